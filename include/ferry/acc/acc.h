@@ -1,0 +1,251 @@
+//===- ferry/acc/acc.h - What the Ferry plugin rewrites directives into ---===//
+///
+/// \file
+/// The Ferry clang plugin turns `#pragma acc parallel loop ...` followed by a
+/// canonical `for` loop into a call of ferry::acc::parallel_loop with a lambda
+/// for the loop body. This header (injected by the plugin) implements those
+/// templates on top of the C ABI in <ferry/runtime.h>: Sema does the capture
+/// analysis, the templates compute the trip count and reductions, and the
+/// runtime picks the device and runs the chunks.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_ACC_ACC_H
+#define FERRY_ACC_ACC_H
+
+#include "../runtime.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace ferry {
+namespace acc {
+
+/// The relational operator of a canonical loop's condition `i OP bound`.
+enum class cmp { lt, le, gt, ge, ne };
+
+/// The induction variable's type, without references and qualifiers.
+template <class T>
+using index_type_t = std::remove_cv_t<std::remove_reference_t<T>>;
+
+[[noreturn]] inline void region_failed(const ferry_region &R, const char *Why) {
+  if (Why)
+    std::fprintf(stderr, "ferry: error: %s: %s\n", R.name, Why);
+  std::abort();
+}
+
+/// Number of iterations of `for (i = Lo; i OP Bound; i += Step)`.
+/// Returns -1 when the loop would not terminate.
+template <cmp C>
+constexpr int64_t trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
+  if (Step == 0)
+    return -1;
+  __int128 N = 0;
+  switch (C) {
+  case cmp::lt:
+    if (Lo >= Bound)
+      return 0;
+    if (Step < 0)
+      return -1;
+    N = (Bound - Lo + Step - 1) / Step;
+    break;
+  case cmp::le:
+    if (Lo > Bound)
+      return 0;
+    if (Step < 0)
+      return -1;
+    N = (Bound - Lo) / Step + 1;
+    break;
+  case cmp::gt:
+    if (Lo <= Bound)
+      return 0;
+    if (Step > 0)
+      return -1;
+    N = (Lo - Bound - Step - 1) / -Step;
+    break;
+  case cmp::ge:
+    if (Lo < Bound)
+      return 0;
+    if (Step > 0)
+      return -1;
+    N = (Lo - Bound) / -Step + 1;
+    break;
+  case cmp::ne:
+    if ((Bound - Lo) % Step != 0 || (Bound - Lo) / Step < 0)
+      return -1;
+    N = (Bound - Lo) / Step;
+    break;
+  }
+  return N > std::numeric_limits<int64_t>::max() ? -1 : int64_t(N);
+}
+
+//===-- Reductions --------------------------------------------------------===//
+
+/// Reduction operators of OpenACC.
+enum class op { add, mul, max, min, bitand_, bitor_, bitxor, land, lor };
+
+template <op O, class T> struct reduction_op;
+template <class T> struct reduction_op<op::add, T> {
+  static constexpr T identity() { return T(0); }
+  static constexpr T apply(T A, T B) { return A + B; }
+};
+template <class T> struct reduction_op<op::mul, T> {
+  static constexpr T identity() { return T(1); }
+  static constexpr T apply(T A, T B) { return A * B; }
+};
+template <class T> struct reduction_op<op::max, T> {
+  static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
+  static constexpr T apply(T A, T B) { return A < B ? B : A; }
+};
+template <class T> struct reduction_op<op::min, T> {
+  static constexpr T identity() { return std::numeric_limits<T>::max(); }
+  static constexpr T apply(T A, T B) { return B < A ? B : A; }
+};
+template <class T> struct reduction_op<op::bitand_, T> {
+  static_assert(std::is_integral<T>::value,
+                "OpenACC reduction '&' needs an integer variable");
+  static constexpr T identity() { return T(~T(0)); }
+  static constexpr T apply(T A, T B) { return A & B; }
+};
+template <class T> struct reduction_op<op::bitor_, T> {
+  static_assert(std::is_integral<T>::value,
+                "OpenACC reduction '|' needs an integer variable");
+  static constexpr T identity() { return T(0); }
+  static constexpr T apply(T A, T B) { return A | B; }
+};
+template <class T> struct reduction_op<op::bitxor, T> {
+  static_assert(std::is_integral<T>::value,
+                "OpenACC reduction '^' needs an integer variable");
+  static constexpr T identity() { return T(0); }
+  static constexpr T apply(T A, T B) { return A ^ B; }
+};
+template <class T> struct reduction_op<op::land, T> {
+  static constexpr T identity() { return T(1); }
+  static constexpr T apply(T A, T B) { return T(A && B); }
+};
+template <class T> struct reduction_op<op::lor, T> {
+  static constexpr T identity() { return T(0); }
+  static constexpr T apply(T A, T B) { return T(A || B); }
+};
+
+/// One `reduction(op:var)` item: the operator and the original variable.
+template <op O, class T> struct reduction_ref {
+  static_assert(std::is_arithmetic<T>::value,
+                "OpenACC reduction variables must be of arithmetic type");
+  using value_type = T;
+  using ops = reduction_op<O, T>;
+  T *var;
+};
+
+template <op O, class T> reduction_ref<O, T> reduce(T &Var) { return {&Var}; }
+
+/// The reductions of one region.
+template <class... R> struct reduction_list {
+  using storage = std::tuple<typename R::value_type...>;
+  std::tuple<R...> refs;
+
+  static void init(void *P) {
+    init_impl(*static_cast<storage *>(P), std::index_sequence_for<R...>());
+  }
+  static void combine(void *D, const void *S) {
+    combine_impl(*static_cast<storage *>(D), *static_cast<const storage *>(S),
+                 std::index_sequence_for<R...>());
+  }
+  /// Var = Var OP Result, for every item.
+  void finish(const storage &Result) const {
+    finish_impl(Result, std::index_sequence_for<R...>());
+  }
+
+private:
+  template <std::size_t... I>
+  static void init_impl(storage &S, std::index_sequence<I...>) {
+    ((std::get<I>(S) = R::ops::identity()), ...);
+  }
+  template <std::size_t... I>
+  static void combine_impl(storage &D, const storage &S,
+                           std::index_sequence<I...>) {
+    ((std::get<I>(D) = R::ops::apply(std::get<I>(D), std::get<I>(S))), ...);
+  }
+  template <std::size_t... I>
+  void finish_impl(const storage &S, std::index_sequence<I...>) const {
+    ((*std::get<I>(refs).var =
+          R::ops::apply(*std::get<I>(refs).var, std::get<I>(S))),
+     ...);
+  }
+};
+
+template <class... R> reduction_list<R...> reductions(R... Refs) {
+  return {std::tuple<R...>(Refs...)};
+}
+
+//===-- Loops -------------------------------------------------------------===//
+
+/// What a region's host chunks need: the body and the loop's bounds.
+template <class I, class Body> struct loop_closure {
+  Body body;
+  __int128 lo;
+  __int128 step;
+};
+
+template <class I, class Body, class Storage>
+void host_chunk(const void *C, int64_t Begin, int64_t End, void *Partial) {
+  const auto &Closure = *static_cast<const loop_closure<I, Body> *>(C);
+  Body B = Closure.body; // each chunk (gang) has its own firstprivate copy
+  auto &Acc = *static_cast<Storage *>(Partial);
+  for (int64_t K = Begin; K < End; ++K)
+    std::apply([&](auto &...A) { B(I(Closure.lo + K * Closure.step), A...); },
+               Acc);
+}
+
+template <class I, class Body>
+void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
+  const auto &Closure = *static_cast<const loop_closure<I, Body> *>(C);
+  Body B = Closure.body;
+  for (int64_t K = Begin; K < End; ++K)
+    B(I(Closure.lo + K * Closure.step));
+}
+
+/// Runs `for (I i = Lo; i C Bound; i += Sign * Step) Body(i, reductions...)`
+/// as an OpenACC loop of region \p R. \p Sign is -1 for `i -= Step`, `--i`.
+template <class I, cmp C, class L, class B, class S, class Body,
+          class... Reds>
+void parallel_loop(const ferry_region &R, L Lo, B Bound, S Step, int Sign,
+                   reduction_list<Reds...> Reductions, Body &&F) {
+  static_assert(std::is_integral<I>::value,
+                "an OpenACC loop variable must have integer type");
+  static_assert(std::is_integral<B>::value && std::is_integral<S>::value,
+                "the bound and step of an OpenACC loop must be integers");
+  using BodyT = std::decay_t<Body>;
+  const __int128 Stride = __int128(Step) * Sign;
+  const int64_t N = trip_count<C>(__int128(Lo), __int128(Bound), Stride);
+  if (N < 0)
+    region_failed(R, "the loop does not terminate (its step does not move the "
+                     "variable towards the bound)");
+  loop_closure<I, BodyT> Closure{std::forward<Body>(F), __int128(Lo), Stride};
+  ferry_status St;
+  if constexpr (sizeof...(Reds) == 0) {
+    St = ferry_parallel_for(&R, &Closure, sizeof Closure, N,
+                            &host_chunk_plain<I, BodyT>, nullptr, nullptr);
+  } else {
+    using List = reduction_list<Reds...>;
+    using Storage = typename List::storage;
+    static const ferry_reduction Desc = {sizeof(Storage), alignof(Storage),
+                                         &List::init, &List::combine};
+    Storage Result;
+    St = ferry_parallel_for(&R, &Closure, sizeof Closure, N,
+                            &host_chunk<I, BodyT, Storage>, &Desc, &Result);
+    if (St == FERRY_SUCCESS)
+      Reductions.finish(Result);
+  }
+  if (St != FERRY_SUCCESS)
+    region_failed(R, nullptr); // the runtime has said why
+}
+
+} // namespace acc
+} // namespace ferry
+
+#endif // FERRY_ACC_ACC_H

@@ -1,0 +1,89 @@
+/*===- ferry/runtime.h - The C ABI that Ferry-compiled code calls -------===*\
+ *
+ * This is the whole interface between code compiled with the Ferry plugin and
+ * libferry-rt.so. It is C, it is small, and every entry is documented here.
+ * The templates in <ferry/acc/acc.h> call it; users normally never do.
+ *
+\*===----------------------------------------------------------------------===*/
+#ifndef FERRY_RUNTIME_H
+#define FERRY_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Result codes of the runtime entries. */
+typedef enum ferry_status {
+  FERRY_SUCCESS = 0,
+  FERRY_ERROR_NO_DEVICE = 1,    /* the requested device type has no device */
+  FERRY_ERROR_NO_IMAGE = 2,     /* no device code was compiled for a region */
+  FERRY_ERROR_INVALID = 3,      /* an argument is out of range */
+  FERRY_ERROR_BACKEND = 4       /* a vendor library reported an error */
+} ferry_status;
+
+/* Where a compute region comes from; emitted once per region as a constant. */
+typedef struct ferry_region {
+  const char *name;      /* "file.cpp:12" plus a construct name */
+  const char *file;      /* the presumed file name of the directive */
+  uint32_t line;         /* its line */
+  uint32_t column;       /* its column */
+  uint32_t flags;        /* FERRY_REGION_* bits */
+} ferry_region;
+
+enum {
+  FERRY_REGION_SEQ = 1u << 0,   /* `seq`/`serial`: iterations run in order */
+};
+
+/* Runs one chunk of a region on the host: iterations [begin, end) of the
+ * normalized iteration space, with `closure` the bytes given at launch.
+ * `partial` points to this chunk's private reduction storage (or is NULL). */
+typedef void (*ferry_host_chunk_fn)(const void *closure, int64_t begin,
+                                    int64_t end, void *partial);
+
+/* Combines the partial reduction storage `src` into `dst`. */
+typedef void (*ferry_combine_fn)(void *dst, const void *src);
+
+/* Initializes partial reduction storage to the operators' identities. */
+typedef void (*ferry_init_fn)(void *partial);
+
+/* Description of a region's reductions: `size` bytes of partial storage,
+ * initialized by `init`, combined pairwise by `combine`. NULL when none. */
+typedef struct ferry_reduction {
+  size_t size;
+  size_t align;
+  ferry_init_fn init;
+  ferry_combine_fn combine;
+} ferry_reduction;
+
+/* Executes a parallel loop of `trip_count` iterations on the selected device.
+ * `closure`/`closure_size` are the captured variables, `host_fn` the host
+ * version of one chunk. With a reduction, `result` receives the combination
+ * of all partials (initialized by reduction->init first). Returns
+ * FERRY_SUCCESS, or an error after printing a message naming the region. */
+ferry_status ferry_parallel_for(const ferry_region *region, const void *closure,
+                                size_t closure_size, int64_t trip_count,
+                                ferry_host_chunk_fn host_fn,
+                                const ferry_reduction *reduction, void *result);
+
+/* Backends, for tools (ferry-info) and tests. */
+typedef struct ferry_backend_info {
+  const char *name;      /* "hsa", "cuda", "host" */
+  const char *device_type; /* "radeon", "nvidia", "host" */
+  int num_devices;
+  const char *status;    /* why there is no device, or "ok" */
+} ferry_backend_info;
+
+/* Number of backends compiled into the runtime. */
+size_t ferry_backend_count(void);
+/* Fills `info` for backend `index`; FERRY_ERROR_INVALID past the end. */
+ferry_status ferry_get_backend_info(size_t index, ferry_backend_info *info);
+/* The device type that regions run on now ("host", "nvidia", "radeon"). */
+const char *ferry_selected_device_type(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+#endif /* FERRY_RUNTIME_H */

@@ -1,0 +1,379 @@
+//===- AccPragmaHandler.cpp - The '#pragma acc' handler -------------------===//
+///
+/// \file
+/// A loop construct
+/// \code
+///   #pragma acc parallel loop reduction(+:s)
+///   for (int i = lo; i < hi; i += st) body
+/// \endcode
+/// becomes
+/// \code
+///   { using __ferry_index_t = int;
+///     static const ::ferry_region __ferry_region = {...};
+///     ::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::lt>(
+///         __ferry_region, (lo), (hi), (st), 1,
+///         ::ferry::acc::reductions(::ferry::acc::reduce<op::add>(s)),
+///         [=](__ferry_index_t i, auto &s) mutable -> void {
+///           do body while (0); }); }
+/// \endcode
+/// The reduction parameter shadows the variable, so the body is unchanged;
+/// `do ... while (0)` keeps `continue` meaning "next iteration".
+///
+//===----------------------------------------------------------------------===//
+#include "AccPragmaHandler.h"
+
+#include "Diagnostics.h"
+#include "DirectiveParser.h"
+#include "StatementLexer.h"
+#include "TokenBuilder.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// `for (init; cond; inc) body` in the canonical form OpenACC requires.
+struct CanonicalLoop {
+  TokenList VarType; ///< empty when the variable is declared outside the loop
+  Token Var;
+  TokenList Lower, Bound, Step;
+  bool NegativeStep = false;
+  const char *Cmp = "lt";
+  TokenList Body;
+};
+
+bool sameVar(const Token &T, const Token &Var) {
+  return T.is(tok::identifier) &&
+         T.getIdentifierInfo() == Var.getIdentifierInfo();
+}
+
+/// Splits at top-level occurrences of \p Sep.
+SmallVector<ArrayRef<Token>, 3> split(ArrayRef<Token> Toks, tok::TokenKind Sep) {
+  SmallVector<ArrayRef<Token>, 3> Parts;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && Toks[I].is(Sep)) {
+      Parts.push_back(Toks.slice(Start, I - Start));
+      Start = I + 1;
+    }
+  }
+  Parts.push_back(Toks.slice(Start));
+  return Parts;
+}
+
+class LoopRewriter {
+public:
+  LoopRewriter(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc)
+      : PP(PP), D(D), PragmaLoc(PragmaLoc) {}
+
+  /// Lexes the associated loop and injects its rewritten form. On error the
+  /// lexed tokens are injected unchanged so that parsing goes on.
+  void run();
+
+private:
+  bool parseHeader(ArrayRef<Token> Header, CanonicalLoop &L);
+  bool parseCondition(ArrayRef<Token> Cond, CanonicalLoop &L);
+  bool parseIncrement(ArrayRef<Token> Inc, CanonicalLoop &L);
+  void emit(const CanonicalLoop &L);
+
+  Preprocessor &PP;
+  const Directive &D;
+  SourceLocation PragmaLoc;
+};
+
+void LoopRewriter::run() {
+  Token For;
+  PP.Lex(For);
+  if (For.isNot(tok::kw_for)) {
+    report(PP, For.getLocation(), Diag::ExpectedLoop) << spelling(D.Kind);
+    PP.EnterToken(For, /*IsReinject=*/true);
+    return;
+  }
+  TokenList All{For};
+  StatementLexer Lex(PP, All);
+  if (!Lex.parenthesized()) {
+    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    return;
+  }
+  const size_t HeaderEnd = All.size();
+  CanonicalLoop L;
+  bool Ok = Lex.statement(/*InBreakable=*/false);
+  if (Ok) {
+    // All = for ( header ) body
+    ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
+    Ok = parseHeader(Header, L);
+    L.Body.append(All.begin() + HeaderEnd, All.end());
+  }
+  if (!Ok) {
+    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    return;
+  }
+  emit(L);
+}
+
+bool LoopRewriter::parseHeader(ArrayRef<Token> Header, CanonicalLoop &L) {
+  SmallVector<ArrayRef<Token>, 3> Parts = split(Header, tok::semi);
+  if (Parts.size() != 3) {
+    SourceLocation Loc = Header.empty() ? PragmaLoc : Header[0].getLocation();
+    // `for (x : range)` has no ';'.
+    report(PP, Loc, Parts.size() == 1 ? Diag::RangeForLoop
+                                      : Diag::NonCanonicalInit);
+    return false;
+  }
+  // init: `T var = lower` or `var = lower`
+  ArrayRef<Token> Init = Parts[0];
+  SmallVector<ArrayRef<Token>, 3> Sides = split(Init, tok::equal);
+  if (Sides.size() != 2 || Sides[0].empty() || Sides[1].empty() ||
+      !Sides[0].back().is(tok::identifier) ||
+      !split(Init, tok::comma).size() || split(Init, tok::comma).size() != 1) {
+    report(PP, Init.empty() ? Header[0].getLocation() : Init[0].getLocation(),
+           Diag::NonCanonicalInit);
+    return false;
+  }
+  L.Var = Sides[0].back();
+  L.VarType.append(Sides[0].begin(), Sides[0].end() - 1);
+  L.Lower.append(Sides[1].begin(), Sides[1].end());
+  return parseCondition(Parts[1], L) && parseIncrement(Parts[2], L);
+}
+
+bool LoopRewriter::parseCondition(ArrayRef<Token> Cond, CanonicalLoop &L) {
+  auto CmpOf = [](const Token &T, bool Flip) -> const char * {
+    switch (T.getKind()) {
+    case tok::less:
+      return Flip ? "gt" : "lt";
+    case tok::lessequal:
+      return Flip ? "ge" : "le";
+    case tok::greater:
+      return Flip ? "lt" : "gt";
+    case tok::greaterequal:
+      return Flip ? "le" : "ge";
+    case tok::exclaimequal:
+      return "ne";
+    default:
+      return nullptr;
+    }
+  };
+  if (Cond.size() >= 3 && sameVar(Cond[0], L.Var)) {
+    if (const char *C = CmpOf(Cond[1], false)) {
+      L.Cmp = C;
+      L.Bound.append(Cond.begin() + 2, Cond.end());
+      return true;
+    }
+  }
+  if (Cond.size() >= 3 && sameVar(Cond.back(), L.Var)) {
+    if (const char *C = CmpOf(Cond[Cond.size() - 2], true)) {
+      L.Cmp = C;
+      L.Bound.append(Cond.begin(), Cond.end() - 2);
+      return true;
+    }
+  }
+  report(PP, Cond.empty() ? L.Var.getLocation() : Cond[0].getLocation(),
+         Diag::NonCanonicalCond)
+      << L.Var.getIdentifierInfo()->getName();
+  return false;
+}
+
+bool LoopRewriter::parseIncrement(ArrayRef<Token> Inc, CanonicalLoop &L) {
+  auto One = [&] {
+    TokenBuilder B(PP, PragmaLoc);
+    B.code("1");
+    L.Step.append(B.get().begin(), B.get().end());
+    return true;
+  };
+  if (Inc.size() == 2) {
+    const Token &Op = sameVar(Inc[0], L.Var) ? Inc[1] : Inc[0];
+    const Token &V = sameVar(Inc[0], L.Var) ? Inc[0] : Inc[1];
+    if (sameVar(V, L.Var) && Op.isOneOf(tok::plusplus, tok::minusminus)) {
+      L.NegativeStep = Op.is(tok::minusminus);
+      return One();
+    }
+  }
+  if (Inc.size() >= 3 && sameVar(Inc[0], L.Var)) {
+    if (Inc[1].isOneOf(tok::plusequal, tok::minusequal)) {
+      L.NegativeStep = Inc[1].is(tok::minusequal);
+      L.Step.append(Inc.begin() + 2, Inc.end());
+      return true;
+    }
+    // var = var + step, var = var - step, var = step + var
+    if (Inc[1].is(tok::equal) && Inc.size() >= 5) {
+      if (sameVar(Inc[2], L.Var) && Inc[3].isOneOf(tok::plus, tok::minus)) {
+        L.NegativeStep = Inc[3].is(tok::minus);
+        L.Step.append(Inc.begin() + 4, Inc.end());
+        return true;
+      }
+      if (sameVar(Inc.back(), L.Var) && Inc[Inc.size() - 2].is(tok::plus)) {
+        L.Step.append(Inc.begin() + 2, Inc.end() - 2);
+        return true;
+      }
+    }
+  }
+  report(PP, Inc.empty() ? L.Var.getLocation() : Inc[0].getLocation(),
+         Diag::NonCanonicalStep)
+      << L.Var.getIdentifierInfo()->getName();
+  return false;
+}
+
+bool isDataClause(ClauseKind K) {
+  switch (K) {
+  case ClauseKind::Copy:
+  case ClauseKind::Copyin:
+  case ClauseKind::Copyout:
+  case ClauseKind::Create:
+  case ClauseKind::Present:
+  case ClauseKind::NoCreate:
+  case ClauseKind::Deviceptr:
+    return true;
+  default:
+    return false;
+  }
+}
+
+StringRef reductionOpName(StringRef Op) {
+  return llvm::StringSwitch<StringRef>(Op)
+      .Case("+", "add")
+      .Case("*", "mul")
+      .Case("max", "max")
+      .Case("min", "min")
+      .Case("&", "bitand_")
+      .Case("|", "bitor_")
+      .Case("^", "bitxor")
+      .Case("&&", "land")
+      .Case("||", "lor")
+      .Default("");
+}
+
+void LoopRewriter::emit(const CanonicalLoop &L) {
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{ using __ferry_index_t =");
+  if (L.VarType.empty())
+    B.code("::ferry::acc::index_type_t<decltype(").tokens(L.Var).code(")>");
+  else if (L.VarType.size() == 1 && L.VarType[0].is(tok::kw_auto))
+    B.code("::ferry::acc::index_type_t<decltype(").tokens(L.Lower).code(")>");
+  else
+    B.tokens(L.VarType);
+  B.code(";");
+
+  // Operands of data and loop clauses are checked by Sema where they were
+  // written; on the host they need no action.
+  for (const Clause &C : D.Clauses) {
+    for (const VarRef &V : C.Vars) {
+      if (C.Kind == ClauseKind::Reduction)
+        continue;
+      B.code("(void)sizeof(").tokens(V.Name);
+      for (const ArraySection &S : V.Sections) {
+        B.code("[");
+        if (S.Lower.empty())
+          B.code("0");
+        else
+          B.tokens(S.Lower);
+        B.code("]");
+      }
+      B.code(");");
+      for (const ArraySection &S : V.Sections)
+        B.code("(void)sizeof(").tokens(S.Length).code(");");
+    }
+    if (!C.Expr.empty() && operandKind(C.Kind) == OperandKind::Expr)
+      B.code("(void)sizeof(").tokens(C.Expr).code(");");
+  }
+
+  SourceManager &SM = PP.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(PragmaLoc));
+  std::string File = P.isValid() ? P.getFilename() : "<unknown>";
+  unsigned Line = P.isValid() ? P.getLine() : 0;
+  unsigned Column = P.isValid() ? P.getColumn() : 0;
+  std::string Name = llvm::sys::path::filename(File).str() + ":" +
+                     std::to_string(Line) + " " + spelling(D.Kind).str();
+  const bool Sequential =
+      D.Kind == ConstructKind::SerialLoop || D.find(ClauseKind::Seq) ||
+      (D.Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
+
+  B.code("static const ::ferry_region __ferry_region = {")
+      .string(Name)
+      .code(",")
+      .string(File)
+      .code(",")
+      .number(Line)
+      .code(",")
+      .number(Column)
+      .code(",")
+      .number(Sequential ? 1 : 0)
+      .code("};");
+  B.code("::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::")
+      .code(L.Cmp)
+      .code(">(__ferry_region, (")
+      .tokens(L.Lower)
+      .code("), (")
+      .tokens(L.Bound)
+      .code("), (")
+      .tokens(L.Step)
+      .code(L.NegativeStep ? "), -1," : "), 1,");
+  B.code("::ferry::acc::reductions(");
+  bool First = true;
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Reduction)
+      continue;
+    for (const VarRef &V : C.Vars) {
+      B.code(First ? "" : ",");
+      B.code("::ferry::acc::reduce<::ferry::acc::op::")
+          .code(reductionOpName(C.ReductionOp))
+          .code(">(")
+          .tokens(V.Name)
+          .code(")");
+      First = false;
+    }
+  }
+  // Scalars are firstprivate (captured by copy, one copy per gang). What a
+  // data clause names is shared data: captured by reference, so that writes
+  // to arrays and to copy/copyout scalars are seen after the region.
+  B.code("), [=");
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared, Reduced;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        Reduced.insert(V.Name.getIdentifierInfo());
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      for (const VarRef &V : C.Vars)
+        if (!Reduced.count(V.Name.getIdentifierInfo()) &&
+            Shared.insert(V.Name.getIdentifierInfo()).second)
+          B.code(", &").tokens(V.Name);
+  B.code("](__ferry_index_t").tokens(L.Var);
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        B.code(", auto &").tokens(V.Name);
+  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.inject();
+}
+
+} // namespace
+
+void AccPragmaHandler::HandlePragma(Preprocessor &PP,
+                                    PragmaIntroducer Introducer,
+                                    Token &FirstToken) {
+  TokenList Line;
+  Token T;
+  for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
+    Line.push_back(T);
+  std::optional<Directive> D =
+      parseDirective(PP, Line, FirstToken.getLocation());
+  if (!D)
+    return;
+  if (D->isLoop())
+    LoopRewriter(PP, *D, Introducer.Loc).run();
+}
+
+} // namespace plugin
+} // namespace ferry

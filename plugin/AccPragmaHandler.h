@@ -1,0 +1,27 @@
+//===- AccPragmaHandler.h - The '#pragma acc' handler ----------*- C++ -*-===//
+///
+/// \file
+/// Handles `#pragma acc`: parses the directive, lexes ahead over the
+/// associated statement and re-injects a rewritten token stream that calls
+/// the templates of <ferry/acc/acc.h>.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_ACCPRAGMAHANDLER_H
+#define FERRY_PLUGIN_ACCPRAGMAHANDLER_H
+
+#include "clang/Lex/Pragma.h"
+
+namespace ferry {
+namespace plugin {
+
+class AccPragmaHandler : public clang::PragmaHandler {
+public:
+  AccPragmaHandler() : clang::PragmaHandler("acc") {}
+  void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
+                    clang::Token &FirstToken) override;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

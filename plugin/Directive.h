@@ -1,0 +1,85 @@
+//===- Directive.h - A parsed OpenACC directive ----------------*- C++ -*-===//
+///
+/// \file
+/// The result of parsing `#pragma acc ...`: the construct, its clauses and
+/// their operands, each operand kept as the original tokens so that Sema
+/// checks them at their source locations once they are re-injected.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_DIRECTIVE_H
+#define FERRY_PLUGIN_DIRECTIVE_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+namespace plugin {
+
+using TokenList = llvm::SmallVector<clang::Token, 8>;
+
+/// Constructs Ferry knows, including those not implemented yet.
+enum class ConstructKind {
+#define FERRY_CONSTRUCT(Id, Spelling, Supported) Id,
+#include "Constructs.def"
+};
+
+/// Clauses Ferry knows, including those not implemented yet.
+enum class ClauseKind {
+#define FERRY_CLAUSE(Id, Spelling, Operand, Supported) Id,
+#include "Clauses.def"
+};
+
+/// How a clause's parenthesized operand is shaped.
+enum class OperandKind {
+  None,        ///< no parentheses
+  OptionalAny, ///< optional balanced parentheses (gang(...), vector(...))
+  Expr,        ///< one expression
+  VarList,     ///< variables and array sections
+  Reduction,   ///< operator ':' variables
+  Default,     ///< none | present
+  ConstInt,    ///< a positive integer literal (collapse)
+};
+
+/// `a`, `a[lo:len]`, `a[:len]`, `a[lo:len][lo2:len2]`.
+struct ArraySection {
+  TokenList Lower;  ///< empty means 0
+  TokenList Length; ///< empty means "to the end" (only for known bounds)
+  clang::SourceLocation ColonLoc;
+};
+struct VarRef {
+  clang::Token Name;
+  std::vector<ArraySection> Sections;
+};
+
+struct Clause {
+  ClauseKind Kind;
+  clang::SourceLocation Loc;
+  TokenList Expr;            ///< Expr operands
+  std::vector<VarRef> Vars;  ///< VarList and Reduction operands
+  std::string ReductionOp;   ///< "+", "*", "max", ...
+  std::string DefaultKind;   ///< "none" or "present"
+  unsigned Count = 0;        ///< ConstInt operands
+};
+
+struct Directive {
+  ConstructKind Kind;
+  clang::SourceLocation Loc; ///< of the construct name
+  std::vector<Clause> Clauses;
+
+  bool isLoop() const;
+  const Clause *find(ClauseKind K) const;
+};
+
+llvm::StringRef spelling(ConstructKind K);
+llvm::StringRef spelling(ClauseKind K);
+OperandKind operandKind(ClauseKind K);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,457 @@
+//===- DirectiveParser.cpp - Parses the text of '#pragma acc' -------------===//
+///
+/// \file
+/// The directive grammar of OpenACC 3.3 for the constructs Ferry knows:
+/// construct name(s), then clauses separated by optional commas, each with
+/// its operand shape from Clauses.def.
+///
+//===----------------------------------------------------------------------===//
+#include "DirectiveParser.h"
+
+#include "Diagnostics.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+StringRef spelling(ConstructKind K) {
+  switch (K) {
+#define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \
+  case ConstructKind::Id:                                                      \
+    return Spelling;
+#include "Constructs.def"
+  }
+  return "?";
+}
+
+StringRef spelling(ClauseKind K) {
+  switch (K) {
+#define FERRY_CLAUSE(Id, Spelling, Operand, Supported)                         \
+  case ClauseKind::Id:                                                         \
+    return Spelling;
+#include "Clauses.def"
+  }
+  return "?";
+}
+
+OperandKind operandKind(ClauseKind K) {
+  switch (K) {
+#define FERRY_CLAUSE(Id, Spelling, Operand, Supported)                         \
+  case ClauseKind::Id:                                                         \
+    return OperandKind::Operand;
+#include "Clauses.def"
+  }
+  return OperandKind::None;
+}
+
+static bool isSupported(ConstructKind K) {
+  switch (K) {
+#define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \
+  case ConstructKind::Id:                                                      \
+    return Supported;
+#include "Constructs.def"
+  }
+  return false;
+}
+
+static bool isSupported(ClauseKind K) {
+  switch (K) {
+#define FERRY_CLAUSE(Id, Spelling, Operand, Supported)                         \
+  case ClauseKind::Id:                                                         \
+    return Supported;
+#include "Clauses.def"
+  }
+  return false;
+}
+
+bool Directive::isLoop() const {
+  return Kind == ConstructKind::ParallelLoop ||
+         Kind == ConstructKind::KernelsLoop ||
+         Kind == ConstructKind::SerialLoop || Kind == ConstructKind::Loop;
+}
+
+const Clause *Directive::find(ClauseKind K) const {
+  for (const Clause &C : Clauses)
+    if (C.Kind == K)
+      return &C;
+  return nullptr;
+}
+
+/// Whether OpenACC 3.3 allows clause \p C on the combined construct \p K.
+static bool isAllowed(ConstructKind K, ClauseKind C) {
+  switch (C) {
+  case ClauseKind::NumGangs:
+  case ClauseKind::NumWorkers:
+  case ClauseKind::VectorLength:
+    return K != ConstructKind::SerialLoop;
+  case ClauseKind::Firstprivate:
+    return K != ConstructKind::KernelsLoop;
+  default:
+    return true;
+  }
+}
+
+namespace {
+
+/// A cursor over the directive's tokens.
+class Cursor {
+public:
+  Cursor(ArrayRef<Token> Toks, SourceLocation EndLoc)
+      : Toks(Toks), EndLoc(EndLoc) {}
+  bool atEnd() const { return Pos >= Toks.size(); }
+  const Token &peek() const { return Toks[Pos]; }
+  Token next() { return Toks[Pos++]; }
+  SourceLocation loc() const { return atEnd() ? EndLoc : Toks[Pos].getLocation(); }
+  bool is(tok::TokenKind K) const { return !atEnd() && peek().is(K); }
+  bool consume(tok::TokenKind K) {
+    if (!is(K))
+      return false;
+    ++Pos;
+    return true;
+  }
+
+private:
+  ArrayRef<Token> Toks;
+  SourceLocation EndLoc;
+  size_t Pos = 0;
+};
+
+/// The spelling of an identifier or keyword token ("if", "default", ...).
+StringRef wordOf(const Token &T) {
+  if (const IdentifierInfo *II = T.getIdentifierInfo())
+    return II->getName();
+  return {};
+}
+
+class DirectiveParser {
+public:
+  DirectiveParser(Preprocessor &PP, ArrayRef<Token> Line, SourceLocation Loc)
+      : PP(PP), C(Line, Line.empty() ? Loc : Line.back().getEndLoc()),
+        PragmaLoc(Loc) {}
+
+  std::optional<Directive> parse();
+
+private:
+  std::optional<ConstructKind> parseConstruct(SourceLocation &Loc);
+  bool parseClause(Directive &D);
+  bool parseOperand(Clause &Cl, StringRef Name);
+  bool parseVarList(ArrayRef<Token> Toks, Clause &Cl, StringRef Name);
+  bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
+  bool checkConflicts(const Directive &D);
+
+  Preprocessor &PP;
+  Cursor C;
+  SourceLocation PragmaLoc; ///< `acc`, for a directive with no construct
+};
+
+std::optional<ConstructKind> DirectiveParser::parseConstruct(SourceLocation &Loc) {
+  if (C.atEnd() || wordOf(C.peek()).empty()) {
+    report(PP, C.atEnd() ? PragmaLoc : C.loc(), Diag::ExpectedConstruct);
+    return std::nullopt;
+  }
+  Loc = C.loc();
+  std::string Name = wordOf(C.next()).str();
+  // Two-word constructs: "parallel loop", "enter data", ...
+  if (!C.atEnd()) {
+    StringRef Second = wordOf(C.peek());
+    if (((Name == "parallel" || Name == "kernels" || Name == "serial") &&
+         Second == "loop") ||
+        ((Name == "enter" || Name == "exit") && Second == "data")) {
+      Name += " " + Second.str();
+      C.next();
+    }
+  }
+  std::optional<ConstructKind> K;
+#define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \
+  if (Name == Spelling)                                                        \
+    K = ConstructKind::Id;
+#include "Constructs.def"
+  if (!K) {
+    report(PP, Loc, Diag::UnknownConstruct) << Name;
+    return std::nullopt;
+  }
+  if (!isSupported(*K)) {
+    report(PP, Loc, Diag::UnsupportedConstruct) << Name;
+    return std::nullopt;
+  }
+  return K;
+}
+
+bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
+                                           SourceLocation Loc) {
+  if (!C.consume(tok::l_paren)) {
+    report(PP, C.loc(), Diag::ExpectedLParen) << Name;
+    return false;
+  }
+  unsigned Depth = 0;
+  while (!C.atEnd()) {
+    const Token &T = C.peek();
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (Depth == 0) {
+        if (!T.is(tok::r_paren))
+          break;
+        C.next();
+        if (Out.empty()) {
+          report(PP, Loc, Diag::EmptyOperand) << Name;
+          return false;
+        }
+        return true;
+      }
+      --Depth;
+    }
+    Out.push_back(C.next());
+  }
+  report(PP, C.loc(), Diag::UnbalancedParens) << Name;
+  return false;
+}
+
+/// Splits \p Toks at top-level commas.
+static SmallVector<ArrayRef<Token>, 4> splitTopLevel(ArrayRef<Token> Toks,
+                                                     tok::TokenKind Sep) {
+  SmallVector<ArrayRef<Token>, 4> Parts;
+  unsigned Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && Toks[I].is(Sep)) {
+      Parts.push_back(Toks.slice(Start, I - Start));
+      Start = I + 1;
+    }
+  }
+  Parts.push_back(Toks.slice(Start));
+  return Parts;
+}
+
+bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
+                                   StringRef Name) {
+  for (ArrayRef<Token> Item : splitTopLevel(Toks, tok::comma)) {
+    if (Item.empty() || !Item[0].is(tok::identifier)) {
+      report(PP, Item.empty() ? Cl.Loc : Item[0].getLocation(),
+             Diag::ExpectedVariable)
+          << Name;
+      return false;
+    }
+    VarRef V;
+    V.Name = Item[0];
+    size_t I = 1;
+    while (I < Item.size()) {
+      if (!Item[I].is(tok::l_square)) {
+        report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
+        return false;
+      }
+      // Find the matching ']' and the top-level ':' inside.
+      unsigned Depth = 0;
+      size_t Close = I, Colon = 0;
+      for (size_t J = I + 1; J < Item.size(); ++J) {
+        if (Item[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+          ++Depth;
+        else if (Item[J].isOneOf(tok::r_paren, tok::r_brace))
+          --Depth;
+        else if (Item[J].is(tok::r_square)) {
+          if (Depth == 0) {
+            Close = J;
+            break;
+          }
+          --Depth;
+        } else if (Depth == 0 && Item[J].is(tok::colon) && !Colon)
+          Colon = J;
+      }
+      if (Close == I || !Colon) {
+        report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
+        return false;
+      }
+      ArraySection S;
+      S.Lower.append(Item.begin() + I + 1, Item.begin() + Colon);
+      S.Length.append(Item.begin() + Colon + 1, Item.begin() + Close);
+      S.ColonLoc = Item[Colon].getLocation();
+      if (S.Length.empty()) {
+        report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
+        return false;
+      }
+      V.Sections.push_back(std::move(S));
+      I = Close + 1;
+    }
+    Cl.Vars.push_back(std::move(V));
+  }
+  return true;
+}
+
+bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
+  OperandKind Shape = operandKind(Cl.Kind);
+  if (Shape == OperandKind::None) {
+    if (C.is(tok::l_paren)) {
+      report(PP, C.loc(), Diag::UnexpectedLParen) << Name;
+      return false;
+    }
+    return true;
+  }
+  if (Shape == OperandKind::OptionalAny && !C.is(tok::l_paren))
+    return true;
+  TokenList Toks;
+  if (!collectParenthesized(Toks, Name, Cl.Loc))
+    return false;
+  switch (Shape) {
+  case OperandKind::None:
+    return true;
+  case OperandKind::OptionalAny:
+  case OperandKind::Expr:
+    Cl.Expr = std::move(Toks);
+    return true;
+  case OperandKind::VarList:
+    return parseVarList(Toks, Cl, Name);
+  case OperandKind::Reduction: {
+    // operator ':' list; the operator is one token or an identifier.
+    size_t OpEnd = 0;
+    std::string Op;
+    if (Toks.size() >= 1) {
+      const Token &T = Toks[0];
+      if (T.isOneOf(tok::plus, tok::star, tok::amp, tok::pipe, tok::caret,
+                    tok::ampamp, tok::pipepipe))
+        Op = tok::getPunctuatorSpelling(T.getKind());
+      else
+        Op = wordOf(T).str();
+      OpEnd = 1;
+    }
+    if (Op != "+" && Op != "*" && Op != "max" && Op != "min" && Op != "&" &&
+        Op != "|" && Op != "^" && Op != "&&" && Op != "||") {
+      report(PP, Toks[0].getLocation(), Diag::BadReductionOperator)
+          << PP.getSpelling(Toks[0]);
+      return false;
+    }
+    if (Toks.size() <= OpEnd || !Toks[OpEnd].is(tok::colon)) {
+      report(PP, Toks.size() > OpEnd ? Toks[OpEnd].getLocation() : Cl.Loc,
+             Diag::ExpectedReductionColon);
+      return false;
+    }
+    Cl.ReductionOp = Op;
+    if (!parseVarList(ArrayRef<Token>(Toks).drop_front(OpEnd + 1), Cl, Name))
+      return false;
+    for (const VarRef &V : Cl.Vars)
+      if (!V.Sections.empty()) {
+        report(PP, V.Name.getLocation(), Diag::ReductionSection)
+            << V.Name.getIdentifierInfo()->getName();
+        return false;
+      }
+    return true;
+  }
+  case OperandKind::Default: {
+    StringRef W = Toks.size() == 1 ? wordOf(Toks[0]) : StringRef();
+    if (W != "none" && W != "present") {
+      report(PP, Toks[0].getLocation(), Diag::BadDefault);
+      return false;
+    }
+    Cl.DefaultKind = W.str();
+    return true;
+  }
+  case OperandKind::ConstInt: {
+    unsigned long long V = 0;
+    if (Toks.size() != 1 || !Toks[0].is(tok::numeric_constant) ||
+        StringRef(PP.getSpelling(Toks[0])).getAsInteger(0, V) || V == 0 ||
+        V > 64) {
+      report(PP, Toks[0].getLocation(), Diag::BadCollapse);
+      return false;
+    }
+    Cl.Count = unsigned(V);
+    return true;
+  }
+  }
+  return true;
+}
+
+bool DirectiveParser::parseClause(Directive &D) {
+  SourceLocation Loc = C.loc();
+  StringRef Name = wordOf(C.peek());
+  if (Name.empty()) {
+    report(PP, Loc, Diag::UnknownClause) << PP.getSpelling(C.peek());
+    return false;
+  }
+  C.next();
+  std::optional<ClauseKind> K;
+#define FERRY_CLAUSE(Id, Spelling, Operand, Supported)                         \
+  if (Name == Spelling)                                                        \
+    K = ClauseKind::Id;
+#include "Clauses.def"
+  if (!K) {
+    report(PP, Loc, Diag::UnknownClause) << Name;
+    return false;
+  }
+  if (!isAllowed(D.Kind, *K)) {
+    report(PP, Loc, Diag::ClauseNotAllowed) << Name << spelling(D.Kind);
+    return false;
+  }
+  if (!isSupported(*K)) {
+    report(PP, Loc, Diag::UnsupportedClause) << Name;
+    return false;
+  }
+  Clause Cl;
+  Cl.Kind = *K;
+  Cl.Loc = Loc;
+  if (!parseOperand(Cl, Name))
+    return false;
+  const bool Repeatable = operandKind(*K) == OperandKind::VarList ||
+                          operandKind(*K) == OperandKind::Reduction;
+  if (!Repeatable && D.find(*K)) {
+    report(PP, Loc, Diag::DuplicateClause) << Name;
+    return false;
+  }
+  if (*K == ClauseKind::Collapse && Cl.Count > 1) {
+    report(PP, Loc, Diag::UnsupportedCollapse) << Cl.Count;
+    return false;
+  }
+  D.Clauses.push_back(std::move(Cl));
+  return true;
+}
+
+bool DirectiveParser::checkConflicts(const Directive &D) {
+  const Clause *Seq = D.find(ClauseKind::Seq);
+  for (ClauseKind Other : {ClauseKind::Independent, ClauseKind::Auto,
+                           ClauseKind::Gang, ClauseKind::Worker,
+                           ClauseKind::Vector})
+    if (const Clause *O = D.find(Other); O && Seq) {
+      report(PP, O->Loc, Diag::ConflictingClauses)
+          << spelling(ClauseKind::Seq) << spelling(Other);
+      return false;
+    }
+  if (const Clause *A = D.find(ClauseKind::Auto))
+    if (D.find(ClauseKind::Independent)) {
+      report(PP, A->Loc, Diag::ConflictingClauses)
+          << spelling(ClauseKind::Auto) << spelling(ClauseKind::Independent);
+      return false;
+    }
+  return true;
+}
+
+std::optional<Directive> DirectiveParser::parse() {
+  Directive D;
+  std::optional<ConstructKind> K = parseConstruct(D.Loc);
+  if (!K)
+    return std::nullopt;
+  D.Kind = *K;
+  while (!C.atEnd()) {
+    if (C.consume(tok::comma))
+      continue;
+    if (!parseClause(D))
+      return std::nullopt;
+  }
+  if (!checkConflicts(D))
+    return std::nullopt;
+  return D;
+}
+
+} // namespace
+
+std::optional<Directive> parseDirective(Preprocessor &PP, ArrayRef<Token> Line,
+                                        SourceLocation PragmaLoc) {
+  return DirectiveParser(PP, Line, PragmaLoc).parse();
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,101 @@
+//===- FerryPlugin.cpp - The Ferry clang plugin ---------------------------===//
+///
+/// \file
+/// `clang++-19 -fplugin=libferry-clang.so` is all a user types. The plugin
+///  - registers the `acc` pragma handler through PragmaHandlerRegistry (the
+///    handler that is active under -E) and, because clang 19's Parser installs
+///    its own `acc` handler over it, swaps it back in from
+///    SemaConsumer::InitializeSema for real compiles;
+///  - defines _OPENACC, puts Ferry's headers on the include path and
+///    includes <ferry/acc/acc.h> through the predefines;
+///  - registers Ferry's LLVM passes through CodeGenOptions::PassBuilderCallbacks.
+///
+//===----------------------------------------------------------------------===//
+#include "AccPragmaHandler.h"
+#include "Diagnostics.h"
+
+#include "PassRegistry.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Path.h"
+
+#include <dlfcn.h>
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// The directory holding Ferry's headers: ../include next to this library,
+/// the same in the build tree and in an install.
+std::string includeDir() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&includeDir), &Info) || !Info.dli_fname)
+    return {};
+  llvm::SmallString<256> Dir(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Info.dli_fname)));
+  llvm::sys::path::append(Dir, "include");
+  return std::string(Dir);
+}
+
+/// Re-installs Ferry's `acc` handler once the Parser has installed clang's.
+class HandlerSwapConsumer : public SemaConsumer {
+public:
+  explicit HandlerSwapConsumer(Preprocessor &PP) : PP(PP) {}
+  void InitializeSema(Sema &) override {
+    PP.RemovePragmaHandler(&Handler); // removes whichever `acc` handler is in
+    PP.AddPragmaHandler(&Handler);
+    // The Parser's destructor removes (without deleting) the `acc` handler,
+    // before this consumer, which owns it, goes away.
+  }
+
+private:
+  Preprocessor &PP;
+  AccPragmaHandler Handler;
+};
+
+class FerryAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    Preprocessor &PP = CI.getPreprocessor();
+    std::string Dir = includeDir();
+    if (auto DirRef = CI.getFileManager().getOptionalDirectoryRef(Dir))
+      PP.getHeaderSearchInfo().AddSystemSearchPath(
+          DirectoryLookup(*DirRef, SrcMgr::C_System, /*isFramework=*/false));
+    PP.setPredefines(PP.getPredefines() +
+                     "#define _OPENACC 201811\n"
+                     "#include <ferry/acc/acc.h>\n");
+    CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
+        [](llvm::PassBuilder &PB) { ferry::registerPasses(PB); });
+    return std::make_unique<HandlerSwapConsumer>(PP);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &A : Args) {
+      report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
+          << A << "none yet";
+      return false;
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+} // namespace plugin
+} // namespace ferry
+
+static clang::FrontendPluginRegistry::Add<ferry::plugin::FerryAction>
+    RegisterAction("ferry", "Ferry: OpenACC offloading to AMD and NVIDIA GPUs");
+static clang::PragmaHandlerRegistry::Add<ferry::plugin::AccPragmaHandler>
+    RegisterPragma("acc", "OpenACC directives (Ferry)");

@@ -1,0 +1,131 @@
+//===- StatementLexer.cpp - Lexes ahead over one C++ statement ------------===//
+///
+/// \file
+/// Implementation of StatementLexer.
+///
+//===----------------------------------------------------------------------===//
+#include "StatementLexer.h"
+
+#include "Diagnostics.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+bool StatementLexer::next(Token &T) {
+  PP.Lex(T);
+  if (T.is(tok::eof)) {
+    report(PP, T.getLocation(), Diag::UnexpectedEnd);
+    return false;
+  }
+  Out.push_back(T);
+  return true;
+}
+
+bool StatementLexer::expect(tok::TokenKind K) {
+  Token T;
+  if (!next(T))
+    return false;
+  if (T.is(K))
+    return true;
+  // Not our business to diagnose: Sema will, once the tokens are back.
+  return true;
+}
+
+bool StatementLexer::parenthesized() {
+  Token T;
+  if (!next(T))
+    return false;
+  if (T.isNot(tok::l_paren))
+    return true; // malformed C++; the parser reports it later
+  return rest(T, /*Group=*/true);
+}
+
+/// Consumes the tokens after \p First (already in Out): up to the bracket
+/// that closes \p First when \p Group, else up to the ';' that ends a simple
+/// statement.
+bool StatementLexer::rest(Token First, bool Group) {
+  unsigned Depth = 0;
+  Token T = First;
+  for (;;) {
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (Depth > 0)
+        --Depth;
+      if (Depth == 0 && Group)
+        return true;
+    } else if (Depth == 0 && T.is(tok::semi))
+      return true;
+    if (!next(T))
+      return false;
+  }
+}
+
+bool StatementLexer::statement(bool InBreakable) {
+  Token T;
+  if (!next(T))
+    return false;
+  switch (T.getKind()) {
+  case tok::l_brace:
+    while (PP.LookAhead(0).isNot(tok::r_brace)) {
+      if (PP.LookAhead(0).is(tok::eof)) {
+        report(PP, PP.LookAhead(0).getLocation(), Diag::UnexpectedEnd);
+        return false;
+      }
+      if (!statement(InBreakable))
+        return false;
+    }
+    return next(T);
+  case tok::kw_for:
+  case tok::kw_while:
+  case tok::kw_switch:
+    return parenthesized() && statement(/*InBreakable=*/true);
+  case tok::kw_if:
+    if (PP.LookAhead(0).is(tok::kw_constexpr) && !next(T))
+      return false;
+    if (!parenthesized() || !statement(InBreakable))
+      return false;
+    if (PP.LookAhead(0).is(tok::kw_else))
+      return next(T) && statement(InBreakable);
+    return true;
+  case tok::kw_do:
+    return statement(/*InBreakable=*/true) && expect(tok::kw_while) &&
+           parenthesized() && expect(tok::semi);
+  case tok::kw_try:
+    if (!statement(InBreakable))
+      return false;
+    while (PP.LookAhead(0).is(tok::kw_catch))
+      if (!next(T) || !parenthesized() || !statement(InBreakable))
+        return false;
+    return true;
+  case tok::kw_case:
+  case tok::kw_default: {
+    // A label: everything up to its ':' and then the labeled statement.
+    while (PP.LookAhead(0).isNot(tok::colon))
+      if (!next(T))
+        return false;
+    return next(T) && statement(InBreakable);
+  }
+  case tok::kw_break:
+    if (!InBreakable) {
+      report(PP, T.getLocation(), Diag::BreakInLoop);
+      return false;
+    }
+    return rest(T, /*Group=*/false);
+  case tok::kw_return:
+    report(PP, T.getLocation(), Diag::ReturnInRegion);
+    return false;
+  case tok::kw_goto:
+    report(PP, T.getLocation(), Diag::GotoInRegion);
+    return false;
+  case tok::semi:
+    return true;
+  default:
+    return rest(T, /*Group=*/false);
+  }
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,43 @@
+//===- StatementLexer.h - Lexes ahead over one C++ statement ---*- C++ -*-===//
+///
+/// \file
+/// Reads exactly one statement from the preprocessor (compound statements,
+/// brace-less nested statements, if/else, do/while, try/catch), keeping every
+/// token, and reports jumps that would leave a compute region.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_STATEMENTLEXER_H
+#define FERRY_PLUGIN_STATEMENTLEXER_H
+
+#include "Directive.h"
+
+#include "clang/Lex/Preprocessor.h"
+
+namespace ferry {
+namespace plugin {
+
+class StatementLexer {
+public:
+  StatementLexer(clang::Preprocessor &PP, TokenList &Out) : PP(PP), Out(Out) {}
+
+  /// Lexes one statement. \p InBreakable: a `break` here leaves a loop or
+  /// switch nested in the region (allowed) rather than the region's loop.
+  /// Returns false after reporting an error.
+  bool statement(bool InBreakable);
+
+  /// Lexes a parenthesized group, starting at its '('.
+  bool parenthesized();
+
+private:
+  bool next(clang::Token &T);
+  bool expect(clang::tok::TokenKind K);
+  bool rest(clang::Token First, bool Group);
+
+  clang::Preprocessor &PP;
+  TokenList &Out;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

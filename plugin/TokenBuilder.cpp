@@ -1,0 +1,75 @@
+//===- TokenBuilder.cpp - Builds the token stream a directive becomes -----===//
+///
+/// \file
+/// Implementation of TokenBuilder.
+///
+//===----------------------------------------------------------------------===//
+#include "TokenBuilder.h"
+
+#include "clang/Lex/Lexer.h"
+
+#include <memory>
+#include <string>
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+void TokenBuilder::push(tok::TokenKind Kind, StringRef Spelling) {
+  Token T;
+  T.startToken();
+  T.setKind(Kind);
+  PP.CreateString(Spelling, T, Loc, Loc);
+  if (Kind == tok::raw_identifier)
+    PP.LookUpIdentifierInfo(T); // sets the identifier and keyword kind
+  T.setFlag(Token::LeadingSpace);
+  Toks.push_back(T);
+}
+
+TokenBuilder &TokenBuilder::code(StringRef Text) {
+  std::string Buffer = Text.str();
+  Lexer Raw(Loc, PP.getLangOpts(), Buffer.data(), Buffer.data(),
+            Buffer.data() + Buffer.size());
+  for (Token T;;) {
+    Raw.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    // The raw lexer stops right after the token it returned.
+    const char *End = Raw.getBufferLocation();
+    push(T.getKind(), StringRef(End - T.getLength(), T.getLength()));
+  }
+  return *this;
+}
+
+TokenBuilder &TokenBuilder::string(StringRef Value) {
+  std::string Lit = "\"";
+  for (char C : Value) {
+    if (C == '"' || C == '\\')
+      Lit += '\\';
+    Lit += C;
+  }
+  Lit += '"';
+  push(tok::string_literal, Lit);
+  return *this;
+}
+
+TokenBuilder &TokenBuilder::number(uint64_t Value) {
+  push(tok::numeric_constant, std::to_string(Value) + "u");
+  return *this;
+}
+
+TokenBuilder &TokenBuilder::tokens(ArrayRef<Token> Original) {
+  Toks.append(Original.begin(), Original.end());
+  return *this;
+}
+
+void TokenBuilder::inject() {
+  auto Array = std::make_unique<Token[]>(Toks.size());
+  std::copy(Toks.begin(), Toks.end(), Array.get());
+  PP.EnterTokenStream(std::move(Array), Toks.size(),
+                      /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,55 @@
+//===- Debug.cpp - Opt-in diagnostics of the runtime ----------------------===//
+///
+/// \file
+/// Implementation of the FERRY_DEBUG and FERRY_NOTIFY streams.
+///
+//===----------------------------------------------------------------------===//
+#include "core/Debug.h"
+#include "core/Env.h"
+
+#include <cstdio>
+
+namespace ferry {
+
+bool debugEnabled() {
+  static const bool On = envFlag("FERRY_DEBUG");
+  return On;
+}
+
+unsigned notifyMask() {
+  static const unsigned Mask = envUnsigned("FERRY_NOTIFY").value_or(0);
+  return Mask;
+}
+
+static void vprint(const char *Prefix, const char *Fmt, va_list Args) {
+  std::fputs(Prefix, stderr);
+  std::vfprintf(stderr, Fmt, Args);
+  std::fputc('\n', stderr);
+}
+
+void debugf(const char *Fmt, ...) {
+  if (!debugEnabled())
+    return;
+  va_list Args;
+  va_start(Args, Fmt);
+  vprint("ferry: debug: ", Fmt, Args);
+  va_end(Args);
+}
+
+void notifyf(unsigned Bits, const char *Fmt, ...) {
+  if (!(notifyMask() & Bits))
+    return;
+  va_list Args;
+  va_start(Args, Fmt);
+  vprint("ferry: ", Fmt, Args);
+  va_end(Args);
+}
+
+void errorf(const char *Fmt, ...) {
+  va_list Args;
+  va_start(Args, Fmt);
+  vprint("ferry: error: ", Fmt, Args);
+  va_end(Args);
+}
+
+} // namespace ferry

@@ -1,0 +1,50 @@
+//===- DynamicLibrary.cpp - dlopen layer for vendor libraries -------------===//
+///
+/// \file
+/// Implementation of DynamicLibrary.
+///
+//===----------------------------------------------------------------------===//
+#include "core/DynamicLibrary.h"
+
+#include <dlfcn.h>
+
+namespace ferry {
+
+DynamicLibrary::~DynamicLibrary() {
+  // Vendor libraries register atexit handlers and threads of their own;
+  // unloading them before process exit is unsafe, so the handle is kept.
+  Handle = nullptr;
+}
+
+bool DynamicLibrary::open(const std::vector<std::string> &Candidates) {
+  Error.clear();
+  for (const std::string &C : Candidates) {
+    dlerror();
+    if (void *H = dlopen(C.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      Handle = H;
+      Path = C;
+      Error.clear();
+      return true;
+    }
+    const char *Why = dlerror();
+    if (!Error.empty())
+      Error += "; ";
+    Error += Why ? Why : (C + ": cannot be loaded");
+  }
+  return false;
+}
+
+void *DynamicLibrary::symbol(const char *Name) {
+  if (!Handle)
+    return nullptr;
+  dlerror();
+  void *S = dlsym(Handle, Name);
+  if (!S) {
+    if (!Error.empty())
+      Error += "; ";
+    Error += Path + ": missing symbol " + Name;
+  }
+  return S;
+}
+
+} // namespace ferry

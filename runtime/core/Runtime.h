@@ -1,0 +1,76 @@
+//===- Runtime.h - The process-wide offload runtime ------------*- C++ -*-===//
+///
+/// \file
+/// One Runtime per process: the backends, the device selection
+/// (ACC_DEVICE_TYPE, ACC_DEVICE_NUM, acc_set_device_*; default order AMD,
+/// NVIDIA, host) and the execution of compute regions.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_RUNTIME_H
+#define FERRY_RUNTIME_CORE_RUNTIME_H
+
+#include "core/Backend.h"
+#include "ferry/runtime.h"
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace ferry {
+
+class HostThreadPool;
+
+/// Picks the device kind regions run on. \p Requested is the user's choice
+/// (ACC_DEVICE_TYPE or acc_set_device_type), \p Available says how many
+/// devices each kind has. Returns the kind, or std::nullopt when the request
+/// cannot be met (the caller reports it; nothing falls back silently).
+std::optional<DeviceKind>
+selectDeviceKind(std::optional<DeviceKind> Requested,
+                 int (*Available)(DeviceKind, void *), void *Ctx);
+
+class Runtime {
+public:
+  static Runtime &get();
+
+  /// All backends, in the default selection order (hsa, cuda, host).
+  const std::vector<std::unique_ptr<Backend>> &backends() const {
+    return Backends;
+  }
+  Backend &backendFor(DeviceKind K);
+  int numDevices(DeviceKind K) { return backendFor(K).numDevices(); }
+
+  /// The kind regions run on; std::nullopt (after printing why) when the
+  /// requested kind is unusable.
+  std::optional<DeviceKind> selectedKind();
+  /// Requests a kind; std::nullopt restores the default order.
+  void setDeviceKind(std::optional<DeviceKind> K);
+  void setDeviceNum(DeviceKind K, int Num);
+  int deviceNum(DeviceKind K);
+
+  ferry_status parallelFor(const ferry_region &Region, const void *Closure,
+                           int64_t TripCount, ferry_host_chunk_fn HostFn,
+                           const ferry_reduction *Reduction, void *Result);
+
+private:
+  Runtime();
+  ~Runtime();
+  HostThreadPool &hostPool();
+  ferry_status runOnHost(const ferry_region &Region, const void *Closure,
+                         int64_t TripCount, ferry_host_chunk_fn HostFn,
+                         const ferry_reduction *Reduction, void *Result);
+
+  std::vector<std::unique_ptr<Backend>> Backends;
+  std::mutex Mutex;
+  std::optional<DeviceKind> Requested;
+  bool RequestParsed = false;
+  bool RequestInvalid = false;
+  std::optional<DeviceKind> Selected;
+  int DeviceNum[3] = {0, 0, 0};
+  std::once_flag PoolOnce;
+  std::unique_ptr<HostThreadPool> Pool;
+};
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,57 @@
+# lit configuration shared by every Ferry suite (translate/, codegen/,
+# plugin/, e2e/, runtime/). Run through build/test/lit.site.cfg.py.
+import os
+import subprocess
+
+import lit.formats
+
+config.name = "Ferry"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ferry_obj_root, "test")
+config.excludes = ["unittests", "Inputs", "package", "CMakeLists.txt"]
+
+tools = config.llvm_tools_dir
+bindir = config.ferry_bin_dir
+libdir = config.ferry_lib_dir
+
+# Programs run with nothing from the caller's environment that would change
+# device selection, unless a test sets it itself.
+for var in ["ACC_DEVICE_TYPE", "ACC_DEVICE_NUM", "FERRY_NOTIFY", "FERRY_DEBUG",
+            "FERRY_TIME", "FERRY_HSA_LIB", "FERRY_CUDA_LIB"]:
+    config.environment.pop(var, None)
+
+config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++")))
+config.substitutions.append(("%ferry-translate", os.path.join(bindir, "ferry-translate")))
+config.substitutions.append(("%ferry-info", os.path.join(bindir, "ferry-info")))
+config.substitutions.append(("%ferry-plugin", os.path.join(libdir, "libferry-clang.so")))
+config.substitutions.append(
+    ("%opt-ferry", "%s -load-pass-plugin=%s" % (os.path.join(tools, "opt"),
+                                                os.path.join(libdir, "libferry-passes.so"))))
+config.substitutions.append(("%clangxx", os.path.join(tools, "clang++")))
+config.substitutions.append(("%llc", os.path.join(tools, "llc")))
+config.substitutions.append(("%llvm-readelf", os.path.join(tools, "llvm-readelf")))
+config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
+config.substitutions.append(("%not", os.path.join(tools, "not")))
+config.substitutions.append(("%run", "env LD_LIBRARY_PATH=%s" % libdir))
+config.substitutions.append(("%ferry-include", os.path.join(config.ferry_obj_root, "include")))
+
+# Devices, detected at test time by Ferry's own runtime: GPU-only tests say
+# REQUIRES: hsa / cuda and show as UNSUPPORTED where there is none.
+def has_device(kind):
+    info = os.path.join(bindir, "ferry-info")
+    try:
+        return subprocess.call([info, "--has=" + kind], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL) == 0
+    except OSError:
+        return False
+
+if has_device("radeon"):
+    config.available_features.add("hsa")
+if has_device("nvidia"):
+    config.available_features.add("cuda")
+ptxas = os.path.join(config.cuda_path, "bin", "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))

@@ -1,0 +1,75 @@
+// Every diagnostic of the directive parser, at the token it is about.
+// RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify %s
+
+void f(int n, float *a, float *b, double s) {
+#pragma acc // expected-error {{expected an OpenACC directive after '#pragma acc'}}
+#pragma acc frobnicate // expected-error {{unknown OpenACC directive 'frobnicate'}}
+#pragma acc data copy(a[0:n]) // expected-error {{OpenACC 'data' construct is not supported by Ferry yet}}
+  {}
+#pragma acc parallel loop sparkle // expected-error {{unknown OpenACC clause 'sparkle'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc serial loop num_gangs(4) // expected-error {{OpenACC clause 'num_gangs' is not allowed on the 'serial loop' construct}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc kernels loop firstprivate(s) // expected-error {{OpenACC clause 'firstprivate' is not allowed on the 'kernels loop' construct}}
+  for (int i = 0; i < n; ++i) a[i] = s;
+#pragma acc parallel loop async(1) // expected-error {{OpenACC clause 'async' is not supported by Ferry yet}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop collapse(1) collapse(1) // expected-error {{OpenACC clause 'collapse' appears more than once}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop seq gang // expected-error {{OpenACC clauses 'seq' and 'gang' cannot be combined}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop auto independent // expected-error {{OpenACC clauses 'auto' and 'independent' cannot be combined}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop copy // expected-error {{expected '(' after OpenACC clause 'copy'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop seq(1) // expected-error {{OpenACC clause 'seq' takes no argument}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop copy(a[0:n] // expected-error {{expected ')' to close the argument of OpenACC clause 'copy'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop copyin() // expected-error {{OpenACC clause 'copyin' needs an argument}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop copyin(3) // expected-error {{expected a variable name in OpenACC clause 'copyin'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop copyout(a[0 n]) // expected-error {{malformed array section in OpenACC clause 'copyout': expected 'var[lower:length]'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop copyout(a[0:]) // expected-error {{malformed array section in OpenACC clause 'copyout'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop reduction(-:s) // expected-error {{invalid OpenACC reduction operator '-' (expected + * max min & | ^ && ||)}}
+  for (int i = 0; i < n; ++i) s += a[i];
+#pragma acc parallel loop reduction(+ s) // expected-error {{expected ':' after the OpenACC reduction operator}}
+  for (int i = 0; i < n; ++i) s += a[i];
+#pragma acc parallel loop reduction(+:a[0:n]) // expected-error {{OpenACC reduction variable 'a' must be a scalar, not an array section}}
+  for (int i = 0; i < n; ++i) s += a[i];
+#pragma acc parallel loop collapse(0) // expected-error {{OpenACC 'collapse' needs a positive integer constant}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop collapse(2) // expected-error {{OpenACC 'collapse(2)' is not supported by Ferry yet; only collapse(1)}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+}
+
+void loops(int n, float *a, int *v) {
+#pragma acc parallel loop
+  a[0] = 1; // expected-error {{OpenACC 'parallel loop' must be followed by a 'for' loop}}
+#pragma acc parallel loop
+  for (int x : {1, 2, 3}) a[x] = 0; // expected-error {{OpenACC loops must be canonical 'for (init; var op bound; step)' loops, not range-based for}}
+#pragma acc parallel loop
+  for (int i = 0, j = 0; i < n; ++i) a[i] = j; // expected-error {{OpenACC loop initialization must be 'T var = lower' or 'var = lower'}}
+#pragma acc parallel loop
+  for (int i = 0; n > 2 * i; ++i) a[i] = 0; // expected-error {{OpenACC loop condition must compare the loop variable 'i' with '<', '<=', '>', '>=' or '!='}}
+#pragma acc parallel loop
+  for (int i = 0; i < n; i *= 2) a[i] = 0; // expected-error {{OpenACC loop increment must be '++i', 'i++', '--i', 'i--', 'i += step', 'i -= step' or 'i = i + step'}}
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    if (v[i] < 0)
+      break; // expected-error {{'break' leaves an OpenACC loop; it is not allowed in the loop body}}
+  }
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    if (v[i] < 0)
+      return; // expected-error {{'return' is not allowed inside an OpenACC compute region}}
+  }
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    goto out; // expected-error {{'goto' is not allowed inside an OpenACC compute region}}
+  }
+out:;
+}

@@ -1,0 +1,28 @@
+// The plugin's `acc` handler is active under -E and rewrites a loop construct
+// into a call of ferry::acc::parallel_loop with the body as a lambda.
+// RUN: %ferry-clangxx -E %s | %FileCheck %s
+
+void saxpy(int n, float a, const float *x, float *y) {
+#pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])
+  for (int i = 0; i < n; ++i)
+    y[i] = a * x[i] + y[i];
+}
+// CHECK-LABEL: void saxpy(
+// CHECK-NOT:   #pragma acc
+// CHECK:       using __ferry_index_t =int ;
+// CHECK-SAME:  sizeof (x [0 ] )
+// CHECK-SAME:  sizeof (y [0 ] )
+// CHECK-SAME:  "rewrite-parallel-loop.cpp:6 parallel loop"
+// CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt > ( __ferry_region , ( 0 ) , ( n ) , ( 1 ) , 1 ,
+// CHECK-SAME:  [ = , &x , &y ] ( __ferry_index_t i ) mutable -> void { do
+// CHECK:       y[i] = a * x[i] + y[i]; while ( 0 ) ; } ) ; }
+
+void down(long *v, long n) {
+#pragma acc parallel loop reduction(max:n)
+  for (long j = n - 1; j >= 0; j -= 2)
+    n = v[j] > n ? v[j] : n;
+}
+// CHECK-LABEL: void down(
+// CHECK:       cmp :: ge > ( __ferry_region , ( n - 1 ) , ( 0 ) , ( 2 ) , - 1 ,
+// CHECK-SAME:  reduce < :: ferry :: acc :: op :: max > (n )
+// CHECK-SAME:  ( __ferry_index_t j , auto &n )
