@@ -5,7 +5,9 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "VerifyTranslated.h"
+#include "Untranslatable.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -27,18 +29,23 @@ unsigned reportUntranslated(Module &M) {
       if (!CB)
         continue;
       if (auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
+        // DiagnosticInfoInlineAsm: clang maps the asm's !srcloc to the line
+        // of the asm statement; elsewhere the debug location says where.
+        std::string Where;
+        if (const DebugLoc &DL = I.getDebugLoc())
+          Where = (DL->getFilename() + ":" + Twine(DL.getLine()) + ":" +
+                   Twine(DL.getCol()) + ": ")
+                      .str();
         Ctx.diagnose(DiagnosticInfoInlineAsm(
-            I, "inline assembly '" + Asm->getAsmString() + "' in function '" +
-                   F.getName() + "' has no AMDGPU translation"));
+            I, Where + "in function '" + F.getName() + "': inline assembly '" +
+                   Asm->getAsmString() + "' has no AMDGPU translation"));
         ++Count;
         continue;
       }
       Function *Callee = CB->getCalledFunction();
       if (Callee && Callee->getName().starts_with("llvm.nvvm.")) {
-        Ctx.diagnose(DiagnosticInfoUnsupported(
-            F, "NVVM intrinsic '" + Callee->getName() +
-                   "' has no AMDGPU translation",
-            I.getDebugLoc()));
+        reportUntranslatable(I, "NVVM intrinsic '" + Callee->getName() +
+                                    "' has no AMDGPU translation");
         ++Count;
       }
     }

@@ -80,8 +80,15 @@ int main(int argc, char **argv) {
   Opts.Arch = Arches.front();
   Opts.Wave = Wave;
   Opts.CodeObjectVersion = CodeObjectVersion;
-  if (Error E = ferry::translateToAMDGPU(*M, Opts))
-    return fail(Input + ": " + toString(std::move(E)));
+  if (Error E = ferry::translateToAMDGPU(*M, Opts)) {
+    // One line per untranslatable construct.
+    SmallVector<StringRef, 8> Lines;
+    std::string Text = toString(std::move(E));
+    StringRef(Text).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines)
+      fail(Input + ": " + Line);
+    return 1;
+  }
   std::string Broken;
   raw_string_ostream BrokenOS(Broken);
   if (verifyModule(*M, &BrokenOS))

@@ -1,0 +1,77 @@
+//===- IntrinsicLowering.cpp - Lowering one NVVM call ---------------------===//
+///
+/// \file
+/// The table lookup and the helpers shared by every handler family.
+///
+//===----------------------------------------------------------------------===//
+#include "IntrinsicLowering.h"
+#include "Untranslatable.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace ferry {
+
+static const IntrinsicRow Rows[] = {
+#define FERRY_NVVM(NAME, HANDLER, ARG) {NAME, &HANDLER, int(ARG), "", false},
+#define FERRY_NVVM_PREFIX(PREFIX, HANDLER, ARG)                                \
+  {PREFIX, &HANDLER, int(ARG), "", true},
+#define FERRY_NVVM_REJECT(NAME, WHY) {NAME, nullptr, 0, WHY, true},
+#include "NVVMIntrinsics.def"
+};
+
+ArrayRef<IntrinsicRow> intrinsicRows() { return Rows; }
+
+const IntrinsicRow *findIntrinsicRow(StringRef Name) {
+  const IntrinsicRow *Best = nullptr;
+  for (const IntrinsicRow &R : Rows) {
+    if (!R.IsPrefix) {
+      if (R.Name == Name)
+        return &R;
+      continue;
+    }
+    if (Name.starts_with(R.Name) && (!Best || R.Name.size() > Best->Name.size()))
+      Best = &R;
+  }
+  return Best;
+}
+
+Value *IntrinsicLowering::fail(const Twine &Why) {
+  Failed = true;
+  reportUntranslatable(CI, "'" + Name + "' cannot be translated to AMDGPU: " + Why);
+  return nullptr;
+}
+
+std::optional<uint64_t> IntrinsicLowering::constArg(unsigned I) const {
+  if (auto *C = dyn_cast<ConstantInt>(arg(I)))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+Value *IntrinsicLowering::callLibrary(StringRef Fn, Type *Ret,
+                                      ArrayRef<Value *> Args) {
+  SmallVector<Type *, 4> Params;
+  for (Value *A : Args)
+    Params.push_back(A->getType());
+  FunctionCallee Callee =
+      module().getOrInsertFunction(Fn, FunctionType::get(Ret, Params, false));
+  return B.CreateCall(Callee, Args);
+}
+
+Value *IntrinsicLowering::loadKernelState(unsigned Offset, Type *Ty,
+                                          bool DispatchPacket) {
+  Value *Base = B.CreateIntrinsic(DispatchPacket
+                                      ? Intrinsic::amdgcn_dispatch_ptr
+                                      : Intrinsic::amdgcn_implicitarg_ptr,
+                                  {}, {});
+  Value *Ptr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
+  LoadInst *L = B.CreateAlignedLoad(Ty, Ptr, Align(Ty->getPrimitiveSizeInBits() / 8));
+  L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(ctx(), {}));
+  return L;
+}
+
+} // namespace ferry

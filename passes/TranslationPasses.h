@@ -1,0 +1,62 @@
+//===- TranslationPasses.h - The NVVM->AMDGPU translation passes -*- C++ -*-===//
+///
+/// \file
+/// One pass per concern, composed in this order by the nvvm-to-amdgpu
+/// pipeline (Translate.cpp):
+///   NVVMReflectPass       fold __nvvm_reflect (then SCCP + SimplifyCFG)
+///   LowerPTXAsmPass       inline PTX templates -> IR
+///   AtomicScopesPass      CUDA's relaxed device-scope atomics
+///   LowerNVVMIntrinsicsPass  NVVMIntrinsics.def
+///   LowerLibdevicePass    Libdevice.def (__nv_* -> ocml / LLVM)
+///   KernelABIPass         kernels, parameters, launch bounds
+///   RetargetModulePass    triple, datalayout, attributes, globals, flags
+///   PrivateAllocasPass    allocas -> addrspace(5)
+///   VerifyTranslatedPass  nothing NVVM survives
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PASSES_TRANSLATIONPASSES_H
+#define FERRY_PASSES_TRANSLATIONPASSES_H
+
+#include "TranslateTarget.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace ferry {
+
+/// Declares a module pass that runs for a TranslateTarget.
+#define FERRY_TRANSLATION_PASS(CLASS)                                          \
+  class CLASS : public llvm::PassInfoMixin<CLASS> {                            \
+  public:                                                                      \
+    explicit CLASS(TranslateTarget T) : T(std::move(T)) {}                     \
+    llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &); \
+    static bool isRequired() { return true; }                                  \
+                                                                               \
+  private:                                                                     \
+    TranslateTarget T;                                                         \
+  };
+
+FERRY_TRANSLATION_PASS(NVVMReflectPass)
+FERRY_TRANSLATION_PASS(LowerPTXAsmPass)
+FERRY_TRANSLATION_PASS(AtomicScopesPass)
+FERRY_TRANSLATION_PASS(LowerNVVMIntrinsicsPass)
+FERRY_TRANSLATION_PASS(LowerLibdevicePass)
+FERRY_TRANSLATION_PASS(KernelABIPass)
+FERRY_TRANSLATION_PASS(RetargetModulePass)
+FERRY_TRANSLATION_PASS(PrivateAllocasPass)
+
+#undef FERRY_TRANSLATION_PASS
+
+/// Whether libdevice function \p Name has a translation; \p Target (if
+/// given) receives what it becomes or why it is rejected.
+bool isLibdeviceFunctionMapped(llvm::StringRef Name, std::string *Target);
+
+/// "{ add.f16 $0,$1,$2;\n}" -> "add.f16 $0,$1,$2": the form PTXAsm.def uses.
+std::string normalizePTX(llvm::StringRef Text);
+
+/// Adds the whole translation for \p T to \p MPM.
+void buildTranslationPipeline(llvm::ModulePassManager &MPM,
+                              const TranslateTarget &T);
+
+} // namespace ferry
+
+#endif
