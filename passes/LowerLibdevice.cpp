@@ -37,25 +37,32 @@ struct NvRow {
   StringRef Target; ///< ocml name, or the rejection reason
   int Arg;          ///< intrinsic ID or handler argument
   NvHandler Fn;
+  bool Prefix;      ///< Name is a prefix (rounding-mode families)
 };
 
+constexpr bool endsWithUnderscore(const char *S) {
+  return S[0] && (S[1] ? endsWithUnderscore(S + 1) : S[0] == '_');
+}
+
 const NvRow NvRows[] = {
-#define FERRY_NV_OCML(NAME, OCML) {NAME, NvRow::Ocml, OCML, 0, nullptr},
-#define FERRY_NV_LLVM(NAME, ID) {NAME, NvRow::LLVMIntrinsic, "", int(ID), nullptr},
-#define FERRY_NV(NAME, HANDLER, ARG) {NAME, NvRow::Handler, "", int(ARG), &HANDLER},
-#define FERRY_NV_REJECT(NAME, WHY) {NAME, NvRow::Reject, WHY, 0, nullptr},
+#define FERRY_NV_OCML(NAME, OCML) {NAME, NvRow::Ocml, OCML, 0, nullptr, false},
+#define FERRY_NV_LLVM(NAME, ID)                                                \
+  {NAME, NvRow::LLVMIntrinsic, "", int(ID), nullptr, false},
+#define FERRY_NV(NAME, HANDLER, ARG)                                           \
+  {NAME, NvRow::Handler, "", int(ARG), &HANDLER, endsWithUnderscore(NAME)},
+#define FERRY_NV_DIRECTED(NAME, OP)                                            \
+  {NAME, NvRow::Handler, "", int(OP), &lowerDirectedRounding, true},
+#define FERRY_NV_REJECT(NAME, WHY) {NAME, NvRow::Reject, WHY, 0, nullptr, true},
 #include "Libdevice.def"
 };
 
-/// Exact rows first; rows whose name ends in '_' and rejections are
-/// prefixes (one row for every rounding-mode suffix).
+/// Exact rows first, then the longest prefix row.
 const NvRow *findNvRow(StringRef Name) {
   const NvRow *Best = nullptr;
   for (const NvRow &R : NvRows) {
     if (R.Name == Name)
       return &R;
-    bool Prefix = R.K == NvRow::Reject || R.Name.ends_with("_");
-    if (Prefix && Name.starts_with(R.Name) &&
+    if (R.Prefix && Name.starts_with(R.Name) &&
         (!Best || R.Name.size() > Best->Name.size()))
       Best = &R;
   }

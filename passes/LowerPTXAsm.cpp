@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+#include "PTXBlock.h"
 #include "TranslationPasses.h"
 #include "WarpBuilder.h"
 
@@ -155,8 +156,17 @@ PreservedAnalyses LowerPTXAsmPass::run(Module &M, ModuleAnalysisManager &) {
       for (const AsmRow &R : AsmRows)
         if (R.Text == Text)
           Row = &R;
-      if (!Row)
-        continue; // rejected by the final checker, with its text
+      if (!Row) {
+        // Not a fixed template: try the PTX-subset translator; what it cannot
+        // translate is rejected by the final checker, with its text.
+        if (std::optional<Value *> R = translatePTXBlock(*CI)) {
+          if (*R)
+            CI->replaceAllUsesWith(*R);
+          CI->eraseFromParent();
+          Changed = true;
+        }
+        continue;
+      }
       IntrinsicLowering L(*CI, Asm->getAsmString(), T);
       Value *R = Row->Fn(L, Row->Arg);
       if (L.failed())
