@@ -31,6 +31,19 @@ std::pair<Value *, Value *> twoSum(IRBuilder<> &B, Value *A, Value *C) {
   return {S, E};
 }
 
+/// IEEE 754: an exact zero sum of operands of opposite signs is +0 in every
+/// rounding direction but toward negative, where it is -0 (and x + x keeps
+/// x's sign). RN gave +0; in that mode the zero is -RN((-A) + (-C)).
+Value *zeroSignFor(IRBuilder<> &B, Value *S, Value *E, Value *A, Value *C,
+                   Direction D) {
+  if (D != Direction::Down)
+    return S;
+  Value *Zero = ConstantFP::get(S->getType(), 0.0);
+  Value *ExactZero = B.CreateAnd(B.CreateFCmpOEQ(S, Zero), B.CreateFCmpOEQ(E, Zero));
+  Value *Down = B.CreateFNeg(B.CreateFAdd(B.CreateFNeg(A), B.CreateFNeg(C)));
+  return B.CreateSelect(ExactZero, Down, S);
+}
+
 /// Moves \p F one ulp in direction \p D when the exact value lies on that
 /// side of it, as told by the sign of \p Residual (exact value - F).
 Value *adjust(IRBuilder<> &B, Value *F, Value *Residual, Direction D) {
@@ -98,6 +111,7 @@ Value *lowerDirectedRounding(IntrinsicLowering &L, int Opcode) {
     if (Opcode == Instruction::FSub)
       C = B.CreateFNeg(C);
     auto [S, E] = twoSum(B, L.arg(0), C);
+    S = zeroSignFor(B, S, E, L.arg(0), C, *D);
     // Overflow to infinity from finite operands: the exact value is finite,
     // on the zero side of the infinity.
     Value *Inf = ConstantFP::getInfinity(Ty);
@@ -114,13 +128,13 @@ Value *lowerDirectedRounding(IntrinsicLowering &L, int Opcode) {
   if (Opcode == Instruction::FMul) {
     Sum = B.CreateFMul(Ext(0), Ext(1));
     Residual = ConstantFP::get(Dbl, 0.0);
-  } else if (Opcode == 0) {
-    std::tie(Sum, Residual) = twoSum(B, B.CreateFMul(Ext(0), Ext(1)), Ext(2));
   } else {
-    Value *C = Ext(1);
+    Value *A = Opcode == 0 ? B.CreateFMul(Ext(0), Ext(1)) : Ext(0);
+    Value *C = Opcode == 0 ? Ext(2) : Ext(1);
     if (Opcode == Instruction::FSub)
       C = B.CreateFNeg(C);
-    std::tie(Sum, Residual) = twoSum(B, Ext(0), C);
+    std::tie(Sum, Residual) = twoSum(B, A, C);
+    Sum = zeroSignFor(B, Sum, Residual, A, C, *D);
   }
   Value *F = B.CreateFPTrunc(Sum, Ty);
   Value *Diff = B.CreateFSub(Sum, B.CreateFPExt(F, Dbl));

@@ -1,0 +1,136 @@
+// Reference implementations for Inputs/pure-ops.ll, computed with the host
+// FPU in the requested rounding mode and with 128-bit integers. Exits 1 and
+// prints the first mismatch.
+#include <cfenv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+#pragma STDC FENV_ACCESS ON
+
+extern "C" {
+float fma_rm(float, float, float);
+float fma_rp(float, float, float);
+float fma_rz(float, float, float);
+float add_rz_f(float, float);
+float mul_rm_f(float, float);
+double add_rz_d(double, double);
+double add_rm_d(double, double);
+double add_rp_d(double, double);
+int32_t prmt(int32_t, int32_t, int32_t);
+int32_t round_f(float);
+int32_t f2i_rn(float);
+int32_t saturate_bits(float);
+void add128(uint64_t *, uint64_t, uint64_t, uint64_t, uint64_t);
+void sub128(uint64_t *, uint64_t, uint64_t, uint64_t, uint64_t);
+void mul64x64(uint64_t *, uint64_t, uint64_t);
+int32_t bfind_shiftamt(int32_t);
+double selp_equ(double, double, double, double);
+}
+
+static int failures = 0;
+template <class T> static bool same(T a, T b) {
+  return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan((double)a) && std::isnan((double)b));
+}
+#define EXPECT(what, got, want, ...)                                           \
+  do {                                                                         \
+    if (!same(got, want) && failures++ < 5) {                                  \
+      std::fprintf(stderr, "%s: got %.17g want %.17g for ", what, (double)(got), (double)(want)); \
+      std::fprintf(stderr, __VA_ARGS__);                                       \
+      std::fputc('\n', stderr);                                                \
+    }                                                                          \
+  } while (0)
+
+template <class F> static auto inMode(int mode, F f) {
+  std::fesetround(mode);
+  auto r = f();
+  std::fesetround(FE_TONEAREST);
+  return r;
+}
+
+static float randomFloat(std::mt19937 &g) {
+  static const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, 1e-40f, -1e-40f, 3.4e38f, -3.4e38f,
+                                   INFINITY, -INFINITY, NAN, 1.1754944e-38f};
+  if (g() % 16 == 0)
+    return specials[g() % 12];
+  uint32_t bits = g();
+  if (g() % 2) // keep most values in a moderate range
+    bits = (bits & 0x807fffff) | ((100 + g() % 56) << 23);
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+static double randomDouble(std::mt19937 &g) {
+  uint64_t bits = (uint64_t(g()) << 32) | g();
+  if (g() % 2)
+    bits = (bits & 0x800fffffffffffffull) | (uint64_t(1000 + g() % 50) << 52);
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+int main() {
+  std::mt19937 g(12345);
+  for (int i = 0; i < 200000; ++i) {
+    float a = randomFloat(g), b = randomFloat(g), c = randomFloat(g);
+    // Nearby values make the rounding of the sum interesting.
+    if (i % 3 == 0)
+      c = -a * b * (1.0f + std::ldexp(1.0f, -int(g() % 30)));
+    EXPECT("fma.rm.f", fma_rm(a, b, c), inMode(FE_DOWNWARD, [&] { return std::fma(a, b, c); }), "%a %a %a", a, b, c);
+    EXPECT("fma.rp.f", fma_rp(a, b, c), inMode(FE_UPWARD, [&] { return std::fma(a, b, c); }), "%a %a %a", a, b, c);
+    EXPECT("fma.rz.f", fma_rz(a, b, c), inMode(FE_TOWARDZERO, [&] { return std::fma(a, b, c); }), "%a %a %a", a, b, c);
+    EXPECT("add.rz.f", add_rz_f(a, c), inMode(FE_TOWARDZERO, [&] { volatile float x = a; return x + c; }), "%a %a", a, c);
+    EXPECT("mul.rm.f", mul_rm_f(a, b), inMode(FE_DOWNWARD, [&] { volatile float x = a; return x * b; }), "%a %a", a, b);
+    double x = randomDouble(g), y = (i % 2) ? -x * (1 + std::ldexp(1.0, -int(g() % 60))) : randomDouble(g);
+    EXPECT("add.rz.d", add_rz_d(x, y), inMode(FE_TOWARDZERO, [&] { volatile double v = x; return v + y; }), "%a %a", x, y);
+    EXPECT("add.rm.d", add_rm_d(x, y), inMode(FE_DOWNWARD, [&] { volatile double v = x; return v + y; }), "%a %a", x, y);
+    EXPECT("add.rp.d", add_rp_d(x, y), inMode(FE_UPWARD, [&] { volatile double v = x; return v + y; }), "%a %a", x, y);
+
+    uint32_t p = g(), q = g(), s = g();
+    uint64_t src = (uint64_t(q) << 32) | p;
+    uint32_t want = 0;
+    for (int k = 0; k < 4; ++k) {
+      uint32_t nib = (s >> (4 * k)) & 15;
+      uint32_t byte = (src >> (8 * (nib & 7))) & 0xff;
+      if (nib & 8)
+        byte = (byte & 0x80) ? 0xff : 0;
+      want |= byte << (8 * k);
+    }
+    EXPECT("prmt", (uint32_t)prmt(p, q, s), want, "%08x %08x %08x", p, q, s);
+
+    uint64_t a0 = (uint64_t(g()) << 32) | g(), a1 = (uint64_t(g()) << 32) | g();
+    uint64_t b0 = (uint64_t(g()) << 32) | g(), b1 = (uint64_t(g()) << 32) | g();
+    unsigned __int128 A = ((unsigned __int128)a1 << 64) | a0, B = ((unsigned __int128)b1 << 64) | b0;
+    uint64_t out[2];
+    add128(out, a0, a1, b0, b1);
+    EXPECT("add128.lo", out[0], (uint64_t)(A + B), "%llx", (unsigned long long)a0);
+    EXPECT("add128.hi", out[1], (uint64_t)((A + B) >> 64), "%llx", (unsigned long long)a1);
+    sub128(out, a0, a1, b0, b1);
+    EXPECT("sub128.lo", out[0], (uint64_t)(A - B), "%llx", (unsigned long long)a0);
+    EXPECT("sub128.hi", out[1], (uint64_t)((A - B) >> 64), "%llx", (unsigned long long)a1);
+    mul64x64(out, a0, b0);
+    unsigned __int128 P = (unsigned __int128)a0 * b0;
+    EXPECT("mul.lo", out[0], (uint64_t)P, "%llx %llx", (unsigned long long)a0, (unsigned long long)b0);
+    EXPECT("mul.hi", out[1], (uint64_t)(P >> 64), "%llx %llx", (unsigned long long)a0, (unsigned long long)b0);
+
+    uint32_t v = g() >> (g() % 32);
+    EXPECT("bfind.shiftamt", (uint32_t)bfind_shiftamt(v), v ? (uint32_t)__builtin_clz(v) : 0xffffffffu, "%08x", v);
+  }
+  // Round-half-even, saturating conversions, saturate.
+  EXPECT("round.f", round_f(2.5f), 2, "2.5");
+  EXPECT("round.f", round_f(3.5f), 4, "3.5");
+  EXPECT("round.f", round_f(-2.5f), -2, "-2.5");
+  EXPECT("f2i.rn", f2i_rn(NAN), 0, "NaN");
+  EXPECT("f2i.rn", f2i_rn(3e9f), 2147483647, "3e9");
+  EXPECT("f2i.rn", f2i_rn(-3e9f), (int32_t)0x80000000, "-3e9");
+  EXPECT("f2i.rn", f2i_rn(-0.5f), 0, "-0.5");
+  EXPECT("saturate", saturate_bits(NAN), 0, "NaN");
+  EXPECT("saturate", saturate_bits(2.0f), 0x3f800000, "2");
+  EXPECT("saturate", saturate_bits(-1.0f), 0, "-1");
+  EXPECT("selp.equ", selp_equ(NAN, 1.0, 7.0, 9.0), 7.0, "NaN (unordered counts as equal)");
+  EXPECT("selp.equ", selp_equ(1.0, 2.0, 7.0, 9.0), 9.0, "1 vs 2");
+  return failures ? 1 : 0;
+}
