@@ -69,6 +69,8 @@ Value *lowerScopedAtomic(IntrinsicLowering &L, int) {
     BinOp = AtomicRMWInst::Xor;
   if (!BinOp)
     return L.fail("unknown atomic operation '" + Op + "'");
+  if (*BinOp == AtomicRMWInst::FAdd && L.T.UnsafeFPAtomics)
+    L.CI.getFunction()->addFnAttr("amdgpu-unsafe-fp-atomics", "true");
   return L.B.CreateAtomicRMW(*BinOp, L.arg(0), L.arg(1), MaybeAlign(),
                              AtomicOrdering::Monotonic, S);
 }
