@@ -349,13 +349,13 @@ define void @sincospi(double %x, ptr %s, ptr %c) { call void @__nv_sincospi(doub
 define void @fast_sincosf(float %x, ptr %s, ptr %c) { call void @__nv_fast_sincosf(float %x, ptr %s, ptr %c) ret void }
 define double @modf(double %x, ptr %i) { %r = call double @__nv_modf(double %x, ptr %i) ret double %r }
 define float @remquof(float %x, float %y, ptr %q) { %r = call float @__nv_remquof(float %x, float %y, ptr %q) ret float %r }
-define float @normf(i32 %n, ptr %a) { %r = call float @__nv_normf(i32 %n, ptr %a) ret float %r }
-define double @jn(i32 %n, double %x) { %r = call double @__nv_jn(i32 %n, double %x) ret double %r }
 define float @fast_sinf(float %x) { %r = call float @__nv_fast_sinf(float %x) ret float %r }
 define float @norm3df(float %a, float %b, float %c) { %r = call float @__nv_norm3df(float %a, float %b, float %c) ret float %r }
 define float @normcdff(float %a) { %r = call float @__nv_normcdff(float %a) ret float %r }
 define float @powif(float %a, i32 %b) { %r = call float @__nv_powif(float %a, i32 %b) ret float %r }
 define double @roundd(double %a) { %r = call double @__nv_round(double %a) ret double %r }
+define float @normf(i32 %n, ptr %a) { %r = call float @__nv_normf(i32 %n, ptr %a) ret float %r }
+define double @jn(i32 %n, double %x) { %r = call double @__nv_jn(i32 %n, double %x) ret double %r }
 define float @fadd_rz(float %a, float %b) { %r = call float @__nv_fadd_rz(float %a, float %b) ret float %r }
 ; A linked libdevice body is replaced, not kept.
 define float @__nv_cosf(float %x) { %r = fmul float %x, 2.0 ret float %r }
