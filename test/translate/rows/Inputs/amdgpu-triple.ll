@@ -1,0 +1,4 @@
+target triple = "amdgcn-amd-amdhsa"
+define void @k() {
+  ret void
+}

@@ -1,0 +1,189 @@
+; Every construct the translator rejects, each with its own message naming
+; the construct and the function. ferry-translate reports all of them, then
+; fails. (Target-option errors: ../ferry-translate-errors.ll.)
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
+; RUN: %not %ferry-translate %S/Inputs/amdgpu-triple.ll -o /dev/null 2>&1 | %FileCheck %s --check-prefix=TRIPLE
+
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-DAG: in function 'smid': 'llvm.nvvm.read.ptx.sreg.smid' cannot be translated to AMDGPU: the SM id (%smid) has no AMDGPU translation yet
+define i32 @smid() {
+  %r = call i32 @llvm.nvvm.read.ptx.sreg.smid()
+  ret i32 %r
+}
+; CHECK-DAG: in function 'nsmid': 'llvm.nvvm.read.ptx.sreg.nsmid' cannot be translated to AMDGPU: the SM count (%nsmid) has no AMDGPU translation yet
+define i32 @nsmid() {
+  %r = call i32 @llvm.nvvm.read.ptx.sreg.nsmid()
+  ret i32 %r
+}
+; CHECK-DAG: in function 'envreg': 'llvm.nvvm.read.ptx.sreg.envreg1' cannot be translated to AMDGPU: %envreg registers (used by cooperative-groups grid sync) have no AMD equivalent
+define i32 @envreg() {
+  %r = call i32 @llvm.nvvm.read.ptx.sreg.envreg1()
+  ret i32 %r
+}
+; CHECK-DAG: in function 'named_barrier': 'llvm.nvvm.barrier.sync' cannot be translated to AMDGPU: named barrier 3: AMDGPU has a single workgroup barrier
+define void @named_barrier() {
+  call void @llvm.nvvm.barrier.sync(i32 3)
+  ret void
+}
+; CHECK-DAG: in function 'variable_barrier': 'llvm.nvvm.barrier.sync' cannot be translated to AMDGPU: the barrier id is not a constant
+define void @variable_barrier(i32 %id) {
+  call void @llvm.nvvm.barrier.sync(i32 %id)
+  ret void
+}
+; CHECK-DAG: in function 'counted_barrier': 'llvm.nvvm.barrier.sync.cnt' cannot be translated to AMDGPU: barriers with a thread count (bar.sync id, count) cannot be expressed with AMDGPU's single workgroup barrier
+define void @counted_barrier() {
+  call void @llvm.nvvm.barrier.sync.cnt(i32 1, i32 64)
+  ret void
+}
+; CHECK-DAG: in function 'barrier_n': 'llvm.nvvm.barrier.n' cannot be translated to AMDGPU: named barriers (bar.sync id) cannot be expressed with AMDGPU's single workgroup barrier
+define void @barrier_n() {
+  call void @llvm.nvvm.barrier.n(i32 1)
+  ret void
+}
+; CHECK-DAG: in function 'membar_flags': 'llvm.nvvm.membar' cannot be translated to AMDGPU: the membar flags are not a constant
+define void @membar_flags(i32 %f) {
+  call void @llvm.nvvm.membar(i32 %f)
+  ret void
+}
+; CHECK-DAG: in function 'membar_unknown': 'llvm.nvvm.membar' cannot be translated to AMDGPU: unknown membar flags 7
+define void @membar_unknown() {
+  call void @llvm.nvvm.membar(i32 7)
+  ret void
+}
+; CHECK-DAG: in function 'shfl_mode': 'llvm.nvvm.shfl.sync.i32' cannot be translated to AMDGPU: the shuffle mode must be a constant 0..3
+define { i32, i1 } @shfl_mode(i32 %m) {
+  %r = call { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32 -1, i32 %m, i32 0, i32 0, i32 31)
+  ret { i32, i1 } %r
+}
+; CHECK-DAG: in function 'vote_mode': 'llvm.nvvm.vote.sync' cannot be translated to AMDGPU: the vote mode must be a constant 0..3
+define { i32, i1 } @vote_mode() {
+  %r = call { i32, i1 } @llvm.nvvm.vote.sync(i32 -1, i32 9, i1 true)
+  ret { i32, i1 } %r
+}
+; CHECK-DAG: in function 'fns': 'llvm.nvvm.fns' cannot be translated to AMDGPU: fns (find n-th set bit) has no AMDGPU translation yet
+define i32 @fns(i32 %m) {
+  %r = call i32 @llvm.nvvm.fns(i32 %m, i32 0, i32 1)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'div_rz': 'llvm.nvvm.div.rz.f' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
+define float @div_rz(float %a, float %b) {
+  %r = call float @llvm.nvvm.div.rz.f(float %a, float %b)
+  ret float %r
+}
+; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding is supported for f32 add/sub/mul/fma and f64 add/sub only
+define double @fma_rm_d(double %a, double %b, double %c) {
+  %r = call double @llvm.nvvm.fma.rm.d(double %a, double %b, double %c)
+  ret double %r
+}
+; CHECK-DAG: in function 'i2f_rz': 'llvm.nvvm.i2f.rz' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
+define float @i2f_rz(i32 %a) {
+  %r = call float @llvm.nvvm.i2f.rz(i32 %a)
+  ret float %r
+}
+; CHECK-DAG: in function 'd2f_rp': 'llvm.nvvm.d2f.rp' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
+define float @d2f_rp(double %a) {
+  %r = call float @llvm.nvvm.d2f.rp(double %a)
+  ret float %r
+}
+; CHECK-DAG: in function 'exit': 'llvm.nvvm.exit' cannot be translated to AMDGPU: exit (ending a thread early) has no AMDGPU translation yet
+define void @exit() {
+  call void @llvm.nvvm.exit()
+  ret void
+}
+; CHECK-DAG: in function 'wmma': 'llvm.nvvm.wmma.m16n16k16.load.a.row.f16' cannot be translated to AMDGPU: warp matrix operations (wmma) are not supported on AMDGPU yet
+define void @wmma(ptr %p) {
+  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.f16.p0(ptr %p)
+  ret void
+}
+; CHECK-DAG: in function 'cp_async': 'llvm.nvvm.cp.async.commit.group' cannot be translated to AMDGPU: asynchronous copies (cp.async) are not supported on AMDGPU yet
+define void @cp_async() {
+  call void @llvm.nvvm.cp.async.commit.group()
+  ret void
+}
+; CHECK-DAG: in function 'mbarrier': 'llvm.nvvm.mbarrier.init' cannot be translated to AMDGPU: mbarrier objects are not supported on AMDGPU yet
+define void @mbarrier(ptr %p) {
+  call void @llvm.nvvm.mbarrier.init(ptr %p, i32 32)
+  ret void
+}
+; CHECK-DAG: in function 'compiler_error': 'llvm.nvvm.compiler.error' cannot be translated to AMDGPU: compiler.error: bad config
+@msg = private constant [11 x i8] c"bad config\00"
+define void @compiler_error() {
+  call void @llvm.nvvm.compiler.error(ptr @msg)
+  ret void
+}
+; CHECK-DAG: in function 'libdevice_unknown': libdevice function '__nv_frobnicate' has no AMDGPU translation
+define float @libdevice_unknown(float %x) {
+  %r = call float @__nv_frobnicate(float %x)
+  ret float %r
+}
+; CHECK-DAG: in function 'int2float_rz': '__nv_int2float_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
+define float @int2float_rz(i32 %x) {
+  %r = call float @__nv_int2float_rz(i32 %x)
+  ret float %r
+}
+; CHECK-DAG: in function 'ddiv_ru': '__nv_ddiv_ru' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
+define double @ddiv_ru(double %a, double %b) {
+  %r = call double @__nv_ddiv_ru(double %a, double %b)
+  ret double %r
+}
+; CHECK-DAG: in function 'double2float_rd': '__nv_double2float_rd' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
+define float @double2float_rd(double %a) {
+  %r = call float @__nv_double2float_rd(double %a)
+  ret float %r
+}
+; CHECK-DAG: in function 'cluster_kernel': kernel 'cluster_kernel' uses thread-block clusters larger than one block, which AMDGPU does not have
+define void @cluster_kernel() {
+  ret void
+}
+; CHECK-DAG: in function 'value_kernel': kernel 'value_kernel' must return void
+define i32 @value_kernel() {
+  ret i32 0
+}
+; CHECK-DAG: error: {{.*}}variable 'managed_var' is a CUDA managed variable, which is not supported on AMDGPU yet
+@managed_var = addrspace(1) global i32 0
+; CHECK-DAG: in function 'unknown_asm': inline assembly 'vabsdiff4.u32.u32.u32 $0, $1, $2, $3;' has no AMDGPU translation
+define i32 @unknown_asm(i32 %a, i32 %b) {
+  %r = call i32 asm "vabsdiff4.u32.u32.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 0)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'unknown_intrinsic': NVVM intrinsic 'llvm.nvvm.st.bulk' has no AMDGPU translation
+define void @unknown_intrinsic(ptr %p) {
+  call void @llvm.nvvm.st.bulk(ptr %p)
+  ret void
+}
+; CHECK-DAG: error: {{.*}}module-level inline assembly (PTX) cannot be translated to AMDGPU
+module asm ".global .align 4 .b8 x[4];"
+
+; TRIPLE: error: {{.*}}has target triple 'amdgcn-amd-amdhsa'; expected NVVM IR (nvptx64-nvidia-cuda)
+
+!nvvm.annotations = !{!0, !1, !2, !3}
+!0 = !{ptr @cluster_kernel, !"kernel", i32 1}
+!1 = !{ptr @cluster_kernel, !"cluster_dim_x", i32 2}
+!2 = !{ptr @value_kernel, !"kernel", i32 1}
+!3 = !{ptr addrspace(1) @managed_var, !"managed", i32 1}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.smid()
+declare i32 @llvm.nvvm.read.ptx.sreg.nsmid()
+declare i32 @llvm.nvvm.read.ptx.sreg.envreg1()
+declare void @llvm.nvvm.barrier.sync(i32)
+declare void @llvm.nvvm.barrier.sync.cnt(i32, i32)
+declare void @llvm.nvvm.barrier.n(i32)
+declare void @llvm.nvvm.membar(i32)
+declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
+declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
+declare i32 @llvm.nvvm.fns(i32, i32, i32)
+declare float @llvm.nvvm.div.rz.f(float, float)
+declare double @llvm.nvvm.fma.rm.d(double, double, double)
+declare float @llvm.nvvm.i2f.rz(i32)
+declare float @llvm.nvvm.d2f.rp(double)
+declare void @llvm.nvvm.exit()
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.f16.p0(ptr)
+declare void @llvm.nvvm.cp.async.commit.group()
+declare void @llvm.nvvm.mbarrier.init(ptr, i32)
+declare void @llvm.nvvm.compiler.error(ptr)
+declare float @__nv_frobnicate(float)
+declare float @__nv_int2float_rz(i32)
+declare double @__nv_ddiv_ru(double, double)
+declare float @__nv_double2float_rd(double)
+declare void @llvm.nvvm.st.bulk(ptr)
