@@ -17,10 +17,11 @@ using namespace llvm;
 namespace ferry {
 
 static const IntrinsicRow Rows[] = {
-#define FERRY_NVVM(NAME, HANDLER, ARG) {NAME, &HANDLER, int(ARG), "", false},
+#define FERRY_NVVM(NAME, HANDLER, ARG)                                         \
+  {NAME, &HANDLER, #HANDLER, int(ARG), "", false},
 #define FERRY_NVVM_PREFIX(PREFIX, HANDLER, ARG)                                \
-  {PREFIX, &HANDLER, int(ARG), "", true},
-#define FERRY_NVVM_REJECT(NAME, WHY) {NAME, nullptr, 0, WHY, true},
+  {PREFIX, &HANDLER, #HANDLER, int(ARG), "", true},
+#define FERRY_NVVM_REJECT(NAME, WHY) {NAME, nullptr, "", 0, WHY, true},
 #include "NVVMIntrinsics.def"
 };
 

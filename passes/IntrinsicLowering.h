@@ -70,6 +70,7 @@ using IntrinsicHandler = llvm::Value *(*)(IntrinsicLowering &, int);
 struct IntrinsicRow {
   llvm::StringRef Name;
   IntrinsicHandler Handler; ///< nullptr: rejected with Reason
+  llvm::StringRef HandlerName;
   int Arg;
   llvm::StringRef Reason;
   bool IsPrefix;

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/Translate.h"
 
+#include "Coverage.h"
+
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -27,7 +29,12 @@ namespace {
 cl::OptionCategory Category("ferry-translate options");
 
 cl::opt<std::string> Input(cl::Positional, cl::desc("<input .ll or .bc>"),
-                           cl::Required, cl::cat(Category));
+                           cl::cat(Category));
+cl::opt<bool> PrintCoverage(
+    "print-coverage",
+    cl::desc("Print which NVVM intrinsics and libdevice functions are "
+             "translated (Markdown) and exit"),
+    cl::cat(Category));
 cl::opt<std::string> Output("o", cl::desc("Output file ('-' for stdout)"),
                             cl::value_desc("file"), cl::init("-"),
                             cl::cat(Category));
@@ -63,6 +70,12 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Ferry: translate NVVM-dialect IR to AMDGPU IR\n");
+  if (PrintCoverage) {
+    ferry::printCoverage(outs());
+    return 0;
+  }
+  if (Input.empty())
+    return fail("no input file");
   if (Arches.empty())
     Arches.push_back("gfx90a");
   if (Arches.size() != 1)

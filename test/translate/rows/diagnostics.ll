@@ -71,7 +71,7 @@ define float @div_rz(float %a, float %b) {
   %r = call float @llvm.nvvm.div.rz.f(float %a, float %b)
   ret float %r
 }
-; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding is supported for f32 add/sub/mul/fma and f64 add/sub only
+; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is supported for f32 add/mul/fma and f64 add only
 define double @fma_rm_d(double %a, double %b, double %c) {
   %r = call double @llvm.nvvm.fma.rm.d(double %a, double %b, double %c)
   ret double %r
