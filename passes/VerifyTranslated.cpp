@@ -7,6 +7,7 @@
 #include "VerifyTranslated.h"
 #include "Untranslatable.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InlineAsm.h"
@@ -19,6 +20,23 @@
 using namespace llvm;
 
 namespace ferry {
+
+/// CUDA device-runtime services that need host-side machinery Ferry's
+/// runtime does not provide yet; left alone they would surface as unresolved
+/// symbols far from their source.
+static StringRef serviceReason(StringRef Name) {
+  return StringSwitch<StringRef>(Name)
+      .Case("vprintf", "device printf needs a host-side printf service, "
+                       "which Ferry does not provide yet")
+      .Case("__assertfail", "device assert needs a host-side message service, "
+                            "which Ferry does not provide yet")
+      .Cases("malloc", "free", "the device heap is not supported by Ferry yet")
+      .Cases("cudaMalloc", "cudaFree", "cudaDeviceSynchronize",
+             "cudaGetDevice", "cudaLaunchDevice",
+             "the CUDA device runtime (dynamic parallelism) has no AMDGPU "
+             "equivalent")
+      .Default("");
+}
 
 unsigned reportUntranslated(Module &M) {
   unsigned Count = 0;
@@ -43,6 +61,14 @@ unsigned reportUntranslated(Module &M) {
         continue;
       }
       Function *Callee = CB->getCalledFunction();
+      if (Callee && Callee->isDeclaration()) {
+        StringRef Why = serviceReason(Callee->getName());
+        if (!Why.empty()) {
+          reportUntranslatable(I, "call to '" + Callee->getName() + "': " + Why);
+          ++Count;
+          continue;
+        }
+      }
       if (Callee && Callee->getName().starts_with("llvm.nvvm.")) {
         reportUntranslatable(I, "NVVM intrinsic '" + Callee->getName() +
                                     "' has no AMDGPU translation");

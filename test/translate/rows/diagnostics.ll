@@ -155,6 +155,25 @@ define void @unknown_intrinsic(ptr %p) {
 ; CHECK-DAG: error: {{.*}}module-level inline assembly (PTX) cannot be translated to AMDGPU
 module asm ".global .align 4 .b8 x[4];"
 
+; CHECK-DAG: in function 'printf_call': call to 'vprintf': device printf needs a host-side printf service, which Ferry does not provide yet
+define i32 @printf_call(ptr %fmt) {
+  %r = call i32 @vprintf(ptr %fmt, ptr null)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'assert_call': call to '__assertfail': device assert needs a host-side message service, which Ferry does not provide yet
+define void @assert_call(ptr %m) {
+  call void @__assertfail(ptr %m, ptr %m, i32 1, ptr %m, i64 1)
+  ret void
+}
+; CHECK-DAG: in function 'malloc_call': call to 'malloc': the device heap is not supported by Ferry yet
+define ptr @malloc_call() {
+  %p = call ptr @malloc(i64 16)
+  ret ptr %p
+}
+declare i32 @vprintf(ptr, ptr)
+declare void @__assertfail(ptr, ptr, i32, ptr, i64)
+declare ptr @malloc(i64)
+
 ; TRIPLE: error: {{.*}}has target triple 'amdgcn-amd-amdhsa'; expected NVVM IR (nvptx64-nvidia-cuda)
 
 !nvvm.annotations = !{!0, !1, !2, !3}
