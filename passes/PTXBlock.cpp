@@ -9,6 +9,7 @@
 #include "PTXBlock.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 
@@ -73,6 +74,9 @@ public:
 
 private:
   bool statement(const Statement &S);
+  std::optional<bool> bitField(const Statement &S);
+  std::optional<bool> memory(const Statement &S);
+  Value *address(StringRef Operand, unsigned AddrSpace);
   Value *read(StringRef Operand, Type *Ty);
   bool write(StringRef Operand, Value *V);
   Value *carryIn() { return CF ? CF : B.getFalse(); }
@@ -164,6 +168,31 @@ bool Translator::statement(const Statement &S) {
     }
     return false;
   }
+  // cvta.to.<space>.u64 d, a (generic -> space) and cvta.<space>.u64 d, a.
+  if (Op.starts_with("cvta.") && O.size() == 2) {
+    SmallVector<StringRef, 4> P;
+    Op.split(P, '.');
+    const bool ToSpace = P.size() == 4 && P[1] == "to";
+    StringRef Space = ToSpace ? P[2] : (P.size() == 3 ? P[1] : "");
+    unsigned AS = StringSwitch<unsigned>(Space)
+                      .Case("global", 1).Case("shared", 3).Case("local", 5)
+                      .Case("const", 4).Default(~0u);
+    if (AS == ~0u || !(Op.ends_with(".u64") || Op.ends_with(".u32")))
+      return false;
+    Type *IntTy = Op.ends_with(".u64") ? I64 : I32;
+    Value *A = read(O[1], IntTy);
+    if (!A)
+      return false;
+    Value *R;
+    if (ToSpace) {
+      Value *Flat = B.CreateIntToPtr(A, B.getPtrTy(0));
+      R = B.CreatePtrToInt(B.CreateAddrSpaceCast(Flat, B.getPtrTy(AS)), IntTy);
+    } else {
+      Value *Specific = B.CreateIntToPtr(A, B.getPtrTy(AS));
+      R = B.CreatePtrToInt(B.CreateAddrSpaceCast(Specific, B.getPtrTy(0)), IntTy);
+    }
+    return write(O[0], R);
+  }
   // Integer arithmetic with carry, 32-bit.
   if (Op.ends_with(".u32") || Op.ends_with(".s32")) {
     StringRef Base = Op.drop_back(4);
@@ -219,7 +248,7 @@ bool Translator::statement(const Statement &S) {
       return write(O[0], B.CreateSelect(B.CreateICmpEQ(A, B.getInt32(0)),
                                         B.getInt32(-1), R));
     }
-    return false;
+    // Other .u32/.s32 instructions (bfe, ld, atom, ...) are handled below.
   }
   // Floating point approximations.
   if (Op.starts_with("rcp.approx") || Op.starts_with("rsqrt.approx")) {
@@ -268,6 +297,10 @@ bool Translator::statement(const Statement &S) {
       return false;
     return write(O[0], FP ? B.CreateFCmp(*Pred, A, C) : B.CreateICmp(*Pred, A, C));
   }
+  if (std::optional<bool> R = bitField(S))
+    return *R;
+  if (std::optional<bool> R = memory(S))
+    return *R;
   if (Op.starts_with("selp.") && O.size() == 4) {
     unsigned W = widthOf(Op);
     Type *Ty = Op.contains(".f") ? (W == 64 ? B.getDoubleTy() : B.getFloatTy())
@@ -278,6 +311,271 @@ bool Translator::statement(const Statement &S) {
     return write(O[0], B.CreateSelect(P, A, C));
   }
   return false;
+}
+
+/// shf, bfe, bfi, lop3 (32-bit), with PTX's exact operand clamping.
+std::optional<bool> Translator::bitField(const Statement &S) {
+  StringRef Op = S.Op;
+  auto &O = S.Operands;
+  Type *I32 = B.getInt32Ty();
+  auto C32 = [&](uint64_t V) { return B.getInt32(uint32_t(V)); };
+  if (Op.starts_with("shf.") && Op.ends_with(".b32") && O.size() == 4) {
+    // shf.l: upper word of {b,a} << c; shf.r: lower word of {b,a} >> c.
+    Value *A = read(O[1], I32), *Bv = read(O[2], I32), *C = read(O[3], I32);
+    if (!A || !Bv || !C)
+      return false;
+    const bool Left = Op.starts_with("shf.l");
+    Value *R = B.CreateIntrinsic(Left ? Intrinsic::fshl : Intrinsic::fshr, {I32},
+                                 {Bv, A, C});
+    if (Op.contains(".clamp")) // shifts of 32 or more clamp to 32
+      R = B.CreateSelect(B.CreateICmpUGE(C, C32(32)), Left ? A : Bv, R);
+    else if (!Op.contains(".wrap"))
+      return false;
+    return write(O[0], R);
+  }
+  if ((Op == "bfe.u32" || Op == "bfe.s32") && O.size() == 4) {
+    Value *A = read(O[1], I32), *Pos = read(O[2], I32), *Len = read(O[3], I32);
+    if (!A || !Pos || !Len)
+      return false;
+    Pos = B.CreateAnd(Pos, 0xff);
+    Len = B.CreateAnd(Len, 0xff);
+    Value *InWord = B.CreateICmpULT(Pos, C32(32));
+    // Bits available above pos: L = min(len, 32 - pos) (0 when pos >= 32).
+    Value *Avail = B.CreateSelect(InWord, B.CreateSub(C32(32), Pos), C32(0));
+    Value *L = B.CreateBinaryIntrinsic(Intrinsic::umin, Len, Avail);
+    Value *Mask = B.CreateSelect(B.CreateICmpUGE(L, C32(32)), C32(0xffffffff),
+                                 B.CreateSub(B.CreateShl(C32(1), L), C32(1)));
+    Value *Field = B.CreateAnd(B.CreateLShr(A, B.CreateSelect(InWord, Pos, C32(0))), Mask);
+    Value *R = Field;
+    if (Op == "bfe.s32") {
+      // The sign is bit min(pos + len - 1, 31) of a; it fills the rest.
+      Value *Msb = B.CreateBinaryIntrinsic(
+          Intrinsic::umin, B.CreateSub(B.CreateAdd(Pos, Len), C32(1)), C32(31));
+      Value *Sign = B.CreateAnd(B.CreateLShr(A, Msb), C32(1));
+      Value *Fill = B.CreateSelect(B.CreateICmpNE(Sign, C32(0)), B.CreateNot(Mask), C32(0));
+      R = B.CreateOr(Field, Fill);
+    }
+    return write(O[0], B.CreateSelect(B.CreateICmpEQ(Len, C32(0)), C32(0), R));
+  }
+  if (Op == "bfi.b32" && O.size() == 5) {
+    Value *F = read(O[1], I32), *Base = read(O[2], I32), *Pos = read(O[3], I32),
+          *Len = read(O[4], I32);
+    if (!F || !Base || !Pos || !Len)
+      return false;
+    Pos = B.CreateAnd(Pos, 0xff);
+    Len = B.CreateAnd(Len, 0xff);
+    Value *Low = B.CreateSelect(B.CreateICmpUGE(Len, C32(32)), C32(0xffffffff),
+                                B.CreateSub(B.CreateShl(C32(1), Len), C32(1)));
+    Value *InWord = B.CreateICmpULT(Pos, C32(32));
+    Value *Mask = B.CreateSelect(InWord, B.CreateShl(Low, Pos), C32(0));
+    Value *Shifted = B.CreateSelect(InWord, B.CreateShl(F, Pos), C32(0));
+    return write(O[0], B.CreateOr(B.CreateAnd(Base, B.CreateNot(Mask)),
+                                  B.CreateAnd(Shifted, Mask)));
+  }
+  if (Op == "lop3.b32" && O.size() == 5) {
+    Value *A = read(O[1], I32), *Bv = read(O[2], I32), *C = read(O[3], I32);
+    int64_t Lut;
+    if (!A || !Bv || !C || StringRef(O[4]).getAsInteger(0, Lut))
+      return false;
+    // Sum of the minterms whose bit is set in the truth table.
+    Value *R = C32(0);
+    for (unsigned K = 0; K < 8; ++K) {
+      if (!((Lut >> K) & 1))
+        continue;
+      Value *T = B.CreateAnd(B.CreateAnd(K & 4 ? A : B.CreateNot(A),
+                                         K & 2 ? Bv : B.CreateNot(Bv)),
+                             K & 1 ? C : B.CreateNot(C));
+      R = B.CreateOr(R, T);
+    }
+    return write(O[0], R);
+  }
+  return std::nullopt;
+}
+
+/// "[x]" or "[x+imm]" as a pointer in \p AddrSpace.
+Value *Translator::address(StringRef Operand, unsigned AddrSpace) {
+  if (!Operand.consume_front("[") || !Operand.consume_back("]"))
+    return nullptr;
+  auto [BaseText, OffText] = Operand.split('+');
+  int64_t Offset = 0;
+  if (!OffText.empty() && OffText.trim().getAsInteger(0, Offset))
+    return nullptr;
+  // The base is an asm operand or register holding a pointer or an integer.
+  Value *Base = nullptr;
+  StringRef BT = BaseText.trim();
+  if (BT.starts_with("$")) {
+    unsigned N;
+    if (BT.drop_front().getAsInteger(10, N) || N < NumOutputs ||
+        N - NumOutputs >= CI.arg_size())
+      return nullptr;
+    Base = CI.getArgOperand(N - NumOutputs);
+  } else if (auto It = Regs.find(BT); It != Regs.end()) {
+    Base = It->second;
+  }
+  if (!Base)
+    return nullptr;
+  Type *PtrTy = B.getPtrTy(AddrSpace);
+  Value *P;
+  if (Base->getType()->isPointerTy())
+    P = Base->getType()->getPointerAddressSpace() == AddrSpace
+            ? Base
+            : B.CreateAddrSpaceCast(Base, PtrTy);
+  else if (Base->getType()->isIntegerTy())
+    // An integer address is an address in the instruction's state space (a
+    // window offset for .shared/.local; global and generic addresses agree).
+    P = B.CreateIntToPtr(Base, PtrTy);
+  else
+    return nullptr;
+  return Offset ? B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Offset) : P;
+}
+
+/// Fences and memory instructions: fence, membar, ld/st (.global/.shared/
+/// generic, cache hints, .nc, .acquire/.release), atom and red.
+std::optional<bool> Translator::memory(const Statement &S) {
+  SmallVector<StringRef, 6> P;
+  StringRef(S.Op).split(P, '.');
+  auto &O = S.Operands;
+  LLVMContext &Ctx = B.getContext();
+  auto ScopeOf = [&](StringRef W) -> std::optional<SyncScope::ID> {
+    if (W == "cta")
+      return Ctx.getOrInsertSyncScopeID("workgroup");
+    if (W == "gpu" || W == "cluster" || W == "gl")
+      return Ctx.getOrInsertSyncScopeID("agent");
+    if (W == "sys")
+      return SyncScope::System;
+    return std::nullopt;
+  };
+  if ((P[0] == "fence" || P[0] == "membar") && O.empty()) {
+    AtomicOrdering Ord = AtomicOrdering::SequentiallyConsistent;
+    std::optional<SyncScope::ID> Scope;
+    for (StringRef W : ArrayRef<StringRef>(P).drop_front()) {
+      if (W == "acq_rel")
+        Ord = AtomicOrdering::AcquireRelease;
+      else if (W == "sc")
+        Ord = AtomicOrdering::SequentiallyConsistent;
+      else if (!(Scope = ScopeOf(W)))
+        return false;
+    }
+    if (!Scope)
+      return false;
+    B.CreateFence(Ord, *Scope);
+    return true;
+  }
+  if (P[0] != "ld" && P[0] != "st" && P[0] != "atom" && P[0] != "red")
+    return std::nullopt;
+  // Decode the qualifiers.
+  unsigned AS = 0;
+  std::optional<SyncScope::ID> Scope;
+  AtomicOrdering Ord = AtomicOrdering::NotAtomic;
+  bool Volatile = false, NonTemporal = false;
+  StringRef TypeWord, AtomicOp;
+  for (StringRef W : ArrayRef<StringRef>(P).drop_front()) {
+    if (W == "global")
+      AS = 1;
+    else if (W == "shared")
+      AS = 3;
+    else if (W == "local")
+      AS = 5;
+    else if (W == "const")
+      AS = 4;
+    else if (W == "nc" || W == "ca" || W == "cg" || W == "wb" || W == "wt")
+      ; // cache policy hints
+    else if (W == "cs" || W == "lu")
+      NonTemporal = true;
+    else if (W == "cv" || W == "volatile")
+      Volatile = true;
+    else if (W == "relaxed")
+      Ord = AtomicOrdering::Monotonic;
+    else if (W == "acquire")
+      Ord = AtomicOrdering::Acquire;
+    else if (W == "release")
+      Ord = AtomicOrdering::Release;
+    else if (W == "acq_rel")
+      Ord = AtomicOrdering::AcquireRelease;
+    else if (auto Sc = ScopeOf(W))
+      Scope = Sc;
+    else if (W.size() >= 2 && (W[0] == 'b' || W[0] == 'u' || W[0] == 's' || W[0] == 'f') &&
+             isdigit(W[1]))
+      TypeWord = W;
+    else if (P[0] == "atom" || P[0] == "red")
+      AtomicOp = W;
+    else
+      return false;
+  }
+  unsigned Bits = widthOf(TypeWord);
+  if (!Bits || Bits == 16)
+    return false;
+  Type *Ty = TypeWord.starts_with("f") ? (Bits == 64 ? B.getDoubleTy() : B.getFloatTy())
+                                       : B.getIntNTy(Bits);
+  Align A(Bits / 8);
+  if (P[0] == "ld" && O.size() == 2) {
+    Value *Ptr = address(O[1], AS);
+    if (!Ptr)
+      return false;
+    LoadInst *L = B.CreateAlignedLoad(Ty, Ptr, A, Volatile);
+    if (Ord != AtomicOrdering::NotAtomic) {
+      L->setAtomic(Ord, Scope.value_or(SyncScope::System));
+    }
+    if (NonTemporal)
+      L->setMetadata(LLVMContext::MD_nontemporal,
+                     MDNode::get(Ctx, ConstantAsMetadata::get(B.getInt32(1))));
+    return write(O[0], L);
+  }
+  if (P[0] == "st" && O.size() == 2) {
+    Value *Ptr = address(O[0], AS), *V = read(O[1], Ty);
+    if (!Ptr || !V)
+      return false;
+    StoreInst *St = B.CreateAlignedStore(V, Ptr, A, Volatile);
+    if (Ord != AtomicOrdering::NotAtomic)
+      St->setAtomic(Ord, Scope.value_or(SyncScope::System));
+    if (NonTemporal)
+      St->setMetadata(LLVMContext::MD_nontemporal,
+                      MDNode::get(Ctx, ConstantAsMetadata::get(B.getInt32(1))));
+    return true;
+  }
+  // atom.<sem>.<scope>.<space>.<op>.<type> d, [a], b (, c for cas);
+  // red: the same without a result.
+  const bool IsRed = P[0] == "red";
+  const unsigned First = IsRed ? 0 : 1;
+  if (O.size() < First + 2)
+    return false;
+  Value *Ptr = address(O[First], AS);
+  Value *V = read(O[First + 1], Ty);
+  if (!Ptr || !V)
+    return false;
+  if (Ord == AtomicOrdering::NotAtomic)
+    Ord = AtomicOrdering::Monotonic;
+  SyncScope::ID Sc = Scope.value_or(Ctx.getOrInsertSyncScopeID("agent"));
+  Value *R;
+  if (AtomicOp == "cas") {
+    Value *New = O.size() > First + 2 ? read(O[First + 2], Ty) : nullptr;
+    if (!New || IsRed)
+      return false;
+    AtomicOrdering Fail = Ord == AtomicOrdering::Release || Ord == AtomicOrdering::AcquireRelease
+                              ? AtomicOrdering::Monotonic : Ord;
+    if (Ord == AtomicOrdering::AcquireRelease)
+      Fail = AtomicOrdering::Acquire;
+    R = B.CreateExtractValue(B.CreateAtomicCmpXchg(Ptr, V, New, A, Ord, Fail, Sc), 0);
+  } else {
+    const bool FP = Ty->isFloatingPointTy();
+    const bool Signed = TypeWord.starts_with("s");
+    std::optional<AtomicRMWInst::BinOp> BinOp =
+        StringSwitch<std::optional<AtomicRMWInst::BinOp>>(AtomicOp)
+            .Case("add", FP ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
+            .Case("exch", AtomicRMWInst::Xchg)
+            .Case("and", AtomicRMWInst::And)
+            .Case("or", AtomicRMWInst::Or)
+            .Case("xor", AtomicRMWInst::Xor)
+            .Case("min", FP ? AtomicRMWInst::FMin : Signed ? AtomicRMWInst::Min : AtomicRMWInst::UMin)
+            .Case("max", FP ? AtomicRMWInst::FMax : Signed ? AtomicRMWInst::Max : AtomicRMWInst::UMax)
+            .Case("inc", AtomicRMWInst::UIncWrap)
+            .Case("dec", AtomicRMWInst::UDecWrap)
+            .Default(std::nullopt);
+    if (!BinOp)
+      return false;
+    R = B.CreateAtomicRMW(*BinOp, Ptr, V, A, Ord, Sc);
+  }
+  return IsRed ? true : write(O[0], R);
 }
 
 std::optional<Value *> Translator::run() {

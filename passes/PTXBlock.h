@@ -5,8 +5,10 @@
 /// multi-word carry chains, predicate blocks) is translated instruction by
 /// instruction by a small PTX-subset translator: `.reg` declarations, vector
 /// moves ({lo,hi}), integer add/sub/mul/mad with carry (.cc, addc, madc),
-/// setp/selp, rcp/rsqrt.approx and bfind. Anything outside the subset makes
-/// the whole block untranslated (the final checker then rejects it).
+/// setp/selp, rcp/rsqrt.approx, bfind, shf, bfe, bfi, lop3, cvta, fence and
+/// membar, ld/st (global, shared, generic; cache hints; .acquire/.release),
+/// atom and red. Anything outside the subset makes the whole block
+/// untranslated (the final checker then rejects it).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PASSES_PTXBLOCK_H

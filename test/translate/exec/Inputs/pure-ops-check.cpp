@@ -28,6 +28,52 @@ void sub128(uint64_t *, uint64_t, uint64_t, uint64_t, uint64_t);
 void mul64x64(uint64_t *, uint64_t, uint64_t);
 int32_t bfind_shiftamt(int32_t);
 double selp_equ(double, double, double, double);
+uint32_t shf_l_wrap(uint32_t, uint32_t, uint32_t);
+uint32_t shf_r_clamp(uint32_t, uint32_t, uint32_t);
+uint32_t bfe_u32(uint32_t, uint32_t, uint32_t);
+int32_t bfe_s32(int32_t, uint32_t, uint32_t);
+uint32_t bfi_b32(uint32_t, uint32_t, uint32_t, uint32_t);
+uint32_t lop3_e8(uint32_t, uint32_t, uint32_t);
+uint32_t lop3_96(uint32_t, uint32_t, uint32_t);
+int32_t ld_global_nc(const int32_t *);
+int32_t atom_add(int32_t *, int32_t);
+}
+
+// PTX ISA definitions, bit by bit.
+static uint32_t refShf(uint32_t a, uint32_t b, uint32_t c, bool left, bool clamp) {
+  uint32_t n = clamp ? (c > 32 ? 32 : c) : (c & 31);
+  uint64_t v = (uint64_t(b) << 32) | a;
+  return left ? uint32_t((v << n) >> 32) : uint32_t(v >> n);
+}
+static uint32_t refBfe(uint32_t a, uint32_t pos, uint32_t len, bool sgn) {
+  pos &= 0xff;
+  len &= 0xff;
+  if (len == 0)
+    return 0;
+  uint32_t msb = pos + len - 1 > 31 ? 31 : pos + len - 1;
+  uint32_t sbit = sgn ? (a >> msb) & 1 : 0;
+  uint32_t d = 0;
+  for (uint32_t i = 0; i < 32; ++i) {
+    uint32_t bit = (i < len && pos + i <= 31) ? (a >> (pos + i)) & 1 : sbit;
+    d |= bit << i;
+  }
+  return d;
+}
+static uint32_t refBfi(uint32_t f, uint32_t b, uint32_t pos, uint32_t len) {
+  pos &= 0xff;
+  len &= 0xff;
+  uint32_t d = b;
+  for (uint32_t i = 0; i < len && pos + i < 32; ++i)
+    d = (d & ~(1u << (pos + i))) | (((f >> i) & 1) << (pos + i));
+  return d;
+}
+static uint32_t refLop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut) {
+  uint32_t d = 0;
+  for (int i = 0; i < 32; ++i) {
+    int k = (((a >> i) & 1) << 2) | (((b >> i) & 1) << 1) | ((c >> i) & 1);
+    d |= ((lut >> k) & 1u) << i;
+  }
+  return d;
 }
 
 static int failures = 0;
@@ -116,6 +162,15 @@ int main() {
     EXPECT("mul.lo", out[0], (uint64_t)P, "%llx %llx", (unsigned long long)a0, (unsigned long long)b0);
     EXPECT("mul.hi", out[1], (uint64_t)(P >> 64), "%llx %llx", (unsigned long long)a0, (unsigned long long)b0);
 
+    uint32_t x1 = g(), x2 = g(), x3 = g() % 40, x4 = g() % 40;
+    EXPECT("shf.l.wrap", shf_l_wrap(x1, x2, x3), refShf(x1, x2, x3, true, false), "%08x %08x %u", x1, x2, x3);
+    EXPECT("shf.r.clamp", shf_r_clamp(x1, x2, x3), refShf(x1, x2, x3, false, true), "%08x %08x %u", x1, x2, x3);
+    EXPECT("bfe.u32", bfe_u32(x1, x3, x4), refBfe(x1, x3, x4, false), "%08x %u %u", x1, x3, x4);
+    EXPECT("bfe.s32", (uint32_t)bfe_s32(x1, x3, x4), refBfe(x1, x3, x4, true), "%08x %u %u", x1, x3, x4);
+    EXPECT("bfi.b32", bfi_b32(x1, x2, x3, x4), refBfi(x1, x2, x3, x4), "%08x %08x %u %u", x1, x2, x3, x4);
+    EXPECT("lop3.e8", lop3_e8(x1, x2, x3 * 0x9e3779b9u), refLop3(x1, x2, x3 * 0x9e3779b9u, 0xe8), "%08x", x1);
+    EXPECT("lop3.96", lop3_96(x1, x2, x4 * 0x7f4a7c15u), refLop3(x1, x2, x4 * 0x7f4a7c15u, 0x96), "%08x", x1);
+
     uint32_t v = g() >> (g() % 32);
     EXPECT("bfind.shiftamt", (uint32_t)bfind_shiftamt(v), v ? (uint32_t)__builtin_clz(v) : 0xffffffffu, "%08x", v);
   }
@@ -132,5 +187,9 @@ int main() {
   EXPECT("saturate", saturate_bits(-1.0f), 0, "-1");
   EXPECT("selp.equ", selp_equ(NAN, 1.0, 7.0, 9.0), 7.0, "NaN (unordered counts as equal)");
   EXPECT("selp.equ", selp_equ(1.0, 2.0, 7.0, 9.0), 9.0, "1 vs 2");
+  int32_t cells[2] = {5, 7};
+  EXPECT("ld.global.nc", ld_global_nc(cells), 7, "[p+4]");
+  EXPECT("atom.add", atom_add(cells, 3), 5, "old value");
+  EXPECT("atom.add", cells[0], 8, "new value");
   return failures ? 1 : 0;
 }

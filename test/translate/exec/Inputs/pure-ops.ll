@@ -98,3 +98,39 @@ declare i32 @llvm.nvvm.prmt(i32, i32, i32)
 declare float @llvm.nvvm.round.f(float)
 declare i32 @llvm.nvvm.f2i.rn(float)
 declare float @llvm.nvvm.saturate.f(float)
+define i32 @shf_l_wrap(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @shf_r_clamp(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "shf.r.clamp.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @bfe_u32(i32 %a, i32 %p, i32 %l) {
+  %r = call i32 asm "bfe.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %p, i32 %l)
+  ret i32 %r
+}
+define i32 @bfe_s32(i32 %a, i32 %p, i32 %l) {
+  %r = call i32 asm "bfe.s32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %p, i32 %l)
+  ret i32 %r
+}
+define i32 @bfi_b32(i32 %f, i32 %b, i32 %p, i32 %l) {
+  %r = call i32 asm "bfi.b32 $0, $1, $2, $3, $4;", "=r,r,r,r,r"(i32 %f, i32 %b, i32 %p, i32 %l)
+  ret i32 %r
+}
+define i32 @lop3_e8(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "lop3.b32 $0, $1, $2, $3, 0xe8;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @lop3_96(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "lop3.b32 $0, $1, $2, $3, 0x96;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @ld_global_nc(ptr %p) {
+  %r = call i32 asm "ld.global.nc.u32 $0, [$1+4];", "=r,l"(ptr %p)
+  ret i32 %r
+}
+define i32 @atom_add(ptr %p, i32 %v) {
+  %r = call i32 asm sideeffect "atom.add.release.gpu.u32 $0, [$1], $2;", "=r,l,r"(ptr %p, i32 %v)
+  ret i32 %r
+}
