@@ -36,6 +36,12 @@ static void retargetFunction(Function &F, const TranslateTarget &T) {
     F.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   if (F.isDeclaration())
     return;
+  // Code objects are shared objects: an exported device function with
+  // default visibility would be preemptible, and lld rejects the direct
+  // calls to it. Protected keeps it exported (for device-function libraries)
+  // and non-preemptible.
+  if (!F.hasLocalLinkage() && F.hasDefaultVisibility())
+    F.setVisibility(GlobalValue::ProtectedVisibility);
   F.addFnAttr("target-cpu", T.Processor);
   F.addFnAttr("target-features", T.featureString());
 }

@@ -11,7 +11,7 @@
 ; CHECK: ferry-translate: error: {{.*}}ferry-translate-errors.ll: in function 'k': 'llvm.nvvm.read.ptx.sreg.smid' cannot be translated to AMDGPU: the SM id (%smid) has no AMDGPU translation yet
 ; CHECK: ferry-translate: error: {{.*}}ferry-translate-errors.ll: in function 'k': inline assembly 'exit;' has no AMDGPU translation
 ; MISSING: ferry-translate: {{.*}}does-not-exist.ll: error: Could not open input file: No such file or directory
-; TWO: error: --emit=ll|bc writes one module: give exactly one --offload-arch
+; TWO: error: --emit=ll|bc|obj|hsaco writes one module: give exactly one --offload-arch (or use --emit=offload)
 ; COV: error: {{.*}}code object version 3 is not supported (use 4 or 5)
 ; ARCH: error: {{.*}}unknown AMDGPU processor 'gfx1234' in target 'gfx1234'
 ; FEATURE: error: {{.*}}target feature 'xnack' in 'gfx90a:xnack' must end in '+' or '-'

@@ -1,19 +1,24 @@
-//===- ferry-translate.cpp - NVVM IR in, AMDGPU IR out --------------------===//
+//===- ferry-translate.cpp - NVVM IR in, AMDGPU IR or device images out ---===//
 ///
 /// \file
-/// `ferry-translate in.{ll,bc} --offload-arch=gfx90a --emit=ll|bc -o out`:
-/// a thin command line over ferry::translateToAMDGPU. Silent on success;
-/// every problem is an error message and a non-zero exit status.
+/// A thin command line over Ferry's device pipeline:
+///   ferry-translate in.{ll,bc} --offload-arch=gfx90a --emit=ll|bc|obj|hsaco -o out
+///   ferry-translate in.ll --cuda-arch=sm_80 --emit=ptx -o out.ptx
+///   ferry-translate in.ll --offload-arch=gfx90a,gfx1100 --cuda-arch=sm_90
+///                   --emit=offload -o images.bin
+/// Silent on success; every problem is an error message and a non-zero exit.
 ///
 //===----------------------------------------------------------------------===//
+#include "ferry/Lower.h"
+#include "ferry/Offload.h"
 #include "ferry/Translate.h"
 
+#include "CodeObjectStats.h"
 #include "Coverage.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -39,13 +44,22 @@ cl::opt<std::string> Output("o", cl::desc("Output file ('-' for stdout)"),
                             cl::value_desc("file"), cl::init("-"),
                             cl::cat(Category));
 cl::list<std::string> Arches("offload-arch", cl::CommaSeparated,
-                             cl::desc("AMDGPU target(s), e.g. gfx90a,gfx1100"),
+                             cl::desc("AMDGPU target(s), e.g. gfx90a,gfx1100:xnack-"),
                              cl::value_desc("gfx..."), cl::cat(Category));
-enum class EmitKind { LL, BC };
-cl::opt<EmitKind> Emit("emit", cl::desc("What to write"),
-                       cl::values(clEnumValN(EmitKind::LL, "ll", "textual IR"),
-                                  clEnumValN(EmitKind::BC, "bc", "bitcode")),
-                       cl::init(EmitKind::LL), cl::cat(Category));
+cl::list<std::string> CudaArches("cuda-arch", cl::CommaSeparated,
+                                 cl::desc("NVIDIA architecture(s) for PTX, e.g. sm_80"),
+                                 cl::value_desc("sm_..."), cl::cat(Category));
+enum class EmitKind { LL, BC, Obj, Hsaco, PTX, Offload };
+cl::opt<EmitKind> Emit(
+    "emit", cl::desc("What to write"),
+    cl::values(clEnumValN(EmitKind::LL, "ll", "translated AMDGPU IR (text)"),
+               clEnumValN(EmitKind::BC, "bc", "translated AMDGPU IR (bitcode)"),
+               clEnumValN(EmitKind::Obj, "obj", "relocatable AMDGPU object"),
+               clEnumValN(EmitKind::Hsaco, "hsaco", "HSA code object"),
+               clEnumValN(EmitKind::PTX, "ptx", "PTX"),
+               clEnumValN(EmitKind::Offload, "offload",
+                          "all images in LLVM's OffloadBinary format")),
+    cl::init(EmitKind::LL), cl::cat(Category));
 cl::opt<ferry::WaveMode> Wave(
     "wave", cl::desc("How CUDA warps run on the target"),
     cl::values(clEnumValN(ferry::WaveMode::Auto, "auto",
@@ -57,65 +71,159 @@ cl::opt<ferry::WaveMode> Wave(
 cl::opt<unsigned> CodeObjectVersion("code-object-version",
                                     cl::desc("AMDHSA code object version (4 or 5)"),
                                     cl::init(5), cl::cat(Category));
+cl::opt<unsigned> OptLevel("O", cl::desc("Optimization level (0-3)"), cl::init(3),
+                           cl::Prefix, cl::cat(Category));
+cl::opt<std::string> DeviceLibDir(
+    "device-lib-dir", cl::desc("ROCm device libraries (default: "
+                               "FERRY_DEVICE_LIB_PATH, /opt/rocm, Debian's)"),
+    cl::cat(Category));
+cl::opt<std::string> LibdevicePath("libdevice", cl::desc("CUDA libdevice.10.bc"),
+                                   cl::cat(Category));
+cl::opt<std::string> DumpDir("dump-dir",
+                             cl::desc("Write every stage here (or FERRY_DUMP_DIR)"),
+                             cl::cat(Category));
+/// --stats: per-kernel resources of the code objects. LLVM's library owns a
+/// "-stats" option of its own, so this one is taken off argv before LLVM's
+/// parser runs (see main).
+bool Stats = false;
+
+/// The options, copied right after parsing: lld (run in process) resets every
+/// cl::opt of the process when it parses its own command line.
+struct Config {
+  std::string Input, Output, DeviceLibDir, LibdevicePath, DumpDir;
+  std::vector<std::string> Arches, CudaArches;
+  EmitKind Emit;
+  ferry::WaveMode Wave;
+  unsigned CodeObjectVersion, OptLevel;
+};
+Config C;
 
 int fail(const Twine &Message) {
   WithColor::error(errs(), "ferry-translate") << Message << "\n";
   return 1;
 }
 
+/// One line per untranslatable construct, each prefixed with the input.
+int failWith(Error E) {
+  SmallVector<StringRef, 8> Lines;
+  std::string Text = toString(std::move(E));
+  StringRef(Text).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines)
+    fail(C.Input + ": " + Line);
+  return 1;
+}
+
+int writeOutput(StringRef Bytes, bool Text) {
+  std::error_code EC;
+  ToolOutputFile Out(C.Output, EC, Text ? sys::fs::OF_Text : sys::fs::OF_None);
+  if (EC)
+    return fail("cannot write '" + C.Output + "': " + EC.message());
+  Out.os() << Bytes;
+  Out.keep();
+  return 0;
+}
+
+ferry::AMDGPUOptions amdgpuOptions(StringRef Arch) {
+  ferry::AMDGPUOptions O;
+  O.Target.Arch = Arch.str();
+  O.Target.Wave = C.Wave;
+  O.Target.CodeObjectVersion = C.CodeObjectVersion;
+  O.DeviceLibDir = C.DeviceLibDir;
+  O.OptLevel = C.OptLevel;
+  O.DumpDir = C.DumpDir;
+  return O;
+}
+
+ferry::PTXOptions ptxOptions(StringRef SM) {
+  ferry::PTXOptions O;
+  O.SM = SM.str();
+  O.LibdevicePath = C.LibdevicePath;
+  O.OptLevel = C.OptLevel;
+  O.DumpDir = C.DumpDir;
+  return O;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  std::vector<char *> Args;
+  for (int I = 0; I < argc; ++I) {
+    if (I && (StringRef(argv[I]) == "--stats" || StringRef(argv[I]) == "-stats"))
+      Stats = true;
+    else
+      Args.push_back(argv[I]);
+  }
   cl::HideUnrelatedOptions(Category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "Ferry: translate NVVM-dialect IR to AMDGPU IR\n");
+  cl::ParseCommandLineOptions(int(Args.size()), Args.data(),
+                              "Ferry: NVVM-dialect IR to AMDGPU IR, HSA code "
+                              "objects and PTX\n\n  --stats  print per-kernel "
+                              "resources of the code objects\n");
   if (PrintCoverage) {
     ferry::printCoverage(outs());
     return 0;
   }
-  if (Input.empty())
+  C = {Input, Output, DeviceLibDir, LibdevicePath, DumpDir,
+       std::vector<std::string>(Arches.begin(), Arches.end()),
+       std::vector<std::string>(CudaArches.begin(), CudaArches.end()),
+       Emit, Wave, CodeObjectVersion, OptLevel};
+  if (C.Input.empty())
     return fail("no input file");
-  if (Arches.empty())
-    Arches.push_back("gfx90a");
-  if (Arches.size() != 1)
-    return fail("--emit=ll|bc writes one module: give exactly one "
-                "--offload-arch");
+  if (C.Arches.empty() && C.Emit != EmitKind::PTX &&
+      !(C.Emit == EmitKind::Offload && !C.CudaArches.empty()))
+    C.Arches.push_back("gfx90a");
+  if (C.Emit == EmitKind::PTX && C.CudaArches.empty())
+    C.CudaArches.push_back("sm_80");
+  const bool OneImage = C.Emit != EmitKind::Offload;
+  if (OneImage && C.Emit != EmitKind::PTX && C.Arches.size() != 1)
+    return fail("--emit=ll|bc|obj|hsaco writes one module: give exactly one "
+                "--offload-arch (or use --emit=offload)");
+  if (C.Emit == EmitKind::PTX && C.CudaArches.size() != 1)
+    return fail("--emit=ptx writes one module: give exactly one --cuda-arch");
 
   LLVMContext Ctx;
   SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseIRFile(Input, Err, Ctx);
+  std::unique_ptr<Module> M = parseIRFile(C.Input, Err, Ctx);
   if (!M) {
     Err.print("ferry-translate", errs());
     return 1;
   }
-  ferry::TargetOptions Opts;
-  Opts.Arch = Arches.front();
-  Opts.Wave = Wave;
-  Opts.CodeObjectVersion = CodeObjectVersion;
-  if (Error E = ferry::translateToAMDGPU(*M, Opts)) {
-    // One line per untranslatable construct.
-    SmallVector<StringRef, 8> Lines;
-    std::string Text = toString(std::move(E));
-    StringRef(Text).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-    for (StringRef Line : Lines)
-      fail(Input + ": " + Line);
-    return 1;
-  }
-  std::string Broken;
-  raw_string_ostream BrokenOS(Broken);
-  if (verifyModule(*M, &BrokenOS))
-    return fail("internal error: translated module is invalid:\n" + Broken);
 
-  std::error_code EC;
-  ToolOutputFile Out(Output, EC,
-                     Emit == EmitKind::LL ? sys::fs::OF_Text : sys::fs::OF_None);
-  if (EC)
-    return fail("cannot write '" + Output + "': " + EC.message());
-  if (Emit == EmitKind::LL)
-    M->print(Out.os(), nullptr);
-  else
-    WriteBitcodeToFile(*M, Out.os());
-  Out.keep();
-  return 0;
+  if (C.Emit == EmitKind::LL || C.Emit == EmitKind::BC) {
+    ferry::AMDGPUOptions O = amdgpuOptions(C.Arches.front());
+    if (Error E = ferry::translateToAMDGPU(*M, O.Target))
+      return failWith(std::move(E));
+    std::string Bytes;
+    raw_string_ostream OS(Bytes);
+    if (C.Emit == EmitKind::LL)
+      M->print(OS, nullptr);
+    else
+      WriteBitcodeToFile(*M, OS);
+    return writeOutput(OS.str(), C.Emit == EmitKind::LL);
+  }
+
+  std::vector<ferry::DeviceImage> Images;
+  for (const std::string &Arch : C.Arches) {
+    ferry::AMDGPUOptions O = amdgpuOptions(Arch);
+    Expected<std::string> Bytes = C.Emit == EmitKind::Obj
+                                      ? ferry::compileToObject(*M, O)
+                                      : ferry::compileToCodeObject(*M, O);
+    if (!Bytes)
+      return failWith(Bytes.takeError());
+    if (Stats && C.Emit != EmitKind::Obj)
+      if (Error E = ferry::printCodeObjectStats(*Bytes, outs()))
+        return failWith(std::move(E));
+    Images.push_back({ferry::DeviceImage::CodeObject, "amdgcn-amd-amdhsa", Arch,
+                      std::move(*Bytes)});
+  }
+  for (const std::string &SM : C.CudaArches) {
+    Expected<std::string> PTX = ferry::compileToPTX(*M, ptxOptions(SM));
+    if (!PTX)
+      return failWith(PTX.takeError());
+    Images.push_back({ferry::DeviceImage::PTX, "nvptx64-nvidia-cuda", SM,
+                      std::move(*PTX)});
+  }
+  if (OneImage)
+    return writeOutput(Images.front().Bytes, C.Emit == EmitKind::PTX);
+  return writeOutput(ferry::packageImages(Images), false);
 }

@@ -17,7 +17,7 @@
 ; CHECK: @generic = addrspace(1) global i32 7
 ; CHECK: @.str = private unnamed_addr addrspace(4) constant [4 x i8] c"abc\00"
 
-; CHECK-LABEL: define float @helper(
+; CHECK-LABEL: define protected float @helper(
 ; CHECK-SAME:    #[[HELPER:[0-9]+]] {
 
 ; CHECK-LABEL: define protected amdgpu_kernel void @reads_param(

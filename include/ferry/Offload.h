@@ -1,0 +1,37 @@
+//===- ferry/Offload.h - Packaging device images ----------------*- C++ -*-===//
+///
+/// \file
+/// Device images in LLVM's OffloadBinary format (.llvm.offloading), so that
+/// `llvm-objdump-19 --offloading` lists what Ferry embedded.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_OFFLOAD_H
+#define FERRY_OFFLOAD_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace ferry {
+
+struct DeviceImage {
+  enum KindT { CodeObject, PTX, Bitcode } Kind;
+  std::string Triple; ///< "amdgcn-amd-amdhsa", "nvptx64-nvidia-cuda"
+  std::string Arch;   ///< target ID ("gfx90a:xnack-") or "sm_80"
+  std::string Bytes;
+};
+
+/// Packages \p Images as concatenated, 8-byte aligned OffloadBinary entries.
+std::string packageImages(llvm::ArrayRef<DeviceImage> Images);
+
+/// Places \p Package in \p Host's .llvm.offloading section.
+void embedImages(llvm::Module &Host, llvm::StringRef Package);
+
+} // namespace ferry
+
+#endif

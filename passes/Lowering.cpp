@@ -1,0 +1,454 @@
+//===- Lowering.cpp - Code objects and PTX from NVVM IR -------------------===//
+///
+/// \file
+/// AMDGPU: translate -> link the ROCm device libraries (only what is needed,
+/// internalized; the oclc_* control constants from the installed files, or
+/// synthesized where the installation lacks a target) -> O3 with an AMDGPU
+/// TargetMachine -> relocatable object in memory -> lld (in process) -> HSA
+/// code object. NVPTX: link libdevice -> fold __nvvm_reflect -> O3 -> PTX.
+/// Each stage can be dumped before the next starts (FERRY_DUMP_DIR).
+///
+//===----------------------------------------------------------------------===//
+#include "ferry/Lower.h"
+
+#include "DiagnosticCollector.h"
+#include "TranslateTarget.h"
+#include "TranslationPasses.h"
+
+#include "lld/Common/Driver.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <mutex>
+
+LLD_HAS_DRIVER(elf)
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+Error fail(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+void initializeTargets() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+/// Writes the stages of one compilation to a directory, if one is set.
+class StageDumper {
+public:
+  StageDumper(std::string Dir, const Module &M, StringRef Target) : Dir(std::move(Dir)) {
+    Base = sys::path::stem(M.getModuleIdentifier()).str();
+    if (Base.empty())
+      Base = "module";
+    Base += "." + Target.str();
+    for (char &C : Base)
+      if (C == ':' || C == '/')
+        C = '_';
+  }
+  bool enabled() const { return !Dir.empty(); }
+  Error module(StringRef Stage, const Module &M) {
+    if (!enabled())
+      return Error::success();
+    std::string Text;
+    raw_string_ostream OS(Text);
+    M.print(OS, nullptr);
+    return bytes(Stage, "ll", OS.str());
+  }
+  Error bytes(StringRef Stage, StringRef Ext, StringRef Data) {
+    if (!enabled())
+      return Error::success();
+    if (std::error_code EC = sys::fs::create_directories(Dir))
+      return fail("cannot create dump directory '" + Dir + "': " + EC.message());
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, Base + "." + Stage + "." + Ext);
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    if (EC)
+      return fail("cannot write '" + Path + "': " + EC.message());
+    OS << Data;
+    return Error::success();
+  }
+
+private:
+  std::string Dir, Base;
+};
+
+std::string dumpDirFor(const std::string &Requested) {
+  if (!Requested.empty())
+    return Requested;
+  if (std::optional<std::string> Env = sys::Process::GetEnv("FERRY_DUMP_DIR"))
+    return *Env;
+  return "";
+}
+
+Expected<std::unique_ptr<TargetMachine>>
+createTargetMachine(StringRef Triple, StringRef CPU, StringRef Features,
+                    unsigned OptLevel) {
+  initializeTargets();
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(Triple.str(), Error);
+  if (!T)
+    return fail("no LLVM target for " + Triple + ": " + Error);
+  llvm::TargetOptions Options;
+  auto Level = OptLevel >= 3   ? CodeGenOptLevel::Aggressive
+               : OptLevel == 2 ? CodeGenOptLevel::Default
+               : OptLevel == 1 ? CodeGenOptLevel::Less
+                               : CodeGenOptLevel::None;
+  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
+      Triple, CPU, Features, Options, Reloc::PIC_, std::nullopt, Level));
+  if (!TM)
+    return fail("cannot create a target machine for " + Triple + " " + CPU);
+  return std::move(TM);
+}
+
+/// The new-PM default pipeline at \p OptLevel with \p TM's passes.
+void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  OptimizationLevel Level = OptLevel >= 3   ? OptimizationLevel::O3
+                            : OptLevel == 2 ? OptimizationLevel::O2
+                            : OptLevel == 1 ? OptimizationLevel::O1
+                                            : OptimizationLevel::O0;
+  ModulePassManager MPM = OptLevel ? PB.buildPerModuleDefaultPipeline(Level)
+                                   : PB.buildO0DefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type) {
+  SmallString<0> Out;
+  raw_svector_ostream OS(Out);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, Type))
+    return fail("the target cannot emit this file type");
+  PM.run(M);
+  return std::string(Out.str());
+}
+
+/// Links the bitcode library at \p Path into \p M, only what \p M needs.
+Error linkLibrary(Module &M, StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return fail("cannot read device library '" + Path +
+                "': " + Buffer.getError().message());
+  Expected<std::unique_ptr<Module>> Lib =
+      getOwningLazyBitcodeModule(std::move(*Buffer), M.getContext());
+  if (!Lib)
+    return fail("device library '" + Path + "' is not LLVM bitcode: " +
+                toString(Lib.takeError()));
+  (*Lib)->setDataLayout(M.getDataLayout());
+  (*Lib)->setTargetTriple(M.getTargetTriple());
+  if (Linker::linkModules(M, std::move(*Lib), Linker::LinkOnlyNeeded))
+    return fail("linking device library '" + Path + "' failed");
+  return Error::success();
+}
+
+/// The __oclc_* control variables ocml and ockl read.
+struct ControlConstant {
+  const char *Name;
+  const char *FileStem; ///< oclc_<stem>_{on,off}.bc, or nullptr
+  unsigned Bits;
+  uint64_t Value;
+};
+
+Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
+  if (!sys::fs::is_directory(Dir))
+    return fail("device library directory '" + Dir +
+                "' does not exist (set FERRY_DEVICE_LIB_PATH or install "
+                "rocm-device-libs)");
+  // What the user module defines stays external; everything linked in from
+  // the libraries is internalized (and dropped when unused).
+  StringSet<> Own;
+  for (GlobalValue &GV : M.global_values())
+    if (!GV.isDeclaration())
+      Own.insert(GV.getName());
+  for (StringRef Lib : {"ocml.bc", "ockl.bc"}) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, Lib);
+    if (Error E = linkLibrary(M, Path))
+      return E;
+  }
+  bool DAZ = false;
+  for (Function &F : M)
+    DAZ |= F.getFnAttribute("denormal-fp-math-f32").getValueAsString().starts_with(
+        "preserve-sign");
+  const ControlConstant Controls[] = {
+      {"__oclc_wavefrontsize64", "wavefrontsize64", 8, T.isWave64()},
+      {"__oclc_daz_opt", "daz_opt", 8, DAZ},
+      {"__oclc_finite_only_opt", "finite_only", 8, 0},
+      {"__oclc_unsafe_math_opt", "unsafe_math", 8, 0},
+      {"__oclc_correctly_rounded_sqrt32", "correctly_rounded_sqrt", 8, 1},
+      {"__oclc_ABI_version", nullptr, 32, T.CodeObjectVersion * 100},
+      {"__oclc_ISA_version", nullptr, 32, T.isaVersion()},
+  };
+  for (const ControlConstant &C : Controls) {
+    GlobalVariable *GV = M.getGlobalVariable(C.Name, /*AllowInternal=*/true);
+    if (!GV || !GV->isDeclaration())
+      continue;
+    // Prefer the installed control file; synthesize what it would contain
+    // where the installation lacks it (Debian's 5.2.3 has no gfx942/gfx11).
+    SmallString<256> Path(Dir);
+    std::string File;
+    if (C.FileStem)
+      File = (Twine("oclc_") + C.FileStem + (C.Value ? "_on.bc" : "_off.bc")).str();
+    else if (StringRef(C.Name) == "__oclc_ABI_version")
+      File = "oclc_abi_version_" + std::to_string(C.Value) + ".bc";
+    else
+      File = "oclc_isa_version_" + StringRef(T.Processor).drop_front(3).str() + ".bc";
+    sys::path::append(Path, File);
+    if (sys::fs::exists(Path)) {
+      if (Error E = linkLibrary(M, Path))
+        return E;
+      continue;
+    }
+    Type *Ty = IntegerType::get(M.getContext(), C.Bits);
+    auto *Def = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                                   GlobalValue::LinkOnceODRLinkage,
+                                   ConstantInt::get(Ty, C.Value), "", nullptr,
+                                   GlobalValue::NotThreadLocal, 4);
+    Def->takeName(GV);
+    Def->setVisibility(GlobalValue::ProtectedVisibility);
+    GV->replaceAllUsesWith(Def);
+    GV->eraseFromParent();
+  }
+  internalizeModule(M, [&](const GlobalValue &GV) {
+    return Own.count(GV.getName()) ||
+           (isa<Function>(GV) &&
+            cast<Function>(GV).getCallingConv() == CallingConv::AMDGPU_KERNEL);
+  });
+  // A device-library function the module needs and the libraries lack.
+  for (Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty())
+      continue;
+    StringRef Name = F.getName();
+    if (!Name.starts_with("__ocml_") && !Name.starts_with("__ockl_"))
+      continue;
+    std::string Users;
+    for (User *U : F.users())
+      if (auto *I = dyn_cast<Instruction>(U))
+        if (Users.find(I->getFunction()->getName().str()) == std::string::npos)
+          Users += (Users.empty() ? "" : ", ") + I->getFunction()->getName().str();
+    return fail("device library function '" + Name + "' (needed by " + Users +
+                ") is not in " + Dir + "/ocml.bc or ockl.bc");
+  }
+  return Error::success();
+}
+
+/// Links a relocatable AMDGPU object into a code object with lld, in
+/// process. lld writes its output through a file; both temporaries are
+/// private and removed before returning.
+Expected<std::string> linkCodeObject(StringRef Object) {
+  static std::mutex LldMutex; // lld keeps global state
+  SmallString<128> In, Out;
+  int FD;
+  if (std::error_code EC = sys::fs::createTemporaryFile("ferry", "o", FD, In))
+    return fail("cannot create a temporary file: " + EC.message());
+  FileRemover RemoveIn(In);
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Object;
+  }
+  if (std::error_code EC = sys::fs::createTemporaryFile("ferry", "hsaco", Out))
+    return fail("cannot create a temporary file: " + EC.message());
+  FileRemover RemoveOut(Out);
+  std::string Messages;
+  raw_string_ostream ErrOS(Messages);
+  const char *Args[] = {"ld.lld", "-shared", "--no-undefined", In.c_str(), "-o",
+                        Out.c_str()};
+  lld::Result R;
+  {
+    std::lock_guard<std::mutex> Lock(LldMutex);
+    R = lld::lldMain(Args, nulls(), ErrOS, {{lld::Gnu, &lld::elf::link}});
+  }
+  if (R.retCode)
+    return fail("linking the code object failed: " + StringRef(ErrOS.str()).trim());
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Result = MemoryBuffer::getFile(Out);
+  if (!Result)
+    return fail("cannot read the linked code object: " +
+                Result.getError().message());
+  return (*Result)->getBuffer().str();
+}
+
+/// Functions called but defined nowhere (device-function libraries).
+std::string undefinedFunctions(const Module &M) {
+  std::string Names;
+  for (const Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty())
+      Names += (Names.empty() ? "'" : ", '") + F.getName().str() + "'";
+  return Names;
+}
+
+Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opts,
+                                    bool Relocatable) {
+  Expected<TranslateTarget> T = TranslateTarget::resolve(Opts.Target);
+  if (!T)
+    return T.takeError();
+  std::unique_ptr<Module> M = CloneModule(NVVM);
+  StageDumper Dump(dumpDirFor(Opts.DumpDir), *M, T->TargetID);
+  if (Error E = Dump.module("input", *M))
+    return std::move(E);
+  if (Error E = translateToAMDGPU(*M, Opts.Target))
+    return std::move(E);
+  if (Error E = Dump.module("translated", *M))
+    return std::move(E);
+  DiagnosticCollector Collect(M->getContext());
+  if (Error E = linkDeviceLibraries(*M, *T, resolveDeviceLibDir(Opts.DeviceLibDir)))
+    return std::move(E);
+  if (Error E = Dump.module("linked", *M))
+    return std::move(E);
+  auto TM = createTargetMachine(M->getTargetTriple(), T->Processor,
+                                T->featureString(), Opts.OptLevel);
+  if (!TM)
+    return TM.takeError();
+  optimize(*M, **TM, Opts.OptLevel);
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  if (Error E = Dump.module("optimized", *M))
+    return std::move(E);
+  if (!Relocatable) {
+    std::string Missing = undefinedFunctions(*M);
+    if (!Missing.empty())
+      return fail("the code object would call undefined functions " + Missing +
+                  " (define them, or build a relocatable object and link the "
+                  "device-function library at load time)");
+  }
+  if (Dump.enabled()) {
+    std::unique_ptr<Module> Copy = CloneModule(*M);
+    Expected<std::string> Asm = emit(*Copy, **TM, CodeGenFileType::AssemblyFile);
+    if (!Asm)
+      return Asm.takeError();
+    if (Error E = Dump.bytes("isa", "s", *Asm))
+      return std::move(E);
+  }
+  Expected<std::string> Object = emit(*M, **TM, CodeGenFileType::ObjectFile);
+  if (!Object)
+    return Object.takeError();
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  if (Error E = Dump.bytes("object", "o", *Object))
+    return std::move(E);
+  if (Relocatable)
+    return Object;
+  Expected<std::string> CodeObject = linkCodeObject(*Object);
+  if (!CodeObject)
+    return CodeObject.takeError();
+  if (Error E = Dump.bytes("code-object", "hsaco", *CodeObject))
+    return std::move(E);
+  return CodeObject;
+}
+
+} // namespace
+
+std::string resolveDeviceLibDir(const std::string &Requested) {
+  if (!Requested.empty())
+    return Requested;
+  if (std::optional<std::string> Env = sys::Process::GetEnv("FERRY_DEVICE_LIB_PATH"))
+    return *Env;
+  if (sys::fs::exists("/opt/rocm/amdgcn/bitcode/ocml.bc"))
+    return "/opt/rocm/amdgcn/bitcode";
+  return FERRY_DEFAULT_DEVICE_LIB_DIR;
+}
+
+Expected<std::string> compileToCodeObject(const Module &NVVM,
+                                          const AMDGPUOptions &Opts) {
+  return compileAMDGPU(NVVM, Opts, /*Relocatable=*/false);
+}
+
+Expected<std::string> compileToObject(const Module &NVVM, const AMDGPUOptions &Opts) {
+  return compileAMDGPU(NVVM, Opts, /*Relocatable=*/true);
+}
+
+Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
+  unsigned SM = 0;
+  if (!StringRef(Opts.SM).starts_with("sm_") ||
+      StringRef(Opts.SM).drop_front(3).rtrim("a").getAsInteger(10, SM))
+    return fail("unknown NVIDIA architecture '" + Opts.SM + "' (e.g. sm_80, sm_90)");
+  std::unique_ptr<Module> M = CloneModule(NVVM);
+  StageDumper Dump(dumpDirFor(Opts.DumpDir), *M, Opts.SM);
+  if (Error E = Dump.module("input", *M))
+    return std::move(E);
+  DiagnosticCollector Collect(M->getContext());
+  bool UsesLibdevice = false;
+  for (Function &F : *M)
+    UsesLibdevice |= F.isDeclaration() && F.getName().starts_with("__nv_");
+  if (UsesLibdevice) {
+    std::string Path = Opts.LibdevicePath;
+    if (Path.empty()) {
+      std::string Cuda = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
+      Path = Cuda + "/nvvm/libdevice/libdevice.10.bc";
+    }
+    if (!sys::fs::exists(Path))
+      return fail("libdevice not found at '" + Path +
+                  "' (set CUDA_PATH to a CUDA toolkit): the module calls __nv_* "
+                  "functions");
+    StringSet<> Own;
+    for (GlobalValue &GV : M->global_values())
+      if (!GV.isDeclaration())
+        Own.insert(GV.getName());
+    if (Error E = linkLibrary(*M, Path))
+      return std::move(E);
+    internalizeModule(*M, [&](const GlobalValue &GV) { return Own.count(GV.getName()); });
+    if (Error E = Dump.module("linked", *M))
+      return std::move(E);
+  }
+  // Fold __nvvm_reflect with CUDA's defaults (LLVM 19's own NVVMReflect
+  // folds __CUDA_PREC_SQRT to 0, turning sqrtf into sqrt.approx).
+  TranslateTarget Reflect;
+  Reflect.CudaArch = SM * 10;
+  {
+    ModuleAnalysisManager MAM;
+    NVVMReflectPass(Reflect).run(*M, MAM);
+  }
+  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, "", Opts.OptLevel);
+  if (!TM)
+    return TM.takeError();
+  M->setDataLayout((*TM)->createDataLayout());
+  optimize(*M, **TM, Opts.OptLevel);
+  if (Error E = Dump.module("optimized", *M))
+    return std::move(E);
+  Expected<std::string> PTX = emit(*M, **TM, CodeGenFileType::AssemblyFile);
+  if (!PTX)
+    return PTX.takeError();
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  if (Error E = Dump.bytes("ptx", "ptx", *PTX))
+    return std::move(E);
+  return PTX;
+}
+
+} // namespace ferry
