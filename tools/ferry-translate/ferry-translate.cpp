@@ -9,6 +9,7 @@
 /// Silent on success; every problem is an error message and a non-zero exit.
 ///
 //===----------------------------------------------------------------------===//
+#include "ferry/Cache.h"
 #include "ferry/Lower.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
@@ -82,6 +83,11 @@ cl::opt<std::string> LibdevicePath("libdevice", cl::desc("CUDA libdevice.10.bc")
 cl::opt<std::string> DumpDir("dump-dir",
                              cl::desc("Write every stage here (or FERRY_DUMP_DIR)"),
                              cl::cat(Category));
+cl::opt<bool> UseCache("cache",
+                       cl::desc("Use the compile cache (FERRY_CACHE_DIR; "
+                                "FERRY_CACHE=0 disables it)"),
+                       cl::cat(Category));
+
 /// --stats: per-kernel resources of the code objects. LLVM's library owns a
 /// "-stats" option of its own, so this one is taken off argv before LLVM's
 /// parser runs (see main).
@@ -95,6 +101,7 @@ struct Config {
   EmitKind Emit;
   ferry::WaveMode Wave;
   unsigned CodeObjectVersion, OptLevel;
+  bool Cache;
 };
 Config C;
 
@@ -166,7 +173,7 @@ int main(int argc, char **argv) {
   C = {Input, Output, DeviceLibDir, LibdevicePath, DumpDir,
        std::vector<std::string>(Arches.begin(), Arches.end()),
        std::vector<std::string>(CudaArches.begin(), CudaArches.end()),
-       Emit, Wave, CodeObjectVersion, OptLevel};
+       Emit, Wave, CodeObjectVersion, OptLevel, UseCache};
   if (C.Input.empty())
     return fail("no input file");
   if (C.Arches.empty() && C.Emit != EmitKind::PTX &&
@@ -202,12 +209,15 @@ int main(int argc, char **argv) {
     return writeOutput(OS.str(), C.Emit == EmitKind::LL);
   }
 
+  ferry::CacheOptions CacheOpts;
+  CacheOpts.Enabled = C.Cache;
+  ferry::CompileCache Cache(CacheOpts);
   std::vector<ferry::DeviceImage> Images;
   for (const std::string &Arch : C.Arches) {
     ferry::AMDGPUOptions O = amdgpuOptions(Arch);
     Expected<std::string> Bytes = C.Emit == EmitKind::Obj
                                       ? ferry::compileToObject(*M, O)
-                                      : ferry::compileToCodeObject(*M, O);
+                                      : Cache.codeObject(*M, O);
     if (!Bytes)
       return failWith(Bytes.takeError());
     if (Stats && C.Emit != EmitKind::Obj)
@@ -217,7 +227,7 @@ int main(int argc, char **argv) {
                       std::move(*Bytes)});
   }
   for (const std::string &SM : C.CudaArches) {
-    Expected<std::string> PTX = ferry::compileToPTX(*M, ptxOptions(SM));
+    Expected<std::string> PTX = Cache.ptx(*M, ptxOptions(SM));
     if (!PTX)
       return failWith(PTX.takeError());
     Images.push_back({ferry::DeviceImage::PTX, "nvptx64-nvidia-cuda", SM,

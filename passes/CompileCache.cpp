@@ -1,0 +1,250 @@
+//===- CompileCache.cpp - On-disk cache of compiled device images ---------===//
+///
+/// \file
+/// Implementation of CompileCache.
+///
+//===----------------------------------------------------------------------===//
+#include "ferry/Cache.h"
+
+#include "TranslateTarget.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#ifndef FERRY_VERSION
+#define FERRY_VERSION "unknown"
+#endif
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+std::string defaultDir() {
+  if (auto Env = sys::Process::GetEnv("FERRY_CACHE_DIR"))
+    return *Env;
+  SmallString<256> Dir;
+  if (auto Xdg = sys::Process::GetEnv("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
+    Dir = *Xdg;
+  else if (auto Home = sys::Process::GetEnv("HOME"))
+    sys::path::append(Dir, *Home, ".cache");
+  else
+    sys::path::system_temp_directory(/*ErasedOnReboot=*/false, Dir);
+  sys::path::append(Dir, "ferry");
+  return std::string(Dir);
+}
+
+/// SHA-256 of the files in \p Paths (contents), computed once per process
+/// for each set of paths.
+std::string digestFiles(ArrayRef<std::string> Paths) {
+  static std::mutex Mutex;
+  static std::map<std::vector<std::string>, std::string> Known;
+  std::vector<std::string> Key(Paths.begin(), Paths.end());
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Known.find(Key);
+  if (It != Known.end())
+    return It->second;
+  SHA256 Hash;
+  for (const std::string &P : Paths) {
+    Hash.update(P);
+    if (auto Buffer = MemoryBuffer::getFile(P))
+      Hash.update((*Buffer)->getBuffer());
+    else
+      Hash.update("<missing>");
+  }
+  std::string Digest = toHex(Hash.final(), /*LowerCase=*/true);
+  Known.emplace(std::move(Key), Digest);
+  return Digest;
+}
+
+std::string deviceLibraryDigest(const std::string &Dir) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC))
+    if (StringRef(I->path()).ends_with(".bc"))
+      Files.push_back(I->path());
+  std::sort(Files.begin(), Files.end());
+  return digestFiles(Files);
+}
+
+} // namespace
+
+CompileCache::CompileCache(CacheOptions O) : Opts(std::move(O)) {
+  if (Opts.Dir.empty())
+    Opts.Dir = defaultDir();
+  if (auto Size = sys::Process::GetEnv("FERRY_CACHE_SIZE")) {
+    uint64_t V;
+    if (!StringRef(*Size).getAsInteger(10, V))
+      Opts.MaxBytes = V;
+  }
+  if (auto Env = sys::Process::GetEnv("FERRY_CACHE"))
+    if (*Env == "0" || StringRef(*Env).equals_insensitive("off"))
+      Opts.Enabled = false;
+}
+
+std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
+                              StringRef Options, StringRef LibraryDigest) {
+  SHA256 Hash;
+  auto Field = [&](StringRef Name, StringRef Value) {
+    Hash.update(Name);
+    Hash.update("=");
+    Hash.update(Value);
+    Hash.update("\n");
+  };
+  Field("ferry", FERRY_VERSION);
+  Field("llvm", LLVM_VERSION_STRING);
+  Field("kind", Kind);
+  Field("target", Target);
+  Field("options", Options);
+  Field("libraries", LibraryDigest);
+  // The printed module, not its bitcode: bitcode also carries tables of the
+  // whole LLVMContext (sync scopes, metadata kinds) that earlier compilations
+  // in the same context extend.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M.print(OS, nullptr);
+  Hash.update(OS.str());
+  return toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+std::optional<std::string> CompileCache::lookup(const std::string &Key) {
+  if (!Opts.Enabled)
+    return std::nullopt;
+  SmallString<256> Path(Opts.Dir);
+  sys::path::append(Path, Key);
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return std::nullopt;
+  // The modification time is the use time for eviction.
+  int FD;
+  if (!sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting,
+                                 sys::fs::OF_Append)) {
+    sys::fs::setLastAccessAndModificationTime(
+        FD, std::chrono::time_point_cast<std::chrono::nanoseconds>(
+                std::chrono::system_clock::now()));
+    sys::Process::SafelyCloseFileDescriptor(FD);
+  }
+  return (*Buffer)->getBuffer().str();
+}
+
+Error CompileCache::store(const std::string &Key, StringRef Bytes) {
+  if (!Opts.Enabled)
+    return Error::success();
+  if (std::error_code EC = sys::fs::create_directories(Opts.Dir))
+    return createStringError(EC, "cannot create cache directory '%s': %s",
+                             Opts.Dir.c_str(), EC.message().c_str());
+  SmallString<256> Temp, Final(Opts.Dir);
+  sys::path::append(Final, Key);
+  int FD;
+  SmallString<256> Model(Opts.Dir);
+  sys::path::append(Model, Key + ".tmp-%%%%%%%%");
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
+    return createStringError(EC, "cannot write to cache directory '%s': %s",
+                             Opts.Dir.c_str(), EC.message().c_str());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Bytes;
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return createStringError(inconvertibleErrorCode(),
+                               "writing a cache entry in '%s' failed",
+                               Opts.Dir.c_str());
+    }
+  }
+  // Atomic: readers see the old entry, the new one, or none.
+  if (std::error_code EC = sys::fs::rename(Temp, Final)) {
+    sys::fs::remove(Temp);
+    return createStringError(EC, "cannot store cache entry: %s", EC.message().c_str());
+  }
+  evict();
+  return Error::success();
+}
+
+void CompileCache::evict() {
+  struct Entry {
+    std::string Path;
+    uint64_t Size;
+    sys::TimePoint<> Used;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  std::error_code EC;
+  for (sys::fs::directory_iterator I(Opts.Dir, EC), E; I != E && !EC; I.increment(EC)) {
+    sys::fs::file_status St;
+    if (sys::fs::status(I->path(), St) || St.type() != sys::fs::file_type::regular_file)
+      continue;
+    if (StringRef(I->path()).contains(".tmp-"))
+      continue; // another process is writing it
+    Entries.push_back({I->path(), St.getSize(), St.getLastModificationTime()});
+    Total += St.getSize();
+  }
+  if (Total <= Opts.MaxBytes)
+    return;
+  std::sort(Entries.begin(), Entries.end(),
+            [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &En : Entries) {
+    if (Total <= Opts.MaxBytes)
+      break;
+    if (!sys::fs::remove(En.Path))
+      Total -= En.Size;
+  }
+}
+
+Expected<std::string> CompileCache::codeObject(const Module &M,
+                                               const AMDGPUOptions &Opts) {
+  if (!enabled())
+    return compileToCodeObject(M, Opts);
+  Expected<TranslateTarget> T = TranslateTarget::resolve(Opts.Target);
+  if (!T)
+    return T.takeError();
+  std::string Options = (Twine("wave=") + (T->isWave64() ? "emu32" : "32") +
+                         ";cov=" + Twine(T->CodeObjectVersion) +
+                         ";O=" + Twine(Opts.OptLevel))
+                            .str();
+  std::string K = key(M, "hsaco", T->TargetID, Options,
+                      deviceLibraryDigest(resolveDeviceLibDir(Opts.DeviceLibDir)));
+  if (std::optional<std::string> Hit = lookup(K))
+    return std::move(*Hit);
+  Expected<std::string> Bytes = compileToCodeObject(M, Opts);
+  if (!Bytes)
+    return Bytes.takeError();
+  if (Error E = store(K, *Bytes))
+    consumeError(std::move(E)); // a cache that cannot be written is no error
+  return Bytes;
+}
+
+Expected<std::string> CompileCache::ptx(const Module &M, const PTXOptions &Opts) {
+  if (!enabled())
+    return compileToPTX(M, Opts);
+  std::string Libdevice = Opts.LibdevicePath;
+  if (Libdevice.empty())
+    Libdevice = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda") +
+                "/nvvm/libdevice/libdevice.10.bc";
+  std::string K = key(M, "ptx", Opts.SM, ("O=" + Twine(Opts.OptLevel)).str(),
+                      digestFiles({Libdevice}));
+  if (std::optional<std::string> Hit = lookup(K))
+    return std::move(*Hit);
+  Expected<std::string> Bytes = compileToPTX(M, Opts);
+  if (!Bytes)
+    return Bytes.takeError();
+  if (Error E = store(K, *Bytes))
+    consumeError(std::move(E));
+  return Bytes;
+}
+
+} // namespace ferry

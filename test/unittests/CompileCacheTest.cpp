@@ -1,0 +1,158 @@
+//===- CompileCacheTest.cpp - The on-disk compile cache -------------------===//
+#include "ferry/Cache.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+class CompileCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(sys::fs::createUniqueDirectory("ferry-cache-test", Dir));
+  }
+  void TearDown() override { sys::fs::remove_directories(Dir); }
+
+  ferry::CompileCache cache(uint64_t MaxBytes = 1 << 20, bool Enabled = true) {
+    ferry::CacheOptions O;
+    O.Dir = std::string(Dir);
+    O.MaxBytes = MaxBytes;
+    O.Enabled = Enabled;
+    return ferry::CompileCache(O);
+  }
+  std::vector<std::string> files() {
+    std::vector<std::string> Names;
+    std::error_code EC;
+    for (sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC))
+      Names.push_back(sys::path::filename(I->path()).str());
+    std::sort(Names.begin(), Names.end());
+    return Names;
+  }
+  std::unique_ptr<Module> parse(StringRef Text) {
+    SMDiagnostic Err;
+    auto M = parseAssemblyString(Text, Err, Ctx);
+    if (!M)
+      Err.print("test", errs());
+    return M;
+  }
+
+  SmallString<128> Dir;
+  LLVMContext Ctx;
+};
+
+const char Kernel[] = R"(
+target triple = "nvptx64-nvidia-cuda"
+define void @k(ptr %p) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store i32 %t, ptr %p
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
+)";
+
+TEST_F(CompileCacheTest, StoresAndFindsEntries) {
+  auto C = cache();
+  EXPECT_FALSE(C.lookup("abc"));
+  ASSERT_FALSE(bool(C.store("abc", "bytes")));
+  EXPECT_EQ(C.lookup("abc"), std::optional<std::string>("bytes"));
+  EXPECT_EQ(files(), std::vector<std::string>{"abc"});
+}
+
+TEST_F(CompileCacheTest, KeyChangesWithEveryInput) {
+  auto M = parse(Kernel);
+  auto M2 = parse(std::string(Kernel) + "\n@g = global i32 1\n");
+  ASSERT_TRUE(M && M2);
+  using ferry::CompileCache;
+  std::string K = CompileCache::key(*M, "hsaco", "gfx90a", "cov=5", "libs");
+  EXPECT_EQ(K, CompileCache::key(*M, "hsaco", "gfx90a", "cov=5", "libs"));
+  EXPECT_EQ(K.size(), 64u);
+  EXPECT_NE(K, CompileCache::key(*M2, "hsaco", "gfx90a", "cov=5", "libs"));
+  EXPECT_NE(K, CompileCache::key(*M, "ptx", "gfx90a", "cov=5", "libs"));
+  EXPECT_NE(K, CompileCache::key(*M, "hsaco", "gfx90a:xnack-", "cov=5", "libs"));
+  EXPECT_NE(K, CompileCache::key(*M, "hsaco", "gfx90a", "cov=4", "libs"));
+  EXPECT_NE(K, CompileCache::key(*M, "hsaco", "gfx90a", "cov=5", "other libs"));
+}
+
+TEST_F(CompileCacheTest, ConcurrentFillsLeaveOneCompleteEntry) {
+  auto C = cache();
+  std::string Big(1 << 16, 'x');
+  std::vector<std::thread> Threads;
+  std::atomic<int> Torn{0};
+  for (int T = 0; T < 8; ++T)
+    Threads.emplace_back([&] {
+      auto Local = cache();
+      for (int I = 0; I < 20; ++I) {
+        ASSERT_FALSE(bool(Local.store("shared", Big)));
+        if (auto V = Local.lookup("shared"); V && *V != Big)
+          ++Torn;
+      }
+    });
+  for (auto &T : Threads)
+    T.join();
+  EXPECT_EQ(Torn.load(), 0);
+  EXPECT_EQ(C.lookup("shared"), std::optional<std::string>(Big));
+  EXPECT_EQ(files(), std::vector<std::string>{"shared"}); // no temporaries left
+}
+
+TEST_F(CompileCacheTest, EvictsLeastRecentlyUsedFirst) {
+  auto C = cache(/*MaxBytes=*/100);
+  ASSERT_FALSE(bool(C.store("a", std::string(40, 'a'))));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(bool(C.store("b", std::string(40, 'b'))));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(C.lookup("a")); // a is now more recent than b
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(bool(C.store("c", std::string(40, 'c'))));
+  EXPECT_EQ(files(), (std::vector<std::string>{"a", "c"}));
+}
+
+TEST_F(CompileCacheTest, DisabledCacheTouchesNothing) {
+  auto C = cache(1 << 20, /*Enabled=*/false);
+  ASSERT_FALSE(bool(C.store("k", "v")));
+  EXPECT_FALSE(C.lookup("k"));
+  EXPECT_TRUE(files().empty());
+}
+
+TEST_F(CompileCacheTest, CodeObjectsComeFromTheCacheOnAHit) {
+  auto M = parse(Kernel);
+  ASSERT_TRUE(M);
+  auto C = cache();
+  ferry::AMDGPUOptions O;
+  O.Target.Arch = "gfx90a";
+  auto First = C.codeObject(*M, O);
+  ASSERT_TRUE(bool(First)) << toString(First.takeError());
+  ASSERT_EQ(files().size(), 1u);
+  // Replace the entry: a hit must return it, not recompile.
+  std::string Entry = (Dir + "/" + files()[0]).str();
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Entry, EC);
+    OS << "cached";
+  }
+  auto Second = C.codeObject(*M, O);
+  ASSERT_TRUE(bool(Second));
+  EXPECT_EQ(*Second, "cached");
+  // Another target is a miss and a second entry.
+  O.Target.Arch = "gfx1100";
+  auto Third = C.codeObject(*M, O);
+  ASSERT_TRUE(bool(Third));
+  EXPECT_NE(*Third, "cached");
+  EXPECT_EQ(files().size(), 2u);
+}
+
+} // namespace
