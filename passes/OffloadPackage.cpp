@@ -3,12 +3,13 @@
 /// \file
 /// Several device images (AMDGPU code objects, PTX) packaged as concatenated
 /// OffloadBinary entries, the layout of clang's .llvm.offloading section, so
-/// that `llvm-objdump --offloading` lists them; and their embedding into a
-/// host module.
+/// that `llvm-objdump --offloading` lists them; their embedding into a host
+/// module; and the constructor that registers them with the runtime.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Offload.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -39,9 +40,31 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
   return Package;
 }
 
-void embedImages(Module &Host, StringRef Package) {
-  embedBufferInModule(Host, MemoryBufferRef(Package, "ferry-images"),
-                      ".llvm.offloading", Align(object::OffloadBinary::getAlignment()));
+GlobalVariable *embedImages(Module &Host, StringRef Package) {
+  LLVMContext &Ctx = Host.getContext();
+  Constant *Data = ConstantDataArray::getString(Ctx, Package, /*AddNull=*/false);
+  auto *GV = new GlobalVariable(Host, Data->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Data,
+                                "__ferry_image_package");
+  GV->setSection(".llvm.offloading");
+  GV->setAlignment(Align(object::OffloadBinary::getAlignment()));
+  appendToCompilerUsed(Host, {GV});
+  return GV;
+}
+
+void emitImageRegistration(Module &Host, StringRef Package) {
+  GlobalVariable *GV = embedImages(Host, Package);
+  LLVMContext &Ctx = Host.getContext();
+  IntegerType *SizeTy = Type::getIntNTy(Ctx, Host.getDataLayout().getPointerSizeInBits());
+  FunctionCallee Register = Host.getOrInsertFunction(
+      "ferry_register_images", Type::getInt32Ty(Ctx), PointerType::get(Ctx, 0), SizeTy);
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::InternalLinkage,
+                                    "__ferry_register_images", Host);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
+  B.CreateCall(Register, {GV, ConstantInt::get(SizeTy, Package.size())});
+  B.CreateRetVoid();
+  appendToGlobalCtors(Host, Ctor, /*Priority=*/101);
 }
 
 } // namespace ferry

@@ -14,6 +14,7 @@
 #include <string>
 
 namespace llvm {
+class GlobalVariable;
 class Module;
 } // namespace llvm
 
@@ -30,7 +31,12 @@ struct DeviceImage {
 std::string packageImages(llvm::ArrayRef<DeviceImage> Images);
 
 /// Places \p Package in \p Host's .llvm.offloading section.
-void embedImages(llvm::Module &Host, llvm::StringRef Package);
+llvm::GlobalVariable *embedImages(llvm::Module &Host, llvm::StringRef Package);
+
+/// Embeds \p Package and adds a constructor (priority 101) that hands it to
+/// the runtime: `ferry_register_images(package, size)` (<ferry/runtime.h>).
+/// The runtime reads the images without LLVM.
+void emitImageRegistration(llvm::Module &Host, llvm::StringRef Package);
 
 } // namespace ferry
 

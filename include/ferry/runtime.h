@@ -68,6 +68,27 @@ ferry_status ferry_parallel_for(const ferry_region *region, const void *closure,
                                 ferry_host_chunk_fn host_fn,
                                 const ferry_reduction *reduction, void *result);
 
+/* Registers the device images of a package in LLVM's OffloadBinary format
+ * (the contents of a .llvm.offloading section). Ferry-compiled programs call
+ * it from a constructor; the memory must stay valid for the whole process.
+ * A corrupt package is reported on stderr, naming the offset and the
+ * problem, and returns FERRY_ERROR_INVALID (nothing is registered). */
+ferry_status ferry_register_images(const void *package, size_t size);
+
+/* A registered device image. */
+typedef struct ferry_image_info {
+  const char *kind;   /* "object" (HSA code object), "ptx", "bitcode", ... */
+  const char *triple; /* "amdgcn-amd-amdhsa", "nvptx64-nvidia-cuda" */
+  const char *arch;   /* target ID or SM: "gfx90a:xnack-", "sm_80" */
+  const void *data;
+  size_t size;
+} ferry_image_info;
+
+/* Number of registered device images. */
+size_t ferry_image_count(void);
+/* Fills `info` for image `index`; FERRY_ERROR_INVALID past the end. */
+ferry_status ferry_get_image_info(size_t index, ferry_image_info *info);
+
 /* Backends, for tools (ferry-info) and tests. */
 typedef struct ferry_backend_info {
   const char *name;      /* "hsa", "cuda", "host" */

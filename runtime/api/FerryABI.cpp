@@ -4,6 +4,8 @@
 /// Thin C entry points of <ferry/runtime.h>, forwarding to the Runtime.
 ///
 //===----------------------------------------------------------------------===//
+#include "core/Debug.h"
+#include "core/ImageRegistry.h"
 #include "core/Runtime.h"
 #include "ferry/runtime.h"
 
@@ -20,6 +22,29 @@ ferry_status ferry_parallel_for(const ferry_region *Region, const void *Closure,
     return FERRY_ERROR_INVALID;
   return Runtime::get().parallelFor(*Region, Closure, TripCount, HostFn,
                                     Reduction, Result);
+}
+
+ferry_status ferry_register_images(const void *Package, size_t Size) {
+  std::string Error = ImageRegistry::get().addPackage(Package, Size);
+  if (!Error.empty()) {
+    errorf("corrupt device image package (%zu bytes) %s", Size, Error.c_str());
+    return FERRY_ERROR_INVALID;
+  }
+  return FERRY_SUCCESS;
+}
+
+size_t ferry_image_count(void) { return ImageRegistry::get().size(); }
+
+ferry_status ferry_get_image_info(size_t Index, ferry_image_info *Info) {
+  const DeviceImageRef *I = ImageRegistry::get().image(Index);
+  if (!Info || !I)
+    return FERRY_ERROR_INVALID;
+  Info->kind = imageKindName(I->Kind);
+  Info->triple = I->Triple.c_str();
+  Info->arch = I->Arch.c_str();
+  Info->data = I->Data;
+  Info->size = I->Size;
+  return FERRY_SUCCESS;
 }
 
 size_t ferry_backend_count(void) { return Runtime::get().backends().size(); }

@@ -24,6 +24,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -50,7 +52,7 @@ cl::list<std::string> Arches("offload-arch", cl::CommaSeparated,
 cl::list<std::string> CudaArches("cuda-arch", cl::CommaSeparated,
                                  cl::desc("NVIDIA architecture(s) for PTX, e.g. sm_80"),
                                  cl::value_desc("sm_..."), cl::cat(Category));
-enum class EmitKind { LL, BC, Obj, Hsaco, PTX, Offload };
+enum class EmitKind { LL, BC, Obj, Hsaco, PTX, Offload, Host };
 cl::opt<EmitKind> Emit(
     "emit", cl::desc("What to write"),
     cl::values(clEnumValN(EmitKind::LL, "ll", "translated AMDGPU IR (text)"),
@@ -59,7 +61,10 @@ cl::opt<EmitKind> Emit(
                clEnumValN(EmitKind::Hsaco, "hsaco", "HSA code object"),
                clEnumValN(EmitKind::PTX, "ptx", "PTX"),
                clEnumValN(EmitKind::Offload, "offload",
-                          "all images in LLVM's OffloadBinary format")),
+                          "all images in LLVM's OffloadBinary format"),
+               clEnumValN(EmitKind::Host, "host",
+                          "host IR (text) embedding the images with a "
+                          "constructor that registers them with the runtime")),
     cl::init(EmitKind::LL), cl::cat(Category));
 cl::opt<ferry::WaveMode> Wave(
     "wave", cl::desc("How CUDA warps run on the target"),
@@ -104,6 +109,8 @@ struct Config {
   bool Cache;
 };
 Config C;
+
+bool OneImageKind(EmitKind K) { return K != EmitKind::Offload && K != EmitKind::Host; }
 
 int fail(const Twine &Message) {
   WithColor::error(errs(), "ferry-translate") << Message << "\n";
@@ -177,11 +184,11 @@ int main(int argc, char **argv) {
   if (C.Input.empty())
     return fail("no input file");
   if (C.Arches.empty() && C.Emit != EmitKind::PTX &&
-      !(C.Emit == EmitKind::Offload && !C.CudaArches.empty()))
+      !(!OneImageKind(C.Emit) && !C.CudaArches.empty()))
     C.Arches.push_back("gfx90a");
   if (C.Emit == EmitKind::PTX && C.CudaArches.empty())
     C.CudaArches.push_back("sm_80");
-  const bool OneImage = C.Emit != EmitKind::Offload;
+  const bool OneImage = C.Emit != EmitKind::Offload && C.Emit != EmitKind::Host;
   if (OneImage && C.Emit != EmitKind::PTX && C.Arches.size() != 1)
     return fail("--emit=ll|bc|obj|hsaco writes one module: give exactly one "
                 "--offload-arch (or use --emit=offload)");
@@ -235,5 +242,15 @@ int main(int argc, char **argv) {
   }
   if (OneImage)
     return writeOutput(Images.front().Bytes, C.Emit == EmitKind::PTX);
-  return writeOutput(ferry::packageImages(Images), false);
+  std::string Package = ferry::packageImages(Images);
+  if (C.Emit == EmitKind::Offload)
+    return writeOutput(Package, false);
+  LLVMContext HostCtx;
+  Module Host(sys::path::stem(C.Input).str() + ".images", HostCtx);
+  Host.setTargetTriple(sys::getDefaultTargetTriple());
+  ferry::emitImageRegistration(Host, Package);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Host.print(OS, nullptr);
+  return writeOutput(OS.str(), true);
 }

@@ -1,0 +1,55 @@
+//===- ImageRegistry.h - Device images known to the runtime ----*- C++ -*-===//
+///
+/// \file
+/// Programs built by Ferry carry their device images in LLVM's OffloadBinary
+/// format (the .llvm.offloading section) and register them from a
+/// constructor. The runtime reads that format itself (no LLVM here),
+/// validating every offset, and keeps the images for the backends.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_IMAGEREGISTRY_H
+#define FERRY_RUNTIME_CORE_IMAGEREGISTRY_H
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+/// One image of a package; Data points into the registered package.
+struct DeviceImageRef {
+  uint16_t Kind = 0; ///< OffloadBinary ImageKind: 1 object, 2 bitcode, 5 PTX
+  std::string Triple, Arch, Producer;
+  const unsigned char *Data = nullptr;
+  size_t Size = 0;
+};
+
+/// "object", "bitcode", "cubin", "fatbinary", "ptx", or "unknown".
+const char *imageKindName(uint16_t Kind);
+
+/// Parses a package of concatenated OffloadBinary entries. Returns an empty
+/// string on success, else what is wrong and at which offset.
+std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
+                                std::vector<DeviceImageRef> &Out);
+
+class ImageRegistry {
+public:
+  static ImageRegistry &get();
+  /// Adds every image of a package; returns the parse error, if any.
+  std::string addPackage(const void *Data, size_t Size);
+  size_t size() const;
+  /// Image \p Index, or nullptr. Images are only appended and never move, so
+  /// the pointer (and its strings) stay valid for the life of the process.
+  const DeviceImageRef *image(size_t Index) const;
+
+private:
+  mutable std::mutex Mutex;
+  std::deque<DeviceImageRef> Images;
+};
+
+} // namespace ferry
+
+#endif
