@@ -203,15 +203,27 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
     if (Error E = linkLibrary(M, Path))
       return E;
   }
-  bool DAZ = false;
-  for (Function &F : M)
+  // Floating-point modes of the module's code: DAZ if any function flushes
+  // f32 denormals; finite-only / unsafe math only if every defined function
+  // was compiled that way (CUDA's -use_fast_math).
+  bool DAZ = false, FiniteOnly = true, Unsafe = true, AnyDefined = false;
+  for (Function &F : M) {
     DAZ |= F.getFnAttribute("denormal-fp-math-f32").getValueAsString().starts_with(
         "preserve-sign");
+    if (F.isDeclaration() || !Own.count(F.getName()))
+      continue;
+    AnyDefined = true;
+    auto On = [&](StringRef A) { return F.getFnAttribute(A).getValueAsString() == "true"; };
+    FiniteOnly &= On("no-infs-fp-math") && On("no-nans-fp-math");
+    Unsafe &= On("unsafe-fp-math");
+  }
+  FiniteOnly &= AnyDefined;
+  Unsafe &= AnyDefined;
   const ControlConstant Controls[] = {
       {"__oclc_wavefrontsize64", "wavefrontsize64", 8, T.isWave64()},
       {"__oclc_daz_opt", "daz_opt", 8, DAZ},
-      {"__oclc_finite_only_opt", "finite_only", 8, 0},
-      {"__oclc_unsafe_math_opt", "unsafe_math", 8, 0},
+      {"__oclc_finite_only_opt", "finite_only", 8, FiniteOnly},
+      {"__oclc_unsafe_math_opt", "unsafe_math", 8, Unsafe},
       {"__oclc_correctly_rounded_sqrt32", "correctly_rounded_sqrt", 8, 1},
       {"__oclc_ABI_version", nullptr, 32, T.CodeObjectVersion * 100},
       {"__oclc_ISA_version", nullptr, 32, T.isaVersion()},
@@ -391,6 +403,21 @@ Expected<std::string> compileToCodeObject(const Module &NVVM,
 
 Expected<std::string> compileToObject(const Module &NVVM, const AMDGPUOptions &Opts) {
   return compileAMDGPU(NVVM, Opts, /*Relocatable=*/true);
+}
+
+std::string findLibdevice(const std::string &Requested) {
+  if (!Requested.empty())
+    return sys::fs::exists(Requested) ? Requested : "";
+  std::string Cuda = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
+  std::string Path = Cuda + "/nvvm/libdevice/libdevice.10.bc";
+  return sys::fs::exists(Path) ? Path : "";
+}
+
+bool needsLibdevice(const Module &M) {
+  for (const Function &F : M)
+    if (F.isDeclaration() && F.getName().starts_with("__nv_"))
+      return true;
+  return false;
 }
 
 Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {

@@ -57,6 +57,12 @@ struct PTXOptions {
   std::string DumpDir;
 };
 
+/// The libdevice file compileToPTX would use for \p Requested (see
+/// PTXOptions), or "" when there is none.
+std::string findLibdevice(const std::string &Requested);
+/// Whether \p M calls libdevice functions it does not define.
+bool needsLibdevice(const llvm::Module &M);
+
 /// Links libdevice (when the module calls it), folds __nvvm_reflect,
 /// optimizes and emits PTX. \p NVVM is not modified.
 llvm::Expected<std::string> compileToPTX(const llvm::Module &NVVM,

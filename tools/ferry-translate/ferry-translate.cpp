@@ -88,6 +88,11 @@ cl::opt<std::string> LibdevicePath("libdevice", cl::desc("CUDA libdevice.10.bc")
 cl::opt<std::string> DumpDir("dump-dir",
                              cl::desc("Write every stage here (or FERRY_DUMP_DIR)"),
                              cl::cat(Category));
+cl::opt<bool> SkipPTXWithoutLibdevice(
+    "skip-ptx-without-libdevice",
+    cl::desc("Leave out the PTX images (with a note) when the module needs "
+             "libdevice and no CUDA toolkit provides it"),
+    cl::cat(Category));
 cl::opt<bool> UseCache("cache",
                        cl::desc("Use the compile cache (FERRY_CACHE_DIR; "
                                 "FERRY_CACHE=0 disables it)"),
@@ -106,7 +111,7 @@ struct Config {
   EmitKind Emit;
   ferry::WaveMode Wave;
   unsigned CodeObjectVersion, OptLevel;
-  bool Cache;
+  bool Cache, SkipPTX;
 };
 Config C;
 
@@ -180,7 +185,7 @@ int main(int argc, char **argv) {
   C = {Input, Output, DeviceLibDir, LibdevicePath, DumpDir,
        std::vector<std::string>(Arches.begin(), Arches.end()),
        std::vector<std::string>(CudaArches.begin(), CudaArches.end()),
-       Emit, Wave, CodeObjectVersion, OptLevel, UseCache};
+       Emit, Wave, CodeObjectVersion, OptLevel, UseCache, SkipPTXWithoutLibdevice};
   if (C.Input.empty())
     return fail("no input file");
   if (C.Arches.empty() && C.Emit != EmitKind::PTX &&
@@ -232,6 +237,12 @@ int main(int argc, char **argv) {
         return failWith(std::move(E));
     Images.push_back({ferry::DeviceImage::CodeObject, "amdgcn-amd-amdhsa", Arch,
                       std::move(*Bytes)});
+  }
+  if (C.SkipPTX && !OneImage && !C.CudaArches.empty() && ferry::needsLibdevice(*M) &&
+      ferry::findLibdevice(C.LibdevicePath).empty()) {
+    WithColor::note(errs(), "ferry-translate")
+        << "no libdevice (CUDA toolkit) found: the PTX images are left out\n";
+    C.CudaArches.clear();
   }
   for (const std::string &SM : C.CudaArches) {
     Expected<std::string> PTX = Cache.ptx(*M, ptxOptions(SM));

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Every corpus module, lowered to PTX for sm_80 and sm_90, must assemble
+# with ptxas. Usage: corpus-ptx.sh <ferry-translate> <ptxas> <corpus dir> <tmp>
+set -euo pipefail
+translate=$1 ptxas=$2 corpus=$3 tmp=$4
+mkdir -p "$tmp"
+for ll in "$corpus"/nolib/*.ll "$corpus"/libdevice/*.ll; do
+  for sm in sm_80 sm_90; do
+    out="$tmp/$(basename "$(dirname "$ll")")-$(basename "$ll" .ll)-$sm.ptx"
+    "$translate" "$ll" --emit=ptx --cuda-arch=$sm -o "$out"
+    "$ptxas" -arch=$sm "$out" -o /dev/null || { echo "ptxas rejected $out" >&2; exit 1; }
+  done
+done
+echo "corpus ptx ok"
