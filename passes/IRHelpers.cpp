@@ -54,6 +54,13 @@ Value *emitBytePermute(IRBuilder<> &B, Value *A, Value *C, Value *Sel,
   return Result;
 }
 
+Value *emitRoundToInt(IRBuilder<> &B, Value *X, Intrinsic::ID Round, Type *IntTy,
+                      bool Unsigned) {
+  Value *R = B.CreateUnaryIntrinsic(Round, X);
+  return B.CreateIntrinsic(Unsigned ? Intrinsic::fptoui_sat : Intrinsic::fptosi_sat,
+                           {IntTy, R->getType()}, {R});
+}
+
 Value *emitPrivateSlot(IRBuilder<> &B, Type *Ty) {
   Function *F = B.GetInsertBlock()->getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().getFirstInsertionPt());

@@ -24,6 +24,11 @@ llvm::Value *emitAbsDiffAdd(llvm::IRBuilder<> &B, llvm::Value *A, llvm::Value *C
 /// \p SignReplicate, Sel[4k+3] replicates that byte's sign bit (PTX prmt).
 llvm::Value *emitBytePermute(llvm::IRBuilder<> &B, llvm::Value *A, llvm::Value *C,
                              llvm::Value *Sel, bool SignReplicate);
+/// PTX cvt to integer: round \p X with \p Round (roundeven, trunc, floor,
+/// ceil), then convert saturating with NaN -> 0 (fpto[su]i.sat).
+llvm::Value *emitRoundToInt(llvm::IRBuilder<> &B, llvm::Value *X,
+                            llvm::Intrinsic::ID Round, llvm::Type *IntTy,
+                            bool Unsigned);
 /// An addrspace(5) slot of \p Ty in the entry block of \p B's function.
 llvm::Value *emitPrivateSlot(llvm::IRBuilder<> &B, llvm::Type *Ty);
 

@@ -47,6 +47,14 @@ Value *IntrinsicLowering::fail(const Twine &Why) {
   return nullptr;
 }
 
+void IntrinsicLowering::replaceCall(Value *Result) {
+  if (Failed)
+    Result = CI.getType()->isVoidTy() ? nullptr : PoisonValue::get(CI.getType());
+  if (Result)
+    CI.replaceAllUsesWith(Result);
+  CI.eraseFromParent();
+}
+
 std::optional<uint64_t> IntrinsicLowering::constArg(unsigned I) const {
   if (auto *C = dyn_cast<ConstantInt>(arg(I)))
     return C->getZExtValue();

@@ -40,6 +40,11 @@ public:
   llvm::Value *fail(const llvm::Twine &Why);
   bool failed() const { return Failed; }
 
+  /// Replaces the call by \p Result (nullptr for void calls) and erases it.
+  /// After a failure the call's users get poison: the error is reported and
+  /// the module will not be emitted.
+  void replaceCall(llvm::Value *Result);
+
   /// The constant value of argument \p I, or std::nullopt.
   std::optional<uint64_t> constArg(unsigned I) const;
 

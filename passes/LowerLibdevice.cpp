@@ -128,8 +128,7 @@ Value *nvBytePermute(IntrinsicLowering &L, int) {
 
 /// llrint / llround: round, then convert (saturating, NaN -> 0).
 Value *nvRoundToInt(IntrinsicLowering &L, int ID) {
-  Value *R = L.B.CreateUnaryIntrinsic(Intrinsic::ID(ID), L.arg(0));
-  return L.B.CreateIntrinsic(Intrinsic::fptosi_sat, {L.retType(), R->getType()}, {R});
+  return emitRoundToInt(L.B, L.arg(0), Intrinsic::ID(ID), L.retType(), false);
 }
 
 Value *nvSaturate(IntrinsicLowering &L, int) { return emitSaturate(L.B, L.arg(0)); }
@@ -198,9 +197,7 @@ Value *nvFPToInt(IntrinsicLowering &L, int Unsigned) {
                             .Default(Intrinsic::not_intrinsic);
   if (Round == Intrinsic::not_intrinsic)
     return L.fail("unknown rounding mode");
-  Value *R = L.B.CreateUnaryIntrinsic(Round, L.arg(0));
-  return L.B.CreateIntrinsic(Unsigned ? Intrinsic::fptoui_sat : Intrinsic::fptosi_sat,
-                             {L.retType(), R->getType()}, {R});
+  return emitRoundToInt(L.B, L.arg(0), Round, L.retType(), Unsigned);
 }
 
 Value *nvIntToFP(IntrinsicLowering &L, int Unsigned) {
@@ -437,11 +434,7 @@ PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
         L.fail(Row->Target);
         break;
       }
-      if (L.failed())
-        R = CI->getType()->isVoidTy() ? nullptr : PoisonValue::get(CI->getType());
-      if (R)
-        CI->replaceAllUsesWith(R);
-      CI->eraseFromParent();
+      L.replaceCall(R);
       Changed = true;
     }
     if (F.use_empty())

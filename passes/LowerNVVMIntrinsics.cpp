@@ -43,11 +43,7 @@ PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
       IntrinsicLowering L(*CI, Name, T);
       Value *R = Row->Handler ? Row->Handler(L, Row->Arg)
                               : L.fail(Row->Reason);
-      if (L.failed())
-        R = CI->getType()->isVoidTy() ? nullptr : PoisonValue::get(CI->getType());
-      if (R)
-        CI->replaceAllUsesWith(R);
-      CI->eraseFromParent();
+      L.replaceCall(R);
       Changed = true;
     }
     if (F.use_empty())

@@ -169,11 +169,7 @@ PreservedAnalyses LowerPTXAsmPass::run(Module &M, ModuleAnalysisManager &) {
       }
       IntrinsicLowering L(*CI, Asm->getAsmString(), T);
       Value *R = Row->Fn(L, Row->Arg);
-      if (L.failed())
-        R = CI->getType()->isVoidTy() ? nullptr : PoisonValue::get(CI->getType());
-      if (R)
-        CI->replaceAllUsesWith(R);
-      CI->eraseFromParent();
+      L.replaceCall(R);
       Changed = true;
     }
   }

@@ -143,9 +143,7 @@ Value *lowerFPToInt(IntrinsicLowering &L, int IsUnsigned) {
                             .Default(Intrinsic::not_intrinsic);
   if (Round == Intrinsic::not_intrinsic)
     return L.fail("unknown rounding mode");
-  Value *R = L.B.CreateUnaryIntrinsic(Round, L.arg(0));
-  return L.B.CreateIntrinsic(IsUnsigned ? Intrinsic::fptoui_sat : Intrinsic::fptosi_sat,
-                             {L.retType(), R->getType()}, {R});
+  return emitRoundToInt(L.B, L.arg(0), Round, L.retType(), IsUnsigned);
 }
 
 /// i2f/ui2f/ll2f/ull2f/i2d/ui2d/ll2d/ull2d: only round-to-nearest exists.

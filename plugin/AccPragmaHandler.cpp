@@ -54,25 +54,6 @@ bool sameVar(const Token &T, const Token &Var) {
          T.getIdentifierInfo() == Var.getIdentifierInfo();
 }
 
-/// Splits at top-level occurrences of \p Sep.
-SmallVector<ArrayRef<Token>, 3> split(ArrayRef<Token> Toks, tok::TokenKind Sep) {
-  SmallVector<ArrayRef<Token>, 3> Parts;
-  int Depth = 0;
-  size_t Start = 0;
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && Toks[I].is(Sep)) {
-      Parts.push_back(Toks.slice(Start, I - Start));
-      Start = I + 1;
-    }
-  }
-  Parts.push_back(Toks.slice(Start));
-  return Parts;
-}
-
 class LoopRewriter {
 public:
   LoopRewriter(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc)
@@ -124,7 +105,7 @@ void LoopRewriter::run() {
 }
 
 bool LoopRewriter::parseHeader(ArrayRef<Token> Header, CanonicalLoop &L) {
-  SmallVector<ArrayRef<Token>, 3> Parts = split(Header, tok::semi);
+  SmallVector<ArrayRef<Token>, 4> Parts = splitTopLevel(Header, tok::semi);
   if (Parts.size() != 3) {
     SourceLocation Loc = Header.empty() ? PragmaLoc : Header[0].getLocation();
     // `for (x : range)` has no ';'.
@@ -134,10 +115,10 @@ bool LoopRewriter::parseHeader(ArrayRef<Token> Header, CanonicalLoop &L) {
   }
   // init: `T var = lower` or `var = lower`
   ArrayRef<Token> Init = Parts[0];
-  SmallVector<ArrayRef<Token>, 3> Sides = split(Init, tok::equal);
+  SmallVector<ArrayRef<Token>, 4> Sides = splitTopLevel(Init, tok::equal);
   if (Sides.size() != 2 || Sides[0].empty() || Sides[1].empty() ||
       !Sides[0].back().is(tok::identifier) ||
-      !split(Init, tok::comma).size() || split(Init, tok::comma).size() != 1) {
+      splitTopLevel(Init, tok::comma).size() != 1) {
     report(PP, Init.empty() ? Header[0].getLocation() : Init[0].getLocation(),
            Diag::NonCanonicalInit);
     return false;

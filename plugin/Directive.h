@@ -75,6 +75,10 @@ struct Directive {
   const Clause *find(ClauseKind K) const;
 };
 
+/// Splits \p Toks at the occurrences of \p Sep outside brackets.
+llvm::SmallVector<llvm::ArrayRef<clang::Token>, 4>
+splitTopLevel(llvm::ArrayRef<clang::Token> Toks, clang::tok::TokenKind Sep);
+
 llvm::StringRef spelling(ConstructKind K);
 llvm::StringRef spelling(ClauseKind K);
 OperandKind operandKind(ClauseKind K);

@@ -47,6 +47,25 @@ OperandKind operandKind(ClauseKind K) {
   return OperandKind::None;
 }
 
+SmallVector<ArrayRef<Token>, 4> splitTopLevel(ArrayRef<Token> Toks,
+                                              tok::TokenKind Sep) {
+  SmallVector<ArrayRef<Token>, 4> Parts;
+  unsigned Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && Toks[I].is(Sep)) {
+      Parts.push_back(Toks.slice(Start, I - Start));
+      Start = I + 1;
+    }
+  }
+  Parts.push_back(Toks.slice(Start));
+  return Parts;
+}
+
 static bool isSupported(ConstructKind K) {
   switch (K) {
 #define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \
@@ -208,26 +227,6 @@ bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
   }
   report(PP, C.loc(), Diag::UnbalancedParens) << Name;
   return false;
-}
-
-/// Splits \p Toks at top-level commas.
-static SmallVector<ArrayRef<Token>, 4> splitTopLevel(ArrayRef<Token> Toks,
-                                                     tok::TokenKind Sep) {
-  SmallVector<ArrayRef<Token>, 4> Parts;
-  unsigned Depth = 0;
-  size_t Start = 0;
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && Toks[I].is(Sep)) {
-      Parts.push_back(Toks.slice(Start, I - Start));
-      Start = I + 1;
-    }
-  }
-  Parts.push_back(Toks.slice(Start));
-  return Parts;
 }
 
 bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
