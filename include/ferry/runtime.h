@@ -89,6 +89,36 @@ size_t ferry_image_count(void);
 /* Fills `info` for image `index`; FERRY_ERROR_INVALID past the end. */
 ferry_status ferry_get_image_info(size_t index, ferry_image_info *info);
 
+/* Device code: modules and kernels on the selected device (the device type
+ * and number of acc_set_device_type / acc_set_device_num). */
+typedef struct ferry_module_s *ferry_module;
+typedef struct ferry_kernel_s *ferry_kernel;
+
+/* An image handed to ferry_module_load: kind is "ptx" or "object" (an HSA
+ * code object); data must stay valid during the call. */
+typedef struct ferry_image_desc {
+  const char *kind;
+  const void *data;
+  size_t size;
+} ferry_image_desc;
+
+/* Loads images[0] (the kernel image) linked with the device-function
+ * libraries images[1..count-1] (CUDA: cuLink; unresolved functions are an
+ * error naming them and the images searched). */
+ferry_status ferry_module_load(const ferry_image_desc *images, size_t count,
+                               ferry_module *out);
+/* Finds kernel `name` in a module. */
+ferry_status ferry_module_get_kernel(ferry_module module, const char *name,
+                                     ferry_kernel *out);
+/* Unloads a module (its kernels become invalid). */
+ferry_status ferry_module_unload(ferry_module module);
+/* Launches `kernel` on grid x block with `shared_bytes` of dynamic shared
+ * memory. `args` holds one pointer per kernel parameter, pointing at its
+ * value. `async` is an OpenACC queue (acc_async_sync: return when done). */
+ferry_status ferry_launch(ferry_kernel kernel, const uint32_t grid[3],
+                          const uint32_t block[3], uint32_t shared_bytes,
+                          void **args, int async);
+
 /* Backends, for tools (ferry-info) and tests. */
 typedef struct ferry_backend_info {
   const char *name;      /* "hsa", "cuda", "host" */

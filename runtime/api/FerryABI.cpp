@@ -9,6 +9,9 @@
 #include "core/Runtime.h"
 #include "ferry/runtime.h"
 
+#include <memory>
+#include <vector>
+
 using namespace ferry;
 
 extern "C" {
@@ -45,6 +48,67 @@ ferry_status ferry_get_image_info(size_t Index, ferry_image_info *Info) {
   Info->data = I->Data;
   Info->size = I->Size;
   return FERRY_SUCCESS;
+}
+
+struct ferry_kernel_s {
+  Backend *B;
+  void *Handle;
+};
+/// A module owns the kernel handles handed out for it.
+struct ferry_module_s {
+  Backend *B;
+  void *Handle;
+  std::vector<std::unique_ptr<ferry_kernel_s>> Kernels;
+};
+
+ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
+                               ferry_module *Out) {
+  if (!Images || !Count || !Out)
+    return FERRY_ERROR_INVALID;
+  Runtime &R = Runtime::get();
+  auto K = R.selectedKind();
+  if (!K)
+    return FERRY_ERROR_NO_DEVICE;
+  Backend &B = R.backendFor(*K);
+  std::vector<Backend::Image> List;
+  for (size_t I = 0; I < Count; ++I) {
+    if (!Images[I].kind || !Images[I].data)
+      return FERRY_ERROR_INVALID;
+    List.push_back({Images[I].kind, Images[I].data, Images[I].size});
+  }
+  void *Handle = nullptr;
+  if (ferry_status S = B.loadModule(R.deviceNum(*K), List, &Handle))
+    return S;
+  *Out = new ferry_module_s{&B, Handle, {}};
+  return FERRY_SUCCESS;
+}
+
+ferry_status ferry_module_get_kernel(ferry_module M, const char *Name,
+                                     ferry_kernel *Out) {
+  if (!M || !Name || !Out)
+    return FERRY_ERROR_INVALID;
+  void *Handle = nullptr;
+  if (ferry_status S = M->B->getKernel(M->Handle, Name, &Handle))
+    return S;
+  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{M->B, Handle}));
+  *Out = M->Kernels.back().get();
+  return FERRY_SUCCESS;
+}
+
+ferry_status ferry_module_unload(ferry_module M) {
+  if (!M)
+    return FERRY_ERROR_INVALID;
+  ferry_status S = M->B->unloadModule(M->Handle);
+  delete M;
+  return S;
+}
+
+ferry_status ferry_launch(ferry_kernel K, const uint32_t Grid[3],
+                          const uint32_t Block[3], uint32_t SharedBytes, void **Args,
+                          int Async) {
+  if (!K || !Grid || !Block)
+    return FERRY_ERROR_INVALID;
+  return K->B->launch(K->Handle, Grid, Block, SharedBytes, Args, Async);
 }
 
 size_t ferry_backend_count(void) { return Runtime::get().backends().size(); }

@@ -28,6 +28,17 @@ std::optional<DeviceKind> kindOf(acc_device_t T) {
   }
 }
 
+/// The backend and device number that the current device type selects, or
+/// nullptr after saying why there is none.
+Backend *current(int &Device) {
+  Runtime &R = Runtime::get();
+  auto K = R.selectedKind();
+  if (!K)
+    return nullptr;
+  Device = R.deviceNum(*K);
+  return &R.backendFor(*K);
+}
+
 acc_device_t accTypeOf(DeviceKind K) {
   switch (K) {
   case DeviceKind::Host:
@@ -101,6 +112,65 @@ int acc_get_device_num(acc_device_t T) {
     return R.deviceNum(*K);
   auto K = R.selectedKind();
   return K ? R.deviceNum(*K) : -1;
+}
+
+void *acc_malloc(size_t Bytes) {
+  int Dev;
+  Backend *B = current(Dev);
+  void *P = nullptr;
+  if (!B || !Bytes || B->allocate(Dev, Bytes, &P) != FERRY_SUCCESS)
+    return nullptr;
+  return P;
+}
+
+void acc_free(void *Ptr) {
+  int Dev;
+  if (Backend *B = current(Dev); B && Ptr)
+    B->release(Dev, Ptr);
+}
+
+void acc_memcpy_to_device_async(void *Dev, void *Host, size_t Bytes, int Async) {
+  int D;
+  if (Backend *B = current(D); B && Bytes)
+    B->copyToDevice(D, Dev, Host, Bytes, Async);
+}
+
+void acc_memcpy_from_device_async(void *Host, void *Dev, size_t Bytes, int Async) {
+  int D;
+  if (Backend *B = current(D); B && Bytes)
+    B->copyFromDevice(D, Host, Dev, Bytes, Async);
+}
+
+void acc_memcpy_to_device(void *Dev, void *Host, size_t Bytes) {
+  acc_memcpy_to_device_async(Dev, Host, Bytes, acc_async_sync);
+}
+
+void acc_memcpy_from_device(void *Host, void *Dev, size_t Bytes) {
+  acc_memcpy_from_device_async(Host, Dev, Bytes, acc_async_sync);
+}
+
+void acc_wait(int Async) {
+  int D;
+  if (Backend *B = current(D))
+    B->wait(D, Async, /*All=*/false);
+}
+
+void acc_wait_all(void) {
+  int D;
+  if (Backend *B = current(D))
+    B->wait(D, acc_async_noval, /*All=*/true);
+}
+
+int acc_async_test(int Async) {
+  int D;
+  Backend *B = current(D);
+  return !B || B->idle(D, Async, /*All=*/false);
+}
+
+int acc_async_test_all(void) {
+  int D;
+  Backend *B = current(D);
+  return !B || B->idle(D, acc_async_noval, /*All=*/true);
 }
 
 int acc_on_device(acc_device_t T) {

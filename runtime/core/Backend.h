@@ -11,8 +11,13 @@
 
 #include "core/Env.h"
 
+#include "ferry/runtime.h"
+
+#include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace ferry {
 
@@ -35,9 +40,39 @@ public:
     return Status;
   }
 
+  /// Device operations. The defaults report that the backend cannot do
+  /// them; each backend implements what its devices support. Errors are
+  /// printed (naming the operation and the vendor's code) and returned.
+  /// Queue numbers are OpenACC's (acc_async_sync = synchronous).
+  virtual ferry_status allocate(int Device, size_t Bytes, void **Out);
+  virtual ferry_status release(int Device, void *Ptr);
+  virtual ferry_status copyToDevice(int Device, void *Dst, const void *Src,
+                                    size_t Bytes, int Queue);
+  virtual ferry_status copyFromDevice(int Device, void *Dst, const void *Src,
+                                      size_t Bytes, int Queue);
+  /// Waits for \p Queue, or for every queue when \p All.
+  virtual ferry_status wait(int Device, int Queue, bool All);
+  /// Whether \p Queue (every queue when \p All) is idle.
+  virtual bool idle(int Device, int Queue, bool All);
+
+  struct Image {
+    std::string Kind; ///< "ptx", "object"
+    const void *Data;
+    size_t Size;
+  };
+  virtual ferry_status loadModule(int Device, const std::vector<Image> &Images,
+                                  void **Module);
+  virtual ferry_status unloadModule(void *Module);
+  virtual ferry_status getKernel(void *Module, const char *Name, void **Kernel);
+  virtual ferry_status launch(void *Kernel, const uint32_t Grid[3],
+                              const uint32_t Block[3], uint32_t SharedBytes,
+                              void **Args, int Queue);
+
 protected:
   /// Finds the devices: sets NumDevices and Status. Must not print.
   virtual void discover() = 0;
+  /// Reports that this backend cannot do \p What.
+  ferry_status unsupported(const char *What);
 
   int NumDevices = 0;
   std::string Status = "not initialized";

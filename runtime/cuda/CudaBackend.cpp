@@ -1,16 +1,25 @@
 //===- CudaBackend.cpp - NVIDIA GPUs through the CUDA driver --------------===//
 ///
 /// \file
-/// Device discovery through the CUDA driver API. The toolkit headers are not
-/// required: the few driver types Ferry needs are declared here with the
-/// driver's documented ABI (CUresult and CUdevice are ints).
+/// The CUDA driver API, opened with dlopen (libcuda.so.1, or FERRY_CUDA_LIB).
+/// The toolkit headers are not required: the few driver types and constants
+/// Ferry uses are declared here with the driver's documented ABI. Each
+/// device uses its primary context; each OpenACC queue of a device is a
+/// non-blocking stream created on first use (acc_async_sync and
+/// acc_async_noval share one). PTX images are JIT-compiled with the error
+/// log captured into the message; a kernel image with device-function
+/// libraries is linked with cuLink.
 ///
 //===----------------------------------------------------------------------===//
 #include "cuda/CudaBackend.h"
 
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
+#include "openacc.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -19,26 +28,235 @@ namespace {
 
 using CUresult = int;
 using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUlinkState = struct CUlinkState_st *;
+using CUjit_option = int;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+constexpr CUresult CUDA_ERROR_NOT_READY = 600;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr int CU_JIT_INPUT_PTX = 1;
+constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+
+/// The driver entry points Ferry uses, each under its versioned name.
+#define FERRY_CUDA_SYMBOLS(X)                                                  \
+  X(cuInit, "cuInit", CUresult, unsigned)                                      \
+  X(cuDeviceGetCount, "cuDeviceGetCount", CUresult, int *)                     \
+  X(cuDeviceGet, "cuDeviceGet", CUresult, CUdevice *, int)                     \
+  X(cuGetErrorName, "cuGetErrorName", CUresult, CUresult, const char **)       \
+  X(cuGetErrorString, "cuGetErrorString", CUresult, CUresult, const char **)   \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", CUresult,           \
+    CUcontext *, CUdevice)                                                     \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent", CUresult, CUcontext)                   \
+  X(cuMemAlloc, "cuMemAlloc_v2", CUresult, CUdeviceptr *, size_t)              \
+  X(cuMemFree, "cuMemFree_v2", CUresult, CUdeviceptr)                          \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", CUresult, CUdeviceptr,          \
+    const void *, size_t, CUstream)                                            \
+  X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult, void *, CUdeviceptr,  \
+    size_t, CUstream)                                                          \
+  X(cuStreamCreate, "cuStreamCreate", CUresult, CUstream *, unsigned)          \
+  X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, CUstream)            \
+  X(cuStreamQuery, "cuStreamQuery", CUresult, CUstream)                        \
+  X(cuModuleLoadDataEx, "cuModuleLoadDataEx", CUresult, CUmodule *,            \
+    const void *, unsigned, CUjit_option *, void **)                           \
+  X(cuModuleUnload, "cuModuleUnload", CUresult, CUmodule)                      \
+  X(cuModuleGetFunction, "cuModuleGetFunction", CUresult, CUfunction *,        \
+    CUmodule, const char *)                                                    \
+  X(cuLaunchKernel, "cuLaunchKernel", CUresult, CUfunction, unsigned,          \
+    unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,      \
+    void **, void **)                                                          \
+  X(cuLinkCreate, "cuLinkCreate_v2", CUresult, unsigned, CUjit_option *,       \
+    void **, CUlinkState *)                                                    \
+  X(cuLinkAddData, "cuLinkAddData_v2", CUresult, CUlinkState, int, void *,     \
+    size_t, const char *, unsigned, CUjit_option *, void **)                   \
+  X(cuLinkComplete, "cuLinkComplete", CUresult, CUlinkState, void **,          \
+    size_t *)                                                                  \
+  X(cuLinkDestroy, "cuLinkDestroy", CUresult, CUlinkState)
 
 struct CudaApi {
-  CUresult (*cuInit)(unsigned) = nullptr;
-  CUresult (*cuDeviceGetCount)(int *) = nullptr;
-  CUresult (*cuGetErrorString)(CUresult, const char **) = nullptr;
+#define FERRY_DECLARE(Field, Symbol, Ret, ...) Ret (*Field)(__VA_ARGS__) = nullptr;
+  FERRY_CUDA_SYMBOLS(FERRY_DECLARE)
+#undef FERRY_DECLARE
 
   bool load(DynamicLibrary &Lib) {
-    bool Ok = Lib.load("cuInit", cuInit);
-    Ok &= Lib.load("cuDeviceGetCount", cuDeviceGetCount);
-    Ok &= Lib.load("cuGetErrorString", cuGetErrorString);
+    bool Ok = true;
+#define FERRY_LOAD(Field, Symbol, Ret, ...) Ok &= Lib.load(Symbol, Field);
+    FERRY_CUDA_SYMBOLS(FERRY_LOAD)
+#undef FERRY_LOAD
     return Ok;
   }
+};
+
+struct Module;
+
+struct Kernel {
+  Module *Owner;
+  CUfunction Handle;
+  std::string Name;
+};
+
+/// A loaded module owns the kernels looked up in it.
+struct Module {
+  int Device;
+  CUmodule Handle;
+  std::vector<std::unique_ptr<Kernel>> Kernels;
 };
 
 class CudaBackend final : public Backend {
 public:
   const char *name() const override { return "cuda"; }
   DeviceKind kind() const override { return DeviceKind::Nvidia; }
+
+  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
+    if (!enter(Device))
+      return FERRY_ERROR_BACKEND;
+    CUdeviceptr P = 0;
+    if (!check(Api.cuMemAlloc(&P, Bytes), "cuMemAlloc"))
+      return FERRY_ERROR_BACKEND;
+    notifyf(NotifyAlloc, "allocate %zu bytes on nvidia device %d at %#llx", Bytes,
+            Device, P);
+    *Out = reinterpret_cast<void *>(P);
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status release(int Device, void *Ptr) override {
+    if (!enter(Device))
+      return FERRY_ERROR_BACKEND;
+    return check(Api.cuMemFree(CUdeviceptr(Ptr)), "cuMemFree") ? FERRY_SUCCESS
+                                                               : FERRY_ERROR_BACKEND;
+  }
+
+  ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes,
+                            int Queue) override {
+    CUstream S;
+    if (!enter(Device) || !stream(Device, Queue, S))
+      return FERRY_ERROR_BACKEND;
+    notifyf(NotifyTransfer, "copy %zu bytes to nvidia device %d (queue %d)", Bytes,
+            Device, Queue);
+    if (!check(Api.cuMemcpyHtoDAsync(CUdeviceptr(Dst), Src, Bytes, S), "cuMemcpyHtoDAsync"))
+      return FERRY_ERROR_BACKEND;
+    return Queue == acc_async_sync ? syncStream(S) : FERRY_SUCCESS;
+  }
+
+  ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes,
+                              int Queue) override {
+    CUstream S;
+    if (!enter(Device) || !stream(Device, Queue, S))
+      return FERRY_ERROR_BACKEND;
+    notifyf(NotifyTransfer, "copy %zu bytes from nvidia device %d (queue %d)", Bytes,
+            Device, Queue);
+    if (!check(Api.cuMemcpyDtoHAsync(Dst, CUdeviceptr(Src), Bytes, S), "cuMemcpyDtoHAsync"))
+      return FERRY_ERROR_BACKEND;
+    return Queue == acc_async_sync ? syncStream(S) : FERRY_SUCCESS;
+  }
+
+  ferry_status wait(int Device, int Queue, bool All) override {
+    if (!enter(Device))
+      return FERRY_ERROR_BACKEND;
+    notifyf(NotifyWait, "wait for %s on nvidia device %d", All ? "all queues" : "a queue",
+            Device);
+    for (CUstream S : streamsOf(Device, Queue, All))
+      if (ferry_status St = syncStream(S))
+        return St;
+    return FERRY_SUCCESS;
+  }
+
+  bool idle(int Device, int Queue, bool All) override {
+    if (!enter(Device))
+      return true;
+    for (CUstream S : streamsOf(Device, Queue, All)) {
+      CUresult R = Api.cuStreamQuery(S);
+      if (R == CUDA_ERROR_NOT_READY)
+        return false;
+      check(R, "cuStreamQuery");
+    }
+    return true;
+  }
+
+  ferry_status loadModule(int Device, const std::vector<Image> &Images,
+                          void **Out) override {
+    if (!enter(Device))
+      return FERRY_ERROR_BACKEND;
+    for (const Image &I : Images)
+      if (I.Kind != "ptx") {
+        errorf("the cuda backend loads PTX images, not '%s'", I.Kind.c_str());
+        return FERRY_ERROR_INVALID;
+      }
+    std::string Log(8192, '\0');
+    CUjit_option Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *Values[] = {Log.data(), reinterpret_cast<void *>(uintptr_t(Log.size()))};
+    auto LogText = [&] { return std::string(Log.c_str()); };
+    CUmodule M = nullptr;
+    if (Images.size() == 1) {
+      // PTX must be NUL-terminated for the driver.
+      std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
+      CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
+      if (R != CUDA_SUCCESS) {
+        errorf("cuModuleLoadDataEx: %s\n%s", describe(R).c_str(), LogText().c_str());
+        return FERRY_ERROR_BACKEND;
+      }
+    } else if (!link(Images, M, Options, Values, LogText)) {
+      return FERRY_ERROR_BACKEND;
+    }
+    auto *Mod = new Module{Device, M, {}};
+    *Out = Mod;
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status unloadModule(void *Handle) override {
+    auto *M = static_cast<Module *>(Handle);
+    if (!enter(M->Device))
+      return FERRY_ERROR_BACKEND;
+    bool Ok = check(Api.cuModuleUnload(M->Handle), "cuModuleUnload");
+    delete M;
+    return Ok ? FERRY_SUCCESS : FERRY_ERROR_BACKEND;
+  }
+
+  ferry_status getKernel(void *Handle, const char *Name, void **Out) override {
+    auto *M = static_cast<Module *>(Handle);
+    if (!enter(M->Device))
+      return FERRY_ERROR_BACKEND;
+    CUfunction F = nullptr;
+    CUresult R = Api.cuModuleGetFunction(&F, M->Handle, Name);
+    if (R != CUDA_SUCCESS) {
+      errorf("kernel '%s' is not in the module (cuModuleGetFunction: %s)", Name,
+             describe(R).c_str());
+      return FERRY_ERROR_INVALID;
+    }
+    M->Kernels.push_back(std::make_unique<Kernel>(Kernel{M, F, Name}));
+    *Out = M->Kernels.back().get();
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
+                      uint32_t SharedBytes, void **Args, int Queue) override {
+    auto *K = static_cast<Kernel *>(Handle);
+    CUstream S;
+    if (!enter(K->Owner->Device) || !stream(K->Owner->Device, Queue, S))
+      return FERRY_ERROR_BACKEND;
+    notifyf(NotifyLaunch, "launch %s on nvidia device %d: grid %ux%ux%u block %ux%ux%u "
+                          "shared %u queue %d",
+            K->Name.c_str(), K->Owner->Device, Grid[0], Grid[1], Grid[2], Block[0],
+            Block[1], Block[2], SharedBytes, Queue);
+    CUresult R = Api.cuLaunchKernel(K->Handle, Grid[0], Grid[1], Grid[2], Block[0],
+                                    Block[1], Block[2], SharedBytes, S, Args, nullptr);
+    if (R != CUDA_SUCCESS) {
+      errorf("launching kernel '%s' failed: cuLaunchKernel: %s", K->Name.c_str(),
+             describe(R).c_str());
+      return FERRY_ERROR_BACKEND;
+    }
+    if (Queue == acc_async_sync)
+      if (ferry_status St = syncStream(S)) {
+        errorf("kernel '%s' failed on nvidia device %d", K->Name.c_str(), K->Owner->Device);
+        return St;
+      }
+    return FERRY_SUCCESS;
+  }
 
 protected:
   void discover() override {
@@ -68,22 +286,112 @@ protected:
       return;
     }
     NumDevices = Count;
+    Contexts.assign(Count, nullptr);
     Status = Count ? "ok" : "no NVIDIA GPU";
     debugf("cuda: %d device(s) via %s", Count, Lib.path().c_str());
   }
 
 private:
   std::string describe(CUresult R) {
-    const char *Text = nullptr;
+    const char *Name = nullptr, *Text = nullptr;
     std::string S = std::to_string(R);
-    if (Api.cuGetErrorString && Api.cuGetErrorString(R, &Text) == CUDA_SUCCESS &&
-        Text)
-      S += std::string(" (") + Text + ")";
+    if (Api.cuGetErrorName && Api.cuGetErrorName(R, &Name) == CUDA_SUCCESS && Name)
+      S = std::string(Name) + " (" + S + ")";
+    if (Api.cuGetErrorString && Api.cuGetErrorString(R, &Text) == CUDA_SUCCESS && Text)
+      S += std::string(": ") + Text;
     return S;
+  }
+
+  bool check(CUresult R, const char *Call) {
+    if (R == CUDA_SUCCESS)
+      return true;
+    errorf("%s: %s", Call, describe(R).c_str());
+    return false;
+  }
+
+  /// Makes \p Device's primary context current on this thread.
+  bool enter(int Device) {
+    if (Device < 0 || Device >= numDevices()) {
+      errorf("nvidia device %d does not exist (%d device(s))", Device, numDevices());
+      return false;
+    }
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!Contexts[Device]) {
+      CUdevice D;
+      if (!check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
+          !check(Api.cuDevicePrimaryCtxRetain(&Contexts[Device], D),
+                 "cuDevicePrimaryCtxRetain"))
+        return false;
+    }
+    return check(Api.cuCtxSetCurrent(Contexts[Device]), "cuCtxSetCurrent");
+  }
+
+  /// The stream of OpenACC queue \p Queue on \p Device (context current).
+  bool stream(int Device, int Queue, CUstream &Out) {
+    if (Queue == acc_async_sync)
+      Queue = acc_async_noval;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    CUstream &S = Streams[{Device, Queue}];
+    if (!S && !check(Api.cuStreamCreate(&S, CU_STREAM_NON_BLOCKING), "cuStreamCreate"))
+      return false;
+    Out = S;
+    return true;
+  }
+
+  std::vector<CUstream> streamsOf(int Device, int Queue, bool All) {
+    if (Queue == acc_async_sync)
+      Queue = acc_async_noval;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    std::vector<CUstream> Out;
+    for (auto &[Key, S] : Streams)
+      if (Key.first == Device && (All || Key.second == Queue))
+        Out.push_back(S);
+    return Out;
+  }
+
+  ferry_status syncStream(CUstream S) {
+    return check(Api.cuStreamSynchronize(S), "cuStreamSynchronize") ? FERRY_SUCCESS
+                                                                    : FERRY_ERROR_BACKEND;
+  }
+
+  template <class LogFn>
+  bool link(const std::vector<Image> &Images, CUmodule &M, CUjit_option *Options,
+            void **Values, LogFn LogText) {
+    CUlinkState State = nullptr;
+    if (!check(Api.cuLinkCreate(2, Options, Values, &State), "cuLinkCreate"))
+      return false;
+    auto Fail = [&](const char *Call, CUresult R, const char *What) {
+      errorf("%s%s: %s\n%s", Call, What, describe(R).c_str(), LogText().c_str());
+      Api.cuLinkDestroy(State);
+      return false;
+    };
+    for (size_t I = 0; I < Images.size(); ++I) {
+      std::string Text(static_cast<const char *>(Images[I].Data), Images[I].Size);
+      std::string Name = I ? "library " + std::to_string(I) : std::string("kernel image");
+      CUresult R = Api.cuLinkAddData(State, CU_JIT_INPUT_PTX, Text.data(), Text.size() + 1,
+                                     Name.c_str(), 0, nullptr, nullptr);
+      if (R != CUDA_SUCCESS)
+        return Fail("cuLinkAddData", R, (" (" + Name + ")").c_str());
+    }
+    void *Cubin = nullptr;
+    size_t Size = 0;
+    CUresult R = Api.cuLinkComplete(State, &Cubin, &Size);
+    if (R != CUDA_SUCCESS) {
+      std::string What = " (linking the kernel image with " +
+                         std::to_string(Images.size() - 1) + " librar" +
+                         (Images.size() == 2 ? "y" : "ies") + ")";
+      return Fail("cuLinkComplete", R, What.c_str());
+    }
+    R = Api.cuModuleLoadDataEx(&M, Cubin, 0, nullptr, nullptr);
+    Api.cuLinkDestroy(State);
+    return check(R, "cuModuleLoadDataEx");
   }
 
   DynamicLibrary Lib;
   CudaApi Api;
+  std::mutex Mutex;
+  std::vector<CUcontext> Contexts;
+  std::map<std::pair<int, int>, CUstream> Streams;
 };
 
 } // namespace

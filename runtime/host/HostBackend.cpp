@@ -1,10 +1,17 @@
 //===- HostBackend.cpp - The host as a device -----------------------------===//
 ///
 /// \file
-/// Implementation of the host backend.
+/// The host backend: one device, host memory, synchronous queues. Compute
+/// regions run through the HostThreadPool (core/Runtime.cpp); device code
+/// images cannot run here.
 ///
 //===----------------------------------------------------------------------===//
 #include "host/HostBackend.h"
+
+#include "core/Debug.h"
+
+#include <cstdlib>
+#include <cstring>
 
 namespace ferry {
 namespace {
@@ -13,6 +20,30 @@ class HostBackend final : public Backend {
 public:
   const char *name() const override { return "host"; }
   DeviceKind kind() const override { return DeviceKind::Host; }
+
+  ferry_status allocate(int, size_t Bytes, void **Out) override {
+    *Out = std::malloc(Bytes);
+    if (!*Out) {
+      errorf("cannot allocate %zu bytes of host memory", Bytes);
+      return FERRY_ERROR_BACKEND;
+    }
+    notifyf(NotifyAlloc, "allocate %zu bytes on the host at %p", Bytes, *Out);
+    return FERRY_SUCCESS;
+  }
+  ferry_status release(int, void *Ptr) override {
+    std::free(Ptr);
+    return FERRY_SUCCESS;
+  }
+  ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes,
+                            int) override {
+    std::memmove(Dst, Src, Bytes);
+    return FERRY_SUCCESS;
+  }
+  ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes,
+                              int) override {
+    std::memmove(Dst, Src, Bytes);
+    return FERRY_SUCCESS;
+  }
 
 protected:
   void discover() override {

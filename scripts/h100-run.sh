@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the repository root, over .devbin/ prepared
+# by scripts/h100.sh. Prints each result; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")"
+status=0
+nvidia-smi -L || true
+echo "== ferry-info"
+./ferry-info || status=1
+echo "== linked-library (PTX kernel + PTX device-function library, async queues)"
+if ./linked-library axpy-kernel.ptx axpy-library.ptx 2> linked.err; then
+  # The last check loads the kernel without its library: that must fail and
+  # name the missing function.
+  if grep -q "axpy_element" linked.err; then
+    echo "linked-library: PASS (unresolved function named: $(grep -m1 -o "[^ ]*axpy_element[^ ]*" linked.err))"
+  else
+    echo "linked-library: FAIL (no message naming axpy_element)"; cat linked.err; status=1
+  fi
+else
+  echo "linked-library: FAIL"; cat linked.err; status=1
+fi
+echo "== launch overhead (empty kernel)"
+./launch_overhead empty-kernel.ptx 20000 || status=1
+echo "== FERRY_NOTIFY=1 (one launch line)"
+FERRY_NOTIFY=1 ./launch_overhead empty-kernel.ptx 5 > notify.out 2>&1 || status=1
+grep -m1 "launch empty" notify.out || status=1
+exit $status

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs Ferry's NVIDIA tests and benchmarks on a GPU machine that has no
+# LLVM and no network (the `device` tool's H100).
+#   scripts/h100.sh prepare   here: build, generate PTX, compile the test
+#                             programs into .devbin/ (carried to the GPU)
+#   bash .devbin/run.sh       there: run them, print results, exit non-zero
+#                             on any failure
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${FERRY_BUILD_DIR:-$root/build}
+out=$root/.devbin
+case "${1:-}" in
+prepare)
+  "$root/scripts/build.sh"
+  rm -rf "$out"
+  mkdir -p "$out/lib"
+  cp -a "$build"/lib/libferry-rt.so* "$out/lib/"
+  t="$build/bin/ferry-translate"
+  in="$root/test/device/Inputs"
+  "$t" "$in/axpy-kernel.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/axpy-kernel.ptx"
+  "$t" "$in/axpy-library.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/axpy-library.ptx"
+  "$t" "$in/empty-kernel.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/empty-kernel.ptx"
+  cxx=(/usr/lib/llvm-19/bin/clang++ -O2 -std=c++17 -I"$build/include" -L"$out/lib"
+       -lferry-rt -ldl '-Wl,-rpath,$ORIGIN/lib')
+  "${cxx[@]}" "$root/test/device/linked-library.cpp" -o "$out/linked-library"
+  "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
+  "${cxx[@]}" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
+  cp "$root/scripts/h100-run.sh" "$out/run.sh"
+  du -sh "$out"
+  ;;
+*)
+  echo "usage: scripts/h100.sh prepare   (then run .devbin/run.sh on the GPU machine)" >&2
+  exit 2
+  ;;
+esac
