@@ -50,6 +50,47 @@ void acc_memcpy_to_device_async(void *data_dev, void *data_host, size_t bytes,
                                 int async);
 void acc_memcpy_from_device_async(void *data_host, void *data_dev,
                                   size_t bytes, int async);
+/* Data on the current device (OpenACC 3.3 §3.2.18-3.2.33). On the host,
+ * whose memory is the device's, data is always present and the device
+ * address of a host address is itself. Errors (partially present ranges,
+ * update of absent data) are printed and name the range. */
+void *acc_copyin(void *data, size_t bytes);
+void *acc_create(void *data, size_t bytes);
+void acc_copyout(void *data, size_t bytes);
+void acc_copyout_finalize(void *data, size_t bytes);
+void acc_delete(void *data, size_t bytes);
+void acc_delete_finalize(void *data, size_t bytes);
+void acc_copyin_async(void *data, size_t bytes, int async);
+void acc_create_async(void *data, size_t bytes, int async);
+void acc_copyout_async(void *data, size_t bytes, int async);
+void acc_copyout_finalize_async(void *data, size_t bytes, int async);
+void acc_delete_async(void *data, size_t bytes, int async);
+void acc_delete_finalize_async(void *data, size_t bytes, int async);
+void acc_update_device(void *data, size_t bytes);
+void acc_update_self(void *data, size_t bytes);
+void acc_update_device_async(void *data, size_t bytes, int async);
+void acc_update_self_async(void *data, size_t bytes, int async);
+int acc_is_present(void *data, size_t bytes);
+void *acc_deviceptr(void *data);
+void *acc_hostptr(void *data_dev);
+void acc_map_data(void *data, void *data_dev, size_t bytes);
+void acc_unmap_data(void *data);
+void acc_memcpy_device(void *dest_dev, void *src_dev, size_t bytes);
+
+/* Device lifecycle and properties. */
+void acc_init(acc_device_t type);
+void acc_shutdown(acc_device_t type);
+typedef enum acc_device_property_t {
+  acc_property_memory = 1,
+  acc_property_free_memory = 2,
+  acc_property_name = 0x10001,
+  acc_property_vendor = 0x10002,
+  acc_property_driver = 0x10003
+} acc_device_property_t;
+size_t acc_get_property(int dev_num, acc_device_t type, acc_device_property_t p);
+const char *acc_get_property_string(int dev_num, acc_device_t type,
+                                    acc_device_property_t p);
+
 /* Waits for queue `async` / for every queue of the current device. */
 void acc_wait(int async);
 void acc_wait_all(void);

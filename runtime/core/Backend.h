@@ -55,6 +55,13 @@ public:
   /// Whether \p Queue (every queue when \p All) is idle.
   virtual bool idle(int Device, int Queue, bool All);
 
+  struct Properties {
+    size_t TotalMemory = 0, FreeMemory = 0;
+    std::string Name, Vendor, Driver;
+  };
+  /// OpenACC device properties of device \p Device.
+  virtual ferry_status properties(int Device, Properties &Out);
+
   struct Image {
     std::string Kind; ///< "ptx", "object"
     const void *Data;

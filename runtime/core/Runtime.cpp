@@ -117,6 +117,33 @@ int Runtime::deviceNum(DeviceKind K) {
   return DeviceNum[int(K)];
 }
 
+PresentTable &Runtime::presentTable(DeviceKind K, int Device) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto &T = Tables[{int(K), Device}];
+  if (!T)
+    T = std::make_unique<PresentTable>();
+  return *T;
+}
+
+ferry_status BackendMemory::allocate(size_t Bytes, void **Out) {
+  return B.allocate(Device, Bytes, Out);
+}
+ferry_status BackendMemory::release(void *Dev) { return B.release(Device, Dev); }
+ferry_status BackendMemory::toDevice(void *Dev, const void *Host, size_t Bytes) {
+  return B.copyToDevice(Device, Dev, Host, Bytes, Queue);
+}
+ferry_status BackendMemory::fromDevice(void *Host, const void *Dev, size_t Bytes) {
+  return B.copyFromDevice(Device, Host, Dev, Bytes, Queue);
+}
+ferry_status BackendMemory::zero(void *Dev, size_t Bytes) {
+  // Zeroes through a synchronous copy, so the buffer may go right after.
+  std::vector<unsigned char> Zeros(Bytes, 0);
+  return B.copyToDevice(Device, Dev, Zeros.data(), Bytes, -2 /*acc_async_sync*/);
+}
+std::string BackendMemory::name() const {
+  return std::string(deviceKindName(B.kind())) + " device " + std::to_string(Device);
+}
+
 HostThreadPool &Runtime::hostPool() {
   std::call_once(PoolOnce, [this] {
     unsigned N = std::max(1u, std::thread::hardware_concurrency());

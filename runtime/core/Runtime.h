@@ -10,8 +10,10 @@
 #define FERRY_RUNTIME_CORE_RUNTIME_H
 
 #include "core/Backend.h"
+#include "core/PresentTable.h"
 #include "ferry/runtime.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -20,6 +22,23 @@
 namespace ferry {
 
 class HostThreadPool;
+
+/// DeviceMemory over a backend's device \p Device and OpenACC queue.
+class BackendMemory final : public DeviceMemory {
+public:
+  BackendMemory(Backend &B, int Device, int Queue)
+      : B(B), Device(Device), Queue(Queue) {}
+  ferry_status allocate(size_t Bytes, void **Out) override;
+  ferry_status release(void *Dev) override;
+  ferry_status toDevice(void *Dev, const void *Host, size_t Bytes) override;
+  ferry_status fromDevice(void *Host, const void *Dev, size_t Bytes) override;
+  ferry_status zero(void *Dev, size_t Bytes) override;
+  std::string name() const override;
+
+private:
+  Backend &B;
+  int Device, Queue;
+};
 
 /// Picks the device kind regions run on. \p Requested is the user's choice
 /// (ACC_DEVICE_TYPE or acc_set_device_type), \p Available says how many
@@ -48,6 +67,9 @@ public:
   void setDeviceNum(DeviceKind K, int Num);
   int deviceNum(DeviceKind K);
 
+  /// The present table of device \p Device of kind \p K.
+  PresentTable &presentTable(DeviceKind K, int Device);
+
   ferry_status parallelFor(const ferry_region &Region, const void *Closure,
                            int64_t TripCount, ferry_host_chunk_fn HostFn,
                            const ferry_reduction *Reduction, void *Result);
@@ -67,6 +89,7 @@ private:
   bool RequestInvalid = false;
   std::optional<DeviceKind> Selected;
   int DeviceNum[3] = {0, 0, 0};
+  std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
   std::once_flag PoolOnce;
   std::unique_ptr<HostThreadPool> Pool;
 };

@@ -76,7 +76,11 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
     size_t, const char *, unsigned, CUjit_option *, void **)                   \
   X(cuLinkComplete, "cuLinkComplete", CUresult, CUlinkState, void **,          \
     size_t *)                                                                  \
-  X(cuLinkDestroy, "cuLinkDestroy", CUresult, CUlinkState)
+  X(cuLinkDestroy, "cuLinkDestroy", CUresult, CUlinkState)                     \
+  X(cuDeviceGetName, "cuDeviceGetName", CUresult, char *, int, CUdevice)       \
+  X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", CUresult, size_t *, CUdevice)     \
+  X(cuMemGetInfo, "cuMemGetInfo_v2", CUresult, size_t *, size_t *)             \
+  X(cuDriverGetVersion, "cuDriverGetVersion", CUresult, int *)
 
 struct CudaApi {
 #define FERRY_DECLARE(Field, Symbol, Ret, ...) Ret (*Field)(__VA_ARGS__) = nullptr;
@@ -255,6 +259,25 @@ public:
         errorf("kernel '%s' failed on nvidia device %d", K->Name.c_str(), K->Owner->Device);
         return St;
       }
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status properties(int Device, Properties &Out) override {
+    if (!enter(Device))
+      return FERRY_ERROR_BACKEND;
+    CUdevice D;
+    char Name[256] = {0};
+    int Version = 0;
+    if (!check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
+        !check(Api.cuDeviceGetName(Name, sizeof Name - 1, D), "cuDeviceGetName") ||
+        !check(Api.cuDeviceTotalMem(&Out.TotalMemory, D), "cuDeviceTotalMem") ||
+        !check(Api.cuMemGetInfo(&Out.FreeMemory, &Out.TotalMemory), "cuMemGetInfo") ||
+        !check(Api.cuDriverGetVersion(&Version), "cuDriverGetVersion"))
+      return FERRY_ERROR_BACKEND;
+    Out.Name = Name;
+    Out.Vendor = "NVIDIA";
+    Out.Driver = "CUDA " + std::to_string(Version / 1000) + "." +
+                 std::to_string(Version % 1000 / 10);
     return FERRY_SUCCESS;
   }
 

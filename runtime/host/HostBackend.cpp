@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 namespace ferry {
 namespace {
@@ -42,6 +43,16 @@ public:
   ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes,
                               int) override {
     std::memmove(Dst, Src, Bytes);
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status properties(int, Properties &Out) override {
+    const size_t Page = size_t(sysconf(_SC_PAGESIZE));
+    Out.TotalMemory = size_t(sysconf(_SC_PHYS_PAGES)) * Page;
+    Out.FreeMemory = size_t(sysconf(_SC_AVPHYS_PAGES)) * Page;
+    Out.Name = "host CPU";
+    Out.Vendor = "host";
+    Out.Driver = "none";
     return FERRY_SUCCESS;
   }
 

@@ -1,0 +1,198 @@
+//===- PresentTable.cpp - Host ranges present on a device -----------------===//
+///
+/// \file
+/// Implementation of PresentTable.
+///
+//===----------------------------------------------------------------------===//
+#include "core/PresentTable.h"
+
+#include "core/Debug.h"
+
+#include <iterator>
+#include <utility>
+
+namespace ferry {
+
+namespace {
+uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
+} // namespace
+
+const PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E) const {
+  auto It = Mappings.upper_bound(B);
+  if (It == Mappings.begin())
+    return nullptr;
+  const Mapping &M = std::prev(It)->second;
+  // A zero-length range is present at any address of a mapping.
+  return B >= M.HostBegin && E <= M.HostEnd && (B < M.HostEnd || B == M.HostBegin)
+             ? &M
+             : nullptr;
+}
+
+PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E,
+                                                const Mapping **Overlap) {
+  *Overlap = nullptr;
+  if (auto *M = const_cast<Mapping *>(std::as_const(*this).containing(B, E)))
+    return M;
+  // Any mapping that intersects [B, E) makes it partially present.
+  auto It = Mappings.lower_bound(B);
+  if (It != Mappings.begin() && std::prev(It)->second.HostEnd > B)
+    *Overlap = &std::prev(It)->second;
+  else if (It != Mappings.end() && It->second.HostBegin < E)
+    *Overlap = &It->second;
+  return nullptr;
+}
+
+ferry_status PresentTable::partial(uintptr_t B, uintptr_t E, const Mapping &M,
+                                   const DeviceMemory &Mem) const {
+  errorf("host range [%#zx, %#zx) is partially present on %s: it overlaps the "
+         "present range [%#zx, %#zx) without lying within it",
+         size_t(B), size_t(E), Mem.name().c_str(), size_t(M.HostBegin),
+         size_t(M.HostEnd));
+  return FERRY_ERROR_INVALID;
+}
+
+ferry_status PresentTable::enter(const void *Host, size_t Bytes, Entry What,
+                                 Counter C, bool Zero, DeviceMemory &Mem,
+                                 void **DevOut) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(Host), E = B + Bytes;
+  const Mapping *Overlap;
+  if (Mapping *M = containing(B, E, &Overlap)) {
+    (C == Counter::Structured ? M->Structured : M->Dynamic)++;
+    *DevOut = M->Dev + (B - M->HostBegin);
+    return FERRY_SUCCESS;
+  }
+  if (Overlap)
+    return partial(B, E, *Overlap, Mem);
+  switch (What) {
+  case Entry::Present:
+    errorf("host range [%#zx, %#zx) is not present on %s (present clause)",
+           size_t(B), size_t(E), Mem.name().c_str());
+    return FERRY_ERROR_INVALID;
+  case Entry::NoCreate:
+    *DevOut = nullptr;
+    return FERRY_SUCCESS;
+  case Entry::Copyin:
+  case Entry::Create:
+    break;
+  }
+  void *Dev = nullptr;
+  if (ferry_status S = Mem.allocate(Bytes ? Bytes : 1, &Dev))
+    return S;
+  ferry_status S = Zero ? Mem.zero(Dev, Bytes)
+                   : What == Entry::Copyin && Bytes ? Mem.toDevice(Dev, Host, Bytes)
+                                                    : FERRY_SUCCESS;
+  if (S) {
+    Mem.release(Dev);
+    return S;
+  }
+  Mapping M{B, E, static_cast<char *>(Dev)};
+  (C == Counter::Structured ? M.Structured : M.Dynamic) = 1;
+  Mappings.emplace(B, M);
+  *DevOut = Dev;
+  return FERRY_SUCCESS;
+}
+
+ferry_status PresentTable::exit(const void *Host, size_t Bytes, Exit What, Counter C,
+                                bool Finalize, DeviceMemory &Mem) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(Host), E = B + Bytes;
+  const Mapping *Overlap;
+  Mapping *M = containing(B, E, &Overlap);
+  if (!M)
+    return Overlap ? partial(B, E, *Overlap, Mem) : FERRY_SUCCESS;
+  unsigned &Count = C == Counter::Structured ? M->Structured : M->Dynamic;
+  if (Finalize && C == Counter::Dynamic)
+    Count = 0;
+  else if (Count)
+    --Count;
+  if (M->Structured || M->Dynamic)
+    return FERRY_SUCCESS;
+  ferry_status S = FERRY_SUCCESS;
+  if (What == Exit::Copyout)
+    S = Mem.fromDevice(reinterpret_cast<void *>(M->HostBegin), M->Dev,
+                       M->HostEnd - M->HostBegin);
+  if (!M->Mapped)
+    if (ferry_status R = Mem.release(M->Dev); R && !S)
+      S = R;
+  Mappings.erase(M->HostBegin);
+  return S;
+}
+
+ferry_status PresentTable::update(const void *Host, size_t Bytes, bool ToDevice,
+                                  DeviceMemory &Mem) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(Host), E = B + Bytes;
+  const Mapping *Overlap;
+  Mapping *M = containing(B, E, &Overlap);
+  if (!M) {
+    if (Overlap)
+      return partial(B, E, *Overlap, Mem);
+    errorf("update of host range [%#zx, %#zx): it is not present on %s", size_t(B),
+           size_t(E), Mem.name().c_str());
+    return FERRY_ERROR_INVALID;
+  }
+  char *Dev = M->Dev + (B - M->HostBegin);
+  return ToDevice ? Mem.toDevice(Dev, Host, Bytes)
+                  : Mem.fromDevice(const_cast<void *>(Host), Dev, Bytes);
+}
+
+ferry_status PresentTable::map(const void *Host, void *Dev, size_t Bytes,
+                               DeviceMemory &Mem) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(Host), E = B + Bytes;
+  const Mapping *Overlap;
+  if (containing(B, E, &Overlap) || Overlap) {
+    errorf("acc_map_data: host range [%#zx, %#zx) is already present on %s",
+           size_t(B), size_t(E), Mem.name().c_str());
+    return FERRY_ERROR_INVALID;
+  }
+  Mapping M{B, E, static_cast<char *>(Dev)};
+  M.Dynamic = 1;
+  M.Mapped = true;
+  Mappings.emplace(B, M);
+  return FERRY_SUCCESS;
+}
+
+ferry_status PresentTable::unmap(const void *Host, DeviceMemory &Mem) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Mappings.find(addr(Host));
+  if (It == Mappings.end() || !It->second.Mapped) {
+    errorf("acc_unmap_data: %p was not mapped with acc_map_data on %s", Host,
+           Mem.name().c_str());
+    return FERRY_ERROR_INVALID;
+  }
+  Mappings.erase(It);
+  return FERRY_SUCCESS;
+}
+
+std::optional<void *> PresentTable::deviceAddress(const void *Host, size_t Bytes) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(Host);
+  if (const Mapping *M = containing(B, B + Bytes))
+    return M->Dev + (B - M->HostBegin);
+  return std::nullopt;
+}
+
+std::optional<void *> PresentTable::hostAddress(const void *Dev) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const char *D = static_cast<const char *>(Dev);
+  for (const auto &[Begin, M] : Mappings)
+    if (D >= M.Dev && D < M.Dev + (M.HostEnd - M.HostBegin))
+      return reinterpret_cast<void *>(M.HostBegin + (D - M.Dev));
+  return std::nullopt;
+}
+
+std::optional<PresentTable::Mapping> PresentTable::find(const void *Host) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (const Mapping *M = containing(addr(Host), addr(Host)))
+    return *M;
+  return std::nullopt;
+}
+
+size_t PresentTable::size() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Mappings.size();
+}
+
+} // namespace ferry

@@ -1,0 +1,92 @@
+//===- PresentTable.h - Host ranges present on a device ---------*- C++ -*-===//
+///
+/// \file
+/// OpenACC's present table for one device: which host ranges have device
+/// copies, with the structured (data constructs, compute regions) and dynamic
+/// (enter/exit data, acc_copyin, ...) reference counters of OpenACC 3.3 §2.6.
+/// A range is present when it lies within one entry; a range that overlaps
+/// an entry without lying within it is "partially present", an error. The
+/// table does no device work itself: it calls a DeviceMemory.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_PRESENTTABLE_H
+#define FERRY_RUNTIME_CORE_PRESENTTABLE_H
+
+#include "ferry/runtime.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace ferry {
+
+/// What the present table needs from a device.
+class DeviceMemory {
+public:
+  virtual ~DeviceMemory() = default;
+  virtual ferry_status allocate(size_t Bytes, void **Out) = 0;
+  virtual ferry_status release(void *Dev) = 0;
+  virtual ferry_status toDevice(void *Dev, const void *Host, size_t Bytes) = 0;
+  virtual ferry_status fromDevice(void *Host, const void *Dev, size_t Bytes) = 0;
+  virtual ferry_status zero(void *Dev, size_t Bytes) = 0;
+  /// Names the device in messages: "nvidia device 0".
+  virtual std::string name() const = 0;
+};
+
+class PresentTable {
+public:
+  enum class Counter { Structured, Dynamic };
+  enum class Entry { Copyin, Create, Present, NoCreate };
+  enum class Exit { Copyout, Delete };
+
+  struct Mapping {
+    uintptr_t HostBegin, HostEnd;
+    char *Dev;
+    unsigned Structured = 0, Dynamic = 0;
+    bool Mapped = false; ///< acc_map_data: the user owns the device memory
+  };
+
+  /// Data entry for [Host, Host + Bytes): present -> count it; absent ->
+  /// Copyin/Create allocate (and copy, or zero when \p Zero), Present is an
+  /// error, NoCreate yields no device address. \p DevOut receives the device
+  /// address of Host (nullptr for an absent no_create).
+  ferry_status enter(const void *Host, size_t Bytes, Entry What, Counter C,
+                     bool Zero, DeviceMemory &Mem, void **DevOut);
+  /// Data exit: drops one reference of \p C (all dynamic ones with
+  /// \p Finalize); when no reference is left, Copyout copies back, and the
+  /// device copy is freed. Absent data is not an error (OpenACC 3.3).
+  ferry_status exit(const void *Host, size_t Bytes, Exit What, Counter C,
+                    bool Finalize, DeviceMemory &Mem);
+  /// acc_update_device / acc_update_self on a present subrange.
+  ferry_status update(const void *Host, size_t Bytes, bool ToDevice,
+                      DeviceMemory &Mem);
+  /// acc_map_data / acc_unmap_data.
+  ferry_status map(const void *Host, void *Dev, size_t Bytes, DeviceMemory &Mem);
+  ferry_status unmap(const void *Host, DeviceMemory &Mem);
+
+  /// The device address of Host when [Host, Host + Bytes) is present.
+  std::optional<void *> deviceAddress(const void *Host, size_t Bytes) const;
+  /// The host address of device address \p Dev, if it is in a mapping.
+  std::optional<void *> hostAddress(const void *Dev) const;
+  /// The mapping that contains Host, for tests and diagnostics.
+  std::optional<Mapping> find(const void *Host) const;
+  size_t size() const;
+
+private:
+  /// The mapping containing [B, E), nullptr if none; \p Overlap is set to
+  /// a mapping that overlaps the range without containing it.
+  Mapping *containing(uintptr_t B, uintptr_t E, const Mapping **Overlap);
+  const Mapping *containing(uintptr_t B, uintptr_t E) const;
+  ferry_status partial(uintptr_t B, uintptr_t E, const Mapping &M,
+                       const DeviceMemory &Mem) const;
+
+  mutable std::mutex Mutex;
+  std::map<uintptr_t, Mapping> Mappings; ///< by HostBegin
+};
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,60 @@
+//===- OpenACCHostTest.cpp - The OpenACC API on the host backend ----------===//
+#include "openacc.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+TEST(OpenACCHost, DeviceTypeAndNumbers) {
+  acc_set_device_type(acc_device_host);
+  EXPECT_EQ(acc_get_device_type(), acc_device_host);
+  EXPECT_EQ(acc_get_num_devices(acc_device_host), 1);
+  acc_set_device_num(0, acc_device_host);
+  EXPECT_EQ(acc_get_device_num(acc_device_host), 0);
+  EXPECT_TRUE(acc_on_device(acc_device_host));
+  EXPECT_FALSE(acc_on_device(acc_device_nvidia));
+}
+
+TEST(OpenACCHost, SharedMemoryDataIsAlwaysPresent) {
+  acc_set_device_type(acc_device_host);
+  int V[8] = {1, 2, 3};
+  EXPECT_EQ(acc_copyin(V, sizeof V), V);
+  EXPECT_EQ(acc_create(V, sizeof V), V);
+  EXPECT_TRUE(acc_is_present(V, sizeof V));
+  EXPECT_EQ(acc_deviceptr(V), V);
+  EXPECT_EQ(acc_hostptr(V), V);
+  acc_update_device(V, sizeof V);
+  acc_copyout(V, sizeof V);
+  acc_delete_finalize(V, sizeof V);
+  EXPECT_EQ(V[2], 3);
+}
+
+TEST(OpenACCHost, MemoryAndCopies) {
+  acc_set_device_type(acc_device_host);
+  EXPECT_EQ(acc_malloc(0), nullptr);
+  char *D = static_cast<char *>(acc_malloc(64));
+  ASSERT_NE(D, nullptr);
+  char Src[64], Dst[64];
+  for (int I = 0; I < 64; ++I)
+    Src[I] = char(I);
+  acc_memcpy_to_device(D, Src, 64);
+  char *D2 = static_cast<char *>(acc_malloc(64));
+  acc_memcpy_device(D2, D, 64);
+  acc_memcpy_from_device_async(Dst, D2, 64, 3);
+  acc_wait(3);
+  EXPECT_TRUE(acc_async_test(3));
+  EXPECT_TRUE(acc_async_test_all());
+  acc_wait_all();
+  EXPECT_EQ(std::memcmp(Src, Dst, 64), 0);
+  acc_free(D);
+  acc_free(D2);
+}
+
+TEST(OpenACCHost, Properties) {
+  EXPECT_GT(acc_get_property(0, acc_device_host, acc_property_memory), 0u);
+  EXPECT_GT(acc_get_property(0, acc_device_host, acc_property_free_memory), 0u);
+  EXPECT_STREQ(acc_get_property_string(0, acc_device_host, acc_property_vendor), "host");
+  EXPECT_STREQ(acc_get_property_string(0, acc_device_host, acc_property_name), "host CPU");
+  EXPECT_EQ(acc_get_property_string(5, acc_device_host, acc_property_name), nullptr);
+  EXPECT_EQ(acc_get_property(0, acc_device_host, acc_property_name), 0u);
+}

@@ -1,0 +1,165 @@
+//===- PresentTableTest.cpp - OpenACC present-table rules ------------------===//
+#include "core/PresentTable.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <map>
+#include <vector>
+
+using namespace ferry;
+using C = PresentTable::Counter;
+using E = PresentTable::Entry;
+using X = PresentTable::Exit;
+
+namespace {
+
+/// Device memory in host buffers, recording what the table asks for.
+class FakeMemory final : public DeviceMemory {
+public:
+  ferry_status allocate(size_t Bytes, void **Out) override {
+    auto Buf = std::make_unique<std::vector<char>>(Bytes, 'G'); // garbage
+    *Out = Buf->data();
+    Live[*Out] = std::move(Buf);
+    ++Allocations;
+    return FERRY_SUCCESS;
+  }
+  ferry_status release(void *Dev) override {
+    Live.erase(Dev);
+    ++Releases;
+    return FERRY_SUCCESS;
+  }
+  ferry_status toDevice(void *Dev, const void *Host, size_t Bytes) override {
+    std::memcpy(Dev, Host, Bytes);
+    ToDevice += Bytes;
+    return FERRY_SUCCESS;
+  }
+  ferry_status fromDevice(void *Host, const void *Dev, size_t Bytes) override {
+    std::memcpy(Host, Dev, Bytes);
+    FromDevice += Bytes;
+    return FERRY_SUCCESS;
+  }
+  ferry_status zero(void *Dev, size_t Bytes) override {
+    std::memset(Dev, 0, Bytes);
+    return FERRY_SUCCESS;
+  }
+  std::string name() const override { return "fake device 0"; }
+
+  std::map<void *, std::unique_ptr<std::vector<char>>> Live;
+  int Allocations = 0, Releases = 0;
+  size_t ToDevice = 0, FromDevice = 0;
+};
+
+TEST(PresentTable, CopyinCountsAndCopyoutCopiesBackAtZero) {
+  PresentTable T;
+  FakeMemory M;
+  int A[100];
+  for (int I = 0; I < 100; ++I)
+    A[I] = I;
+  void *D1, *D2;
+  ASSERT_EQ(T.enter(A, sizeof A, E::Copyin, C::Dynamic, false, M, &D1), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(A, sizeof A, E::Copyin, C::Dynamic, false, M, &D2), FERRY_SUCCESS);
+  EXPECT_EQ(D1, D2);
+  EXPECT_EQ(M.Allocations, 1);
+  EXPECT_EQ(M.ToDevice, sizeof A); // present data is not copied again
+  EXPECT_EQ(T.find(A)->Dynamic, 2u);
+  static_cast<int *>(D1)[5] = 500; // the kernel's work
+  ASSERT_EQ(T.exit(A, sizeof A, X::Copyout, C::Dynamic, false, M), FERRY_SUCCESS);
+  EXPECT_EQ(A[5], 5);              // still referenced: nothing copied back
+  ASSERT_EQ(T.exit(A, sizeof A, X::Copyout, C::Dynamic, false, M), FERRY_SUCCESS);
+  EXPECT_EQ(A[5], 500);
+  EXPECT_EQ(M.Releases, 1);
+  EXPECT_EQ(T.size(), 0u);
+}
+
+TEST(PresentTable, FinalizeDropsAllDynamicReferencesButNotStructured) {
+  PresentTable T;
+  FakeMemory M;
+  double X[8] = {};
+  void *D;
+  T.enter(X, sizeof X, E::Create, C::Structured, false, M, &D);
+  T.enter(X, sizeof X, E::Create, C::Dynamic, false, M, &D);
+  T.enter(X, sizeof X, E::Create, C::Dynamic, false, M, &D);
+  ASSERT_EQ(T.exit(X, sizeof X, X::Delete, C::Dynamic, /*Finalize=*/true, M), FERRY_SUCCESS);
+  ASSERT_TRUE(T.find(X));
+  EXPECT_EQ(T.find(X)->Dynamic, 0u);
+  EXPECT_EQ(T.find(X)->Structured, 1u);
+  T.exit(X, sizeof X, X::Delete, C::Structured, false, M);
+  EXPECT_FALSE(T.find(X));
+  EXPECT_EQ(M.FromDevice, 0u); // delete never copies back
+}
+
+TEST(PresentTable, SubrangesArePresentPartialOverlapsAreErrors) {
+  PresentTable T;
+  FakeMemory M;
+  char Buf[256];
+  void *D, *Sub;
+  T.enter(Buf + 64, 128, E::Create, C::Dynamic, false, M, &D);
+  ASSERT_EQ(T.enter(Buf + 100, 10, E::Present, C::Structured, false, M, &Sub), FERRY_SUCCESS);
+  EXPECT_EQ(Sub, static_cast<char *>(D) + 36);
+  EXPECT_EQ(T.deviceAddress(Buf + 70, 4), std::optional<void *>(static_cast<char *>(D) + 6));
+  EXPECT_EQ(T.hostAddress(static_cast<char *>(D) + 6), std::optional<void *>(Buf + 70));
+  // Straddling the start or the end of the present range.
+  EXPECT_EQ(T.enter(Buf + 32, 64, E::Copyin, C::Dynamic, false, M, &Sub), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.enter(Buf + 180, 40, E::Copyin, C::Dynamic, false, M, &Sub), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.exit(Buf + 180, 40, X::Delete, C::Dynamic, false, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(M.Allocations, 1);
+}
+
+TEST(PresentTable, PresentAndNoCreateOfAbsentData) {
+  PresentTable T;
+  FakeMemory M;
+  int V[4];
+  void *D = &V;
+  EXPECT_EQ(T.enter(V, sizeof V, E::Present, C::Structured, false, M, &D), FERRY_ERROR_INVALID);
+  ASSERT_EQ(T.enter(V, sizeof V, E::NoCreate, C::Structured, false, M, &D), FERRY_SUCCESS);
+  EXPECT_EQ(D, nullptr);
+  EXPECT_EQ(M.Allocations, 0);
+  // Exiting absent data is no error.
+  EXPECT_EQ(T.exit(V, sizeof V, X::Copyout, C::Dynamic, false, M), FERRY_SUCCESS);
+}
+
+TEST(PresentTable, ZeroModifierClearsTheDeviceCopy) {
+  PresentTable T;
+  FakeMemory M;
+  int V[16];
+  void *D;
+  ASSERT_EQ(T.enter(V, sizeof V, E::Create, C::Structured, /*Zero=*/true, M, &D), FERRY_SUCCESS);
+  for (int I = 0; I < 16; ++I)
+    EXPECT_EQ(static_cast<int *>(D)[I], 0);
+  EXPECT_EQ(M.ToDevice, 0u);
+}
+
+TEST(PresentTable, UpdateMovesSubrangesOfPresentData) {
+  PresentTable T;
+  FakeMemory M;
+  int V[10] = {};
+  void *D;
+  T.enter(V, sizeof V, E::Copyin, C::Dynamic, false, M, &D);
+  V[3] = 33;
+  ASSERT_EQ(T.update(V + 3, sizeof(int), /*ToDevice=*/true, M), FERRY_SUCCESS);
+  EXPECT_EQ(static_cast<int *>(D)[3], 33);
+  static_cast<int *>(D)[7] = 77;
+  ASSERT_EQ(T.update(V + 7, sizeof(int), /*ToDevice=*/false, M), FERRY_SUCCESS);
+  EXPECT_EQ(V[7], 77);
+  int Absent;
+  EXPECT_EQ(T.update(&Absent, sizeof Absent, true, M), FERRY_ERROR_INVALID);
+}
+
+TEST(PresentTable, MappedDeviceMemoryIsNeverFreed) {
+  PresentTable T;
+  FakeMemory M;
+  int Host[4];
+  int DeviceBuf[4];
+  ASSERT_EQ(T.map(Host, DeviceBuf, sizeof Host, M), FERRY_SUCCESS);
+  EXPECT_EQ(T.map(Host, DeviceBuf, sizeof Host, M), FERRY_ERROR_INVALID); // twice
+  void *D;
+  ASSERT_EQ(T.enter(Host, sizeof Host, E::Present, C::Structured, false, M, &D), FERRY_SUCCESS);
+  EXPECT_EQ(D, DeviceBuf);
+  T.exit(Host, sizeof Host, X::Delete, C::Structured, false, M);
+  ASSERT_EQ(T.unmap(Host, M), FERRY_SUCCESS);
+  EXPECT_EQ(M.Releases, 0);
+  EXPECT_EQ(T.unmap(Host, M), FERRY_ERROR_INVALID);
+}
+
+} // namespace
