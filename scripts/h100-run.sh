@@ -19,6 +19,8 @@ if ./linked-library axpy-kernel.ptx axpy-library.ptx 2> linked.err; then
 else
   echo "linked-library: FAIL"; cat linked.err; status=1
 fi
+echo "== data-api (present table on the GPU)"
+if ./data-api axpy-kernel.ptx axpy-library.ptx; then echo "data-api: PASS"; else echo "data-api: FAIL"; status=1; fi
 echo "== launch overhead (empty kernel)"
 ./launch_overhead empty-kernel.ptx 20000 || status=1
 echo "== FERRY_NOTIFY=1 (one launch line)"

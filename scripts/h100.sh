@@ -23,6 +23,7 @@ prepare)
   cxx=(/usr/lib/llvm-19/bin/clang++ -O2 -std=c++17 -I"$build/include" -L"$out/lib"
        -lferry-rt -ldl '-Wl,-rpath,$ORIGIN/lib')
   "${cxx[@]}" "$root/test/device/linked-library.cpp" -o "$out/linked-library"
+  "${cxx[@]}" "$root/test/device/data-api.cpp" -o "$out/data-api"
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
   "${cxx[@]}" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
