@@ -1,6 +1,7 @@
 # lit configuration shared by every Ferry suite (translate/, codegen/,
 # plugin/, e2e/, runtime/). Run through build/test/lit.site.cfg.py.
 import os
+import sys
 import subprocess
 
 import lit.formats
@@ -36,6 +37,7 @@ config.substitutions.append(("%llvm-link", os.path.join(tools, "llvm-link")))
 config.substitutions.append(("%llvm-dis", os.path.join(tools, "llvm-dis")))
 config.substitutions.append(("%llvm-objdump", os.path.join(tools, "llvm-objdump")))
 config.substitutions.append(("%llvm-readelf", os.path.join(tools, "llvm-readelf")))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
 config.substitutions.append(("%not", os.path.join(tools, "not")))
 config.substitutions.append(("%run", "env LD_LIBRARY_PATH=%s" % libdir))

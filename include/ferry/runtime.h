@@ -84,6 +84,26 @@ typedef struct ferry_image_info {
   size_t size;
 } ferry_image_info;
 
+/* What a symbol of an image is. */
+typedef enum ferry_symbol_kind {
+  FERRY_SYMBOL_KERNEL = 1,   /* an entry point (with its kernel descriptor) */
+  FERRY_SYMBOL_FUNCTION = 2, /* a device function, callable from other images */
+  FERRY_SYMBOL_VARIABLE = 3  /* a device variable */
+} ferry_symbol_kind;
+
+typedef struct ferry_symbol {
+  const char *name;
+  ferry_symbol_kind kind;
+  uint64_t size;   /* bytes (variables; code size of AMD functions) */
+  uint64_t offset; /* offset in the image (0 for PTX) */
+} ferry_symbol;
+
+/* The symbols of registered image `index`: kernels, device functions and
+ * variables (ROCR exposes no device functions; Ferry indexes the image). The
+ * array lives as long as the process. */
+ferry_status ferry_image_symbols(size_t index, const ferry_symbol **symbols,
+                                 size_t *count);
+
 /* Number of registered device images. */
 size_t ferry_image_count(void);
 /* Fills `info` for image `index`; FERRY_ERROR_INVALID past the end. */

@@ -7,9 +7,12 @@
 #include "core/Debug.h"
 #include "core/ImageRegistry.h"
 #include "core/Runtime.h"
+#include "core/SymbolIndex.h"
 #include "ferry/runtime.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 using namespace ferry;
@@ -109,6 +112,34 @@ ferry_status ferry_launch(ferry_kernel K, const uint32_t Grid[3],
   if (!K || !Grid || !Block)
     return FERRY_ERROR_INVALID;
   return K->B->launch(K->Handle, Grid, Block, SharedBytes, Args, Async);
+}
+
+ferry_status ferry_image_symbols(size_t Index, const ferry_symbol **Symbols,
+                                 size_t *Count) {
+  // Built once per image and kept: images are never unregistered.
+  static std::mutex Mutex;
+  static std::map<size_t, std::pair<std::unique_ptr<ImageIndex>,
+                                    std::vector<ferry_symbol>>> Cache;
+  const DeviceImageRef *I = ImageRegistry::get().image(Index);
+  if (!I || !Symbols || !Count)
+    return FERRY_ERROR_INVALID;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto &Entry = Cache[Index];
+  if (!Entry.first) {
+    auto Idx = std::make_unique<ImageIndex>();
+    std::string Error = indexImage(I->Data, I->Size, *Idx);
+    if (!Error.empty()) {
+      errorf("image %zu (%s): %s", Index, I->Arch.c_str(), Error.c_str());
+      Cache.erase(Index);
+      return FERRY_ERROR_INVALID;
+    }
+    for (const SymbolInfo &S : Idx->Symbols)
+      Entry.second.push_back({S.Name.c_str(), S.Kind, S.Size, S.Offset});
+    Entry.first = std::move(Idx);
+  }
+  *Symbols = Entry.second.data();
+  *Count = Entry.second.size();
+  return FERRY_SUCCESS;
 }
 
 size_t ferry_backend_count(void) { return Runtime::get().backends().size(); }

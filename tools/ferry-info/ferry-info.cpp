@@ -4,28 +4,106 @@
 /// `ferry-info` lists the runtime's backends and their devices (and why a
 /// backend has none). `ferry-info --has=TYPE` prints nothing and exits 0 when
 /// a usable device of TYPE (radeon, nvidia, host) exists, 1 otherwise; the
-/// lit configuration uses it to detect GPUs.
+/// lit configuration uses it to detect GPUs. `ferry-info --image FILE` lists
+/// what a device image defines: kernels with their resources, device
+/// functions and variables, for HSA code objects, PTX, and executables or
+/// objects with embedded images (the runtime's own symbol index, no LLVM).
 ///
 //===----------------------------------------------------------------------===//
+#include "core/SymbolIndex.h"
 #include "ferry/runtime.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 
+static const char *const Usage =
+    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE]\n";
+
 static int usage() {
-  std::fprintf(stderr, "usage: ferry-info [--has=radeon|nvidia|host]\n");
+  std::fputs(Usage, stderr);
   return 2;
 }
 
+static const char *kindName(ferry_symbol_kind K) {
+  switch (K) {
+  case FERRY_SYMBOL_KERNEL:
+    return "kernel";
+  case FERRY_SYMBOL_FUNCTION:
+    return "function";
+  case FERRY_SYMBOL_VARIABLE:
+    return "variable";
+  }
+  return "?";
+}
+
+static void printIndex(const ferry::ImageIndex &Index, const std::string &Indent) {
+  std::printf("%sformat: %s\n", Indent.c_str(), Index.Format.c_str());
+  if (!Index.Target.empty())
+    std::printf("%starget: %s\n", Indent.c_str(), Index.Target.c_str());
+  if (Index.Format == "host-elf") {
+    std::printf("%simages: %zu\n", Indent.c_str(), Index.Embedded.size());
+    for (size_t I = 0; I < Index.Embedded.size(); ++I) {
+      std::printf("%simage %zu: %s\n", Indent.c_str(), I, Index.EmbeddedArch[I].c_str());
+      printIndex(Index.Embedded[I], Indent + "  ");
+    }
+    return;
+  }
+  const bool Resources = Index.Format == "hsa-code-object";
+  std::printf("%s%-9s %-32s %8s", Indent.c_str(), "KIND", "NAME", "SIZE");
+  if (Resources)
+    std::printf(" %5s %5s %5s %6s %7s %4s %7s", "VGPR", "SGPR", "AGPR", "LDS", "SCRATCH",
+                "WAVE", "KERNARG");
+  std::printf("\n");
+  for (const ferry::SymbolInfo &S : Index.Symbols) {
+    // PTX gives no code sizes.
+    if (Index.Format == "ptx" && S.Kind != FERRY_SYMBOL_VARIABLE)
+      std::printf("%s%-9s %-32s %8s", Indent.c_str(), kindName(S.Kind), S.Name.c_str(), "-");
+    else
+      std::printf("%s%-9s %-32s %8llu", Indent.c_str(), kindName(S.Kind), S.Name.c_str(),
+                  (unsigned long long)S.Size);
+    if (Resources && S.Kind == FERRY_SYMBOL_KERNEL)
+      std::printf(" %5llu %5llu %5llu %6llu %7llu %4llu %7llu", (unsigned long long)S.VGPRs,
+                  (unsigned long long)S.SGPRs, (unsigned long long)S.AGPRs,
+                  (unsigned long long)S.LDS, (unsigned long long)S.Scratch,
+                  (unsigned long long)S.Wave, (unsigned long long)S.KernargSize);
+    std::printf("\n");
+  }
+}
+
+static int showImage(const char *Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In) {
+    std::fprintf(stderr, "ferry-info: error: cannot open '%s': %s\n", Path,
+                 std::strerror(errno));
+    return 1;
+  }
+  std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  ferry::ImageIndex Index;
+  std::string Error = ferry::indexImage(Bytes.data(), Bytes.size(), Index);
+  if (!Error.empty()) {
+    std::fprintf(stderr, "ferry-info: error: %s: %s\n", Path, Error.c_str());
+    return 1;
+  }
+  std::printf("image: %s\n", Path);
+  printIndex(Index, "");
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && std::strcmp(argv[1], "--image") == 0)
+    return showImage(argv[2]);
   if (argc > 2)
     return usage();
   if (argc == 2) {
     std::string Arg = argv[1];
     if (Arg == "--help" || Arg == "-h") {
-      std::printf("usage: ferry-info [--has=radeon|nvidia|host]\n"
-                  "Lists Ferry's runtime backends and devices.\n");
+      std::printf("%sLists Ferry's runtime backends and devices, or what a device image\n"
+                  "(HSA code object, PTX, executable with embedded images) defines.\n",
+                  Usage);
       return 0;
     }
     if (Arg.rfind("--has=", 0) != 0)

@@ -1,0 +1,276 @@
+//===- SymbolIndex.cpp - What an image defines ----------------------------===//
+///
+/// \file
+/// Implementation of the symbol index.
+///
+//===----------------------------------------------------------------------===//
+#include "core/SymbolIndex.h"
+
+#include "core/ImageRegistry.h"
+
+#define MSGPACK_NO_BOOST
+#include <msgpack.hpp>
+
+#include <gelf.h>
+#include <libelf.h>
+
+#include <algorithm>
+#include <cstring>
+#include <tuple>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace ferry {
+namespace {
+
+constexpr unsigned EM_AMDGPU_ = 224;
+constexpr unsigned NT_AMDGPU_METADATA_ = 32;
+
+/// Releases an Elf handle.
+struct ElfHandle {
+  Elf *E = nullptr;
+  ~ElfHandle() {
+    if (E)
+      elf_end(E);
+  }
+};
+
+uint64_t mapUInt(const msgpack::object &Map, const char *Key) {
+  for (uint32_t I = 0; I < Map.via.map.size; ++I) {
+    const msgpack::object_kv &KV = Map.via.map.ptr[I];
+    if (KV.key.type == msgpack::type::STR &&
+        std::string(KV.key.via.str.ptr, KV.key.via.str.size) == Key &&
+        KV.val.type == msgpack::type::POSITIVE_INTEGER)
+      return KV.val.via.u64;
+  }
+  return 0;
+}
+
+std::string mapString(const msgpack::object &Map, const char *Key) {
+  for (uint32_t I = 0; I < Map.via.map.size; ++I) {
+    const msgpack::object_kv &KV = Map.via.map.ptr[I];
+    if (KV.key.type == msgpack::type::STR &&
+        std::string(KV.key.via.str.ptr, KV.key.via.str.size) == Key &&
+        KV.val.type == msgpack::type::STR)
+      return std::string(KV.val.via.str.ptr, KV.val.via.str.size);
+  }
+  return "";
+}
+
+const msgpack::object *mapValue(const msgpack::object &Map, const char *Key) {
+  for (uint32_t I = 0; I < Map.via.map.size; ++I) {
+    const msgpack::object_kv &KV = Map.via.map.ptr[I];
+    if (KV.key.type == msgpack::type::STR &&
+        std::string(KV.key.via.str.ptr, KV.key.via.str.size) == Key)
+      return &KV.val;
+  }
+  return nullptr;
+}
+
+/// Reads the AMDGPU metadata note: target and per-kernel resources. Returns
+/// "" or what is wrong with the note (a code object without one is fine).
+std::string readMetadata(Elf *E, ImageIndex &Out,
+                         std::map<std::string, SymbolInfo> &Resources) {
+  Elf_Scn *Scn = nullptr;
+  while ((Scn = elf_nextscn(E, Scn))) {
+    GElf_Shdr Shdr;
+    if (!gelf_getshdr(Scn, &Shdr) || Shdr.sh_type != SHT_NOTE)
+      continue;
+    Elf_Data *Data = elf_getdata(Scn, nullptr);
+    size_t Offset = 0, NameOff, DescOff;
+    GElf_Nhdr Note;
+    while (Data && (Offset = gelf_getnote(Data, Offset, &Note, &NameOff, &DescOff)) > 0) {
+      const char *Name = static_cast<const char *>(Data->d_buf) + NameOff;
+      if (Note.n_type != NT_AMDGPU_METADATA_ || std::strncmp(Name, "AMDGPU", 6))
+        continue;
+      try {
+        msgpack::object_handle H = msgpack::unpack(
+            static_cast<const char *>(Data->d_buf) + DescOff, Note.n_descsz);
+        const msgpack::object &Root = H.get();
+        if (Root.type != msgpack::type::MAP)
+          return "the AMDGPU metadata note is not a map";
+        Out.Target = mapString(Root, "amdhsa.target");
+        const msgpack::object *Kernels = mapValue(Root, "amdhsa.kernels");
+        if (!Kernels || Kernels->type != msgpack::type::ARRAY)
+          return "the AMDGPU metadata note has no amdhsa.kernels array";
+        for (uint32_t I = 0; I < Kernels->via.array.size; ++I) {
+          const msgpack::object &K = Kernels->via.array.ptr[I];
+          if (K.type != msgpack::type::MAP)
+            continue;
+          SymbolInfo S;
+          S.VGPRs = mapUInt(K, ".vgpr_count");
+          S.SGPRs = mapUInt(K, ".sgpr_count");
+          S.AGPRs = mapUInt(K, ".agpr_count");
+          S.LDS = mapUInt(K, ".group_segment_fixed_size");
+          S.Scratch = mapUInt(K, ".private_segment_fixed_size");
+          S.Wave = mapUInt(K, ".wavefront_size");
+          S.KernargSize = mapUInt(K, ".kernarg_segment_size");
+          Resources[mapString(K, ".name")] = S;
+        }
+      } catch (const std::exception &X) {
+        return std::string("malformed AMDGPU metadata note: ") + X.what();
+      }
+      return "";
+    }
+  }
+  return "";
+}
+
+std::string indexCodeObject(Elf *E, ImageIndex &Out) {
+  Out.Format = "hsa-code-object";
+  std::map<std::string, SymbolInfo> Resources;
+  if (std::string Error = readMetadata(E, Out, Resources); !Error.empty())
+    return Error;
+  // Prefer the full symbol table; fall back to the dynamic one.
+  Elf_Scn *SymScn = nullptr, *Scn = nullptr;
+  while ((Scn = elf_nextscn(E, Scn))) {
+    GElf_Shdr Shdr;
+    if (gelf_getshdr(Scn, &Shdr) &&
+        (Shdr.sh_type == SHT_SYMTAB || (Shdr.sh_type == SHT_DYNSYM && !SymScn)))
+      SymScn = Scn;
+  }
+  if (!SymScn)
+    return "the code object has no symbol table";
+  GElf_Shdr Shdr;
+  gelf_getshdr(SymScn, &Shdr);
+  Elf_Data *Data = elf_getdata(SymScn, nullptr);
+  if (!Data || !Shdr.sh_entsize)
+    return "unreadable symbol table";
+  std::vector<GElf_Sym> Syms(Shdr.sh_size / Shdr.sh_entsize);
+  std::set<std::string> Descriptors;
+  std::vector<std::pair<std::string, GElf_Sym>> Named;
+  for (size_t I = 0; I < Syms.size(); ++I) {
+    if (!gelf_getsym(Data, int(I), &Syms[I]))
+      continue;
+    const char *Name = elf_strptr(E, Shdr.sh_link, Syms[I].st_name);
+    if (!Name || !*Name || Syms[I].st_shndx == SHN_UNDEF ||
+        GELF_ST_BIND(Syms[I].st_info) == STB_LOCAL)
+      continue;
+    std::string N = Name;
+    if (N.size() > 3 && N.compare(N.size() - 3, 3, ".kd") == 0)
+      Descriptors.insert(N.substr(0, N.size() - 3));
+    Named.emplace_back(N, Syms[I]);
+  }
+  for (auto &[Name, Sym] : Named) {
+    SymbolInfo S;
+    S.Name = Name;
+    S.Size = Sym.st_size;
+    S.Offset = Sym.st_value;
+    const int Type = GELF_ST_TYPE(Sym.st_info);
+    if (Type == STT_FUNC) {
+      if (Descriptors.count(Name)) {
+        S.Kind = FERRY_SYMBOL_KERNEL;
+        if (auto It = Resources.find(Name); It != Resources.end()) {
+          SymbolInfo R = It->second;
+          S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,
+          S.Scratch = R.Scratch, S.Wave = R.Wave, S.KernargSize = R.KernargSize;
+        }
+      } else {
+        S.Kind = FERRY_SYMBOL_FUNCTION;
+      }
+    } else if (Type == STT_OBJECT) {
+      if (Name.size() > 3 && Name.compare(Name.size() - 3, 3, ".kd") == 0)
+        continue; // the kernel's descriptor, listed with the kernel
+      S.Kind = FERRY_SYMBOL_VARIABLE;
+    } else {
+      continue;
+    }
+    Out.Symbols.push_back(std::move(S));
+  }
+  return "";
+}
+
+std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
+  Out.Format = "ptx";
+  std::string S(Text, Size);
+  std::smatch M;
+  if (std::regex_search(S, M, std::regex(R"(\.target\s+(\w+))")))
+    Out.Target = M[1];
+  static const std::regex Entry(R"((?:\.visible|\.weak)\s+\.entry\s+([\w$]+)\s*\()");
+  static const std::regex Func(
+      R"((?:\.visible|\.weak)\s+\.func\s+(?:\([^)]*\)\s*)?([\w$]+)\s*\()");
+  static const std::regex Var(
+      R"((?:\.visible|\.weak)\s+\.(?:global|const)\s+(?:\.align\s+\d+\s+)?\.(?:[bsuf])(\d+)\s+([\w$]+)(?:\[(\d+)\])?)");
+  for (auto I = std::sregex_iterator(S.begin(), S.end(), Entry); I != std::sregex_iterator(); ++I)
+    Out.Symbols.push_back({(*I)[1], FERRY_SYMBOL_KERNEL});
+  for (auto I = std::sregex_iterator(S.begin(), S.end(), Func); I != std::sregex_iterator(); ++I)
+    Out.Symbols.push_back({(*I)[1], FERRY_SYMBOL_FUNCTION});
+  for (auto I = std::sregex_iterator(S.begin(), S.end(), Var); I != std::sregex_iterator(); ++I) {
+    SymbolInfo Sym{(*I)[2], FERRY_SYMBOL_VARIABLE};
+    uint64_t Elem = std::stoull((*I)[1]) / 8;
+    Sym.Size = (*I)[3].matched ? Elem * std::stoull((*I)[3]) : Elem;
+    Out.Symbols.push_back(std::move(Sym));
+  }
+  return "";
+}
+
+std::string indexExecutable(Elf *E, ImageIndex &Out) {
+  Out.Format = "host-elf";
+  size_t ShStrNdx;
+  if (elf_getshdrstrndx(E, &ShStrNdx))
+    return "unreadable section names";
+  Elf_Scn *Scn = nullptr;
+  while ((Scn = elf_nextscn(E, Scn))) {
+    GElf_Shdr Shdr;
+    if (!gelf_getshdr(Scn, &Shdr))
+      continue;
+    const char *Name = elf_strptr(E, ShStrNdx, Shdr.sh_name);
+    if (!Name || std::strcmp(Name, ".llvm.offloading"))
+      continue;
+    Elf_Data *Data = elf_getdata(Scn, nullptr);
+    if (!Data)
+      return "unreadable .llvm.offloading section";
+    std::vector<DeviceImageRef> Images;
+    std::string Error = parseOffloadPackage(static_cast<const unsigned char *>(Data->d_buf),
+                                            Data->d_size, Images);
+    if (!Error.empty())
+      return ".llvm.offloading: " + Error;
+    for (const DeviceImageRef &I : Images) {
+      ImageIndex Sub;
+      std::string E2 = indexImage(I.Data, I.Size, Sub);
+      if (!E2.empty())
+        return "embedded image for " + I.Arch + ": " + E2;
+      Out.Embedded.push_back(std::move(Sub));
+      Out.EmbeddedArch.push_back(I.Arch);
+    }
+  }
+  return "";
+}
+
+} // namespace
+
+namespace {
+std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
+  const char *Bytes = static_cast<const char *>(Data);
+  if (Size >= 4 && std::memcmp(Bytes, "\x7f" "ELF", 4) == 0) {
+    elf_version(EV_CURRENT);
+    ElfHandle H;
+    H.E = elf_memory(const_cast<char *>(Bytes), Size);
+    GElf_Ehdr Ehdr;
+    if (!H.E || elf_kind(H.E) != ELF_K_ELF || !gelf_getehdr(H.E, &Ehdr))
+      return std::string("not a readable ELF file: ") + elf_errmsg(-1);
+    if (Ehdr.e_shoff > Size || Ehdr.e_shnum * uint64_t(Ehdr.e_shentsize) > Size - Ehdr.e_shoff)
+      return "truncated ELF file: the section headers lie past its " + std::to_string(Size) +
+             " bytes";
+    return Ehdr.e_machine == EM_AMDGPU_ ? indexCodeObject(H.E, Out)
+                                        : indexExecutable(H.E, Out);
+  }
+  std::string Head(Bytes, std::min<size_t>(Size, 4096));
+  if (Head.find(".version") != std::string::npos && Head.find(".target") != std::string::npos)
+    return indexPTX(Bytes, Size, Out);
+  return "not an HSA code object, PTX, or ELF host file";
+}
+} // namespace
+
+std::string indexImage(const void *Data, size_t Size, ImageIndex &Out) {
+  std::string Error = indexAny(Data, Size, Out);
+  // Kernels, then functions, then variables; by name within each kind.
+  std::sort(Out.Symbols.begin(), Out.Symbols.end(),
+            [](const SymbolInfo &A, const SymbolInfo &B) {
+              return std::tie(A.Kind, A.Name) < std::tie(B.Kind, B.Name);
+            });
+  return Error;
+}
+
+} // namespace ferry

@@ -1,0 +1,47 @@
+//===- SymbolIndex.h - What an image defines --------------------*- C++ -*-===//
+///
+/// \file
+/// ROCR exposes only kernels and variables as executable symbols, not device
+/// functions, so Ferry indexes images itself: kernels (each with its kernel
+/// descriptor), device functions (FUNC symbols without a descriptor) and
+/// variables, with sizes, for HSA code objects (libelf; resources from the
+/// AMDGPU metadata note, msgpack-cxx), PTX text, and executables carrying a
+/// .llvm.offloading section. No LLVM.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_SYMBOLINDEX_H
+#define FERRY_RUNTIME_CORE_SYMBOLINDEX_H
+
+#include "ferry/runtime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+struct SymbolInfo {
+  std::string Name;
+  ferry_symbol_kind Kind;
+  uint64_t Size = 0;   ///< bytes (functions: code size)
+  uint64_t Offset = 0; ///< in the image; the device address once loaded
+  /// Kernels of code objects: resources from the metadata (0 if unknown).
+  uint64_t VGPRs = 0, SGPRs = 0, AGPRs = 0, LDS = 0, Scratch = 0, Wave = 0,
+           KernargSize = 0;
+};
+
+struct ImageIndex {
+  std::string Format; ///< "hsa-code-object", "ptx", "host-elf"
+  std::string Target; ///< amdhsa.target, PTX .target, or ""
+  std::vector<SymbolInfo> Symbols;
+  /// For host ELF files (executables, objects): the images in their .llvm.offloading section.
+  std::vector<ImageIndex> Embedded;
+  std::vector<std::string> EmbeddedArch;
+};
+
+/// Indexes \p Data (any of the formats above). Returns "" or what is wrong.
+std::string indexImage(const void *Data, size_t Size, ImageIndex &Out);
+
+} // namespace ferry
+
+#endif
