@@ -106,6 +106,18 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
           S.Scratch = mapUInt(K, ".private_segment_fixed_size");
           S.Wave = mapUInt(K, ".wavefront_size");
           S.KernargSize = mapUInt(K, ".kernarg_segment_size");
+          S.KernargAlign = mapUInt(K, ".kernarg_segment_align");
+          if (const msgpack::object *Args = mapValue(K, ".args");
+              Args && Args->type == msgpack::type::ARRAY) {
+            for (uint32_t A = 0; A < Args->via.array.size; ++A) {
+              const msgpack::object &Arg = Args->via.array.ptr[A];
+              if (Arg.type != msgpack::type::MAP)
+                return "kernel argument " + std::to_string(A) + " of " +
+                       mapString(K, ".name") + " is not a map";
+              S.Args.push_back({mapUInt(Arg, ".offset"), mapUInt(Arg, ".size"),
+                                mapString(Arg, ".value_kind")});
+            }
+          }
           Resources[mapString(K, ".name")] = S;
         }
       } catch (const std::exception &X) {
@@ -162,9 +174,10 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
       if (Descriptors.count(Name)) {
         S.Kind = FERRY_SYMBOL_KERNEL;
         if (auto It = Resources.find(Name); It != Resources.end()) {
-          SymbolInfo R = It->second;
+          SymbolInfo &R = It->second;
           S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,
           S.Scratch = R.Scratch, S.Wave = R.Wave, S.KernargSize = R.KernargSize;
+          S.KernargAlign = R.KernargAlign, S.Args = std::move(R.Args);
         }
       } else {
         S.Kind = FERRY_SYMBOL_FUNCTION;
@@ -181,6 +194,13 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
   return "";
 }
 
+SymbolInfo symbol(std::string Name, ferry_symbol_kind Kind) {
+  SymbolInfo S;
+  S.Name = std::move(Name);
+  S.Kind = Kind;
+  return S;
+}
+
 std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
   Out.Format = "ptx";
   std::string S(Text, Size);
@@ -193,11 +213,11 @@ std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
   static const std::regex Var(
       R"((?:\.visible|\.weak)\s+\.(?:global|const)\s+(?:\.align\s+\d+\s+)?\.(?:[bsuf])(\d+)\s+([\w$]+)(?:\[(\d+)\])?)");
   for (auto I = std::sregex_iterator(S.begin(), S.end(), Entry); I != std::sregex_iterator(); ++I)
-    Out.Symbols.push_back({(*I)[1], FERRY_SYMBOL_KERNEL});
+    Out.Symbols.push_back(symbol((*I)[1], FERRY_SYMBOL_KERNEL));
   for (auto I = std::sregex_iterator(S.begin(), S.end(), Func); I != std::sregex_iterator(); ++I)
-    Out.Symbols.push_back({(*I)[1], FERRY_SYMBOL_FUNCTION});
+    Out.Symbols.push_back(symbol((*I)[1], FERRY_SYMBOL_FUNCTION));
   for (auto I = std::sregex_iterator(S.begin(), S.end(), Var); I != std::sregex_iterator(); ++I) {
-    SymbolInfo Sym{(*I)[2], FERRY_SYMBOL_VARIABLE};
+    SymbolInfo Sym = symbol((*I)[2], FERRY_SYMBOL_VARIABLE);
     uint64_t Elem = std::stoull((*I)[1]) / 8;
     Sym.Size = (*I)[3].matched ? Elem * std::stoull((*I)[3]) : Elem;
     Out.Symbols.push_back(std::move(Sym));

@@ -20,6 +20,12 @@
 
 namespace ferry {
 
+/// One kernel argument from the AMDGPU metadata (`.args`).
+struct KernelArgDesc {
+  uint64_t Offset = 0, Size = 0;
+  std::string ValueKind; ///< by_value, global_buffer, hidden_block_count_x, ...
+};
+
 struct SymbolInfo {
   std::string Name;
   ferry_symbol_kind Kind;
@@ -27,7 +33,9 @@ struct SymbolInfo {
   uint64_t Offset = 0; ///< in the image; the device address once loaded
   /// Kernels of code objects: resources from the metadata (0 if unknown).
   uint64_t VGPRs = 0, SGPRs = 0, AGPRs = 0, LDS = 0, Scratch = 0, Wave = 0,
-           KernargSize = 0;
+           KernargSize = 0, KernargAlign = 0;
+  /// Kernels of code objects: every argument, explicit and hidden, in order.
+  std::vector<KernelArgDesc> Args;
 };
 
 struct ImageIndex {
