@@ -1,19 +1,44 @@
 //===- HsaBackend.cpp - AMD GPUs through ROCR (HSA) -----------------------===//
 ///
 /// \file
-/// Device discovery through ROCR. Without /dev/kfd, hsa_init returns
-/// HSA_STATUS_ERROR_OUT_OF_RESOURCES (0x1008): that means "no AMD device" and
-/// is reported only through status(), never printed.
+/// AMD GPUs through ROCR, opened with dlopen. Without /dev/kfd, hsa_init
+/// returns HSA_STATUS_ERROR_OUT_OF_RESOURCES (0x1008): that means "no AMD
+/// device" and is reported only through status(), never printed.
+///
+/// Per device: the coarse-grained device pool for data, the host's kernarg
+/// pool for kernel arguments, a fine-grained host pool for staging copies of
+/// pageable memory, one HSA queue per OpenACC queue (packets carry the
+/// barrier bit, so a queue runs in order), and pools of completion signals
+/// and kernarg slots filled at first use, so a dispatch creates nothing.
+/// Code objects are checked against the agent's ISA, linked with their
+/// device-function libraries by comgr when needed, and loaded with a code
+/// object reader into a frozen executable. Kernarg segments, hidden
+/// arguments included, come from the code object's metadata (KernelArgs.h).
+///
+/// Without an AMD GPU on the machines Ferry is developed on, everything past
+/// discovery is verified by the unit tests of its parts (kernargs, ISA
+/// check, linking, symbol index), not by dispatches; see docs/runtime.md.
 ///
 //===----------------------------------------------------------------------===//
 #include "hsa/HsaBackend.h"
 
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
+#include "core/SymbolIndex.h"
+#include "hsa/ComgrLink.h"
+#include "hsa/KernelArgs.h"
+#include "openacc.h"
 
 #include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
 
+#include <atomic>
 #include <cstdio>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -25,8 +50,35 @@ namespace {
   X(hsa_init)                                                                  \
   X(hsa_shut_down)                                                             \
   X(hsa_status_string)                                                         \
+  X(hsa_system_get_info)                                                       \
   X(hsa_iterate_agents)                                                        \
-  X(hsa_agent_get_info)
+  X(hsa_agent_get_info)                                                        \
+  X(hsa_agent_iterate_isas)                                                    \
+  X(hsa_isa_get_info_alt)                                                      \
+  X(hsa_amd_agent_iterate_memory_pools)                                        \
+  X(hsa_amd_memory_pool_get_info)                                              \
+  X(hsa_amd_memory_pool_allocate)                                              \
+  X(hsa_amd_memory_pool_free)                                                  \
+  X(hsa_amd_agents_allow_access)                                               \
+  X(hsa_amd_memory_async_copy)                                                 \
+  X(hsa_queue_create)                                                          \
+  X(hsa_queue_destroy)                                                         \
+  X(hsa_queue_add_write_index_scacq_screl)                                     \
+  X(hsa_queue_load_read_index_scacquire)                                       \
+  X(hsa_signal_create)                                                         \
+  X(hsa_signal_destroy)                                                        \
+  X(hsa_signal_store_relaxed)                                                  \
+  X(hsa_signal_store_screlease)                                                \
+  X(hsa_signal_load_scacquire)                                                 \
+  X(hsa_signal_wait_scacquire)                                                 \
+  X(hsa_code_object_reader_create_from_memory)                                 \
+  X(hsa_code_object_reader_destroy)                                            \
+  X(hsa_executable_create_alt)                                                 \
+  X(hsa_executable_load_agent_code_object)                                     \
+  X(hsa_executable_freeze)                                                     \
+  X(hsa_executable_destroy)                                                    \
+  X(hsa_executable_get_symbol_by_name)                                         \
+  X(hsa_executable_symbol_get_info)
 
 struct HsaApi {
 #define FERRY_DECLARE(Name) decltype(&::Name) Name = nullptr;
@@ -48,14 +100,329 @@ std::string hexStatus(hsa_status_t S) {
   return Buf;
 }
 
+constexpr size_t KernargSlotSize = 4096; ///< CUDA's limit on kernel parameters
+constexpr size_t KernargSlots = 256;
+constexpr size_t SignalBatch = 64;
+constexpr size_t StagingBytes = 4 << 20;
+constexpr uint32_t QueueSize = 4096;
+
+struct HsaDevice;
+
+/// One kernel dispatched and not yet known complete.
+struct InFlight {
+  hsa_signal_t Signal;
+  void *Kernarg;
+  std::string Kernel;
+};
+
+/// An HSA queue serving one OpenACC queue of one device.
+struct HsaQueue {
+  hsa_queue_t *Queue = nullptr;
+  std::deque<InFlight> Pending;
+  /// Set by ROCR's error callback when the device faults.
+  std::atomic<hsa_status_t> Fault{HSA_STATUS_SUCCESS};
+};
+
+struct HsaDevice {
+  hsa_agent_t Agent{};
+  std::string Name, Isa;
+  hsa_amd_memory_pool_t DevicePool{}, KernargPool{}, StagingPool{};
+  bool HaveDevicePool = false, HaveKernargPool = false, HaveStagingPool = false;
+  size_t DeviceMemory = 0;
+  // Pools, filled on first use, under the backend's mutex.
+  std::vector<hsa_signal_t> FreeSignals;
+  std::vector<void *> FreeKernargs;
+  void *Staging = nullptr;
+  std::map<int, std::unique_ptr<HsaQueue>> Queues;
+};
+
+struct HsaModule {
+  int Device;
+  hsa_executable_t Executable{};
+  hsa_code_object_reader_t Reader{};
+  std::shared_ptr<const std::vector<char>> Code;
+  ImageIndex Index;
+  std::vector<std::unique_ptr<struct HsaKernel>> Kernels;
+};
+
+struct HsaKernel {
+  HsaModule *Owner;
+  std::string Name;
+  uint64_t Object = 0;
+  uint32_t GroupSize = 0, PrivateSize = 0;
+  SymbolInfo Info;
+};
+
 class HsaBackend final : public Backend {
 public:
   ~HsaBackend() override {
-    if (Initialized)
-      Api.hsa_shut_down();
+    if (!Initialized)
+      return;
+    for (HsaDevice &D : Devices)
+      for (auto &[N, Q] : D.Queues)
+        if (Q->Queue)
+          Api.hsa_queue_destroy(Q->Queue);
+    Api.hsa_shut_down();
   }
   const char *name() const override { return "hsa"; }
   DeviceKind kind() const override { return DeviceKind::Radeon; }
+
+  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return FERRY_ERROR_BACKEND;
+    if (!D->HaveDevicePool) {
+      errorf("radeon device %d (%s) has no device memory pool", Device, D->Name.c_str());
+      return FERRY_ERROR_BACKEND;
+    }
+    if (!check(Api.hsa_amd_memory_pool_allocate(D->DevicePool, Bytes ? Bytes : 1, 0, Out),
+               "hsa_amd_memory_pool_allocate"))
+      return FERRY_ERROR_BACKEND;
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status release(int Device, void *Ptr) override {
+    if (!device(Device))
+      return FERRY_ERROR_BACKEND;
+    return check(Api.hsa_amd_memory_pool_free(Ptr), "hsa_amd_memory_pool_free")
+               ? FERRY_SUCCESS
+               : FERRY_ERROR_BACKEND;
+  }
+
+  /// Copies are ordered after the queue's kernels and complete before
+  /// returning (OpenACC allows an async copy to finish early).
+  ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes,
+                            int Queue) override {
+    return copy(Device, Dst, Src, Bytes, Queue, /*ToDevice=*/true);
+  }
+  ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes,
+                              int Queue) override {
+    return copy(Device, Dst, Src, Bytes, Queue, /*ToDevice=*/false);
+  }
+
+  ferry_status wait(int Device, int Queue, bool All) override {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return FERRY_ERROR_BACKEND;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ferry_status Result = FERRY_SUCCESS;
+    for (auto &[N, Q] : D->Queues)
+      if (All || N == normalize(Queue))
+        if (ferry_status S = drain(Device, *D, *Q))
+          Result = S;
+    return Result;
+  }
+
+  bool idle(int Device, int Queue, bool All) override {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return true;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (auto &[N, Q] : D->Queues)
+      if ((All || N == normalize(Queue)) && !Q->Pending.empty() &&
+          Api.hsa_signal_load_scacquire(Q->Pending.back().Signal) != 0)
+        return false;
+    return true;
+  }
+
+  ferry_status properties(int Device, Properties &Out) override {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return FERRY_ERROR_BACKEND;
+    uint16_t Major = 0, Minor = 0;
+    Api.hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MAJOR, &Major);
+    Api.hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MINOR, &Minor);
+    Out.Name = D->Name;
+    Out.Vendor = "AMD";
+    Out.Driver = "ROCR (HSA " + std::to_string(Major) + "." + std::to_string(Minor) + ")";
+    Out.TotalMemory = D->DeviceMemory;
+    Out.FreeMemory = 0; // ROCR 5.2 has no query for it
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return FERRY_ERROR_BACKEND;
+    if (Images.empty()) {
+      errorf("no image to load on radeon device %d", Device);
+      return FERRY_ERROR_INVALID;
+    }
+    auto M = std::make_unique<HsaModule>();
+    M->Device = Device;
+    // A kernel image with libraries, or a relocatable one, is linked first.
+    bool Relocatable = Images.size() > 1 || isRelocatable(Images[0]);
+    if (Relocatable) {
+      std::vector<RelocatableImage> Inputs;
+      for (size_t I = 0; I < Images.size(); ++I)
+        Inputs.push_back({I ? "library " + std::to_string(I) : "kernel image", Images[I].Data,
+                          Images[I].Size});
+      if (std::string Error = ComgrLinker::get().link(Inputs, D->Isa, M->Code); !Error.empty()) {
+        errorf("cannot load on radeon device %d (%s): %s", Device, D->Name.c_str(),
+               Error.c_str());
+        return FERRY_ERROR_INVALID;
+      }
+    } else {
+      const char *Bytes = static_cast<const char *>(Images[0].Data);
+      M->Code = std::make_shared<std::vector<char>>(Bytes, Bytes + Images[0].Size);
+    }
+    if (std::string Error = indexImage(M->Code->data(), M->Code->size(), M->Index);
+        !Error.empty()) {
+      errorf("cannot load on radeon device %d: the code object is unusable: %s", Device,
+             Error.c_str());
+      return FERRY_ERROR_INVALID;
+    }
+    if (std::string Error = checkIsaCompatible(M->Index.Target, D->Isa); !Error.empty()) {
+      errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
+      return FERRY_ERROR_INVALID;
+    }
+    if (!check(Api.hsa_code_object_reader_create_from_memory(M->Code->data(), M->Code->size(),
+                                                             &M->Reader),
+               "hsa_code_object_reader_create_from_memory"))
+      return FERRY_ERROR_INVALID;
+    if (!check(Api.hsa_executable_create_alt(HSA_PROFILE_FULL,
+                                             HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, nullptr,
+                                             &M->Executable),
+               "hsa_executable_create_alt")) {
+      Api.hsa_code_object_reader_destroy(M->Reader);
+      return FERRY_ERROR_BACKEND;
+    }
+    if (!check(Api.hsa_executable_load_agent_code_object(M->Executable, D->Agent, M->Reader,
+                                                         nullptr, nullptr),
+               "hsa_executable_load_agent_code_object") ||
+        !check(Api.hsa_executable_freeze(M->Executable, nullptr), "hsa_executable_freeze")) {
+      destroy(*M);
+      return FERRY_ERROR_INVALID;
+    }
+    debugf("hsa: loaded a %zu-byte code object for %s on device %d", M->Code->size(),
+           M->Index.Target.c_str(), Device);
+    *Out = M.release();
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status unloadModule(void *Handle) override {
+    auto *M = static_cast<HsaModule *>(Handle);
+    wait(M->Device, 0, /*All=*/true);
+    destroy(*M);
+    delete M;
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status getKernel(void *Handle, const char *Name, void **Out) override {
+    auto *M = static_cast<HsaModule *>(Handle);
+    HsaDevice &D = Devices[M->Device];
+    const SymbolInfo *Info = nullptr;
+    for (const SymbolInfo &S : M->Index.Symbols)
+      if (S.Kind == FERRY_SYMBOL_KERNEL && S.Name == Name)
+        Info = &S;
+    if (!Info) {
+      errorf("no kernel '%s' in the code object loaded on radeon device %d", Name, M->Device);
+      return FERRY_ERROR_INVALID;
+    }
+    hsa_executable_symbol_t Sym;
+    std::string Descriptor = std::string(Name) + ".kd";
+    auto K = std::make_unique<HsaKernel>();
+    if (!check(Api.hsa_executable_get_symbol_by_name(M->Executable, Descriptor.c_str(), &D.Agent,
+                                                     &Sym),
+               "hsa_executable_get_symbol_by_name") ||
+        !check(Api.hsa_executable_symbol_get_info(
+                   Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &K->Object),
+               "hsa_executable_symbol_get_info") ||
+        !check(Api.hsa_executable_symbol_get_info(
+                   Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &K->GroupSize),
+               "hsa_executable_symbol_get_info") ||
+        !check(Api.hsa_executable_symbol_get_info(
+                   Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &K->PrivateSize),
+               "hsa_executable_symbol_get_info"))
+      return FERRY_ERROR_INVALID;
+    if (Info->KernargSize > KernargSlotSize) {
+      errorf("kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu", Name,
+             (unsigned long long)Info->KernargSize, KernargSlotSize);
+      return FERRY_ERROR_INVALID;
+    }
+    K->Owner = M;
+    K->Name = Name;
+    K->Info = *Info;
+    *Out = K.get(); // lives as long as its module, like a CUfunction
+    std::lock_guard<std::mutex> Lock(Mutex);
+    M->Kernels.push_back(std::move(K));
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
+                      uint32_t SharedBytes, void **Args, int Queue) override {
+    auto *K = static_cast<HsaKernel *>(Handle);
+    const int Device = K->Owner->Device;
+    HsaDevice &D = Devices[Device];
+    DispatchGeometry G;
+    uint32_t GridSize[3];
+    for (int I = 0; I < 3; ++I) {
+      G.Grid[I] = Grid[I], G.Block[I] = Block[I];
+      uint64_t Items = uint64_t(Grid[I]) * Block[I];
+      if (Items == 0 || Items > UINT32_MAX) {
+        errorf("kernel '%s': grid %u x block %u in dimension %d is not a valid AMD dispatch "
+               "(1 to 2^32-1 work-items)",
+               K->Name.c_str(), Grid[I], Block[I], I);
+        return FERRY_ERROR_INVALID;
+      }
+      GridSize[I] = uint32_t(Items);
+    }
+    G.DynamicLDS = SharedBytes;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    HsaQueue *Q = queue(Device, D, normalize(Queue));
+    if (!Q)
+      return FERRY_ERROR_BACKEND;
+    G.QueuePtr = reinterpret_cast<uint64_t>(Q->Queue);
+    std::vector<uint8_t> &Segment = Scratch;
+    if (std::string Error = fillKernargs(K->Info, Args, G, Segment); !Error.empty()) {
+      errorf("launching kernel '%s': %s", K->Name.c_str(), Error.c_str());
+      return FERRY_ERROR_INVALID;
+    }
+    void *Kernarg = nullptr;
+    hsa_signal_t Signal;
+    if (!takeKernarg(Device, D, Kernarg) || !takeSignal(D, Signal))
+      return FERRY_ERROR_BACKEND;
+    std::memcpy(Kernarg, Segment.data(), Segment.size());
+    Api.hsa_signal_store_relaxed(Signal, 1);
+
+    hsa_queue_t *HQ = Q->Queue;
+    const uint64_t Index = Api.hsa_queue_add_write_index_scacq_screl(HQ, 1);
+    while (Index - Api.hsa_queue_load_read_index_scacquire(HQ) >= HQ->size)
+      ; // the queue is full: the packet processor frees slots as it goes
+    auto *Packet = static_cast<hsa_kernel_dispatch_packet_t *>(HQ->base_address) +
+                   (Index & (HQ->size - 1));
+    const uint16_t Dims = Grid[2] > 1 || Block[2] > 1 ? 3 : Grid[1] > 1 || Block[1] > 1 ? 2 : 1;
+    Packet->workgroup_size_x = uint16_t(Block[0]);
+    Packet->workgroup_size_y = uint16_t(Block[1]);
+    Packet->workgroup_size_z = uint16_t(Block[2]);
+    Packet->reserved0 = 0;
+    Packet->grid_size_x = GridSize[0];
+    Packet->grid_size_y = GridSize[1];
+    Packet->grid_size_z = GridSize[2];
+    Packet->private_segment_size = K->PrivateSize;
+    Packet->group_segment_size = K->GroupSize + SharedBytes;
+    Packet->kernel_object = K->Object;
+    Packet->kernarg_address = Kernarg;
+    Packet->reserved2 = 0;
+    Packet->completion_signal = Signal;
+    const uint16_t Header =
+        (HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+        (1 << HSA_PACKET_HEADER_BARRIER) |
+        (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+        (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
+    const uint32_t HeaderAndSetup =
+        Header | uint32_t(Dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) << 16;
+    __atomic_store_n(reinterpret_cast<uint32_t *>(Packet), HeaderAndSetup, __ATOMIC_RELEASE);
+    Api.hsa_signal_store_screlease(HQ->doorbell_signal, hsa_signal_value_t(Index));
+    Q->Pending.push_back({Signal, Kernarg, K->Name});
+    notifyf(NotifyLaunch, "launch %s on radeon device %d: grid (%u,%u,%u) block (%u,%u,%u) "
+                         "shared %u queue %d",
+           K->Name.c_str(), Device, Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2],
+           SharedBytes, Queue);
+    if (Queue == acc_async_sync)
+      return drain(Device, D, *Q);
+    return FERRY_SUCCESS;
+  }
 
 protected:
   void discover() override {
@@ -80,29 +447,37 @@ protected:
       return;
     }
     Initialized = true;
-    int GPUs = 0;
-    std::pair<HsaApi *, int *> Ctx(&Api, &GPUs);
     S = Api.hsa_iterate_agents(
         [](hsa_agent_t Agent, void *Data) {
-          auto *Self = static_cast<std::pair<HsaApi *, int *> *>(Data);
+          auto *Self = static_cast<HsaBackend *>(Data);
           hsa_device_type_t Type;
-          if (Self->first->hsa_agent_get_info(Agent, HSA_AGENT_INFO_DEVICE,
-                                              &Type) == HSA_STATUS_SUCCESS &&
-              Type == HSA_DEVICE_TYPE_GPU)
-            ++*Self->second;
+          if (Self->Api.hsa_agent_get_info(Agent, HSA_AGENT_INFO_DEVICE, &Type) !=
+              HSA_STATUS_SUCCESS)
+            return HSA_STATUS_SUCCESS;
+          if (Type == HSA_DEVICE_TYPE_CPU && !Self->HaveHost)
+            Self->Host = Agent, Self->HaveHost = true;
+          if (Type == HSA_DEVICE_TYPE_GPU)
+            Self->addDevice(Agent);
           return HSA_STATUS_SUCCESS;
         },
-        &Ctx);
+        this);
     if (S != HSA_STATUS_SUCCESS) {
       Status = "hsa_iterate_agents failed: " + describe(S);
+      Devices.clear();
       return;
     }
-    NumDevices = GPUs;
-    Status = GPUs ? "ok" : "no AMD GPU agent";
-    debugf("hsa: %d GPU agent(s) via %s", GPUs, Lib.path().c_str());
+    if (HaveHost)
+      findHostPools();
+    NumDevices = int(Devices.size());
+    Status = NumDevices ? "ok" : "no AMD GPU agent";
+    debugf("hsa: %d GPU agent(s) via %s", NumDevices, Lib.path().c_str());
+    for (const HsaDevice &D : Devices)
+      debugf("hsa: %s (%s)", D.Name.c_str(), D.Isa.c_str());
   }
 
 private:
+  static int normalize(int Queue) { return Queue == acc_async_sync ? acc_async_noval : Queue; }
+
   std::string describe(hsa_status_t S) {
     const char *Text = nullptr;
     if (Api.hsa_status_string(S, &Text) == HSA_STATUS_SUCCESS && Text)
@@ -110,9 +485,263 @@ private:
     return hexStatus(S);
   }
 
+  bool check(hsa_status_t S, const char *Call) {
+    if (S == HSA_STATUS_SUCCESS || S == HSA_STATUS_INFO_BREAK)
+      return true;
+    errorf("%s: %s", Call, describe(S).c_str());
+    return false;
+  }
+
+  HsaDevice *device(int Device) {
+    if (Device < 0 || Device >= numDevices()) {
+      errorf("radeon device %d does not exist (%d device(s))", Device, numDevices());
+      return nullptr;
+    }
+    return &Devices[Device];
+  }
+
+  static bool isRelocatable(const Image &I) {
+    uint16_t Type = 0;
+    if (I.Size >= 18 && std::memcmp(I.Data, "\x7f" "ELF", 4) == 0)
+      std::memcpy(&Type, static_cast<const char *>(I.Data) + 16, 2);
+    return Type == 1; // ET_REL
+  }
+
+  void addDevice(hsa_agent_t Agent) {
+    HsaDevice D;
+    D.Agent = Agent;
+    char Name[64] = {0};
+    Api.hsa_agent_get_info(Agent, HSA_AGENT_INFO_NAME, Name);
+    D.Name = Name;
+    Api.hsa_agent_iterate_isas(
+        Agent,
+        [](hsa_isa_t Isa, void *Data) {
+          auto *Self = static_cast<std::pair<HsaBackend *, HsaDevice *> *>(Data);
+          uint32_t Length = 0;
+          if (Self->first->Api.hsa_isa_get_info_alt(Isa, HSA_ISA_INFO_NAME_LENGTH, &Length) !=
+              HSA_STATUS_SUCCESS)
+            return HSA_STATUS_SUCCESS;
+          std::string Text(Length, '\0');
+          if (Self->first->Api.hsa_isa_get_info_alt(Isa, HSA_ISA_INFO_NAME, Text.data()) ==
+              HSA_STATUS_SUCCESS) {
+            Self->second->Isa = Text.c_str();
+            return HSA_STATUS_INFO_BREAK;
+          }
+          return HSA_STATUS_SUCCESS;
+        },
+        std::make_unique<std::pair<HsaBackend *, HsaDevice *>>(this, &D).get());
+    Api.hsa_amd_agent_iterate_memory_pools(
+        Agent,
+        [](hsa_amd_memory_pool_t Pool, void *Data) {
+          auto *Self = static_cast<std::pair<HsaBackend *, HsaDevice *> *>(Data);
+          HsaApi &Api = Self->first->Api;
+          hsa_amd_segment_t Segment;
+          bool Alloc = false;
+          uint32_t Flags = 0;
+          if (Api.hsa_amd_memory_pool_get_info(Pool, HSA_AMD_MEMORY_POOL_INFO_SEGMENT,
+                                               &Segment) != HSA_STATUS_SUCCESS ||
+              Segment != HSA_AMD_SEGMENT_GLOBAL ||
+              Api.hsa_amd_memory_pool_get_info(
+                  Pool, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &Alloc) !=
+                  HSA_STATUS_SUCCESS ||
+              !Alloc ||
+              Api.hsa_amd_memory_pool_get_info(Pool, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS,
+                                               &Flags) != HSA_STATUS_SUCCESS)
+            return HSA_STATUS_SUCCESS;
+          if ((Flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED) &&
+              !Self->second->HaveDevicePool) {
+            Self->second->DevicePool = Pool;
+            Self->second->HaveDevicePool = true;
+            Api.hsa_amd_memory_pool_get_info(Pool, HSA_AMD_MEMORY_POOL_INFO_SIZE,
+                                             &Self->second->DeviceMemory);
+          }
+          return HSA_STATUS_SUCCESS;
+        },
+        std::make_unique<std::pair<HsaBackend *, HsaDevice *>>(this, &D).get());
+    Devices.push_back(std::move(D));
+  }
+
+  /// The host's kernarg and fine-grained pools serve every device.
+  void findHostPools() {
+    Api.hsa_amd_agent_iterate_memory_pools(
+        Host,
+        [](hsa_amd_memory_pool_t Pool, void *Data) {
+          auto *Self = static_cast<HsaBackend *>(Data);
+          hsa_amd_segment_t Segment;
+          uint32_t Flags = 0;
+          bool Alloc = false;
+          if (Self->Api.hsa_amd_memory_pool_get_info(Pool, HSA_AMD_MEMORY_POOL_INFO_SEGMENT,
+                                                     &Segment) != HSA_STATUS_SUCCESS ||
+              Segment != HSA_AMD_SEGMENT_GLOBAL ||
+              Self->Api.hsa_amd_memory_pool_get_info(
+                  Pool, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &Alloc) !=
+                  HSA_STATUS_SUCCESS ||
+              !Alloc ||
+              Self->Api.hsa_amd_memory_pool_get_info(Pool, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS,
+                                                     &Flags) != HSA_STATUS_SUCCESS)
+            return HSA_STATUS_SUCCESS;
+          for (HsaDevice &D : Self->Devices) {
+            if ((Flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT) && !D.HaveKernargPool)
+              D.KernargPool = Pool, D.HaveKernargPool = true;
+            if ((Flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED) && !D.HaveStagingPool)
+              D.StagingPool = Pool, D.HaveStagingPool = true;
+          }
+          return HSA_STATUS_SUCCESS;
+        },
+        this);
+  }
+
+  /// Host memory from \p Pool that device \p D may access.
+  void *hostBuffer(HsaDevice &D, hsa_amd_memory_pool_t Pool, size_t Bytes, const char *What) {
+    void *P = nullptr;
+    if (!check(Api.hsa_amd_memory_pool_allocate(Pool, Bytes, 0, &P), What))
+      return nullptr;
+    if (!check(Api.hsa_amd_agents_allow_access(1, &D.Agent, nullptr, P),
+               "hsa_amd_agents_allow_access")) {
+      Api.hsa_amd_memory_pool_free(P);
+      return nullptr;
+    }
+    return P;
+  }
+
+  bool takeKernarg(int Device, HsaDevice &D, void *&Out) {
+    if (D.FreeKernargs.empty()) {
+      if (!D.HaveKernargPool) {
+        errorf("radeon device %d: ROCR reports no kernarg memory pool", Device);
+        return false;
+      }
+      auto *Slab = static_cast<char *>(hostBuffer(D, D.KernargPool, KernargSlotSize * KernargSlots,
+                                                  "allocating kernarg buffers"));
+      if (!Slab)
+        return false;
+      for (size_t I = 0; I < KernargSlots; ++I)
+        D.FreeKernargs.push_back(Slab + I * KernargSlotSize);
+    }
+    Out = D.FreeKernargs.back();
+    D.FreeKernargs.pop_back();
+    return true;
+  }
+
+  bool takeSignal(HsaDevice &D, hsa_signal_t &Out) {
+    if (D.FreeSignals.empty())
+      for (size_t I = 0; I < SignalBatch; ++I) {
+        hsa_signal_t S;
+        if (!check(Api.hsa_signal_create(0, 0, nullptr, &S), "hsa_signal_create"))
+          return false;
+        D.FreeSignals.push_back(S);
+      }
+    Out = D.FreeSignals.back();
+    D.FreeSignals.pop_back();
+    return true;
+  }
+
+  /// The HSA queue of OpenACC queue \p Queue (created on first use).
+  HsaQueue *queue(int Device, HsaDevice &D, int Queue) {
+    std::unique_ptr<HsaQueue> &Q = D.Queues[Queue];
+    if (!Q) {
+      auto New = std::make_unique<HsaQueue>();
+      hsa_status_t S = Api.hsa_queue_create(
+          D.Agent, QueueSize, HSA_QUEUE_TYPE_MULTI,
+          [](hsa_status_t Status, hsa_queue_t *, void *Data) {
+            static_cast<HsaQueue *>(Data)->Fault = Status;
+          },
+          New.get(), UINT32_MAX, UINT32_MAX, &New->Queue);
+      if (!check(S, "hsa_queue_create")) {
+        D.Queues.erase(Queue);
+        errorf("cannot create queue %d on radeon device %d", Queue, Device);
+        return nullptr;
+      }
+      Q = std::move(New);
+    }
+    return Q.get();
+  }
+
+  /// Waits for everything on \p Q and recycles its signals and kernargs.
+  ferry_status drain(int Device, HsaDevice &D, HsaQueue &Q) {
+    ferry_status Result = FERRY_SUCCESS;
+    while (!Q.Pending.empty()) {
+      InFlight F = Q.Pending.front();
+      Q.Pending.pop_front();
+      // A bounded wait (the timeout is a hint) so a fault reported to the
+      // queue's callback ends it instead of a signal that never drops.
+      while (Api.hsa_signal_wait_scacquire(F.Signal, HSA_SIGNAL_CONDITION_LT, 1, 1000000,
+                                           HSA_WAIT_STATE_BLOCKED) != 0) {
+        if (Q.Fault.load() != HSA_STATUS_SUCCESS)
+          break;
+      }
+      if (hsa_status_t Fault = Q.Fault.load(); Fault != HSA_STATUS_SUCCESS) {
+        errorf("kernel '%s' faulted on radeon device %d (%s): %s", F.Kernel.c_str(), Device,
+               D.Name.c_str(), describe(Fault).c_str());
+        Result = FERRY_ERROR_BACKEND;
+      }
+      D.FreeSignals.push_back(F.Signal);
+      D.FreeKernargs.push_back(F.Kernarg);
+    }
+    notifyf(NotifyWait, "wait on radeon device %d", Device);
+    return Result;
+  }
+
+  ferry_status copy(int Device, void *Dst, const void *Src, size_t Bytes, int Queue,
+                    bool ToDevice) {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return FERRY_ERROR_BACKEND;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (auto It = D->Queues.find(normalize(Queue)); It != D->Queues.end())
+      if (ferry_status S = drain(Device, *D, *It->second))
+        return S;
+    if (!D->Staging) {
+      if (!D->HaveStagingPool) {
+        errorf("radeon device %d: ROCR reports no fine-grained host pool", Device);
+        return FERRY_ERROR_BACKEND;
+      }
+      D->Staging = hostBuffer(*D, D->StagingPool, StagingBytes, "allocating staging memory");
+      if (!D->Staging)
+        return FERRY_ERROR_BACKEND;
+    }
+    hsa_signal_t Done;
+    if (!takeSignal(*D, Done))
+      return FERRY_ERROR_BACKEND;
+    ferry_status Result = FERRY_SUCCESS;
+    for (size_t At = 0; At < Bytes && Result == FERRY_SUCCESS; At += StagingBytes) {
+      size_t N = std::min(StagingBytes, Bytes - At);
+      if (ToDevice)
+        std::memcpy(D->Staging, static_cast<const char *>(Src) + At, N);
+      Api.hsa_signal_store_relaxed(Done, 1);
+      void *To = ToDevice ? static_cast<char *>(Dst) + At : D->Staging;
+      const void *From = ToDevice ? D->Staging : static_cast<const char *>(Src) + At;
+      hsa_agent_t ToAgent = ToDevice ? D->Agent : Host, FromAgent = ToDevice ? Host : D->Agent;
+      if (!check(Api.hsa_amd_memory_async_copy(To, ToAgent, From, FromAgent, N, 0, nullptr, Done),
+                 "hsa_amd_memory_async_copy")) {
+        Result = FERRY_ERROR_BACKEND;
+        break;
+      }
+      Api.hsa_signal_wait_scacquire(Done, HSA_SIGNAL_CONDITION_LT, 1, UINT64_MAX,
+                                    HSA_WAIT_STATE_BLOCKED);
+      if (!ToDevice)
+        std::memcpy(static_cast<char *>(Dst) + At, D->Staging, N);
+    }
+    D->FreeSignals.push_back(Done);
+    notifyf(NotifyTransfer, "%s %zu bytes on radeon device %d", ToDevice ? "to device" : "from device",
+           Bytes, Device);
+    return Result;
+  }
+
+  void destroy(HsaModule &M) {
+    if (M.Executable.handle)
+      Api.hsa_executable_destroy(M.Executable);
+    if (M.Reader.handle)
+      Api.hsa_code_object_reader_destroy(M.Reader);
+  }
+
   DynamicLibrary Lib;
   HsaApi Api;
   bool Initialized = false;
+  hsa_agent_t Host{};
+  bool HaveHost = false;
+  std::vector<HsaDevice> Devices;
+  std::mutex Mutex;
+  std::vector<uint8_t> Scratch; ///< kernarg staging, under Mutex
 };
 
 } // namespace
