@@ -94,6 +94,8 @@ const char *acc_get_property_string(int dev_num, acc_device_t type,
 /* Waits for queue `async` / for every queue of the current device. */
 void acc_wait(int async);
 void acc_wait_all(void);
+void acc_wait_async(int wait_arg, int async);
+void acc_wait_all_async(int async);
 /* Nonzero when everything queued on `async` / on every queue is done. */
 int acc_async_test(int async);
 int acc_async_test_all(void);

@@ -68,6 +68,42 @@ ferry_status ferry_parallel_for(const ferry_region *region, const void *closure,
                                 ferry_host_chunk_fn host_fn,
                                 const ferry_reduction *reduction, void *result);
 
+/* The device version of a region: a kernel in the registered images with
+ * the region-kernel ABI
+ *     kernel(closure (byval, closure_size bytes), int64_t trip_count,
+ *            void *partials)
+ * which runs iterations [0, trip_count) over its whole grid (grid-stride)
+ * and, with a reduction, leaves block b's combined partial at
+ * partials + b * round_up(reduction->size, reduction->align). */
+typedef struct ferry_device_kernel {
+  const char *name;
+  /* Byte offsets of the closure's pointer fields: each host address is
+   * replaced by its device address from the present table (implicit
+   * attach); NULL stays NULL; an address that is not present is an error
+   * naming the region. */
+  const uint32_t *pointer_offsets;
+  size_t num_pointers;
+} ferry_device_kernel;
+
+typedef struct ferry_launch_desc {
+  const ferry_region *region;
+  const void *closure;
+  size_t closure_size;
+  int64_t trip_count;
+  ferry_host_chunk_fn host_fn;          /* the host version (required) */
+  const ferry_reduction *reduction;     /* NULL without reduction */
+  void *result;                         /* receives the reduction */
+  const ferry_device_kernel *kernel;    /* NULL: no device version */
+  uint32_t num_gangs, vector_length;    /* 0: Ferry chooses */
+  int async;                            /* acc_async_sync, acc_async_noval, or >= 0 */
+} ferry_launch_desc;
+
+/* Runs a region on the selected device: the host version on the host (on
+ * the queue's worker thread when async; the closure is copied), the device
+ * kernel on a GPU. A region with a reduction completes before returning
+ * (its result is ready), whatever `async` says. */
+ferry_status ferry_launch_region(const ferry_launch_desc *desc);
+
 /* Registers the device images of a package in LLVM's OffloadBinary format
  * (the contents of a .llvm.offloading section). Ferry-compiled programs call
  * it from a constructor; the memory must stay valid for the whole process.

@@ -30,6 +30,12 @@ ferry_status ferry_parallel_for(const ferry_region *Region, const void *Closure,
                                     Reduction, Result);
 }
 
+ferry_status ferry_launch_region(const ferry_launch_desc *Desc) {
+  if (!Desc)
+    return FERRY_ERROR_INVALID;
+  return Runtime::get().launchRegion(*Desc);
+}
+
 ferry_status ferry_register_images(const void *Package, size_t Size) {
   std::string Error = ImageRegistry::get().addPackage(Package, Size);
   if (!Error.empty()) {

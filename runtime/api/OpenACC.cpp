@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/Debug.h"
 #include "core/Runtime.h"
+#include "host/HostQueues.h"
 #include "openacc.h"
 
 #include <optional>
@@ -131,14 +132,18 @@ void acc_free(void *Ptr) {
 
 void acc_memcpy_to_device_async(void *Dev, void *Host, size_t Bytes, int Async) {
   int D;
-  if (Backend *B = current(D); B && Bytes)
+  if (Backend *B = current(D); B && Bytes) {
+    Runtime::get().countTransfer(true, Bytes);
     B->copyToDevice(D, Dev, Host, Bytes, Async);
+  }
 }
 
 void acc_memcpy_from_device_async(void *Host, void *Dev, size_t Bytes, int Async) {
   int D;
-  if (Backend *B = current(D); B && Bytes)
+  if (Backend *B = current(D); B && Bytes) {
+    Runtime::get().countTransfer(false, Bytes);
     B->copyFromDevice(D, Host, Dev, Bytes, Async);
+  }
 }
 
 void acc_memcpy_to_device(void *Dev, void *Host, size_t Bytes) {
@@ -159,6 +164,24 @@ void acc_wait_all(void) {
   int D;
   if (Backend *B = current(D))
     B->wait(D, acc_async_noval, /*All=*/true);
+}
+
+void acc_wait_async(int WaitArg, int Async) {
+  int D;
+  if (Backend *B = current(D))
+    B->waitAsync(D, WaitArg, Async);
+}
+
+void acc_wait_all_async(int Async) {
+  // Every queue that exists now; the host backend orders them without
+  // blocking, GPU backends by waiting.
+  int D;
+  if (Backend *B = current(D)) {
+    if (HostQueues *Q = B->hostQueues(); Q && Async != acc_async_sync)
+      Q->waitAllAsync(Async == acc_async_noval ? acc_async_noval : Async);
+    else
+      B->wait(D, acc_async_noval, /*All=*/true);
+  }
 }
 
 int acc_async_test(int Async) {

@@ -27,6 +27,9 @@ ferry_status Backend::copyFromDevice(int, void *, const void *, size_t, int) {
 }
 ferry_status Backend::wait(int, int, bool) { return FERRY_SUCCESS; }
 bool Backend::idle(int, int, bool) { return true; }
+ferry_status Backend::waitAsync(int Device, int WaitFor, int) {
+  return wait(Device, WaitFor, /*All=*/false);
+}
 ferry_status Backend::properties(int, Properties &) {
   return unsupported("querying device properties");
 }

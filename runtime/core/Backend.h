@@ -21,6 +21,8 @@
 
 namespace ferry {
 
+class HostQueues;
+
 class Backend {
 public:
   virtual ~Backend() = default;
@@ -54,6 +56,14 @@ public:
   virtual ferry_status wait(int Device, int Queue, bool All);
   /// Whether \p Queue (every queue when \p All) is idle.
   virtual bool idle(int Device, int Queue, bool All);
+  /// Orders later work of \p Queue after the work submitted to \p WaitFor so
+  /// far (acc_wait_async). The default blocks the caller until \p WaitFor is
+  /// done, which gives the same order.
+  virtual ferry_status waitAsync(int Device, int WaitFor, int Queue);
+  /// The queues that run asynchronous host work (the host backend only).
+  virtual HostQueues *hostQueues() { return nullptr; }
+  /// The device's ISA ("amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"), or "".
+  virtual std::string isa(int /*Device*/) { return ""; }
 
   struct Properties {
     size_t TotalMemory = 0, FreeMemory = 0;

@@ -1,9 +1,12 @@
 //===- Runtime.cpp - The process-wide offload runtime ---------------------===//
 ///
 /// \file
-/// Device selection and region execution. Device images do not exist yet in
-/// this version of Ferry: a region asked to run on a GPU reports that it has
-/// no image for it instead of running somewhere else.
+/// Device selection and region execution: regions run on the host thread
+/// pool (asynchronously on the host queues) or as their device kernel from
+/// the registered images, with the closure's pointers attached through the
+/// present table and reductions combined from per-block partials. A region
+/// with no image for the selected GPU reports it instead of running
+/// somewhere else.
 ///
 //===----------------------------------------------------------------------===//
 #include "core/Runtime.h"
@@ -12,9 +15,14 @@
 #include "cuda/CudaBackend.h"
 #include "host/HostBackend.h"
 #include "host/HostThreadPool.h"
+#include "host/HostQueues.h"
 #include "hsa/HsaBackend.h"
+#include "hsa/KernelArgs.h"
+#include "openacc.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -45,6 +53,39 @@ Runtime::Runtime() {
   Backends.push_back(createHsaBackend());
   Backends.push_back(createCudaBackend());
   Backends.push_back(createHostBackend());
+  if (envFlag("FERRY_TIME")) {
+    TimeEnabled = true;
+    std::atexit([] { Runtime::get().printTimes(); });
+  }
+}
+
+void Runtime::countTransfer(bool ToDevice, size_t Bytes) {
+  if (!TimeEnabled)
+    return;
+  std::lock_guard<std::mutex> Lock(TimeMutex);
+  (ToDevice ? BytesToDevice : BytesFromDevice) += Bytes;
+}
+
+void Runtime::recordLaunch(const ferry_region &R, double Seconds) {
+  if (!TimeEnabled)
+    return;
+  std::lock_guard<std::mutex> Lock(TimeMutex);
+  RegionTime &T = Times[&R];
+  if (T.Where.empty())
+    T.Where = std::string(R.name ? R.name : "region") + " (" + (R.file ? R.file : "?") + ":" +
+              std::to_string(R.line) + ")";
+  ++T.Launches;
+  T.Seconds += Seconds;
+}
+
+void Runtime::printTimes() {
+  std::lock_guard<std::mutex> Lock(TimeMutex);
+  std::fprintf(stderr, "ferry: time: %-48s %9s %12s\n", "region", "launches", "time (ms)");
+  for (const auto &[R, T] : Times)
+    std::fprintf(stderr, "ferry: time: %-48s %9llu %12.3f\n", T.Where.c_str(),
+                 (unsigned long long)T.Launches, T.Seconds * 1e3);
+  std::fprintf(stderr, "ferry: time: bytes to device %llu, from device %llu\n",
+               (unsigned long long)BytesToDevice, (unsigned long long)BytesFromDevice);
 }
 
 Runtime::~Runtime() = default;
@@ -130,9 +171,11 @@ ferry_status BackendMemory::allocate(size_t Bytes, void **Out) {
 }
 ferry_status BackendMemory::release(void *Dev) { return B.release(Device, Dev); }
 ferry_status BackendMemory::toDevice(void *Dev, const void *Host, size_t Bytes) {
+  Runtime::get().countTransfer(true, Bytes);
   return B.copyToDevice(Device, Dev, Host, Bytes, Queue);
 }
 ferry_status BackendMemory::fromDevice(void *Host, const void *Dev, size_t Bytes) {
+  Runtime::get().countTransfer(false, Bytes);
   return B.copyFromDevice(Device, Host, Dev, Bytes, Queue);
 }
 ferry_status BackendMemory::zero(void *Dev, size_t Bytes) {
@@ -216,6 +259,188 @@ ferry_status Runtime::runOnHost(const ferry_region &Region,
     for (unsigned C = 0; C < Chunks; ++C)
       Reduction->combine(Result, Partials + C * Stride);
   return FERRY_SUCCESS;
+}
+
+} // namespace ferry
+
+namespace ferry {
+
+ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
+  if (!D.region || !D.host_fn || (D.reduction && !D.result) || (D.closure_size && !D.closure))
+    return FERRY_ERROR_INVALID;
+  const ferry_region &R = *D.region;
+  std::optional<DeviceKind> Kind = selectedKind();
+  if (!Kind) {
+    errorf("%s: compute region not run: no usable device", R.name);
+    return FERRY_ERROR_NO_DEVICE;
+  }
+  Backend &B = backendFor(*Kind);
+  const int Device = deviceNum(*Kind);
+  auto Start = std::chrono::steady_clock::now();
+  auto Seconds = [Start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  };
+  if (*Kind != DeviceKind::Host) {
+    if (!D.kernel) {
+      errorf("%s (%s:%u): no %s device code was compiled for this region (set "
+             "ACC_DEVICE_TYPE=host to run it on the host)",
+             R.name, R.file ? R.file : "?", R.line, deviceKindName(*Kind));
+      return FERRY_ERROR_NO_IMAGE;
+    }
+    ferry_status S = launchOnDevice(B, *Kind, Device, D);
+    recordLaunch(R, Seconds());
+    return S;
+  }
+  // The host: synchronously, or on the queue's worker with a copy of the
+  // closure. Reductions complete before returning.
+  if (D.async == acc_async_sync || D.reduction) {
+    if (D.async != acc_async_sync)
+      if (ferry_status S = B.wait(Device, D.async, /*All=*/false))
+        return S;
+    ferry_status S = runOnHost(R, D.closure, D.trip_count, D.host_fn, D.reduction, D.result);
+    recordLaunch(R, Seconds());
+    return S;
+  }
+  auto Closure = std::make_shared<std::vector<unsigned char>>(
+      static_cast<const unsigned char *>(D.closure),
+      static_cast<const unsigned char *>(D.closure) + D.closure_size);
+  const ferry_region *Region = D.region;
+  const int64_t Trip = D.trip_count;
+  ferry_host_chunk_fn Fn = D.host_fn;
+  notifyf(NotifyLaunch, "queue %s on host queue %d", R.name, D.async);
+  B.hostQueues()->submit(D.async, [this, Region, Closure, Trip, Fn] {
+    auto Begin = std::chrono::steady_clock::now();
+    ferry_status S = runOnHost(*Region, Closure->data(), Trip, Fn, nullptr, nullptr);
+    recordLaunch(*Region, std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                         Begin).count());
+    return S;
+  });
+  return FERRY_SUCCESS;
+}
+
+ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
+                                   const char *Name, void **Kernel) {
+  std::lock_guard<std::mutex> Lock(KernelMutex);
+  auto Key = std::make_tuple(int(K), Device, std::string(Name));
+  if (auto It = Kernels.find(Key); It != Kernels.end()) {
+    *Kernel = It->second;
+    return FERRY_SUCCESS;
+  }
+  const std::string Isa = B.isa(Device);
+  std::string Seen;
+  for (size_t I = 0, N = ferry_image_count(); I < N; ++I) {
+    ferry_image_info Info;
+    if (ferry_get_image_info(I, &Info) != FERRY_SUCCESS)
+      continue;
+    const bool Usable = K == DeviceKind::Nvidia
+                            ? std::strcmp(Info.kind, "ptx") == 0
+                            : std::strcmp(Info.kind, "object") == 0 &&
+                                  std::strstr(Info.triple, "amdgcn") &&
+                                  checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch,
+                                                     Isa)
+                                      .empty();
+    Seen += std::string(Seen.empty() ? "" : ", ") + Info.kind + " " + Info.arch;
+    if (!Usable)
+      continue;
+    const ferry_symbol *Syms;
+    size_t Count;
+    if (ferry_image_symbols(I, &Syms, &Count) != FERRY_SUCCESS)
+      continue;
+    bool Defines = false;
+    for (size_t S = 0; S < Count; ++S)
+      Defines |= Syms[S].kind == FERRY_SYMBOL_KERNEL && std::strcmp(Syms[S].name, Name) == 0;
+    if (!Defines)
+      continue;
+    void *&Module = Modules[std::make_tuple(int(K), Device, I)];
+    if (!Module) {
+      Backend::Image Img{Info.kind, Info.data, Info.size};
+      if (ferry_status St = B.loadModule(Device, {Img}, &Module)) {
+        errorf("%s (%s:%u): cannot load the %s image for %s", R.name, R.file ? R.file : "?",
+               R.line, Info.arch, deviceKindName(K));
+        Module = nullptr;
+        return St;
+      }
+    }
+    if (ferry_status St = B.getKernel(Module, Name, Kernel))
+      return St;
+    Kernels[Key] = *Kernel;
+    return FERRY_SUCCESS;
+  }
+  errorf("%s (%s:%u): no image for this %s device (%s) defines kernel '%s' (images: %s)",
+         R.name, R.file ? R.file : "?", R.line, deviceKindName(K),
+         Isa.empty() ? "device" : Isa.c_str(), Name, Seen.empty() ? "none" : Seen.c_str());
+  return FERRY_ERROR_NO_IMAGE;
+}
+
+ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
+                                     const ferry_launch_desc &D) {
+  const ferry_region &R = *D.region;
+  const char *File = R.file ? R.file : "?";
+  void *Kernel = nullptr;
+  if (ferry_status S = deviceKernel(B, K, Device, R, D.kernel->name, &Kernel))
+    return S;
+  // Implicit attach: the closure's pointers become device addresses.
+  std::vector<unsigned char> Closure(static_cast<const unsigned char *>(D.closure),
+                                     static_cast<const unsigned char *>(D.closure) +
+                                         D.closure_size);
+  PresentTable &Table = presentTable(K, Device);
+  for (size_t I = 0; I < D.kernel->num_pointers; ++I) {
+    const uint32_t Off = D.kernel->pointer_offsets[I];
+    if (Off + sizeof(void *) > Closure.size()) {
+      errorf("%s (%s:%u): pointer field at offset %u lies outside the %zu-byte closure", R.name,
+             File, R.line, Off, Closure.size());
+      return FERRY_ERROR_INVALID;
+    }
+    void *HostPtr;
+    std::memcpy(&HostPtr, Closure.data() + Off, sizeof HostPtr);
+    if (!HostPtr)
+      continue;
+    std::optional<void *> Dev = Table.deviceAddress(HostPtr, 1);
+    if (!Dev) {
+      errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
+             "present on the %s device; name it in a data clause (copy, copyin, create, "
+             "present) or acc_copyin it first",
+             R.name, File, R.line, Off, HostPtr, deviceKindName(K));
+      return FERRY_ERROR_INVALID;
+    }
+    std::memcpy(Closure.data() + Off, &*Dev, sizeof(void *));
+  }
+  int64_t Trip = D.trip_count;
+  if (D.reduction && D.reduction->init)
+    D.reduction->init(D.result);
+  if (Trip <= 0)
+    return FERRY_SUCCESS;
+  const uint32_t Block = D.vector_length ? D.vector_length : 256;
+  const int64_t Needed = (Trip + Block - 1) / Block;
+  const uint32_t Gangs = D.num_gangs ? D.num_gangs : uint32_t(std::min<int64_t>(Needed, 65536));
+  const uint32_t Grid[3] = {Gangs, 1, 1}, BlockDims[3] = {Block, 1, 1};
+  void *Partials = nullptr;
+  size_t Stride = 0;
+  if (D.reduction) {
+    Stride = (D.reduction->size + D.reduction->align - 1) / D.reduction->align *
+             D.reduction->align;
+    if (ferry_status S = B.allocate(Device, Stride * Gangs, &Partials))
+      return S;
+  }
+  void *Args[3] = {Closure.data(), &Trip, &Partials};
+  const int Queue = D.reduction ? (D.async == acc_async_sync ? acc_async_sync : D.async) : D.async;
+  ferry_status S = B.launch(Kernel, Grid, BlockDims, 0, Args, Queue);
+  if (S == FERRY_SUCCESS && D.reduction) {
+    if (Queue != acc_async_sync)
+      S = B.wait(Device, Queue, /*All=*/false);
+    std::vector<unsigned char> Host(Stride * Gangs);
+    if (S == FERRY_SUCCESS)
+      S = B.copyFromDevice(Device, Host.data(), Partials, Host.size(), acc_async_sync);
+    if (S == FERRY_SUCCESS)
+      for (uint32_t G = 0; G < Gangs; ++G)
+        D.reduction->combine(D.result, Host.data() + G * Stride);
+  }
+  if (Partials)
+    B.release(Device, Partials);
+  if (S != FERRY_SUCCESS)
+    errorf("%s (%s:%u): the region failed on the %s device", R.name, File, R.line,
+           deviceKindName(K));
+  return S;
 }
 
 } // namespace ferry

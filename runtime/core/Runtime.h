@@ -17,6 +17,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <vector>
 
 namespace ferry {
@@ -70,12 +72,24 @@ public:
   /// The present table of device \p Device of kind \p K.
   PresentTable &presentTable(DeviceKind K, int Device);
 
+  /// ferry_launch_region.
+  ferry_status launchRegion(const ferry_launch_desc &D);
+
+  /// FERRY_TIME accounting: bytes moved by the data API and data clauses.
+  void countTransfer(bool ToDevice, size_t Bytes);
+
   ferry_status parallelFor(const ferry_region &Region, const void *Closure,
                            int64_t TripCount, ferry_host_chunk_fn HostFn,
                            const ferry_reduction *Reduction, void *Result);
 
 private:
   Runtime();
+  ferry_status launchOnDevice(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D);
+  /// The kernel \p Name of the registered images for the device, loading
+  /// the image that defines it on first use.
+  ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
+                            const char *Name, void **Kernel);
+  void recordLaunch(const ferry_region &R, double Seconds);
   ~Runtime();
   HostThreadPool &hostPool();
   ferry_status runOnHost(const ferry_region &Region, const void *Closure,
@@ -90,6 +104,19 @@ private:
   std::optional<DeviceKind> Selected;
   int DeviceNum[3] = {0, 0, 0};
   std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
+  std::mutex KernelMutex;
+  std::map<std::tuple<int, int, std::string>, void *> Kernels;
+  std::map<std::tuple<int, int, size_t>, void *> Modules;
+  struct RegionTime {
+    std::string Where;
+    uint64_t Launches = 0;
+    double Seconds = 0;
+  };
+  std::mutex TimeMutex;
+  std::map<const ferry_region *, RegionTime> Times;
+  uint64_t BytesToDevice = 0, BytesFromDevice = 0;
+  bool TimeEnabled = false;
+  void printTimes();
   std::once_flag PoolOnce;
   std::unique_ptr<HostThreadPool> Pool;
 };

@@ -1,7 +1,8 @@
 //===- HostBackend.cpp - The host as a device -----------------------------===//
 ///
 /// \file
-/// The host backend: one device, host memory, synchronous queues. Compute
+/// The host backend: one device, host memory, and OpenACC queues that run
+/// asynchronous regions on worker threads in order (HostQueues). Compute
 /// regions run through the HostThreadPool (core/Runtime.cpp); device code
 /// images cannot run here.
 ///
@@ -9,6 +10,8 @@
 #include "host/HostBackend.h"
 
 #include "core/Debug.h"
+#include "host/HostQueues.h"
+#include "openacc.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -46,6 +49,19 @@ public:
     return FERRY_SUCCESS;
   }
 
+  ferry_status wait(int, int Queue, bool All) override {
+    notifyf(NotifyWait, "wait on host queue %d%s", Queue, All ? " (all)" : "");
+    return All ? Queues.waitAll() : Queues.wait(normalize(Queue));
+  }
+  bool idle(int, int Queue, bool All) override {
+    return All ? Queues.idleAll() : Queues.idle(normalize(Queue));
+  }
+  ferry_status waitAsync(int, int WaitFor, int Queue) override {
+    Queues.waitAsync(normalize(WaitFor), normalize(Queue));
+    return FERRY_SUCCESS;
+  }
+  HostQueues *hostQueues() override { return &Queues; }
+
   ferry_status properties(int, Properties &Out) override {
     const size_t Page = size_t(sysconf(_SC_PAGESIZE));
     Out.TotalMemory = size_t(sysconf(_SC_PHYS_PAGES)) * Page;
@@ -61,6 +77,10 @@ protected:
     NumDevices = 1;
     Status = "ok";
   }
+
+private:
+  static int normalize(int Queue) { return Queue == acc_async_sync ? acc_async_noval : Queue; }
+  HostQueues Queues;
 };
 
 } // namespace

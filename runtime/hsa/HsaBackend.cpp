@@ -225,6 +225,10 @@ public:
     return true;
   }
 
+  std::string isa(int Device) override {
+    return Device >= 0 && Device < numDevices() ? Devices[Device].Isa : "";
+  }
+
   ferry_status properties(int Device, Properties &Out) override {
     HsaDevice *D = device(Device);
     if (!D)
