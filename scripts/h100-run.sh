@@ -21,8 +21,18 @@ else
 fi
 echo "== data-api (present table on the GPU)"
 if ./data-api axpy-kernel.ptx axpy-library.ptx; then echo "data-api: PASS"; else echo "data-api: FAIL"; status=1; fi
+echo "== region-launch (ferry_launch_region: attach, queues, reduction partials)"
+if FERRY_TIME=1 ./region-launch 2> region.err; then
+  echo "region-launch: PASS"; grep "ferry: time" region.err || true
+else
+  echo "region-launch: FAIL"; cat region.err; status=1
+fi
+echo "== region-launch on the host backend (same program)"
+if ACC_DEVICE_TYPE=host ./region-launch; then echo "region-launch (host): PASS"; else echo "region-launch (host): FAIL"; status=1; fi
 echo "== launch overhead (empty kernel)"
 ./launch_overhead empty-kernel.ptx 20000 || status=1
+echo "== host backend launch overhead"
+./host_launch_overhead 20000 || status=1
 echo "== FERRY_NOTIFY=1 (one launch line)"
 FERRY_NOTIFY=1 ./launch_overhead empty-kernel.ptx 5 > notify.out 2>&1 || status=1
 grep -m1 "launch empty" notify.out || status=1

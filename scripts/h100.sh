@@ -24,7 +24,14 @@ prepare)
        -lferry-rt -ldl '-Wl,-rpath,$ORIGIN/lib')
   "${cxx[@]}" "$root/test/device/linked-library.cpp" -o "$out/linked-library"
   "${cxx[@]}" "$root/test/device/data-api.cpp" -o "$out/data-api"
+  "$t" "$root/test/runtime/Inputs/region-kernels.ll" --cuda-arch=sm_90 --offload-arch=gfx90a \
+      --emit=host -o "$out/region-kernels.host.ll"
+  /usr/lib/llvm-19/bin/clang++ -c "$out/region-kernels.host.ll" -o "$out/region-kernels.o"
+  "${cxx[@]}" "$root/test/runtime/Inputs/region-launch.cpp" "$out/region-kernels.o" \
+      -o "$out/region-launch"
+  rm "$out/region-kernels.host.ll" "$out/region-kernels.o"
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
+  "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
   "${cxx[@]}" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
   du -sh "$out"
