@@ -15,6 +15,8 @@ prepare)
   rm -rf "$out"
   mkdir -p "$out/lib"
   cp -a "$build"/lib/libferry-rt.so* "$out/lib/"
+  # The runtime reads images with libelf; the GPU machine may not have it.
+  cp -L "$(ldd "$build/lib/libferry-rt.so" | awk '/libelf/ {print $3}')" "$out/lib/"
   t="$build/bin/ferry-translate"
   in="$root/test/device/Inputs"
   "$t" "$in/axpy-kernel.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/axpy-kernel.ptx"
@@ -32,7 +34,7 @@ prepare)
   rm "$out/region-kernels.host.ll" "$out/region-kernels.o"
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
   "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
-  "${cxx[@]}" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
+  "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
   du -sh "$out"
   ;;
