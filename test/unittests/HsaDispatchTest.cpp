@@ -1,0 +1,196 @@
+//===- HsaDispatchTest.cpp - The HSA backend against a fake ROCR ----------===//
+///
+/// \file
+/// Runs the HSA backend's whole path - discovery, pools, staged copies, ISA
+/// check, loading (comgr link for relocatable images), kernel lookup, AQL
+/// packet and kernarg segment, signal recycling, fault reporting - against
+/// the test double in fake/FakeRocr.cpp (FERRY_HSA_LIB, set by ctest), with
+/// Ferry's own code objects. No AMD GPU runs the code; what is checked is
+/// what would be handed to one.
+///
+//===----------------------------------------------------------------------===//
+#include "hsa/ComgrLink.h"
+#include "hsa/HsaBackend.h"
+#include "openacc.h"
+
+#include <hsa/hsa.h>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <dlfcn.h>
+#include <fstream>
+#include <iterator>
+
+using namespace ferry;
+
+namespace {
+
+std::string readImage(const std::string &Name) {
+  std::ifstream In(std::string(FERRY_TEST_IMAGES) + "/" + Name, std::ios::binary);
+  EXPECT_TRUE(In.good()) << Name;
+  return std::string((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+}
+
+struct Fake {
+  int (*count)();
+  void (*last)(hsa_kernel_dispatch_packet_t *, uint8_t *);
+  void (*faultNext)();
+};
+
+class HsaDispatch : public testing::Test {
+protected:
+  void SetUp() override {
+    B = createHsaBackend();
+    ASSERT_EQ(B->status(), "ok") << "FERRY_HSA_LIB must name the fake ROCR";
+    void *Lib = dlopen(std::getenv("FERRY_HSA_LIB"), RTLD_NOW | RTLD_NOLOAD);
+    ASSERT_NE(Lib, nullptr);
+    F.count = reinterpret_cast<int (*)()>(dlsym(Lib, "fake_hsa_dispatch_count"));
+    F.last = reinterpret_cast<void (*)(hsa_kernel_dispatch_packet_t *, uint8_t *)>(
+        dlsym(Lib, "fake_hsa_last_dispatch"));
+    F.faultNext = reinterpret_cast<void (*)()>(dlsym(Lib, "fake_hsa_fault_next"));
+    ASSERT_TRUE(F.count && F.last && F.faultNext);
+  }
+  std::unique_ptr<Backend> B;
+  Fake F;
+};
+
+TEST_F(HsaDispatch, DiscoveryAndProperties) {
+  EXPECT_EQ(B->numDevices(), 1);
+  EXPECT_EQ(B->isa(0), "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-");
+  Backend::Properties P;
+  ASSERT_EQ(B->properties(0, P), FERRY_SUCCESS);
+  EXPECT_EQ(P.Vendor, "AMD");
+  EXPECT_EQ(P.Name, "gfx-fake");
+  EXPECT_EQ(P.TotalMemory, size_t(1) << 34);
+}
+
+TEST_F(HsaDispatch, StagedCopiesRoundTripLargerThanTheStagingBuffer) {
+  const size_t N = (9 << 20) + 3; // three staging rounds
+  std::vector<char> In(N), Out(N, 0);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = char(I * 31);
+  void *Dev = nullptr;
+  ASSERT_EQ(B->allocate(0, N, &Dev), FERRY_SUCCESS);
+  ASSERT_EQ(B->copyToDevice(0, Dev, In.data(), N, acc_async_sync), FERRY_SUCCESS);
+  ASSERT_EQ(B->copyFromDevice(0, Out.data(), Dev, N, 4), FERRY_SUCCESS);
+  EXPECT_EQ(In, Out);
+  EXPECT_EQ(B->release(0, Dev), FERRY_SUCCESS);
+}
+
+TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
+  std::string Code = readImage("geometry.cov5.hsaco");
+  void *M = nullptr, *K = nullptr;
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "geometry", &K), FERRY_SUCCESS);
+  float *Out = reinterpret_cast<float *>(0x1000);
+  int64_t N = 77;
+  float S = 0.5f;
+  void *Args[] = {&Out, &N, &S};
+  const uint32_t Grid[3] = {8, 4, 2}, Block[3] = {32, 2, 1};
+  const int Before = F.count();
+  ASSERT_EQ(B->launch(K, Grid, Block, 256, Args, acc_async_sync), FERRY_SUCCESS);
+  ASSERT_EQ(F.count(), Before + 1);
+  hsa_kernel_dispatch_packet_t P;
+  uint8_t Kernarg[512];
+  F.last(&P, Kernarg);
+  EXPECT_EQ(P.header & 0x1ff, (HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+                                  (1 << HSA_PACKET_HEADER_BARRIER))
+      << "a dispatch packet with the barrier bit (queues run in order)";
+  EXPECT_EQ((P.header >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3, HSA_FENCE_SCOPE_SYSTEM);
+  EXPECT_EQ((P.header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3, HSA_FENCE_SCOPE_SYSTEM);
+  EXPECT_EQ(P.setup, 3) << "three dimensions";
+  EXPECT_EQ(P.workgroup_size_x, 32);
+  EXPECT_EQ(P.workgroup_size_y, 2);
+  EXPECT_EQ(P.grid_size_x, 256u) << "grid sizes are in work-items";
+  EXPECT_EQ(P.grid_size_y, 8u);
+  EXPECT_EQ(P.grid_size_z, 2u);
+  EXPECT_EQ(P.group_segment_size, 16u + 256u) << "static LDS plus the dynamic request";
+  int64_t GotN;
+  std::memcpy(&GotN, Kernarg + 8, 8);
+  EXPECT_EQ(GotN, 77);
+  uint32_t BlockCountX;
+  uint16_t GroupSizeY;
+  uint32_t DynamicLds;
+  std::memcpy(&BlockCountX, Kernarg + 24, 4);
+  std::memcpy(&GroupSizeY, Kernarg + 24 + 14, 2);
+  std::memcpy(&DynamicLds, Kernarg + 24 + 120, 4);
+  EXPECT_EQ(BlockCountX, 8u);
+  EXPECT_EQ(GroupSizeY, 2);
+  EXPECT_EQ(DynamicLds, 256u);
+
+  // Many queued launches recycle signals and kernarg slots.
+  for (int I = 0; I < 1000; ++I)
+    ASSERT_EQ(B->launch(K, Grid, Block, 0, Args, 1), FERRY_SUCCESS);
+  EXPECT_EQ(B->wait(0, 1, false), FERRY_SUCCESS);
+  EXPECT_TRUE(B->idle(0, 1, false));
+  EXPECT_EQ(B->unloadModule(M), FERRY_SUCCESS);
+}
+
+TEST_F(HsaDispatch, AFaultNamesTheKernel) {
+  std::string Code = readImage("geometry.cov4.hsaco");
+  void *M = nullptr, *K = nullptr;
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "geometry", &K), FERRY_SUCCESS);
+  float *Out = nullptr;
+  int64_t N = 1;
+  float S = 1;
+  void *Args[] = {&Out, &N, &S};
+  const uint32_t One[3] = {1, 1, 1};
+  F.faultNext();
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(B->launch(K, One, One, 0, Args, acc_async_sync), FERRY_ERROR_BACKEND);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("kernel 'geometry' faulted on radeon device 0 (gfx-fake)"),
+            std::string::npos)
+      << Err;
+  B->unloadModule(M);
+}
+
+TEST_F(HsaDispatch, MismatchedImagesAndNamesAreRefused) {
+  testing::internal::CaptureStderr();
+  std::string Other = readImage("symbols.cov5.hsaco"); // gfx1100
+  void *M = nullptr;
+  EXPECT_EQ(B->loadModule(0, {{"object", Other.data(), Other.size()}}, &M), FERRY_ERROR_INVALID);
+  std::string Code = readImage("geometry.cov5.hsaco");
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
+  void *K = nullptr;
+  EXPECT_EQ(B->getKernel(M, "nope", &K), FERRY_ERROR_INVALID);
+  float *Out = nullptr;
+  void *Args[] = {&Out, nullptr, nullptr};
+  ASSERT_EQ(B->getKernel(M, "geometry", &K), FERRY_SUCCESS);
+  const uint32_t Zero[3] = {0, 1, 1}, One[3] = {1, 1, 1};
+  EXPECT_EQ(B->launch(K, Zero, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID);
+  EXPECT_EQ(B->launch(K, One, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID);
+  std::string Err = testing::internal::GetCapturedStderr();
+  B->unloadModule(M);
+  EXPECT_NE(Err.find("the image is for gfx1100 but the device is gfx90a:sramecc+:xnack-; "
+                     "compile with --offload-arch=gfx90a"),
+            std::string::npos)
+      << Err;
+  EXPECT_NE(Err.find("no kernel 'nope' in the code object"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("is not a valid AMD dispatch"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("argument 1 of geometry is missing"), std::string::npos) << Err;
+}
+
+TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {
+  if (!ComgrLinker::get().availability().empty())
+    GTEST_SKIP() << ComgrLinker::get().availability();
+  std::string Kernel = readImage("axpy-kernel.gfx90a.o");
+  std::string Library = readImage("axpy-library.gfx90a.o");
+  void *M = nullptr, *K = nullptr;
+  ASSERT_EQ(B->loadModule(0,
+                          {{"object", Kernel.data(), Kernel.size()},
+                           {"object", Library.data(), Library.size()}},
+                          &M),
+            FERRY_SUCCESS);
+  EXPECT_EQ(B->getKernel(M, "axpy", &K), FERRY_SUCCESS);
+  B->unloadModule(M);
+  // Without the library, the missing function is named.
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(B->loadModule(0, {{"object", Kernel.data(), Kernel.size()}}, &M), FERRY_ERROR_INVALID);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("unresolved device function axpy_element"), std::string::npos) << Err;
+}
+
+} // namespace
