@@ -26,6 +26,8 @@ prepare)
        -lferry-rt -ldl '-Wl,-rpath,$ORIGIN/lib')
   "${cxx[@]}" "$root/test/device/linked-library.cpp" -o "$out/linked-library"
   "${cxx[@]}" "$root/test/device/data-api.cpp" -o "$out/data-api"
+  "$t" "$root/test/runtime/Inputs/symbols.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/symbols.ptx"
+  "${cxx[@]}" "$root/test/device/module-symbols.cpp" -o "$out/module-symbols"
   "$t" "$root/test/runtime/Inputs/region-kernels.ll" --cuda-arch=sm_90 --offload-arch=gfx90a \
       --emit=host -o "$out/region-kernels.host.ll"
   /usr/lib/llvm-19/bin/clang++ -c "$out/region-kernels.host.ll" -o "$out/region-kernels.o"

@@ -168,6 +168,12 @@ ferry_status ferry_module_get_kernel(ferry_module module, const char *name,
                                      ferry_kernel *out);
 /* Unloads a module (its kernels become invalid). */
 ferry_status ferry_module_unload(ferry_module module);
+/* The device address of symbol `name` of a loaded module, and its size.
+ * AMD: variables (their address), kernels (their kernel descriptor, the
+ * kernel_object of a dispatch) and device functions (their entry point);
+ * NVIDIA: variables only. FERRY_ERROR_INVALID (with a message) otherwise. */
+ferry_status ferry_module_symbol(ferry_module module, const char *name,
+                                 uint64_t *address, uint64_t *size);
 /* Launches `kernel` on grid x block with `shared_bytes` of dynamic shared
  * memory. `args` holds one pointer per kernel parameter, pointing at its
  * value. `async` is an OpenACC queue (acc_async_sync: return when done). */

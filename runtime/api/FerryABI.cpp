@@ -104,6 +104,13 @@ ferry_status ferry_module_get_kernel(ferry_module M, const char *Name,
   return FERRY_SUCCESS;
 }
 
+ferry_status ferry_module_symbol(ferry_module M, const char *Name, uint64_t *Address,
+                                 uint64_t *Size) {
+  if (!M || !Name || !Address || !Size)
+    return FERRY_ERROR_INVALID;
+  return M->B->symbolAddress(M->Handle, Name, *Address, *Size);
+}
+
 ferry_status ferry_module_unload(ferry_module M) {
   if (!M)
     return FERRY_ERROR_INVALID;

@@ -40,6 +40,9 @@ ferry_status Backend::unloadModule(void *) { return unsupported("unloading devic
 ferry_status Backend::getKernel(void *, const char *, void **) {
   return unsupported("looking up kernels");
 }
+ferry_status Backend::symbolAddress(void *, const char *, uint64_t &, uint64_t &) {
+  return unsupported("symbol addresses");
+}
 ferry_status Backend::launch(void *, const uint32_t *, const uint32_t *, uint32_t,
                              void **, int) {
   return unsupported("launching kernels");

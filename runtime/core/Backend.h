@@ -81,6 +81,9 @@ public:
                                   void **Module);
   virtual ferry_status unloadModule(void *Module);
   virtual ferry_status getKernel(void *Module, const char *Name, void **Kernel);
+  /// The device address and size of symbol \p Name of a loaded module.
+  virtual ferry_status symbolAddress(void *Module, const char *Name, uint64_t &Address,
+                                     uint64_t &Size);
   virtual ferry_status launch(void *Kernel, const uint32_t Grid[3],
                               const uint32_t Block[3], uint32_t SharedBytes,
                               void **Args, int Queue);

@@ -19,7 +19,6 @@
 #include <tuple>
 #include <map>
 #include <regex>
-#include <set>
 
 namespace ferry {
 namespace {
@@ -150,7 +149,7 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
   if (!Data || !Shdr.sh_entsize)
     return "unreadable symbol table";
   std::vector<GElf_Sym> Syms(Shdr.sh_size / Shdr.sh_entsize);
-  std::set<std::string> Descriptors;
+  std::map<std::string, uint64_t> Descriptors; ///< kernel -> its .kd's offset
   std::vector<std::pair<std::string, GElf_Sym>> Named;
   for (size_t I = 0; I < Syms.size(); ++I) {
     if (!gelf_getsym(Data, int(I), &Syms[I]))
@@ -161,7 +160,7 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
       continue;
     std::string N = Name;
     if (N.size() > 3 && N.compare(N.size() - 3, 3, ".kd") == 0)
-      Descriptors.insert(N.substr(0, N.size() - 3));
+      Descriptors[N.substr(0, N.size() - 3)] = Syms[I].st_value;
     Named.emplace_back(N, Syms[I]);
   }
   for (auto &[Name, Sym] : Named) {
@@ -171,8 +170,9 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
     S.Offset = Sym.st_value;
     const int Type = GELF_ST_TYPE(Sym.st_info);
     if (Type == STT_FUNC) {
-      if (Descriptors.count(Name)) {
+      if (auto D = Descriptors.find(Name); D != Descriptors.end()) {
         S.Kind = FERRY_SYMBOL_KERNEL;
+        S.DescriptorOffset = D->second;
         if (auto It = Resources.find(Name); It != Resources.end()) {
           SymbolInfo &R = It->second;
           S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,

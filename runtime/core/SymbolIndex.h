@@ -31,6 +31,7 @@ struct SymbolInfo {
   ferry_symbol_kind Kind;
   uint64_t Size = 0;   ///< bytes (functions: code size)
   uint64_t Offset = 0; ///< in the image; the device address once loaded
+  uint64_t DescriptorOffset = 0; ///< kernels of code objects: where NAME.kd is
   /// Kernels of code objects: resources from the metadata (0 if unknown).
   uint64_t VGPRs = 0, SGPRs = 0, AGPRs = 0, LDS = 0, Scratch = 0, Wave = 0,
            KernargSize = 0, KernargAlign = 0;

@@ -80,7 +80,9 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
   X(cuDeviceGetName, "cuDeviceGetName", CUresult, char *, int, CUdevice)       \
   X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", CUresult, size_t *, CUdevice)     \
   X(cuMemGetInfo, "cuMemGetInfo_v2", CUresult, size_t *, size_t *)             \
-  X(cuDriverGetVersion, "cuDriverGetVersion", CUresult, int *)
+  X(cuDriverGetVersion, "cuDriverGetVersion", CUresult, int *)                \
+  X(cuModuleGetGlobal, "cuModuleGetGlobal_v2", CUresult, CUdeviceptr *,        \
+    size_t *, CUmodule, const char *)
 
 struct CudaApi {
 #define FERRY_DECLARE(Field, Symbol, Ret, ...) Ret (*Field)(__VA_ARGS__) = nullptr;
@@ -204,8 +206,29 @@ public:
         errorf("cuModuleLoadDataEx: %s\n%s", describe(R).c_str(), LogText().c_str());
         return FERRY_ERROR_BACKEND;
       }
-    } else if (!link(Images, M, Options, Values, LogText)) {
-      return FERRY_ERROR_BACKEND;
+    } else {
+      // Linked results are kept per (image set, device): a second load of
+      // the same kernel image and libraries skips the PTX JIT and the link.
+      std::string Key = std::to_string(Device);
+      for (const Image &I : Images)
+        Key += '\0' + std::to_string(I.Size) + ':' +
+               std::string(static_cast<const char *>(I.Data), I.Size);
+      std::shared_ptr<const std::vector<char>> Cubin;
+      {
+        std::lock_guard<std::mutex> Lock(Mutex);
+        if (auto It = Linked.find(Key); It != Linked.end())
+          Cubin = It->second;
+      }
+      if (!Cubin) {
+        auto Fresh = std::make_shared<std::vector<char>>();
+        if (!link(Images, *Fresh, Options, Values, LogText))
+          return FERRY_ERROR_BACKEND;
+        std::lock_guard<std::mutex> Lock(Mutex);
+        Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
+      }
+      if (!check(Api.cuModuleLoadDataEx(&M, Cubin->data(), 0, nullptr, nullptr),
+                 "cuModuleLoadDataEx"))
+        return FERRY_ERROR_BACKEND;
     }
     auto *Mod = new Module{Device, M, {}};
     *Out = Mod;
@@ -234,6 +257,25 @@ public:
     }
     M->Kernels.push_back(std::make_unique<Kernel>(Kernel{M, F, Name}));
     *Out = M->Kernels.back().get();
+    return FERRY_SUCCESS;
+  }
+
+  ferry_status symbolAddress(void *Handle, const char *Name, uint64_t &Address,
+                             uint64_t &Size) override {
+    auto *M = static_cast<Module *>(Handle);
+    if (!enter(M->Device))
+      return FERRY_ERROR_BACKEND;
+    CUdeviceptr P = 0;
+    size_t Bytes = 0;
+    CUresult R = Api.cuModuleGetGlobal(&P, &Bytes, M->Handle, Name);
+    if (R != CUDA_SUCCESS) {
+      errorf("'%s' is not a variable of the module (cuModuleGetGlobal: %s); kernels and "
+             "functions of PTX images have no device address",
+             Name, describe(R).c_str());
+      return FERRY_ERROR_INVALID;
+    }
+    Address = P;
+    Size = Bytes;
     return FERRY_SUCCESS;
   }
 
@@ -378,7 +420,7 @@ private:
   }
 
   template <class LogFn>
-  bool link(const std::vector<Image> &Images, CUmodule &M, CUjit_option *Options,
+  bool link(const std::vector<Image> &Images, std::vector<char> &Out, CUjit_option *Options,
             void **Values, LogFn LogText) {
     CUlinkState State = nullptr;
     if (!check(Api.cuLinkCreate(2, Options, Values, &State), "cuLinkCreate"))
@@ -405,9 +447,9 @@ private:
                          (Images.size() == 2 ? "y" : "ies") + ")";
       return Fail("cuLinkComplete", R, What.c_str());
     }
-    R = Api.cuModuleLoadDataEx(&M, Cubin, 0, nullptr, nullptr);
+    Out.assign(static_cast<const char *>(Cubin), static_cast<const char *>(Cubin) + Size);
     Api.cuLinkDestroy(State);
-    return check(R, "cuModuleLoadDataEx");
+    return true;
   }
 
   DynamicLibrary Lib;
@@ -415,6 +457,7 @@ private:
   std::mutex Mutex;
   std::vector<CUcontext> Contexts;
   std::map<std::pair<int, int>, CUstream> Streams;
+  std::map<std::string, std::shared_ptr<const std::vector<char>>> Linked;
 };
 
 } // namespace

@@ -353,6 +353,63 @@ public:
     return FERRY_SUCCESS;
   }
 
+  /// Variables and kernel descriptors come from ROCR; device functions,
+  /// which ROCR does not list, from the load base (a kernel descriptor's
+  /// address minus its offset in the image) plus their offset.
+  ferry_status symbolAddress(void *Handle, const char *Name, uint64_t &Address,
+                             uint64_t &Size) override {
+    auto *M = static_cast<HsaModule *>(Handle);
+    HsaDevice &D = Devices[M->Device];
+    const SymbolInfo *Info = nullptr;
+    for (const SymbolInfo &S : M->Index.Symbols)
+      if (S.Name == Name)
+        Info = &S;
+    if (!Info) {
+      errorf("no symbol '%s' in the code object loaded on radeon device %d", Name, M->Device);
+      return FERRY_ERROR_INVALID;
+    }
+    hsa_executable_symbol_t Sym;
+    if (Info->Kind == FERRY_SYMBOL_VARIABLE) {
+      uint32_t Bytes = 0;
+      if (!check(Api.hsa_executable_get_symbol_by_name(M->Executable, Name, &D.Agent, &Sym),
+                 "hsa_executable_get_symbol_by_name") ||
+          !check(Api.hsa_executable_symbol_get_info(
+                     Sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &Address),
+                 "hsa_executable_symbol_get_info") ||
+          !check(Api.hsa_executable_symbol_get_info(
+                     Sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &Bytes),
+                 "hsa_executable_symbol_get_info"))
+        return FERRY_ERROR_BACKEND;
+      Size = Bytes;
+      return FERRY_SUCCESS;
+    }
+    // Any kernel's descriptor locates the loaded image.
+    const SymbolInfo *Anchor = Info->Kind == FERRY_SYMBOL_KERNEL ? Info : nullptr;
+    for (const SymbolInfo &S : M->Index.Symbols)
+      if (!Anchor && S.Kind == FERRY_SYMBOL_KERNEL)
+        Anchor = &S;
+    if (!Anchor) {
+      errorf("cannot locate device function '%s': its code object has no kernel", Name);
+      return FERRY_ERROR_INVALID;
+    }
+    uint64_t Descriptor = 0;
+    std::string KD = Anchor->Name + ".kd";
+    if (!check(Api.hsa_executable_get_symbol_by_name(M->Executable, KD.c_str(), &D.Agent, &Sym),
+               "hsa_executable_get_symbol_by_name") ||
+        !check(Api.hsa_executable_symbol_get_info(Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
+                                                  &Descriptor),
+               "hsa_executable_symbol_get_info"))
+      return FERRY_ERROR_BACKEND;
+    if (Info->Kind == FERRY_SYMBOL_KERNEL) {
+      Address = Descriptor;
+      Size = 64; // a kernel descriptor
+    } else {
+      Address = Descriptor - Anchor->DescriptorOffset + Info->Offset;
+      Size = Info->Size;
+    }
+    return FERRY_SUCCESS;
+  }
+
   ferry_status launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
                       uint32_t SharedBytes, void **Args, int Queue) override {
     auto *K = static_cast<HsaKernel *>(Handle);

@@ -9,6 +9,7 @@
 /// what would be handed to one.
 ///
 //===----------------------------------------------------------------------===//
+#include "core/SymbolIndex.h"
 #include "hsa/ComgrLink.h"
 #include "hsa/HsaBackend.h"
 #include "openacc.h"
@@ -171,6 +172,28 @@ TEST_F(HsaDispatch, MismatchedImagesAndNamesAreRefused) {
   EXPECT_NE(Err.find("no kernel 'nope' in the code object"), std::string::npos) << Err;
   EXPECT_NE(Err.find("is not a valid AMD dispatch"), std::string::npos) << Err;
   EXPECT_NE(Err.find("argument 1 of geometry is missing"), std::string::npos) << Err;
+}
+
+TEST_F(HsaDispatch, SymbolAddressesOfALoadedModule) {
+  std::string Code = readImage("symbols.cov4.hsaco"); // gfx90a: apply, scale_element, table
+  ImageIndex Index;
+  ASSERT_EQ(indexImage(Code.data(), Code.size(), Index), "");
+  void *M = nullptr;
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
+  uint64_t Kernel = 0, Function = 0, Variable = 0, Size = 0;
+  ASSERT_EQ(B->symbolAddress(M, "apply", Kernel, Size), FERRY_SUCCESS);
+  EXPECT_EQ(Size, 64u);
+  ASSERT_EQ(B->symbolAddress(M, "scale_element", Function, Size), FERRY_SUCCESS);
+  EXPECT_EQ(Size, Index.Symbols[1].Size);
+  // The function sits where the image puts it relative to the descriptor.
+  EXPECT_EQ(Function - Kernel, Index.Symbols[1].Offset - Index.Symbols[0].DescriptorOffset);
+  ASSERT_EQ(B->symbolAddress(M, "table", Variable, Size), FERRY_SUCCESS);
+  EXPECT_EQ(Size, 256u);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(B->symbolAddress(M, "missing", Variable, Size), FERRY_ERROR_INVALID);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("no symbol 'missing'"),
+            std::string::npos);
+  B->unloadModule(M);
 }
 
 TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {

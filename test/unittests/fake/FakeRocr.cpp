@@ -278,6 +278,11 @@ hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t E, const char *N
   std::string Key = std::string(Name) + '\0'; // a whole name in the string table
   if (std::search(X->Code.begin(), X->Code.end(), Key.begin(), Key.end()) == X->Code.end())
     return HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
+  for (const auto &Known : X->Symbols) // one handle per name, like ROCR's
+    if (*Known == Name) {
+      S->handle = reinterpret_cast<uint64_t>(Known.get());
+      return HSA_STATUS_SUCCESS;
+    }
   X->Symbols.push_back(std::make_unique<std::string>(Name));
   S->handle = reinterpret_cast<uint64_t>(X->Symbols.back().get());
   return HSA_STATUS_SUCCESS;
@@ -293,6 +298,12 @@ hsa_status_t hsa_executable_symbol_get_info(hsa_executable_symbol_t S,
     break;
   case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE:
     *static_cast<uint32_t *>(V) = 0;
+    break;
+  case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS:
+    *static_cast<uint64_t *>(V) = S.handle;
+    break;
+  case HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE:
+    *static_cast<uint32_t *>(V) = 256;
     break;
   default:
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
