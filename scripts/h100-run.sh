@@ -33,12 +33,6 @@ if FERRY_TIME=1 ./region-launch 2> region.err; then
 else
   echo "region-launch: FAIL"; cat region.err; status=1
 fi
-echo "== module-symbols (variable addresses, linked-module cache)"
-if MODULE_SYMBOLS_VERBOSE=1 ./module-symbols symbols.ptx axpy-kernel.ptx axpy-library.ptx; then
-  echo "module-symbols: PASS"
-else
-  echo "module-symbols: FAIL"; status=1
-fi
 echo "== region-launch on the host backend (same program)"
 if ACC_DEVICE_TYPE=host ./region-launch; then echo "region-launch (host): PASS"; else echo "region-launch (host): FAIL"; status=1; fi
 echo "== launch overhead (empty kernel)"

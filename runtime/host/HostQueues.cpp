@@ -1,8 +1,9 @@
 //===- HostQueues.cpp - OpenACC async queues on the host ------------------===//
 ///
 /// \file
-/// Implementation of the host queues: one condition variable for all state
-/// changes keeps the waits simple; queues are few.
+/// Implementation of the host queues. A submission wakes its queue's worker
+/// only when it sleeps; a completion wakes waiters only when there are any,
+/// so a stream of queued launches costs no system call on either side.
 ///
 //===----------------------------------------------------------------------===//
 #include "host/HostQueues.h"
@@ -17,8 +18,9 @@ HostQueues::~HostQueues() {
     for (auto &[N, Q] : Queues)
       waitFor(Lock, *Q, Q->Submitted);
     Stopping = true;
+    for (auto &[N, Q] : Queues)
+      Q->WorkArrived.notify_one();
   }
-  Changed.notify_all();
   for (auto &[N, Q] : Queues)
     Q->Worker.join();
 }
@@ -36,7 +38,9 @@ HostQueues::Queue &HostQueues::queue(int N) {
 void HostQueues::workerLoop(Queue &Q) {
   std::unique_lock<std::mutex> Lock(Mutex);
   for (;;) {
-    Changed.wait(Lock, [&] { return Stopping || !Q.Pending.empty(); });
+    Q.Sleeping = true;
+    Q.WorkArrived.wait(Lock, [&] { return Stopping || !Q.Pending.empty(); });
+    Q.Sleeping = false;
     if (Q.Pending.empty())
       return; // stopping, and nothing left
     Work W = std::move(Q.Pending.front());
@@ -49,18 +53,20 @@ void HostQueues::workerLoop(Queue &Q) {
     if (S != FERRY_SUCCESS && Q.Failure == FERRY_SUCCESS)
       Q.Failure = S;
     ++Q.Completed;
-    Changed.notify_all();
+    if (Waiters)
+      Changed.notify_all();
   }
 }
 
 void HostQueues::submit(int N, Work W) {
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Queue &Q = queue(N);
-    Q.Pending.push_back(std::move(W));
-    ++Q.Submitted;
-  }
-  Changed.notify_all();
+  std::unique_lock<std::mutex> Lock(Mutex);
+  Queue &Q = queue(N);
+  Q.Pending.push_back(std::move(W));
+  ++Q.Submitted;
+  const bool Wake = Q.Sleeping;
+  Lock.unlock(); // the worker wakes to a free mutex
+  if (Wake)
+    Q.WorkArrived.notify_one();
 }
 
 void HostQueues::waitAsync(int WaitFor, int N) {
@@ -97,7 +103,9 @@ void HostQueues::waitAllAsync(int N) {
 }
 
 void HostQueues::waitFor(std::unique_lock<std::mutex> &Lock, Queue &Q, uint64_t Ticket) {
+  ++Waiters;
   Changed.wait(Lock, [&] { return Q.Completed >= Ticket; });
+  --Waiters;
 }
 
 ferry_status HostQueues::wait(int N) {

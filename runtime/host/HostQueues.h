@@ -50,7 +50,9 @@ public:
 private:
   struct Queue {
     std::deque<Work> Pending;
-    bool Running = false; ///< the worker is executing an item
+    bool Running = false;  ///< the worker is executing an item
+    bool Sleeping = false; ///< the worker waits for work
+    std::condition_variable WorkArrived;
     uint64_t Submitted = 0, Completed = 0;
     ferry_status Failure = FERRY_SUCCESS;
     std::thread Worker;
@@ -61,7 +63,9 @@ private:
   void waitFor(std::unique_lock<std::mutex> &Lock, Queue &Q, uint64_t Ticket);
 
   std::mutex Mutex;
+  /// Completions, for waiters; notified only when someone waits.
   std::condition_variable Changed;
+  unsigned Waiters = 0;
   std::map<int, std::unique_ptr<Queue>> Queues;
   bool Stopping = false;
 };
