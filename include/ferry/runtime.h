@@ -104,6 +104,11 @@ typedef struct ferry_launch_desc {
  * (its result is ready), whatever `async` says. */
 ferry_status ferry_launch_region(const ferry_launch_desc *desc);
 
+/* Attributes the data movement of this thread to `region` until the next
+ * call (FERRY_TIME's per-region bytes): compiled code brackets a construct's
+ * data clauses with it. Returns the previous region (NULL: none). */
+const ferry_region *ferry_set_data_region(const ferry_region *region);
+
 /* Registers the device images of a package in LLVM's OffloadBinary format
  * (the contents of a .llvm.offloading section). Ferry-compiled programs call
  * it from a constructor; the memory must stay valid for the whole process.
@@ -132,6 +137,8 @@ typedef struct ferry_symbol {
   ferry_symbol_kind kind;
   uint64_t size;   /* bytes (variables; code size of AMD functions) */
   uint64_t offset; /* offset in the image (0 for PTX) */
+  uint64_t address; /* device address in a loaded module (see
+                       ferry_module_symbol), 0 if none or not loaded */
 } ferry_symbol;
 
 /* The symbols of registered image `index`: kernels, device functions and
@@ -174,6 +181,10 @@ ferry_status ferry_module_unload(ferry_module module);
  * NVIDIA: variables only. FERRY_ERROR_INVALID (with a message) otherwise. */
 ferry_status ferry_module_symbol(ferry_module module, const char *name,
                                  uint64_t *address, uint64_t *size);
+/* Every symbol the images of a loaded module define, with device addresses
+ * where the device has them. The array lives as long as the module. */
+ferry_status ferry_module_symbols(ferry_module module, const ferry_symbol **symbols,
+                                  size_t *count);
 /* Launches `kernel` on grid x block with `shared_bytes` of dynamic shared
  * memory. `args` holds one pointer per kernel parameter, pointing at its
  * value. `async` is an OpenACC queue (acc_async_sync: return when done). */

@@ -30,6 +30,10 @@ ferry_status ferry_parallel_for(const ferry_region *Region, const void *Closure,
                                     Reduction, Result);
 }
 
+const ferry_region *ferry_set_data_region(const ferry_region *Region) {
+  return setCurrentRegion(Region);
+}
+
 ferry_status ferry_launch_region(const ferry_launch_desc *Desc) {
   if (!Desc)
     return FERRY_ERROR_INVALID;
@@ -68,6 +72,10 @@ struct ferry_module_s {
   Backend *B;
   void *Handle;
   std::vector<std::unique_ptr<ferry_kernel_s>> Kernels;
+  std::vector<ferry::ImageIndex> Indexes; ///< of the images given at load
+  std::vector<ferry_symbol> Symbols;      ///< built on first request
+  bool Listed = false;
+  std::mutex ListMutex;
 };
 
 ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
@@ -88,7 +96,39 @@ ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
   void *Handle = nullptr;
   if (ferry_status S = B.loadModule(R.deviceNum(*K), List, &Handle))
     return S;
-  *Out = new ferry_module_s{&B, Handle, {}};
+  auto *M = new ferry_module_s;
+  M->B = &B;
+  M->Handle = Handle;
+  for (const Backend::Image &I : List) {
+    M->Indexes.emplace_back();
+    if (std::string Error = indexImage(I.Data, I.Size, M->Indexes.back()); !Error.empty())
+      debugf("module symbols: an image of the module cannot be indexed: %s", Error.c_str());
+  }
+  *Out = M;
+  return FERRY_SUCCESS;
+}
+
+ferry_status ferry_module_symbols(ferry_module M, const ferry_symbol **Symbols, size_t *Count) {
+  if (!M || !Symbols || !Count)
+    return FERRY_ERROR_INVALID;
+  std::lock_guard<std::mutex> Lock(M->ListMutex);
+  if (!M->Listed) {
+    // NVIDIA modules give addresses of variables only; asking for others
+    // would only produce errors.
+    const bool Everything = M->B->kind() != DeviceKind::Nvidia;
+    for (const ImageIndex &Index : M->Indexes)
+      for (const SymbolInfo &S : Index.Symbols) {
+        ferry_symbol Out = {S.Name.c_str(), S.Kind, S.Size, S.Offset, 0};
+        uint64_t Size = 0;
+        if ((Everything || S.Kind == FERRY_SYMBOL_VARIABLE) &&
+            M->B->symbolAddress(M->Handle, S.Name.c_str(), Out.address, Size) != FERRY_SUCCESS)
+          Out.address = 0;
+        M->Symbols.push_back(Out);
+      }
+    M->Listed = true;
+  }
+  *Symbols = M->Symbols.data();
+  *Count = M->Symbols.size();
   return FERRY_SUCCESS;
 }
 
@@ -147,7 +187,7 @@ ferry_status ferry_image_symbols(size_t Index, const ferry_symbol **Symbols,
       return FERRY_ERROR_INVALID;
     }
     for (const SymbolInfo &S : Idx->Symbols)
-      Entry.second.push_back({S.Name.c_str(), S.Kind, S.Size, S.Offset});
+      Entry.second.push_back({S.Name.c_str(), S.Kind, S.Size, S.Offset, 0});
     Entry.first = std::move(Idx);
   }
   *Symbols = Entry.second.data();

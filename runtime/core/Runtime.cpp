@@ -59,11 +59,32 @@ Runtime::Runtime() {
   }
 }
 
+namespace {
+/// The region whose data clauses or launch move data on this thread now.
+thread_local const ferry_region *CurrentRegion = nullptr;
+
+std::string regionWhere(const ferry_region *R) {
+  if (!R)
+    return "data directives and API outside regions";
+  return std::string(R->name ? R->name : "region") + " (" + (R->file ? R->file : "?") + ":" +
+         std::to_string(R->line) + ")";
+}
+} // namespace
+
+const ferry_region *setCurrentRegion(const ferry_region *R) {
+  const ferry_region *Previous = CurrentRegion;
+  CurrentRegion = R;
+  return Previous;
+}
+
 void Runtime::countTransfer(bool ToDevice, size_t Bytes) {
   if (!TimeEnabled)
     return;
   std::lock_guard<std::mutex> Lock(TimeMutex);
-  (ToDevice ? BytesToDevice : BytesFromDevice) += Bytes;
+  RegionTime &T = Times[CurrentRegion];
+  if (T.Where.empty())
+    T.Where = regionWhere(CurrentRegion);
+  (ToDevice ? T.ToDevice : T.FromDevice) += Bytes;
 }
 
 void Runtime::recordLaunch(const ferry_region &R, double Seconds) {
@@ -72,20 +93,19 @@ void Runtime::recordLaunch(const ferry_region &R, double Seconds) {
   std::lock_guard<std::mutex> Lock(TimeMutex);
   RegionTime &T = Times[&R];
   if (T.Where.empty())
-    T.Where = std::string(R.name ? R.name : "region") + " (" + (R.file ? R.file : "?") + ":" +
-              std::to_string(R.line) + ")";
+    T.Where = regionWhere(&R);
   ++T.Launches;
   T.Seconds += Seconds;
 }
 
 void Runtime::printTimes() {
   std::lock_guard<std::mutex> Lock(TimeMutex);
-  std::fprintf(stderr, "ferry: time: %-48s %9s %12s\n", "region", "launches", "time (ms)");
+  std::fprintf(stderr, "ferry: time: %-48s %9s %12s %14s %14s\n", "region", "launches",
+               "time (ms)", "to device (B)", "from device (B)");
   for (const auto &[R, T] : Times)
-    std::fprintf(stderr, "ferry: time: %-48s %9llu %12.3f\n", T.Where.c_str(),
-                 (unsigned long long)T.Launches, T.Seconds * 1e3);
-  std::fprintf(stderr, "ferry: time: bytes to device %llu, from device %llu\n",
-               (unsigned long long)BytesToDevice, (unsigned long long)BytesFromDevice);
+    std::fprintf(stderr, "ferry: time: %-48s %9llu %12.3f %14llu %14llu\n", T.Where.c_str(),
+                 (unsigned long long)T.Launches, T.Seconds * 1e3,
+                 (unsigned long long)T.ToDevice, (unsigned long long)T.FromDevice);
 }
 
 Runtime::~Runtime() = default;
@@ -274,6 +294,10 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
     errorf("%s: compute region not run: no usable device", R.name);
     return FERRY_ERROR_NO_DEVICE;
   }
+  struct Scope {
+    const ferry_region *Previous;
+    ~Scope() { setCurrentRegion(Previous); }
+  } InRegion{setCurrentRegion(&R)};
   Backend &B = backendFor(*Kind);
   const int Device = deviceNum(*Kind);
   auto Start = std::chrono::steady_clock::now();

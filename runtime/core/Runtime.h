@@ -50,6 +50,10 @@ std::optional<DeviceKind>
 selectDeviceKind(std::optional<DeviceKind> Requested,
                  int (*Available)(DeviceKind, void *), void *Ctx);
 
+/// Makes \p R the region that data movement on this thread is counted for
+/// (FERRY_TIME); returns the previous one.
+const ferry_region *setCurrentRegion(const ferry_region *R);
+
 class Runtime {
 public:
   static Runtime &get();
@@ -111,10 +115,10 @@ private:
     std::string Where;
     uint64_t Launches = 0;
     double Seconds = 0;
+    uint64_t ToDevice = 0, FromDevice = 0;
   };
   std::mutex TimeMutex;
   std::map<const ferry_region *, RegionTime> Times;
-  uint64_t BytesToDevice = 0, BytesFromDevice = 0;
   bool TimeEnabled = false;
   void printTimes();
   std::once_flag PoolOnce;

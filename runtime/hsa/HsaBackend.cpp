@@ -9,7 +9,9 @@
 /// pool for kernel arguments, a fine-grained host pool for staging copies of
 /// pageable memory, one HSA queue per OpenACC queue (packets carry the
 /// barrier bit, so a queue runs in order), and pools of completion signals
-/// and kernarg slots filled at first use, so a dispatch creates nothing.
+/// and kernarg slots filled when the first module loads (with the default
+/// queue; other queues are created at their first use), so a dispatch
+/// creates nothing.
 /// Code objects are checked against the agent's ISA, linked with their
 /// device-function libraries by comgr when needed, and loaded with a code
 /// object reader into a frozen executable. Kernarg segments, hidden
@@ -297,6 +299,20 @@ public:
         !check(Api.hsa_executable_freeze(M->Executable, nullptr), "hsa_executable_freeze")) {
       destroy(*M);
       return FERRY_ERROR_INVALID;
+    }
+    // Everything a dispatch needs exists before the first one: the default
+    // queue, the signal and kernarg pools.
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      void *Slot;
+      hsa_signal_t Signal;
+      if (!queue(Device, *D, acc_async_noval) || !takeKernarg(Device, *D, Slot) ||
+          !takeSignal(*D, Signal)) {
+        destroy(*M);
+        return FERRY_ERROR_BACKEND;
+      }
+      D->FreeKernargs.push_back(Slot);
+      D->FreeSignals.push_back(Signal);
     }
     debugf("hsa: loaded a %zu-byte code object for %s on device %d", M->Code->size(),
            M->Index.Target.c_str(), Device);

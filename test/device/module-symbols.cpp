@@ -60,6 +60,13 @@ int main(int argc, char **argv) {
         "'table' has the wrong size");
   CHECK(ferry_module_symbol(module, "apply", &address, &size) == FERRY_ERROR_INVALID,
         "a PTX kernel was given an address");
+  const ferry_symbol *syms = nullptr;
+  size_t count = 0;
+  CHECK(ferry_module_symbols(module, &syms, &count) == FERRY_SUCCESS && count == 4,
+        "the module does not list its 4 symbols");
+  for (size_t i = 0; i < count; ++i)
+    CHECK((syms[i].address != 0) == (syms[i].kind == FERRY_SYMBOL_VARIABLE),
+          "a listed symbol has the wrong address (variables only on NVIDIA)");
   ferry_module_unload(module);
 
   // The same kernel image and library twice: the second load is a cache hit.

@@ -12,6 +12,7 @@
 #include "core/SymbolIndex.h"
 #include "hsa/ComgrLink.h"
 #include "hsa/HsaBackend.h"
+#include "ferry/runtime.h"
 #include "openacc.h"
 
 #include <hsa/hsa.h>
@@ -194,6 +195,27 @@ TEST_F(HsaDispatch, SymbolAddressesOfALoadedModule) {
   EXPECT_NE(testing::internal::GetCapturedStderr().find("no symbol 'missing'"),
             std::string::npos);
   B->unloadModule(M);
+}
+
+// The same through the C ABI and the runtime's own (fake) AMD device.
+TEST_F(HsaDispatch, ModuleSymbolListingThroughTheCApi) {
+  acc_set_device_type(acc_device_radeon);
+  ASSERT_EQ(acc_get_num_devices(acc_device_radeon), 1);
+  std::string Code = readImage("symbols.cov4.hsaco");
+  ferry_image_desc Image = {"object", Code.data(), Code.size()};
+  ferry_module M = nullptr;
+  ASSERT_EQ(ferry_module_load(&Image, 1, &M), FERRY_SUCCESS);
+  const ferry_symbol *Syms = nullptr;
+  size_t Count = 0;
+  ASSERT_EQ(ferry_module_symbols(M, &Syms, &Count), FERRY_SUCCESS);
+  ASSERT_EQ(Count, 4u);
+  for (size_t I = 0; I < Count; ++I)
+    EXPECT_NE(Syms[I].address, 0u) << Syms[I].name;
+  uint64_t Address = 0, Size = 0;
+  ASSERT_EQ(ferry_module_symbol(M, "table", &Address, &Size), FERRY_SUCCESS);
+  EXPECT_EQ(Address, Syms[3].address);
+  EXPECT_EQ(ferry_module_unload(M), FERRY_SUCCESS);
+  acc_set_device_type(acc_device_host);
 }
 
 TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {

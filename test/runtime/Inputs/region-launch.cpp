@@ -121,5 +121,15 @@ int main() {
     CHECK(result == expected, "sum with %u gangs: %lld, expected %lld", gangs, result, expected);
   }
   acc_delete(v.data(), m * sizeof(long long));
+
+  // FERRY_TIME attributes data movement to the region that brackets it.
+  float staged[16] = {0};
+  void *dev = acc_malloc(sizeof staged);
+  const ferry_region *previous = ferry_set_data_region(&saxpyRegion);
+  acc_memcpy_to_device(dev, x.data(), sizeof staged);
+  CHECK(ferry_set_data_region(previous) == &saxpyRegion, "the data region was not kept");
+  acc_memcpy_from_device(staged, dev, sizeof staged);
+  acc_free(dev);
+  CHECK(staged[3] == x[3], "staged copy lost data");
   return failures ? 1 : 0;
 }
