@@ -16,21 +16,8 @@
 #include <string>
 #include <vector>
 
-static int failures = 0;
-#define CHECK(cond, what)                                                      \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::fprintf(stderr, "data-api: %s\n", what);                            \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
-
-static std::string slurp(const char *path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+#define SELF_CHECK_NAME "data-api"
+#include "Inputs/SelfCheck.h"
 
 int main(int argc, char **argv) {
   if (argc != 3)

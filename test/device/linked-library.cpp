@@ -18,22 +18,8 @@
 #include <string>
 #include <vector>
 
-static int failures = 0;
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::fprintf(stderr, "linked-library: " __VA_ARGS__);                    \
-      std::fputc('\n', stderr);                                                \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
-
-static std::string slurp(const char *path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+#define SELF_CHECK_NAME "linked-library"
+#include "Inputs/SelfCheck.h"
 
 int main(int argc, char **argv) {
   if (argc != 3) {

@@ -11,6 +11,8 @@
 
 #include "core/SymbolIndex.h"
 
+#include "TestImages.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -20,12 +22,6 @@ using namespace ferry;
 
 namespace {
 
-std::string readImage(const std::string &Name) {
-  std::ifstream In(std::string(FERRY_TEST_IMAGES) + "/" + Name, std::ios::binary);
-  EXPECT_TRUE(In.good()) << Name;
-  return std::string((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-}
-
 class ComgrLink : public testing::TestWithParam<const char *> {
 protected:
   void SetUp() override {
@@ -33,8 +29,8 @@ protected:
       GTEST_SKIP() << Why;
   }
   std::string target() const { return std::string("amdgcn-amd-amdhsa--") + GetParam(); }
-  std::string Kernel = readImage(std::string("axpy-kernel.") + GetParam() + ".o");
-  std::string Library = readImage(std::string("axpy-library.") + GetParam() + ".o");
+  std::string Kernel = readTestImage(std::string("axpy-kernel.") + GetParam() + ".o");
+  std::string Library = readTestImage(std::string("axpy-library.") + GetParam() + ".o");
 };
 
 TEST_P(ComgrLink, KernelWithLibraryBecomesOneCodeObject) {
@@ -96,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(Targets, ComgrLink, testing::Values("gfx90a", "gfx1030"
 TEST(ComgrLinkUnknownTarget, SaysWhatToDoInstead) {
   if (std::string Why = ComgrLinker::get().availability(); !Why.empty())
     GTEST_SKIP() << Why;
-  std::string Kernel = readImage("axpy-kernel.gfx1100.o");
+  std::string Kernel = readTestImage("axpy-kernel.gfx1100.o");
   std::shared_ptr<const std::vector<char>> Exe;
   std::string Error = ComgrLinker::get().link({{"kernel image", Kernel.data(), Kernel.size()}},
                                               "amdgcn-amd-amdhsa--gfx1100", Exe);

@@ -17,6 +17,8 @@
 
 #include <hsa/hsa.h>
 
+#include "TestImages.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -27,12 +29,6 @@
 using namespace ferry;
 
 namespace {
-
-std::string readImage(const std::string &Name) {
-  std::ifstream In(std::string(FERRY_TEST_IMAGES) + "/" + Name, std::ios::binary);
-  EXPECT_TRUE(In.good()) << Name;
-  return std::string((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-}
 
 struct Fake {
   int (*count)();
@@ -81,7 +77,7 @@ TEST_F(HsaDispatch, StagedCopiesRoundTripLargerThanTheStagingBuffer) {
 }
 
 TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
-  std::string Code = readImage("geometry.cov5.hsaco");
+  std::string Code = readTestImage("geometry.cov5.hsaco");
   void *M = nullptr, *K = nullptr;
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
   ASSERT_EQ(B->getKernel(M, "geometry", &K), FERRY_SUCCESS);
@@ -130,7 +126,7 @@ TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
 }
 
 TEST_F(HsaDispatch, AFaultNamesTheKernel) {
-  std::string Code = readImage("geometry.cov4.hsaco");
+  std::string Code = readTestImage("geometry.cov4.hsaco");
   void *M = nullptr, *K = nullptr;
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
   ASSERT_EQ(B->getKernel(M, "geometry", &K), FERRY_SUCCESS);
@@ -151,10 +147,10 @@ TEST_F(HsaDispatch, AFaultNamesTheKernel) {
 
 TEST_F(HsaDispatch, MismatchedImagesAndNamesAreRefused) {
   testing::internal::CaptureStderr();
-  std::string Other = readImage("symbols.cov5.hsaco"); // gfx1100
+  std::string Other = readTestImage("symbols.cov5.hsaco"); // gfx1100
   void *M = nullptr;
   EXPECT_EQ(B->loadModule(0, {{"object", Other.data(), Other.size()}}, &M), FERRY_ERROR_INVALID);
-  std::string Code = readImage("geometry.cov5.hsaco");
+  std::string Code = readTestImage("geometry.cov5.hsaco");
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M), FERRY_SUCCESS);
   void *K = nullptr;
   EXPECT_EQ(B->getKernel(M, "nope", &K), FERRY_ERROR_INVALID);
@@ -176,7 +172,7 @@ TEST_F(HsaDispatch, MismatchedImagesAndNamesAreRefused) {
 }
 
 TEST_F(HsaDispatch, SymbolAddressesOfALoadedModule) {
-  std::string Code = readImage("symbols.cov4.hsaco"); // gfx90a: apply, scale_element, table
+  std::string Code = readTestImage("symbols.cov4.hsaco"); // gfx90a: apply, scale_element, table
   ImageIndex Index;
   ASSERT_EQ(indexImage(Code.data(), Code.size(), Index), "");
   void *M = nullptr;
@@ -201,7 +197,7 @@ TEST_F(HsaDispatch, SymbolAddressesOfALoadedModule) {
 TEST_F(HsaDispatch, ModuleSymbolListingThroughTheCApi) {
   acc_set_device_type(acc_device_radeon);
   ASSERT_EQ(acc_get_num_devices(acc_device_radeon), 1);
-  std::string Code = readImage("symbols.cov4.hsaco");
+  std::string Code = readTestImage("symbols.cov4.hsaco");
   ferry_image_desc Image = {"object", Code.data(), Code.size()};
   ferry_module M = nullptr;
   ASSERT_EQ(ferry_module_load(&Image, 1, &M), FERRY_SUCCESS);
@@ -221,8 +217,8 @@ TEST_F(HsaDispatch, ModuleSymbolListingThroughTheCApi) {
 TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {
   if (!ComgrLinker::get().availability().empty())
     GTEST_SKIP() << ComgrLinker::get().availability();
-  std::string Kernel = readImage("axpy-kernel.gfx90a.o");
-  std::string Library = readImage("axpy-library.gfx90a.o");
+  std::string Kernel = readTestImage("axpy-kernel.gfx90a.o");
+  std::string Library = readTestImage("axpy-library.gfx90a.o");
   void *M = nullptr, *K = nullptr;
   ASSERT_EQ(B->loadModule(0,
                           {{"object", Kernel.data(), Kernel.size()},

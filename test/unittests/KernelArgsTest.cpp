@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "hsa/KernelArgs.h"
 
+#include "TestImages.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -20,8 +22,7 @@ using namespace ferry;
 namespace {
 
 SymbolInfo loadKernel(const std::string &Name) {
-  std::ifstream In(std::string(FERRY_TEST_IMAGES) + "/" + Name, std::ios::binary);
-  std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  std::string Bytes = readTestImage(Name);
   ImageIndex I;
   EXPECT_EQ(indexImage(Bytes.data(), Bytes.size(), I), "");
   for (const SymbolInfo &S : I.Symbols)

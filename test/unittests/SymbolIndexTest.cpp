@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "core/SymbolIndex.h"
 
+#include "TestImages.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -16,12 +18,6 @@
 using namespace ferry;
 
 namespace {
-
-std::string readImage(const std::string &Name) {
-  std::ifstream In(std::string(FERRY_TEST_IMAGES) + "/" + Name, std::ios::binary);
-  EXPECT_TRUE(In.good()) << Name;
-  return std::string((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-}
 
 const SymbolInfo *find(const ImageIndex &I, const std::string &Name) {
   for (const SymbolInfo &S : I.Symbols)
@@ -46,7 +42,7 @@ void expectLibrarySymbols(const ImageIndex &I) {
 class CodeObject : public testing::TestWithParam<const char *> {};
 
 TEST_P(CodeObject, KernelsFunctionsVariablesAndResources) {
-  std::string Bytes = readImage(GetParam());
+  std::string Bytes = readTestImage(GetParam());
   ImageIndex I;
   ASSERT_EQ(indexImage(Bytes.data(), Bytes.size(), I), "");
   EXPECT_EQ(I.Format, "hsa-code-object");
@@ -76,7 +72,7 @@ INSTANTIATE_TEST_SUITE_P(SymbolIndex, CodeObject,
                          testing::Values("symbols.cov4.hsaco", "symbols.cov5.hsaco"));
 
 TEST(SymbolIndex, PTX) {
-  std::string Text = readImage("symbols.ptx");
+  std::string Text = readTestImage("symbols.ptx");
   ImageIndex I;
   ASSERT_EQ(indexImage(Text.data(), Text.size(), I), "");
   EXPECT_EQ(I.Format, "ptx");
@@ -85,7 +81,7 @@ TEST(SymbolIndex, PTX) {
 }
 
 TEST(SymbolIndex, DamagedImagesAreRefused) {
-  std::string Bytes = readImage("symbols.cov4.hsaco");
+  std::string Bytes = readTestImage("symbols.cov4.hsaco");
   ImageIndex I;
   EXPECT_NE(indexImage(Bytes.data(), Bytes.size() / 2, I).find("truncated ELF file"),
             std::string::npos);
