@@ -58,3 +58,48 @@ TEST(OpenACCHost, Properties) {
   EXPECT_EQ(acc_get_property_string(5, acc_device_host, acc_property_name), nullptr);
   EXPECT_EQ(acc_get_property(0, acc_device_host, acc_property_name), 0u);
 }
+
+TEST(OpenACCHost, InitAndShutdownKeepTheDeviceUsable) {
+  acc_init(acc_device_host);
+  EXPECT_EQ(acc_get_device_type(), acc_device_host);
+  acc_shutdown(acc_device_host);
+  acc_init(acc_device_host);
+  int V = 7;
+  EXPECT_EQ(acc_copyin(&V, sizeof V), &V);
+  acc_delete(&V, sizeof V);
+}
+
+// The asynchronous and finalize variants of the data routines: on the host
+// the device is the host, so data is always present and never moves, and
+// each routine returns normally and leaves the data as it was.
+TEST(OpenACCHost, AsyncAndFinalizeVariants) {
+  acc_set_device_type(acc_device_host);
+  int V[4] = {1, 2, 3, 4};
+  acc_copyin_async(V, sizeof V, 1);
+  acc_create_async(V, sizeof V, 1);
+  acc_update_device_async(V, sizeof V, 1);
+  acc_update_self(V, sizeof V);
+  acc_update_self_async(V, sizeof V, 2);
+  acc_copyout_async(V, sizeof V, 1);
+  acc_copyout_finalize(V, sizeof V);
+  acc_copyout_finalize_async(V, sizeof V, 2);
+  acc_delete_async(V, sizeof V, 1);
+  acc_delete_finalize_async(V, sizeof V, 2);
+  char Dst[sizeof V];
+  acc_memcpy_to_device_async(Dst, V, sizeof V, 3);
+  acc_wait_all_async(4);
+  acc_wait(4);
+  acc_wait_all();
+  EXPECT_EQ(std::memcmp(Dst, V, sizeof V), 0);
+  EXPECT_EQ(V[3], 4);
+  EXPECT_TRUE(acc_is_present(V, sizeof V));
+}
+
+TEST(OpenACCHost, MapAndUnmapAreIdentitiesOnTheHost) {
+  acc_set_device_type(acc_device_host);
+  int V[8] = {0};
+  acc_map_data(V, V, sizeof V);
+  EXPECT_EQ(acc_deviceptr(V), V);
+  acc_unmap_data(V);
+  EXPECT_TRUE(acc_is_present(V, sizeof V));
+}
