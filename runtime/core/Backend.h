@@ -62,6 +62,12 @@ public:
   virtual ferry_status waitAsync(int Device, int WaitFor, int Queue);
   /// The queues that run asynchronous host work (the host backend only).
   virtual HostQueues *hostQueues() { return nullptr; }
+  /// Device timestamps for FERRY_TIME: an event recorded on \p Queue (null
+  /// if the backend has none), and the device time between two of them in
+  /// seconds once \p End has happened (waits for it; negative if unknown).
+  virtual void *recordEvent(int /*Device*/, int /*Queue*/) { return nullptr; }
+  virtual double elapsedSeconds(void * /*Start*/, void * /*End*/) { return -1; }
+
   /// The device's ISA ("amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"), or "".
   virtual std::string isa(int /*Device*/) { return ""; }
 

@@ -87,7 +87,7 @@ void Runtime::countTransfer(bool ToDevice, size_t Bytes) {
   (ToDevice ? T.ToDevice : T.FromDevice) += Bytes;
 }
 
-void Runtime::recordLaunch(const ferry_region &R, double Seconds) {
+void Runtime::recordLaunch(const ferry_region &R, double Seconds, bool WallClock) {
   if (!TimeEnabled)
     return;
   std::lock_guard<std::mutex> Lock(TimeMutex);
@@ -96,16 +96,27 @@ void Runtime::recordLaunch(const ferry_region &R, double Seconds) {
     T.Where = regionWhere(&R);
   ++T.Launches;
   T.Seconds += Seconds;
+  T.WallClock |= WallClock;
 }
 
 void Runtime::printTimes() {
   std::lock_guard<std::mutex> Lock(TimeMutex);
+  for (const TimedLaunch &L : Timed) {
+    double Seconds = L.B->elapsedSeconds(L.Start, L.End);
+    RegionTime &T = Times[L.Region];
+    if (Seconds >= 0)
+      T.Seconds += Seconds;
+    else
+      T.WallClock = true;
+  }
+  Timed.clear();
   std::fprintf(stderr, "ferry: time: %-48s %9s %12s %14s %14s\n", "region", "launches",
                "time (ms)", "to device (B)", "from device (B)");
   for (const auto &[R, T] : Times)
-    std::fprintf(stderr, "ferry: time: %-48s %9llu %12.3f %14llu %14llu\n", T.Where.c_str(),
+    std::fprintf(stderr, "ferry: time: %-48s %9llu %12.3f %14llu %14llu%s\n", T.Where.c_str(),
                  (unsigned long long)T.Launches, T.Seconds * 1e3,
-                 (unsigned long long)T.ToDevice, (unsigned long long)T.FromDevice);
+                 (unsigned long long)T.ToDevice, (unsigned long long)T.FromDevice,
+                 T.WallClock ? "  (host wall time)" : "");
 }
 
 Runtime::~Runtime() = default;
@@ -311,8 +322,20 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
              R.name, R.file ? R.file : "?", R.line, deviceKindName(*Kind));
       return FERRY_ERROR_NO_IMAGE;
     }
+    // Device time from events around the launch where the backend has them
+    // (read at exit), else the host's wall time of the call.
+    void *Start = TimeEnabled ? B.recordEvent(Device, D.async) : nullptr;
     ferry_status S = launchOnDevice(B, *Kind, Device, D);
-    recordLaunch(R, Seconds());
+    void *End = Start ? B.recordEvent(Device, D.async) : nullptr;
+    if (Start && End) {
+      recordLaunch(R, 0);
+      std::lock_guard<std::mutex> Lock(TimeMutex);
+      Timed.push_back({&R, &B, Start, End});
+    } else {
+      if (Start)
+        B.elapsedSeconds(Start, nullptr); // releases it
+      recordLaunch(R, Seconds(), /*WallClock=*/true);
+    }
     return S;
   }
   // The host: synchronously, or on the queue's worker with a copy of the

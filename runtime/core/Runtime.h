@@ -93,7 +93,7 @@ private:
   /// the image that defines it on first use.
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
                             const char *Name, void **Kernel);
-  void recordLaunch(const ferry_region &R, double Seconds);
+  void recordLaunch(const ferry_region &R, double Seconds, bool WallClock = false);
   ~Runtime();
   HostThreadPool &hostPool();
   ferry_status runOnHost(const ferry_region &Region, const void *Closure,
@@ -116,7 +116,15 @@ private:
     uint64_t Launches = 0;
     double Seconds = 0;
     uint64_t ToDevice = 0, FromDevice = 0;
+    bool WallClock = false; ///< some launches had no device timestamps
   };
+  /// GPU launches whose device time is read at exit.
+  struct TimedLaunch {
+    const ferry_region *Region;
+    Backend *B;
+    void *Start, *End;
+  };
+  std::vector<TimedLaunch> Timed;
   std::mutex TimeMutex;
   std::map<const ferry_region *, RegionTime> Times;
   bool TimeEnabled = false;

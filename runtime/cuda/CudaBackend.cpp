@@ -34,6 +34,7 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUlinkState = struct CUlinkState_st *;
+using CUevent = struct CUevent_st *;
 using CUjit_option = int;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
@@ -62,6 +63,12 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
   X(cuStreamCreate, "cuStreamCreate", CUresult, CUstream *, unsigned)          \
   X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, CUstream)            \
   X(cuStreamQuery, "cuStreamQuery", CUresult, CUstream)                        \
+  X(cuEventCreate, "cuEventCreate", CUresult, CUevent *, unsigned)             \
+  X(cuEventRecord, "cuEventRecord", CUresult, CUevent, CUstream)               \
+  X(cuEventSynchronize, "cuEventSynchronize", CUresult, CUevent)               \
+  X(cuEventElapsedTime, "cuEventElapsedTime", CUresult, float *, CUevent,      \
+    CUevent)                                                                   \
+  X(cuEventDestroy, "cuEventDestroy_v2", CUresult, CUevent)                    \
   X(cuModuleLoadDataEx, "cuModuleLoadDataEx", CUresult, CUmodule *,            \
     const void *, unsigned, CUjit_option *, void **)                           \
   X(cuModuleUnload, "cuModuleUnload", CUresult, CUmodule)                      \
@@ -302,6 +309,33 @@ public:
         return St;
       }
     return FERRY_SUCCESS;
+  }
+
+  void *recordEvent(int Device, int Queue) override {
+    CUstream S;
+    CUevent E = nullptr;
+    if (!enter(Device) || !stream(Device, Queue, S) ||
+        !check(Api.cuEventCreate(&E, 0), "cuEventCreate"))
+      return nullptr;
+    if (!check(Api.cuEventRecord(E, S), "cuEventRecord")) {
+      Api.cuEventDestroy(E);
+      return nullptr;
+    }
+    return E;
+  }
+
+  /// Also destroys both events.
+  double elapsedSeconds(void *Start, void *End) override {
+    auto *A = static_cast<CUevent>(Start), *B = static_cast<CUevent>(End);
+    float Ms = -1;
+    if (!A || !B || !check(Api.cuEventSynchronize(B), "cuEventSynchronize") ||
+        !check(Api.cuEventElapsedTime(&Ms, A, B), "cuEventElapsedTime"))
+      Ms = -1;
+    if (A)
+      Api.cuEventDestroy(A);
+    if (B)
+      Api.cuEventDestroy(B);
+    return Ms < 0 ? -1 : Ms / 1e3;
   }
 
   ferry_status properties(int Device, Properties &Out) override {
