@@ -29,7 +29,10 @@ else
 fi
 echo "== region-launch (ferry_launch_region: attach, queues, reduction partials)"
 if FERRY_TIME=1 ./region-launch 2> region.err; then
-  echo "region-launch: PASS"; grep "ferry: time" region.err || true
+  echo "region-launch: PASS"; cat region.err
+  if grep -q "saxpy.*host wall time" region.err || ! grep -q "ferry: time: saxpy" region.err; then
+    echo "FERRY_TIME: FAIL (no device time for the GPU launches)"; status=1
+  fi
 else
   echo "region-launch: FAIL"; cat region.err; status=1
 fi

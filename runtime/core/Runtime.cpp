@@ -53,10 +53,18 @@ Runtime::Runtime() {
   Backends.push_back(createHsaBackend());
   Backends.push_back(createCudaBackend());
   Backends.push_back(createHostBackend());
-  if (envFlag("FERRY_TIME")) {
-    TimeEnabled = true;
+  TimeEnabled = envFlag("FERRY_TIME");
+}
+
+void Runtime::armTimeReport() {
+  // The report reads CUDA events, so it must run before the driver's own
+  // exit handlers: it is registered after discovery has initialized every
+  // vendor library (exit handlers run in reverse order of registration).
+  std::call_once(TimeReportOnce, [this] {
+    for (auto &B : Backends)
+      B->numDevices();
     std::atexit([] { Runtime::get().printTimes(); });
-  }
+  });
 }
 
 namespace {
@@ -80,6 +88,7 @@ const ferry_region *setCurrentRegion(const ferry_region *R) {
 void Runtime::countTransfer(bool ToDevice, size_t Bytes) {
   if (!TimeEnabled)
     return;
+  armTimeReport();
   std::lock_guard<std::mutex> Lock(TimeMutex);
   RegionTime &T = Times[CurrentRegion];
   if (T.Where.empty())
@@ -90,6 +99,7 @@ void Runtime::countTransfer(bool ToDevice, size_t Bytes) {
 void Runtime::recordLaunch(const ferry_region &R, double Seconds, bool WallClock) {
   if (!TimeEnabled)
     return;
+  armTimeReport();
   std::lock_guard<std::mutex> Lock(TimeMutex);
   RegionTime &T = Times[&R];
   if (T.Where.empty())
@@ -324,10 +334,17 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
     }
     // Device time from events around the launch where the backend has them
     // (read at exit), else the host's wall time of the call.
-    void *Start = TimeEnabled ? B.recordEvent(Device, D.async) : nullptr;
-    ferry_status S = launchOnDevice(B, *Kind, Device, D);
-    void *End = Start ? B.recordEvent(Device, D.async) : nullptr;
-    if (Start && End) {
+    void *Start = nullptr, *End = nullptr;
+    ferry_status S = launchOnDevice(B, *Kind, Device, D, Start, End);
+    if (S != FERRY_SUCCESS) { // a launch that did not happen is not counted
+      if (Start)
+        B.elapsedSeconds(Start, End); // releases the events
+      return S;
+    }
+    if (Start && End && D.async == acc_async_sync) {
+      double Device = B.elapsedSeconds(Start, End); // End has happened
+      recordLaunch(R, Device >= 0 ? Device : Seconds(), /*WallClock=*/Device < 0);
+    } else if (Start && End) {
       recordLaunch(R, 0);
       std::lock_guard<std::mutex> Lock(TimeMutex);
       Timed.push_back({&R, &B, Start, End});
@@ -420,7 +437,7 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
 }
 
 ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
-                                     const ferry_launch_desc &D) {
+                                     const ferry_launch_desc &D, void *&Start, void *&End) {
   const ferry_region &R = *D.region;
   const char *File = R.file ? R.file : "?";
   void *Kernel = nullptr;
@@ -470,8 +487,11 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       return S;
   }
   void *Args[3] = {Closure.data(), &Trip, &Partials};
-  const int Queue = D.reduction ? (D.async == acc_async_sync ? acc_async_sync : D.async) : D.async;
+  const int Queue = D.async;
+  // FERRY_TIME's events bracket the kernel alone (not loading, not attach).
+  Start = TimeEnabled ? B.recordEvent(Device, Queue) : nullptr;
   ferry_status S = B.launch(Kernel, Grid, BlockDims, 0, Args, Queue);
+  End = Start ? B.recordEvent(Device, Queue) : nullptr;
   if (S == FERRY_SUCCESS && D.reduction) {
     if (Queue != acc_async_sync)
       S = B.wait(Device, Queue, /*All=*/false);

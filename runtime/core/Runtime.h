@@ -88,7 +88,9 @@ public:
 
 private:
   Runtime();
-  ferry_status launchOnDevice(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D);
+  /// \p Start and \p End receive FERRY_TIME's events around the kernel.
+  ferry_status launchOnDevice(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                              void *&Start, void *&End);
   /// The kernel \p Name of the registered images for the device, loading
   /// the image that defines it on first use.
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
@@ -129,6 +131,8 @@ private:
   std::map<const ferry_region *, RegionTime> Times;
   bool TimeEnabled = false;
   void printTimes();
+  void armTimeReport();
+  std::once_flag TimeReportOnce;
   std::once_flag PoolOnce;
   std::unique_ptr<HostThreadPool> Pool;
 };
