@@ -291,9 +291,32 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       .code(",")
       .number(Sequential ? 1 : 0)
       .code("};");
+  // if / async / wait: where and when the region runs.
+  const Clause *If = D.find(ClauseKind::If);
+  const Clause *Async = D.find(ClauseKind::Async);
+  const Clause *Wait = D.find(ClauseKind::WaitClause);
+  B.code("::ferry::acc::launch_options __ferry_options;");
+  if (If)
+    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
+  if (Async) {
+    B.code("__ferry_options.async = ");
+    if (Async->Expr.empty())
+      B.code("::ferry::acc::async_noval;");
+    else
+      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
+  }
+  if (Wait) {
+    if (Wait->Expr.empty())
+      B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+    else
+      B.code("::ferry::acc::wait_queues(__ferry_options.async, {")
+          .tokens(Wait->Expr)
+          .code("});");
+  }
   B.code("::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
-      .code(">(__ferry_region, (")
+      .code(Async ? ", true" : ", false")
+      .code(">(__ferry_region, __ferry_options, (")
       .tokens(L.Lower)
       .code("), (")
       .tokens(L.Bound)

@@ -401,6 +401,12 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
+  if (*K == ClauseKind::WaitClause)
+    for (const Token &T : Cl.Expr)
+      if (T.is(tok::colon)) {
+        report(PP, T.getLocation(), Diag::WaitModifier);
+        return false;
+      }
   if (*K == ClauseKind::Collapse && Cl.Count > 1) {
     report(PP, Loc, Diag::UnsupportedCollapse) << Cl.Count;
     return false;

@@ -13,7 +13,8 @@ void saxpy(int n, float a, const float *x, float *y) {
 // CHECK-SAME:  sizeof (x [0 ] )
 // CHECK-SAME:  sizeof (y [0 ] )
 // CHECK-SAME:  "rewrite-parallel-loop.cpp:6 parallel loop"
-// CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt > ( __ferry_region , ( 0 ) , ( n ) , ( 1 ) , 1 ,
+// CHECK-SAME:  :: ferry :: acc :: launch_options __ferry_options ;
+// CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt , false > ( __ferry_region , __ferry_options , ( 0 ) , ( n ) , ( 1 ) , 1 ,
 // CHECK-SAME:  [ = , &x , &y ] ( __ferry_index_t i ) mutable -> void { do
 // CHECK:       y[i] = a * x[i] + y[i]; while ( 0 ) ; } ) ; }
 
@@ -23,6 +24,22 @@ void down(long *v, long n) {
     n = v[j] > n ? v[j] : n;
 }
 // CHECK-LABEL: void down(
-// CHECK:       cmp :: ge > ( __ferry_region , ( n - 1 ) , ( 0 ) , ( 2 ) , - 1 ,
+// CHECK:       cmp :: ge , false > ( __ferry_region , __ferry_options , ( n - 1 ) , ( 0 ) , ( 2 ) , - 1 ,
 // CHECK-SAME:  reduce < :: ferry :: acc :: op :: max > (n )
 // CHECK-SAME:  ( __ferry_index_t j , auto &n )
+
+void queued(int n, int q, bool big, float *y) {
+#pragma acc parallel loop copy(y[0:n]) if(big) async(q) wait(1, q + 1)
+  for (int i = 0; i < n; ++i)
+    y[i] += 1;
+#pragma acc parallel loop copy(y[0:n]) async wait
+  for (int i = 0; i < n; ++i)
+    y[i] += 1;
+}
+// CHECK-LABEL: void queued(
+// CHECK:       __ferry_options . on_device = static_cast < bool > (big ) ;
+// CHECK-SAME:  __ferry_options . async = :: ferry :: acc :: async_queue (q ) ;
+// CHECK-SAME:  :: ferry :: acc :: wait_queues ( __ferry_options . async , {1{{ ?}}, q + 1 } ) ;
+// CHECK-SAME:  cmp :: lt , true > ( __ferry_region , __ferry_options ,
+// CHECK:       __ferry_options . async = :: ferry :: acc :: async_noval ;
+// CHECK-SAME:  :: ferry :: acc :: wait_all_queues ( __ferry_options . async ) ;

@@ -12,11 +12,13 @@
 #ifndef FERRY_ACC_ACC_H
 #define FERRY_ACC_ACC_H
 
+#include "../../openacc.h"
 #include "../runtime.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <limits>
 #include <tuple>
 #include <type_traits>
@@ -182,6 +184,46 @@ template <class... R> reduction_list<R...> reductions(R... Refs) {
   return {std::tuple<R...>(Refs...)};
 }
 
+//===-- if / async / wait -------------------------------------------------===//
+
+/// What a construct's `if`, `async` and `wait` clauses decided.
+struct launch_options {
+  bool on_device = true;      ///< `if(cond)`; false: the host version, here
+  int async = acc_async_sync; ///< `async[(n)]`
+};
+
+constexpr int async_noval = acc_async_noval;
+
+/// The queue of `async(n)`: n must name a queue (>= 0) or one of the
+/// special values.
+template <class T> int async_queue(T N) {
+  static_assert(std::is_integral<T>::value, "OpenACC 'async' needs an integer queue number");
+  if (N < 0 && N != acc_async_noval && N != acc_async_sync) {
+    std::fprintf(stderr, "ferry: error: async(%lld) is not a queue number\n", (long long)N);
+    std::abort();
+  }
+  return int(N);
+}
+
+/// `wait(q...)`: the region's queue waits for each q; a synchronous region
+/// waits on the host.
+inline void wait_queues(int Async, std::initializer_list<int> Queues) {
+  for (int Q : Queues) {
+    if (Async == acc_async_sync)
+      acc_wait(Q);
+    else
+      acc_wait_async(Q, Async);
+  }
+}
+
+/// `wait` without a list: every queue.
+inline void wait_all_queues(int Async) {
+  if (Async == acc_async_sync)
+    acc_wait_all();
+  else
+    acc_wait_all_async(Async);
+}
+
 //===-- Loops -------------------------------------------------------------===//
 
 /// What a region's host chunks need: the body and the loop's bounds.
@@ -211,33 +253,55 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
 
 /// Runs `for (I i = Lo; i C Bound; i += Sign * Step) Body(i, reductions...)`
 /// as an OpenACC loop of region \p R. \p Sign is -1 for `i -= Step`, `--i`.
-template <class I, cmp C, class L, class B, class S, class Body,
+/// \p HasAsync: the construct has an `async` clause, so the closure may be
+/// copied to a queue and run later.
+template <class I, cmp C, bool HasAsync, class L, class B, class S, class Body,
           class... Reds>
-void parallel_loop(const ferry_region &R, L Lo, B Bound, S Step, int Sign,
-                   reduction_list<Reds...> Reductions, Body &&F) {
+void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S Step,
+                   int Sign, reduction_list<Reds...> Reductions, Body &&F) {
   static_assert(std::is_integral<I>::value,
                 "an OpenACC loop variable must have integer type");
   static_assert(std::is_integral<B>::value && std::is_integral<S>::value,
                 "the bound and step of an OpenACC loop must be integers");
   using BodyT = std::decay_t<Body>;
+  static_assert(!HasAsync || std::is_trivially_copyable<BodyT>::value,
+                "an OpenACC region with 'async' runs later on a queue, from a copy of "
+                "its captures: every captured object must be trivially copyable (name "
+                "class-type objects in a data clause, or capture a pointer)");
   const __int128 Stride = __int128(Step) * Sign;
   const int64_t N = trip_count<C>(__int128(Lo), __int128(Bound), Stride);
   if (N < 0)
     region_failed(R, "the loop does not terminate (its step does not move the "
                      "variable towards the bound)");
   loop_closure<I, BodyT> Closure{std::forward<Body>(F), __int128(Lo), Stride};
-  ferry_status St;
+  ferry_launch_desc Desc = {};
+  Desc.region = &R;
+  Desc.closure = &Closure;
+  Desc.closure_size = sizeof Closure;
+  Desc.trip_count = N;
+  Desc.async = Opt.async;
+  ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
-    St = ferry_parallel_for(&R, &Closure, sizeof Closure, N,
-                            &host_chunk_plain<I, BodyT>, nullptr, nullptr);
+    Desc.host_fn = &host_chunk_plain<I, BodyT>;
+    if (!Opt.on_device) // `if` is false: the local thread runs the loop
+      Desc.host_fn(&Closure, 0, N, nullptr);
+    else
+      St = ferry_launch_region(&Desc);
   } else {
     using List = reduction_list<Reds...>;
     using Storage = typename List::storage;
-    static const ferry_reduction Desc = {sizeof(Storage), alignof(Storage),
-                                         &List::init, &List::combine};
+    static const ferry_reduction Red = {sizeof(Storage), alignof(Storage), &List::init,
+                                        &List::combine};
     Storage Result;
-    St = ferry_parallel_for(&R, &Closure, sizeof Closure, N,
-                            &host_chunk<I, BodyT, Storage>, &Desc, &Result);
+    Desc.host_fn = &host_chunk<I, BodyT, Storage>;
+    Desc.reduction = &Red;
+    Desc.result = &Result;
+    if (!Opt.on_device) {
+      List::init(&Result);
+      Desc.host_fn(&Closure, 0, N, &Result);
+    } else {
+      St = ferry_launch_region(&Desc);
+    }
     if (St == FERRY_SUCCESS)
       Reductions.finish(Result);
   }
