@@ -104,6 +104,37 @@ typedef struct ferry_launch_desc {
  * (its result is ready), whatever `async` says. */
 ferry_status ferry_launch_region(const ferry_launch_desc *desc);
 
+/* The data clauses of a construct (structured reference counts). */
+typedef enum ferry_data_kind {
+  FERRY_DATA_COPY = 1,
+  FERRY_DATA_COPYIN = 2,
+  FERRY_DATA_COPYOUT = 3,
+  FERRY_DATA_CREATE = 4,
+  FERRY_DATA_PRESENT = 5,
+  FERRY_DATA_NO_CREATE = 6,
+  FERRY_DATA_DEVICEPTR = 7
+} ferry_data_kind;
+
+typedef struct ferry_data_item {
+  const void *host;    /* start of the host range */
+  size_t bytes;
+  ferry_data_kind kind;
+  int zero;            /* the `zero` modifier of create/copyout */
+  const char *name;    /* the clause's text, for messages: "a[0:n]" */
+  int entered;         /* set by ferry_data_enter: the item holds a reference */
+} ferry_data_item;
+
+/* Data entry of a construct's clauses, in order, on the selected device
+ * (nothing to do on the host). On an error (present data that is absent or
+ * partly present, no memory) the message names the region and the clause,
+ * the items already entered are released, and the error is returned. */
+ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items,
+                              size_t count, int async);
+/* Data exit of the same items, in reverse order: copy/copyout copy back when
+ * the last reference goes. */
+ferry_status ferry_data_exit(const ferry_region *region, ferry_data_item *items,
+                             size_t count, int async);
+
 /* Attributes the data movement of this thread to `region` until the next
  * call (FERRY_TIME's per-region bytes): compiled code brackets a construct's
  * data clauses with it. Returns the previous region (NULL: none). */

@@ -235,3 +235,77 @@ TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {
 }
 
 } // namespace
+
+namespace {
+
+// The data clauses of constructs on a (fake) AMD device: structured counts,
+// copy back at the last exit, present errors with rollback, no_create.
+class DataClauses : public testing::Test {
+protected:
+  void SetUp() override { acc_set_device_type(acc_device_radeon); }
+  void TearDown() override { acc_set_device_type(acc_device_host); }
+  const ferry_region Region = {"data test", "HsaDispatchTest.cpp", 1, 1, 0};
+};
+
+TEST_F(DataClauses, CopyCopyinCopyoutAtEntryAndExit) {
+  int A[16], B[16], C[16];
+  for (int I = 0; I < 16; ++I)
+    A[I] = I, B[I] = 100 + I, C[I] = -1;
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPY, 0, "A", 0},
+                             {B, sizeof B, FERRY_DATA_COPYIN, 0, "B", 0},
+                             {C, sizeof C, FERRY_DATA_COPYOUT, 1, "C", 0}};
+  ASSERT_EQ(ferry_data_enter(&Region, Items, 3, acc_async_sync), FERRY_SUCCESS);
+  EXPECT_TRUE(acc_is_present(A, sizeof A) && acc_is_present(B, sizeof B) &&
+              acc_is_present(C, sizeof C));
+  // What a kernel would do: change A and B on the device.
+  int Twos[16];
+  for (int &T : Twos)
+    T = 2;
+  acc_memcpy_to_device(acc_deviceptr(A), Twos, sizeof Twos);
+  acc_memcpy_to_device(acc_deviceptr(B), Twos, sizeof Twos);
+  ASSERT_EQ(ferry_data_exit(&Region, Items, 3, acc_async_sync), FERRY_SUCCESS);
+  EXPECT_FALSE(acc_is_present(A, sizeof A));
+  EXPECT_EQ(A[5], 2) << "copy copies back";
+  EXPECT_EQ(B[5], 105) << "copyin does not";
+  EXPECT_EQ(C[5], 0) << "copyout(zero:) brings back the zeroed device copy";
+}
+
+TEST_F(DataClauses, DynamicReferenceKeepsDataAcrossTheConstruct) {
+  int A[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  acc_copyin(A, sizeof A);
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPY, 0, "A", 0}};
+  ASSERT_EQ(ferry_data_enter(&Region, Items, 1, acc_async_sync), FERRY_SUCCESS);
+  int Nines[8] = {9, 9, 9, 9, 9, 9, 9, 9};
+  acc_memcpy_to_device(acc_deviceptr(A), Nines, sizeof Nines);
+  ASSERT_EQ(ferry_data_exit(&Region, Items, 1, acc_async_sync), FERRY_SUCCESS);
+  EXPECT_TRUE(acc_is_present(A, sizeof A));
+  EXPECT_EQ(A[0], 1) << "not the last reference: no copy back yet";
+  acc_copyout(A, sizeof A);
+  EXPECT_EQ(A[0], 9);
+}
+
+TEST_F(DataClauses, AbsentPresentDataFailsAndReleasesWhatWasEntered) {
+  int A[8] = {0}, P[8] = {0};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPYIN, 0, "A[0:8]", 0},
+                             {P, sizeof P, FERRY_DATA_PRESENT, 0, "P[0:8]", 0}};
+  testing::internal::CaptureStderr();
+  EXPECT_NE(ferry_data_enter(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("data test (HsaDispatchTest.cpp:1): data clause present(P[0:8]) failed"),
+            std::string::npos)
+      << Err;
+  EXPECT_FALSE(acc_is_present(A, sizeof A)) << "the copyin was rolled back";
+  EXPECT_EQ(Items[0].entered, 0);
+}
+
+TEST_F(DataClauses, NoCreateOfAbsentDataHoldsNothing) {
+  int A[8] = {0};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_NO_CREATE, 0, "A", 0},
+                             {A, sizeof A, FERRY_DATA_DEVICEPTR, 0, "A", 0}};
+  ASSERT_EQ(ferry_data_enter(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
+  EXPECT_EQ(Items[0].entered, 0);
+  EXPECT_FALSE(acc_is_present(A, sizeof A));
+  EXPECT_EQ(ferry_data_exit(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
+}
+
+} // namespace

@@ -1,0 +1,154 @@
+//===- DataClauses.cpp - Data clauses of constructs -----------------------===//
+///
+/// \file
+/// ferry_data_enter / ferry_data_exit: what compiled constructs call for
+/// their data clauses, over the selected device's present table with the
+/// structured reference counts. On the host, data is shared: nothing to do.
+///
+//===----------------------------------------------------------------------===//
+#include "core/Debug.h"
+#include "core/Runtime.h"
+#include "ferry/runtime.h"
+
+using namespace ferry;
+
+namespace {
+
+const char *clauseName(ferry_data_kind K) {
+  switch (K) {
+  case FERRY_DATA_COPY:
+    return "copy";
+  case FERRY_DATA_COPYIN:
+    return "copyin";
+  case FERRY_DATA_COPYOUT:
+    return "copyout";
+  case FERRY_DATA_CREATE:
+    return "create";
+  case FERRY_DATA_PRESENT:
+    return "present";
+  case FERRY_DATA_NO_CREATE:
+    return "no_create";
+  case FERRY_DATA_DEVICEPTR:
+    return "deviceptr";
+  }
+  return "?";
+}
+
+struct Target {
+  Backend *B = nullptr;
+  DeviceKind Kind = DeviceKind::Host;
+  int Device = 0;
+};
+
+/// The selected device; false (after saying why) when there is none.
+bool target(const ferry_region *R, Target &T) {
+  Runtime &RT = Runtime::get();
+  auto K = RT.selectedKind();
+  if (!K) {
+    errorf("%s: data clauses not run: no usable device", R && R->name ? R->name : "construct");
+    return false;
+  }
+  T.Kind = *K;
+  T.Device = RT.deviceNum(*K);
+  T.B = &RT.backendFor(*K);
+  return true;
+}
+
+ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, int Async) {
+  BackendMemory Mem(*T.B, T.Device, Async);
+  PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
+  ferry_status Result = FERRY_SUCCESS;
+  for (size_t I = Count; I-- > 0;) {
+    ferry_data_item &D = Items[I];
+    if (!D.entered)
+      continue;
+    const bool Back = D.kind == FERRY_DATA_COPY || D.kind == FERRY_DATA_COPYOUT;
+    ferry_status S = Table.exit(D.host, D.bytes,
+                                Back ? PresentTable::Exit::Copyout : PresentTable::Exit::Delete,
+                                PresentTable::Counter::Structured, /*Finalize=*/false, Mem);
+    D.entered = 0;
+    if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
+      Result = S;
+  }
+  return Result;
+}
+
+} // namespace
+
+extern "C" {
+
+ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, size_t Count,
+                              int Async) {
+  if (Count && !Items)
+    return FERRY_ERROR_INVALID;
+  Target T;
+  if (!target(R, T))
+    return FERRY_ERROR_NO_DEVICE;
+  if (T.Kind == DeviceKind::Host)
+    return FERRY_SUCCESS;
+  const ferry_region *Previous = ferry_set_data_region(R);
+  BackendMemory Mem(*T.B, T.Device, Async);
+  PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
+  ferry_status Result = FERRY_SUCCESS;
+  for (size_t I = 0; I < Count && Result == FERRY_SUCCESS; ++I) {
+    ferry_data_item &D = Items[I];
+    D.entered = 0;
+    PresentTable::Entry What;
+    switch (D.kind) {
+    case FERRY_DATA_COPY:
+    case FERRY_DATA_COPYIN:
+      What = PresentTable::Entry::Copyin;
+      break;
+    case FERRY_DATA_COPYOUT:
+    case FERRY_DATA_CREATE:
+      What = PresentTable::Entry::Create;
+      break;
+    case FERRY_DATA_PRESENT:
+      What = PresentTable::Entry::Present;
+      break;
+    case FERRY_DATA_NO_CREATE:
+      What = PresentTable::Entry::NoCreate;
+      break;
+    case FERRY_DATA_DEVICEPTR:
+      continue; // device memory already: nothing to map
+    default:
+      errorf("%s: unknown data clause kind %d", R && R->name ? R->name : "construct",
+             int(D.kind));
+      Result = FERRY_ERROR_INVALID;
+      continue;
+    }
+    void *Dev = nullptr;
+    ferry_status S = Table.enter(D.host, D.bytes, What, PresentTable::Counter::Structured,
+                                 D.zero != 0, Mem, &Dev);
+    if (S != FERRY_SUCCESS) {
+      errorf("%s (%s:%u): data clause %s(%s) failed", R && R->name ? R->name : "construct",
+             R && R->file ? R->file : "?", R ? R->line : 0, clauseName(D.kind),
+             D.name ? D.name : "?");
+      Result = S;
+      continue;
+    }
+    // An absent no_create range holds no reference.
+    D.entered = What != PresentTable::Entry::NoCreate || Dev != nullptr;
+  }
+  if (Result != FERRY_SUCCESS)
+    exitItems(T, Items, Count, Async);
+  ferry_set_data_region(Previous);
+  return Result;
+}
+
+ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size_t Count,
+                             int Async) {
+  if (Count && !Items)
+    return FERRY_ERROR_INVALID;
+  Target T;
+  if (!target(R, T))
+    return FERRY_ERROR_NO_DEVICE;
+  if (T.Kind == DeviceKind::Host)
+    return FERRY_SUCCESS;
+  const ferry_region *Previous = ferry_set_data_region(R);
+  ferry_status S = exitItems(T, Items, Count, Async);
+  ferry_set_data_region(Previous);
+  return S;
+}
+
+} // extern "C"
