@@ -235,6 +235,93 @@ StringRef reductionOpName(StringRef Op) {
       .Default("");
 }
 
+const char *dataKindName(ClauseKind K) {
+  switch (K) {
+  case ClauseKind::Copy:
+    return "FERRY_DATA_COPY";
+  case ClauseKind::Copyin:
+    return "FERRY_DATA_COPYIN";
+  case ClauseKind::Copyout:
+    return "FERRY_DATA_COPYOUT";
+  case ClauseKind::Create:
+    return "FERRY_DATA_CREATE";
+  case ClauseKind::Present:
+    return "FERRY_DATA_PRESENT";
+  case ClauseKind::NoCreate:
+    return "FERRY_DATA_NO_CREATE";
+  default:
+    return "FERRY_DATA_DEVICEPTR";
+  }
+}
+
+std::string spellingOf(Preprocessor &PP, ArrayRef<Token> Toks) {
+  std::string Out;
+  for (const Token &T : Toks)
+    Out += PP.getSpelling(T);
+  return Out;
+}
+
+/// Declares `__ferry_data` (the construct's data clauses as
+/// ferry_data_item[]) and returns how many items it has; 0 declares
+/// nothing. False after reporting an unsupported operand.
+bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsigned &Count) {
+  Count = 0;
+  TokenBuilder Items(PP, D.Loc);
+  for (const Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind))
+      continue;
+    for (const VarRef &V : C.Vars) {
+      if (V.Sections.size() > 1) {
+        report(PP, V.Sections[1].ColonLoc, Diag::MultiDimSection)
+            << V.Name.getIdentifierInfo()->getName();
+        return false;
+      }
+      std::string Text = PP.getSpelling(V.Name);
+      Items.code(Count ? ", {" : "{");
+      if (V.Sections.empty()) {
+        Items.code("(const void *)&(").tokens(V.Name).code("), sizeof(").tokens(V.Name).code(")");
+      } else {
+        const ArraySection &S = V.Sections[0];
+        Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+        Items.code("(const void *)&(").tokens(V.Name).code(")[");
+        if (S.Lower.empty())
+          Items.code("0");
+        else
+          Items.tokens(S.Lower);
+        Items.code("], sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
+      }
+      Items.code(",").code(dataKindName(C.Kind)).code(", 0,").string(Text).code(", 0}");
+      ++Count;
+    }
+  }
+  if (Count)
+    B.code("::ferry_data_item __ferry_data[] = {").tokens(Items.get()).code("};");
+  return true;
+}
+
+/// `static const ::ferry_region __ferry_region = {...};` for the directive.
+void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLocation PragmaLoc,
+                bool Sequential) {
+  SourceManager &SM = PP.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(PragmaLoc));
+  std::string File = P.isValid() ? P.getFilename() : "<unknown>";
+  unsigned Line = P.isValid() ? P.getLine() : 0;
+  unsigned Column = P.isValid() ? P.getColumn() : 0;
+  std::string Name = llvm::sys::path::filename(File).str() + ":" +
+                     std::to_string(Line) + " " + spelling(D.Kind).str();
+  B.code("static const ::ferry_region __ferry_region = {")
+      .string(Name)
+      .code(",")
+      .string(File)
+      .code(",")
+      .number(Line)
+      .code(",")
+      .number(Column)
+      .code(",")
+      .number(Sequential ? 1 : 0)
+      .code("};");
+}
+
 void LoopRewriter::emit(const CanonicalLoop &L) {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{ using __ferry_index_t =");
@@ -269,28 +356,10 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       B.code("(void)sizeof(").tokens(C.Expr).code(");");
   }
 
-  SourceManager &SM = PP.getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(PragmaLoc));
-  std::string File = P.isValid() ? P.getFilename() : "<unknown>";
-  unsigned Line = P.isValid() ? P.getLine() : 0;
-  unsigned Column = P.isValid() ? P.getColumn() : 0;
-  std::string Name = llvm::sys::path::filename(File).str() + ":" +
-                     std::to_string(Line) + " " + spelling(D.Kind).str();
   const bool Sequential =
       D.Kind == ConstructKind::SerialLoop || D.find(ClauseKind::Seq) ||
       (D.Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
-
-  B.code("static const ::ferry_region __ferry_region = {")
-      .string(Name)
-      .code(",")
-      .string(File)
-      .code(",")
-      .number(Line)
-      .code(",")
-      .number(Column)
-      .code(",")
-      .number(Sequential ? 1 : 0)
-      .code("};");
+  emitRegion(PP, B, D, PragmaLoc, Sequential);
   // if / async / wait: where and when the region runs.
   const Clause *If = D.find(ClauseKind::If);
   const Clause *Async = D.find(ClauseKind::Async);
@@ -313,6 +382,17 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
           .tokens(Wait->Expr)
           .code("});");
   }
+  // The data clauses: entry now, exit when the construct's block ends (for
+  // an async region, on its queue after it). Not when `if` is false.
+  unsigned Items = 0;
+  if (!emitDataItems(PP, B, D, Items)) {
+    // Reported; keep the loop so that parsing goes on.
+    Items = 0;
+  }
+  if (Items)
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
   B.code("::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
       .code(Async ? ", true" : ", false")
@@ -362,6 +442,43 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   B.inject();
 }
 
+/// `#pragma acc data clauses` + a statement becomes
+/// `{ region; items; data_scope; statement }`.
+void rewriteData(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
+  TokenList Body;
+  StatementLexer Lex(PP, Body);
+  if (!Lex.statement(/*InBreakable=*/true)) {
+    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+    return;
+  }
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitRegion(PP, B, D, PragmaLoc, false);
+  B.code("::ferry::acc::launch_options __ferry_options;");
+  if (const Clause *If = D.find(ClauseKind::If))
+    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
+  if (const Clause *Async = D.find(ClauseKind::Async)) {
+    B.code("__ferry_options.async = ");
+    if (Async->Expr.empty())
+      B.code("::ferry::acc::async_noval;");
+    else
+      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
+  }
+  if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
+    if (Wait->Expr.empty())
+      B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+    else
+      B.code("::ferry::acc::wait_queues(__ferry_options.async, {").tokens(Wait->Expr).code("});");
+  }
+  unsigned Items = 0;
+  if (emitDataItems(PP, B, D, Items) && Items)
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
+  B.tokens(Body).code("}");
+  B.inject();
+}
+
 } // namespace
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP,
@@ -377,6 +494,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP,
     return;
   if (D->isLoop())
     LoopRewriter(PP, *D, Introducer.Loc).run();
+  else if (D->Kind == ConstructKind::Data)
+    rewriteData(PP, *D, Introducer.Loc);
 }
 
 } // namespace plugin

@@ -101,6 +101,25 @@ const Clause *Directive::find(ClauseKind K) const {
 
 /// Whether OpenACC 3.3 allows clause \p C on the combined construct \p K.
 static bool isAllowed(ConstructKind K, ClauseKind C) {
+  if (K == ConstructKind::Data)
+    switch (C) {
+    case ClauseKind::Copy:
+    case ClauseKind::Copyin:
+    case ClauseKind::Copyout:
+    case ClauseKind::Create:
+    case ClauseKind::Present:
+    case ClauseKind::NoCreate:
+    case ClauseKind::Deviceptr:
+    case ClauseKind::If:
+    case ClauseKind::Async:
+    case ClauseKind::WaitClause:
+    case ClauseKind::Default:
+    case ClauseKind::Attach:
+    case ClauseKind::DeviceType:
+      return true;
+    default:
+      return false;
+    }
   switch (C) {
   case ClauseKind::NumGangs:
   case ClauseKind::NumWorkers:

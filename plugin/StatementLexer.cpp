@@ -13,6 +13,16 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+/// The next token, left in the stream. Not Preprocessor::LookAhead: looking
+/// ahead in the preprocessor's caching mode would run the pragma handler of
+/// a nested `#pragma acc` there, and the handler lexes on its own.
+Token StatementLexer::peek() {
+  Token T;
+  PP.Lex(T);
+  PP.EnterToken(T, /*IsReinject=*/true);
+  return T;
+}
+
 bool StatementLexer::next(Token &T) {
   PP.Lex(T);
   if (T.is(tok::eof)) {
@@ -69,9 +79,9 @@ bool StatementLexer::statement(bool InBreakable) {
     return false;
   switch (T.getKind()) {
   case tok::l_brace:
-    while (PP.LookAhead(0).isNot(tok::r_brace)) {
-      if (PP.LookAhead(0).is(tok::eof)) {
-        report(PP, PP.LookAhead(0).getLocation(), Diag::UnexpectedEnd);
+    while (peek().isNot(tok::r_brace)) {
+      if (peek().is(tok::eof)) {
+        report(PP, peek().getLocation(), Diag::UnexpectedEnd);
         return false;
       }
       if (!statement(InBreakable))
@@ -83,11 +93,11 @@ bool StatementLexer::statement(bool InBreakable) {
   case tok::kw_switch:
     return parenthesized() && statement(/*InBreakable=*/true);
   case tok::kw_if:
-    if (PP.LookAhead(0).is(tok::kw_constexpr) && !next(T))
+    if (peek().is(tok::kw_constexpr) && !next(T))
       return false;
     if (!parenthesized() || !statement(InBreakable))
       return false;
-    if (PP.LookAhead(0).is(tok::kw_else))
+    if (peek().is(tok::kw_else))
       return next(T) && statement(InBreakable);
     return true;
   case tok::kw_do:
@@ -96,14 +106,14 @@ bool StatementLexer::statement(bool InBreakable) {
   case tok::kw_try:
     if (!statement(InBreakable))
       return false;
-    while (PP.LookAhead(0).is(tok::kw_catch))
+    while (peek().is(tok::kw_catch))
       if (!next(T) || !parenthesized() || !statement(InBreakable))
         return false;
     return true;
   case tok::kw_case:
   case tok::kw_default: {
     // A label: everything up to its ':' and then the labeled statement.
-    while (PP.LookAhead(0).isNot(tok::colon))
+    while (peek().isNot(tok::colon))
       if (!next(T))
         return false;
     return next(T) && statement(InBreakable);

@@ -30,6 +30,7 @@ public:
 
 private:
   bool next(clang::Token &T);
+  clang::Token peek();
   bool expect(clang::tok::TokenKind K);
   bool rest(clang::Token First, bool Group);
 

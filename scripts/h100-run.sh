@@ -38,6 +38,8 @@ else
 fi
 echo "== region-launch on the host backend (same program)"
 if ACC_DEVICE_TYPE=host ./region-launch; then echo "region-launch (host): PASS"; else echo "region-launch (host): FAIL"; status=1; fi
+echo "== data-construct (plugin-compiled data constructs on the GPU's present table)"
+if ./data-construct; then echo "data-construct: PASS"; else echo "data-construct: FAIL"; status=1; fi
 echo "== launch overhead (empty kernel)"
 ./launch_overhead empty-kernel.ptx 20000 || status=1
 echo "== host backend launch overhead"

@@ -34,6 +34,8 @@ prepare)
   "${cxx[@]}" "$root/test/runtime/Inputs/region-launch.cpp" "$out/region-kernels.o" \
       -o "$out/region-launch"
   rm "$out/region-kernels.host.ll" "$out/region-kernels.o"
+  "$build/bin/ferry-clang++" -O2 "$root/test/e2e/data-construct.cpp" -o "$out/data-construct" \
+      '-Wl,-rpath,$ORIGIN/lib'
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
   "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
   "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"

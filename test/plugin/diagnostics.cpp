@@ -1,11 +1,14 @@
 // Every diagnostic of the directive parser, at the token it is about.
 // RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify %s
 
-void f(int n, float *a, float *b, double s) {
+void f(int n, float *a, float *b, double s, float (*m)[8]) {
 #pragma acc // expected-error {{expected an OpenACC directive after '#pragma acc'}}
 #pragma acc frobnicate // expected-error {{unknown OpenACC directive 'frobnicate'}}
-#pragma acc data copy(a[0:n]) // expected-error {{OpenACC 'data' construct is not supported by Ferry yet}}
+#pragma acc enter data copyin(a[0:n]) // expected-error {{OpenACC 'enter data' construct is not supported by Ferry yet}}
+#pragma acc data copy(a[0:n]) seq // expected-error {{OpenACC clause 'seq' is not allowed on the 'data' construct}}
   {}
+#pragma acc parallel loop copy(m[0:2][0:n]) // expected-error {{multi-dimensional array sections ('m[..][..]') in data clauses are not supported by Ferry yet}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop sparkle // expected-error {{unknown OpenACC clause 'sparkle'}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc serial loop num_gangs(4) // expected-error {{OpenACC clause 'num_gangs' is not allowed on the 'serial loop' construct}}

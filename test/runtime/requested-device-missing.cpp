@@ -15,6 +15,6 @@ int main() {
   return v[7] == 7 ? 0 : 1;
 }
 // RADEON: ferry: error: ACC_DEVICE_TYPE=radeon requested, but the hsa backend has no device: no AMD GPU
-// RADEON: ferry: error: requested-device-missing.cpp:12 parallel loop: compute region not run: no usable device
+// RADEON: ferry: error: requested-device-missing.cpp:12 parallel loop: {{compute region|data clauses}} not run: no usable device
 // NVIDIA: ferry: error: ACC_DEVICE_TYPE=nvidia requested, but the cuda backend has no device: {{.*}}libcuda.so.1
 // BAD: ferry: error: ACC_DEVICE_TYPE='quantum' is not a device type (use host, nvidia or radeon)

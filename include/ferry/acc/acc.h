@@ -224,6 +224,29 @@ inline void wait_all_queues(int Async) {
     acc_wait_all_async(Async);
 }
 
+/// The data clauses of a construct: entered when the construct starts
+/// (unless its `if` is false), left when its block ends.
+class data_scope {
+public:
+  data_scope(const ferry_region &R, ferry_data_item *Items, size_t N, launch_options Opt)
+      : R(R), Items(Items), N(Opt.on_device ? N : 0), Async(Opt.async) {
+    if (this->N && ferry_data_enter(&R, Items, this->N, Async) != FERRY_SUCCESS)
+      region_failed(R, nullptr); // the runtime has said why
+  }
+  ~data_scope() {
+    if (N && ferry_data_exit(&R, Items, N, Async) != FERRY_SUCCESS)
+      region_failed(R, nullptr);
+  }
+  data_scope(const data_scope &) = delete;
+  data_scope &operator=(const data_scope &) = delete;
+
+private:
+  const ferry_region &R;
+  ferry_data_item *Items;
+  size_t N;
+  int Async;
+};
+
 //===-- Loops -------------------------------------------------------------===//
 
 /// What a region's host chunks need: the body and the loop's bounds.
