@@ -67,11 +67,14 @@ private:
   bool parseHeader(ArrayRef<Token> Header, CanonicalLoop &L);
   bool parseCondition(ArrayRef<Token> Cond, CanonicalLoop &L);
   bool parseIncrement(ArrayRef<Token> Inc, CanonicalLoop &L);
+  bool peelNest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest);
   void emit(const CanonicalLoop &L);
+  void emitCollapsed(ArrayRef<CanonicalLoop> Nest);
 
   Preprocessor &PP;
   const Directive &D;
   SourceLocation PragmaLoc;
+  TokenList Prelude; ///< emitted before the region (collapse's trip counts)
 };
 
 void LoopRewriter::run() {
@@ -97,11 +100,64 @@ void LoopRewriter::run() {
     Ok = parseHeader(Header, L);
     L.Body.append(All.begin() + HeaderEnd, All.end());
   }
+  SmallVector<CanonicalLoop, 3> Nest{L};
+  if (Ok)
+    if (const Clause *C = D.find(ClauseKind::Collapse))
+      Ok = peelNest(C->Count, Nest);
   if (!Ok) {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
-  emit(L);
+  if (Nest.size() == 1)
+    emit(L);
+  else
+    emitCollapsed(Nest);
+}
+
+/// The loops collapse(n) joins: each loop's body must be exactly the next
+/// `for` (braces allowed), and inner bounds may not use outer variables.
+bool LoopRewriter::peelNest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest) {
+  while (Nest.size() < Count) {
+    ArrayRef<Token> Body = Nest.back().Body;
+    while (Body.size() >= 2 && Body.front().is(tok::l_brace) && Body.back().is(tok::r_brace))
+      Body = Body.drop_front().drop_back();
+    if (Body.empty() || !Body[0].is(tok::kw_for) || Body.size() < 3 || !Body[1].is(tok::l_paren)) {
+      report(PP, Body.empty() ? PragmaLoc : Body[0].getLocation(), Diag::CollapseNotNested)
+          << Count << unsigned(Nest.size());
+      return false;
+    }
+    unsigned Depth = 0;
+    size_t Close = 0;
+    for (size_t I = 1; I < Body.size() && !Close; ++I) {
+      if (Body[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (Body[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0)
+        Close = I;
+    }
+    CanonicalLoop Inner;
+    if (!Close || !parseHeader(Body.slice(2, Close - 2), Inner))
+      return false;
+    Inner.Body.append(Body.begin() + Close + 1, Body.end());
+    // Rectangular: no bound or step of this loop names an outer variable.
+    for (const CanonicalLoop &Outer : Nest)
+      for (ArrayRef<Token> Part : {ArrayRef<Token>(Inner.Lower), ArrayRef<Token>(Inner.Bound),
+                                   ArrayRef<Token>(Inner.Step)})
+        for (const Token &T : Part)
+          if (sameVar(T, Outer.Var)) {
+            report(PP, T.getLocation(), Diag::CollapseNotRectangular)
+                << Outer.Var.getIdentifierInfo()->getName();
+            return false;
+          }
+    Nest.push_back(std::move(Inner));
+  }
+  // A `break` would leave only the flattened iteration: refuse it rather
+  // than change its meaning (also inside nested loops, conservatively).
+  for (const Token &T : Nest.back().Body)
+    if (T.is(tok::kw_break)) {
+      report(PP, T.getLocation(), Diag::BreakInCollapse) << Count;
+      return false;
+    }
+  return true;
 }
 
 bool LoopRewriter::parseHeader(ArrayRef<Token> Header, CanonicalLoop &L) {
@@ -324,7 +380,7 @@ void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLoc
 
 void LoopRewriter::emit(const CanonicalLoop &L) {
   TokenBuilder B(PP, PragmaLoc);
-  B.code("{ using __ferry_index_t =");
+  B.code("{").tokens(Prelude).code("using __ferry_index_t =");
   if (L.VarType.empty())
     B.code("::ferry::acc::index_type_t<decltype(").tokens(L.Var).code(")>");
   else if (L.VarType.size() == 1 && L.VarType[0].is(tok::kw_auto))
@@ -440,6 +496,71 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
         B.code(", auto &").tokens(V.Name);
   B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
   B.inject();
+}
+
+/// collapse(n): each level's trip count is computed once, the region runs
+/// one flat loop over their product, and the body recomputes the original
+/// variables (outermost slowest) before running unchanged:
+///   using __ferry_t0 = T0; const auto __ferry_lo0 = (lo0);
+///   const __int128 __ferry_st0 = __int128(st0) * sign0;
+///   const int64_t __ferry_n0 = ::ferry::acc::trip_count<cmp0>(...);  ...
+///   then the 1-D form over [0, product) with
+///   `__ferry_t0 i = __ferry_t0(__ferry_lo0 + (k / (n1*...)) % n0 * __ferry_st0);`
+void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
+  TokenBuilder Pre(PP, PragmaLoc);
+  for (size_t I = 0; I < Nest.size(); ++I) {
+    const CanonicalLoop &L = Nest[I];
+    std::string N = std::to_string(I);
+    Pre.code("using __ferry_t" + N + " =");
+    if (L.VarType.empty())
+      Pre.code("::ferry::acc::index_type_t<decltype(").tokens(L.Var).code(")>");
+    else if (L.VarType.size() == 1 && L.VarType[0].is(tok::kw_auto))
+      Pre.code("::ferry::acc::index_type_t<decltype(").tokens(L.Lower).code(")>");
+    else
+      Pre.tokens(L.VarType);
+    Pre.code(";");
+    Pre.code("const __int128 __ferry_lo" + N + " = (__int128)(").tokens(L.Lower).code(");");
+    Pre.code("const __int128 __ferry_st" + N + " = (__int128)(").tokens(L.Step).code(")")
+        .code(L.NegativeStep ? "* -1;" : ";");
+    Pre.code("const int64_t __ferry_n" + N + " = ::ferry::acc::collapsed_trip_count<::ferry::acc::cmp::")
+        .code(L.Cmp)
+        .code(">(__ferry_lo" + N + ", (__int128)(")
+        .tokens(L.Bound)
+        .code("), __ferry_st" + N + ");");
+  }
+  // The flat loop: `for (int64_t __ferry_k = 0; __ferry_k < product; ++__ferry_k)`.
+  CanonicalLoop Flat;
+  TokenBuilder T(PP, PragmaLoc);
+  T.code("int64_t __ferry_k 0");
+  ArrayRef<Token> Toks = T.get();
+  Flat.VarType.push_back(Toks[0]);
+  Flat.Var = Toks[1];
+  Flat.Lower.push_back(Toks[2]);
+  TokenBuilder Bound(PP, PragmaLoc);
+  Bound.code("::ferry::acc::collapsed_product({");
+  for (size_t I = 0; I < Nest.size(); ++I)
+    Bound.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
+  Bound.code("})");
+  Flat.Bound.append(Bound.get().begin(), Bound.get().end());
+  TokenBuilder One(PP, PragmaLoc);
+  One.code("1");
+  Flat.Step.append(One.get().begin(), One.get().end());
+  Flat.Cmp = "lt";
+  TokenBuilder Body(PP, PragmaLoc);
+  Body.code("{");
+  for (size_t I = 0; I < Nest.size(); ++I) {
+    std::string N = std::to_string(I);
+    Body.code("__ferry_t" + N).tokens(Nest[I].Var).code("= __ferry_t" + N + "(__ferry_lo" + N +
+                                                       " + (__ferry_k");
+    for (size_t J = I + 1; J < Nest.size(); ++J)
+      Body.code("/ __ferry_n" + std::to_string(J));
+    Body.code("% __ferry_n" + N + ") * __ferry_st" + N + ");");
+    Body.code("(void)").tokens(Nest[I].Var).code(";");
+  }
+  Body.tokens(Nest.back().Body).code("}");
+  Flat.Body.append(Body.get().begin(), Body.get().end());
+  Prelude.assign(Pre.get().begin(), Pre.get().end());
+  emit(Flat);
 }
 
 /// `#pragma acc data clauses` + a statement becomes

@@ -426,10 +426,6 @@ bool DirectiveParser::parseClause(Directive &D) {
         report(PP, T.getLocation(), Diag::WaitModifier);
         return false;
       }
-  if (*K == ClauseKind::Collapse && Cl.Count > 1) {
-    report(PP, Loc, Diag::UnsupportedCollapse) << Cl.Count;
-    return false;
-  }
   D.Clauses.push_back(std::move(Cl));
   return true;
 }

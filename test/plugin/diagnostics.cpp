@@ -51,8 +51,22 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop collapse(0) // expected-error {{OpenACC 'collapse' needs a positive integer constant}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop collapse(2) // expected-error {{OpenACC 'collapse(2)' is not supported by Ferry yet; only collapse(1)}}
-  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop collapse(2)
+  for (int i = 0; i < n; ++i) a[i] = 0; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
+#pragma acc parallel loop collapse(2)
+  for (int i = 0; i < n; ++i) {
+    a[i] = 0; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
+    for (int j = 0; j < n; ++j) a[j] = 1;
+  }
+#pragma acc parallel loop collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j) a[j] = 1; // expected-error {{OpenACC 'collapse' needs rectangular loops: this bound or step uses the outer loop variable 'i'}}
+#pragma acc parallel loop collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      if (a[j] < 0)
+        break; // expected-error {{'break' in the body of a collapse(2) loop nest is not supported by Ferry yet}}
+    }
 }
 
 void loops(int n, float *a, int *v) {

@@ -85,6 +85,30 @@ constexpr int64_t trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
   return N > std::numeric_limits<int64_t>::max() ? -1 : int64_t(N);
 }
 
+/// One level of a collapse(n) nest: its trip count, or a stop naming the
+/// problem when the loop would not terminate.
+template <cmp C>
+inline int64_t collapsed_trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
+  int64_t N = trip_count<C>(Lo, Bound, Step);
+  if (N < 0) {
+    std::fprintf(stderr, "ferry: error: a loop of a collapse nest does not terminate (its "
+                         "step does not move the variable towards the bound)\n");
+    std::abort();
+  }
+  return N;
+}
+
+/// The iterations of a collapse(n) nest; a stop when they overflow int64.
+inline int64_t collapsed_product(std::initializer_list<int64_t> Counts) {
+  __int128 P = 1;
+  for (int64_t N : Counts)
+    if ((P *= N) > std::numeric_limits<int64_t>::max()) {
+      std::fprintf(stderr, "ferry: error: a collapse nest has more than 2^63 iterations\n");
+      std::abort();
+    }
+  return int64_t(P);
+}
+
 //===-- Reductions --------------------------------------------------------===//
 
 /// Reduction operators of OpenACC.
