@@ -262,20 +262,6 @@ bool LoopRewriter::parseIncrement(ArrayRef<Token> Inc, CanonicalLoop &L) {
   return false;
 }
 
-bool isDataClause(ClauseKind K) {
-  switch (K) {
-  case ClauseKind::Copy:
-  case ClauseKind::Copyin:
-  case ClauseKind::Copyout:
-  case ClauseKind::Create:
-  case ClauseKind::Present:
-  case ClauseKind::NoCreate:
-  case ClauseKind::Deviceptr:
-    return true;
-  default:
-    return false;
-  }
-}
 
 StringRef reductionOpName(StringRef Op) {
   return llvm::StringSwitch<StringRef>(Op)
@@ -289,6 +275,27 @@ StringRef reductionOpName(StringRef Op) {
       .Case("&&", "land")
       .Case("||", "lor")
       .Default("");
+}
+
+/// `::ferry::acc::launch_options __ferry_options;` set from the construct's
+/// `if`, `async` and `wait` clauses (the waits happen right here).
+void emitOptions(TokenBuilder &B, const Directive &D) {
+  B.code("::ferry::acc::launch_options __ferry_options;");
+  if (const Clause *If = D.find(ClauseKind::If))
+    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
+  if (const Clause *Async = D.find(ClauseKind::Async)) {
+    B.code("__ferry_options.async = ");
+    if (Async->Expr.empty())
+      B.code("::ferry::acc::async_noval;");
+    else
+      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
+  }
+  if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
+    if (Wait->Expr.empty())
+      B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+    else
+      B.code("::ferry::acc::wait_queues(__ferry_options.async, {").tokens(Wait->Expr).code("});");
+  }
 }
 
 const char *dataKindName(ClauseKind K) {
@@ -417,27 +424,8 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       (D.Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
   emitRegion(PP, B, D, PragmaLoc, Sequential);
   // if / async / wait: where and when the region runs.
-  const Clause *If = D.find(ClauseKind::If);
   const Clause *Async = D.find(ClauseKind::Async);
-  const Clause *Wait = D.find(ClauseKind::WaitClause);
-  B.code("::ferry::acc::launch_options __ferry_options;");
-  if (If)
-    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
-  if (Async) {
-    B.code("__ferry_options.async = ");
-    if (Async->Expr.empty())
-      B.code("::ferry::acc::async_noval;");
-    else
-      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
-  }
-  if (Wait) {
-    if (Wait->Expr.empty())
-      B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
-    else
-      B.code("::ferry::acc::wait_queues(__ferry_options.async, {")
-          .tokens(Wait->Expr)
-          .code("});");
-  }
+  emitOptions(B, D);
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
   unsigned Items = 0;
@@ -575,22 +563,7 @@ void rewriteData(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc)
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, false);
-  B.code("::ferry::acc::launch_options __ferry_options;");
-  if (const Clause *If = D.find(ClauseKind::If))
-    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
-  if (const Clause *Async = D.find(ClauseKind::Async)) {
-    B.code("__ferry_options.async = ");
-    if (Async->Expr.empty())
-      B.code("::ferry::acc::async_noval;");
-    else
-      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
-  }
-  if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
-    if (Wait->Expr.empty())
-      B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
-    else
-      B.code("::ferry::acc::wait_queues(__ferry_options.async, {").tokens(Wait->Expr).code("});");
-  }
+  emitOptions(B, D);
   unsigned Items = 0;
   if (emitDataItems(PP, B, D, Items) && Items)
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")

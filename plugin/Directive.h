@@ -82,6 +82,8 @@ splitTopLevel(llvm::ArrayRef<clang::Token> Toks, clang::tok::TokenKind Sep);
 llvm::StringRef spelling(ConstructKind K);
 llvm::StringRef spelling(ClauseKind K);
 OperandKind operandKind(ClauseKind K);
+/// copy, copyin, copyout, create, present, no_create, deviceptr.
+bool isDataClause(ClauseKind K);
 
 } // namespace plugin
 } // namespace ferry

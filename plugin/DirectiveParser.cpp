@@ -86,6 +86,21 @@ static bool isSupported(ClauseKind K) {
   return false;
 }
 
+bool isDataClause(ClauseKind K) {
+  switch (K) {
+  case ClauseKind::Copy:
+  case ClauseKind::Copyin:
+  case ClauseKind::Copyout:
+  case ClauseKind::Create:
+  case ClauseKind::Present:
+  case ClauseKind::NoCreate:
+  case ClauseKind::Deviceptr:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool Directive::isLoop() const {
   return Kind == ConstructKind::ParallelLoop ||
          Kind == ConstructKind::KernelsLoop ||
@@ -101,15 +116,10 @@ const Clause *Directive::find(ClauseKind K) const {
 
 /// Whether OpenACC 3.3 allows clause \p C on the combined construct \p K.
 static bool isAllowed(ConstructKind K, ClauseKind C) {
+  if (K == ConstructKind::Data && isDataClause(C))
+    return true;
   if (K == ConstructKind::Data)
     switch (C) {
-    case ClauseKind::Copy:
-    case ClauseKind::Copyin:
-    case ClauseKind::Copyout:
-    case ClauseKind::Create:
-    case ClauseKind::Present:
-    case ClauseKind::NoCreate:
-    case ClauseKind::Deviceptr:
     case ClauseKind::If:
     case ClauseKind::Async:
     case ClauseKind::WaitClause:
