@@ -73,19 +73,28 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
   return Result;
 }
 
+/// Checks the arguments and finds the device. FERRY_SUCCESS with no backend
+/// in \p T means "the host: nothing to do".
+ferry_status prepare(const ferry_region *R, const ferry_data_item *Items, size_t Count,
+                     Target &T) {
+  if (Count && !Items)
+    return FERRY_ERROR_INVALID;
+  if (!target(R, T))
+    return FERRY_ERROR_NO_DEVICE;
+  if (T.Kind == DeviceKind::Host)
+    T.B = nullptr;
+  return FERRY_SUCCESS;
+}
+
 } // namespace
 
 extern "C" {
 
 ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, size_t Count,
                               int Async) {
-  if (Count && !Items)
-    return FERRY_ERROR_INVALID;
   Target T;
-  if (!target(R, T))
-    return FERRY_ERROR_NO_DEVICE;
-  if (T.Kind == DeviceKind::Host)
-    return FERRY_SUCCESS;
+  if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS || !T.B)
+    return S;
   const ferry_region *Previous = ferry_set_data_region(R);
   BackendMemory Mem(*T.B, T.Device, Async);
   PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
@@ -138,13 +147,9 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
 
 ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size_t Count,
                              int Async) {
-  if (Count && !Items)
-    return FERRY_ERROR_INVALID;
   Target T;
-  if (!target(R, T))
-    return FERRY_ERROR_NO_DEVICE;
-  if (T.Kind == DeviceKind::Host)
-    return FERRY_SUCCESS;
+  if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS || !T.B)
+    return S;
   const ferry_region *Previous = ferry_set_data_region(R);
   ferry_status S = exitItems(T, Items, Count, Async);
   ferry_set_data_region(Previous);
