@@ -33,6 +33,9 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
+#include <vector>
+
 using namespace clang;
 
 namespace ferry {
@@ -48,6 +51,33 @@ struct CanonicalLoop {
   const char *Cmp = "lt";
   TokenList Body;
 };
+
+/// The constructs whose statement is being lexed now, innermost last: a
+/// nested directive is handled while its enclosing one lexes ahead.
+std::vector<ConstructKind> &enclosing() {
+  static std::vector<ConstructKind> Stack;
+  return Stack;
+}
+
+/// Pushes \p K for the lifetime of the object.
+struct Enclose {
+  explicit Enclose(ConstructKind K) { enclosing().push_back(K); }
+  ~Enclose() { enclosing().pop_back(); }
+};
+
+bool isComputeOnly(ConstructKind K) {
+  return K == ConstructKind::Parallel || K == ConstructKind::Kernels ||
+         K == ConstructKind::Serial;
+}
+
+/// The innermost compute or loop construct around the directive being
+/// handled (data constructs do not count).
+std::optional<ConstructKind> enclosingCompute() {
+  for (auto It = enclosing().rbegin(); It != enclosing().rend(); ++It)
+    if (*It != ConstructKind::Data)
+      return *It;
+  return std::nullopt;
+}
 
 bool sameVar(const Token &T, const Token &Var) {
   return T.is(tok::identifier) &&
@@ -75,9 +105,23 @@ private:
   const Directive &D;
   SourceLocation PragmaLoc;
   TokenList Prelude; ///< emitted before the region (collapse's trip counts)
+  /// For a `loop`: the compute construct around it.
+  std::optional<ConstructKind> EnclosingKind;
 };
 
 void LoopRewriter::run() {
+  // A `loop` belongs to an enclosing compute construct; inside another
+  // loop's body it runs sequentially within each iteration, as written.
+  std::optional<ConstructKind> Outer = enclosingCompute();
+  if (D.Kind == ConstructKind::Loop && !Outer) {
+    report(PP, D.Loc, Diag::OrphanedLoop);
+    return;
+  }
+  if (D.Kind != ConstructKind::Loop && Outer) {
+    report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
+    return;
+  }
+  const bool InPlace = Outer && !isComputeOnly(*Outer);
   Token For;
   PP.Lex(For);
   if (For.isNot(tok::kw_for)) {
@@ -93,7 +137,17 @@ void LoopRewriter::run() {
   }
   const size_t HeaderEnd = All.size();
   CanonicalLoop L;
-  bool Ok = Lex.statement(/*InBreakable=*/false);
+  bool Ok;
+  {
+    Enclose Scope(D.Kind);
+    Ok = Lex.statement(/*InBreakable=*/InPlace);
+  }
+  if (InPlace) {
+    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    return;
+  }
+  if (Outer)
+    EnclosingKind = *Outer;
   if (Ok) {
     // All = for ( header ) body
     ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
@@ -419,9 +473,14 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       B.code("(void)sizeof(").tokens(C.Expr).code(");");
   }
 
+  const ConstructKind Kind = D.Kind == ConstructKind::Loop && EnclosingKind
+                                 ? (*EnclosingKind == ConstructKind::Serial    ? ConstructKind::SerialLoop
+                                    : *EnclosingKind == ConstructKind::Kernels ? ConstructKind::KernelsLoop
+                                                                               : ConstructKind::ParallelLoop)
+                                 : D.Kind;
   const bool Sequential =
-      D.Kind == ConstructKind::SerialLoop || D.find(ClauseKind::Seq) ||
-      (D.Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
+      Kind == ConstructKind::SerialLoop || D.find(ClauseKind::Seq) ||
+      (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
   emitRegion(PP, B, D, PragmaLoc, Sequential);
   // if / async / wait: where and when the region runs.
   const Clause *Async = D.find(ClauseKind::Async);
@@ -551,12 +610,51 @@ void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   emit(Flat);
 }
 
+/// `#pragma acc parallel|kernels|serial clauses` + a statement: the body
+/// runs on the calling thread where the host is the device, its `loop`
+/// constructs launch as regions of their own:
+/// `{ region; options; data items; enter_host_region; statement }`.
+void rewriteCompute(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
+  if (std::optional<ConstructKind> Outer = enclosingCompute()) {
+    report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
+    return;
+  }
+  TokenList Body;
+  StatementLexer Lex(PP, Body);
+  bool Ok;
+  {
+    Enclose Scope(D.Kind);
+    Ok = Lex.statement(/*InBreakable=*/false);
+  }
+  if (!Ok) {
+    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+    return;
+  }
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitRegion(PP, B, D, PragmaLoc, D.Kind == ConstructKind::Serial);
+  emitOptions(B, D);
+  unsigned Items = 0;
+  if (emitDataItems(PP, B, D, Items) && Items)
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
+  B.code("::ferry::acc::enter_host_region(__ferry_region, __ferry_options);");
+  B.tokens(Body).code("}");
+  B.inject();
+}
+
 /// `#pragma acc data clauses` + a statement becomes
 /// `{ region; items; data_scope; statement }`.
 void rewriteData(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
   TokenList Body;
   StatementLexer Lex(PP, Body);
-  if (!Lex.statement(/*InBreakable=*/true)) {
+  bool Ok;
+  {
+    Enclose Scope(D.Kind);
+    Ok = Lex.statement(/*InBreakable=*/true);
+  }
+  if (!Ok) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
   }
@@ -590,6 +688,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP,
     LoopRewriter(PP, *D, Introducer.Loc).run();
   else if (D->Kind == ConstructKind::Data)
     rewriteData(PP, *D, Introducer.Loc);
+  else if (isComputeOnly(D->Kind))
+    rewriteCompute(PP, *D, Introducer.Loc);
 }
 
 } // namespace plugin

@@ -115,9 +115,39 @@ const Clause *Directive::find(ClauseKind K) const {
 }
 
 /// Whether OpenACC 3.3 allows clause \p C on the combined construct \p K.
+static bool isLoopClause(ClauseKind C) {
+  switch (C) {
+  case ClauseKind::Gang:
+  case ClauseKind::Worker:
+  case ClauseKind::Vector:
+  case ClauseKind::Seq:
+  case ClauseKind::Independent:
+  case ClauseKind::Auto:
+  case ClauseKind::Collapse:
+  case ClauseKind::Tile:
+    return true;
+  default:
+    return false;
+  }
+}
+
 static bool isAllowed(ConstructKind K, ClauseKind C) {
   if (K == ConstructKind::Data && isDataClause(C))
     return true;
+  if (K == ConstructKind::Loop)
+    return isLoopClause(C) || C == ClauseKind::Private || C == ClauseKind::Reduction ||
+           C == ClauseKind::DeviceType;
+  if (K == ConstructKind::Parallel || K == ConstructKind::Kernels ||
+      K == ConstructKind::Serial) {
+    if (isLoopClause(C))
+      return false;
+    if (K == ConstructKind::Serial &&
+        (C == ClauseKind::NumGangs || C == ClauseKind::NumWorkers || C == ClauseKind::VectorLength))
+      return false;
+    return !(K == ConstructKind::Kernels &&
+             (C == ClauseKind::Private || C == ClauseKind::Firstprivate ||
+              C == ClauseKind::Reduction));
+  }
   if (K == ConstructKind::Data)
     switch (C) {
     case ClauseKind::If:
@@ -428,6 +458,12 @@ bool DirectiveParser::parseClause(Directive &D) {
                           operandKind(*K) == OperandKind::Reduction;
   if (!Repeatable && D.find(*K)) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
+    return false;
+  }
+  if ((D.Kind == ConstructKind::Parallel || D.Kind == ConstructKind::Serial) &&
+      (*K == ClauseKind::Private || *K == ClauseKind::Firstprivate ||
+       *K == ClauseKind::Reduction)) {
+    report(PP, Loc, Diag::UnsupportedRegionClause) << Name << spelling(D.Kind);
     return false;
   }
   if (*K == ClauseKind::WaitClause)

@@ -135,6 +135,13 @@ ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items
 ferry_status ferry_data_exit(const ferry_region *region, ferry_data_item *items,
                              size_t count, int async);
 
+/* A compute construct whose body runs on the calling thread (a `parallel`,
+ * `kernels` or `serial` region without device code: its loops launch as
+ * regions of their own): FERRY_SUCCESS when the selected device is the
+ * host; otherwise an error naming the region, as for a launch without a
+ * device kernel. */
+ferry_status ferry_enter_host_region(const ferry_region *region);
+
 /* Attributes the data movement of this thread to `region` until the next
  * call (FERRY_TIME's per-region bytes): compiled code brackets a construct's
  * data clauses with it. Returns the previous region (NULL: none). */

@@ -30,6 +30,12 @@ ferry_status ferry_parallel_for(const ferry_region *Region, const void *Closure,
                                     Reduction, Result);
 }
 
+ferry_status ferry_enter_host_region(const ferry_region *Region) {
+  if (!Region)
+    return FERRY_ERROR_INVALID;
+  return Runtime::get().enterHostRegion(*Region);
+}
+
 const ferry_region *ferry_set_data_region(const ferry_region *Region) {
   return setCurrentRegion(Region);
 }

@@ -306,6 +306,21 @@ ferry_status Runtime::runOnHost(const ferry_region &Region,
 
 namespace ferry {
 
+ferry_status Runtime::enterHostRegion(const ferry_region &R) {
+  std::optional<DeviceKind> Kind = selectedKind();
+  if (!Kind) {
+    errorf("%s: compute region not run: no usable device", R.name);
+    return FERRY_ERROR_NO_DEVICE;
+  }
+  if (*Kind != DeviceKind::Host) {
+    errorf("%s (%s:%u): no %s device code was compiled for this region (set "
+           "ACC_DEVICE_TYPE=host to run it on the host)",
+           R.name, R.file ? R.file : "?", R.line, deviceKindName(*Kind));
+    return FERRY_ERROR_NO_IMAGE;
+  }
+  return FERRY_SUCCESS;
+}
+
 ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
   if (!D.region || !D.host_fn || (D.reduction && !D.result) || (D.closure_size && !D.closure))
     return FERRY_ERROR_INVALID;

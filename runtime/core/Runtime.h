@@ -76,6 +76,8 @@ public:
   /// The present table of device \p Device of kind \p K.
   PresentTable &presentTable(DeviceKind K, int Device);
 
+  /// ferry_enter_host_region.
+  ferry_status enterHostRegion(const ferry_region &R);
   /// ferry_launch_region.
   ferry_status launchRegion(const ferry_launch_desc &D);
 

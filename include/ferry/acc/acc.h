@@ -271,6 +271,14 @@ private:
   int Async;
 };
 
+/// The start of a `parallel`/`kernels`/`serial` construct whose body runs
+/// on the calling thread: only where the host is the device (or `if` is
+/// false); elsewhere the runtime says that there is no device code.
+inline void enter_host_region(const ferry_region &R, launch_options Opt) {
+  if (Opt.on_device && ferry_enter_host_region(&R) != FERRY_SUCCESS)
+    region_failed(R, nullptr);
+}
+
 //===-- Loops -------------------------------------------------------------===//
 
 /// What a region's host chunks need: the body and the loop's bounds.

@@ -1,0 +1,24 @@
+// Diagnostics of the parallel, kernels, serial and loop constructs.
+// RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify %s
+
+void f(int n, float *a, float s) {
+#pragma acc loop // expected-error {{an OpenACC 'loop' outside a 'parallel', 'kernels' or 'serial' construct is not supported by Ferry yet}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel gang // expected-error {{OpenACC clause 'gang' is not allowed on the 'parallel' construct}}
+  {}
+#pragma acc serial num_gangs(2) // expected-error {{OpenACC clause 'num_gangs' is not allowed on the 'serial' construct}}
+  {}
+#pragma acc kernels reduction(+:s) // expected-error {{OpenACC clause 'reduction' is not allowed on the 'kernels' construct}}
+  {}
+#pragma acc parallel reduction(+:s) // expected-error {{OpenACC clause 'reduction' on a 'parallel' construct is not supported by Ferry yet; put it on the loops inside}}
+  {}
+#pragma acc parallel
+  {
+#pragma acc loop copy(a[0:n]) // expected-error {{OpenACC clause 'copy' is not allowed on the 'loop' construct}}
+    for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop // expected-error {{OpenACC compute constructs cannot be nested: this 'parallel loop' is inside a 'parallel'}}
+    for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc kernels // expected-error {{OpenACC compute constructs cannot be nested: this 'kernels' is inside a 'parallel'}}
+    {}
+  }
+}
