@@ -107,6 +107,7 @@ private:
   TokenList Prelude; ///< emitted before the region (collapse's trip counts)
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
+  unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
 };
 
 void LoopRewriter::run() {
@@ -524,8 +525,17 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   // Scalars are firstprivate (captured by copy, one copy per gang). What a
   // data clause names is shared data: captured by reference, so that writes
   // to arrays and to copy/copyout scalars are seen after the region.
-  B.code("), [=");
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared, Reduced;
+  // default(none): no capture-default, so that Sema reports every variable
+  // the body uses without naming it in a clause, where it is used.
+  const Clause *Default = D.find(ClauseKind::Default);
+  const bool None = Default && Default->DefaultKind == "none";
+  B.code(None ? "), [" : "), [=");
+  bool FirstCapture = None;
+  auto Capture = [&](StringRef Prefix, ArrayRef<Token> Name) {
+    B.code(FirstCapture ? "" : ",").code(Prefix).tokens(Name);
+    FirstCapture = false;
+  };
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared, Reduced, Copied;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
@@ -535,7 +545,22 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       for (const VarRef &V : C.Vars)
         if (!Reduced.count(V.Name.getIdentifierInfo()) &&
             Shared.insert(V.Name.getIdentifierInfo()).second)
-          B.code(", &").tokens(V.Name);
+          Capture("&", V.Name);
+  if (None) {
+    for (const Clause &C : D.Clauses)
+      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+        for (const VarRef &V : C.Vars)
+          if (!Shared.count(V.Name.getIdentifierInfo()) &&
+              Copied.insert(V.Name.getIdentifierInfo()).second)
+            Capture("", V.Name);
+    for (unsigned I = 0; I < CollapseLevels; ++I) {
+      TokenBuilder Names(PP, PragmaLoc);
+      std::string N = std::to_string(I);
+      Names.code("__ferry_lo" + N + " __ferry_st" + N + " __ferry_n" + N);
+      for (const Token &T : Names.get())
+        Capture("", T);
+    }
+  }
   B.code("](__ferry_index_t").tokens(L.Var);
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
@@ -607,6 +632,7 @@ void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Body.tokens(Nest.back().Body).code("}");
   Flat.Body.append(Body.get().begin(), Body.get().end());
   Prelude.assign(Pre.get().begin(), Pre.get().end());
+  CollapseLevels = unsigned(Nest.size());
   emit(Flat);
 }
 

@@ -460,9 +460,11 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
-  if ((D.Kind == ConstructKind::Parallel || D.Kind == ConstructKind::Serial) &&
+  if ((D.Kind == ConstructKind::Parallel || D.Kind == ConstructKind::Serial ||
+       ((D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Data) &&
+        *K == ClauseKind::Default)) &&
       (*K == ClauseKind::Private || *K == ClauseKind::Firstprivate ||
-       *K == ClauseKind::Reduction)) {
+       *K == ClauseKind::Reduction || *K == ClauseKind::Default)) {
     report(PP, Loc, Diag::UnsupportedRegionClause) << Name << spelling(D.Kind);
     return false;
   }

@@ -1,0 +1,18 @@
+// default(none) on a combined construct: every variable the loop body uses
+// must appear in a clause; Sema reports the others where they are used.
+// RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+
+void f(int n, float *a, float *b, float s, float t) {
+#pragma acc parallel loop default(none) copy(a[0:n]) firstprivate(s)
+  for (int i = 0; i < n; ++i)
+    a[i] = s * t; // expected-error {{variable 't' cannot be implicitly captured in a lambda with no capture-default specified}}
+#pragma acc parallel loop default(none) copy(a[0:n]) collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 4; ++j)
+      a[i] += j;
+#pragma acc parallel loop default(present) copy(a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = b[i];
+#pragma acc parallel default(none) // expected-error {{OpenACC clause 'default' on a 'parallel' construct is not supported by Ferry yet; put it on the loops inside}}
+  {}
+}
