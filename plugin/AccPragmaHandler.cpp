@@ -159,6 +159,19 @@ void LoopRewriter::run() {
   if (Ok)
     if (const Clause *C = D.find(ClauseKind::Collapse))
       Ok = peelNest(C->Count, Nest);
+  // tile(s1, ..., sn) only changes the order of the iterations of n nested
+  // independent loops; on the host they run as one collapsed nest.
+  if (Ok)
+    if (const Clause *C = D.find(ClauseKind::Tile)) {
+      SmallVector<ArrayRef<Token>, 4> Sizes = splitTopLevel(C->Expr, tok::comma);
+      for (ArrayRef<Token> Size : Sizes)
+        if (Size.size() != 1 || !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
+          report(PP, Size.empty() ? C->Loc : Size[0].getLocation(), Diag::BadTileSize);
+          Ok = false;
+        }
+      if (Ok && Sizes.size() > 1)
+        Ok = peelNest(unsigned(Sizes.size()), Nest);
+    }
   if (!Ok) {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
@@ -470,7 +483,8 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       for (const ArraySection &S : V.Sections)
         B.code("(void)sizeof(").tokens(S.Length).code(");");
     }
-    if (!C.Expr.empty() && operandKind(C.Kind) == OperandKind::Expr)
+    if (!C.Expr.empty() && operandKind(C.Kind) == OperandKind::Expr &&
+        C.Kind != ClauseKind::Tile) // sizes are checked constants (or '*')
       B.code("(void)sizeof(").tokens(C.Expr).code(");");
   }
 

@@ -488,6 +488,12 @@ bool DirectiveParser::checkConflicts(const Directive &D) {
           << spelling(ClauseKind::Seq) << spelling(Other);
       return false;
     }
+  if (const Clause *T = D.find(ClauseKind::Tile))
+    if (D.find(ClauseKind::Collapse)) {
+      report(PP, T->Loc, Diag::ConflictingClauses)
+          << spelling(ClauseKind::Tile) << spelling(ClauseKind::Collapse);
+      return false;
+    }
   if (const Clause *A = D.find(ClauseKind::Auto))
     if (D.find(ClauseKind::Independent)) {
       report(PP, A->Loc, Diag::ConflictingClauses)

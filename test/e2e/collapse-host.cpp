@@ -73,6 +73,23 @@ int main() {
     }
   expect(sum == want && mx == wmax, "reductions over collapse(2)");
 
+  // tile(8, 4) over a 2-level nest and tile(*) over one loop: the same
+  // results as the plain loops.
+  std::vector<int> t(rows * cols, 0);
+  int *ptt = t.data();
+#pragma acc parallel loop tile(8, 4) copy(ptt[0:rows * cols])
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      ptt[i * cols + j] = i - j;
+#pragma acc parallel loop tile(*) copy(ptt[0:rows * cols])
+  for (int k = 0; k < rows * cols; ++k)
+    ptt[k] *= 2;
+  bad = 0;
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      bad += t[i * cols + j] != 2 * (i - j);
+  expect(bad == 0, "tile");
+
   // An empty level makes the whole nest empty.
   int touched = 0;
   int *pt = &touched;

@@ -15,7 +15,11 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc kernels loop firstprivate(s) // expected-error {{OpenACC clause 'firstprivate' is not allowed on the 'kernels loop' construct}}
   for (int i = 0; i < n; ++i) a[i] = s;
-#pragma acc parallel loop tile(2) // expected-error {{OpenACC clause 'tile' is not supported by Ferry yet}}
+#pragma acc parallel loop tile(n) // expected-error {{OpenACC 'tile' sizes must be positive integer constants or '*'}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop tile(2) collapse(1) // expected-error {{OpenACC clauses 'tile' and 'collapse' cannot be combined}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop self // expected-error {{OpenACC clause 'self' is not supported by Ferry yet}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop async(1) wait(devnum: 0 : 1) // expected-error {{'devnum:' and 'queues:' in the OpenACC 'wait' clause are not supported by Ferry yet; list the queues: wait(1, 2)}}
   for (int i = 0; i < n; ++i) a[i] = 0;
