@@ -688,7 +688,7 @@ void rewriteCompute(Preprocessor &PP, const Directive &D, SourceLocation PragmaL
 /// `{ region; items; data_scope; statement }`.
 void rewriteData(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
   TokenList Body;
-  StatementLexer Lex(PP, Body);
+  StatementLexer Lex(PP, Body, /*Compute=*/false);
   bool Ok;
   {
     Enclose Scope(D.Kind);

@@ -18,7 +18,10 @@ namespace plugin {
 
 class StatementLexer {
 public:
-  StatementLexer(clang::Preprocessor &PP, TokenList &Out) : PP(PP), Out(Out) {}
+  /// \p Compute: the statement is device code (a compute region), where
+  /// exceptions and `long double` are errors; a data construct's is not.
+  StatementLexer(clang::Preprocessor &PP, TokenList &Out, bool Compute = true)
+      : PP(PP), Out(Out), Compute(Compute) {}
 
   /// Lexes one statement. \p InBreakable: a `break` here leaves a loop or
   /// switch nested in the region (allowed) rather than the region's loop.
@@ -36,6 +39,7 @@ private:
 
   clang::Preprocessor &PP;
   TokenList &Out;
+  bool Compute;
 };
 
 } // namespace plugin

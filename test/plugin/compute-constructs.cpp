@@ -22,3 +22,24 @@ void f(int n, float *a, float s) {
     {}
   }
 }
+
+void g(int n, float *a) {
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; ++i) {
+    if (a[i] < 0)
+      throw 1; // expected-error {{'throw': exceptions are not supported in OpenACC compute regions (GPU code has none); handle errors outside the region}}
+  }
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; ++i) {
+    try { a[i] = 1; } catch (...) {} // expected-error {{'try': exceptions are not supported in OpenACC compute regions}}
+  }
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; ++i) {
+    long double x = a[i]; // expected-error {{'long double' is not supported in OpenACC compute regions (GPUs have no such type); use double}}
+    a[i] = float(x);
+  }
+#pragma acc data copy(a[0:n])
+  {
+    try { a[0] = 2; } catch (...) {} // host code: fine
+  }
+}
