@@ -392,6 +392,25 @@ std::string spellingOf(Preprocessor &PP, ArrayRef<Token> Toks) {
   return Out;
 }
 
+/// Appends `CAST&(a)[lo], sizeof((a)[0]) * (size_t)(len)` (or `CAST&(a),
+/// sizeof(a)` for a whole variable) and returns the clause's text: "a[lo:len]".
+std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, StringRef Cast) {
+  std::string Text = PP.getSpelling(V.Name);
+  if (V.Sections.empty()) {
+    B.code(Cast).code("&(").tokens(V.Name).code("), sizeof(").tokens(V.Name).code(")");
+    return Text;
+  }
+  const ArraySection &S = V.Sections[0];
+  Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+  B.code(Cast).code("&(").tokens(V.Name).code(")[");
+  if (S.Lower.empty())
+    B.code("0");
+  else
+    B.tokens(S.Lower);
+  B.code("], sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
+  return Text;
+}
+
 /// Declares `__ferry_data` (the construct's data clauses as
 /// ferry_data_item[]) and returns how many items it has; 0 declares
 /// nothing. False after reporting an unsupported operand.
@@ -407,20 +426,8 @@ bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsign
             << V.Name.getIdentifierInfo()->getName();
         return false;
       }
-      std::string Text = PP.getSpelling(V.Name);
       Items.code(Count ? ", {" : "{");
-      if (V.Sections.empty()) {
-        Items.code("(const void *)&(").tokens(V.Name).code("), sizeof(").tokens(V.Name).code(")");
-      } else {
-        const ArraySection &S = V.Sections[0];
-        Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
-        Items.code("(const void *)&(").tokens(V.Name).code(")[");
-        if (S.Lower.empty())
-          Items.code("0");
-        else
-          Items.tokens(S.Lower);
-        Items.code("], sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
-      }
+      std::string Text = emitRange(PP, Items, V, "(const void *)");
       Items.code(",").code(dataKindName(C.Kind)).code(", 0,").string(Text).code(", 0}");
       ++Count;
     }
@@ -684,6 +691,63 @@ void rewriteCompute(Preprocessor &PP, const Directive &D, SourceLocation PragmaL
   B.inject();
 }
 
+/// `enter data`, `exit data`, `update` and `wait`: runtime calls on the
+/// spot, in one block (a statement wherever the directive stands).
+void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitRegion(PP, B, D, PragmaLoc, false);
+  B.code("(void)__ferry_region;");
+  emitOptions(B, D); // `wait` (clause or directive list) happens here
+  if (D.Kind == ConstructKind::Wait && !D.find(ClauseKind::WaitClause))
+    B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+  B.code("if (__ferry_options.on_device) {");
+  const bool Finalize = D.find(ClauseKind::Finalize);
+  const bool IfPresent = D.find(ClauseKind::IfPresent);
+  for (const Clause &C : D.Clauses) {
+    const char *Call = nullptr;
+    switch (C.Kind) {
+    case ClauseKind::Copyin:
+      Call = "acc_copyin_async";
+      break;
+    case ClauseKind::Create:
+      Call = "acc_create_async";
+      break;
+    case ClauseKind::Copyout:
+      Call = Finalize ? "acc_copyout_finalize_async" : "acc_copyout_async";
+      break;
+    case ClauseKind::Delete:
+      Call = Finalize ? "acc_delete_finalize_async" : "acc_delete_async";
+      break;
+    case ClauseKind::HostClause:
+      Call = "acc_update_self_async";
+      break;
+    case ClauseKind::DeviceClause:
+      Call = "acc_update_device_async";
+      break;
+    default:
+      continue;
+    }
+    for (const VarRef &V : C.Vars) {
+      if (V.Sections.size() > 1) {
+        report(PP, V.Sections[1].ColonLoc, Diag::MultiDimSection)
+            << V.Name.getIdentifierInfo()->getName();
+        continue;
+      }
+      if (IfPresent) {
+        B.code("if (acc_is_present(");
+        emitRange(PP, B, V, "(void *)");
+        B.code("))");
+      }
+      B.code(Call).code("(");
+      emitRange(PP, B, V, "(void *)");
+      B.code(", __ferry_options.async);");
+    }
+  }
+  B.code("} }");
+  B.inject();
+}
+
 /// `#pragma acc data clauses` + a statement becomes
 /// `{ region; items; data_scope; statement }`.
 void rewriteData(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
@@ -730,6 +794,9 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP,
     rewriteData(PP, *D, Introducer.Loc);
   else if (isComputeOnly(D->Kind))
     rewriteCompute(PP, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::EnterData || D->Kind == ConstructKind::ExitData ||
+           D->Kind == ConstructKind::Update || D->Kind == ConstructKind::Wait)
+    rewriteStandalone(PP, *D, Introducer.Loc);
 }
 
 } // namespace plugin

@@ -132,6 +132,24 @@ static bool isLoopClause(ClauseKind C) {
 }
 
 static bool isAllowed(ConstructKind K, ClauseKind C) {
+  const bool Common = C == ClauseKind::If || C == ClauseKind::Async || C == ClauseKind::WaitClause;
+  switch (K) {
+  case ConstructKind::EnterData:
+    return Common || C == ClauseKind::Copyin || C == ClauseKind::Create;
+  case ConstructKind::ExitData:
+    return Common || C == ClauseKind::Copyout || C == ClauseKind::Delete ||
+           C == ClauseKind::Finalize;
+  case ConstructKind::Update:
+    return Common || C == ClauseKind::SelfClause || C == ClauseKind::HostClause ||
+           C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent;
+  case ConstructKind::Wait:
+    return C == ClauseKind::Async || C == ClauseKind::If;
+  default:
+    break;
+  }
+  if (C == ClauseKind::Delete || C == ClauseKind::Finalize || C == ClauseKind::HostClause ||
+      C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent)
+    return false;
   if (K == ConstructKind::Data && isDataClause(C))
     return true;
   if (K == ConstructKind::Loop)
@@ -445,17 +463,24 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::ClauseNotAllowed) << Name << spelling(D.Kind);
     return false;
   }
-  if (!isSupported(*K)) {
+  if (!isSupported(*K) && !(D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause)) {
     report(PP, Loc, Diag::UnsupportedClause) << Name;
     return false;
   }
   Clause Cl;
   Cl.Kind = *K;
   Cl.Loc = Loc;
-  if (!parseOperand(Cl, Name))
+  if (D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause) {
+    TokenList Toks; // `self(list)` of update is `host(list)`
+    if (!collectParenthesized(Toks, Name, Loc) || !parseVarList(Toks, Cl, Name))
+      return false;
+    Cl.Kind = ClauseKind::HostClause;
+  } else if (!parseOperand(Cl, Name)) {
     return false;
+  }
   const bool Repeatable = operandKind(*K) == OperandKind::VarList ||
-                          operandKind(*K) == OperandKind::Reduction;
+                          operandKind(*K) == OperandKind::Reduction ||
+                          Cl.Kind == ClauseKind::HostClause;
   if (!Repeatable && D.find(*K)) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
@@ -509,6 +534,19 @@ std::optional<Directive> DirectiveParser::parse() {
   if (!K)
     return std::nullopt;
   D.Kind = *K;
+  if (*K == ConstructKind::Wait && C.is(tok::l_paren)) {
+    Clause List;
+    List.Kind = ClauseKind::WaitClause;
+    List.Loc = C.loc();
+    if (!collectParenthesized(List.Expr, "wait", List.Loc))
+      return std::nullopt;
+    for (const Token &T : List.Expr)
+      if (T.is(tok::colon)) {
+        report(PP, T.getLocation(), Diag::WaitModifier);
+        return std::nullopt;
+      }
+    D.Clauses.push_back(std::move(List));
+  }
   while (!C.atEnd()) {
     if (C.consume(tok::comma))
       continue;

@@ -39,7 +39,9 @@ fi
 echo "== region-launch on the host backend (same program)"
 if ACC_DEVICE_TYPE=host ./region-launch; then echo "region-launch (host): PASS"; else echo "region-launch (host): FAIL"; status=1; fi
 echo "== data-construct (plugin-compiled data constructs on the GPU's present table)"
-if ./data-construct; then echo "data-construct: PASS"; else echo "data-construct: FAIL"; status=1; fi
+for prog in data-construct enter-exit-update; do
+  if ./$prog; then echo "$prog: PASS"; else echo "$prog: FAIL"; status=1; fi
+done
 echo "== launch overhead (empty kernel)"
 ./launch_overhead empty-kernel.ptx 20000 || status=1
 echo "== host backend launch overhead"

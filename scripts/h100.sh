@@ -34,8 +34,10 @@ prepare)
   "${cxx[@]}" "$root/test/runtime/Inputs/region-launch.cpp" "$out/region-kernels.o" \
       -o "$out/region-launch"
   rm "$out/region-kernels.host.ll" "$out/region-kernels.o"
-  "$build/bin/ferry-clang++" -O2 "$root/test/e2e/data-construct.cpp" -o "$out/data-construct" \
-      '-Wl,-rpath,$ORIGIN/lib'
+  for prog in data-construct enter-exit-update; do
+    "$build/bin/ferry-clang++" -O2 "$root/test/e2e/$prog.cpp" -o "$out/$prog" \
+        '-Wl,-rpath,$ORIGIN/lib'
+  done
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
   "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
   "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"

@@ -4,7 +4,11 @@
 void f(int n, float *a, float *b, double s, float (*m)[8]) {
 #pragma acc // expected-error {{expected an OpenACC directive after '#pragma acc'}}
 #pragma acc frobnicate // expected-error {{unknown OpenACC directive 'frobnicate'}}
-#pragma acc enter data copyin(a[0:n]) // expected-error {{OpenACC 'enter data' construct is not supported by Ferry yet}}
+#pragma acc enter data copyout(a[0:n]) // expected-error {{OpenACC clause 'copyout' is not allowed on the 'enter data' construct}}
+#pragma acc exit data copyin(a[0:n]) // expected-error {{OpenACC clause 'copyin' is not allowed on the 'exit data' construct}}
+#pragma acc update device(a[0:n]) finalize // expected-error {{OpenACC clause 'finalize' is not allowed on the 'update' construct}}
+#pragma acc wait(devnum: 1 : 2) // expected-error {{'devnum:' and 'queues:' in the OpenACC 'wait' clause are not supported by Ferry yet; list the queues: wait(1, 2)}}
+#pragma acc host_data use_device(a) // expected-error {{OpenACC 'host_data' construct is not supported by Ferry yet}}
 #pragma acc data copy(a[0:n]) seq // expected-error {{OpenACC clause 'seq' is not allowed on the 'data' construct}}
   {}
 #pragma acc parallel loop copy(m[0:2][0:n]) // expected-error {{multi-dimensional array sections ('m[..][..]') in data clauses are not supported by Ferry yet}}
