@@ -561,12 +561,29 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         Reduced.insert(V.Name.getIdentifierInfo());
+  // A variable named with an array section is the base of device-mappable
+  // memory: captured as a pointer by value (an array decays), so that the
+  // runtime can translate it to the device copy (implicit attach). A whole
+  // variable is captured by reference: writes to it are seen after the
+  // region, and its own mapping translates its address.
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      for (const VarRef &V : C.Vars)
+        if (!V.Sections.empty())
+          Sectioned.insert(V.Name.getIdentifierInfo());
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind))
       for (const VarRef &V : C.Vars)
         if (!Reduced.count(V.Name.getIdentifierInfo()) &&
-            Shared.insert(V.Name.getIdentifierInfo()).second)
-          Capture("&", V.Name);
+            Shared.insert(V.Name.getIdentifierInfo()).second) {
+          if (Sectioned.count(V.Name.getIdentifierInfo())) {
+            Capture("", V.Name);
+            B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
+          } else {
+            Capture("&", V.Name);
+          }
+        }
   if (None) {
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)

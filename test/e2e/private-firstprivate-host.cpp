@@ -1,6 +1,7 @@
 // private and firstprivate: each iteration's writes to a private scalar stay
 // in the region; firstprivate starts from the value before the region; the
-// original variables are unchanged after it. Host backend. Silent on success.
+// original variables are unchanged after it; a sectioned local array is
+// written in place. Host backend. Silent on success.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 #include <cstdio>
 #include <vector>
@@ -15,7 +16,13 @@ int main() {
     tmp = base + i;
     po[i] = tmp * 2;
   }
-  int bad = tmp != -1 || base != 100;
+  // A local array named with a section is captured as a pointer to its first
+  // element: the region's writes land in the array.
+  int local[64] = {0};
+#pragma acc parallel loop copy(local[0:64])
+  for (int i = 0; i < 64; ++i)
+    local[i] = i * i;
+  int bad = tmp != -1 || base != 100 || local[63] != 63 * 63;
   for (int i = 0; i < n; ++i)
     bad += out[i] != (100 + i) * 2;
   if (bad)

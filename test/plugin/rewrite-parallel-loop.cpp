@@ -15,7 +15,9 @@ void saxpy(int n, float a, const float *x, float *y) {
 // CHECK-SAME:  "rewrite-parallel-loop.cpp:6 parallel loop"
 // CHECK-SAME:  :: ferry :: acc :: launch_options __ferry_options ;
 // CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt , false > ( __ferry_region , __ferry_options , ( 0 ) , ( n ) , ( 1 ) , 1 ,
-// CHECK-SAME:  [ = , &x , &y ] ( __ferry_index_t i ) mutable -> void { do
+// Sectioned variables are captured as pointers by value (for implicit
+// attach on a GPU), whole variables by reference.
+// CHECK-SAME:  [ = ,x = :: ferry :: acc :: section_base (x ) ,y = :: ferry :: acc :: section_base (y ) ] ( __ferry_index_t i ) mutable -> void { do
 // CHECK:       y[i] = a * x[i] + y[i]; while ( 0 ) ; } ) ; }
 
 void down(long *v, long n) {
@@ -43,3 +45,11 @@ void queued(int n, int q, bool big, float *y) {
 // CHECK-SAME:  cmp :: lt , true > ( __ferry_region , __ferry_options ,
 // CHECK:       __ferry_options . async = :: ferry :: acc :: async_noval ;
 // CHECK-SAME:  :: ferry :: acc :: wait_all_queues ( __ferry_options . async ) ;
+
+void whole(int n, int &count, int (&table)[16]) {
+#pragma acc parallel loop copy(count, table) copyin(table[0:4])
+  for (int i = 0; i < 4; ++i)
+    table[i] += count;
+}
+// CHECK-LABEL: void whole(
+// CHECK:       [ = , &count ,{{ ?}}table = :: ferry :: acc :: section_base ({{ ?}}table ) ]

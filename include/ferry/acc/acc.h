@@ -279,6 +279,14 @@ inline void enter_host_region(const ferry_region &R, launch_options Opt) {
     region_failed(R, nullptr);
 }
 
+/// What a region captures for a variable named with an array section: the
+/// pointer itself, or the array decayed to a pointer to its first element.
+template <class T> std::decay_t<T> section_base(T &X) {
+  static_assert(std::is_pointer<std::decay_t<T>>::value,
+                "an OpenACC array section 'x[lo:len]' needs a pointer or an array 'x'");
+  return X; // a pointer as it is; an array decays to its first element
+}
+
 //===-- Loops -------------------------------------------------------------===//
 
 /// What a region's host chunks need: the body and the loop's bounds.
