@@ -428,7 +428,7 @@ bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsign
       }
       Items.code(Count ? ", {" : "{");
       std::string Text = emitRange(PP, Items, V, "(const void *)");
-      Items.code(",").code(dataKindName(C.Kind)).code(", 0,").string(Text).code(", 0}");
+      Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text).code(", 0}");
       ++Count;
     }
   }

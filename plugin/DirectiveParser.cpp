@@ -382,6 +382,15 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     Cl.Expr = std::move(Toks);
     return true;
   case OperandKind::VarList:
+    // The `zero:` modifier of create and copyout.
+    if (Toks.size() >= 2 && wordOf(Toks[0]) == "zero" && Toks[1].is(tok::colon)) {
+      if (Cl.Kind != ClauseKind::Create && Cl.Kind != ClauseKind::Copyout) {
+        report(PP, Toks[0].getLocation(), Diag::ZeroModifier) << Name;
+        return false;
+      }
+      Cl.Zero = true;
+      return parseVarList(ArrayRef<Token>(Toks).drop_front(2), Cl, Name);
+    }
     return parseVarList(Toks, Cl, Name);
   case OperandKind::Reduction: {
     // operator ':' list; the operator is one token or an identifier.
@@ -493,6 +502,10 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::UnsupportedRegionClause) << Name << spelling(D.Kind);
     return false;
   }
+  if (Cl.Zero && D.Kind == ConstructKind::EnterData) {
+    report(PP, Loc, Diag::ZeroOnEnterData);
+    return false;
+  }
   if (*K == ClauseKind::WaitClause)
     for (const Token &T : Cl.Expr)
       if (T.is(tok::colon)) {
@@ -528,6 +541,17 @@ bool DirectiveParser::checkConflicts(const Directive &D) {
   return true;
 }
 
+/// `enter data`, `exit data` and `update` do nothing without data clauses.
+static bool needsDataClause(const Directive &D) {
+  if (D.Kind != ConstructKind::EnterData && D.Kind != ConstructKind::ExitData &&
+      D.Kind != ConstructKind::Update)
+    return false;
+  for (const Clause &C : D.Clauses)
+    if (!C.Vars.empty())
+      return false;
+  return true;
+}
+
 std::optional<Directive> DirectiveParser::parse() {
   Directive D;
   std::optional<ConstructKind> K = parseConstruct(D.Loc);
@@ -555,6 +579,10 @@ std::optional<Directive> DirectiveParser::parse() {
   }
   if (!checkConflicts(D))
     return std::nullopt;
+  if (needsDataClause(D)) {
+    report(PP, D.Loc, Diag::MissingDataClause) << spelling(D.Kind);
+    return std::nullopt;
+  }
   return D;
 }
 

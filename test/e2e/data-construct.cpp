@@ -46,6 +46,17 @@ int main() {
   if (!host)
     expect(!acc_is_present(a, n * sizeof(float)), "still present after the construct");
 
+  // create(zero:) clears the device copy; copyout(zero:) brings zeros back
+  // when the region writes nothing.
+  std::vector<float> zv(n, 9.0f);
+  float *z = zv.data();
+#pragma acc data copyout(zero: z[0:n])
+  {
+    if (!host)
+      expect(z[0] == 9.0f, "copyout(zero:) touched the host copy early");
+  }
+  expect(host ? z[0] == 9.0f : z[0] == 0.0f, "copyout(zero:) did not bring zeros back");
+
   // if(false): nothing is mapped.
   const bool use = false;
 #pragma acc data copyin(b[0:n]) if(use)

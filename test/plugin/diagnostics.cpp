@@ -8,6 +8,10 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
 #pragma acc exit data copyin(a[0:n]) // expected-error {{OpenACC clause 'copyin' is not allowed on the 'exit data' construct}}
 #pragma acc update device(a[0:n]) finalize // expected-error {{OpenACC clause 'finalize' is not allowed on the 'update' construct}}
 #pragma acc wait(devnum: 1 : 2) // expected-error {{'devnum:' and 'queues:' in the OpenACC 'wait' clause are not supported by Ferry yet; list the queues: wait(1, 2)}}
+#pragma acc update if(n > 1) // expected-error {{OpenACC 'update' needs at least one data clause}}
+#pragma acc enter data create(zero: a[0:n]) // expected-error {{the 'zero:' modifier on 'enter data' is not supported by Ferry yet; use it on a 'data' or compute construct}}
+#pragma acc data copyin(zero: a[0:n]) // expected-error {{the 'zero:' modifier applies to 'create' and 'copyout', not to 'copyin'}}
+  {}
 #pragma acc host_data use_device(a) // expected-error {{OpenACC 'host_data' construct is not supported by Ferry yet}}
 #pragma acc data copy(a[0:n]) seq // expected-error {{OpenACC clause 'seq' is not allowed on the 'data' construct}}
   {}
