@@ -17,7 +17,12 @@
 ///           do body while (0); }); }
 /// \endcode
 /// The reduction parameter shadows the variable, so the body is unchanged;
-/// `do ... while (0)` keeps `continue` meaning "next iteration".
+/// `do ... while (0)` keeps `continue` meaning "next iteration". Data
+/// clauses, `if`, `async` and `wait` add declarations before the call;
+/// `collapse`/`tile` flatten the nest. `parallel`, `kernels`, `serial` and
+/// `data` wrap their statement in a block with the same declarations
+/// (rewriteBlock); `enter data`, `exit data`, `update` and `wait` become
+/// runtime calls (rewriteStandalone). docs/plugin.md describes the result.
 ///
 //===----------------------------------------------------------------------===//
 #include "AccPragmaHandler.h"
@@ -674,21 +679,23 @@ void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   emit(Flat);
 }
 
-/// `#pragma acc parallel|kernels|serial clauses` + a statement: the body
-/// runs on the calling thread where the host is the device, its `loop`
-/// constructs launch as regions of their own:
-/// `{ region; options; data items; enter_host_region; statement }`.
-void rewriteCompute(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
-  if (std::optional<ConstructKind> Outer = enclosingCompute()) {
+/// A construct with a structured block: `parallel`, `kernels`, `serial`
+/// (the body runs on the calling thread where the host is the device, its
+/// `loop` constructs launch as regions of their own) and `data`:
+/// `{ region; options; data items + data_scope; [enter_host_region;] statement }`.
+void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
+  const bool Compute = isComputeOnly(D.Kind);
+  if (std::optional<ConstructKind> Outer = enclosingCompute(); Outer && Compute) {
     report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
     return;
   }
   TokenList Body;
-  StatementLexer Lex(PP, Body);
+  // A data construct's body is host code: exceptions are fine there.
+  StatementLexer Lex(PP, Body, Compute);
   bool Ok;
   {
     Enclose Scope(D.Kind);
-    Ok = Lex.statement(/*InBreakable=*/false);
+    Ok = Lex.statement(/*InBreakable=*/!Compute);
   }
   if (!Ok) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
@@ -703,7 +710,8 @@ void rewriteCompute(Preprocessor &PP, const Directive &D, SourceLocation PragmaL
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
-  B.code("::ferry::acc::enter_host_region(__ferry_region, __ferry_options);");
+  if (Compute)
+    B.code("::ferry::acc::enter_host_region(__ferry_region, __ferry_options);");
   B.tokens(Body).code("}");
   B.inject();
 }
@@ -765,33 +773,6 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
   B.inject();
 }
 
-/// `#pragma acc data clauses` + a statement becomes
-/// `{ region; items; data_scope; statement }`.
-void rewriteData(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc) {
-  TokenList Body;
-  StatementLexer Lex(PP, Body, /*Compute=*/false);
-  bool Ok;
-  {
-    Enclose Scope(D.Kind);
-    Ok = Lex.statement(/*InBreakable=*/true);
-  }
-  if (!Ok) {
-    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
-    return;
-  }
-  TokenBuilder B(PP, PragmaLoc);
-  B.code("{");
-  emitRegion(PP, B, D, PragmaLoc, false);
-  emitOptions(B, D);
-  unsigned Items = 0;
-  if (emitDataItems(PP, B, D, Items) && Items)
-    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
-        .number(Items)
-        .code(", __ferry_options);");
-  B.tokens(Body).code("}");
-  B.inject();
-}
-
 } // namespace
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP,
@@ -807,10 +788,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP,
     return;
   if (D->isLoop())
     LoopRewriter(PP, *D, Introducer.Loc).run();
-  else if (D->Kind == ConstructKind::Data)
-    rewriteData(PP, *D, Introducer.Loc);
-  else if (isComputeOnly(D->Kind))
-    rewriteCompute(PP, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::Data || isComputeOnly(D->Kind))
+    rewriteBlock(PP, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::EnterData || D->Kind == ConstructKind::ExitData ||
            D->Kind == ConstructKind::Update || D->Kind == ConstructKind::Wait)
     rewriteStandalone(PP, *D, Introducer.Loc);
