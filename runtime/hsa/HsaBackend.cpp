@@ -432,19 +432,17 @@ public:
     const int Device = K->Owner->Device;
     HsaDevice &D = Devices[Device];
     DispatchGeometry G;
-    uint32_t GridSize[3];
-    for (int I = 0; I < 3; ++I) {
+    for (int I = 0; I < 3; ++I)
       G.Grid[I] = Grid[I], G.Block[I] = Block[I];
-      uint64_t Items = uint64_t(Grid[I]) * Block[I];
-      if (Items == 0 || Items > UINT32_MAX) {
-        errorf("kernel '%s': grid %u x block %u in dimension %d is not a valid AMD dispatch "
-               "(1 to 2^32-1 work-items)",
-               K->Name.c_str(), Grid[I], Block[I], I);
-        return FERRY_ERROR_INVALID;
-      }
-      GridSize[I] = uint32_t(Items);
-    }
     G.DynamicLDS = SharedBytes;
+    hsa_kernel_dispatch_packet_t Built;
+    uint32_t HeaderAndSetup = 0;
+    if (std::string Error = buildDispatchPacket(G, K->Object, K->GroupSize, K->PrivateSize,
+                                                nullptr, hsa_signal_t{0}, Built, HeaderAndSetup);
+        !Error.empty()) {
+      errorf("kernel '%s': %s", K->Name.c_str(), Error.c_str());
+      return FERRY_ERROR_INVALID;
+    }
     std::lock_guard<std::mutex> Lock(Mutex);
     HsaQueue *Q = queue(Device, D, normalize(Queue));
     if (!Q)
@@ -457,8 +455,14 @@ public:
     }
     void *Kernarg = nullptr;
     hsa_signal_t Signal;
-    if (!takeKernarg(Device, D, Kernarg) || !takeSignal(D, Signal))
+    if (!takeKernarg(Device, D, Kernarg))
       return FERRY_ERROR_BACKEND;
+    if (!takeSignal(D, Signal)) {
+      D.FreeKernargs.push_back(Kernarg);
+      return FERRY_ERROR_BACKEND;
+    }
+    Built.kernarg_address = Kernarg; // the geometry was checked above
+    Built.completion_signal = Signal;
     std::memcpy(Kernarg, Segment.data(), Segment.size());
     Api.hsa_signal_store_relaxed(Signal, 1);
 
@@ -468,27 +472,9 @@ public:
       ; // the queue is full: the packet processor frees slots as it goes
     auto *Packet = static_cast<hsa_kernel_dispatch_packet_t *>(HQ->base_address) +
                    (Index & (HQ->size - 1));
-    const uint16_t Dims = Grid[2] > 1 || Block[2] > 1 ? 3 : Grid[1] > 1 || Block[1] > 1 ? 2 : 1;
-    Packet->workgroup_size_x = uint16_t(Block[0]);
-    Packet->workgroup_size_y = uint16_t(Block[1]);
-    Packet->workgroup_size_z = uint16_t(Block[2]);
-    Packet->reserved0 = 0;
-    Packet->grid_size_x = GridSize[0];
-    Packet->grid_size_y = GridSize[1];
-    Packet->grid_size_z = GridSize[2];
-    Packet->private_segment_size = K->PrivateSize;
-    Packet->group_segment_size = K->GroupSize + SharedBytes;
-    Packet->kernel_object = K->Object;
-    Packet->kernarg_address = Kernarg;
-    Packet->reserved2 = 0;
-    Packet->completion_signal = Signal;
-    const uint16_t Header =
-        (HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
-        (1 << HSA_PACKET_HEADER_BARRIER) |
-        (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
-        (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
-    const uint32_t HeaderAndSetup =
-        Header | uint32_t(Dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) << 16;
+    // Everything but the first 32 bits, then those, atomically, last.
+    std::memcpy(reinterpret_cast<char *>(Packet) + 4, reinterpret_cast<const char *>(&Built) + 4,
+                sizeof Built - 4);
     __atomic_store_n(reinterpret_cast<uint32_t *>(Packet), HeaderAndSetup, __ATOMIC_RELEASE);
     Api.hsa_signal_store_screlease(HQ->doorbell_signal, hsa_signal_value_t(Index));
     Q->Pending.push_back({Signal, Kernarg, K->Name});

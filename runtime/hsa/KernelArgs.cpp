@@ -40,7 +40,7 @@ std::optional<uint64_t> hiddenValue(const std::string &Kind, const DispatchGeome
   if (Dim("hidden_remainder_") >= 0 || Dim("hidden_global_offset_") >= 0)
     return 0;
   if (Kind == "hidden_grid_dims")
-    return G.Grid[2] > 1 || G.Block[2] > 1 ? 3 : G.Grid[1] > 1 || G.Block[1] > 1 ? 2 : 1;
+    return gridDims(G);
   if (Kind == "hidden_dynamic_lds_size")
     return G.DynamicLDS;
   if (Kind == "hidden_queue_ptr")
@@ -58,6 +58,45 @@ std::optional<uint64_t> hiddenValue(const std::string &Kind, const DispatchGeome
 }
 
 } // namespace
+
+uint16_t gridDims(const DispatchGeometry &G) {
+  return G.Grid[2] > 1 || G.Block[2] > 1 ? 3 : G.Grid[1] > 1 || G.Block[1] > 1 ? 2 : 1;
+}
+
+std::string buildDispatchPacket(const DispatchGeometry &G, uint64_t KernelObject,
+                                uint32_t StaticLDS, uint32_t PrivateSize, void *Kernarg,
+                                hsa_signal_t Completion, hsa_kernel_dispatch_packet_t &P,
+                                uint32_t &HeaderAndSetup) {
+  uint32_t Items[3];
+  for (int I = 0; I < 3; ++I) {
+    const uint64_t N = uint64_t(G.Grid[I]) * G.Block[I];
+    if (N == 0 || N > UINT32_MAX || G.Block[I] > UINT16_MAX)
+      return "grid " + std::to_string(G.Grid[I]) + " x block " + std::to_string(G.Block[I]) +
+             " in dimension " + std::to_string(I) +
+             " is not a valid AMD dispatch (1 to 2^32-1 work-items, blocks up to 65535)";
+    Items[I] = uint32_t(N);
+  }
+  P.workgroup_size_x = uint16_t(G.Block[0]);
+  P.workgroup_size_y = uint16_t(G.Block[1]);
+  P.workgroup_size_z = uint16_t(G.Block[2]);
+  P.reserved0 = 0;
+  P.grid_size_x = Items[0];
+  P.grid_size_y = Items[1];
+  P.grid_size_z = Items[2];
+  P.private_segment_size = PrivateSize;
+  P.group_segment_size = StaticLDS + G.DynamicLDS;
+  P.kernel_object = KernelObject;
+  P.kernarg_address = Kernarg;
+  P.reserved2 = 0;
+  P.completion_signal = Completion;
+  const uint16_t Header = (HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+                          (1 << HSA_PACKET_HEADER_BARRIER) |
+                          (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+                          (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
+  HeaderAndSetup =
+      Header | uint32_t(gridDims(G) << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) << 16;
+  return "";
+}
 
 bool isHiddenArg(const KernelArgDesc &A) { return A.ValueKind.rfind("hidden_", 0) == 0; }
 

@@ -13,6 +13,8 @@
 
 #include "core/SymbolIndex.h"
 
+#include <hsa/hsa.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,6 +44,21 @@ size_t explicitArgCount(const std::vector<KernelArgDesc> &Args);
 /// segment).
 std::string fillKernargs(const SymbolInfo &Kernel, void *const *Values,
                          const DispatchGeometry &G, std::vector<uint8_t> &Out);
+
+/// Dimensions of a dispatch: 3 if z is used, 2 if y is, else 1.
+uint16_t gridDims(const DispatchGeometry &G);
+
+/// The AQL kernel-dispatch packet of a launch (all but its first 32 bits,
+/// which the dispatcher stores last, atomically): work-item grid, group
+/// sizes, static plus dynamic LDS, scratch, kernel object, kernargs and
+/// completion signal; \p HeaderAndSetup receives those first 32 bits (a
+/// dispatch packet with the barrier bit and system-scope fences). Returns ""
+/// or what is wrong with the geometry. Shared by the HSA backend and anyone
+/// who must build the same packet (an emulator).
+std::string buildDispatchPacket(const DispatchGeometry &G, uint64_t KernelObject,
+                                uint32_t StaticLDS, uint32_t PrivateSize, void *Kernarg,
+                                hsa_signal_t Completion, hsa_kernel_dispatch_packet_t &P,
+                                uint32_t &HeaderAndSetup);
 
 /// Checks that code compiled for the target ID \p Image (the code object's
 /// amdhsa.target, e.g. "amdgcn-amd-amdhsa--gfx90a:xnack+") can run on an

@@ -150,3 +150,40 @@ TEST(IsaCheck, ProcessorAndFeatures) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(DispatchPacket, FieldsHeaderAndLimits) {
+  DispatchGeometry G;
+  G.Grid[0] = 3, G.Grid[1] = 2;
+  G.Block[0] = 64, G.Block[1] = 4;
+  G.DynamicLDS = 256;
+  hsa_kernel_dispatch_packet_t P;
+  uint32_t First = 0;
+  int Kernarg;
+  ASSERT_EQ(buildDispatchPacket(G, 0xabc, 16, 32, &Kernarg, hsa_signal_t{7}, P, First), "");
+  EXPECT_EQ(First & 0xff, unsigned(HSA_PACKET_TYPE_KERNEL_DISPATCH));
+  EXPECT_TRUE(First & (1u << HSA_PACKET_HEADER_BARRIER));
+  EXPECT_EQ((First >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3, HSA_FENCE_SCOPE_SYSTEM);
+  EXPECT_EQ(First >> 16, 2u) << "setup: two dimensions";
+  EXPECT_EQ(P.grid_size_x, 192u);
+  EXPECT_EQ(P.grid_size_y, 8u);
+  EXPECT_EQ(P.grid_size_z, 1u);
+  EXPECT_EQ(P.workgroup_size_x, 64);
+  EXPECT_EQ(P.group_segment_size, 16u + 256u);
+  EXPECT_EQ(P.private_segment_size, 32u);
+  EXPECT_EQ(P.kernel_object, 0xabcu);
+  EXPECT_EQ(P.kernarg_address, &Kernarg);
+  EXPECT_EQ(P.completion_signal.handle, 7u);
+  EXPECT_EQ(gridDims(G), 2);
+
+  G.Block[0] = 70000;
+  EXPECT_NE(buildDispatchPacket(G, 0, 0, 0, nullptr, hsa_signal_t{0}, P, First)
+                .find("is not a valid AMD dispatch"),
+            std::string::npos);
+  G.Block[0] = 64;
+  G.Grid[2] = 0;
+  EXPECT_NE(buildDispatchPacket(G, 0, 0, 0, nullptr, hsa_signal_t{0}, P, First), "");
+}
+
+} // namespace
