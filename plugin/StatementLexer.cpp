@@ -27,6 +27,7 @@ bool StatementLexer::next(Token &T) {
   PP.Lex(T);
   if (T.is(tok::eof)) {
     report(PP, T.getLocation(), Diag::UnexpectedEnd);
+    PP.EnterToken(T, /*IsReinject=*/true); // the parser must still see the end
     return false;
   }
   const bool LongDouble = T.is(tok::kw_double) && !Out.empty() && Out.back().is(tok::kw_long);
@@ -87,6 +88,11 @@ bool StatementLexer::rest(Token First, bool Group) {
 }
 
 bool StatementLexer::statement(bool InBreakable) {
+  // A construct needs a statement: a '}' here closes the enclosing block.
+  if (Token Ahead = peek(); Ahead.is(tok::r_brace)) {
+    report(PP, Ahead.getLocation(), Diag::ExpectedStatement);
+    return false;
+  }
   Token T;
   if (!next(T))
     return false;

@@ -65,6 +65,8 @@ TokenBuilder &TokenBuilder::tokens(ArrayRef<Token> Original) {
 }
 
 void TokenBuilder::inject() {
+  if (Toks.empty())
+    return; // an empty token stream is not something the preprocessor expects
   auto Array = std::make_unique<Token[]>(Toks.size());
   std::copy(Toks.begin(), Toks.end(), Array.get());
   PP.EnterTokenStream(std::move(Array), Toks.size(),
