@@ -255,7 +255,21 @@ bool LoopRewriter::parseHeader(ArrayRef<Token> Header, CanonicalLoop &L) {
   L.Var = Sides[0].back();
   L.VarType.append(Sides[0].begin(), Sides[0].end() - 1);
   L.Lower.append(Sides[1].begin(), Sides[1].end());
-  return parseCondition(Parts[1], L) && parseIncrement(Parts[2], L);
+  if (!parseCondition(Parts[1], L) || !parseIncrement(Parts[2], L))
+    return false;
+  // The bound and the step are loop-invariant: `i < n && a[i]` is not a
+  // canonical condition, `i += i` not a canonical step.
+  for (const Token &T : L.Bound)
+    if (sameVar(T, L.Var)) {
+      report(PP, T.getLocation(), Diag::NonCanonicalCond) << L.Var.getIdentifierInfo()->getName();
+      return false;
+    }
+  for (const Token &T : L.Step)
+    if (sameVar(T, L.Var)) {
+      report(PP, T.getLocation(), Diag::NonCanonicalStep) << L.Var.getIdentifierInfo()->getName();
+      return false;
+    }
+  return true;
 }
 
 bool LoopRewriter::parseCondition(ArrayRef<Token> Cond, CanonicalLoop &L) {

@@ -29,8 +29,10 @@ void TokenBuilder::push(tok::TokenKind Kind, StringRef Spelling) {
 
 TokenBuilder &TokenBuilder::code(StringRef Text) {
   std::string Buffer = Text.str();
-  Lexer Raw(Loc, PP.getLangOpts(), Buffer.data(), Buffer.data(),
-            Buffer.data() + Buffer.size());
+  // The raw lexer wants a file location; a directive from _Pragma in a macro
+  // has a macro location.
+  Lexer Raw(PP.getSourceManager().getExpansionLoc(Loc), PP.getLangOpts(), Buffer.data(),
+            Buffer.data(), Buffer.data() + Buffer.size());
   for (Token T;;) {
     Raw.LexFromRawLexer(T);
     if (T.is(tok::eof))

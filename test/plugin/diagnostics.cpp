@@ -83,6 +83,12 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
 
 void loops(int n, float *a, int *v) {
 #pragma acc parallel loop
+  for (int i = 0; i < n && v[i]; ++i) // expected-error {{OpenACC loop condition must compare the loop variable 'i' with '<', '<=', '>', '>=' or '!='}}
+    a[i] = 0;
+#pragma acc parallel loop
+  for (int i = 1; i < n; i += i) // expected-error {{OpenACC loop increment must be}}
+    a[i] = 0;
+#pragma acc parallel loop
   a[0] = 1; // expected-error {{OpenACC 'parallel loop' must be followed by a 'for' loop}}
 #pragma acc parallel loop
   for (int x : {1, 2, 3}) a[x] = 0; // expected-error {{OpenACC loops must be canonical 'for (init; var op bound; step)' loops, not range-based for}}
