@@ -30,6 +30,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -460,6 +461,18 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   {
     ModuleAnalysisManager MAM;
     NVVMReflectPass(Reflect).run(*M, MAM);
+  }
+  // LLVM only warns about an unknown CPU (on stderr) and then targets a
+  // generic one: ask the subtarget table first.
+  {
+    initializeTargets();
+    std::string Error;
+    const Target *NVPTX = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Error);
+    std::unique_ptr<MCSubtargetInfo> STI(
+        NVPTX ? NVPTX->createMCSubtargetInfo("nvptx64-nvidia-cuda", "", "") : nullptr);
+    if (STI && !STI->isCPUStringValid(Opts.SM))
+      return fail("unknown NVIDIA architecture '" + Opts.SM +
+                  "': LLVM 19's NVPTX backend does not know it (e.g. sm_80, sm_90)");
   }
   auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, "", Opts.OptLevel);
   if (!TM)

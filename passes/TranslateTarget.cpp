@@ -35,6 +35,8 @@ Expected<TranslateTarget> TranslateTarget::resolve(const TargetOptions &Opts) {
       return fail("target feature '" + F + "' in '" + Opts.Arch +
                   "' must end in '+' or '-'");
     StringRef Name = F.drop_back();
+    if ((Name == "xnack" && T.Xnack) || (Name == "sramecc" && T.Sramecc))
+      return fail("target feature '" + Name + "' appears twice in '" + Opts.Arch + "'");
     if (Name == "xnack" && (Attrs & AMDGPU::FEATURE_XNACK))
       T.Xnack = On;
     else if (Name == "sramecc" && (Attrs & AMDGPU::FEATURE_SRAMECC))
