@@ -99,12 +99,26 @@ acc_device_t acc_get_device_type(void) {
 
 void acc_set_device_num(int Num, acc_device_t T) {
   Runtime &R = Runtime::get();
+  // A negative number restores the default (device 0); one past the devices
+  // of the type is refused with a message, keeping the current device.
+  auto Set = [&](DeviceKind K, bool Quiet) {
+    const int Count = R.numDevices(K);
+    if (Num >= Count) {
+      if (!Quiet)
+        errorf("acc_set_device_num: %s device %d does not exist (%d device(s)); keeping "
+               "device %d",
+               deviceKindName(K), Num, Count, R.deviceNum(K));
+      return;
+    }
+    R.setDeviceNum(K, Num < 0 ? 0 : Num);
+  };
   if (auto K = kindOf(T)) {
-    R.setDeviceNum(*K, Num);
+    Set(*K, false);
     return;
   }
+  // acc_device_default / not_host: every type that has such a device.
   for (DeviceKind K : {DeviceKind::Host, DeviceKind::Nvidia, DeviceKind::Radeon})
-    R.setDeviceNum(K, Num);
+    Set(K, true);
 }
 
 int acc_get_device_num(acc_device_t T) {

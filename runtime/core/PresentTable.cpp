@@ -139,6 +139,12 @@ ferry_status PresentTable::update(const void *Host, size_t Bytes, bool ToDevice,
 
 ferry_status PresentTable::map(const void *Host, void *Dev, size_t Bytes,
                                DeviceMemory &Mem) {
+  if (!Host || !Dev || !Bytes) {
+    errorf("acc_map_data: %s", !Host  ? "the host address is NULL"
+                               : !Dev ? "the device address is NULL"
+                                      : "the size is 0");
+    return FERRY_ERROR_INVALID;
+  }
   std::lock_guard<std::mutex> Lock(Mutex);
   const uintptr_t B = addr(Host), E = B + Bytes;
   const Mapping *Overlap;

@@ -254,6 +254,11 @@ public:
       errorf("no image to load on radeon device %d", Device);
       return FERRY_ERROR_INVALID;
     }
+    for (const Image &I : Images)
+      if (I.Kind != "object") {
+        errorf("the hsa backend loads HSA code objects, not '%s' images", I.Kind.c_str());
+        return FERRY_ERROR_INVALID;
+      }
     auto M = std::make_unique<HsaModule>();
     M->Device = Device;
     // A kernel image with libraries, or a relocatable one, is linked first.

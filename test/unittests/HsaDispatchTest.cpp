@@ -308,4 +308,27 @@ TEST_F(DataClauses, NoCreateOfAbsentDataHoldsNothing) {
   EXPECT_EQ(ferry_data_exit(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
 }
 
+TEST_F(DataClauses, ApiMisuseIsRefusedWithAMessage) {
+  int A[4] = {0};
+  testing::internal::CaptureStderr();
+  acc_map_data(A, nullptr, sizeof A);
+  EXPECT_FALSE(acc_is_present(A, sizeof A));
+  acc_set_device_num(99, acc_device_radeon);
+  EXPECT_EQ(acc_get_device_num(acc_device_radeon), 0);
+  acc_set_device_num(-1, acc_device_radeon);
+  EXPECT_EQ(acc_get_device_num(acc_device_radeon), 0);
+  ferry_image_desc Ptx = {"ptx", ".version 8.0", 12};
+  ferry_module M = nullptr;
+  EXPECT_EQ(ferry_module_load(&Ptx, 1, &M), FERRY_ERROR_INVALID);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("acc_map_data: the device address is NULL"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("acc_set_device_num: radeon device 99 does not exist (1 device(s)); "
+                     "keeping device 0"),
+            std::string::npos)
+      << Err;
+  EXPECT_NE(Err.find("the hsa backend loads HSA code objects, not 'ptx' images"),
+            std::string::npos)
+      << Err;
+}
+
 } // namespace
