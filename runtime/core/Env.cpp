@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "core/Env.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -62,7 +64,12 @@ std::optional<std::string> envString(const char *Name) {
 
 std::optional<unsigned> envUnsigned(const char *Name) {
   auto V = envString(Name);
-  return V ? parseUnsigned(*V) : std::nullopt;
+  if (!V)
+    return std::nullopt;
+  std::optional<unsigned> N = parseUnsigned(*V);
+  if (!N)
+    std::fprintf(stderr, "ferry: error: %s='%s' is not a number; ignored\n", Name, V->c_str());
+  return N;
 }
 
 bool envFlag(const char *Name) {

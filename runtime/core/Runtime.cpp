@@ -230,9 +230,16 @@ std::string BackendMemory::name() const {
 
 HostThreadPool &Runtime::hostPool() {
   std::call_once(PoolOnce, [this] {
-    unsigned N = std::max(1u, std::thread::hardware_concurrency());
-    if (auto Env = envUnsigned("FERRY_HOST_THREADS"))
-      N = std::max(1u, *Env);
+    const unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
+    unsigned N = Cores;
+    if (auto Env = envUnsigned("FERRY_HOST_THREADS")) {
+      // More threads than a few per core only cost memory and scheduling.
+      const unsigned Limit = std::max(64u, 4 * Cores);
+      if (*Env > Limit)
+        errorf("FERRY_HOST_THREADS=%u is more than Ferry uses here (%u); using %u", *Env, Limit,
+               Limit);
+      N = std::clamp(*Env, 1u, Limit);
+    }
     Pool = std::make_unique<HostThreadPool>(N - 1);
   });
   return *Pool;

@@ -6,6 +6,10 @@
 //===----------------------------------------------------------------------===//
 #include "host/HostThreadPool.h"
 
+#include "core/Debug.h"
+
+#include <system_error>
+
 #include <atomic>
 
 namespace ferry {
@@ -21,8 +25,16 @@ struct HostThreadPool::Job {
 
 HostThreadPool::HostThreadPool(unsigned NumWorkers) {
   Workers.reserve(NumWorkers);
-  for (unsigned I = 0; I < NumWorkers; ++I)
-    Workers.emplace_back([this] { workerLoop(); });
+  for (unsigned I = 0; I < NumWorkers; ++I) {
+    try {
+      Workers.emplace_back([this] { workerLoop(); });
+    } catch (const std::system_error &E) {
+      // The system has no more threads for us: run with those we have (the
+      // caller always takes chunks too, so even none is enough).
+      debugf("host: created %u of %u worker threads: %s", I, NumWorkers, E.what());
+      break;
+    }
+  }
 }
 
 HostThreadPool::~HostThreadPool() {
