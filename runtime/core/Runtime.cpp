@@ -177,7 +177,15 @@ std::optional<DeviceKind> Runtime::selectedKind() {
            deviceKindName(*Requested), B.name(), B.status().c_str());
     return std::nullopt;
   }
-  debugf("selected device type %s", deviceKindName(*Selected));
+  // ACC_DEVICE_NUM past the selected type's devices: say so, use device 0.
+  const int Count = backendFor(*Selected).numDevices();
+  int &Num = DeviceNum[int(*Selected)];
+  if (Num >= Count) {
+    errorf("ACC_DEVICE_NUM=%d: there %s %d %s device(s); using device 0", Num,
+           Count == 1 ? "is" : "are", Count, deviceKindName(*Selected));
+    Num = 0;
+  }
+  debugf("selected device type %s, device %d", deviceKindName(*Selected), Num);
   return Selected;
 }
 
