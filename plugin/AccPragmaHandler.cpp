@@ -70,6 +70,8 @@ struct Enclose {
   ~Enclose() { enclosing().pop_back(); }
 };
 
+bool RemarksOn = false;
+
 bool isComputeOnly(ConstructKind K) {
   return K == ConstructKind::Parallel || K == ConstructKind::Kernels ||
          K == ConstructKind::Serial;
@@ -364,6 +366,60 @@ StringRef reductionOpName(StringRef Op) {
       .Default("");
 }
 
+std::string spellingOf(Preprocessor &PP, ArrayRef<Token> Toks);
+
+/// The remark of `-fplugin-arg-ferry-remarks` for a construct: where it
+/// runs, the data it maps, and how the body sees its variables.
+void remark(Preprocessor &PP, const Directive &D, StringRef Shape) {
+  if (!RemarksOn)
+    return;
+  std::string Text = "'" + spelling(D.Kind).str() + "'";
+  if (!Shape.empty())
+    Text += " " + Shape.str();
+  if (D.Kind == ConstructKind::Wait) {
+    report(PP, D.Loc, Diag::RegionRemark) << Text + ": waits for the queues it names (all without a list)";
+    return;
+  }
+  Text += isComputeOnly(D.Kind) || D.isLoop()
+              ? ": runs on the host thread pool (device code is not generated yet)"
+              : ": maps data on the selected device";
+  std::string Data, Pointers, Reductions, Private;
+  for (const Clause &C : D.Clauses) {
+    for (const VarRef &V : C.Vars) {
+      std::string Name = PP.getSpelling(V.Name);
+      std::string Item = Name;
+      if (!V.Sections.empty())
+        Item += "[" + spellingOf(PP, V.Sections[0].Lower) + ":" +
+                spellingOf(PP, V.Sections[0].Length) + "]";
+      if (isDataClause(C.Kind) || C.Kind == ClauseKind::Delete ||
+          C.Kind == ClauseKind::HostClause || C.Kind == ClauseKind::DeviceClause) {
+        Data += (Data.empty() ? "" : " ") + spelling(C.Kind).str() + "(" + Item + ")";
+        if (isDataClause(C.Kind) && !V.Sections.empty() &&
+            Pointers.find(Name) == std::string::npos)
+          Pointers += (Pointers.empty() ? "" : ", ") + Name;
+      } else if (C.Kind == ClauseKind::Reduction) {
+        Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" + Name;
+      } else if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate) {
+        Private += (Private.empty() ? "" : ", ") + spelling(C.Kind).str() + "(" + Name + ")";
+      }
+    }
+  }
+  Text += "; data: " + (Data.empty() ? std::string("none") : Data);
+  if (D.isLoop()) {
+    if (!Pointers.empty())
+      Text += "; pointers captured by value (attached on a GPU): " + Pointers;
+    if (!Reductions.empty())
+      Text += "; reductions: " + Reductions;
+    if (!Private.empty())
+      Text += "; " + Private;
+    const Clause *Default = D.find(ClauseKind::Default);
+    Text += Default && Default->DefaultKind == "none"
+                ? "; default(none): every other variable must be named"
+                : "; other variables: scalars firstprivate, arrays captured by copy";
+  }
+  report(PP, D.Loc, Diag::RegionRemark) << Text;
+}
+
 /// `::ferry::acc::launch_options __ferry_options;` set from the construct's
 /// `if`, `async` and `wait` clauses (the waits happen right here).
 void emitOptions(TokenBuilder &B, const Directive &D) {
@@ -523,6 +579,14 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       Kind == ConstructKind::SerialLoop || D.find(ClauseKind::Seq) ||
       (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
   emitRegion(PP, B, D, PragmaLoc, Sequential);
+  {
+    std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
+    if (CollapseLevels)
+      Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
+    if (Sequential)
+      Shape += ", iterations in order";
+    remark(PP, D, Shape);
+  }
   // if / async / wait: where and when the region runs.
   const Clause *Async = D.find(ClauseKind::Async);
   emitOptions(B, D);
@@ -718,6 +782,7 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, D.Kind == ConstructKind::Serial);
+  remark(PP, D, Compute ? "(its loops are regions of their own)" : "");
   emitOptions(B, D);
   unsigned Items = 0;
   if (emitDataItems(PP, B, D, Items) && Items)
@@ -736,6 +801,7 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, false);
+  remark(PP, D, "");
   B.code("(void)__ferry_region;");
   emitOptions(B, D); // `wait` (clause or directive list) happens here
   if (D.Kind == ConstructKind::Wait && !D.find(ClauseKind::WaitClause))
@@ -788,6 +854,8 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
 }
 
 } // namespace
+
+void setRemarks(bool On) { RemarksOn = On; }
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP,
                                     PragmaIntroducer Introducer,

@@ -14,6 +14,10 @@
 namespace ferry {
 namespace plugin {
 
+/// `-fplugin-arg-ferry-remarks`: a remark per region saying how it runs,
+/// what data it maps and how its variables are captured.
+void setRemarks(bool On);
+
 class AccPragmaHandler : public clang::PragmaHandler {
 public:
   AccPragmaHandler() : clang::PragmaHandler("acc") {}

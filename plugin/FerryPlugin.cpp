@@ -81,8 +81,11 @@ protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     for (const std::string &A : Args) {
-      report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
-          << A << "none yet";
+      if (A == "remarks") {
+        setRemarks(true);
+        continue;
+      }
+      report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg) << A << "remarks";
       return false;
     }
     return true;
