@@ -10,6 +10,7 @@
 
 #include "Diagnostics.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -517,6 +518,24 @@ bool DirectiveParser::parseClause(Directive &D) {
 }
 
 bool DirectiveParser::checkConflicts(const Directive &D) {
+  // A reduction variable belongs to one reduction, and is not private too.
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Reduced;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        if (!Reduced.insert(V.Name.getIdentifierInfo()).second) {
+          report(PP, V.Name.getLocation(), Diag::DuplicateReduction)
+              << V.Name.getIdentifierInfo()->getName();
+          return false;
+        }
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+      for (const VarRef &V : C.Vars)
+        if (Reduced.count(V.Name.getIdentifierInfo())) {
+          report(PP, V.Name.getLocation(), Diag::ReductionAndPrivate)
+              << V.Name.getIdentifierInfo()->getName() << spelling(C.Kind);
+          return false;
+        }
   const Clause *Seq = D.find(ClauseKind::Seq);
   for (ClauseKind Other : {ClauseKind::Independent, ClauseKind::Auto,
                            ClauseKind::Gang, ClauseKind::Worker,

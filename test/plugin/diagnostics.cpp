@@ -82,6 +82,11 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
 }
 
 void loops(int n, float *a, int *v) {
+  int red = 0;
+#pragma acc parallel loop reduction(+:red) reduction(*:red) // expected-error {{variable 'red' appears in more than one OpenACC reduction}}
+  for (int i = 0; i < n; ++i) red += 1;
+#pragma acc parallel loop reduction(+:red) private(red) // expected-error {{reduction variable 'red' cannot also be 'private'}}
+  for (int i = 0; i < n; ++i) red += 1;
 #pragma acc parallel loop
   for (int i = 0; i < n && v[i]; ++i) // expected-error {{OpenACC loop condition must compare the loop variable 'i' with '<', '<=', '>', '>=' or '!='}}
     a[i] = 0;
