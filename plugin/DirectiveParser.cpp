@@ -316,6 +316,13 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
           << Name;
       return false;
     }
+    if (Item.size() > 1 && Item[1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) {
+      report(PP, Item[1].getLocation(), Diag::MemberInClause)
+          << (PP.getSpelling(Item[0]) + PP.getSpelling(Item[1]) +
+              (Item.size() > 2 ? PP.getSpelling(Item[2]) : std::string()))
+          << Name;
+      return false;
+    }
     VarRef V;
     V.Name = Item[0];
     size_t I = 1;

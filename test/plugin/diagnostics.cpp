@@ -81,7 +81,11 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
     }
 }
 
+struct Holder { float *arr; };
 void loops(int n, float *a, int *v) {
+  Holder h{a};
+#pragma acc parallel loop copy(h.arr[0:n]) // expected-error {{'h.arr' in OpenACC clause 'copy': members and qualified names are not supported by Ferry yet; use a local variable (e.g. 'float *p = s.arr;')}}
+  for (int i = 0; i < n; ++i) h.arr[i] = 0;
   int red = 0;
 #pragma acc parallel loop reduction(+:red) reduction(*:red) // expected-error {{variable 'red' appears in more than one OpenACC reduction}}
   for (int i = 0; i < n; ++i) red += 1;
