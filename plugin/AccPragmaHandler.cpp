@@ -477,12 +477,28 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
   }
   const ArraySection &S = V.Sections[0];
   Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
-  B.code(Cast).code("&(").tokens(V.Name).code(")[");
-  if (S.Lower.empty())
-    B.code("0");
-  else
-    B.tokens(S.Lower);
-  B.code("], sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
+  auto Lower = [&](const ArraySection &Sec) {
+    if (Sec.Lower.empty())
+      B.code("0");
+    else
+      B.tokens(Sec.Lower);
+  };
+  if (V.Sections.size() == 2) {
+    // a[lo:len][lo2:len2] is contiguous when the inner section is whole rows:
+    // checked at run time against the row type's extent.
+    const ArraySection &Inner = V.Sections[1];
+    Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
+    B.code(Cast).code("::ferry::acc::rows_base(").tokens(V.Name).code(", (long long)(");
+    Lower(S);
+    B.code("), (long long)(");
+    Lower(Inner);
+    B.code("), (long long)(").tokens(Inner.Length).code("),").string(Text).code(")");
+  } else {
+    B.code(Cast).code("&(").tokens(V.Name).code(")[");
+    Lower(S);
+    B.code("]");
+  }
+  B.code(", sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
   return Text;
 }
 
@@ -496,8 +512,8 @@ bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsign
     if (!isDataClause(C.Kind))
       continue;
     for (const VarRef &V : C.Vars) {
-      if (V.Sections.size() > 1) {
-        report(PP, V.Sections[1].ColonLoc, Diag::MultiDimSection)
+      if (V.Sections.size() > 2) {
+        report(PP, V.Sections[2].ColonLoc, Diag::MultiDimSection)
             << V.Name.getIdentifierInfo()->getName();
         return false;
       }
@@ -834,8 +850,8 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
       continue;
     }
     for (const VarRef &V : C.Vars) {
-      if (V.Sections.size() > 1) {
-        report(PP, V.Sections[1].ColonLoc, Diag::MultiDimSection)
+      if (V.Sections.size() > 2) {
+        report(PP, V.Sections[2].ColonLoc, Diag::MultiDimSection)
             << V.Name.getIdentifierInfo()->getName();
         continue;
       }

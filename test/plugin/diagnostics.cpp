@@ -1,7 +1,7 @@
 // Every diagnostic of the directive parser, at the token it is about.
 // RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify %s
 
-void f(int n, float *a, float *b, double s, float (*m)[8]) {
+void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
 #pragma acc // expected-error {{expected an OpenACC directive after '#pragma acc'}}
 #pragma acc frobnicate // expected-error {{unknown OpenACC directive 'frobnicate'}}
 #pragma acc enter data copyout(a[0:n]) // expected-error {{OpenACC clause 'copyout' is not allowed on the 'enter data' construct}}
@@ -15,7 +15,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8]) {
 #pragma acc host_data use_device(a) // expected-error {{OpenACC 'host_data' construct is not supported by Ferry yet}}
 #pragma acc data copy(a[0:n]) seq // expected-error {{OpenACC clause 'seq' is not allowed on the 'data' construct}}
   {}
-#pragma acc parallel loop copy(m[0:2][0:n]) // expected-error {{multi-dimensional array sections ('m[..][..]') in data clauses are not supported by Ferry yet}}
+#pragma acc parallel loop copy(t[0:2][0:8][0:4]) // expected-error {{array sections of more than two dimensions ('t[..][..][..]') in data clauses are not supported by Ferry yet}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop sparkle // expected-error {{unknown OpenACC clause 'sparkle'}}
   for (int i = 0; i < n; ++i) a[i] = 0;

@@ -287,6 +287,26 @@ template <class T> std::decay_t<T> section_base(T &X) {
   return X; // a pointer as it is; an array decays to its first element
 }
 
+/// The start of a two-dimensional section `a[lo:len][lo2:len2]`, which
+/// must cover whole rows (`[0:M]` of a row of M elements) to be one block of
+/// memory; anything else stops the program with a message naming it.
+template <class A>
+const void *rows_base(A &Array, long long Lo, long long Lo2, long long Len2, const char *Text) {
+  using Row = std::remove_reference_t<decltype(Array[0])>;
+  static_assert(std::is_array<Row>::value,
+                "a two-dimensional OpenACC section needs an array of rows (T a[N][M] or T "
+                "(*a)[M])");
+  constexpr long long M = (long long)std::extent<Row>::value;
+  if (Lo2 != 0 || Len2 != M) {
+    std::fprintf(stderr,
+                 "ferry: error: array section %s is not contiguous: the inner section must "
+                 "be whole rows ([0:%lld])\n",
+                 Text, M);
+    std::abort();
+  }
+  return &Array[Lo][0];
+}
+
 //===-- Loops -------------------------------------------------------------===//
 
 /// What a region's host chunks need: the body and the loop's bounds.
