@@ -83,4 +83,18 @@ Value *IntrinsicLowering::loadKernelState(unsigned Offset, Type *Ty,
   return L;
 }
 
+bool lowerDirectCalls(Function &F, function_ref<void(CallInst &)> Lower) {
+  bool Changed = false;
+  for (User *U : make_early_inc_range(F.users())) {
+    auto *CI = dyn_cast<CallInst>(U);
+    if (!CI || CI->getCalledFunction() != &F)
+      continue;
+    Lower(*CI);
+    Changed = true;
+  }
+  if (F.use_empty())
+    F.eraseFromParent();
+  return Changed;
+}
+
 } // namespace ferry

@@ -14,6 +14,7 @@
 #include "TranslateTarget.h"
 #include "Untranslatable.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 
@@ -86,6 +87,11 @@ struct IntrinsicRow {
 const IntrinsicRow *findIntrinsicRow(llvm::StringRef Name);
 /// Every row, for the coverage table.
 llvm::ArrayRef<IntrinsicRow> intrinsicRows();
+
+/// Lowers every direct call of \p F with \p Lower (which replaces the call,
+/// typically through IntrinsicLowering::replaceCall), then erases \p F when
+/// nothing uses it any more. Returns whether any call was lowered.
+bool lowerDirectCalls(llvm::Function &F, llvm::function_ref<void(llvm::CallInst &)> Lower);
 
 } // namespace ferry
 

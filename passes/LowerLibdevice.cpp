@@ -410,21 +410,18 @@ PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
       F.deleteBody();
       Changed = true;
     }
-    for (User *U : make_early_inc_range(F.users())) {
-      auto *CI = dyn_cast<CallInst>(U);
-      if (!CI || CI->getCalledFunction() != &F)
-        continue;
-      IntrinsicLowering L(*CI, Name, T);
+    Changed |= lowerDirectCalls(F, [&](CallInst &CI) {
+      IntrinsicLowering L(CI, Name, T);
       Value *R = nullptr;
       switch (Row->K) {
       case NvRow::Ocml: {
-        SmallVector<Value *, 4> Args(CI->args());
-        R = L.callLibrary(Row->Target, CI->getType(), Args);
+        SmallVector<Value *, 4> Args(CI.args());
+        R = L.callLibrary(Row->Target, CI.getType(), Args);
         break;
       }
       case NvRow::LLVMIntrinsic: {
-        SmallVector<Value *, 4> Args(CI->args());
-        R = L.B.CreateIntrinsic(CI->getType(), Intrinsic::ID(Row->Arg), Args);
+        SmallVector<Value *, 4> Args(CI.args());
+        R = L.B.CreateIntrinsic(CI.getType(), Intrinsic::ID(Row->Arg), Args);
         break;
       }
       case NvRow::Handler:
@@ -435,10 +432,7 @@ PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
         break;
       }
       L.replaceCall(R);
-      Changed = true;
-    }
-    if (F.use_empty())
-      F.eraseFromParent();
+    });
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -36,18 +36,10 @@ PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
     const IntrinsicRow *Row = findIntrinsicRow(Name);
     if (!Row)
       continue;
-    for (User *U : make_early_inc_range(F.users())) {
-      auto *CI = dyn_cast<CallInst>(U);
-      if (!CI || CI->getCalledFunction() != &F)
-        continue;
-      IntrinsicLowering L(*CI, Name, T);
-      Value *R = Row->Handler ? Row->Handler(L, Row->Arg)
-                              : L.fail(Row->Reason);
-      L.replaceCall(R);
-      Changed = true;
-    }
-    if (F.use_empty())
-      F.eraseFromParent();
+    Changed |= lowerDirectCalls(F, [&](CallInst &CI) {
+      IntrinsicLowering L(CI, Name, T);
+      L.replaceCall(Row->Handler ? Row->Handler(L, Row->Arg) : L.fail(Row->Reason));
+    });
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
