@@ -258,18 +258,8 @@ ferry_status Runtime::parallelFor(const ferry_region &Region,
                                   ferry_host_chunk_fn HostFn,
                                   const ferry_reduction *Reduction,
                                   void *Result) {
-  std::optional<DeviceKind> Kind = selectedKind();
-  if (!Kind) {
-    errorf("%s: compute region not run: no usable device", Region.name);
-    return FERRY_ERROR_NO_DEVICE;
-  }
-  if (*Kind != DeviceKind::Host) {
-    errorf("%s: no %s device code was compiled for this region (this Ferry "
-           "build runs compute regions on the host only; set "
-           "ACC_DEVICE_TYPE=host)",
-           Region.name, deviceKindName(*Kind));
-    return FERRY_ERROR_NO_IMAGE;
-  }
+  if (ferry_status S = enterHostRegion(Region))
+    return S;
   return runOnHost(Region, Closure, TripCount, HostFn, Reduction, Result);
 }
 
@@ -321,19 +311,20 @@ ferry_status Runtime::runOnHost(const ferry_region &Region,
 
 namespace ferry {
 
-ferry_status Runtime::enterHostRegion(const ferry_region &R) {
-  std::optional<DeviceKind> Kind = selectedKind();
+ferry_status Runtime::refuseRegion(const ferry_region &R, std::optional<DeviceKind> Kind) {
   if (!Kind) {
     errorf("%s: compute region not run: no usable device", R.name);
     return FERRY_ERROR_NO_DEVICE;
   }
-  if (*Kind != DeviceKind::Host) {
-    errorf("%s (%s:%u): no %s device code was compiled for this region (set "
-           "ACC_DEVICE_TYPE=host to run it on the host)",
-           R.name, R.file ? R.file : "?", R.line, deviceKindName(*Kind));
-    return FERRY_ERROR_NO_IMAGE;
-  }
-  return FERRY_SUCCESS;
+  errorf("%s (%s:%u): no %s device code was compiled for this region (set "
+         "ACC_DEVICE_TYPE=host to run it on the host)",
+         R.name, R.file ? R.file : "?", R.line, deviceKindName(*Kind));
+  return FERRY_ERROR_NO_IMAGE;
+}
+
+ferry_status Runtime::enterHostRegion(const ferry_region &R) {
+  std::optional<DeviceKind> Kind = selectedKind();
+  return Kind == DeviceKind::Host ? FERRY_SUCCESS : refuseRegion(R, Kind);
 }
 
 ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
@@ -341,10 +332,8 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
     return FERRY_ERROR_INVALID;
   const ferry_region &R = *D.region;
   std::optional<DeviceKind> Kind = selectedKind();
-  if (!Kind) {
-    errorf("%s: compute region not run: no usable device", R.name);
-    return FERRY_ERROR_NO_DEVICE;
-  }
+  if (!Kind || (*Kind != DeviceKind::Host && !D.kernel))
+    return refuseRegion(R, Kind);
   struct Scope {
     const ferry_region *Previous;
     ~Scope() { setCurrentRegion(Previous); }
@@ -356,31 +345,26 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
   if (*Kind != DeviceKind::Host) {
-    if (!D.kernel) {
-      errorf("%s (%s:%u): no %s device code was compiled for this region (set "
-             "ACC_DEVICE_TYPE=host to run it on the host)",
-             R.name, R.file ? R.file : "?", R.line, deviceKindName(*Kind));
-      return FERRY_ERROR_NO_IMAGE;
-    }
     // Device time from events around the launch where the backend has them
     // (read at exit), else the host's wall time of the call.
-    void *Start = nullptr, *End = nullptr;
-    ferry_status S = launchOnDevice(B, *Kind, Device, D, Start, End);
+    void *EventStart = nullptr, *EventEnd = nullptr;
+    ferry_status S = launchOnDevice(B, *Kind, Device, D, EventStart, EventEnd);
     if (S != FERRY_SUCCESS) { // a launch that did not happen is not counted
-      if (Start)
-        B.elapsedSeconds(Start, End); // releases the events
+      if (EventStart)
+        B.elapsedSeconds(EventStart, EventEnd); // releases the events
       return S;
     }
-    if (Start && End && D.async == acc_async_sync) {
-      double Device = B.elapsedSeconds(Start, End); // End has happened
-      recordLaunch(R, Device >= 0 ? Device : Seconds(), /*WallClock=*/Device < 0);
-    } else if (Start && End) {
+    if (EventStart && EventEnd && D.async == acc_async_sync) {
+      double DeviceSeconds = B.elapsedSeconds(EventStart, EventEnd); // End has happened
+      recordLaunch(R, DeviceSeconds >= 0 ? DeviceSeconds : Seconds(),
+                   /*WallClock=*/DeviceSeconds < 0);
+    } else if (EventStart && EventEnd) {
       recordLaunch(R, 0);
       std::lock_guard<std::mutex> Lock(TimeMutex);
-      Timed.push_back({&R, &B, Start, End});
+      Timed.push_back({&R, &B, EventStart, EventEnd});
     } else {
-      if (Start)
-        B.elapsedSeconds(Start, nullptr); // releases it
+      if (EventStart)
+        B.elapsedSeconds(EventStart, nullptr); // releases it
       recordLaunch(R, Seconds(), /*WallClock=*/true);
     }
     return S;

@@ -98,6 +98,9 @@ private:
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
                             const char *Name, void **Kernel);
   void recordLaunch(const ferry_region &R, double Seconds, bool WallClock = false);
+  /// Says why region \p R cannot run on \p Kind (none usable, or no device
+  /// code for it) and returns the matching status.
+  ferry_status refuseRegion(const ferry_region &R, std::optional<DeviceKind> Kind);
   ~Runtime();
   HostThreadPool &hostPool();
   ferry_status runOnHost(const ferry_region &Region, const void *Closure,
