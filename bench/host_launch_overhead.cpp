@@ -8,6 +8,7 @@
 ///   host_launch_overhead [N]
 ///
 //===----------------------------------------------------------------------===//
+#include "Timing.h"
 #include "ferry/runtime.h"
 #include <openacc.h>
 
@@ -17,7 +18,7 @@
 #include <cstdlib>
 #include <vector>
 
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
 
 static volatile int64_t Sink;
 static void emptyChunk(const void *, int64_t Begin, int64_t End, void *) { Sink = End - Begin; }
@@ -40,13 +41,6 @@ int main(int argc, char **argv) {
     emptyChunk(&Closure, 0, 1, nullptr);
     return false;
   };
-  auto Time = [&](auto &&Launch, int Count) {
-    auto T0 = Clock::now();
-    for (int I = 0; I < Count; ++I)
-      if (Launch())
-        std::exit(1);
-    return std::chrono::duration<double, std::micro>(Clock::now() - T0).count() / Count;
-  };
   auto Queued = [&](int Count) {
     D.async = 1;
     auto T0 = Clock::now();
@@ -57,21 +51,17 @@ int main(int argc, char **argv) {
     D.async = acc_async_sync;
     return std::chrono::duration<double, std::micro>(Clock::now() - T0).count() / Count;
   };
-  Time(Sync, 1000);
+  bench::microsPerCall(Sync, 1000);
   Queued(1000);
   std::vector<double> S, Q, R;
   for (int Round = 0; Round < 11; ++Round) {
-    S.push_back(Time(Sync, N));
+    S.push_back(bench::microsPerCall(Sync, N));
     Q.push_back(Queued(N));
-    R.push_back(Time(Direct, N));
+    R.push_back(bench::microsPerCall(Direct, N));
   }
-  auto Median = [](std::vector<double> V) {
-    std::sort(V.begin(), V.end());
-    return V[V.size() / 2];
-  };
   std::printf("host region, sync     ferry %.3f us   direct call %.3f us   ferry adds %.3f us\n",
-              Median(S), Median(R), Median(S) - Median(R));
+              bench::median(S), bench::median(R), bench::median(S) - bench::median(R));
   std::printf("host region, queued   ferry %.3f us   direct call %.3f us   ferry adds %.3f us\n",
-              Median(Q), Median(R), Median(Q) - Median(R));
+              bench::median(Q), bench::median(R), bench::median(Q) - bench::median(R));
   return 0;
 }

@@ -9,6 +9,7 @@
 ///   launch_overhead <empty-kernel.ptx> [N]
 ///
 //===----------------------------------------------------------------------===//
+#include "Timing.h"
 #include "ferry/runtime.h"
 #include <openacc.h>
 
@@ -22,7 +23,7 @@
 #include <string>
 #include <vector>
 
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
 using CUresult = int;
 using CUstream = void *;
 using CUfunction = void *;
@@ -70,24 +71,16 @@ int main(int argc, char **argv) {
     return cuLaunchKernel(RawF, 1, 1, 1, 1, 1, 1, 0, RawS, nullptr, nullptr) ||
            cuStreamSynchronize(RawS);
   };
-  auto Time = [&](auto &&Launch, int Count) {
-    auto T0 = Clock::now();
-    for (int I = 0; I < Count; ++I)
-      if (Launch())
-        std::exit(1);
-    return std::chrono::duration<double, std::micro>(Clock::now() - T0).count() / Count;
-  };
-  Time(Ferry, 1000); // warm up both paths
-  Time(Raw, 1000);
+  bench::microsPerCall(Ferry, 1000); // warm up both paths
+  bench::microsPerCall(Raw, 1000);
   std::vector<double> F, R;
   for (int Round = 0; Round < 5; ++Round) {
-    F.push_back(Time(Ferry, N / 5));
-    R.push_back(Time(Raw, N / 5));
+    F.push_back(bench::microsPerCall(Ferry, N / 5));
+    R.push_back(bench::microsPerCall(Raw, N / 5));
   }
-  std::sort(F.begin(), F.end());
-  std::sort(R.begin(), R.end());
+  const double FM = bench::median(F), RM = bench::median(R);
   std::printf("launch+sync      ferry %.2f us   raw %.2f us   ferry adds %.2f us (%.2fx)\n",
-              F[2], R[2], F[2] - R[2], F[2] / R[2]);
+              FM, RM, FM - RM, FM / RM);
 
   // Asynchronous: N launches, one wait.
   auto FerryAsync = [&] {
