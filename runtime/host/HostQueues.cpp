@@ -45,11 +45,9 @@ void HostQueues::workerLoop(Queue &Q) {
       return; // stopping, and nothing left
     Work W = std::move(Q.Pending.front());
     Q.Pending.pop_front();
-    Q.Running = true;
     Lock.unlock();
     ferry_status S = W();
     Lock.lock();
-    Q.Running = false;
     if (S != FERRY_SUCCESS && Q.Failure == FERRY_SUCCESS)
       Q.Failure = S;
     ++Q.Completed;

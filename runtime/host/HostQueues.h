@@ -50,7 +50,6 @@ public:
 private:
   struct Queue {
     std::deque<Work> Pending;
-    bool Running = false;  ///< the worker is executing an item
     bool Sleeping = false; ///< the worker waits for work
     std::condition_variable WorkArrived;
     uint64_t Submitted = 0, Completed = 0;
