@@ -261,6 +261,33 @@ std::string indexExecutable(Elf *E, ImageIndex &Out) {
 } // namespace
 
 namespace {
+template <class Ehdr, class Shdr> std::optional<int> truncation(const char *Data, size_t Size) {
+  if (Size < sizeof(Ehdr))
+    return -1;
+  Ehdr H;
+  std::memcpy(&H, Data, sizeof H);
+  if (H.e_shnum && H.e_shentsize != sizeof(Shdr))
+    return -1;
+  if (H.e_shoff > Size || uint64_t(H.e_shnum) * H.e_shentsize > Size - H.e_shoff)
+    return -1;
+  for (unsigned I = 0; I < H.e_shnum; ++I) {
+    Shdr S;
+    std::memcpy(&S, Data + H.e_shoff + I * sizeof S, sizeof S);
+    if (S.sh_type != SHT_NOBITS && (S.sh_offset > Size || S.sh_size > Size - S.sh_offset))
+      return int(I);
+  }
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<int> elfTruncation(const void *Data, size_t Size) {
+  const char *Bytes = static_cast<const char *>(Data);
+  if (Size > EI_CLASS && Bytes[EI_CLASS] == ELFCLASS32)
+    return truncation<Elf32_Ehdr, Elf32_Shdr>(Bytes, Size);
+  return truncation<Elf64_Ehdr, Elf64_Shdr>(Bytes, Size);
+}
+
+namespace {
 std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
   const char *Bytes = static_cast<const char *>(Data);
   if (Size >= 4 && std::memcmp(Bytes, "\x7f" "ELF", 4) == 0) {
@@ -270,9 +297,11 @@ std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
     GElf_Ehdr Ehdr;
     if (!H.E || elf_kind(H.E) != ELF_K_ELF || !gelf_getehdr(H.E, &Ehdr))
       return std::string("not a readable ELF file: ") + elf_errmsg(-1);
-    if (Ehdr.e_shoff > Size || Ehdr.e_shnum * uint64_t(Ehdr.e_shentsize) > Size - Ehdr.e_shoff)
-      return "truncated ELF file: the section headers lie past its " + std::to_string(Size) +
-             " bytes";
+    if (std::optional<int> Cut = elfTruncation(Data, Size))
+      return "truncated ELF file: " +
+             (*Cut < 0 ? std::string("the section headers lie")
+                       : "section " + std::to_string(*Cut) + " lies") +
+             " past its " + std::to_string(Size) + " bytes";
     return Ehdr.e_machine == EM_AMDGPU_ ? indexCodeObject(H.E, Out)
                                         : indexExecutable(H.E, Out);
   }

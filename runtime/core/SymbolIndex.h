@@ -15,6 +15,7 @@
 #include "ferry/runtime.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,12 @@ struct ImageIndex {
   std::vector<ImageIndex> Embedded;
   std::vector<std::string> EmbeddedArch;
 };
+
+/// Where an ELF image (32- or 64-bit, with a whole header) is cut short:
+/// std::nullopt when its section headers and every section's contents lie
+/// within \p Size bytes, -1 when the section headers do not, else the index
+/// of the first section that does not.
+std::optional<int> elfTruncation(const void *Data, size_t Size);
 
 /// Indexes \p Data (any of the formats above). Returns "" or what is wrong.
 std::string indexImage(const void *Data, size_t Size, ImageIndex &Out);

@@ -12,6 +12,7 @@
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
 #include "core/Env.h"
+#include "core/SymbolIndex.h"
 
 #include <amd_comgr.h>
 #include <gelf.h>
@@ -172,16 +173,10 @@ std::string checkRelocatable(const void *Data, size_t Size) {
     return "not an AMDGPU ELF file";
   if (H.e_type != ET_REL)
     return "ELF type " + std::to_string(H.e_type) + ", expected a relocatable object";
-  if (H.e_shentsize != sizeof(Elf64_Shdr) || H.e_shoff > Size ||
-      uint64_t(H.e_shnum) * H.e_shentsize > Size - H.e_shoff)
-    return "truncated (section headers past its " + std::to_string(Size) + " bytes)";
-  for (unsigned I = 0; I < H.e_shnum; ++I) {
-    Elf64_Shdr S;
-    std::memcpy(&S, static_cast<const char *>(Data) + H.e_shoff + I * sizeof S, sizeof S);
-    if (S.sh_type != SHT_NOBITS && (S.sh_offset > Size || S.sh_size > Size - S.sh_offset))
-      return "truncated (section " + std::to_string(I) + " past its " + std::to_string(Size) +
-             " bytes)";
-  }
+  if (std::optional<int> Cut = elfTruncation(Data, Size))
+    return "truncated (" +
+           (*Cut < 0 ? std::string("section headers") : "section " + std::to_string(*Cut)) +
+           " past its " + std::to_string(Size) + " bytes)";
   return "";
 }
 
