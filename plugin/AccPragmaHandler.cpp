@@ -70,6 +70,18 @@ struct Enclose {
   ~Enclose() { enclosing().pop_back(); }
 };
 
+/// Whether each compute construct being lexed has an `async` clause (its
+/// loops launch on its queue, from copies of their captures).
+std::vector<bool> &enclosingAsync() {
+  static std::vector<bool> Stack;
+  return Stack;
+}
+
+struct EncloseAsync {
+  explicit EncloseAsync(bool Async) { enclosingAsync().push_back(Async); }
+  ~EncloseAsync() { enclosingAsync().pop_back(); }
+};
+
 bool RemarksOn = false;
 
 bool isComputeOnly(ConstructKind K) {
@@ -380,9 +392,9 @@ void remark(Preprocessor &PP, const Directive &D, StringRef Shape) {
     report(PP, D.Loc, Diag::RegionRemark) << Text + ": waits for the queues it names (all without a list)";
     return;
   }
-  Text += isComputeOnly(D.Kind) || D.isLoop()
-              ? ": runs on the host thread pool (device code is not generated yet)"
-              : ": maps data on the selected device";
+  Text += D.isLoop() ? ": runs on the selected device (a GPU kernel, or the host's threads)"
+          : isComputeOnly(D.Kind) ? ""
+                                  : ": maps data on the selected device";
   std::string Data, Pointers, Reductions, Private;
   for (const Clause &C : D.Clauses) {
     for (const VarRef &V : C.Vars) {
@@ -433,6 +445,14 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
     else
       B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
   }
+  if (const Clause *Gangs = D.find(ClauseKind::NumGangs))
+    B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(\"num_gangs\", (")
+        .tokens(Gangs->Expr)
+        .code("), 2147483647LL);");
+  if (const Clause *Vector = D.find(ClauseKind::VectorLength))
+    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector_length\", (")
+        .tokens(Vector->Expr)
+        .code("), 1024LL);");
   if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
     if (Wait->Expr.empty())
       B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
@@ -603,9 +623,15 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
       Shape += ", iterations in order";
     remark(PP, D, Shape);
   }
-  // if / async / wait: where and when the region runs.
-  const Clause *Async = D.find(ClauseKind::Async);
-  emitOptions(B, D);
+  // if / async / wait: where and when the region runs; a loop of a compute
+  // construct runs where and when the construct does.
+  const bool InCompute = D.Kind == ConstructKind::Loop && EnclosingKind;
+  const bool Async = D.find(ClauseKind::Async) ||
+                     (InCompute && !enclosingAsync().empty() && enclosingAsync().back());
+  if (InCompute)
+    B.code("::ferry::acc::launch_options __ferry_options = __ferry_compute_options;");
+  else
+    emitOptions(B, D);
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
   unsigned Items = 0;
@@ -714,7 +740,7 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
 ///   const __int128 __ferry_st0 = __int128(st0) * sign0;
 ///   const int64_t __ferry_n0 = ::ferry::acc::trip_count<cmp0>(...);  ...
 ///   then the 1-D form over [0, product) with
-///   `__ferry_t0 i = __ferry_t0(__ferry_lo0 + (k / (n1*...)) % n0 * __ferry_st0);`
+///   `__ferry_t0 i = index_at<__ferry_t0>(__ferry_lo0, (k / (n1*...)) % n0, __ferry_st0);`
 void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   TokenBuilder Pre(PP, PragmaLoc);
   for (size_t I = 0; I < Nest.size(); ++I) {
@@ -759,11 +785,12 @@ void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Body.code("{");
   for (size_t I = 0; I < Nest.size(); ++I) {
     std::string N = std::to_string(I);
-    Body.code("__ferry_t" + N).tokens(Nest[I].Var).code("= __ferry_t" + N + "(__ferry_lo" + N +
-                                                       " + (__ferry_k");
+    Body.code("__ferry_t" + N)
+        .tokens(Nest[I].Var)
+        .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ", (__ferry_k");
     for (size_t J = I + 1; J < Nest.size(); ++J)
       Body.code("/ __ferry_n" + std::to_string(J));
-    Body.code("% __ferry_n" + N + ") * __ferry_st" + N + ");");
+    Body.code("% __ferry_n" + N + "), __ferry_st" + N + ");");
     Body.code("(void)").tokens(Nest[I].Var).code(";");
   }
   Body.tokens(Nest.back().Body).code("}");
@@ -771,6 +798,46 @@ void LoopRewriter::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Prelude.assign(Pre.get().begin(), Pre.get().end());
   CollapseLevels = unsigned(Nest.size());
   emit(Flat);
+}
+
+/// The index one past the block that starts at \p I (a `{`), or 0 when its
+/// braces do not balance.
+size_t blockEnd(ArrayRef<Token> T, size_t I) {
+  unsigned Depth = 0;
+  for (; I < T.size(); ++I) {
+    if (T[I].is(tok::l_brace))
+      ++Depth;
+    else if (T[I].is(tok::r_brace) && --Depth == 0)
+      return I + 1;
+  }
+  return 0;
+}
+
+/// Whether a compute construct's statement (nested directives already
+/// rewritten) is made of `loop` constructs only, in blocks and with empty
+/// statements between them: then each loop is a region of its own and
+/// nothing else runs on the calling thread.
+bool loopsOnly(ArrayRef<Token> T) {
+  auto IsLoop = [&](size_t I) {
+    return I + 2 < T.size() && T[I].is(tok::l_brace) && T[I + 1].is(tok::kw_using) &&
+           T[I + 2].is(tok::identifier) &&
+           T[I + 2].getIdentifierInfo()->getName().starts_with("__ferry_");
+  };
+  if (T.empty() || T[0].isNot(tok::l_brace) || blockEnd(T, 0) != T.size())
+    return false;
+  if (IsLoop(0))
+    return true;
+  for (size_t I = 1; I + 1 < T.size();) {
+    if (T[I].is(tok::semi)) {
+      ++I;
+      continue;
+    }
+    size_t End = T[I].is(tok::l_brace) ? blockEnd(T, I) : 0;
+    if (!End || !loopsOnly(T.slice(I, End - I)))
+      return false;
+    I = End;
+  }
+  return true;
 }
 
 /// A construct with a structured block: `parallel`, `kernels`, `serial`
@@ -789,6 +856,7 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
   bool Ok;
   {
     Enclose Scope(D.Kind);
+    EncloseAsync AsyncScope(D.find(ClauseKind::Async) != nullptr);
     Ok = Lex.statement(/*InBreakable=*/!Compute);
   }
   if (!Ok) {
@@ -798,7 +866,12 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, D.Kind == ConstructKind::Serial);
-  remark(PP, D, Compute ? "(its loops are regions of their own)" : "");
+  const bool LoopsOnly = Compute && loopsOnly(Body);
+  remark(PP, D,
+         !Compute    ? ""
+         : LoopsOnly ? "(its loops are regions of their own)"
+                     : "(its loops are regions of their own; its other statements run on the "
+                       "calling thread, so it runs on the host only)");
   emitOptions(B, D);
   unsigned Items = 0;
   if (emitDataItems(PP, B, D, Items) && Items)
@@ -806,7 +879,9 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
         .number(Items)
         .code(", __ferry_options);");
   if (Compute)
-    B.code("::ferry::acc::enter_host_region(__ferry_region, __ferry_options);");
+    B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
+           "::ferry::acc::enter_host_region(__ferry_region, __ferry_options,")
+        .code(LoopsOnly ? "true);" : "false);");
   B.tokens(Body).code("}");
   B.inject();
 }

@@ -12,7 +12,9 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "AccPragmaHandler.h"
+#include "DeviceCodeChecker.h"
 #include "Diagnostics.h"
+#include "Outliner.h"
 
 #include "PassRegistry.h"
 
@@ -48,7 +50,15 @@ std::string includeDir() {
 /// Re-installs Ferry's `acc` handler once the Parser has installed clang's.
 class HandlerSwapConsumer : public SemaConsumer {
 public:
-  explicit HandlerSwapConsumer(Preprocessor &PP) : PP(PP) {}
+  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode)
+      : PP(PP), CheckDeviceCode(CheckDeviceCode) {}
+
+  /// With device targets, the regions' code must be able to run on a GPU.
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (CheckDeviceCode && !PP.getDiagnostics().hasErrorOccurred())
+      checkDeviceCode(Ctx, PP.getDiagnostics());
+  }
+
   void InitializeSema(Sema &) override {
     PP.RemovePragmaHandler(&Handler); // removes whichever `acc` handler is in
     PP.AddPragmaHandler(&Handler);
@@ -58,6 +68,7 @@ public:
 
 private:
   Preprocessor &PP;
+  bool CheckDeviceCode;
   AccPragmaHandler Handler;
 };
 
@@ -73,25 +84,45 @@ protected:
     PP.setPredefines(PP.getPredefines() +
                      "#define _OPENACC 201811\n"
                      "#include <ferry/acc/acc.h>\n");
-    CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [](llvm::PassBuilder &PB) { ferry::registerPasses(PB); });
-    return std::make_unique<HandlerSwapConsumer>(PP);
+    CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts = Outline](llvm::PassBuilder &PB) {
+      ferry::registerPasses(PB);
+      PB.registerPipelineStartEPCallback(
+          [Opts](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+            MPM.addPass(OutlineRegionsPass(Opts));
+          });
+    });
+    return std::make_unique<HandlerSwapConsumer>(PP, !Outline.Targets.empty());
   }
 
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
+    std::string Error;
+    if (!parseTargets(defaultTargets(), Outline.Targets, Error))
+      return false;
     for (const std::string &A : Args) {
-      if (A == "remarks") {
+      StringRef Arg(A);
+      if (Arg == "remarks") {
         setRemarks(true);
+        Outline.Remarks = true;
         continue;
       }
-      report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg) << A << "remarks";
+      if (Arg.consume_front("targets=")) {
+        if (parseTargets(Arg, Outline.Targets, Error))
+          continue;
+        report(CI.getDiagnostics(), SourceLocation(), Diag::BadTargets) << Error;
+        return false;
+      }
+      report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
+          << A << "remarks, targets=LIST";
       return false;
     }
     return true;
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  OutlineOptions Outline;
 };
 
 } // namespace

@@ -488,9 +488,16 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     D.reduction->init(D.result);
   if (Trip <= 0)
     return FERRY_SUCCESS;
-  const uint32_t Block = D.vector_length ? D.vector_length : 256;
+  // Geometry: a `seq` region is one work-item; otherwise vector_length
+  // work-items per block (256 by default, rounded up to whole warps, which
+  // the block-level reduction needs) and num_gangs blocks (by default enough
+  // to cover the iterations, at most 65536; the kernel is grid-stride).
+  const bool Seq = R.flags & FERRY_REGION_SEQ;
+  const uint32_t Block = Seq ? 1 : D.vector_length ? (D.vector_length + 31) / 32 * 32 : 256;
   const int64_t Needed = (Trip + Block - 1) / Block;
-  const uint32_t Gangs = D.num_gangs ? D.num_gangs : uint32_t(std::min<int64_t>(Needed, 65536));
+  const uint32_t Gangs = Seq           ? 1
+                         : D.num_gangs ? D.num_gangs
+                                       : uint32_t(std::min<int64_t>(Needed, 65536));
   const uint32_t Grid[3] = {Gangs, 1, 1}, BlockDims[3] = {Block, 1, 1};
   void *Partials = nullptr;
   size_t Stride = 0;

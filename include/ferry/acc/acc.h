@@ -214,7 +214,22 @@ template <class... R> reduction_list<R...> reductions(R... Refs) {
 struct launch_options {
   bool on_device = true;      ///< `if(cond)`; false: the host version, here
   int async = acc_async_sync; ///< `async[(n)]`
+  uint32_t num_gangs = 0;     ///< `num_gangs(n)`; 0: Ferry chooses
+  uint32_t vector_length = 0; ///< `vector_length(n)`; 0: Ferry chooses
 };
+
+/// The value of `num_gangs(n)` or `vector_length(n)`: a positive integer
+/// (vector_length at most 1024, the largest GPU block).
+template <class T> uint32_t geometry_clause(const char *Clause, T N, long long Max) {
+  static_assert(std::is_integral<T>::value, "OpenACC 'num_gangs' and 'vector_length' need an "
+                                            "integer");
+  if (N < 1 || (long long)N > Max) {
+    std::fprintf(stderr, "ferry: error: %s(%lld) is out of range [1, %lld]\n", Clause,
+                 (long long)N, Max);
+    std::abort();
+  }
+  return uint32_t(N);
+}
 
 constexpr int async_noval = acc_async_noval;
 
@@ -271,11 +286,13 @@ private:
   int Async;
 };
 
-/// The start of a `parallel`/`kernels`/`serial` construct whose body runs
-/// on the calling thread: only where the host is the device (or `if` is
-/// false); elsewhere the runtime says that there is no device code.
-inline void enter_host_region(const ferry_region &R, launch_options Opt) {
-  if (Opt.on_device && ferry_enter_host_region(&R) != FERRY_SUCCESS)
+/// The start of a `parallel`/`kernels`/`serial` construct. When its body is
+/// made of loop constructs only (\p LoopsOnly), each loop is a region of
+/// its own and runs on the selected device. Otherwise the body runs on the
+/// calling thread: only where the host is the device (or `if` is false);
+/// elsewhere the runtime says that there is no device code.
+inline void enter_host_region(const ferry_region &R, launch_options Opt, bool LoopsOnly) {
+  if (Opt.on_device && !LoopsOnly && ferry_enter_host_region(&R) != FERRY_SUCCESS)
     region_failed(R, nullptr);
 }
 
@@ -309,6 +326,16 @@ const void *rows_base(A &Array, long long Lo, long long Lo2, long long Len2, con
 
 //===-- Loops -------------------------------------------------------------===//
 
+/// The loop variable after \p K steps: Lo + K * Step converted to I. For
+/// types of up to 64 bits the sum is taken modulo 2^64, which converts to
+/// the same value and keeps 128-bit arithmetic out of device code.
+template <class I> constexpr I index_at(__int128 Lo, int64_t K, __int128 Step) {
+  if constexpr (sizeof(I) <= 8)
+    return I(uint64_t(Lo) + uint64_t(K) * uint64_t(Step));
+  else
+    return I(Lo + K * Step);
+}
+
 /// What a region's host chunks need: the body and the loop's bounds.
 template <class I, class Body> struct loop_closure {
   Body body;
@@ -322,7 +349,7 @@ void host_chunk(const void *C, int64_t Begin, int64_t End, void *Partial) {
   Body B = Closure.body; // each chunk (gang) has its own firstprivate copy
   auto &Acc = *static_cast<Storage *>(Partial);
   for (int64_t K = Begin; K < End; ++K)
-    std::apply([&](auto &...A) { B(I(Closure.lo + K * Closure.step), A...); },
+    std::apply([&](auto &...A) { B(index_at<I>(Closure.lo, K, Closure.step), A...); },
                Acc);
 }
 
@@ -331,7 +358,42 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
   const auto &Closure = *static_cast<const loop_closure<I, Body> *>(C);
   Body B = Closure.body;
   for (int64_t K = Begin; K < End; ++K)
-    B(I(Closure.lo + K * Closure.step));
+    B(index_at<I>(Closure.lo, K, Closure.step));
+}
+
+//===-- Device versions ---------------------------------------------------===//
+
+/// What the plugin's outliner reads and fills in for one region: the host
+/// functions it compiles into the region's kernel (the chunk, and with
+/// reductions the storage's init and combine), the closure's and the
+/// partials' layout, and the kernel's name and pointer fields, which stay
+/// empty when no device code was compiled (the runtime then says so).
+struct device_region {
+  ferry_device_kernel kernel;
+  ferry_host_chunk_fn chunk;
+  ferry_init_fn init;
+  ferry_combine_fn combine;
+  uint64_t closure_size, closure_align;
+  uint64_t partial_size, partial_align;
+};
+
+template <class Closure, ferry_host_chunk_fn Chunk, class List = void> struct device_slot {
+  [[clang::annotate("ferry.device_region")]] static inline device_region value = {
+      {nullptr, nullptr, 0}, Chunk, nullptr, nullptr, sizeof(Closure), alignof(Closure), 0, 0};
+};
+
+template <class Closure, ferry_host_chunk_fn Chunk, class... R>
+struct device_slot<Closure, Chunk, reduction_list<R...>> {
+  using List = reduction_list<R...>;
+  using Storage = typename List::storage;
+  [[clang::annotate("ferry.device_region")]] static inline device_region value = {
+      {nullptr, nullptr, 0}, Chunk,           &List::init,      &List::combine,
+      sizeof(Closure),       alignof(Closure), sizeof(Storage), alignof(Storage)};
+};
+
+/// The device version of a region, or NULL where none was compiled.
+inline const ferry_device_kernel *device_kernel(const device_region &D) {
+  return D.kernel.name ? &D.kernel : nullptr;
 }
 
 /// Runs `for (I i = Lo; i C Bound; i += Sign * Step) Body(i, reductions...)`
@@ -363,9 +425,13 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.closure_size = sizeof Closure;
   Desc.trip_count = N;
   Desc.async = Opt.async;
+  Desc.num_gangs = Opt.num_gangs;
+  Desc.vector_length = Opt.vector_length;
   ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
     Desc.host_fn = &host_chunk_plain<I, BodyT>;
+    Desc.kernel =
+        device_kernel(device_slot<decltype(Closure), &host_chunk_plain<I, BodyT>>::value);
     if (!Opt.on_device) // `if` is false: the local thread runs the loop
       Desc.host_fn(&Closure, 0, N, nullptr);
     else
@@ -377,6 +443,8 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
                                         &List::combine};
     Storage Result;
     Desc.host_fn = &host_chunk<I, BodyT, Storage>;
+    Desc.kernel = device_kernel(
+        device_slot<decltype(Closure), &host_chunk<I, BodyT, Storage>, List>::value);
     Desc.reduction = &Red;
     Desc.result = &Result;
     if (!Opt.on_device) {

@@ -1,0 +1,275 @@
+//===- DeviceCodeChecker.cpp - What a compute region cannot do on a GPU ---===//
+///
+/// \file
+/// See DeviceCodeChecker.h.
+///
+//===----------------------------------------------------------------------===//
+#include "DeviceCodeChecker.h"
+
+#include "Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+bool hasDeviceMathFunction(const char *Name, unsigned Length) {
+  static const llvm::StringSet<> Names = {
+#define FERRY_LIBDEVICE_FUNCTION(N) N,
+#include "LibdeviceFunctions.def"
+  };
+  return Names.contains("__nv_" + std::string(Name, Length));
+}
+
+namespace {
+
+bool isIOFunction(StringRef Name) {
+  static const llvm::StringSet<> IO = {
+      "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "puts", "fputs",
+      "putchar", "fputc", "putc", "fwrite", "fread", "fgets", "fgetc", "getc", "getchar",
+      "scanf", "fscanf", "sscanf", "fopen", "fclose", "fflush", "perror", "write", "read"};
+  return IO.contains(Name);
+}
+
+class Checker {
+public:
+  Checker(ASTContext &Ctx, DiagnosticsEngine &DE)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), DE(DE) {}
+
+  /// The region's body: the lambda's call operator(s).
+  void checkRegion(const CallExpr *Launch, const LambdaExpr *Body) {
+    RegionLoc = SM.getExpansionLoc(Launch->getBeginLoc());
+    if (const FunctionTemplateDecl *T = Body->getDependentCallOperator()) {
+      for (const FunctionDecl *Spec : T->specializations())
+        checkFunction(Spec, Body->getBody()->getBeginLoc());
+    } else {
+      checkFunction(Body->getCallOperator(), Body->getBody()->getBeginLoc());
+    }
+  }
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  DiagnosticsEngine &DE;
+  SourceLocation RegionLoc;
+  llvm::DenseSet<const FunctionDecl *> Checked;
+  llvm::DenseSet<std::pair<unsigned, unsigned>> Reported; // (location, diagnostic)
+
+  bool inSystemHeader(SourceLocation L) const {
+    return L.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(L));
+  }
+
+  /// Where to report something found at \p L: there, in the user's code;
+  /// inside a system header, at the user's call that leads there.
+  SourceLocation where(SourceLocation L, SourceLocation User) const {
+    return inSystemHeader(L) ? User : L;
+  }
+
+  bool once(SourceLocation L, Diag D) {
+    return Reported.insert({L.getRawEncoding(), unsigned(D)}).second;
+  }
+
+  void error(SourceLocation L, Diag D, StringRef Arg) {
+    if (!once(L, D))
+      return;
+    report(DE, L, D) << Arg;
+    report(DE, RegionLoc, Diag::NoteInRegion);
+  }
+
+  void checkFunction(const FunctionDecl *FD, SourceLocation User) {
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Checked.insert(Def).second)
+      return;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        checkStmt(Init->getInit(), User, false);
+    checkStmt(Def->getBody(), User, false);
+  }
+
+  void checkCallee(const FunctionDecl *FD, SourceLocation L, SourceLocation User) {
+    const std::string Name = FD->getQualifiedNameAsString();
+    const IdentifierInfo *II = FD->getIdentifier();
+    StringRef Plain = II ? II->getName() : StringRef();
+    if (unsigned ID = FD->getBuiltinID()) {
+      // Compiler builtins are fine; library ones (printf, sqrt and their
+      // __builtin_ forms) are checked like the functions they name.
+      if (!Ctx.BuiltinInfo.isLibFunction(ID) && !Ctx.BuiltinInfo.isPredefinedLibFunction(ID))
+        return;
+      Plain.consume_front("__builtin_");
+      if (Plain == "memcpy" || Plain == "memmove" || Plain == "memset" ||
+          hasDeviceMathFunction(Plain.data(), Plain.size()))
+        return;
+    }
+    if (FD->hasBody()) {
+      checkFunction(FD, where(L, User));
+      return;
+    }
+    if (FD->isTrivial() || FD->isDefaulted())
+      return;
+    if (FD->isExternC() && hasDeviceMathFunction(Plain.data(), Plain.size()))
+      return;
+    if (isIOFunction(Plain)) {
+      error(where(L, User), Diag::RegionIO, Name);
+      return;
+    }
+    if (FD->getDeclName().getCXXOverloadedOperator() == OO_New ||
+        FD->getDeclName().getCXXOverloadedOperator() == OO_Array_New ||
+        Plain == "malloc" || Plain == "calloc" || Plain == "realloc" || Plain == "free") {
+      error(where(L, User), Diag::RegionAllocation, Name);
+      return;
+    }
+    error(where(L, User), Diag::RegionUndefinedCall, Name);
+  }
+
+  void checkVariable(const VarDecl *VD, SourceLocation L, SourceLocation User, bool Write) {
+    if (!VD->hasGlobalStorage())
+      return;
+    const bool Constant = VD->getType().isConstQualified() && VD->getAnyInitializer() &&
+                          VD->getAnyInitializer()->isConstantInitializer(Ctx, false);
+    if (Constant || VD->isConstexpr())
+      return;
+    const std::string Name = VD->getQualifiedNameAsString();
+    if (VD->getType()->isArrayType())
+      error(where(L, User), Diag::RegionGlobalArray, Name);
+    else
+      error(where(L, User), Write ? Diag::RegionGlobalWrite : Diag::RegionGlobalRead, Name);
+  }
+
+  /// Walks \p S; \p Write: \p S is the target of a store.
+  void checkStmt(const Stmt *S, SourceLocation User, bool Write) {
+    if (!S)
+      return;
+    const SourceLocation L = S->getBeginLoc();
+    const SourceLocation Here = where(L, User);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        checkVariable(VD, DRE->getLocation(), User, Write);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+      checkStmt(BO->getLHS(), User, true);
+      checkStmt(BO->getRHS(), User, false);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)) {
+      checkStmt(UO->getSubExpr(), User, UO->isIncrementDecrementOp() ||
+                                            !UO->getSubExpr()->getType().isConstQualified());
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      checkStmt(ME->getBase(), User, Write && !ME->isArrow());
+      return;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+      checkStmt(ASE->getBase(), User, Write && ASE->getBase()->getType()->isArrayType());
+      checkStmt(ASE->getIdx(), User, false);
+      return;
+    }
+    if (isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S)) {
+      for (const Stmt *C : S->children())
+        checkStmt(C, User, Write && !isa<ImplicitCastExpr>(S));
+      return;
+    }
+    if (isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S)) {
+      error(Here, Diag::RegionAllocation, isa<CXXNewExpr>(S) ? "new" : "delete");
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (!Callee && !isa<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens())) {
+        error(Here, Diag::RegionIndirectCall, "");
+      } else if (Callee) {
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+          const CXXMethodDecl *M = MC->getMethodDecl();
+          const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+          if (M && M->isVirtual() && !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>() &&
+              !(ME && ME->hasQualifier()))
+            error(Here, Diag::RegionVirtualCall, M->getQualifiedNameAsString());
+        }
+        checkCallee(Callee, L, User);
+      }
+      // A member call on a global object may change it.
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+        const CXXMethodDecl *M = MC->getMethodDecl();
+        checkStmt(MC->getImplicitObjectArgument(), inSystemHeader(L) ? User : L,
+                  M && !M->isConst());
+        for (const Expr *A : CE->arguments())
+          checkStmt(A, inSystemHeader(L) ? User : L, false);
+        return;
+      }
+      for (const Stmt *C : S->children())
+        checkStmt(C, inSystemHeader(L) ? User : L, false);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+      if (!CE->getConstructor()->isTrivial())
+        checkCallee(CE->getConstructor(), L, User);
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (VD->isStaticLocal() && !VD->getType().isConstQualified())
+            error(where(VD->getLocation(), User), Diag::RegionGlobalWrite,
+                  VD->getQualifiedNameAsString());
+          if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
+            if (RD->hasDefinition() && !RD->hasTrivialDestructor())
+              if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+                checkCallee(Dtor, VD->getLocation(), User);
+          checkStmt(VD->getInit(), User, false);
+        }
+      return;
+    }
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : LE->capture_inits())
+        checkStmt(Init, User, false);
+      return; // the body is checked where the lambda is called
+    }
+    for (const Stmt *C : S->children())
+      checkStmt(C, User, false);
+  }
+};
+
+/// Finds the regions: calls of ferry::acc::parallel_loop (in every template
+/// instantiation), whose last argument is the region's body.
+class RegionFinder : public RecursiveASTVisitor<RegionFinder> {
+public:
+  explicit RegionFinder(Checker &C) : C(C) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || CE->getNumArgs() == 0 || !FD->getIdentifier() ||
+        FD->getName() != "parallel_loop" ||
+        FD->getQualifiedNameAsString() != "ferry::acc::parallel_loop")
+      return true;
+    const Expr *Last = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Last))
+      Last = MTE->getSubExpr()->IgnoreImplicit();
+    if (const auto *LE = dyn_cast<LambdaExpr>(Last))
+      C.checkRegion(CE, LE);
+    return true;
+  }
+
+private:
+  Checker &C;
+};
+
+} // namespace
+
+void checkDeviceCode(ASTContext &Ctx, DiagnosticsEngine &DE) {
+  Checker C(Ctx, DE);
+  RegionFinder(C).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+} // namespace plugin
+} // namespace ferry

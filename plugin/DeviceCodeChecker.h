@@ -1,0 +1,37 @@
+//===- DeviceCodeChecker.h - What a compute region cannot do on a GPU -*- C++ -*-===//
+///
+/// \file
+/// When the plugin compiles device code, every compute region's body, and
+/// every function it reaches, is checked after Sema (template instantiations
+/// included) for what cannot run on a GPU: calls to functions without a
+/// definition in the translation unit (with C math functions allowed, they
+/// map to the device math library), I/O, virtual and indirect calls,
+/// allocation, and host global variables. Each is an error at the exact
+/// location in the user's code (a use inside a system header is reported at
+/// the user's call that leads there), so that nothing silently runs on the
+/// host instead. The token level already rejects `throw`, `try` and
+/// `long double` in regions.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_DEVICECODECHECKER_H
+#define FERRY_PLUGIN_DEVICECODECHECKER_H
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace ferry {
+namespace plugin {
+
+/// Checks every region of the translation unit; reports through \p DE.
+void checkDeviceCode(clang::ASTContext &Ctx, clang::DiagnosticsEngine &DE);
+
+/// Whether libdevice defines `__nv_<Name>` (C math functions a region may
+/// call without a definition).
+bool hasDeviceMathFunction(const char *Name, unsigned Length);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,623 @@
+//===- Outliner.cpp - Compute regions to device kernels -------------------===//
+///
+/// \file
+/// See Outliner.h. The device module holds every region of the translation
+/// unit, so each target is compiled once per translation unit.
+///
+//===----------------------------------------------------------------------===//
+#include "Outliner.h"
+
+#include "ferry/Lower.h"
+#include "ferry/Offload.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <dlfcn.h>
+
+using namespace llvm;
+
+namespace ferry {
+namespace plugin {
+
+const char *defaultTargets() { return "gfx90a,gfx942,gfx1030,gfx1100,sm_80"; }
+
+bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string &Error) {
+  Targets.clear();
+  if (List == "none")
+    return true;
+  SmallVector<StringRef, 8> Parts;
+  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    P = P.trim();
+    unsigned Number;
+    const bool AMD = P.starts_with("gfx") && P.size() > 4;
+    const bool NVIDIA = P.starts_with("sm_") && !P.drop_front(3).getAsInteger(10, Number) &&
+                        Number >= 50;
+    if (!AMD && !NVIDIA) {
+      Error = "'" + P.str() +
+              "' is not a target: name AMD processors as gfxNNN (with :xnack+/- or "
+              ":sramecc+/- if needed) and NVIDIA ones as sm_NN (PTX for that architecture)";
+      return false;
+    }
+    Targets.push_back(P.str());
+  }
+  if (Targets.empty()) {
+    Error = "the target list is empty (write 'none' for host code only)";
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+const char *const SlotAnnotation = "ferry.device_region";
+
+/// One region as <ferry/acc/acc.h> describes it.
+struct Region {
+  GlobalVariable *Slot = nullptr;
+  Function *Chunk = nullptr, *Init = nullptr, *Combine = nullptr;
+  uint64_t ClosureSize = 0, ClosureAlign = 1, PartialSize = 0, PartialAlign = 1;
+  std::string Name = "region"; ///< "app.cpp:12 parallel loop"
+  std::string Where;           ///< "app.cpp:12:3"
+  bool Sequential = false;     ///< FERRY_REGION_SEQ: one work-item
+  std::vector<uint32_t> PointerOffsets;
+  std::string Kernel;
+};
+
+uint64_t constantInt(const Constant *C) {
+  if (const auto *CI = dyn_cast_or_null<ConstantInt>(C))
+    return CI->getZExtValue();
+  return 0;
+}
+
+StringRef constantString(const Value *V) {
+  if (const auto *GV = dyn_cast_or_null<GlobalVariable>(V->stripPointerCasts()))
+    if (GV->hasInitializer())
+      if (const auto *CDA = dyn_cast<ConstantDataArray>(GV->getInitializer()))
+        if (CDA->isCString())
+          return CDA->getAsCString();
+  return {};
+}
+
+/// The slots named in llvm.global.annotations; their entries are removed
+/// so that the host optimizer treats the slots like any variable.
+std::vector<Region> takeSlots(Module &M) {
+  std::vector<Region> Regions;
+  GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return Regions;
+  auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Array)
+    return Regions;
+  std::vector<Constant *> Kept;
+  for (Use &U : Array->operands()) {
+    auto *Entry = cast<ConstantStruct>(U.get());
+    auto *GV = dyn_cast<GlobalVariable>(Entry->getOperand(0)->stripPointerCasts());
+    if (!GV || constantString(Entry->getOperand(1)) != SlotAnnotation || !GV->hasInitializer()) {
+      Kept.push_back(Entry);
+      continue;
+    }
+    auto *Init = dyn_cast<ConstantStruct>(GV->getInitializer());
+    if (!Init || Init->getNumOperands() != 8)
+      continue;
+    Region R;
+    R.Slot = GV;
+    R.Chunk = dyn_cast<Function>(Init->getOperand(1)->stripPointerCasts());
+    R.Init = dyn_cast<Function>(Init->getOperand(2)->stripPointerCasts());
+    R.Combine = dyn_cast<Function>(Init->getOperand(3)->stripPointerCasts());
+    R.ClosureSize = constantInt(Init->getOperand(4));
+    R.ClosureAlign = std::max<uint64_t>(1, constantInt(Init->getOperand(5)));
+    R.PartialSize = constantInt(Init->getOperand(6));
+    R.PartialAlign = std::max<uint64_t>(1, constantInt(Init->getOperand(7)));
+    if (R.Chunk && !R.Chunk->isDeclaration())
+      Regions.push_back(R);
+  }
+  if (Kept.size() == Array->getNumOperands())
+    return Regions;
+  if (Kept.empty()) {
+    Annotations->eraseFromParent();
+  } else {
+    auto *Ty = ArrayType::get(Array->getType()->getElementType(), Kept.size());
+    auto *New = new GlobalVariable(M, Ty, false, GlobalValue::AppendingLinkage,
+                                   ConstantArray::get(Ty, Kept), "", Annotations);
+    New->setSection(Annotations->getSection());
+    New->takeName(Annotations);
+    Annotations->eraseFromParent();
+  }
+  return Regions;
+}
+
+void collectUsers(Value *V, SmallVectorImpl<Instruction *> &Out) {
+  for (User *U : V->users()) {
+    if (auto *I = dyn_cast<Instruction>(U))
+      Out.push_back(I);
+    else if (isa<ConstantExpr>(U))
+      collectUsers(U, Out);
+  }
+}
+
+/// The ferry_region of the construct: the first argument of the call of the
+/// function (a parallel_loop instantiation) that reads the slot.
+void findRegion(Region &R) {
+  SmallVector<Instruction *, 4> Users;
+  collectUsers(R.Slot, Users);
+  for (Instruction *I : Users) {
+    Function *Launcher = I->getFunction();
+    for (User *U : Launcher->users()) {
+      auto *Call = dyn_cast<CallBase>(U);
+      if (!Call || Call->getCalledFunction() != Launcher || Call->arg_empty())
+        continue;
+      auto *GV = dyn_cast<GlobalVariable>(Call->getArgOperand(0)->stripPointerCasts());
+      if (!GV || !GV->hasInitializer())
+        continue;
+      auto *Init = dyn_cast<ConstantStruct>(GV->getInitializer());
+      if (!Init || Init->getNumOperands() < 4)
+        continue;
+      StringRef Name = constantString(Init->getOperand(0));
+      StringRef File = constantString(Init->getOperand(1));
+      if (Name.empty())
+        continue;
+      R.Name = Name.str();
+      R.Sequential = Init->getNumOperands() > 4 && (constantInt(Init->getOperand(4)) & 1);
+      R.Where = sys::path::filename(File).str() + ":" +
+                std::to_string(constantInt(Init->getOperand(2))) + ":" +
+                std::to_string(constantInt(Init->getOperand(3)));
+      return;
+    }
+  }
+}
+
+void pointerOffsets(Type *T, uint64_t Base, const DataLayout &DL, std::vector<uint32_t> &Out) {
+  if (T->isPointerTy()) {
+    Out.push_back(uint32_t(Base));
+  } else if (auto *ST = dyn_cast<StructType>(T)) {
+    if (ST->isOpaque())
+      return;
+    const StructLayout *SL = DL.getStructLayout(ST);
+    for (unsigned I = 0; I < ST->getNumElements(); ++I)
+      pointerOffsets(ST->getElementType(I), Base + SL->getElementOffset(I), DL, Out);
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    const uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
+    for (uint64_t I = 0; I < AT->getNumElements() && Out.size() < 4096; ++I)
+      pointerOffsets(AT->getElementType(), Base + I * Size, DL, Out);
+  }
+}
+
+/// The closure is loop_closure<I, Body>{body, lo, step}; the chunk reads lo
+/// and step through GEPs of that struct type, whose first element is the
+/// lambda's class with every capture. Its pointers (and references) are the
+/// ones the runtime attaches.
+void findPointerOffsets(Region &R, const DataLayout &DL) {
+  for (Instruction &I : instructions(*R.Chunk)) {
+    auto *GEP = dyn_cast<GetElementPtrInst>(&I);
+    if (!GEP)
+      continue;
+    auto *ST = dyn_cast<StructType>(GEP->getSourceElementType());
+    if (!ST || !ST->hasName() || !ST->getName().starts_with("struct.ferry::acc::loop_closure") ||
+        ST->getNumElements() == 0)
+      continue;
+    pointerOffsets(ST->getElementType(0), 0, DL, R.PointerOffsets);
+    return;
+  }
+}
+
+std::string kernelName(const Region &R) {
+  std::string Name = "__ferry_";
+  for (char C : R.Name)
+    Name += isAlnum(C) ? C : '_';
+  return Name + "_" + utohexstr(xxh3_64bits(R.Chunk->getName()) & 0xffffffff, true);
+}
+
+/// Every global value the region functions reach, in a stable order.
+SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots) {
+  SetVector<GlobalValue *> Seen;
+  SmallVector<Value *, 32> Work(Roots.begin(), Roots.end());
+  SmallPtrSet<const Constant *, 32> SeenConstants;
+  auto Visit = [&](Value *V) {
+    if (auto *GV = dyn_cast<GlobalValue>(V)) {
+      if (Seen.insert(GV))
+        Work.push_back(GV);
+    } else if (auto *C = dyn_cast<Constant>(V)) {
+      if (SeenConstants.insert(C).second)
+        Work.push_back(C);
+    }
+  };
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (auto *F = dyn_cast<Function>(V)) {
+      Seen.insert(F);
+      if (F->hasPersonalityFn())
+        Visit(F->getPersonalityFn());
+      for (Instruction &I : instructions(*F))
+        for (Value *Op : I.operands())
+          Visit(Op);
+    } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+      // Constants travel with the code; other variables stay host memory.
+      if (GV->isConstant() && GV->hasInitializer())
+        Visit(GV->getInitializer());
+    } else if (auto *GA = dyn_cast<GlobalAlias>(V)) {
+      Visit(GA->getAliasee());
+    } else if (auto *C = dyn_cast<Constant>(V)) {
+      for (Value *Op : C->operands())
+        Visit(Op);
+    }
+  }
+  return Seen;
+}
+
+bool isLibdeviceFunction(StringRef Name) {
+  static const StringSet<> Names = {
+#define FERRY_LIBDEVICE_FUNCTION(N) N,
+#include "LibdeviceFunctions.def"
+  };
+  return Names.contains(Name);
+}
+
+/// The device module: clones of what the regions reach, retargeted to NVVM.
+std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots) {
+  auto Dev = std::make_unique<Module>("ferry.regions", M.getContext());
+  Dev->setTargetTriple("nvptx64-nvidia-cuda");
+  Dev->setDataLayout("e-i64:64-i128:128-v16:16-v32:32-n16:32:64");
+  SetVector<GlobalValue *> Needed = reachable(Roots);
+  ValueToValueMapTy VMap;
+  for (GlobalValue *GV : Needed) {
+    if (auto *F = dyn_cast<Function>(GV)) {
+      Function *NF = Function::Create(F->getFunctionType(), F->getLinkage(),
+                                      F->getAddressSpace(), F->getName(), Dev.get());
+      NF->copyAttributesFrom(F);
+      NF->setPersonalityFn(nullptr);
+      VMap[F] = NF;
+    } else if (auto *G = dyn_cast<GlobalVariable>(GV)) {
+      auto *NG = new GlobalVariable(*Dev, G->getValueType(), G->isConstant(),
+                                    GlobalValue::ExternalLinkage, nullptr, G->getName(),
+                                    nullptr, G->getThreadLocalMode(), G->getAddressSpace());
+      NG->setAlignment(G->getAlign());
+      VMap[G] = NG;
+    } else if (auto *GA = dyn_cast<GlobalAlias>(GV)) {
+      // Aliases are resolved to what they name.
+      VMap[GA] = nullptr;
+    }
+  }
+  for (GlobalValue *GV : Needed)
+    if (auto *GA = dyn_cast<GlobalAlias>(GV))
+      VMap[GA] = MapValue(GA->getAliaseeObject(), VMap);
+  for (GlobalValue *GV : Needed) {
+    if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration()) {
+      auto *NF = cast<Function>(VMap[F]);
+      auto Dest = NF->arg_begin();
+      for (Argument &A : F->args()) {
+        Dest->setName(A.getName());
+        VMap[&A] = &*Dest++;
+      }
+      SmallVector<ReturnInst *, 4> Returns;
+      CloneFunctionInto(NF, F, VMap, CloneFunctionChangeType::DifferentModule, Returns);
+      NF->setPersonalityFn(nullptr);
+    } else if (auto *G = dyn_cast<GlobalVariable>(GV);
+               G && G->isConstant() && G->hasInitializer()) {
+      auto *NG = cast<GlobalVariable>(VMap[G]);
+      NG->setInitializer(MapValue(G->getInitializer(), VMap));
+      NG->setLinkage(GlobalValue::InternalLinkage);
+    }
+  }
+  return Dev;
+}
+
+/// Device code cannot unwind: invokes become calls and landing pads go.
+/// Host-specific attributes go; C math functions become libdevice's.
+void prepareForDevice(Module &Dev) {
+  for (Function &F : Dev) {
+    for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer"})
+      F.removeFnAttr(A);
+    F.removeFnAttr(Attribute::UWTable);
+    if (F.isDeclaration())
+      continue;
+    SmallVector<InvokeInst *, 4> Invokes;
+    for (BasicBlock &BB : F)
+      if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator()))
+        Invokes.push_back(II);
+    for (InvokeInst *II : Invokes)
+      changeToCall(II);
+    if (!Invokes.empty())
+      removeUnreachableBlocks(F);
+    F.setPersonalityFn(nullptr);
+  }
+  for (Function &F : make_early_inc_range(Dev)) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with("__nv_"))
+      continue;
+    std::string Libdevice = "__nv_" + F.getName().str();
+    if (!isLibdeviceFunction(Libdevice))
+      continue;
+    if (Function *Existing = Dev.getFunction(Libdevice)) {
+      F.replaceAllUsesWith(Existing);
+      F.eraseFromParent();
+    } else {
+      F.setName(Libdevice);
+    }
+  }
+}
+
+std::string pluginDirectory() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&pluginDirectory), &Info) || !Info.dli_fname)
+    return ".";
+  return sys::path::parent_path(Info.dli_fname).str();
+}
+
+Error linkDeviceLibrary(Module &Dev, const std::string &Requested) {
+  std::string Path = Requested;
+  if (Path.empty()) {
+    SmallString<256> P(pluginDirectory());
+    sys::path::append(P, "ferry-device.bc");
+    Path = std::string(P);
+  }
+  auto Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return createStringError(Buffer.getError(),
+                             "cannot read Ferry's device library '%s': %s", Path.c_str(),
+                             Buffer.getError().message().c_str());
+  auto Lib = parseBitcodeFile((*Buffer)->getMemBufferRef(), Dev.getContext());
+  if (!Lib)
+    return createStringError(inconvertibleErrorCode(),
+                             "Ferry's device library '%s' is not valid bitcode: %s",
+                             Path.c_str(), toString(Lib.takeError()).c_str());
+  if (Linker::linkModules(Dev, std::move(*Lib), Linker::Flags::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot link Ferry's device library '%s'", Path.c_str());
+  return Error::success();
+}
+
+/// kernel(closure byval, i64 trip, ptr partials) calling the device library.
+void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
+  LLVMContext &Ctx = Dev.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx),
+       *I32 = Type::getInt32Ty(Ctx);
+  Function *K = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, I64, Ptr}, false),
+      GlobalValue::ExternalLinkage, R.Kernel, Dev);
+  K->addParamAttr(0, Attribute::getWithByValType(
+                         Ctx, ArrayType::get(Type::getInt8Ty(Ctx), R.ClosureSize)));
+  K->addParamAttr(0, Attribute::getWithAlignment(Ctx, Align(R.ClosureAlign)));
+  K->getArg(0)->setName("closure");
+  K->getArg(1)->setName("trip");
+  K->getArg(2)->setName("partials");
+  Dev.getOrInsertNamedMetadata("nvvm.annotations")
+      ->addOperand(MDNode::get(Ctx, {ValueAsMetadata::get(K), MDString::get(Ctx, "kernel"),
+                                     ConstantAsMetadata::get(ConstantInt::get(I32, 1))}));
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", K));
+  Value *Chunk = VMap[R.Chunk];
+  if (!R.Init || !R.Combine || !R.PartialSize) {
+    FunctionCallee Run = Dev.getOrInsertFunction("__ferry_run_loop", Type::getVoidTy(Ctx), Ptr,
+                                                 I64, Ptr);
+    B.CreateCall(Run, {K->getArg(0), K->getArg(1), Chunk});
+  } else {
+    const uint64_t Words = (R.PartialSize + 3) / 4;
+    const uint64_t Stride = (R.PartialSize + R.PartialAlign - 1) / R.PartialAlign * R.PartialAlign;
+    Type *Buf = ArrayType::get(I32, Words);
+    const Align BufAlign(std::max<uint64_t>(4, R.PartialAlign));
+    AllocaInst *Mine = B.CreateAlloca(Buf, nullptr, "mine");
+    Mine->setAlignment(BufAlign);
+    AllocaInst *Other = B.CreateAlloca(Buf, nullptr, "other");
+    Other->setAlignment(BufAlign);
+    auto *ScratchTy = ArrayType::get(I32, 32 * Words);
+    auto *Scratch = new GlobalVariable(Dev, ScratchTy, false, GlobalValue::InternalLinkage,
+                                       UndefValue::get(ScratchTy), R.Kernel + ".scratch",
+                                       nullptr, GlobalValue::NotThreadLocal, 3);
+    Scratch->setAlignment(Align(4));
+    FunctionCallee Run = Dev.getOrInsertFunction(
+        "__ferry_run_reduction", Type::getVoidTy(Ctx), Ptr, I64, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr,
+        PointerType::get(Ctx, 3), I32, I32, I32);
+    B.CreateCall(Run, {K->getArg(0), K->getArg(1), K->getArg(2), Chunk, VMap[R.Init],
+                       VMap[R.Combine], Mine, Other, Scratch, B.getInt32(Words),
+                       B.getInt32(R.PartialSize), B.getInt32(Stride)});
+  }
+  B.CreateRetVoid();
+}
+
+/// Everything but the kernels becomes internal, and what nothing uses goes.
+void internalizeAndClean(Module &Dev, const StringSet<> &Kernels) {
+  for (GlobalVariable &G : Dev.globals())
+    if (!G.isDeclaration() && !G.getName().starts_with("llvm.")) {
+      G.setLinkage(GlobalValue::InternalLinkage);
+      G.setVisibility(GlobalValue::DefaultVisibility);
+      G.setComdat(nullptr);
+    }
+  for (Function &F : Dev)
+    if (!F.isDeclaration() && !Kernels.contains(F.getName())) {
+      F.setLinkage(GlobalValue::InternalLinkage);
+      F.setVisibility(GlobalValue::DefaultVisibility);
+      F.setComdat(nullptr);
+    }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function &F : make_early_inc_range(Dev))
+      if (F.use_empty() && !Kernels.contains(F.getName()) &&
+          (F.isDeclaration() || F.hasLocalLinkage())) {
+        F.eraseFromParent();
+        Changed = true;
+      }
+    for (GlobalVariable &G : make_early_inc_range(Dev.globals())) {
+      G.removeDeadConstantUsers();
+      if (G.use_empty() && (G.isDeclaration() || G.hasLocalLinkage())) {
+        G.eraseFromParent();
+        Changed = true;
+      }
+    }
+  }
+}
+
+/// Who calls \p F among the region functions (for messages).
+std::string callerOf(const Function &F) {
+  for (const User *U : F.users())
+    if (const auto *I = dyn_cast<Instruction>(U))
+      return I->getFunction()->getName().str();
+  return {};
+}
+
+std::string demangled(StringRef Name) {
+  std::string D = llvm::demangle(Name);
+  return D.size() > 160 ? D.substr(0, 157) + "..." : D;
+}
+
+/// What the device module still needs from outside: nothing but intrinsics
+/// and libdevice. Anything else is reported, naming the regions.
+bool checkClosed(Module &Dev, Module &Host, ArrayRef<Region> Regions) {
+  std::string Where;
+  for (const Region &R : Regions)
+    Where += (Where.empty() ? "" : ", ") + R.Where + " '" + R.Name + "'";
+  bool Ok = true;
+  for (Function &F : Dev) {
+    if (!F.isDeclaration() || F.getName().starts_with("__nv_") ||
+        (F.isIntrinsic() && !F.getName().starts_with("llvm.x86.")))
+      continue;
+    Host.getContext().emitError(
+        "ferry: a compute region calls '" + demangled(F.getName()) + "'" +
+        (callerOf(F).empty() ? "" : " (from '" + demangled(callerOf(F)) + "')") +
+        ", which has no definition in this translation unit, so it cannot run on a GPU "
+        "(regions of this file: " + Where + ")");
+    Ok = false;
+  }
+  for (GlobalVariable &G : Dev.globals()) {
+    if (!G.isDeclaration())
+      continue;
+    Host.getContext().emitError("ferry: a compute region uses the global variable '" +
+                                demangled(G.getName()) +
+                                "', which is host memory (regions of this file: " + Where +
+                                "); pass its value in a local variable");
+    Ok = false;
+  }
+  return Ok;
+}
+
+} // namespace
+
+PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
+  std::vector<Region> Regions = takeSlots(M);
+  if (Regions.empty())
+    return PreservedAnalyses::none();
+  LLVMContext &Ctx = M.getContext();
+  StringSet<> Kernels;
+  SmallVector<Function *, 16> Roots;
+  for (Region &R : Regions) {
+    findRegion(R);
+    findPointerOffsets(R, M.getDataLayout());
+    R.Kernel = kernelName(R);
+    Kernels.insert(R.Kernel);
+    for (Function *F : {R.Chunk, R.Init, R.Combine})
+      if (F)
+        Roots.push_back(F);
+  }
+  if (Opts.Targets.empty())
+    return PreservedAnalyses::none();
+
+  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots);
+  ValueToValueMapTy VMap;
+  for (Function *F : Roots)
+    VMap[F] = Dev->getFunction(F->getName());
+  for (const Region &R : Regions)
+    emitKernel(*Dev, R, VMap);
+  prepareForDevice(*Dev);
+  if (Error E = linkDeviceLibrary(*Dev, Opts.DeviceLibrary)) {
+    Ctx.emitError("ferry: " + toString(std::move(E)));
+    return PreservedAnalyses::none();
+  }
+  prepareForDevice(*Dev); // the library's functions too
+  internalizeAndClean(*Dev, Kernels);
+  if (!checkClosed(*Dev, M, Regions))
+    return PreservedAnalyses::none();
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyModule(*Dev, &OS)) {
+    Ctx.emitError("ferry: internal error: the device module of this file's regions is "
+                  "invalid: " + Broken);
+    return PreservedAnalyses::none();
+  }
+
+  std::vector<DeviceImage> Images;
+  for (const std::string &T : Opts.Targets) {
+    Expected<std::string> Bytes = std::string();
+    DeviceImage Image;
+    if (StringRef(T).starts_with("sm_")) {
+      PTXOptions P;
+      P.SM = T;
+      Bytes = compileToPTX(*Dev, P);
+      Image = {DeviceImage::PTX, "nvptx64-nvidia-cuda", T, {}};
+    } else {
+      AMDGPUOptions A;
+      A.Target.Arch = T;
+      Bytes = compileToCodeObject(*Dev, A);
+      Image = {DeviceImage::CodeObject, "amdgcn-amd-amdhsa", T, {}};
+    }
+    if (!Bytes) {
+      Ctx.emitError("ferry: cannot compile this file's compute regions for " + T + ": " +
+                    toString(Bytes.takeError()));
+      return PreservedAnalyses::none();
+    }
+    Image.Bytes = std::move(*Bytes);
+    Images.push_back(std::move(Image));
+  }
+  emitImageRegistration(M, packageImages(Images));
+
+  // The slots now name their kernels.
+  for (const Region &R : Regions) {
+    auto *Init = cast<ConstantStruct>(R.Slot->getInitializer());
+    auto *KernelTy = cast<StructType>(Init->getOperand(0)->getType());
+    Constant *NameData = ConstantDataArray::getString(Ctx, R.Kernel);
+    auto *NameGV = new GlobalVariable(M, NameData->getType(), true, GlobalValue::PrivateLinkage,
+                                      NameData, "__ferry_kernel_name");
+    NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Constant *Offsets = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+    if (!R.PointerOffsets.empty()) {
+      Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(R.PointerOffsets));
+      auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
+                                    "__ferry_pointer_offsets");
+      GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      GV->setAlignment(Align(4));
+      Offsets = GV;
+    }
+    SmallVector<Constant *, 8> Ops;
+    for (Use &U : Init->operands())
+      Ops.push_back(cast<Constant>(U.get()));
+    Ops[0] = ConstantStruct::get(
+        KernelTy, {NameGV, Offsets,
+                   ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size())});
+    R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
+
+    if (Opts.Remarks) {
+      std::string Text = R.Where + ": remark: '" + R.Name + "': kernel " + R.Kernel + " for " +
+                         join(Opts.Targets, ",") + "; closure of " +
+                         std::to_string(R.ClosureSize) + " bytes";
+      if (!R.PointerOffsets.empty()) {
+        Text += ", pointers attached at offsets";
+        for (uint32_t O : R.PointerOffsets)
+          Text += " " + std::to_string(O);
+      }
+      Text += R.Sequential ? "; one work-item (iterations in order)"
+                           : "; 256 work-items per block (vector_length), blocks to cover "
+                             "the iterations up to 65536 (num_gangs), grid-stride";
+      Text += R.PartialSize ? "; reduction partials of " + std::to_string(R.PartialSize) +
+                                  " bytes combined per block, then on the host"
+                            : "";
+      errs() << Text << "\n";
+    }
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace plugin
+} // namespace ferry

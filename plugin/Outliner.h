@@ -1,0 +1,62 @@
+//===- Outliner.h - Compute regions to device kernels ------------*- C++ -*-===//
+///
+/// \file
+/// The module pass that gives each compute region of a translation unit its
+/// device version. <ferry/acc/acc.h> leaves one annotated
+/// `ferry::acc::device_region` per region, naming the host functions that
+/// run the region's iterations (its chunk, and with reductions the init and
+/// combine of the partial storage). The pass
+///  1. clones those functions and everything they reach into one NVVM module
+///     (nvptx64; invokes become calls, C math calls become libdevice calls),
+///  2. wraps each region in a kernel with the region-kernel ABI of
+///     <ferry/runtime.h> that calls Ferry's device library (ferry-device.bc),
+///  3. compiles the module for each requested target (AMDGPU code objects
+///     through translation and lowering, PTX for NVIDIA), embeds the images
+///     and registers them from a constructor,
+///  4. fills in each device_region: the kernel's name and the byte offsets
+///     of the closure's pointers, which the runtime attaches at launch.
+/// It runs at the start of the host pipeline, before the host optimizer has
+/// touched the regions' code.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_OUTLINER_H
+#define FERRY_PLUGIN_OUTLINER_H
+
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+namespace plugin {
+
+struct OutlineOptions {
+  /// "gfx90a", "gfx942:xnack-", ... for AMD code objects, "sm_80" for PTX.
+  /// Empty: regions get no device version (`targets=none`).
+  std::vector<std::string> Targets;
+  /// ferry-device.bc; empty: next to the plugin.
+  std::string DeviceLibrary;
+  bool Remarks = false;
+};
+
+/// The documented default of `-fplugin-arg-ferry-targets=`.
+const char *defaultTargets();
+
+/// Parses a comma-separated target list ("none" for no device code); on a
+/// bad entry returns false with the reason in \p Error.
+bool parseTargets(llvm::StringRef List, std::vector<std::string> &Targets, std::string &Error);
+
+class OutlineRegionsPass : public llvm::PassInfoMixin<OutlineRegionsPass> {
+public:
+  explicit OutlineRegionsPass(OutlineOptions Opts) : Opts(std::move(Opts)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  OutlineOptions Opts;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,101 @@
+//===- FerryDevice.cpp - Ferry's device library for outlined regions ------===//
+///
+/// \file
+/// The device side of the region-kernel ABI (<ferry/runtime.h>): the loop
+/// that spreads a region's iterations over the grid, and the block-level
+/// combination of reduction partials. Compiled at build time to NVVM
+/// bitcode (ferry-device.bc) with clang for nvptx64; the plugin's outliner
+/// links what a module needs and calls these functions from each region's
+/// kernel with the region's own chunk, init and combine functions, which
+/// become direct calls (and are inlined) once the constants propagate.
+///
+/// Translation to AMDGPU treats this code like any other NVVM input: the
+/// shuffles become ds_bpermute (wave32, or EMU32 on wave64).
+///
+//===----------------------------------------------------------------------===//
+
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __SIZE_TYPE__ size_t;
+
+typedef void (*chunk_fn)(const void *Closure, int64_t Begin, int64_t End, void *Partial);
+typedef void (*init_fn)(void *Partial);
+typedef void (*combine_fn)(void *Dst, const void *Src);
+
+#define SHARED __attribute__((address_space(3)))
+
+namespace {
+
+inline int64_t globalId() {
+  return (int64_t)__nvvm_read_ptx_sreg_ctaid_x() * __nvvm_read_ptx_sreg_ntid_x() +
+         __nvvm_read_ptx_sreg_tid_x();
+}
+
+inline int64_t gridSize() {
+  return (int64_t)__nvvm_read_ptx_sreg_nctaid_x() * __nvvm_read_ptx_sreg_ntid_x();
+}
+
+/// Lane 0 of each full warp ends with the combination of its warp's values.
+/// Partial storage moves as 32-bit words, so any trivially copyable storage
+/// works; \p Words is its size rounded up to words.
+inline void warpCombine(uint32_t *Mine, uint32_t *Other, uint32_t Words, combine_fn Combine) {
+  for (int Offset = 16; Offset > 0; Offset /= 2) {
+    for (uint32_t W = 0; W < Words; ++W)
+      Other[W] = __nvvm_shfl_sync_down_i32(0xffffffffu, Mine[W], Offset, 31);
+    Combine(Mine, Other);
+  }
+}
+
+} // namespace
+
+/// Iterations [0, Trip) over the whole grid, one call of \p Chunk each
+/// (grid-stride).
+extern "C" void __ferry_run_loop(const void *Closure, int64_t Trip, chunk_fn Chunk) {
+  const int64_t Stride = gridSize();
+  for (int64_t K = globalId(); K < Trip; K += Stride)
+    Chunk(Closure, K, K + 1, nullptr);
+}
+
+/// The same loop with reductions: each work-item accumulates into \p Mine
+/// (initialized by \p Init), the block combines its work-items' values, and
+/// thread 0 stores the block's result at Partials + blockIdx * Stride.
+/// \p Mine and \p Other are per-work-item buffers of \p Words words;
+/// \p Scratch holds 32 of them. The block size is a multiple of 32 (the
+/// runtime rounds vector_length up) or 1 (a `seq` region).
+extern "C" void __ferry_run_reduction(const void *Closure, int64_t Trip, void *Partials,
+                                      chunk_fn Chunk, init_fn Init, combine_fn Combine,
+                                      uint32_t *Mine, uint32_t *Other, SHARED uint32_t *Scratch,
+                                      uint32_t Words, uint32_t Size, uint32_t Stride) {
+  Init(Mine);
+  const int64_t Step = gridSize();
+  for (int64_t K = globalId(); K < Trip; K += Step)
+    Chunk(Closure, K, K + 1, Mine);
+
+  unsigned char *Out = (unsigned char *)Partials + (size_t)__nvvm_read_ptx_sreg_ctaid_x() * Stride;
+  const unsigned char *In = (const unsigned char *)Mine;
+  if (__nvvm_read_ptx_sreg_ntid_x() == 1) { // a `seq` region: nothing to combine
+    for (uint32_t B = 0; B < Size; ++B)
+      Out[B] = In[B];
+    return;
+  }
+  const uint32_t Tid = __nvvm_read_ptx_sreg_tid_x();
+  const uint32_t Lane = Tid % 32, Warp = Tid / 32;
+  const uint32_t Warps = (__nvvm_read_ptx_sreg_ntid_x() + 31) / 32;
+  warpCombine(Mine, Other, Words, Combine);
+  if (Lane == 0)
+    for (uint32_t W = 0; W < Words; ++W)
+      Scratch[Warp * Words + W] = Mine[W];
+  __syncthreads();
+  if (Warp != 0)
+    return;
+  if (Lane < Warps)
+    for (uint32_t W = 0; W < Words; ++W)
+      Mine[W] = Scratch[Lane * Words + W];
+  else
+    Init(Mine);
+  warpCombine(Mine, Other, Words, Combine);
+  if (Lane != 0)
+    return;
+  for (uint32_t B = 0; B < Size; ++B)
+    Out[B] = In[B];
+}

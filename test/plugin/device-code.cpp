@@ -1,0 +1,59 @@
+// What a compute region cannot do on a GPU is an error where the user wrote
+// it (reported after Sema, template instantiations included), with a note at
+// the region. Host-only builds (targets=none) accept it all.
+// RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify %s
+// RUN: %ferry-clangxx -fplugin-arg-ferry-targets=none -fsyntax-only -DHOST_ONLY -Xclang -verify=host %s
+// host-no-diagnostics
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+int external_helper(int);               // no definition in this file
+static int defined_helper(int x) { return 2 * x; }
+int counter;                            // a host global
+double table[4];                        // a host global array
+const double scale = 2.0;               // const with a constant initializer: fine
+constexpr int width = 8;                // fine
+
+struct Shape {
+  virtual double area() const { return 1.0; }
+  virtual ~Shape() = default;
+};
+struct Square final : Shape {
+  double area() const override { return 4.0; }
+};
+
+static int deep(int x) { return external_helper(x) + 1; } // expected-error {{a compute region cannot call 'external_helper' on a GPU}}
+
+void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
+#ifndef HOST_ONLY
+  // expected-note@+1 10 {{in the compute region that starts here}}
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; ++i) {
+    a[i] = std::sqrt(a[i]) + std::exp(1.0) + sin(a[i]) * scale * width; // math maps to the device library
+    a[i] += defined_helper(i);
+    a[i] += external_helper(i); // expected-error {{a compute region cannot call 'external_helper' on a GPU: it has no definition in this translation unit (define it in this file, or build host code only with -fplugin-arg-ferry-targets=none)}}
+    a[i] += deep(i); // reported where deep() calls it
+    std::printf("%d\n", i); // expected-error {{a compute region cannot do I/O ('printf') on a GPU; move it after the region}}
+    a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}
+    a[i] += s->Shape::area() + q->area(); // qualified, or final: direct calls
+    a[i] += fp(i); // expected-error {{a compute region cannot call through a function pointer on a GPU; call the function by name}}
+    counter = i; // expected-error {{a compute region cannot write the global variable 'counter', which is host memory; reduce into a local variable, or copy it to a local before the region and back after it}}
+    a[i] += counter; // expected-error {{a compute region cannot read the global variable 'counter', which is host memory; copy it into a local variable before the region (or make it const with a constant initializer)}}
+    a[i] += table[i % 4]; // expected-error {{a compute region cannot use the global array 'table' ('declare' is not supported yet); use a pointer to it, named in a data clause}}
+    double *p = new double[2]; // expected-error {{a compute region cannot allocate or free memory ('new') on a GPU; allocate before the region and name the memory in a data clause}}
+    a[i] += p[0];
+    void *m = std::malloc(8); // expected-error {{a compute region cannot allocate or free memory ('malloc') on a GPU; allocate before the region and name the memory in a data clause}}
+    (void)m;
+  }
+#endif
+}
+
+// In a template, each instantiation is checked (once per location).
+template <class T> void g(int n, T *a) {
+#pragma acc parallel loop copy(a[0:n]) // expected-note {{in the compute region that starts here}}
+  for (int i = 0; i < n; ++i)
+    a[i] = T(external_helper(i)); // expected-error {{a compute region cannot call 'external_helper' on a GPU}}
+}
+template void g<float>(int, float *);
+template void g<double>(int, double *);
