@@ -47,6 +47,10 @@ public:
   /// The region's body: the lambda's call operator(s).
   void checkRegion(const CallExpr *Launch, const LambdaExpr *Body) {
     RegionLoc = SM.getExpansionLoc(Launch->getBeginLoc());
+    for (const LambdaCapture &C : Body->captures())
+      if (C.capturesThis() && Body->getLambdaClass()->getParent())
+        if (const auto *Method = dyn_cast<CXXMethodDecl>(Body->getLambdaClass()->getParent()))
+          error(C.getLocation(), Diag::RegionThis, Method->getParent()->getNameAsString());
     if (const FunctionTemplateDecl *T = Body->getDependentCallOperator()) {
       for (const FunctionDecl *Spec : T->specializations())
         checkFunction(Spec, Body->getBody()->getBeginLoc());

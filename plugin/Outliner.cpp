@@ -322,8 +322,14 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots) {
 /// Host-specific attributes go; C math functions become libdevice's.
 void prepareForDevice(Module &Dev) {
   for (Function &F : Dev) {
-    for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer"})
+    for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
+                          "no-builtins"})
       F.removeFnAttr(A);
+    // The device library's loops are the kernels' bodies: always inlined, so
+    // that the region's functions become direct calls and the closure stays
+    // in the parameter space.
+    if (F.getName().starts_with("__ferry_run_"))
+      F.addFnAttr(Attribute::AlwaysInline);
     F.removeFnAttr(Attribute::UWTable);
     if (F.isDeclaration())
       continue;

@@ -38,10 +38,24 @@ else
 fi
 echo "== region-launch on the host backend (same program)"
 if ACC_DEVICE_TYPE=host ./region-launch; then echo "region-launch (host): PASS"; else echo "region-launch (host): FAIL"; status=1; fi
-echo "== data-construct (plugin-compiled data constructs on the GPU's present table)"
-for prog in data-construct enter-exit-update; do
-  if ./$prog; then echo "$prog: PASS"; else echo "$prog: FAIL"; status=1; fi
+echo "== end-to-end programs and examples (plugin-compiled, on the GPU)"
+# Self-checking and silent: a pass exits 0 and prints nothing (examples
+# print their result: exit 0 is a pass). present-error must stop with the
+# message naming the absent data.
+passed=0; total=0
+for prog in e2e/*; do
+  name=$(basename "$prog"); total=$((total + 1))
+  ACC_DEVICE_TYPE=nvidia "$prog" > "e2e.$name.out" 2>&1; rc=$?
+  if [ "$name" = present-error ]; then
+    if [ $rc -ne 0 ] && grep -q "present(b\[0:n\]) failed" "e2e.$name.out"; then ok=1; else ok=0; fi
+  elif [ $rc -eq 0 ] && { [ ! -s "e2e.$name.out" ] || [ "${name#example-}" != "$name" ]; }; then ok=1
+  else ok=0; fi
+  if [ $ok = 1 ]; then passed=$((passed + 1)); echo "$name: PASS"
+  else echo "$name: FAIL (exit $rc)"; head -20 "e2e.$name.out"; status=1; fi
 done
+echo "e2e on the GPU: $passed of $total passed"
+echo "== STREAM: Ferry directives vs hand-written CUDA (2^27 doubles)"
+(cd stream && ./run.sh) || status=1
 echo "== launch overhead (empty kernel)"
 ./launch_overhead empty-kernel.ptx 20000 || status=1
 echo "== host backend launch overhead"

@@ -34,10 +34,20 @@ prepare)
   "${cxx[@]}" "$root/test/runtime/Inputs/region-launch.cpp" "$out/region-kernels.o" \
       -o "$out/region-launch"
   rm "$out/region-kernels.host.ll" "$out/region-kernels.o"
-  for prog in data-construct enter-exit-update; do
-    "$build/bin/ferry-clang++" -O2 "$root/test/e2e/$prog.cpp" -o "$out/$prog" \
-        '-Wl,-rpath,$ORIGIN/lib'
+  # Every end-to-end program and example, compiled by the plugin with its
+  # default targets (AMD code objects + PTX). Host-only programs (built with
+  # targets=none) are left out.
+  mkdir -p "$out/e2e"
+  for src in "$root"/test/e2e/*.cpp "$root"/examples/*.cpp; do
+    grep -q "ferry-targets=none" "$src" && continue
+    prog=$(basename "$src" .cpp)
+    case "$src" in */examples/*) prog=example-$prog ;; esac
+    extra=()
+    grep -q "Inputs/second-tu.cpp" "$src" && extra=("$root/test/e2e/Inputs/second-tu.cpp")
+    "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" -o "$out/e2e/$prog" \
+        '-Wl,-rpath,$ORIGIN/../lib'
   done
+  "$root/bench/stream/build.sh" "$out/stream"
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
   "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
   "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"

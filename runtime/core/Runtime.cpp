@@ -215,6 +215,14 @@ PresentTable &Runtime::presentTable(DeviceKind K, int Device) {
   return *T;
 }
 
+Runtime::PartialsBuffer &Runtime::partialsBuffer(DeviceKind K, int Device) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto &P = PartialsBuffers[{int(K), Device}];
+  if (!P)
+    P = std::make_unique<PartialsBuffer>();
+  return *P;
+}
+
 ferry_status BackendMemory::allocate(size_t Bytes, void **Out) {
   return B.allocate(Device, Bytes, Out);
 }
@@ -495,17 +503,32 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   const bool Seq = R.flags & FERRY_REGION_SEQ;
   const uint32_t Block = Seq ? 1 : D.vector_length ? (D.vector_length + 31) / 32 * 32 : 256;
   const int64_t Needed = (Trip + Block - 1) / Block;
+  // With a reduction each block leaves one partial for the host to combine:
+  // at most 1024 blocks keep that copy small.
+  const int64_t MaxGangs = D.reduction ? 1024 : 65536;
   const uint32_t Gangs = Seq           ? 1
                          : D.num_gangs ? D.num_gangs
-                                       : uint32_t(std::min<int64_t>(Needed, 65536));
+                                       : uint32_t(std::min<int64_t>(Needed, MaxGangs));
   const uint32_t Grid[3] = {Gangs, 1, 1}, BlockDims[3] = {Block, 1, 1};
   void *Partials = nullptr;
   size_t Stride = 0;
+  std::unique_lock<std::mutex> PartialsLock;
   if (D.reduction) {
     Stride = (D.reduction->size + D.reduction->align - 1) / D.reduction->align *
              D.reduction->align;
-    if (ferry_status S = B.allocate(Device, Stride * Gangs, &Partials))
-      return S;
+    PartialsBuffer &P = partialsBuffer(K, Device);
+    PartialsLock = std::unique_lock<std::mutex>(P.Lock);
+    if (P.Size < Stride * Gangs) {
+      if (P.Ptr)
+        B.release(Device, P.Ptr);
+      P.Ptr = nullptr;
+      P.Size = 0;
+      const size_t Bytes = std::max<size_t>(Stride * Gangs, 64 * 1024);
+      if (ferry_status S = B.allocate(Device, Bytes, &P.Ptr))
+        return S;
+      P.Size = Bytes;
+    }
+    Partials = P.Ptr;
   }
   void *Args[3] = {Closure.data(), &Trip, &Partials};
   const int Queue = D.async;
@@ -523,8 +546,6 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       for (uint32_t G = 0; G < Gangs; ++G)
         D.reduction->combine(D.result, Host.data() + G * Stride);
   }
-  if (Partials)
-    B.release(Device, Partials);
   if (S != FERRY_SUCCESS)
     errorf("%s (%s:%u): the region failed on the %s device", R.name, File, R.line,
            deviceKindName(K));

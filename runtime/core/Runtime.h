@@ -115,6 +115,17 @@ private:
   std::optional<DeviceKind> Selected;
   int DeviceNum[3] = {0, 0, 0};
   std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
+  /// Device memory for reduction partials, per device: grown when a region
+  /// needs more, reused by the next (a region with a reduction completes
+  /// before it returns, so its launch holds the buffer's lock), kept for the
+  /// process.
+  struct PartialsBuffer {
+    std::mutex Lock;
+    void *Ptr = nullptr;
+    size_t Size = 0;
+  };
+  PartialsBuffer &partialsBuffer(DeviceKind K, int Device);
+  std::map<std::pair<int, int>, std::unique_ptr<PartialsBuffer>> PartialsBuffers;
   std::mutex KernelMutex;
   std::map<std::tuple<int, int, std::string>, void *> Kernels;
   std::map<std::tuple<int, int, size_t>, void *> Modules;

@@ -49,6 +49,16 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
 #endif
 }
 
+// Members through 'this' are host memory.
+struct Grid {
+  int stride = 3;
+  void fill(int n, int *c) {
+#pragma acc parallel loop copy(c[0:n]) // expected-note {{in the compute region that starts here}}
+    for (int i = 0; i < n; ++i)
+      c[i] = i * stride; // expected-error {{a compute region cannot use members of 'Grid' through 'this', which points to host memory; copy the members it needs into local variables before the region}}
+  }
+};
+
 // In a template, each instantiation is checked (once per location).
 template <class T> void g(int n, T *a) {
 #pragma acc parallel loop copy(a[0:n]) // expected-note {{in the compute region that starts here}}

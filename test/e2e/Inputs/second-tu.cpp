@@ -1,4 +1,4 @@
-// A second translation unit with its own region (templates-members-host.cpp).
+// A second translation unit with its own region (templates-members.cpp).
 long second_tu_sum(int n) {
   long s = 0;
 #pragma acc parallel loop reduction(+:s)

@@ -28,10 +28,12 @@ class Grid {
 public:
   explicit Grid(int n) : n(n), cells(n, 0) {}
   void fill(int base) {
+    // Members reach the region as locals ('this' points to host memory).
     int *c = cells.data();
+    const int st = stride;
 #pragma acc parallel loop copy(c[0:n])
     for (int i = 0; i < n; ++i)
-      c[i] = base + i * stride;
+      c[i] = base + i * st;
   }
   int at(int i) const { return cells[i]; }
 
