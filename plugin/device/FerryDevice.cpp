@@ -18,6 +18,11 @@ typedef __INT64_TYPE__ int64_t;
 typedef __UINT32_TYPE__ uint32_t;
 typedef __SIZE_TYPE__ size_t;
 
+/// Partial storage moves as 32-bit words whatever its types are: accesses
+/// through this type may alias them (type-based alias analysis would
+/// otherwise let a float or double combine read words before they land).
+typedef uint32_t __attribute__((__may_alias__)) word_t;
+
 typedef void (*chunk_fn)(const void *Closure, int64_t Begin, int64_t End, void *Partial);
 typedef void (*init_fn)(void *Partial);
 typedef void (*combine_fn)(void *Dst, const void *Src);
@@ -38,7 +43,7 @@ inline int64_t gridSize() {
 /// Lane 0 of each full warp ends with the combination of its warp's values.
 /// Partial storage moves as 32-bit words, so any trivially copyable storage
 /// works; \p Words is its size rounded up to words.
-inline void warpCombine(uint32_t *Mine, uint32_t *Other, uint32_t Words, combine_fn Combine) {
+inline void warpCombine(word_t *Mine, word_t *Other, uint32_t Words, combine_fn Combine) {
   for (int Offset = 16; Offset > 0; Offset /= 2) {
     for (uint32_t W = 0; W < Words; ++W)
       Other[W] = __nvvm_shfl_sync_down_i32(0xffffffffu, Mine[W], Offset, 31);
@@ -64,7 +69,7 @@ extern "C" void __ferry_run_loop(const void *Closure, int64_t Trip, chunk_fn Chu
 /// runtime rounds vector_length up) or 1 (a `seq` region).
 extern "C" void __ferry_run_reduction(const void *Closure, int64_t Trip, void *Partials,
                                       chunk_fn Chunk, init_fn Init, combine_fn Combine,
-                                      uint32_t *Mine, uint32_t *Other, SHARED uint32_t *Scratch,
+                                      word_t *Mine, word_t *Other, SHARED word_t *Scratch,
                                       uint32_t Words, uint32_t Size, uint32_t Stride) {
   Init(Mine);
   const int64_t Step = gridSize();
