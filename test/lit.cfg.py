@@ -44,6 +44,12 @@ config.substitutions.append(("%count", os.path.join(tools, "count")))
 config.substitutions.append(("%not", os.path.join(tools, "not")))
 config.substitutions.append(("%run", "env LD_LIBRARY_PATH=%s" % libdir))
 config.substitutions.append(("%ferry-include", os.path.join(config.ferry_obj_root, "include")))
+# The embedded images of a plugin-compiled program, checked with llvm-readelf.
+config.substitutions.append(
+    ("%check-images", "bash %s %s %s" % (os.path.join(config.test_source_root, "e2e", "Inputs",
+                                                     "check-images.sh"),
+                                        os.path.join(bindir, "ferry-info"),
+                                        os.path.join(tools, "llvm-readelf"))))
 
 # Devices, detected at test time by Ferry's own runtime: GPU-only tests say
 # REQUIRES: hsa / cuda and show as UNSUPPORTED where there is none.

@@ -253,6 +253,7 @@ std::string indexExecutable(Elf *E, ImageIndex &Out) {
         return "embedded image for " + I.Arch + ": " + E2;
       Out.Embedded.push_back(std::move(Sub));
       Out.EmbeddedArch.push_back(I.Arch);
+      Out.EmbeddedImages.push_back(I);
     }
   }
   return "";

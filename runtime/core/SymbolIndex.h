@@ -12,6 +12,7 @@
 #ifndef FERRY_RUNTIME_CORE_SYMBOLINDEX_H
 #define FERRY_RUNTIME_CORE_SYMBOLINDEX_H
 
+#include "core/ImageRegistry.h"
 #include "ferry/runtime.h"
 
 #include <cstdint>
@@ -47,6 +48,9 @@ struct ImageIndex {
   /// For host ELF files (executables, objects): the images in their .llvm.offloading section.
   std::vector<ImageIndex> Embedded;
   std::vector<std::string> EmbeddedArch;
+  /// The embedded images themselves: pointers into the indexed bytes, valid
+  /// while those are.
+  std::vector<DeviceImageRef> EmbeddedImages;
 };
 
 /// Where an ELF image (32- or 64-bit, with a whole header) is cut short:

@@ -4,6 +4,7 @@
 // (real present table, fake device memory) in CI, and on the NVIDIA GPU in
 // scripts/h100.sh. Silent on success.
 // RUN: %ferry-clangxx -O2 %s -o %t
+// RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=radeon FERRY_HSA_LIB=%fake-hsa %run %t 2>&1 | %count 0
 #include <openacc.h>

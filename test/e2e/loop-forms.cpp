@@ -3,6 +3,7 @@
 // loop, brace-less bodies, `continue`, nested plain loops and a local array
 // in a data clause.
 // RUN: %ferry-clangxx -O2 %s -o %t && %run %t
+// RUN: %check-images %t
 #include <cstdio>
 
 int main() {

@@ -1,6 +1,7 @@
 // Every reduction operator on int, long, unsigned, float and double, combined
 // with the variable's original value, through the host backend.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t
+// RUN: %check-images %t
 #include <cmath>
 #include <cstdio>
 

@@ -2,6 +2,7 @@
 // memory; a section that is not whole rows stops the program with a message.
 // Host, and the fake-ROCR AMD device (real present table). Silent on success.
 // RUN: %ferry-clangxx -O2 %s -o %t
+// RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=radeon FERRY_HSA_LIB=%fake-hsa %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %not --crash %run %t partial 2>&1 | %FileCheck %s

@@ -8,6 +8,9 @@
 /// what a device image defines: kernels with their resources, device
 /// functions and variables, for HSA code objects, PTX, and executables or
 /// objects with embedded images (the runtime's own symbol index, no LLVM).
+/// `ferry-info --extract DIR FILE` writes the images embedded in an
+/// executable or object to DIR as FILE.N.ARCH.{hsaco,ptx,bc}, one per line
+/// printed, for llvm-readelf, llvm-objdump or ptxas.
 ///
 //===----------------------------------------------------------------------===//
 #include "core/SymbolIndex.h"
@@ -21,7 +24,7 @@
 #include <string>
 
 static const char *const Usage =
-    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE]\n";
+    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE | --extract DIR FILE]\n";
 
 static int usage() {
   std::fputs(Usage, stderr);
@@ -93,9 +96,59 @@ static int showImage(const char *Path) {
   return 0;
 }
 
+static bool readFile(const char *Path, std::string &Bytes) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In) {
+    std::fprintf(stderr, "ferry-info: error: cannot open '%s': %s\n", Path,
+                 std::strerror(errno));
+    return false;
+  }
+  Bytes.assign((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  return true;
+}
+
+static int extractImages(const char *Dir, const char *Path) {
+  std::string Bytes;
+  if (!readFile(Path, Bytes))
+    return 1;
+  ferry::ImageIndex Index;
+  std::string Error = ferry::indexImage(Bytes.data(), Bytes.size(), Index);
+  if (Error.empty() && Index.Format != "host-elf")
+    Error = "not an executable or object with embedded images (it is " + Index.Format + ")";
+  else if (Error.empty() && Index.EmbeddedImages.empty())
+    Error = "not an executable or object with embedded images (none found)";
+  if (!Error.empty()) {
+    std::fprintf(stderr, "ferry-info: error: %s: %s\n", Path, Error.c_str());
+    return 1;
+  }
+  std::string Stem = Path;
+  if (size_t Slash = Stem.rfind('/'); Slash != std::string::npos)
+    Stem = Stem.substr(Slash + 1);
+  for (size_t I = 0; I < Index.EmbeddedImages.size(); ++I) {
+    const ferry::DeviceImageRef &Image = Index.EmbeddedImages[I];
+    std::string Arch = Image.Arch;
+    for (char &C : Arch)
+      if (C == ':' || C == '/')
+        C = '_';
+    const char *Ext = Image.Kind == 5 ? "ptx" : Image.Kind == 2 ? "bc" : "hsaco";
+    std::string Out = std::string(Dir) + "/" + Stem + "." + std::to_string(I) + "." + Arch +
+                      "." + Ext;
+    std::ofstream File(Out, std::ios::binary);
+    if (!File.write(reinterpret_cast<const char *>(Image.Data), std::streamsize(Image.Size))) {
+      std::fprintf(stderr, "ferry-info: error: cannot write '%s': %s\n", Out.c_str(),
+                   std::strerror(errno));
+      return 1;
+    }
+    std::printf("%s\n", Out.c_str());
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 3 && std::strcmp(argv[1], "--image") == 0)
     return showImage(argv[2]);
+  if (argc == 4 && std::strcmp(argv[1], "--extract") == 0)
+    return extractImages(argv[2], argv[3]);
   if (argc > 2)
     return usage();
   if (argc == 2) {
