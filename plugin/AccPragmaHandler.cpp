@@ -70,16 +70,17 @@ struct Enclose {
   ~Enclose() { enclosing().pop_back(); }
 };
 
-/// Whether each compute construct being lexed has an `async` clause (its
-/// loops launch on its queue, from copies of their captures).
-std::vector<bool> &enclosingAsync() {
-  static std::vector<bool> Stack;
+/// The compute constructs being lexed (innermost last): their loops launch
+/// on their queue (`async`), from copies of their captures, and see the
+/// variables of their data clauses as shared.
+std::vector<const Directive *> &enclosingDirectives() {
+  static std::vector<const Directive *> Stack;
   return Stack;
 }
 
-struct EncloseAsync {
-  explicit EncloseAsync(bool Async) { enclosingAsync().push_back(Async); }
-  ~EncloseAsync() { enclosingAsync().pop_back(); }
+struct EncloseDirective {
+  explicit EncloseDirective(const Directive &D) { enclosingDirectives().push_back(&D); }
+  ~EncloseDirective() { enclosingDirectives().pop_back(); }
 };
 
 bool RemarksOn = false;
@@ -627,7 +628,8 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   // construct runs where and when the construct does.
   const bool InCompute = D.Kind == ConstructKind::Loop && EnclosingKind;
   const bool Async = D.find(ClauseKind::Async) ||
-                     (InCompute && !enclosingAsync().empty() && enclosingAsync().back());
+                     (InCompute && !enclosingDirectives().empty() &&
+                      enclosingDirectives().back()->find(ClauseKind::Async));
   if (InCompute)
     B.code("::ferry::acc::launch_options __ferry_options = __ferry_compute_options;");
   else
@@ -692,23 +694,30 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   // variable is captured by reference: writes to it are seen after the
   // region, and its own mapping translates its address.
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
+  // A loop of a compute construct shares the construct's data too.
+  SmallVector<const Clause *, 8> DataClauses;
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind))
-      for (const VarRef &V : C.Vars)
-        if (!V.Sections.empty())
-          Sectioned.insert(V.Name.getIdentifierInfo());
-  for (const Clause &C : D.Clauses)
-    if (isDataClause(C.Kind))
-      for (const VarRef &V : C.Vars)
-        if (!Reduced.count(V.Name.getIdentifierInfo()) &&
-            Shared.insert(V.Name.getIdentifierInfo()).second) {
-          if (Sectioned.count(V.Name.getIdentifierInfo())) {
-            Capture("", V.Name);
-            B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
-          } else {
-            Capture("&", V.Name);
-          }
+      DataClauses.push_back(&C);
+  if (InCompute && !enclosingDirectives().empty())
+    for (const Clause &C : enclosingDirectives().back()->Clauses)
+      if (isDataClause(C.Kind))
+        DataClauses.push_back(&C);
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars)
+      if (!V.Sections.empty())
+        Sectioned.insert(V.Name.getIdentifierInfo());
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars)
+      if (!Reduced.count(V.Name.getIdentifierInfo()) &&
+          Shared.insert(V.Name.getIdentifierInfo()).second) {
+        if (Sectioned.count(V.Name.getIdentifierInfo())) {
+          Capture("", V.Name);
+          B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
+        } else {
+          Capture("&", V.Name);
         }
+      }
   if (None) {
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
@@ -856,7 +865,7 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
   bool Ok;
   {
     Enclose Scope(D.Kind);
-    EncloseAsync AsyncScope(D.find(ClauseKind::Async) != nullptr);
+    EncloseDirective DirectiveScope(D);
     Ok = Lex.statement(/*InBreakable=*/!Compute);
   }
   if (!Ok) {
