@@ -711,7 +711,11 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
     for (const VarRef &V : CP->Vars)
       if (!Reduced.count(V.Name.getIdentifierInfo()) &&
           Shared.insert(V.Name.getIdentifierInfo()).second) {
-        if (Sectioned.count(V.Name.getIdentifierInfo())) {
+        if (CP->Kind == ClauseKind::Deviceptr) {
+          // Already a device address: captured so that it is never attached.
+          Capture("", V.Name);
+          B.code("= ::ferry::acc::deviceptr_of(").tokens(V.Name).code(")");
+        } else if (Sectioned.count(V.Name.getIdentifierInfo())) {
           Capture("", V.Name);
           B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
         } else {

@@ -187,7 +187,9 @@ void pointerOffsets(Type *T, uint64_t Base, const DataLayout &DL, std::vector<ui
   if (T->isPointerTy()) {
     Out.push_back(uint32_t(Base));
   } else if (auto *ST = dyn_cast<StructType>(T)) {
-    if (ST->isOpaque())
+    // deviceptr variables hold device addresses already.
+    if (ST->isOpaque() ||
+        (ST->hasName() && ST->getName().starts_with("struct.ferry::acc::device_address")))
       return;
     const StructLayout *SL = DL.getStructLayout(ST);
     for (unsigned I = 0; I < ST->getNumElements(); ++I)
@@ -217,11 +219,19 @@ void findPointerOffsets(Region &R, const DataLayout &DL) {
   }
 }
 
-std::string kernelName(const Region &R) {
+/// "__ferry_<file>_<line>_<construct>_<hash>". The hash tells template
+/// instantiations apart; for a region local to this file it also covers the
+/// file's path, so that two files of one name in different directories do
+/// not define one kernel name twice. Regions of inline functions and
+/// templates keep one name in every file that instantiates them.
+std::string kernelName(const Region &R, const Module &M) {
   std::string Name = "__ferry_";
   for (char C : R.Name)
     Name += isAlnum(C) ? C : '_';
-  return Name + "_" + utohexstr(xxh3_64bits(R.Chunk->getName()) & 0xffffffff, true);
+  std::string Key = R.Chunk->getName().str();
+  if (R.Chunk->hasLocalLinkage())
+    Key += "@" + M.getSourceFileName();
+  return Name + "_" + utohexstr(xxh3_64bits(Key) & 0xffffffff, true);
 }
 
 /// Every global value the region functions reach, in a stable order.
@@ -522,7 +532,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   for (Region &R : Regions) {
     findRegion(R);
     findPointerOffsets(R, M.getDataLayout());
-    R.Kernel = kernelName(R);
+    R.Kernel = kernelName(R, M);
     Kernels.insert(R.Kernel);
     for (Function *F : {R.Chunk, R.Init, R.Combine})
       if (F)

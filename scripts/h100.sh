@@ -42,8 +42,9 @@ prepare)
     grep -q "ferry-targets=none" "$src" && continue
     prog=$(basename "$src" .cpp)
     case "$src" in */examples/*) prog=example-$prog ;; esac
-    extra=()
-    grep -q "Inputs/second-tu.cpp" "$src" && extra=("$root/test/e2e/Inputs/second-tu.cpp")
+    # Further translation units, as the program's RUN line names them.
+    mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.cpp' "$src" |
+                         sed "s|%S|$root/test/e2e|")
     "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" -o "$out/e2e/$prog" \
         '-Wl,-rpath,$ORIGIN/../lib'
   done

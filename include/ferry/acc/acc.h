@@ -304,6 +304,16 @@ template <class T> std::decay_t<T> section_base(T &X) {
   return X; // a pointer as it is; an array decays to its first element
 }
 
+/// A `deviceptr` variable as a region captures it: a device address that
+/// the runtime must not translate (the outliner leaves fields of this type
+/// out of the attached pointers). It converts back to the pointer.
+template <class T> struct device_address {
+  T *ptr;
+  operator T *() const { return ptr; }
+};
+
+template <class T> device_address<T> deviceptr_of(T *P) { return {P}; }
+
 /// The start of a two-dimensional section `a[lo:len][lo2:len2]`, which
 /// must cover whole rows (`[0:M]` of a row of M elements) to be one block of
 /// memory; anything else stops the program with a message naming it.
