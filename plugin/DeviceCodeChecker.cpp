@@ -140,11 +140,15 @@ private:
                           VD->getAnyInitializer()->isConstantInitializer(Ctx, false);
     if (Constant || VD->isConstexpr())
       return;
+    // Other variables a region only reads are passed by value (the
+    // outliner gives them a device copy that the runtime fills at launch).
     const std::string Name = VD->getQualifiedNameAsString();
     if (VD->getType()->isArrayType())
       error(where(L, User), Diag::RegionGlobalArray, Name);
-    else
-      error(where(L, User), Write ? Diag::RegionGlobalWrite : Diag::RegionGlobalRead, Name);
+    else if (Write)
+      error(where(L, User), Diag::RegionGlobalWrite, Name);
+    else if (VD->getTLSKind() != VarDecl::TLS_None)
+      error(where(L, User), Diag::RegionThreadLocal, Name);
   }
 
   /// Walks \p S; \p Write: \p S is the target of a store.

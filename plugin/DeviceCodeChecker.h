@@ -6,7 +6,8 @@
 /// included) for what cannot run on a GPU: calls to functions without a
 /// definition in the translation unit (with C math functions allowed, they
 /// map to the device math library), I/O, virtual and indirect calls,
-/// allocation, and host global variables. Each is an error at the exact
+/// allocation, writes to host global variables (reads pass them by value),
+/// global arrays, thread-local variables, and members through `this`. Each is an error at the exact
 /// location in the user's code (a use inside a system header is reported at
 /// the user's call that leads there), so that nothing silently runs on the
 /// host instead. The token level already rejects `throw`, `try` and

@@ -77,8 +77,28 @@ struct Region {
   std::string Where;           ///< "app.cpp:12:3"
   bool Sequential = false;     ///< FERRY_REGION_SEQ: one work-item
   std::vector<uint32_t> PointerOffsets;
+  /// Host globals the region reads, by value: the host variable and the
+  /// name of its device copy.
+  std::vector<std::pair<GlobalVariable *, std::string>> Globals;
   std::string Kernel;
 };
+
+/// Non-constant host variables: passed to regions by value, through a
+/// device variable of this name that the runtime fills before each launch.
+bool passedByValue(const GlobalVariable &G) {
+  return !(G.isConstant() && G.hasInitializer()) && !G.getName().starts_with("llvm.") &&
+         !G.isThreadLocal();
+}
+
+std::string deviceGlobalName(const GlobalVariable &G, const Module &M) {
+  std::string Name = "__ferry_global_";
+  for (char C : G.getName())
+    Name += isAlnum(C) || C == '_' ? C : '_';
+  std::string Key = G.getName().str();
+  if (G.hasLocalLinkage())
+    Key += "@" + M.getSourceFileName();
+  return Name + "_" + utohexstr(xxh3_64bits(Key) & 0xffffffff, true);
+}
 
 uint64_t constantInt(const Constant *C) {
   if (const auto *CI = dyn_cast_or_null<ConstantInt>(C))
@@ -293,6 +313,15 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots) {
       NF->copyAttributesFrom(F);
       NF->setPersonalityFn(nullptr);
       VMap[F] = NF;
+    } else if (auto *G = dyn_cast<GlobalVariable>(GV); G && passedByValue(*G)) {
+      // The device copy, in global memory, filled by the runtime at launch.
+      auto *NG = new GlobalVariable(*Dev, G->getValueType(), false,
+                                    GlobalValue::ExternalLinkage,
+                                    Constant::getNullValue(G->getValueType()),
+                                    deviceGlobalName(*G, M), nullptr,
+                                    GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+      NG->setAlignment(G->getAlign());
+      VMap[G] = ConstantExpr::getAddrSpaceCast(NG, G->getType());
     } else if (auto *G = dyn_cast<GlobalVariable>(GV)) {
       auto *NG = new GlobalVariable(*Dev, G->getValueType(), G->isConstant(),
                                     GlobalValue::ExternalLinkage, nullptr, G->getName(),
@@ -448,7 +477,8 @@ void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
 /// Everything but the kernels becomes internal, and what nothing uses goes.
 void internalizeAndClean(Module &Dev, const StringSet<> &Kernels) {
   for (GlobalVariable &G : Dev.globals())
-    if (!G.isDeclaration() && !G.getName().starts_with("llvm.")) {
+    if (!G.isDeclaration() && !G.getName().starts_with("llvm.") &&
+        !G.getName().starts_with("__ferry_global_")) {
       G.setLinkage(GlobalValue::InternalLinkage);
       G.setVisibility(GlobalValue::DefaultVisibility);
       G.setComdat(nullptr);
@@ -469,7 +499,8 @@ void internalizeAndClean(Module &Dev, const StringSet<> &Kernels) {
       }
     for (GlobalVariable &G : make_early_inc_range(Dev.globals())) {
       G.removeDeadConstantUsers();
-      if (G.use_empty() && (G.isDeclaration() || G.hasLocalLinkage())) {
+      if (G.use_empty() && (G.isDeclaration() || G.hasLocalLinkage() ||
+                            G.getName().starts_with("__ferry_global_"))) {
         G.eraseFromParent();
         Changed = true;
       }
@@ -509,6 +540,31 @@ bool checkClosed(Module &Dev, Module &Host, ArrayRef<Region> Regions) {
     Ok = false;
   }
   for (GlobalVariable &G : Dev.globals()) {
+    if (G.getName().starts_with("__ferry_global_")) {
+      // Passed by value: a store would change a copy the host never sees
+      // (Sema-level checks reject writes; this catches what they cannot see).
+      SmallVector<const Value *, 8> Work{&G};
+      SmallPtrSet<const Value *, 8> Seen;
+      while (!Work.empty()) {
+        const Value *V = Work.pop_back_val();
+        for (const User *U : V->users()) {
+          if (!Seen.insert(U).second)
+            continue;
+          if (const auto *St = dyn_cast<StoreInst>(U); St && St->getValueOperand() != V) {
+            Host.getContext().emitError(
+                "ferry: a compute region writes a global variable (" + G.getName().str() +
+                "), which is host memory (regions of this file: " + Where + ")");
+            Ok = false;
+            Work.clear();
+            break;
+          }
+          if (isa<ConstantExpr>(U) || isa<GetElementPtrInst>(U) || isa<AddrSpaceCastInst>(U) ||
+              isa<BitCastInst>(U))
+            Work.push_back(U);
+        }
+      }
+      continue;
+    }
     if (!G.isDeclaration())
       continue;
     Host.getContext().emitError("ferry: a compute region uses the global variable '" +
@@ -534,9 +590,15 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     findPointerOffsets(R, M.getDataLayout());
     R.Kernel = kernelName(R, M);
     Kernels.insert(R.Kernel);
+    SmallVector<Function *, 3> Own;
     for (Function *F : {R.Chunk, R.Init, R.Combine})
-      if (F)
+      if (F) {
         Roots.push_back(F);
+        Own.push_back(F);
+      }
+    for (GlobalValue *GV : reachable(Own))
+      if (auto *G = dyn_cast<GlobalVariable>(GV); G && passedByValue(*G))
+        R.Globals.push_back({G, deviceGlobalName(*G, M)});
   }
   if (Opts.Targets.empty())
     return PreservedAnalyses::none();
@@ -606,12 +668,37 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
       GV->setAlignment(Align(4));
       Offsets = GV;
     }
+    Constant *Globals = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+    if (!R.Globals.empty()) {
+      // ferry_device_global {const void *host; const char *symbol; size_t size;}
+      Type *SizeTy = KernelTy->getElementType(2);
+      auto *EntryTy = StructType::get(Ctx, {PointerType::get(Ctx, 0),
+                                            PointerType::get(Ctx, 0), SizeTy});
+      std::vector<Constant *> Entries;
+      for (auto &[G, Symbol] : R.Globals) {
+        Constant *SymData = ConstantDataArray::getString(Ctx, Symbol);
+        auto *SymGV = new GlobalVariable(M, SymData->getType(), true,
+                                         GlobalValue::PrivateLinkage, SymData,
+                                         "__ferry_global_name");
+        SymGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+        Entries.push_back(ConstantStruct::get(
+            EntryTy, {G, SymGV,
+                      ConstantInt::get(SizeTy, M.getDataLayout().getTypeAllocSize(
+                                                   G->getValueType()))}));
+      }
+      auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
+      auto *GV = new GlobalVariable(M, ArrTy, true, GlobalValue::PrivateLinkage,
+                                    ConstantArray::get(ArrTy, Entries), "__ferry_globals");
+      Globals = GV;
+    }
     SmallVector<Constant *, 8> Ops;
     for (Use &U : Init->operands())
       Ops.push_back(cast<Constant>(U.get()));
     Ops[0] = ConstantStruct::get(
         KernelTy, {NameGV, Offsets,
-                   ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size())});
+                   ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size()),
+                   Globals,
+                   ConstantInt::get(KernelTy->getElementType(4), R.Globals.size())});
     R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
 
     if (Opts.Remarks) {
@@ -622,6 +709,11 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
         Text += ", pointers attached at offsets";
         for (uint32_t O : R.PointerOffsets)
           Text += " " + std::to_string(O);
+      }
+      if (!R.Globals.empty()) {
+        Text += ", globals passed by value:";
+        for (auto &[G, Symbol] : R.Globals)
+          Text += " " + demangled(G->getName());
       }
       Text += R.Sequential ? "; one work-item (iterations in order)"
                            : "; 256 work-items per block (vector_length), blocks to cover "

@@ -75,6 +75,15 @@ ferry_status ferry_parallel_for(const ferry_region *region, const void *closure,
  * which runs iterations [0, trip_count) over its whole grid (grid-stride)
  * and, with a reduction, leaves block b's combined partial at
  * partials + b * round_up(reduction->size, reduction->align). */
+/* A host global variable that a region reads: passed by value, i.e. copied
+ * to the device variable `symbol` of the region's images on the region's
+ * queue before each launch. */
+typedef struct ferry_device_global {
+  const void *host;
+  const char *symbol;
+  size_t size;
+} ferry_device_global;
+
 typedef struct ferry_device_kernel {
   const char *name;
   /* Byte offsets of the closure's pointer fields: each host address is
@@ -83,6 +92,8 @@ typedef struct ferry_device_kernel {
    * naming the region. */
   const uint32_t *pointer_offsets;
   size_t num_pointers;
+  const ferry_device_global *globals; /* may be NULL when num_globals is 0 */
+  size_t num_globals;
 } ferry_device_kernel;
 
 typedef struct ferry_launch_desc {

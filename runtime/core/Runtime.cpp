@@ -405,11 +405,12 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
 }
 
 ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
-                                   const char *Name, void **Kernel) {
+                                   const char *Name, void **Kernel, void **LoadedModule) {
   std::lock_guard<std::mutex> Lock(KernelMutex);
   auto Key = std::make_tuple(int(K), Device, std::string(Name));
   if (auto It = Kernels.find(Key); It != Kernels.end()) {
-    *Kernel = It->second;
+    *Kernel = It->second.first;
+    *LoadedModule = It->second.second;
     return FERRY_SUCCESS;
   }
   const std::string Isa = B.isa(Device);
@@ -449,7 +450,8 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
     }
     if (ferry_status St = B.getKernel(Module, Name, Kernel))
       return St;
-    Kernels[Key] = *Kernel;
+    Kernels[Key] = {*Kernel, Module};
+    *LoadedModule = Module;
     return FERRY_SUCCESS;
   }
   errorf("%s (%s:%u): no image for this %s device (%s) defines kernel '%s' (images: %s)",
@@ -462,9 +464,23 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
                                      const ferry_launch_desc &D, void *&Start, void *&End) {
   const ferry_region &R = *D.region;
   const char *File = R.file ? R.file : "?";
-  void *Kernel = nullptr;
-  if (ferry_status S = deviceKernel(B, K, Device, R, D.kernel->name, &Kernel))
+  void *Kernel = nullptr, *Module = nullptr;
+  if (ferry_status S = deviceKernel(B, K, Device, R, D.kernel->name, &Kernel, &Module))
     return S;
+  // Host globals the region reads: their values now, on the region's queue.
+  for (size_t I = 0; I < D.kernel->num_globals; ++I) {
+    const ferry_device_global &G = D.kernel->globals[I];
+    uint64_t Address = 0, Size = 0;
+    if (B.symbolAddress(Module, G.symbol, Address, Size) != FERRY_SUCCESS || Size < G.size) {
+      errorf("%s (%s:%u): the device copy '%s' of a global variable the region reads is "
+             "missing from its image",
+             R.name, File, R.line, G.symbol);
+      return FERRY_ERROR_NO_IMAGE;
+    }
+    if (ferry_status S =
+            B.copyToDevice(Device, reinterpret_cast<void *>(Address), G.host, G.size, D.async))
+      return S;
+  }
   // Implicit attach: the closure's pointers become device addresses.
   std::vector<unsigned char> Closure(static_cast<const unsigned char *>(D.closure),
                                      static_cast<const unsigned char *>(D.closure) +

@@ -96,7 +96,7 @@ private:
   /// The kernel \p Name of the registered images for the device, loading
   /// the image that defines it on first use.
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
-                            const char *Name, void **Kernel);
+                            const char *Name, void **Kernel, void **Module);
   void recordLaunch(const ferry_region &R, double Seconds, bool WallClock = false);
   /// Says why region \p R cannot run on \p Kind (none usable, or no device
   /// code for it) and returns the matching status.
@@ -127,7 +127,8 @@ private:
   PartialsBuffer &partialsBuffer(DeviceKind K, int Device);
   std::map<std::pair<int, int>, std::unique_ptr<PartialsBuffer>> PartialsBuffers;
   std::mutex KernelMutex;
-  std::map<std::tuple<int, int, std::string>, void *> Kernels;
+  /// Loaded kernels by (kind, device, name): the kernel and its module.
+  std::map<std::tuple<int, int, std::string>, std::pair<void *, void *>> Kernels;
   std::map<std::tuple<int, int, size_t>, void *> Modules;
   struct RegionTime {
     std::string Where;

@@ -11,6 +11,7 @@
 int external_helper(int);               // no definition in this file
 static int defined_helper(int x) { return 2 * x; }
 int counter;                            // a host global
+thread_local int tls;
 double table[4];                        // a host global array
 const double scale = 2.0;               // const with a constant initializer: fine
 constexpr int width = 8;                // fine
@@ -39,7 +40,8 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     a[i] += s->Shape::area() + q->area(); // qualified, or final: direct calls
     a[i] += fp(i); // expected-error {{a compute region cannot call through a function pointer on a GPU; call the function by name}}
     counter = i; // expected-error {{a compute region cannot write the global variable 'counter', which is host memory; reduce into a local variable, or copy it to a local before the region and back after it}}
-    a[i] += counter; // expected-error {{a compute region cannot read the global variable 'counter', which is host memory; copy it into a local variable before the region (or make it const with a constant initializer)}}
+    a[i] += counter; // read: passed by value
+    a[i] += tls; // expected-error {{a compute region cannot use the thread-local variable 'tls' on a GPU; copy it into a local variable before the region}}
     a[i] += table[i % 4]; // expected-error {{a compute region cannot use the global array 'table' ('declare' is not supported yet); use a pointer to it, named in a data clause}}
     double *p = new double[2]; // expected-error {{a compute region cannot allocate or free memory ('new') on a GPU; allocate before the region and name the memory in a data clause}}
     a[i] += p[0];

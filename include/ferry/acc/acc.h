@@ -376,8 +376,9 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
 /// What the plugin's outliner reads and fills in for one region: the host
 /// functions it compiles into the region's kernel (the chunk, and with
 /// reductions the storage's init and combine), the closure's and the
-/// partials' layout, and the kernel's name and pointer fields, which stay
-/// empty when no device code was compiled (the runtime then says so).
+/// partials' layout, and the kernel's name, pointer fields and the host
+/// globals it reads, which stay empty when no device code was compiled (the
+/// runtime then says so).
 struct device_region {
   ferry_device_kernel kernel;
   ferry_host_chunk_fn chunk;
@@ -389,7 +390,7 @@ struct device_region {
 
 template <class Closure, ferry_host_chunk_fn Chunk, class List = void> struct device_slot {
   [[clang::annotate("ferry.device_region")]] static inline device_region value = {
-      {nullptr, nullptr, 0}, Chunk, nullptr, nullptr, sizeof(Closure), alignof(Closure), 0, 0};
+      {nullptr, nullptr, 0, nullptr, 0}, Chunk, nullptr, nullptr, sizeof(Closure), alignof(Closure), 0, 0};
 };
 
 template <class Closure, ferry_host_chunk_fn Chunk, class... R>
@@ -397,7 +398,7 @@ struct device_slot<Closure, Chunk, reduction_list<R...>> {
   using List = reduction_list<R...>;
   using Storage = typename List::storage;
   [[clang::annotate("ferry.device_region")]] static inline device_region value = {
-      {nullptr, nullptr, 0}, Chunk,           &List::init,      &List::combine,
+      {nullptr, nullptr, 0, nullptr, 0}, Chunk, &List::init, &List::combine,
       sizeof(Closure),       alignof(Closure), sizeof(Storage), alignof(Storage)};
 };
 

@@ -46,8 +46,8 @@ static const ferry_region saxpyRegion = {"saxpy", "region-launch.cpp", 48, 3, 0}
 static const ferry_region sumRegion = {"sum", "region-launch.cpp", 49, 3, 0};
 static const uint32_t saxpyPointers[] = {offsetof(Saxpy, x), offsetof(Saxpy, y)};
 static const uint32_t sumPointers[] = {offsetof(Sum, v)};
-static const ferry_device_kernel saxpyKernel = {"__ferry_region_saxpy", saxpyPointers, 2};
-static const ferry_device_kernel sumKernel = {"__ferry_region_sum", sumPointers, 1};
+static const ferry_device_kernel saxpyKernel = {"__ferry_region_saxpy", saxpyPointers, 2, nullptr, 0};
+static const ferry_device_kernel sumKernel = {"__ferry_region_sum", sumPointers, 1, nullptr, 0};
 
 static ferry_status saxpy(Saxpy &k, int64_t n, int async) {
   ferry_launch_desc d = {};
