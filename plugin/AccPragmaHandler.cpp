@@ -540,7 +540,11 @@ bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsign
       }
       Items.code(Count ? ", {" : "{");
       std::string Text = emitRange(PP, Items, V, "(const void *)");
-      Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text).code(", 0}");
+      Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
+      if (V.Sections.empty())
+        Items.code(", 0, nullptr}");
+      else
+        Items.code(", 0, (const void *)::ferry::acc::section_base(").tokens(V.Name).code(")}");
       ++Count;
     }
   }

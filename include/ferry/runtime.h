@@ -133,6 +133,10 @@ typedef struct ferry_data_item {
   int zero;            /* the `zero` modifier of create/copyout */
   const char *name;    /* the clause's text, for messages: "a[0:n]" */
   int entered;         /* set by ferry_data_enter: the item holds a reference */
+  /* For a section a[lo:len]: the value of `a` (an array's first element).
+   * A region's copy of that pointer is attached to this data even when the
+   * section starts past it. NULL otherwise. */
+  const void *base;
 } ferry_data_item;
 
 /* Data entry of a construct's clauses, in order, on the selected device

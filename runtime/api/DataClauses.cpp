@@ -138,6 +138,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     }
     // An absent no_create range holds no reference.
     D.entered = What != PresentTable::Entry::NoCreate || Dev != nullptr;
+    if (D.base && Dev)
+      Table.addBase(D.host, D.base);
   }
   if (Result != FERRY_SUCCESS)
     exitItems(T, Items, Count, Async);

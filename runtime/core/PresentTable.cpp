@@ -8,6 +8,7 @@
 
 #include "core/Debug.h"
 
+#include <algorithm>
 #include <iterator>
 #include <utility>
 
@@ -178,6 +179,35 @@ std::optional<void *> PresentTable::deviceAddress(const void *Host, size_t Bytes
   if (const Mapping *M = containing(B, B + Bytes))
     return M->Dev + (B - M->HostBegin);
   return std::nullopt;
+}
+
+void PresentTable::addBase(const void *Host, const void *Base) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t H = addr(Host), B = addr(Base);
+  Mapping *M = const_cast<Mapping *>(static_cast<const PresentTable *>(this)->containing(H, H));
+  if (!M || (B >= M->HostBegin && B < M->HostEnd))
+    return;
+  if (std::find(M->Bases.begin(), M->Bases.end(), B) == M->Bases.end())
+    M->Bases.push_back(B);
+}
+
+std::optional<void *> PresentTable::attachAddress(const void *P) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(P);
+  if (const Mapping *M = containing(B, B + 1))
+    return M->Dev + (B - M->HostBegin);
+  // The base of a section that starts past it: one mapping only, or the
+  // translation would be ambiguous.
+  const Mapping *Found = nullptr;
+  for (const auto &[Begin, M] : Mappings)
+    if (std::find(M.Bases.begin(), M.Bases.end(), B) != M.Bases.end()) {
+      if (Found)
+        return std::nullopt;
+      Found = &M;
+    }
+  if (!Found)
+    return std::nullopt;
+  return Found->Dev - (Found->HostBegin - B);
 }
 
 std::optional<void *> PresentTable::hostAddress(const void *Dev) const {

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <vector>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -47,6 +48,9 @@ public:
     char *Dev;
     unsigned Structured = 0, Dynamic = 0;
     bool Mapped = false; ///< acc_map_data: the user owns the device memory
+    /// Pointers whose section this mapping is, though they point before it
+    /// (the `a` of a[lo:len], lo > 0): attach translates them too.
+    std::vector<uintptr_t> Bases;
   };
 
   /// Data entry for [Host, Host + Bytes): present -> count it; absent ->
@@ -69,6 +73,12 @@ public:
 
   /// The device address of Host when [Host, Host + Bytes) is present.
   std::optional<void *> deviceAddress(const void *Host, size_t Bytes) const;
+  /// Records that the mapping containing \p Host is a section of pointer
+  /// \p Base (a data clause's a[lo:len]).
+  void addBase(const void *Host, const void *Base);
+  /// Implicit attach: the device address for host pointer \p P, inside a
+  /// mapping, or the recorded base of exactly one mapping.
+  std::optional<void *> attachAddress(const void *P) const;
   /// The host address of device address \p Dev, if it is in a mapping.
   std::optional<void *> hostAddress(const void *Dev) const;
   /// The mapping that contains Host, for tests and diagnostics.

@@ -497,7 +497,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     std::memcpy(&HostPtr, Closure.data() + Off, sizeof HostPtr);
     if (!HostPtr)
       continue;
-    std::optional<void *> Dev = Table.deviceAddress(HostPtr, 1);
+    std::optional<void *> Dev = Table.attachAddress(HostPtr);
     if (!Dev) {
       errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
              "present on the %s device; name it in a data clause (copy, copyin, create, "

@@ -10,6 +10,7 @@
 #include <openacc.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 int main(int argc, char **argv) {
@@ -27,13 +28,15 @@ int main(int argc, char **argv) {
   {
     bad += !acc_is_present(&m[2][0], 3 * sizeof m[0]);
     bad += acc_get_device_type() != acc_device_host && acc_is_present(&m[0][0], sizeof m[0]);
-#pragma acc parallel loop collapse(2) present(m[2:3][0:8]) if(acc_get_device_type() == acc_device_host)
+#pragma acc parallel loop collapse(2) present(m[2:3][0:8])
     for (int i = 2; i < 5; ++i)
       for (int j = 0; j < 8; ++j)
         m[i][j] *= 2;
   }
-  if (acc_get_device_type() == acc_device_host)
-    bad += m[4][7] != 2 * (4 * 8 + 7) || m[1][0] != 8;
+  // The region ran where the rows are (on a GPU, through `m`, attached to
+  // the rows' copy although m[0] is not present); copy brought them back.
+  if (!std::getenv("FERRY_HSA_LIB")) // CI's fake ROCR dispatches no kernels
+    bad += m[4][7] != 2 * (4 * 8 + 7) || m[2][0] != 2 * 16 || m[1][0] != 8 || m[5][0] != 40;
   if (bad)
     std::fprintf(stderr, "two-d-sections: %d wrong\n", bad);
   return bad ? 1 : 0;

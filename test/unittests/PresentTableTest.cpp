@@ -163,3 +163,37 @@ TEST(PresentTable, MappedDeviceMemoryIsNeverFreed) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(PresentTable, SectionBasesAttachOnlyWhenUnambiguous) {
+  PresentTable T;
+  FakeMemory M;
+  int A[100], B[100];
+  void *Dev;
+  // a[10:50]: the pointer `A` lies before the mapping.
+  ASSERT_EQ(T.enter(A + 10, 50 * sizeof(int), E::Copyin, C::Structured, false, M, &Dev),
+            FERRY_SUCCESS);
+  EXPECT_FALSE(T.attachAddress(A)); // not recorded: not attached
+  T.addBase(A + 10, A);
+  ASSERT_TRUE(T.attachAddress(A));
+  EXPECT_EQ(static_cast<char *>(*T.attachAddress(A)) + 10 * sizeof(int),
+            static_cast<char *>(Dev));
+  EXPECT_EQ(*T.attachAddress(A + 20), static_cast<char *>(Dev) + 10 * sizeof(int));
+  EXPECT_FALSE(T.attachAddress(B)); // unrelated memory stays an error
+  // A second section of the same pointer makes the base ambiguous.
+  void *Dev2;
+  ASSERT_EQ(T.enter(A + 70, 10 * sizeof(int), E::Copyin, C::Structured, false, M, &Dev2),
+            FERRY_SUCCESS);
+  T.addBase(A + 70, A);
+  EXPECT_FALSE(T.attachAddress(A));
+  // Once that one is gone, the first is the only one again.
+  ASSERT_EQ(T.exit(A + 70, 10 * sizeof(int), X::Delete, C::Structured, false, M),
+            FERRY_SUCCESS);
+  EXPECT_TRUE(T.attachAddress(A));
+  ASSERT_EQ(T.exit(A + 10, 50 * sizeof(int), X::Delete, C::Structured, false, M),
+            FERRY_SUCCESS);
+  EXPECT_FALSE(T.attachAddress(A));
+}
+
+} // namespace
