@@ -113,6 +113,10 @@ public:
   /// lexed tokens are injected unchanged so that parsing goes on.
   void run();
 
+  /// A `serial` construct: its whole statement is one region of one
+  /// iteration (one work-item on a GPU), its loops run in order inside.
+  void emitSerial(const TokenList &Body);
+
 private:
   bool parseHeader(ArrayRef<Token> Header, CanonicalLoop &L);
   bool parseCondition(ArrayRef<Token> Cond, CanonicalLoop &L);
@@ -142,7 +146,8 @@ void LoopRewriter::run() {
     report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
     return;
   }
-  const bool InPlace = Outer && !isComputeOnly(*Outer);
+  // Inside a `serial` construct, which is one region, too.
+  const bool InPlace = Outer && (!isComputeOnly(*Outer) || *Outer == ConstructKind::Serial);
   Token For;
   PP.Lex(For);
   if (For.isNot(tok::kw_for)) {
@@ -418,7 +423,7 @@ void remark(Preprocessor &PP, const Directive &D, StringRef Shape) {
     }
   }
   Text += "; data: " + (Data.empty() ? std::string("none") : Data);
-  if (D.isLoop()) {
+  if (D.isLoop() || D.Kind == ConstructKind::Serial) {
     if (!Pointers.empty())
       Text += "; pointers captured by value (attached on a GPU): " + Pointers;
     if (!Reductions.empty())
@@ -617,10 +622,13 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
                                                                                : ConstructKind::ParallelLoop)
                                  : D.Kind;
   const bool Sequential =
-      Kind == ConstructKind::SerialLoop || D.find(ClauseKind::Seq) ||
+      Kind == ConstructKind::SerialLoop || Kind == ConstructKind::Serial ||
+      D.find(ClauseKind::Seq) ||
       (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
   emitRegion(PP, B, D, PragmaLoc, Sequential);
-  {
+  if (Kind == ConstructKind::Serial) {
+    remark(PP, D, "as one region (its loops run in order inside)");
+  } else {
     std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
     if (CollapseLevels)
       Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
@@ -748,6 +756,20 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
         B.code(", auto &").tokens(V.Name);
   B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
   B.inject();
+}
+
+void LoopRewriter::emitSerial(const TokenList &Body) {
+  TokenBuilder T(PP, PragmaLoc);
+  T.code("int __ferry_once 0 1");
+  ArrayRef<Token> Toks = T.get();
+  CanonicalLoop L;
+  L.VarType.push_back(Toks[0]);
+  L.Var = Toks[1];
+  L.Lower.push_back(Toks[2]);
+  L.Bound.push_back(Toks[3]);
+  L.Step.push_back(Toks[3]);
+  L.Body = Body;
+  emit(L);
 }
 
 /// collapse(n): each level's trip count is computed once, the region runs
@@ -880,9 +902,13 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
   }
+  if (D.Kind == ConstructKind::Serial) {
+    LoopRewriter(PP, D, PragmaLoc).emitSerial(Body);
+    return;
+  }
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
-  emitRegion(PP, B, D, PragmaLoc, D.Kind == ConstructKind::Serial);
+  emitRegion(PP, B, D, PragmaLoc, false);
   const bool LoopsOnly = Compute && loopsOnly(Body);
   remark(PP, D,
          !Compute    ? ""

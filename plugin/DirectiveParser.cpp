@@ -502,7 +502,9 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
-  if ((D.Kind == ConstructKind::Parallel || D.Kind == ConstructKind::Serial ||
+  // A serial construct is one region: its own private, firstprivate,
+  // reduction and default clauses work like a loop's.
+  if ((D.Kind == ConstructKind::Parallel ||
        ((D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Data) &&
         *K == ClauseKind::Default)) &&
       (*K == ClauseKind::Private || *K == ClauseKind::Firstprivate ||
