@@ -34,6 +34,8 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Lookup.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
@@ -72,16 +74,41 @@ struct Enclose {
 
 /// The compute constructs being lexed (innermost last): their loops launch
 /// on their queue (`async`), from copies of their captures, and see the
-/// variables of their data clauses as shared.
-std::vector<const Directive *> &enclosingDirectives() {
-  static std::vector<const Directive *> Stack;
+/// variables of their data clauses as shared. A construct that is one
+/// region (`serial`, or a `parallel`/`kernels` with statements outside its
+/// loops) runs its loops inside that region; the reduction variables of
+/// those loops, declared before the construct, are copied back at its end
+/// (the copy that a loop reduction implies on its compute construct).
+struct EnclosingConstruct {
+  const Directive *D;
+  bool OneRegion;
+  SmallVector<Token, 4> ImpliedCopy;
+};
+
+std::vector<EnclosingConstruct> &enclosingDirectives() {
+  static std::vector<EnclosingConstruct> Stack;
   return Stack;
 }
 
 struct EncloseDirective {
-  explicit EncloseDirective(const Directive &D) { enclosingDirectives().push_back(&D); }
+  EncloseDirective(const Directive &D, bool OneRegion) {
+    enclosingDirectives().push_back({&D, OneRegion, {}});
+  }
   ~EncloseDirective() { enclosingDirectives().pop_back(); }
 };
+
+clang::Sema *TheSema = nullptr;
+
+/// Whether \p Name names a variable declared before the construct being
+/// rewritten (the parser stands just before it). False under -E.
+bool declaredBefore(const Token &Name) {
+  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
+    return false;
+  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
+                 Sema::LookupOrdinaryName);
+  TheSema->LookupName(R, TheSema->getCurScope());
+  return R.isSingleResult() && isa<VarDecl>(R.getFoundDecl());
+}
 
 bool RemarksOn = false;
 
@@ -113,9 +140,10 @@ public:
   /// lexed tokens are injected unchanged so that parsing goes on.
   void run();
 
-  /// A `serial` construct: its whole statement is one region of one
-  /// iteration (one work-item on a GPU), its loops run in order inside.
-  void emitSerial(const TokenList &Body);
+  /// A construct that is one region: its whole statement is one iteration
+  /// (one work-item on a GPU), its loops run in order inside; \p Implied
+  /// are variables it shares besides its data clauses.
+  void emitOneRegion(const TokenList &Body, ArrayRef<Token> Implied);
 
 private:
   bool parseHeader(ArrayRef<Token> Header, CanonicalLoop &L);
@@ -132,6 +160,8 @@ private:
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
+  bool OneRegion = false;      ///< a whole construct as one region
+  TokenList ImpliedShared;     ///< shared besides the data clauses
 };
 
 void LoopRewriter::run() {
@@ -146,8 +176,16 @@ void LoopRewriter::run() {
     report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
     return;
   }
-  // Inside a `serial` construct, which is one region, too.
-  const bool InPlace = Outer && (!isComputeOnly(*Outer) || *Outer == ConstructKind::Serial);
+  // Inside a construct that is one region, too.
+  const bool InOneRegion = Outer && isComputeOnly(*Outer) && !enclosingDirectives().empty() &&
+                           enclosingDirectives().back().OneRegion;
+  const bool InPlace = Outer && (!isComputeOnly(*Outer) || InOneRegion);
+  if (InOneRegion)
+    for (const Clause &C : D.Clauses)
+      if (C.Kind == ClauseKind::Reduction)
+        for (const VarRef &V : C.Vars)
+          if (declaredBefore(V.Name))
+            enclosingDirectives().back().ImpliedCopy.push_back(V.Name);
   Token For;
   PP.Lex(For);
   if (For.isNot(tok::kw_for)) {
@@ -622,12 +660,16 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
                                                                                : ConstructKind::ParallelLoop)
                                  : D.Kind;
   const bool Sequential =
-      Kind == ConstructKind::SerialLoop || Kind == ConstructKind::Serial ||
+      Kind == ConstructKind::SerialLoop || OneRegion ||
       D.find(ClauseKind::Seq) ||
       (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
   emitRegion(PP, B, D, PragmaLoc, Sequential);
-  if (Kind == ConstructKind::Serial) {
-    remark(PP, D, "as one region (its loops run in order inside)");
+  if (OneRegion) {
+    remark(PP, D,
+           Kind == ConstructKind::Serial
+               ? "as one region (its loops run in order inside)"
+               : "as one region of one work-item (it has statements outside its loops, or "
+                 "private/firstprivate/reduction clauses; its loops run in order inside)");
   } else {
     std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
     if (CollapseLevels)
@@ -641,7 +683,7 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   const bool InCompute = D.Kind == ConstructKind::Loop && EnclosingKind;
   const bool Async = D.find(ClauseKind::Async) ||
                      (InCompute && !enclosingDirectives().empty() &&
-                      enclosingDirectives().back()->find(ClauseKind::Async));
+                      enclosingDirectives().back().D->find(ClauseKind::Async));
   if (InCompute)
     B.code("::ferry::acc::launch_options __ferry_options = __ferry_compute_options;");
   else
@@ -688,7 +730,11 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   // default(none): no capture-default, so that Sema reports every variable
   // the body uses without naming it in a clause, where it is used.
   const Clause *Default = D.find(ClauseKind::Default);
-  const bool None = Default && Default->DefaultKind == "none";
+  const Clause *OuterDefault = InCompute && !enclosingDirectives().empty()
+                                  ? enclosingDirectives().back().D->find(ClauseKind::Default)
+                                  : nullptr;
+  const bool None = (Default && Default->DefaultKind == "none") ||
+                    (OuterDefault && OuterDefault->DefaultKind == "none");
   B.code(None ? "), [" : "), [=");
   bool FirstCapture = None;
   auto Capture = [&](StringRef Prefix, ArrayRef<Token> Name) {
@@ -712,7 +758,7 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
     if (isDataClause(C.Kind))
       DataClauses.push_back(&C);
   if (InCompute && !enclosingDirectives().empty())
-    for (const Clause &C : enclosingDirectives().back()->Clauses)
+    for (const Clause &C : enclosingDirectives().back().D->Clauses)
       if (isDataClause(C.Kind))
         DataClauses.push_back(&C);
   for (const Clause *CP : DataClauses)
@@ -734,6 +780,9 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
           Capture("&", V.Name);
         }
       }
+  for (const Token &T : ImpliedShared)
+    if (!Reduced.count(T.getIdentifierInfo()) && Shared.insert(T.getIdentifierInfo()).second)
+      Capture("&", T);
   if (None) {
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
@@ -758,7 +807,9 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   B.inject();
 }
 
-void LoopRewriter::emitSerial(const TokenList &Body) {
+void LoopRewriter::emitOneRegion(const TokenList &Body, ArrayRef<Token> Implied) {
+  OneRegion = true;
+  ImpliedShared.assign(Implied.begin(), Implied.end());
   TokenBuilder T(PP, PragmaLoc);
   T.code("int __ferry_once 0 1");
   ArrayRef<Token> Toks = T.get();
@@ -879,6 +930,155 @@ bool loopsOnly(ArrayRef<Token> T) {
   return true;
 }
 
+/// Reads a compute construct's statement in the source text with a raw
+/// lexer, before its nested directives are handled, to tell whether it is
+/// made of `loop` constructs only (then each loop is a region of its own).
+/// std::nullopt where it cannot tell (macros, other directives).
+class SourceScanner {
+public:
+  SourceScanner(Preprocessor &PP, SourceLocation Start, bool &Ok) {
+    SourceManager &SM = PP.getSourceManager();
+    Ok = Start.isFileID();
+    if (!Ok)
+      return;
+    auto [FID, Offset] = SM.getDecomposedLoc(Start);
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(FID, &Invalid);
+    Ok = !Invalid && Offset < Buffer.size();
+    if (Ok)
+      Raw.emplace(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buffer.begin(),
+                  Buffer.begin() + Offset, Buffer.end());
+  }
+
+  /// At the directive: std::optional(true) when the statement after it is
+  /// a block of loop constructs (in nested blocks too) and empty statements.
+  std::optional<bool> loopsOnly() {
+    if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
+      return std::nullopt;
+    line();
+    Token T = next();
+    if (T.is(tok::hash) && T.isAtStartOfLine()) { // a directive: one loop?
+      SmallVector<StringRef, 4> Words = line();
+      if (Words.size() >= 3 && Words[0] == "pragma" && Words[1] == "acc" &&
+          Words[2] == "loop")
+        return statement() ? std::optional<bool>(true) : std::nullopt;
+      return std::nullopt;
+    }
+    if (T.isNot(tok::l_brace))
+      return false;
+    return block();
+  }
+
+private:
+  std::optional<Lexer> Raw;
+  Token Ahead;
+  bool HasAhead = false;
+
+  Token next() {
+    if (HasAhead) {
+      HasAhead = false;
+      return Ahead;
+    }
+    Token T;
+    Raw->LexFromRawLexer(T);
+    return T;
+  }
+  void unget(const Token &T) {
+    Ahead = T;
+    HasAhead = true;
+  }
+  static bool is(const Token &T, StringRef Word) {
+    return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
+  }
+  /// After an opening token: to its matching close.
+  bool balanced(tok::TokenKind Open, tok::TokenKind Close) {
+    for (unsigned Depth = 1;;) {
+      Token T = next();
+      if (T.is(tok::eof))
+        return false;
+      if (T.is(Open))
+        ++Depth;
+      else if (T.is(Close) && --Depth == 0)
+        return true;
+    }
+  }
+  /// The words of a directive line after its `#`.
+  SmallVector<StringRef, 4> line() {
+    SmallVector<StringRef, 4> Words;
+    for (;;) {
+      Token T = next();
+      if (T.is(tok::eof) || T.isAtStartOfLine()) {
+        unget(T);
+        return Words;
+      }
+      if (T.is(tok::raw_identifier))
+        Words.push_back(T.getRawIdentifier());
+    }
+  }
+  /// Skips one statement.
+  bool statement() {
+    Token T = next();
+    if (T.is(tok::eof))
+      return false;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      line();
+      return statement();
+    }
+    if (T.is(tok::l_brace))
+      return balanced(tok::l_brace, tok::r_brace);
+    if (is(T, "for") || is(T, "while") || is(T, "switch") || is(T, "if")) {
+      if (next().isNot(tok::l_paren) || !balanced(tok::l_paren, tok::r_paren) || !statement())
+        return false;
+      if (is(T, "if")) {
+        Token E = next();
+        if (is(E, "else"))
+          return statement();
+        unget(E);
+      }
+      return true;
+    }
+    if (is(T, "do"))
+      return statement() && is(next(), "while") && next().is(tok::l_paren) &&
+             balanced(tok::l_paren, tok::r_paren) && next().is(tok::semi);
+    for (int Depth = 0;; T = next()) {
+      if (T.is(tok::eof))
+        return false;
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --Depth;
+      else if (T.is(tok::semi) && Depth <= 0)
+        return true;
+    }
+  }
+  std::optional<bool> block() {
+    for (;;) {
+      Token T = next();
+      if (T.is(tok::eof))
+        return std::nullopt;
+      if (T.is(tok::r_brace))
+        return true;
+      if (T.is(tok::semi))
+        continue;
+      if (T.is(tok::hash) && T.isAtStartOfLine()) {
+        SmallVector<StringRef, 4> Words = line();
+        if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop")
+          return std::nullopt;
+        if (!statement())
+          return std::nullopt;
+        continue;
+      }
+      if (T.is(tok::l_brace)) {
+        std::optional<bool> Inner = block();
+        if (!Inner || !*Inner)
+          return Inner;
+        continue;
+      }
+      return false;
+    }
+  }
+};
+
 /// A construct with a structured block: `parallel`, `kernels`, `serial`
 /// (the body runs on the calling thread where the host is the device, its
 /// `loop` constructs launch as regions of their own) and `data`:
@@ -889,21 +1089,41 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
     report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
     return;
   }
+  // One region (one work-item on a GPU, loops in order inside): `serial`;
+  // `parallel`/`kernels` with statements outside their loops (or when the
+  // source cannot tell), or with their own private/firstprivate/reduction.
+  // Otherwise each loop is a region of its own.
+  bool OneRegion = D.Kind == ConstructKind::Serial || D.find(ClauseKind::Private) ||
+                   D.find(ClauseKind::Firstprivate) || D.find(ClauseKind::Reduction);
+  if (Compute && !OneRegion) {
+    // From the source text: lexing ahead would run the nested directives'
+    // handlers before this construct is set up.
+    bool Readable;
+    SourceScanner Scan(PP, PragmaLoc, Readable);
+    std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
+    OneRegion = !Loops.value_or(false);
+  }
   TokenList Body;
+  TokenList Implied;
   // A data construct's body is host code: exceptions are fine there.
   StatementLexer Lex(PP, Body, Compute);
   bool Ok;
   {
     Enclose Scope(D.Kind);
-    EncloseDirective DirectiveScope(D);
+    std::optional<EncloseDirective> DirectiveScope;
+    if (Compute)
+      DirectiveScope.emplace(D, OneRegion);
     Ok = Lex.statement(/*InBreakable=*/!Compute);
+    if (Compute)
+      Implied.append(enclosingDirectives().back().ImpliedCopy.begin(),
+                     enclosingDirectives().back().ImpliedCopy.end());
   }
   if (!Ok) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
   }
-  if (D.Kind == ConstructKind::Serial) {
-    LoopRewriter(PP, D, PragmaLoc).emitSerial(Body);
+  if (Compute && OneRegion) {
+    LoopRewriter(PP, D, PragmaLoc).emitOneRegion(Body, Implied);
     return;
   }
   TokenBuilder B(PP, PragmaLoc);
@@ -990,6 +1210,7 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
 } // namespace
 
 void setRemarks(bool On) { RemarksOn = On; }
+void setSema(clang::Sema *S) { TheSema = S; }
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP,
                                     PragmaIntroducer Introducer,

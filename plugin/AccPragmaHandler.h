@@ -11,12 +11,20 @@
 
 #include "clang/Lex/Pragma.h"
 
+namespace clang {
+class Sema;
+} // namespace clang
+
 namespace ferry {
 namespace plugin {
 
 /// `-fplugin-arg-ferry-remarks`: a remark per region saying how it runs,
 /// what data it maps and how its variables are captured.
 void setRemarks(bool On);
+
+/// The Sema of a real compile (none under -E): the handler asks it whether
+/// a variable is declared before a construct.
+void setSema(clang::Sema *S);
 
 class AccPragmaHandler : public clang::PragmaHandler {
 public:

@@ -502,13 +502,10 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
-  // A serial construct is one region: its own private, firstprivate,
-  // reduction and default clauses work like a loop's.
-  if ((D.Kind == ConstructKind::Parallel ||
-       ((D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Data) &&
-        *K == ClauseKind::Default)) &&
-      (*K == ClauseKind::Private || *K == ClauseKind::Firstprivate ||
-       *K == ClauseKind::Reduction || *K == ClauseKind::Default)) {
+  // Compute constructs take private, firstprivate, reduction (a construct
+  // with them is one region) and default (inherited by their loops); the
+  // data construct's default is not supported yet.
+  if (D.Kind == ConstructKind::Data && *K == ClauseKind::Default) {
     report(PP, Loc, Diag::UnsupportedRegionClause) << Name << spelling(D.Kind);
     return false;
   }

@@ -59,7 +59,8 @@ public:
       checkDeviceCode(Ctx, PP.getDiagnostics());
   }
 
-  void InitializeSema(Sema &) override {
+  void InitializeSema(Sema &S) override {
+    setSema(&S);
     PP.RemovePragmaHandler(&Handler); // removes whichever `acc` handler is in
     PP.AddPragmaHandler(&Handler);
     // The Parser's destructor removes (without deleting) the `acc` handler,

@@ -10,7 +10,7 @@ void f(int n, float *a, float s) {
   {}
 #pragma acc kernels reduction(+:s) // expected-error {{OpenACC clause 'reduction' is not allowed on the 'kernels' construct}}
   {}
-#pragma acc parallel reduction(+:s) // expected-error {{OpenACC clause 'reduction' on a 'parallel' construct is not supported by Ferry yet; put it on the loops inside}}
+#pragma acc data default(none) // expected-error {{OpenACC clause 'default' on a 'data' construct is not supported by Ferry yet; put it on the compute constructs inside}}
   {}
 #pragma acc parallel
   {

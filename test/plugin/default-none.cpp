@@ -13,6 +13,11 @@ void f(int n, float *a, float *b, float s, float t) {
 #pragma acc parallel loop default(present) copy(a[0:n])
   for (int i = 0; i < n; ++i)
     a[i] = b[i];
-#pragma acc parallel default(none) // expected-error {{OpenACC clause 'default' on a 'parallel' construct is not supported by Ferry yet; put it on the loops inside}}
-  {}
+#pragma acc parallel default(none) copy(a[0:n])
+  {
+    // The construct's default(none) holds for its loops: 'b' is named nowhere.
+#pragma acc loop
+    for (int i = 0; i < n; ++i)
+      a[i] = b[i]; // expected-error {{variable 'b' cannot be implicitly captured in a lambda with no capture-default specified}}
+  }
 }
