@@ -1170,7 +1170,7 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
       Call = "acc_copyin_async";
       break;
     case ClauseKind::Create:
-      Call = "acc_create_async";
+      Call = C.Zero ? "ferry_create_zero_async" : "acc_create_async";
       break;
     case ClauseKind::Copyout:
       Call = Finalize ? "acc_copyout_finalize_async" : "acc_copyout_async";

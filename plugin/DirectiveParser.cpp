@@ -509,10 +509,6 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::UnsupportedRegionClause) << Name << spelling(D.Kind);
     return false;
   }
-  if (Cl.Zero && D.Kind == ConstructKind::EnterData) {
-    report(PP, Loc, Diag::ZeroOnEnterData);
-    return false;
-  }
   if (*K == ClauseKind::WaitClause)
     for (const Token &T : Cl.Expr)
       if (T.is(tok::colon)) {

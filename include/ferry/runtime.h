@@ -109,6 +109,10 @@ typedef struct ferry_launch_desc {
   int async;                            /* acc_async_sync, acc_async_noval, or >= 0 */
 } ferry_launch_desc;
 
+/* `enter data create(zero: ...)`: acc_create_async whose new device copy
+ * starts as zeros (present data is left as it is). */
+void ferry_create_zero_async(void *data, size_t bytes, int async);
+
 /* Runs a region on the selected device: the host version on the host (on
  * the queue's worker thread when async; the closure is copied), the device
  * kernel on a GPU. A region with a reduction completes before returning

@@ -40,7 +40,7 @@ Current current() {
   return C;
 }
 
-void *enter(void *Data, size_t Bytes, PresentTable::Entry What, int Async) {
+void *enter(void *Data, size_t Bytes, PresentTable::Entry What, int Async, bool Zero = false) {
   Current C = current();
   if (!C.ok())
     return nullptr;
@@ -50,7 +50,7 @@ void *enter(void *Data, size_t Bytes, PresentTable::Entry What, int Async) {
   void *Dev = nullptr;
   Runtime::get()
       .presentTable(C.Kind, C.Device)
-      .enter(Data, Bytes, What, PresentTable::Counter::Dynamic, false, Mem, &Dev);
+      .enter(Data, Bytes, What, PresentTable::Counter::Dynamic, Zero, Mem, &Dev);
   return Dev;
 }
 
@@ -89,6 +89,7 @@ void *acc_copyin(void *D, size_t N) { return enter(D, N, E::Copyin, acc_async_sy
 void *acc_create(void *D, size_t N) { return enter(D, N, E::Create, acc_async_sync); }
 void acc_copyin_async(void *D, size_t N, int A) { enter(D, N, E::Copyin, A); }
 void acc_create_async(void *D, size_t N, int A) { enter(D, N, E::Create, A); }
+void ferry_create_zero_async(void *D, size_t N, int A) { enter(D, N, E::Create, A, true); }
 void acc_copyout(void *D, size_t N) { exit(D, N, X::Copyout, false, acc_async_sync); }
 void acc_copyout_finalize(void *D, size_t N) { exit(D, N, X::Copyout, true, acc_async_sync); }
 void acc_delete(void *D, size_t N) { exit(D, N, X::Delete, false, acc_async_sync); }

@@ -1,6 +1,6 @@
 // The zero modifier: create(zero:) starts the device copy at zero, so a
 // region can accumulate into it; copyout(zero:) of an untouched array
-// returns zeros.
+// returns zeros; enter data create(zero:) the same for dynamic data.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -27,5 +27,16 @@ int main() {
   }
   for (int i = 0; i < n; ++i)
     CHECK(o[i] == (acc_get_device_type() == acc_device_host ? 7 : 0));
+
+  // enter data create(zero:) too: counts accumulated on the device.
+  std::vector<int> counts(8, 5);
+  int *c = counts.data();
+#pragma acc enter data create(zero: c[0:8])
+#pragma acc serial loop present(c[0:8])
+  for (int i = 0; i < 80; ++i)
+    c[i % 8] += 1;
+#pragma acc exit data copyout(c[0:8])
+  for (int b = 0; b < 8; ++b)
+    CHECK(c[b] == (acc_get_device_type() == acc_device_host ? 15 : 10));
   return report();
 }

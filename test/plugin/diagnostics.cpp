@@ -9,7 +9,6 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
 #pragma acc update device(a[0:n]) finalize // expected-error {{OpenACC clause 'finalize' is not allowed on the 'update' construct}}
 #pragma acc wait(devnum: 1 : 2) // expected-error {{'devnum:' and 'queues:' in the OpenACC 'wait' clause are not supported by Ferry yet; list the queues: wait(1, 2)}}
 #pragma acc update if(n > 1) // expected-error {{OpenACC 'update' needs at least one data clause}}
-#pragma acc enter data create(zero: a[0:n]) // expected-error {{the 'zero:' modifier on 'enter data' is not supported by Ferry yet; use it on a 'data' or compute construct}}
 #pragma acc data copyin(zero: a[0:n]) // expected-error {{the 'zero:' modifier applies to 'create' and 'copyout', not to 'copyin'}}
   {}
 #pragma acc host_data use_device(a) // expected-error {{OpenACC 'host_data' construct is not supported by Ferry yet}}
