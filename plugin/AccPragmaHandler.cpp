@@ -547,16 +547,22 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     else
       B.tokens(Sec.Lower);
   };
-  if (V.Sections.size() == 2) {
-    // a[lo:len][lo2:len2] is contiguous when the inner section is whole rows:
-    // checked at run time against the row type's extent.
-    const ArraySection &Inner = V.Sections[1];
-    Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
+  if (V.Sections.size() >= 2) {
+    // a[lo:len][lo2:len2]... is contiguous when every inner section is
+    // whole: checked at run time against the row type's extents.
+    for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
+      Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
     B.code(Cast).code("::ferry::acc::rows_base(").tokens(V.Name).code(", (long long)(");
     Lower(S);
-    B.code("), (long long)(");
-    Lower(Inner);
-    B.code("), (long long)(").tokens(Inner.Length).code("),").string(Text).code(")");
+    B.code("), {");
+    bool First = true;
+    for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front()) {
+      B.code(First ? "(long long)(" : ", (long long)(");
+      Lower(Inner);
+      B.code("), (long long)(").tokens(Inner.Length).code(")");
+      First = false;
+    }
+    B.code("},").string(Text).code(")");
   } else {
     B.code(Cast).code("&(").tokens(V.Name).code(")[");
     Lower(S);
@@ -576,11 +582,6 @@ bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsign
     if (!isDataClause(C.Kind))
       continue;
     for (const VarRef &V : C.Vars) {
-      if (V.Sections.size() > 2) {
-        report(PP, V.Sections[2].ColonLoc, Diag::MultiDimSection)
-            << V.Name.getIdentifierInfo()->getName();
-        return false;
-      }
       Items.code(Count ? ", {" : "{");
       std::string Text = emitRange(PP, Items, V, "(const void *)");
       Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
@@ -1188,11 +1189,6 @@ void rewriteStandalone(Preprocessor &PP, const Directive &D, SourceLocation Prag
       continue;
     }
     for (const VarRef &V : C.Vars) {
-      if (V.Sections.size() > 2) {
-        report(PP, V.Sections[2].ColonLoc, Diag::MultiDimSection)
-            << V.Name.getIdentifierInfo()->getName();
-        continue;
-      }
       if (IfPresent) {
         B.code("if (acc_is_present(");
         emitRange(PP, B, V, "(void *)");

@@ -6,7 +6,7 @@
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=radeon FERRY_HSA_LIB=%fake-hsa %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %not --crash %run %t partial 2>&1 | %FileCheck %s
-// CHECK: ferry: error: array section m[1:2][2:4] is not contiguous: the inner section must be whole rows ([0:8])
+// CHECK: ferry: error: array section m[1:2][2:4] is not contiguous: inner dimension 2 must be whole ([0:8])
 #include <openacc.h>
 
 #include <cstdio>

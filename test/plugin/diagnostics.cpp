@@ -14,7 +14,6 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
 #pragma acc host_data use_device(a) // expected-error {{OpenACC 'host_data' construct is not supported by Ferry yet}}
 #pragma acc data copy(a[0:n]) seq // expected-error {{OpenACC clause 'seq' is not allowed on the 'data' construct}}
   {}
-#pragma acc parallel loop copy(t[0:2][0:8][0:4]) // expected-error {{array sections of more than two dimensions ('t[..][..][..]') in data clauses are not supported by Ferry yet}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop sparkle // expected-error {{unknown OpenACC clause 'sparkle'}}
   for (int i = 0; i < n; ++i) a[i] = 0;

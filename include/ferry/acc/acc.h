@@ -15,6 +15,7 @@
 #include "../../openacc.h"
 #include "../runtime.h"
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -314,24 +315,42 @@ template <class T> struct device_address {
 
 template <class T> device_address<T> deviceptr_of(T *P) { return {P}; }
 
-/// The start of a two-dimensional section `a[lo:len][lo2:len2]`, which
-/// must cover whole rows (`[0:M]` of a row of M elements) to be one block of
+/// The extents of an array type's dimensions.
+template <class T, std::size_t... I>
+constexpr std::array<long long, sizeof...(I)> extents_of(std::index_sequence<I...>) {
+  return {(long long)std::extent<T, I>::value...};
+}
+
+/// The start of a section of two or more dimensions,
+/// `a[lo:len][lo2:len2]...`, which must cover whole rows (`[0:M]` for a
+/// dimension of M elements) in every inner dimension to be one block of
 /// memory; anything else stops the program with a message naming it.
+/// \p Inner holds lo2, len2, lo3, len3, ...
 template <class A>
-const void *rows_base(A &Array, long long Lo, long long Lo2, long long Len2, const char *Text) {
+const void *rows_base(A &Array, long long Lo, std::initializer_list<long long> Inner,
+                      const char *Text) {
   using Row = std::remove_reference_t<decltype(Array[0])>;
   static_assert(std::is_array<Row>::value,
-                "a two-dimensional OpenACC section needs an array of rows (T a[N][M] or T "
+                "a multi-dimensional OpenACC section needs an array of rows (T a[N][M] or T "
                 "(*a)[M])");
-  constexpr long long M = (long long)std::extent<Row>::value;
-  if (Lo2 != 0 || Len2 != M) {
+  constexpr auto Extents = extents_of<Row>(std::make_index_sequence<std::rank<Row>::value>());
+  const long long *Pair = Inner.begin();
+  const size_t Dims = Inner.size() / 2;
+  if (Dims > Extents.size()) {
     std::fprintf(stderr,
-                 "ferry: error: array section %s is not contiguous: the inner section must "
-                 "be whole rows ([0:%lld])\n",
-                 Text, M);
+                 "ferry: error: array section %s has more dimensions than the array (%zu)\n",
+                 Text, Extents.size() + 1);
     std::abort();
   }
-  return &Array[Lo][0];
+  for (size_t D = 0; D < Dims; ++D)
+    if (Pair[2 * D] != 0 || Pair[2 * D + 1] != Extents[D]) {
+      std::fprintf(stderr,
+                   "ferry: error: array section %s is not contiguous: inner dimension %zu must "
+                   "be whole ([0:%lld])\n",
+                   Text, D + 2, Extents[D]);
+      std::abort();
+    }
+  return &Array[Lo];
 }
 
 //===-- Loops -------------------------------------------------------------===//
