@@ -575,9 +575,27 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
 /// Declares `__ferry_data` (the construct's data clauses as
 /// ferry_data_item[]) and returns how many items it has; 0 declares
 /// nothing. False after reporting an unsupported operand.
-bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsigned &Count) {
+/// \p ImpliedCopy: whole variables copied besides the clauses (a loop
+/// reduction's implied copy), unless a data clause names them.
+bool emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsigned &Count,
+                   ArrayRef<Token> ImpliedCopy = {}) {
   Count = 0;
   TokenBuilder Items(PP, D.Loc);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind) || C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        Named.insert(V.Name.getIdentifierInfo());
+  for (const Token &T : ImpliedCopy) {
+    if (!Named.insert(T.getIdentifierInfo()).second)
+      continue;
+    Items.code(Count ? ", {" : "{");
+    VarRef V;
+    V.Name = T;
+    std::string Text = emitRange(PP, Items, V, "(const void *)");
+    Items.code(", FERRY_DATA_COPY, 0,").string(Text).code(", 0, nullptr}");
+    ++Count;
+  }
   for (const Clause &C : D.Clauses) {
     if (!isDataClause(C.Kind))
       continue;
@@ -692,7 +710,7 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
   unsigned Items = 0;
-  if (!emitDataItems(PP, B, D, Items)) {
+  if (!emitDataItems(PP, B, D, Items, ImpliedShared)) {
     // Reported; keep the loop so that parsing goes on.
     Items = 0;
   }
