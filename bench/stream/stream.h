@@ -32,6 +32,19 @@ inline void report(const char *Name, std::vector<double> &Times, double Bytes) {
   std::printf("%-6s %10.1f GB/s\n", Name, Bytes / Times[1] / 1e9);
 }
 
+/// The five kernels' lines: copy and scale move two arrays, add and triad
+/// three, the dot product reads two; \p N doubles each.
+inline void reportAll(std::vector<double> &Copy, std::vector<double> &Scale,
+                      std::vector<double> &Add, std::vector<double> &Triad,
+                      std::vector<double> &Dot, long N) {
+  const double W = sizeof(double) * double(N);
+  report("copy", Copy, 2 * W);
+  report("scale", Scale, 2 * W);
+  report("add", Add, 3 * W);
+  report("triad", Triad, 3 * W);
+  report("dot", Dot, 2 * W);
+}
+
 /// STREAM's check: after the repeats a, b, c hold known values.
 inline bool check(const double *A, const double *B, const double *C, long N, double Dot) {
   double Ea = 1.0, Eb = 2.0, Ec = 0.0;

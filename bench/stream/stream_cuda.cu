@@ -82,11 +82,6 @@ int main(int argc, char **argv) {
   ok(cudaMemcpy(av.data(), a, bytes, cudaMemcpyDeviceToHost));
   ok(cudaMemcpy(bv.data(), b, bytes, cudaMemcpyDeviceToHost));
   ok(cudaMemcpy(cv.data(), c, bytes, cudaMemcpyDeviceToHost));
-  const double w = sizeof(double) * double(n);
-  stream::report("copy", tc, 2 * w);
-  stream::report("scale", ts, 2 * w);
-  stream::report("add", ta, 3 * w);
-  stream::report("triad", tt, 3 * w);
-  stream::report("dot", td, 2 * w);
+  stream::reportAll(tc, ts, ta, tt, td, n);
   return stream::check(av.data(), bv.data(), cv.data(), n, result) ? 0 : 1;
 }

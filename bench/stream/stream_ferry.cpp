@@ -43,11 +43,6 @@ int main(int argc, char **argv) {
         dot = sum;
       }));
   }
-  const double w = sizeof(double) * double(n);
-  stream::report("copy", tc, 2 * w);
-  stream::report("scale", ts, 2 * w);
-  stream::report("add", ta, 3 * w);
-  stream::report("triad", tt, 3 * w);
-  stream::report("dot", td, 2 * w);
+  stream::reportAll(tc, ts, ta, tt, td, n);
   return stream::check(a, b, c, n, dot) ? 0 : 1;
 }
