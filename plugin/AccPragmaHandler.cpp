@@ -97,6 +97,13 @@ struct EncloseDirective {
   ~EncloseDirective() { enclosingDirectives().pop_back(); }
 };
 
+/// The data constructs being lexed (innermost last): their `default`
+/// clause holds for the compute constructs inside them.
+std::vector<const Directive *> &enclosingData() {
+  static std::vector<const Directive *> Stack;
+  return Stack;
+}
+
 clang::Sema *TheSema = nullptr;
 
 /// Whether \p Name names a variable declared before the construct being
@@ -752,6 +759,8 @@ void LoopRewriter::emit(const CanonicalLoop &L) {
   const Clause *OuterDefault = InCompute && !enclosingDirectives().empty()
                                   ? enclosingDirectives().back().D->find(ClauseKind::Default)
                                   : nullptr;
+  for (auto It = enclosingData().rbegin(); !OuterDefault && It != enclosingData().rend(); ++It)
+    OuterDefault = (*It)->find(ClauseKind::Default);
   const bool None = (Default && Default->DefaultKind == "none") ||
                     (OuterDefault && OuterDefault->DefaultKind == "none");
   B.code(None ? "), [" : "), [=");
@@ -1132,7 +1141,11 @@ void rewriteBlock(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc
     std::optional<EncloseDirective> DirectiveScope;
     if (Compute)
       DirectiveScope.emplace(D, OneRegion);
+    else
+      enclosingData().push_back(&D);
     Ok = Lex.statement(/*InBreakable=*/!Compute);
+    if (!Compute)
+      enclosingData().pop_back();
     if (Compute)
       Implied.append(enclosingDirectives().back().ImpliedCopy.begin(),
                      enclosingDirectives().back().ImpliedCopy.end());

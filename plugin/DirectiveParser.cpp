@@ -502,13 +502,6 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
-  // Compute constructs take private, firstprivate, reduction (a construct
-  // with them is one region) and default (inherited by their loops); the
-  // data construct's default is not supported yet.
-  if (D.Kind == ConstructKind::Data && *K == ClauseKind::Default) {
-    report(PP, Loc, Diag::UnsupportedRegionClause) << Name << spelling(D.Kind);
-    return false;
-  }
   if (*K == ClauseKind::WaitClause)
     for (const Token &T : Cl.Expr)
       if (T.is(tok::colon)) {

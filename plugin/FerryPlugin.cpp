@@ -107,6 +107,10 @@ protected:
         Outline.Remarks = true;
         continue;
       }
+      if (Arg.consume_front("device-library=")) {
+        Outline.DeviceLibrary = Arg.str();
+        continue;
+      }
       if (Arg.consume_front("targets=")) {
         if (parseTargets(Arg, Outline.Targets, Error))
           continue;
@@ -114,7 +118,7 @@ protected:
         return false;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
-          << A << "remarks, targets=LIST";
+          << A << "remarks, targets=LIST, device-library=PATH";
       return false;
     }
     return true;

@@ -39,6 +39,7 @@ config.substitutions.append(("%llvm-objdump", os.path.join(tools, "llvm-objdump"
 config.substitutions.append(("%llvm-readelf", os.path.join(tools, "llvm-readelf")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
+config.substitutions.append(("%ferry-libdir", libdir))
 config.substitutions.append(("%fake-hsa", os.path.join(libdir, "libferry-fake-hsa.so")))
 config.substitutions.append(("%count", os.path.join(tools, "count")))
 config.substitutions.append(("%not", os.path.join(tools, "not")))

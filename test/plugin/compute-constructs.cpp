@@ -10,8 +10,6 @@ void f(int n, float *a, float s) {
   {}
 #pragma acc kernels reduction(+:s) // expected-error {{OpenACC clause 'reduction' is not allowed on the 'kernels' construct}}
   {}
-#pragma acc data default(none) // expected-error {{OpenACC clause 'default' on a 'data' construct is not supported by Ferry yet; put it on the compute constructs inside}}
-  {}
 #pragma acc parallel
   {
 #pragma acc loop copy(a[0:n]) // expected-error {{OpenACC clause 'copy' is not allowed on the 'loop' construct}}

@@ -21,3 +21,16 @@ void f(int n, float *a, float *b, float s, float t) {
       a[i] = b[i]; // expected-error {{variable 'b' cannot be implicitly captured in a lambda with no capture-default specified}}
   }
 }
+
+// A data construct's default holds for the compute constructs inside it.
+void g(int n, float *a, float *b, float s) {
+#pragma acc data default(none) copy(a[0:n])
+  {
+#pragma acc parallel loop present(a[0:n])
+    for (int i = 0; i < n; ++i)
+      a[i] *= s; // expected-error {{variable 's' cannot be implicitly captured in a lambda with no capture-default specified}}
+#pragma acc parallel loop present(a[0:n]) firstprivate(s)
+    for (int i = 0; i < n; ++i)
+      a[i] *= s;
+  }
+}
