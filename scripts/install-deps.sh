@@ -13,6 +13,8 @@ PACKAGES=(
   rocm-device-libs libhsa-runtime-dev libamd-comgr-dev
   # runtime helpers and tests
   libelf-dev libmsgpack-cxx-dev googletest libgtest-dev
+  # the emulator: work-items as fibers
+  libboost-context-dev
   # build tools; python3 runs lit
   cmake ninja-build python3
 )

@@ -26,6 +26,7 @@ for var in ["ACC_DEVICE_TYPE", "ACC_DEVICE_NUM", "FERRY_NOTIFY", "FERRY_DEBUG",
 config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++")))
 config.substitutions.append(("%ferry-translate", os.path.join(bindir, "ferry-translate")))
 config.substitutions.append(("%ferry-info", os.path.join(bindir, "ferry-info")))
+config.substitutions.append(("%ferry-emu-check", os.path.join(bindir, "ferry-emu-check")))
 config.substitutions.append(("%ferry-plugin", os.path.join(libdir, "libferry-clang.so")))
 config.substitutions.append(
     ("%opt-ferry", "%s -load-pass-plugin=%s" % (os.path.join(tools, "opt"),

@@ -1,0 +1,425 @@
+//===- Program.cpp - A device module retargeted to the host and JIT-compiled -===//
+///
+/// \file
+/// See ferry/Emu.h. The module keeps its address spaces (the host backend
+/// treats them all as flat 64-bit memory); what the host cannot run is
+/// rewritten: group-memory variables become offsets into the running
+/// work-group's storage, private allocas move to the default address space,
+/// device intrinsics become calls of the runtime (Scheduler.cpp) with the
+/// call site's id first, kernels lose their calling conventions and get an
+/// entry `void __ferry_emu.entry.K(ptr args)` that loads each argument.
+///
+//===----------------------------------------------------------------------===//
+#include "Scheduler.h"
+
+#include "core/SymbolIndex.h"
+#include "hsa/KernelArgs.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace ferry {
+namespace emu {
+
+Program::~Program() = default;
+
+namespace {
+
+Error fail(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), "ferry-emu: " + Message);
+}
+
+bool isKernel(const Function &F, Dialect K) {
+  if (F.isDeclaration())
+    return false;
+  if (K == Dialect::AMDGPU)
+    return F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  if (F.getCallingConv() == CallingConv::PTX_Kernel)
+    return true;
+  if (const NamedMDNode *A = F.getParent()->getNamedMetadata("nvvm.annotations"))
+    for (const MDNode *N : A->operands())
+      if (N->getNumOperands() >= 2)
+        if (auto *V = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(0).get()))
+          if (V->getValue() == &F)
+            if (auto *S = dyn_cast<MDString>(N->getOperand(1)); S && S->getString() == "kernel")
+              return true;
+  return false;
+}
+
+unsigned waveSizeOf(const Options &O) {
+  if (O.Kind == Dialect::NVVM)
+    return 32;
+  // Ferry translates gfx10+ to wave32 and gfx9 to wave64 (EMU32).
+  return StringRef(O.Arch).starts_with("gfx9") ? 64 : 32;
+}
+
+struct KernelInfo {
+  std::vector<std::pair<uint32_t, bool>> Params;
+  void (*Entry)(void *const *) = nullptr;
+  SymbolInfo Meta; ///< AMDGPU: from the code object
+  bool HasMeta = false;
+};
+
+class ProgramImpl final : public Program {
+public:
+  std::unique_ptr<orc::LLJIT> JIT;
+  Options Opts;
+  std::vector<std::string> Sites;
+  std::map<std::string, KernelInfo> Kernels;
+  uint64_t SharedBytes = 0; ///< static group memory; dynamic follows
+  uint64_t DynamicSharedOffset = 0;
+
+  std::vector<std::string> kernels() const override {
+    std::vector<std::string> Names;
+    for (const auto &[Name, K] : Kernels)
+      Names.push_back(Name);
+    return Names;
+  }
+
+  Expected<std::vector<std::pair<uint32_t, bool>>>
+  parameters(const std::string &Kernel) const override {
+    auto It = Kernels.find(Kernel);
+    if (It == Kernels.end())
+      return fail("no kernel '" + Kernel + "' in the module");
+    return It->second.Params;
+  }
+
+  Error run(const std::string &Kernel, const Launch &L,
+            const std::vector<const void *> &Args) override {
+    auto It = Kernels.find(Kernel);
+    if (It == Kernels.end())
+      return fail("no kernel '" + Kernel + "' in the module");
+    const KernelInfo &K = It->second;
+    if (Args.size() != K.Params.size())
+      return fail("kernel '" + Kernel + "' takes " + Twine(K.Params.size()) +
+                  " arguments, " + Twine(Args.size()) + " given");
+    Dispatch D;
+    D.Kernel = Kernel;
+    D.L = L;
+    D.WaveSize = waveSizeOf(Opts);
+    D.MaskedOps = Opts.Kind == Dialect::NVVM;
+    D.SharedBytes = DynamicSharedOffset + L.DynamicShared;
+    D.Entry = K.Entry;
+    D.Args = const_cast<void *const *>(reinterpret_cast<const void *const *>(Args.data()));
+    D.Sites = &Sites;
+    D.Threads = Opts.Threads;
+    // AMDGPU: the kernarg segment exactly as the HSA backend fills it.
+    std::vector<uint8_t> Kernarg;
+    if (K.HasMeta) {
+      DispatchGeometry G;
+      std::copy(L.Grid, L.Grid + 3, G.Grid);
+      std::copy(L.Block, L.Block + 3, G.Block);
+      G.DynamicLDS = L.DynamicShared;
+      std::string E = fillKernargs(K.Meta, const_cast<void *const *>(
+                                               reinterpret_cast<const void *const *>(Args.data())),
+                                   G, Kernarg);
+      if (!E.empty())
+        return fail("kernel '" + Kernel + "': " + E);
+      D.Kernarg = Kernarg.data();
+      for (const KernelArgDesc &A : K.Meta.Args)
+        if (isHiddenArg(A)) {
+          D.ImplicitOffset = A.Offset;
+          break;
+        }
+    }
+    std::string E = runDispatch(D);
+    if (!E.empty())
+      return fail(E);
+    return Error::success();
+  }
+};
+
+/// Group-memory variables become offsets into the work-group's storage.
+Error lowerGroupMemory(Module &M, ProgramImpl &P, FunctionCallee Shared) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<GlobalVariable *, 8> Groups;
+  for (GlobalVariable &G : M.globals())
+    if (G.getAddressSpace() == 3)
+      Groups.push_back(&G);
+  uint64_t Offset = 0;
+  std::map<GlobalVariable *, uint64_t> Offsets;
+  SmallVector<GlobalVariable *, 2> Dynamic;
+  for (GlobalVariable *G : Groups) {
+    const uint64_t Size = DL.getTypeAllocSize(G->getValueType());
+    if (Size == 0) { // extern __shared__: the dynamic part, after the static
+      Dynamic.push_back(G);
+      continue;
+    }
+    const uint64_t Align = std::max<uint64_t>(G->getAlign().valueOrOne().value(), 16);
+    Offset = (Offset + Align - 1) / Align * Align;
+    Offsets[G] = Offset;
+    Offset += Size;
+  }
+  P.SharedBytes = Offset;
+  P.DynamicSharedOffset = (Offset + 15) / 16 * 16;
+  for (GlobalVariable *G : Dynamic)
+    Offsets[G] = P.DynamicSharedOffset;
+  SmallVector<Constant *, 8> AsConstants(Groups.begin(), Groups.end());
+  convertUsersOfConstantsToInstructions(AsConstants);
+  for (auto &[G, Off] : Offsets) {
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : G->uses())
+      Uses.push_back(&U);
+    for (Use *U : Uses) {
+      auto *I = dyn_cast<Instruction>(U->getUser());
+      if (!I)
+        return fail("group variable '" + G->getName() + "' is used outside instructions");
+      Instruction *At = I;
+      if (auto *Phi = dyn_cast<PHINode>(I))
+        At = Phi->getIncomingBlock(*U)->getTerminator();
+      IRBuilder<> B(At);
+      Value *Base = B.CreateCall(Shared, {B.getInt64(Off)});
+      U->set(B.CreateAddrSpaceCast(Base, G->getType()));
+    }
+  }
+  for (GlobalVariable *G : Groups)
+    if (G->use_empty())
+      G->eraseFromParent();
+  return Error::success();
+}
+
+/// Device intrinsics become runtime calls: `__ferry_emu.<name>(i32 site,
+/// args...)`, i1 widened to i32.
+Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  SmallVector<CallInst *, 64> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction()) {
+          if (Callee->getName().starts_with("llvm.nvvm.") ||
+              Callee->getName().starts_with("llvm.amdgcn.") ||
+              (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
+            Calls.push_back(CI);
+        } else if (CI->isInlineAsm()) {
+          return fail("the emulator does not run inline assembly (in '" + F.getName() + "')");
+        }
+  for (CallInst *CI : Calls) {
+    Function *Callee = CI->getCalledFunction();
+    const std::string Name = Callee->getName().str();
+    IRBuilder<> B(CI);
+    // __ldg and friends: an ordinary load.
+    if (StringRef(Name).starts_with("llvm.nvvm.ldg.global.") ||
+        StringRef(Name).starts_with("llvm.nvvm.ldu.global.")) {
+      Align A(1);
+      if (auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(1)))
+        A = Align(std::max<uint64_t>(1, C->getZExtValue()));
+      LoadInst *L = B.CreateAlignedLoad(CI->getType(), CI->getArgOperand(0), A);
+      CI->replaceAllUsesWith(L);
+      CI->eraseFromParent();
+      continue;
+    }
+    void *Address = runtimeFunction(Name);
+    if (!Address)
+      return fail("the emulator does not model '" + Name + "' (called in '" +
+                  CI->getFunction()->getName() + "')");
+    SmallVector<Type *, 6> Params{I32};
+    SmallVector<Value *, 6> Args{B.getInt32(uint32_t(P.Sites.size()))};
+    for (Value *A : CI->args()) {
+      if (A->getType()->isIntegerTy(1))
+        A = B.CreateZExt(A, I32);
+      Params.push_back(A->getType());
+      Args.push_back(A);
+    }
+    Type *Ret = CI->getType()->isIntegerTy(1) ? I32 : CI->getType();
+    const std::string Symbol = "__ferry_emu." + Name;
+    FunctionCallee Fn = M.getOrInsertFunction(Symbol, FunctionType::get(Ret, Params, false));
+    Symbols[Symbol] = Address;
+    std::string Site = (StringRef(Name).starts_with("llvm.") ? Name.substr(5) : Name) +
+                       " in '" + CI->getFunction()->getName().str() + "'";
+    if (CI->getParent()->hasName())
+      Site += " (block " + CI->getParent()->getName().str() + ")";
+    P.Sites.push_back(Site + " #" + std::to_string(P.Sites.size()));
+    CallInst *New = B.CreateCall(Fn, Args);
+    Value *Result = New;
+    if (CI->getType()->isIntegerTy(1))
+      Result = B.CreateTrunc(New, CI->getType());
+    if (!CI->getType()->isVoidTy())
+      CI->replaceAllUsesWith(Result);
+    CI->eraseFromParent();
+  }
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && F.use_empty() &&
+        (F.getName().starts_with("llvm.nvvm.") || F.getName().starts_with("llvm.amdgcn.")))
+      F.eraseFromParent();
+  return Error::success();
+}
+
+/// Private allocas in a non-zero address space move to the default one.
+void lowerPrivateAllocas(Module &M) {
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && A->getAddressSpace() != 0)
+        Allocas.push_back(A);
+  for (AllocaInst *A : Allocas) {
+    IRBuilder<> B(A);
+    AllocaInst *New = B.CreateAlloca(A->getAllocatedType(), 0, A->getArraySize());
+    New->setAlignment(A->getAlign());
+    New->takeName(A);
+    Value *Cast = B.CreateAddrSpaceCast(New, A->getType());
+    A->replaceAllUsesWith(Cast);
+    A->eraseFromParent();
+  }
+}
+
+/// `void __ferry_emu.entry.K(ptr args)`: loads each argument from the value
+/// args[i] points to (byval and byref aggregates are passed by address).
+void addEntry(Module &M, Function &K) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  Function *E = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
+                                 GlobalValue::ExternalLinkage, "__ferry_emu.entry." + K.getName(),
+                                 M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", E));
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : K.args()) {
+    Value *Slot = B.CreateLoad(Ptr, B.CreateConstGEP1_64(Ptr, E->getArg(0), A.getArgNo()));
+    if (A.hasByValAttr() || A.hasByRefAttr())
+      Args.push_back(B.CreateAddrSpaceCast(Slot, A.getType()));
+    else
+      Args.push_back(B.CreateLoad(A.getType(), Slot));
+  }
+  B.CreateCall(&K, Args);
+  B.CreateRetVoid();
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
+                                                   const Options &Opts) {
+  static const bool Initialized = [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)Initialized;
+  auto P = std::make_unique<ProgramImpl>();
+  P->Opts = Opts;
+
+  // The AMDGPU kernarg layout comes from the code object's metadata.
+  std::map<std::string, SymbolInfo> Meta;
+  if (Opts.Kind == Dialect::AMDGPU && !Opts.CodeObject.empty()) {
+    ImageIndex Index;
+    std::string E = indexImage(Opts.CodeObject.data(), Opts.CodeObject.size(), Index);
+    if (!E.empty())
+      return fail("the code object of the module: " + E);
+    for (SymbolInfo &S : Index.Symbols)
+      if (S.Kind == FERRY_SYMBOL_KERNEL)
+        Meta[S.Name] = S;
+  }
+
+  SmallVector<Function *, 8> KernelFns;
+  for (Function &F : *M)
+    if (isKernel(F, Opts.Kind))
+      KernelFns.push_back(&F);
+  if (KernelFns.empty())
+    return fail("the module has no kernels");
+
+  auto Builder = orc::JITTargetMachineBuilder::detectHost();
+  if (!Builder)
+    return Builder.takeError();
+  auto DL = Builder->getDefaultDataLayoutForTarget();
+  if (!DL)
+    return DL.takeError();
+
+  // The kernels' parameters, in the device's data layout.
+  for (Function *F : KernelFns) {
+    KernelInfo &K = P->Kernels[F->getName().str()];
+    for (Argument &A : F->args()) {
+      Type *T = A.hasByValAttr()   ? A.getParamByValType()
+                : A.hasByRefAttr() ? A.getParamByRefType()
+                                   : A.getType();
+      K.Params.push_back({uint32_t(M->getDataLayout().getTypeAllocSize(T)),
+                          A.getType()->isPointerTy() && !A.hasByValAttr() && !A.hasByRefAttr()});
+    }
+    if (auto It = Meta.find(F->getName().str()); It != Meta.end()) {
+      K.Meta = It->second;
+      K.HasMeta = true;
+    }
+  }
+
+  std::map<std::string, void *> Symbols;
+  LLVMContext &Ctx = M->getContext();
+  FunctionCallee Shared = M->getOrInsertFunction(
+      "__ferry_emu.shared", FunctionType::get(PointerType::get(Ctx, 0),
+                                              {Type::getInt64Ty(Ctx)}, false));
+  Symbols["__ferry_emu.shared"] = sharedMemoryFunction();
+  if (Error E = lowerGroupMemory(*M, *P, Shared))
+    return std::move(E);
+  if (Error E = lowerIntrinsics(*M, *P, Symbols))
+    return std::move(E);
+  lowerPrivateAllocas(*M);
+  for (Function &F : *M) {
+    F.setCallingConv(CallingConv::C);
+    for (const char *A : {"target-cpu", "target-features", "tune-cpu"})
+      F.removeFnAttr(A);
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        CB->setCallingConv(CallingConv::C);
+  }
+  for (Function *F : KernelFns)
+    addEntry(*M, *F);
+  if (NamedMDNode *A = M->getNamedMetadata("nvvm.annotations"))
+    A->eraseFromParent();
+  M->setTargetTriple(Builder->getTargetTriple().str());
+  M->setDataLayout(*DL);
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyModule(*M, &OS))
+    return fail("internal error: the retargeted module is invalid: " + Broken);
+
+  // Into a context of the JIT's own.
+  SmallString<0> Bitcode;
+  raw_svector_ostream BC(Bitcode);
+  WriteBitcodeToFile(*M, BC);
+  auto TSCtx = std::make_unique<LLVMContext>();
+  auto Parsed = parseBitcodeFile(MemoryBufferRef(Bitcode.str(), "ferry-emu"), *TSCtx);
+  if (!Parsed)
+    return Parsed.takeError();
+  auto JIT = orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*Builder)).create();
+  if (!JIT)
+    return JIT.takeError();
+  P->JIT = std::move(*JIT);
+  orc::SymbolMap Map;
+  for (auto &[Name, Address] : Symbols)
+    Map[P->JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
+                                          JITSymbolFlags::Exported};
+  if (Error E = P->JIT->getMainJITDylib().define(orc::absoluteSymbols(std::move(Map))))
+    return std::move(E);
+  // C math functions of the host resolve from the process.
+  auto Gen = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      P->JIT->getDataLayout().getGlobalPrefix());
+  if (!Gen)
+    return Gen.takeError();
+  P->JIT->getMainJITDylib().addGenerator(std::move(*Gen));
+  if (Error E = P->JIT->addIRModule(orc::ThreadSafeModule(std::move(*Parsed), std::move(TSCtx))))
+    return std::move(E);
+  for (auto &[Name, K] : P->Kernels) {
+    auto Entry = P->JIT->lookup("__ferry_emu.entry." + Name);
+    if (!Entry)
+      return Entry.takeError();
+    K.Entry = Entry->toPtr<void (*)(void *const *)>();
+  }
+  return std::unique_ptr<Program>(std::move(P));
+}
+
+} // namespace emu
+} // namespace ferry

@@ -1,0 +1,753 @@
+//===- Scheduler.cpp - Work-items as fibers, work-groups as rendezvous ----===//
+///
+/// \file
+/// See Scheduler.h. The runtime functions that replace device intrinsics
+/// are at the end: lane-local ones answer at once, the others rendezvous.
+/// Each takes the call site's id first (the module preparation adds it);
+/// i1 values travel as i32.
+///
+//===----------------------------------------------------------------------===//
+#include "Scheduler.h"
+
+#include <boost/context/fiber.hpp>
+#include <boost/context/fixedsize_stack.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace ctx = boost::context;
+
+namespace ferry {
+namespace emu {
+
+const char *opName(Op O) {
+  switch (O) {
+  case Op::None: return "none";
+  case Op::Barrier: return "barrier";
+  case Op::BarrierPopc: return "barrier.popc";
+  case Op::BarrierAnd: return "barrier.and";
+  case Op::BarrierOr: return "barrier.or";
+  case Op::BarrierAdd: return "wgred.add";
+  case Op::BarrierAndBits: return "wgred.and";
+  case Op::BarrierOrBits: return "wgred.or";
+  case Op::ShflUp: return "shfl.up";
+  case Op::ShflDown: return "shfl.down";
+  case Op::ShflBfly: return "shfl.bfly";
+  case Op::ShflIdx: return "shfl.idx";
+  case Op::Ballot: return "vote.ballot";
+  case Op::VoteAny: return "vote.any";
+  case Op::VoteAll: return "vote.all";
+  case Op::VoteUni: return "vote.uni";
+  case Op::ActiveMask: return "activemask";
+  case Op::WarpSync: return "bar.warp.sync";
+  case Op::ReduxAdd: return "redux.add";
+  case Op::ReduxUMin: return "redux.umin";
+  case Op::ReduxUMax: return "redux.umax";
+  case Op::ReduxMin: return "redux.min";
+  case Op::ReduxMax: return "redux.max";
+  case Op::ReduxAnd: return "redux.and";
+  case Op::ReduxOr: return "redux.or";
+  case Op::ReduxXor: return "redux.xor";
+  case Op::MatchAny: return "match.any";
+  case Op::Bpermute: return "ds.bpermute";
+  case Op::AmdBallot: return "ballot";
+  case Op::ReadLane: return "readlane";
+  case Op::ReadFirstLane: return "readfirstlane";
+  case Op::WaveBarrier: return "wave.barrier";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr size_t StackBytes = 256 * 1024;
+
+enum class Wait : uint8_t { None, Barrier, Collective };
+
+struct Lane {
+  uint32_t Id[3] = {0, 0, 0};
+  uint32_t Linear = 0, InWave = 0, Wave = 0;
+  ctx::fiber Fiber;     ///< the work-item, while it is suspended
+  ctx::fiber Scheduler; ///< the scheduler, while the work-item runs
+  bool Done = false;
+  Wait W = Wait::None;
+  uint32_t Site = 0;
+  Op O = Op::None;
+  uint64_t In = 0, Mask = 0, Out = 0;
+  uint32_t B = 0, C = 0;
+};
+
+struct Group {
+  const Dispatch *D = nullptr;
+  uint32_t Id[3] = {0, 0, 0};
+  std::vector<Lane> Lanes;
+  std::vector<uint8_t> Shared;
+  std::string Error; ///< set by a runtime function: the launch fails
+};
+
+thread_local Group *CurGroup = nullptr;
+thread_local Lane *CurLane = nullptr;
+
+/// Back to the scheduler until it resumes this work-item.
+void suspend() {
+  Lane &L = *CurLane;
+  L.Scheduler = std::move(L.Scheduler).resume();
+}
+
+uint64_t rendezvous(Wait W, uint32_t Site, Op O, uint64_t In, uint32_t B = 0, uint32_t C = 0,
+                    uint64_t Mask = 0) {
+  Lane &L = *CurLane;
+  L.W = W;
+  L.Site = Site;
+  L.O = O;
+  L.In = In;
+  L.B = B;
+  L.C = C;
+  L.Mask = Mask;
+  suspend();
+  return L.Out;
+}
+
+std::string siteName(const Dispatch &D, uint32_t Site) {
+  if (D.Sites && Site < D.Sites->size())
+    return (*D.Sites)[Site];
+  return "site " + std::to_string(Site);
+}
+
+bool masked(Op O) {
+  switch (O) {
+  case Op::ShflUp: case Op::ShflDown: case Op::ShflBfly: case Op::ShflIdx:
+  case Op::Ballot: case Op::VoteAny: case Op::VoteAll: case Op::VoteUni: case Op::WarpSync:
+  case Op::ReduxAdd: case Op::ReduxUMin: case Op::ReduxUMax: case Op::ReduxMin:
+  case Op::ReduxMax: case Op::ReduxAnd: case Op::ReduxOr: case Op::ReduxXor:
+  case Op::MatchAny:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Performs \p O for the lanes \p P (indices into G.Lanes, one wave).
+void perform(Group &G, const std::vector<Lane *> &P, Op O) {
+  const unsigned Wave = G.D->WaveSize;
+  Lane *ByLane[64] = {};
+  uint64_t Present = 0;
+  for (Lane *L : P) {
+    ByLane[L->InWave] = L;
+    Present |= uint64_t(1) << L->InWave;
+  }
+  auto value = [&](unsigned Src) -> uint64_t { return ByLane[Src] ? ByLane[Src]->In : 0; };
+  uint64_t Acc = 0;
+  switch (O) {
+  case Op::ReduxAdd: case Op::ReduxOr: case Op::ReduxXor: case Op::ReduxUMax:
+    Acc = 0;
+    break;
+  case Op::ReduxAnd: case Op::ReduxUMin:
+    Acc = 0xffffffffu;
+    break;
+  case Op::ReduxMin:
+    Acc = uint32_t(INT32_MAX);
+    break;
+  case Op::ReduxMax:
+    Acc = uint32_t(INT32_MIN);
+    break;
+  default:
+    break;
+  }
+  uint64_t Votes = 0;
+  for (Lane *L : P) {
+    const uint32_t V = uint32_t(L->In);
+    if (L->In)
+      Votes |= uint64_t(1) << L->InWave;
+    switch (O) {
+    case Op::ReduxAdd: Acc = uint32_t(Acc + V); break;
+    case Op::ReduxOr: Acc |= V; break;
+    case Op::ReduxXor: Acc ^= V; break;
+    case Op::ReduxAnd: Acc &= V; break;
+    case Op::ReduxUMax: Acc = std::max<uint32_t>(uint32_t(Acc), V); break;
+    case Op::ReduxUMin: Acc = std::min<uint32_t>(uint32_t(Acc), V); break;
+    case Op::ReduxMax: Acc = uint32_t(std::max<int32_t>(int32_t(Acc), int32_t(V))); break;
+    case Op::ReduxMin: Acc = uint32_t(std::min<int32_t>(int32_t(Acc), int32_t(V))); break;
+    default: break;
+    }
+  }
+  for (Lane *L : P) {
+    const unsigned Me = L->InWave;
+    switch (O) {
+    case Op::ShflUp: case Op::ShflDown: case Op::ShflBfly: case Op::ShflIdx: {
+      // PTX: c packs the clamp (bits 0-4) and the segment mask (bits 8-12).
+      const unsigned B = L->B & 31, CVal = L->C & 31, Seg = (L->C >> 8) & 31;
+      const unsigned MaxLane = (Me & Seg) | (CVal & ~Seg), MinLane = Me & Seg;
+      int J = Me;
+      bool Ok;
+      if (O == Op::ShflUp) {
+        J = int(Me) - int(B);
+        Ok = J >= int(MaxLane);
+      } else if (O == Op::ShflDown) {
+        J = Me + B;
+        Ok = J <= int(MaxLane);
+      } else if (O == Op::ShflBfly) {
+        J = Me ^ B;
+        Ok = J <= int(MaxLane);
+      } else {
+        J = MinLane | (B & ~Seg);
+        Ok = J <= int(MaxLane);
+      }
+      L->Out = value(Ok && J >= 0 && J < int(Wave) ? unsigned(J) : Me);
+      break;
+    }
+    case Op::Ballot:
+      L->Out = Votes & L->Mask;
+      break;
+    case Op::AmdBallot:
+      L->Out = Votes;
+      break;
+    case Op::VoteAny:
+      L->Out = Votes != 0;
+      break;
+    case Op::VoteAll:
+      L->Out = Votes == Present;
+      break;
+    case Op::VoteUni:
+      L->Out = Votes == 0 || Votes == Present;
+      break;
+    case Op::ActiveMask:
+      L->Out = Present;
+      break;
+    case Op::MatchAny: {
+      uint64_t Same = 0;
+      for (Lane *Q : P)
+        if (uint32_t(Q->In) == uint32_t(L->In))
+          Same |= uint64_t(1) << Q->InWave;
+      L->Out = Same;
+      break;
+    }
+    case Op::Bpermute:
+      L->Out = value((L->B >> 2) & (Wave - 1));
+      break;
+    case Op::ReadLane:
+      L->Out = value(L->B & (Wave - 1));
+      break;
+    case Op::ReadFirstLane:
+      L->Out = P.front()->In;
+      break;
+    case Op::ReduxAdd: case Op::ReduxUMin: case Op::ReduxUMax: case Op::ReduxMin:
+    case Op::ReduxMax: case Op::ReduxAnd: case Op::ReduxOr: case Op::ReduxXor:
+      L->Out = Acc;
+      break;
+    default:
+      L->Out = 0;
+      break;
+    }
+    L->W = Wait::None;
+  }
+}
+
+/// One cross-lane operation whose lanes have all arrived; false if none.
+bool resolveCollective(Group &G, std::string &Why) {
+  const Dispatch &D = *G.D;
+  const size_t Waves = (G.Lanes.size() + D.WaveSize - 1) / D.WaveSize;
+  for (size_t W = 0; W < Waves; ++W) {
+    const size_t Begin = W * D.WaveSize, End = std::min(G.Lanes.size(), Begin + D.WaveSize);
+    for (size_t I = Begin; I < End; ++I) {
+      Lane &First = G.Lanes[I];
+      if (First.W != Wait::Collective)
+        continue;
+      std::vector<Lane *> P;
+      if (D.MaskedOps && masked(First.O)) {
+        // The member mask names the lanes; lanes past the end of the block
+        // do not exist and are left out. A lane must be in its own mask.
+        if (!(First.Mask >> First.InWave & 1)) {
+          char Hex[24];
+          std::snprintf(Hex, sizeof Hex, "0x%llx", (unsigned long long)First.Mask);
+          Why = "lane " + std::to_string(First.InWave) + " is not in the member mask " + Hex +
+                " of " + opName(First.O) + " at " + siteName(D, First.Site);
+          return false;
+        }
+        bool Ready = true;
+        for (size_t J = Begin; J < End && Ready; ++J) {
+          Lane &L = G.Lanes[J];
+          if (!(First.Mask >> L.InWave & 1))
+            continue;
+          if (L.Done) {
+            Why = "lane " + std::to_string(L.InWave) + " of the member mask of " +
+                  opName(First.O) + " at " + siteName(D, First.Site) + " has exited";
+            return false;
+          }
+          if (L.W != Wait::Collective || L.O != First.O || L.Mask != First.Mask) {
+            Ready = false;
+            break;
+          }
+          P.push_back(&L);
+        }
+        if (!Ready)
+          continue;
+      } else {
+        // The lanes of the wave at this call site: its EXEC mask.
+        for (size_t J = Begin; J < End; ++J) {
+          Lane &L = G.Lanes[J];
+          if (L.W == Wait::Collective && L.Site == First.Site)
+            P.push_back(&L);
+        }
+      }
+      if (P.empty())
+        continue;
+      perform(G, P, First.O);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool resolveBarrier(Group &G) {
+  size_t Waiting = 0, Live = 0;
+  for (Lane &L : G.Lanes)
+    if (!L.Done) {
+      ++Live;
+      Waiting += L.W == Wait::Barrier;
+    }
+  if (!Live || Waiting != Live)
+    return false;
+  uint64_t Count = 0;
+  uint32_t Sum = 0, AndBits = 0xffffffffu, OrBits = 0;
+  bool All = true, Any = false;
+  for (Lane &L : G.Lanes)
+    if (!L.Done) {
+      Count += L.In != 0;
+      All &= L.In != 0;
+      Any |= L.In != 0;
+      Sum += uint32_t(L.In);
+      AndBits &= uint32_t(L.In);
+      OrBits |= uint32_t(L.In);
+    }
+  for (Lane &L : G.Lanes)
+    if (!L.Done) {
+      switch (L.O) {
+      case Op::BarrierPopc: L.Out = Count; break;
+      case Op::BarrierAnd: L.Out = All; break;
+      case Op::BarrierOr: L.Out = Any; break;
+      case Op::BarrierAdd: L.Out = Sum; break;
+      case Op::BarrierAndBits: L.Out = AndBits; break;
+      case Op::BarrierOrBits: L.Out = OrBits; break;
+      default: L.Out = 0; break;
+      }
+      L.W = Wait::None;
+    }
+  return true;
+}
+
+std::string deadlock(const Group &G, const std::string &Why) {
+  const Dispatch &D = *G.D;
+  std::map<std::string, unsigned> At;
+  unsigned Exited = 0;
+  for (const Lane &L : G.Lanes) {
+    if (L.Done) {
+      ++Exited;
+      continue;
+    }
+    At[std::string(L.W == Wait::Barrier ? "barrier" : opName(L.O)) + " at " +
+       siteName(D, L.Site)]++;
+  }
+  std::string S = "deadlock in kernel '" + D.Kernel + "', work-group (" +
+                  std::to_string(G.Id[0]) + "," + std::to_string(G.Id[1]) + "," +
+                  std::to_string(G.Id[2]) + "): the work-items can never meet";
+  if (!Why.empty())
+    S += " (" + Why + ")";
+  S += ";";
+  for (const auto &[Where, N] : At)
+    S += " " + std::to_string(N) + " wait for " + Where + ";";
+  S += " " + std::to_string(Exited) + " have exited";
+  return S;
+}
+
+std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::fiber> &Leaked) {
+  Group G;
+  G.D = &D;
+  std::copy(Id, Id + 3, G.Id);
+  G.Shared.assign(D.SharedBytes, 0);
+  const uint32_t N = D.L.Block[0] * D.L.Block[1] * D.L.Block[2];
+  G.Lanes.resize(N);
+  CurGroup = &G;
+  for (uint32_t I = 0; I < N; ++I) {
+    Lane &L = G.Lanes[I];
+    L.Linear = I;
+    L.Id[0] = I % D.L.Block[0];
+    L.Id[1] = I / D.L.Block[0] % D.L.Block[1];
+    L.Id[2] = I / (D.L.Block[0] * D.L.Block[1]);
+    L.InWave = I % D.WaveSize;
+    L.Wave = I / D.WaveSize;
+    L.Fiber = ctx::fiber(std::allocator_arg, ctx::fixedsize_stack(StackBytes),
+                         [&L, &D](ctx::fiber &&Sched) {
+                           L.Scheduler = std::move(Sched);
+                           D.Entry(D.Args);
+                           L.Done = true;
+                           return std::move(L.Scheduler);
+                         });
+  }
+  std::string Result;
+  for (;;) {
+    for (Lane &L : G.Lanes)
+      if (!L.Done && L.W == Wait::None) {
+        CurLane = &L;
+        L.Fiber = std::move(L.Fiber).resume();
+        CurLane = nullptr;
+        if (!G.Error.empty())
+          break;
+      }
+    if (!G.Error.empty()) {
+      Result = "kernel '" + D.Kernel + "': " + G.Error;
+      break;
+    }
+    if (std::all_of(G.Lanes.begin(), G.Lanes.end(), [](const Lane &L) { return L.Done; }))
+      break;
+    std::string Why;
+    if (resolveCollective(G, Why) || resolveBarrier(G))
+      continue;
+    Result = deadlock(G, Why);
+    break;
+  }
+  // Work-items that cannot finish keep their stacks: their frames have no
+  // unwind information to run them down with.
+  for (Lane &L : G.Lanes)
+    if (L.Fiber)
+      Leaked.push_back(std::move(L.Fiber));
+  CurGroup = nullptr;
+  return Result;
+}
+
+} // namespace
+
+std::string runDispatch(const Dispatch &D) {
+  const uint64_t Groups = uint64_t(D.L.Grid[0]) * D.L.Grid[1] * D.L.Grid[2];
+  if (D.WaveSize == 0 || D.WaveSize > 64)
+    return "wave size " + std::to_string(D.WaveSize) + " is not 1 to 64";
+  std::atomic<uint64_t> Next{0};
+  std::atomic<bool> Failed{false};
+  std::mutex Mutex;
+  std::string Error;
+  static std::mutex LeakMutex;
+  // See runGroup; never destroyed, not even at exit.
+  static auto *Leaked = new std::vector<ctx::fiber>;
+  auto Worker = [&] {
+    std::vector<ctx::fiber> Mine;
+    for (uint64_t G; !Failed && (G = Next++) < Groups;) {
+      const uint32_t Id[3] = {uint32_t(G % D.L.Grid[0]),
+                              uint32_t(G / D.L.Grid[0] % D.L.Grid[1]),
+                              uint32_t(G / (uint64_t(D.L.Grid[0]) * D.L.Grid[1]))};
+      std::string E = runGroup(D, Id, Mine);
+      if (!E.empty()) {
+        std::lock_guard<std::mutex> Lock(Mutex);
+        if (!Failed.exchange(true))
+          Error = E;
+      }
+    }
+    std::lock_guard<std::mutex> Lock(LeakMutex);
+    for (ctx::fiber &F : Mine)
+      Leaked->push_back(std::move(F));
+  };
+  unsigned Threads = D.Threads ? D.Threads : std::max(1u, std::thread::hardware_concurrency());
+  Threads = unsigned(std::min<uint64_t>(Threads, Groups));
+  std::vector<std::thread> Pool;
+  for (unsigned T = 1; T < Threads; ++T)
+    Pool.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Pool)
+    T.join();
+  return Error;
+}
+
+//===-- Runtime functions ------------------------------------------------===//
+
+namespace {
+
+const Dispatch &disp() { return *CurGroup->D; }
+uint32_t fbits(float F) {
+  uint32_t U;
+  std::memcpy(&U, &F, 4);
+  return U;
+}
+float bitsf(uint32_t U) {
+  float F;
+  std::memcpy(&F, &U, 4);
+  return F;
+}
+
+void fail(uint32_t Site, const std::string &What) {
+  if (CurGroup->Error.empty())
+    CurGroup->Error = What + " at " + siteName(disp(), Site);
+}
+
+} // namespace
+
+extern "C" {
+
+// Identity and geometry.
+static uint32_t emu_tid_x(uint32_t) { return CurLane->Id[0]; }
+static uint32_t emu_tid_y(uint32_t) { return CurLane->Id[1]; }
+static uint32_t emu_tid_z(uint32_t) { return CurLane->Id[2]; }
+static uint32_t emu_ntid_x(uint32_t) { return disp().L.Block[0]; }
+static uint32_t emu_ntid_y(uint32_t) { return disp().L.Block[1]; }
+static uint32_t emu_ntid_z(uint32_t) { return disp().L.Block[2]; }
+static uint32_t emu_ctaid_x(uint32_t) { return CurGroup->Id[0]; }
+static uint32_t emu_ctaid_y(uint32_t) { return CurGroup->Id[1]; }
+static uint32_t emu_ctaid_z(uint32_t) { return CurGroup->Id[2]; }
+static uint32_t emu_nctaid_x(uint32_t) { return disp().L.Grid[0]; }
+static uint32_t emu_nctaid_y(uint32_t) { return disp().L.Grid[1]; }
+static uint32_t emu_nctaid_z(uint32_t) { return disp().L.Grid[2]; }
+static uint32_t emu_laneid(uint32_t) { return CurLane->InWave; }
+static uint32_t emu_warpsize(uint32_t) { return disp().WaveSize; }
+static uint64_t emu_clock64(uint32_t) {
+  return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+static uint32_t emu_clock(uint32_t S) { return uint32_t(emu_clock64(S)); }
+
+// Barriers and fences.
+static void emu_barrier0(uint32_t S) { rendezvous(Wait::Barrier, S, Op::Barrier, 0); }
+static void emu_barrier_sync(uint32_t S, uint32_t) { emu_barrier0(S); }
+static uint32_t emu_barrier_popc(uint32_t S, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierPopc, P != 0));
+}
+static uint32_t emu_barrier_and(uint32_t S, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierAnd, P != 0));
+}
+static uint32_t emu_barrier_or(uint32_t S, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierOr, P != 0));
+}
+static void emu_membar(uint32_t) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+static void emu_warp_sync(uint32_t S, uint32_t Mask) {
+  rendezvous(Wait::Collective, S, Op::WarpSync, 0, 0, 0, Mask);
+}
+
+// Warp shuffles, votes, reductions.
+#define SHFL(Name, O)                                                                         \
+  static uint32_t emu_shfl_##Name##_i32(uint32_t S, uint32_t Mask, uint32_t V, uint32_t B,  \
+                                        uint32_t C) {                                         \
+    return uint32_t(rendezvous(Wait::Collective, S, O, V, B, C, Mask));                       \
+  }                                                                                           \
+  static float emu_shfl_##Name##_f32(uint32_t S, uint32_t Mask, float V, uint32_t B,          \
+                                     uint32_t C) {                                            \
+    return bitsf(uint32_t(rendezvous(Wait::Collective, S, O, fbits(V), B, C, Mask)));        \
+  }
+SHFL(up, Op::ShflUp)
+SHFL(down, Op::ShflDown)
+SHFL(bfly, Op::ShflBfly)
+SHFL(idx, Op::ShflIdx)
+#undef SHFL
+static uint32_t emu_vote_ballot(uint32_t S, uint32_t Mask, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::Ballot, P != 0, 0, 0, Mask));
+}
+static uint32_t emu_vote_any(uint32_t S, uint32_t Mask, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::VoteAny, P != 0, 0, 0, Mask));
+}
+static uint32_t emu_vote_all(uint32_t S, uint32_t Mask, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::VoteAll, P != 0, 0, 0, Mask));
+}
+static uint32_t emu_vote_uni(uint32_t S, uint32_t Mask, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::VoteUni, P != 0, 0, 0, Mask));
+}
+static uint32_t emu_activemask(uint32_t S) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::ActiveMask, 0));
+}
+#define REDUX(Name, O)                                                                        \
+  static uint32_t emu_redux_##Name(uint32_t S, uint32_t V, uint32_t Mask) {                  \
+    return uint32_t(rendezvous(Wait::Collective, S, O, V, 0, 0, Mask));                       \
+  }
+REDUX(add, Op::ReduxAdd)
+REDUX(umin, Op::ReduxUMin)
+REDUX(umax, Op::ReduxUMax)
+REDUX(min, Op::ReduxMin)
+REDUX(max, Op::ReduxMax)
+REDUX(and, Op::ReduxAnd)
+REDUX(or, Op::ReduxOr)
+REDUX(xor, Op::ReduxXor)
+#undef REDUX
+static uint32_t emu_match_any_i32(uint32_t S, uint32_t Mask, uint32_t V) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::MatchAny, V, 0, 0, Mask));
+}
+
+// NVVM atomics with their own intrinsics (the rest are LLVM atomics).
+static uint32_t emu_atomic_inc(uint32_t, uint32_t *P, uint32_t Limit) {
+  uint32_t Old = __atomic_load_n(P, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(P, &Old, Old >= Limit ? 0 : Old + 1, true,
+                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+  }
+  return Old;
+}
+static uint32_t emu_atomic_dec(uint32_t, uint32_t *P, uint32_t Limit) {
+  uint32_t Old = __atomic_load_n(P, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(P, &Old, (Old == 0 || Old > Limit) ? Limit : Old - 1,
+                                      true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+  }
+  return Old;
+}
+static uint32_t emu_atomic_add_i32(uint32_t, uint32_t *P, uint32_t V) {
+  return __atomic_fetch_add(P, V, __ATOMIC_SEQ_CST);
+}
+static uint32_t emu_atomic_exch_i32(uint32_t, uint32_t *P, uint32_t V) {
+  return __atomic_exchange_n(P, V, __ATOMIC_SEQ_CST);
+}
+
+// AMDGPU.
+static uint32_t emu_amd_workitem_x(uint32_t) { return CurLane->Id[0]; }
+static uint32_t emu_amd_workitem_y(uint32_t) { return CurLane->Id[1]; }
+static uint32_t emu_amd_workitem_z(uint32_t) { return CurLane->Id[2]; }
+static uint32_t emu_amd_workgroup_x(uint32_t) { return CurGroup->Id[0]; }
+static uint32_t emu_amd_workgroup_y(uint32_t) { return CurGroup->Id[1]; }
+static uint32_t emu_amd_workgroup_z(uint32_t) { return CurGroup->Id[2]; }
+static const void *emu_amd_implicitarg_ptr(uint32_t S) {
+  if (!disp().Kernarg) {
+    fail(S, "llvm.amdgcn.implicitarg.ptr without a kernarg segment");
+    return nullptr;
+  }
+  return disp().Kernarg + disp().ImplicitOffset;
+}
+static const void *emu_amd_kernarg_ptr(uint32_t) { return disp().Kernarg; }
+static void emu_amd_s_barrier(uint32_t S) { rendezvous(Wait::Barrier, S, Op::Barrier, 0); }
+static void emu_amd_wave_barrier(uint32_t S) {
+  rendezvous(Wait::Collective, S, Op::WaveBarrier, 0);
+}
+static void emu_amd_s_sleep(uint32_t, uint32_t) {}
+static uint32_t emu_amd_bpermute(uint32_t S, uint32_t Addr, uint32_t V) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::Bpermute, V, Addr));
+}
+static uint64_t emu_amd_ballot_i64(uint32_t S, uint32_t P) {
+  return rendezvous(Wait::Collective, S, Op::AmdBallot, P != 0);
+}
+static uint32_t emu_amd_ballot_i32(uint32_t S, uint32_t P) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::AmdBallot, P != 0));
+}
+static uint32_t emu_amd_mbcnt_lo(uint32_t, uint32_t Mask, uint32_t Acc) {
+  const unsigned L = CurLane->InWave;
+  const uint32_t Below = L >= 32 ? 0xffffffffu : (uint32_t(1) << L) - 1;
+  return Acc + uint32_t(__builtin_popcount(Mask & Below));
+}
+static uint32_t emu_amd_mbcnt_hi(uint32_t, uint32_t Mask, uint32_t Acc) {
+  const unsigned L = CurLane->InWave;
+  const uint32_t Below = L < 32 ? 0 : (uint32_t(1) << (L - 32)) - 1;
+  return Acc + uint32_t(__builtin_popcount(Mask & Below));
+}
+static uint32_t emu_amd_readfirstlane(uint32_t S, uint32_t V) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::ReadFirstLane, V));
+}
+static uint32_t emu_amd_readlane(uint32_t S, uint32_t V, uint32_t Lane) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::ReadLane, V, Lane));
+}
+static uint32_t emu_amd_mul_u24(uint32_t, uint32_t A, uint32_t B) {
+  return (A & 0xffffffu) * (B & 0xffffffu);
+}
+static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
+
+static uint32_t emu_wgred_add(uint32_t S, uint32_t V) {
+  return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierAdd, V));
+}
+static uint32_t emu_wgred_and(uint32_t S, uint32_t V) {
+  return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierAndBits, V));
+}
+static uint32_t emu_wgred_or(uint32_t S, uint32_t V) {
+  return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierOrBits, V));
+}
+
+static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offset; }
+
+} // extern "C"
+
+void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
+
+void *runtimeFunction(const std::string &Name) {
+  static const std::map<std::string, void *> Table = {
+#define F(N, Fn) {N, reinterpret_cast<void *>(&Fn)}
+      F("llvm.nvvm.read.ptx.sreg.tid.x", emu_tid_x),
+      F("llvm.nvvm.read.ptx.sreg.tid.y", emu_tid_y),
+      F("llvm.nvvm.read.ptx.sreg.tid.z", emu_tid_z),
+      F("llvm.nvvm.read.ptx.sreg.ntid.x", emu_ntid_x),
+      F("llvm.nvvm.read.ptx.sreg.ntid.y", emu_ntid_y),
+      F("llvm.nvvm.read.ptx.sreg.ntid.z", emu_ntid_z),
+      F("llvm.nvvm.read.ptx.sreg.ctaid.x", emu_ctaid_x),
+      F("llvm.nvvm.read.ptx.sreg.ctaid.y", emu_ctaid_y),
+      F("llvm.nvvm.read.ptx.sreg.ctaid.z", emu_ctaid_z),
+      F("llvm.nvvm.read.ptx.sreg.nctaid.x", emu_nctaid_x),
+      F("llvm.nvvm.read.ptx.sreg.nctaid.y", emu_nctaid_y),
+      F("llvm.nvvm.read.ptx.sreg.nctaid.z", emu_nctaid_z),
+      F("llvm.nvvm.read.ptx.sreg.laneid", emu_laneid),
+      F("llvm.nvvm.read.ptx.sreg.warpsize", emu_warpsize),
+      F("llvm.nvvm.read.ptx.sreg.clock", emu_clock),
+      F("llvm.nvvm.read.ptx.sreg.clock64", emu_clock64),
+      F("llvm.nvvm.read.ptx.sreg.globaltimer", emu_clock64),
+      F("llvm.nvvm.barrier0", emu_barrier0),
+      F("llvm.nvvm.barrier.sync", emu_barrier_sync),
+      F("llvm.nvvm.barrier0.popc", emu_barrier_popc),
+      F("llvm.nvvm.barrier0.and", emu_barrier_and),
+      F("llvm.nvvm.barrier0.or", emu_barrier_or),
+      F("llvm.nvvm.membar.cta", emu_membar),
+      F("llvm.nvvm.membar.gl", emu_membar),
+      F("llvm.nvvm.membar.sys", emu_membar),
+      F("llvm.nvvm.bar.warp.sync", emu_warp_sync),
+      F("llvm.nvvm.shfl.sync.up.i32", emu_shfl_up_i32),
+      F("llvm.nvvm.shfl.sync.down.i32", emu_shfl_down_i32),
+      F("llvm.nvvm.shfl.sync.bfly.i32", emu_shfl_bfly_i32),
+      F("llvm.nvvm.shfl.sync.idx.i32", emu_shfl_idx_i32),
+      F("llvm.nvvm.shfl.sync.up.f32", emu_shfl_up_f32),
+      F("llvm.nvvm.shfl.sync.down.f32", emu_shfl_down_f32),
+      F("llvm.nvvm.shfl.sync.bfly.f32", emu_shfl_bfly_f32),
+      F("llvm.nvvm.shfl.sync.idx.f32", emu_shfl_idx_f32),
+      F("llvm.nvvm.vote.ballot.sync", emu_vote_ballot),
+      F("llvm.nvvm.vote.any.sync", emu_vote_any),
+      F("llvm.nvvm.vote.all.sync", emu_vote_all),
+      F("llvm.nvvm.vote.uni.sync", emu_vote_uni),
+      F("llvm.nvvm.activemask", emu_activemask),
+      F("llvm.nvvm.redux.sync.add", emu_redux_add),
+      F("llvm.nvvm.redux.sync.umin", emu_redux_umin),
+      F("llvm.nvvm.redux.sync.umax", emu_redux_umax),
+      F("llvm.nvvm.redux.sync.min", emu_redux_min),
+      F("llvm.nvvm.redux.sync.max", emu_redux_max),
+      F("llvm.nvvm.redux.sync.and", emu_redux_and),
+      F("llvm.nvvm.redux.sync.or", emu_redux_or),
+      F("llvm.nvvm.redux.sync.xor", emu_redux_xor),
+      F("llvm.nvvm.match.any.sync.i32", emu_match_any_i32),
+      F("llvm.nvvm.atomic.load.inc.32.p0", emu_atomic_inc),
+      F("llvm.nvvm.atomic.load.dec.32.p0", emu_atomic_dec),
+      F("llvm.nvvm.atomic.add.gen.i.cta.i32.p0", emu_atomic_add_i32),
+      F("llvm.nvvm.atomic.add.gen.i.sys.i32.p0", emu_atomic_add_i32),
+      F("llvm.nvvm.atomic.exch.gen.i.cta.i32.p0", emu_atomic_exch_i32),
+      F("llvm.nvvm.atomic.exch.gen.i.sys.i32.p0", emu_atomic_exch_i32),
+      F("llvm.amdgcn.workitem.id.x", emu_amd_workitem_x),
+      F("llvm.amdgcn.workitem.id.y", emu_amd_workitem_y),
+      F("llvm.amdgcn.workitem.id.z", emu_amd_workitem_z),
+      F("llvm.amdgcn.workgroup.id.x", emu_amd_workgroup_x),
+      F("llvm.amdgcn.workgroup.id.y", emu_amd_workgroup_y),
+      F("llvm.amdgcn.workgroup.id.z", emu_amd_workgroup_z),
+      F("llvm.amdgcn.implicitarg.ptr", emu_amd_implicitarg_ptr),
+      F("llvm.amdgcn.kernarg.segment.ptr", emu_amd_kernarg_ptr),
+      F("llvm.amdgcn.s.barrier", emu_amd_s_barrier),
+      F("llvm.amdgcn.wave.barrier", emu_amd_wave_barrier),
+      F("llvm.amdgcn.s.sleep", emu_amd_s_sleep),
+      F("llvm.amdgcn.ds.bpermute", emu_amd_bpermute),
+      F("llvm.amdgcn.ballot.i64", emu_amd_ballot_i64),
+      F("llvm.amdgcn.ballot.i32", emu_amd_ballot_i32),
+      F("llvm.amdgcn.mbcnt.lo", emu_amd_mbcnt_lo),
+      F("llvm.amdgcn.mbcnt.hi", emu_amd_mbcnt_hi),
+      F("llvm.amdgcn.readfirstlane", emu_amd_readfirstlane),
+      F("llvm.amdgcn.readfirstlane.i32", emu_amd_readfirstlane),
+      F("llvm.amdgcn.readlane", emu_amd_readlane),
+      F("llvm.amdgcn.readlane.i32", emu_amd_readlane),
+      F("llvm.amdgcn.mul.u24.i32", emu_amd_mul_u24),
+      F("llvm.amdgcn.mul.u24", emu_amd_mul_u24),
+      F("llvm.amdgcn.s.memtime", emu_amd_memtime),
+      F("llvm.amdgcn.s.memrealtime", emu_amd_memtime),
+      F("__ockl_wgred_add_i32", emu_wgred_add),
+      F("__ockl_wgred_and_i32", emu_wgred_and),
+      F("__ockl_wgred_or_i32", emu_wgred_or),
+#undef F
+  };
+  auto It = Table.find(Name);
+  return It == Table.end() ? nullptr : It->second;
+}
+
+} // namespace emu
+} // namespace ferry

@@ -1,0 +1,97 @@
+//===- Scheduler.h - Work-items as fibers, work-groups as rendezvous -*- C++ -*-===//
+///
+/// \file
+/// The emulator's execution model. Every work-item of a work-group is a
+/// fiber on the thread that runs the group. A work-item runs until it
+/// finishes, reaches a barrier, or reaches a cross-lane operation; then the
+/// scheduler resolves what can be resolved: a barrier when every work-item
+/// that has not exited waits at one, a cross-lane operation when the lanes
+/// of a wave that take part have all arrived (NVVM `.sync` operations: the
+/// lanes of their member mask; AMDGPU: the lanes waiting at that call site
+/// once no lane of the wave can run, which is the EXEC mask of that point).
+/// Nothing else to run and nothing to resolve is a deadlock, reported with
+/// the kernel, the work-group and each waiting call site.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_EMU_SCHEDULER_H
+#define FERRY_EMU_SCHEDULER_H
+
+#include "ferry/Emu.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ferry {
+namespace emu {
+
+/// The cross-lane and group operations that rendezvous.
+enum class Op : uint8_t {
+  None,
+  Barrier,      ///< work-group barrier; In: predicate for the popc/and/or forms
+  BarrierPopc,
+  BarrierAnd,
+  BarrierOr,
+  BarrierAdd,   ///< AMDGPU __ockl_wgred_*: work-group reductions at a barrier
+  BarrierAndBits,
+  BarrierOrBits,
+  ShflUp,       ///< NVVM shfl.sync: In value, B lane operand, C clamp/segment
+  ShflDown,
+  ShflBfly,
+  ShflIdx,
+  Ballot,       ///< NVVM vote.ballot.sync
+  VoteAny,
+  VoteAll,
+  VoteUni,
+  ActiveMask,
+  WarpSync,     ///< bar.warp.sync
+  ReduxAdd,
+  ReduxUMin,
+  ReduxUMax,
+  ReduxMin,
+  ReduxMax,
+  ReduxAnd,
+  ReduxOr,
+  ReduxXor,
+  MatchAny,
+  Bpermute,     ///< AMDGPU ds.bpermute: B byte address, In value
+  AmdBallot,    ///< AMDGPU ballot: In predicate
+  ReadLane,     ///< AMDGPU readlane: B lane
+  ReadFirstLane,
+  WaveBarrier,
+};
+
+const char *opName(Op O);
+
+/// What one launch needs at run time.
+struct Dispatch {
+  std::string Kernel;
+  Launch L;
+  unsigned WaveSize = 32;
+  bool MaskedOps = true; ///< NVVM: cross-lane ops carry member masks
+  uint64_t SharedBytes = 0;
+  void (*Entry)(void *const *Args) = nullptr;
+  void *const *Args = nullptr;
+  /// AMDGPU: the kernarg segment and where its hidden arguments start.
+  const uint8_t *Kernarg = nullptr;
+  uint64_t ImplicitOffset = 0;
+  /// Names of the call sites of the module (by site id).
+  const std::vector<std::string> *Sites = nullptr;
+  unsigned Threads = 0;
+};
+
+/// Runs every work-group of \p D; returns "" or what went wrong.
+std::string runDispatch(const Dispatch &D);
+
+/// The addresses of the runtime functions that replace intrinsics, by the
+/// intrinsic's name; nullptr for an intrinsic the emulator does not model.
+void *runtimeFunction(const std::string &Intrinsic);
+
+/// The address of the function returning the current work-group's group
+/// memory (`ptr __ferry_emu.shared(i64 offset)`).
+void *sharedMemoryFunction();
+
+} // namespace emu
+} // namespace ferry
+
+#endif

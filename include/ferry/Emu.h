@@ -1,0 +1,84 @@
+//===- ferry/Emu.h - Run GPU kernels on the CPU --------------------*- C++ -*-===//
+///
+/// \file
+/// libferry-emu: a SIMT emulator for device modules in either dialect, NVVM
+/// (warp 32) or AMDGPU after Ferry's translation (wave64 with EMU32, or
+/// wave32). A clone of the module is retargeted to the host (address spaces
+/// stay, the host treats them as flat memory; group memory becomes
+/// per-work-group storage; private allocas per work-item), every
+/// `llvm.nvvm.*` / `llvm.amdgcn.*` call becomes a call into the emulator's
+/// runtime, and ORC JIT-compiles the result. Each work-item runs as a fiber
+/// (Boost.Context); work-groups run on a thread pool. Barriers are
+/// work-group rendezvous, cross-lane operations are wave rendezvous among
+/// the lanes that reach the same call site; when lanes can never meet the
+/// launch fails with a deadlock report naming the kernel and call sites.
+/// AMDGPU kernels get their kernarg segment, hidden arguments included,
+/// from the same code as the HSA backend (fillKernargs over the metadata of
+/// the module compiled to a code object).
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_EMU_H
+#define FERRY_EMU_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace ferry {
+namespace emu {
+
+enum class Dialect { NVVM, AMDGPU };
+
+struct Options {
+  Dialect Kind = Dialect::NVVM;
+  /// AMDGPU: the processor the module was translated for ("gfx90a"); its
+  /// wave size (64 on gfx9, 32 on gfx10+ as Ferry translates) is the
+  /// emulated one. NVVM: warps of 32.
+  std::string Arch;
+  /// AMDGPU: the module compiled to a code object (for example by
+  /// ferry::compileToCodeObject); its metadata gives the kernarg layout,
+  /// hidden arguments included. Empty: kernels that read hidden arguments
+  /// fail when they do.
+  std::string CodeObject;
+  /// Work-groups run on this many threads (0: the hardware's).
+  unsigned Threads = 0;
+};
+
+struct Launch {
+  uint32_t Grid[3] = {1, 1, 1};  ///< work-groups per dimension
+  uint32_t Block[3] = {1, 1, 1}; ///< work-items per work-group
+  uint32_t DynamicShared = 0;    ///< bytes of dynamic group memory
+};
+
+/// A module ready to run: JIT-compiled once, launched any number of times.
+class Program {
+public:
+  /// Takes \p M (in either dialect, as Options says) and compiles it.
+  static llvm::Expected<std::unique_ptr<Program>> create(std::unique_ptr<llvm::Module> M,
+                                                         const Options &Opts);
+  virtual ~Program();
+
+  /// The kernels of the module.
+  virtual std::vector<std::string> kernels() const = 0;
+  /// The kernel's parameters: their sizes in bytes and whether each is a
+  /// pointer.
+  virtual llvm::Expected<std::vector<std::pair<uint32_t, bool>>>
+  parameters(const std::string &Kernel) const = 0;
+  /// Runs \p Kernel over the launch; \p Args points to each argument's value
+  /// (pointers are host addresses). Fails with the kernel named on a
+  /// deadlock or an operation the emulator does not model.
+  virtual llvm::Error run(const std::string &Kernel, const Launch &L,
+                          const std::vector<const void *> &Args) = 0;
+};
+
+} // namespace emu
+} // namespace ferry
+
+#endif

@@ -1,0 +1,63 @@
+; Warp operations of NVVM under the emulator, against values worked out from
+; the PTX ISA (64 threads: two warps), and the same kernel translated for
+; gfx90a (EMU32 on wave64) and gfx1100 (wave32) compared with it.
+; RUN: %ferry-emu-check %s --spec=%S/Inputs/warp-ops.spec --print | %FileCheck %s
+; RUN: %ferry-emu-check %s --spec=%S/Inputs/warp-ops.spec
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define void @warp_ops(ptr %down, ptr %up, ptr %bfly, ptr %idx, ptr %ballot, ptr %redux, ptr %match, ptr %popc) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %t to i64
+  %d = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %t, i32 1, i32 31)
+  %p0 = getelementptr i32, ptr %down, i64 %i
+  store i32 %d, ptr %p0
+  %u = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %t, i32 2, i32 0)
+  %p1 = getelementptr i32, ptr %up, i64 %i
+  store i32 %u, ptr %p1
+  %b = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %t, i32 3, i32 31)
+  %p2 = getelementptr i32, ptr %bfly, i64 %i
+  store i32 %b, ptr %p2
+  %x = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %t, i32 5, i32 31)
+  %p3 = getelementptr i32, ptr %idx, i64 %i
+  store i32 %x, ptr %p3
+  %m3 = urem i32 %t, 3
+  %pred = icmp eq i32 %m3, 0
+  %v = call i32 @llvm.nvvm.vote.ballot.sync(i32 -1, i1 %pred)
+  %p4 = getelementptr i32, ptr %ballot, i64 %i
+  store i32 %v, ptr %p4
+  %r = call i32 @llvm.nvvm.redux.sync.add(i32 %t, i32 -1)
+  %p5 = getelementptr i32, ptr %redux, i64 %i
+  store i32 %r, ptr %p5
+  %m4 = urem i32 %t, 4
+  %mt = call i32 @llvm.nvvm.match.any.sync.i32(i32 -1, i32 %m4)
+  %p6 = getelementptr i32, ptr %match, i64 %i
+  store i32 %mt, ptr %p6
+  %odd = and i32 %t, 1
+  %c = call i32 @llvm.nvvm.barrier0.popc(i32 %odd)
+  %p7 = getelementptr i32, ptr %popc, i64 %i
+  store i32 %c, ptr %p7
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.up.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1)
+declare i32 @llvm.nvvm.redux.sync.add(i32, i32)
+declare i32 @llvm.nvvm.match.any.sync.i32(i32, i32)
+declare i32 @llvm.nvvm.barrier0.popc(i32)
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @warp_ops, !"kernel", i32 1}
+; CHECK: warp_ops arg1: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 31 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 63
+; CHECK: warp_ops arg2: 0 1 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 32 33 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61
+; CHECK: warp_ops arg3: 3 2 1 0 7 6 5 4 11 10 9 8 15 14 13 12 19 18 17 16 23 22 21 20 27 26 25 24 31 30 29 28 35 34 33 32 39 38 37 36 43 42 41 40 47 46 45 44 51 50 49 48 55 54 53 52 59 58 57 56 63 62 61 60
+; CHECK: warp_ops arg4: 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37 37
+; CHECK: warp_ops arg5: 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 1227133513 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270 -1840700270
+; CHECK: warp_ops arg6: 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 496 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520 1520
+; CHECK: warp_ops arg7: 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072 286331153 572662306 1145324612 -2004318072
+; CHECK: warp_ops arg8: 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32

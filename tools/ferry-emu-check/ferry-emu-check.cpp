@@ -1,0 +1,453 @@
+//===- ferry-emu-check.cpp - NVVM vs translated AMDGPU, run on the CPU ----===//
+///
+/// \file
+/// `ferry-emu-check in.ll --spec=FILE` runs each kernel the spec names with
+/// the same generated inputs under warp-32 NVVM semantics and under the
+/// module translated for each AMDGPU target (gfx90a: wave64 with EMU32,
+/// gfx1100: wave32 by default), and compares every buffer afterwards:
+/// integers bitwise, floating point within 4 ULP (the emulator maps both
+/// dialects' math to the host's). A mismatch prints the kernel, the target,
+/// the buffer, the first differing element and both values; the exit
+/// status is 1. `--amdgpu=FILE` compares against a given AMDGPU module
+/// (translated elsewhere, or deliberately broken) instead of translating.
+/// `--list` prints the kernels with their parameters.
+///
+/// Spec lines (`#` starts a comment), those of the input module only:
+///   MODULE KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
+/// MODULE is the input's file name without its extension.
+/// with ARG one of `f32[N]`, `f64[N]`, `i32[N]`, `i64[N]` (a buffer of N
+/// generated elements; `=0` after it: zeros), or a scalar `i32=V`, `i64=V`,
+/// `f32=V`, `f64=V`.
+///
+//===----------------------------------------------------------------------===//
+#include "ferry/Emu.h"
+#include "ferry/Lower.h"
+#include "ferry/Translate.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace llvm;
+
+namespace {
+
+cl::opt<std::string> Input(cl::Positional, cl::desc("<nvvm module .ll/.bc>"), cl::Required);
+cl::opt<std::string> SpecFile("spec", cl::desc("kernels, launches and arguments"));
+cl::list<std::string> Archs("arch", cl::CommaSeparated,
+                            cl::desc("AMDGPU targets (default gfx90a,gfx1100)"));
+cl::opt<std::string> AMDGPUModule("amdgpu",
+                                  cl::desc("an AMDGPU module to compare instead of translating"));
+cl::opt<bool> List("list", cl::desc("list the kernels and their parameters"));
+cl::opt<unsigned> Seed("seed", cl::desc("input generator seed"), cl::init(1));
+cl::opt<bool> ReferenceOnly("reference-only",
+                            cl::desc("run the NVVM module only (no translation, no comparison)"));
+cl::opt<bool> Print("print", cl::desc("print the buffers after the NVVM run"));
+
+enum class Elem { F32, F64, I32, I64 };
+
+struct Arg {
+  bool Buffer = false;
+  Elem E = Elem::I32;
+  uint64_t Count = 0;
+  bool Zero = false;
+  uint64_t Scalar = 0; ///< the scalar's bytes
+};
+
+struct Spec {
+  std::string Kernel;
+  ferry::emu::Launch L;
+  std::vector<Arg> Args;
+  unsigned Line = 0;
+};
+
+unsigned elemSize(Elem E) { return E == Elem::F64 || E == Elem::I64 ? 8 : 4; }
+const char *elemName(Elem E) {
+  return E == Elem::F32 ? "f32" : E == Elem::F64 ? "f64" : E == Elem::I32 ? "i32" : "i64";
+}
+
+bool parseElem(StringRef S, Elem &E) {
+  if (S == "f32") E = Elem::F32;
+  else if (S == "f64") E = Elem::F64;
+  else if (S == "i32") E = Elem::I32;
+  else if (S == "i64") E = Elem::I64;
+  else return false;
+  return true;
+}
+
+bool parseDims(StringRef S, uint32_t Out[3]) {
+  SmallVector<StringRef, 3> Parts;
+  S.split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return false;
+  for (size_t I = 0; I < 3; ++I) {
+    Out[I] = 1;
+    if (I < Parts.size() && (Parts[I].getAsInteger(10, Out[I]) || Out[I] == 0))
+      return false;
+  }
+  return true;
+}
+
+Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
+  auto Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return createStringError(Buffer.getError(), "cannot read spec '%s'", Path.str().c_str());
+  std::vector<Spec> Specs;
+  SmallVector<StringRef, 32> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (unsigned N = 0; N < Lines.size(); ++N) {
+    StringRef Line = Lines[N].split('#').first.trim();
+    if (Line.empty())
+      continue;
+    auto Bad = [&](const Twine &Why) {
+      return createStringError(inconvertibleErrorCode(), "%s:%u: %s", Path.str().c_str(), N + 1,
+                               Why.str().c_str());
+    };
+    SmallVector<StringRef, 16> Words;
+    SplitString(Line, Words);
+    if (Words[0] != Module)
+      continue;
+    if (Words.size() < 2)
+      return Bad("no kernel named");
+    Words.erase(Words.begin());
+    Spec S;
+    S.Kernel = Words[0].str();
+    S.Line = N + 1;
+    for (StringRef W : ArrayRef<StringRef>(Words).drop_front()) {
+      if (W.consume_front("grid=")) {
+        if (!parseDims(W, S.L.Grid))
+          return Bad("bad grid '" + W + "'");
+      } else if (W.consume_front("block=")) {
+        if (!parseDims(W, S.L.Block))
+          return Bad("bad block '" + W + "'");
+      } else if (W.consume_front("shared=")) {
+        if (W.getAsInteger(10, S.L.DynamicShared))
+          return Bad("bad shared size '" + W + "'");
+      } else {
+        Arg A;
+        auto [Type, Rest] = W.split('[');
+        if (!Rest.empty()) {
+          auto [Count, After] = Rest.split(']');
+          if (!parseElem(Type, A.E) || Count.getAsInteger(10, A.Count) || A.Count == 0 ||
+              !(After.empty() || After == "=0"))
+            return Bad("bad buffer argument '" + W + "'");
+          A.Buffer = true;
+          A.Zero = After == "=0";
+        } else {
+          auto [T, Value] = W.split('=');
+          if (!parseElem(T, A.E) || Value.empty())
+            return Bad("bad argument '" + W + "'");
+          if (A.E == Elem::F32) {
+            float F = std::stof(Value.str());
+            std::memcpy(&A.Scalar, &F, 4);
+          } else if (A.E == Elem::F64) {
+            double D = std::stod(Value.str());
+            std::memcpy(&A.Scalar, &D, 8);
+          } else if (Value.getAsInteger(0, A.Scalar)) {
+            int64_t V;
+            if (Value.getAsInteger(0, V))
+              return Bad("bad integer '" + Value + "'");
+            A.Scalar = uint64_t(V);
+          }
+        }
+        S.Args.push_back(A);
+      }
+    }
+    Specs.push_back(std::move(S));
+  }
+  if (Specs.empty())
+    return createStringError(inconvertibleErrorCode(), "%s has no line for module '%s'",
+                             Path.str().c_str(), Module.str().c_str());
+  return Specs;
+}
+
+/// Generated buffers: small values, so that kernels that index with their
+/// inputs stay in bounds and floating-point sums stay exact enough.
+std::vector<std::vector<uint8_t>> makeInputs(const Spec &S, unsigned SeedValue) {
+  std::mt19937_64 Gen(SeedValue * 7919 + std::hash<std::string>()(S.Kernel));
+  std::vector<std::vector<uint8_t>> Buffers;
+  for (const Arg &A : S.Args) {
+    if (!A.Buffer) {
+      Buffers.emplace_back(8);
+      std::memcpy(Buffers.back().data(), &A.Scalar, 8);
+      continue;
+    }
+    std::vector<uint8_t> B(A.Count * elemSize(A.E), 0);
+    if (!A.Zero)
+      for (uint64_t I = 0; I < A.Count; ++I) {
+        const uint64_t R = Gen();
+        uint8_t *P = B.data() + I * elemSize(A.E);
+        switch (A.E) {
+        case Elem::F32: {
+          float F = float(int(R % 2001) - 1000) / 64.0f;
+          std::memcpy(P, &F, 4);
+          break;
+        }
+        case Elem::F64: {
+          double D = double(int64_t(R % 200001) - 100000) / 1024.0;
+          std::memcpy(P, &D, 8);
+          break;
+        }
+        case Elem::I32: {
+          uint32_t V = uint32_t(R % 64);
+          std::memcpy(P, &V, 4);
+          break;
+        }
+        case Elem::I64: {
+          uint64_t V = R % 64;
+          std::memcpy(P, &V, 8);
+          break;
+        }
+        }
+      }
+    Buffers.push_back(std::move(B));
+  }
+  return Buffers;
+}
+
+Expected<std::vector<std::vector<uint8_t>>> runOne(ferry::emu::Program &P, const Spec &S,
+                                                    unsigned SeedValue) {
+  auto Params = P.parameters(S.Kernel);
+  if (!Params)
+    return Params.takeError();
+  if (Params->size() != S.Args.size())
+    return createStringError(inconvertibleErrorCode(),
+                             "spec line %u: kernel '%s' takes %zu arguments, the spec gives %zu",
+                             S.Line, S.Kernel.c_str(), Params->size(), S.Args.size());
+  std::vector<std::vector<uint8_t>> Buffers = makeInputs(S, SeedValue);
+  std::vector<void *> Pointers(S.Args.size());
+  std::vector<const void *> Values(S.Args.size());
+  for (size_t I = 0; I < S.Args.size(); ++I) {
+    if ((*Params)[I].second != S.Args[I].Buffer)
+      return createStringError(inconvertibleErrorCode(),
+                               "spec line %u: argument %zu of '%s' is %s", S.Line, I + 1,
+                               S.Kernel.c_str(),
+                               (*Params)[I].second ? "a pointer" : "not a pointer");
+    if (S.Args[I].Buffer) {
+      Pointers[I] = Buffers[I].data();
+      Values[I] = &Pointers[I];
+    } else {
+      Values[I] = Buffers[I].data();
+    }
+  }
+  if (Error E = P.run(S.Kernel, S.L, Values))
+    return std::move(E);
+  return Buffers;
+}
+
+/// Units in the last place between two floats of the same sign.
+bool closeEnough(double A, double B, Elem E) {
+  if (A == B || (std::isnan(A) && std::isnan(B)))
+    return true;
+  const double Ulp = E == Elem::F32 ? std::ldexp(1.0, -23) : std::ldexp(1.0, -52);
+  return std::fabs(A - B) <= 4 * Ulp * std::max(std::fabs(A), std::fabs(B));
+}
+
+/// The first element that differs, described; "" when none does.
+std::string compare(const Spec &S, const std::vector<std::vector<uint8_t>> &Ref,
+                    const std::vector<std::vector<uint8_t>> &Got) {
+  for (size_t I = 0; I < S.Args.size(); ++I) {
+    const Arg &A = S.Args[I];
+    if (!A.Buffer)
+      continue;
+    for (uint64_t K = 0; K < A.Count; ++K) {
+      const uint8_t *R = Ref[I].data() + K * elemSize(A.E), *G = Got[I].data() + K * elemSize(A.E);
+      std::string RS, GS;
+      bool Same;
+      switch (A.E) {
+      case Elem::F32: {
+        float X, Y;
+        std::memcpy(&X, R, 4);
+        std::memcpy(&Y, G, 4);
+        Same = closeEnough(X, Y, A.E);
+        RS = std::to_string(X);
+        GS = std::to_string(Y);
+        break;
+      }
+      case Elem::F64: {
+        double X, Y;
+        std::memcpy(&X, R, 8);
+        std::memcpy(&Y, G, 8);
+        Same = closeEnough(X, Y, A.E);
+        RS = std::to_string(X);
+        GS = std::to_string(Y);
+        break;
+      }
+      default: {
+        uint64_t X = 0, Y = 0;
+        std::memcpy(&X, R, elemSize(A.E));
+        std::memcpy(&Y, G, elemSize(A.E));
+        Same = X == Y;
+        RS = std::to_string(A.E == Elem::I32 ? int64_t(int32_t(X)) : int64_t(X));
+        GS = std::to_string(A.E == Elem::I32 ? int64_t(int32_t(Y)) : int64_t(Y));
+        break;
+      }
+      }
+      if (!Same)
+        return "argument " + std::to_string(I + 1) + " (" + elemName(A.E) + "[" +
+               std::to_string(A.Count) + "]) element " + std::to_string(K) + ": NVVM " + RS +
+               ", AMDGPU " + GS;
+    }
+  }
+  return "";
+}
+
+/// `KERNEL argN: v0 v1 ...` for each buffer (at most 64 elements).
+void printBuffers(const Spec &S, const std::vector<std::vector<uint8_t>> &B) {
+  for (size_t I = 0; I < S.Args.size(); ++I) {
+    const Arg &A = S.Args[I];
+    if (!A.Buffer)
+      continue;
+    outs() << S.Kernel << " arg" << I + 1 << ":";
+    for (uint64_t K = 0; K < std::min<uint64_t>(A.Count, 64); ++K) {
+      const uint8_t *P = B[I].data() + K * elemSize(A.E);
+      if (A.E == Elem::F32) {
+        float F;
+        std::memcpy(&F, P, 4);
+        outs() << " " << F;
+      } else if (A.E == Elem::F64) {
+        double D;
+        std::memcpy(&D, P, 8);
+        outs() << " " << D;
+      } else if (A.E == Elem::I32) {
+        int32_t V;
+        std::memcpy(&V, P, 4);
+        outs() << " " << V;
+      } else {
+        int64_t V;
+        std::memcpy(&V, P, 8);
+        outs() << " " << V;
+      }
+    }
+    outs() << "\n";
+  }
+}
+
+std::unique_ptr<Module> load(StringRef Path, LLVMContext &Ctx) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M)
+    Err.print("ferry-emu-check", errs());
+  return M;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv, "ferry-emu-check: NVVM vs AMDGPU on the CPU\n");
+  // lld, which compiling a code object runs in process, resets every
+  // command-line option of the process: keep the values.
+  const std::string InputPath = Input, SpecPath = SpecFile, AMDGPUPath = AMDGPUModule;
+  const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
+  const unsigned SeedValue = Seed;
+  std::vector<std::string> Targets(Archs.begin(), Archs.end());
+  LLVMContext Ctx;
+  std::unique_ptr<Module> NVVM = load(InputPath, Ctx);
+  if (!NVVM)
+    return 2;
+  auto report = [](Error E) {
+    errs() << "ferry-emu-check: " << toString(std::move(E)) << "\n";
+    return 2;
+  };
+  if (DoList) {
+    auto P = ferry::emu::Program::create(CloneModule(*NVVM), {});
+    if (!P)
+      return report(P.takeError());
+    for (const std::string &K : (*P)->kernels()) {
+      outs() << K << ":";
+      for (auto [Size, Pointer] : cantFail((*P)->parameters(K)))
+        outs() << " " << (Pointer ? "ptr" : "value") << "(" << Size << ")";
+      outs() << "\n";
+    }
+    return 0;
+  }
+  if (SpecPath.empty()) {
+    errs() << "ferry-emu-check: give --spec=FILE (or --list)\n";
+    return 2;
+  }
+  auto Specs = readSpec(SpecPath, sys::path::stem(InputPath));
+  if (!Specs)
+    return report(Specs.takeError());
+  if (Targets.empty())
+    Targets = {"gfx90a", "gfx1100"};
+  if (!AMDGPUPath.empty() && Targets.size() != 1) {
+    errs() << "ferry-emu-check: --amdgpu needs exactly one --arch (the module's)\n";
+    return 2;
+  }
+
+  auto Reference = ferry::emu::Program::create(CloneModule(*NVVM), {});
+  if (!Reference)
+    return report(Reference.takeError());
+  int Status = 0;
+  if (DoReferenceOnly || DoPrint) {
+    for (const Spec &S : *Specs) {
+      auto Ref = runOne(**Reference, S, SeedValue);
+      if (!Ref) {
+        errs() << "ferry-emu-check: " << S.Kernel << ": " << toString(Ref.takeError()) << "\n";
+        Status = 1;
+        continue;
+      }
+      if (DoPrint)
+        printBuffers(S, *Ref);
+    }
+    if (DoReferenceOnly)
+      return Status;
+  }
+  for (const std::string &Arch : Targets) {
+    ferry::AMDGPUOptions AO;
+    AO.Target.Arch = Arch;
+    auto Object = ferry::compileToCodeObject(*NVVM, AO);
+    if (!Object)
+      return report(Object.takeError());
+    std::unique_ptr<Module> AMD;
+    if (!AMDGPUPath.empty()) {
+      AMD = load(AMDGPUPath, Ctx);
+      if (!AMD)
+        return 2;
+    } else {
+      AMD = CloneModule(*NVVM);
+      if (Error E = ferry::translateToAMDGPU(*AMD, AO.Target))
+        return report(std::move(E));
+    }
+    ferry::emu::Options O;
+    O.Kind = ferry::emu::Dialect::AMDGPU;
+    O.Arch = Arch;
+    O.CodeObject = *Object;
+    auto Translated = ferry::emu::Program::create(std::move(AMD), O);
+    if (!Translated)
+      return report(Translated.takeError());
+    for (const Spec &S : *Specs) {
+      auto Ref = runOne(**Reference, S, SeedValue);
+      if (!Ref)
+        return report(Ref.takeError());
+      auto Got = runOne(**Translated, S, SeedValue);
+      if (!Got) {
+        errs() << "ferry-emu-check: " << S.Kernel << " on " << Arch << ": "
+               << toString(Got.takeError()) << "\n";
+        Status = 1;
+        continue;
+      }
+      if (DoPrint) {
+        outs() << "[" << Arch << "] ";
+        printBuffers(S, *Got);
+      }
+      std::string Diff = compare(S, *Ref, *Got);
+      if (!Diff.empty()) {
+        outs() << "MISMATCH " << S.Kernel << " on " << Arch << ": " << Diff << "\n";
+        Status = 1;
+      }
+    }
+  }
+  return Status;
+}
