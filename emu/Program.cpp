@@ -367,6 +367,21 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   if (Error E = lowerIntrinsics(*M, *P, Symbols))
     return std::move(E);
   lowerPrivateAllocas(*M);
+  // Device math on the host's libm; device-library functions it does not
+  // have are named here rather than left for the JIT to miss.
+  std::string Missing;
+  for (Function &F : *M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        F.getName().starts_with("__ferry_emu."))
+      continue;
+    if (void *Address = mathFunction(F.getName().str()))
+      Symbols[F.getName().str()] = Address;
+    else if (F.getName().starts_with("__nv_") || F.getName().starts_with("__ocml_") ||
+             F.getName().starts_with("__ockl_"))
+      Missing += (Missing.empty() ? "'" : ", '") + F.getName().str() + "'";
+  }
+  if (!Missing.empty())
+    return fail("the emulator has no host version of the device functions " + Missing);
   for (Function &F : *M) {
     F.setCallingConv(CallingConv::C);
     for (const char *A : {"target-cpu", "target-features", "tune-cpu"})

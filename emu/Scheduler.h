@@ -87,6 +87,10 @@ std::string runDispatch(const Dispatch &D);
 /// intrinsic's name; nullptr for an intrinsic the emulator does not model.
 void *runtimeFunction(const std::string &Intrinsic);
 
+/// The host implementation of a device math function (`__nv_*`, `__ocml_*`)
+/// or nullptr (Math.cpp).
+void *mathFunction(const std::string &Name);
+
 /// The address of the function returning the current work-group's group
 /// memory (`ptr __ferry_emu.shared(i64 offset)`).
 void *sharedMemoryFunction();
