@@ -19,6 +19,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -30,6 +31,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <map>
 
 using namespace llvm;
@@ -98,6 +100,18 @@ public:
     if (It == Kernels.end())
       return fail("no kernel '" + Kernel + "' in the module");
     return It->second.Params;
+  }
+
+  std::map<std::string, uint64_t> GlobalSizes;
+
+  Expected<std::pair<uint64_t, uint64_t>> symbol(const std::string &Name) override {
+    auto Size = GlobalSizes.find(Name);
+    if (Size == GlobalSizes.end())
+      return fail("no variable '" + Name + "' in the module");
+    auto Address = JIT->lookup(Name);
+    if (!Address)
+      return Address.takeError();
+    return std::make_pair(Address->getValue(), Size->second);
   }
 
   Error run(const std::string &Kernel, const Launch &L,
@@ -202,7 +216,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
   SmallVector<CallInst *, 64> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
+      if (auto *CI = dyn_cast<CallInst>(&I)) {
         if (Function *Callee = CI->getCalledFunction()) {
           if (Callee->getName().starts_with("llvm.nvvm.") ||
               Callee->getName().starts_with("llvm.amdgcn.") ||
@@ -211,6 +225,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
         } else if (CI->isInlineAsm()) {
           return fail("the emulator does not run inline assembly (in '" + F.getName() + "')");
         }
+      }
   for (CallInst *CI : Calls) {
     Function *Callee = CI->getCalledFunction();
     const std::string Name = Callee->getName().str();
@@ -356,6 +371,10 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
     }
   }
 
+  for (GlobalVariable &G : M->globals())
+    if (!G.isDeclaration() && G.getAddressSpace() != 3)
+      P->GlobalSizes[G.getName().str()] = M->getDataLayout().getTypeAllocSize(G.getValueType());
+
   std::map<std::string, void *> Symbols;
   LLVMContext &Ctx = M->getContext();
   FunctionCallee Shared = M->getOrInsertFunction(
@@ -406,6 +425,7 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   raw_svector_ostream BC(Bitcode);
   WriteBitcodeToFile(*M, BC);
   auto TSCtx = std::make_unique<LLVMContext>();
+  TSCtx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
   auto Parsed = parseBitcodeFile(MemoryBufferRef(Bitcode.str(), "ferry-emu"), *TSCtx);
   if (!Parsed)
     return Parsed.takeError();
@@ -438,3 +458,86 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
 
 } // namespace emu
 } // namespace ferry
+
+//===-- C ABI ----------------------------------------------------------------===//
+
+namespace {
+struct Holder {
+  std::unique_ptr<LLVMContext> Ctx;
+  std::unique_ptr<ferry::emu::Program> P;
+};
+
+void copyError(const std::string &What, char *Error, size_t Size) {
+  if (Error && Size) {
+    std::snprintf(Error, Size, "%s", What.c_str());
+  }
+}
+} // namespace
+
+extern "C" int ferry_emu_load(const void *Bitcode, size_t BitcodeSize, const char *Arch,
+                              const void *CodeObject, size_t CodeObjectSize, void **Out,
+                              char *Error, size_t ErrorSize) {
+  auto Ctx = std::make_unique<LLVMContext>();
+  // Programs are silent: LLVM's warnings about the image stay here.
+  Ctx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
+  auto M = parseBitcodeFile(
+      MemoryBufferRef(StringRef(static_cast<const char *>(Bitcode), BitcodeSize), "image"), *Ctx);
+  if (!M) {
+    copyError("the emulated image is not bitcode: " + toString(M.takeError()), Error, ErrorSize);
+    return 1;
+  }
+  ferry::emu::Options O;
+  O.Kind = ferry::emu::Dialect::AMDGPU;
+  O.Arch = Arch;
+  O.CodeObject.assign(static_cast<const char *>(CodeObject), CodeObjectSize);
+  auto P = ferry::emu::Program::create(std::move(*M), O);
+  if (!P) {
+    copyError(toString(P.takeError()), Error, ErrorSize);
+    return 1;
+  }
+  // The parsed module's context lives as long as the program.
+  *Out = new Holder{std::move(Ctx), std::move(*P)};
+  return 0;
+}
+
+extern "C" void ferry_emu_unload(void *Program) { delete static_cast<Holder *>(Program); }
+
+extern "C" int ferry_emu_has_kernel(void *Program, const char *Kernel) {
+  for (const std::string &K : static_cast<Holder *>(Program)->P->kernels())
+    if (K == Kernel)
+      return 1;
+  return 0;
+}
+
+extern "C" int ferry_emu_launch(void *Program, const char *Kernel, const uint32_t Grid[3],
+                                const uint32_t Block[3], uint32_t DynamicShared,
+                                void *const *Args, char *Error, size_t ErrorSize) {
+  ferry::emu::Program &P = *static_cast<Holder *>(Program)->P;
+  auto Params = P.parameters(Kernel);
+  if (!Params) {
+    copyError(toString(Params.takeError()), Error, ErrorSize);
+    return 1;
+  }
+  ferry::emu::Launch L;
+  std::copy(Grid, Grid + 3, L.Grid);
+  std::copy(Block, Block + 3, L.Block);
+  L.DynamicShared = DynamicShared;
+  std::vector<const void *> Values(Args, Args + Params->size());
+  if (llvm::Error E = P.run(Kernel, L, Values)) {
+    copyError(toString(std::move(E)), Error, ErrorSize);
+    return 1;
+  }
+  return 0;
+}
+
+extern "C" int ferry_emu_symbol(void *Program, const char *Name, uint64_t *Address,
+                                uint64_t *Size) {
+  auto S = static_cast<Holder *>(Program)->P->symbol(Name);
+  if (!S) {
+    consumeError(S.takeError());
+    return 1;
+  }
+  *Address = S->first;
+  *Size = S->second;
+  return 0;
+}

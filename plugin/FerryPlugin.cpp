@@ -107,6 +107,10 @@ protected:
         Outline.Remarks = true;
         continue;
       }
+      if (Arg == "embed-ir") {
+        Outline.EmbedIR = true;
+        continue;
+      }
       if (Arg.consume_front("device-library=")) {
         Outline.DeviceLibrary = Arg.str();
         continue;
@@ -118,7 +122,7 @@ protected:
         return false;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
-          << A << "remarks, targets=LIST, device-library=PATH";
+          << A << "remarks, targets=LIST, device-library=PATH, embed-ir";
       return false;
     }
     return true;

@@ -9,13 +9,16 @@
 
 #include "ferry/Lower.h"
 #include "ferry/Offload.h"
+#include "ferry/Translate.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -615,6 +618,12 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::none();
   }
   prepareForDevice(*Dev); // the library's functions too
+  // Debug information travels with the host's version flag, or not at all.
+  if (const Metadata *Version = M.getModuleFlag("Debug Info Version"))
+    Dev->addModuleFlag(Module::Warning, "Debug Info Version",
+                       mdconst::extract<ConstantInt>(Version)->getZExtValue());
+  else
+    StripDebugInfo(*Dev);
   internalizeAndClean(*Dev, Kernels);
   if (!checkClosed(*Dev, M, Regions))
     return PreservedAnalyses::none();
@@ -649,6 +658,23 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     Image.Bytes = std::move(*Bytes);
     Images.push_back(std::move(Image));
   }
+  if (Opts.EmbedIR)
+    for (const std::string &T : Opts.Targets) {
+      if (StringRef(T).starts_with("sm_"))
+        continue;
+      std::unique_ptr<Module> AMD = CloneModule(*Dev);
+      TargetOptions TO;
+      TO.Arch = T;
+      if (Error E = translateToAMDGPU(*AMD, TO)) {
+        Ctx.emitError("ferry: cannot translate this file's compute regions for " + T + ": " +
+                      toString(std::move(E)));
+        return PreservedAnalyses::none();
+      }
+      std::string Bitcode;
+      raw_string_ostream OS(Bitcode);
+      WriteBitcodeToFile(*AMD, OS);
+      Images.push_back({DeviceImage::Bitcode, "amdgcn-amd-amdhsa", T, std::move(Bitcode)});
+    }
   emitImageRegistration(M, packageImages(Images));
 
   // The slots now name their kernels.

@@ -37,6 +37,9 @@ struct OutlineOptions {
   /// ferry-device.bc; empty: next to the plugin.
   std::string DeviceLibrary;
   bool Remarks = false;
+  /// Also embed each AMD target's translated module as bitcode (what the
+  /// emulated AMD device runs; `-fplugin-arg-ferry-embed-ir`).
+  bool EmbedIR = false;
 };
 
 /// The documented default of `-fplugin-arg-ferry-targets=`.

@@ -23,7 +23,9 @@ for var in ["ACC_DEVICE_TYPE", "ACC_DEVICE_NUM", "FERRY_NOTIFY", "FERRY_DEBUG",
             "FERRY_TIME", "FERRY_HSA_LIB", "FERRY_CUDA_LIB"]:
     config.environment.pop(var, None)
 
-config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++")))
+# Ferry's own tests embed the translated IR too, for the emulated devices.
+config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++") +
+                             " -fplugin-arg-ferry-embed-ir"))
 config.substitutions.append(("%ferry-translate", os.path.join(bindir, "ferry-translate")))
 config.substitutions.append(("%ferry-info", os.path.join(bindir, "ferry-info")))
 config.substitutions.append(("%ferry-emu-check", os.path.join(bindir, "ferry-emu-check")))
@@ -45,6 +47,9 @@ config.substitutions.append(("%fake-hsa", os.path.join(libdir, "libferry-fake-hs
 config.substitutions.append(("%count", os.path.join(tools, "count")))
 config.substitutions.append(("%not", os.path.join(tools, "not")))
 config.substitutions.append(("%run", "env LD_LIBRARY_PATH=%s" % libdir))
+# The emulated AMD devices (libferry-emu.so running the embedded IR).
+config.substitutions.append(("%emu-gfx90a", "env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a"))
+config.substitutions.append(("%emu-gfx1100", "env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx1100"))
 config.substitutions.append(("%ferry-include", os.path.join(config.ferry_obj_root, "include")))
 # The embedded images of a plugin-compiled program, checked with llvm-readelf.
 config.substitutions.append(

@@ -76,9 +76,27 @@ public:
   /// deadlock or an operation the emulator does not model.
   virtual llvm::Error run(const std::string &Kernel, const Launch &L,
                           const std::vector<const void *> &Args) = 0;
+  /// The address and size of a variable of the module (device globals that
+  /// the runtime fills, `__ferry_global_*`).
+  virtual llvm::Expected<std::pair<uint64_t, uint64_t>> symbol(const std::string &Name) = 0;
 };
 
 } // namespace emu
 } // namespace ferry
+
+/* The C ABI that the runtime opens with dlopen (no LLVM types): an emulated
+ * AMD device's modules. Each call returns 0 on success, else writes why into
+ * error[0..error_size) and returns non-zero. */
+extern "C" {
+int ferry_emu_load(const void *bitcode, size_t bitcode_size, const char *arch,
+                   const void *code_object, size_t code_object_size, void **program,
+                   char *error, size_t error_size);
+void ferry_emu_unload(void *program);
+int ferry_emu_has_kernel(void *program, const char *kernel);
+int ferry_emu_launch(void *program, const char *kernel, const uint32_t grid[3],
+                     const uint32_t block[3], uint32_t dynamic_shared, void *const *args,
+                     char *error, size_t error_size);
+int ferry_emu_symbol(void *program, const char *name, uint64_t *address, uint64_t *size);
+}
 
 #endif

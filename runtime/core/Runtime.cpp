@@ -16,6 +16,7 @@
 #include "host/HostBackend.h"
 #include "host/HostThreadPool.h"
 #include "host/HostQueues.h"
+#include "emu/EmuBackend.h"
 #include "hsa/HsaBackend.h"
 #include "hsa/KernelArgs.h"
 #include "openacc.h"
@@ -50,7 +51,11 @@ Runtime &Runtime::get() {
 }
 
 Runtime::Runtime() {
-  Backends.push_back(createHsaBackend());
+  // FERRY_EMULATE=gfx90a: the AMD device is the SIMT emulator.
+  if (std::optional<std::string> Arch = envString("FERRY_EMULATE"); Arch && !Arch->empty())
+    Backends.push_back(createEmuBackend(*Arch));
+  else
+    Backends.push_back(createHsaBackend());
   Backends.push_back(createCudaBackend());
   Backends.push_back(createHostBackend());
   TimeEnabled = envFlag("FERRY_TIME");

@@ -306,6 +306,12 @@ std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
     return Ehdr.e_machine == EM_AMDGPU_ ? indexCodeObject(H.E, Out)
                                         : indexExecutable(H.E, Out);
   }
+  // LLVM bitcode (the translated IR the plugin embeds for the emulator):
+  // listed as such; its symbols are the emulator's business.
+  if (Size >= 4 && std::memcmp(Bytes, "BC\xC0\xDE", 4) == 0) {
+    Out.Format = "llvm-bitcode";
+    return "";
+  }
   std::string Head(Bytes, std::min<size_t>(Size, 4096));
   if (Head.find(".version") != std::string::npos && Head.find(".target") != std::string::npos)
     return indexPTX(Bytes, Size, Out);

@@ -2,6 +2,8 @@
 // (and loops nested in loop bodies, which run within each iteration), data
 // clauses on the compute construct, nested data constructs. Silent on success.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <cstdio>
 #include <vector>

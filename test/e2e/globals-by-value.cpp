@@ -4,6 +4,8 @@
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -O2 %s -o %t 2>&1 | %FileCheck %s
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // CHECK: remark: 'globals-by-value.cpp:{{[0-9]+}} parallel loop': kernel {{.*}}, globals passed by value: gain settings offset;
 // CHECK: remark: 'globals-by-value.cpp:{{[0-9]+}} parallel loop': kernel {{.*}}, globals passed by value: Limits::cap;
 #include "Inputs/check.h"

@@ -2,6 +2,8 @@
 // iterations (Ferry runs it in order); 'serial loop' always runs in order;
 // 'kernels loop independent' runs in parallel. Host backend. Silent.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <cstdio>
 #include <vector>

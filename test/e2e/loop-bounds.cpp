@@ -2,6 +2,8 @@
 // limits of the index type, unsigned and 64-bit indices, <= with large
 // steps. Host backend. Silent on success.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <climits>
 #include <cstdio>

@@ -3,6 +3,8 @@
 // loop, brace-less bodies, `continue`, nested plain loops and a local array
 // in a data clause.
 // RUN: %ferry-clangxx -O2 %s -o %t && %run %t
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <cstdio>
 

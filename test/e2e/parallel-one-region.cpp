@@ -6,6 +6,8 @@
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -O2 %s -o %t 2>&1 | %FileCheck %s --check-prefix=REMARK
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // REMARK: parallel-one-region.cpp:{{[0-9]+}}:13: remark: ferry: 'parallel' as one region of one work-item
 // REMARK: parallel-one-region.cpp:{{[0-9]+}}:13: remark: ferry: 'kernels' as one region of one work-item
 // REMARK: parallel-one-region.cpp:{{[0-9]+}}:13: remark: ferry: 'parallel' as one region of one work-item

@@ -1,6 +1,8 @@
 // Reductions of every operator on unsigned, long long, float and double in
 // one region, over loops with negative and != steps. Host backend. Silent.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <cstdio>
 

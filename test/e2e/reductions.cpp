@@ -1,6 +1,8 @@
 // Every reduction operator on int, long, unsigned, float and double, combined
 // with the variable's original value, through the host backend.
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <cmath>
 #include <cstdio>

@@ -2,6 +2,8 @@
 // functions (using members), in lambdas, and in a second translation unit.
 // Host backend. Silent on success.
 // RUN: %ferry-clangxx -O2 %s %S/Inputs/second-tu.cpp -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: %check-images %t
 #include <cmath>
 #include <cstdio>

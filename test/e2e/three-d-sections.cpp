@@ -5,6 +5,8 @@
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %not --crash %run %t partial 2>&1 | %FileCheck %s --check-prefix=PARTIAL
 // PARTIAL: ferry: error: array section p[0:2][0:6][1:3] is not contiguous: inner dimension 3 must be whole ([0:5])
 #include "Inputs/check.h"

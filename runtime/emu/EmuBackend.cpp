@@ -1,0 +1,181 @@
+//===- EmuBackend.cpp - An emulated AMD GPU --------------------------------===//
+///
+/// \file
+/// `ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a` (or gfx1100, ...): the AMD
+/// device is the SIMT emulator. libferry-emu.so is opened with dlopen (the
+/// runtime stays LLVM-free); a module is the translated bitcode that the
+/// plugin embeds next to each code object (`-fplugin-arg-ferry-embed-ir`),
+/// with that code object's metadata for the kernarg layout. Device memory
+/// is host memory of its own (so the present table's copies are real
+/// copies); launches run to completion, so queues are always idle.
+///
+//===----------------------------------------------------------------------===//
+#include "core/Backend.h"
+#include "core/Debug.h"
+#include "core/DynamicLibrary.h"
+#include "core/Env.h"
+#include "core/ImageRegistry.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ferry {
+namespace {
+
+using LoadFn = int (*)(const void *, size_t, const char *, const void *, size_t, void **, char *,
+                       size_t);
+using UnloadFn = void (*)(void *);
+using HasKernelFn = int (*)(void *, const char *);
+using LaunchFn = int (*)(void *, const char *, const uint32_t *, const uint32_t *, uint32_t,
+                         void *const *, char *, size_t);
+using SymbolFn = int (*)(void *, const char *, uint64_t *, uint64_t *);
+
+std::string libraryDirectory() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&libraryDirectory), &Info) || !Info.dli_fname)
+    return ".";
+  std::string Path = Info.dli_fname;
+  const size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
+}
+
+struct EmuKernel {
+  void *Program;
+  std::string Name;
+};
+
+class EmuBackend final : public Backend {
+public:
+  explicit EmuBackend(std::string Arch) : Arch(std::move(Arch)) {}
+  const char *name() const override { return "emu"; }
+  DeviceKind kind() const override { return DeviceKind::Radeon; }
+
+  ferry_status allocate(int, size_t Bytes, void **Out) override {
+    *Out = std::aligned_alloc(256, (Bytes + 255) / 256 * 256 + 256);
+    return *Out ? FERRY_SUCCESS : FERRY_ERROR_BACKEND;
+  }
+  ferry_status release(int, void *Ptr) override {
+    std::free(Ptr);
+    return FERRY_SUCCESS;
+  }
+  ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
+    std::memcpy(Dst, Src, Bytes);
+    return FERRY_SUCCESS;
+  }
+  ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
+    std::memcpy(Dst, Src, Bytes);
+    return FERRY_SUCCESS;
+  }
+  ferry_status wait(int, int, bool) override { return FERRY_SUCCESS; }
+  bool idle(int, int, bool) override { return true; }
+  ferry_status waitAsync(int, int, int) override { return FERRY_SUCCESS; }
+  std::string isa(int) override { return "amdgcn-amd-amdhsa--" + Arch; }
+
+  ferry_status properties(int, Properties &Out) override {
+    Out.Name = "emulated " + Arch + " (ferry-emu)";
+    Out.Vendor = "Ferry";
+    Out.Driver = "libferry-emu.so";
+    return FERRY_SUCCESS;
+  }
+
+  /// \p Images holds the code object the runtime chose; the bitcode of the
+  /// same package and target follows it in the registry.
+  ferry_status loadModule(int, const std::vector<Image> &Images, void **Module) override {
+    if (Images.size() != 1 || Images[0].Kind != "object") {
+      errorf("emulated %s: one code object per module, with its bitcode", Arch.c_str());
+      return FERRY_ERROR_INVALID;
+    }
+    const ImageRegistry &R = ImageRegistry::get();
+    size_t Object = SIZE_MAX;
+    for (size_t I = 0; I < R.size(); ++I)
+      if (R.image(I)->Data == Images[0].Data)
+        Object = I;
+    const DeviceImageRef *Bitcode = nullptr;
+    for (size_t I = Object == SIZE_MAX ? R.size() : Object + 1; I < R.size() && !Bitcode; ++I) {
+      const DeviceImageRef *Ref = R.image(I);
+      if (std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0 && Ref->Arch == Arch)
+        Bitcode = Ref;
+    }
+    if (!Bitcode) {
+      errorf("emulated %s: the program has no translated IR for %s next to its code object; "
+             "compile it with -fplugin-arg-ferry-embed-ir",
+             Arch.c_str(), Arch.c_str());
+      return FERRY_ERROR_NO_IMAGE;
+    }
+    char Error[2048] = "";
+    if (Load(Bitcode->Data, Bitcode->Size, Arch.c_str(), Images[0].Data, Images[0].Size,
+             Module, Error, sizeof Error)) {
+      errorf("emulated %s: %s", Arch.c_str(), Error);
+      return FERRY_ERROR_BACKEND;
+    }
+    return FERRY_SUCCESS;
+  }
+  ferry_status unloadModule(void *Module) override {
+    Unload(Module);
+    return FERRY_SUCCESS;
+  }
+  ferry_status getKernel(void *Module, const char *Name, void **Kernel) override {
+    if (!HasKernel(Module, Name)) {
+      errorf("emulated %s: no kernel '%s' in the module", Arch.c_str(), Name);
+      return FERRY_ERROR_INVALID;
+    }
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Kernels.push_back(std::make_unique<EmuKernel>(EmuKernel{Module, Name}));
+    *Kernel = Kernels.back().get();
+    return FERRY_SUCCESS;
+  }
+  ferry_status symbolAddress(void *Module, const char *Name, uint64_t &Address,
+                             uint64_t &Size) override {
+    return Symbol(Module, Name, &Address, &Size) ? FERRY_ERROR_INVALID : FERRY_SUCCESS;
+  }
+  ferry_status launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3],
+                      uint32_t SharedBytes, void **Args, int) override {
+    const EmuKernel &K = *static_cast<EmuKernel *>(Kernel);
+    notifyf(NotifyLaunch, "launch %s on emulated %s: grid %ux%ux%u block %ux%ux%u",
+            K.Name.c_str(), Arch.c_str(), Grid[0], Grid[1], Grid[2], Block[0], Block[1],
+            Block[2]);
+    char Error[4096] = "";
+    if (Launch(K.Program, K.Name.c_str(), Grid, Block, SharedBytes, Args, Error, sizeof Error)) {
+      errorf("emulated %s: %s", Arch.c_str(), Error);
+      return FERRY_ERROR_BACKEND;
+    }
+    return FERRY_SUCCESS;
+  }
+
+protected:
+  void discover() override {
+    if (!Lib.open({libraryDirectory() + "/libferry-emu.so", "libferry-emu.so"}) ||
+        !Lib.load("ferry_emu_load", Load) || !Lib.load("ferry_emu_unload", Unload) ||
+        !Lib.load("ferry_emu_has_kernel", HasKernel) ||
+        !Lib.load("ferry_emu_launch", Launch) || !Lib.load("ferry_emu_symbol", Symbol)) {
+      Status = "FERRY_EMULATE=" + Arch + " but the emulator is not available: " + Lib.error();
+      return;
+    }
+    NumDevices = 1;
+    Status = "ok (emulated " + Arch + ")";
+  }
+
+private:
+  std::string Arch;
+  DynamicLibrary Lib;
+  LoadFn Load = nullptr;
+  UnloadFn Unload = nullptr;
+  HasKernelFn HasKernel = nullptr;
+  LaunchFn Launch = nullptr;
+  SymbolFn Symbol = nullptr;
+  std::mutex Mutex;
+  std::vector<std::unique_ptr<EmuKernel>> Kernels;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> createEmuBackend(const std::string &Arch) {
+  return std::make_unique<EmuBackend>(Arch);
+}
+
+} // namespace ferry
