@@ -32,6 +32,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 
 using namespace llvm;
@@ -277,6 +279,42 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
   return Error::success();
 }
 
+/// Checking mode: every load, store and atomic through a group-memory
+/// pointer is preceded by a check of its range.
+void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  FunctionCallee Check = M.getOrInsertFunction(
+      "__ferry_emu.check_group",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {Type::getInt32Ty(Ctx), PointerType::get(Ctx, 3), Type::getInt64Ty(Ctx)},
+                        false));
+  Symbols["__ferry_emu.check_group"] = groupCheckFunction();
+  SmallVector<std::tuple<Instruction *, Value *, Type *>, 64> Accesses;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      if (auto *L = dyn_cast<LoadInst>(&I))
+        Accesses.push_back({&I, L->getPointerOperand(), L->getType()});
+      else if (auto *S = dyn_cast<StoreInst>(&I))
+        Accesses.push_back({&I, S->getPointerOperand(), S->getValueOperand()->getType()});
+      else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+        Accesses.push_back({&I, A->getPointerOperand(), A->getValOperand()->getType()});
+      else if (auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
+        Accesses.push_back({&I, C->getPointerOperand(), C->getNewValOperand()->getType()});
+    }
+  for (auto &[I, Ptr, Ty] : Accesses) {
+    if (Ptr->getType()->getPointerAddressSpace() != 3)
+      continue;
+    IRBuilder<> B(I);
+    const uint32_t Site = uint32_t(P.Sites.size());
+    std::string Where = "group memory access in '" + I->getFunction()->getName().str() + "'";
+    if (I->getParent()->hasName())
+      Where += " (block " + I->getParent()->getName().str() + ")";
+    P.Sites.push_back(Where + " #" + std::to_string(Site));
+    B.CreateCall(Check, {B.getInt32(Site), Ptr, B.getInt64(DL.getTypeStoreSize(Ty))});
+  }
+}
+
 /// Private allocas in a non-zero address space move to the default one.
 void lowerPrivateAllocas(Module &M) {
   SmallVector<AllocaInst *, 16> Allocas;
@@ -386,6 +424,8 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   if (Error E = lowerIntrinsics(*M, *P, Symbols))
     return std::move(E);
   lowerPrivateAllocas(*M);
+  if (Opts.Check)
+    addGroupChecks(*M, *P, Symbols);
   // Device math on the host's libm; device-library functions it does not
   // have are named here rather than left for the JIT to miss.
   std::string Missing;
@@ -489,6 +529,8 @@ extern "C" int ferry_emu_load(const void *Bitcode, size_t BitcodeSize, const cha
   ferry::emu::Options O;
   O.Kind = ferry::emu::Dialect::AMDGPU;
   O.Arch = Arch;
+  const char *Check = std::getenv("FERRY_EMU_CHECK");
+  O.Check = Check && *Check && std::strcmp(Check, "0") != 0;
   O.CodeObject.assign(static_cast<const char *>(CodeObject), CodeObjectSize);
   auto P = ferry::emu::Program::create(std::move(*M), O);
   if (!P) {

@@ -655,9 +655,26 @@ static uint32_t emu_wgred_or(uint32_t S, uint32_t V) {
 
 static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offset; }
 
+/// Checking mode: an access of \p Bytes at \p P must lie in the group's
+/// memory. Otherwise the launch fails and this work-item stops here.
+static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
+  const std::vector<uint8_t> &M = CurGroup->Shared;
+  const uint8_t *Begin = M.data(), *End = M.data() + M.size();
+  if (P >= Begin && P + Bytes <= End)
+    return;
+  const long long Offset = (long long)(P - Begin);
+  fail(S, "out-of-bounds group memory access: " + std::to_string(Bytes) + " bytes at offset " +
+              std::to_string(Offset) + " of a " + std::to_string(M.size()) +
+              "-byte group allocation, by work-item (" + std::to_string(CurLane->Id[0]) + "," +
+              std::to_string(CurLane->Id[1]) + "," + std::to_string(CurLane->Id[2]) + ")");
+  CurLane->W = Wait::Barrier; // never resumed: the launch has failed
+  suspend();
+}
+
 } // extern "C"
 
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
+void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }
 
 void *runtimeFunction(const std::string &Name) {
   static const std::map<std::string, void *> Table = {

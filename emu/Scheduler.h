@@ -91,6 +91,10 @@ void *runtimeFunction(const std::string &Intrinsic);
 /// or nullptr (Math.cpp).
 void *mathFunction(const std::string &Name);
 
+/// The address of the checking-mode function
+/// `void __ferry_emu.check_group(i32 site, ptr addrspace(3) p, i64 bytes)`.
+void *groupCheckFunction();
+
 /// The address of the function returning the current work-group's group
 /// memory (`ptr __ferry_emu.shared(i64 offset)`).
 void *sharedMemoryFunction();

@@ -49,6 +49,10 @@ struct Options {
   std::string CodeObject;
   /// Work-groups run on this many threads (0: the hardware's).
   unsigned Threads = 0;
+  /// Checking mode: every access to group memory is checked against the
+  /// work-group's allocation; one outside it fails the launch, naming the
+  /// kernel, the call site of the access and the offset.
+  bool Check = false;
 };
 
 struct Launch {

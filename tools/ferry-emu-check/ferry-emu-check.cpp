@@ -54,6 +54,7 @@ cl::opt<unsigned> Seed("seed", cl::desc("input generator seed"), cl::init(1));
 cl::opt<bool> ReferenceOnly("reference-only",
                             cl::desc("run the NVVM module only (no translation, no comparison)"));
 cl::opt<bool> Print("print", cl::desc("print the buffers after the NVVM run"));
+cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"));
 
 enum class Elem { F32, F64, I32, I64 };
 
@@ -351,6 +352,9 @@ int main(int argc, char **argv) {
   const std::string InputPath = Input, SpecPath = SpecFile, AMDGPUPath = AMDGPUModule;
   const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
   const unsigned SeedValue = Seed;
+  const bool DoCheck = CheckMode;
+  ferry::emu::Options NVVMOptions;
+  NVVMOptions.Check = DoCheck;
   std::vector<std::string> Targets(Archs.begin(), Archs.end());
   LLVMContext Ctx;
   std::unique_ptr<Module> NVVM = load(InputPath, Ctx);
@@ -386,7 +390,7 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  auto Reference = ferry::emu::Program::create(CloneModule(*NVVM), {});
+  auto Reference = ferry::emu::Program::create(CloneModule(*NVVM), NVVMOptions);
   if (!Reference)
     return report(Reference.takeError());
   int Status = 0;
@@ -424,6 +428,7 @@ int main(int argc, char **argv) {
     O.Kind = ferry::emu::Dialect::AMDGPU;
     O.Arch = Arch;
     O.CodeObject = *Object;
+    O.Check = DoCheck;
     auto Translated = ferry::emu::Program::create(std::move(AMD), O);
     if (!Translated)
       return report(Translated.takeError());
