@@ -55,6 +55,9 @@ cl::opt<bool> ReferenceOnly("reference-only",
                             cl::desc("run the NVVM module only (no translation, no comparison)"));
 cl::opt<bool> Print("print", cl::desc("print the buffers after the NVVM run"));
 cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"));
+cl::opt<bool> InputAMDGPU("input-amdgpu",
+                          cl::desc("the input is an AMDGPU module for the one --arch (runs with "
+                                   "--reference-only; no code object, so no hidden arguments)"));
 
 enum class Elem { F32, F64, I32, I64 };
 
@@ -353,9 +356,17 @@ int main(int argc, char **argv) {
   const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
   const unsigned SeedValue = Seed;
   const bool DoCheck = CheckMode;
+  std::vector<std::string> Targets(Archs.begin(), Archs.end());
   ferry::emu::Options NVVMOptions;
   NVVMOptions.Check = DoCheck;
-  std::vector<std::string> Targets(Archs.begin(), Archs.end());
+  if (InputAMDGPU) {
+    if (Targets.size() != 1 || !ReferenceOnly) {
+      errs() << "ferry-emu-check: --input-amdgpu needs one --arch and --reference-only\n";
+      return 2;
+    }
+    NVVMOptions.Kind = ferry::emu::Dialect::AMDGPU;
+    NVVMOptions.Arch = Targets[0];
+  }
   LLVMContext Ctx;
   std::unique_ptr<Module> NVVM = load(InputPath, Ctx);
   if (!NVVM)
