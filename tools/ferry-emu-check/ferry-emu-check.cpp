@@ -258,6 +258,18 @@ bool closeEnough(double A, double B, Elem E) {
   return std::fabs(A - B) <= 4 * Ulp * std::max(std::fabs(A), std::fabs(B));
 }
 
+/// One floating-point element of each run: equal within 4 ULP; \p RS and
+/// \p GS receive both values.
+template <class T>
+bool compareFloat(const uint8_t *R, const uint8_t *G, Elem E, std::string &RS, std::string &GS) {
+  T X, Y;
+  std::memcpy(&X, R, sizeof X);
+  std::memcpy(&Y, G, sizeof Y);
+  RS = std::to_string(X);
+  GS = std::to_string(Y);
+  return closeEnough(X, Y, E);
+}
+
 /// The first element that differs, described; "" when none does.
 std::string compare(const Spec &S, const std::vector<std::vector<uint8_t>> &Ref,
                     const std::vector<std::vector<uint8_t>> &Got) {
@@ -270,24 +282,12 @@ std::string compare(const Spec &S, const std::vector<std::vector<uint8_t>> &Ref,
       std::string RS, GS;
       bool Same;
       switch (A.E) {
-      case Elem::F32: {
-        float X, Y;
-        std::memcpy(&X, R, 4);
-        std::memcpy(&Y, G, 4);
-        Same = closeEnough(X, Y, A.E);
-        RS = std::to_string(X);
-        GS = std::to_string(Y);
+      case Elem::F32:
+        Same = compareFloat<float>(R, G, A.E, RS, GS);
         break;
-      }
-      case Elem::F64: {
-        double X, Y;
-        std::memcpy(&X, R, 8);
-        std::memcpy(&Y, G, 8);
-        Same = closeEnough(X, Y, A.E);
-        RS = std::to_string(X);
-        GS = std::to_string(Y);
+      case Elem::F64:
+        Same = compareFloat<double>(R, G, A.E, RS, GS);
         break;
-      }
       default: {
         uint64_t X = 0, Y = 0;
         std::memcpy(&X, R, elemSize(A.E));
