@@ -15,9 +15,10 @@
 /// Spec lines (`#` starts a comment), those of the input module only:
 ///   MODULE KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
 /// MODULE is the input's file name without its extension.
-/// with ARG one of `f32[N]`, `f64[N]`, `i32[N]`, `i64[N]` (a buffer of N
-/// generated elements; `=0` after it: zeros), or a scalar `i32=V`, `i64=V`,
-/// `f32=V`, `f64=V`.
+/// with ARG one of `f32[N]`, `f64[N]`, `i32[N]`, `i64[N]`, `u8[N]` (a buffer
+/// of N generated elements; `=0` after it: zeros; `/sorted`: compared as a
+/// multiset, for results whose order depends on the order of atomics), or a
+/// scalar `i32=V`, `i64=V`, `f32=V`, `f64=V`.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Emu.h"
@@ -35,6 +36,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -59,13 +61,14 @@ cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
                                    "--reference-only; no code object, so no hidden arguments)"));
 
-enum class Elem { F32, F64, I32, I64 };
+enum class Elem { F32, F64, I32, I64, U8 };
 
 struct Arg {
   bool Buffer = false;
   Elem E = Elem::I32;
   uint64_t Count = 0;
   bool Zero = false;
+  bool Sorted = false; ///< compared as a multiset (order of atomics)
   uint64_t Scalar = 0; ///< the scalar's bytes
 };
 
@@ -76,9 +79,15 @@ struct Spec {
   unsigned Line = 0;
 };
 
-unsigned elemSize(Elem E) { return E == Elem::F64 || E == Elem::I64 ? 8 : 4; }
+unsigned elemSize(Elem E) {
+  return E == Elem::F64 || E == Elem::I64 ? 8 : E == Elem::U8 ? 1 : 4;
+}
 const char *elemName(Elem E) {
-  return E == Elem::F32 ? "f32" : E == Elem::F64 ? "f64" : E == Elem::I32 ? "i32" : "i64";
+  return E == Elem::F32   ? "f32"
+         : E == Elem::F64 ? "f64"
+         : E == Elem::I32 ? "i32"
+         : E == Elem::I64 ? "i64"
+                          : "u8";
 }
 
 bool parseElem(StringRef S, Elem &E) {
@@ -86,6 +95,7 @@ bool parseElem(StringRef S, Elem &E) {
   else if (S == "f64") E = Elem::F64;
   else if (S == "i32") E = Elem::I32;
   else if (S == "i64") E = Elem::I64;
+  else if (S == "u8") E = Elem::U8;
   else return false;
   return true;
 }
@@ -143,11 +153,13 @@ Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
         auto [Type, Rest] = W.split('[');
         if (!Rest.empty()) {
           auto [Count, After] = Rest.split(']');
+          auto [Init, Mode] = After.split('/');
           if (!parseElem(Type, A.E) || Count.getAsInteger(10, A.Count) || A.Count == 0 ||
-              !(After.empty() || After == "=0"))
+              !(Init.empty() || Init == "=0") || !(Mode.empty() || Mode == "sorted"))
             return Bad("bad buffer argument '" + W + "'");
           A.Buffer = true;
-          A.Zero = After == "=0";
+          A.Zero = Init == "=0";
+          A.Sorted = Mode == "sorted";
         } else {
           auto [T, Value] = W.split('=');
           if (!parseElem(T, A.E) || Value.empty())
@@ -213,6 +225,9 @@ std::vector<std::vector<uint8_t>> makeInputs(const Spec &S, unsigned SeedValue) 
           std::memcpy(P, &V, 8);
           break;
         }
+        case Elem::U8:
+          *P = uint8_t(R);
+          break;
         }
       }
     Buffers.push_back(std::move(B));
@@ -271,8 +286,26 @@ bool compareFloat(const uint8_t *R, const uint8_t *G, Elem E, std::string &RS, s
 }
 
 /// The first element that differs, described; "" when none does.
-std::string compare(const Spec &S, const std::vector<std::vector<uint8_t>> &Ref,
-                    const std::vector<std::vector<uint8_t>> &Got) {
+/// A buffer's elements in ascending order of their bytes (for `/sorted`).
+std::vector<uint8_t> sortedElements(const std::vector<uint8_t> &B, unsigned Size) {
+  std::vector<std::vector<uint8_t>> Elements;
+  for (size_t K = 0; K + Size <= B.size(); K += Size)
+    Elements.emplace_back(B.begin() + K, B.begin() + K + Size);
+  std::sort(Elements.begin(), Elements.end());
+  std::vector<uint8_t> Out;
+  for (const auto &E : Elements)
+    Out.insert(Out.end(), E.begin(), E.end());
+  return Out;
+}
+
+std::string compare(const Spec &S, const std::vector<std::vector<uint8_t>> &RefIn,
+                    const std::vector<std::vector<uint8_t>> &GotIn) {
+  std::vector<std::vector<uint8_t>> Ref = RefIn, Got = GotIn;
+  for (size_t I = 0; I < S.Args.size(); ++I)
+    if (S.Args[I].Buffer && S.Args[I].Sorted) {
+      Ref[I] = sortedElements(Ref[I], elemSize(S.Args[I].E));
+      Got[I] = sortedElements(Got[I], elemSize(S.Args[I].E));
+    }
   for (size_t I = 0; I < S.Args.size(); ++I) {
     const Arg &A = S.Args[I];
     if (!A.Buffer)
@@ -328,6 +361,8 @@ void printBuffers(const Spec &S, const std::vector<std::vector<uint8_t>> &B) {
         int32_t V;
         std::memcpy(&V, P, 4);
         outs() << " " << V;
+      } else if (A.E == Elem::U8) {
+        outs() << " " << unsigned(*P);
       } else {
         int64_t V;
         std::memcpy(&V, P, 8);
