@@ -115,7 +115,76 @@ float ocml_sincosf(float X, float *C) {
   return std::sin(X);
 }
 
+// IEEE half precision, for inline PTX on .f16 values (bits in i16).
+float halfToFloat(uint16_t H) {
+  const uint32_t Sign = uint32_t(H >> 15) << 31, Exp = (H >> 10) & 0x1f, Man = H & 0x3ff;
+  if (Exp == 0x1f)
+    return bits<float>(Sign | 0x7f800000u | (Man << 13));
+  if (Exp == 0) {
+    const float V = std::ldexp(float(Man), -24);
+    return Sign ? -V : V;
+  }
+  return bits<float>(Sign | ((Exp + 112) << 23) | (Man << 13));
+}
+
+/// Round to nearest even; exact inputs (a double holding a half product
+/// plus a half) round once.
+uint16_t doubleToHalf(double D) {
+  const uint16_t Sign = std::signbit(D) ? 0x8000 : 0;
+  D = std::fabs(D);
+  if (std::isnan(D))
+    return Sign | 0x7e00;
+  if (D >= 65520.0) // rounds to infinity
+    return Sign | 0x7c00;
+  if (D < std::ldexp(1.0, -14)) { // subnormal: units of 2^-24
+    const double Units = std::nearbyint(D * std::ldexp(1.0, 24));
+    return Sign | uint16_t(Units);
+  }
+  int Exp;
+  double Frac = std::frexp(D, &Exp); // D = Frac * 2^Exp, Frac in [0.5, 1)
+  double Man = std::nearbyint((Frac * 2 - 1) * 1024);
+  int E = Exp - 1 + 15;
+  if (Man >= 1024) {
+    Man = 0;
+    ++E;
+  }
+  if (E >= 31)
+    return Sign | 0x7c00;
+  return Sign | uint16_t(E << 10) | uint16_t(Man);
+}
+
+float cvt_f32_f16(uint16_t H) { return halfToFloat(H); }
+uint16_t cvt_rn_f16_f32(float F) { return doubleToHalf(F); }
+uint16_t add_f16(uint16_t A, uint16_t B) {
+  return doubleToHalf(double(halfToFloat(A)) + halfToFloat(B));
+}
+uint16_t sub_f16(uint16_t A, uint16_t B) {
+  return doubleToHalf(double(halfToFloat(A)) - halfToFloat(B));
+}
+uint16_t mul_f16(uint16_t A, uint16_t B) {
+  return doubleToHalf(double(halfToFloat(A)) * halfToFloat(B));
+}
+uint16_t fma_rn_f16(uint16_t A, uint16_t B, uint16_t C) {
+  return doubleToHalf(double(halfToFloat(A)) * halfToFloat(B) + halfToFloat(C));
+}
+
 } // namespace
+
+void *ptxAsmFunction(const std::string &Normalized) {
+  static const std::map<std::string, void *> Table = {
+      {"cvt.f32.f16 $0,$1", reinterpret_cast<void *>(&cvt_f32_f16)},
+      {"cvt.rn.f16.f32 $0,$1", reinterpret_cast<void *>(&cvt_rn_f16_f32)},
+      {"add.f16 $0,$1,$2", reinterpret_cast<void *>(&add_f16)},
+      {"add.rn.f16 $0,$1,$2", reinterpret_cast<void *>(&add_f16)},
+      {"sub.f16 $0,$1,$2", reinterpret_cast<void *>(&sub_f16)},
+      {"sub.rn.f16 $0,$1,$2", reinterpret_cast<void *>(&sub_f16)},
+      {"mul.f16 $0,$1,$2", reinterpret_cast<void *>(&mul_f16)},
+      {"mul.rn.f16 $0,$1,$2", reinterpret_cast<void *>(&mul_f16)},
+      {"fma.rn.f16 $0,$1,$2,$3", reinterpret_cast<void *>(&fma_rn_f16)},
+  };
+  auto It = Table.find(Normalized);
+  return It == Table.end() ? nullptr : It->second;
+}
 
 void *mathFunction(const std::string &Name) {
   using F1 = float (*)(float);

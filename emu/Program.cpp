@@ -21,6 +21,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -210,12 +211,35 @@ Error lowerGroupMemory(Module &M, ProgramImpl &P, FunctionCallee Shared) {
   return Error::success();
 }
 
+/// "{ add.f16 $0, $1, $2;\n}" -> "add.f16 $0,$1,$2": braces, semicolons and
+/// spacing go; one space stays between words.
+std::string normalizeAsm(StringRef Text) {
+  std::string Out;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '{' || C == '}' || C == ';' || C == '\n' || C == '\t' || C == ' ') {
+      Space |= (C == ' ' || C == '\t' || C == '\n') && !Out.empty();
+      continue;
+    }
+    if (C == ',') {
+      Out += ',';
+      Space = false;
+      continue;
+    }
+    if (Space && !Out.empty() && Out.back() != ',')
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
 /// Device intrinsics become runtime calls: `__ferry_emu.<name>(i32 site,
 /// args...)`, i1 widened to i32.
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
-  SmallVector<CallInst *, 64> Calls;
+  SmallVector<CallInst *, 64> Calls, Asm;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *CI = dyn_cast<CallInst>(&I)) {
@@ -225,9 +249,28 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
               (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
             Calls.push_back(CI);
         } else if (CI->isInlineAsm()) {
-          return fail("the emulator does not run inline assembly (in '" + F.getName() + "')");
+          Asm.push_back(CI);
         }
       }
+  // Inline PTX: the templates the emulator knows become calls.
+  for (CallInst *CI : Asm) {
+    const auto *IA = cast<InlineAsm>(CI->getCalledOperand());
+    const std::string Text = normalizeAsm(IA->getAsmString());
+    void *Address = laneAsmFunction(Text);
+    if (!Address)
+      Address = ptxAsmFunction(Text);
+    if (!Address)
+      return fail("the emulator does not run the inline assembly \"" + Text + "\" (in '" +
+                  CI->getFunction()->getName() + "')");
+    const std::string Symbol = "__ferry_emu.asm." + std::to_string(uintptr_t(Address));
+    Symbols[Symbol] = Address;
+    FunctionCallee Fn = M.getOrInsertFunction(Symbol, CI->getFunctionType());
+    IRBuilder<> B(CI);
+    SmallVector<Value *, 4> Args(CI->args());
+    CallInst *New = B.CreateCall(Fn, Args);
+    CI->replaceAllUsesWith(New);
+    CI->eraseFromParent();
+  }
   for (CallInst *CI : Calls) {
     Function *Callee = CI->getCalledFunction();
     const std::string Name = Callee->getName().str();

@@ -673,6 +673,30 @@ static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
 
 } // extern "C"
 
+namespace {
+uint32_t asm_laneid() { return CurLane->InWave; }
+uint32_t asm_lanemask_eq() { return uint32_t(1) << CurLane->InWave; }
+uint32_t asm_lanemask_lt() { return (uint32_t(1) << CurLane->InWave) - 1; }
+uint32_t asm_lanemask_le() { return asm_lanemask_lt() | asm_lanemask_eq(); }
+uint32_t asm_lanemask_gt() { return ~asm_lanemask_le(); }
+uint32_t asm_lanemask_ge() { return ~asm_lanemask_lt(); }
+void asm_nanosleep(uint32_t) {}
+} // namespace
+
+void *laneAsmFunction(const std::string &N) {
+  static const std::map<std::string, void *> Table = {
+      {"mov.u32 $0,%laneid", reinterpret_cast<void *>(&asm_laneid)},
+      {"mov.u32 $0,%lanemask_eq", reinterpret_cast<void *>(&asm_lanemask_eq)},
+      {"mov.u32 $0,%lanemask_lt", reinterpret_cast<void *>(&asm_lanemask_lt)},
+      {"mov.u32 $0,%lanemask_le", reinterpret_cast<void *>(&asm_lanemask_le)},
+      {"mov.u32 $0,%lanemask_gt", reinterpret_cast<void *>(&asm_lanemask_gt)},
+      {"mov.u32 $0,%lanemask_ge", reinterpret_cast<void *>(&asm_lanemask_ge)},
+      {"nanosleep.u32 $0", reinterpret_cast<void *>(&asm_nanosleep)},
+  };
+  auto It = Table.find(N);
+  return It == Table.end() ? nullptr : It->second;
+}
+
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
 void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }
 

@@ -87,6 +87,13 @@ std::string runDispatch(const Dispatch &D);
 /// intrinsic's name; nullptr for an intrinsic the emulator does not model.
 void *runtimeFunction(const std::string &Intrinsic);
 
+/// Inline PTX the emulator runs (NVVM modules): the function for a
+/// template's normalized text (`add.f16 $0,$1,$2`), or nullptr. Lane-local
+/// special registers (`%laneid`, `%lanemask_*`) and `nanosleep` are in
+/// laneAsmFunction.
+void *ptxAsmFunction(const std::string &Normalized);
+void *laneAsmFunction(const std::string &Normalized);
+
 /// The host implementation of a device math function (`__nv_*`, `__ocml_*`)
 /// or nullptr (Math.cpp).
 void *mathFunction(const std::string &Name);

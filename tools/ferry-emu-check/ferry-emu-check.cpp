@@ -15,10 +15,11 @@
 /// Spec lines (`#` starts a comment), those of the input module only:
 ///   MODULE KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
 /// MODULE is the input's file name without its extension.
-/// with ARG one of `f32[N]`, `f64[N]`, `i32[N]`, `i64[N]`, `u8[N]` (a buffer
+/// with ARG one of `f32[N]`, `f64[N]`, `f16[N]`, `i32[N]`, `i64[N]`, `u8[N]` (a buffer
 /// of N generated elements; `=0` after it: zeros; `/sorted`: compared as a
 /// multiset, for results whose order depends on the order of atomics), or a
-/// scalar `i32=V`, `i64=V`, `f32=V`, `f64=V`.
+/// scalar `i32=V`, `i64=V`, `f16=V`, `f32=V`, `f64=V`. Half values compare
+/// bitwise.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Emu.h"
@@ -61,7 +62,7 @@ cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
                                    "--reference-only; no code object, so no hidden arguments)"));
 
-enum class Elem { F32, F64, I32, I64, U8 };
+enum class Elem { F32, F64, I32, I64, U8, F16 };
 
 struct Arg {
   bool Buffer = false;
@@ -80,13 +81,28 @@ struct Spec {
 };
 
 unsigned elemSize(Elem E) {
-  return E == Elem::F64 || E == Elem::I64 ? 8 : E == Elem::U8 ? 1 : 4;
+  return E == Elem::F64 || E == Elem::I64 ? 8 : E == Elem::U8 ? 1 : E == Elem::F16 ? 2 : 4;
+}
+
+/// IEEE half bits of \p F, which must be exact in half (the generator's
+/// values and spec scalars are).
+uint16_t halfBits(float F) {
+  if (F == 0)
+    return std::signbit(F) ? 0x8000 : 0;
+  const uint16_t Sign = F < 0 ? 0x8000 : 0;
+  int Exp;
+  const float Frac = std::frexp(std::fabs(F), &Exp); // [0.5, 1) * 2^Exp
+  const int E = Exp - 1 + 15;
+  if (E <= 0) // subnormal
+    return Sign | uint16_t(std::ldexp(std::fabs(F), 24));
+  return Sign | uint16_t(E << 10) | uint16_t((Frac * 2 - 1) * 1024);
 }
 const char *elemName(Elem E) {
   return E == Elem::F32   ? "f32"
          : E == Elem::F64 ? "f64"
          : E == Elem::I32 ? "i32"
          : E == Elem::I64 ? "i64"
+         : E == Elem::F16 ? "f16"
                           : "u8";
 }
 
@@ -96,6 +112,7 @@ bool parseElem(StringRef S, Elem &E) {
   else if (S == "i32") E = Elem::I32;
   else if (S == "i64") E = Elem::I64;
   else if (S == "u8") E = Elem::U8;
+  else if (S == "f16") E = Elem::F16;
   else return false;
   return true;
 }
@@ -164,7 +181,10 @@ Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
           auto [T, Value] = W.split('=');
           if (!parseElem(T, A.E) || Value.empty())
             return Bad("bad argument '" + W + "'");
-          if (A.E == Elem::F32) {
+          if (A.E == Elem::F16) {
+            uint16_t H = halfBits(std::stof(Value.str()));
+            std::memcpy(&A.Scalar, &H, 2);
+          } else if (A.E == Elem::F32) {
             float F = std::stof(Value.str());
             std::memcpy(&A.Scalar, &F, 4);
           } else if (A.E == Elem::F64) {
@@ -228,6 +248,11 @@ std::vector<std::vector<uint8_t>> makeInputs(const Spec &S, unsigned SeedValue) 
         case Elem::U8:
           *P = uint8_t(R);
           break;
+        case Elem::F16: {
+          uint16_t H = halfBits(float(int(R % 1025) - 512) / 64.0f);
+          std::memcpy(P, &H, 2);
+          break;
+        }
         }
       }
     Buffers.push_back(std::move(B));
