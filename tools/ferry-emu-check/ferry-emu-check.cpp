@@ -18,8 +18,9 @@
 /// with ARG one of `f32[N]`, `f64[N]`, `f16[N]`, `i32[N]`, `i64[N]`, `u8[N]` (a buffer
 /// of N generated elements; `=0` after it: zeros; `/sorted`: compared as a
 /// multiset, for results whose order depends on the order of atomics), or a
-/// scalar `i32=V`, `i64=V`, `f16=V`, `f32=V`, `f64=V`. Half values compare
-/// bitwise.
+/// scalar `i32=V`, `i64=V`, `f16=V`, `f32=V`, `f64=V`, or a by-value struct
+/// `struct=f32:1.5,i32:100,...` (fields in order, naturally aligned). Half
+/// values compare bitwise.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Emu.h"
@@ -71,6 +72,7 @@ struct Arg {
   bool Zero = false;
   bool Sorted = false; ///< compared as a multiset (order of atomics)
   uint64_t Scalar = 0; ///< the scalar's bytes
+  std::vector<uint8_t> Struct; ///< a by-value struct's bytes (`struct=...`)
 };
 
 struct Spec {
@@ -177,6 +179,34 @@ Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
           A.Buffer = true;
           A.Zero = Init == "=0";
           A.Sorted = Mode == "sorted";
+        } else if (W.consume_front("struct=")) {
+          // struct=f32:1.5,i32:100,...: fields in order, naturally aligned.
+          SmallVector<StringRef, 16> Fields;
+          W.split(Fields, ',');
+          for (StringRef F : Fields) {
+            auto [T, V] = F.split(':');
+            Elem E;
+            if (!parseElem(T, E) || V.empty() || E == Elem::U8 || E == Elem::F16)
+              return Bad("bad struct field '" + F + "'");
+            const unsigned Size = elemSize(E);
+            A.Struct.resize((A.Struct.size() + Size - 1) / Size * Size);
+            uint8_t Bytes[8];
+            if (E == Elem::F32) {
+              float X = std::stof(V.str());
+              std::memcpy(Bytes, &X, 4);
+            } else if (E == Elem::F64) {
+              double X = std::stod(V.str());
+              std::memcpy(Bytes, &X, 8);
+            } else {
+              int64_t X;
+              if (V.getAsInteger(0, X))
+                return Bad("bad struct field '" + F + "'");
+              std::memcpy(Bytes, &X, Size);
+            }
+            A.Struct.insert(A.Struct.end(), Bytes, Bytes + Size);
+          }
+          S.Args.push_back(A);
+          continue;
         } else {
           auto [T, Value] = W.split('=');
           if (!parseElem(T, A.E) || Value.empty())
@@ -215,6 +245,10 @@ std::vector<std::vector<uint8_t>> makeInputs(const Spec &S, unsigned SeedValue) 
   std::vector<std::vector<uint8_t>> Buffers;
   for (const Arg &A : S.Args) {
     if (!A.Buffer) {
+      if (!A.Struct.empty()) {
+        Buffers.push_back(A.Struct);
+        continue;
+      }
       Buffers.emplace_back(8);
       std::memcpy(Buffers.back().data(), &A.Scalar, 8);
       continue;
@@ -278,6 +312,12 @@ Expected<std::vector<std::vector<uint8_t>>> runOne(ferry::emu::Program &P, const
                                "spec line %u: argument %zu of '%s' is %s", S.Line, I + 1,
                                S.Kernel.c_str(),
                                (*Params)[I].second ? "a pointer" : "not a pointer");
+    if (!S.Args[I].Struct.empty() && S.Args[I].Struct.size() != (*Params)[I].first)
+      return createStringError(inconvertibleErrorCode(),
+                               "spec line %u: argument %zu of '%s' is a %u-byte struct, the "
+                               "spec gives %zu bytes",
+                               S.Line, I + 1, S.Kernel.c_str(), (*Params)[I].first,
+                               S.Args[I].Struct.size());
     if (S.Args[I].Buffer) {
       Pointers[I] = Buffers[I].data();
       Values[I] = &Pointers[I];
