@@ -17,7 +17,8 @@
 /// MODULE is the input's file name without its extension.
 /// with ARG one of `f32[N]`, `f64[N]`, `f16[N]`, `i32[N]`, `i64[N]`, `u8[N]` (a buffer
 /// of N generated elements; `=0` after it: zeros; `/sorted`: compared as a
-/// multiset, for results whose order depends on the order of atomics), or a
+/// multiset, for results whose order depends on the order of atomics;
+/// `/any`: not compared, for timings), or a
 /// scalar `i32=V`, `i64=V`, `f16=V`, `f32=V`, `f64=V`, or a by-value struct
 /// `struct=f32:1.5,i32:100,...` (fields in order, naturally aligned). Half
 /// values compare bitwise.
@@ -71,6 +72,7 @@ struct Arg {
   uint64_t Count = 0;
   bool Zero = false;
   bool Sorted = false; ///< compared as a multiset (order of atomics)
+  bool Any = false;    ///< not compared (timings)
   uint64_t Scalar = 0; ///< the scalar's bytes
   std::vector<uint8_t> Struct; ///< a by-value struct's bytes (`struct=...`)
 };
@@ -174,11 +176,13 @@ Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
           auto [Count, After] = Rest.split(']');
           auto [Init, Mode] = After.split('/');
           if (!parseElem(Type, A.E) || Count.getAsInteger(10, A.Count) || A.Count == 0 ||
-              !(Init.empty() || Init == "=0") || !(Mode.empty() || Mode == "sorted"))
+              !(Init.empty() || Init == "=0") ||
+              !(Mode.empty() || Mode == "sorted" || Mode == "any"))
             return Bad("bad buffer argument '" + W + "'");
           A.Buffer = true;
           A.Zero = Init == "=0";
           A.Sorted = Mode == "sorted";
+          A.Any = Mode == "any";
         } else if (W.consume_front("struct=")) {
           // struct=f32:1.5,i32:100,...: fields in order, naturally aligned.
           SmallVector<StringRef, 16> Fields;
@@ -373,7 +377,7 @@ std::string compare(const Spec &S, const std::vector<std::vector<uint8_t>> &RefI
     }
   for (size_t I = 0; I < S.Args.size(); ++I) {
     const Arg &A = S.Args[I];
-    if (!A.Buffer)
+    if (!A.Buffer || A.Any)
       continue;
     for (uint64_t K = 0; K < A.Count; ++K) {
       const uint8_t *R = Ref[I].data() + K * elemSize(A.E), *G = Got[I].data() + K * elemSize(A.E);
