@@ -25,6 +25,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
@@ -358,6 +359,63 @@ void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sy
   }
 }
 
+/// Checking mode for private memory: allocas start poisoned, stores (and
+/// memset/memcpy destinations) unpoison, scalar loads are checked. Only
+/// accesses whose pointer visibly comes from an alloca of the same function
+/// are instrumented (a pointer passed to another function is not followed).
+void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx),
+       *I32 = Type::getInt32Ty(Ctx), *Void = Type::getVoidTy(Ctx);
+  FunctionCallee Poison =
+      M.getOrInsertFunction("__ferry_emu.poison", FunctionType::get(Void, {Ptr, I64}, false));
+  FunctionCallee Unpoison =
+      M.getOrInsertFunction("__ferry_emu.unpoison", FunctionType::get(Void, {Ptr, I64}, false));
+  FunctionCallee CheckInit = M.getOrInsertFunction(
+      "__ferry_emu.check_init", FunctionType::get(Void, {I32, Ptr, I64}, false));
+  Symbols["__ferry_emu.poison"] = poisonFunction();
+  Symbols["__ferry_emu.unpoison"] = unpoisonFunction();
+  Symbols["__ferry_emu.check_init"] = checkInitFunction();
+  auto Private = [](Value *V) { return isa<AllocaInst>(getUnderlyingObject(V, 16)); };
+  auto Flat = [&](IRBuilder<> &B, Value *V) {
+    return V->getType()->getPointerAddressSpace() ? B.CreateAddrSpaceCast(V, Ptr) : V;
+  };
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
+      continue;
+    SmallVector<Instruction *, 32> Work;
+    for (Instruction &I : instructions(F))
+      Work.push_back(&I);
+    for (Instruction *I : Work) {
+      if (auto *A = dyn_cast<AllocaInst>(I)) {
+        if (!A->isStaticAlloca() || A->getAllocatedType()->isEmptyTy())
+          continue;
+        IRBuilder<> B(A->getNextNode());
+        B.CreateCall(Poison, {A, B.getInt64(DL.getTypeAllocSize(A->getAllocatedType()))});
+      } else if (auto *S = dyn_cast<StoreInst>(I); S && Private(S->getPointerOperand())) {
+        IRBuilder<> B(S);
+        B.CreateCall(Unpoison, {Flat(B, S->getPointerOperand()),
+                                B.getInt64(DL.getTypeStoreSize(S->getValueOperand()->getType()))});
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(I); MI && Private(MI->getDest())) {
+        IRBuilder<> B(MI);
+        B.CreateCall(Unpoison,
+                     {Flat(B, MI->getDest()), B.CreateZExtOrTrunc(MI->getLength(), I64)});
+      } else if (auto *L = dyn_cast<LoadInst>(I);
+                 L && L->getType()->isSingleValueType() && Private(L->getPointerOperand())) {
+        IRBuilder<> B(L);
+        const uint32_t Site = uint32_t(P.Sites.size());
+        std::string Where = "private memory read in '" + F.getName().str() + "'";
+        if (L->getParent()->hasName())
+          Where += " (block " + L->getParent()->getName().str() + ")";
+        P.Sites.push_back(Where + " #" + std::to_string(Site));
+        B.CreateCall(CheckInit, {B.getInt32(Site), Flat(B, L->getPointerOperand()),
+                                 B.getInt64(DL.getTypeStoreSize(L->getType()))});
+      }
+    }
+  }
+}
+
 /// Private allocas in a non-zero address space move to the default one.
 void lowerPrivateAllocas(Module &M) {
   SmallVector<AllocaInst *, 16> Allocas;
@@ -467,8 +525,10 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   if (Error E = lowerIntrinsics(*M, *P, Symbols))
     return std::move(E);
   lowerPrivateAllocas(*M);
-  if (Opts.Check)
+  if (Opts.Check) {
     addGroupChecks(*M, *P, Symbols);
+    addPrivateChecks(*M, *P, Symbols);
+  }
   // Device math on the host's libm; device-library functions it does not
   // have are named here rather than left for the JIT to miss.
   std::string Missing;

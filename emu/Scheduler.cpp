@@ -20,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
 
 namespace ctx = boost::context;
 
@@ -696,6 +697,39 @@ void *laneAsmFunction(const std::string &N) {
   auto It = Table.find(N);
   return It == Table.end() ? nullptr : It->second;
 }
+
+namespace {
+/// Private bytes allocated but never stored, per thread (each work-item's
+/// stack has addresses of its own).
+thread_local std::unordered_set<uintptr_t> Uninitialised;
+
+void emu_poison(const uint8_t *P, uint64_t Bytes) {
+  for (uint64_t I = 0; I < Bytes; ++I)
+    Uninitialised.insert(uintptr_t(P + I));
+}
+void emu_unpoison(const uint8_t *P, uint64_t Bytes) {
+  if (Uninitialised.empty())
+    return;
+  for (uint64_t I = 0; I < Bytes; ++I)
+    Uninitialised.erase(uintptr_t(P + I));
+}
+void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
+  for (uint64_t I = 0; I < Bytes; ++I)
+    if (Uninitialised.count(uintptr_t(P + I))) {
+      fail(S, "read of uninitialised private memory: " + std::to_string(Bytes) +
+                  " bytes, byte " + std::to_string(I) + " never stored, by work-item (" +
+                  std::to_string(CurLane->Id[0]) + "," + std::to_string(CurLane->Id[1]) + "," +
+                  std::to_string(CurLane->Id[2]) + ")");
+      CurLane->W = Wait::Barrier; // never resumed: the launch has failed
+      suspend();
+      return;
+    }
+}
+} // namespace
+
+void *poisonFunction() { return reinterpret_cast<void *>(&emu_poison); }
+void *unpoisonFunction() { return reinterpret_cast<void *>(&emu_unpoison); }
+void *checkInitFunction() { return reinterpret_cast<void *>(&emu_check_init); }
 
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
 void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }

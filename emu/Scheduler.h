@@ -102,6 +102,13 @@ void *mathFunction(const std::string &Name);
 /// `void __ferry_emu.check_group(i32 site, ptr addrspace(3) p, i64 bytes)`.
 void *groupCheckFunction();
 
+/// Checking mode for private memory: `poison(ptr, i64)` after an alloca,
+/// `unpoison(ptr, i64)` on a store, `check_init(i32 site, ptr, i64)` before
+/// a load; a load of bytes never stored fails the launch.
+void *poisonFunction();
+void *unpoisonFunction();
+void *checkInitFunction();
+
 /// The address of the function returning the current work-group's group
 /// memory (`ptr __ferry_emu.shared(i64 offset)`).
 void *sharedMemoryFunction();
