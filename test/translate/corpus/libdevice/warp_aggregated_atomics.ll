@@ -13,20 +13,26 @@ target triple = "nvptx64-nvidia-cuda"
 define dso_local noundef i32 @_Z12atomicAggIncPi(ptr nocapture noundef %0) local_unnamed_addr #0 {
   %2 = tail call noundef i32 @llvm.nvvm.activemask()
   %3 = tail call i32 @llvm.bitreverse.i32(i32 %2)
-  %4 = tail call i32 asm "bfind.shiftamt.u32 $0, $1;", "=r,r"(i32 %3) #5, !srcloc !8
+  %4 = tail call i32 asm "bfind.shiftamt.u32 $0, $1;", "=r,r"(i32 %3) #4, !srcloc !8
   %5 = tail call noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %6 = and i32 %5, 31
-  %7 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %2)
-  %8 = shl nsw i32 -1, %6
-  %9 = xor i32 %8, -1
-  %10 = and i32 %2, %9
-  %11 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %10)
-  %12 = icmp eq i32 %6, %4
-  tail call void @llvm.assume(i1 %12)
-  %13 = atomicrmw add ptr %0, i32 %7 seq_cst, align 4
-  %14 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %2, i32 %13, i32 %4, i32 31)
-  %15 = add i32 %14, %11
-  ret i32 %15
+  %7 = icmp eq i32 %6, %4
+  br i1 %7, label %8, label %11
+
+8:                                                ; preds = %1
+  %9 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %2)
+  %10 = atomicrmw add ptr %0, i32 %9 seq_cst, align 4
+  br label %11
+
+11:                                               ; preds = %8, %1
+  %12 = phi i32 [ %10, %8 ], [ 0, %1 ]
+  %13 = shl nsw i32 -1, %6
+  %14 = xor i32 %13, -1
+  %15 = and i32 %2, %14
+  %16 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %15)
+  %17 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %2, i32 %12, i32 %4, i32 31)
+  %18 = add i32 %17, %16
+  ret i32 %18
 }
 
 ; Function Attrs: convergent norecurse nounwind memory(argmem: readwrite, inaccessiblemem: readwrite)
@@ -37,36 +43,42 @@ define dso_local void @_Z15filter_positivePKiPiS1_i(ptr nocapture noundef readon
   %8 = tail call noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %9 = add i32 %7, %8
   %10 = icmp slt i32 %9, %3
-  br i1 %10, label %11, label %32
+  br i1 %10, label %11, label %35
 
 11:                                               ; preds = %4
   %12 = sext i32 %9 to i64
   %13 = getelementptr inbounds i32, ptr %0, i64 %12
   %14 = load i32, ptr %13, align 4, !tbaa !9
   %15 = icmp sgt i32 %14, 0
-  br i1 %15, label %16, label %32
+  br i1 %15, label %16, label %35
 
 16:                                               ; preds = %11
   %17 = tail call noundef i32 @llvm.nvvm.activemask()
   %18 = tail call i32 @llvm.bitreverse.i32(i32 %17)
-  %19 = tail call i32 asm "bfind.shiftamt.u32 $0, $1;", "=r,r"(i32 %18) #5, !srcloc !8
+  %19 = tail call i32 asm "bfind.shiftamt.u32 $0, $1;", "=r,r"(i32 %18) #4, !srcloc !8
   %20 = and i32 %8, 31
-  %21 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %17)
-  %22 = shl nsw i32 -1, %20
-  %23 = xor i32 %22, -1
-  %24 = and i32 %17, %23
-  %25 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %24)
-  %26 = icmp eq i32 %20, %19
-  tail call void @llvm.assume(i1 %26)
-  %27 = atomicrmw add ptr %2, i32 %21 seq_cst, align 4
-  %28 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %17, i32 %27, i32 %19, i32 31)
-  %29 = add i32 %28, %25
-  %30 = sext i32 %29 to i64
-  %31 = getelementptr inbounds i32, ptr %1, i64 %30
-  store i32 %14, ptr %31, align 4, !tbaa !9
-  br label %32
+  %21 = icmp eq i32 %20, %19
+  br i1 %21, label %22, label %25
 
-32:                                               ; preds = %16, %11, %4
+22:                                               ; preds = %16
+  %23 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %17)
+  %24 = atomicrmw add ptr %2, i32 %23 seq_cst, align 4
+  br label %25
+
+25:                                               ; preds = %16, %22
+  %26 = phi i32 [ %24, %22 ], [ 0, %16 ]
+  %27 = shl nsw i32 -1, %20
+  %28 = xor i32 %27, -1
+  %29 = and i32 %17, %28
+  %30 = tail call noundef range(i32 0, 33) i32 @llvm.ctpop.i32(i32 %29)
+  %31 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %17, i32 %26, i32 %19, i32 31)
+  %32 = add i32 %31, %30
+  %33 = sext i32 %32 to i64
+  %34 = getelementptr inbounds i32, ptr %1, i64 %33
+  store i32 %14, ptr %34, align 4, !tbaa !9
+  br label %35
+
+35:                                               ; preds = %25, %11, %4
   ret void
 }
 
@@ -91,15 +103,11 @@ declare i32 @llvm.ctpop.i32(i32) #3
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare i32 @llvm.bitreverse.i32(i32) #3
 
-; Function Attrs: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
-declare void @llvm.assume(i1 noundef) #4
-
 attributes #0 = { convergent nounwind memory(argmem: readwrite, inaccessiblemem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" }
 attributes #1 = { convergent norecurse nounwind memory(argmem: readwrite, inaccessiblemem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
 attributes #2 = { convergent nocallback nounwind memory(inaccessiblemem: readwrite) }
 attributes #3 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #4 = { nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write) }
-attributes #5 = { nounwind memory(none) }
+attributes #4 = { nounwind memory(none) }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
 !nvvm.annotations = !{!4}

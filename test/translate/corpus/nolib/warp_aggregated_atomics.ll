@@ -12,21 +12,27 @@ target triple = "nvptx64-nvidia-cuda"
 ; Function Attrs: convergent mustprogress nounwind
 define dso_local noundef i32 @_Z12atomicAggIncPi(ptr nocapture noundef %0) local_unnamed_addr #0 {
   %2 = tail call noundef i32 @llvm.nvvm.activemask()
-  %3 = tail call noundef i32 @__nv_ffs(i32 noundef %2) #6
+  %3 = tail call noundef i32 @__nv_ffs(i32 noundef %2) #5
   %4 = add nsw i32 %3, -1
   %5 = tail call noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %6 = and i32 %5, 31
-  %7 = tail call noundef i32 @__nv_popc(i32 noundef %2) #6
+  %7 = tail call noundef i32 @__nv_popc(i32 noundef %2) #5
   %8 = shl nsw i32 -1, %6
   %9 = xor i32 %8, -1
   %10 = and i32 %2, %9
-  %11 = tail call noundef i32 @__nv_popc(i32 noundef %10) #6
+  %11 = tail call noundef i32 @__nv_popc(i32 noundef %10) #5
   %12 = icmp eq i32 %6, %4
-  tail call void @llvm.assume(i1 %12)
-  %13 = atomicrmw add ptr %0, i32 %7 seq_cst, align 4
-  %14 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %2, i32 %13, i32 %4, i32 31)
-  %15 = add i32 %14, %11
-  ret i32 %15
+  br i1 %12, label %13, label %15
+
+13:                                               ; preds = %1
+  %14 = atomicrmw add ptr %0, i32 %7 seq_cst, align 4
+  br label %15
+
+15:                                               ; preds = %13, %1
+  %16 = phi i32 [ %14, %13 ], [ 0, %1 ]
+  %17 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %2, i32 %16, i32 %4, i32 31)
+  %18 = add i32 %17, %11
+  ret i32 %18
 }
 
 ; Function Attrs: convergent mustprogress norecurse nounwind
@@ -37,36 +43,42 @@ define dso_local void @_Z15filter_positivePKiPiS1_i(ptr nocapture noundef readon
   %8 = tail call noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %9 = add i32 %7, %8
   %10 = icmp slt i32 %9, %3
-  br i1 %10, label %11, label %32
+  br i1 %10, label %11, label %35
 
 11:                                               ; preds = %4
   %12 = sext i32 %9 to i64
   %13 = getelementptr inbounds i32, ptr %0, i64 %12
   %14 = load i32, ptr %13, align 4, !tbaa !6
   %15 = icmp sgt i32 %14, 0
-  br i1 %15, label %16, label %32
+  br i1 %15, label %16, label %35
 
 16:                                               ; preds = %11
   %17 = tail call noundef i32 @llvm.nvvm.activemask()
-  %18 = tail call noundef i32 @__nv_ffs(i32 noundef %17) #6
+  %18 = tail call noundef i32 @__nv_ffs(i32 noundef %17) #5
   %19 = add nsw i32 %18, -1
   %20 = and i32 %8, 31
-  %21 = tail call noundef i32 @__nv_popc(i32 noundef %17) #6
+  %21 = tail call noundef i32 @__nv_popc(i32 noundef %17) #5
   %22 = shl nsw i32 -1, %20
   %23 = xor i32 %22, -1
   %24 = and i32 %17, %23
-  %25 = tail call noundef i32 @__nv_popc(i32 noundef %24) #6
+  %25 = tail call noundef i32 @__nv_popc(i32 noundef %24) #5
   %26 = icmp eq i32 %20, %19
-  tail call void @llvm.assume(i1 %26)
-  %27 = atomicrmw add ptr %2, i32 %21 seq_cst, align 4
-  %28 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %17, i32 %27, i32 %19, i32 31)
-  %29 = add i32 %28, %25
-  %30 = sext i32 %29 to i64
-  %31 = getelementptr inbounds i32, ptr %1, i64 %30
-  store i32 %14, ptr %31, align 4, !tbaa !6
-  br label %32
+  br i1 %26, label %27, label %29
 
-32:                                               ; preds = %16, %11, %4
+27:                                               ; preds = %16
+  %28 = atomicrmw add ptr %2, i32 %21 seq_cst, align 4
+  br label %29
+
+29:                                               ; preds = %16, %27
+  %30 = phi i32 [ %28, %27 ], [ 0, %16 ]
+  %31 = tail call noundef i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %17, i32 %30, i32 %19, i32 31)
+  %32 = add i32 %31, %25
+  %33 = sext i32 %32 to i64
+  %34 = getelementptr inbounds i32, ptr %1, i64 %33
+  store i32 %14, ptr %34, align 4, !tbaa !6
+  br label %35
+
+35:                                               ; preds = %29, %11, %4
   ret void
 }
 
@@ -91,16 +103,12 @@ declare noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #4
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #4
 
-; Function Attrs: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
-declare void @llvm.assume(i1 noundef) #5
-
 attributes #0 = { convergent mustprogress nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" }
 attributes #1 = { convergent mustprogress norecurse nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
 attributes #2 = { convergent nocallback nounwind memory(inaccessiblemem: readwrite) }
 attributes #3 = { convergent nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" }
 attributes #4 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #5 = { nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write) }
-attributes #6 = { convergent nounwind }
+attributes #5 = { convergent nounwind }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
 !nvvm.annotations = !{!4}

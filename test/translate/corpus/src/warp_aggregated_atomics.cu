@@ -5,7 +5,7 @@ __device__ int atomicAggInc(int *ctr) {
   int lane = threadIdx.x & 31;
   int change = __popc(active);
   unsigned rank = __popc(active & ((1u << lane) - 1));
-  int warp_res;
+  int warp_res = 0; // read by every lane in the shuffle below: must not be uninitialised
   if (lane == leader)
     warp_res = atomicAdd(ctr, change);
   warp_res = __shfl_sync(active, warp_res, leader);
