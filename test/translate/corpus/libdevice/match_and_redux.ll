@@ -28,8 +28,8 @@ define dso_local void @_Z12group_by_keyPKiPjS1_i(ptr nocapture noundef readonly 
 15:                                               ; preds = %4, %11
   %16 = phi i32 [ %14, %11 ], [ -1, %4 ]
   %17 = tail call noundef i32 @llvm.nvvm.match.any.sync.i32(i32 -1, i32 %16)
-  %18 = tail call noundef i32 @llvm.nvvm.redux.sync.add(i32 -1, i32 %16)
-  %19 = tail call noundef i32 @llvm.nvvm.redux.sync.umax(i32 -1, i32 %16)
+  %18 = tail call i32 @llvm.nvvm.redux.sync.add(i32 %16, i32 -1)
+  %19 = tail call i32 @llvm.nvvm.redux.sync.umax(i32 %16, i32 -1)
   br i1 %10, label %20, label %25
 
 20:                                               ; preds = %15
@@ -45,27 +45,27 @@ define dso_local void @_Z12group_by_keyPKiPjS1_i(ptr nocapture noundef readonly 
   ret void
 }
 
-; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #1
-
-; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #1
-
-; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #1
+; Function Attrs: convergent nocallback nounwind memory(inaccessiblemem: readwrite)
+declare i32 @llvm.nvvm.redux.sync.add(i32, i32) #1
 
 ; Function Attrs: convergent nocallback nounwind memory(inaccessiblemem: readwrite)
-declare i32 @llvm.nvvm.match.any.sync.i32(i32, i32) #2
+declare i32 @llvm.nvvm.redux.sync.umax(i32, i32) #1
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #2
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #2
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #2
 
 ; Function Attrs: convergent nocallback nounwind memory(inaccessiblemem: readwrite)
-declare i32 @llvm.nvvm.redux.sync.add(i32, i32) #2
-
-; Function Attrs: convergent nocallback nounwind memory(inaccessiblemem: readwrite)
-declare i32 @llvm.nvvm.redux.sync.umax(i32, i32) #2
+declare i32 @llvm.nvvm.match.any.sync.i32(i32, i32) #1
 
 attributes #0 = { convergent mustprogress norecurse nounwind memory(argmem: readwrite, inaccessiblemem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
-attributes #1 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #2 = { convergent nocallback nounwind memory(inaccessiblemem: readwrite) }
+attributes #1 = { convergent nocallback nounwind memory(inaccessiblemem: readwrite) }
+attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
 !nvvm.annotations = !{!4}
