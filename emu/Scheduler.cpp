@@ -69,6 +69,22 @@ namespace {
 
 constexpr size_t StackBytes = 256 * 1024;
 
+/// Fiber stacks come from a per-thread pool: a launch of many work-groups
+/// allocates them once per thread, not once per work-item.
+struct PooledStack {
+  static thread_local std::vector<ctx::stack_context> Free;
+  ctx::stack_context allocate() {
+    if (!Free.empty()) {
+      ctx::stack_context S = Free.back();
+      Free.pop_back();
+      return S;
+    }
+    return ctx::fixedsize_stack(StackBytes).allocate();
+  }
+  void deallocate(ctx::stack_context &S) noexcept { Free.push_back(S); }
+};
+thread_local std::vector<ctx::stack_context> PooledStack::Free;
+
 enum class Wait : uint8_t { None, Barrier, Collective };
 
 struct Lane {
@@ -383,7 +399,7 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
     L.Id[2] = I / (D.L.Block[0] * D.L.Block[1]);
     L.InWave = I % D.WaveSize;
     L.Wave = I / D.WaveSize;
-    L.Fiber = ctx::fiber(std::allocator_arg, ctx::fixedsize_stack(StackBytes),
+    L.Fiber = ctx::fiber(std::allocator_arg, PooledStack(),
                          [&L, &D](ctx::fiber &&Sched) {
                            L.Scheduler = std::move(Sched);
                            D.Entry(D.Args);

@@ -3,6 +3,8 @@
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 #include "Inputs/check.h"
 #include <vector>
 
