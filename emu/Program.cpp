@@ -137,14 +137,18 @@ public:
     D.Args = const_cast<void *const *>(reinterpret_cast<const void *const *>(Args.data()));
     D.Sites = &Sites;
     D.Threads = Opts.Threads;
-    // AMDGPU: the kernarg segment exactly as the HSA backend fills it.
+    // AMDGPU: the kernarg segment and the dispatch packet exactly as the HSA
+    // backend builds them.
+    std::string E;
     std::vector<uint8_t> Kernarg;
+    hsa_kernel_dispatch_packet_t Packet = {};
+    uint32_t HeaderAndSetup = 0;
     if (K.HasMeta) {
       DispatchGeometry G;
       std::copy(L.Grid, L.Grid + 3, G.Grid);
       std::copy(L.Block, L.Block + 3, G.Block);
       G.DynamicLDS = L.DynamicShared;
-      std::string E = fillKernargs(K.Meta, const_cast<void *const *>(
+      E = fillKernargs(K.Meta, const_cast<void *const *>(
                                                reinterpret_cast<const void *const *>(Args.data())),
                                    G, Kernarg);
       if (!E.empty())
@@ -155,8 +159,16 @@ public:
           D.ImplicitOffset = A.Offset;
           break;
         }
+      E = buildDispatchPacket(G, /*KernelObject=*/0, uint32_t(K.Meta.LDS),
+                              uint32_t(K.Meta.Scratch), Kernarg.data(), hsa_signal_t{0}, Packet,
+                              HeaderAndSetup);
+      if (!E.empty())
+        return fail("kernel '" + Kernel + "': " + E);
+      Packet.header = uint16_t(HeaderAndSetup);
+      Packet.setup = uint16_t(HeaderAndSetup >> 16);
+      D.Packet = &Packet;
     }
-    std::string E = runDispatch(D);
+    E = runDispatch(D);
     if (!E.empty())
       return fail(E);
     return Error::success();

@@ -625,6 +625,11 @@ static const void *emu_amd_implicitarg_ptr(uint32_t S) {
   return disp().Kernarg + disp().ImplicitOffset;
 }
 static const void *emu_amd_kernarg_ptr(uint32_t) { return disp().Kernarg; }
+static const void *emu_amd_dispatch_ptr(uint32_t S) {
+  if (!disp().Packet)
+    fail(S, "llvm.amdgcn.dispatch.ptr without a dispatch packet (no code object)");
+  return disp().Packet;
+}
 static void emu_amd_s_barrier(uint32_t S) { rendezvous(Wait::Barrier, S, Op::Barrier, 0); }
 static void emu_amd_wave_barrier(uint32_t S) {
   rendezvous(Wait::Collective, S, Op::WaveBarrier, 0);
@@ -815,6 +820,7 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.amdgcn.workgroup.id.z", emu_amd_workgroup_z),
       F("llvm.amdgcn.implicitarg.ptr", emu_amd_implicitarg_ptr),
       F("llvm.amdgcn.kernarg.segment.ptr", emu_amd_kernarg_ptr),
+      F("llvm.amdgcn.dispatch.ptr", emu_amd_dispatch_ptr),
       F("llvm.amdgcn.s.barrier", emu_amd_s_barrier),
       F("llvm.amdgcn.wave.barrier", emu_amd_wave_barrier),
       F("llvm.amdgcn.s.sleep", emu_amd_s_sleep),

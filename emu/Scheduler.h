@@ -75,6 +75,9 @@ struct Dispatch {
   /// AMDGPU: the kernarg segment and where its hidden arguments start.
   const uint8_t *Kernarg = nullptr;
   uint64_t ImplicitOffset = 0;
+  /// AMDGPU: the dispatch packet, as the HSA backend builds it
+  /// (`llvm.amdgcn.dispatch.ptr`); nullptr without a code object.
+  const void *Packet = nullptr;
   /// Names of the call sites of the module (by site id).
   const std::vector<std::string> *Sites = nullptr;
   unsigned Threads = 0;

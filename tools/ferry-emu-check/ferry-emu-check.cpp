@@ -59,6 +59,11 @@ cl::opt<unsigned> Seed("seed", cl::desc("input generator seed"), cl::init(1));
 cl::opt<bool> ReferenceOnly("reference-only",
                             cl::desc("run the NVVM module only (no translation, no comparison)"));
 cl::opt<bool> Print("print", cl::desc("print the buffers after the NVVM run"));
+cl::opt<unsigned> CodeObjectVersion("code-object-version",
+                                     cl::desc("AMDHSA code object version of the translation "
+                                              "(4: sizes from the dispatch packet, 5: from "
+                                              "hidden arguments)"),
+                                     cl::init(5));
 cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"));
 cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
@@ -460,6 +465,7 @@ int main(int argc, char **argv) {
   const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
   const unsigned SeedValue = Seed;
   const bool DoCheck = CheckMode;
+  const unsigned COV = CodeObjectVersion;
   std::vector<std::string> Targets(Archs.begin(), Archs.end());
   ferry::emu::Options NVVMOptions;
   NVVMOptions.Check = DoCheck;
@@ -526,6 +532,7 @@ int main(int argc, char **argv) {
   for (const std::string &Arch : Targets) {
     ferry::AMDGPUOptions AO;
     AO.Target.Arch = Arch;
+    AO.Target.CodeObjectVersion = COV;
     auto Object = ferry::compileToCodeObject(*NVVM, AO);
     if (!Object)
       return report(Object.takeError());
