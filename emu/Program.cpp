@@ -11,6 +11,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "Scheduler.h"
+#include "TranslationPasses.h"
 
 #include "core/SymbolIndex.h"
 #include "hsa/KernelArgs.h"
@@ -224,29 +225,6 @@ Error lowerGroupMemory(Module &M, ProgramImpl &P, FunctionCallee Shared) {
   return Error::success();
 }
 
-/// "{ add.f16 $0, $1, $2;\n}" -> "add.f16 $0,$1,$2": braces, semicolons and
-/// spacing go; one space stays between words.
-std::string normalizeAsm(StringRef Text) {
-  std::string Out;
-  bool Space = false;
-  for (char C : Text) {
-    if (C == '{' || C == '}' || C == ';' || C == '\n' || C == '\t' || C == ' ') {
-      Space |= (C == ' ' || C == '\t' || C == '\n') && !Out.empty();
-      continue;
-    }
-    if (C == ',') {
-      Out += ',';
-      Space = false;
-      continue;
-    }
-    if (Space && !Out.empty() && Out.back() != ',')
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  return Out;
-}
-
 /// Device intrinsics become runtime calls: `__ferry_emu.<name>(i32 site,
 /// args...)`, i1 widened to i32.
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
@@ -268,7 +246,8 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
   // Inline PTX: the templates the emulator knows become calls.
   for (CallInst *CI : Asm) {
     const auto *IA = cast<InlineAsm>(CI->getCalledOperand());
-    const std::string Text = normalizeAsm(IA->getAsmString());
+    // The translator's normalization, so both sides name templates alike.
+    const std::string Text = normalizePTX(IA->getAsmString());
     void *Address = laneAsmFunction(Text);
     if (!Address)
       Address = ptxAsmFunction(Text);
