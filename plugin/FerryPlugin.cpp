@@ -85,6 +85,7 @@ protected:
     PP.setPredefines(PP.getPredefines() +
                      "#define _OPENACC 201811\n"
                      "#include <ferry/acc/acc.h>\n");
+    Outline.BackendOptions = CI.getFrontendOpts().LLVMArgs;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts = Outline](llvm::PassBuilder &PB) {
       ferry::registerPasses(PB);
       PB.registerPipelineStartEPCallback(

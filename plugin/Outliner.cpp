@@ -25,6 +25,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
@@ -579,6 +580,18 @@ bool checkClosed(Module &Dev, Module &Host, ArrayRef<Region> Regions) {
   return Ok;
 }
 
+/// The `-mllvm` options again, as clang applies them, after lld reset them.
+void restoreBackendOptions(const std::vector<std::string> &Options) {
+  if (Options.empty())
+    return;
+  std::vector<const char *> Args{"clang (LLVM option parsing)"};
+  for (const std::string &O : Options)
+    Args.push_back(O.c_str());
+  Args.push_back(nullptr);
+  cl::ResetAllOptionOccurrences();
+  cl::ParseCommandLineOptions(int(Args.size() - 1), Args.data());
+}
+
 } // namespace
 
 PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -648,6 +661,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
       AMDGPUOptions A;
       A.Target.Arch = T;
       Bytes = compileToCodeObject(*Dev, A);
+      restoreBackendOptions(Opts.BackendOptions);
       Image = {DeviceImage::CodeObject, "amdgcn-amd-amdhsa", T, {}};
     }
     if (!Bytes) {

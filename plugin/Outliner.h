@@ -40,6 +40,10 @@ struct OutlineOptions {
   /// Also embed each AMD target's translated module as bitcode (what the
   /// emulated AMD device runs; `-fplugin-arg-ferry-embed-ir`).
   bool EmbedIR = false;
+  /// The compilation's `-mllvm` options: compiling a code object runs lld in
+  /// process, which resets every LLVM option of the process, so they are
+  /// applied again after each device compilation.
+  std::vector<std::string> BackendOptions;
 };
 
 /// The documented default of `-fplugin-arg-ferry-targets=`.
