@@ -225,6 +225,16 @@ Error lowerGroupMemory(Module &M, ProgramImpl &P, FunctionCallee Shared) {
   return Error::success();
 }
 
+/// A new call site: "WHAT in 'function' (block B) #id"; returns its id.
+uint32_t addSite(ProgramImpl &P, const std::string &What, const Instruction &I) {
+  const uint32_t Id = uint32_t(P.Sites.size());
+  std::string Site = What + " in '" + I.getFunction()->getName().str() + "'";
+  if (I.getParent()->hasName())
+    Site += " (block " + I.getParent()->getName().str() + ")";
+  P.Sites.push_back(Site + " #" + std::to_string(Id));
+  return Id;
+}
+
 /// Device intrinsics become runtime calls: `__ferry_emu.<name>(i32 site,
 /// args...)`, i1 widened to i32.
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
@@ -283,7 +293,9 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
       return fail("the emulator does not model '" + Name + "' (called in '" +
                   CI->getFunction()->getName() + "')");
     SmallVector<Type *, 6> Params{I32};
-    SmallVector<Value *, 6> Args{B.getInt32(uint32_t(P.Sites.size()))};
+    const uint32_t Site =
+        addSite(P, StringRef(Name).starts_with("llvm.") ? Name.substr(5) : Name, *CI);
+    SmallVector<Value *, 6> Args{B.getInt32(Site)};
     for (Value *A : CI->args()) {
       if (A->getType()->isIntegerTy(1))
         A = B.CreateZExt(A, I32);
@@ -294,11 +306,6 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
     const std::string Symbol = "__ferry_emu." + Name;
     FunctionCallee Fn = M.getOrInsertFunction(Symbol, FunctionType::get(Ret, Params, false));
     Symbols[Symbol] = Address;
-    std::string Site = (StringRef(Name).starts_with("llvm.") ? Name.substr(5) : Name) +
-                       " in '" + CI->getFunction()->getName().str() + "'";
-    if (CI->getParent()->hasName())
-      Site += " (block " + CI->getParent()->getName().str() + ")";
-    P.Sites.push_back(Site + " #" + std::to_string(P.Sites.size()));
     CallInst *New = B.CreateCall(Fn, Args);
     Value *Result = New;
     if (CI->getType()->isIntegerTy(1))
@@ -341,11 +348,7 @@ void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sy
     if (Ptr->getType()->getPointerAddressSpace() != 3)
       continue;
     IRBuilder<> B(I);
-    const uint32_t Site = uint32_t(P.Sites.size());
-    std::string Where = "group memory access in '" + I->getFunction()->getName().str() + "'";
-    if (I->getParent()->hasName())
-      Where += " (block " + I->getParent()->getName().str() + ")";
-    P.Sites.push_back(Where + " #" + std::to_string(Site));
+    const uint32_t Site = addSite(P, "group memory access", *I);
     B.CreateCall(Check, {B.getInt32(Site), Ptr, B.getInt64(DL.getTypeStoreSize(Ty))});
   }
 }
@@ -395,11 +398,7 @@ void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &
       } else if (auto *L = dyn_cast<LoadInst>(I);
                  L && L->getType()->isSingleValueType() && Private(L->getPointerOperand())) {
         IRBuilder<> B(L);
-        const uint32_t Site = uint32_t(P.Sites.size());
-        std::string Where = "private memory read in '" + F.getName().str() + "'";
-        if (L->getParent()->hasName())
-          Where += " (block " + L->getParent()->getName().str() + ")";
-        P.Sites.push_back(Where + " #" + std::to_string(Site));
+        const uint32_t Site = addSite(P, "private memory read", *L);
         B.CreateCall(CheckInit, {B.getInt32(Site), Flat(B, L->getPointerOperand()),
                                  B.getInt64(DL.getTypeStoreSize(L->getType()))});
       }

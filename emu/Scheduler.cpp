@@ -500,6 +500,15 @@ void fail(uint32_t Site, const std::string &What) {
     CurGroup->Error = What + " at " + siteName(disp(), Site);
 }
 
+/// A checking-mode finding: the launch fails, naming the work-item, and the
+/// work-item stops here (it is never resumed).
+void failAndStop(uint32_t Site, const std::string &What) {
+  fail(Site, What + ", by work-item (" + std::to_string(CurLane->Id[0]) + "," +
+                 std::to_string(CurLane->Id[1]) + "," + std::to_string(CurLane->Id[2]) + ")");
+  CurLane->W = Wait::Barrier;
+  suspend();
+}
+
 } // namespace
 
 extern "C" {
@@ -685,12 +694,9 @@ static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
   if (P >= Begin && P + Bytes <= End)
     return;
   const long long Offset = (long long)(P - Begin);
-  fail(S, "out-of-bounds group memory access: " + std::to_string(Bytes) + " bytes at offset " +
-              std::to_string(Offset) + " of a " + std::to_string(M.size()) +
-              "-byte group allocation, by work-item (" + std::to_string(CurLane->Id[0]) + "," +
-              std::to_string(CurLane->Id[1]) + "," + std::to_string(CurLane->Id[2]) + ")");
-  CurLane->W = Wait::Barrier; // never resumed: the launch has failed
-  suspend();
+  failAndStop(S, "out-of-bounds group memory access: " + std::to_string(Bytes) +
+                     " bytes at offset " + std::to_string(Offset) + " of a " +
+                     std::to_string(M.size()) + "-byte group allocation");
 }
 
 } // extern "C"
@@ -737,12 +743,8 @@ void emu_unpoison(const uint8_t *P, uint64_t Bytes) {
 void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
   for (uint64_t I = 0; I < Bytes; ++I)
     if (Uninitialised.count(uintptr_t(P + I))) {
-      fail(S, "read of uninitialised private memory: " + std::to_string(Bytes) +
-                  " bytes, byte " + std::to_string(I) + " never stored, by work-item (" +
-                  std::to_string(CurLane->Id[0]) + "," + std::to_string(CurLane->Id[1]) + "," +
-                  std::to_string(CurLane->Id[2]) + ")");
-      CurLane->W = Wait::Barrier; // never resumed: the launch has failed
-      suspend();
+      failAndStop(S, "read of uninitialised private memory: " + std::to_string(Bytes) +
+                         " bytes, byte " + std::to_string(I) + " never stored");
       return;
     }
 }

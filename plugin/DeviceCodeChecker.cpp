@@ -208,14 +208,14 @@ private:
       // A member call on a global object may change it.
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
         const CXXMethodDecl *M = MC->getMethodDecl();
-        checkStmt(MC->getImplicitObjectArgument(), inSystemHeader(L) ? User : L,
+        checkStmt(MC->getImplicitObjectArgument(), Here,
                   M && !M->isConst());
         for (const Expr *A : CE->arguments())
-          checkStmt(A, inSystemHeader(L) ? User : L, false);
+          checkStmt(A, Here, false);
         return;
       }
       for (const Stmt *C : S->children())
-        checkStmt(C, inSystemHeader(L) ? User : L, false);
+        checkStmt(C, Here, false);
       return;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {

@@ -514,21 +514,25 @@ int main(int argc, char **argv) {
   auto Reference = ferry::emu::Program::create(CloneModule(*NVVM), NVVMOptions);
   if (!Reference)
     return report(Reference.takeError());
+  // The NVVM runs, once: every target is compared with them.
   int Status = 0;
-  if (DoReferenceOnly || DoPrint) {
-    for (const Spec &S : *Specs) {
-      auto Ref = runOne(**Reference, S, SeedValue);
-      if (!Ref) {
-        errs() << "ferry-emu-check: " << S.Kernel << ": " << toString(Ref.takeError()) << "\n";
-        Status = 1;
-        continue;
-      }
-      if (DoPrint)
-        printBuffers(S, *Ref);
+  std::vector<std::vector<std::vector<uint8_t>>> RefResults;
+  for (const Spec &S : *Specs) {
+    auto Ref = runOne(**Reference, S, SeedValue);
+    if (!Ref) {
+      errs() << "ferry-emu-check: " << S.Kernel << ": " << toString(Ref.takeError()) << "\n";
+      Status = 1;
+      RefResults.emplace_back();
+      continue;
     }
-    if (DoReferenceOnly)
-      return Status;
+    if (DoPrint)
+      printBuffers(S, *Ref);
+    RefResults.push_back(std::move(*Ref));
   }
+  if (DoReferenceOnly)
+    return Status;
+  if (Status)
+    return 2; // nothing to compare with
   for (const std::string &Arch : Targets) {
     ferry::AMDGPUOptions AO;
     AO.Target.Arch = Arch;
@@ -554,10 +558,8 @@ int main(int argc, char **argv) {
     auto Translated = ferry::emu::Program::create(std::move(AMD), O);
     if (!Translated)
       return report(Translated.takeError());
-    for (const Spec &S : *Specs) {
-      auto Ref = runOne(**Reference, S, SeedValue);
-      if (!Ref)
-        return report(Ref.takeError());
+    for (size_t I = 0; I < Specs->size(); ++I) {
+      const Spec &S = (*Specs)[I];
       auto Got = runOne(**Translated, S, SeedValue);
       if (!Got) {
         errs() << "ferry-emu-check: " << S.Kernel << " on " << Arch << ": "
@@ -569,7 +571,7 @@ int main(int argc, char **argv) {
         outs() << "[" << Arch << "] ";
         printBuffers(S, *Got);
       }
-      std::string Diff = compare(S, *Ref, *Got);
+      std::string Diff = compare(S, RefResults[I], *Got);
       if (!Diff.empty()) {
         outs() << "MISMATCH " << S.Kernel << " on " << Arch << ": " << Diff << "\n";
         Status = 1;
