@@ -3,34 +3,32 @@
 /// \file
 /// Handles `#pragma acc`: parses the directive, lexes ahead over the
 /// associated statement and re-injects a rewritten token stream that calls
-/// the templates of <ferry/acc/acc.h>.
+/// the templates of <ferry/acc/acc.h>. LoopConstruct, BlockConstruct and
+/// StandaloneDirective write the rewritten forms; docs/plugin.md shows them.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_ACCPRAGMAHANDLER_H
 #define FERRY_PLUGIN_ACCPRAGMAHANDLER_H
 
-#include "clang/Lex/Pragma.h"
+#include "AccContext.h"
 
-namespace clang {
-class Sema;
-} // namespace clang
+#include "clang/Lex/Pragma.h"
 
 namespace ferry {
 namespace plugin {
-
-/// `-fplugin-arg-ferry-remarks`: a remark per region saying how it runs,
-/// what data it maps and how its variables are captured.
-void setRemarks(bool On);
-
-/// The Sema of a real compile (none under -E): the handler asks it whether
-/// a variable is declared before a construct.
-void setSema(clang::Sema *S);
 
 class AccPragmaHandler : public clang::PragmaHandler {
 public:
   AccPragmaHandler() : clang::PragmaHandler("acc") {}
   void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
                     clang::Token &FirstToken) override;
+
+  /// What this handler knows of its compilation: the Sema of a real
+  /// compile (none under -E) and `-fplugin-arg-ferry-remarks`.
+  AccContext &context() { return Ctx; }
+
+private:
+  AccContext Ctx;
 };
 
 } // namespace plugin

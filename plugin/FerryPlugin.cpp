@@ -50,8 +50,10 @@ std::string includeDir() {
 /// Re-installs Ferry's `acc` handler once the Parser has installed clang's.
 class HandlerSwapConsumer : public SemaConsumer {
 public:
-  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode)
-      : PP(PP), CheckDeviceCode(CheckDeviceCode) {}
+  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode, bool Remarks)
+      : PP(PP), CheckDeviceCode(CheckDeviceCode) {
+    Handler.context().setRemarks(Remarks);
+  }
 
   /// With device targets, the regions' code must be able to run on a GPU.
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -60,7 +62,7 @@ public:
   }
 
   void InitializeSema(Sema &S) override {
-    setSema(&S);
+    Handler.context().setSema(&S);
     PP.RemovePragmaHandler(&Handler); // removes whichever `acc` handler is in
     PP.AddPragmaHandler(&Handler);
     // The Parser's destructor removes (without deleting) the `acc` handler,
@@ -93,7 +95,8 @@ protected:
             MPM.addPass(OutlineRegionsPass(Opts));
           });
     });
-    return std::make_unique<HandlerSwapConsumer>(PP, !Outline.Targets.empty());
+    return std::make_unique<HandlerSwapConsumer>(PP, !Outline.Targets.empty(),
+                                                 Outline.Remarks);
   }
 
   bool ParseArgs(const CompilerInstance &CI,
@@ -104,7 +107,6 @@ protected:
     for (const std::string &A : Args) {
       StringRef Arg(A);
       if (Arg == "remarks") {
-        setRemarks(true);
         Outline.Remarks = true;
         continue;
       }

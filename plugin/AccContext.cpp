@@ -1,0 +1,54 @@
+//===- AccContext.cpp - The handler's state for one compilation ----------===//
+///
+/// \file
+/// See AccContext.h.
+///
+//===----------------------------------------------------------------------===//
+#include "AccContext.h"
+
+#include "clang/Sema/Lookup.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+bool isComputeOnly(ConstructKind K) {
+  return K == ConstructKind::Parallel || K == ConstructKind::Kernels ||
+         K == ConstructKind::Serial;
+}
+
+bool AccContext::declaredBefore(const Token &Name) const {
+  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
+    return false;
+  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
+                 Sema::LookupOrdinaryName);
+  TheSema->LookupName(R, TheSema->getCurScope());
+  return R.isSingleResult() && isa<VarDecl>(R.getFoundDecl());
+}
+
+std::optional<ConstructKind> AccContext::enclosingCompute() const {
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It)
+    if (It->D->Kind != ConstructKind::Data)
+      return It->D->Kind;
+  return std::nullopt;
+}
+
+OpenConstruct *AccContext::enclosingComputeConstruct() {
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It)
+    if (isComputeOnly(It->D->Kind))
+      return &*It;
+  return nullptr;
+}
+
+const Clause *AccContext::enclosingDataDefault() const {
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It)
+    if (It->D->Kind == ConstructKind::Data)
+      if (const Clause *C = It->D->find(ClauseKind::Default))
+        return C;
+  return nullptr;
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,84 @@
+//===- AccContext.h - The handler's state for one compilation ---*- C++ -*-===//
+///
+/// \file
+/// What the `acc` pragma handler knows while it rewrites one translation
+/// unit: the constructs whose associated statements are being lexed now (a
+/// nested directive is handled while its enclosing one lexes ahead, so they
+/// form a stack, innermost last), the compilation's Sema (none under -E) and
+/// whether remarks are on. Each handler owns one: nothing is process-wide.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_ACCCONTEXT_H
+#define FERRY_PLUGIN_ACCCONTEXT_H
+
+#include "Directive.h"
+
+#include <optional>
+#include <vector>
+
+namespace clang {
+class Sema;
+} // namespace clang
+
+namespace ferry {
+namespace plugin {
+
+/// `parallel`, `kernels`, `serial` (not combined with `loop`).
+bool isComputeOnly(ConstructKind K);
+
+/// A construct whose statement is being lexed.
+struct OpenConstruct {
+  const Directive *D;
+  /// A compute construct that runs as one region (one work-item on a GPU,
+  /// its loops in order inside).
+  bool OneRegion = false;
+  /// For a compute construct that is one region: the reduction variables
+  /// of its loops declared before it, which it copies back at its end (the
+  /// copy that a loop reduction implies on its compute construct).
+  llvm::SmallVector<clang::Token, 4> ImpliedCopy;
+};
+
+class AccContext {
+public:
+  void setSema(clang::Sema *S) { TheSema = S; }
+  void setRemarks(bool On) { RemarksOn = On; }
+  bool remarks() const { return RemarksOn; }
+
+  /// Whether \p Name names a variable declared before the construct being
+  /// rewritten (the parser stands just before it). False under -E.
+  bool declaredBefore(const clang::Token &Name) const;
+
+  /// Keeps \p D open while its statement is lexed.
+  class Scope {
+  public:
+    Scope(AccContext &Ctx, const Directive &D, bool OneRegion = false) : Ctx(Ctx) {
+      Ctx.Open.push_back({&D, OneRegion, {}});
+    }
+    ~Scope() { Ctx.Open.pop_back(); }
+    OpenConstruct &get() { return Ctx.Open.back(); }
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    AccContext &Ctx;
+  };
+
+  /// The innermost compute or loop construct around the directive being
+  /// handled (data constructs do not count).
+  std::optional<ConstructKind> enclosingCompute() const;
+  /// The innermost open `parallel`, `kernels` or `serial` construct.
+  OpenConstruct *enclosingComputeConstruct();
+  /// The `default` clause that holds for a compute construct here: of the
+  /// innermost data construct around it that has one.
+  const Clause *enclosingDataDefault() const;
+
+private:
+  clang::Sema *TheSema = nullptr;
+  bool RemarksOn = false;
+  std::vector<OpenConstruct> Open;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,129 @@
+//===- BlockConstruct.cpp - Constructs with a structured block -------------===//
+///
+/// \file
+/// See BlockConstruct.h.
+///
+//===----------------------------------------------------------------------===//
+#include "BlockConstruct.h"
+
+#include "ConstructPieces.h"
+#include "Diagnostics.h"
+#include "LoopConstruct.h"
+#include "SourceScanner.h"
+#include "StatementLexer.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// The index one past the block that starts at \p I (a `{`), or 0 when its
+/// braces do not balance.
+size_t blockEnd(ArrayRef<Token> T, size_t I) {
+  unsigned Depth = 0;
+  for (; I < T.size(); ++I) {
+    if (T[I].is(tok::l_brace))
+      ++Depth;
+    else if (T[I].is(tok::r_brace) && --Depth == 0)
+      return I + 1;
+  }
+  return 0;
+}
+
+/// Whether a compute construct's statement (nested directives already
+/// rewritten) is made of `loop` constructs only, in blocks and with empty
+/// statements between them: then each loop is a region of its own and
+/// nothing else runs on the calling thread.
+bool loopsOnly(ArrayRef<Token> T) {
+  auto IsLoop = [&](size_t I) {
+    return I + 2 < T.size() && T[I].is(tok::l_brace) && T[I + 1].is(tok::kw_using) &&
+           T[I + 2].is(tok::identifier) &&
+           T[I + 2].getIdentifierInfo()->getName().starts_with("__ferry_");
+  };
+  if (T.empty() || T[0].isNot(tok::l_brace) || blockEnd(T, 0) != T.size())
+    return false;
+  if (IsLoop(0))
+    return true;
+  for (size_t I = 1; I + 1 < T.size();) {
+    if (T[I].is(tok::semi)) {
+      ++I;
+      continue;
+    }
+    size_t End = T[I].is(tok::l_brace) ? blockEnd(T, I) : 0;
+    if (!End || !loopsOnly(T.slice(I, End - I)))
+      return false;
+    I = End;
+  }
+  return true;
+}
+
+} // namespace
+
+/// A construct with a structured block: `parallel`, `kernels`, `serial`
+/// (the body runs on the calling thread where the host is the device, its
+/// `loop` constructs launch as regions of their own) and `data`:
+/// `{ region; options; data items + data_scope; [enter_host_region;] statement }`.
+void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                           SourceLocation PragmaLoc) {
+  const bool Compute = isComputeOnly(D.Kind);
+  if (std::optional<ConstructKind> Outer = Ctx.enclosingCompute(); Outer && Compute) {
+    report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
+    return;
+  }
+  // One region (one work-item on a GPU, loops in order inside): `serial`;
+  // `parallel`/`kernels` with statements outside their loops (or when the
+  // source cannot tell), or with their own private/firstprivate/reduction.
+  // Otherwise each loop is a region of its own.
+  bool OneRegion = D.Kind == ConstructKind::Serial || D.find(ClauseKind::Private) ||
+                   D.find(ClauseKind::Firstprivate) || D.find(ClauseKind::Reduction);
+  if (Compute && !OneRegion) {
+    // From the source text: lexing ahead would run the nested directives'
+    // handlers before this construct is set up.
+    bool Readable;
+    SourceScanner Scan(PP, PragmaLoc, Readable);
+    std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
+    OneRegion = !Loops.value_or(false);
+  }
+  TokenList Body;
+  TokenList Implied;
+  // A data construct's body is host code: exceptions are fine there.
+  StatementLexer Lex(PP, Body, Compute);
+  bool Ok;
+  {
+    AccContext::Scope Open(Ctx, D, OneRegion);
+    Ok = Lex.statement(/*InBreakable=*/!Compute);
+    Implied.append(Open.get().ImpliedCopy.begin(), Open.get().ImpliedCopy.end());
+  }
+  if (!Ok) {
+    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+    return;
+  }
+  if (Compute && OneRegion) {
+    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied);
+    return;
+  }
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitRegion(PP, B, D, PragmaLoc, 0);
+  const bool LoopsOnly = Compute && loopsOnly(Body);
+  remark(PP, Ctx, D,
+         !Compute    ? ""
+         : LoopsOnly ? "(its loops are regions of their own)"
+                     : "(its loops are regions of their own; its other statements run on the "
+                       "calling thread, so it runs on the host only)");
+  emitOptions(B, D);
+  if (unsigned Items = emitDataItems(PP, B, D))
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
+  if (Compute)
+    B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
+           "::ferry::acc::enter_host_region(__ferry_region, __ferry_options,")
+        .code(LoopsOnly ? "true);" : "false);");
+  B.tokens(Body).code("}");
+  B.inject();
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,185 @@
+//===- CanonicalLoop.cpp - The loops OpenACC loop constructs take ---------===//
+///
+/// \file
+/// See CanonicalLoop.h.
+///
+//===----------------------------------------------------------------------===//
+#include "CanonicalLoop.h"
+
+#include "Diagnostics.h"
+#include "TokenBuilder.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+bool sameVar(const Token &T, const Token &Var) {
+  return T.is(tok::identifier) &&
+         T.getIdentifierInfo() == Var.getIdentifierInfo();
+}
+
+/// The loops collapse(n) joins: each loop's body must be exactly the next
+/// `for` (braces allowed), and inner bounds may not use outer variables.
+bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest) {
+  while (Nest.size() < Count) {
+    ArrayRef<Token> Body = Nest.back().Body;
+    while (Body.size() >= 2 && Body.front().is(tok::l_brace) && Body.back().is(tok::r_brace))
+      Body = Body.drop_front().drop_back();
+    if (Body.empty() || !Body[0].is(tok::kw_for) || Body.size() < 3 || !Body[1].is(tok::l_paren)) {
+      report(PP, Body.empty() ? PragmaLoc : Body[0].getLocation(), Diag::CollapseNotNested)
+          << Count << unsigned(Nest.size());
+      return false;
+    }
+    unsigned Depth = 0;
+    size_t Close = 0;
+    for (size_t I = 1; I < Body.size() && !Close; ++I) {
+      if (Body[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (Body[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0)
+        Close = I;
+    }
+    CanonicalLoop Inner;
+    if (!Close || !header(Body.slice(2, Close - 2), Inner))
+      return false;
+    Inner.Body.append(Body.begin() + Close + 1, Body.end());
+    // Rectangular: no bound or step of this loop names an outer variable.
+    for (const CanonicalLoop &Outer : Nest)
+      for (ArrayRef<Token> Part : {ArrayRef<Token>(Inner.Lower), ArrayRef<Token>(Inner.Bound),
+                                   ArrayRef<Token>(Inner.Step)})
+        for (const Token &T : Part)
+          if (sameVar(T, Outer.Var)) {
+            report(PP, T.getLocation(), Diag::CollapseNotRectangular)
+                << Outer.Var.getIdentifierInfo()->getName();
+            return false;
+          }
+    Nest.push_back(std::move(Inner));
+  }
+  // A `break` would leave only the flattened iteration: refuse it rather
+  // than change its meaning (also inside nested loops, conservatively).
+  for (const Token &T : Nest.back().Body)
+    if (T.is(tok::kw_break)) {
+      report(PP, T.getLocation(), Diag::BreakInCollapse) << Count;
+      return false;
+    }
+  return true;
+}
+
+bool CanonicalLoopParser::header(ArrayRef<Token> Header, CanonicalLoop &L) {
+  SmallVector<ArrayRef<Token>, 4> Parts = splitTopLevel(Header, tok::semi);
+  if (Parts.size() != 3) {
+    SourceLocation Loc = Header.empty() ? PragmaLoc : Header[0].getLocation();
+    // `for (x : range)` has no ';'.
+    report(PP, Loc, Parts.size() == 1 ? Diag::RangeForLoop
+                                      : Diag::NonCanonicalInit);
+    return false;
+  }
+  // init: `T var = lower` or `var = lower`
+  ArrayRef<Token> Init = Parts[0];
+  SmallVector<ArrayRef<Token>, 4> Sides = splitTopLevel(Init, tok::equal);
+  if (Sides.size() != 2 || Sides[0].empty() || Sides[1].empty() ||
+      !Sides[0].back().is(tok::identifier) ||
+      splitTopLevel(Init, tok::comma).size() != 1) {
+    report(PP, Init.empty() ? Header[0].getLocation() : Init[0].getLocation(),
+           Diag::NonCanonicalInit);
+    return false;
+  }
+  L.Var = Sides[0].back();
+  L.VarType.append(Sides[0].begin(), Sides[0].end() - 1);
+  L.Lower.append(Sides[1].begin(), Sides[1].end());
+  if (!condition(Parts[1], L) || !increment(Parts[2], L))
+    return false;
+  // The bound and the step are loop-invariant: `i < n && a[i]` is not a
+  // canonical condition, `i += i` not a canonical step.
+  for (const Token &T : L.Bound)
+    if (sameVar(T, L.Var)) {
+      report(PP, T.getLocation(), Diag::NonCanonicalCond) << L.Var.getIdentifierInfo()->getName();
+      return false;
+    }
+  for (const Token &T : L.Step)
+    if (sameVar(T, L.Var)) {
+      report(PP, T.getLocation(), Diag::NonCanonicalStep) << L.Var.getIdentifierInfo()->getName();
+      return false;
+    }
+  return true;
+}
+
+bool CanonicalLoopParser::condition(ArrayRef<Token> Cond, CanonicalLoop &L) {
+  auto CmpOf = [](const Token &T, bool Flip) -> const char * {
+    switch (T.getKind()) {
+    case tok::less:
+      return Flip ? "gt" : "lt";
+    case tok::lessequal:
+      return Flip ? "ge" : "le";
+    case tok::greater:
+      return Flip ? "lt" : "gt";
+    case tok::greaterequal:
+      return Flip ? "le" : "ge";
+    case tok::exclaimequal:
+      return "ne";
+    default:
+      return nullptr;
+    }
+  };
+  if (Cond.size() >= 3 && sameVar(Cond[0], L.Var)) {
+    if (const char *C = CmpOf(Cond[1], false)) {
+      L.Cmp = C;
+      L.Bound.append(Cond.begin() + 2, Cond.end());
+      return true;
+    }
+  }
+  if (Cond.size() >= 3 && sameVar(Cond.back(), L.Var)) {
+    if (const char *C = CmpOf(Cond[Cond.size() - 2], true)) {
+      L.Cmp = C;
+      L.Bound.append(Cond.begin(), Cond.end() - 2);
+      return true;
+    }
+  }
+  report(PP, Cond.empty() ? L.Var.getLocation() : Cond[0].getLocation(),
+         Diag::NonCanonicalCond)
+      << L.Var.getIdentifierInfo()->getName();
+  return false;
+}
+
+bool CanonicalLoopParser::increment(ArrayRef<Token> Inc, CanonicalLoop &L) {
+  auto One = [&] {
+    TokenBuilder B(PP, PragmaLoc);
+    B.code("1");
+    L.Step.append(B.get().begin(), B.get().end());
+    return true;
+  };
+  if (Inc.size() == 2) {
+    const Token &Op = sameVar(Inc[0], L.Var) ? Inc[1] : Inc[0];
+    const Token &V = sameVar(Inc[0], L.Var) ? Inc[0] : Inc[1];
+    if (sameVar(V, L.Var) && Op.isOneOf(tok::plusplus, tok::minusminus)) {
+      L.NegativeStep = Op.is(tok::minusminus);
+      return One();
+    }
+  }
+  if (Inc.size() >= 3 && sameVar(Inc[0], L.Var)) {
+    if (Inc[1].isOneOf(tok::plusequal, tok::minusequal)) {
+      L.NegativeStep = Inc[1].is(tok::minusequal);
+      L.Step.append(Inc.begin() + 2, Inc.end());
+      return true;
+    }
+    // var = var + step, var = var - step, var = step + var
+    if (Inc[1].is(tok::equal) && Inc.size() >= 5) {
+      if (sameVar(Inc[2], L.Var) && Inc[3].isOneOf(tok::plus, tok::minus)) {
+        L.NegativeStep = Inc[3].is(tok::minus);
+        L.Step.append(Inc.begin() + 4, Inc.end());
+        return true;
+      }
+      if (sameVar(Inc.back(), L.Var) && Inc[Inc.size() - 2].is(tok::plus)) {
+        L.Step.append(Inc.begin() + 2, Inc.end() - 2);
+        return true;
+      }
+    }
+  }
+  report(PP, Inc.empty() ? L.Var.getLocation() : Inc[0].getLocation(),
+         Diag::NonCanonicalStep)
+      << L.Var.getIdentifierInfo()->getName();
+  return false;
+}
+
+} // namespace plugin
+} // namespace ferry

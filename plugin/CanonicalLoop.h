@@ -1,0 +1,57 @@
+//===- CanonicalLoop.h - The loops OpenACC loop constructs take -*- C++ -*-===//
+///
+/// \file
+/// `for (init; cond; inc) body` in the canonical form OpenACC requires, read
+/// from tokens: the variable, its type when the loop declares it, lower
+/// bound, bound, step and comparison; and the perfectly nested loops that
+/// `collapse(n)` and `tile(...)` join. Every refusal is a diagnostic at the
+/// offending token.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_CANONICALLOOP_H
+#define FERRY_PLUGIN_CANONICALLOOP_H
+
+#include "Directive.h"
+
+#include "clang/Lex/Preprocessor.h"
+
+namespace ferry {
+namespace plugin {
+
+struct CanonicalLoop {
+  TokenList VarType; ///< empty when the variable is declared outside the loop
+  clang::Token Var;
+  TokenList Lower, Bound, Step;
+  bool NegativeStep = false;
+  const char *Cmp = "lt"; ///< ferry::acc::cmp of `Var Cmp Bound`
+  TokenList Body;
+};
+
+/// Whether \p T is the identifier \p Var.
+bool sameVar(const clang::Token &T, const clang::Token &Var);
+
+class CanonicalLoopParser {
+public:
+  CanonicalLoopParser(clang::Preprocessor &PP, clang::SourceLocation PragmaLoc)
+      : PP(PP), PragmaLoc(PragmaLoc) {}
+
+  /// Parses the header `init; cond; inc` (without parentheses) into \p L.
+  bool header(llvm::ArrayRef<clang::Token> Header, CanonicalLoop &L);
+
+  /// Extends \p Nest (its outermost loop parsed) to \p Count perfectly
+  /// nested rectangular loops, as `collapse(Count)` and
+  /// `tile(s1, ..., sCount)` need.
+  bool nest(unsigned Count, llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+
+private:
+  bool condition(llvm::ArrayRef<clang::Token> Cond, CanonicalLoop &L);
+  bool increment(llvm::ArrayRef<clang::Token> Inc, CanonicalLoop &L);
+
+  clang::Preprocessor &PP;
+  clang::SourceLocation PragmaLoc;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

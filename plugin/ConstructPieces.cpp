@@ -1,0 +1,238 @@
+//===- ConstructPieces.cpp - Pieces of a rewritten construct ---------------===//
+///
+/// \file
+/// See ConstructPieces.h.
+///
+//===----------------------------------------------------------------------===//
+#include "ConstructPieces.h"
+
+#include "Diagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+StringRef reductionOpName(StringRef Op) {
+  return llvm::StringSwitch<StringRef>(Op)
+      .Case("+", "add")
+      .Case("*", "mul")
+      .Case("max", "max")
+      .Case("min", "min")
+      .Case("&", "bitand_")
+      .Case("|", "bitor_")
+      .Case("^", "bitxor")
+      .Case("&&", "land")
+      .Case("||", "lor")
+      .Default("");
+}
+
+void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringRef Shape) {
+  if (!Ctx.remarks())
+    return;
+  std::string Text = "'" + spelling(D.Kind).str() + "'";
+  if (!Shape.empty())
+    Text += " " + Shape.str();
+  if (D.Kind == ConstructKind::Wait) {
+    report(PP, D.Loc, Diag::RegionRemark) << Text + ": waits for the queues it names (all without a list)";
+    return;
+  }
+  Text += D.isLoop() ? ": runs on the selected device (a GPU kernel, or the host's threads)"
+          : isComputeOnly(D.Kind) ? ""
+                                  : ": maps data on the selected device";
+  std::string Data, Pointers, Reductions, Private;
+  for (const Clause &C : D.Clauses) {
+    for (const VarRef &V : C.Vars) {
+      std::string Name = PP.getSpelling(V.Name);
+      std::string Item = Name;
+      if (!V.Sections.empty())
+        Item += "[" + spellingOf(PP, V.Sections[0].Lower) + ":" +
+                spellingOf(PP, V.Sections[0].Length) + "]";
+      if (isDataClause(C.Kind) || C.Kind == ClauseKind::Delete ||
+          C.Kind == ClauseKind::HostClause || C.Kind == ClauseKind::DeviceClause) {
+        Data += (Data.empty() ? "" : " ") + spelling(C.Kind).str() + "(" + Item + ")";
+        if (isDataClause(C.Kind) && !V.Sections.empty() &&
+            Pointers.find(Name) == std::string::npos)
+          Pointers += (Pointers.empty() ? "" : ", ") + Name;
+      } else if (C.Kind == ClauseKind::Reduction) {
+        Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" + Name;
+      } else if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate) {
+        Private += (Private.empty() ? "" : ", ") + spelling(C.Kind).str() + "(" + Name + ")";
+      }
+    }
+  }
+  Text += "; data: " + (Data.empty() ? std::string("none") : Data);
+  if (D.isLoop() || D.Kind == ConstructKind::Serial) {
+    if (!Pointers.empty())
+      Text += "; pointers captured by value (attached on a GPU): " + Pointers;
+    if (!Reductions.empty())
+      Text += "; reductions: " + Reductions;
+    if (!Private.empty())
+      Text += "; " + Private;
+    const Clause *Default = D.find(ClauseKind::Default);
+    Text += Default && Default->DefaultKind == "none"
+                ? "; default(none): every other variable must be named"
+                : "; other variables: scalars firstprivate, arrays captured by copy";
+  }
+  report(PP, D.Loc, Diag::RegionRemark) << Text;
+}
+
+void emitOptions(TokenBuilder &B, const Directive &D) {
+  B.code("::ferry::acc::launch_options __ferry_options;");
+  if (const Clause *If = D.find(ClauseKind::If))
+    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
+  if (const Clause *Async = D.find(ClauseKind::Async)) {
+    B.code("__ferry_options.async = ");
+    if (Async->Expr.empty())
+      B.code("::ferry::acc::async_noval;");
+    else
+      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
+  }
+  if (const Clause *Gangs = D.find(ClauseKind::NumGangs))
+    B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(\"num_gangs\", (")
+        .tokens(Gangs->Expr)
+        .code("), 2147483647LL);");
+  if (const Clause *Vector = D.find(ClauseKind::VectorLength))
+    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector_length\", (")
+        .tokens(Vector->Expr)
+        .code("), 1024LL);");
+  if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
+    if (Wait->Expr.empty())
+      B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+    else
+      B.code("::ferry::acc::wait_queues(__ferry_options.async, {").tokens(Wait->Expr).code("});");
+  }
+}
+
+const char *dataKindName(ClauseKind K) {
+  switch (K) {
+  case ClauseKind::Copy:
+    return "FERRY_DATA_COPY";
+  case ClauseKind::Copyin:
+    return "FERRY_DATA_COPYIN";
+  case ClauseKind::Copyout:
+    return "FERRY_DATA_COPYOUT";
+  case ClauseKind::Create:
+    return "FERRY_DATA_CREATE";
+  case ClauseKind::Present:
+    return "FERRY_DATA_PRESENT";
+  case ClauseKind::NoCreate:
+    return "FERRY_DATA_NO_CREATE";
+  default:
+    return "FERRY_DATA_DEVICEPTR";
+  }
+}
+
+std::string spellingOf(Preprocessor &PP, ArrayRef<Token> Toks) {
+  std::string Out;
+  for (const Token &T : Toks)
+    Out += PP.getSpelling(T);
+  return Out;
+}
+
+std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, StringRef Cast) {
+  std::string Text = PP.getSpelling(V.Name);
+  if (V.Sections.empty()) {
+    B.code(Cast).code("&(").tokens(V.Name).code("), sizeof(").tokens(V.Name).code(")");
+    return Text;
+  }
+  const ArraySection &S = V.Sections[0];
+  Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+  auto Lower = [&](const ArraySection &Sec) {
+    if (Sec.Lower.empty())
+      B.code("0");
+    else
+      B.tokens(Sec.Lower);
+  };
+  if (V.Sections.size() >= 2) {
+    // a[lo:len][lo2:len2]... is contiguous when every inner section is
+    // whole: checked at run time against the row type's extents.
+    for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
+      Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
+    B.code(Cast).code("::ferry::acc::rows_base(").tokens(V.Name).code(", (long long)(");
+    Lower(S);
+    B.code("), {");
+    bool First = true;
+    for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front()) {
+      B.code(First ? "(long long)(" : ", (long long)(");
+      Lower(Inner);
+      B.code("), (long long)(").tokens(Inner.Length).code(")");
+      First = false;
+    }
+    B.code("},").string(Text).code(")");
+  } else {
+    B.code(Cast).code("&(").tokens(V.Name).code(")[");
+    Lower(S);
+    B.code("]");
+  }
+  B.code(", sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
+  return Text;
+}
+
+unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                       ArrayRef<Token> ImpliedCopy) {
+  unsigned Count = 0;
+  TokenBuilder Items(PP, D.Loc);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind) || C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        Named.insert(V.Name.getIdentifierInfo());
+  for (const Token &T : ImpliedCopy) {
+    if (!Named.insert(T.getIdentifierInfo()).second)
+      continue;
+    Items.code(Count ? ", {" : "{");
+    VarRef V;
+    V.Name = T;
+    std::string Text = emitRange(PP, Items, V, "(const void *)");
+    Items.code(", FERRY_DATA_COPY, 0,").string(Text).code(", 0, nullptr}");
+    ++Count;
+  }
+  for (const Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind))
+      continue;
+    for (const VarRef &V : C.Vars) {
+      Items.code(Count ? ", {" : "{");
+      std::string Text = emitRange(PP, Items, V, "(const void *)");
+      Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
+      if (V.Sections.empty())
+        Items.code(", 0, nullptr}");
+      else
+        Items.code(", 0, (const void *)::ferry::acc::section_base(").tokens(V.Name).code(")}");
+      ++Count;
+    }
+  }
+  if (Count)
+    B.code("::ferry_data_item __ferry_data[] = {").tokens(Items.get()).code("};");
+  return Count;
+}
+
+void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLocation PragmaLoc,
+                unsigned Flags) {
+  SourceManager &SM = PP.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(PragmaLoc));
+  std::string File = P.isValid() ? P.getFilename() : "<unknown>";
+  unsigned Line = P.isValid() ? P.getLine() : 0;
+  unsigned Column = P.isValid() ? P.getColumn() : 0;
+  std::string Name = llvm::sys::path::filename(File).str() + ":" +
+                     std::to_string(Line) + " " + spelling(D.Kind).str();
+  B.code("static const ::ferry_region __ferry_region = {")
+      .string(Name)
+      .code(",")
+      .string(File)
+      .code(",")
+      .number(Line)
+      .code(",")
+      .number(Column)
+      .code(",")
+      .number(Flags)
+      .code("};");
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,57 @@
+//===- ConstructPieces.h - Pieces of a rewritten construct ------*- C++ -*-===//
+///
+/// \file
+/// The parts of a directive's rewritten token stream that loop, block and
+/// standalone constructs share: the static `ferry_region` that names the
+/// construct, the launch options its `if`/`async`/`wait`/`num_gangs`/
+/// `vector_length` clauses decide, its data clauses as `ferry_data_item`s,
+/// and the remark of `-fplugin-arg-ferry-remarks`.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_CONSTRUCTPIECES_H
+#define FERRY_PLUGIN_CONSTRUCTPIECES_H
+
+#include "AccContext.h"
+#include "Directive.h"
+#include "TokenBuilder.h"
+
+namespace ferry {
+namespace plugin {
+
+/// The name of ferry::acc::op for a reduction operator ("+" -> "add").
+llvm::StringRef reductionOpName(llvm::StringRef Op);
+
+/// The tokens' spellings, concatenated.
+std::string spellingOf(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Toks);
+
+/// The remark for a construct (when remarks are on): where it runs
+/// (\p Shape), the data it maps, and how the body sees its variables.
+void remark(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+            llvm::StringRef Shape);
+
+/// `::ferry::acc::launch_options __ferry_options;` set from the construct's
+/// `if`, `async`, `num_gangs`, `vector_length` and `wait` clauses (the
+/// waits happen right there).
+void emitOptions(TokenBuilder &B, const Directive &D);
+
+/// Appends `CAST&(a)[lo], sizeof((a)[0]) * (size_t)(len)` (or `CAST&(a),
+/// sizeof(a)` for a whole variable) and returns the clause's text: "a[lo:len]".
+std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
+                      llvm::StringRef Cast);
+
+/// Declares `__ferry_data` (the construct's data clauses as
+/// ferry_data_item[]) and returns how many items it has; 0 declares
+/// nothing. \p ImpliedCopy: whole variables copied besides the clauses (a
+/// loop reduction's implied copy), unless a data clause names them.
+unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                       llvm::ArrayRef<clang::Token> ImpliedCopy = {});
+
+/// `static const ::ferry_region __ferry_region = {...};` for the directive;
+/// \p Flags are FERRY_REGION_* bits.
+void emitRegion(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                clang::SourceLocation PragmaLoc, unsigned Flags);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

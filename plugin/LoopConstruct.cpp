@@ -1,0 +1,406 @@
+//===- LoopConstruct.cpp - Loop constructs to region launches ------------===//
+///
+/// \file
+/// See LoopConstruct.h.
+///
+//===----------------------------------------------------------------------===//
+#include "LoopConstruct.h"
+
+#include "ConstructPieces.h"
+#include "Diagnostics.h"
+#include "StatementLexer.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+void LoopConstruct::rewrite() {
+  // A `loop` belongs to an enclosing compute construct; inside another
+  // loop's body it runs sequentially within each iteration, as written.
+  std::optional<ConstructKind> Outer = Ctx.enclosingCompute();
+  if (D.Kind == ConstructKind::Loop && !Outer) {
+    report(PP, D.Loc, Diag::OrphanedLoop);
+    return;
+  }
+  if (D.Kind != ConstructKind::Loop && Outer) {
+    report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
+    return;
+  }
+  // Inside a construct that is one region, too.
+  OpenConstruct *Compute = Outer && isComputeOnly(*Outer) ? Ctx.enclosingComputeConstruct()
+                                                          : nullptr;
+  const bool InOneRegion = Compute && Compute->OneRegion;
+  const bool InPlace = Outer && (!isComputeOnly(*Outer) || InOneRegion);
+  if (InOneRegion)
+    for (const Clause &C : D.Clauses)
+      if (C.Kind == ClauseKind::Reduction)
+        for (const VarRef &V : C.Vars)
+          if (Ctx.declaredBefore(V.Name))
+            Compute->ImpliedCopy.push_back(V.Name);
+  Token For;
+  PP.Lex(For);
+  if (For.isNot(tok::kw_for)) {
+    report(PP, For.getLocation(), Diag::ExpectedLoop) << spelling(D.Kind);
+    PP.EnterToken(For, /*IsReinject=*/true);
+    return;
+  }
+  TokenList All{For};
+  StatementLexer Lex(PP, All);
+  if (!Lex.parenthesized()) {
+    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    return;
+  }
+  const size_t HeaderEnd = All.size();
+  bool Ok;
+  {
+    AccContext::Scope Open(Ctx, D);
+    Ok = Lex.statement(/*InBreakable=*/InPlace);
+  }
+  if (InPlace) {
+    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    return;
+  }
+  if (Outer)
+    EnclosingKind = *Outer;
+  SmallVector<CanonicalLoop, 3> Nest(1);
+  if (Ok) {
+    // All = for ( header ) body
+    ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
+    Ok = CanonicalLoopParser(PP, PragmaLoc).header(Header, Nest[0]);
+    Nest[0].Body.append(All.begin() + HeaderEnd, All.end());
+  }
+  if (!Ok || !nest(Nest)) {
+    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    return;
+  }
+  if (Nest.size() == 1)
+    emit(Nest[0]);
+  else
+    emitCollapsed(Nest);
+}
+
+bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
+  CanonicalLoopParser Parser(PP, PragmaLoc);
+  if (const Clause *C = D.find(ClauseKind::Collapse))
+    if (!Parser.nest(C->Count, Nest))
+      return false;
+  // tile(s1, ..., sn) only changes the order of the iterations of n nested
+  // independent loops; on the host they run as one collapsed nest.
+  if (const Clause *C = D.find(ClauseKind::Tile)) {
+    SmallVector<ArrayRef<Token>, 4> Sizes = splitTopLevel(C->Expr, tok::comma);
+    bool Ok = true;
+    for (ArrayRef<Token> Size : Sizes)
+      if (Size.size() != 1 || !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
+        report(PP, Size.empty() ? C->Loc : Size[0].getLocation(), Diag::BadTileSize);
+        Ok = false;
+      }
+    if (!Ok)
+      return false;
+    if (Sizes.size() > 1)
+      return Parser.nest(unsigned(Sizes.size()), Nest);
+  }
+  return true;
+}
+
+ConstructKind LoopConstruct::effectiveKind() const {
+  if (D.Kind != ConstructKind::Loop || !EnclosingKind)
+    return D.Kind;
+  switch (*EnclosingKind) {
+  case ConstructKind::Serial:
+    return ConstructKind::SerialLoop;
+  case ConstructKind::Kernels:
+    return ConstructKind::KernelsLoop;
+  default:
+    return ConstructKind::ParallelLoop;
+  }
+}
+
+bool LoopConstruct::sequential() const {
+  const ConstructKind Kind = effectiveKind();
+  return Kind == ConstructKind::SerialLoop || OneRegion || D.find(ClauseKind::Seq) ||
+         (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
+}
+
+void LoopConstruct::emitIndexType(TokenBuilder &B, const CanonicalLoop &L) {
+  B.code("using __ferry_index_t =");
+  if (L.VarType.empty())
+    B.code("::ferry::acc::index_type_t<decltype(").tokens(L.Var).code(")>");
+  else if (L.VarType.size() == 1 && L.VarType[0].is(tok::kw_auto))
+    B.code("::ferry::acc::index_type_t<decltype(").tokens(L.Lower).code(")>");
+  else
+    B.tokens(L.VarType);
+  B.code(";");
+}
+
+void LoopConstruct::emitOperandChecks(TokenBuilder &B) {
+  // Operands of data and loop clauses are checked by Sema where they were
+  // written; on the host they need no action.
+  for (const Clause &C : D.Clauses) {
+    for (const VarRef &V : C.Vars) {
+      if (C.Kind == ClauseKind::Reduction)
+        continue;
+      B.code("(void)sizeof(").tokens(V.Name);
+      for (const ArraySection &S : V.Sections) {
+        B.code("[");
+        if (S.Lower.empty())
+          B.code("0");
+        else
+          B.tokens(S.Lower);
+        B.code("]");
+      }
+      B.code(");");
+      for (const ArraySection &S : V.Sections)
+        B.code("(void)sizeof(").tokens(S.Length).code(");");
+    }
+    if (!C.Expr.empty() && operandKind(C.Kind) == OperandKind::Expr &&
+        C.Kind != ClauseKind::Tile) // sizes are checked constants (or '*')
+      B.code("(void)sizeof(").tokens(C.Expr).code(");");
+  }
+}
+
+void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L) {
+  const bool Sequential = sequential();
+  emitRegion(PP, B, D, PragmaLoc, Sequential ? 1 : 0);
+  if (OneRegion) {
+    remark(PP, Ctx, D,
+           effectiveKind() == ConstructKind::Serial
+               ? "as one region (its loops run in order inside)"
+               : "as one region of one work-item (it has statements outside its loops, or "
+                 "private/firstprivate/reduction clauses; its loops run in order inside)");
+    return;
+  }
+  std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
+  if (CollapseLevels)
+    Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
+  if (Sequential)
+    Shape += ", iterations in order";
+  remark(PP, Ctx, D, Shape);
+}
+
+void LoopConstruct::emitReductions(TokenBuilder &B) {
+  B.code("::ferry::acc::reductions(");
+  bool First = true;
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Reduction)
+      continue;
+    for (const VarRef &V : C.Vars) {
+      B.code(First ? "" : ",");
+      B.code("::ferry::acc::reduce<::ferry::acc::op::")
+          .code(reductionOpName(C.ReductionOp))
+          .code(">(")
+          .tokens(V.Name)
+          .code(")");
+      First = false;
+    }
+  }
+  B.code(")");
+}
+
+void LoopConstruct::emitCaptures(TokenBuilder &B) {
+  // Scalars are firstprivate (captured by copy, one copy per gang). What a
+  // data clause names is shared data: captured by reference, so that writes
+  // to arrays and to copy/copyout scalars are seen after the region.
+  // default(none): no capture-default, so that Sema reports every variable
+  // the body uses without naming it in a clause, where it is used.
+  OpenConstruct *Compute = inCompute() ? Ctx.enclosingComputeConstruct() : nullptr;
+  const Clause *Default = D.find(ClauseKind::Default);
+  const Clause *OuterDefault = Compute ? Compute->D->find(ClauseKind::Default) : nullptr;
+  if (!OuterDefault)
+    OuterDefault = Ctx.enclosingDataDefault();
+  const bool None = (Default && Default->DefaultKind == "none") ||
+                    (OuterDefault && OuterDefault->DefaultKind == "none");
+  B.code(None ? "" : "=");
+  bool FirstCapture = None;
+  auto Capture = [&](StringRef Prefix, ArrayRef<Token> Name) {
+    B.code(FirstCapture ? "" : ",").code(Prefix).tokens(Name);
+    FirstCapture = false;
+  };
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared, Reduced, Copied;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        Reduced.insert(V.Name.getIdentifierInfo());
+  // A variable named with an array section is the base of device-mappable
+  // memory: captured as a pointer by value (an array decays), so that the
+  // runtime can translate it to the device copy (implicit attach). A whole
+  // variable is captured by reference: writes to it are seen after the
+  // region, and its own mapping translates its address.
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
+  // A loop of a compute construct shares the construct's data too.
+  SmallVector<const Clause *, 8> DataClauses;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      DataClauses.push_back(&C);
+  if (Compute)
+    for (const Clause &C : Compute->D->Clauses)
+      if (isDataClause(C.Kind))
+        DataClauses.push_back(&C);
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars)
+      if (!V.Sections.empty())
+        Sectioned.insert(V.Name.getIdentifierInfo());
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars)
+      if (!Reduced.count(V.Name.getIdentifierInfo()) &&
+          Shared.insert(V.Name.getIdentifierInfo()).second) {
+        if (CP->Kind == ClauseKind::Deviceptr) {
+          // Already a device address: captured so that it is never attached.
+          Capture("", V.Name);
+          B.code("= ::ferry::acc::deviceptr_of(").tokens(V.Name).code(")");
+        } else if (Sectioned.count(V.Name.getIdentifierInfo())) {
+          Capture("", V.Name);
+          B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
+        } else {
+          Capture("&", V.Name);
+        }
+      }
+  for (const Token &T : ImpliedShared)
+    if (!Reduced.count(T.getIdentifierInfo()) && Shared.insert(T.getIdentifierInfo()).second)
+      Capture("&", T);
+  if (!None)
+    return;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+      for (const VarRef &V : C.Vars)
+        if (!Shared.count(V.Name.getIdentifierInfo()) &&
+            Copied.insert(V.Name.getIdentifierInfo()).second)
+          Capture("", V.Name);
+  for (unsigned I = 0; I < CollapseLevels; ++I) {
+    TokenBuilder Names(PP, PragmaLoc);
+    std::string N = std::to_string(I);
+    Names.code("__ferry_lo" + N + " __ferry_st" + N + " __ferry_n" + N);
+    for (const Token &T : Names.get())
+      Capture("", T);
+  }
+}
+
+void LoopConstruct::emit(const CanonicalLoop &L) {
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{").tokens(Prelude);
+  emitIndexType(B, L);
+  emitOperandChecks(B);
+  emitRegionAndRemark(B, L);
+  // if / async / wait: where and when the region runs; a loop of a compute
+  // construct runs where and when the construct does.
+  OpenConstruct *Compute = inCompute() ? Ctx.enclosingComputeConstruct() : nullptr;
+  const bool Async = D.find(ClauseKind::Async) || (Compute && Compute->D->find(ClauseKind::Async));
+  if (inCompute())
+    B.code("::ferry::acc::launch_options __ferry_options = __ferry_compute_options;");
+  else
+    emitOptions(B, D);
+  // The data clauses: entry now, exit when the construct's block ends (for
+  // an async region, on its queue after it). Not when `if` is false.
+  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared))
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
+  B.code("::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::")
+      .code(L.Cmp)
+      .code(Async ? ", true" : ", false")
+      .code(">(__ferry_region, __ferry_options, (")
+      .tokens(L.Lower)
+      .code("), (")
+      .tokens(L.Bound)
+      .code("), (")
+      .tokens(L.Step)
+      .code(L.NegativeStep ? "), -1," : "), 1,");
+  emitReductions(B);
+  B.code(", [");
+  emitCaptures(B);
+  B.code("](__ferry_index_t").tokens(L.Var);
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        B.code(", auto &").tokens(V.Name);
+  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.inject();
+}
+
+void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Implied) {
+  OneRegion = true;
+  ImpliedShared.assign(Implied.begin(), Implied.end());
+  TokenBuilder T(PP, PragmaLoc);
+  T.code("int __ferry_once 0 1");
+  ArrayRef<Token> Toks = T.get();
+  CanonicalLoop L;
+  L.VarType.push_back(Toks[0]);
+  L.Var = Toks[1];
+  L.Lower.push_back(Toks[2]);
+  L.Bound.push_back(Toks[3]);
+  L.Step.push_back(Toks[3]);
+  L.Body = Body;
+  emit(L);
+}
+
+/// collapse(n): each level's trip count is computed once, the region runs
+/// one flat loop over their product, and the body recomputes the original
+/// variables (outermost slowest) before running unchanged:
+///   using __ferry_t0 = T0; const auto __ferry_lo0 = (lo0);
+///   const __int128 __ferry_st0 = __int128(st0) * sign0;
+///   const int64_t __ferry_n0 = ::ferry::acc::trip_count<cmp0>(...);  ...
+///   then the 1-D form over [0, product) with
+///   `__ferry_t0 i = index_at<__ferry_t0>(__ferry_lo0, (k / (n1*...)) % n0, __ferry_st0);`
+void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
+  TokenBuilder Pre(PP, PragmaLoc);
+  for (size_t I = 0; I < Nest.size(); ++I) {
+    const CanonicalLoop &L = Nest[I];
+    std::string N = std::to_string(I);
+    Pre.code("using __ferry_t" + N + " =");
+    if (L.VarType.empty())
+      Pre.code("::ferry::acc::index_type_t<decltype(").tokens(L.Var).code(")>");
+    else if (L.VarType.size() == 1 && L.VarType[0].is(tok::kw_auto))
+      Pre.code("::ferry::acc::index_type_t<decltype(").tokens(L.Lower).code(")>");
+    else
+      Pre.tokens(L.VarType);
+    Pre.code(";");
+    Pre.code("const __int128 __ferry_lo" + N + " = (__int128)(").tokens(L.Lower).code(");");
+    Pre.code("const __int128 __ferry_st" + N + " = (__int128)(").tokens(L.Step).code(")")
+        .code(L.NegativeStep ? "* -1;" : ";");
+    Pre.code("const int64_t __ferry_n" + N + " = ::ferry::acc::collapsed_trip_count<::ferry::acc::cmp::")
+        .code(L.Cmp)
+        .code(">(__ferry_lo" + N + ", (__int128)(")
+        .tokens(L.Bound)
+        .code("), __ferry_st" + N + ");");
+  }
+  // The flat loop: `for (int64_t __ferry_k = 0; __ferry_k < product; ++__ferry_k)`.
+  CanonicalLoop Flat;
+  TokenBuilder T(PP, PragmaLoc);
+  T.code("int64_t __ferry_k 0");
+  ArrayRef<Token> Toks = T.get();
+  Flat.VarType.push_back(Toks[0]);
+  Flat.Var = Toks[1];
+  Flat.Lower.push_back(Toks[2]);
+  TokenBuilder Bound(PP, PragmaLoc);
+  Bound.code("::ferry::acc::collapsed_product({");
+  for (size_t I = 0; I < Nest.size(); ++I)
+    Bound.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
+  Bound.code("})");
+  Flat.Bound.append(Bound.get().begin(), Bound.get().end());
+  TokenBuilder One(PP, PragmaLoc);
+  One.code("1");
+  Flat.Step.append(One.get().begin(), One.get().end());
+  Flat.Cmp = "lt";
+  TokenBuilder Body(PP, PragmaLoc);
+  Body.code("{");
+  for (size_t I = 0; I < Nest.size(); ++I) {
+    std::string N = std::to_string(I);
+    Body.code("__ferry_t" + N)
+        .tokens(Nest[I].Var)
+        .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ", (__ferry_k");
+    for (size_t J = I + 1; J < Nest.size(); ++J)
+      Body.code("/ __ferry_n" + std::to_string(J));
+    Body.code("% __ferry_n" + N + "), __ferry_st" + N + ");");
+    Body.code("(void)").tokens(Nest[I].Var).code(";");
+  }
+  Body.tokens(Nest.back().Body).code("}");
+  Flat.Body.append(Body.get().begin(), Body.get().end());
+  Prelude.assign(Pre.get().begin(), Pre.get().end());
+  CollapseLevels = unsigned(Nest.size());
+  emit(Flat);
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,94 @@
+//===- LoopConstruct.h - Loop constructs to region launches ----*- C++ -*-===//
+///
+/// \file
+/// A loop construct
+/// \code
+///   #pragma acc parallel loop reduction(+:s)
+///   for (int i = lo; i < hi; i += st) body
+/// \endcode
+/// becomes
+/// \code
+///   { using __ferry_index_t = int;
+///     static const ::ferry_region __ferry_region = {...};
+///     ::ferry::acc::launch_options __ferry_options; ...
+///     ::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::lt, false>(
+///         __ferry_region, __ferry_options, (lo), (hi), (st), 1,
+///         ::ferry::acc::reductions(::ferry::acc::reduce<op::add>(s)),
+///         [=](__ferry_index_t i, auto &s) mutable -> void {
+///           do body while (0); }); }
+/// \endcode
+/// The reduction parameter shadows the variable, so the body is unchanged;
+/// `do ... while (0)` keeps `continue` meaning "next iteration". Data
+/// clauses, `if`, `async` and `wait` add declarations before the call;
+/// `collapse`/`tile` flatten the nest. A compute construct that runs as one
+/// region is emitted the same way, as a loop of one iteration.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_LOOPCONSTRUCT_H
+#define FERRY_PLUGIN_LOOPCONSTRUCT_H
+
+#include "AccContext.h"
+#include "CanonicalLoop.h"
+#include "TokenBuilder.h"
+
+namespace ferry {
+namespace plugin {
+
+class LoopConstruct {
+public:
+  LoopConstruct(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                clang::SourceLocation PragmaLoc)
+      : PP(PP), Ctx(Ctx), D(D), PragmaLoc(PragmaLoc) {}
+
+  /// Lexes the associated loop and injects its rewritten form. On error the
+  /// lexed tokens are injected unchanged so that parsing goes on.
+  void rewrite();
+
+  /// A compute construct that is one region: its whole statement \p Body
+  /// is one iteration (one work-item on a GPU), its loops run in order
+  /// inside; \p Implied are variables it shares besides its data clauses.
+  void rewriteAsOneRegion(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied);
+
+private:
+  /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
+  bool nest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+  void emit(const CanonicalLoop &L);
+  void emitCollapsed(llvm::ArrayRef<CanonicalLoop> Nest);
+
+  // Pieces of emit(), in the order they appear in the output.
+  /// `using __ferry_index_t = T;` for the loop variable.
+  void emitIndexType(TokenBuilder &B, const CanonicalLoop &L);
+  /// Clause operands as unevaluated expressions, so that Sema checks them
+  /// where they were written.
+  void emitOperandChecks(TokenBuilder &B);
+  /// The region descriptor and the remark.
+  void emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L);
+  /// `::ferry::acc::reductions(reduce<op>(var), ...)`.
+  void emitReductions(TokenBuilder &B);
+  /// The lambda's capture list, after its `[`.
+  void emitCaptures(TokenBuilder &B);
+
+  /// The kind of construct the loop runs as: a `loop` takes its compute
+  /// construct's kind (parallel loop, kernels loop, serial loop).
+  ConstructKind effectiveKind() const;
+  /// Whether the iterations run in order (one work-item on a GPU).
+  bool sequential() const;
+  /// A `loop` of a compute construct (which it takes options and data from).
+  bool inCompute() const { return D.Kind == ConstructKind::Loop && EnclosingKind; }
+
+  clang::Preprocessor &PP;
+  AccContext &Ctx;
+  const Directive &D;
+  clang::SourceLocation PragmaLoc;
+  TokenList Prelude; ///< emitted before the region (collapse's trip counts)
+  /// For a `loop`: the compute construct around it.
+  std::optional<ConstructKind> EnclosingKind;
+  unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
+  bool OneRegion = false;      ///< a whole construct as one region
+  TokenList ImpliedShared;     ///< shared besides the data clauses
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,156 @@
+//===- SourceScanner.cpp - A construct's statement, read ahead ------------===//
+///
+/// \file
+/// See SourceScanner.h.
+///
+//===----------------------------------------------------------------------===//
+#include "SourceScanner.h"
+
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace ferry {
+namespace plugin {
+
+SourceScanner::SourceScanner(Preprocessor &PP, SourceLocation Start, bool &Ok) {
+  SourceManager &SM = PP.getSourceManager();
+  Ok = Start.isFileID();
+  if (!Ok)
+    return;
+  auto [FID, Offset] = SM.getDecomposedLoc(Start);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  Ok = !Invalid && Offset < Buffer.size();
+  if (Ok)
+    Raw.emplace(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buffer.begin(),
+                Buffer.begin() + Offset, Buffer.end());
+}
+
+std::optional<bool> SourceScanner::loopsOnly() {
+  if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
+    return std::nullopt;
+  line();
+  Token T = next();
+  if (T.is(tok::hash) && T.isAtStartOfLine()) { // a directive: one loop?
+    SmallVector<StringRef, 4> Words = line();
+    if (Words.size() >= 3 && Words[0] == "pragma" && Words[1] == "acc" &&
+        Words[2] == "loop")
+      return statement() ? std::optional<bool>(true) : std::nullopt;
+    return std::nullopt;
+  }
+  if (T.isNot(tok::l_brace))
+    return false;
+  return block();
+}
+
+Token SourceScanner::next() {
+  if (HasAhead) {
+    HasAhead = false;
+    return Ahead;
+  }
+  Token T;
+  Raw->LexFromRawLexer(T);
+  return T;
+}
+
+void SourceScanner::unget(const Token &T) {
+  Ahead = T;
+  HasAhead = true;
+}
+
+bool SourceScanner::is(const Token &T, StringRef Word) {
+  return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
+}
+
+bool SourceScanner::balanced(tok::TokenKind Open, tok::TokenKind Close) {
+  for (unsigned Depth = 1;;) {
+    Token T = next();
+    if (T.is(tok::eof))
+      return false;
+    if (T.is(Open))
+      ++Depth;
+    else if (T.is(Close) && --Depth == 0)
+      return true;
+  }
+}
+
+SmallVector<StringRef, 4> SourceScanner::line() {
+  SmallVector<StringRef, 4> Words;
+  for (;;) {
+    Token T = next();
+    if (T.is(tok::eof) || T.isAtStartOfLine()) {
+      unget(T);
+      return Words;
+    }
+    if (T.is(tok::raw_identifier))
+      Words.push_back(T.getRawIdentifier());
+  }
+}
+
+bool SourceScanner::statement() {
+  Token T = next();
+  if (T.is(tok::eof))
+    return false;
+  if (T.is(tok::hash) && T.isAtStartOfLine()) {
+    line();
+    return statement();
+  }
+  if (T.is(tok::l_brace))
+    return balanced(tok::l_brace, tok::r_brace);
+  if (is(T, "for") || is(T, "while") || is(T, "switch") || is(T, "if")) {
+    if (next().isNot(tok::l_paren) || !balanced(tok::l_paren, tok::r_paren) || !statement())
+      return false;
+    if (is(T, "if")) {
+      Token E = next();
+      if (is(E, "else"))
+        return statement();
+      unget(E);
+    }
+    return true;
+  }
+  if (is(T, "do"))
+    return statement() && is(next(), "while") && next().is(tok::l_paren) &&
+           balanced(tok::l_paren, tok::r_paren) && next().is(tok::semi);
+  for (int Depth = 0;; T = next()) {
+    if (T.is(tok::eof))
+      return false;
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (T.is(tok::semi) && Depth <= 0)
+      return true;
+  }
+}
+
+std::optional<bool> SourceScanner::block() {
+  for (;;) {
+    Token T = next();
+    if (T.is(tok::eof))
+      return std::nullopt;
+    if (T.is(tok::r_brace))
+      return true;
+    if (T.is(tok::semi))
+      continue;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      SmallVector<StringRef, 4> Words = line();
+      if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop")
+        return std::nullopt;
+      if (!statement())
+        return std::nullopt;
+      continue;
+    }
+    if (T.is(tok::l_brace)) {
+      std::optional<bool> Inner = block();
+      if (!Inner || !*Inner)
+        return Inner;
+      continue;
+    }
+    return false;
+  }
+}
+
+} // namespace plugin
+} // namespace ferry

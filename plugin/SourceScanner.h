@@ -1,0 +1,52 @@
+//===- SourceScanner.h - A construct's statement, read ahead ----*- C++ -*-===//
+///
+/// \file
+/// Reads a compute construct's statement in the source text with a raw
+/// lexer, before its nested directives are handled (lexing ahead through
+/// the preprocessor would run their handlers before the construct is set
+/// up), to tell how the construct can run.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_SOURCESCANNER_H
+#define FERRY_PLUGIN_SOURCESCANNER_H
+
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <optional>
+
+namespace ferry {
+namespace plugin {
+
+class SourceScanner {
+public:
+  /// Reads from \p Start (the `#` of the directive); \p Ok is false where
+  /// the source cannot be read (a directive from a macro expansion).
+  SourceScanner(clang::Preprocessor &PP, clang::SourceLocation Start, bool &Ok);
+
+  /// At the directive: true when the statement after it is a block of loop
+  /// constructs (in nested blocks too) and empty statements; std::nullopt
+  /// where it cannot tell (macros, other directives).
+  std::optional<bool> loopsOnly();
+
+private:
+  clang::Token next();
+  void unget(const clang::Token &T);
+  static bool is(const clang::Token &T, llvm::StringRef Word);
+  /// After an opening token: to its matching close.
+  bool balanced(clang::tok::TokenKind Open, clang::tok::TokenKind Close);
+  /// The words of a directive line after its `#`.
+  llvm::SmallVector<llvm::StringRef, 4> line();
+  /// Skips one statement.
+  bool statement();
+  std::optional<bool> block();
+
+  std::optional<clang::Lexer> Raw;
+  clang::Token Ahead;
+  bool HasAhead = false;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

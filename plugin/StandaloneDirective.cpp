@@ -1,0 +1,71 @@
+//===- StandaloneDirective.cpp - Executable directives ---------------------===//
+///
+/// \file
+/// See StandaloneDirective.h.
+///
+//===----------------------------------------------------------------------===//
+#include "StandaloneDirective.h"
+
+#include "ConstructPieces.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+/// `enter data`, `exit data`, `update` and `wait`: runtime calls on the
+/// spot, in one block (a statement wherever the directive stands).
+void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                                SourceLocation PragmaLoc) {
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitRegion(PP, B, D, PragmaLoc, 0);
+  remark(PP, Ctx, D, "");
+  B.code("(void)__ferry_region;");
+  emitOptions(B, D); // `wait` (clause or directive list) happens here
+  if (D.Kind == ConstructKind::Wait && !D.find(ClauseKind::WaitClause))
+    B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+  B.code("if (__ferry_options.on_device) {");
+  const bool Finalize = D.find(ClauseKind::Finalize);
+  const bool IfPresent = D.find(ClauseKind::IfPresent);
+  for (const Clause &C : D.Clauses) {
+    const char *Call = nullptr;
+    switch (C.Kind) {
+    case ClauseKind::Copyin:
+      Call = "acc_copyin_async";
+      break;
+    case ClauseKind::Create:
+      Call = C.Zero ? "ferry_create_zero_async" : "acc_create_async";
+      break;
+    case ClauseKind::Copyout:
+      Call = Finalize ? "acc_copyout_finalize_async" : "acc_copyout_async";
+      break;
+    case ClauseKind::Delete:
+      Call = Finalize ? "acc_delete_finalize_async" : "acc_delete_async";
+      break;
+    case ClauseKind::HostClause:
+      Call = "acc_update_self_async";
+      break;
+    case ClauseKind::DeviceClause:
+      Call = "acc_update_device_async";
+      break;
+    default:
+      continue;
+    }
+    for (const VarRef &V : C.Vars) {
+      if (IfPresent) {
+        B.code("if (acc_is_present(");
+        emitRange(PP, B, V, "(void *)");
+        B.code("))");
+      }
+      B.code(Call).code("(");
+      emitRange(PP, B, V, "(void *)");
+      B.code(", __ferry_options.async);");
+    }
+  }
+  B.code("} }");
+  B.inject();
+}
+
+} // namespace plugin
+} // namespace ferry
