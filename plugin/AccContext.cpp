@@ -10,6 +10,7 @@
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
+using llvm::SmallVector;
 
 namespace ferry {
 namespace plugin {
@@ -40,6 +41,14 @@ OpenConstruct *AccContext::enclosingComputeConstruct() {
     if (isComputeOnly(It->D->Kind))
       return &*It;
   return nullptr;
+}
+
+SmallVector<OpenConstruct *, 4> AccContext::enclosingLoops() {
+  SmallVector<OpenConstruct *, 4> Loops;
+  for (OpenConstruct &O : Open)
+    if (O.D->isLoop())
+      Loops.push_back(&O);
+  return Loops;
 }
 
 const Clause *AccContext::enclosingDataDefault() const {

@@ -32,10 +32,17 @@ struct OpenConstruct {
   /// A compute construct that runs as one region (one work-item on a GPU,
   /// its loops in order inside).
   bool OneRegion = false;
-  /// For a compute construct that is one region: the reduction variables
-  /// of its loops declared before it, which it copies back at its end (the
-  /// copy that a loop reduction implies on its compute construct).
+  /// A compute construct whose code around its loops runs on the host, its
+  /// loops as regions of their own (sequential control such as time steps).
+  bool HostControl = false;
+  /// For a compute construct that is one region or host control: the
+  /// reduction variables of its loops declared before it, which it shares
+  /// with the host (the copy that a loop reduction implies on its compute
+  /// construct).
   llvm::SmallVector<clang::Token, 4> ImpliedCopy;
+  /// A loop construct that is a region: `loop` constructs nested in its
+  /// iterations spread over each gang's work-items (FERRY_REGION_NESTED).
+  bool HasInnerLoops = false;
 };
 
 class AccContext {
@@ -51,8 +58,9 @@ public:
   /// Keeps \p D open while its statement is lexed.
   class Scope {
   public:
-    Scope(AccContext &Ctx, const Directive &D, bool OneRegion = false) : Ctx(Ctx) {
-      Ctx.Open.push_back({&D, OneRegion, {}});
+    Scope(AccContext &Ctx, const Directive &D, bool OneRegion = false, bool HostControl = false)
+        : Ctx(Ctx) {
+      Ctx.Open.push_back({&D, OneRegion, HostControl, {}});
     }
     ~Scope() { Ctx.Open.pop_back(); }
     OpenConstruct &get() { return Ctx.Open.back(); }
@@ -68,6 +76,8 @@ public:
   std::optional<ConstructKind> enclosingCompute() const;
   /// The innermost open `parallel`, `kernels` or `serial` construct.
   OpenConstruct *enclosingComputeConstruct();
+  /// The open loop constructs, outermost first.
+  llvm::SmallVector<OpenConstruct *, 4> enclosingLoops();
   /// The `default` clause that holds for a compute construct here: of the
   /// innermost data construct around it that has one.
   const Clause *enclosingDataDefault() const;

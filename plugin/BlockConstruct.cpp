@@ -58,6 +58,19 @@ bool loopsOnly(ArrayRef<Token> T) {
   return true;
 }
 
+/// The variables whose device copy a compute construct uses as a whole
+/// (named without a section in its data clauses): host control must not
+/// touch their host copies.
+llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
+  llvm::StringSet<> Names;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      for (const VarRef &V : C.Vars)
+        if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
+          Names.insert(PP.getSpelling(V.Name));
+  return Names;
+}
+
 } // namespace
 
 /// A construct with a structured block: `parallel`, `kernels`, `serial`
@@ -77,13 +90,21 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // Otherwise each loop is a region of its own.
   bool OneRegion = D.Kind == ConstructKind::Serial || D.find(ClauseKind::Private) ||
                    D.find(ClauseKind::Firstprivate) || D.find(ClauseKind::Reduction);
+  // With code around its loops that is sequential control (time steps, a
+  // pivot loop, a convergence test), that code runs on the host and each
+  // loop launches as a region of its own (LoopConstruct::rewriteAsHostControl).
+  bool HostControl = false;
   if (Compute && !OneRegion) {
     // From the source text: lexing ahead would run the nested directives'
     // handlers before this construct is set up.
     bool Readable;
     SourceScanner Scan(PP, PragmaLoc, Readable);
     std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
-    OneRegion = !Loops.value_or(false);
+    if (!Loops.value_or(false) && Readable) {
+      SourceScanner Control(PP, PragmaLoc, Readable);
+      HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false);
+    }
+    OneRegion = !Loops.value_or(false) && !HostControl;
   }
   TokenList Body;
   TokenList Implied;
@@ -91,7 +112,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   StatementLexer Lex(PP, Body, Compute);
   bool Ok;
   {
-    AccContext::Scope Open(Ctx, D, OneRegion);
+    AccContext::Scope Open(Ctx, D, OneRegion, HostControl);
     Ok = Lex.statement(/*InBreakable=*/!Compute);
     Implied.append(Open.get().ImpliedCopy.begin(), Open.get().ImpliedCopy.end());
   }
@@ -101,6 +122,10 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   }
   if (Compute && OneRegion) {
     LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied);
+    return;
+  }
+  if (HostControl) {
+    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsHostControl(Body, Implied);
     return;
   }
   TokenBuilder B(PP, PragmaLoc);

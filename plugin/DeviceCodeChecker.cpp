@@ -103,6 +103,19 @@ private:
     const IdentifierInfo *II = FD->getIdentifier();
     StringRef Plain = II ? II->getName() : StringRef();
     if (unsigned ID = FD->getBuiltinID()) {
+      // std::move, std::forward and friends: clang emits them inline.
+      switch (ID) {
+      case Builtin::BImove:
+      case Builtin::BIforward:
+      case Builtin::BIforward_like:
+      case Builtin::BImove_if_noexcept:
+      case Builtin::BIas_const:
+      case Builtin::BIaddressof:
+      case Builtin::BI__addressof:
+        return;
+      default:
+        break;
+      }
       // Compiler builtins are fine; library ones (printf, sqrt and their
       // __builtin_ forms) are checked like the functions they name.
       if (!Ctx.BuiltinInfo.isLibFunction(ID) && !Ctx.BuiltinInfo.isPredefinedLibFunction(ID))
@@ -119,6 +132,9 @@ private:
     if (FD->isTrivial() || FD->isDefaulted())
       return;
     if (FD->isExternC() && hasDeviceMathFunction(Plain.data(), Plain.size()))
+      return;
+    // <ferry/runtime.h>'s inner-level helpers: Ferry's device library has them.
+    if (FD->isExternC() && Plain.starts_with("ferry_dev_"))
       return;
     if (isIOFunction(Plain)) {
       error(where(L, User), Diag::RegionIO, Name);

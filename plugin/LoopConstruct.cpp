@@ -10,6 +10,8 @@
 #include "Diagnostics.h"
 #include "StatementLexer.h"
 
+#include "ferry/runtime.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -33,8 +35,11 @@ void LoopConstruct::rewrite() {
   OpenConstruct *Compute = Outer && isComputeOnly(*Outer) ? Ctx.enclosingComputeConstruct()
                                                           : nullptr;
   const bool InOneRegion = Compute && Compute->OneRegion;
-  const bool InPlace = Outer && (!isComputeOnly(*Outer) || InOneRegion);
-  if (InOneRegion)
+  const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
+  // In a region's iteration: spread over the gang's work-items, or in order.
+  const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
+  const bool InPlace = Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level;
+  if (SharesReductions)
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
         for (const VarRef &V : C.Vars)
@@ -58,6 +63,19 @@ void LoopConstruct::rewrite() {
   {
     AccContext::Scope Open(Ctx, D);
     Ok = Lex.statement(/*InBreakable=*/InPlace);
+    HasInnerLoops = Open.get().HasInnerLoops;
+  }
+  if (Level) {
+    CanonicalLoop L;
+    ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
+    if (Ok && CanonicalLoopParser(PP, PragmaLoc).header(Header, L)) {
+      L.Body.append(All.begin() + HeaderEnd, All.end());
+      Ctx.enclosingLoops().back()->HasInnerLoops = true;
+      emitInner(L, Level);
+    } else {
+      TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    }
+    return;
   }
   if (InPlace) {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
@@ -80,6 +98,87 @@ void LoopConstruct::rewrite() {
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
+}
+
+int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  if (Loops.size() != 1) // a third level runs in order inside the second
+    return 0;
+  const Directive &Region = *Loops[0]->D;
+  const ConstructKind Kind =
+      Region.Kind != ConstructKind::Loop ? Region.Kind
+      : !Compute                         ? ConstructKind::ParallelLoop
+      : Compute->D->Kind == ConstructKind::Serial  ? ConstructKind::SerialLoop
+      : Compute->D->Kind == ConstructKind::Kernels ? ConstructKind::KernelsLoop
+                                                   : ConstructKind::ParallelLoop;
+  // The region's own iterations must be gangs: not in order, not already
+  // spread over workers or vector lanes.
+  if (Kind == ConstructKind::SerialLoop || Region.find(ClauseKind::Seq) ||
+      (Kind == ConstructKind::KernelsLoop && !Region.find(ClauseKind::Independent)) ||
+      (!Region.find(ClauseKind::Gang) &&
+       (Region.find(ClauseKind::Worker) || Region.find(ClauseKind::Vector))))
+    return 0;
+  // This loop: independent (implied in `parallel`, written in `kernels`)
+  // and below the gang level.
+  if (D.find(ClauseKind::Seq) || D.find(ClauseKind::Gang) ||
+      (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent)))
+    return 0;
+  int Level = (D.find(ClauseKind::Worker) ? FERRY_LEVEL_WORKER : 0) |
+              (D.find(ClauseKind::Vector) ? FERRY_LEVEL_VECTOR : 0);
+  return Level ? Level : FERRY_LEVEL_VECTOR;
+}
+
+void LoopConstruct::emitInner(const CanonicalLoop &L, int Level) {
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitIndexType(B, L);
+  emitOperandChecks(B);
+  if (Ctx.remarks()) {
+    std::string Text = "'loop' over '" + PP.getSpelling(L.Var) +
+                       "' nested in a region's iteration: spread over the work-items of the "
+                       "gang running that iteration (" +
+                       (Level == FERRY_LEVEL_WORKER   ? "worker"
+                        : Level == FERRY_LEVEL_VECTOR ? "vector"
+                                                      : "worker vector") +
+                       " level)";
+    if (D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
+      Text += "; only its outermost loop is spread, the others run in order inside";
+    std::string Reductions;
+    for (const Clause &C : D.Clauses)
+      if (C.Kind == ClauseKind::Reduction)
+        for (const VarRef &V : C.Vars)
+          Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" +
+                        PP.getSpelling(V.Name);
+    if (!Reductions.empty())
+      Text += "; reductions combined over the gang's work-items: " + Reductions;
+    report(PP, D.Loc, Diag::RegionRemark) << Text;
+  }
+  B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
+      .code(L.Cmp)
+      .code(",")
+      .number(unsigned(Level))
+      .code(">((")
+      .tokens(L.Lower)
+      .code("), (")
+      .tokens(L.Bound)
+      .code("), (")
+      .tokens(L.Step)
+      .code(L.NegativeStep ? "), -1," : "), 1,");
+  emitReductions(B);
+  // The iteration's variables by reference (each work-item running the
+  // iteration has its own); `private` ones by copy.
+  B.code(", [&");
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private)
+      for (const VarRef &V : C.Vars)
+        B.code(",").tokens(V.Name);
+  B.code("](__ferry_index_t").tokens(L.Var);
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        B.code(", auto &").tokens(V.Name);
+  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.inject();
 }
 
 bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -163,7 +262,9 @@ void LoopConstruct::emitOperandChecks(TokenBuilder &B) {
 
 void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L) {
   const bool Sequential = sequential();
-  emitRegion(PP, B, D, PragmaLoc, Sequential ? 1 : 0);
+  const bool Nested = HasInnerLoops && !Sequential;
+  emitRegion(PP, B, D, PragmaLoc,
+             (Sequential ? FERRY_REGION_SEQ : 0) | (Nested ? FERRY_REGION_NESTED : 0));
   if (OneRegion) {
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial
@@ -177,6 +278,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
     Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
   if (Sequential)
     Shape += ", iterations in order";
+  if (Nested)
+    Shape += ", each iteration on one gang whose work-items share its nested loops";
   remark(PP, Ctx, D, Shape);
 }
 
@@ -268,6 +371,8 @@ void LoopConstruct::emitCaptures(TokenBuilder &B) {
         if (!Shared.count(V.Name.getIdentifierInfo()) &&
             Copied.insert(V.Name.getIdentifierInfo()).second)
           Capture("", V.Name);
+  for (const Token &T : ExtraCopies)
+    Capture("", T);
   for (unsigned I = 0; I < CollapseLevels; ++I) {
     TokenBuilder Names(PP, PragmaLoc);
     std::string N = std::to_string(I);
@@ -333,6 +438,31 @@ void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Im
   L.Step.push_back(Toks[3]);
   L.Body = Body;
   emit(L);
+}
+
+void LoopConstruct::rewriteAsHostControl(const TokenList &Body, ArrayRef<Token> Implied) {
+  ImpliedShared.assign(Implied.begin(), Implied.end());
+  TokenBuilder Names(PP, PragmaLoc);
+  Names.code("__ferry_compute_options");
+  ExtraCopies.assign(Names.get().begin(), Names.get().end());
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitOperandChecks(B);
+  emitRegion(PP, B, D, PragmaLoc, 0);
+  remark(PP, Ctx, D,
+         "(its loops are regions of their own, one launch each; the sequential control "
+         "around them runs on the calling thread, with the construct's view of the "
+         "variables)");
+  emitOptions(B, D);
+  if (unsigned Items = emitDataItems(PP, B, D))
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
+  B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
+         "::ferry::acc::host_control([");
+  emitCaptures(B);
+  B.code("]() mutable -> void").tokens(Body).code("); }");
+  B.inject();
 }
 
 /// collapse(n): each level's trip count is computed once, the region runs

@@ -49,7 +49,21 @@ public:
   /// inside; \p Implied are variables it shares besides its data clauses.
   void rewriteAsOneRegion(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied);
 
+  /// A compute construct whose code around its loops is sequential control
+  /// (SourceScanner::hostControl): \p Body runs on the calling thread, in a
+  /// lambda that sees the variables as the construct's region would
+  /// (scalars firstprivate, data shared), and its loops, already rewritten,
+  /// launch as regions of their own. \p Implied: reduction variables of
+  /// its loops declared before it, shared with the host.
+  void rewriteAsHostControl(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied);
+
 private:
+  /// For a `loop` in the iterations of a region that is a loop construct:
+  /// the FERRY_LEVEL_* it spreads over, or 0 when it runs in order inside
+  /// each iteration (`seq`, a third level, a sequential region, ...).
+  int innerLevel(const OpenConstruct *Compute) const;
+  /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level.
+  void emitInner(const CanonicalLoop &L, int Level);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool nest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   void emit(const CanonicalLoop &L);
@@ -85,7 +99,9 @@ private:
   std::optional<ConstructKind> EnclosingKind;
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
   bool OneRegion = false;      ///< a whole construct as one region
+  bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
   TokenList ImpliedShared;     ///< shared besides the data clauses
+  TokenList ExtraCopies;       ///< captured by copy under default(none)
 };
 
 } // namespace plugin

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Outliner.h"
 
+#include "GangLevel.h"
+
 #include "ferry/Lower.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
@@ -80,6 +82,11 @@ struct Region {
   std::string Name = "region"; ///< "app.cpp:12 parallel loop"
   std::string Where;           ///< "app.cpp:12:3"
   bool Sequential = false;     ///< FERRY_REGION_SEQ: one work-item
+  /// FERRY_REGION_NESTED: one iteration per block, nested loops over it.
+  bool Nested = false;
+  /// Why a region with nested loops runs one iteration per work-item.
+  std::string NotNested;
+  GlobalVariable *Descriptor = nullptr; ///< the construct's ferry_region
   std::vector<uint32_t> PointerOffsets;
   /// Host globals the region reads, by value: the host variable and the
   /// name of its device copy.
@@ -198,7 +205,10 @@ void findRegion(Region &R) {
       if (Name.empty())
         continue;
       R.Name = Name.str();
-      R.Sequential = Init->getNumOperands() > 4 && (constantInt(Init->getOperand(4)) & 1);
+      const uint64_t Flags = Init->getNumOperands() > 4 ? constantInt(Init->getOperand(4)) : 0;
+      R.Sequential = Flags & 1;
+      R.Nested = !R.Sequential && (Flags & 2);
+      R.Descriptor = GV;
       R.Where = sys::path::filename(File).str() + ":" +
                 std::to_string(constantInt(Init->getOperand(2))) + ":" +
                 std::to_string(constantInt(Init->getOperand(3)));
@@ -371,7 +381,7 @@ void prepareForDevice(Module &Dev) {
     // The device library's loops are the kernels' bodies: always inlined, so
     // that the region's functions become direct calls and the closure stays
     // in the parameter space.
-    if (F.getName().starts_with("__ferry_run_"))
+    if (F.getName().starts_with("__ferry_run_") || F.getName().starts_with("ferry_dev_"))
       F.addFnAttr(Attribute::AlwaysInline);
     F.removeFnAttr(Attribute::UWTable);
     if (F.isDeclaration())
@@ -451,9 +461,20 @@ void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", K));
   Value *Chunk = VMap[R.Chunk];
   if (!R.Init || !R.Combine || !R.PartialSize) {
-    FunctionCallee Run = Dev.getOrInsertFunction("__ferry_run_loop", Type::getVoidTy(Ctx), Ptr,
-                                                 I64, Ptr);
+    FunctionCallee Run = Dev.getOrInsertFunction(
+        R.Nested ? "__ferry_run_gang_loop" : "__ferry_run_loop", Type::getVoidTy(Ctx), Ptr, I64,
+        Ptr);
     B.CreateCall(Run, {K->getArg(0), K->getArg(1), Chunk});
+  } else if (R.Nested) {
+    const uint64_t Stride = (R.PartialSize + R.PartialAlign - 1) / R.PartialAlign * R.PartialAlign;
+    Type *Buf = ArrayType::get(I32, (R.PartialSize + 3) / 4);
+    AllocaInst *Mine = B.CreateAlloca(Buf, nullptr, "mine");
+    Mine->setAlignment(Align(std::max<uint64_t>(4, R.PartialAlign)));
+    FunctionCallee Run = Dev.getOrInsertFunction("__ferry_run_gang_reduction",
+                                                 Type::getVoidTy(Ctx), Ptr, I64, Ptr, Ptr, Ptr,
+                                                 Ptr, I32, I32);
+    B.CreateCall(Run, {K->getArg(0), K->getArg(1), K->getArg(2), Chunk, VMap[R.Init], Mine,
+                       B.getInt32(R.PartialSize), B.getInt32(Stride)});
   } else {
     const uint64_t Words = (R.PartialSize + 3) / 4;
     const uint64_t Stride = (R.PartialSize + R.PartialAlign - 1) / R.PartialAlign * R.PartialAlign;
@@ -476,6 +497,18 @@ void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
                        B.getInt32(R.PartialSize), B.getInt32(Stride)});
   }
   B.CreateRetVoid();
+}
+
+/// The region runs one iteration per work-item after all: its descriptor
+/// loses FERRY_REGION_NESTED, so that the runtime launches it that way.
+void markNotNested(Region &R) {
+  R.Nested = false;
+  auto *Init = cast<ConstantStruct>(R.Descriptor->getInitializer());
+  SmallVector<Constant *, 8> Ops;
+  for (Use &U : Init->operands())
+    Ops.push_back(cast<Constant>(U.get()));
+  Ops[4] = ConstantInt::get(Ops[4]->getType(), constantInt(Ops[4]) & ~uint64_t(2));
+  R.Descriptor->setInitializer(ConstantStruct::get(Init->getType(), Ops));
 }
 
 /// Everything but the kernels becomes internal, and what nothing uses goes.
@@ -623,9 +656,22 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   ValueToValueMapTy VMap;
   for (Function *F : Roots)
     VMap[F] = Dev->getFunction(F->getName());
-  for (const Region &R : Regions)
-    emitKernel(*Dev, R, VMap);
+  // Device code from here on (no unwinding): the gang-level preparation
+  // inlines it.
   prepareForDevice(*Dev);
+  for (Region &R : Regions) {
+    // Nested loops spread over a block where the iteration's code allows;
+    // elsewhere they run in order inside each work-item.
+    auto &Chunk = *cast<Function>(VMap[R.Chunk]);
+    if (R.Nested) {
+      R.NotNested = prepareGangLevel(Chunk, R.Kernel + ".gang");
+      if (!R.NotNested.empty())
+        markNotNested(R);
+    }
+    if (!R.Nested)
+      flattenInnerLevels(Chunk);
+    emitKernel(*Dev, R, VMap);
+  }
   if (Error E = linkDeviceLibrary(*Dev, Opts.DeviceLibrary)) {
     Ctx.emitError("ferry: " + toString(std::move(E)));
     return PreservedAnalyses::none();
@@ -756,8 +802,13 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
           Text += " " + demangled(G->getName());
       }
       Text += R.Sequential ? "; one work-item (iterations in order)"
+              : R.Nested   ? "; one iteration per block of 128 work-items (vector_length) that "
+                             "share its nested loops, its other code on one work-item; blocks "
+                             "to cover the iterations up to 65536 (num_gangs)"
                            : "; 256 work-items per block (vector_length), blocks to cover "
                              "the iterations up to 65536 (num_gangs), grid-stride";
+      if (!R.NotNested.empty())
+        Text += "; its nested loops run in order inside each iteration because " + R.NotNested;
       Text += R.PartialSize ? "; reduction partials of " + std::to_string(R.PartialSize) +
                                   " bytes combined per block, then on the host"
                             : "";

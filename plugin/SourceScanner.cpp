@@ -45,6 +45,71 @@ std::optional<bool> SourceScanner::loopsOnly() {
   return block();
 }
 
+namespace {
+
+/// Words that may stand before `(` in host control: statements, operators,
+/// type names (functional casts) and calls that only compute a value.
+bool mayPrecedeParen(StringRef W) {
+  static const StringSet<> Words = {
+      "for", "while", "if", "switch", "do", "else", "return", "sizeof", "alignof", "decltype",
+      "int", "long", "short", "char", "double", "float", "unsigned", "signed", "bool", "size_t",
+      "ptrdiff_t", "int32_t", "int64_t", "uint32_t", "uint64_t", "swap", "min", "max", "abs",
+      "fabs", "fmin", "fmax", "sqrt", "exp", "log", "pow", "floor", "ceil"};
+  return Words.contains(W);
+}
+
+/// Whether a `*` after \p Prev multiplies (rather than dereferences).
+bool multiplies(const Token &Prev) {
+  return (Prev.is(tok::raw_identifier) && Prev.getRawIdentifier() != "return") ||
+         Prev.isOneOf(tok::numeric_constant, tok::char_constant, tok::r_paren, tok::r_square);
+}
+
+} // namespace
+
+std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
+  if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
+    return std::nullopt;
+  line();
+  if (next().isNot(tok::l_brace))
+    return false;
+  Token Prev;
+  Prev.startToken();
+  Prev.setKind(tok::l_brace);
+  bool Loops = false;
+  for (unsigned Depth = 1;;) {
+    Token T = next();
+    if (T.is(tok::eof))
+      return std::nullopt;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      SmallVector<StringRef, 4> Words = line();
+      if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop" ||
+          !statement())
+        return std::nullopt;
+      Loops = true;
+      Prev.setKind(tok::r_brace);
+      continue;
+    }
+    if (T.is(tok::l_brace))
+      ++Depth;
+    else if (T.is(tok::r_brace) && --Depth == 0)
+      return Loops;
+    if (T.isOneOf(tok::l_square, tok::arrow, tok::period, tok::arrowstar, tok::periodstar) ||
+        (T.is(tok::star) && !multiplies(Prev)))
+      return false;
+    if (T.is(tok::raw_identifier)) {
+      StringRef W = T.getRawIdentifier();
+      if (Shared.contains(W) || W == "new" || W == "delete" || W == "this" || W == "throw" ||
+          W == "asm" || W == "__asm__")
+        return false;
+      Token After = next();
+      unget(After);
+      if (After.is(tok::l_paren) && !mayPrecedeParen(W))
+        return false;
+    }
+    Prev = T;
+  }
+}
+
 Token SourceScanner::next() {
   if (HasAhead) {
     HasAhead = false;

@@ -12,6 +12,7 @@
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -28,6 +29,15 @@ public:
   /// constructs (in nested blocks too) and empty statements; std::nullopt
   /// where it cannot tell (macros, other directives).
   std::optional<bool> loopsOnly();
+
+  /// At the directive: true when the statement after it is a block that
+  /// holds `loop` constructs and whose other code is sequential control the
+  /// host can run between them: scalar declarations and assignments,
+  /// conditions, loops, and calls of std::swap/min/max and C math. False
+  /// when that code subscripts, dereferences, accesses members, calls other
+  /// functions or names one of \p Shared (variables whose device copy the
+  /// construct uses); std::nullopt where it cannot tell.
+  std::optional<bool> hostControl(const llvm::StringSet<> &Shared);
 
 private:
   clang::Token next();

@@ -35,6 +35,10 @@ typedef struct ferry_region {
 
 enum {
   FERRY_REGION_SEQ = 1u << 0,   /* `seq`/`serial`: iterations run in order */
+  /* The region's iterations hold `loop` constructs of their own (vector
+   * level): on a GPU each gang (block) runs whole iterations, its
+   * work-items together, and the inner loops spread over the work-items. */
+  FERRY_REGION_NESTED = 1u << 1,
 };
 
 /* Runs one chunk of a region on the host: iterations [begin, end) of the
@@ -263,6 +267,31 @@ size_t ferry_backend_count(void);
 ferry_status ferry_get_backend_info(size_t index, ferry_backend_info *info);
 /* The device type that regions run on now ("host", "nvidia", "radeon"). */
 const char *ferry_selected_device_type(void);
+
+
+/* Device-side helpers of the inner levels of a region (loops nested in a
+ * region's iterations), called from <ferry/acc/acc.h>. Ferry's device library
+ * defines them for GPUs; these definitions are the host's, where every
+ * level has one work-item: lane 0 of width 1, nothing to synchronize or
+ * combine. `level` is FERRY_LEVEL_*. */
+enum {
+  FERRY_LEVEL_WORKER = 1u << 0,
+  FERRY_LEVEL_VECTOR = 1u << 1,
+};
+/* This work-item's lane and the number of lanes at `level` in its gang. */
+int64_t ferry_dev_lane(int level);
+int64_t ferry_dev_width(int level);
+/* Every lane of `level` waits here for the others; memory written before is
+ * visible after. */
+void ferry_dev_sync(int level);
+/* Combines `acc` (reduction storage of `size` bytes, at most
+ * FERRY_DEV_REDUCE_MAX) over the lanes of `level`; every lane ends with the
+ * combination. */
+void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn combine);
+#define FERRY_DEV_REDUCE_MAX 128
+/* A loop nested in a region's iteration does not terminate: stops the
+ * program (the host) or the kernel (a GPU). */
+void ferry_dev_loop_failed(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

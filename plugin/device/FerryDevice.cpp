@@ -16,6 +16,7 @@
 
 typedef __INT64_TYPE__ int64_t;
 typedef __UINT32_TYPE__ uint32_t;
+typedef __UINT64_TYPE__ uint64_t;
 typedef __SIZE_TYPE__ size_t;
 
 /// Partial storage moves as 32-bit words whatever its types are: accesses
@@ -104,3 +105,117 @@ extern "C" void __ferry_run_reduction(const void *Closure, int64_t Trip, void *P
   for (uint32_t B = 0; B < Size; ++B)
     Out[B] = In[B];
 }
+
+//===-- Regions with loops nested in their iterations ---------------------===//
+//
+// A region whose iterations hold `loop` constructs of their own
+// (FERRY_REGION_NESTED) runs each iteration on a whole block: every
+// work-item of the block runs the iteration's code (the outliner makes its
+// stores happen once, on lane 0, see Outliner.cpp), and the nested loops
+// spread their iterations over the block's work-items through the
+// ferry_dev_* functions below, which <ferry/acc/acc.h> calls. Every level
+// (worker, vector) is the whole block for now.
+
+namespace {
+
+inline uint32_t blockLane() { return __nvvm_read_ptx_sreg_tid_x(); }
+inline uint32_t blockWidth() { return __nvvm_read_ptx_sreg_ntid_x(); }
+
+/// The largest reduction storage of a nested loop (FERRY_DEV_REDUCE_MAX).
+constexpr uint32_t ReduceWords = 128 / 4;
+
+/// Per-warp results of a block-wide combination, and the result itself.
+__attribute__((loader_uninitialized)) SHARED word_t ReduceScratch[32 * ReduceWords];
+__attribute__((loader_uninitialized)) SHARED word_t ReduceResult[ReduceWords];
+/// What lane 0 broadcasts to its block.
+__attribute__((loader_uninitialized)) SHARED uint64_t BroadcastSlot;
+
+} // namespace
+
+/// Iterations [0, Trip) one per block (block-stride); every work-item of
+/// the block calls \p Chunk for each.
+/// The block waits after each iteration: the next may reuse the iteration's
+/// arrays that the outliner moved to group memory.
+extern "C" void __ferry_run_gang_loop(const void *Closure, int64_t Trip, chunk_fn Chunk) {
+  for (int64_t K = __nvvm_read_ptx_sreg_ctaid_x(); K < Trip;
+       K += __nvvm_read_ptx_sreg_nctaid_x()) {
+    Chunk(Closure, K, K + 1, nullptr);
+    __syncthreads();
+  }
+}
+
+/// The same with the region's reductions: lane 0's storage is the gang's
+/// (the other lanes ran the same iterations redundantly, their stores to
+/// it suppressed), stored at Partials + blockIdx * Stride.
+extern "C" void __ferry_run_gang_reduction(const void *Closure, int64_t Trip, void *Partials,
+                                           chunk_fn Chunk, init_fn Init, word_t *Mine,
+                                           uint32_t Size, uint32_t Stride) {
+  Init(Mine);
+  for (int64_t K = __nvvm_read_ptx_sreg_ctaid_x(); K < Trip;
+       K += __nvvm_read_ptx_sreg_nctaid_x()) {
+    Chunk(Closure, K, K + 1, Mine);
+    __syncthreads();
+  }
+  if (blockLane() != 0)
+    return;
+  unsigned char *Out = (unsigned char *)Partials + (size_t)__nvvm_read_ptx_sreg_ctaid_x() * Stride;
+  const unsigned char *In = (const unsigned char *)Mine;
+  for (uint32_t B = 0; B < Size; ++B)
+    Out[B] = In[B];
+}
+
+extern "C" int64_t ferry_dev_lane(int) { return blockLane(); }
+
+extern "C" int64_t ferry_dev_width(int) { return blockWidth(); }
+
+extern "C" void ferry_dev_sync(int) { __syncthreads(); }
+
+/// Whether this work-item runs the code of \p Level's single mode (lane 0).
+extern "C" int ferry_dev_leader(int) { return blockLane() == 0; }
+
+/// Lane 0's \p Value, for every lane of the block.
+extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
+  if (blockLane() == 0)
+    BroadcastSlot = Value;
+  __syncthreads();
+  const uint64_t Result = BroadcastSlot;
+  __syncthreads();
+  return Result;
+}
+
+extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combine) {
+  const uint32_t Words = (Size + 3) / 4;
+  word_t Mine[ReduceWords], Other[ReduceWords];
+  unsigned char *Bytes = (unsigned char *)Acc;
+  for (uint32_t B = 0; B < Size; ++B)
+    ((unsigned char *)Mine)[B] = Bytes[B];
+  const uint32_t Tid = blockLane(), Lane = Tid % 32, Warp = Tid / 32;
+  const uint32_t Warps = (blockWidth() + 31) / 32;
+  warpCombine(Mine, Other, Words, Combine);
+  if (Lane == 0)
+    for (uint32_t W = 0; W < Words; ++W)
+      ReduceScratch[Warp * Words + W] = Mine[W];
+  __syncthreads();
+  if (Warp == 0) {
+    // Lane L holds warp L's result; lanes past the last warp hold a copy
+    // of warp 0's and never contribute (the tree combines lane L + Offset
+    // into lane L only when that lane holds a warp's result).
+    for (uint32_t W = 0; W < Words; ++W)
+      Mine[W] = ReduceScratch[(Lane < Warps ? Lane : 0) * Words + W];
+    for (int Offset = 16; Offset > 0; Offset /= 2) {
+      for (uint32_t W = 0; W < Words; ++W)
+        Other[W] = __nvvm_shfl_sync_down_i32(0xffffffffu, Mine[W], Offset, 31);
+      if (Lane + Offset < Warps)
+        Combine(Mine, Other);
+    }
+    if (Lane == 0)
+      for (uint32_t W = 0; W < Words; ++W)
+        ReduceResult[W] = Mine[W];
+  }
+  __syncthreads();
+  for (uint32_t B = 0; B < Size; ++B)
+    Bytes[B] = ((const unsigned char *)ReduceResult)[B];
+  __syncthreads();
+}
+
+extern "C" void ferry_dev_loop_failed(void) { __builtin_trap(); }

@@ -10,6 +10,7 @@
 #include "core/SymbolIndex.h"
 #include "ferry/runtime.h"
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,6 +45,17 @@ ferry_status ferry_launch_region(const ferry_launch_desc *Desc) {
   if (!Desc)
     return FERRY_ERROR_INVALID;
   return Runtime::get().launchRegion(*Desc);
+}
+
+// The host's inner levels: one work-item each.
+int64_t ferry_dev_lane(int) { return 0; }
+int64_t ferry_dev_width(int) { return 1; }
+void ferry_dev_sync(int) {}
+void ferry_dev_reduce(int, void *, uint32_t, ferry_combine_fn) {}
+void ferry_dev_loop_failed(void) {
+  errorf("a loop nested in a compute region's iteration does not terminate (its step does "
+         "not move the variable towards the bound)");
+  std::abort();
 }
 
 ferry_status ferry_register_images(const void *Package, size_t Size) {

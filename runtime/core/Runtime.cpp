@@ -520,10 +520,17 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // Geometry: a `seq` region is one work-item; otherwise vector_length
   // work-items per block (256 by default, rounded up to whole warps, which
   // the block-level reduction needs) and num_gangs blocks (by default enough
-  // to cover the iterations, at most 65536; the kernel is grid-stride).
+  // to cover the iterations, at most 65536; the kernel is grid-stride). A
+  // region with loops nested in its iterations runs one iteration per block
+  // (block-stride), its inner loops over the block: 128 work-items by
+  // default, like the vector length other OpenACC compilers choose.
   const bool Seq = R.flags & FERRY_REGION_SEQ;
-  const uint32_t Block = Seq ? 1 : D.vector_length ? (D.vector_length + 31) / 32 * 32 : 256;
-  const int64_t Needed = (Trip + Block - 1) / Block;
+  const bool Nested = !Seq && (R.flags & FERRY_REGION_NESTED);
+  const uint32_t Block = Seq                ? 1
+                         : D.vector_length ? (D.vector_length + 31) / 32 * 32
+                         : Nested          ? 128
+                                           : 256;
+  const int64_t Needed = Nested ? Trip : (Trip + Block - 1) / Block;
   // With a reduction each block leaves one partial for the host to combine:
   // at most 1024 blocks keep that copy small.
   const int64_t MaxGangs = D.reduction ? 1024 : 65536;

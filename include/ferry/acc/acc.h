@@ -297,6 +297,11 @@ inline void enter_host_region(const ferry_region &R, launch_options Opt, bool Lo
     region_failed(R, nullptr);
 }
 
+/// The sequential control of a `parallel` or `kernels` construct (time
+/// steps around its loops): runs here, on the calling thread; the loops
+/// inside launch as regions of their own.
+template <class Control> void host_control(Control &&C) { C(); }
+
 /// What a region captures for a variable named with an array section: the
 /// pointer itself, or the array decayed to a pointer to its first element.
 template <class T> std::decay_t<T> section_base(T &X) {
@@ -488,6 +493,105 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   }
   if (St != FERRY_SUCCESS)
     region_failed(R, nullptr); // the runtime has said why
+}
+
+//===-- Loops nested in a region's iterations -----------------------------===//
+
+/// Number of iterations of a loop nested in a region's iteration, computed
+/// where the loop runs (on a GPU too: 64-bit arithmetic only). -1 when the
+/// loop would not terminate. \p Step carries the sign of `-=` and `--`.
+template <cmp C, class I, class B>
+constexpr int64_t inner_trip_count(I Lo, B Bound, int64_t Step) {
+  if (Step == 0)
+    return -1;
+  const uint64_t Up = uint64_t(Bound) - uint64_t(Lo), Down = uint64_t(Lo) - uint64_t(Bound);
+  const uint64_t Magnitude = Step < 0 ? 0 - uint64_t(Step) : uint64_t(Step);
+  uint64_t N = 0;
+  switch (C) {
+  case cmp::lt:
+    if (!(Lo < Bound))
+      return 0;
+    if (Step < 0)
+      return -1;
+    N = (Up - 1) / Magnitude + 1;
+    break;
+  case cmp::le:
+    if (Lo > Bound)
+      return 0;
+    if (Step < 0)
+      return -1;
+    N = Up / Magnitude + 1;
+    break;
+  case cmp::gt:
+    if (!(Lo > Bound))
+      return 0;
+    if (Step > 0)
+      return -1;
+    N = (Down - 1) / Magnitude + 1;
+    break;
+  case cmp::ge:
+    if (Lo < Bound)
+      return 0;
+    if (Step > 0)
+      return -1;
+    N = Down / Magnitude + 1;
+    break;
+  case cmp::ne: {
+    if (Lo == Bound)
+      return 0;
+    const uint64_t D = Step > 0 ? Up : Down;
+    if (D % Magnitude != 0)
+      return -1;
+    N = D / Magnitude;
+    break;
+  }
+  }
+  return N > uint64_t(std::numeric_limits<int64_t>::max()) ? -1 : int64_t(N);
+}
+
+/// `F(I, storage items...)`, without std::apply (device code: nothing that
+/// clang treats as a library builtin).
+template <class F, class I, class Storage, std::size_t... K>
+void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
+  Fn(Index, std::get<K>(S)...);
+}
+
+/// A `loop` construct nested in a region's iteration (a `loop` inside a
+/// `parallel loop`, say), at OpenACC level \p Level (FERRY_LEVEL_*): its
+/// iterations are spread over the lanes of that level of the gang running
+/// the enclosing iteration (the work-items of a GPU block; on the host one
+/// lane runs them all, in order), which all call this together. Reductions
+/// are combined over the lanes, and every lane's variable ends with the
+/// result; the lanes wait for each other at the end.
+template <class I, cmp C, int Level, class L, class B, class S, class Body, class... Reds>
+void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reductions, Body &&F) {
+  static_assert(std::is_integral<I>::value, "an OpenACC loop variable must have integer type");
+  static_assert(std::is_integral<B>::value && std::is_integral<S>::value,
+                "the bound and step of an OpenACC loop must be integers");
+  const I First = I(Lo);
+  const int64_t Stride = int64_t(Step) * Sign;
+  const int64_t N = inner_trip_count<C>(First, Bound, Stride);
+  if (N < 0)
+    ferry_dev_loop_failed();
+  const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
+  auto Index = [&](int64_t K) { return I(uint64_t(First) + uint64_t(K) * uint64_t(Stride)); };
+  if constexpr (sizeof...(Reds) == 0) {
+    for (int64_t K = Lane; K < N; K += Width)
+      F(Index(K));
+    ferry_dev_sync(Level);
+  } else {
+    using List = reduction_list<Reds...>;
+    using Storage = typename List::storage;
+    static_assert(sizeof(Storage) <= FERRY_DEV_REDUCE_MAX,
+                  "the reduction variables of one OpenACC loop nested in another take more "
+                  "than 128 bytes");
+    Storage Acc;
+    List::init(&Acc);
+    for (int64_t K = Lane; K < N; K += Width)
+      call_with_storage(F, Index(K), Acc, std::index_sequence_for<Reds...>());
+    ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
+    Reductions.finish(Acc);
+  }
 }
 
 } // namespace acc

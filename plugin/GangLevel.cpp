@@ -1,0 +1,355 @@
+//===- GangLevel.cpp - A region's iterations on a whole gang -------------===//
+///
+/// \file
+/// See GangLevel.h.
+///
+//===----------------------------------------------------------------------===//
+#include "GangLevel.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// The whole gang: what the guards of gang-level code synchronize.
+constexpr int GangLevel = 3; // FERRY_LEVEL_WORKER | FERRY_LEVEL_VECTOR
+
+bool isInnerLoop(const Function *F) {
+  return F && F->getName().starts_with("_ZN5ferry3acc10inner_loop");
+}
+
+bool isDeviceHelper(const Function *F) { return F && F->getName().starts_with("ferry_dev_"); }
+
+/// Whether \p F makes, directly or through its callees, a call that every
+/// work-item of the gang must make together.
+bool reachesCollective(Function *F) {
+  SmallPtrSet<Function *, 16> Seen;
+  SmallVector<Function *, 16> Work{F};
+  while (!Work.empty()) {
+    Function *G = Work.pop_back_val();
+    if (!Seen.insert(G).second)
+      continue;
+    if (isInnerLoop(G) || isDeviceHelper(G))
+      return true;
+    for (Instruction &I : instructions(*G))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction())
+          Work.push_back(Callee);
+  }
+  return false;
+}
+
+/// Whether the address of \p A leaves the instructions that only load from
+/// and store to it (stored as a value, passed to a call, converted).
+bool escapes(const AllocaInst &A) {
+  SmallVector<const Value *, 8> Work{&A};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (!Seen.insert(U).second)
+        continue;
+      if (isa<LoadInst>(U))
+        continue;
+      if (const auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() == V)
+          return true;
+        continue;
+      }
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(U))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Objects of Ferry's and the standard library's plumbing (lambda closures,
+/// reduction lists, tuples) that a nested loop receives by reference: each
+/// work-item keeps its own.
+bool isPlumbing(Type *T) {
+  auto *ST = dyn_cast<StructType>(T);
+  if (!ST || !ST->hasName())
+    return false;
+  StringRef N = ST->getName();
+  return N.starts_with("class.anon") || N.starts_with("struct.ferry::") ||
+         N.starts_with("class.ferry::") || N.starts_with("class.std::") ||
+         N.starts_with("struct.std::");
+}
+
+bool fitsBroadcast(Type *T) {
+  return T->isVoidTy() || T->isPointerTy() || (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
+         T->isHalfTy() || T->isFloatTy() || T->isDoubleTy();
+}
+
+std::string describe(const Instruction &I) {
+  std::string S;
+  raw_string_ostream OS(S);
+  if (const auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction())
+    OS << "a call of '" << demangle(CB->getCalledFunction()->getName()) << "'";
+  else
+    OS << "'" << I.getOpcodeName() << "'";
+  if (const DebugLoc &L = I.getDebugLoc())
+    OS << " at line " << L.getLine();
+  return S;
+}
+
+class GangLevelPreparation {
+public:
+  GangLevelPreparation(Function &Chunk, StringRef SharedName)
+      : Chunk(Chunk), SharedName(SharedName) {}
+
+  std::string run() {
+    if (std::string Why = inlineIterationCode(); !Why.empty())
+      return Why;
+    simplify();
+    if (std::string Why = findShared(); !Why.empty())
+      return Why;
+    if (std::string Why = findSideEffects(); !Why.empty())
+      return Why;
+    for (AllocaInst *A : Shared)
+      moveToGroupMemory(*A);
+    for (Instruction *I : Guarded)
+      guard(*I);
+    return {};
+  }
+
+private:
+  Function &Chunk;
+  StringRef SharedName;
+  SetVector<AllocaInst *> Shared;
+  SmallVector<Instruction *, 16> Guarded;
+
+  /// Everything the chunk calls, except the nested loops, inlined into it.
+  std::string inlineIterationCode() {
+    for (unsigned Budget = 4096;;) {
+      CallBase *Next = nullptr;
+      for (Instruction &I : instructions(Chunk))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *F = CB->getCalledFunction();
+              F && !F->isDeclaration() && !isInnerLoop(F) && F != &Chunk &&
+              !F->isVarArg()) {
+            Next = CB;
+            break;
+          }
+      if (!Next)
+        return {};
+      if (Budget-- == 0)
+        return "its iterations' code is recursive";
+      InlineFunctionInfo IFI;
+      InlineResult R = InlineFunction(*Next, IFI);
+      if (!R.isSuccess())
+        return describe(*Next) + " cannot be inlined (" + R.getFailureReason() + ")";
+    }
+  }
+
+  /// Variables in registers where they can be: what remains in memory,
+  /// and where each store goes, is then plain to see.
+  void simplify() {
+    PassBuilder PB;
+    LoopAnalysisManager LAM;
+    FunctionAnalysisManager FAM;
+    CGSCCAnalysisManager CGAM;
+    ModuleAnalysisManager MAM;
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass());
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.run(Chunk, FAM);
+  }
+
+  bool isPrivate(const Value *Ptr) const {
+    const auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr, 0));
+    return A && A->getFunction() == &Chunk && !Shared.count(const_cast<AllocaInst *>(A));
+  }
+
+  /// Variables of the iteration that its nested loops use by reference.
+  std::string findShared() {
+    for (Instruction &I : instructions(Chunk)) {
+      auto *A = dyn_cast<AllocaInst>(&I);
+      if (!A || !escapes(*A))
+        continue;
+      Type *T = A->getAllocatedType();
+      if (T->isArrayTy()) {
+        if (!A->isStaticAlloca())
+          return "a variable-length array of an iteration is used by a nested loop";
+        Shared.insert(A);
+      } else if (T->isStructTy() && !isPlumbing(T)) {
+        StringRef Name = cast<StructType>(T)->hasName() ? T->getStructName() : "";
+        if (!Name.consume_front("struct."))
+          Name.consume_front("class.");
+        return "an object of type '" + Name.str() +
+               "' declared in an iteration is used by its nested loops (work-items share "
+               "arrays of an iteration, not objects)";
+      }
+    }
+    return {};
+  }
+
+  /// What the iteration's code writes outside its own variables.
+  std::string findSideEffects() {
+    for (Instruction &I : instructions(Chunk)) {
+      bool Guard = false;
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        Guard = !isPrivate(SI->getPointerOperand());
+      } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+        Guard = !isPrivate(RMW->getPointerOperand());
+      } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+        Guard = !isPrivate(CX->getPointerOperand());
+      } else if (isa<FenceInst>(I)) {
+        Guard = true;
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        Function *F = CB->getCalledFunction();
+        if (!F)
+          return "it makes an indirect call";
+        if (isInnerLoop(F))
+          continue;
+        if (isDeviceHelper(F))
+          return describe(I) + " is outside a nested loop";
+        if (auto *MI = dyn_cast<AnyMemIntrinsic>(CB)) {
+          Guard = !isPrivate(MI->getRawDest());
+        } else if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
+          Guard = II->mayWriteToMemory() && !II->isLifetimeStartOrEnd() &&
+                  !isa<DbgInfoIntrinsic>(II) && !II->isAssumeLikeIntrinsic();
+        } else if (CB->mayWriteToMemory()) {
+          if (!F->isDeclaration() && reachesCollective(F))
+            return describe(I) + ", which holds a nested loop, cannot be inlined";
+          Guard = true;
+        }
+      }
+      if (!Guard)
+        continue;
+      if (!fitsBroadcast(I.getType()))
+        return describe(I) + " returns a value that cannot be broadcast to the gang";
+      Guarded.push_back(&I);
+    }
+    return {};
+  }
+
+  void moveToGroupMemory(AllocaInst &A) {
+    Module &M = *Chunk.getParent();
+    auto *G = new GlobalVariable(M, A.getAllocatedType(), false, GlobalValue::InternalLinkage,
+                                 UndefValue::get(A.getAllocatedType()),
+                                 SharedName.str() + "." + A.getName(), nullptr,
+                                 GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+    G->setAlignment(A.getAlign());
+    Constant *Flat = ConstantExpr::getAddrSpaceCast(G, A.getType());
+    A.replaceAllUsesWith(Flat);
+    A.eraseFromParent();
+  }
+
+  Value *toWord(IRBuilder<> &B, Value *V) {
+    Type *T = V->getType();
+    if (T->isPointerTy())
+      return B.CreatePtrToInt(V, B.getInt64Ty());
+    if (T->isFloatingPointTy())
+      V = B.CreateBitCast(V, B.getIntNTy(T->getPrimitiveSizeInBits()));
+    return B.CreateZExt(V, B.getInt64Ty());
+  }
+
+  Value *fromWord(IRBuilder<> &B, Value *W, Type *T) {
+    if (T->isPointerTy())
+      return B.CreateIntToPtr(W, T);
+    if (T->isFloatingPointTy())
+      return B.CreateBitCast(B.CreateTrunc(W, B.getIntNTy(T->getPrimitiveSizeInBits())), T);
+    return B.CreateTrunc(W, T);
+  }
+
+  /// `if (leader) I; [broadcast its value;] barrier;`
+  void guard(Instruction &I) {
+    Module &M = *Chunk.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    FunctionCallee Leader = M.getOrInsertFunction("ferry_dev_leader", I32, I32);
+    FunctionCallee Sync = M.getOrInsertFunction("ferry_dev_sync", Type::getVoidTy(Ctx), I32);
+    FunctionCallee Broadcast = M.getOrInsertFunction("ferry_dev_broadcast", I64, I32, I64);
+    BasicBlock *Before = I.getParent();
+    BasicBlock *Single = Before->splitBasicBlock(&I, "gang.single");
+    BasicBlock *After = Single->splitBasicBlock(I.getNextNode(), "gang.after");
+    Before->getTerminator()->eraseFromParent();
+    IRBuilder<> B(Before);
+    Value *IsLeader = B.CreateICmpNE(B.CreateCall(Leader, {B.getInt32(GangLevel)}), B.getInt32(0));
+    B.CreateCondBr(IsLeader, Single, After);
+    B.SetInsertPoint(After, After->getFirstInsertionPt());
+    if (!I.getType()->isVoidTy() && !I.use_empty()) {
+      PHINode *Phi = B.CreatePHI(I.getType(), 2);
+      SmallVector<Use *, 4> Uses;
+      for (Use &U : I.uses())
+        Uses.push_back(&U);
+      Phi->addIncoming(&I, Single);
+      Phi->addIncoming(PoisonValue::get(I.getType()), Before);
+      Value *Word = B.CreateCall(Broadcast, {B.getInt32(GangLevel), toWord(B, Phi)});
+      Value *Value = fromWord(B, Word, I.getType());
+      for (Use *U : Uses)
+        U->set(Value);
+    }
+    B.CreateCall(Sync, {B.getInt32(GangLevel)});
+  }
+};
+
+} // namespace
+
+std::string prepareGangLevel(Function &Chunk, StringRef SharedName) {
+  return GangLevelPreparation(Chunk, SharedName).run();
+}
+
+void flattenInnerLevels(Function &Chunk) {
+  SmallPtrSet<Function *, 16> Seen;
+  SmallVector<Function *, 16> Work{&Chunk};
+  SmallVector<CallBase *, 8> Calls;
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Seen.insert(F).second || F->isDeclaration())
+      continue;
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction()) {
+          if (isDeviceHelper(Callee))
+            Calls.push_back(CB);
+          else
+            Work.push_back(Callee);
+        }
+  }
+  for (CallBase *CB : Calls) {
+    StringRef Name = CB->getCalledFunction()->getName();
+    if (Name == "ferry_dev_lane")
+      CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), 0));
+    else if (Name == "ferry_dev_width")
+      CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), 1));
+    else if (!CB->getType()->isVoidTy()) // ferry_dev_loop_failed stays
+      continue;
+    else if (Name != "ferry_dev_sync" && Name != "ferry_dev_reduce")
+      continue;
+    CB->eraseFromParent();
+  }
+}
+
+} // namespace plugin
+} // namespace ferry
