@@ -29,6 +29,10 @@ namespace {
 
 /// The whole gang: what the guards of gang-level code synchronize.
 constexpr int GangLevel = 3; // FERRY_LEVEL_WORKER | FERRY_LEVEL_VECTOR
+/// Gangs in a block at most (the runtime's geometry for nested regions).
+constexpr uint64_t GangsPerBlock = 8;
+/// Group memory the arrays of an iteration may take in a block.
+constexpr uint64_t MaxSharedBytes = 32 * 1024;
 
 bool isInnerLoop(const Function *F) {
   return F && F->getName().starts_with("_ZN5ferry3acc10inner_loop");
@@ -139,6 +143,8 @@ private:
   Function &Chunk;
   StringRef SharedName;
   SetVector<AllocaInst *> Shared;
+  const DataLayout &DL = Chunk.getParent()->getDataLayout();
+  uint64_t SharedBytes = 0;
   SmallVector<Instruction *, 16> Guarded;
 
   /// Everything the chunk calls, except the nested loops, inlined into it.
@@ -201,6 +207,10 @@ private:
         if (!A->isStaticAlloca())
           return "a variable-length array of an iteration is used by a nested loop";
         Shared.insert(A);
+        SharedBytes += DL.getTypeAllocSize(T) * GangsPerBlock;
+        if (SharedBytes > MaxSharedBytes)
+          return "the arrays of an iteration that its nested loops use take more than " +
+                 std::to_string(MaxSharedBytes / GangsPerBlock) + " bytes";
       } else if (T->isStructTy() && !isPlumbing(T)) {
         StringRef Name = cast<StructType>(T)->hasName() ? T->getStructName() : "";
         if (!Name.consume_front("struct."))
@@ -253,15 +263,18 @@ private:
     return {};
   }
 
+  /// One copy per gang of the block, the gang's own at its slot.
   void moveToGroupMemory(AllocaInst &A) {
     Module &M = *Chunk.getParent();
-    auto *G = new GlobalVariable(M, A.getAllocatedType(), false, GlobalValue::InternalLinkage,
-                                 UndefValue::get(A.getAllocatedType()),
-                                 SharedName.str() + "." + A.getName(), nullptr,
-                                 GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+    auto *Ty = ArrayType::get(A.getAllocatedType(), GangsPerBlock);
+    auto *G = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
+                                 UndefValue::get(Ty), SharedName.str() + "." + A.getName(),
+                                 nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
     G->setAlignment(A.getAlign());
-    Constant *Flat = ConstantExpr::getAddrSpaceCast(G, A.getType());
-    A.replaceAllUsesWith(Flat);
+    IRBuilder<> B(&A);
+    FunctionCallee Slot = M.getOrInsertFunction("ferry_dev_gang_slot", B.getInt32Ty());
+    Value *Mine = B.CreateInBoundsGEP(Ty, G, {B.getInt32(0), B.CreateCall(Slot)});
+    A.replaceAllUsesWith(B.CreateAddrSpaceCast(Mine, A.getType()));
     A.eraseFromParent();
   }
 

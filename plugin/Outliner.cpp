@@ -802,9 +802,10 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
           Text += " " + demangled(G->getName());
       }
       Text += R.Sequential ? "; one work-item (iterations in order)"
-              : R.Nested   ? "; one iteration per block of 128 work-items (vector_length) that "
-                             "share its nested loops, its other code on one work-item; blocks "
-                             "to cover the iterations up to 65536 (num_gangs)"
+              : R.Nested   ? "; one iteration per gang of 32 work-items (a warp; vector_length "
+                             "above 32 makes a gang a block) that share its nested loops, its "
+                             "other code on one work-item; 8 gangs per block, blocks to cover "
+                             "the iterations up to 65536 (num_gangs)"
                            : "; 256 work-items per block (vector_length), blocks to cover "
                              "the iterations up to 65536 (num_gangs), grid-stride";
       if (!R.NotNested.empty())

@@ -56,6 +56,8 @@ done
 echo "e2e on the GPU: $passed of $total passed"
 echo "== STREAM: Ferry directives vs hand-written CUDA (2^27 doubles)"
 (cd stream && ./run.sh) || status=1
+echo "== PolyBench-style kernels: Ferry directives vs hand-written CUDA (bench/polybench)"
+(cd polybench && PB_TIMEOUT=${PB_TIMEOUT:-60} ./run.sh) || status=1
 echo "== launch overhead (empty kernel)"
 ./launch_overhead empty-kernel.ptx 20000 || status=1
 echo "== host backend launch overhead"

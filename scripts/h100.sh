@@ -49,6 +49,7 @@ prepare)
         '-Wl,-rpath,$ORIGIN/../lib'
   done
   "$root/bench/stream/build.sh" "$out/stream"
+  "$root/bench/polybench/build.sh" "$out/polybench" >/dev/null
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
   "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
   "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"

@@ -109,17 +109,28 @@ extern "C" void __ferry_run_reduction(const void *Closure, int64_t Trip, void *P
 //===-- Regions with loops nested in their iterations ---------------------===//
 //
 // A region whose iterations hold `loop` constructs of their own
-// (FERRY_REGION_NESTED) runs each iteration on a whole block: every
-// work-item of the block runs the iteration's code (the outliner makes its
-// stores happen once, on lane 0, see Outliner.cpp), and the nested loops
-// spread their iterations over the block's work-items through the
-// ferry_dev_* functions below, which <ferry/acc/acc.h> calls. Every level
-// (worker, vector) is the whole block for now.
+// (FERRY_REGION_NESTED) runs each iteration on a gang: the threadIdx.x
+// work-items of one threadIdx.y row of a block (one warp by default, eight
+// gangs to a block; the whole block when vector_length is above 32). Every
+// work-item of the gang runs the iteration's code (the outliner makes its
+// stores happen once, on lane 0, see GangLevel.cpp), and the nested loops
+// spread their iterations over the gang's work-items through the ferry_dev_*
+// functions below, which <ferry/acc/acc.h> calls. Every level (worker,
+// vector) is the whole gang for now.
 
 namespace {
 
-inline uint32_t blockLane() { return __nvvm_read_ptx_sreg_tid_x(); }
-inline uint32_t blockWidth() { return __nvvm_read_ptx_sreg_ntid_x(); }
+inline uint32_t gangLane() { return __nvvm_read_ptx_sreg_tid_x(); }
+inline uint32_t gangWidth() { return __nvvm_read_ptx_sreg_ntid_x(); }
+/// A gang of one warp synchronizes as a warp; a wider one is the block.
+inline bool warpGang() { return __nvvm_read_ptx_sreg_ntid_x() <= 32; }
+inline int64_t firstGang() {
+  return (int64_t)__nvvm_read_ptx_sreg_ctaid_x() * __nvvm_read_ptx_sreg_ntid_y() +
+         __nvvm_read_ptx_sreg_tid_y();
+}
+inline int64_t gangCount() {
+  return (int64_t)__nvvm_read_ptx_sreg_nctaid_x() * __nvvm_read_ptx_sreg_ntid_y();
+}
 
 /// The largest reduction storage of a nested loop (FERRY_DEV_REDUCE_MAX).
 constexpr uint32_t ReduceWords = 128 / 4;
@@ -127,55 +138,68 @@ constexpr uint32_t ReduceWords = 128 / 4;
 /// Per-warp results of a block-wide combination, and the result itself.
 __attribute__((loader_uninitialized)) SHARED word_t ReduceScratch[32 * ReduceWords];
 __attribute__((loader_uninitialized)) SHARED word_t ReduceResult[ReduceWords];
-/// What lane 0 broadcasts to its block.
+/// What lane 0 of a block-wide gang broadcasts.
 __attribute__((loader_uninitialized)) SHARED uint64_t BroadcastSlot;
+
+inline void gangSync() {
+  if (warpGang())
+    __nvvm_bar_warp_sync(0xffffffffu);
+  else
+    __syncthreads();
+}
 
 } // namespace
 
-/// Iterations [0, Trip) one per block (block-stride); every work-item of
-/// the block calls \p Chunk for each.
-/// The block waits after each iteration: the next may reuse the iteration's
-/// arrays that the outliner moved to group memory.
+/// Iterations [0, Trip) one per gang (gang-stride); every work-item of the
+/// gang calls \p Chunk for each, and the gang waits after each: the next
+/// may reuse the iteration's arrays that the outliner moved to group memory.
 extern "C" void __ferry_run_gang_loop(const void *Closure, int64_t Trip, chunk_fn Chunk) {
-  for (int64_t K = __nvvm_read_ptx_sreg_ctaid_x(); K < Trip;
-       K += __nvvm_read_ptx_sreg_nctaid_x()) {
+  for (int64_t K = firstGang(); K < Trip; K += gangCount()) {
     Chunk(Closure, K, K + 1, nullptr);
-    __syncthreads();
+    gangSync();
   }
 }
 
 /// The same with the region's reductions: lane 0's storage is the gang's
 /// (the other lanes ran the same iterations redundantly, their stores to
-/// it suppressed), stored at Partials + blockIdx * Stride.
+/// it suppressed), stored at Partials + gang * Stride.
 extern "C" void __ferry_run_gang_reduction(const void *Closure, int64_t Trip, void *Partials,
                                            chunk_fn Chunk, init_fn Init, word_t *Mine,
                                            uint32_t Size, uint32_t Stride) {
   Init(Mine);
-  for (int64_t K = __nvvm_read_ptx_sreg_ctaid_x(); K < Trip;
-       K += __nvvm_read_ptx_sreg_nctaid_x()) {
+  for (int64_t K = firstGang(); K < Trip; K += gangCount()) {
     Chunk(Closure, K, K + 1, Mine);
-    __syncthreads();
+    gangSync();
   }
-  if (blockLane() != 0)
+  if (gangLane() != 0)
     return;
-  unsigned char *Out = (unsigned char *)Partials + (size_t)__nvvm_read_ptx_sreg_ctaid_x() * Stride;
+  unsigned char *Out = (unsigned char *)Partials + (size_t)firstGang() * Stride;
   const unsigned char *In = (const unsigned char *)Mine;
   for (uint32_t B = 0; B < Size; ++B)
     Out[B] = In[B];
 }
 
-extern "C" int64_t ferry_dev_lane(int) { return blockLane(); }
+extern "C" int64_t ferry_dev_lane(int) { return gangLane(); }
 
-extern "C" int64_t ferry_dev_width(int) { return blockWidth(); }
+extern "C" int64_t ferry_dev_width(int) { return gangWidth(); }
 
-extern "C" void ferry_dev_sync(int) { __syncthreads(); }
+extern "C" void ferry_dev_sync(int) { gangSync(); }
 
 /// Whether this work-item runs the code of \p Level's single mode (lane 0).
-extern "C" int ferry_dev_leader(int) { return blockLane() == 0; }
+extern "C" int ferry_dev_leader(int) { return gangLane() == 0; }
 
-/// Lane 0's \p Value, for every lane of the block.
+/// Which of its block's gangs this work-item belongs to: the index of the
+/// gang's copy of an array the outliner moved to group memory.
+extern "C" uint32_t ferry_dev_gang_slot(void) { return __nvvm_read_ptx_sreg_tid_y(); }
+
+/// Lane 0's \p Value, for every lane of the gang.
 extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
-  if (blockLane() == 0)
+  if (warpGang()) {
+    const uint32_t Lo = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)Value, 0, 31);
+    const uint32_t Hi = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)(Value >> 32), 0, 31);
+    return (uint64_t)Hi << 32 | Lo;
+  }
+  if (gangLane() == 0)
     BroadcastSlot = Value;
   __syncthreads();
   const uint64_t Result = BroadcastSlot;
@@ -189,9 +213,17 @@ extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combi
   unsigned char *Bytes = (unsigned char *)Acc;
   for (uint32_t B = 0; B < Size; ++B)
     ((unsigned char *)Mine)[B] = Bytes[B];
-  const uint32_t Tid = blockLane(), Lane = Tid % 32, Warp = Tid / 32;
-  const uint32_t Warps = (blockWidth() + 31) / 32;
+  const uint32_t Tid = gangLane(), Lane = Tid % 32, Warp = Tid / 32;
   warpCombine(Mine, Other, Words, Combine);
+  if (warpGang()) {
+    // Lane 0 holds the gang's result: every lane takes it.
+    for (uint32_t W = 0; W < Words; ++W)
+      Mine[W] = __nvvm_shfl_sync_idx_i32(0xffffffffu, Mine[W], 0, 31);
+    for (uint32_t B = 0; B < Size; ++B)
+      Bytes[B] = ((const unsigned char *)Mine)[B];
+    return;
+  }
+  const uint32_t Warps = (gangWidth() + 31) / 32;
   if (Lane == 0)
     for (uint32_t W = 0; W < Words; ++W)
       ReduceScratch[Warp * Words + W] = Mine[W];

@@ -520,24 +520,30 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // Geometry: a `seq` region is one work-item; otherwise vector_length
   // work-items per block (256 by default, rounded up to whole warps, which
   // the block-level reduction needs) and num_gangs blocks (by default enough
-  // to cover the iterations, at most 65536; the kernel is grid-stride). A
-  // region with loops nested in its iterations runs one iteration per block
-  // (block-stride), its inner loops over the block: 128 work-items by
-  // default, like the vector length other OpenACC compilers choose.
+  // to cover the iterations, at most 65536; the kernel is grid-stride).
+  // A region with loops nested in its iterations runs one iteration per
+  // gang, its nested loops over the gang's vector_length work-items
+  // (threadIdx.x): a gang is one warp by default, eight gangs to a block
+  // (threadIdx.y), so that neighbouring iterations share the caches as a
+  // 32x8 CUDA block does; a vector_length above 32 makes a gang a whole
+  // block. Blocks stride over the iterations, gangs per block at a time.
   const bool Seq = R.flags & FERRY_REGION_SEQ;
   const bool Nested = !Seq && (R.flags & FERRY_REGION_NESTED);
-  const uint32_t Block = Seq                ? 1
-                         : D.vector_length ? (D.vector_length + 31) / 32 * 32
-                         : Nested          ? 128
-                                           : 256;
-  const int64_t Needed = Nested ? Trip : (Trip + Block - 1) / Block;
-  // With a reduction each block leaves one partial for the host to combine:
+  const uint32_t Width = Seq ? 1 : D.vector_length ? (D.vector_length + 31) / 32 * 32
+                                 : Nested          ? 32
+                                                   : 256;
+  const uint32_t GangsPerBlock = Nested && Width == 32 ? 8 : 1;
+  const int64_t Needed = Nested ? (Trip + GangsPerBlock - 1) / GangsPerBlock
+                                : (Trip + Width - 1) / Width;
+  // With a reduction each gang leaves one partial for the host to combine:
   // at most 1024 blocks keep that copy small.
-  const int64_t MaxGangs = D.reduction ? 1024 : 65536;
-  const uint32_t Gangs = Seq           ? 1
-                         : D.num_gangs ? D.num_gangs
-                                       : uint32_t(std::min<int64_t>(Needed, MaxGangs));
-  const uint32_t Grid[3] = {Gangs, 1, 1}, BlockDims[3] = {Block, 1, 1};
+  const int64_t MaxBlocks = D.reduction ? 1024 : 65536;
+  const uint32_t Blocks =
+      Seq           ? 1
+      : D.num_gangs ? (D.num_gangs + GangsPerBlock - 1) / GangsPerBlock
+                    : uint32_t(std::min<int64_t>(Needed, MaxBlocks));
+  const uint32_t Gangs = Blocks * GangsPerBlock; // partials of a reduction
+  const uint32_t Grid[3] = {Blocks, 1, 1}, BlockDims[3] = {Width, GangsPerBlock, 1};
   void *Partials = nullptr;
   size_t Stride = 0;
   std::unique_lock<std::mutex> PartialsLock;

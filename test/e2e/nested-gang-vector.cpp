@@ -59,6 +59,17 @@ int main() {
       rowsum[i] = s;
       y[i] += s; // once per iteration, not once per work-item
     }
+    // The same with gangs of three warps (a block each): the combination
+    // goes through group memory.
+#pragma acc parallel loop gang vector_length(96)
+    for (int i = 0; i < N; ++i) {
+      double s = 0;
+#pragma acc loop vector reduction(+:s)
+      for (int j = 0; j < N; ++j)
+        s += A[i][j];
+      rowsum[i] -= s;
+      y[i] += s;
+    }
     // Statements between nested loops: the iteration writes x[i], its
     // nested loop reads it; a triangular nested loop; a row array shared by
     // two nested loops (the second reads what other work-items wrote).
@@ -72,6 +83,17 @@ int main() {
 #pragma acc loop
       for (int j = 0; j <= i; ++j)
         C[i][j] += row[i - j];
+    }
+    // The same row array with gangs of two warps.
+#pragma acc parallel loop vector_length(64)
+    for (int i = 0; i < N; ++i) {
+      double row[N];
+#pragma acc loop
+      for (int j = 0; j < N; ++j)
+        row[j] = A[i][j];
+#pragma acc loop
+      for (int j = 0; j < N; ++j)
+        C[i][j] -= row[N - 1 - j];
     }
     // Reductions at both levels into the region's variables, and a
     // private variable of the nested loop.
@@ -112,8 +134,8 @@ int main() {
     double s = 0;
     for (int j = 0; j < N; ++j)
       s += A[i][j];
-    rr[i] = s;
-    yr[i] += s;
+    rr[i] = s - s;
+    yr[i] += 2 * s;
   }
   for (int i = 0; i < N; ++i) {
     xr[i] = 2.0 * i;
@@ -122,6 +144,8 @@ int main() {
       row[j] = xr[i] + j;
     for (int j = 0; j <= i; ++j)
       Cr[i * N + j] += row[i - j];
+    for (int j = 0; j < N; ++j)
+      Cr[i * N + j] -= A[i][N - 1 - j];
   }
   for (int i = 0; i < N; ++i) {
     for (int j = i; j < N; j += 2) {

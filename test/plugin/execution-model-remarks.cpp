@@ -18,7 +18,7 @@ struct Pair {
 
 void rowSums(const double *x, double *y, int n) {
 // CHECK-DAG: remarks.cpp:[[@LINE+2]]:{{.*}} 'parallel loop' over 'i', each iteration on one gang whose work-items share its nested loops
-// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per block of 128 work-items (vector_length) that share its nested loops, its other code on one work-item
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per gang of 32 work-items (a warp; vector_length above 32 makes a gang a block) that share its nested loops, its other code on one work-item; 8 gangs per block
 #pragma acc parallel loop copyin(x[0:n*n]) copyout(y[0:n])
   for (int i = 0; i < n; ++i) {
     double s = 0;
