@@ -11,6 +11,7 @@
 #ifndef FERRY_PLUGIN_ACCCONTEXT_H
 #define FERRY_PLUGIN_ACCCONTEXT_H
 
+#include "CanonicalLoop.h"
 #include "Directive.h"
 
 #include <optional>
@@ -25,6 +26,15 @@ namespace plugin {
 
 /// `parallel`, `kernels`, `serial` (not combined with `loop`).
 bool isComputeOnly(ConstructKind K);
+
+/// A `loop` nested in a region's iteration, as written.
+struct InnerLoop {
+  CanonicalLoop Loop;
+  size_t RewrittenTokens; ///< how many tokens it was rewritten into
+  bool Plain;             ///< no reduction, private, collapse or tile
+  clang::SourceLocation Loc;
+  std::string Remark; ///< said once the region knows how it runs
+};
 
 /// A construct whose statement is being lexed.
 struct OpenConstruct {
@@ -43,6 +53,11 @@ struct OpenConstruct {
   /// A loop construct that is a region: `loop` constructs nested in its
   /// iterations spread over each gang's work-items (FERRY_REGION_NESTED).
   bool HasInnerLoops = false;
+  /// Some of those have reductions (FERRY_REGION_WARP_GANGS).
+  bool HasInnerReductions = false;
+  /// Those loops: a region whose body is one of them alone, rectangular and
+  /// plain, joins it into a collapsed nest instead.
+  std::vector<InnerLoop> InnerLoops;
 };
 
 class AccContext {

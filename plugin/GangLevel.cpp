@@ -300,9 +300,13 @@ private:
     Module &M = *Chunk.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-    FunctionCallee Leader = M.getOrInsertFunction("ferry_dev_leader", I32, I32);
-    FunctionCallee Sync = M.getOrInsertFunction("ferry_dev_sync", Type::getVoidTy(Ctx), I32);
-    FunctionCallee Broadcast = M.getOrInsertFunction("ferry_dev_broadcast", I64, I32, I64);
+    AttributeList Convergent =
+        AttributeList().addFnAttribute(Ctx, Attribute::Convergent);
+    FunctionCallee Leader = M.getOrInsertFunction("ferry_dev_leader", Convergent, I32, I32);
+    FunctionCallee Sync =
+        M.getOrInsertFunction("ferry_dev_sync", Convergent, Type::getVoidTy(Ctx), I32);
+    FunctionCallee Broadcast =
+        M.getOrInsertFunction("ferry_dev_broadcast", Convergent, I64, I32, I64);
     BasicBlock *Before = I.getParent();
     BasicBlock *Single = Before->splitBasicBlock(&I, "gang.single");
     BasicBlock *After = Single->splitBasicBlock(I.getNextNode(), "gang.after");

@@ -64,14 +64,23 @@ void LoopConstruct::rewrite() {
     AccContext::Scope Open(Ctx, D);
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
+    HasInnerReductions = Open.get().HasInnerReductions;
+    Inner = std::move(Open.get().InnerLoops);
   }
   if (Level) {
     CanonicalLoop L;
     ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
     if (Ok && CanonicalLoopParser(PP, PragmaLoc).header(Header, L)) {
       L.Body.append(All.begin() + HeaderEnd, All.end());
-      Ctx.enclosingLoops().back()->HasInnerLoops = true;
-      emitInner(L, Level);
+      OpenConstruct &Region = *Ctx.enclosingLoops().back();
+      Region.HasInnerLoops = true;
+      const bool Reduces = D.find(ClauseKind::Reduction);
+      Region.HasInnerReductions |= Reduces;
+      InnerLoop Record{L, 0, !Reduces && !D.find(ClauseKind::Private) &&
+                                 !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile),
+                       D.Loc, ""};
+      Record.RewrittenTokens = emitInner(L, Level, Record.Remark);
+      Region.InnerLoops.push_back(std::move(Record));
     } else {
       TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     }
@@ -94,6 +103,11 @@ void LoopConstruct::rewrite() {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
+  if (Nest.size() == 1 && joinInner(Nest))
+    HasInnerLoops = HasInnerReductions = false;
+  for (const InnerLoop &I : Inner)
+    if (!I.Remark.empty())
+      report(PP, I.Loc, Diag::RegionRemark) << I.Remark;
   if (Nest.size() == 1)
     emit(Nest[0]);
   else
@@ -128,13 +142,39 @@ int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
   return Level ? Level : FERRY_LEVEL_VECTOR;
 }
 
-void LoopConstruct::emitInner(const CanonicalLoop &L, int Level) {
+bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
+  if (Inner.size() != 1 || !Inner[0].Plain)
+    return false;
+  // The body is the nested loop alone (in braces or not).
+  ArrayRef<Token> Body = Nest[0].Body;
+  while (Body.size() >= 2 && Body.front().is(tok::l_brace) && Body.back().is(tok::r_brace) &&
+         Body.size() > Inner[0].RewrittenTokens)
+    Body = Body.drop_front().drop_back();
+  if (Body.size() != Inner[0].RewrittenTokens)
+    return false;
+  // Rectangular: its bounds and step do not use the outer variable.
+  const CanonicalLoop &L = Inner[0].Loop;
+  for (ArrayRef<Token> Part :
+       {ArrayRef<Token>(L.Lower), ArrayRef<Token>(L.Bound), ArrayRef<Token>(L.Step)})
+    for (const Token &T : Part)
+      if (sameVar(T, Nest[0].Var))
+        return false;
+  Nest.push_back(L);
+  if (Ctx.remarks())
+    Inner[0].Remark = "'loop' over '" + PP.getSpelling(L.Var) + "' is the whole body of the " +
+                    "loop over '" + PP.getSpelling(Nest[0].Var) + "' and rectangular: the " +
+                    "two run as one collapsed loop, an iteration per work-item";
+  return true;
+}
+
+size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &Remark) {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitIndexType(B, L);
   emitOperandChecks(B);
   if (Ctx.remarks()) {
-    std::string Text = "'loop' over '" + PP.getSpelling(L.Var) +
+    std::string &Text = Remark;
+    Text = "'loop' over '" + PP.getSpelling(L.Var) +
                        "' nested in a region's iteration: spread over the work-items of the "
                        "gang running that iteration (" +
                        (Level == FERRY_LEVEL_WORKER   ? "worker"
@@ -151,7 +191,6 @@ void LoopConstruct::emitInner(const CanonicalLoop &L, int Level) {
                         PP.getSpelling(V.Name);
     if (!Reductions.empty())
       Text += "; reductions combined over the gang's work-items: " + Reductions;
-    report(PP, D.Loc, Diag::RegionRemark) << Text;
   }
   B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
@@ -178,7 +217,9 @@ void LoopConstruct::emitInner(const CanonicalLoop &L, int Level) {
       for (const VarRef &V : C.Vars)
         B.code(", auto &").tokens(V.Name);
   B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  const size_t Count = B.get().size();
   B.inject();
+  return Count;
 }
 
 bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -264,7 +305,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
   const bool Sequential = sequential();
   const bool Nested = HasInnerLoops && !Sequential;
   emitRegion(PP, B, D, PragmaLoc,
-             (Sequential ? FERRY_REGION_SEQ : 0) | (Nested ? FERRY_REGION_NESTED : 0));
+             (Sequential ? FERRY_REGION_SEQ : 0) | (Nested ? FERRY_REGION_NESTED : 0) |
+                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0));
   if (OneRegion) {
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial
@@ -458,8 +500,9 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body, ArrayRef<Token> 
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
-  B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
-         "::ferry::acc::host_control([");
+  B.code("::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
+         "__ferry_compute_options.defer = true;"
+         "::ferry::acc::host_control(__ferry_region, __ferry_options, [");
   emitCaptures(B);
   B.code("]() mutable -> void").tokens(Body).code("); }");
   B.inject();

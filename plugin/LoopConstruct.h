@@ -62,8 +62,12 @@ private:
   /// the FERRY_LEVEL_* it spreads over, or 0 when it runs in order inside
   /// each iteration (`seq`, a third level, a sequential region, ...).
   int innerLevel(const OpenConstruct *Compute) const;
-  /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level.
-  void emitInner(const CanonicalLoop &L, int Level);
+  /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level; returns
+  /// how many tokens it injected, and its remark in \p Remark.
+  size_t emitInner(const CanonicalLoop &L, int Level, std::string &Remark);
+  /// A region whose body is one plain rectangular nested loop alone joins
+  /// it: \p Nest gets it as a second level (a collapsed nest).
+  bool joinInner(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool nest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   void emit(const CanonicalLoop &L);
@@ -100,6 +104,8 @@ private:
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
   bool OneRegion = false;      ///< a whole construct as one region
   bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
+  bool HasInnerReductions = false;
+  std::vector<InnerLoop> Inner; ///< those loops
   TokenList ImpliedShared;     ///< shared besides the data clauses
   TokenList ExtraCopies;       ///< captured by copy under default(none)
 };

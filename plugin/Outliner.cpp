@@ -84,6 +84,7 @@ struct Region {
   bool Sequential = false;     ///< FERRY_REGION_SEQ: one work-item
   /// FERRY_REGION_NESTED: one iteration per block, nested loops over it.
   bool Nested = false;
+  bool WarpGangs = false; ///< FERRY_REGION_WARP_GANGS: a gang is a warp by default
   /// Why a region with nested loops runs one iteration per work-item.
   std::string NotNested;
   GlobalVariable *Descriptor = nullptr; ///< the construct's ferry_region
@@ -208,6 +209,7 @@ void findRegion(Region &R) {
       const uint64_t Flags = Init->getNumOperands() > 4 ? constantInt(Init->getOperand(4)) : 0;
       R.Sequential = Flags & 1;
       R.Nested = !R.Sequential && (Flags & 2);
+      R.WarpGangs = Flags & 4;
       R.Descriptor = GV;
       R.Where = sys::path::filename(File).str() + ":" +
                 std::to_string(constantInt(Init->getOperand(2))) + ":" +
@@ -384,6 +386,12 @@ void prepareForDevice(Module &Dev) {
     if (F.getName().starts_with("__ferry_run_") || F.getName().starts_with("ferry_dev_"))
       F.addFnAttr(Attribute::AlwaysInline);
     F.removeFnAttr(Attribute::UWTable);
+    // As clang does for CUDA and HIP device code: every function may hold a
+    // barrier or a cross-lane operation, so no transformation may make its
+    // calls depend on more control flow (jump threading once duplicated a
+    // guarded store's barrier into both paths of the guard).
+    if (!F.isIntrinsic())
+      F.addFnAttr(Attribute::Convergent);
     if (F.isDeclaration())
       continue;
     SmallVector<InvokeInst *, 4> Invokes;
@@ -802,10 +810,13 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
           Text += " " + demangled(G->getName());
       }
       Text += R.Sequential ? "; one work-item (iterations in order)"
-              : R.Nested   ? "; one iteration per gang of 32 work-items (a warp; vector_length "
-                             "above 32 makes a gang a block) that share its nested loops, its "
-                             "other code on one work-item; 8 gangs per block, blocks to cover "
-                             "the iterations up to 65536 (num_gangs)"
+              : R.Nested && R.WarpGangs
+                  ? "; one iteration per gang of one warp (its nested loops reduce; 8 gangs "
+                    "per block) whose work-items share its nested loops, its other code on one "
+                    "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
+              : R.Nested ? "; one iteration per gang of a block of 128 work-items "
+                           "(vector_length) that share its nested loops, its other code on one "
+                           "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
                            : "; 256 work-items per block (vector_length), blocks to cover "
                              "the iterations up to 65536 (num_gangs), grid-stride";
       if (!R.NotNested.empty())

@@ -45,7 +45,7 @@ echo "== end-to-end programs and examples (plugin-compiled, on the GPU)"
 passed=0; total=0
 for prog in e2e/*; do
   name=$(basename "$prog"); total=$((total + 1))
-  ACC_DEVICE_TYPE=nvidia "$prog" > "e2e.$name.out" 2>&1; rc=$?
+  ACC_DEVICE_TYPE=nvidia timeout "${E2E_TIMEOUT:-60}" "$prog" > "e2e.$name.out" 2>&1; rc=$?
   if [ "$name" = present-error ]; then
     if [ $rc -ne 0 ] && grep -q "present(b\[0:n\]) failed" "e2e.$name.out"; then ok=1; else ok=0; fi
   elif [ $rc -eq 0 ] && { [ ! -s "e2e.$name.out" ] || [ "${name#example-}" != "$name" ]; }; then ok=1

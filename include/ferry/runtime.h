@@ -39,6 +39,10 @@ enum {
    * level): on a GPU each gang (block) runs whole iterations, its
    * work-items together, and the inner loops spread over the work-items. */
   FERRY_REGION_NESTED = 1u << 1,
+  /* With FERRY_REGION_NESTED: the nested loops have reductions, so a gang is
+   * one warp by default (eight to a block), combining with warp shuffles;
+   * otherwise a gang is a block of 128 work-items. */
+  FERRY_REGION_WARP_GANGS = 1u << 2,
 };
 
 /* Runs one chunk of a region on the host: iterations [begin, end) of the
@@ -111,7 +115,17 @@ typedef struct ferry_launch_desc {
   const ferry_device_kernel *kernel;    /* NULL: no device version */
   uint32_t num_gangs, vector_length;    /* 0: Ferry chooses */
   int async;                            /* acc_async_sync, acc_async_noval, or >= 0 */
+  /* Nonzero with acc_async_sync and no reduction: a GPU may return before
+   * the region completes (it stays in order with later work of the
+   * synchronous queue); ferry_finish_deferred waits. The host runs it at
+   * once. Set for the loops of a construct whose sequential control runs
+   * on the host. */
+  int defer;
 } ferry_launch_desc;
+
+/* Waits for the deferred launches of the construct `construct` (see
+ * ferry_launch_desc::defer); on a device failure says so, naming it. */
+ferry_status ferry_finish_deferred(const ferry_region *construct);
 
 /* `enter data create(zero: ...)`: acc_create_async whose new device copy
  * starts as zeros (present data is left as it is). */

@@ -47,6 +47,12 @@ ferry_status ferry_launch_region(const ferry_launch_desc *Desc) {
   return Runtime::get().launchRegion(*Desc);
 }
 
+ferry_status ferry_finish_deferred(const ferry_region *Construct) {
+  if (!Construct)
+    return FERRY_ERROR_INVALID;
+  return Runtime::get().finishDeferred(*Construct);
+}
+
 // The host's inner levels: one work-item each.
 int64_t ferry_dev_lane(int) { return 0; }
 int64_t ferry_dev_width(int) { return 1; }

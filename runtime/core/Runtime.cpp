@@ -340,6 +340,18 @@ ferry_status Runtime::enterHostRegion(const ferry_region &R) {
   return Kind == DeviceKind::Host ? FERRY_SUCCESS : refuseRegion(R, Kind);
 }
 
+ferry_status Runtime::finishDeferred(const ferry_region &R) {
+  std::optional<DeviceKind> Kind = selectedKind();
+  if (!Kind || *Kind == DeviceKind::Host)
+    return FERRY_SUCCESS;
+  if (ferry_status S = backendFor(*Kind).wait(deviceNum(*Kind), acc_async_noval, false)) {
+    errorf("%s (%s:%u): a loop of this construct failed on the %s device", R.name,
+           R.file ? R.file : "?", R.line, deviceKindName(*Kind));
+    return S;
+  }
+  return FERRY_SUCCESS;
+}
+
 ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
   if (!D.region || !D.host_fn || (D.reduction && !D.result) || (D.closure_size && !D.closure))
     return FERRY_ERROR_INVALID;
@@ -358,16 +370,24 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
   if (*Kind != DeviceKind::Host) {
+    // A deferred synchronous launch (the loops of a construct's host
+    // control) goes on the queue that synchronous work shares with
+    // acc_async_noval on every GPU backend, so it stays in order with what
+    // follows; ferry_finish_deferred waits for it. The closure's bytes are
+    // taken at launch.
+    ferry_launch_desc Deferred = D;
+    if (D.defer && D.async == acc_async_sync && !D.reduction)
+      Deferred.async = acc_async_noval;
     // Device time from events around the launch where the backend has them
     // (read at exit), else the host's wall time of the call.
     void *EventStart = nullptr, *EventEnd = nullptr;
-    ferry_status S = launchOnDevice(B, *Kind, Device, D, EventStart, EventEnd);
+    ferry_status S = launchOnDevice(B, *Kind, Device, Deferred, EventStart, EventEnd);
     if (S != FERRY_SUCCESS) { // a launch that did not happen is not counted
       if (EventStart)
         B.elapsedSeconds(EventStart, EventEnd); // releases the events
       return S;
     }
-    if (EventStart && EventEnd && D.async == acc_async_sync) {
+    if (EventStart && EventEnd && Deferred.async == acc_async_sync) {
       double DeviceSeconds = B.elapsedSeconds(EventStart, EventEnd); // End has happened
       recordLaunch(R, DeviceSeconds >= 0 ? DeviceSeconds : Seconds(),
                    /*WallClock=*/DeviceSeconds < 0);
@@ -523,15 +543,16 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // to cover the iterations, at most 65536; the kernel is grid-stride).
   // A region with loops nested in its iterations runs one iteration per
   // gang, its nested loops over the gang's vector_length work-items
-  // (threadIdx.x): a gang is one warp by default, eight gangs to a block
-  // (threadIdx.y), so that neighbouring iterations share the caches as a
-  // 32x8 CUDA block does; a vector_length above 32 makes a gang a whole
-  // block. Blocks stride over the iterations, gangs per block at a time.
+  // (threadIdx.x). By default a gang is a block of 128 work-items, or, when
+  // the nested loops reduce (row sums, dot products), one warp with eight
+  // gangs to a block (threadIdx.y), combining with shuffles alone; a
+  // vector_length of 32 makes warp gangs too. Blocks stride over the
+  // iterations, gangs per block at a time.
   const bool Seq = R.flags & FERRY_REGION_SEQ;
   const bool Nested = !Seq && (R.flags & FERRY_REGION_NESTED);
   const uint32_t Width = Seq ? 1 : D.vector_length ? (D.vector_length + 31) / 32 * 32
-                                 : Nested          ? 32
-                                                   : 256;
+                                 : Nested ? (R.flags & FERRY_REGION_WARP_GANGS ? 32 : 128)
+                                          : 256;
   const uint32_t GangsPerBlock = Nested && Width == 32 ? 8 : 1;
   const int64_t Needed = Nested ? (Trip + GangsPerBlock - 1) / GangsPerBlock
                                 : (Trip + Width - 1) / Width;

@@ -80,6 +80,8 @@ public:
   ferry_status enterHostRegion(const ferry_region &R);
   /// ferry_launch_region.
   ferry_status launchRegion(const ferry_launch_desc &D);
+  /// Waits for the deferred launches of construct \p R (ferry_finish_deferred).
+  ferry_status finishDeferred(const ferry_region &R);
 
   /// FERRY_TIME accounting: bytes moved by the data API and data clauses.
   void countTransfer(bool ToDevice, size_t Bytes);

@@ -1,7 +1,9 @@
 // How each construct runs, as the remarks say it: a loop nested in a
 // region's iteration spreads over the gang's work-items and the region runs
 // one iteration per block, except where the iteration's code cannot be
-// shared (the remark names the reason); a third level, `seq` and `kernels`
+// shared (the remark names the reason), and except a rectangular loop that
+// is the whole body of the region's loop, which joins it as a collapsed
+// nest; a third level, `seq` and `kernels`
 // loops without `independent` run in order inside; `parallel` with
 // sequential control around its loops runs that control on the host and
 // launches each loop; with an array written around its loops it stays one
@@ -18,7 +20,7 @@ struct Pair {
 
 void rowSums(const double *x, double *y, int n) {
 // CHECK-DAG: remarks.cpp:[[@LINE+2]]:{{.*}} 'parallel loop' over 'i', each iteration on one gang whose work-items share its nested loops
-// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per gang of 32 work-items (a warp; vector_length above 32 makes a gang a block) that share its nested loops, its other code on one work-item; 8 gangs per block
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per gang of one warp (its nested loops reduce; 8 gangs per block) whose work-items share its nested loops, its other code on one work-item
 #pragma acc parallel loop copyin(x[0:n*n]) copyout(y[0:n])
   for (int i = 0; i < n; ++i) {
     double s = 0;
@@ -27,6 +29,26 @@ void rowSums(const double *x, double *y, int n) {
     for (int j = 0; j < n; ++j)
       s += x[i * n + j];
     y[i] = s;
+  }
+}
+
+void tight(const double *x, double *y, int n) {
+// CHECK-DAG: remarks.cpp:[[@LINE+2]]:{{.*}} 'parallel loop' over a collapse(2) nest: runs
+// CHECK-DAG: remarks.cpp:[[@LINE+3]]:{{.*}} 'loop' over 'j' is the whole body of the loop over 'i' and rectangular: the two run as one collapsed loop, an iteration per work-item
+#pragma acc parallel loop copyin(x[0:n*n]) copyout(y[0:n*n])
+  for (int i = 0; i < n; ++i) {
+#pragma acc loop
+    for (int j = 0; j < n; ++j)
+      y[i * n + j] = 2 * x[i * n + j];
+  }
+// CHECK-DAG: remarks.cpp:[[@LINE+2]]:{{.*}} 'parallel loop' over 'i', each iteration on one gang whose work-items share its nested loops
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per gang of a block of 128 work-items (vector_length) that share its nested loops
+#pragma acc parallel loop copyin(x[0:n*n]) copyout(y[0:n*n])
+  for (int i = 0; i < n; ++i) {
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over the work-items of the gang running that iteration (vector level)
+#pragma acc loop
+    for (int j = 0; j <= i; ++j) // triangular: not joined
+      y[i * n + j] = x[j];
   }
 }
 

@@ -217,6 +217,8 @@ struct launch_options {
   int async = acc_async_sync; ///< `async[(n)]`
   uint32_t num_gangs = 0;     ///< `num_gangs(n)`; 0: Ferry chooses
   uint32_t vector_length = 0; ///< `vector_length(n)`; 0: Ferry chooses
+  /// Synchronous launches may complete later (ferry_launch_desc::defer).
+  bool defer = false;
 };
 
 /// The value of `num_gangs(n)` or `vector_length(n)`: a positive integer
@@ -300,7 +302,16 @@ inline void enter_host_region(const ferry_region &R, launch_options Opt, bool Lo
 /// The sequential control of a `parallel` or `kernels` construct (time
 /// steps around its loops): runs here, on the calling thread; the loops
 /// inside launch as regions of their own.
-template <class Control> void host_control(Control &&C) { C(); }
+/// Its loops, when synchronous, are deferred: they complete in order on the
+/// device, and the construct waits for them once, at its end (before its
+/// data clauses copy out).
+template <class Control>
+void host_control(const ferry_region &R, launch_options &Opt, Control &&C) {
+  const bool Defer = Opt.on_device && Opt.async == acc_async_sync;
+  C();
+  if (Defer && ferry_finish_deferred(&R) != FERRY_SUCCESS)
+    region_failed(R, nullptr); // the runtime has said why
+}
 
 /// What a region captures for a variable named with an array section: the
 /// pointer itself, or the array decayed to a pointer to its first element.
@@ -462,6 +473,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.async = Opt.async;
   Desc.num_gangs = Opt.num_gangs;
   Desc.vector_length = Opt.vector_length;
+  Desc.defer = Opt.defer;
   ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
     Desc.host_fn = &host_chunk_plain<I, BodyT>;
