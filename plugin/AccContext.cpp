@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
 
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
 
@@ -49,6 +50,17 @@ SmallVector<OpenConstruct *, 4> AccContext::enclosingLoops() {
     if (O.D->isLoop())
       Loops.push_back(&O);
   return Loops;
+}
+
+llvm::StringSet<> AccContext::sectionedNames(Preprocessor &PP) const {
+  llvm::StringSet<> Names;
+  for (const OpenConstruct &O : Open)
+    for (const Clause &C : O.D->Clauses)
+      if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
+        for (const VarRef &V : C.Vars)
+          if (!V.Sections.empty())
+            Names.insert(PP.getSpelling(V.Name));
+  return Names;
 }
 
 const Clause *AccContext::enclosingDataDefault() const {

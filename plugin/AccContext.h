@@ -14,6 +14,8 @@
 #include "CanonicalLoop.h"
 #include "Directive.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <optional>
 #include <vector>
 
@@ -58,6 +60,8 @@ struct OpenConstruct {
   /// Those loops: a region whose body is one of them alone, rectangular and
   /// plain, joins it into a collapsed nest instead.
   std::vector<InnerLoop> InnerLoops;
+  /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
+  TokenList InnerVectorLength;
 };
 
 class AccContext {
@@ -93,6 +97,12 @@ public:
   OpenConstruct *enclosingComputeConstruct();
   /// The open loop constructs, outermost first.
   llvm::SmallVector<OpenConstruct *, 4> enclosingLoops();
+  /// Whether `-Rpass-missed=ferry` asks why loops are not parallelized.
+  void setMissedRemarks(bool On) { MissedOn = On; }
+  bool missedRemarks() const { return MissedOn || RemarksOn; }
+  /// The variables named with a section in a data clause of an open
+  /// construct (distinct, non-overlapping data by the program's word).
+  llvm::StringSet<> sectionedNames(clang::Preprocessor &PP) const;
   /// The `default` clause that holds for a compute construct here: of the
   /// innermost data construct around it that has one.
   const Clause *enclosingDataDefault() const;
@@ -100,6 +110,7 @@ public:
 private:
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;
+  bool MissedOn = false;
   std::vector<OpenConstruct> Open;
 };
 

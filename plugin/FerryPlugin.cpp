@@ -50,9 +50,10 @@ std::string includeDir() {
 /// Re-installs Ferry's `acc` handler once the Parser has installed clang's.
 class HandlerSwapConsumer : public SemaConsumer {
 public:
-  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode, bool Remarks)
+  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode, bool Remarks, bool Missed)
       : PP(PP), CheckDeviceCode(CheckDeviceCode) {
     Handler.context().setRemarks(Remarks);
+    Handler.context().setMissedRemarks(Missed);
   }
 
   /// With device targets, the regions' code must be able to run on a GPU.
@@ -95,8 +96,10 @@ protected:
             MPM.addPass(OutlineRegionsPass(Opts));
           });
     });
+    // `-Rpass-missed=ferry`: why a `kernels` loop was not parallelized.
+    const bool Missed = CI.getCodeGenOpts().OptimizationRemarkMissed.patternMatches("ferry");
     return std::make_unique<HandlerSwapConsumer>(PP, !Outline.Targets.empty(),
-                                                 Outline.Remarks);
+                                                 Outline.Remarks, Missed);
   }
 
   bool ParseArgs(const CompilerInstance &CI,

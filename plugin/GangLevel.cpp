@@ -102,6 +102,22 @@ bool isPlumbing(Type *T) {
          N.starts_with("struct.std::");
 }
 
+/// Whether \p T holds an array (a region's `private` or `firstprivate`
+/// array, captured by copy into its lambda).
+bool holdsArray(Type *T) {
+  if (T->isArrayTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    for (Type *E : ST->elements()) {
+      // Clang's padding in a packed struct: `[N x i8]`.
+      if (ST->isPacked() && E->isArrayTy() && E->getArrayElementType()->isIntegerTy(8))
+        continue;
+      if (holdsArray(E))
+        return true;
+    }
+  return false;
+}
+
 bool fitsBroadcast(Type *T) {
   return T->isVoidTy() || T->isPointerTy() || (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
          T->isHalfTy() || T->isFloatTy() || T->isDoubleTy();
@@ -211,6 +227,12 @@ private:
         if (SharedBytes > MaxSharedBytes)
           return "the arrays of an iteration that its nested loops use take more than " +
                  std::to_string(MaxSharedBytes / GangsPerBlock) + " bytes";
+      } else if (isPlumbing(T) && holdsArray(T) &&
+                 cast<StructType>(T)->getName().starts_with("class.anon")) {
+        // The work-items' copies of the region's lambda would each hold
+        // their own copy of the array, where the gang needs one.
+        return "an array captured by the region (private, firstprivate, or a local array) "
+               "is used by its nested loops";
       } else if (T->isStructTy() && !isPlumbing(T)) {
         StringRef Name = cast<StructType>(T)->hasName() ? T->getStructName() : "";
         if (!Name.consume_front("struct."))

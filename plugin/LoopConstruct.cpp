@@ -7,6 +7,7 @@
 #include "LoopConstruct.h"
 
 #include "ConstructPieces.h"
+#include "DependenceTest.h"
 #include "Diagnostics.h"
 #include "StatementLexer.h"
 
@@ -66,6 +67,7 @@ void LoopConstruct::rewrite() {
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;
     Inner = std::move(Open.get().InnerLoops);
+    InnerVectorLength = Open.get().InnerVectorLength;
   }
   if (Level) {
     CanonicalLoop L;
@@ -81,6 +83,7 @@ void LoopConstruct::rewrite() {
                        D.Loc, ""};
       Record.RewrittenTokens = emitInner(L, Level, Record.Remark);
       Region.InnerLoops.push_back(std::move(Record));
+      emitLevelOperands(nullptr, &Region.InnerVectorLength);
     } else {
       TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     }
@@ -105,6 +108,8 @@ void LoopConstruct::rewrite() {
   }
   if (Nest.size() == 1 && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
+  if (Nest.size() == 1)
+    testDependence(Nest[0]);
   for (const InnerLoop &I : Inner)
     if (!I.Remark.empty())
       report(PP, I.Loc, Diag::RegionRemark) << I.Remark;
@@ -261,7 +266,79 @@ ConstructKind LoopConstruct::effectiveKind() const {
 bool LoopConstruct::sequential() const {
   const ConstructKind Kind = effectiveKind();
   return Kind == ConstructKind::SerialLoop || OneRegion || D.find(ClauseKind::Seq) ||
-         (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent));
+         (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent) &&
+          !ProvenIndependent);
+}
+
+void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength) {
+  for (const Clause &C : D.Clauses) {
+    if (C.Expr.empty() ||
+        (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Worker && C.Kind != ClauseKind::Vector))
+      continue;
+    const std::string Text = spelling(C.Kind).str() + "(" + spellingOf(PP, C.Expr) + ")";
+    for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma)) {
+      StringRef Modifier;
+      if (Part.size() >= 2 && Part[0].getIdentifierInfo() && Part[1].is(tok::colon)) {
+        // `num`, `length`, `dim`, and `static` (a keyword)
+        Modifier = Part[0].getIdentifierInfo()->getName();
+        Part = Part.drop_front(2);
+      }
+      const SourceLocation Loc = Part.empty() ? C.Loc : Part[0].getLocation();
+      if (C.Kind == ClauseKind::Gang && (Modifier.empty() || Modifier == "num")) {
+        if (B && !D.find(ClauseKind::NumGangs))
+          B->code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(\"gang(num:)\", (")
+              .tokens(Part)
+              .code("), 2147483647LL);");
+        else if (!B)
+          report(PP, Loc, Diag::IgnoredLevelOperand)
+              << Text << "the number of gangs is set on the region's loop";
+      } else if (C.Kind == ClauseKind::Gang && (Modifier == "static" || Modifier == "dim")) {
+        report(PP, Loc, Diag::IgnoredLevelOperand)
+            << Text << "Ferry gives each gang its own iterations (gang(" + Modifier.str() +
+                           ":) is not supported yet)";
+      } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
+        if (B && !D.find(ClauseKind::VectorLength))
+          B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector\", (")
+              .tokens(Part)
+              .code("), 1024LL);");
+        else if (InnerVectorLength)
+          InnerVectorLength->assign(Part.begin(), Part.end());
+      } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
+        report(PP, Loc, Diag::IgnoredLevelOperand)
+            << Text << "workers are not a separate dimension in Ferry yet";
+      } else {
+        report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
+            << Modifier << Text
+            << (C.Kind == ClauseKind::Gang     ? "'num:', 'static:' or 'dim:'"
+                : C.Kind == ClauseKind::Vector ? "'length:'"
+                                               : "'num:'");
+      }
+    }
+  }
+}
+
+void LoopConstruct::testDependence(const CanonicalLoop &L) {
+  if (effectiveKind() != ConstructKind::KernelsLoop || D.find(ClauseKind::Independent) ||
+      D.find(ClauseKind::Seq) || OneRegion)
+    return;
+  llvm::StringSet<> Reductions;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        Reductions.insert(PP.getSpelling(V.Name));
+  llvm::StringSet<> Mapped = Ctx.sectionedNames(PP);
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
+      for (const VarRef &V : C.Vars)
+        if (!V.Sections.empty())
+          Mapped.insert(PP.getSpelling(V.Name));
+  std::string Why = findDependence(PP, L, Mapped, Reductions);
+  ProvenIndependent = Why.empty();
+  if (!ProvenIndependent && Ctx.missedRemarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
+               "' not parallelized: " + Why + "; its iterations run in order (write "
+               "'independent' if they are)";
 }
 
 void LoopConstruct::emitIndexType(TokenBuilder &B, const CanonicalLoop &L) {
@@ -320,6 +397,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
     Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
   if (Sequential)
     Shape += ", iterations in order";
+  else if (ProvenIndependent)
+    Shape += ", iterations proven independent";
   if (Nested)
     Shape += ", each iteration on one gang whose work-items share its nested loops";
   remark(PP, Ctx, D, Shape);
@@ -438,6 +517,11 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
     B.code("::ferry::acc::launch_options __ferry_options = __ferry_compute_options;");
   else
     emitOptions(B, D);
+  emitLevelOperands(&B, nullptr);
+  if (!InnerVectorLength.empty() && !D.find(ClauseKind::VectorLength) && HasInnerLoops)
+    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector\", (")
+        .tokens(InnerVectorLength)
+        .code("), 1024LL);");
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
   if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared))
@@ -538,6 +622,15 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
         .tokens(L.Bound)
         .code("), __ferry_st" + N + ");");
   }
+  // Two levels of a flat region (its iterations on work-items, the block
+  // size Ferry's) run in tiles, as a 2-D CUDA grid does.
+  const bool Tiled = Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength);
+  if (Tiled) {
+    Pre.code("const ::ferry::acc::tiles2 __ferry_tiles(__ferry_n0, __ferry_n1);");
+    TokenBuilder Name(PP, PragmaLoc);
+    Name.code("__ferry_tiles");
+    ExtraCopies.append(Name.get().begin(), Name.get().end());
+  }
   // The flat loop: `for (int64_t __ferry_k = 0; __ferry_k < product; ++__ferry_k)`.
   CanonicalLoop Flat;
   TokenBuilder T(PP, PragmaLoc);
@@ -547,10 +640,14 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Var = Toks[1];
   Flat.Lower.push_back(Toks[2]);
   TokenBuilder Bound(PP, PragmaLoc);
-  Bound.code("::ferry::acc::collapsed_product({");
-  for (size_t I = 0; I < Nest.size(); ++I)
-    Bound.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
-  Bound.code("})");
+  if (Tiled) {
+    Bound.code("__ferry_tiles.count()");
+  } else {
+    Bound.code("::ferry::acc::collapsed_product({");
+    for (size_t I = 0; I < Nest.size(); ++I)
+      Bound.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
+    Bound.code("})");
+  }
   Flat.Bound.append(Bound.get().begin(), Bound.get().end());
   TokenBuilder One(PP, PragmaLoc);
   One.code("1");
@@ -558,14 +655,23 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Cmp = "lt";
   TokenBuilder Body(PP, PragmaLoc);
   Body.code("{");
+  if (Tiled) // `continue` leaves the body's `do ... while (0)`
+    Body.code("int64_t __ferry_r0, __ferry_r1;"
+              "if (!__ferry_tiles.at(__ferry_k, __ferry_r0, __ferry_r1)) continue;");
   for (size_t I = 0; I < Nest.size(); ++I) {
     std::string N = std::to_string(I);
     Body.code("__ferry_t" + N)
         .tokens(Nest[I].Var)
-        .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ", (__ferry_k");
-    for (size_t J = I + 1; J < Nest.size(); ++J)
-      Body.code("/ __ferry_n" + std::to_string(J));
-    Body.code("% __ferry_n" + N + "), __ferry_st" + N + ");");
+        .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ",");
+    if (Tiled) {
+      Body.code("__ferry_r" + N);
+    } else {
+      Body.code("(__ferry_k");
+      for (size_t J = I + 1; J < Nest.size(); ++J)
+        Body.code("/ __ferry_n" + std::to_string(J));
+      Body.code("% __ferry_n" + N + ")");
+    }
+    Body.code(", __ferry_st" + N + ");");
     Body.code("(void)").tokens(Nest[I].Var).code(";");
   }
   Body.tokens(Nest.back().Body).code("}");

@@ -68,6 +68,14 @@ private:
   /// A region whose body is one plain rectangular nested loop alone joins
   /// it: \p Nest gets it as a second level (a collapsed nest).
   bool joinInner(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+  /// The operands of `gang(...)`, `worker(...)` and `vector(...)`: the
+  /// number of gangs and the vector length of the region (with \p B, after
+  /// its options), a warning for what Ferry does not honour; for a nested
+  /// loop (\p B null), its vector length goes to \p InnerVectorLength.
+  void emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength);
+  /// For a `kernels` loop without `independent` or `seq`: tries to prove
+  /// its iterations independent, and says why not when it cannot.
+  void testDependence(const CanonicalLoop &L);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool nest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   void emit(const CanonicalLoop &L);
@@ -105,6 +113,10 @@ private:
   bool OneRegion = false;      ///< a whole construct as one region
   bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
   bool HasInnerReductions = false;
+  TokenList InnerVectorLength; ///< of a nested loop's `vector(n)`
+  /// A `kernels` loop without `independent` whose iterations Ferry proved
+  /// independent (DependenceTest).
+  bool ProvenIndependent = false;
   std::vector<InnerLoop> Inner; ///< those loops
   TokenList ImpliedShared;     ///< shared besides the data clauses
   TokenList ExtraCopies;       ///< captured by copy under default(none)

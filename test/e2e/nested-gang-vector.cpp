@@ -108,6 +108,20 @@ int main() {
       }
       count += 100; // once per iteration
     }
+    // A private array of the region's loop, written by one nested loop and
+    // read across by the next, and a firstprivate table: each gang needs
+    // one copy (the nested loops then run in order inside each iteration).
+    double tmp[N];
+    const double scale[2] = {0.5, 2.0};
+#pragma acc parallel loop private(tmp) firstprivate(scale)
+    for (int i = 0; i < N; ++i) {
+#pragma acc loop
+      for (int j = 0; j < N; ++j)
+        tmp[j] = A[i][j] * scale[j % 2];
+#pragma acc loop
+      for (int j = 0; j < N; ++j)
+        E[i][j] = tmp[N - 1 - j];
+    }
     // An object of the iteration used by its nested loop: the nested loop
     // runs in order inside each iteration (the remark says why).
 #pragma acc parallel loop
@@ -115,7 +129,7 @@ int main() {
       Affine f{1.0 * i, 0.5};
 #pragma acc loop
       for (int j = 0; j < N; ++j)
-        E[i][j] = f.offset + f.slope * j;
+        E[i][j] += f.offset + f.slope * j;
     }
   }
 
@@ -156,7 +170,7 @@ int main() {
   }
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < N; ++j)
-      CHECK(E[i][j] == 1.0 * i + 0.5 * j);
+      CHECK(E[i][j] == A[i][N - 1 - j] * ((N - 1 - j) % 2 ? 2.0 : 0.5) + (1.0 * i + 0.5 * j));
   for (int i = 0; i < N; ++i) {
     CHECK(near(x[i], xr[i]));
     CHECK(near(y[i], yr[i]));

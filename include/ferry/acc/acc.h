@@ -110,6 +110,46 @@ inline int64_t collapsed_product(std::initializer_list<int64_t> Counts) {
   return int64_t(P);
 }
 
+/// The iterations of a collapse(2) nest in tiles of 8 rows by 32 columns,
+/// one tile per 256 consecutive flat indices, so that a GPU block of 256
+/// work-items covers a tile as a 32x8 CUDA block does (neighbouring rows
+/// and columns share the caches); flat indices past the nest's edge are
+/// skipped. A nest with fewer than 8 rows or 32 columns runs row by row.
+struct tiles2 {
+  int64_t rows, cols;
+  int64_t across; ///< tiles in a row of tiles; 0: not tiled
+
+  tiles2(int64_t Rows, int64_t Cols)
+      : rows(Rows), cols(Cols), across(Rows >= 8 && Cols >= 32 ? (Cols + 31) / 32 : 0) {}
+
+  /// The flat indices to run (host code).
+  int64_t count() const {
+    return across ? collapsed_product({(rows + 7) / 8, across, 256})
+                  : collapsed_product({rows, cols});
+  }
+
+  /// Row and column of flat index \p K; false for an index past the edge.
+  bool at(int64_t K, int64_t &Row, int64_t &Col) const {
+    if (!across) {
+      Row = K / cols;
+      Col = K % cols;
+      return true;
+    }
+    const uint64_t Tile = uint64_t(K) >> 8, Within = uint64_t(K) & 255;
+    uint64_t TileRow, TileCol;
+    if (Tile <= 0xffffffffu && uint64_t(across) <= 0xffffffffu) { // 32-bit division
+      TileRow = uint32_t(Tile) / uint32_t(across);
+      TileCol = uint32_t(Tile) - uint32_t(TileRow) * uint32_t(across);
+    } else {
+      TileRow = Tile / uint64_t(across);
+      TileCol = Tile - TileRow * uint64_t(across);
+    }
+    Row = int64_t(TileRow * 8 + (Within >> 5));
+    Col = int64_t(TileCol * 32 + (Within & 31));
+    return Row < rows && Col < cols;
+  }
+};
+
 //===-- Reductions --------------------------------------------------------===//
 
 /// Reduction operators of OpenACC.
