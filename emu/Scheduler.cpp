@@ -322,14 +322,41 @@ bool resolveCollective(Group &G, std::string &Why) {
   return false;
 }
 
-bool resolveBarrier(Group &G) {
+/// Whether the live work-items of every wave wait at one barrier call
+/// site. A wave whose work-items reach barriers at different sites (a
+/// barrier in divergent control flow, which a compiler may create by
+/// duplicating one) hangs or misbehaves on a GPU, so it is reported (\p Why)
+/// even though the emulator could let the work-group meet.
+bool convergedAtBarriers(const Group &G, std::string &Why) {
+  const Dispatch &D = *G.D;
+  for (size_t Begin = 0; Begin < G.Lanes.size(); Begin += D.WaveSize) {
+    const size_t End = std::min(G.Lanes.size(), Begin + D.WaveSize);
+    const Lane *First = nullptr;
+    for (size_t I = Begin; I < End; ++I) {
+      const Lane &L = G.Lanes[I];
+      if (L.Done || L.W != Wait::Barrier)
+        continue;
+      if (!First) {
+        First = &L;
+      } else if (L.Site != First->Site) {
+        Why = "the work-items of wave " + std::to_string(Begin / D.WaveSize) +
+              " wait at two different barriers, " + siteName(D, First->Site) + " and " +
+              siteName(D, L.Site) + ": a barrier in divergent control flow";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool resolveBarrier(Group &G, std::string &Why) {
   size_t Waiting = 0, Live = 0;
   for (Lane &L : G.Lanes)
     if (!L.Done) {
       ++Live;
       Waiting += L.W == Wait::Barrier;
     }
-  if (!Live || Waiting != Live)
+  if (!Live || Waiting != Live || !convergedAtBarriers(G, Why))
     return false;
   uint64_t Count = 0;
   uint32_t Sum = 0, AndBits = 0xffffffffu, OrBits = 0;
@@ -424,7 +451,7 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
     if (std::all_of(G.Lanes.begin(), G.Lanes.end(), [](const Lane &L) { return L.Done; }))
       break;
     std::string Why;
-    if (resolveCollective(G, Why) || resolveBarrier(G))
+    if (resolveCollective(G, Why) || resolveBarrier(G, Why))
       continue;
     Result = deadlock(G, Why);
     break;

@@ -201,14 +201,8 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
       .code(L.Cmp)
       .code(",")
       .number(unsigned(Level))
-      .code(">((")
-      .tokens(L.Lower)
-      .code("), (")
-      .tokens(L.Bound)
-      .code("), (")
-      .tokens(L.Step)
-      .code(L.NegativeStep ? "), -1," : "), 1,");
-  emitReductions(B);
+      .code(">(");
+  emitBoundsAndReductions(B, L);
   // The iteration's variables by reference (each work-item running the
   // iteration has its own); `private` ones by copy.
   B.code(", [&");
@@ -404,6 +398,17 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
   remark(PP, Ctx, D, Shape);
 }
 
+void LoopConstruct::emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L) {
+  B.code("(")
+      .tokens(L.Lower)
+      .code("), (")
+      .tokens(L.Bound)
+      .code("), (")
+      .tokens(L.Step)
+      .code(L.NegativeStep ? "), -1," : "), 1,");
+  emitReductions(B);
+}
+
 void LoopConstruct::emitReductions(TokenBuilder &B) {
   B.code("::ferry::acc::reductions(");
   bool First = true;
@@ -531,14 +536,8 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   B.code("::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
       .code(Async ? ", true" : ", false")
-      .code(">(__ferry_region, __ferry_options, (")
-      .tokens(L.Lower)
-      .code("), (")
-      .tokens(L.Bound)
-      .code("), (")
-      .tokens(L.Step)
-      .code(L.NegativeStep ? "), -1," : "), 1,");
-  emitReductions(B);
+      .code(">(__ferry_region, __ferry_options,");
+  emitBoundsAndReductions(B, L);
   B.code(", [");
   emitCaptures(B);
   B.code("](__ferry_index_t").tokens(L.Var);

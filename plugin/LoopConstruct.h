@@ -91,6 +91,9 @@ private:
   void emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L);
   /// `::ferry::acc::reductions(reduce<op>(var), ...)`.
   void emitReductions(TokenBuilder &B);
+  /// `(lo), (bound), (step), sign, reductions(...)`: the arguments that
+  /// parallel_loop and inner_loop share.
+  void emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L);
   /// The lambda's capture list, after its `[`.
   void emitCaptures(TokenBuilder &B);
 
