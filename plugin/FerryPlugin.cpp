@@ -85,9 +85,17 @@ protected:
     if (auto DirRef = CI.getFileManager().getOptionalDirectoryRef(Dir))
       PP.getHeaderSearchInfo().AddSystemSearchPath(
           DirectoryLookup(*DirRef, SrcMgr::C_System, /*isFramework=*/false));
-    PP.setPredefines(PP.getPredefines() +
-                     "#define _OPENACC 201811\n"
-                     "#include <ferry/acc/acc.h>\n");
+    // Ferry's header goes in before the command line's macros and
+    // -include files (`-DN=500`, `-DB=2` must not reach into it; the
+    // user's own text after it cannot).
+    std::string Predefines = PP.getPredefines();
+    const std::string Ferry = "#define _OPENACC 201811\n#include <ferry/acc/acc.h>\n";
+    const size_t CommandLine = Predefines.find("# 1 \"<command line>\" 1\n");
+    if (CommandLine == std::string::npos)
+      Predefines += Ferry;
+    else
+      Predefines.insert(CommandLine, Ferry);
+    PP.setPredefines(Predefines);
     Outline.BackendOptions = CI.getFrontendOpts().LLVMArgs;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts = Outline](llvm::PassBuilder &PB) {
       ferry::registerPasses(PB);
