@@ -260,8 +260,14 @@ ConstructKind LoopConstruct::effectiveKind() const {
 bool LoopConstruct::sequential() const {
   const ConstructKind Kind = effectiveKind();
   return Kind == ConstructKind::SerialLoop || OneRegion || D.find(ClauseKind::Seq) ||
-         (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent) &&
-          !ProvenIndependent);
+         (needsProof() && !ProvenIndependent);
+}
+
+bool LoopConstruct::needsProof() const {
+  // `kernels` loops are independent only where the program says so; `auto`
+  // leaves the decision to Ferry anywhere.
+  return (effectiveKind() == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent)) ||
+         D.find(ClauseKind::Auto);
 }
 
 void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength) {
@@ -312,8 +318,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
 }
 
 void LoopConstruct::testDependence(const CanonicalLoop &L) {
-  if (effectiveKind() != ConstructKind::KernelsLoop || D.find(ClauseKind::Independent) ||
-      D.find(ClauseKind::Seq) || OneRegion)
+  if (!needsProof() || D.find(ClauseKind::Seq) || OneRegion)
     return;
   llvm::StringSet<> Reductions;
   for (const Clause &C : D.Clauses)

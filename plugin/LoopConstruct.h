@@ -73,7 +73,7 @@ private:
   /// its options), a warning for what Ferry does not honour; for a nested
   /// loop (\p B null), its vector length goes to \p InnerVectorLength.
   void emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength);
-  /// For a `kernels` loop without `independent` or `seq`: tries to prove
+  /// For a loop that needsProof() (and not `seq`): tries to prove
   /// its iterations independent, and says why not when it cannot.
   void testDependence(const CanonicalLoop &L);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
@@ -102,6 +102,9 @@ private:
   ConstructKind effectiveKind() const;
   /// Whether the iterations run in order (one work-item on a GPU).
   bool sequential() const;
+  /// Whether the loop runs in parallel only if Ferry proves its iterations
+  /// independent: a `kernels` loop without `independent`, or `auto`.
+  bool needsProof() const;
   /// A `loop` of a compute construct (which it takes options and data from).
   bool inCompute() const { return D.Kind == ConstructKind::Loop && EnclosingKind; }
 

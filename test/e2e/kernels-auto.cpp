@@ -55,6 +55,19 @@ int main() {
     if (b[i] > 2.5)
       last = i;
 
+  // `auto` with a dependence (a shift to the left, in order) and without.
+  std::vector<double> sv(n), sr(n);
+  for (int i = 0; i < n; ++i)
+    sv[i] = sr[i] = i % 13;
+  double *sh = sv.data();
+#pragma acc parallel loop auto copy(sh[0:n])
+  for (int i = 0; i < n - 1; ++i)
+    sh[i] = sh[i + 1] + 1;
+  for (int i = 0; i < n - 1; ++i)
+    sr[i] = sr[i + 1] + 1;
+  for (int i = 0; i < n; ++i)
+    CHECK(sv[i] == sr[i]);
+
   double dr = 1.0, totalr = 0;
   int lastr = -1;
   for (int i = 0; i < n; ++i) {

@@ -1,4 +1,5 @@
-// The dependence test of `kernels` loops without `independent`:
+// The dependence test of `kernels` loops without `independent` and of
+// `auto` loops:
 // -Rpass-missed=ferry names why a loop was not parallelized, the remarks of
 // -fplugin-arg-ferry-remarks say which loops were proven independent.
 // RUN: %ferry-clangxx -Rpass-missed=ferry -fsyntax-only %s 2>&1 | %FileCheck %s
@@ -41,5 +42,15 @@ void f(double *a, double *b, double *c, double *p, double (*R)[4], int n, int *i
 #pragma acc kernels loop
     for (int i = 0; i < n / 2; ++i)
       c[2 * i] = a[i];
+// `auto` anywhere leaves the decision to Ferry, with the same test.
+// CHECK: remarks.cpp:[[@LINE+2]]:{{.*}} remark: ferry: 'parallel loop' over 'i' not parallelized: loop-carried dependence on 'b': it is written as b[i] and accessed as b[i+1]
+// SHAPE: kernels-dependence-remarks.cpp:[[@LINE+1]]:{{.*}} 'parallel loop' over 'i', iterations in order
+#pragma acc parallel loop auto
+    for (int i = 0; i < n - 1; ++i)
+      b[i] = b[i + 1];
+// SHAPE: kernels-dependence-remarks.cpp:[[@LINE+1]]:{{.*}} 'parallel loop' over 'i', iterations proven independent
+#pragma acc parallel loop auto
+    for (int i = 0; i < n; ++i)
+      b[i] = 2 * a[i];
   }
 }
