@@ -34,7 +34,6 @@ uint16_t read16(const unsigned char *P) {
   return V;
 }
 
-const unsigned char Magic[4] = {0x10, 0xFF, 0x10, 0xAD};
 constexpr size_t HeaderSize = 32, EntrySize = 40, StringEntrySize = 16;
 
 /// A NUL-terminated string at [Offset, Limit) of a binary, or nullptr.
@@ -80,7 +79,7 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
       ++Pos;
       continue;
     }
-    if (Size - Pos < HeaderSize || std::memcmp(Data + Pos, Magic, 4) != 0)
+    if (Size - Pos < HeaderSize || std::memcmp(Data + Pos, OffloadBinaryMagic, 4) != 0)
       return at(Pos, "not an offload binary (bad magic)");
     const unsigned char *B = Data + Pos;
     const uint32_t Version = read32(B + 4);
