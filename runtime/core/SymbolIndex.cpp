@@ -344,8 +344,11 @@ std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
     ElfHandle H;
     H.E = elf_memory(const_cast<char *>(Bytes), Size);
     GElf_Ehdr Ehdr;
-    if (!H.E || elf_kind(H.E) != ELF_K_ELF || !gelf_getehdr(H.E, &Ehdr))
-      return std::string("not a readable ELF file: ") + elf_errmsg(-1);
+    if (!H.E || elf_kind(H.E) != ELF_K_ELF || !gelf_getehdr(H.E, &Ehdr)) {
+      const int Error = elf_errno();
+      return std::string("not a readable ELF file: ") +
+             (Error ? elf_errmsg(Error) : "its header is cut short or malformed");
+    }
     if (std::optional<int> Cut = elfTruncation(Data, Size))
       return "truncated ELF file: " +
              (*Cut < 0 ? std::string("the section headers lie")
