@@ -10,6 +10,8 @@
 #include "core/Runtime.h"
 #include "ferry/runtime.h"
 
+#include <string>
+
 using namespace ferry;
 
 namespace {
@@ -73,6 +75,30 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
   return Result;
 }
 
+/// Every clause's section must be memory, on every device: a section of a
+/// null pointer with a length, or one past the end of the address space, is
+/// an error naming the construct, the clause and the variable.
+ferry_status checkSections(const ferry_region *R, const ferry_data_item *Items, size_t Count) {
+  ferry_status Result = FERRY_SUCCESS;
+  for (size_t I = 0; I < Count; ++I) {
+    const ferry_data_item &D = Items[I];
+    if (D.kind == FERRY_DATA_DEVICEPTR)
+      continue;
+    const RangeProblem Problem = rangeProblem(D.host, D.bytes);
+    if (Problem == RangeProblem::None)
+      continue;
+    const std::string Why = Problem == RangeProblem::NullPointer
+                                ? "the section's pointer is null but the section has " +
+                                      std::to_string(D.bytes) + " bytes"
+                                : "the section lies past the end of the address space";
+    errorf("%s (%s:%u): data clause %s(%s): %s", R && R->name ? R->name : "construct",
+           R && R->file ? R->file : "?", R ? R->line : 0, clauseName(D.kind),
+           D.name ? D.name : "?", Why.c_str());
+    Result = FERRY_ERROR_INVALID;
+  }
+  return Result;
+}
+
 /// Checks the arguments and finds the device. FERRY_SUCCESS with no backend
 /// in \p T means "the host: nothing to do".
 ferry_status prepare(const ferry_region *R, const ferry_data_item *Items, size_t Count,
@@ -93,7 +119,9 @@ extern "C" {
 ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, size_t Count,
                               int Async) {
   Target T;
-  if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS || !T.B)
+  if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS)
+    return S;
+  if (ferry_status S = checkSections(R, Items, Count); S != FERRY_SUCCESS || !T.B)
     return S;
   const ferry_region *Previous = ferry_set_data_region(R);
   BackendMemory Mem(*T.B, T.Device, Async);

@@ -1,7 +1,10 @@
 //===- OpenACC.cpp - OpenACC runtime library routines ---------------------===//
 ///
 /// \file
-/// The routines of <openacc.h> implemented so far: device types and numbers.
+/// The routines of <openacc.h> implemented so far: device types and numbers,
+/// device memory (acc_malloc, acc_free, acc_memcpy_*) and waits. Arguments
+/// are checked on every device; a wrong one is an error naming the routine
+/// and the argument, and the routine does nothing (docs/runtime.md).
 ///
 //===----------------------------------------------------------------------===//
 #include "core/Debug.h"
@@ -9,7 +12,9 @@
 #include "host/HostQueues.h"
 #include "openacc.h"
 
+#include <cstdio>
 #include <optional>
+#include <string>
 
 using namespace ferry;
 
@@ -50,6 +55,23 @@ acc_device_t accTypeOf(DeviceKind K) {
     return acc_device_radeon;
   }
   return acc_device_none;
+}
+
+/// acc_memcpy_to_device / acc_memcpy_from_device: both ranges are checked
+/// first; nothing is copied when one is wrong.
+void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstArg, void *Src,
+                 const char *SrcArg, size_t Bytes, int Async) {
+  if (!Bytes || !checkRange(Routine, DstArg, Dst, Bytes) ||
+      !checkRange(Routine, SrcArg, Src, Bytes))
+    return;
+  int D;
+  if (Backend *B = current(D)) {
+    Runtime::get().countTransfer(ToDevice, Bytes);
+    if (ToDevice)
+      B->copyToDevice(D, Dst, Src, Bytes, Async);
+    else
+      B->copyFromDevice(D, Dst, Src, Bytes, Async);
+  }
 }
 
 } // namespace
@@ -132,32 +154,51 @@ int acc_get_device_num(acc_device_t T) {
 void *acc_malloc(size_t Bytes) {
   int Dev;
   Backend *B = current(Dev);
-  void *P = nullptr;
-  if (!B || !Bytes || B->allocate(Dev, Bytes, &P) != FERRY_SUCCESS)
+  if (!B || !Bytes)
     return nullptr;
+  void *P = nullptr;
+  if (B->allocate(Dev, Bytes, &P) != FERRY_SUCCESS || !P) {
+    errorf("acc_malloc: cannot allocate %zu bytes (bytes) on %s device %d; returning NULL", Bytes,
+           deviceKindName(B->kind()), Dev);
+    return nullptr;
+  }
+  Runtime::get().allocations(B->kind(), Dev).add(P, Bytes);
   return P;
 }
 
 void acc_free(void *Ptr) {
   int Dev;
-  if (Backend *B = current(Dev); B && Ptr)
-    B->release(Dev, Ptr);
+  Backend *B = current(Dev);
+  if (!B || !Ptr)
+    return;
+  Runtime &R = Runtime::get();
+  if (std::string Why = R.allocations(B->kind(), Dev).remove(Ptr); !Why.empty()) {
+    // Device memory of the present table belongs to a data clause or routine.
+    std::string Hint;
+    if (B->kind() != DeviceKind::Host)
+      if (std::optional<void *> Host = R.presentTable(B->kind(), Dev).hostAddress(Ptr)) {
+        char Buffer[160];
+        std::snprintf(Buffer, sizeof Buffer,
+                      " (it is the device copy of host data at %p: acc_delete or acc_copyout "
+                      "release it)",
+                      *Host);
+        Hint = Buffer;
+      }
+    errorf("acc_free: data_dev %p on %s device %d %s%s; nothing freed", Ptr,
+           deviceKindName(B->kind()), Dev, Why.c_str(), Hint.c_str());
+    return;
+  }
+  B->release(Dev, Ptr);
 }
 
 void acc_memcpy_to_device_async(void *Dev, void *Host, size_t Bytes, int Async) {
-  int D;
-  if (Backend *B = current(D); B && Bytes) {
-    Runtime::get().countTransfer(true, Bytes);
-    B->copyToDevice(D, Dev, Host, Bytes, Async);
-  }
+  copyChecked("acc_memcpy_to_device", true, Dev, "data_dev_dest", Host, "data_host_src", Bytes,
+              Async);
 }
 
 void acc_memcpy_from_device_async(void *Host, void *Dev, size_t Bytes, int Async) {
-  int D;
-  if (Backend *B = current(D); B && Bytes) {
-    Runtime::get().countTransfer(false, Bytes);
-    B->copyFromDevice(D, Host, Dev, Bytes, Async);
-  }
+  copyChecked("acc_memcpy_from_device", false, Host, "data_host_dest", Dev, "data_dev_src", Bytes,
+              Async);
 }
 
 void acc_memcpy_to_device(void *Dev, void *Host, size_t Bytes) {

@@ -12,7 +12,9 @@
 
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <new>
 #include <tuple>
 
 using namespace ferry;
@@ -40,7 +42,20 @@ Current current() {
   return C;
 }
 
-void *enter(void *Data, size_t Bytes, PresentTable::Entry What, int Async, bool Zero = false) {
+/// The checks every data routine makes first, on every device: a null
+/// pointer with bytes 0 is no action (OpenACC 3.3 §3.2); a null pointer with
+/// bytes, or a range past the end of the address space, is an error named
+/// after \p Routine. True when the routine goes on.
+bool checkData(const char *Routine, const void *Data, size_t Bytes) {
+  if (!Data && !Bytes)
+    return false;
+  return checkRange(Routine, "data_arg", Data, Bytes);
+}
+
+void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry What, int Async,
+            bool Zero = false) {
+  if (!checkData(Routine, Data, Bytes))
+    return nullptr;
   Current C = current();
   if (!C.ok())
     return nullptr;
@@ -48,13 +63,20 @@ void *enter(void *Data, size_t Bytes, PresentTable::Entry What, int Async, bool 
     return Data;
   BackendMemory Mem(*C.B, C.Device, Async);
   void *Dev = nullptr;
-  Runtime::get()
-      .presentTable(C.Kind, C.Device)
-      .enter(Data, Bytes, What, PresentTable::Counter::Dynamic, Zero, Mem, &Dev);
+  if (Runtime::get()
+          .presentTable(C.Kind, C.Device)
+          .enter(Data, Bytes, What, PresentTable::Counter::Dynamic, Zero, Mem, &Dev)) {
+    errorf("%s: data_arg %p (%zu bytes) was not made present on %s", Routine, Data, Bytes,
+           Mem.name().c_str());
+    return nullptr;
+  }
   return Dev;
 }
 
-void exit(void *Data, size_t Bytes, PresentTable::Exit What, bool Finalize, int Async) {
+void exit(const char *Routine, void *Data, size_t Bytes, PresentTable::Exit What, bool Finalize,
+          int Async) {
+  if (!checkData(Routine, Data, Bytes))
+    return;
   Current C = current();
   if (!C.ok() || C.host())
     return;
@@ -64,7 +86,9 @@ void exit(void *Data, size_t Bytes, PresentTable::Exit What, bool Finalize, int 
       .exit(Data, Bytes, What, PresentTable::Counter::Dynamic, Finalize, Mem);
 }
 
-void update(void *Data, size_t Bytes, bool ToDevice, int Async) {
+void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int Async) {
+  if (!checkData(Routine, Data, Bytes))
+    return;
   Current C = current();
   if (!C.ok() || C.host() || !Bytes)
     return;
@@ -85,23 +109,49 @@ using X = PresentTable::Exit;
 
 extern "C" {
 
-void *acc_copyin(void *D, size_t N) { return enter(D, N, E::Copyin, acc_async_sync); }
-void *acc_create(void *D, size_t N) { return enter(D, N, E::Create, acc_async_sync); }
-void acc_copyin_async(void *D, size_t N, int A) { enter(D, N, E::Copyin, A); }
-void acc_create_async(void *D, size_t N, int A) { enter(D, N, E::Create, A); }
-void ferry_create_zero_async(void *D, size_t N, int A) { enter(D, N, E::Create, A, true); }
-void acc_copyout(void *D, size_t N) { exit(D, N, X::Copyout, false, acc_async_sync); }
-void acc_copyout_finalize(void *D, size_t N) { exit(D, N, X::Copyout, true, acc_async_sync); }
-void acc_delete(void *D, size_t N) { exit(D, N, X::Delete, false, acc_async_sync); }
-void acc_delete_finalize(void *D, size_t N) { exit(D, N, X::Delete, true, acc_async_sync); }
-void acc_copyout_async(void *D, size_t N, int A) { exit(D, N, X::Copyout, false, A); }
-void acc_copyout_finalize_async(void *D, size_t N, int A) { exit(D, N, X::Copyout, true, A); }
-void acc_delete_async(void *D, size_t N, int A) { exit(D, N, X::Delete, false, A); }
-void acc_delete_finalize_async(void *D, size_t N, int A) { exit(D, N, X::Delete, true, A); }
-void acc_update_device(void *D, size_t N) { update(D, N, true, acc_async_sync); }
-void acc_update_self(void *D, size_t N) { update(D, N, false, acc_async_sync); }
-void acc_update_device_async(void *D, size_t N, int A) { update(D, N, true, A); }
-void acc_update_self_async(void *D, size_t N, int A) { update(D, N, false, A); }
+void *acc_copyin(void *D, size_t N) {
+  return enter("acc_copyin", D, N, E::Copyin, acc_async_sync);
+}
+void *acc_create(void *D, size_t N) {
+  return enter("acc_create", D, N, E::Create, acc_async_sync);
+}
+void acc_copyin_async(void *D, size_t N, int A) { enter("acc_copyin_async", D, N, E::Copyin, A); }
+void acc_create_async(void *D, size_t N, int A) { enter("acc_create_async", D, N, E::Create, A); }
+void ferry_create_zero_async(void *D, size_t N, int A) {
+  enter("create(zero:)", D, N, E::Create, A, true);
+}
+void acc_copyout(void *D, size_t N) {
+  exit("acc_copyout", D, N, X::Copyout, false, acc_async_sync);
+}
+void acc_copyout_finalize(void *D, size_t N) {
+  exit("acc_copyout_finalize", D, N, X::Copyout, true, acc_async_sync);
+}
+void acc_delete(void *D, size_t N) { exit("acc_delete", D, N, X::Delete, false, acc_async_sync); }
+void acc_delete_finalize(void *D, size_t N) {
+  exit("acc_delete_finalize", D, N, X::Delete, true, acc_async_sync);
+}
+void acc_copyout_async(void *D, size_t N, int A) {
+  exit("acc_copyout_async", D, N, X::Copyout, false, A);
+}
+void acc_copyout_finalize_async(void *D, size_t N, int A) {
+  exit("acc_copyout_finalize_async", D, N, X::Copyout, true, A);
+}
+void acc_delete_async(void *D, size_t N, int A) {
+  exit("acc_delete_async", D, N, X::Delete, false, A);
+}
+void acc_delete_finalize_async(void *D, size_t N, int A) {
+  exit("acc_delete_finalize_async", D, N, X::Delete, true, A);
+}
+void acc_update_device(void *D, size_t N) {
+  update("acc_update_device", D, N, true, acc_async_sync);
+}
+void acc_update_self(void *D, size_t N) { update("acc_update_self", D, N, false, acc_async_sync); }
+void acc_update_device_async(void *D, size_t N, int A) {
+  update("acc_update_device_async", D, N, true, A);
+}
+void acc_update_self_async(void *D, size_t N, int A) {
+  update("acc_update_self_async", D, N, false, A);
+}
 
 int acc_is_present(void *D, size_t N) {
   Current C = current();
@@ -147,8 +197,11 @@ void acc_unmap_data(void *D) {
 }
 
 void acc_memcpy_device(void *Dst, void *Src, size_t N) {
+  if (!N || !checkRange("acc_memcpy_device", "data_dev_dest", Dst, N) ||
+      !checkRange("acc_memcpy_device", "data_dev_src", Src, N))
+    return;
   Current C = current();
-  if (!C.ok() || !N)
+  if (!C.ok())
     return;
   if (C.host()) {
     std::memmove(Dst, Src, N);
@@ -156,9 +209,13 @@ void acc_memcpy_device(void *Dst, void *Src, size_t N) {
   }
   // Device to device through a host buffer (correct everywhere; a direct
   // device copy is an optimization for later).
-  std::vector<unsigned char> Buffer(N);
-  if (!C.B->copyFromDevice(C.Device, Buffer.data(), Src, N, acc_async_sync))
-    C.B->copyToDevice(C.Device, Dst, Buffer.data(), N, acc_async_sync);
+  std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[N]);
+  if (!Buffer) {
+    errorf("acc_memcpy_device: no host memory for a %zu-byte staging buffer; nothing copied", N);
+    return;
+  }
+  if (!C.B->copyFromDevice(C.Device, Buffer.get(), Src, N, acc_async_sync))
+    C.B->copyToDevice(C.Device, Dst, Buffer.get(), N, acc_async_sync);
 }
 
 void acc_init(acc_device_t T) {

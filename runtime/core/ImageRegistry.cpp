@@ -34,7 +34,6 @@ uint16_t read16(const unsigned char *P) {
   return V;
 }
 
-const unsigned char Magic[4] = {0x10, 0xFF, 0x10, 0xAD};
 constexpr size_t HeaderSize = 32, EntrySize = 40, StringEntrySize = 16;
 
 /// A NUL-terminated string at [Offset, Limit) of a binary, or nullptr.
@@ -80,8 +79,11 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
       ++Pos;
       continue;
     }
-    if (Size - Pos < HeaderSize || std::memcmp(Data + Pos, Magic, 4) != 0)
+    if (Size - Pos < 4 || std::memcmp(Data + Pos, OffloadBinaryMagic, 4) != 0)
       return at(Pos, "not an offload binary (bad magic)");
+    if (Size - Pos < HeaderSize)
+      return at(Pos, "truncated offload binary: " + std::to_string(Size - Pos) +
+                         " bytes left for a " + std::to_string(HeaderSize) + "-byte header");
     const unsigned char *B = Data + Pos;
     const uint32_t Version = read32(B + 4);
     const uint64_t BinSize = read64(B + 8), EntryOff = read64(B + 16),

@@ -27,6 +27,9 @@ struct DeviceImageRef {
   size_t Size = 0;
 };
 
+/// The first bytes of every OffloadBinary (LLVM's `OffloadBinary::Magic`).
+inline constexpr unsigned char OffloadBinaryMagic[4] = {0x10, 0xFF, 0x10, 0xAD};
+
 /// "object", "bitcode", "cubin", "fatbinary", "ptx", or "unknown".
 const char *imageKindName(uint16_t Kind);
 

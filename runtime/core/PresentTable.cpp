@@ -18,6 +18,29 @@ namespace {
 uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
 } // namespace
 
+RangeProblem rangeProblem(const void *P, size_t Bytes) {
+  if (!P && Bytes)
+    return RangeProblem::NullPointer;
+  if (Bytes > UINTPTR_MAX - addr(P))
+    return RangeProblem::Wraps;
+  return RangeProblem::None;
+}
+
+bool checkRange(const char *Routine, const char *Arg, const void *P, size_t Bytes) {
+  switch (rangeProblem(P, Bytes)) {
+  case RangeProblem::None:
+    return true;
+  case RangeProblem::NullPointer:
+    errorf("%s: %s is a null pointer but bytes is %zu", Routine, Arg, Bytes);
+    return false;
+  case RangeProblem::Wraps:
+    errorf("%s: %s (%p) plus bytes (%zu) lies past the end of the address space", Routine, Arg,
+           P, Bytes);
+    return false;
+  }
+  return false;
+}
+
 const PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E) const {
   auto It = Mappings.upper_bound(B);
   if (It == Mappings.begin())
@@ -55,6 +78,8 @@ ferry_status PresentTable::partial(uintptr_t B, uintptr_t E, const Mapping &M,
 ferry_status PresentTable::enter(const void *Host, size_t Bytes, Entry What,
                                  Counter C, bool Zero, DeviceMemory &Mem,
                                  void **DevOut) {
+  if (!checkRange("data entry", "the host address", Host, Bytes))
+    return FERRY_ERROR_INVALID;
   std::lock_guard<std::mutex> Lock(Mutex);
   const uintptr_t B = addr(Host), E = B + Bytes;
   const Mapping *Overlap;
@@ -96,6 +121,8 @@ ferry_status PresentTable::enter(const void *Host, size_t Bytes, Entry What,
 
 ferry_status PresentTable::exit(const void *Host, size_t Bytes, Exit What, Counter C,
                                 bool Finalize, DeviceMemory &Mem) {
+  if (!checkRange("data exit", "the host address", Host, Bytes))
+    return FERRY_ERROR_INVALID;
   std::lock_guard<std::mutex> Lock(Mutex);
   const uintptr_t B = addr(Host), E = B + Bytes;
   const Mapping *Overlap;
@@ -122,6 +149,8 @@ ferry_status PresentTable::exit(const void *Host, size_t Bytes, Exit What, Count
 
 ferry_status PresentTable::update(const void *Host, size_t Bytes, bool ToDevice,
                                   DeviceMemory &Mem) {
+  if (!checkRange("update", "the host address", Host, Bytes))
+    return FERRY_ERROR_INVALID;
   std::lock_guard<std::mutex> Lock(Mutex);
   const uintptr_t B = addr(Host), E = B + Bytes;
   const Mapping *Overlap;
@@ -140,10 +169,11 @@ ferry_status PresentTable::update(const void *Host, size_t Bytes, bool ToDevice,
 
 ferry_status PresentTable::map(const void *Host, void *Dev, size_t Bytes,
                                DeviceMemory &Mem) {
-  if (!Host || !Dev || !Bytes) {
-    errorf("acc_map_data: %s", !Host  ? "the host address is NULL"
-                               : !Dev ? "the device address is NULL"
-                                      : "the size is 0");
+  if (!Host || !Dev || !Bytes || rangeProblem(Host, Bytes) != RangeProblem::None) {
+    errorf("acc_map_data: %s", !Host    ? "the host address is NULL"
+                               : !Dev   ? "the device address is NULL"
+                               : !Bytes ? "the size is 0"
+                                        : "the host range lies past the end of the address space");
     return FERRY_ERROR_INVALID;
   }
   std::lock_guard<std::mutex> Lock(Mutex);

@@ -24,6 +24,19 @@
 
 namespace ferry {
 
+/// What is wrong with [P, P + Bytes) as memory to map, copy or free.
+enum class RangeProblem {
+  None,
+  NullPointer, ///< P is null and Bytes is not 0
+  Wraps,       ///< P + Bytes lies past the end of the address space
+};
+RangeProblem rangeProblem(const void *P, size_t Bytes);
+
+/// Checks [P, P + Bytes) for the data routine \p Routine, whose argument
+/// \p Arg P is: false, after a message naming both, when rangeProblem finds
+/// something.
+bool checkRange(const char *Routine, const char *Arg, const void *P, size_t Bytes);
+
 /// What the present table needs from a device.
 class DeviceMemory {
 public:

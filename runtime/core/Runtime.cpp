@@ -220,6 +220,14 @@ PresentTable &Runtime::presentTable(DeviceKind K, int Device) {
   return *T;
 }
 
+AllocationTable &Runtime::allocations(DeviceKind K, int Device) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto &T = Allocations[{int(K), Device}];
+  if (!T)
+    T = std::make_unique<AllocationTable>();
+  return *T;
+}
+
 Runtime::PartialsBuffer &Runtime::partialsBuffer(DeviceKind K, int Device) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto &P = PartialsBuffers[{int(K), Device}];

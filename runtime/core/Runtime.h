@@ -9,6 +9,7 @@
 #ifndef FERRY_RUNTIME_CORE_RUNTIME_H
 #define FERRY_RUNTIME_CORE_RUNTIME_H
 
+#include "core/AllocationTable.h"
 #include "core/Backend.h"
 #include "core/PresentTable.h"
 #include "ferry/runtime.h"
@@ -75,6 +76,8 @@ public:
 
   /// The present table of device \p Device of kind \p K.
   PresentTable &presentTable(DeviceKind K, int Device);
+  /// The blocks acc_malloc handed out on device \p Device of kind \p K.
+  AllocationTable &allocations(DeviceKind K, int Device);
 
   /// ferry_enter_host_region.
   ferry_status enterHostRegion(const ferry_region &R);
@@ -117,6 +120,7 @@ private:
   std::optional<DeviceKind> Selected;
   int DeviceNum[3] = {0, 0, 0};
   std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
+  std::map<std::pair<int, int>, std::unique_ptr<AllocationTable>> Allocations;
   /// Device memory for reduction partials, per device: grown when a region
   /// needs more, reused by the next (a region with a reduction completes
   /// before it returns, so its launch holds the buffer's lock), kept for the

@@ -15,6 +15,7 @@
 #include <libelf.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <tuple>
 #include <map>
@@ -68,7 +69,8 @@ const msgpack::object *mapValue(const msgpack::object &Map, const char *Key) {
 }
 
 /// Reads the AMDGPU metadata note: target and per-kernel resources. Returns
-/// "" or what is wrong with the note (a code object without one is fine).
+/// "" or what is wrong with the note; a code object without one is refused,
+/// since its kernels' resources and arguments would be unknown.
 std::string readMetadata(Elf *E, ImageIndex &Out,
                          std::map<std::string, SymbolInfo> &Resources) {
   Elf_Scn *Scn = nullptr;
@@ -125,7 +127,8 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
       return "";
     }
   }
-  return "";
+  return "the code object has no AMDGPU metadata note (NT_AMDGPU_METADATA): its kernels' "
+         "resources and arguments are unknown";
 }
 
 std::string indexCodeObject(Elf *E, ImageIndex &Out) {
@@ -173,12 +176,13 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
       if (auto D = Descriptors.find(Name); D != Descriptors.end()) {
         S.Kind = FERRY_SYMBOL_KERNEL;
         S.DescriptorOffset = D->second;
-        if (auto It = Resources.find(Name); It != Resources.end()) {
-          SymbolInfo &R = It->second;
-          S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,
-          S.Scratch = R.Scratch, S.Wave = R.Wave, S.KernargSize = R.KernargSize;
-          S.KernargAlign = R.KernargAlign, S.Args = std::move(R.Args);
-        }
+        auto It = Resources.find(Name);
+        if (It == Resources.end())
+          return "kernel '" + Name + "' is missing from the AMDGPU metadata note";
+        SymbolInfo &R = It->second;
+        S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,
+        S.Scratch = R.Scratch, S.Wave = R.Wave, S.KernargSize = R.KernargSize;
+        S.KernargAlign = R.KernargAlign, S.Args = std::move(R.Args);
       } else {
         S.Kind = FERRY_SYMBOL_FUNCTION;
       }
@@ -225,6 +229,23 @@ std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
   return "";
 }
 
+/// Indexes every image of an OffloadBinary package into \p Out's embedded
+/// images.
+std::string indexPackage(const unsigned char *Data, size_t Size, ImageIndex &Out) {
+  std::vector<DeviceImageRef> Images;
+  if (std::string Error = parseOffloadPackage(Data, Size, Images); !Error.empty())
+    return Error;
+  for (const DeviceImageRef &I : Images) {
+    ImageIndex Sub;
+    if (std::string Error = indexImage(I.Data, I.Size, Sub); !Error.empty())
+      return "embedded image for " + I.Arch + ": " + Error;
+    Out.Embedded.push_back(std::move(Sub));
+    Out.EmbeddedArch.push_back(I.Arch);
+    Out.EmbeddedImages.push_back(I);
+  }
+  return "";
+}
+
 std::string indexExecutable(Elf *E, ImageIndex &Out) {
   Out.Format = "host-elf";
   size_t ShStrNdx;
@@ -241,22 +262,49 @@ std::string indexExecutable(Elf *E, ImageIndex &Out) {
     Elf_Data *Data = elf_getdata(Scn, nullptr);
     if (!Data)
       return "unreadable .llvm.offloading section";
-    std::vector<DeviceImageRef> Images;
-    std::string Error = parseOffloadPackage(static_cast<const unsigned char *>(Data->d_buf),
-                                            Data->d_size, Images);
-    if (!Error.empty())
+    if (std::string Error =
+            indexPackage(static_cast<const unsigned char *>(Data->d_buf), Data->d_size, Out);
+        !Error.empty())
       return ".llvm.offloading: " + Error;
-    for (const DeviceImageRef &I : Images) {
-      ImageIndex Sub;
-      std::string E2 = indexImage(I.Data, I.Size, Sub);
-      if (!E2.empty())
-        return "embedded image for " + I.Arch + ": " + E2;
-      Out.Embedded.push_back(std::move(Sub));
-      Out.EmbeddedArch.push_back(I.Arch);
-      Out.EmbeddedImages.push_back(I);
-    }
   }
   return "";
+}
+
+/// Skips white space and PTX comments (// to the end of the line, /* */).
+size_t skipBlank(const std::string &S, size_t I) {
+  while (I < S.size()) {
+    if (std::isspace(static_cast<unsigned char>(S[I]))) {
+      ++I;
+    } else if (S.compare(I, 2, "//") == 0) {
+      I = S.find('\n', I);
+      if (I == std::string::npos)
+        return S.size();
+    } else if (S.compare(I, 2, "/*") == 0) {
+      I = S.find("*/", I + 2);
+      if (I == std::string::npos)
+        return S.size();
+      I += 2;
+    } else {
+      break;
+    }
+  }
+  return I;
+}
+
+/// PTX starts (after comments) with `.version MAJOR.MINOR` and then
+/// `.target NAME`, as ptxas requires.
+bool looksLikePTX(const char *Bytes, size_t Size) {
+  static const std::regex Version(R"(\.version[ \t]+\d+\.\d+\s)");
+  static const std::regex Target(R"(\.target[ \t]+\w+)");
+  const std::string Head(Bytes, std::min<size_t>(Size, 4096));
+  std::smatch M;
+  size_t I = skipBlank(Head, 0);
+  auto From = Head.begin() + std::ptrdiff_t(I);
+  if (!std::regex_search(From, Head.end(), M, Version, std::regex_constants::match_continuous))
+    return false;
+  I = skipBlank(Head, I + size_t(M.length(0)));
+  From = Head.begin() + std::ptrdiff_t(I);
+  return std::regex_search(From, Head.end(), M, Target, std::regex_constants::match_continuous);
 }
 
 } // namespace
@@ -296,8 +344,11 @@ std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
     ElfHandle H;
     H.E = elf_memory(const_cast<char *>(Bytes), Size);
     GElf_Ehdr Ehdr;
-    if (!H.E || elf_kind(H.E) != ELF_K_ELF || !gelf_getehdr(H.E, &Ehdr))
-      return std::string("not a readable ELF file: ") + elf_errmsg(-1);
+    if (!H.E || elf_kind(H.E) != ELF_K_ELF || !gelf_getehdr(H.E, &Ehdr)) {
+      const int Error = elf_errno();
+      return std::string("not a readable ELF file: ") +
+             (Error ? elf_errmsg(Error) : "its header is cut short or malformed");
+    }
     if (std::optional<int> Cut = elfTruncation(Data, Size))
       return "truncated ELF file: " +
              (*Cut < 0 ? std::string("the section headers lie")
@@ -306,16 +357,19 @@ std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
     return Ehdr.e_machine == EM_AMDGPU_ ? indexCodeObject(H.E, Out)
                                         : indexExecutable(H.E, Out);
   }
+  if (Size >= 4 && std::memcmp(Bytes, OffloadBinaryMagic, 4) == 0) {
+    Out.Format = "offload-package";
+    return indexPackage(reinterpret_cast<const unsigned char *>(Bytes), Size, Out);
+  }
   // LLVM bitcode (the translated IR the plugin embeds for the emulator):
   // listed as such; its symbols are the emulator's business.
   if (Size >= 4 && std::memcmp(Bytes, "BC\xC0\xDE", 4) == 0) {
     Out.Format = "llvm-bitcode";
     return "";
   }
-  std::string Head(Bytes, std::min<size_t>(Size, 4096));
-  if (Head.find(".version") != std::string::npos && Head.find(".target") != std::string::npos)
+  if (looksLikePTX(Bytes, Size))
     return indexPTX(Bytes, Size, Out);
-  return "not an HSA code object, PTX, or ELF host file";
+  return UnknownImageFormat;
 }
 } // namespace
 

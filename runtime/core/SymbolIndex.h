@@ -5,8 +5,8 @@
 /// functions, so Ferry indexes images itself: kernels (each with its kernel
 /// descriptor), device functions (FUNC symbols without a descriptor) and
 /// variables, with sizes, for HSA code objects (libelf; resources from the
-/// AMDGPU metadata note, msgpack-cxx), PTX text, and executables carrying a
-/// .llvm.offloading section. No LLVM.
+/// AMDGPU metadata note, msgpack-cxx), PTX text, OffloadBinary packages, and
+/// executables carrying a .llvm.offloading section. No LLVM.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_RUNTIME_CORE_SYMBOLINDEX_H
@@ -42,10 +42,12 @@ struct SymbolInfo {
 };
 
 struct ImageIndex {
-  std::string Format; ///< "hsa-code-object", "ptx", "host-elf"
+  /// "hsa-code-object", "ptx", "llvm-bitcode", "host-elf", "offload-package"
+  std::string Format;
   std::string Target; ///< amdhsa.target, PTX .target, or ""
   std::vector<SymbolInfo> Symbols;
-  /// For host ELF files (executables, objects): the images in their .llvm.offloading section.
+  /// For host ELF files (executables, objects): the images in their
+  /// .llvm.offloading section; for OffloadBinary packages: their images.
   std::vector<ImageIndex> Embedded;
   std::vector<std::string> EmbeddedArch;
   /// The embedded images themselves: pointers into the indexed bytes, valid
@@ -58,6 +60,11 @@ struct ImageIndex {
 /// within \p Size bytes, -1 when the section headers do not, else the index
 /// of the first section that does not.
 std::optional<int> elfTruncation(const void *Data, size_t Size);
+
+/// What indexImage says of bytes in none of the formats above.
+inline constexpr const char *UnknownImageFormat =
+    "not a device image: expected an HSA code object, PTX, an OffloadBinary package, or an "
+    "executable or object built by Ferry";
 
 /// Indexes \p Data (any of the formats above). Returns "" or what is wrong.
 std::string indexImage(const void *Data, size_t Size, ImageIndex &Out);

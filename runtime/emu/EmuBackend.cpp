@@ -16,6 +16,7 @@
 #include "core/Env.h"
 #include "core/ImageRegistry.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -56,8 +57,16 @@ public:
   DeviceKind kind() const override { return DeviceKind::Radeon; }
 
   ferry_status allocate(int, size_t Bytes, void **Out) override {
-    *Out = std::aligned_alloc(256, (Bytes + 255) / 256 * 256 + 256);
-    return *Out ? FERRY_SUCCESS : FERRY_ERROR_BACKEND;
+    // Whole 256-byte blocks and one more; a size that would wrap is refused.
+    constexpr size_t Block = 256;
+    *Out = Bytes <= SIZE_MAX - 2 * Block
+               ? std::aligned_alloc(Block, (Bytes + Block - 1) / Block * Block + Block)
+               : nullptr;
+    if (!*Out) {
+      errorf("emulated %s: cannot allocate %zu bytes of device memory", Arch.c_str(), Bytes);
+      return FERRY_ERROR_BACKEND;
+    }
+    return FERRY_SUCCESS;
   }
   ferry_status release(int, void *Ptr) override {
     std::free(Ptr);

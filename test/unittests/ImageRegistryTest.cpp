@@ -82,7 +82,9 @@ TEST(ImageRegistry, RejectsEveryKindOfDamage) {
   EXPECT_TRUE(Out.empty());
   // Truncated package.
   Out.clear();
-  EXPECT_NE(parseOffloadPackage(Good.data(), 20, Out).find("bad magic"), std::string::npos);
+  EXPECT_EQ(parseOffloadPackage(Good.data(), 20, Out),
+            "at offset 0: truncated offload binary: 20 bytes left for a 32-byte header");
+  EXPECT_NE(parseOffloadPackage(Good.data(), 3, Out).find("bad magic"), std::string::npos);
 }
 
 TEST(ImageRegistry, EmptyPackageHasNoImages) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -194,6 +195,29 @@ TEST(PresentTable, SectionBasesAttachOnlyWhenUnambiguous) {
   ASSERT_EQ(T.exit(A + 10, 50 * sizeof(int), X::Delete, C::Structured, false, M),
             FERRY_SUCCESS);
   EXPECT_FALSE(T.attachAddress(A));
+}
+
+// A null pointer with a length, or a range past the end of the address
+// space, never reaches the device: no allocation, no copy (the host's memcpy
+// would fault), no mapping.
+TEST(PresentTable, RangesThatAreNotMemoryAreRefused) {
+  PresentTable T;
+  FakeMemory M;
+  char A[16];
+  void *D = &M;
+  EXPECT_EQ(T.enter(nullptr, 64, E::Copyin, C::Dynamic, false, M, &D), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.enter(A, SIZE_MAX, E::Copyin, C::Dynamic, false, M, &D), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.exit(A + 1, SIZE_MAX, X::Copyout, C::Dynamic, false, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.update(nullptr, 8, true, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.map(A, A, SIZE_MAX, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(M.Allocations, 0);
+  EXPECT_EQ(M.ToDevice, 0u);
+  EXPECT_EQ(T.size(), 0u);
+  EXPECT_EQ(rangeProblem(nullptr, 0), RangeProblem::None);
+  EXPECT_EQ(rangeProblem(nullptr, 1), RangeProblem::NullPointer);
+  EXPECT_EQ(rangeProblem(A, sizeof A), RangeProblem::None);
+  EXPECT_EQ(rangeProblem(A, SIZE_MAX), RangeProblem::Wraps);
+  EXPECT_EQ(rangeProblem(reinterpret_cast<void *>(UINTPTR_MAX), 1), RangeProblem::Wraps);
 }
 
 } // namespace

@@ -8,10 +8,13 @@
 //===----------------------------------------------------------------------===//
 #include "core/SymbolIndex.h"
 
+#include "core/ImageRegistry.h"
+
 #include "TestImages.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -93,7 +96,85 @@ TEST(SymbolIndex, DamagedImagesAreRefused) {
   EXPECT_NE(indexImage(BadNote.data(), BadNote.size(), J).find("malformed AMDGPU metadata"),
             std::string::npos);
   ImageIndex K;
-  EXPECT_EQ(indexImage("garbage", 7, K), "not an HSA code object, PTX, or ELF host file");
+  EXPECT_EQ(indexImage("garbage", 7, K), UnknownImageFormat);
+}
+
+// Without its metadata note a code object's kernels have unknown resources
+// and arguments: refused, not listed with zeros (the note's type is changed,
+// so that nothing else moves).
+TEST(SymbolIndex, CodeObjectWithoutMetadataIsRefused) {
+  std::string Bytes = readTestImage("symbols.cov4.hsaco");
+  size_t At = Bytes.find(std::string("AMDGPU\0\0", 8));
+  ASSERT_NE(At, std::string::npos);
+  ASSERT_EQ(Bytes[At - 4], char(32)); // NT_AMDGPU_METADATA
+  Bytes[At - 4] = 0;
+  ImageIndex I;
+  EXPECT_EQ(indexImage(Bytes.data(), Bytes.size(), I),
+            "the code object has no AMDGPU metadata note (NT_AMDGPU_METADATA): its kernels' "
+            "resources and arguments are unknown");
+}
+
+// Text is PTX only when it starts (after comments) with .version and .target;
+// text that merely mentions them, or binary data, is not.
+TEST(SymbolIndex, OnlyRealPTXIsPTX) {
+  const std::string Mentions = "notes: PTX has a .version and a .target directive\n";
+  ImageIndex I;
+  EXPECT_EQ(indexImage(Mentions.data(), Mentions.size(), I), UnknownImageFormat);
+  // The metadata of a code object names amdhsa.version and amdhsa.target.
+  const char Raw[] = "\x82\xaa" "amdhsa.version" "\x92\x01\x02\xad" "amdhsa.target";
+  const std::string Binary(Raw, sizeof Raw);
+  ImageIndex J;
+  EXPECT_EQ(indexImage(Binary.data(), Binary.size(), J), UnknownImageFormat);
+  const std::string Ptx = "// comment\n/* block */\n.version 8.0\n.target sm_90\n"
+                          ".address_size 64\n.visible .entry k()\n{\n\tret;\n}\n";
+  ImageIndex K;
+  ASSERT_EQ(indexImage(Ptx.data(), Ptx.size(), K), "");
+  EXPECT_EQ(K.Format, "ptx");
+  EXPECT_EQ(K.Target, "sm_90");
+}
+
+// An OffloadBinary package file (ferry-translate --emit=offload) is read as
+// one: each image indexed on its own.
+TEST(SymbolIndex, OffloadPackage) {
+  const std::string Code = readTestImage("symbols.cov4.hsaco"),
+                    Ptx = readTestImage("symbols.ptx");
+  auto Binary = [](uint16_t Kind, const char *Arch, const std::string &Image) {
+    // Header, one entry, one string ("arch"), then the strings and the image.
+    std::string B(32 + 40 + 16, '\0');
+    auto Put = [&](size_t At, uint64_t V, size_t N) { std::memcpy(&B[At], &V, N); };
+    std::memcpy(&B[0], OffloadBinaryMagic, 4);
+    Put(4, 1, 4);
+    Put(16, 32, 8);
+    Put(24, 40, 8);
+    Put(32, Kind, 2);
+    Put(40, 72, 8);
+    Put(48, 1, 8);
+    Put(72, B.size(), 8);
+    B += std::string("arch") + '\0';
+    Put(80, B.size(), 8);
+    B += std::string(Arch) + '\0';
+    B.resize((B.size() + 7) / 8 * 8, '\0');
+    Put(56, B.size(), 8);
+    Put(64, Image.size(), 8);
+    B += Image;
+    B.resize((B.size() + 7) / 8 * 8, '\0');
+    Put(8, B.size(), 8);
+    return B;
+  };
+  const std::string Package = Binary(1, "gfx90a", Code) + Binary(5, "sm_80", Ptx);
+  ImageIndex I;
+  ASSERT_EQ(indexImage(Package.data(), Package.size(), I), "");
+  EXPECT_EQ(I.Format, "offload-package");
+  ASSERT_EQ(I.Embedded.size(), 2u);
+  EXPECT_EQ(I.EmbeddedArch[0], "gfx90a");
+  EXPECT_EQ(I.Embedded[0].Format, "hsa-code-object");
+  expectLibrarySymbols(I.Embedded[0]);
+  EXPECT_EQ(I.EmbeddedArch[1], "sm_80");
+  EXPECT_EQ(I.Embedded[1].Format, "ptx");
+  expectLibrarySymbols(I.Embedded[1]);
+  // A damaged package is refused with the OffloadBinary reader's message.
+  ImageIndex J;
+  EXPECT_NE(indexImage(Package.data(), 40, J).find("binary size"), std::string::npos);
 }
 
 } // namespace

@@ -6,11 +6,12 @@
 /// a usable device of TYPE (radeon, nvidia, host) exists, 1 otherwise; the
 /// lit configuration uses it to detect GPUs. `ferry-info --image FILE` lists
 /// what a device image defines: kernels with their resources, device
-/// functions and variables, for HSA code objects, PTX, and executables or
-/// objects with embedded images (the runtime's own symbol index, no LLVM).
+/// functions and variables, for HSA code objects, PTX, OffloadBinary
+/// packages, and executables or objects with embedded images (the runtime's
+/// own symbol index, no LLVM); anything else is refused with what is accepted.
 /// `ferry-info --extract DIR FILE` writes the images embedded in an
-/// executable or object to DIR as FILE.N.ARCH.{hsaco,ptx,bc}, one per line
-/// printed, for llvm-readelf, llvm-objdump or ptxas.
+/// executable, object or package to DIR as FILE.N.ARCH.{hsaco,ptx,bc}, one
+/// per line printed, for llvm-readelf, llvm-objdump or ptxas.
 ///
 //===----------------------------------------------------------------------===//
 #include "core/SymbolIndex.h"
@@ -22,6 +23,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+
+#include <sys/stat.h>
 
 static const char *const Usage =
     "usage: ferry-info [--has=radeon|nvidia|host | --image FILE | --extract DIR FILE]\n";
@@ -43,11 +46,16 @@ static const char *kindName(ferry_symbol_kind K) {
   return "?";
 }
 
+/// Host ELF files and OffloadBinary packages hold images rather than symbols.
+static bool holdsImages(const ferry::ImageIndex &Index) {
+  return Index.Format == "host-elf" || Index.Format == "offload-package";
+}
+
 static void printIndex(const ferry::ImageIndex &Index, const std::string &Indent) {
   std::printf("%sformat: %s\n", Indent.c_str(), Index.Format.c_str());
   if (!Index.Target.empty())
     std::printf("%starget: %s\n", Indent.c_str(), Index.Target.c_str());
-  if (Index.Format == "host-elf") {
+  if (holdsImages(Index)) {
     std::printf("%simages: %zu\n", Indent.c_str(), Index.Embedded.size());
     for (size_t I = 0; I < Index.Embedded.size(); ++I) {
       std::printf("%simage %zu: %s\n", Indent.c_str(), I, Index.EmbeddedArch[I].c_str());
@@ -77,14 +85,38 @@ static void printIndex(const ferry::ImageIndex &Index, const std::string &Indent
   }
 }
 
-static int showImage(const char *Path) {
+/// Reads file \p Path into \p Bytes, or says why it cannot (a directory, a
+/// missing or unreadable file) and returns false.
+static bool readFile(const char *Path, std::string &Bytes) {
+  struct stat St;
+  if (::stat(Path, &St) != 0) {
+    std::fprintf(stderr, "ferry-info: error: cannot open '%s': %s\n", Path,
+                 std::strerror(errno));
+    return false;
+  }
+  if (S_ISDIR(St.st_mode)) {
+    std::fprintf(stderr, "ferry-info: error: '%s' is a directory, not an image file\n", Path);
+    return false;
+  }
   std::ifstream In(Path, std::ios::binary);
   if (!In) {
     std::fprintf(stderr, "ferry-info: error: cannot open '%s': %s\n", Path,
                  std::strerror(errno));
-    return 1;
+    return false;
   }
-  std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  try {
+    Bytes.assign((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure &X) {
+    std::fprintf(stderr, "ferry-info: error: cannot read '%s': %s\n", Path, X.what());
+    return false;
+  }
+  return true;
+}
+
+static int showImage(const char *Path) {
+  std::string Bytes;
+  if (!readFile(Path, Bytes))
+    return 1;
   ferry::ImageIndex Index;
   std::string Error = ferry::indexImage(Bytes.data(), Bytes.size(), Index);
   if (!Error.empty()) {
@@ -96,27 +128,17 @@ static int showImage(const char *Path) {
   return 0;
 }
 
-static bool readFile(const char *Path, std::string &Bytes) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    std::fprintf(stderr, "ferry-info: error: cannot open '%s': %s\n", Path,
-                 std::strerror(errno));
-    return false;
-  }
-  Bytes.assign((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-  return true;
-}
-
 static int extractImages(const char *Dir, const char *Path) {
   std::string Bytes;
   if (!readFile(Path, Bytes))
     return 1;
   ferry::ImageIndex Index;
   std::string Error = ferry::indexImage(Bytes.data(), Bytes.size(), Index);
-  if (Error.empty() && Index.Format != "host-elf")
-    Error = "not an executable or object with embedded images (it is " + Index.Format + ")";
+  if (Error.empty() && !holdsImages(Index))
+    Error = "not an executable, object or package with embedded images (it is " +
+            Index.Format + ")";
   else if (Error.empty() && Index.EmbeddedImages.empty())
-    Error = "not an executable or object with embedded images (none found)";
+    Error = "not an executable, object or package with embedded images (none found)";
   if (!Error.empty()) {
     std::fprintf(stderr, "ferry-info: error: %s: %s\n", Path, Error.c_str());
     return 1;
@@ -155,7 +177,8 @@ int main(int argc, char **argv) {
     std::string Arg = argv[1];
     if (Arg == "--help" || Arg == "-h") {
       std::printf("%sLists Ferry's runtime backends and devices, or what a device image\n"
-                  "(HSA code object, PTX, executable with embedded images) defines.\n",
+                  "(HSA code object, PTX, OffloadBinary package, executable or object\n"
+                  "with embedded images) defines.\n",
                   Usage);
       return 0;
     }

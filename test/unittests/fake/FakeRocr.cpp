@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -180,7 +181,8 @@ hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t P,
 }
 hsa_status_t hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t, size_t Size, uint32_t,
                                           void **Ptr) {
-  *Ptr = std::aligned_alloc(64, (Size + 63) / 64 * 64);
+  // Like ROCR, a size beyond any pool is out of resources (not a wrapped one).
+  *Ptr = Size <= SIZE_MAX - 64 ? std::aligned_alloc(64, (Size + 63) / 64 * 64) : nullptr;
   return *Ptr ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }
 hsa_status_t hsa_amd_memory_pool_free(void *Ptr) {
