@@ -71,5 +71,15 @@ const Clause *AccContext::enclosingDataDefault() const {
   return nullptr;
 }
 
+llvm::SmallVector<const Clause *, 8> AccContext::enclosingDataClauses() const {
+  llvm::SmallVector<const Clause *, 8> Clauses;
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It)
+    if (It->D->Kind == ConstructKind::Data)
+      for (const Clause &C : It->D->Clauses)
+        if (isDataClause(C.Kind))
+          Clauses.push_back(&C);
+  return Clauses;
+}
+
 } // namespace plugin
 } // namespace ferry

@@ -106,6 +106,9 @@ public:
   /// The `default` clause that holds for a compute construct here: of the
   /// innermost data construct around it that has one.
   const Clause *enclosingDataDefault() const;
+  /// The data clauses of the open `data` constructs, innermost first: their
+  /// variables are shared (present) data for the compute constructs inside.
+  llvm::SmallVector<const Clause *, 8> enclosingDataClauses() const;
 
 private:
   clang::Sema *TheSema = nullptr;

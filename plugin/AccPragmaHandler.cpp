@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccPragmaHandler.h"
 
+#include "AtomicConstruct.h"
 #include "BlockConstruct.h"
 #include "DirectiveParser.h"
 #include "LoopConstruct.h"
@@ -34,6 +35,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   else if (D->Kind == ConstructKind::EnterData || D->Kind == ConstructKind::ExitData ||
            D->Kind == ConstructKind::Update || D->Kind == ConstructKind::Wait)
     rewriteStandaloneDirective(PP, Ctx, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::Atomic)
+    rewriteAtomic(PP, Ctx, *D, Introducer.Loc);
 }
 
 } // namespace plugin

@@ -132,8 +132,17 @@ static bool isLoopClause(ClauseKind C) {
   }
 }
 
+static bool isAtomicClause(ClauseKind C) {
+  return C == ClauseKind::AtomicRead || C == ClauseKind::AtomicWrite ||
+         C == ClauseKind::AtomicUpdate || C == ClauseKind::AtomicCapture;
+}
+
 static bool isAllowed(ConstructKind K, ClauseKind C) {
   const bool Common = C == ClauseKind::If || C == ClauseKind::Async || C == ClauseKind::WaitClause;
+  if (K == ConstructKind::Atomic)
+    return C == ClauseKind::If || isAtomicClause(C);
+  if (isAtomicClause(C))
+    return false;
   switch (K) {
   case ConstructKind::EnterData:
     return Common || C == ClauseKind::Copyin || C == ClauseKind::Create;
@@ -545,6 +554,16 @@ bool DirectiveParser::checkConflicts(const Directive &D) {
       report(PP, T->Loc, Diag::ConflictingClauses)
           << spelling(ClauseKind::Tile) << spelling(ClauseKind::Collapse);
       return false;
+    }
+  const Clause *Atomic = nullptr; // read, write, update, capture: one at most
+  for (const Clause &C : D.Clauses)
+    if (isAtomicClause(C.Kind)) {
+      if (Atomic) {
+        report(PP, C.Loc, Diag::ConflictingClauses)
+            << spelling(Atomic->Kind) << spelling(C.Kind);
+        return false;
+      }
+      Atomic = &C;
     }
   if (const Clause *A = D.find(ClauseKind::Auto))
     if (D.find(ClauseKind::Independent)) {

@@ -472,6 +472,12 @@ void LoopConstruct::emitCaptures(TokenBuilder &B) {
     for (const Clause &C : Compute->D->Clauses)
       if (isDataClause(C.Kind))
         DataClauses.push_back(&C);
+  // And the data of the data constructs around it: a scalar or array they
+  // name is present, so the region uses the device copy (OpenACC 2.6: only
+  // variables in no data clause of the construct or an enclosing data
+  // construct are firstprivate), and their deviceptr clauses hold inside.
+  for (const Clause *C : Ctx.enclosingDataClauses())
+    DataClauses.push_back(C);
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
       if (!V.Sections.empty())

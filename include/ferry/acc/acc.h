@@ -14,6 +14,7 @@
 
 #include "../../openacc.h"
 #include "../runtime.h"
+#include "atomic.h"
 
 #include <array>
 #include <cstdint>
