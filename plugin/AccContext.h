@@ -109,8 +109,12 @@ public:
   /// The data clauses of the open `data` constructs, innermost first: their
   /// variables are shared (present) data for the compute constructs inside.
   llvm::SmallVector<const Clause *, 8> enclosingDataClauses() const;
+  /// A number for the records `routine(name) bind(...)` leaves, distinct in
+  /// the translation unit.
+  unsigned nextRoutineId() { return RoutineIds++; }
 
 private:
+  unsigned RoutineIds = 0;
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;
   bool MissedOn = false;

@@ -8,6 +8,7 @@
 
 #include "AtomicConstruct.h"
 #include "BlockConstruct.h"
+#include "DeclarativeDirective.h"
 #include "DirectiveParser.h"
 #include "LoopConstruct.h"
 #include "StandaloneDirective.h"
@@ -37,6 +38,11 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     rewriteStandaloneDirective(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Atomic)
     rewriteAtomic(PP, Ctx, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::Routine)
+    rewriteRoutine(PP, Ctx, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::Init || D->Kind == ConstructKind::Shutdown ||
+           D->Kind == ConstructKind::Set)
+    rewriteDeviceDirective(PP, Ctx, *D, Introducer.Loc);
 }
 
 } // namespace plugin

@@ -123,7 +123,7 @@ unsigned lowestPrecedence(Tokens E) {
       Depth -= Depth > 0;
     else if (Depth == 0)
       if (unsigned P = precedence(T);
-          P && (I > 0 && endsOperand(E[I - 1]) ||
+          P && ((I > 0 && endsOperand(E[I - 1])) ||
                 !T.isOneOf(tok::plus, tok::minus, tok::star, tok::amp)))
         Lowest = std::min(Lowest, P);
   }

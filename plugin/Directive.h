@@ -71,6 +71,7 @@ struct Directive {
   ConstructKind Kind;
   clang::SourceLocation Loc; ///< of the construct name
   std::vector<Clause> Clauses;
+  TokenList Name; ///< `routine(name)`: the function it names
 
   bool isLoop() const;
   const Clause *find(ClauseKind K) const;

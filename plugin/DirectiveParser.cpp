@@ -144,6 +144,22 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
   if (isAtomicClause(C))
     return false;
   switch (K) {
+  case ConstructKind::Routine:
+    return C == ClauseKind::Gang || C == ClauseKind::Worker || C == ClauseKind::Vector ||
+           C == ClauseKind::Seq || C == ClauseKind::Bind || C == ClauseKind::Nohost;
+  case ConstructKind::Init:
+  case ConstructKind::Shutdown:
+    return C == ClauseKind::DeviceType || C == ClauseKind::DeviceNum || C == ClauseKind::If;
+  case ConstructKind::Set:
+    return C == ClauseKind::DeviceType || C == ClauseKind::DeviceNum ||
+           C == ClauseKind::DefaultAsync || C == ClauseKind::If;
+  default:
+    break;
+  }
+  if (C == ClauseKind::Bind || C == ClauseKind::Nohost || C == ClauseKind::DeviceNum ||
+      C == ClauseKind::DefaultAsync)
+    return false;
+  switch (K) {
   case ConstructKind::EnterData:
     return Common || C == ClauseKind::Copyin || C == ClauseKind::Create;
   case ConstructKind::ExitData:
@@ -418,6 +434,11 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
       if (T.isOneOf(tok::plus, tok::star, tok::amp, tok::pipe, tok::caret,
                     tok::ampamp, tok::pipepipe))
         Op = tok::getPunctuatorSpelling(T.getKind());
+      else if (T.is(tok::minus)) {
+        // OpenACC 1.0 and 2.x listed '-': partial results of `x -= e` add up.
+        report(PP, T.getLocation(), Diag::MinusReduction);
+        Op = "+";
+      }
       else
         Op = wordOf(T).str();
       OpEnd = 1;
@@ -476,6 +497,14 @@ bool DirectiveParser::parseClause(Directive &D) {
     return false;
   }
   C.next();
+  // The names OpenACC 3.3 still accepts for the data clauses: pcopy,
+  // present_or_copy, ... mean what copy, ... mean now (present or copy).
+  Name = llvm::StringSwitch<StringRef>(Name)
+             .Cases("pcopy", "present_or_copy", "copy")
+             .Cases("pcopyin", "present_or_copyin", "copyin")
+             .Cases("pcopyout", "present_or_copyout", "copyout")
+             .Cases("pcreate", "present_or_create", "create")
+             .Default(Name);
   std::optional<ClauseKind> K;
 #define FERRY_CLAUSE(Id, Spelling, Operand, Supported)                         \
   if (Name == Spelling)                                                        \
@@ -489,7 +518,12 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::ClauseNotAllowed) << Name << spelling(D.Kind);
     return false;
   }
-  if (!isSupported(*K) && !(D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause)) {
+  // device_type selects devices for init, shutdown and set; elsewhere (the
+  // clauses after it apply to one device type) Ferry does not have it yet.
+  const bool DeviceTypeHere = D.Kind == ConstructKind::Init ||
+                              D.Kind == ConstructKind::Shutdown || D.Kind == ConstructKind::Set;
+  if ((!isSupported(*K) && !(D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause)) ||
+      (*K == ClauseKind::DeviceType && !DeviceTypeHere)) {
     report(PP, Loc, Diag::UnsupportedClause) << Name;
     return false;
   }
@@ -549,6 +583,18 @@ bool DirectiveParser::checkConflicts(const Directive &D) {
           << spelling(ClauseKind::Seq) << spelling(Other);
       return false;
     }
+  if (D.Kind == ConstructKind::Routine) { // one level at most
+    const Clause *Level = nullptr;
+    for (const Clause &C : D.Clauses)
+      if (C.Kind == ClauseKind::Gang || C.Kind == ClauseKind::Worker ||
+          C.Kind == ClauseKind::Vector || C.Kind == ClauseKind::Seq) {
+        if (Level) {
+          report(PP, C.Loc, Diag::ConflictingClauses) << spelling(Level->Kind) << spelling(C.Kind);
+          return false;
+        }
+        Level = &C;
+      }
+  }
   if (const Clause *T = D.find(ClauseKind::Tile))
     if (D.find(ClauseKind::Collapse)) {
       report(PP, T->Loc, Diag::ConflictingClauses)
@@ -604,6 +650,11 @@ std::optional<Directive> DirectiveParser::parse() {
       }
     D.Clauses.push_back(std::move(List));
   }
+  if (*K == ConstructKind::Routine && C.is(tok::l_paren)) {
+    const SourceLocation NameLoc = C.loc();
+    if (!collectParenthesized(D.Name, "routine", NameLoc))
+      return std::nullopt;
+  }
   while (!C.atEnd()) {
     if (C.consume(tok::comma))
       continue;
@@ -612,6 +663,11 @@ std::optional<Directive> DirectiveParser::parse() {
   }
   if (!checkConflicts(D))
     return std::nullopt;
+  if (D.Kind == ConstructKind::Set && !D.find(ClauseKind::DefaultAsync) &&
+      !D.find(ClauseKind::DeviceNum) && !D.find(ClauseKind::DeviceType)) {
+    report(PP, D.Loc, Diag::SetNeedsClause);
+    return std::nullopt;
+  }
   if (needsDataClause(D)) {
     report(PP, D.Loc, Diag::MissingDataClause) << spelling(D.Kind);
     return std::nullopt;

@@ -24,10 +24,14 @@ void LoopConstruct::rewrite() {
   // A `loop` belongs to an enclosing compute construct; inside another
   // loop's body it runs sequentially within each iteration, as written.
   std::optional<ConstructKind> Outer = Ctx.enclosingCompute();
-  if (D.Kind == ConstructKind::Loop && !Outer) {
-    report(PP, D.Loc, Diag::OrphanedLoop);
-    return;
-  }
+  // An orphaned `loop` (in a routine, or any function a region calls) runs
+  // in order in the work-item that calls the function: its iterations are
+  // independent or it reduces, so that is what the program computes.
+  const bool Orphaned = D.Kind == ConstructKind::Loop && !Outer;
+  if (Orphaned && Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "orphaned 'loop': runs in order in the work-item (or host thread) that calls the "
+           "function around it";
   if (D.Kind != ConstructKind::Loop && Outer) {
     report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
     return;
@@ -39,7 +43,7 @@ void LoopConstruct::rewrite() {
   const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
   // In a region's iteration: spread over the gang's work-items, or in order.
   const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
-  const bool InPlace = Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level;
+  const bool InPlace = Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level);
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
@@ -494,12 +498,17 @@ void LoopConstruct::emitCaptures(TokenBuilder &B) {
           Capture("", V.Name);
           B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
         } else {
+          // `&x = x`, not `&x`: globals and statics (no automatic storage)
+          // cannot be captured, but a reference to them can be.
           Capture("&", V.Name);
+          B.code("=").tokens(V.Name);
         }
       }
   for (const Token &T : ImpliedShared)
-    if (!Reduced.count(T.getIdentifierInfo()) && Shared.insert(T.getIdentifierInfo()).second)
+    if (!Reduced.count(T.getIdentifierInfo()) && Shared.insert(T.getIdentifierInfo()).second) {
       Capture("&", T);
+      B.code("=").tokens(T);
+    }
   if (!None)
     return;
   for (const Clause &C : D.Clauses)

@@ -270,12 +270,98 @@ std::string kernelName(const Region &R, const Module &M) {
   return Name + "_" + utohexstr(xxh3_64bits(Key) & 0xffffffff, true);
 }
 
-/// Every global value the region functions reach, in a stable order.
-SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots) {
+/// `routine ... bind(g)`: the device's calls of a function go to `g`.
+using Bindings = DenseMap<const Function *, Function *>;
+
+/// The function `bind(Target)` names for \p From: a symbol of that name
+/// (extern "C", or a string naming the symbol), else the one function of
+/// \p From's type whose (qualified or plain) name is \p Target.
+Function *bindTarget(Module &M, StringRef Target, const Function &From) {
+  if (Function *G = M.getFunction(Target))
+    return G;
+  for (Function &G : M) {
+    if (G.isIntrinsic() || &G == &From || G.getFunctionType() != From.getFunctionType())
+      continue;
+    ItaniumPartialDemangler D;
+    if (D.partialDemangle(G.getName().data()) || !D.isFunction())
+      continue;
+    std::unique_ptr<char, decltype(&std::free)> Qualified(D.getFunctionName(nullptr, nullptr),
+                                                          &std::free);
+    std::unique_ptr<char, decltype(&std::free)> Base(D.getFunctionBaseName(nullptr, nullptr),
+                                                     &std::free);
+    if ((Qualified && Target == Qualified.get()) || (Base && Target == Base.get()))
+      return &G;
+  }
+  return nullptr;
+}
+
+/// Reads the records the plugin leaves for `routine ... bind(...)`
+/// (`annotate("ferry.routine;bind=NAME;at=FILE:LINE")` on the function, or
+/// on a variable holding its address for the named form). Reports what
+/// cannot be bound; returns false then.
+bool readBindings(Module &M, Bindings &Out) {
+  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return true;
+  auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Array)
+    return true;
+  bool Ok = true;
+  for (Use &U : Array->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(U.get());
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *Text = dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
+    auto *Data = Text && Text->hasInitializer()
+                     ? dyn_cast<ConstantDataSequential>(Text->getInitializer())
+                     : nullptr;
+    if (!Data || !Data->isCString() || !Data->getAsCString().starts_with("ferry.routine;"))
+      continue;
+    StringRef Target, At;
+    SmallVector<StringRef, 4> Fields;
+    Data->getAsCString().split(Fields, ';');
+    for (StringRef F : Fields) {
+      if (F.consume_front("bind="))
+        Target = F;
+      else if (F.consume_front("at="))
+        At = F;
+    }
+    Value *Annotated = Entry->getOperand(0)->stripPointerCasts();
+    if (auto *Holder = dyn_cast<GlobalVariable>(Annotated);
+        Holder && Holder->hasInitializer() && Holder->isConstant())
+      Annotated = Holder->getInitializer()->stripPointerCasts();
+    auto *From = dyn_cast<Function>(Annotated);
+    if (!From) {
+      M.getContext().emitError("ferry: " + At.str() +
+                               ": OpenACC 'bind' applies to functions; this 'routine' is not "
+                               "followed by a function declaration (a lambda cannot be bound)");
+      Ok = false;
+      continue;
+    }
+    Function *To = bindTarget(M, Target, *From);
+    if (!To) {
+      M.getContext().emitError("ferry: " + At.str() + ": OpenACC 'routine' of '" +
+                               demangle(From->getName()) + "' binds it to '" + Target.str() +
+                               "', but this translation unit defines no function of that name "
+                               "and type");
+      Ok = false;
+      continue;
+    }
+    Out[From] = To;
+  }
+  return Ok;
+}
+
+/// Every global value the region functions reach, in a stable order; a
+/// call of a bound function reaches what it is bound to instead.
+SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots, const Bindings *Bind = nullptr) {
   SetVector<GlobalValue *> Seen;
   SmallVector<Value *, 32> Work(Roots.begin(), Roots.end());
   SmallPtrSet<const Constant *, 32> SeenConstants;
   auto Visit = [&](Value *V) {
+    if (auto *F = dyn_cast<Function>(V); F && Bind)
+      if (auto It = Bind->find(F); It != Bind->end())
+        V = It->second;
     if (auto *GV = dyn_cast<GlobalValue>(V)) {
       if (Seen.insert(GV))
         Work.push_back(GV);
@@ -316,11 +402,12 @@ bool isLibdeviceFunction(StringRef Name) {
 }
 
 /// The device module: clones of what the regions reach, retargeted to NVVM.
-std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots) {
+std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
+                                       const Bindings &Bind) {
   auto Dev = std::make_unique<Module>("ferry.regions", M.getContext());
   Dev->setTargetTriple("nvptx64-nvidia-cuda");
   Dev->setDataLayout("e-i64:64-i128:128-v16:16-v32:32-n16:32:64");
-  SetVector<GlobalValue *> Needed = reachable(Roots);
+  SetVector<GlobalValue *> Needed = reachable(Roots, &Bind);
   ValueToValueMapTy VMap;
   for (GlobalValue *GV : Needed) {
     if (auto *F = dyn_cast<Function>(GV)) {
@@ -352,6 +439,9 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots) {
   for (GlobalValue *GV : Needed)
     if (auto *GA = dyn_cast<GlobalAlias>(GV))
       VMap[GA] = MapValue(GA->getAliaseeObject(), VMap);
+  for (auto [From, To] : Bind)
+    if (VMap.count(To))
+      VMap[From] = VMap[To];
   for (GlobalValue *GV : Needed) {
     if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration()) {
       auto *NF = cast<Function>(VMap[F]);
@@ -660,7 +750,10 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (Opts.Targets.empty())
     return PreservedAnalyses::none();
 
-  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots);
+  Bindings Bind;
+  if (!readBindings(M, Bind))
+    return PreservedAnalyses::none();
+  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots, Bind);
   ValueToValueMapTy VMap;
   for (Function *F : Roots)
     VMap[F] = Dev->getFunction(F->getName());

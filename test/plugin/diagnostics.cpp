@@ -53,7 +53,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop copyout(a[0:]) // expected-error {{malformed array section in OpenACC clause 'copyout'}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop reduction(-:s) // expected-error {{invalid OpenACC reduction operator '-' (expected + * max min & | ^ && ||)}}
+#pragma acc parallel loop reduction(/:s) // expected-error {{invalid OpenACC reduction operator '/' (expected + * max min & | ^ && ||)}}
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop reduction(+ s) // expected-error {{expected ':' after the OpenACC reduction operator}}
   for (int i = 0; i < n; ++i) s += a[i];

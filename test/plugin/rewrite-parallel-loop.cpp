@@ -52,4 +52,4 @@ void whole(int n, int &count, int (&table)[16]) {
     table[i] += count;
 }
 // CHECK-LABEL: void whole(
-// CHECK:       [ = , &count ,{{ ?}}table = :: ferry :: acc :: section_base ({{ ?}}table ) ]
+// CHECK:       [ = , &count ={{ ?}}count ,{{ ?}}table = :: ferry :: acc :: section_base ({{ ?}}table ) ]

@@ -1,0 +1,208 @@
+//===- DeclarativeDirective.cpp - routine, init, shutdown, set -------------===//
+///
+/// \file
+/// See DeclarativeDirective.h.
+///
+//===----------------------------------------------------------------------===//
+#include "DeclarativeDirective.h"
+
+#include "ConstructPieces.h"
+#include "Diagnostics.h"
+#include "TokenBuilder.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// The name of the function `bind(...)` names: an identifier (possibly
+/// qualified) or the text of a string literal; empty if neither.
+std::string bindTarget(Preprocessor &PP, const Clause &C) {
+  if (C.Expr.size() == 1 && C.Expr[0].is(tok::string_literal)) {
+    std::string S = PP.getSpelling(C.Expr[0]);
+    return S.size() >= 2 ? S.substr(1, S.size() - 2) : std::string();
+  }
+  std::string Name;
+  for (const Token &T : C.Expr) {
+    if (!T.isOneOf(tok::identifier, tok::coloncolon))
+      return {};
+    Name += PP.getSpelling(T);
+  }
+  return Name;
+}
+
+StringRef levelOf(const Directive &D) {
+  for (ClauseKind K : {ClauseKind::Gang, ClauseKind::Worker, ClauseKind::Vector})
+    if (D.find(K))
+      return spelling(K);
+  return "seq";
+}
+
+/// Copies the tokens of `template <...>` headers (and `extern "C"`) in
+/// front of the declaration that follows, so that an attribute can go after
+/// them. Returns false at a token that cannot start a function declaration.
+bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
+  for (;;) {
+    Token T;
+    PP.Lex(T);
+    if (T.is(tok::kw_template)) {
+      Prefix.push_back(T);
+      int Depth = 0;
+      do {
+        PP.Lex(T);
+        if (T.isOneOf(tok::eof, tok::annot_pragma_openacc))
+          return false;
+        Prefix.push_back(T);
+        if (T.is(tok::less))
+          ++Depth;
+        else if (T.is(tok::greater))
+          --Depth;
+        else if (T.is(tok::greatergreater))
+          Depth -= 2;
+      } while (Depth > 0);
+      continue;
+    }
+    if (T.is(tok::kw_extern)) {
+      Token Next;
+      PP.Lex(Next);
+      Prefix.push_back(T);
+      Prefix.push_back(Next);
+      if (Next.is(tok::string_literal))
+        continue;
+      return true;
+    }
+    PP.EnterToken(T, /*IsReinject=*/true);
+    return !T.isOneOf(tok::eof, tok::r_brace, tok::semi, tok::l_brace);
+  }
+}
+
+} // namespace
+
+void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                    SourceLocation PragmaLoc) {
+  const Clause *Bind = D.find(ClauseKind::Bind);
+  std::string Target;
+  if (Bind) {
+    Target = bindTarget(PP, *Bind);
+    if (Target.empty()) {
+      report(PP, Bind->Loc, Diag::RoutineBindTarget);
+      return;
+    }
+  }
+  const std::string Name = spellingOf(PP, D.Name);
+  if (Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << ("'routine" + (Name.empty() ? std::string() : "(" + Name + ")") + "' " +
+            levelOf(D).str() +
+            ": compiled for the device with the compute regions that call it; its loops run "
+            "in order in the work-item that calls it" +
+            (Bind ? "; the device's calls go to '" + Target + "'" : std::string()));
+  if (!Bind)
+    return; // nothing else to do: see DeclarativeDirective.h
+  // The record the outliner reads: the function, and what its device calls
+  // go to.
+  const PresumedLoc P = PP.getSourceManager().getPresumedLoc(D.Loc);
+  const std::string Annotation =
+      "ferry.routine;bind=" + Target + ";at=" + (P.isValid() ? P.getFilename() : "?") + ":" +
+      std::to_string(P.isValid() ? P.getLine() : 0);
+  TokenBuilder B(PP, PragmaLoc);
+  if (!Name.empty()) {
+    B.code("static void (*const __ferry_routine_bind_" + std::to_string(Ctx.nextRoutineId()) +
+           ")() __attribute__((used, annotate(")
+        .string(Annotation)
+        .code("))) = reinterpret_cast<void (*)()>(&")
+        .tokens(D.Name)
+        .code(");");
+    B.inject();
+    return;
+  }
+  TokenList Prefix;
+  if (!declarationPrefix(PP, Prefix)) {
+    report(PP, D.Loc, Diag::RoutineNotFunction);
+    TokenBuilder(PP, PragmaLoc).tokens(Prefix).inject();
+    return;
+  }
+  B.tokens(Prefix).code("__attribute__((annotate(").string(Annotation).code(")))");
+  B.inject();
+}
+
+void rewriteDeviceDirective(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                            SourceLocation PragmaLoc) {
+  // The device type: an OpenACC name or an acc_device_t enumerator.
+  std::string Type = "acc_get_device_type()";
+  if (const Clause *DT = D.find(ClauseKind::DeviceType)) {
+    auto Items = splitTopLevel(DT->Expr, tok::comma);
+    if (D.Kind == ConstructKind::Set && Items.size() != 1) {
+      report(PP, DT->Loc, Diag::OneDeviceType);
+      return;
+    }
+    SmallVector<std::string, 2> Types;
+    for (ArrayRef<Token> Item : Items) {
+      std::string Word = spellingOf(PP, Item);
+      StringRef W = Word;
+      W.consume_front("acc_device_");
+      StringRef Enum = llvm::StringSwitch<StringRef>(W)
+                           .Cases("*", "default", "acc_device_default")
+                           .Case("host", "acc_device_host")
+                           .Case("multicore", "acc_device_host")
+                           .Case("not_host", "acc_device_not_host")
+                           .Case("nvidia", "acc_device_nvidia")
+                           .Case("radeon", "acc_device_radeon")
+                           .Case("none", "acc_device_none")
+                           .Default("");
+      if (Enum.empty()) {
+        report(PP, Item.empty() ? DT->Loc : Item[0].getLocation(), Diag::UnknownDeviceType)
+            << Word;
+        return;
+      }
+      Types.push_back(Enum.str());
+    }
+    if (!Types.empty())
+      Type = Types[0];
+    // init/shutdown with a list: each type in turn.
+    if (Types.size() > 1) {
+      Type.clear();
+      for (const std::string &T : Types)
+        Type += (Type.empty() ? "" : ",") + T;
+    }
+  }
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  if (const Clause *If = D.find(ClauseKind::If))
+    B.code("if (").tokens(If->Expr).code(")");
+  B.code("{");
+  const Clause *Num = D.find(ClauseKind::DeviceNum);
+  SmallVector<StringRef, 2> Types;
+  StringRef(Type).split(Types, ',');
+  for (StringRef T : Types) {
+    if (D.Kind == ConstructKind::Init || D.Kind == ConstructKind::Shutdown) {
+      const char *Routine = D.Kind == ConstructKind::Init ? "acc_init" : "acc_shutdown";
+      if (Num)
+        B.code(std::string(Routine) + "_device((int)(").tokens(Num->Expr).code("), " + T.str() +
+                                                                             ");");
+      else
+        B.code(std::string(Routine) + "(" + T.str() + ");");
+      continue;
+    }
+    // set: the device type first, then its number, then the default queue.
+    if (Num)
+      B.code("acc_set_device_num((int)(").tokens(Num->Expr).code("), " + T.str() + ");");
+    else if (D.find(ClauseKind::DeviceType))
+      B.code("acc_set_device_type(" + T.str() + ");");
+  }
+  if (const Clause *Async = D.find(ClauseKind::DefaultAsync))
+    B.code("acc_set_default_async((int)(").tokens(Async->Expr).code("));");
+  B.code("} }");
+  if (Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << ("'" + spelling(D.Kind).str() + "': calls the runtime library here (device type " +
+            Type + ")");
+  B.inject();
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,33 @@
+//===- DeclarativeDirective.h - routine, init, shutdown, set ---*- C++ -*-===//
+///
+/// \file
+/// Directives without a statement of their own:
+///  - `routine [(name)] gang|worker|vector|seq [bind(f)|bind("f")] [nohost]`:
+///    Ferry compiles every function a compute region reaches for the device,
+///    so a routine needs no code of its own; `bind` leaves a record
+///    (`annotate("ferry.routine;bind=f")`) from which the outliner makes the
+///    device's calls go to `f` (see docs/plugin.md, "Routines").
+///  - `init`, `shutdown` and `set`: calls of the runtime library on the spot
+///    (acc_init_device, acc_shutdown_device, acc_set_device_type,
+///    acc_set_device_num, acc_set_default_async), under their `if`.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_DECLARATIVEDIRECTIVE_H
+#define FERRY_PLUGIN_DECLARATIVEDIRECTIVE_H
+
+#include "AccContext.h"
+#include "Directive.h"
+
+namespace ferry {
+namespace plugin {
+
+void rewriteRoutine(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                    clang::SourceLocation PragmaLoc);
+
+void rewriteDeviceDirective(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                            clang::SourceLocation PragmaLoc);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

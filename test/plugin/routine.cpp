@@ -1,0 +1,37 @@
+// The routine directive: clauses it takes, its level clauses one at a time,
+// the operand of bind, and what it leaves for the outliner (the bind record
+// on the function, or on a variable holding its address for the named form).
+// RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify %s
+// RUN: %ferry-clangxx -E -DREWRITE %s | tr -d " \n" | %FileCheck %s
+
+#ifndef REWRITE
+#pragma acc routine seq vector // expected-error {{OpenACC clauses 'seq' and 'vector' cannot be combined}}
+void f1();
+#pragma acc routine gang worker // expected-error {{OpenACC clauses 'gang' and 'worker' cannot be combined}}
+void f2();
+#pragma acc routine seq copy(x) // expected-error {{OpenACC clause 'copy' is not allowed on the 'routine' construct}}
+void f3();
+#pragma acc routine seq bind(1 + 2) // expected-error {{OpenACC 'bind' takes a function name or a string literal}}
+void f4();
+#pragma acc routine seq device_type(nvidia) // expected-error {{OpenACC clause 'device_type' is not allowed on the 'routine' construct}}
+void f5();
+void g() {
+#pragma acc parallel loop bind(f1) // expected-error {{OpenACC clause 'bind' is not allowed on the 'parallel loop' construct}}
+  for (;;) ;
+}
+#pragma acc routine(f1 // expected-error {{expected ')' to close the argument of OpenACC clause 'routine'}}
+#pragma acc routine seq nohost
+void f6() {}
+#pragma acc routine vector
+template <class T> T twice(T x) { return 2 * x; }
+#else
+// CHECK-NOT: __ferry_routine_bind
+#pragma acc routine seq
+double plain(double x) { return x; }
+double dev(double x) { return -x; }
+#pragma acc routine(plain) seq bind(dev)
+// CHECK: staticvoid(*const__ferry_routine_bind_0)()__attribute__((used,annotate("ferry.routine;bind=dev;at={{.*}}routine.cpp:[[@LINE-1]]")))=reinterpret_cast<void(*)()>(&plain);
+#pragma acc routine worker bind("dev")
+template <class T> T tmpl(T x) { return x; }
+// CHECK: template<classT>__attribute__((annotate("ferry.routine;bind=dev;at={{.*}}routine.cpp:[[@LINE-2]]")))Ttmpl(Tx)
+#endif
