@@ -38,6 +38,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     rewriteStandaloneDirective(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Atomic)
     rewriteAtomic(PP, Ctx, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::HostData)
+    rewriteHostData(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Routine)
     rewriteRoutine(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Init || D->Kind == ConstructKind::Shutdown ||

@@ -150,5 +150,51 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   B.inject();
 }
 
+void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                     SourceLocation PragmaLoc) {
+  TokenList Body;
+  StatementLexer Lex(PP, Body, /*Compute=*/false);
+  bool Ok;
+  {
+    AccContext::Scope Open(Ctx, D);
+    Ok = Lex.statement(/*InBreakable=*/true);
+  }
+  if (!Ok) {
+    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+    return;
+  }
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  emitRegion(PP, B, D, PragmaLoc, 0);
+  emitOptions(B, D);
+  const char *IfPresent = D.find(ClauseKind::IfPresent) ? "true" : "false";
+  std::vector<const VarRef *> Vars;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::UseDevice)
+      for (const VarRef &V : C.Vars)
+        Vars.push_back(&V);
+  for (size_t I = 0; I < Vars.size(); ++I)
+    B.code("auto &&__ferry_use_device_" + std::to_string(I) +
+           " = ::ferry::acc::use_device(__ferry_region, ")
+        .tokens(Vars[I]->Name)
+        .code(",")
+        .string(PP.getSpelling(Vars[I]->Name))
+        .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
+  B.code("{");
+  for (size_t I = 0; I < Vars.size(); ++I)
+    B.code("auto &&").tokens(Vars[I]->Name).code("= __ferry_use_device_" + std::to_string(I) +
+                                                 ";");
+  if (Ctx.remarks()) {
+    std::string Names;
+    for (const VarRef *V : Vars)
+      Names += (Names.empty() ? "" : ", ") + PP.getSpelling(V->Name);
+    report(PP, D.Loc, Diag::RegionRemark)
+        << ("'host_data': in its statement " + Names + " hold device addresses" +
+            (D.find(ClauseKind::IfPresent) ? " (host addresses where not present)" : ""));
+  }
+  B.tokens(Body).code("} }");
+  B.inject();
+}
+
 } // namespace plugin
 } // namespace ferry

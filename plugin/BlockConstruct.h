@@ -22,6 +22,13 @@ namespace plugin {
 void rewriteBlockConstruct(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
                            clang::SourceLocation PragmaLoc);
 
+/// `host_data use_device(a, ...) [if(c)] [if_present]`: in its statement
+/// each named variable is the device address of its data
+/// (`ferry::acc::use_device`, a pointer or a reference to the device's array):
+/// `{ region; options; auto &&tmp = use_device(a, ...); { auto &&a = tmp; statement } }`.
+void rewriteHostData(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                     clang::SourceLocation PragmaLoc);
+
 } // namespace plugin
 } // namespace ferry
 

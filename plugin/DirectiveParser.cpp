@@ -153,9 +153,13 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
   case ConstructKind::Set:
     return C == ClauseKind::DeviceType || C == ClauseKind::DeviceNum ||
            C == ClauseKind::DefaultAsync || C == ClauseKind::If;
+  case ConstructKind::HostData:
+    return C == ClauseKind::UseDevice || C == ClauseKind::If || C == ClauseKind::IfPresent;
   default:
     break;
   }
+  if (C == ClauseKind::UseDevice)
+    return false;
   if (C == ClauseKind::Bind || C == ClauseKind::Nohost || C == ClauseKind::DeviceNum ||
       C == ClauseKind::DefaultAsync)
     return false;
@@ -424,7 +428,15 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
       Cl.Zero = true;
       return parseVarList(ArrayRef<Token>(Toks).drop_front(2), Cl, Name);
     }
-    return parseVarList(Toks, Cl, Name);
+    if (!parseVarList(Toks, Cl, Name))
+      return false;
+    if (Cl.Kind == ClauseKind::UseDevice)
+      for (const VarRef &V : Cl.Vars)
+        if (!V.Sections.empty()) {
+          report(PP, V.Sections[0].ColonLoc, Diag::UseDeviceSection);
+          return false;
+        }
+    return true;
   case OperandKind::Reduction: {
     // operator ':' list; the operator is one token or an identifier.
     size_t OpEnd = 0;
@@ -666,6 +678,10 @@ std::optional<Directive> DirectiveParser::parse() {
   if (D.Kind == ConstructKind::Set && !D.find(ClauseKind::DefaultAsync) &&
       !D.find(ClauseKind::DeviceNum) && !D.find(ClauseKind::DeviceType)) {
     report(PP, D.Loc, Diag::SetNeedsClause);
+    return std::nullopt;
+  }
+  if (D.Kind == ConstructKind::HostData && !D.find(ClauseKind::UseDevice)) {
+    report(PP, D.Loc, Diag::MissingDataClause) << spelling(D.Kind);
     return std::nullopt;
   }
   if (needsDataClause(D)) {

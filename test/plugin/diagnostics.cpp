@@ -11,7 +11,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
 #pragma acc update if(n > 1) // expected-error {{OpenACC 'update' needs at least one data clause}}
 #pragma acc data copyin(zero: a[0:n]) // expected-error {{the 'zero:' modifier applies to 'create' and 'copyout', not to 'copyin'}}
   {}
-#pragma acc host_data use_device(a) // expected-error {{OpenACC 'host_data' construct is not supported by Ferry yet}}
+#pragma acc host_data use_device(a) // now supported
 #pragma acc data copy(a[0:n]) seq // expected-error {{OpenACC clause 'seq' is not allowed on the 'data' construct}}
   {}
   for (int i = 0; i < n; ++i) a[i] = 0;
@@ -120,4 +120,18 @@ void loops(int n, float *a, int *v) {
     goto out; // expected-error {{'goto' is not allowed inside an OpenACC compute region}}
   }
 out:;
+}
+
+void host_data_diagnostics(float *a, int n) {
+#pragma acc host_data // expected-error {{OpenACC 'host_data' needs at least one data clause}}
+  {}
+#pragma acc host_data use_device(a[0:n]) // expected-error {{OpenACC 'use_device' takes variables, not array sections}}
+  {}
+#pragma acc host_data use_device(a) copy(a) // expected-error {{OpenACC clause 'copy' is not allowed on the 'host_data' construct}}
+  {}
+#pragma acc parallel loop use_device(a) // expected-error {{OpenACC clause 'use_device' is not allowed on the 'parallel loop' construct}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+  int k = 0;
+#pragma acc host_data use_device(k) // expected-error@*:* {{OpenACC use_device: the variable must be a pointer or an array}}
+  {} // expected-note@-1 {{in instantiation of function template specialization 'ferry::acc::use_device<int>' requested here}}
 }

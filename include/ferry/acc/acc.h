@@ -307,6 +307,41 @@ inline void wait_all_queues(int Async) {
     acc_wait_all_async(Async);
 }
 
+/// `host_data use_device(p)`: the device address of the data at \p P
+/// (where \p On: the device is not the host's and `if` holds); \p P itself
+/// where it is not present and \p IfPresent, else a stop naming it.
+inline void *use_device_address(const ferry_region &R, const void *P, const char *Name, bool On,
+                                bool IfPresent) {
+  void *Host = const_cast<void *>(P);
+  if (!On || !P)
+    return Host;
+  if (void *D = acc_deviceptr(Host))
+    return D;
+  if (IfPresent)
+    return Host;
+  char Why[256];
+  std::snprintf(Why, sizeof Why,
+                "use_device(%s): the data at %p is not present on the device (add it to a data "
+                "clause, or use if_present)",
+                Name, P);
+  region_failed(R, Why);
+}
+/// A pointer: the device address it translates to; an array: a reference
+/// to the device's copy of it.
+template <class A>
+auto use_device(const ferry_region &R, A &X, const char *Name, bool On, bool IfPresent)
+    -> std::conditional_t<std::is_array_v<A>, A &, A> {
+  if constexpr (std::is_array_v<A>) {
+    return *static_cast<A *>(use_device_address(R, &X, Name, On, IfPresent));
+  } else if constexpr (std::is_pointer_v<A>) {
+    return static_cast<A>(use_device_address(R, X, Name, On, IfPresent));
+  } else {
+    static_assert(std::is_pointer_v<A>,
+                  "OpenACC use_device: the variable must be a pointer or an array");
+    return X;
+  }
+}
+
 /// The data clauses of a construct: entered when the construct starts
 /// (unless its `if` is false), left when its block ends.
 class data_scope {
