@@ -1,7 +1,10 @@
 /*===- openacc.h - OpenACC runtime library routines (Ferry) -------------===*\
  *
- * The OpenACC 3.3 runtime API as implemented by libferry-rt.so. Entries not
- * listed here are not implemented yet (see docs/status.md).
+ * The OpenACC 3.3 runtime library for C and C++ (chapter 3) as implemented by
+ * libferry-rt.so, with the deprecated names the specification still lists
+ * and NVIDIA's acc_get_cuda_stream / acc_set_cuda_stream. docs/runtime.md
+ * says what each routine does on each device and how wrong arguments are
+ * reported.
  *
 \*===----------------------------------------------------------------------===*/
 #ifndef FERRY_OPENACC_H
@@ -22,8 +25,10 @@ typedef enum acc_device_t {
   acc_device_radeon = 5
 } acc_device_t;
 
-/* Special queue numbers for async arguments. */
-enum { acc_async_noval = -1, acc_async_sync = -2 };
+/* Special queue numbers for async arguments: acc_async_noval is the
+ * default queue (acc_get_default_async), acc_async_sync is no queue, and
+ * acc_set_default_async(acc_async_default) restores the initial default. */
+enum { acc_async_noval = -1, acc_async_sync = -2, acc_async_default = -3 };
 
 /* Number of devices of `type` (acc_device_not_host: all GPUs). */
 int acc_get_num_devices(acc_device_t type);
@@ -37,6 +42,10 @@ void acc_set_device_num(int num, acc_device_t type);
 int acc_get_device_num(acc_device_t type);
 /* Nonzero when executing on a device of `type`. Host code: acc_device_host. */
 int acc_on_device(acc_device_t type);
+/* The queue that `async` without an argument and acc_async_noval name, for
+ * this thread on the current device; acc_async_default restores it. */
+int acc_get_default_async(void);
+void acc_set_default_async(int async_arg);
 
 /* Device memory of the current device (host memory on the host). NULL when
  * bytes is 0 or the allocation fails. */
@@ -75,11 +84,39 @@ void *acc_deviceptr(void *data);
 void *acc_hostptr(void *data_dev);
 void acc_map_data(void *data, void *data_dev, size_t bytes);
 void acc_unmap_data(void *data);
-void acc_memcpy_device(void *dest_dev, void *src_dev, size_t bytes);
+void acc_memcpy_device(void *data_dev_dest, void *data_dev_src, size_t bytes);
+void acc_memcpy_device_async(void *data_dev_dest, void *data_dev_src, size_t bytes,
+                             int async_arg);
+/* Copies the device copy of host data `data_arg_src` on device
+ * `dev_num_src` to the device copy of `data_arg_dest` on device
+ * `dev_num_dest`, both devices of the current type; the _async form queues
+ * it on `async_arg_src` of the source device. */
+void acc_memcpy_d2d(void *data_arg_dest, void *data_arg_src, size_t bytes, int dev_num_dest,
+                    int dev_num_src);
+void acc_memcpy_d2d_async(void *data_arg_dest, void *data_arg_src, size_t bytes,
+                          int dev_num_dest, int dev_num_src, int async_arg_src);
+/* Points the device copy of the host pointer at `ptr_addr` to the device
+ * copy of its target (attach), or back to the host value once its
+ * attachment counter drops to zero (detach; _finalize: at once). */
+void acc_attach(void **ptr_addr);
+void acc_attach_async(void **ptr_addr, int async_arg);
+void acc_detach(void **ptr_addr);
+void acc_detach_async(void **ptr_addr, int async_arg);
+void acc_detach_finalize(void **ptr_addr);
+void acc_detach_finalize_async(void **ptr_addr, int async_arg);
+/* Deprecated names (OpenACC 3.3 keeps them): acc_copyin / acc_create. */
+void *acc_pcopyin(void *data_arg, size_t bytes);
+void *acc_present_or_copyin(void *data_arg, size_t bytes);
+void *acc_pcreate(void *data_arg, size_t bytes);
+void *acc_present_or_create(void *data_arg, size_t bytes);
 
 /* Device lifecycle and properties. */
 void acc_init(acc_device_t type);
 void acc_shutdown(acc_device_t type);
+/* Initialises / shuts down device `dev_num` of `type` alone. After a
+ * shutdown the next use of the device initialises it again. */
+void acc_init_device(int dev_num, acc_device_t type);
+void acc_shutdown_device(int dev_num, acc_device_t type);
 typedef enum acc_device_property_t {
   acc_property_memory = 1,
   acc_property_free_memory = 2,
@@ -91,14 +128,37 @@ size_t acc_get_property(int dev_num, acc_device_t type, acc_device_property_t p)
 const char *acc_get_property_string(int dev_num, acc_device_t type,
                                     acc_device_property_t p);
 
-/* Waits for queue `async` / for every queue of the current device. */
-void acc_wait(int async);
+/* Waits for queue `wait_arg` / for every queue of the current device; the
+ * _device forms on device `dev_num` of the current type. The _async forms
+ * order later work of queue `async_arg` after it instead of blocking. */
+void acc_wait(int wait_arg);
+void acc_wait_device(int wait_arg, int dev_num);
 void acc_wait_all(void);
-void acc_wait_async(int wait_arg, int async);
-void acc_wait_all_async(int async);
-/* Nonzero when everything queued on `async` / on every queue is done. */
-int acc_async_test(int async);
+void acc_wait_all_device(int dev_num);
+void acc_wait_async(int wait_arg, int async_arg);
+void acc_wait_device_async(int wait_arg, int async_arg, int dev_num);
+void acc_wait_all_async(int async_arg);
+void acc_wait_all_device_async(int async_arg, int dev_num);
+/* Waits until one of the `count` queues of `wait_arg` is idle and returns
+ * its index; -1 when count is 0 or no entry names a queue
+ * (acc_async_sync entries are skipped). */
+int acc_wait_any(int count, int *wait_arg);
+int acc_wait_any_device(int count, int *wait_arg, int dev_num);
+/* Nonzero when everything queued on `wait_arg` / on every queue is done. */
+int acc_async_test(int wait_arg);
+int acc_async_test_device(int wait_arg, int dev_num);
 int acc_async_test_all(void);
+int acc_async_test_all_device(int dev_num);
+/* Deprecated names (OpenACC 1.0): acc_wait, acc_wait_all. */
+void acc_async_wait(int wait_arg);
+void acc_async_wait_all(void);
+
+/* NVIDIA: the CUDA stream (CUstream) of queue `async_arg` on the current
+ * device; NULL where the current device is not an NVIDIA GPU.
+ * acc_set_cuda_stream makes `stream` the queue's stream (1; 0 when it
+ * cannot). */
+void *acc_get_cuda_stream(int async_arg);
+int acc_set_cuda_stream(int async_arg, void *stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -124,6 +124,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
   if (ferry_status S = checkSections(R, Items, Count); S != FERRY_SUCCESS || !T.B)
     return S;
   const ferry_region *Previous = ferry_set_data_region(R);
+  Async = Runtime::get().resolveAsync(T.Kind, T.Device, Async);
   BackendMemory Mem(*T.B, T.Device, Async);
   PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
   ferry_status Result = FERRY_SUCCESS;
@@ -181,7 +182,8 @@ ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size
   if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS || !T.B)
     return S;
   const ferry_region *Previous = ferry_set_data_region(R);
-  ferry_status S = exitItems(T, Items, Count, Async);
+  ferry_status S =
+      exitItems(T, Items, Count, Runtime::get().resolveAsync(T.Kind, T.Device, Async));
   ferry_set_data_region(Previous);
   return S;
 }

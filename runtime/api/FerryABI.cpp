@@ -188,7 +188,10 @@ ferry_status ferry_launch(ferry_kernel K, const uint32_t Grid[3],
                           int Async) {
   if (!K || !Grid || !Block)
     return FERRY_ERROR_INVALID;
-  return K->B->launch(K->Handle, Grid, Block, SharedBytes, Args, Async);
+  Runtime &R = Runtime::get();
+  const DeviceKind Kind = K->B->kind();
+  return K->B->launch(K->Handle, Grid, Block, SharedBytes, Args,
+                      R.resolveAsync(Kind, R.deviceNum(Kind), Async));
 }
 
 ferry_status ferry_image_symbols(size_t Index, const ferry_symbol **Symbols,

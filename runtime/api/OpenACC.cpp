@@ -1,10 +1,13 @@
 //===- OpenACC.cpp - OpenACC runtime library routines ---------------------===//
 ///
 /// \file
-/// The routines of <openacc.h> implemented so far: device types and numbers,
-/// device memory (acc_malloc, acc_free, acc_memcpy_*) and waits. Arguments
-/// are checked on every device; a wrong one is an error naming the routine
-/// and the argument, and the routine does nothing (docs/runtime.md).
+/// The routines of <openacc.h> for device types and numbers, device
+/// lifecycle (acc_init_device, acc_shutdown_device), device memory
+/// (acc_malloc, acc_free, acc_memcpy_to/from_device), queues (the waits and
+/// tests with their _device and _async forms, acc_wait_any, the default
+/// queue) and NVIDIA's streams. Arguments are checked on every device; a
+/// wrong one is an error naming the routine and the argument, and the
+/// routine does nothing or returns its error value (docs/runtime.md).
 ///
 //===----------------------------------------------------------------------===//
 #include "core/Debug.h"
@@ -15,6 +18,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <vector>
 
 using namespace ferry;
 
@@ -57,6 +61,8 @@ acc_device_t accTypeOf(DeviceKind K) {
   return acc_device_none;
 }
 
+bool checkQueue(const char *Routine, const char *Arg, int Q);
+
 /// acc_memcpy_to_device / acc_memcpy_from_device: both ranges are checked
 /// first; nothing is copied when one is wrong.
 void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstArg, void *Src,
@@ -64,14 +70,159 @@ void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstA
   if (!Bytes || !checkRange(Routine, DstArg, Dst, Bytes) ||
       !checkRange(Routine, SrcArg, Src, Bytes))
     return;
+  if (!checkQueue(Routine, "async_arg", Async))
+    return;
   int D;
   if (Backend *B = current(D)) {
     Runtime::get().countTransfer(ToDevice, Bytes);
+    Async = Runtime::get().resolveAsync(B->kind(), D, Async);
     if (ToDevice)
       B->copyToDevice(D, Dst, Src, Bytes, Async);
     else
       B->copyFromDevice(D, Dst, Src, Bytes, Async);
   }
+}
+
+/// A device of the current type.
+struct Target {
+  Backend *B = nullptr;
+  DeviceKind Kind = DeviceKind::Host;
+  int Device = 0;
+  /// \p Q with acc_async_noval replaced by this thread's default queue.
+  int resolve(int Q) const { return Runtime::get().resolveAsync(Kind, Device, Q); }
+};
+
+/// The current device; false when the current type has none (said already).
+bool currentDevice(Target &T) {
+  Runtime &R = Runtime::get();
+  auto K = R.selectedKind();
+  if (!K)
+    return false;
+  T = {&R.backendFor(*K), *K, R.deviceNum(*K)};
+  return true;
+}
+
+/// Device \p Num of the current type, for the _device routines; false
+/// after a message naming \p Routine and the numbers when there is none.
+bool deviceOfCurrentType(const char *Routine, int Num, Target &T) {
+  Runtime &R = Runtime::get();
+  auto K = R.selectedKind();
+  if (!K)
+    return false;
+  Backend &B = R.backendFor(*K);
+  const int Count = B.numDevices();
+  if (Num < 0 || Num >= Count) {
+    errorf("%s: dev_num %d is not a %s device (there %s %d); nothing done", Routine, Num,
+           deviceKindName(*K), Count == 1 ? "is" : "are", Count);
+    return false;
+  }
+  T = {&B, *K, Num};
+  return true;
+}
+
+/// An async-argument: a queue number >= 0, acc_async_noval or
+/// acc_async_sync; else a message naming \p Routine and \p Arg.
+bool checkQueue(const char *Routine, const char *Arg, int Q) {
+  if (Q >= 0 || Q == acc_async_noval || Q == acc_async_sync)
+    return true;
+  errorf("%s: %s %d is not an async queue (a number >= 0, acc_async_noval or acc_async_sync); "
+         "nothing done",
+         Routine, Arg, Q);
+  return false;
+}
+
+void waitOn(const Target &T, int WaitArg) {
+  T.B->wait(T.Device, T.resolve(WaitArg), /*All=*/false);
+}
+
+void waitAllOn(const Target &T) { T.B->wait(T.Device, acc_async_noval, /*All=*/true); }
+
+/// acc_wait_async: later work of \p Async waits for \p WaitArg's work;
+/// acc_async_sync as \p Async is the caller.
+void waitAsyncOn(const Target &T, int WaitArg, int Async) {
+  WaitArg = T.resolve(WaitArg);
+  Async = T.resolve(Async);
+  if (Async == acc_async_sync)
+    T.B->wait(T.Device, WaitArg, /*All=*/false);
+  else
+    T.B->waitAsync(T.Device, WaitArg, Async);
+}
+
+/// acc_wait_all_async: every queue that exists now; the host backend
+/// orders them without blocking, GPU backends by waiting.
+void waitAllAsyncOn(const Target &T, int Async) {
+  Async = T.resolve(Async);
+  if (HostQueues *Q = T.B->hostQueues(); Q && Async != acc_async_sync)
+    Q->waitAllAsync(Async);
+  else
+    waitAllOn(T);
+}
+
+int waitAnyOn(const char *Routine, const Target &T, int Count, const int *WaitArg) {
+  std::vector<int> Queues, Positions;
+  for (int I = 0; I < Count; ++I) {
+    const int Q = WaitArg[I];
+    if (Q == acc_async_sync)
+      continue; // no queue (OpenACC 3.3: skipped)
+    if (!(Q >= 0 || Q == acc_async_noval)) {
+      errorf("%s: wait_arg[%d] is %d, not an async queue; skipped", Routine, I, Q);
+      continue;
+    }
+    const int Resolved = T.resolve(Q);
+    if (Resolved == acc_async_sync)
+      continue;
+    Queues.push_back(Resolved);
+    Positions.push_back(I);
+  }
+  if (Queues.empty())
+    return -1;
+  size_t At = 0;
+  T.B->waitAny(T.Device, Queues, At);
+  return Positions[At];
+}
+
+/// The count and array of acc_wait_any: false (the routine returns -1)
+/// for a negative count, or a null array with entries.
+bool checkWaitList(const char *Routine, int Count, const int *WaitArg) {
+  if (Count < 0) {
+    errorf("%s: count %d is negative; returning -1", Routine, Count);
+    return false;
+  }
+  if (Count > 0 && !WaitArg) {
+    errorf("%s: wait_arg is a null pointer but count is %d; returning -1", Routine, Count);
+    return false;
+  }
+  return Count > 0;
+}
+
+/// The kind that acc_init_device / acc_shutdown_device name, and checks
+/// \p Num against its devices; false after a message.
+std::optional<DeviceKind> deviceOfType(const char *Routine, int Num, acc_device_t T) {
+  Runtime &R = Runtime::get();
+  std::optional<DeviceKind> K = kindOf(T);
+  if (!K && T == acc_device_not_host) {
+    for (DeviceKind G : {DeviceKind::Radeon, DeviceKind::Nvidia})
+      if (!K && R.numDevices(G) > 0)
+        K = G;
+    if (!K) {
+      errorf("%s: dev_type acc_device_not_host: there is no GPU; nothing done", Routine);
+      return std::nullopt;
+    }
+  } else if (!K && T == acc_device_default) {
+    K = R.selectedKind();
+    if (!K)
+      return std::nullopt;
+  } else if (!K) {
+    errorf("%s: dev_type %d is not a device type; nothing done", Routine, int(T));
+    return std::nullopt;
+  }
+  const int Count = R.numDevices(*K);
+  if (Num < 0 || Num >= Count) {
+    errorf("%s: dev_num %d is not a %s device (there %s %d); nothing done", Routine, Num,
+           deviceKindName(*K), Count == 1 ? "is" : "are", Count);
+    return std::nullopt;
+  }
+  return K;
 }
 
 } // namespace
@@ -209,46 +360,159 @@ void acc_memcpy_from_device(void *Host, void *Dev, size_t Bytes) {
   acc_memcpy_from_device_async(Host, Dev, Bytes, acc_async_sync);
 }
 
-void acc_wait(int Async) {
-  int D;
-  if (Backend *B = current(D))
-    B->wait(D, Async, /*All=*/false);
+void acc_wait(int WaitArg) {
+  Target T;
+  if (checkQueue("acc_wait", "wait_arg", WaitArg) && currentDevice(T))
+    waitOn(T, WaitArg);
+}
+
+void acc_async_wait(int WaitArg) {
+  Target T;
+  if (checkQueue("acc_async_wait", "wait_arg", WaitArg) && currentDevice(T))
+    waitOn(T, WaitArg);
+}
+
+void acc_wait_device(int WaitArg, int DevNum) {
+  Target T;
+  if (checkQueue("acc_wait_device", "wait_arg", WaitArg) &&
+      deviceOfCurrentType("acc_wait_device", DevNum, T))
+    waitOn(T, WaitArg);
 }
 
 void acc_wait_all(void) {
-  int D;
-  if (Backend *B = current(D))
-    B->wait(D, acc_async_noval, /*All=*/true);
+  Target T;
+  if (currentDevice(T))
+    waitAllOn(T);
+}
+
+void acc_async_wait_all(void) { acc_wait_all(); }
+
+void acc_wait_all_device(int DevNum) {
+  Target T;
+  if (deviceOfCurrentType("acc_wait_all_device", DevNum, T))
+    waitAllOn(T);
 }
 
 void acc_wait_async(int WaitArg, int Async) {
-  int D;
-  if (Backend *B = current(D))
-    B->waitAsync(D, WaitArg, Async);
+  Target T;
+  if (checkQueue("acc_wait_async", "wait_arg", WaitArg) &&
+      checkQueue("acc_wait_async", "async_arg", Async) && currentDevice(T))
+    waitAsyncOn(T, WaitArg, Async);
+}
+
+void acc_wait_device_async(int WaitArg, int Async, int DevNum) {
+  Target T;
+  if (checkQueue("acc_wait_device_async", "wait_arg", WaitArg) &&
+      checkQueue("acc_wait_device_async", "async_arg", Async) &&
+      deviceOfCurrentType("acc_wait_device_async", DevNum, T))
+    waitAsyncOn(T, WaitArg, Async);
 }
 
 void acc_wait_all_async(int Async) {
-  // Every queue that exists now; the host backend orders them without
-  // blocking, GPU backends by waiting.
-  int D;
-  if (Backend *B = current(D)) {
-    if (HostQueues *Q = B->hostQueues(); Q && Async != acc_async_sync)
-      Q->waitAllAsync(Async == acc_async_noval ? acc_async_noval : Async);
-    else
-      B->wait(D, acc_async_noval, /*All=*/true);
-  }
+  Target T;
+  if (checkQueue("acc_wait_all_async", "async_arg", Async) && currentDevice(T))
+    waitAllAsyncOn(T, Async);
 }
 
-int acc_async_test(int Async) {
-  int D;
-  Backend *B = current(D);
-  return !B || B->idle(D, Async, /*All=*/false);
+void acc_wait_all_device_async(int Async, int DevNum) {
+  Target T;
+  if (checkQueue("acc_wait_all_device_async", "async_arg", Async) &&
+      deviceOfCurrentType("acc_wait_all_device_async", DevNum, T))
+    waitAllAsyncOn(T, Async);
+}
+
+int acc_wait_any(int Count, int *WaitArg) {
+  Target T;
+  if (!checkWaitList("acc_wait_any", Count, WaitArg) || !currentDevice(T))
+    return -1;
+  return waitAnyOn("acc_wait_any", T, Count, WaitArg);
+}
+
+int acc_wait_any_device(int Count, int *WaitArg, int DevNum) {
+  Target T;
+  if (!checkWaitList("acc_wait_any_device", Count, WaitArg) ||
+      !deviceOfCurrentType("acc_wait_any_device", DevNum, T))
+    return -1;
+  return waitAnyOn("acc_wait_any_device", T, Count, WaitArg);
+}
+
+// The tests answer "done" (1) when there is nothing to test: a wrong
+// argument or no device.
+int acc_async_test(int WaitArg) {
+  Target T;
+  if (!checkQueue("acc_async_test", "wait_arg", WaitArg) || !currentDevice(T))
+    return 1;
+  return T.B->idle(T.Device, T.resolve(WaitArg), /*All=*/false);
+}
+
+int acc_async_test_device(int WaitArg, int DevNum) {
+  Target T;
+  if (!checkQueue("acc_async_test_device", "wait_arg", WaitArg) ||
+      !deviceOfCurrentType("acc_async_test_device", DevNum, T))
+    return 1;
+  return T.B->idle(T.Device, T.resolve(WaitArg), /*All=*/false);
 }
 
 int acc_async_test_all(void) {
-  int D;
-  Backend *B = current(D);
-  return !B || B->idle(D, acc_async_noval, /*All=*/true);
+  Target T;
+  return !currentDevice(T) || T.B->idle(T.Device, acc_async_noval, /*All=*/true);
+}
+
+int acc_async_test_all_device(int DevNum) {
+  Target T;
+  return !deviceOfCurrentType("acc_async_test_all_device", DevNum, T) ||
+         T.B->idle(T.Device, acc_async_noval, /*All=*/true);
+}
+
+int acc_get_default_async(void) {
+  Target T;
+  return currentDevice(T) ? Runtime::get().defaultAsync(T.Kind, T.Device) : acc_async_noval;
+}
+
+void acc_set_default_async(int Async) {
+  Target T;
+  if (!currentDevice(T))
+    return;
+  Runtime &R = Runtime::get();
+  if (Async != acc_async_default && !(Async >= 0 || Async == acc_async_sync ||
+                                      Async == acc_async_noval)) {
+    errorf("acc_set_default_async: async_arg %d is not an async queue (a number >= 0, "
+           "acc_async_sync or acc_async_default); the default stays %d",
+           Async, R.defaultAsync(T.Kind, T.Device));
+    return;
+  }
+  if (Async != acc_async_noval) // acc_async_noval names the default itself
+    R.setDefaultAsync(T.Kind, T.Device, Async);
+}
+
+void acc_init_device(int DevNum, acc_device_t Type) {
+  if (std::optional<DeviceKind> K = deviceOfType("acc_init_device", DevNum, Type))
+    Runtime::get().backendFor(*K).initDevice(DevNum);
+}
+
+void acc_shutdown_device(int DevNum, acc_device_t Type) {
+  if (std::optional<DeviceKind> K = deviceOfType("acc_shutdown_device", DevNum, Type))
+    Runtime::get().shutdownDevice(*K, DevNum);
+}
+
+void *acc_get_cuda_stream(int Async) {
+  Target T;
+  if (!checkQueue("acc_get_cuda_stream", "async_arg", Async) || !currentDevice(T) ||
+      T.Kind != DeviceKind::Nvidia)
+    return nullptr;
+  return T.B->nativeQueue(T.Device, T.resolve(Async));
+}
+
+int acc_set_cuda_stream(int Async, void *Stream) {
+  Target T;
+  if (!checkQueue("acc_set_cuda_stream", "async_arg", Async) || !currentDevice(T) ||
+      T.Kind != DeviceKind::Nvidia)
+    return 0;
+  if (!Stream) {
+    errorf("acc_set_cuda_stream: stream is a null pointer; queue %d keeps its stream", Async);
+    return 0;
+  }
+  return T.B->setNativeQueue(T.Device, T.resolve(Async), Stream) ? 1 : 0;
 }
 
 int acc_on_device(acc_device_t T) {

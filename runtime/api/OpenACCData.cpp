@@ -14,8 +14,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <new>
+#include <optional>
 #include <tuple>
+#include <utility>
 
 using namespace ferry;
 
@@ -28,6 +29,8 @@ struct Current {
   int Device = 0;
   bool ok() const { return B != nullptr; }
   bool host() const { return Kind == DeviceKind::Host; }
+  /// \p Q with acc_async_noval replaced by this thread's default queue.
+  int resolve(int Q) const { return Runtime::get().resolveAsync(Kind, Device, Q); }
 };
 
 Current current() {
@@ -52,16 +55,27 @@ bool checkData(const char *Routine, const void *Data, size_t Bytes) {
   return checkRange(Routine, "data_arg", Data, Bytes);
 }
 
+/// An async-argument: a queue number >= 0, acc_async_noval or
+/// acc_async_sync; else a message naming \p Routine and \p Arg.
+bool checkQueue(const char *Routine, const char *Arg, int Q) {
+  if (Q >= 0 || Q == acc_async_noval || Q == acc_async_sync)
+    return true;
+  errorf("%s: %s %d is not an async queue (a number >= 0, acc_async_noval or acc_async_sync); "
+         "nothing done",
+         Routine, Arg, Q);
+  return false;
+}
+
 void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry What, int Async,
             bool Zero = false) {
-  if (!checkData(Routine, Data, Bytes))
+  if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
     return nullptr;
   Current C = current();
   if (!C.ok())
     return nullptr;
   if (C.host())
     return Data;
-  BackendMemory Mem(*C.B, C.Device, Async);
+  BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   void *Dev = nullptr;
   if (Runtime::get()
           .presentTable(C.Kind, C.Device)
@@ -75,24 +89,24 @@ void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry W
 
 void exit(const char *Routine, void *Data, size_t Bytes, PresentTable::Exit What, bool Finalize,
           int Async) {
-  if (!checkData(Routine, Data, Bytes))
+  if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
     return;
   Current C = current();
   if (!C.ok() || C.host())
     return;
-  BackendMemory Mem(*C.B, C.Device, Async);
+  BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   Runtime::get()
       .presentTable(C.Kind, C.Device)
       .exit(Data, Bytes, What, PresentTable::Counter::Dynamic, Finalize, Mem);
 }
 
 void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int Async) {
-  if (!checkData(Routine, Data, Bytes))
+  if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
     return;
   Current C = current();
   if (!C.ok() || C.host() || !Bytes)
     return;
-  BackendMemory Mem(*C.B, C.Device, Async);
+  BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   Runtime::get().presentTable(C.Kind, C.Device).update(Data, Bytes, ToDevice, Mem);
 }
 
@@ -196,26 +210,130 @@ void acc_unmap_data(void *D) {
   Runtime::get().presentTable(C.Kind, C.Device).unmap(D, Mem);
 }
 
+void acc_memcpy_device_async(void *Dst, void *Src, size_t N, int Async) {
+  const char *Routine = "acc_memcpy_device_async";
+  if (!N || !checkRange(Routine, "data_dev_dest", Dst, N) ||
+      !checkRange(Routine, "data_dev_src", Src, N) || !checkQueue(Routine, "async_arg", Async))
+    return;
+  Current C = current();
+  if (C.ok())
+    C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, C.resolve(Async));
+}
+
 void acc_memcpy_device(void *Dst, void *Src, size_t N) {
   if (!N || !checkRange("acc_memcpy_device", "data_dev_dest", Dst, N) ||
       !checkRange("acc_memcpy_device", "data_dev_src", Src, N))
     return;
   Current C = current();
+  if (C.ok())
+    C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, acc_async_sync);
+}
+
+namespace {
+/// acc_memcpy_d2d(_async): the device copies of two host ranges on two
+/// devices of the current type; on the host, whose memory is shared, the
+/// host ranges themselves.
+void copyBetweenDevices(const char *Routine, void *Dst, void *Src, size_t N, int DstNum,
+                        int SrcNum, int Async) {
+  if (!N || !checkRange(Routine, "data_arg_dest", Dst, N) ||
+      !checkRange(Routine, "data_arg_src", Src, N) ||
+      !checkQueue(Routine, "async_arg_src", Async))
+    return;
+  Current C = current();
   if (!C.ok())
     return;
+  const int Count = C.B->numDevices();
+  for (auto [Arg, Num] : {std::pair<const char *, int>{"dev_num_dest", DstNum},
+                          std::pair<const char *, int>{"dev_num_src", SrcNum}})
+    if (Num < 0 || Num >= Count) {
+      errorf("%s: %s %d is not a %s device (there %s %d); nothing copied", Routine, Arg, Num,
+             deviceKindName(C.Kind), Count == 1 ? "is" : "are", Count);
+      return;
+    }
+  Runtime &R = Runtime::get();
+  const int Queue = R.resolveAsync(C.Kind, SrcNum, Async);
   if (C.host()) {
-    std::memmove(Dst, Src, N);
+    C.B->copyDeviceToDevice(DstNum, Dst, SrcNum, Src, N, Queue);
     return;
   }
-  // Device to device through a host buffer (correct everywhere; a direct
-  // device copy is an optimization for later).
-  std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[N]);
-  if (!Buffer) {
-    errorf("acc_memcpy_device: no host memory for a %zu-byte staging buffer; nothing copied", N);
+  void *DevAddr[2] = {nullptr, nullptr};
+  const struct {
+    const char *Arg;
+    void *Host;
+    int Num;
+  } Sides[2] = {{"data_arg_dest", Dst, DstNum}, {"data_arg_src", Src, SrcNum}};
+  for (int I = 0; I < 2; ++I) {
+    std::optional<void *> Dev =
+        R.presentTable(C.Kind, Sides[I].Num).deviceAddress(Sides[I].Host, N);
+    if (!Dev) {
+      errorf("%s: %s %p (%zu bytes) is not present on %s device %d; nothing copied", Routine,
+             Sides[I].Arg, Sides[I].Host, N, deviceKindName(C.Kind), Sides[I].Num);
+      return;
+    }
+    DevAddr[I] = *Dev;
+  }
+  C.B->copyDeviceToDevice(DstNum, DevAddr[0], SrcNum, DevAddr[1], N, Queue);
+}
+
+/// acc_attach / acc_detach and their forms.
+void attachOrDetach(const char *Routine, void **PtrAddr, bool Attach, bool Finalize,
+                    int Async) {
+  if (!PtrAddr) {
+    errorf("%s: ptr_addr is a null pointer; nothing done", Routine);
     return;
   }
-  if (!C.B->copyFromDevice(C.Device, Buffer.get(), Src, N, acc_async_sync))
-    C.B->copyToDevice(C.Device, Dst, Buffer.get(), N, acc_async_sync);
+  if (!checkQueue(Routine, "async_arg", Async))
+    return;
+  Current C = current();
+  if (!C.ok() || C.host()) // shared memory: pointers need no translation
+    return;
+  BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
+  PresentTable &Table = Runtime::get().presentTable(C.Kind, C.Device);
+  PresentTable::Attach Result;
+  ferry_status S = Attach ? Table.attach(PtrAddr, Mem, Result)
+                          : Table.detach(PtrAddr, Finalize, Mem, Result);
+  if (S != FERRY_SUCCESS)
+    errorf("%s: the device copy of the pointer at %p on %s could not be written", Routine,
+           static_cast<void *>(PtrAddr), Mem.name().c_str());
+  else if (Result == PresentTable::Attach::TargetAbsent)
+    errorf("%s: the pointer at ptr_addr %p points to %p, which is not present on %s; nothing "
+           "attached",
+           Routine, static_cast<void *>(PtrAddr), *PtrAddr, Mem.name().c_str());
+}
+} // namespace
+
+void acc_memcpy_d2d(void *Dst, void *Src, size_t N, int DstNum, int SrcNum) {
+  copyBetweenDevices("acc_memcpy_d2d", Dst, Src, N, DstNum, SrcNum, acc_async_sync);
+}
+
+void acc_memcpy_d2d_async(void *Dst, void *Src, size_t N, int DstNum, int SrcNum, int Async) {
+  copyBetweenDevices("acc_memcpy_d2d_async", Dst, Src, N, DstNum, SrcNum, Async);
+}
+
+void acc_attach(void **P) { attachOrDetach("acc_attach", P, true, false, acc_async_sync); }
+void acc_attach_async(void **P, int A) { attachOrDetach("acc_attach_async", P, true, false, A); }
+void acc_detach(void **P) { attachOrDetach("acc_detach", P, false, false, acc_async_sync); }
+void acc_detach_async(void **P, int A) { attachOrDetach("acc_detach_async", P, false, false, A); }
+void acc_detach_finalize(void **P) {
+  attachOrDetach("acc_detach_finalize", P, false, true, acc_async_sync);
+}
+void acc_detach_finalize_async(void **P, int A) {
+  attachOrDetach("acc_detach_finalize_async", P, false, true, A);
+}
+
+// OpenACC 2.5 made acc_copyin and acc_create "present or": the old names
+// remain (deprecated).
+void *acc_pcopyin(void *D, size_t N) {
+  return enter("acc_pcopyin", D, N, E::Copyin, acc_async_sync);
+}
+void *acc_present_or_copyin(void *D, size_t N) {
+  return enter("acc_present_or_copyin", D, N, E::Copyin, acc_async_sync);
+}
+void *acc_pcreate(void *D, size_t N) {
+  return enter("acc_pcreate", D, N, E::Create, acc_async_sync);
+}
+void *acc_present_or_create(void *D, size_t N) {
+  return enter("acc_present_or_create", D, N, E::Create, acc_async_sync);
 }
 
 void acc_init(acc_device_t T) {
@@ -227,16 +345,17 @@ void acc_init(acc_device_t T) {
 }
 
 void acc_shutdown(acc_device_t T) {
-  // Finishes the device's outstanding work; contexts and memory pools stay
-  // until the process exits (the runtime may be used again after this).
+  // acc_shutdown_device for every device of the type: outstanding work
+  // finishes, queues and loaded code go; data and contexts stay, and the
+  // next use makes the rest again.
   Runtime &R = Runtime::get();
   for (DeviceKind K : {DeviceKind::Host, DeviceKind::Nvidia, DeviceKind::Radeon}) {
-    if (T != acc_device_default && T != acc_device_not_host &&
-        accTypeOfKind(K) != T)
+    if (T != acc_device_default && accTypeOfKind(K) != T &&
+        !(T == acc_device_not_host && K != DeviceKind::Host))
       continue;
     Backend &B = R.backendFor(K);
     for (int D = 0; D < B.numDevices(); ++D)
-      B.wait(D, acc_async_noval, /*All=*/true);
+      R.shutdownDevice(K, D);
   }
 }
 

@@ -8,6 +8,12 @@
 
 #include "core/Debug.h"
 
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <new>
+#include <thread>
+
 namespace ferry {
 
 ferry_status Backend::unsupported(const char *What) {
@@ -30,6 +36,55 @@ bool Backend::idle(int, int, bool) { return true; }
 ferry_status Backend::waitAsync(int Device, int WaitFor, int) {
   return wait(Device, WaitFor, /*All=*/false);
 }
+ferry_status Backend::waitAny(int Device, const std::vector<int> &Queues, size_t &Index) {
+  // Polls, backing off from 1 µs to 1 ms between rounds.
+  for (std::chrono::microseconds Pause(1);; Pause = std::min(Pause * 2, decltype(Pause)(1000))) {
+    for (size_t I = 0; I < Queues.size(); ++I)
+      if (idle(Device, Queues[I], /*All=*/false)) {
+        Index = I;
+        return wait(Device, Queues[I], /*All=*/false);
+      }
+    std::this_thread::sleep_for(Pause);
+  }
+}
+
+ferry_status Backend::copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice,
+                                         const void *Src, size_t Bytes, int Queue) {
+  std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[Bytes]);
+  if (!Buffer) {
+    errorf("no host memory for a %zu-byte staging buffer between %s devices %d and %d", Bytes,
+           name(), SrcDevice, DstDevice);
+    return FERRY_ERROR_BACKEND;
+  }
+  if (Queue != -2 /*acc_async_sync*/)
+    if (ferry_status S = wait(SrcDevice, Queue, /*All=*/false))
+      return S;
+  if (ferry_status S = copyFromDevice(SrcDevice, Buffer.get(), Src, Bytes, -2))
+    return S;
+  return copyToDevice(DstDevice, Dst, Buffer.get(), Bytes, -2);
+}
+
+void Backend::countAllocation(int Device, const void *Block, size_t Bytes) {
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  Blocks[{Device, Block}] = Bytes;
+  Used[Device] += Bytes;
+}
+
+void Backend::countRelease(int Device, const void *Block) {
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  auto It = Blocks.find({Device, Block});
+  if (It == Blocks.end())
+    return;
+  Used[Device] -= It->second;
+  Blocks.erase(It);
+}
+
+size_t Backend::allocatedBytes(int Device) const {
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  auto It = Used.find(Device);
+  return It == Used.end() ? 0 : It->second;
+}
+
 ferry_status Backend::properties(int, Properties &) {
   return unsupported("querying device properties");
 }

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -60,6 +61,26 @@ public:
   /// far (acc_wait_async). The default blocks the caller until \p WaitFor is
   /// done, which gives the same order.
   virtual ferry_status waitAsync(int Device, int WaitFor, int Queue);
+  /// Blocks until one of \p Queues is idle and sets \p Index to its
+  /// position (the first idle one); then returns what waiting for that
+  /// queue returns. The default polls idle().
+  virtual ferry_status waitAny(int Device, const std::vector<int> &Queues, size_t &Index);
+  /// Copies device memory to device memory: \p Src on \p SrcDevice to \p Dst
+  /// on \p DstDevice, ordered after \p Queue of the source device. The
+  /// default waits for the queue and stages through host memory.
+  virtual ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice,
+                                          const void *Src, size_t Bytes, int Queue);
+  /// acc_init_device: makes device \p Device ready now (contexts, queues).
+  virtual ferry_status initDevice(int /*Device*/) { return FERRY_SUCCESS; }
+  /// acc_shutdown_device, after its queues were waited for: releases what
+  /// initDevice and the queues made; the next use makes them again. Device
+  /// memory stays valid.
+  virtual void shutdownDevice(int /*Device*/) {}
+  /// The vendor's handle of \p Queue (a CUstream on NVIDIA), or null.
+  virtual void *nativeQueue(int /*Device*/, int /*Queue*/) { return nullptr; }
+  /// Makes \p Native the vendor's queue for \p Queue; false if the backend
+  /// has none.
+  virtual bool setNativeQueue(int /*Device*/, int /*Queue*/, void * /*Native*/) { return false; }
   /// The queues that run asynchronous host work (the host backend only).
   virtual HostQueues *hostQueues() { return nullptr; }
   /// Device timestamps for FERRY_TIME: an event recorded on \p Queue (null
@@ -77,6 +98,10 @@ public:
   };
   /// OpenACC device properties of device \p Device.
   virtual ferry_status properties(int Device, Properties &Out);
+
+  /// Bytes of device memory that allocate() handed out on \p Device and
+  /// release() has not taken back (for backends that count them).
+  size_t allocatedBytes(int Device) const;
 
   struct Image {
     std::string Kind; ///< "ptx", "object"
@@ -99,6 +124,10 @@ protected:
   virtual void discover() = 0;
   /// Reports that this backend cannot do \p What.
   ferry_status unsupported(const char *What);
+  /// Memory accounting for acc_property_free_memory where the vendor gives
+  /// no figure: allocate() and release() report their blocks.
+  void countAllocation(int Device, const void *Block, size_t Bytes);
+  void countRelease(int Device, const void *Block);
 
   int NumDevices = 0;
   std::string Status = "not initialized";
@@ -108,6 +137,9 @@ private:
     std::call_once(Discovered, [this] { discover(); });
   }
   std::once_flag Discovered;
+  mutable std::mutex UsageMutex;
+  std::map<std::pair<int, const void *>, size_t> Blocks; ///< (device, block) -> bytes
+  std::map<int, size_t> Used;                            ///< device -> bytes
 };
 
 } // namespace ferry

@@ -223,7 +223,67 @@ void PresentTable::addBase(const void *Host, const void *Base) {
 
 std::optional<void *> PresentTable::attachAddress(const void *P) const {
   std::lock_guard<std::mutex> Lock(Mutex);
-  const uintptr_t B = addr(P);
+  return attachAddressLocked(addr(P));
+}
+
+ferry_status PresentTable::attach(void *const *PtrAddr, DeviceMemory &Mem, Attach &Result) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t P = addr(PtrAddr);
+  Mapping *M = const_cast<Mapping *>(
+      static_cast<const PresentTable *>(this)->containing(P, P + sizeof(void *)));
+  if (!M) {
+    Result = Attach::PointerAbsent;
+    return FERRY_SUCCESS;
+  }
+  unsigned &Count = M->Attached[P];
+  if (Count) {
+    ++Count;
+    Result = Attach::Done;
+    return FERRY_SUCCESS;
+  }
+  void *Target = *PtrAddr, *DevTarget = nullptr;
+  if (Target) {
+    std::optional<void *> Dev = attachAddressLocked(addr(Target));
+    if (!Dev) {
+      M->Attached.erase(P);
+      Result = Attach::TargetAbsent;
+      return FERRY_SUCCESS;
+    }
+    DevTarget = *Dev;
+  }
+  if (ferry_status S = Mem.toDevice(M->Dev + (P - M->HostBegin), &DevTarget, sizeof DevTarget)) {
+    M->Attached.erase(P);
+    return S;
+  }
+  Count = 1;
+  Result = Attach::Done;
+  return FERRY_SUCCESS;
+}
+
+ferry_status PresentTable::detach(void *const *PtrAddr, bool Finalize, DeviceMemory &Mem,
+                                  Attach &Result) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t P = addr(PtrAddr);
+  Mapping *M = const_cast<Mapping *>(
+      static_cast<const PresentTable *>(this)->containing(P, P + sizeof(void *)));
+  if (!M) {
+    Result = Attach::PointerAbsent;
+    return FERRY_SUCCESS;
+  }
+  auto It = M->Attached.find(P);
+  if (It == M->Attached.end()) {
+    Result = Attach::NotAttached;
+    return FERRY_SUCCESS;
+  }
+  Result = Attach::Done;
+  if (!Finalize && --It->second)
+    return FERRY_SUCCESS;
+  M->Attached.erase(It);
+  void *HostValue = *PtrAddr;
+  return Mem.toDevice(M->Dev + (P - M->HostBegin), &HostValue, sizeof HostValue);
+}
+
+std::optional<void *> PresentTable::attachAddressLocked(uintptr_t B) const {
   if (const Mapping *M = containing(B, B + 1))
     return M->Dev + (B - M->HostBegin);
   // The base of a section that starts past it: one mapping only, or the

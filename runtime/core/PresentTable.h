@@ -64,6 +64,17 @@ public:
     /// Pointers whose section this mapping is, though they point before it
     /// (the `a` of a[lo:len], lo > 0): attach translates them too.
     std::vector<uintptr_t> Bases;
+    /// Attachment counters of the host pointers inside this mapping
+    /// (acc_attach), by the pointer's host address.
+    std::map<uintptr_t, unsigned> Attached;
+  };
+
+  /// What attach() and detach() did.
+  enum class Attach {
+    Done,          ///< counted; the device pointer written when it had to be
+    PointerAbsent, ///< the pointer itself is not present: no action
+    TargetAbsent,  ///< attach: the pointer's target is not present
+    NotAttached,   ///< detach: the counter is zero: no action
   };
 
   /// Data entry for [Host, Host + Bytes): present -> count it; absent ->
@@ -92,6 +103,13 @@ public:
   /// Implicit attach: the device address for host pointer \p P, inside a
   /// mapping, or the recorded base of exactly one mapping.
   std::optional<void *> attachAddress(const void *P) const;
+  /// acc_attach: counts one attachment of the host pointer at \p PtrAddr
+  /// (which must lie in a mapping); the first one points its device copy
+  /// to the device address of its target (NULL stays NULL).
+  ferry_status attach(void *const *PtrAddr, DeviceMemory &Mem, Attach &Result);
+  /// acc_detach: drops one attachment (all with \p Finalize); the last one
+  /// gives the device copy the host pointer's value again.
+  ferry_status detach(void *const *PtrAddr, bool Finalize, DeviceMemory &Mem, Attach &Result);
   /// The host address of device address \p Dev, if it is in a mapping.
   std::optional<void *> hostAddress(const void *Dev) const;
   /// The mapping that contains Host, for tests and diagnostics.
@@ -105,6 +123,7 @@ private:
   const Mapping *containing(uintptr_t B, uintptr_t E) const;
   ferry_status partial(uintptr_t B, uintptr_t E, const Mapping &M,
                        const DeviceMemory &Mem) const;
+  std::optional<void *> attachAddressLocked(uintptr_t P) const;
 
   mutable std::mutex Mutex;
   std::map<uintptr_t, Mapping> Mappings; ///< by HostBegin

@@ -212,6 +212,47 @@ int Runtime::deviceNum(DeviceKind K) {
   return DeviceNum[int(K)];
 }
 
+namespace {
+/// acc-default-async-var: per thread, per (kind, device); absent means the
+/// initial value, acc_async_noval.
+thread_local std::map<std::pair<int, int>, int> DefaultAsync;
+} // namespace
+
+int Runtime::defaultAsync(DeviceKind K, int Device) {
+  auto It = DefaultAsync.find({int(K), Device});
+  return It == DefaultAsync.end() ? acc_async_noval : It->second;
+}
+
+void Runtime::setDefaultAsync(DeviceKind K, int Device, int Queue) {
+  if (Queue == acc_async_default || Queue == acc_async_noval)
+    DefaultAsync.erase({int(K), Device});
+  else
+    DefaultAsync[{int(K), Device}] = Queue;
+}
+
+ferry_status Runtime::shutdownDevice(DeviceKind K, int Device) {
+  Backend &B = backendFor(K);
+  ferry_status S = B.wait(Device, acc_async_noval, /*All=*/true);
+  {
+    std::lock_guard<std::mutex> Lock(KernelMutex);
+    for (auto It = Kernels.begin(); It != Kernels.end();)
+      It = std::get<0>(It->first) == int(K) && std::get<1>(It->first) == Device
+               ? Kernels.erase(It)
+               : std::next(It);
+    for (auto It = Modules.begin(); It != Modules.end();) {
+      if (std::get<0>(It->first) != int(K) || std::get<1>(It->first) != Device) {
+        ++It;
+        continue;
+      }
+      if (It->second)
+        B.unloadModule(It->second);
+      It = Modules.erase(It);
+    }
+  }
+  B.shutdownDevice(Device);
+  return S;
+}
+
 PresentTable &Runtime::presentTable(DeviceKind K, int Device) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto &T = Tables[{int(K), Device}];
@@ -360,12 +401,13 @@ ferry_status Runtime::finishDeferred(const ferry_region &R) {
   return FERRY_SUCCESS;
 }
 
-ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
-  if (!D.region || !D.host_fn || (D.reduction && !D.result) || (D.closure_size && !D.closure))
+ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
+  if (!Desc.region || !Desc.host_fn || (Desc.reduction && !Desc.result) ||
+      (Desc.closure_size && !Desc.closure))
     return FERRY_ERROR_INVALID;
-  const ferry_region &R = *D.region;
+  const ferry_region &R = *Desc.region;
   std::optional<DeviceKind> Kind = selectedKind();
-  if (!Kind || (*Kind != DeviceKind::Host && !D.kernel))
+  if (!Kind || (*Kind != DeviceKind::Host && !Desc.kernel))
     return refuseRegion(R, Kind);
   struct Scope {
     const ferry_region *Previous;
@@ -373,6 +415,9 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &D) {
   } InRegion{setCurrentRegion(&R)};
   Backend &B = backendFor(*Kind);
   const int Device = deviceNum(*Kind);
+  // `async` without a queue: the thread's default queue.
+  ferry_launch_desc D = Desc;
+  D.async = resolveAsync(*Kind, Device, Desc.async);
   auto Start = std::chrono::steady_clock::now();
   auto Seconds = [Start] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();

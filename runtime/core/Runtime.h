@@ -74,6 +74,22 @@ public:
   void setDeviceNum(DeviceKind K, int Num);
   int deviceNum(DeviceKind K);
 
+  /// The queue that acc_async_noval names for the calling thread on device
+  /// \p Device of kind \p K: what acc_set_default_async set, else
+  /// acc_async_noval itself (the queue synchronous work shares on GPUs).
+  int defaultAsync(DeviceKind K, int Device);
+  /// acc_set_default_async; acc_async_default restores the initial queue.
+  void setDefaultAsync(DeviceKind K, int Device, int Queue);
+  /// \p Async, with acc_async_noval replaced by defaultAsync: what every
+  /// entry point that takes a queue from the program passes on.
+  int resolveAsync(DeviceKind K, int Device, int Async) {
+    return Async == -1 /*acc_async_noval*/ ? defaultAsync(K, Device) : Async;
+  }
+  /// acc_shutdown_device: waits for the device's queues, unloads the
+  /// modules loaded on it and lets the backend release its queues; the next
+  /// region loads them again. Data and acc_malloc blocks stay.
+  ferry_status shutdownDevice(DeviceKind K, int Device);
+
   /// The present table of device \p Device of kind \p K.
   PresentTable &presentTable(DeviceKind K, int Device);
   /// The blocks acc_malloc handed out on device \p Device of kind \p K.
@@ -82,7 +98,7 @@ public:
   /// ferry_enter_host_region.
   ferry_status enterHostRegion(const ferry_region &R);
   /// ferry_launch_region.
-  ferry_status launchRegion(const ferry_launch_desc &D);
+  ferry_status launchRegion(const ferry_launch_desc &Desc);
   /// Waits for the deferred launches of construct \p R (ferry_finish_deferred).
   ferry_status finishDeferred(const ferry_region &R);
 

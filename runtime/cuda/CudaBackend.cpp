@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,7 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
   X(cuStreamCreate, "cuStreamCreate", CUresult, CUstream *, unsigned)          \
   X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, CUstream)            \
   X(cuStreamQuery, "cuStreamQuery", CUresult, CUstream)                        \
+  X(cuStreamDestroy, "cuStreamDestroy_v2", CUresult, CUstream)                  \
   X(cuEventCreate, "cuEventCreate", CUresult, CUevent *, unsigned)             \
   X(cuEventRecord, "cuEventRecord", CUresult, CUevent, CUstream)               \
   X(cuEventSynchronize, "cuEventSynchronize", CUresult, CUevent)               \
@@ -338,6 +340,56 @@ public:
     return Ms < 0 ? -1 : Ms / 1e3;
   }
 
+  ferry_status initDevice(int Device) override {
+    return enter(Device) ? FERRY_SUCCESS : FERRY_ERROR_BACKEND;
+  }
+
+  /// Ferry's streams of the device go (after the caller waited for them);
+  /// streams given with acc_set_cuda_stream are the program's and are only
+  /// forgotten. The primary context stays, and device memory with it.
+  void shutdownDevice(int Device) override {
+    if (!enter(Device))
+      return;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (auto It = Streams.begin(); It != Streams.end();) {
+      if (It->first.first != Device) {
+        ++It;
+        continue;
+      }
+      if (!UserStreams.count(It->second))
+        check(Api.cuStreamDestroy(It->second), "cuStreamDestroy");
+      UserStreams.erase(It->second);
+      It = Streams.erase(It);
+    }
+  }
+
+  void *nativeQueue(int Device, int Queue) override {
+    CUstream S = nullptr;
+    if (!enter(Device) || !stream(Device, Queue, S))
+      return nullptr;
+    return S;
+  }
+
+  /// The queue's earlier work completes first; a stream Ferry made for it
+  /// goes.
+  bool setNativeQueue(int Device, int Queue, void *Native) override {
+    if (!enter(Device))
+      return false;
+    if (Queue == acc_async_sync)
+      Queue = acc_async_noval;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    CUstream &S = Streams[{Device, Queue}];
+    if (S) {
+      check(Api.cuStreamSynchronize(S), "cuStreamSynchronize");
+      if (!UserStreams.count(S))
+        check(Api.cuStreamDestroy(S), "cuStreamDestroy");
+      UserStreams.erase(S);
+    }
+    S = static_cast<CUstream>(Native);
+    UserStreams.insert(S);
+    return true;
+  }
+
   ferry_status properties(int Device, Properties &Out) override {
     if (!enter(Device))
       return FERRY_ERROR_BACKEND;
@@ -491,6 +543,7 @@ private:
   std::mutex Mutex;
   std::vector<CUcontext> Contexts;
   std::map<std::pair<int, int>, CUstream> Streams;
+  std::set<CUstream> UserStreams; ///< from acc_set_cuda_stream, not Ferry's to destroy
   std::map<std::string, std::shared_ptr<const std::vector<char>>> Linked;
 };
 

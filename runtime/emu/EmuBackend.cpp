@@ -16,6 +16,7 @@
 #include "core/Env.h"
 #include "core/ImageRegistry.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace ferry {
@@ -66,10 +68,17 @@ public:
       errorf("emulated %s: cannot allocate %zu bytes of device memory", Arch.c_str(), Bytes);
       return FERRY_ERROR_BACKEND;
     }
+    countAllocation(0, *Out, Bytes);
     return FERRY_SUCCESS;
   }
   ferry_status release(int, void *Ptr) override {
+    countRelease(0, Ptr);
     std::free(Ptr);
+    return FERRY_SUCCESS;
+  }
+  ferry_status copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
+                                  int) override {
+    std::memmove(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
   ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
@@ -86,6 +95,11 @@ public:
   std::string isa(int) override { return "amdgcn-amd-amdhsa--" + Arch; }
 
   ferry_status properties(int, Properties &Out) override {
+    // The emulated device's memory is the host's: its size, less what
+    // Ferry allocated on the device.
+    const size_t Page = size_t(sysconf(_SC_PAGESIZE));
+    Out.TotalMemory = size_t(sysconf(_SC_PHYS_PAGES)) * Page;
+    Out.FreeMemory = Out.TotalMemory - std::min(Out.TotalMemory, allocatedBytes(0));
     Out.Name = "emulated " + Arch + " (ferry-emu)";
     Out.Vendor = "Ferry";
     Out.Driver = "libferry-emu.so";

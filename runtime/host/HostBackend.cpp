@@ -13,9 +13,11 @@
 #include "host/HostQueues.h"
 #include "openacc.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
+#include <vector>
 
 namespace ferry {
 namespace {
@@ -32,21 +34,25 @@ public:
       return FERRY_ERROR_BACKEND;
     }
     notifyf(NotifyAlloc, "allocate %zu bytes on the host at %p", Bytes, *Out);
+    countAllocation(0, *Out, Bytes);
     return FERRY_SUCCESS;
   }
   ferry_status release(int, void *Ptr) override {
+    countRelease(0, Ptr);
     std::free(Ptr);
     return FERRY_SUCCESS;
   }
   ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes,
-                            int) override {
-    std::memmove(Dst, Src, Bytes);
-    return FERRY_SUCCESS;
+                            int Queue) override {
+    return move(Dst, Src, Bytes, Queue);
   }
   ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes,
-                              int) override {
-    std::memmove(Dst, Src, Bytes);
-    return FERRY_SUCCESS;
+                              int Queue) override {
+    return move(Dst, Src, Bytes, Queue);
+  }
+  ferry_status copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
+                                  int Queue) override {
+    return move(Dst, Src, Bytes, Queue);
   }
 
   ferry_status wait(int, int Queue, bool All) override {
@@ -60,12 +66,22 @@ public:
     Queues.waitAsync(normalize(WaitFor), normalize(Queue));
     return FERRY_SUCCESS;
   }
+  ferry_status waitAny(int, const std::vector<int> &List, size_t &Index) override {
+    std::vector<int> Normalized;
+    for (int Q : List)
+      Normalized.push_back(normalize(Q));
+    Index = Queues.waitAny(Normalized);
+    return Queues.wait(Normalized[Index]);
+  }
   HostQueues *hostQueues() override { return &Queues; }
 
   ferry_status properties(int, Properties &Out) override {
+    // Free: the physical memory less what Ferry allocated (acc_malloc), so
+    // that a program sees its own allocations; other processes' use is not
+    // subtracted.
     const size_t Page = size_t(sysconf(_SC_PAGESIZE));
     Out.TotalMemory = size_t(sysconf(_SC_PHYS_PAGES)) * Page;
-    Out.FreeMemory = size_t(sysconf(_SC_AVPHYS_PAGES)) * Page;
+    Out.FreeMemory = Out.TotalMemory - std::min(Out.TotalMemory, allocatedBytes(0));
     Out.Name = "host CPU";
     Out.Vendor = "host";
     Out.Driver = "none";
@@ -80,6 +96,19 @@ protected:
 
 private:
   static int normalize(int Queue) { return Queue == acc_async_sync ? acc_async_noval : Queue; }
+  /// Host "device" memory is host memory: a copy is a memmove, on the
+  /// caller for acc_async_sync, else on the queue after its earlier work.
+  ferry_status move(void *Dst, const void *Src, size_t Bytes, int Queue) {
+    if (Queue == acc_async_sync) {
+      std::memmove(Dst, Src, Bytes);
+      return FERRY_SUCCESS;
+    }
+    Queues.submit(Queue, [Dst, Src, Bytes] {
+      std::memmove(Dst, Src, Bytes);
+      return FERRY_SUCCESS;
+    });
+    return FERRY_SUCCESS;
+  }
   HostQueues Queues;
 };
 

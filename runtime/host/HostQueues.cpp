@@ -130,6 +130,25 @@ ferry_status HostQueues::waitAll() {
   return Result;
 }
 
+size_t HostQueues::waitAny(const std::vector<int> &List) {
+  std::unique_lock<std::mutex> Lock(Mutex);
+  size_t Found = 0;
+  auto AnyIdle = [&] {
+    for (size_t I = 0; I < List.size(); ++I) {
+      auto It = Queues.find(List[I]);
+      if (It == Queues.end() || It->second->Completed == It->second->Submitted) {
+        Found = I;
+        return true;
+      }
+    }
+    return false;
+  };
+  ++Waiters;
+  Changed.wait(Lock, AnyIdle);
+  --Waiters;
+  return Found;
+}
+
 bool HostQueues::idle(int N) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto It = Queues.find(N);

@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace ferry {
 
@@ -43,6 +44,9 @@ public:
   /// returns the first failure since the last wait, or FERRY_SUCCESS.
   ferry_status wait(int Queue);
   ferry_status waitAll();
+  /// Blocks until one of \p List has run everything submitted; returns the
+  /// position of the first such queue in \p List (which must not be empty).
+  size_t waitAny(const std::vector<int> &List);
   /// Whether \p Queue (every queue) has nothing left to run.
   bool idle(int Queue);
   bool idleAll();

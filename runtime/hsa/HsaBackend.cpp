@@ -34,6 +34,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -180,12 +181,14 @@ public:
     if (!check(Api.hsa_amd_memory_pool_allocate(D->DevicePool, Bytes ? Bytes : 1, 0, Out),
                "hsa_amd_memory_pool_allocate"))
       return FERRY_ERROR_BACKEND;
+    countAllocation(Device, *Out, Bytes ? Bytes : 1);
     return FERRY_SUCCESS;
   }
 
   ferry_status release(int Device, void *Ptr) override {
     if (!device(Device))
       return FERRY_ERROR_BACKEND;
+    countRelease(Device, Ptr);
     return check(Api.hsa_amd_memory_pool_free(Ptr), "hsa_amd_memory_pool_free")
                ? FERRY_SUCCESS
                : FERRY_ERROR_BACKEND;
@@ -231,6 +234,20 @@ public:
     return Device >= 0 && Device < numDevices() ? Devices[Device].Isa : "";
   }
 
+  /// The device's HSA queues go; later work creates them again.
+  void shutdownDevice(int Device) override {
+    HsaDevice *D = device(Device);
+    if (!D)
+      return;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (auto &[N, Q] : D->Queues) {
+      drain(Device, *D, *Q);
+      if (Q->Queue)
+        Api.hsa_queue_destroy(Q->Queue);
+    }
+    D->Queues.clear();
+  }
+
   ferry_status properties(int Device, Properties &Out) override {
     HsaDevice *D = device(Device);
     if (!D)
@@ -242,7 +259,9 @@ public:
     Out.Vendor = "AMD";
     Out.Driver = "ROCR (HSA " + std::to_string(Major) + "." + std::to_string(Minor) + ")";
     Out.TotalMemory = D->DeviceMemory;
-    Out.FreeMemory = 0; // ROCR 5.2 has no query for it
+    // ROCR 5.2 has no query for free memory: the pool's size less what
+    // Ferry allocated from it.
+    Out.FreeMemory = D->DeviceMemory - std::min(D->DeviceMemory, allocatedBytes(Device));
     return FERRY_SUCCESS;
   }
 

@@ -4,7 +4,8 @@
 /// Regions with the region-launch ABI on the host device: synchronous and
 /// asynchronous (queues, acc_wait, acc_async_test, acc_wait_async), with
 /// reductions, closures copied at submission, launches from several host
-/// threads at once, and malformed descriptions refused.
+/// threads at once, malformed descriptions refused, the default queue of
+/// `async` without an argument, acc_wait_any and the _device forms.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/runtime.h"
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -150,6 +152,87 @@ TEST_F(LaunchRegion, MalformedDescriptionsAreRefused) {
   D.reduction = nullptr;
   D.closure_size = 8; // bytes without a closure
   EXPECT_EQ(ferry_launch_region(&D), FERRY_ERROR_INVALID);
+}
+
+/// A region that holds its queue until Go is set.
+struct Gate {
+  std::atomic<bool> *Go;
+};
+void gateChunk(const void *C, int64_t, int64_t, void *) {
+  const Gate &K = *static_cast<const Gate *>(C);
+  while (!K.Go->load())
+    std::this_thread::yield();
+}
+
+// `async` without a queue (acc_async_noval) goes to the queue that
+// acc_set_default_async chose, for this thread; acc_async_default restores
+// the initial default.
+TEST_F(LaunchRegion, AsyncWithoutAQueueUsesTheDefaultQueue) {
+  EXPECT_EQ(acc_get_default_async(), acc_async_noval);
+  acc_set_default_async(3);
+  EXPECT_EQ(acc_get_default_async(), 3);
+  std::atomic<bool> Go{false};
+  Gate K{&Go};
+  ferry_launch_desc D = describe(&K, sizeof K, 1, gateChunk, acc_async_noval);
+  ASSERT_EQ(ferry_launch_region(&D), FERRY_SUCCESS);
+  EXPECT_FALSE(acc_async_test(3));
+  EXPECT_FALSE(acc_async_test(acc_async_noval)); // names queue 3 now
+  EXPECT_TRUE(acc_async_test(4));
+  int Other = acc_async_noval;
+  std::thread([&] { Other = acc_get_default_async(); }).join();
+  EXPECT_EQ(Other, acc_async_noval) << "the default queue is the thread's";
+  Go = true;
+  acc_wait(acc_async_noval);
+  EXPECT_TRUE(acc_async_test(3));
+  acc_set_default_async(acc_async_default);
+  EXPECT_EQ(acc_get_default_async(), acc_async_noval);
+}
+
+// acc_wait_any returns the position of a queue that is idle, skipping
+// acc_async_sync entries, and waits while none is.
+TEST_F(LaunchRegion, WaitAnyReturnsAnIdleQueue) {
+  std::atomic<bool> Go1{false}, Go2{false};
+  Gate K1{&Go1}, K2{&Go2};
+  ferry_launch_desc D1 = describe(&K1, sizeof K1, 1, gateChunk, 1);
+  ferry_launch_desc D2 = describe(&K2, sizeof K2, 1, gateChunk, 2);
+  ASSERT_EQ(ferry_launch_region(&D1), FERRY_SUCCESS);
+  ASSERT_EQ(ferry_launch_region(&D2), FERRY_SUCCESS);
+  int Queues[] = {acc_async_sync, 1, 2, 9};
+  EXPECT_EQ(acc_wait_any(4, Queues), 3) << "queue 9 has nothing to do";
+  std::thread Opener([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    Go2 = true;
+  });
+  EXPECT_EQ(acc_wait_any(3, Queues), 2) << "queue 1 stays busy";
+  EXPECT_EQ(acc_wait_any_device(3, Queues, 0), 2);
+  Opener.join();
+  EXPECT_FALSE(acc_async_test(1));
+  Go1 = true;
+  EXPECT_EQ(acc_wait_any(2, Queues), 1);
+  int OnlySync[] = {acc_async_sync, acc_async_sync};
+  EXPECT_EQ(acc_wait_any(2, OnlySync), -1);
+  EXPECT_EQ(acc_wait_any(0, nullptr), -1);
+  acc_wait_all();
+}
+
+// The _device forms act on the device they name.
+TEST_F(LaunchRegion, DeviceFormsOfWaitsAndTests) {
+  std::atomic<bool> Go{false};
+  Gate K{&Go};
+  ferry_launch_desc D = describe(&K, sizeof K, 1, gateChunk, 6);
+  ASSERT_EQ(ferry_launch_region(&D), FERRY_SUCCESS);
+  EXPECT_FALSE(acc_async_test_device(6, 0));
+  EXPECT_FALSE(acc_async_test_all_device(0));
+  acc_wait_device_async(6, 7, 0); // queue 7 now waits for queue 6
+  EXPECT_FALSE(acc_async_test_device(7, 0));
+  acc_wait_all_device_async(8, 0);
+  EXPECT_FALSE(acc_async_test(8));
+  Go = true;
+  acc_wait_device(7, 0);
+  acc_wait_all_device(0);
+  EXPECT_TRUE(acc_async_test_all_device(0));
+  acc_async_wait(6);
+  acc_async_wait_all();
 }
 
 } // namespace

@@ -103,3 +103,76 @@ TEST(OpenACCHost, MapAndUnmapAreIdentitiesOnTheHost) {
   acc_unmap_data(V);
   EXPECT_TRUE(acc_is_present(V, sizeof V));
 }
+
+// acc_property_free_memory counts what Ferry allocated on the host.
+TEST(OpenACCHost, FreeMemoryDropsByAnAllocation) {
+  acc_set_device_type(acc_device_host);
+  const size_t Before = acc_get_property(0, acc_device_host, acc_property_free_memory);
+  const size_t Bytes = size_t(64) << 20;
+  void *P = acc_malloc(Bytes);
+  ASSERT_NE(P, nullptr);
+  EXPECT_EQ(acc_get_property(0, acc_device_host, acc_property_free_memory), Before - Bytes);
+  acc_free(P);
+  EXPECT_EQ(acc_get_property(0, acc_device_host, acc_property_free_memory), Before);
+}
+
+// Wrong device numbers, queues and counts: a message naming the routine and
+// the argument, and nothing done.
+TEST(OpenACCHost, WrongArgumentsOfTheQueueAndDeviceRoutines) {
+  acc_set_device_type(acc_device_host);
+  auto Stderr = [](auto Call) {
+    testing::internal::CaptureStderr();
+    Call();
+    return testing::internal::GetCapturedStderr();
+  };
+  EXPECT_EQ(Stderr([] { acc_wait_device(0, 3); }),
+            "ferry: error: acc_wait_device: dev_num 3 is not a host device (there is 1); "
+            "nothing done\n");
+  EXPECT_EQ(Stderr([] { acc_init_device(1, acc_device_host); }),
+            "ferry: error: acc_init_device: dev_num 1 is not a host device (there is 1); "
+            "nothing done\n");
+  EXPECT_EQ(Stderr([] { acc_shutdown_device(0, acc_device_t(42)); }),
+            "ferry: error: acc_shutdown_device: dev_type 42 is not a device type; nothing "
+            "done\n");
+  EXPECT_EQ(Stderr([] { acc_wait(-7); }),
+            "ferry: error: acc_wait: wait_arg -7 is not an async queue (a number >= 0, "
+            "acc_async_noval or acc_async_sync); nothing done\n");
+  EXPECT_EQ(Stderr([] { EXPECT_EQ(acc_wait_any(-1, nullptr), -1); }),
+            "ferry: error: acc_wait_any: count -1 is negative; returning -1\n");
+  EXPECT_EQ(Stderr([] { EXPECT_EQ(acc_wait_any(2, nullptr), -1); }),
+            "ferry: error: acc_wait_any: wait_arg is a null pointer but count is 2; returning "
+            "-1\n");
+  EXPECT_EQ(Stderr([] { acc_set_default_async(-9); }),
+            "ferry: error: acc_set_default_async: async_arg -9 is not an async queue (a number "
+            ">= 0, acc_async_sync or acc_async_default); the default stays -1\n");
+  EXPECT_EQ(Stderr([] { acc_attach(nullptr); }),
+            "ferry: error: acc_attach: ptr_addr is a null pointer; nothing done\n");
+  int V = 1;
+  EXPECT_EQ(Stderr([&] { acc_memcpy_d2d(&V, &V, sizeof V, 0, 2); }),
+            "ferry: error: acc_memcpy_d2d: dev_num_src 2 is not a host device (there is 1); "
+            "nothing copied\n");
+  EXPECT_EQ(Stderr([] { EXPECT_EQ(acc_get_cuda_stream(0), nullptr); }), "");
+}
+
+// acc_init_device and acc_shutdown_device leave the device usable; the
+// deprecated names do what their successors do.
+TEST(OpenACCHost, DeviceLifecycleAndDeprecatedNames) {
+  acc_init_device(0, acc_device_host);
+  acc_shutdown_device(0, acc_device_host);
+  acc_set_device_type(acc_device_host);
+  int V[4] = {1, 2, 3, 4}, W[4] = {0};
+  EXPECT_EQ(acc_pcopyin(V, sizeof V), V);
+  EXPECT_EQ(acc_present_or_copyin(V, sizeof V), V);
+  EXPECT_EQ(acc_pcreate(V, sizeof V), V);
+  EXPECT_EQ(acc_present_or_create(V, sizeof V), V);
+  acc_memcpy_device_async(W, V, sizeof V, 2);
+  acc_async_wait(2);
+  EXPECT_EQ(std::memcmp(V, W, sizeof V), 0);
+  int X[4] = {0};
+  acc_memcpy_d2d(X, V, sizeof V, 0, 0);
+  EXPECT_EQ(X[3], 4);
+  int *P = V;
+  acc_attach(reinterpret_cast<void **>(&P)); // shared memory: nothing to do
+  acc_detach_finalize(reinterpret_cast<void **>(&P));
+  EXPECT_EQ(P, V);
+}

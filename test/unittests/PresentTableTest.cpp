@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -221,3 +222,63 @@ TEST(PresentTable, RangesThatAreNotMemoryAreRefused) {
 }
 
 } // namespace
+
+// acc_attach / acc_detach: the device copy of a pointer inside present data
+// points to the device copy of its target while attached; counters nest,
+// and the last detach (or a finalize) writes the host value back.
+TEST(PresentTable, AttachCountsAndDetachRestoresTheHostPointer) {
+  PresentTable T;
+  FakeMemory M;
+  double Data[16] = {0}, Other[4] = {0};
+  struct Holder {
+    int N;
+    double *P;
+  } H = {16, Data};
+  void *DevH, *DevData;
+  ASSERT_EQ(T.enter(&H, sizeof H, E::Copyin, C::Dynamic, false, M, &DevH), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(Data, sizeof Data, E::Copyin, C::Dynamic, false, M, &DevData),
+            FERRY_SUCCESS);
+  auto DevicePointer = [&] {
+    double *P;
+    std::memcpy(&P, static_cast<char *>(DevH) + offsetof(Holder, P), sizeof P);
+    return P;
+  };
+  void **Slot = reinterpret_cast<void **>(&H.P);
+  PresentTable::Attach R;
+  ASSERT_EQ(T.attach(Slot, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(R, PresentTable::Attach::Done);
+  EXPECT_EQ(DevicePointer(), DevData);
+  ASSERT_EQ(T.attach(Slot, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(T.find(&H)->Attached.at(reinterpret_cast<uintptr_t>(Slot)), 2u);
+  ASSERT_EQ(T.detach(Slot, false, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(DevicePointer(), DevData); // one attachment left
+  ASSERT_EQ(T.detach(Slot, false, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(DevicePointer(), Data);
+  ASSERT_EQ(T.detach(Slot, false, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(R, PresentTable::Attach::NotAttached);
+
+  // Finalize drops every attachment at once.
+  ASSERT_EQ(T.attach(Slot, M, R), FERRY_SUCCESS);
+  ASSERT_EQ(T.attach(Slot, M, R), FERRY_SUCCESS);
+  ASSERT_EQ(T.detach(Slot, true, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(DevicePointer(), Data);
+  EXPECT_TRUE(T.find(&H)->Attached.empty());
+
+  // A target that is not present is refused and not counted; a pointer that
+  // is not present itself is no action.
+  H.P = Other;
+  ASSERT_EQ(T.attach(Slot, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(R, PresentTable::Attach::TargetAbsent);
+  EXPECT_TRUE(T.find(&H)->Attached.empty());
+  double *Loose = Data;
+  ASSERT_EQ(T.attach(reinterpret_cast<void **>(&Loose), M, R), FERRY_SUCCESS);
+  EXPECT_EQ(R, PresentTable::Attach::PointerAbsent);
+  ASSERT_EQ(T.detach(reinterpret_cast<void **>(&Loose), false, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(R, PresentTable::Attach::PointerAbsent);
+
+  // A null pointer attaches as null.
+  H.P = nullptr;
+  ASSERT_EQ(T.attach(Slot, M, R), FERRY_SUCCESS);
+  EXPECT_EQ(R, PresentTable::Attach::Done);
+  EXPECT_EQ(DevicePointer(), nullptr);
+}
