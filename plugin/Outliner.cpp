@@ -857,10 +857,11 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     }
     Constant *Globals = ConstantPointerNull::get(PointerType::get(Ctx, 0));
     if (!R.Globals.empty()) {
-      // ferry_device_global {const void *host; const char *symbol; size_t size;}
+      // ferry_device_global {const void *host; const char *symbol; size_t size;
+      //                      const uint32_t *pointer_offsets; size_t num_pointers;}
       Type *SizeTy = KernelTy->getElementType(2);
-      auto *EntryTy = StructType::get(Ctx, {PointerType::get(Ctx, 0),
-                                            PointerType::get(Ctx, 0), SizeTy});
+      auto *EntryTy = StructType::get(Ctx, {PointerType::get(Ctx, 0), PointerType::get(Ctx, 0),
+                                            SizeTy, PointerType::get(Ctx, 0), SizeTy});
       std::vector<Constant *> Entries;
       for (auto &[G, Symbol] : R.Globals) {
         Constant *SymData = ConstantDataArray::getString(Ctx, Symbol);
@@ -868,10 +869,23 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
                                          GlobalValue::PrivateLinkage, SymData,
                                          "__ferry_global_name");
         SymGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+        // Its pointers are translated at launch, as the closure's are.
+        std::vector<uint32_t> GlobalPointers;
+        pointerOffsets(G->getValueType(), 0, M.getDataLayout(), GlobalPointers);
+        Constant *PointersGV = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+        if (!GlobalPointers.empty()) {
+          Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(GlobalPointers));
+          auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage,
+                                        Data, "__ferry_global_pointer_offsets");
+          GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+          GV->setAlignment(Align(4));
+          PointersGV = GV;
+        }
         Entries.push_back(ConstantStruct::get(
             EntryTy, {G, SymGV,
                       ConstantInt::get(SizeTy, M.getDataLayout().getTypeAllocSize(
-                                                   G->getValueType()))}));
+                                                   G->getValueType())),
+                      PointersGV, ConstantInt::get(SizeTy, GlobalPointers.size())}));
       }
       auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
       auto *GV = new GlobalVariable(M, ArrTy, true, GlobalValue::PrivateLinkage,

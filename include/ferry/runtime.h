@@ -85,11 +85,16 @@ ferry_status ferry_parallel_for(const ferry_region *region, const void *closure,
  * partials + b * round_up(reduction->size, reduction->align). */
 /* A host global variable that a region reads: passed by value, i.e. copied
  * to the device variable `symbol` of the region's images on the region's
- * queue before each launch. */
+ * queue before each launch. Its pointer fields (at `pointer_offsets`, bytes
+ * into the variable) are translated like the closure's: the device address
+ * of present data, NULL stays NULL, anything else is an error naming the
+ * region and the variable (a global pointer under default(present)). */
 typedef struct ferry_device_global {
   const void *host;
   const char *symbol;
   size_t size;
+  const uint32_t *pointer_offsets; /* may be NULL when num_pointers is 0 */
+  size_t num_pointers;
 } ferry_device_global;
 
 typedef struct ferry_device_kernel {

@@ -555,8 +555,36 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
              R.name, File, R.line, G.symbol);
       return FERRY_ERROR_NO_IMAGE;
     }
+    const void *Source = G.host;
+    if (G.num_pointers) {
+      // Pointers in it become device addresses, as the closure's do.
+      std::lock_guard<std::mutex> Lock(TranslatedGlobalsMutex);
+      std::vector<unsigned char> &Value =
+          TranslatedGlobals[std::make_tuple(int(K), Device, G.host)];
+      Value.assign(static_cast<const unsigned char *>(G.host),
+                   static_cast<const unsigned char *>(G.host) + G.size);
+      for (size_t P = 0; P < G.num_pointers; ++P) {
+        const uint32_t Off = G.pointer_offsets[P];
+        if (Off + sizeof(void *) > Value.size())
+          continue;
+        void *HostPtr;
+        std::memcpy(&HostPtr, Value.data() + Off, sizeof HostPtr);
+        if (!HostPtr)
+          continue;
+        std::optional<void *> Dev = presentTable(K, Device).attachAddress(HostPtr);
+        if (!Dev) {
+          errorf("%s (%s:%u): the global variable the region reads through its device copy "
+                 "'%s' holds a pointer (at byte %u: %p) to memory that is not present on the %s "
+                 "device; name that memory in a data clause or 'enter data' first",
+                 R.name, File, R.line, G.symbol, Off, HostPtr, deviceKindName(K));
+          return FERRY_ERROR_INVALID;
+        }
+        std::memcpy(Value.data() + Off, &*Dev, sizeof(void *));
+      }
+      Source = Value.data();
+    }
     if (ferry_status S =
-            B.copyToDevice(Device, reinterpret_cast<void *>(Address), G.host, G.size, D.async))
+            B.copyToDevice(Device, reinterpret_cast<void *>(Address), Source, G.size, D.async))
       return S;
   }
   // Implicit attach: the closure's pointers become device addresses.

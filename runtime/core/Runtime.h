@@ -152,6 +152,11 @@ private:
   /// Loaded kernels by (kind, device, name): the kernel and its module.
   std::map<std::tuple<int, int, std::string>, std::pair<void *, void *>> Kernels;
   std::map<std::tuple<int, int, size_t>, void *> Modules;
+  /// The values copied to the device copies of host globals that hold
+  /// pointers, translated, per (kind, device, host variable): a copy on a
+  /// queue reads its source when the queue gets to it, so it lives here.
+  std::map<std::tuple<int, int, const void *>, std::vector<unsigned char>> TranslatedGlobals;
+  std::mutex TranslatedGlobalsMutex;
   struct RegionTime {
     std::string Where;
     uint64_t Launches = 0;
