@@ -7,6 +7,7 @@
 #include "AccContext.h"
 
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
 
@@ -28,6 +29,43 @@ bool AccContext::declaredBefore(const Token &Name) const {
                  Sema::LookupOrdinaryName);
   TheSema->LookupName(R, TheSema->getCurScope());
   return R.isSingleResult() && isa<VarDecl>(R.getFoundDecl());
+}
+
+VarDecl *AccContext::lookupVariable(const Token &Name) const {
+  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
+    return nullptr;
+  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
+                 Sema::LookupOrdinaryName);
+  TheSema->LookupName(R, TheSema->getCurScope());
+  return R.isSingleResult() ? dyn_cast<VarDecl>(R.getFoundDecl()) : nullptr;
+}
+
+bool AccContext::inFunction() const {
+  return !TheSema || !TheSema->CurContext || TheSema->CurContext->isFunctionOrMethod();
+}
+
+void AccContext::addDeclared(const VarDecl *VD, const Clause &C, const VarRef &V) {
+  auto One = std::make_unique<Clause>();
+  One->Kind = C.Kind;
+  One->Loc = C.Loc;
+  One->Vars.push_back(V);
+  Declared.emplace_back(VD, std::move(One));
+}
+
+SmallVector<const Clause *, 4> AccContext::declaredUsedIn(ArrayRef<Token> Body) const {
+  SmallVector<const Clause *, 4> Out;
+  if (Declared.empty())
+    return Out;
+  llvm::SmallPtrSet<const IdentifierInfo *, 16> Names;
+  for (const Token &T : Body)
+    if (T.is(tok::identifier))
+      Names.insert(T.getIdentifierInfo());
+  for (const auto &[VD, C] : Declared) {
+    const Token &Name = C->Vars[0].Name;
+    if (Names.count(Name.getIdentifierInfo()) && lookupVariable(Name) == VD)
+      Out.push_back(C.get());
+  }
+  return Out;
 }
 
 std::optional<ConstructKind> AccContext::enclosingCompute() const {

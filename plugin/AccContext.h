@@ -16,11 +16,13 @@
 
 #include "llvm/ADT/StringSet.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace clang {
 class Sema;
+class VarDecl;
 } // namespace clang
 
 namespace ferry {
@@ -113,8 +115,24 @@ public:
   /// the translation unit.
   unsigned nextRoutineId() { return RoutineIds++; }
 
+  /// The variable \p Name names where the parser stands, or null (also
+  /// under -E, where there is no Sema).
+  clang::VarDecl *lookupVariable(const clang::Token &Name) const;
+  /// Whether the directive being handled stands in a function body (true
+  /// under -E, where there is no Sema to ask).
+  bool inFunction() const;
+  /// Whether Sema is there to answer (not under -E).
+  bool inSema() const { return TheSema != nullptr; }
+  /// A `declare` in a function body: its clause for \p VD holds for the
+  /// compute constructs after it that use the variable (the lookup of the
+  /// name finds the same declaration while it is in scope).
+  void addDeclared(const clang::VarDecl *VD, const Clause &C, const VarRef &V);
+  /// The `declare` clauses of the variables \p Body names.
+  llvm::SmallVector<const Clause *, 4> declaredUsedIn(llvm::ArrayRef<clang::Token> Body) const;
+
 private:
   unsigned RoutineIds = 0;
+  std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;
   bool MissedOn = false;

@@ -40,6 +40,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     rewriteAtomic(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::HostData)
     rewriteHostData(PP, Ctx, *D, Introducer.Loc);
+  else if (D->Kind == ConstructKind::Declare)
+    rewriteDeclare(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Routine)
     rewriteRoutine(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Init || D->Kind == ConstructKind::Shutdown ||

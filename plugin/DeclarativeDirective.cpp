@@ -10,6 +10,8 @@
 #include "Diagnostics.h"
 #include "TokenBuilder.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -127,6 +129,117 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     return;
   }
   B.tokens(Prefix).code("__attribute__((annotate(").string(Annotation).code(")))");
+  B.inject();
+}
+
+namespace {
+
+const char *declareKindName(ClauseKind K) {
+  switch (K) {
+  case ClauseKind::Copyin:
+    return "copyin";
+  case ClauseKind::Deviceptr:
+    return "deviceptr";
+  default:
+    return "create"; // create, device_resident, link
+  }
+}
+
+/// `declare` at namespace scope: per variable, the record the outliner
+/// reads and the registration that puts it on the device at startup.
+void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                    SourceLocation PragmaLoc) {
+  for (const Clause &C : D.Clauses)
+    if (C.Kind != ClauseKind::Create && C.Kind != ClauseKind::Copyin &&
+        C.Kind != ClauseKind::Deviceptr && C.Kind != ClauseKind::DeviceResident &&
+        C.Kind != ClauseKind::Link) {
+      report(PP, C.Loc, Diag::DeclareGlobalClause) << spelling(C.Kind);
+      return;
+    }
+  const PresumedLoc P = PP.getSourceManager().getPresumedLoc(D.Loc);
+  const std::string At = std::string(P.isValid() ? P.getFilename() : "?") + ":" +
+                         std::to_string(P.isValid() ? P.getLine() : 0);
+  TokenBuilder B(PP, PragmaLoc);
+  for (const Clause &C : D.Clauses)
+    for (const VarRef &V : C.Vars) {
+      const std::string Name = PP.getSpelling(V.Name);
+      if (!V.Sections.empty()) {
+        report(PP, V.Sections[0].ColonLoc, Diag::DeclareGlobalSection) << Name;
+        return;
+      }
+      if (VarDecl *VD = Ctx.lookupVariable(V.Name)) {
+        if (!VD->hasGlobalStorage()) {
+          report(PP, V.Name.getLocation(), Diag::DeclareStorage) << Name;
+          return;
+        }
+        // For the device-code checks: regions may use and write it.
+        VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(), "ferry.declare", nullptr,
+                                                 0, VD->getSourceRange()));
+      } else if (Ctx.inSema()) {
+        report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << Name;
+        return;
+      }
+      const std::string Id = std::to_string(Ctx.nextRoutineId());
+      const char *Kind = declareKindName(C.Kind);
+      B.code("static void *const __ferry_declare_" + Id + " __attribute__((used, annotate(")
+          .string(std::string("ferry.declare;kind=") + Kind + ";at=" + At)
+          .code("))) = (void *)&")
+          .tokens(V.Name)
+          .code(";");
+      if (C.Kind != ClauseKind::Deviceptr)
+        B.code("static const bool __ferry_declare_init_" + Id +
+               " = ::ferry::acc::declare_global(&")
+            .tokens(V.Name)
+            .code(", sizeof(")
+            .tokens(V.Name)
+            .code(std::string("), ") +
+                  (C.Kind == ClauseKind::Copyin ? "FERRY_DATA_COPYIN" : "FERRY_DATA_CREATE") +
+                  ",")
+            .string(Name)
+            .code(");");
+    }
+  if (Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << std::string("'declare' at namespace scope: the variables live on the device for the "
+                       "whole program (entered when it starts), and regions use their device "
+                       "copies");
+  B.inject();
+}
+
+} // namespace
+
+void rewriteDeclare(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                    SourceLocation PragmaLoc) {
+  if (!Ctx.inFunction()) {
+    declareGlobals(PP, Ctx, D, PragmaLoc);
+    return;
+  }
+  // In a function: a data region from here to the end of the scope. The
+  // variables' clauses also hold for the compute constructs that follow.
+  Directive Data = D;
+  for (Clause &C : Data.Clauses) {
+    if (C.Kind == ClauseKind::DeviceResident || C.Kind == ClauseKind::Link)
+      C.Kind = ClauseKind::Create;
+    for (const VarRef &V : C.Vars) {
+      if (VarDecl *VD = Ctx.lookupVariable(V.Name))
+        Ctx.addDeclared(VD, C, V);
+      else if (Ctx.inSema()) {
+        report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << PP.getSpelling(V.Name);
+        return;
+      }
+    }
+  }
+  const std::string Id = std::to_string(Ctx.nextRoutineId());
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("::ferry::acc::declare_scope __ferry_declare_" + Id +
+         "([&](::ferry::acc::declare_scope &__ferry_self) {");
+  emitRegion(PP, B, Data, PragmaLoc, 0);
+  emitOptions(B, Data);
+  const unsigned Items = emitDataItems(PP, B, Data);
+  B.code("__ferry_self.enter(__ferry_region, __ferry_data,")
+      .number(Items)
+      .code(", __ferry_options); });");
+  remark(PP, Ctx, D, "(to the end of the enclosing scope)");
   B.inject();
 }
 

@@ -24,6 +24,16 @@ namespace plugin {
 void rewriteRoutine(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     clang::SourceLocation PragmaLoc);
 
+/// `declare` in a function body: the data clauses hold from here to the end
+/// of the enclosing scope (a ferry::acc::declare_scope object), and for the
+/// compute constructs in that scope that use the variables. At namespace
+/// scope (`create`, `copyin`, `deviceptr`, `device_resident`, `link` of
+/// whole variables): the variables live on the device for the whole program
+/// (ferry_declare_global), regions use the device copy, and the outliner
+/// finds them through `annotate("ferry.declare;...")` records.
+void rewriteDeclare(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                    clang::SourceLocation PragmaLoc);
+
 void rewriteDeviceDirective(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
                             clang::SourceLocation PragmaLoc);
 

@@ -152,6 +152,10 @@ private:
   void checkVariable(const VarDecl *VD, SourceLocation L, SourceLocation User, bool Write) {
     if (!VD->hasGlobalStorage())
       return;
+    // In a namespace-scope `declare`: regions use its device copy.
+    for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == "ferry.declare")
+        return;
     const bool Constant = VD->getType().isConstQualified() && VD->getAnyInitializer() &&
                           VD->getAnyInitializer()->isConstantInitializer(Ctx, false);
     if (Constant || VD->isConstexpr())

@@ -155,9 +155,14 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
            C == ClauseKind::DefaultAsync || C == ClauseKind::If;
   case ConstructKind::HostData:
     return C == ClauseKind::UseDevice || C == ClauseKind::If || C == ClauseKind::IfPresent;
+  case ConstructKind::Declare:
+    return (isDataClause(C) && C != ClauseKind::NoCreate) || C == ClauseKind::DeviceResident ||
+           C == ClauseKind::Link;
   default:
     break;
   }
+  if (C == ClauseKind::DeviceResident || C == ClauseKind::Link)
+    return false;
   if (C == ClauseKind::UseDevice)
     return false;
   if (C == ClauseKind::Bind || C == ClauseKind::Nohost || C == ClauseKind::DeviceNum ||
@@ -678,6 +683,10 @@ std::optional<Directive> DirectiveParser::parse() {
   if (D.Kind == ConstructKind::Set && !D.find(ClauseKind::DefaultAsync) &&
       !D.find(ClauseKind::DeviceNum) && !D.find(ClauseKind::DeviceType)) {
     report(PP, D.Loc, Diag::SetNeedsClause);
+    return std::nullopt;
+  }
+  if (D.Kind == ConstructKind::Declare && D.Clauses.empty()) {
+    report(PP, D.Loc, Diag::MissingDataClause) << spelling(D.Kind);
     return std::nullopt;
   }
   if (D.Kind == ConstructKind::HostData && !D.find(ClauseKind::UseDevice)) {

@@ -437,7 +437,7 @@ void LoopConstruct::emitReductions(TokenBuilder &B) {
   B.code(")");
 }
 
-void LoopConstruct::emitCaptures(TokenBuilder &B) {
+void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
   // Scalars are firstprivate (captured by copy, one copy per gang). What a
   // data clause names is shared data: captured by reference, so that writes
   // to arrays and to copy/copyout scalars are seen after the region.
@@ -481,6 +481,9 @@ void LoopConstruct::emitCaptures(TokenBuilder &B) {
   // variables in no data clause of the construct or an enclosing data
   // construct are firstprivate), and their deviceptr clauses hold inside.
   for (const Clause *C : Ctx.enclosingDataClauses())
+    DataClauses.push_back(C);
+  // And the variables of `declare` directives before it in the function.
+  for (const Clause *C : Ctx.declaredUsedIn(Body))
     DataClauses.push_back(C);
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
@@ -559,7 +562,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
       .code(">(__ferry_region, __ferry_options,");
   emitBoundsAndReductions(B, L);
   B.code(", [");
-  emitCaptures(B);
+  emitCaptures(B, L.Body);
   B.code("](__ferry_index_t").tokens(L.Var);
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
@@ -606,7 +609,7 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body, ArrayRef<Token> 
   B.code("::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
          "__ferry_compute_options.defer = true;"
          "::ferry::acc::host_control(__ferry_region, __ferry_options, [");
-  emitCaptures(B);
+  emitCaptures(B, Body);
   B.code("]() mutable -> void").tokens(Body).code("); }");
   B.inject();
 }

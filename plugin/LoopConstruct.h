@@ -95,7 +95,9 @@ private:
   /// parallel_loop and inner_loop share.
   void emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L);
   /// The lambda's capture list, after its `[`.
-  void emitCaptures(TokenBuilder &B);
+  /// The lambda's captures; \p Body is what it runs (for the variables of
+  /// `declare` directives in the function that it uses).
+  void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body);
 
   /// The kind of construct the loop runs as: a `loop` takes its compute
   /// construct's kind (parallel loop, kernels loop, serial loop).

@@ -25,6 +25,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
@@ -295,18 +296,26 @@ Function *bindTarget(Module &M, StringRef Target, const Function &From) {
   return nullptr;
 }
 
-/// Reads the records the plugin leaves for `routine ... bind(...)`
-/// (`annotate("ferry.routine;bind=NAME;at=FILE:LINE")` on the function, or
-/// on a variable holding its address for the named form). Reports what
-/// cannot be bound; returns false then.
-bool readBindings(Module &M, Bindings &Out) {
+/// A record the plugin leaves in `llvm.global.annotations`:
+/// `annotate("ferry.KIND;key=value;...")` on \p Annotated (a function, or a
+/// `used` variable \p Holder that holds an address: then \p Annotated is
+/// what it holds).
+struct FerryAnnotation {
+  Value *Annotated = nullptr;
+  GlobalVariable *Holder = nullptr;
+  StringMap<std::string> Fields;
+};
+
+/// The records of kind \p Kind ("routine", "declare").
+std::vector<FerryAnnotation> ferryAnnotations(Module &M, StringRef Kind) {
+  std::vector<FerryAnnotation> Out;
   GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
-    return true;
+    return Out;
   auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
   if (!Array)
-    return true;
-  bool Ok = true;
+    return Out;
+  const std::string Prefix = "ferry." + Kind.str() + ";";
   for (Use &U : Array->operands()) {
     auto *Entry = dyn_cast<ConstantStruct>(U.get());
     if (!Entry || Entry->getNumOperands() < 2)
@@ -315,22 +324,37 @@ bool readBindings(Module &M, Bindings &Out) {
     auto *Data = Text && Text->hasInitializer()
                      ? dyn_cast<ConstantDataSequential>(Text->getInitializer())
                      : nullptr;
-    if (!Data || !Data->isCString() || !Data->getAsCString().starts_with("ferry.routine;"))
+    if (!Data || !Data->isCString() || !Data->getAsCString().starts_with(Prefix))
       continue;
-    StringRef Target, At;
+    FerryAnnotation A;
     SmallVector<StringRef, 4> Fields;
-    Data->getAsCString().split(Fields, ';');
+    Data->getAsCString().drop_front(Prefix.size()).split(Fields, ';');
     for (StringRef F : Fields) {
-      if (F.consume_front("bind="))
-        Target = F;
-      else if (F.consume_front("at="))
-        At = F;
+      auto [Key, Value] = F.split('=');
+      A.Fields[Key] = Value.str();
     }
-    Value *Annotated = Entry->getOperand(0)->stripPointerCasts();
-    if (auto *Holder = dyn_cast<GlobalVariable>(Annotated);
-        Holder && Holder->hasInitializer() && Holder->isConstant())
-      Annotated = Holder->getInitializer()->stripPointerCasts();
-    auto *From = dyn_cast<Function>(Annotated);
+    A.Annotated = Entry->getOperand(0)->stripPointerCasts();
+    if (auto *Holder = dyn_cast<GlobalVariable>(A.Annotated);
+        Holder && Holder->hasInitializer() && Holder->isConstant()) {
+      A.Holder = Holder;
+      A.Annotated = Holder->getInitializer()->stripPointerCasts();
+    }
+    Out.push_back(std::move(A));
+  }
+  return Out;
+}
+
+/// Reads the records the plugin leaves for `routine ... bind(...)`
+/// (`annotate("ferry.routine;bind=NAME;at=FILE:LINE")` on the function, or
+/// on a variable holding its address for the named form). Reports what
+/// cannot be bound; returns false then.
+bool readBindings(Module &M, Bindings &Out) {
+  bool Ok = true;
+  for (FerryAnnotation &A : ferryAnnotations(M, "routine")) {
+    StringRef Target = A.Fields["bind"], At = A.Fields["at"];
+    if (Target.empty())
+      continue;
+    auto *From = dyn_cast<Function>(A.Annotated);
     if (!From) {
       M.getContext().emitError("ferry: " + At.str() +
                                ": OpenACC 'bind' applies to functions; this 'routine' is not "
@@ -350,6 +374,28 @@ bool readBindings(Module &M, Bindings &Out) {
     Out[From] = To;
   }
   return Ok;
+}
+
+/// `declare` at namespace scope: for each variable, the record holding its
+/// address (what the runtime translates into the device copy's address
+/// before each launch), or none for `deviceptr` (passed by value as it is).
+struct DeclaredGlobal {
+  GlobalVariable *Record = nullptr;
+  bool Deviceptr = false;
+};
+using DeclaredGlobals = DenseMap<const GlobalVariable *, DeclaredGlobal>;
+
+DeclaredGlobals readDeclared(Module &M) {
+  DeclaredGlobals Out;
+  for (FerryAnnotation &A : ferryAnnotations(M, "declare"))
+    if (auto *G = dyn_cast<GlobalVariable>(A.Annotated))
+      Out[G] = {A.Holder, A.Fields["kind"] == "deviceptr"};
+  return Out;
+}
+
+/// The device variable that holds the device address of declared \p G.
+std::string declaredRefName(const GlobalVariable &G, const Module &M) {
+  return "__ferry_global_ref" + deviceGlobalName(G, M).substr(strlen("__ferry_global"));
 }
 
 /// Every global value the region functions reach, in a stable order; a
@@ -403,13 +449,32 @@ bool isLibdeviceFunction(StringRef Name) {
 
 /// The device module: clones of what the regions reach, retargeted to NVVM.
 std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
-                                       const Bindings &Bind) {
+                                       const Bindings &Bind, const DeclaredGlobals &Declared) {
   auto Dev = std::make_unique<Module>("ferry.regions", M.getContext());
   Dev->setTargetTriple("nvptx64-nvidia-cuda");
   Dev->setDataLayout("e-i64:64-i128:128-v16:16-v32:32-n16:32:64");
   SetVector<GlobalValue *> Needed = reachable(Roots, &Bind);
   ValueToValueMapTy VMap;
+  // Declared globals: a placeholder while cloning, then a load of the
+  // device address from their `__ferry_global_ref_*` variable.
+  SmallVector<std::pair<GlobalVariable *, GlobalVariable *>, 4> Refs;
   for (GlobalValue *GV : Needed) {
+    if (auto *G = dyn_cast<GlobalVariable>(GV);
+        G && Declared.count(G) && !Declared.lookup(G).Deviceptr) {
+      auto *Ref = new GlobalVariable(*Dev, PointerType::get(M.getContext(), 0), false,
+                                     GlobalValue::ExternalLinkage,
+                                     ConstantPointerNull::get(PointerType::get(M.getContext(), 0)),
+                                     declaredRefName(*G, M), nullptr,
+                                     GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+      Ref->setAlignment(Align(8));
+      auto *Placeholder = new GlobalVariable(*Dev, G->getValueType(), false,
+                                             GlobalValue::ExternalLinkage, nullptr,
+                                             "__ferry_declared." + G->getName(), nullptr,
+                                             GlobalValue::NotThreadLocal, G->getAddressSpace());
+      VMap[G] = Placeholder;
+      Refs.push_back({Placeholder, Ref});
+      continue;
+    }
     if (auto *F = dyn_cast<Function>(GV)) {
       Function *NF = Function::Create(F->getFunctionType(), F->getLinkage(),
                                       F->getAddressSpace(), F->getName(), Dev.get());
@@ -459,6 +524,25 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
       NG->setInitializer(MapValue(G->getInitializer(), VMap));
       NG->setLinkage(GlobalValue::InternalLinkage);
     }
+  }
+  for (auto [Placeholder, Ref] : Refs) {
+    convertUsersOfConstantsToInstructions({Placeholder});
+    DenseMap<Function *, Value *> Loaded;
+    for (Use &U : make_early_inc_range(Placeholder->uses())) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        continue;
+      Value *&Address = Loaded[I->getFunction()];
+      if (!Address) {
+        IRBuilder<> B(&*I->getFunction()->getEntryBlock().getFirstInsertionPt());
+        Address = B.CreateLoad(PointerType::get(M.getContext(), 0), Ref,
+                               Placeholder->getName().drop_front(strlen("__ferry_declared.")) +
+                                   ".device");
+      }
+      U.set(Address);
+    }
+    if (Placeholder->use_empty())
+      Placeholder->eraseFromParent();
   }
   return Dev;
 }
@@ -732,6 +816,12 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   LLVMContext &Ctx = M.getContext();
   StringSet<> Kernels;
   SmallVector<Function *, 16> Roots;
+  // `routine ... bind` (device code only) and namespace-scope `declare`.
+  Bindings Bind;
+  if (!Opts.Targets.empty() && !readBindings(M, Bind))
+    return PreservedAnalyses::none();
+  const DeclaredGlobals Declared = readDeclared(M);
+  SmallPtrSet<const GlobalVariable *, 4> Untranslated; // declare deviceptr
   for (Region &R : Regions) {
     findRegion(R);
     findPointerOffsets(R, M.getDataLayout());
@@ -743,17 +833,27 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
         Roots.push_back(F);
         Own.push_back(F);
       }
-    for (GlobalValue *GV : reachable(Own))
-      if (auto *G = dyn_cast<GlobalVariable>(GV); G && passedByValue(*G))
+    for (GlobalValue *GV : reachable(Own, &Bind)) {
+      auto *G = dyn_cast<GlobalVariable>(GV);
+      if (!G)
+        continue;
+      if (auto It = Declared.find(G); It != Declared.end()) {
+        if (It->second.Deviceptr) {
+          Untranslated.insert(G);
+          R.Globals.push_back({G, deviceGlobalName(*G, M)});
+        } else if (It->second.Record) {
+          // The device copy's address, translated from the record's value.
+          R.Globals.push_back({It->second.Record, declaredRefName(*G, M)});
+        }
+      } else if (passedByValue(*G)) {
         R.Globals.push_back({G, deviceGlobalName(*G, M)});
+      }
+    }
   }
   if (Opts.Targets.empty())
     return PreservedAnalyses::none();
 
-  Bindings Bind;
-  if (!readBindings(M, Bind))
-    return PreservedAnalyses::none();
-  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots, Bind);
+  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots, Bind, Declared);
   ValueToValueMapTy VMap;
   for (Function *F : Roots)
     VMap[F] = Dev->getFunction(F->getName());
@@ -871,7 +971,8 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
         SymGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
         // Its pointers are translated at launch, as the closure's are.
         std::vector<uint32_t> GlobalPointers;
-        pointerOffsets(G->getValueType(), 0, M.getDataLayout(), GlobalPointers);
+        if (!Untranslated.count(G))
+          pointerOffsets(G->getValueType(), 0, M.getDataLayout(), GlobalPointers);
         Constant *PointersGV = ConstantPointerNull::get(PointerType::get(Ctx, 0));
         if (!GlobalPointers.empty()) {
           Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(GlobalPointers));

@@ -177,6 +177,13 @@ ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items
 ferry_status ferry_data_exit(const ferry_region *region, ferry_data_item *items,
                              size_t count, int async);
 
+/* `declare create(x)` / `declare copyin(x)` at namespace scope (`kind` is
+ * FERRY_DATA_CREATE or FERRY_DATA_COPYIN): puts the variable on the selected
+ * device when the program starts, with a dynamic reference that is never
+ * released. On the host: nothing to do. */
+ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kind kind,
+                                  const char *name);
+
 /* A compute construct whose body runs on the calling thread (a `parallel`,
  * `kernels` or `serial` region without device code: its loops launch as
  * regions of their own): FERRY_SUCCESS when the selected device is the

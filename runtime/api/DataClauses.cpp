@@ -9,6 +9,7 @@
 #include "core/Debug.h"
 #include "core/Runtime.h"
 #include "ferry/runtime.h"
+#include "openacc.h"
 
 #include <string>
 
@@ -189,3 +190,25 @@ ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size
 }
 
 } // extern "C"
+
+ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kind Kind,
+                                  const char *Name) {
+  if (!Host || !Bytes || (Kind != FERRY_DATA_CREATE && Kind != FERRY_DATA_COPYIN)) {
+    errorf("declare %s: invalid variable (%p, %zu bytes, kind %d)", Name ? Name : "?", Host,
+           Bytes, int(Kind));
+    return FERRY_ERROR_INVALID;
+  }
+  if (acc_get_device_type() == acc_device_host)
+    return FERRY_SUCCESS;
+  void *H = const_cast<void *>(Host);
+  if (Kind == FERRY_DATA_COPYIN)
+    acc_copyin(H, Bytes);
+  else
+    acc_create(H, Bytes);
+  if (!acc_is_present(H, Bytes)) {
+    errorf("declare %s(%s): the variable (%zu bytes) could not be put on the device",
+           Kind == FERRY_DATA_COPYIN ? "copyin" : "create", Name ? Name : "?", Bytes);
+    return FERRY_ERROR_INVALID;
+  }
+  return FERRY_SUCCESS;
+}

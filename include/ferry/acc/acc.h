@@ -25,6 +25,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace ferry {
 namespace acc {
@@ -364,6 +365,40 @@ private:
   size_t N;
   int Async;
 };
+
+/// `declare` in a function: the data clauses entered where the directive
+/// stands and left when the enclosing scope ends. The items are filled by
+/// \p Fill (the construct's pieces, in a lambda) and kept here.
+class declare_scope {
+public:
+  template <class F> explicit declare_scope(F &&Fill) { Fill(*this); }
+  void enter(const ferry_region &Region, ferry_data_item *Data, size_t N, launch_options Opt) {
+    R = &Region;
+    Async = Opt.async;
+    if (!Opt.on_device)
+      return;
+    Items.assign(Data, Data + N);
+    if (!Items.empty() && ferry_data_enter(R, Items.data(), Items.size(), Async) != FERRY_SUCCESS)
+      region_failed(*R, nullptr); // the runtime has said why
+  }
+  ~declare_scope() {
+    if (!Items.empty() && ferry_data_exit(R, Items.data(), Items.size(), Async) != FERRY_SUCCESS)
+      region_failed(*R, nullptr);
+  }
+  declare_scope(const declare_scope &) = delete;
+  declare_scope &operator=(const declare_scope &) = delete;
+
+private:
+  const ferry_region *R = nullptr;
+  std::vector<ferry_data_item> Items;
+  int Async = acc_async_sync;
+};
+
+/// `declare create|copyin(x)` at namespace scope: \p X goes on the device
+/// when the program starts and stays there.
+inline bool declare_global(const void *X, size_t Bytes, ferry_data_kind Kind, const char *Name) {
+  return ferry_declare_global(X, Bytes, Kind, Name) == FERRY_SUCCESS;
+}
 
 /// The start of a `parallel`/`kernels`/`serial` construct. When its body is
 /// made of loop constructs only (\p LoopsOnly), each loop is a region of
