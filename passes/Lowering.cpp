@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/Lower.h"
 
+#include "BackendSafety.h"
 #include "DiagnosticCollector.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
@@ -351,6 +352,9 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
   optimize(*M, **TM, Opts.OptLevel);
   if (Error E = Collect.takeError())
     return std::move(E);
+  prepareForCodegen(*M, CodegenTarget::AMDGPU);
+  if (Error E = Collect.takeError())
+    return std::move(E);
   if (Error E = Dump.module("optimized", *M))
     return std::move(E);
   if (!Relocatable) {
@@ -431,6 +435,10 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (Error E = Dump.module("input", *M))
     return std::move(E);
   DiagnosticCollector Collect(M->getContext());
+  if (Error E = checkNVVMInput(*M))
+    return std::move(E);
+  if (Error E = Collect.takeError())
+    return std::move(E);
   bool UsesLibdevice = false;
   for (Function &F : *M)
     UsesLibdevice |= F.isDeclaration() && F.getName().starts_with("__nv_");
@@ -479,6 +487,11 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     return TM.takeError();
   M->setDataLayout((*TM)->createDataLayout());
   optimize(*M, **TM, Opts.OptLevel);
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  prepareForCodegen(*M, CodegenTarget::NVPTX);
+  if (Error E = Collect.takeError())
+    return std::move(E);
   if (Error E = Dump.module("optimized", *M))
     return std::move(E);
   Expected<std::string> PTX = emit(*M, **TM, CodeGenFileType::AssemblyFile);
