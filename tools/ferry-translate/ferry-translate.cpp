@@ -166,6 +166,7 @@ ferry::PTXOptions ptxOptions(StringRef SM) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  ferry::installFatalErrorHandler();
   std::vector<char *> Args;
   for (int I = 0; I < argc; ++I) {
     if (I && (StringRef(argv[I]) == "--stats" || StringRef(argv[I]) == "-stats"))
