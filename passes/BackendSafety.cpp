@@ -243,7 +243,11 @@ unsigned checkCallingConvention(Function &F, CodegenTarget T) {
 ///    power of two (passed as v2 pairs: <6 x half>, <100 x bfloat>);
 ///  - vectors of i8 whose count is a multiple of 4 that is not 4 times a
 ///    power of two (passed as v4i8: <12 x i8>).
+/// and fp128 (__float128) anywhere, on which it crashes too.
 std::string nvptxUnpassable(Type *Ty, bool InArray = false) {
+  if (Type *S = Ty->getScalarType();
+      S->isFP128Ty() || S->isX86_FP80Ty() || S->isPPC_FP128Ty())
+    return "floating-point values wider than 64 bits";
   if (auto *IT = dyn_cast<IntegerType>(Ty)) {
     unsigned W = IT->getBitWidth();
     if (W <= 64 || (W == 128 && !InArray))

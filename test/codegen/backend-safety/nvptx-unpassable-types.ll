@@ -1,7 +1,7 @@
 ; Parameter and result types LLVM 19's NVPTX argument lowering crashes on
 ; (segfaults): integer vectors wider than 64 bits, i128 arrays, 16-bit
 ; vectors of 2N elements with N not a power of two, i8 vectors of 4N
-; elements likewise. Refused naming the function and the type; AMDGPU
+; elements likewise, fp128. Refused naming the function and the type; AMDGPU
 ; compiles them.
 ; RUN: %not %ferry-translate %s --emit=ptx --cuda-arch=sm_80 -o /dev/null 2>&1 | %FileCheck %s
 ; RUN: %ferry-translate %s --emit=obj --offload-arch=gfx90a -o %t.gfx90a.o
@@ -12,6 +12,7 @@
 ; CHECK-DAG: error: {{.*}}: in function 'bytes': parameter 0 of type '<12 x i8>': the NVPTX backend cannot pass vectors of i8 whose length is a multiple of 4 but not 4 times a power of two
 ; CHECK-DAG: error: {{.*}}: in function 'arr': parameter 0 of type '[3 x i128]': the NVPTX backend cannot pass i128 elements of arrays
 ; CHECK-DAG: error: {{.*}}: in function 'call_v2i8': call to 'get_v2i8': result of type '<2 x i8>': the NVPTX backend cannot return <2 x i8> from a call
+; CHECK-DAG: error: {{.*}}: in function 'quad': parameter 0 of type 'fp128': the NVPTX backend cannot pass floating-point values wider than 64 bits
 ; CHECK-NOT: 'fine'
 
 target triple = "nvptx64-nvidia-cuda"
@@ -35,6 +36,10 @@ declare <2 x i8> @get_v2i8(i32)
 define void @call_v2i8(ptr %p) noinline {
   %v = call <2 x i8> @get_v2i8(i32 1)
   store <2 x i8> %v, ptr %p
+  ret void
+}
+define void @quad(fp128 %x, ptr %p) noinline {
+  store fp128 %x, ptr %p
   ret void
 }
 ; Neighbours that NVPTX passes fine.
