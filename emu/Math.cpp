@@ -13,9 +13,13 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <map>
+
+// The directed-rounding operations change the host's rounding mode.
+#pragma STDC FENV_ACCESS ON
 
 namespace ferry {
 namespace emu {
@@ -61,8 +65,84 @@ int32_t d2hi(double D) { return int32_t(bits<uint64_t>(D) >> 32); }
 int32_t d2lo(double D) { return int32_t(bits<uint64_t>(D)); }
 int64_t llrintf_(float F) { return std::llrint(F); }
 int64_t llround_(double D) { return std::llround(D); }
+int64_t llrint_(double D) { return std::llrint(D); }
+int64_t llroundf_(float F) { return std::llround(F); }
+
+/// PTX cvt to an integer \p I: round \p F with \p Round, then saturate.
+template <class I, class F> I roundTo(F V, int Round) {
+  switch (Round) {
+  case FE_TONEAREST:
+    return saturate<I>(std::nearbyint(V));
+  case FE_TOWARDZERO:
+    return saturate<I>(std::trunc(V));
+  case FE_DOWNWARD:
+    return saturate<I>(std::floor(V));
+  default:
+    return saturate<I>(std::ceil(V));
+  }
+}
+template <class I, class F, int Round> I cvt(F V) {
+  return roundTo<I>(V, Round);
+}
+
+/// \p Op evaluated in the host rounding mode \p Round.
+template <int Round, class T, class Op> T rounded(Op Fn) {
+  const int Old = std::fegetround();
+  std::fesetround(Round);
+  volatile T R = Fn();
+  std::fesetround(Old);
+  return R;
+}
+template <class T, int Round> T add(T A, T B) {
+  return rounded<Round, T>([&] { return A + B; });
+}
+template <class T, int Round> T sub(T A, T B) {
+  return rounded<Round, T>([&] { return A - B; });
+}
+template <class T, int Round> T mul(T A, T B) {
+  return rounded<Round, T>([&] { return A * B; });
+}
+template <class T, int Round> T fmaR(T A, T B, T C) {
+  return rounded<Round, T>([&] { return std::fma(A, B, C); });
+}
+float fdiv(float A, float B) { return A / B; }
+double ddiv(double A, double B) { return A / B; }
+float frcp(float F) { return 1.0f / F; }
+double drcp(double D) { return 1.0 / D; }
+float frsqrt(float F) { return float(1.0 / std::sqrt(double(F))); }
+float fsqrt(float F) { return std::sqrt(F); }
+double dsqrt(double D) { return std::sqrt(D); }
+/// The reciprocal with the low word of the result cleared (__internal rcp64h).
+double rcp64h(double D) {
+  return bits<double>(bits<uint64_t>(1.0 / D) & ~0xffffffffull);
+}
+template <class To, class From> To convert(From V) { return To(V); }
+template <class To, class From> To bitcast(From V) { return bits<To>(V); }
 
 // Integer intrinsics.
+template <class T> T minOf(T A, T B) { return A < B ? A : B; }
+template <class T> T maxOf(T A, T B) { return A < B ? B : A; }
+int32_t abs32(int32_t X) { return X < 0 ? int32_t(0u - uint32_t(X)) : X; }
+int64_t abs64(int64_t X) { return X < 0 ? int64_t(0ull - uint64_t(X)) : X; }
+uint64_t brevll(uint64_t X) {
+  uint64_t R = 0;
+  for (int I = 0; I < 64; ++I)
+    R |= ((X >> I) & 1) << (63 - I);
+  return R;
+}
+int32_t mul24(int32_t A, int32_t B) {
+  return int32_t(uint32_t(int32_t(uint32_t(A) << 8) >> 8) *
+                 uint32_t(int32_t(uint32_t(B) << 8) >> 8));
+}
+int64_t mul64hi(int64_t A, int64_t B) {
+  return int64_t((__int128(A) * B) >> 64);
+}
+int32_t rhadd(int32_t A, int32_t B) {
+  return int32_t((int64_t(A) + B + 1) >> 1);
+}
+uint32_t uhadd(uint32_t A, uint32_t B) {
+  return uint32_t((uint64_t(A) + B) >> 1);
+}
 int32_t popc(uint32_t X) { return __builtin_popcount(X); }
 int32_t popcll(uint64_t X) { return __builtin_popcountll(X); }
 int32_t clz(uint32_t X) { return X ? __builtin_clz(X) : 32; }
@@ -115,6 +195,100 @@ float ocml_sincosf(float X, float *C) {
   return std::sin(X);
 }
 
+// Special functions libm lacks, shared by both dialects' names.
+template <class T> T sinpi(T X) {
+  const T R = std::remainder(X, T(2)); // [-1, 1]
+  if (R == 0 || std::fabs(R) == 1)
+    return std::copysign(T(0), X);
+  return T(std::sin(M_PI * double(R)));
+}
+template <class T> T cospi(T X) {
+  const T R = std::fabs(std::remainder(X, T(2)));
+  if (R == T(0.5))
+    return T(0);
+  return T(std::cos(M_PI * double(R)));
+}
+template <class T> void sincospi(T X, T *S, T *C) {
+  *S = sinpi(X);
+  *C = cospi(X);
+}
+void fastSincosf(float X, float *S, float *C) {
+  *S = std::sin(X);
+  *C = std::cos(X);
+}
+double erfinvD(double Y) {
+  if (std::isnan(Y) || std::fabs(Y) > 1)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (std::fabs(Y) == 1)
+    return std::copysign(std::numeric_limits<double>::infinity(), Y);
+  // Giles' single-precision approximation, then Newton steps on erf.
+  double W = -std::log((1 - Y) * (1 + Y)), P;
+  if (W < 5) {
+    W -= 2.5;
+    P = 2.81022636e-08;
+    for (double C :
+         {3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+          -0.00125372503, -0.00417768164, 0.246640727, 1.50140941})
+      P = C + P * W;
+  } else {
+    W = std::sqrt(W) - 3;
+    P = -0.000200214257;
+    for (double C :
+         {0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+          -0.0076224613, 0.00943887047, 1.00167406, 2.83297682})
+      P = C + P * W;
+  }
+  double X = P * Y;
+  for (int I = 0; I < 3; ++I)
+    X -= (std::erf(X) - Y) / (2 / std::sqrt(M_PI) * std::exp(-X * X));
+  return X;
+}
+double erfcinvD(double Y) {
+  return Y <= 0 || Y >= 2 ? erfinvD(1 - Y) : erfinvD(1 - Y);
+}
+double erfcxD(double X) {
+  if (X < 25)
+    return std::exp(X * X) * std::erfc(X);
+  const double R = 1 / (X * X); // asymptotic series
+  return (1 - R / 2 + 3 * R * R / 4 - 15 * R * R * R / 8) /
+         (X * std::sqrt(M_PI));
+}
+double normcdfD(double X) { return 0.5 * std::erfc(-X / std::sqrt(2.0)); }
+double normcdfinvD(double P) { return -std::sqrt(2.0) * erfcinvD(2 * P); }
+template <double (*Fn)(double)> float asFloat(float X) { return float(Fn(X)); }
+template <class T> T rcbrt(T X) { return T(1) / std::cbrt(X); }
+template <class T> T rhypot(T A, T B) { return T(1) / std::hypot(A, B); }
+template <class T> T norm3(T A, T B, T C) { return std::hypot(A, B, C); }
+template <class T> T rnorm3(T A, T B, T C) {
+  return T(1) / std::hypot(A, B, C);
+}
+template <class T> T norm4(T A, T B, T C, T D) {
+  return std::hypot(std::hypot(A, B), std::hypot(C, D));
+}
+template <class T> T rnorm4(T A, T B, T C, T D) {
+  return T(1) / norm4(A, B, C, D);
+}
+template <class T> T normN(int32_t N, const T *V) {
+  double S = 0;
+  for (int32_t I = 0; I < N; ++I)
+    S = std::hypot(S, double(V[I]));
+  return T(S);
+}
+template <class T> T rnormN(int32_t N, const T *V) {
+  return T(1) / normN(N, V);
+}
+template <class T> T pown(T X, int32_t N) { return T(std::pow(double(X), N)); }
+double besselI0(double X) { return std::cyl_bessel_i(0.0, std::fabs(X)); }
+double besselI1(double X) {
+  return std::copysign(std::cyl_bessel_i(1.0, std::fabs(X)), X);
+}
+template <class T> int32_t isNaN(T X) { return std::isnan(X); }
+template <class T> int32_t isInf(T X) { return std::isinf(X); }
+template <class T> int32_t isFinite(T X) { return std::isfinite(X); }
+template <class T> int32_t signBit(T X) { return std::signbit(X); }
+double nanD(const char *Tag) { return std::nan(Tag); }
+float nanF(const char *Tag) { return std::nanf(Tag); }
+
 // IEEE half precision, for inline PTX on .f16 values (bits in i16).
 float halfToFloat(uint16_t H) {
   const uint32_t Sign = uint32_t(H >> 15) << 31, Exp = (H >> 10) & 0x1f, Man = H & 0x3ff;
@@ -154,6 +328,7 @@ uint16_t doubleToHalf(double D) {
 }
 
 float cvt_f32_f16(uint16_t H) { return halfToFloat(H); }
+uint16_t float2half_rn(float F) { return doubleToHalf(F); }
 uint16_t cvt_rn_f16_f32(float F) { return doubleToHalf(F); }
 uint16_t add_f16(uint16_t A, uint16_t B) {
   return doubleToHalf(double(halfToFloat(A)) + halfToFloat(B));
@@ -184,6 +359,187 @@ void *ptxAsmFunction(const std::string &Normalized) {
   };
   auto It = Table.find(Normalized);
   return It == Table.end() ? nullptr : It->second;
+}
+
+/// The libdevice functions beyond libm's names, and the ocml functions the
+/// translation maps them to (passes/Libdevice.def; test/unittests/
+/// EmuMathTableTest.cpp checks that none is missing).
+template <class AddFn> void addLibdeviceRest(AddFn Add) {
+  using F1 = float (*)(float);
+  using D1 = double (*)(double);
+  // Integer functions.
+  Add("__nv_abs", abs32);
+  Add("__nv_llabs", abs64);
+  Add("__nv_min", minOf<int32_t>);
+  Add("__nv_max", maxOf<int32_t>);
+  Add("__nv_umin", minOf<uint32_t>);
+  Add("__nv_umax", maxOf<uint32_t>);
+  Add("__nv_llmin", minOf<int64_t>);
+  Add("__nv_llmax", maxOf<int64_t>);
+  Add("__nv_ullmin", minOf<uint64_t>);
+  Add("__nv_ullmax", maxOf<uint64_t>);
+  Add("__nv_brevll", brevll);
+  Add("__nv_mul24", mul24);
+  Add("__nv_mul64hi", mul64hi);
+  Add("__nv_rhadd", rhadd);
+  Add("__nv_uhadd", uhadd);
+  // Arithmetic with a rounding mode.
+  Add("__nv_fadd_rn", add<float, FE_TONEAREST>);
+  Add("__nv_fadd_rz", add<float, FE_TOWARDZERO>);
+  Add("__nv_fadd_rd", add<float, FE_DOWNWARD>);
+  Add("__nv_fadd_ru", add<float, FE_UPWARD>);
+  Add("__nv_fsub_rn", sub<float, FE_TONEAREST>);
+  Add("__nv_fsub_rz", sub<float, FE_TOWARDZERO>);
+  Add("__nv_fsub_rd", sub<float, FE_DOWNWARD>);
+  Add("__nv_fsub_ru", sub<float, FE_UPWARD>);
+  Add("__nv_fmul_rn", mul<float, FE_TONEAREST>);
+  Add("__nv_fmul_rz", mul<float, FE_TOWARDZERO>);
+  Add("__nv_fmul_rd", mul<float, FE_DOWNWARD>);
+  Add("__nv_fmul_ru", mul<float, FE_UPWARD>);
+  Add("__nv_fmaf_rn", fmaR<float, FE_TONEAREST>);
+  Add("__nv_fmaf_ieee_rn", fmaR<float, FE_TONEAREST>);
+  Add("__nv_fmaf", fmaR<float, FE_TONEAREST>);
+  Add("__nv_fmaf_rz", fmaR<float, FE_TOWARDZERO>);
+  Add("__nv_fmaf_rd", fmaR<float, FE_DOWNWARD>);
+  Add("__nv_fmaf_ru", fmaR<float, FE_UPWARD>);
+  Add("__nv_dadd_rn", add<double, FE_TONEAREST>);
+  Add("__nv_dadd_rz", add<double, FE_TOWARDZERO>);
+  Add("__nv_dadd_rd", add<double, FE_DOWNWARD>);
+  Add("__nv_dadd_ru", add<double, FE_UPWARD>);
+  Add("__nv_dsub_rn", sub<double, FE_TONEAREST>);
+  Add("__nv_dsub_rz", sub<double, FE_TOWARDZERO>);
+  Add("__nv_dsub_rd", sub<double, FE_DOWNWARD>);
+  Add("__nv_dsub_ru", sub<double, FE_UPWARD>);
+  Add("__nv_dmul_rn", mul<double, FE_TONEAREST>);
+  Add("__nv_fma", fmaR<double, FE_TONEAREST>);
+  Add("__nv_fma_rn", fmaR<double, FE_TONEAREST>);
+  Add("__nv_fdiv_rn", fdiv);
+  Add("__nv_ddiv_rn", ddiv);
+  Add("__nv_frcp_rn", frcp);
+  Add("__nv_drcp_rn", drcp);
+  Add("__nv_frsqrt_rn", frsqrt);
+  Add("__nv_fsqrt_rn", fsqrt);
+  Add("__nv_dsqrt_rn", dsqrt);
+  Add("__nv_rcp64h", rcp64h);
+  // Conversions (PTX cvt: rounded, saturated, NaN -> 0) and bit casts.
+  Add("__nv_double2int_rz", cvt<int32_t, double, FE_TOWARDZERO>);
+  Add("__nv_double2int_rd", cvt<int32_t, double, FE_DOWNWARD>);
+  Add("__nv_double2int_ru", cvt<int32_t, double, FE_UPWARD>);
+  Add("__nv_double2uint_rz", cvt<uint32_t, double, FE_TOWARDZERO>);
+  Add("__nv_double2uint_rd", cvt<uint32_t, double, FE_DOWNWARD>);
+  Add("__nv_double2uint_ru", cvt<uint32_t, double, FE_UPWARD>);
+  Add("__nv_double2ll_rn", cvt<int64_t, double, FE_TONEAREST>);
+  Add("__nv_double2ll_rd", cvt<int64_t, double, FE_DOWNWARD>);
+  Add("__nv_double2ll_ru", cvt<int64_t, double, FE_UPWARD>);
+  Add("__nv_double2ull_rn", cvt<uint64_t, double, FE_TONEAREST>);
+  Add("__nv_double2ull_rz", cvt<uint64_t, double, FE_TOWARDZERO>);
+  Add("__nv_double2ull_rd", cvt<uint64_t, double, FE_DOWNWARD>);
+  Add("__nv_double2ull_ru", cvt<uint64_t, double, FE_UPWARD>);
+  Add("__nv_float2uint_rn", cvt<uint32_t, float, FE_TONEAREST>);
+  Add("__nv_float2uint_rd", cvt<uint32_t, float, FE_DOWNWARD>);
+  Add("__nv_float2uint_ru", cvt<uint32_t, float, FE_UPWARD>);
+  Add("__nv_float2ll_rz", cvt<int64_t, float, FE_TOWARDZERO>);
+  Add("__nv_float2ll_rd", cvt<int64_t, float, FE_DOWNWARD>);
+  Add("__nv_float2ll_ru", cvt<int64_t, float, FE_UPWARD>);
+  Add("__nv_float2ull_rn", cvt<uint64_t, float, FE_TONEAREST>);
+  Add("__nv_float2ull_rz", cvt<uint64_t, float, FE_TOWARDZERO>);
+  Add("__nv_float2ull_rd", cvt<uint64_t, float, FE_DOWNWARD>);
+  Add("__nv_float2ull_ru", cvt<uint64_t, float, FE_UPWARD>);
+  Add("__nv_int2double_rn", convert<double, int32_t>);
+  Add("__nv_uint2double_rn", convert<double, uint32_t>);
+  Add("__nv_ll2double_rn", convert<double, int64_t>);
+  Add("__nv_ull2double_rn", convert<double, uint64_t>);
+  Add("__nv_ll2float_rn", convert<float, int64_t>);
+  Add("__nv_ull2float_rn", convert<float, uint64_t>);
+  Add("__nv_float_as_uint", bitcast<uint32_t, float>);
+  Add("__nv_uint_as_float", bitcast<float, uint32_t>);
+  Add("__nv_longlong_as_double", bitcast<double, int64_t>);
+  Add("__nv_float2half_rn", float2half_rn);
+  Add("__nv_half2float", cvt_f32_f16);
+  Add("__nv_llrint", llrint_);
+  Add("__nv_llroundf", llroundf_);
+  // Classification: 1 or 0, as the translation's compare-and-extend.
+  Add("__nv_isnanf", isNaN<float>);
+  Add("__nv_isnand", isNaN<double>);
+  Add("__nv_isinff", isInf<float>);
+  Add("__nv_isinfd", isInf<double>);
+  Add("__nv_finitef", isFinite<float>);
+  Add("__nv_isfinited", isFinite<double>);
+  Add("__nv_signbitf", signBit<float>);
+  Add("__nv_signbitd", signBit<double>);
+  Add("__nv_nan", nanD);
+  Add("__nv_nanf", nanF);
+  // libm functions under other names.
+  Add("__nv_frexp", static_cast<double (*)(double, int *)>(::frexp));
+  Add("__nv_frexpf", static_cast<float (*)(float, int *)>(::frexpf));
+  Add("__nv_modf", static_cast<double (*)(double, double *)>(::modf));
+  Add("__nv_modff", static_cast<float (*)(float, float *)>(::modff));
+  Add("__nv_remquo", static_cast<double (*)(double, double, int *)>(::remquo));
+  Add("__nv_remquof", static_cast<float (*)(float, float, int *)>(::remquof));
+  Add("__nv_scalbn", static_cast<double (*)(double, int)>(::scalbn));
+  Add("__nv_scalbnf", static_cast<float (*)(float, int)>(::scalbnf));
+  Add("__nv_jn", static_cast<double (*)(int, double)>(::jn));
+  Add("__nv_jnf", static_cast<float (*)(int, float)>(::jnf));
+  Add("__nv_yn", static_cast<double (*)(int, double)>(::yn));
+  Add("__nv_ynf", static_cast<float (*)(int, float)>(::ynf));
+  Add("__nv_fast_exp10f", static_cast<F1>([](float X) { return powf(10, X); }));
+  Add("__nv_fast_log10f", static_cast<F1>(log10f));
+  Add("__nv_fast_log2f", static_cast<F1>(log2f));
+  Add("__nv_fast_tanf", static_cast<F1>(tanf));
+  Add("__nv_fast_tanhf", static_cast<F1>(tanhf));
+  Add("__nv_fast_sincosf", fastSincosf);
+  Add("__nv_sincospi", sincospi<double>);
+  Add("__nv_sincospif", sincospi<float>);
+  Add("__nv_normf", normN<float>);
+  Add("__nv_norm", normN<double>);
+  Add("__nv_rnormf", rnormN<float>);
+  Add("__nv_rnorm", rnormN<double>);
+  // The same functions under libdevice's and ocml's names.
+  struct Pair {
+    const char *Nv, *Ocml;
+    void *F, *D;
+  };
+  auto P = [](auto Fn) { return reinterpret_cast<void *>(Fn); };
+  const Pair Pairs[] = {
+      {"sinpi", "sinpi", P(sinpi<float>), P(sinpi<double>)},
+      {"cospi", "cospi", P(cospi<float>), P(cospi<double>)},
+      {"erfinv", "erfinv", P(asFloat<erfinvD>), P(static_cast<D1>(erfinvD))},
+      {"erfcinv", "erfcinv", P(asFloat<erfcinvD>),
+       P(static_cast<D1>(erfcinvD))},
+      {"erfcx", "erfcx", P(asFloat<erfcxD>), P(static_cast<D1>(erfcxD))},
+      {"normcdf", "ncdf", P(asFloat<normcdfD>), P(static_cast<D1>(normcdfD))},
+      {"normcdfinv", "ncdfinv", P(asFloat<normcdfinvD>),
+       P(static_cast<D1>(normcdfinvD))},
+      {"cyl_bessel_i0", "i0", P(asFloat<besselI0>),
+       P(static_cast<D1>(besselI0))},
+      {"cyl_bessel_i1", "i1", P(asFloat<besselI1>),
+       P(static_cast<D1>(besselI1))},
+      {"j0", "j0", P(static_cast<F1>(j0f)), P(static_cast<D1>(::j0))},
+      {"j1", "j1", P(static_cast<F1>(j1f)), P(static_cast<D1>(::j1))},
+      {"y0", "y0", P(static_cast<F1>(y0f)), P(static_cast<D1>(::y0))},
+      {"y1", "y1", P(static_cast<F1>(y1f)), P(static_cast<D1>(::y1))},
+      {"ilogb", "ilogb", P(static_cast<int (*)(float)>(ilogbf)),
+       P(static_cast<int (*)(double)>(::ilogb))},
+      {"logb", "logb", P(static_cast<F1>(logbf)), P(static_cast<D1>(::logb))},
+      {"nextafter", "nextafter",
+       P(static_cast<float (*)(float, float)>(nextafterf)),
+       P(static_cast<double (*)(double, double)>(::nextafter))},
+      {"rcbrt", "rcbrt", P(rcbrt<float>), P(rcbrt<double>)},
+      {"rhypot", "rhypot", P(rhypot<float>), P(rhypot<double>)},
+      {"norm3d", "len3", P(norm3<float>), P(norm3<double>)},
+      {"rnorm3d", "rlen3", P(rnorm3<float>), P(rnorm3<double>)},
+      {"norm4d", "len4", P(norm4<float>), P(norm4<double>)},
+      {"rnorm4d", "rlen4", P(rnorm4<float>), P(rnorm4<double>)},
+      {"powi", "pown", P(pown<float>), P(pown<double>)},
+  };
+  for (const Pair &E : Pairs) {
+    std::string Nv = "__nv_" + std::string(E.Nv);
+    // libdevice's float names: "sinpif", but "norm3df" for "norm3d".
+    Add((Nv + "f").c_str(), E.F);
+    Add(Nv.c_str(), E.D);
+    Add(("__ocml_" + std::string(E.Ocml) + "_f32").c_str(), E.F);
+    Add(("__ocml_" + std::string(E.Ocml) + "_f64").c_str(), E.D);
+  }
 }
 
 void *mathFunction(const std::string &Name) {
@@ -293,6 +649,7 @@ void *mathFunction(const std::string &Name) {
     Add("__nv_urhadd", urhadd);
     Add("__nv_sad", sad);
     Add("__nv_usad", usad);
+    addLibdeviceRest(Add);
     return T;
   }();
   auto It = Table.find(Name);

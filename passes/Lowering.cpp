@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/Lower.h"
 
+#include "BackendGuard.h"
+#include "BackendSafety.h"
 #include "DiagnosticCollector.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
@@ -75,6 +77,11 @@ public:
         C = '_';
   }
   bool enabled() const { return !Dir.empty(); }
+  /// Where a failure's reader finds the stages so far.
+  std::string hint() const {
+    return enabled() ? "the stages so far are in '" + Dir + "'"
+                     : "FERRY_DUMP_DIR=<dir> keeps the stages so far";
+  }
   Error module(StringRef Stage, const Module &M) {
     if (!enabled())
       return Error::success();
@@ -151,14 +158,35 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   MPM.run(M, MAM);
 }
 
-Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type) {
+/// Code generation, guarded (BackendGuard.h): \p Stage names it in errors.
+Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type,
+                           const Twine &Stage, const StageDumper &Dump) {
   SmallString<0> Out;
   raw_svector_ostream OS(Out);
   legacy::PassManager PM;
   if (TM.addPassesToEmitFile(PM, OS, nullptr, Type))
     return fail("the target cannot emit this file type");
-  PM.run(M);
+  if (Error E = runGuarded(
+          Stage,
+          [&] {
+            PM.run(M);
+            return Error::success();
+          },
+          Dump.hint()))
+    return std::move(E);
   return std::string(Out.str());
+}
+
+/// optimize(), guarded.
+Error optimizeGuarded(Module &M, TargetMachine &TM, unsigned OptLevel,
+                      const Twine &Stage, const StageDumper &Dump) {
+  return runGuarded(
+      Stage,
+      [&] {
+        optimize(M, TM, OptLevel);
+        return Error::success();
+      },
+      Dump.hint());
 }
 
 /// Links the bitcode library at \p Path into \p M, only what \p M needs.
@@ -285,8 +313,9 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
 /// Links a relocatable AMDGPU object into a code object with lld, in
 /// process. lld writes its output through a file; both temporaries are
 /// private and removed before returning.
-Expected<std::string> linkCodeObject(StringRef Object) {
+Expected<std::string> linkCodeObject(StringRef Object, const Twine &Target) {
   static std::mutex LldMutex; // lld keeps global state
+  static bool LldReusable = true; // false once lld says it cannot run again
   SmallString<128> In, Out;
   int FD;
   if (std::error_code EC = sys::fs::createTemporaryFile("ferry", "o", FD, In))
@@ -306,7 +335,17 @@ Expected<std::string> linkCodeObject(StringRef Object) {
   lld::Result R;
   {
     std::lock_guard<std::mutex> Lock(LldMutex);
-    R = lld::lldMain(Args, nulls(), ErrOS, {{lld::Gnu, &lld::elf::link}});
+    if (!LldReusable)
+      return fail("cannot link the code object for " + Target +
+                  ": lld failed earlier in this process and cannot run again");
+    if (Error E = runGuarded("linking the code object for " + Target, [&] {
+          R = lld::lldMain(Args, nulls(), ErrOS, {{lld::Gnu, &lld::elf::link}});
+          return Error::success();
+        })) {
+      LldReusable = false;
+      return std::move(E);
+    }
+    LldReusable = R.canRunAgain;
   }
   if (R.retCode)
     return fail("linking the code object failed: " + StringRef(ErrOS.str()).trim());
@@ -348,7 +387,12 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
                                 T->featureString(), Opts.OptLevel);
   if (!TM)
     return TM.takeError();
-  optimize(*M, **TM, Opts.OptLevel);
+  if (Error E = optimizeGuarded(*M, **TM, Opts.OptLevel,
+                                "optimizing for " + T->TargetID, Dump))
+    return std::move(E);
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  prepareForCodegen(*M, CodegenTarget::AMDGPU);
   if (Error E = Collect.takeError())
     return std::move(E);
   if (Error E = Dump.module("optimized", *M))
@@ -362,13 +406,17 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
   }
   if (Dump.enabled()) {
     std::unique_ptr<Module> Copy = CloneModule(*M);
-    Expected<std::string> Asm = emit(*Copy, **TM, CodeGenFileType::AssemblyFile);
+    Expected<std::string> Asm =
+        emit(*Copy, **TM, CodeGenFileType::AssemblyFile,
+             "code generation (ISA) for " + T->TargetID, Dump);
     if (!Asm)
       return Asm.takeError();
     if (Error E = Dump.bytes("isa", "s", *Asm))
       return std::move(E);
   }
-  Expected<std::string> Object = emit(*M, **TM, CodeGenFileType::ObjectFile);
+  Expected<std::string> Object =
+      emit(*M, **TM, CodeGenFileType::ObjectFile,
+           "code generation for " + T->TargetID, Dump);
   if (!Object)
     return Object.takeError();
   if (Error E = Collect.takeError())
@@ -377,7 +425,7 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
     return std::move(E);
   if (Relocatable)
     return Object;
-  Expected<std::string> CodeObject = linkCodeObject(*Object);
+  Expected<std::string> CodeObject = linkCodeObject(*Object, T->TargetID);
   if (!CodeObject)
     return CodeObject.takeError();
   if (Error E = Dump.bytes("code-object", "hsaco", *CodeObject))
@@ -431,6 +479,10 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (Error E = Dump.module("input", *M))
     return std::move(E);
   DiagnosticCollector Collect(M->getContext());
+  if (Error E = checkNVVMInput(*M))
+    return std::move(E);
+  if (Error E = Collect.takeError())
+    return std::move(E);
   bool UsesLibdevice = false;
   for (Function &F : *M)
     UsesLibdevice |= F.isDeclaration() && F.getName().starts_with("__nv_");
@@ -478,10 +530,18 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (!TM)
     return TM.takeError();
   M->setDataLayout((*TM)->createDataLayout());
-  optimize(*M, **TM, Opts.OptLevel);
+  if (Error E = optimizeGuarded(*M, **TM, Opts.OptLevel,
+                                "optimizing for " + Opts.SM, Dump))
+    return std::move(E);
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  prepareForCodegen(*M, CodegenTarget::NVPTX);
+  if (Error E = Collect.takeError())
+    return std::move(E);
   if (Error E = Dump.module("optimized", *M))
     return std::move(E);
-  Expected<std::string> PTX = emit(*M, **TM, CodeGenFileType::AssemblyFile);
+  Expected<std::string> PTX = emit(*M, **TM, CodeGenFileType::AssemblyFile,
+                                   "code generation for " + Opts.SM, Dump);
   if (!PTX)
     return PTX.takeError();
   if (Error E = Collect.takeError())

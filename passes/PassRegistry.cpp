@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "PassRegistry.h"
 
+#include "BackendSafety.h"
 #include "TranslationPasses.h"
 #include "VerifyTranslated.h"
 

@@ -2,7 +2,8 @@
 ///
 /// \file
 /// Map §0: triple and datalayout; NVPTX function attributes replaced by the
-/// target's (a leftover target-cpu=sm_80 crashes AMDGPU codegen); globals in
+/// target's (a leftover target-cpu=sm_80 crashes AMDGPU codegen); the
+/// ptx_device calling convention becomes C; globals in
 /// the generic address space moved to global (1) or constant (4) memory;
 /// device variables made visible to the loader; dynamic shared memory aligned
 /// to 16 bytes as CUDA guarantees; NVVM module flags and named metadata
@@ -13,6 +14,8 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 #define DEBUG_TYPE "ferry-retarget"
@@ -29,6 +32,13 @@ static const char AMDGPUDataLayout[] =
     "n32:64-S32-A5-G1-ni:7:8:9";
 
 static void retargetFunction(Function &F, const TranslateTarget &T) {
+  // NVVM's device-function convention is C's; AMDGPU aborts on it.
+  if (F.getCallingConv() == CallingConv::PTX_Device)
+    F.setCallingConv(CallingConv::C);
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && CB->getCallingConv() == CallingConv::PTX_Device)
+      CB->setCallingConv(CallingConv::C);
   const bool FTZ = F.getFnAttribute("nvptx-f32ftz").getValueAsString() == "true";
   for (StringRef A : {"target-cpu", "target-features", "tune-cpu", "nvptx-f32ftz"})
     F.removeFnAttr(A);

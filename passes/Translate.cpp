@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/Translate.h"
 
+#include "BackendSafety.h"
 #include "DiagnosticCollector.h"
 #include "TranslationPasses.h"
 #include "VerifyTranslated.h"
@@ -43,13 +44,11 @@ Error translateToAMDGPU(Module &M, const TargetOptions &Opts) {
   Expected<TranslateTarget> T = TranslateTarget::resolve(Opts);
   if (!T)
     return T.takeError();
-  if (!Triple(M.getTargetTriple()).isNVPTX() && !M.getTargetTriple().empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "module '%s' has target triple '%s'; expected NVVM "
-                             "IR (nvptx64-nvidia-cuda)",
-                             M.getModuleIdentifier().c_str(),
-                             M.getTargetTriple().c_str());
   DiagnosticCollector Collect(M.getContext());
+  if (Error E = checkNVVMInput(M))
+    return E;
+  if (Error E = Collect.takeError())
+    return E;
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;

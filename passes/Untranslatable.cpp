@@ -9,6 +9,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 
 using namespace llvm;
@@ -42,6 +43,18 @@ void reportUntranslatable(Function &F, const Twine &What) {
   if (DISubprogram *SP = F.getSubprogram())
     Loc = DILocation::get(F.getContext(), SP->getLine(), 0, SP);
   F.getContext().diagnose(DiagnosticInfoUntranslatable(F, What, Loc));
+}
+
+void reportUnsupportedGlobal(GlobalValue &GV, const Twine &What) {
+  std::string Where;
+  SmallVector<DIGlobalVariableExpression *, 1> Vars;
+  if (auto *Var = dyn_cast<GlobalVariable>(&GV))
+    Var->getDebugInfo(Vars);
+  if (!Vars.empty() && Vars.front()->getVariable()) {
+    DIGlobalVariable *DV = Vars.front()->getVariable();
+    Where = (DV->getFilename() + ":" + Twine(DV->getLine()) + ": ").str();
+  }
+  GV.getContext().emitError(Where + What);
 }
 
 } // namespace ferry

@@ -29,6 +29,9 @@ void reportUntranslatable(llvm::Instruction &I, const llvm::Twine &What,
                           llvm::DiagnosticSeverity Severity = llvm::DS_Error);
 /// Reports \p What about function \p F.
 void reportUntranslatable(llvm::Function &F, const llvm::Twine &What);
+/// Reports \p What about global \p GV that no function is to blame for:
+/// "file:line: <what>" with the variable's debug location, else "<what>".
+void reportUnsupportedGlobal(llvm::GlobalValue &GV, const llvm::Twine &What);
 
 } // namespace ferry
 

@@ -21,6 +21,14 @@ class Module;
 
 namespace ferry {
 
+/// For programs that own their process (tools, JIT applications): installs
+/// Ferry's LLVM fatal-error handler for good, so that a fatal error inside
+/// LLVM during compileTo* comes back in the returned error with LLVM's
+/// message. Without it the error still comes back and the process goes on,
+/// but the message goes where the process's own handler sends it (clang:
+/// a diagnostic). Call it before any other code installs a handler.
+void installFatalErrorHandler();
+
 /// What to build for AMD GPUs.
 struct AMDGPUOptions {
   TargetOptions Target;

@@ -458,6 +458,7 @@ std::unique_ptr<Module> load(StringRef Path, LLVMContext &Ctx) {
 } // namespace
 
 int main(int argc, char **argv) {
+  ferry::installFatalErrorHandler();
   cl::ParseCommandLineOptions(argc, argv, "ferry-emu-check: NVVM vs AMDGPU on the CPU\n");
   // lld, which compiling a code object runs in process, resets every
   // command-line option of the process: keep the values.

@@ -166,6 +166,7 @@ ferry::PTXOptions ptxOptions(StringRef SM) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  ferry::installFatalErrorHandler();
   std::vector<char *> Args;
   for (int I = 0; I < argc; ++I) {
     if (I && (StringRef(argv[I]) == "--stats" || StringRef(argv[I]) == "-stats"))
@@ -207,6 +208,11 @@ int main(int argc, char **argv) {
     Err.print("ferry-translate", errs());
     return 1;
   }
+  // An empty file, /dev/null and a 0-byte .bc all parse as an empty module.
+  if (none_of(M->global_values(),
+              [](const GlobalValue &GV) { return !GV.isDeclaration(); }))
+    return fail(C.Input + ": is empty: it defines no kernel, function or "
+                          "variable (expected NVVM IR, .ll or .bc)");
 
   if (C.Emit == EmitKind::LL || C.Emit == EmitKind::BC) {
     ferry::AMDGPUOptions O = amdgpuOptions(C.Arches.front());
