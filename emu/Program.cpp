@@ -30,6 +30,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -610,15 +611,49 @@ void copyError(const std::string &What, char *Error, size_t Size) {
 extern "C" int ferry_emu_load(const void *Bitcode, size_t BitcodeSize, const char *Arch,
                               const void *CodeObject, size_t CodeObjectSize, void **Out,
                               char *Error, size_t ErrorSize) {
+  return ferry_emu_load_linked(&Bitcode, &BitcodeSize, 1, Arch, CodeObject, CodeObjectSize, Out,
+                               Error, ErrorSize);
+}
+
+extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *Sizes,
+                                     size_t Count, const char *Arch, const void *CodeObject,
+                                     size_t CodeObjectSize, void **Out, char *Error,
+                                     size_t ErrorSize) {
   auto Ctx = std::make_unique<LLVMContext>();
   // Programs are silent: LLVM's warnings about the image stay here.
   Ctx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
-  auto M = parseBitcodeFile(
-      MemoryBufferRef(StringRef(static_cast<const char *>(Bitcode), BitcodeSize), "image"), *Ctx);
-  if (!M) {
-    copyError("the emulated image is not bitcode: " + toString(M.takeError()), Error, ErrorSize);
-    return 1;
+  Expected<std::unique_ptr<Module>> M = std::unique_ptr<Module>();
+  for (size_t I = 0; I < Count; ++I) {
+    auto Part = parseBitcodeFile(
+        MemoryBufferRef(StringRef(static_cast<const char *>(Bitcodes[I]), Sizes[I]),
+                        I ? "library" : "image"),
+        *Ctx);
+    if (!Part) {
+      copyError("the emulated image is not bitcode: " + toString(Part.takeError()), Error,
+                ErrorSize);
+      return 1;
+    }
+    if (!I) {
+      M = std::move(*Part);
+      continue;
+    }
+    // The other translation units' code: what the first calls from them.
+    if (Linker::linkModules(**M, std::move(*Part), Linker::Flags::LinkOnlyNeeded)) {
+      copyError("cannot link the emulated images of the program's translation units (a "
+                "function defined twice?)",
+                Error, ErrorSize);
+      return 1;
+    }
   }
+  for (const Function &F : **M)
+    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() &&
+        !F.getName().starts_with("__") && !F.getName().starts_with("llvm.")) {
+      copyError("the emulated image calls '" + F.getName().str() +
+                    "', which no image of the program defines (" + std::to_string(Count) +
+                    " image(s) searched)",
+                Error, ErrorSize);
+      return 1;
+    }
   ferry::emu::Options O;
   O.Kind = ferry::emu::Dialect::AMDGPU;
   O.Arch = Arch;

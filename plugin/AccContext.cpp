@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "clang/Sema/Lookup.h"
@@ -38,6 +40,27 @@ VarDecl *AccContext::lookupVariable(const Token &Name) const {
                  Sema::LookupOrdinaryName);
   TheSema->LookupName(R, TheSema->getCurScope());
   return R.isSingleResult() ? dyn_cast<VarDecl>(R.getFoundDecl()) : nullptr;
+}
+
+int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
+  if (!TheSema || !TheSema->getCurScope() || Name.size() != 1 || !Name[0].getIdentifierInfo())
+    return Name.size() == 1 ? 1 : 2;
+  LookupResult R(*TheSema, Name[0].getIdentifierInfo(), Name[0].getLocation(),
+                 Sema::LookupOrdinaryName);
+  TheSema->LookupName(R, TheSema->getCurScope());
+  unsigned Functions = 0;
+  bool Member = false;
+  for (NamedDecl *ND : R) {
+    auto *FD = dyn_cast<FunctionDecl>(ND->getUnderlyingDecl());
+    if (!FD)
+      continue;
+    ++Functions;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic())
+      Member = true;
+    FD->addAttr(AnnotateAttr::CreateImplicit(TheSema->Context, Annotation, nullptr, 0,
+                                             FD->getSourceRange()));
+  }
+  return Functions == 0 ? 0 : Functions == 1 && !Member ? 1 : 2;
 }
 
 bool AccContext::inFunction() const {

@@ -121,6 +121,11 @@ public:
   /// Whether the directive being handled stands in a function body (true
   /// under -E, where there is no Sema to ask).
   bool inFunction() const;
+  /// `routine(name)`: marks every function \p Name names with
+  /// `annotate(Annotation)` (so that calls of it without a definition here are
+  /// calls into another translation unit). Returns 0 when it names no
+  /// function, 1 for one function that is not a non-static member, 2 else.
+  int markRoutine(llvm::ArrayRef<clang::Token> Name, llvm::StringRef Annotation) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
   /// A `declare` in a function body: its clause for \p VD holds for the

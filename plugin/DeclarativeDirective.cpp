@@ -103,17 +103,30 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
             ": compiled for the device with the compute regions that call it; its loops run "
             "in order in the work-item that calls it" +
             (Bind ? "; the device's calls go to '" + Target + "'" : std::string()));
-  if (!Bind)
-    return; // nothing else to do: see DeclarativeDirective.h
-  // The record the outliner reads: the function, and what its device calls
-  // go to.
+  // The record the outliner reads: the function (exported from this
+  // translation unit's device code when it defines it), and what its device
+  // calls go to.
   const PresumedLoc P = PP.getSourceManager().getPresumedLoc(D.Loc);
   const std::string Annotation =
-      "ferry.routine;bind=" + Target + ";at=" + (P.isValid() ? P.getFilename() : "?") + ":" +
+      "ferry.routine;level=" + levelOf(D).str() + (Bind ? ";bind=" + Target : std::string()) +
+      ";at=" + (P.isValid() ? P.getFilename() : "?") + ":" +
       std::to_string(P.isValid() ? P.getLine() : 0);
   TokenBuilder B(PP, PragmaLoc);
   if (!Name.empty()) {
-    B.code("static void (*const __ferry_routine_bind_" + std::to_string(Ctx.nextRoutineId()) +
+    // The named form: Sema marks the functions it names (their calls may go
+    // to another translation unit), and a record holds the function's
+    // address when the name is one free function.
+    const int Found = Ctx.inSema() ? Ctx.markRoutine(D.Name, Annotation) : 1;
+    if (Found == 0) {
+      report(PP, D.Name.front().getLocation(), Diag::RoutineNotFunction);
+      return;
+    }
+    if (Found != 1) {
+      if (Bind)
+        report(PP, Bind->Loc, Diag::RoutineBindUnsupported) << "an overloaded or member function";
+      return;
+    }
+    B.code("static void (*const __ferry_routine_" + std::to_string(Ctx.nextRoutineId()) +
            ")() __attribute__((used, annotate(")
         .string(Annotation)
         .code("))) = reinterpret_cast<void (*)()>(&")
@@ -125,6 +138,15 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   TokenList Prefix;
   if (!declarationPrefix(PP, Prefix)) {
     report(PP, D.Loc, Diag::RoutineNotFunction);
+    TokenBuilder(PP, PragmaLoc).tokens(Prefix).inject();
+    return;
+  }
+  // `auto f = [](...) {...};`: a lambda has no name to bind from.
+  Token Next;
+  PP.Lex(Next);
+  PP.EnterToken(Next, /*IsReinject=*/true);
+  if (Bind && Next.is(tok::kw_auto)) {
+    report(PP, Bind->Loc, Diag::RoutineBindUnsupported) << "a lambda";
     TokenBuilder(PP, PragmaLoc).tokens(Prefix).inject();
     return;
   }
@@ -208,9 +230,32 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
 
 } // namespace
 
+/// Whether `declare` \p D has the namespace-scope form: it stands at
+/// namespace scope, or (the parser may still be in the function whose body
+/// just ended) every variable it names is a namespace-scope one and every
+/// clause one that namespace scope takes.
+bool globalForm(const AccContext &Ctx, const Directive &D) {
+  if (!Ctx.inSema())
+    return false;
+  if (!Ctx.inFunction())
+    return true;
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Create && C.Kind != ClauseKind::Copyin &&
+        C.Kind != ClauseKind::Deviceptr && C.Kind != ClauseKind::DeviceResident &&
+        C.Kind != ClauseKind::Link)
+      return false;
+    for (const VarRef &V : C.Vars) {
+      const VarDecl *VD = Ctx.lookupVariable(V.Name);
+      if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() || !V.Sections.empty())
+        return false;
+    }
+  }
+  return true;
+}
+
 void rewriteDeclare(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     SourceLocation PragmaLoc) {
-  if (!Ctx.inFunction()) {
+  if (globalForm(Ctx, D)) {
     declareGlobals(PP, Ctx, D, PragmaLoc);
     return;
   }

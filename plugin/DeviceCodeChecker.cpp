@@ -131,6 +131,11 @@ private:
     }
     if (FD->isTrivial() || FD->isDefaulted())
       return;
+    // A `routine` defined in another translation unit: linked at load time.
+    for (const FunctionDecl *R : FD->redecls())
+      for (const auto *A : R->specific_attrs<AnnotateAttr>())
+        if (A->getAnnotation().starts_with("ferry.routine;"))
+          return;
     if (FD->isExternC() && hasDeviceMathFunction(Plain.data(), Plain.size()))
       return;
     // <ferry/runtime.h>'s inner-level helpers: Ferry's device library has them.

@@ -420,6 +420,9 @@ SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots, const Bindings *B
     Value *V = Work.pop_back_val();
     if (auto *F = dyn_cast<Function>(V)) {
       Seen.insert(F);
+      if (Bind) // a bound root (an exported routine) reaches what it is bound to
+        if (auto It = Bind->find(F); It != Bind->end())
+          Visit(It->second);
       if (F->hasPersonalityFn())
         Visit(F->getPersonalityFn());
       for (Instruction &I : instructions(*F))
@@ -504,11 +507,18 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
   for (GlobalValue *GV : Needed)
     if (auto *GA = dyn_cast<GlobalAlias>(GV))
       VMap[GA] = MapValue(GA->getAliaseeObject(), VMap);
+  // Calls of a bound function go to what it is bound to; a bound function
+  // cloned for itself (a routine exported to other translation units) is a
+  // wrapper that calls it.
+  SmallVector<std::pair<Function *, Function *>, 2> Wrappers;
   for (auto [From, To] : Bind)
-    if (VMap.count(To))
+    if (VMap.count(To)) {
+      if (auto It = VMap.find(From); It != VMap.end())
+        Wrappers.push_back({cast<Function>(It->second), cast<Function>(VMap[To])});
       VMap[From] = VMap[To];
+    }
   for (GlobalValue *GV : Needed) {
-    if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration()) {
+    if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration() && !Bind.count(F)) {
       auto *NF = cast<Function>(VMap[F]);
       auto Dest = NF->arg_begin();
       for (Argument &A : F->args()) {
@@ -524,6 +534,17 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
       NG->setInitializer(MapValue(G->getInitializer(), VMap));
       NG->setLinkage(GlobalValue::InternalLinkage);
     }
+  }
+  for (auto [Wrapper, Target] : Wrappers) {
+    IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", Wrapper));
+    SmallVector<Value *, 4> Args;
+    for (Argument &A : Wrapper->args())
+      Args.push_back(&A);
+    CallInst *Call = B.CreateCall(Target, Args);
+    if (Wrapper->getReturnType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(Call);
   }
   for (auto [Placeholder, Ref] : Refs) {
     convertUsersOfConstantsToInstructions({Placeholder});
@@ -740,9 +761,13 @@ std::string demangled(StringRef Name) {
   return D.size() > 160 ? D.substr(0, 157) + "..." : D;
 }
 
-/// What the device module still needs from outside: nothing but intrinsics
-/// and libdevice. Anything else is reported, naming the regions.
-bool checkClosed(Module &Dev, Module &Host, ArrayRef<Region> Regions) {
+/// What the device module still needs from outside: intrinsics, libdevice,
+/// and functions of other translation units (\p Imports: `routine`s, which
+/// the device-code checks let through; the runtime links them at load time
+/// and names any it cannot find). Anything else is reported, naming the
+/// regions.
+bool checkClosed(Module &Dev, Module &Host, ArrayRef<Region> Regions,
+                 std::vector<std::string> &Imports) {
   std::string Where;
   for (const Region &R : Regions)
     Where += (Where.empty() ? "" : ", ") + R.Where + " '" + R.Name + "'";
@@ -751,11 +776,14 @@ bool checkClosed(Module &Dev, Module &Host, ArrayRef<Region> Regions) {
     if (!F.isDeclaration() || F.getName().starts_with("__nv_") ||
         (F.isIntrinsic() && !F.getName().starts_with("llvm.x86.")))
       continue;
+    if (!F.isIntrinsic() && !F.getName().starts_with("llvm.")) {
+      Imports.push_back(F.getName().str());
+      continue;
+    }
     Host.getContext().emitError(
         "ferry: a compute region calls '" + demangled(F.getName()) + "'" +
         (callerOf(F).empty() ? "" : " (from '" + demangled(callerOf(F)) + "')") +
-        ", which has no definition in this translation unit, so it cannot run on a GPU "
-        "(regions of this file: " + Where + ")");
+        ", which cannot run on a GPU (regions of this file: " + Where + ")");
     Ok = false;
   }
   for (GlobalVariable &G : Dev.globals()) {
@@ -811,7 +839,15 @@ void restoreBackendOptions(const std::vector<std::string> &Options) {
 
 PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   std::vector<Region> Regions = takeSlots(M);
-  if (Regions.empty())
+  // `routine` functions this file defines: exported from its device code,
+  // for the regions of other translation units.
+  SmallVector<Function *, 4> Exports;
+  for (FerryAnnotation &A : ferryAnnotations(M, "routine"))
+    if (auto *F = dyn_cast<Function>(A.Annotated);
+        F && !F->isDeclaration() && F->getLinkage() == GlobalValue::ExternalLinkage &&
+        !is_contained(Exports, F))
+      Exports.push_back(F);
+  if (Regions.empty() && Exports.empty())
     return PreservedAnalyses::none();
   LLVMContext &Ctx = M.getContext();
   StringSet<> Kernels;
@@ -852,6 +888,11 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   }
   if (Opts.Targets.empty())
     return PreservedAnalyses::none();
+  const StringSet<> RegionKernels = Kernels;
+  for (Function *F : Exports) {
+    Roots.push_back(F);
+    Kernels.insert(F->getName()); // kept external, as kernels are
+  }
 
   std::unique_ptr<Module> Dev = cloneForDevice(M, Roots, Bind, Declared);
   ValueToValueMapTy VMap;
@@ -885,7 +926,8 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   else
     StripDebugInfo(*Dev);
   internalizeAndClean(*Dev, Kernels);
-  if (!checkClosed(*Dev, M, Regions))
+  std::vector<std::string> Imports;
+  if (!checkClosed(*Dev, M, Regions, Imports))
     return PreservedAnalyses::none();
   std::string Broken;
   raw_string_ostream OS(Broken);
@@ -895,29 +937,57 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::none();
   }
 
+  // The images: the regions' kernels with what they call (the routines
+  // this file exports are private copies there), and, when the file defines
+  // routines for others, a library of those routines alone, without
+  // kernels, which the runtime links with the kernel images that call them.
+  std::unique_ptr<Module> KernelDev;
+  if (!RegionKernels.empty()) {
+    KernelDev = CloneModule(*Dev);
+    internalizeAndClean(*KernelDev, RegionKernels);
+  }
+  std::unique_ptr<Module> LibDev;
+  if (!Exports.empty()) {
+    LibDev = CloneModule(*Dev);
+    if (NamedMDNode *Annotations = LibDev->getNamedMetadata("nvvm.annotations"))
+      LibDev->eraseNamedMetadata(Annotations);
+    for (const auto &K : RegionKernels)
+      if (Function *F = LibDev->getFunction(K.getKey()))
+        F->eraseFromParent();
+    StringSet<> ExportNames;
+    for (Function *F : Exports)
+      ExportNames.insert(F->getName());
+    internalizeAndClean(*LibDev, ExportNames);
+  }
   std::vector<DeviceImage> Images;
   for (const std::string &T : Opts.Targets) {
-    Expected<std::string> Bytes = std::string();
-    DeviceImage Image;
-    if (StringRef(T).starts_with("sm_")) {
-      PTXOptions P;
-      P.SM = T;
-      Bytes = compileToPTX(*Dev, P);
-      Image = {DeviceImage::PTX, "nvptx64-nvidia-cuda", T, {}};
-    } else {
-      AMDGPUOptions A;
-      A.Target.Arch = T;
-      Bytes = compileToCodeObject(*Dev, A);
-      restoreBackendOptions(Opts.BackendOptions);
-      Image = {DeviceImage::CodeObject, "amdgcn-amd-amdhsa", T, {}};
+    for (Module *Part : {KernelDev.get(), LibDev.get()}) {
+      if (!Part)
+        continue;
+      Expected<std::string> Bytes = std::string();
+      DeviceImage Image;
+      if (StringRef(T).starts_with("sm_")) {
+        PTXOptions P;
+        P.SM = T;
+        Bytes = compileToPTX(*Part, P);
+        Image = {DeviceImage::PTX, "nvptx64-nvidia-cuda", T, {}};
+      } else {
+        AMDGPUOptions A;
+        A.Target.Arch = T;
+        const bool Relocatable = Part == LibDev.get() || !Imports.empty();
+        Bytes = Relocatable ? compileToObject(*Part, A) : compileToCodeObject(*Part, A);
+        restoreBackendOptions(Opts.BackendOptions);
+        Image = {DeviceImage::CodeObject, "amdgcn-amd-amdhsa", T, {}};
+      }
+      if (!Bytes) {
+        Ctx.emitError("ferry: cannot compile this file's " +
+                      std::string(Part == LibDev.get() ? "routines" : "compute regions") +
+                      " for " + T + ": " + toString(Bytes.takeError()));
+        return PreservedAnalyses::none();
+      }
+      Image.Bytes = std::move(*Bytes);
+      Images.push_back(std::move(Image));
     }
-    if (!Bytes) {
-      Ctx.emitError("ferry: cannot compile this file's compute regions for " + T + ": " +
-                    toString(Bytes.takeError()));
-      return PreservedAnalyses::none();
-    }
-    Image.Bytes = std::move(*Bytes);
-    Images.push_back(std::move(Image));
   }
   if (Opts.EmbedIR)
     for (const std::string &T : Opts.Targets) {

@@ -48,6 +48,12 @@ for prog in e2e/*; do
   ACC_DEVICE_TYPE=nvidia timeout "${E2E_TIMEOUT:-60}" "$prog" > "e2e.$name.out" 2>&1; rc=$?
   if [ "$name" = present-error ]; then
     if [ $rc -ne 0 ] && grep -q "present(b\[0:n\]) failed" "e2e.$name.out"; then ok=1; else ok=0; fi
+  elif grep -qx "$name" e2e-expect-error.txt 2>/dev/null; then
+    # Must stop with a Ferry error (the data it names is not on the device).
+    if [ $rc -ne 0 ] && grep -q "ferry: error:" "e2e.$name.out"; then ok=1; else ok=0; fi
+  elif grep -qx "$name" e2e-expect-messages.txt 2>/dev/null; then
+    # Reports misuse and goes on: exit 0 with its messages.
+    if [ $rc -eq 0 ] && grep -q "ferry: error:" "e2e.$name.out"; then ok=1; else ok=0; fi
   elif [ $rc -eq 0 ] && { [ ! -s "e2e.$name.out" ] || [ "${name#example-}" != "$name" ]; }; then ok=1
   else ok=0; fi
   if [ $ok = 1 ]; then passed=$((passed + 1)); echo "$name: PASS"

@@ -47,6 +47,16 @@ prepare)
                          sed "s|%S|$root/test/e2e|")
     "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" -o "$out/e2e/$prog" \
         '-Wl,-rpath,$ORIGIN/../lib'
+    # Programs that must stop with a Ferry error on a device (every run
+    # line that runs them is negated).
+    if grep -q 'RUN:.*%not.*%run' "$src" && ! grep 'RUN:.*%run' "$src" | grep -vq '%not'; then
+      echo "$prog" >> "$out/e2e-expect-error.txt"
+    # Programs that report misuse on stderr and go on (their run lines check
+    # the messages with FileCheck): a pass exits 0, messages allowed.
+    elif grep 'RUN:.*%run' "$src" | grep -v '%not' | grep -q '%FileCheck' &&
+         ! grep 'RUN:.*%run' "$src" | grep -v '%not' | grep -q '%count 0'; then
+      echo "$prog" >> "$out/e2e-expect-messages.txt"
+    fi
   done
   "$root/bench/stream/build.sh" "$out/stream"
   "$root/bench/polybench/build.sh" "$out/polybench" >/dev/null

@@ -95,6 +95,11 @@ extern "C" {
 int ferry_emu_load(const void *bitcode, size_t bitcode_size, const char *arch,
                    const void *code_object, size_t code_object_size, void **program,
                    char *error, size_t error_size);
+/* As ferry_emu_load for the first of `count` modules linked with the others
+ * (translation units that call each other's `routine`s): one program. */
+int ferry_emu_load_linked(const void *const *bitcodes, const size_t *bitcode_sizes, size_t count,
+                          const char *arch, const void *code_object, size_t code_object_size,
+                          void **program, char *error, size_t error_size);
 void ferry_emu_unload(void *program);
 int ferry_emu_has_kernel(void *program, const char *kernel);
 int ferry_emu_launch(void *program, const char *kernel, const uint32_t grid[3],

@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <thread>
 
 namespace ferry {
@@ -482,6 +483,36 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   return FERRY_SUCCESS;
 }
 
+namespace {
+
+/// An AMD image that is a relocatable object (ELF e_type ET_REL): the code of
+/// a translation unit that calls `routine`s of others, or defines them.
+bool isRelocatableObject(const ferry_image_info &I) {
+  const auto *Bytes = static_cast<const unsigned char *>(I.data);
+  return std::strcmp(I.kind, "object") == 0 && I.size >= 18 && Bytes[16] == 1 && Bytes[17] == 0;
+}
+
+/// Whether image \p Index defines kernels (a library of device functions
+/// does not).
+bool definesKernels(size_t Index) {
+  const ferry_symbol *Syms;
+  size_t Count;
+  if (ferry_image_symbols(Index, &Syms, &Count) != FERRY_SUCCESS)
+    return true;
+  for (size_t S = 0; S < Count; ++S)
+    if (Syms[S].kind == FERRY_SYMBOL_KERNEL)
+      return true;
+  return false;
+}
+
+bool ptxContains(const ferry_image_info &I, const char *What) {
+  return std::strcmp(I.kind, "ptx") == 0 &&
+         std::string_view(static_cast<const char *>(I.data), I.size).find(What) !=
+             std::string_view::npos;
+}
+
+} // namespace
+
 ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
                                    const char *Name, void **Kernel, void **LoadedModule) {
   std::lock_guard<std::mutex> Lock(KernelMutex);
@@ -492,20 +523,20 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
     return FERRY_SUCCESS;
   }
   const std::string Isa = B.isa(Device);
+  auto Usable = [&](const ferry_image_info &Info) {
+    return K == DeviceKind::Nvidia
+               ? std::strcmp(Info.kind, "ptx") == 0
+               : std::strcmp(Info.kind, "object") == 0 && std::strstr(Info.triple, "amdgcn") &&
+                     checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch, Isa)
+                         .empty();
+  };
   std::string Seen;
   for (size_t I = 0, N = ferry_image_count(); I < N; ++I) {
     ferry_image_info Info;
     if (ferry_get_image_info(I, &Info) != FERRY_SUCCESS)
       continue;
-    const bool Usable = K == DeviceKind::Nvidia
-                            ? std::strcmp(Info.kind, "ptx") == 0
-                            : std::strcmp(Info.kind, "object") == 0 &&
-                                  std::strstr(Info.triple, "amdgcn") &&
-                                  checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch,
-                                                     Isa)
-                                      .empty();
     Seen += std::string(Seen.empty() ? "" : ", ") + Info.kind + " " + Info.arch;
-    if (!Usable)
+    if (!Usable(Info))
       continue;
     const ferry_symbol *Syms;
     size_t Count;
@@ -518,8 +549,21 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
       continue;
     void *&Module = Modules[std::make_tuple(int(K), Device, I)];
     if (!Module) {
-      Backend::Image Img{Info.kind, Info.data, Info.size};
-      if (ferry_status St = B.loadModule(Device, {Img}, &Module)) {
+      std::vector<Backend::Image> Imgs{{Info.kind, Info.data, Info.size}};
+      // Code that calls `routine`s of other translation units: linked with
+      // the program's images that define functions for others.
+      const bool Links = K == DeviceKind::Nvidia ? ptxContains(Info, ".extern .func")
+                                                 : isRelocatableObject(Info);
+      for (size_t J = 0; Links && J < N; ++J) {
+        ferry_image_info Lib;
+        if (J == I || ferry_get_image_info(J, &Lib) != FERRY_SUCCESS || !Usable(Lib))
+          continue;
+        if (K == DeviceKind::Nvidia
+                ? ptxContains(Lib, ".visible .func") && !ptxContains(Lib, ".entry")
+                : isRelocatableObject(Lib) && !definesKernels(J))
+          Imgs.push_back({Lib.kind, Lib.data, Lib.size});
+      }
+      if (ferry_status St = B.loadModule(Device, Imgs, &Module)) {
         errorf("%s (%s:%u): cannot load the %s image for %s", R.name, R.file ? R.file : "?",
                R.line, Info.arch, deviceKindName(K));
         Module = nullptr;

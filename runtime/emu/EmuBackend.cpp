@@ -30,8 +30,8 @@
 namespace ferry {
 namespace {
 
-using LoadFn = int (*)(const void *, size_t, const char *, const void *, size_t, void **, char *,
-                       size_t);
+using LoadFn = int (*)(const void *const *, const size_t *, size_t, const char *, const void *,
+                       size_t, void **, char *, size_t);
 using UnloadFn = void (*)(void *);
 using HasKernelFn = int (*)(void *, const char *);
 using LaunchFn = int (*)(void *, const char *, const uint32_t *, const uint32_t *, uint32_t,
@@ -109,30 +109,40 @@ public:
   /// \p Images holds the code object the runtime chose; the bitcode of the
   /// same package and target follows it in the registry.
   ferry_status loadModule(int, const std::vector<Image> &Images, void **Module) override {
-    if (Images.size() != 1 || Images[0].Kind != "object") {
-      errorf("emulated %s: one code object per module, with its bitcode", Arch.c_str());
-      return FERRY_ERROR_INVALID;
-    }
+    // Each code object (the kernel image, then the libraries linked with
+    // it) stands for the translated IR registered after it.
+    std::vector<const void *> Bitcodes;
+    std::vector<size_t> Sizes;
     const ImageRegistry &R = ImageRegistry::get();
-    size_t Object = SIZE_MAX;
-    for (size_t I = 0; I < R.size(); ++I)
-      if (R.image(I)->Data == Images[0].Data)
-        Object = I;
-    const DeviceImageRef *Bitcode = nullptr;
-    for (size_t I = Object == SIZE_MAX ? R.size() : Object + 1; I < R.size() && !Bitcode; ++I) {
-      const DeviceImageRef *Ref = R.image(I);
-      if (std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0 && Ref->Arch == Arch)
-        Bitcode = Ref;
-    }
-    if (!Bitcode) {
-      errorf("emulated %s: the program has no translated IR for %s next to its code object; "
-             "compile it with -fplugin-arg-ferry-embed-ir",
-             Arch.c_str(), Arch.c_str());
-      return FERRY_ERROR_NO_IMAGE;
+    for (const Image &Img : Images) {
+      if (Img.Kind != "object") {
+        errorf("emulated %s: modules are code objects with their bitcode, not '%s' images",
+               Arch.c_str(), Img.Kind.c_str());
+        return FERRY_ERROR_INVALID;
+      }
+      size_t Object = SIZE_MAX;
+      for (size_t I = 0; I < R.size(); ++I)
+        if (R.image(I)->Data == Img.Data)
+          Object = I;
+      const DeviceImageRef *Bitcode = nullptr;
+      for (size_t I = Object == SIZE_MAX ? R.size() : Object + 1; I < R.size() && !Bitcode;
+           ++I) {
+        const DeviceImageRef *Ref = R.image(I);
+        if (std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0 && Ref->Arch == Arch)
+          Bitcode = Ref;
+      }
+      if (!Bitcode) {
+        errorf("emulated %s: the program has no translated IR for %s next to its code object; "
+               "compile it with -fplugin-arg-ferry-embed-ir",
+               Arch.c_str(), Arch.c_str());
+        return FERRY_ERROR_NO_IMAGE;
+      }
+      Bitcodes.push_back(Bitcode->Data);
+      Sizes.push_back(Bitcode->Size);
     }
     char Error[2048] = "";
-    if (Load(Bitcode->Data, Bitcode->Size, Arch.c_str(), Images[0].Data, Images[0].Size,
-             Module, Error, sizeof Error)) {
+    if (Load(Bitcodes.data(), Sizes.data(), Bitcodes.size(), Arch.c_str(), Images[0].Data,
+             Images[0].Size, Module, Error, sizeof Error)) {
       errorf("emulated %s: %s", Arch.c_str(), Error);
       return FERRY_ERROR_BACKEND;
     }
@@ -173,7 +183,7 @@ public:
 protected:
   void discover() override {
     if (!Lib.open({libraryDirectory() + "/libferry-emu.so", "libferry-emu.so"}) ||
-        !Lib.load("ferry_emu_load", Load) || !Lib.load("ferry_emu_unload", Unload) ||
+        !Lib.load("ferry_emu_load_linked", Load) || !Lib.load("ferry_emu_unload", Unload) ||
         !Lib.load("ferry_emu_has_kernel", HasKernel) ||
         !Lib.load("ferry_emu_launch", Launch) || !Lib.load("ferry_emu_symbol", Symbol)) {
       Status = "FERRY_EMULATE=" + Arch + " but the emulator is not available: " + Lib.error();

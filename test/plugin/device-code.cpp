@@ -33,7 +33,7 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
   for (int i = 0; i < n; ++i) {
     a[i] = std::sqrt(a[i]) + std::exp(1.0) + sin(a[i]) * scale * width; // math maps to the device library
     a[i] += defined_helper(i);
-    a[i] += external_helper(i); // expected-error {{a compute region cannot call 'external_helper' on a GPU: it has no definition in this translation unit (define it in this file, or build host code only with -fplugin-arg-ferry-targets=none)}}
+    a[i] += external_helper(i); // expected-error {{a compute region cannot call 'external_helper' on a GPU: it has no definition in this translation unit (define it in this file, declare it with '#pragma acc routine' if another file defines it, or build host code only with -fplugin-arg-ferry-targets=none)}}
     a[i] += deep(i); // reported where deep() calls it
     std::printf("%d\n", i); // expected-error {{a compute region cannot do I/O ('printf') on a GPU; move it after the region}}
     a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}

@@ -22,16 +22,22 @@ void g() {
 #pragma acc routine(f1 // expected-error {{expected ')' to close the argument of OpenACC clause 'routine'}}
 #pragma acc routine seq nohost
 void f6() {}
+#pragma acc routine(undeclared_fn) seq // expected-error {{OpenACC 'routine' must be followed by a function declaration or name a function: routine(name)}}
+void over(int);
+void over(double);
+#pragma acc routine(over) seq bind(f6) // expected-error {{OpenACC 'bind' on an overloaded or member function is not supported by Ferry yet}}
+#pragma acc routine seq bind(f6) // expected-error {{OpenACC 'bind' on a lambda is not supported by Ferry yet}}
+auto lam = [](int x) { return x; };
 #pragma acc routine vector
 template <class T> T twice(T x) { return 2 * x; }
 #else
-// CHECK-NOT: __ferry_routine_bind
 #pragma acc routine seq
 double plain(double x) { return x; }
+// CHECK: __attribute__((annotate("ferry.routine;level=seq;at={{.*}}routine.cpp:[[@LINE-2]]")))doubleplain(doublex)
 double dev(double x) { return -x; }
 #pragma acc routine(plain) seq bind(dev)
-// CHECK: staticvoid(*const__ferry_routine_bind_0)()__attribute__((used,annotate("ferry.routine;bind=dev;at={{.*}}routine.cpp:[[@LINE-1]]")))=reinterpret_cast<void(*)()>(&plain);
+// CHECK: staticvoid(*const__ferry_routine_0)()__attribute__((used,annotate("ferry.routine;level=seq;bind=dev;at={{.*}}routine.cpp:[[@LINE-1]]")))=reinterpret_cast<void(*)()>(&plain);
 #pragma acc routine worker bind("dev")
 template <class T> T tmpl(T x) { return x; }
-// CHECK: template<classT>__attribute__((annotate("ferry.routine;bind=dev;at={{.*}}routine.cpp:[[@LINE-2]]")))Ttmpl(Tx)
+// CHECK: template<classT>__attribute__((annotate("ferry.routine;level=worker;bind=dev;at={{.*}}routine.cpp:[[@LINE-2]]")))Ttmpl(Tx)
 #endif
