@@ -107,9 +107,10 @@ std::string deviceGlobalName(const GlobalVariable &G, const Module &M) {
   std::string Name = "__ferry_global_";
   for (char C : G.getName())
     Name += isAlnum(C) || C == '_' ? C : '_';
-  std::string Key = G.getName().str();
-  if (G.hasLocalLinkage())
-    Key += "@" + M.getSourceFileName();
+  // The file is part of the name even for globals every file sees: each
+  // file's images have their own device copy, so images linked together at
+  // load time (routines across files) never define one twice.
+  std::string Key = G.getName().str() + "@" + M.getSourceFileName();
   return Name + "_" + utohexstr(xxh3_64bits(Key) & 0xffffffff, true);
 }
 
