@@ -45,7 +45,10 @@ prepare)
     # Further translation units, as the program's RUN line names them.
     mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.cpp' "$src" |
                          sed "s|%S|$root/test/e2e|")
-    "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" -o "$out/e2e/$prog" \
+    # And the macros its compile line defines (-DN=500).
+    mapfile -t defines < <(grep -m1 'RUN: %ferry-clangxx' "$src" | grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?' |
+                           sed 's/^ //')
+    "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" -o "$out/e2e/$prog" \
         '-Wl,-rpath,$ORIGIN/../lib'
     # Programs that must stop with a Ferry error on a device (every run
     # line that runs them is negated).
