@@ -142,9 +142,9 @@ define i32 @value_kernel() {
 }
 ; CHECK-DAG: error: {{.*}}variable 'managed_var' is a CUDA managed variable, which is not supported on AMDGPU yet
 @managed_var = addrspace(1) global i32 0
-; CHECK-DAG: in function 'unknown_asm': inline assembly 'vabsdiff4.u32.u32.u32 $0, $1, $2, $3;' has no AMDGPU translation
-define i32 @unknown_asm(i32 %a, i32 %b) {
-  %r = call i32 asm "vabsdiff4.u32.u32.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 0)
+; CHECK-DAG: in function 'unknown_asm': inline PTX cannot be translated: instruction 'suld.b.1d.b32.trap {$0}, [$1, {$2}]': unknown instruction (in asm "suld.b.1d.b32.trap {$0}, [$1, {$2}];")
+define i32 @unknown_asm(i64 %a, i32 %b) {
+  %r = call i32 asm "suld.b.1d.b32.trap {$0}, [$1, {$2}];", "=r,l,r"(i64 %a, i32 %b)
   ret i32 %r
 }
 ; CHECK-DAG: in function 'unknown_intrinsic': NVVM intrinsic 'llvm.nvvm.st.bulk' has no AMDGPU translation
