@@ -117,9 +117,9 @@ define float @libdevice_unknown(float %x) {
   %r = call float @__nv_frobnicate(float %x)
   ret float %r
 }
-; CHECK-DAG: in function 'int2float_rz': '__nv_int2float_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define float @int2float_rz(i32 %x) {
-  %r = call float @__nv_int2float_rz(i32 %x)
+; CHECK-DAG: in function 'fsqrt_rz': '__nv_fsqrt_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
+define float @fsqrt_rz(float %x) {
+  %r = call float @__nv_fsqrt_rz(float %x)
   ret float %r
 }
 ; CHECK-DAG: in function 'ddiv_ru': '__nv_ddiv_ru' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
@@ -202,7 +202,7 @@ declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
-declare float @__nv_int2float_rz(i32)
+declare float @__nv_fsqrt_rz(float)
 declare double @__nv_ddiv_ru(double, double)
 declare float @__nv_double2float_rd(double)
 declare void @llvm.nvvm.st.bulk(ptr)
