@@ -127,11 +127,6 @@ define double @ddiv_ru(double %a, double %b) {
   %r = call double @__nv_ddiv_ru(double %a, double %b)
   ret double %r
 }
-; CHECK-DAG: in function 'double2float_rd': '__nv_double2float_rd' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define float @double2float_rd(double %a) {
-  %r = call float @__nv_double2float_rd(double %a)
-  ret float %r
-}
 ; CHECK-DAG: in function 'cluster_kernel': kernel 'cluster_kernel' uses thread-block clusters larger than one block, which AMDGPU does not have
 define void @cluster_kernel() {
   ret void
@@ -204,5 +199,4 @@ declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
 declare float @__nv_fsqrt_rz(float)
 declare double @__nv_ddiv_ru(double, double)
-declare float @__nv_double2float_rd(double)
 declare void @llvm.nvvm.st.bulk(ptr)
