@@ -294,7 +294,8 @@ bool ptxBitCount(PTXTranslator &T, const PTXStatement &S, int Kind) {
 bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
   IRBuilder<> &B = T.B;
   Type *I32 = B.getInt32Ty();
-  PTXType Ty = typeOf(S);
+  // prmt.b32[.mode]: the type comes first.
+  PTXType Ty = Kind == 3 && S.Parts.size() > 1 ? PTXType::parse(S.Parts[1]) : typeOf(S);
   if (!Ty.isInt() || Ty.Width != 32)
     return T.fail("only the 32-bit form is translated");
   auto C32 = [&](uint64_t V) { return B.getInt32(uint32_t(V)); };
