@@ -117,6 +117,10 @@ double rcp64h(double D) {
   return bits<double>(bits<uint64_t>(1.0 / D) & ~0xffffffffull);
 }
 template <class To, class From> To convert(From V) { return To(V); }
+/// A conversion in rounding mode \p Round (the host FPU's).
+template <class To, class From, int Round> To convertR(From V) {
+  return rounded<Round, To>([&] { return To(V); });
+}
 template <class To, class From> To bitcast(From V) { return bits<To>(V); }
 
 // Integer intrinsics.
@@ -451,6 +455,28 @@ template <class AddFn> void addLibdeviceRest(AddFn Add) {
   Add("__nv_ull2double_rn", convert<double, uint64_t>);
   Add("__nv_ll2float_rn", convert<float, int64_t>);
   Add("__nv_ull2float_rn", convert<float, uint64_t>);
+  // Directed rounding: the host FPU in that mode.
+  Add("__nv_int2float_rz", convertR<float, int32_t, FE_TOWARDZERO>);
+  Add("__nv_int2float_rd", convertR<float, int32_t, FE_DOWNWARD>);
+  Add("__nv_int2float_ru", convertR<float, int32_t, FE_UPWARD>);
+  Add("__nv_uint2float_rz", convertR<float, uint32_t, FE_TOWARDZERO>);
+  Add("__nv_uint2float_rd", convertR<float, uint32_t, FE_DOWNWARD>);
+  Add("__nv_uint2float_ru", convertR<float, uint32_t, FE_UPWARD>);
+  Add("__nv_ll2float_rz", convertR<float, int64_t, FE_TOWARDZERO>);
+  Add("__nv_ll2float_rd", convertR<float, int64_t, FE_DOWNWARD>);
+  Add("__nv_ll2float_ru", convertR<float, int64_t, FE_UPWARD>);
+  Add("__nv_ull2float_rz", convertR<float, uint64_t, FE_TOWARDZERO>);
+  Add("__nv_ull2float_rd", convertR<float, uint64_t, FE_DOWNWARD>);
+  Add("__nv_ull2float_ru", convertR<float, uint64_t, FE_UPWARD>);
+  Add("__nv_ll2double_rz", convertR<double, int64_t, FE_TOWARDZERO>);
+  Add("__nv_ll2double_rd", convertR<double, int64_t, FE_DOWNWARD>);
+  Add("__nv_ll2double_ru", convertR<double, int64_t, FE_UPWARD>);
+  Add("__nv_ull2double_rz", convertR<double, uint64_t, FE_TOWARDZERO>);
+  Add("__nv_ull2double_rd", convertR<double, uint64_t, FE_DOWNWARD>);
+  Add("__nv_ull2double_ru", convertR<double, uint64_t, FE_UPWARD>);
+  Add("__nv_double2float_rz", convertR<float, double, FE_TOWARDZERO>);
+  Add("__nv_double2float_rd", convertR<float, double, FE_DOWNWARD>);
+  Add("__nv_double2float_ru", convertR<float, double, FE_UPWARD>);
   Add("__nv_float_as_uint", bitcast<uint32_t, float>);
   Add("__nv_uint_as_float", bitcast<float, uint32_t>);
   Add("__nv_longlong_as_double", bitcast<double, int64_t>);

@@ -10,12 +10,15 @@
 /// entry `void __ferry_emu.entry.K(ptr args)` that loads each argument.
 ///
 //===----------------------------------------------------------------------===//
+#include "PTXParser.h"
+#include "PTXTranslator.h"
 #include "Scheduler.h"
 #include "TranslationPasses.h"
 
 #include "core/SymbolIndex.h"
 #include "hsa/KernelArgs.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -254,7 +257,10 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
           Asm.push_back(CI);
         }
       }
-  // Inline PTX: the templates the emulator knows become calls.
+  // Inline PTX: the templates the emulator knows become calls; other asm
+  // is translated by the translator's PTX front end into NVVM-level IR
+  // (plain instructions and llvm.nvvm.* calls, which the runtime models).
+  SetVector<Function *> ToTranslate;
   for (CallInst *CI : Asm) {
     const auto *IA = cast<InlineAsm>(CI->getCalledOperand());
     // The translator's normalization, so both sides name templates alike.
@@ -262,9 +268,10 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
     void *Address = laneAsmFunction(Text);
     if (!Address)
       Address = ptxAsmFunction(Text);
-    if (!Address)
-      return fail("the emulator does not run the inline assembly \"" + Text + "\" (in '" +
-                  CI->getFunction()->getName() + "')");
+    if (!Address) {
+      ToTranslate.insert(CI->getFunction());
+      continue;
+    }
     const std::string Symbol = "__ferry_emu.asm." + std::to_string(uintptr_t(Address));
     Symbols[Symbol] = Address;
     FunctionCallee Fn = M.getOrInsertFunction(Symbol, CI->getFunctionType());
@@ -273,6 +280,26 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
     CallInst *New = B.CreateCall(Fn, Args);
     CI->replaceAllUsesWith(New);
     CI->eraseFromParent();
+  }
+  for (Function *F : ToTranslate) {
+    SmallVector<std::pair<CallInst *, std::string>, 2> Errors;
+    translateInlinePTX(*F, Errors);
+    if (!Errors.empty())
+      return fail("the emulator does not run the inline assembly \"" +
+                  oneLinePTX(cast<InlineAsm>(Errors[0].first->getCalledOperand())->getAsmString()) +
+                  "\" (in '" + F->getName() + "'): " + Errors[0].second);
+  }
+  if (!ToTranslate.empty()) {
+    // The translation may have removed blocks: collect the calls again.
+    Calls.clear();
+    for (Function &F : M)
+      for (Instruction &I : instructions(F))
+        if (auto *CI = dyn_cast<CallInst>(&I))
+          if (Function *Callee = CI->getCalledFunction())
+            if (Callee->getName().starts_with("llvm.nvvm.") ||
+                Callee->getName().starts_with("llvm.amdgcn.") ||
+                (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
+              Calls.push_back(CI);
   }
   for (CallInst *CI : Calls) {
     Function *Callee = CI->getCalledFunction();

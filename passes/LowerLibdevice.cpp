@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
 #include "IntrinsicLowering.h"
+#include "RoundedConversions.h"
 #include "ModuleHelpers.h"
 #include "TranslationPasses.h"
 
@@ -200,17 +201,21 @@ Value *nvFPToInt(IntrinsicLowering &L, int Unsigned) {
   return emitRoundToInt(L.B, L.arg(0), Round, L.retType(), Unsigned);
 }
 
+/// __nv_{int,uint,ll,ull}2{float,double}_{rn,rz,rd,ru}: directed modes
+/// are exact (RoundedConversions.h).
 Value *nvIntToFP(IntrinsicLowering &L, int Unsigned) {
-  if (roundingSuffix(L.Name) != "rn")
-    return L.fail("directed rounding (_rz/_rd/_ru) is not supported on AMDGPU");
-  return Unsigned ? L.B.CreateUIToFP(L.arg(0), L.retType())
-                  : L.B.CreateSIToFP(L.arg(0), L.retType());
+  std::optional<RoundingMode> M = parseRoundingMode(roundingSuffix(L.Name));
+  if (!M)
+    return L.fail("unknown rounding suffix");
+  return emitIntToFP(L.B, L.arg(0), !Unsigned, L.retType(), *M);
 }
 
+/// __nv_double2float_{rn,rz,rd,ru}.
 Value *nvDoubleToFloat(IntrinsicLowering &L, int) {
-  if (roundingSuffix(L.Name) != "rn")
-    return L.fail("directed rounding (_rz/_rd/_ru) is not supported on AMDGPU");
-  return L.B.CreateFPTrunc(L.arg(0), L.retType());
+  std::optional<RoundingMode> M = parseRoundingMode(roundingSuffix(L.Name));
+  if (!M)
+    return L.fail("unknown rounding suffix");
+  return emitFPTrunc(L.B, L.arg(0), L.retType(), *M);
 }
 
 /// __float2half_rn (0, returns the bits as i16) and __half2float (1).

@@ -155,6 +155,12 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
                                             : OptimizationLevel::O0;
   ModulePassManager MPM = OptLevel ? PB.buildPerModuleDefaultPipeline(Level)
                                    : PB.buildO0DefaultPipeline(Level);
+  // What HIP's link-time pipeline runs: the AMDGPU attributor infers which
+  // implicit inputs (dispatch pointer, queue pointer, work-item ids, ...)
+  // each kernel does not need, so their SGPRs/VGPRs are not preloaded.
+  if (OptLevel && TM.getTargetTriple().isAMDGPU())
+    if (Error E = PB.parsePassPipeline(MPM, "amdgpu-attributor"))
+      consumeError(std::move(E)); // an older LLVM without it: fine
   MPM.run(M, MAM);
 }
 

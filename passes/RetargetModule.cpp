@@ -40,7 +40,10 @@ static void retargetFunction(Function &F, const TranslateTarget &T) {
         CB && CB->getCallingConv() == CallingConv::PTX_Device)
       CB->setCallingConv(CallingConv::C);
   const bool FTZ = F.getFnAttribute("nvptx-f32ftz").getValueAsString() == "true";
-  for (StringRef A : {"target-cpu", "target-features", "tune-cpu", "nvptx-f32ftz"})
+  // "frame-pointer"="all" (clang's default for CUDA device code) makes
+  // every AMDGPU function set up s33 and costs SGPRs; HIP omits it.
+  for (StringRef A : {"target-cpu", "target-features", "tune-cpu", "nvptx-f32ftz",
+                      "frame-pointer"})
     F.removeFnAttr(A);
   if (FTZ && !F.hasFnAttribute("denormal-fp-math-f32"))
     F.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
@@ -104,8 +107,11 @@ static void retargetModuleFlags(Module &M, const TranslateTarget &T) {
     SmallVector<MDNode *, 8> Keep;
     for (MDNode *Flag : Flags->operands()) {
       auto *Key = Flag->getNumOperands() > 1 ? dyn_cast<MDString>(Flag->getOperand(1)) : nullptr;
+      // "frame-pointer" would give functions the backend creates a frame
+      // pointer again (see retargetFunction).
       if (Key && (Key->getString() == "nvvm-reflect-ftz" ||
-                  Key->getString() == "amdhsa_code_object_version"))
+                  Key->getString() == "amdhsa_code_object_version" ||
+                  Key->getString() == "frame-pointer"))
         continue;
       Keep.push_back(Flag);
     }

@@ -50,7 +50,8 @@ FERRY_TRANSLATION_PASS(PrivateAllocasPass)
 /// given) receives what it becomes or why it is rejected.
 bool isLibdeviceFunctionMapped(llvm::StringRef Name, std::string *Target);
 
-/// "{ add.f16 $0,$1,$2;\n}" -> "add.f16 $0,$1,$2": the form PTXAsm.def uses.
+/// "{ add.f16 $0,$1,$2;\n}" -> "add.f16 $0,$1,$2": the form the emulator's
+/// table of inline-PTX templates uses.
 std::string normalizePTX(llvm::StringRef Text);
 
 /// Adds the whole translation for \p T to \p MPM.

@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "VerifyTranslated.h"
+#include "PTXParser.h"
 #include "Untranslatable.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -40,23 +41,17 @@ static StringRef serviceReason(StringRef Name) {
 
 unsigned reportUntranslated(Module &M) {
   unsigned Count = 0;
-  LLVMContext &Ctx = M.getContext();
   for (Function &F : M) {
     for (Instruction &I : instructions(F)) {
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB)
         continue;
       if (auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
-        // DiagnosticInfoInlineAsm: clang maps the asm's !srcloc to the line
-        // of the asm statement; elsewhere the debug location says where.
-        std::string Where;
-        if (const DebugLoc &DL = I.getDebugLoc())
-          Where = (DL->getFilename() + ":" + Twine(DL.getLine()) + ":" +
-                   Twine(DL.getCol()) + ": ")
-                      .str();
-        Ctx.diagnose(DiagnosticInfoInlineAsm(
-            I, Where + "in function '" + F.getName() + "': inline assembly '" +
-                   Asm->getAsmString() + "' has no AMDGPU translation"));
+        // The debug location says where (clang's !srcloc is a cookie, not
+        // a line); the template is quoted on one line, so one error is one
+        // line.
+        reportUntranslatable(I, "inline assembly '" + oneLinePTX(Asm->getAsmString()) +
+                                    "' has no AMDGPU translation");
         ++Count;
         continue;
       }

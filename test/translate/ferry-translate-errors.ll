@@ -8,8 +8,8 @@
 ; RUN: %not %ferry-translate %s --offload-arch=gfx90a:xnack 2>&1 | %FileCheck --check-prefix=FEATURE %s
 ; RUN: %not %ferry-translate %s --offload-arch=gfx1100:sramecc+ 2>&1 | %FileCheck --check-prefix=NOFEATURE %s
 ; RUN: %not %ferry-translate %s --offload-arch=gfx90a --wave=32 2>&1 | %FileCheck --check-prefix=WAVE %s
-; CHECK: ferry-translate: error: {{.*}}ferry-translate-errors.ll: in function 'k': 'llvm.nvvm.read.ptx.sreg.smid' cannot be translated to AMDGPU: the SM id (%smid) has no AMDGPU translation yet
-; CHECK: ferry-translate: error: {{.*}}ferry-translate-errors.ll: in function 'k': inline assembly 'exit;' has no AMDGPU translation
+; CHECK-DAG: ferry-translate: error: {{.*}}ferry-translate-errors.ll: in function 'k': 'llvm.nvvm.read.ptx.sreg.smid' cannot be translated to AMDGPU: the SM id (%smid) has no AMDGPU translation yet
+; CHECK-DAG: ferry-translate: error: {{.*}}ferry-translate-errors.ll: in function 'k': inline PTX cannot be translated: instruction 'exit': exit is translated in kernels only (inline the function into its kernel) (in asm "exit;")
 ; MISSING: ferry-translate: {{.*}}does-not-exist.ll: error: Could not open input file: No such file or directory
 ; TWO: error: --emit=ll|bc|obj|hsaco writes one module: give exactly one --offload-arch (or use --emit=offload)
 ; COV: error: {{.*}}code object version 3 is not supported (use 4 or 5)

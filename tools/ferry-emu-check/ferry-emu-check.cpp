@@ -10,7 +10,9 @@
 /// the buffer, the first differing element and both values; the exit
 /// status is 1. `--amdgpu=FILE` compares against a given AMDGPU module
 /// (translated elsewhere, or deliberately broken) instead of translating.
-/// `--list` prints the kernels with their parameters.
+/// `--list` prints the kernels with their parameters. Without `--spec`, a
+/// launch is generated for every kernel from its signature (autoSpecs) and
+/// printed as spec lines, so a module can be checked without writing one.
 ///
 /// Spec lines (`#` starts a comment), those of the input module only:
 ///   MODULE KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
@@ -28,7 +30,10 @@
 #include "ferry/Lower.h"
 #include "ferry/Translate.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -245,6 +250,125 @@ Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
     return createStringError(inconvertibleErrorCode(), "%s has no line for module '%s'",
                              Path.str().c_str(), Module.str().c_str());
   return Specs;
+}
+
+/// The element type a pointer parameter is used with: the first load or
+/// store reached through GEPs and casts (i32 when none is found).
+Elem elemOfPointer(Argument &A) {
+  SmallVector<Value *, 8> Work{&A};
+  SmallPtrSet<Value *, 16> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (User *U : V->users()) {
+      Type *T = nullptr;
+      if (auto *L = dyn_cast<LoadInst>(U))
+        T = L->getType();
+      else if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == V)
+        T = St->getValueOperand()->getType();
+      else if (auto *RMW = dyn_cast<AtomicRMWInst>(U))
+        T = RMW->getValOperand()->getType();
+      else if (isa<GetElementPtrInst>(U) || isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U))
+        Work.push_back(U);
+      if (!T)
+        continue;
+      if (T->isFloatTy())
+        return Elem::F32;
+      if (T->isDoubleTy())
+        return Elem::F64;
+      if (T->isHalfTy() || T->isIntegerTy(16))
+        return Elem::F16;
+      if (T->isIntegerTy(8))
+        return Elem::U8;
+      if (T->isIntegerTy(64) || T->isPointerTy())
+        return Elem::I64;
+      return Elem::I32;
+    }
+  }
+  return Elem::I32;
+}
+
+/// A launch per kernel of \p M, from its signature: every pointer a buffer
+/// of AutoElements elements of the type it is used with, every integer
+/// AutoSize (so 1-, 2- and 3-dimensional sizes stay inside the buffers),
+/// floating-point scalars 1.5, by-value structs zeros, and a grid of
+/// AutoThreads work-items in blocks of 128.
+std::vector<Spec> autoSpecs(Module &M) {
+  constexpr unsigned AutoSize = 32, AutoElements = AutoSize * AutoSize * AutoSize,
+                     AutoThreads = 1024;
+  std::vector<Spec> Specs;
+  SmallPtrSet<Function *, 8> Kernels;
+  if (NamedMDNode *N = M.getNamedMetadata("nvvm.annotations"))
+    for (MDNode *Op : N->operands())
+      if (Op->getNumOperands() >= 3)
+        if (auto *F = mdconst::dyn_extract_or_null<Function>(Op->getOperand(0)))
+          if (auto *K = dyn_cast<MDString>(Op->getOperand(1)); K && K->getString() == "kernel")
+            Kernels.insert(F);
+  for (Function &F : M) {
+    if (F.isDeclaration() ||
+        !(Kernels.count(&F) || F.getCallingConv() == CallingConv::PTX_Kernel))
+      continue;
+    Spec S;
+    S.Kernel = F.getName().str();
+    S.L.Block[0] = 128;
+    S.L.Grid[0] = AutoThreads / 128;
+    for (Argument &A : F.args()) {
+      Arg Ar;
+      Type *T = A.getType();
+      if (Type *ByVal = A.getParamByValType()) {
+        Ar.Struct.assign(M.getDataLayout().getTypeAllocSize(ByVal), 0);
+      } else if (T->isPointerTy()) {
+        Ar.Buffer = true;
+        Ar.E = elemOfPointer(A);
+        Ar.Count = AutoElements;
+      } else if (T->isFloatTy() || T->isDoubleTy() || T->isHalfTy()) {
+        Ar.E = T->isFloatTy() ? Elem::F32 : T->isDoubleTy() ? Elem::F64 : Elem::F16;
+        if (Ar.E == Elem::F32) {
+          float X = 1.5f;
+          std::memcpy(&Ar.Scalar, &X, 4);
+        } else if (Ar.E == Elem::F64) {
+          double X = 1.5;
+          std::memcpy(&Ar.Scalar, &X, 8);
+        } else {
+          Ar.Scalar = 0x3e00; // 1.5
+        }
+      } else if (T->isIntegerTy()) {
+        Ar.E = T->getIntegerBitWidth() > 32 ? Elem::I64 : Elem::I32;
+        Ar.Scalar = AutoSize;
+      } else {
+        Ar.Struct.assign(M.getDataLayout().getTypeAllocSize(T), 0);
+      }
+      S.Args.push_back(Ar);
+    }
+    Specs.push_back(std::move(S));
+  }
+  return Specs;
+}
+
+/// \p S as a spec line.
+std::string specLine(StringRef Module, const Spec &S) {
+  std::string L = (Module + " " + S.Kernel + " grid=" + Twine(S.L.Grid[0]) +
+                   " block=" + Twine(S.L.Block[0]))
+                      .str();
+  for (const Arg &A : S.Args) {
+    L += " ";
+    if (A.Buffer) {
+      L += std::string(elemName(A.E)) + "[" + std::to_string(A.Count) + "]";
+    } else if (!A.Struct.empty()) {
+      // Zeros, as i32 fields (plus the bytes the spec cannot name).
+      L += "struct=";
+      for (size_t I = 0; I + 4 <= A.Struct.size(); I += 4)
+        L += std::string(I ? "," : "") + "i32:0";
+      if (A.Struct.size() % 4)
+        L += "(+" + std::to_string(A.Struct.size() % 4) + " bytes)";
+    } else if (A.E == Elem::F32 || A.E == Elem::F64 || A.E == Elem::F16) {
+      L += std::string(elemName(A.E)) + "=1.5";
+    } else {
+      L += std::string(elemName(A.E)) + "=" + std::to_string(A.Scalar);
+    }
+  }
+  return L;
 }
 
 /// Generated buffers: small values, so that kernels that index with their
@@ -498,11 +622,20 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
+  Expected<std::vector<Spec>> Specs = std::vector<Spec>();
   if (SpecPath.empty()) {
-    errs() << "ferry-emu-check: give --spec=FILE (or --list)\n";
-    return 2;
+    // No spec: a launch per kernel from its signature, printed so that it
+    // can be kept (and edited) as a spec file.
+    *Specs = autoSpecs(*NVVM);
+    if (Specs->empty()) {
+      errs() << "ferry-emu-check: " << InputPath << " has no kernels\n";
+      return 2;
+    }
+    for (const Spec &S : *Specs)
+      outs() << "auto: " << specLine(sys::path::stem(InputPath), S) << "\n";
+  } else {
+    Specs = readSpec(SpecPath, sys::path::stem(InputPath));
   }
-  auto Specs = readSpec(SpecPath, sys::path::stem(InputPath));
   if (!Specs)
     return report(Specs.takeError());
   if (Targets.empty())

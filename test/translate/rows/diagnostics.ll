@@ -117,20 +117,15 @@ define float @libdevice_unknown(float %x) {
   %r = call float @__nv_frobnicate(float %x)
   ret float %r
 }
-; CHECK-DAG: in function 'int2float_rz': '__nv_int2float_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define float @int2float_rz(i32 %x) {
-  %r = call float @__nv_int2float_rz(i32 %x)
+; CHECK-DAG: in function 'fsqrt_rz': '__nv_fsqrt_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
+define float @fsqrt_rz(float %x) {
+  %r = call float @__nv_fsqrt_rz(float %x)
   ret float %r
 }
 ; CHECK-DAG: in function 'ddiv_ru': '__nv_ddiv_ru' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
 define double @ddiv_ru(double %a, double %b) {
   %r = call double @__nv_ddiv_ru(double %a, double %b)
   ret double %r
-}
-; CHECK-DAG: in function 'double2float_rd': '__nv_double2float_rd' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define float @double2float_rd(double %a) {
-  %r = call float @__nv_double2float_rd(double %a)
-  ret float %r
 }
 ; CHECK-DAG: in function 'cluster_kernel': kernel 'cluster_kernel' uses thread-block clusters larger than one block, which AMDGPU does not have
 define void @cluster_kernel() {
@@ -142,9 +137,9 @@ define i32 @value_kernel() {
 }
 ; CHECK-DAG: error: {{.*}}variable 'managed_var' is a CUDA managed variable, which is not supported on AMDGPU yet
 @managed_var = addrspace(1) global i32 0
-; CHECK-DAG: in function 'unknown_asm': inline assembly 'vabsdiff4.u32.u32.u32 $0, $1, $2, $3;' has no AMDGPU translation
-define i32 @unknown_asm(i32 %a, i32 %b) {
-  %r = call i32 asm "vabsdiff4.u32.u32.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 0)
+; CHECK-DAG: in function 'unknown_asm': inline PTX cannot be translated: instruction 'suld.b.1d.b32.trap {$0}, [$1, {$2}]': unknown instruction (in asm "suld.b.1d.b32.trap {$0}, [$1, {$2}];")
+define i32 @unknown_asm(i64 %a, i32 %b) {
+  %r = call i32 asm "suld.b.1d.b32.trap {$0}, [$1, {$2}];", "=r,l,r"(i64 %a, i32 %b)
   ret i32 %r
 }
 ; CHECK-DAG: in function 'unknown_intrinsic': NVVM intrinsic 'llvm.nvvm.st.bulk' has no AMDGPU translation
@@ -202,7 +197,6 @@ declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
-declare float @__nv_int2float_rz(i32)
+declare float @__nv_fsqrt_rz(float)
 declare double @__nv_ddiv_ru(double, double)
-declare float @__nv_double2float_rd(double)
 declare void @llvm.nvvm.st.bulk(ptr)

@@ -1,0 +1,319 @@
+//===- PTXFloatOps.cpp - Floating-point instructions of PTX ---------------===//
+///
+/// \file
+/// f32/f64/f16/bf16/f16x2/bf16x2 arithmetic, the approximate functions and
+/// cvt. Round-to-nearest forms become IR instructions; approximations and
+/// directed rounding of f32/f64 arithmetic become the llvm.nvvm.* calls
+/// NVVMIntrinsics.def lowers (or rejects); conversions with a directed
+/// rounding mode use RoundedConversions.h. .ftz is ignored (AMDGPU keeps
+/// denormals, as CUDA does without fast math); .sat clamps to [0, 1].
+///
+//===----------------------------------------------------------------------===//
+#include "IRHelpers.h"
+#include "PTXTranslator.h"
+#include "RoundedConversions.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+bool hasPart(const PTXStatement &S, StringRef P) {
+  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
+}
+
+/// The rounding modifier of an arithmetic instruction ("" when absent).
+StringRef roundingOf(const PTXStatement &S) {
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
+    if (P == "rn" || P == "rz" || P == "rm" || P == "rp")
+      return P;
+  return "";
+}
+
+/// The NVVM suffix of a float type: "f" (f32) or "d" (f64).
+StringRef nvvmSuffix(const PTXType &Ty) { return Ty.Width == 64 ? "d" : "f"; }
+
+Value *relu(IRBuilder<> &B, Value *X) {
+  Value *Zero = ConstantFP::get(X->getType(), 0.0);
+  return B.CreateSelect(B.CreateFCmpOLT(X, Zero), Zero, X);
+}
+
+} // namespace
+
+/// add sub mul mad fma min max neg abs (Kind as in PTXInstructions.def).
+bool ptxFloatArith(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = PTXType::parse(S.Parts.back());
+  Type *VT = Ty.irType(B.getContext());
+  StringRef Rnd = roundingOf(S);
+  const bool Directed = !Rnd.empty() && Rnd != "rn";
+  const unsigned NumSrc = Kind >= 7 ? 1 : (Kind == 3 || Kind == 4) ? 3 : 2;
+  SmallVector<Value *, 3> Src;
+  for (unsigned I = 1; I <= NumSrc; ++I) {
+    Value *V = T.read(S, I, VT);
+    if (!V)
+      return false;
+    Src.push_back(V);
+  }
+  Value *R;
+  if (Directed) {
+    // f32/f64 add/mul/fma in a directed mode: NVVM's intrinsics, which the
+    // translation computes exactly or rejects.
+    if (Ty.Lanes != 1 || Ty.Width < 32 || Kind > 4)
+      return T.fail("directed rounding is translated for f32/f64 add, sub, mul and fma only");
+    StringRef Op = Kind == 0 || Kind == 1 ? "add" : Kind == 2 ? "mul" : "fma";
+    if (Kind == 1)
+      Src[1] = B.CreateFNeg(Src[1]);
+    std::string Name = (Op + "." + Rnd + (hasPart(S, "ftz") && Ty.Width == 32 ? ".ftz" : "") +
+                        "." + nvvmSuffix(Ty))
+                           .str();
+    R = T.callNVVM(Name, VT, Src);
+  } else {
+    switch (Kind) {
+    case 0:
+      R = B.CreateFAdd(Src[0], Src[1]);
+      break;
+    case 1:
+      R = B.CreateFSub(Src[0], Src[1]);
+      break;
+    case 2:
+      R = B.CreateFMul(Src[0], Src[1]);
+      break;
+    case 3: // mad.f32 is a fused multiply-add since sm_20
+    case 4:
+      R = B.CreateIntrinsic(Intrinsic::fma, {VT}, Src);
+      break;
+    case 5:
+    case 6: {
+      const bool NaN = hasPart(S, "NaN");
+      Intrinsic::ID ID = Kind == 5 ? (NaN ? Intrinsic::minimum : Intrinsic::minnum)
+                                   : (NaN ? Intrinsic::maximum : Intrinsic::maxnum);
+      R = B.CreateBinaryIntrinsic(ID, Src[0], Src[1]);
+      break;
+    }
+    case 7:
+      R = B.CreateFNeg(Src[0]);
+      break;
+    default:
+      R = B.CreateUnaryIntrinsic(Intrinsic::fabs, Src[0]);
+    }
+  }
+  if (hasPart(S, "sat"))
+    R = emitSaturate(B, R);
+  if (hasPart(S, "relu"))
+    R = relu(B, R);
+  return T.write(S.Operands[0], R);
+}
+
+/// div.rn / div.full / div.approx (.f32), div.rn.f64.
+bool ptxFloatDivide(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = PTXType::parse(S.Parts.back());
+  if (Ty.Lanes != 1 || Ty.Width < 32)
+    return T.fail("div is translated for .f32 and .f64");
+  Type *VT = Ty.irType(B.getContext());
+  Value *A = T.read(S, 1, VT), *C = T.read(S, 2, VT);
+  if (!A || !C)
+    return false;
+  StringRef Rnd = roundingOf(S);
+  Value *R;
+  if (hasPart(S, "approx"))
+    R = T.callNVVM(hasPart(S, "ftz") ? "div.approx.ftz.f" : "div.approx.f", VT, {A, C});
+  else if (Rnd.empty() || Rnd == "rn") // .full is within 2 ulp: RN is fine
+    R = B.CreateFDiv(A, C);
+  else
+    R = T.callNVVM(("div." + Rnd + "." + nvvmSuffix(Ty)).str(), VT, {A, C});
+  return T.write(S.Operands[0], R);
+}
+
+/// rcp sqrt rsqrt lg2 ex2 sin cos tanh (Kind as in PTXInstructions.def).
+bool ptxFloatUnary(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = PTXType::parse(S.Parts.back());
+  if (Ty.K != PTXType::Float)
+    return T.fail("unsupported type ." + S.Parts.back());
+  Type *VT = Ty.irType(B.getContext());
+  Value *A = T.read(S, 1, VT);
+  if (!A)
+    return false;
+  const bool Approx = hasPart(S, "approx");
+  const bool Ftz = hasPart(S, "ftz");
+  StringRef Rnd = roundingOf(S);
+  if (Ty.Width == 16) {
+    // Half precision: the f32 result rounded (within the approximation's
+    // error bound of PTX).
+    Intrinsic::ID ID = StringSwitch<Intrinsic::ID>(S.Parts[0])
+                           .Case("ex2", Intrinsic::exp2)
+                           .Case("lg2", Intrinsic::log2)
+                           .Case("sin", Intrinsic::sin)
+                           .Case("cos", Intrinsic::cos)
+                           .Case("sqrt", Intrinsic::sqrt)
+                           .Default(Intrinsic::not_intrinsic);
+    if (ID == Intrinsic::not_intrinsic)
+      return T.fail("half-precision " + S.Parts[0] + " is not translated");
+    return T.write(S.Operands[0], B.CreateUnaryIntrinsic(ID, A));
+  }
+  std::string F = nvvmSuffix(Ty).str();
+  std::string Name;
+  Value *R = nullptr;
+  switch (Kind) {
+  case 0: // rcp
+    if (!Approx && (Rnd.empty() || Rnd == "rn"))
+      R = B.CreateFDiv(ConstantFP::get(VT, 1.0), A);
+    else if (Approx)
+      Name = "rcp.approx.ftz." + F;
+    else
+      Name = "rcp." + Rnd.str() + "." + F;
+    break;
+  case 1: // sqrt
+    if (!Approx && (Rnd.empty() || Rnd == "rn"))
+      R = B.CreateUnaryIntrinsic(Intrinsic::sqrt, A);
+    else if (Approx)
+      Name = std::string("sqrt.approx.") + (Ftz ? "ftz." : "") + F;
+    else
+      Name = "sqrt." + Rnd.str() + "." + F;
+    break;
+  case 2:
+    Name = std::string("rsqrt.approx.") + (Ftz && F == "f" ? "ftz." : "") + F;
+    break;
+  case 3:
+  case 4:
+  case 5:
+  case 6:
+    if (Ty.Width != 32)
+      return T.fail(S.Parts[0] + " is defined for .f32");
+    Name = (S.Parts[0] + ".approx." + (Ftz ? "ftz." : "") + "f").str();
+    break;
+  default:
+    if (Ty.Width != 32)
+      return T.fail("tanh is translated for .f32");
+    Name = "tanh.approx.f32";
+  }
+  if (!R)
+    R = T.callNVVM(Name, VT, {A});
+  return T.write(S.Operands[0], R);
+}
+
+/// cvt[.rnd][.ftz][.sat][.relu].dtype.atype d, a (and the packing form
+/// cvt.rn[.relu].{f16x2,bf16x2}.f32 d, a, b: a in the upper half).
+bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  if (S.Parts.size() < 3)
+    return T.fail("cvt needs two types");
+  PTXType D = PTXType::parse(S.Parts[S.Parts.size() - 2]);
+  PTXType A = PTXType::parse(S.Parts.back());
+  if (!D.valid() || !A.valid() || D.K == PTXType::Pred || A.K == PTXType::Pred)
+    return T.fail("unsupported types");
+  StringRef Rnd;
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).slice(1, S.Parts.size() - 3)) {
+    if (P == "ftz" || P == "sat" || P == "relu" || P == "satfinite")
+      continue;
+    const bool Known = P == "rn" || P == "rz" || P == "rm" || P == "rp" || P == "rni" ||
+                       P == "rzi" || P == "rmi" || P == "rpi";
+    if (!Rnd.empty() || !Known)
+      return T.fail("unknown modifier ." + P);
+    Rnd = P;
+  }
+  const bool Sat = hasPart(S, "sat"), Relu = hasPart(S, "relu");
+  LLVMContext &Ctx = B.getContext();
+  Type *DT = D.irType(Ctx);
+  auto Finish = [&](Value *R) {
+    if (Sat && D.K == PTXType::Float)
+      R = emitSaturate(B, R);
+    if (Relu)
+      R = relu(B, R);
+    return T.write(S.Operands[0], R);
+  };
+  // Pack two f32 into f16x2 / bf16x2.
+  if (D.Lanes == 2) {
+    if (A.K != PTXType::Float || A.Width != 32 || (Rnd != "rn" && Rnd != "rz"))
+      return T.fail("only cvt.rn/.rz.{f16x2,bf16x2}.f32 packs");
+    Type *E = cast<VectorType>(DT)->getElementType();
+    Value *Hi = T.read(S, 1, B.getFloatTy()), *Lo = T.read(S, 2, B.getFloatTy());
+    if (!Hi || !Lo)
+      return false;
+    RoundingMode M = *parseRoundingMode(Rnd);
+    Value *R = PoisonValue::get(DT);
+    Value *LoH = emitFPTrunc(B, Lo, E, M), *HiH = emitFPTrunc(B, Hi, E, M);
+    if (Relu) {
+      LoH = relu(B, LoH);
+      HiH = relu(B, HiH);
+    }
+    R = B.CreateInsertElement(R, LoH, uint64_t(0));
+    R = B.CreateInsertElement(R, HiH, uint64_t(1));
+    return T.write(S.Operands[0], R);
+  }
+  if (A.Lanes != 1)
+    return T.fail("unsupported source type");
+  Type *AT = A.irType(Ctx);
+  Value *X = T.read(S, 1, AT);
+  if (!X)
+    return false;
+  const bool IntRound = Rnd.size() == 3 && Rnd.ends_with("i");
+  // Float -> float.
+  if (D.K == PTXType::Float && A.K == PTXType::Float) {
+    if (IntRound) {
+      Intrinsic::ID ID = StringSwitch<Intrinsic::ID>(Rnd)
+                             .Case("rni", Intrinsic::roundeven)
+                             .Case("rzi", Intrinsic::trunc)
+                             .Case("rmi", Intrinsic::floor)
+                             .Default(Intrinsic::ceil);
+      X = B.CreateUnaryIntrinsic(ID, X);
+    }
+    if (D.Width > A.Width || (D.Width == A.Width && D.BF16 == A.BF16) ||
+        (D.Width == 32 && A.Width == 16))
+      return Finish(D.Width == A.Width && D.BF16 == A.BF16 ? X : B.CreateFPExt(X, DT));
+    if (D.Width == 16 && A.Width == 16) // f16 <-> bf16: through f32
+      X = B.CreateFPExt(X, B.getFloatTy());
+    std::optional<RoundingMode> M = parseRoundingMode(Rnd.empty() ? "rn" : Rnd);
+    if (!M || IntRound)
+      return T.fail("unsupported rounding ." + Rnd);
+    return Finish(emitFPTrunc(B, X, DT, *M));
+  }
+  // Integer -> float.
+  if (D.K == PTXType::Float) {
+    std::optional<RoundingMode> M = parseRoundingMode(Rnd.empty() ? "rn" : Rnd);
+    if (!M)
+      return T.fail("unsupported rounding ." + Rnd);
+    const bool Signed = A.isSigned();
+    if (D.Width == 16 && A.Width > 16 && *M != RoundingMode::Nearest) {
+      // Through f32, exactly: a 32/64-bit value rounded to f32 toward
+      // zero/down/up then to f16 in the same mode is the direct rounding.
+      Value *F = emitIntToFP(B, X, Signed, B.getFloatTy(), *M);
+      return Finish(emitFPTrunc(B, F, DT, *M));
+    }
+    return Finish(emitIntToFP(B, X, Signed, DT, *M));
+  }
+  // Float -> integer: saturating, NaN -> 0.
+  if (A.K == PTXType::Float) {
+    if (!IntRound)
+      return T.fail("float to integer needs .rni/.rzi/.rmi/.rpi");
+    if (A.Width == 16)
+      X = B.CreateFPExt(X, B.getFloatTy());
+    Intrinsic::ID ID = StringSwitch<Intrinsic::ID>(Rnd)
+                           .Case("rni", Intrinsic::roundeven)
+                           .Case("rzi", Intrinsic::trunc)
+                           .Case("rmi", Intrinsic::floor)
+                           .Default(Intrinsic::ceil);
+    return T.write(S.Operands[0], emitRoundToInt(B, X, ID, DT, !D.isSigned()));
+  }
+  // Integer -> integer: extend by the source's signedness; .sat clamps to
+  // the destination's range.
+  Value *R;
+  Type *Wide = B.getIntNTy(std::max(D.Width, A.Width) + 1);
+  Value *XW = A.isSigned() ? B.CreateSExt(X, Wide) : B.CreateZExt(X, Wide);
+  if (Sat) {
+    APInt Lo = D.isSigned() ? APInt::getSignedMinValue(D.Width).sext(Wide->getIntegerBitWidth())
+                            : APInt::getZero(Wide->getIntegerBitWidth());
+    APInt Hi = D.isSigned() ? APInt::getSignedMaxValue(D.Width).sext(Wide->getIntegerBitWidth())
+                            : APInt::getMaxValue(D.Width).zext(Wide->getIntegerBitWidth());
+    XW = B.CreateBinaryIntrinsic(Intrinsic::smax, XW, ConstantInt::get(Wide, Lo));
+    XW = B.CreateBinaryIntrinsic(Intrinsic::smin, XW, ConstantInt::get(Wide, Hi));
+  }
+  R = B.CreateTrunc(XW, DT);
+  return T.write(S.Operands[0], R);
+}
+
+} // namespace ferry

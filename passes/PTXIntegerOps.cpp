@@ -1,0 +1,505 @@
+//===- PTXIntegerOps.cpp - Integer, logic and bit instructions of PTX -----===//
+///
+/// \file
+/// Integer arithmetic (with the carry flag of .cc/addc/subc/madc, .sat,
+/// .lo/.hi/.wide), logic, shifts (PTX clamps shift amounts: a shift by the
+/// width or more gives 0, or the sign for shr.s), bit counts, bit fields,
+/// byte permutes, comparisons and moves (scalars, vector pack/unpack,
+/// special registers). Semantics follow the PTX ISA; every form is exact.
+///
+//===----------------------------------------------------------------------===//
+#include "IRHelpers.h"
+#include "PTXTranslator.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+bool hasPart(const PTXStatement &S, StringRef P) {
+  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
+}
+
+PTXType typeOf(const PTXStatement &S) { return PTXType::parse(S.Parts.back()); }
+
+/// add/sub/mad with optional carry in and carry out, of width W (16/32/64).
+bool carryArith(PTXTranslator &T, const PTXStatement &S, int Kind, bool CarryIn) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = typeOf(S);
+  if (!Ty.isInt() || Ty.Width < 16 || Ty.Width > 64)
+    return T.fail("integer type expected");
+  const bool SetsCF = hasPart(S, "cc");
+  const bool Sat = hasPart(S, "sat");
+  const bool Hi = hasPart(S, "hi"), Wide = hasPart(S, "wide");
+  Type *IT = B.getIntNTy(Ty.Width);
+  Type *W2 = B.getIntNTy(2 * Ty.Width);
+  auto Ext = [&](Value *V) {
+    return Ty.isSigned() ? B.CreateSExt(V, W2) : B.CreateZExt(V, W2);
+  };
+  auto Z = [&](Value *V) { return B.CreateZExt(V, W2); };
+  Value *A = T.read(S, 1, IT), *C = T.read(S, 2, IT);
+  if (!A || !C)
+    return false;
+  Value *In = Z(CarryIn ? T.carry() : B.getFalse());
+  Value *R;
+  if (Kind == 0 || Kind == 1) { // add, sub
+    if (Sat) {
+      if (!Ty.isSigned() || Ty.Width != 32 || CarryIn || SetsCF)
+        return T.fail(".sat is defined for add/sub.s32 only");
+      return T.write(S.Operands[0], B.CreateBinaryIntrinsic(
+                                        Kind == 0 ? Intrinsic::sadd_sat : Intrinsic::ssub_sat, A, C));
+    }
+    Value *Full = Kind == 0 ? B.CreateAdd(B.CreateAdd(Z(A), Z(C)), In)
+                            : B.CreateSub(B.CreateSub(Z(A), Z(C)), In);
+    // The high half is non-zero exactly on carry (add) or borrow (sub).
+    if (SetsCF)
+      T.setCarry(B.CreateICmpNE(B.CreateLShr(Full, Ty.Width), ConstantInt::get(W2, 0)));
+    R = B.CreateTrunc(Full, IT);
+    return T.write(S.Operands[0], R);
+  }
+  // mad (Kind 3): .lo, .hi or .wide product plus c, with carry for .lo/.hi.
+  if (Wide) {
+    Value *D = T.read(S, 3, W2);
+    if (!D)
+      return false;
+    return T.write(S.Operands[0], B.CreateAdd(B.CreateMul(Ext(A), Ext(C)), D));
+  }
+  Value *D = T.read(S, 3, IT);
+  if (!D)
+    return false;
+  Value *P = B.CreateMul(Ext(A), Ext(C));
+  Value *Half = Hi ? B.CreateLShr(P, Ty.Width) : B.CreateAnd(P, Z(ConstantInt::get(IT, -1)));
+  Half = B.CreateAnd(Half, Z(ConstantInt::get(IT, -1)));
+  Value *Full = B.CreateAdd(B.CreateAdd(Half, Z(D)), In);
+  if (SetsCF)
+    T.setCarry(B.CreateICmpNE(B.CreateLShr(Full, Ty.Width), ConstantInt::get(W2, 0)));
+  return T.write(S.Operands[0], B.CreateTrunc(Full, IT));
+}
+
+} // namespace
+
+bool ptxFloatArith(PTXTranslator &T, const PTXStatement &S, int Kind);
+
+/// add sub mul mad fma min max neg abs: integer forms here, floating-point
+/// forms in PTXFloatOps.cpp.
+bool ptxArith(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  PTXType Ty = typeOf(S);
+  if (Ty.K == PTXType::Float)
+    return ptxFloatArith(T, S, Kind);
+  if (!Ty.isInt() || Ty.Width < 16 || Ty.Width > 64)
+    return T.fail("unsupported type ." + S.Parts.back());
+  IRBuilder<> &B = T.B;
+  Type *IT = B.getIntNTy(Ty.Width);
+  if (Kind == 0 || Kind == 1 || Kind == 3)
+    return carryArith(T, S, Kind, /*CarryIn=*/false);
+  if (Kind == 2) { // mul.lo / .hi / .wide
+    Value *A = T.read(S, 1, IT), *C = T.read(S, 2, IT);
+    if (!A || !C)
+      return false;
+    if (hasPart(S, "wide")) {
+      Type *W2 = B.getIntNTy(2 * Ty.Width);
+      auto Ext = [&](Value *V) {
+        return Ty.isSigned() ? B.CreateSExt(V, W2) : B.CreateZExt(V, W2);
+      };
+      return T.write(S.Operands[0], B.CreateMul(Ext(A), Ext(C)));
+    }
+    if (hasPart(S, "hi"))
+      return T.write(S.Operands[0], emitMulHigh(B, A, C, !Ty.isSigned()));
+    return T.write(S.Operands[0], B.CreateMul(A, C));
+  }
+  if (Kind == 5 || Kind == 6) {
+    Value *A = T.read(S, 1, IT), *C = T.read(S, 2, IT);
+    if (!A || !C)
+      return false;
+    Intrinsic::ID ID = Kind == 5 ? (Ty.isSigned() ? Intrinsic::smin : Intrinsic::umin)
+                                 : (Ty.isSigned() ? Intrinsic::smax : Intrinsic::umax);
+    Value *R = B.CreateBinaryIntrinsic(ID, A, C);
+    if (hasPart(S, "relu"))
+      R = B.CreateBinaryIntrinsic(Intrinsic::smax, R, ConstantInt::get(IT, 0));
+    return T.write(S.Operands[0], R);
+  }
+  Value *A = T.read(S, 1, IT);
+  if (!A)
+    return false;
+  if (Kind == 7)
+    return T.write(S.Operands[0], B.CreateNeg(A));
+  return T.write(S.Operands[0], B.CreateBinaryIntrinsic(Intrinsic::abs, A, B.getFalse()));
+}
+
+/// addc (0), subc (1), madc (2): the carry flag in, and out with .cc.
+bool ptxCarry(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  return carryArith(T, S, Kind == 2 ? 3 : Kind, /*CarryIn=*/true);
+}
+
+/// mul24 (0) / mad24 (1) .lo/.hi .u32/.s32: the 48-bit product of the low
+/// 24 bits; .lo keeps bits 0-31, .hi bits 16-47.
+bool ptxMul24(PTXTranslator &T, const PTXStatement &S, int Mad) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = typeOf(S);
+  if (!Ty.isInt() || Ty.Width != 32)
+    return T.fail("mul24/mad24 take .u32 or .s32");
+  Value *A = T.read(S, 1, B.getInt32Ty()), *C = T.read(S, 2, B.getInt32Ty());
+  if (!A || !C)
+    return false;
+  auto Low24 = [&](Value *V) {
+    Value *W = B.CreateZExt(B.CreateAnd(V, 0xffffff), B.getInt64Ty());
+    if (!Ty.isSigned())
+      return W;
+    return B.CreateAShr(B.CreateShl(W, 40), 40);
+  };
+  Value *P = B.CreateMul(Low24(A), Low24(C));
+  Value *R = B.CreateTrunc(hasPart(S, "hi") ? B.CreateLShr(P, 16) : P, B.getInt32Ty());
+  if (Mad) {
+    Value *D = T.read(S, 3, B.getInt32Ty());
+    if (!D)
+      return false;
+    R = B.CreateAdd(R, D);
+  }
+  return T.write(S.Operands[0], R);
+}
+
+bool ptxFloatDivide(PTXTranslator &T, const PTXStatement &S);
+
+/// div (0), rem (1): integer division never traps (a zero divisor gives
+/// all ones for div and the dividend for rem, INT_MIN / -1 wraps); floating
+/// point div is in PTXFloatOps.cpp.
+bool ptxDivRem(PTXTranslator &T, const PTXStatement &S, int Rem) {
+  PTXType Ty = typeOf(S);
+  if (Ty.K == PTXType::Float && !Rem)
+    return ptxFloatDivide(T, S);
+  if (!Ty.isInt() || Ty.Width < 16 || Ty.Width > 64)
+    return T.fail("unsupported type ." + S.Parts.back());
+  IRBuilder<> &B = T.B;
+  Type *IT = B.getIntNTy(Ty.Width);
+  Value *A = T.read(S, 1, IT), *C = T.read(S, 2, IT);
+  if (!A || !C)
+    return false;
+  Value *Zero = ConstantInt::get(IT, 0), *One = ConstantInt::get(IT, 1);
+  Value *IsZero = B.CreateICmpEQ(C, Zero);
+  Value *MinusOne = B.CreateICmpEQ(C, ConstantInt::get(IT, -1));
+  Value *Safe = B.CreateSelect(IsZero, One, C);
+  Value *R;
+  if (Ty.isSigned()) {
+    Safe = B.CreateSelect(MinusOne, One, Safe);
+    R = Rem ? B.CreateSRem(A, Safe) : B.CreateSDiv(A, Safe);
+    R = B.CreateSelect(MinusOne, Rem ? Zero : B.CreateNeg(A), R);
+  } else {
+    R = Rem ? B.CreateURem(A, Safe) : B.CreateUDiv(A, Safe);
+  }
+  R = B.CreateSelect(IsZero, Rem ? A : ConstantInt::get(IT, -1), R);
+  return T.write(S.Operands[0], R);
+}
+
+/// and or xor not cnot on .b16/.b32/.b64/.pred.
+bool ptxLogic(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = typeOf(S);
+  if (!(Ty.isInt() || Ty.K == PTXType::Pred))
+    return T.fail("unsupported type ." + S.Parts.back());
+  Type *IT = Ty.irType(B.getContext());
+  Value *A = T.read(S, 1, IT);
+  if (!A)
+    return false;
+  if (Kind == 3)
+    return T.write(S.Operands[0], B.CreateNot(A));
+  if (Kind == 4)
+    return T.write(S.Operands[0],
+                   B.CreateZExt(B.CreateICmpEQ(A, ConstantInt::get(IT, 0)), IT));
+  Value *C = T.read(S, 2, IT);
+  if (!C)
+    return false;
+  Instruction::BinaryOps Op =
+      Kind == 0 ? Instruction::And : Kind == 1 ? Instruction::Or : Instruction::Xor;
+  return T.write(S.Operands[0], B.CreateBinOp(Op, A, C));
+}
+
+/// shl (0) / shr (1): the amount is a .u32; amounts of the width or more
+/// give 0 (shr.s: the sign).
+bool ptxShift(PTXTranslator &T, const PTXStatement &S, int Right) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = typeOf(S);
+  if (!Ty.isInt() || Ty.Width < 16 || Ty.Width > 64)
+    return T.fail("unsupported type ." + S.Parts.back());
+  Type *IT = B.getIntNTy(Ty.Width);
+  Value *A = T.read(S, 1, IT), *N = T.read(S, 2, B.getInt32Ty());
+  if (!A || !N)
+    return false;
+  Value *Big = B.CreateICmpUGE(N, B.getInt32(Ty.Width));
+  Value *Amount = B.CreateZExtOrTrunc(
+      B.CreateBinaryIntrinsic(Intrinsic::umin, N, B.getInt32(Ty.Width - 1)), IT);
+  if (Right && Ty.isSigned())
+    return T.write(S.Operands[0], B.CreateAShr(A, Amount));
+  Value *R = Right ? B.CreateLShr(A, Amount) : B.CreateShl(A, Amount);
+  return T.write(S.Operands[0], B.CreateSelect(Big, ConstantInt::get(IT, 0), R));
+}
+
+/// shf.l/.r .wrap/.clamp .b32: a funnel shift of {b:a}.
+bool ptxFunnelShift(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  Type *I32 = B.getInt32Ty();
+  if (S.Parts.back() != "b32" || S.Operands.size() != 4)
+    return T.fail("shf takes .b32 and four operands");
+  Value *A = T.read(S, 1, I32), *Bv = T.read(S, 2, I32), *C = T.read(S, 3, I32);
+  if (!A || !Bv || !C)
+    return false;
+  const bool Left = hasPart(S, "l");
+  if (!Left && !hasPart(S, "r"))
+    return T.fail("shf needs .l or .r");
+  Value *R = B.CreateIntrinsic(Left ? Intrinsic::fshl : Intrinsic::fshr, {I32}, {Bv, A, C});
+  if (hasPart(S, "clamp"))
+    R = B.CreateSelect(B.CreateICmpUGE(C, B.getInt32(32)), Left ? A : Bv, R);
+  else if (!hasPart(S, "wrap"))
+    return T.fail("shf needs .wrap or .clamp");
+  return T.write(S.Operands[0], R);
+}
+
+/// popc (0), clz (1), brev (2), bfind (3): popc and clz give a .u32.
+bool ptxBitCount(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = typeOf(S);
+  if (!Ty.isInt() || (Ty.Width != 32 && Ty.Width != 64))
+    return T.fail("unsupported type ." + S.Parts.back());
+  Type *IT = B.getIntNTy(Ty.Width);
+  Value *A = T.read(S, 1, IT);
+  if (!A)
+    return false;
+  Type *I32 = B.getInt32Ty();
+  switch (Kind) {
+  case 0:
+    return T.write(S.Operands[0],
+                   B.CreateZExtOrTrunc(B.CreateUnaryIntrinsic(Intrinsic::ctpop, A), I32));
+  case 1:
+    return T.write(S.Operands[0],
+                   B.CreateZExtOrTrunc(B.CreateBinaryIntrinsic(Intrinsic::ctlz, A, B.getFalse()),
+                                       I32));
+  case 2:
+    return T.write(S.Operands[0], B.CreateUnaryIntrinsic(Intrinsic::bitreverse, A));
+  default: {
+    // The most significant bit (signed: non-sign bit); 0xffffffff if none.
+    Value *X = A;
+    if (Ty.isSigned())
+      X = B.CreateSelect(B.CreateICmpSLT(A, ConstantInt::get(IT, 0)), B.CreateNot(A), A);
+    Value *Lz = B.CreateZExtOrTrunc(B.CreateBinaryIntrinsic(Intrinsic::ctlz, X, B.getFalse()), I32);
+    Value *R = hasPart(S, "shiftamt") ? Lz : B.CreateSub(B.getInt32(Ty.Width - 1), Lz);
+    return T.write(S.Operands[0], B.CreateSelect(B.CreateICmpEQ(X, ConstantInt::get(IT, 0)),
+                                                 B.getInt32(-1), R));
+  }
+  }
+}
+
+/// bfe (0), bfi (1), bmsk (2), prmt (3), lop3 (4), 32-bit, with PTX's
+/// operand clamping.
+bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  IRBuilder<> &B = T.B;
+  Type *I32 = B.getInt32Ty();
+  // prmt.b32[.mode]: the type comes first.
+  PTXType Ty = Kind == 3 && S.Parts.size() > 1 ? PTXType::parse(S.Parts[1]) : typeOf(S);
+  if (!Ty.isInt() || Ty.Width != 32)
+    return T.fail("only the 32-bit form is translated");
+  auto C32 = [&](uint64_t V) { return B.getInt32(uint32_t(V)); };
+  auto Rd = [&](unsigned I) { return T.read(S, I, I32); };
+  if (Kind == 0) { // bfe.u32/.s32 d, a, pos, len
+    Value *A = Rd(1), *Pos = Rd(2), *Len = Rd(3);
+    if (!A || !Pos || !Len)
+      return false;
+    Pos = B.CreateAnd(Pos, 0xff);
+    Len = B.CreateAnd(Len, 0xff);
+    Value *InWord = B.CreateICmpULT(Pos, C32(32));
+    Value *Avail = B.CreateSelect(InWord, B.CreateSub(C32(32), Pos), C32(0));
+    Value *L = B.CreateBinaryIntrinsic(Intrinsic::umin, Len, Avail);
+    Value *Mask = B.CreateSelect(B.CreateICmpUGE(L, C32(32)), C32(0xffffffff),
+                                 B.CreateSub(B.CreateShl(C32(1), L), C32(1)));
+    Value *Field = B.CreateAnd(B.CreateLShr(A, B.CreateSelect(InWord, Pos, C32(0))), Mask);
+    Value *R = Field;
+    if (Ty.isSigned()) {
+      // The sign is bit min(pos + len - 1, 31) of a; it fills the rest.
+      Value *Msb = B.CreateBinaryIntrinsic(
+          Intrinsic::umin, B.CreateSub(B.CreateAdd(Pos, Len), C32(1)), C32(31));
+      Value *Sign = B.CreateAnd(B.CreateLShr(A, Msb), C32(1));
+      Value *Fill = B.CreateSelect(B.CreateICmpNE(Sign, C32(0)), B.CreateNot(Mask), C32(0));
+      R = B.CreateOr(Field, Fill);
+    }
+    return T.write(S.Operands[0], B.CreateSelect(B.CreateICmpEQ(Len, C32(0)), C32(0), R));
+  }
+  if (Kind == 1) { // bfi.b32 d, f, b, pos, len
+    Value *F = Rd(1), *Base = Rd(2), *Pos = Rd(3), *Len = Rd(4);
+    if (!F || !Base || !Pos || !Len)
+      return false;
+    Pos = B.CreateAnd(Pos, 0xff);
+    Len = B.CreateAnd(Len, 0xff);
+    Value *Low = B.CreateSelect(B.CreateICmpUGE(Len, C32(32)), C32(0xffffffff),
+                                B.CreateSub(B.CreateShl(C32(1), Len), C32(1)));
+    Value *InWord = B.CreateICmpULT(Pos, C32(32));
+    Value *Mask = B.CreateSelect(InWord, B.CreateShl(Low, Pos), C32(0));
+    Value *Shifted = B.CreateSelect(InWord, B.CreateShl(F, Pos), C32(0));
+    return T.write(S.Operands[0], B.CreateOr(B.CreateAnd(Base, B.CreateNot(Mask)),
+                                             B.CreateAnd(Shifted, Mask)));
+  }
+  if (Kind == 2) { // bmsk.clamp/.wrap.b32 d, pos, width
+    Value *Pos = Rd(1), *Width = Rd(2);
+    if (!Pos || !Width)
+      return false;
+    if (hasPart(S, "wrap")) {
+      Pos = B.CreateAnd(Pos, 31);
+      Width = B.CreateAnd(Width, 31);
+    } else if (hasPart(S, "clamp")) {
+      Pos = B.CreateBinaryIntrinsic(Intrinsic::umin, Pos, C32(32));
+      Width = B.CreateBinaryIntrinsic(Intrinsic::umin, Width, C32(32));
+    } else {
+      return T.fail("bmsk needs .clamp or .wrap");
+    }
+    Type *I64 = B.getInt64Ty();
+    Value *Ones = B.CreateSub(B.CreateShl(B.getInt64(1), B.CreateZExt(Width, I64)), B.getInt64(1));
+    return T.write(S.Operands[0],
+                   B.CreateTrunc(B.CreateShl(Ones, B.CreateZExt(Pos, I64)), I32));
+  }
+  if (Kind == 3) { // prmt.b32 d, a, b, c (the default mode)
+    if (S.Parts.size() != 2)
+      return T.fail("only the default prmt mode is translated");
+    Value *A = Rd(1), *Bv = Rd(2), *Sel = Rd(3);
+    if (!A || !Bv || !Sel)
+      return false;
+    return T.write(S.Operands[0], emitBytePermute(B, A, Bv, Sel, /*SignReplicate=*/true));
+  }
+  // lop3.b32 d, a, b, c, lut: the OR of the minterms set in the table.
+  Value *A = Rd(1), *Bv = Rd(2), *C = Rd(3);
+  int64_t Lut;
+  if (!A || !Bv || !C)
+    return false;
+  if (S.Operands.size() != 5 || S.Operands[4].K != PTXOperand::Immediate ||
+      StringRef(S.Operands[4].Text).getAsInteger(0, Lut))
+    return T.fail("lop3 needs an immediate truth table");
+  Value *R = C32(0);
+  for (unsigned K = 0; K < 8; ++K) {
+    if (!((Lut >> K) & 1))
+      continue;
+    Value *Term = B.CreateAnd(B.CreateAnd(K & 4 ? A : B.CreateNot(A),
+                                          K & 2 ? Bv : B.CreateNot(Bv)),
+                              K & 1 ? C : B.CreateNot(C));
+    R = B.CreateOr(R, Term);
+  }
+  return T.write(S.Operands[0], R);
+}
+
+/// setp (0): setp.cmp[.bool].type p[|q], a, b[, {!}c]; selp (1).
+bool ptxCompare(PTXTranslator &T, const PTXStatement &S, int Select) {
+  IRBuilder<> &B = T.B;
+  PTXType Ty = typeOf(S);
+  Type *VT = Ty.irType(B.getContext());
+  if (!VT || Ty.Lanes != 1 || Ty.K == PTXType::Pred)
+    return T.fail("unsupported type ." + S.Parts.back());
+  if (Select) {
+    Value *A = T.read(S, 1, VT), *C = T.read(S, 2, VT), *P = T.read(S, 3, B.getInt1Ty());
+    if (!A || !C || !P)
+      return false;
+    return T.write(S.Operands[0], B.CreateSelect(P, A, C));
+  }
+  if (S.Parts.size() < 3)
+    return T.fail("setp needs a comparison and a type");
+  StringRef Cmp = S.Parts[1];
+  Value *A = T.read(S, 1, VT), *C = T.read(S, 2, VT);
+  if (!A || !C)
+    return false;
+  Value *R;
+  if (Ty.K == PTXType::Float) {
+    std::optional<CmpInst::Predicate> P =
+        StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
+            .Case("eq", CmpInst::FCMP_OEQ).Case("ne", CmpInst::FCMP_ONE)
+            .Case("lt", CmpInst::FCMP_OLT).Case("le", CmpInst::FCMP_OLE)
+            .Case("gt", CmpInst::FCMP_OGT).Case("ge", CmpInst::FCMP_OGE)
+            .Case("equ", CmpInst::FCMP_UEQ).Case("neu", CmpInst::FCMP_UNE)
+            .Case("ltu", CmpInst::FCMP_ULT).Case("leu", CmpInst::FCMP_ULE)
+            .Case("gtu", CmpInst::FCMP_UGT).Case("geu", CmpInst::FCMP_UGE)
+            .Case("num", CmpInst::FCMP_ORD).Case("nan", CmpInst::FCMP_UNO)
+            .Default(std::nullopt);
+    if (!P)
+      return T.fail("unknown comparison ." + Cmp);
+    R = B.CreateFCmp(*P, A, C);
+  } else {
+    const bool Sg = Ty.isSigned();
+    std::optional<CmpInst::Predicate> P =
+        StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
+            .Case("eq", CmpInst::ICMP_EQ).Case("ne", CmpInst::ICMP_NE)
+            .Case("lt", Sg ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+            .Case("le", Sg ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
+            .Case("gt", Sg ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
+            .Case("ge", Sg ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+            .Case("lo", CmpInst::ICMP_ULT).Case("ls", CmpInst::ICMP_ULE)
+            .Case("hi", CmpInst::ICMP_UGT).Case("hs", CmpInst::ICMP_UGE)
+            .Default(std::nullopt);
+    if (!P)
+      return T.fail("unknown comparison ." + Cmp);
+    R = B.CreateICmp(*P, A, C);
+  }
+  Value *NotR = B.CreateNot(R);
+  if (S.Parts.size() == 4) { // .and / .or / .xor with a predicate c
+    Value *P = T.read(S, 3, B.getInt1Ty());
+    if (!P)
+      return false;
+    auto Combine = [&](Value *X) -> Value * {
+      if (S.Parts[2] == "and")
+        return B.CreateAnd(X, P);
+      if (S.Parts[2] == "or")
+        return B.CreateOr(X, P);
+      if (S.Parts[2] == "xor")
+        return B.CreateXor(X, P);
+      return nullptr;
+    };
+    R = Combine(R);
+    NotR = Combine(NotR);
+    if (!R)
+      return T.fail("unknown boolean operation ." + S.Parts[2]);
+  }
+  const PTXOperand &D = S.Operands[0];
+  if (D.K == PTXOperand::Pair)
+    return T.write(D.Elements[0], R) && T.write(D.Elements[1], NotR);
+  return T.write(D, R);
+}
+
+/// mov.type d, a: scalars, special registers, and vectors: mov.b32 d,
+/// {lo, hi} packs (the first element is the low bits), mov.b32 {lo, hi}, a
+/// unpacks (`_` ignores an element).
+bool ptxMove(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  if (S.Operands.size() != 2)
+    return T.fail("mov takes two operands");
+  PTXType Ty = typeOf(S);
+  Type *VT = Ty.irType(B.getContext());
+  if (!VT)
+    return T.fail("unsupported type ." + S.Parts.back());
+  const PTXOperand &D = S.Operands[0], &A = S.Operands[1];
+  const unsigned Bits = Ty.Width * Ty.Lanes;
+  if (D.K == PTXOperand::Vector || A.K == PTXOperand::Vector) {
+    const PTXOperand &V = D.K == PTXOperand::Vector ? D : A;
+    const unsigned N = V.Elements.size();
+    if (N < 2 || Bits % N || (D.K == PTXOperand::Vector && A.K == PTXOperand::Vector))
+      return T.fail("malformed vector move");
+    Type *Whole = B.getIntNTy(Bits), *Part = B.getIntNTy(Bits / N);
+    if (D.K == PTXOperand::Vector) {
+      Value *X = T.read(A, Whole);
+      if (!X)
+        return false;
+      for (unsigned I = 0; I < N; ++I) {
+        Value *Shifted = I ? B.CreateLShr(X, uint64_t(I) * (Bits / N)) : X;
+        if (!T.write(V.Elements[I], B.CreateTrunc(Shifted, Part)))
+          return false;
+      }
+      return true;
+    }
+    Value *R = nullptr;
+    for (unsigned I = 0; I < N; ++I) {
+      Value *E = T.read(V.Elements[I], Part);
+      if (!E)
+        return false;
+      E = B.CreateZExt(E, Whole);
+      R = I ? B.CreateOr(R, B.CreateShl(E, uint64_t(I) * (Bits / N))) : E;
+    }
+    return T.write(D, R);
+  }
+  Value *X = T.read(A, VT);
+  return X && T.write(D, X);
+}
+
+} // namespace ferry

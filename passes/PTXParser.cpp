@@ -1,0 +1,277 @@
+//===- PTXParser.cpp - The grammar of inline PTX Ferry reads --------------===//
+///
+/// \file
+/// Implementation of parsePTX. Statements are split at ';' and at scope
+/// braces outside vector operands (a '{' that follows an opcode or a comma
+/// opens a vector, one at the start of a statement opens a scope).
+///
+//===----------------------------------------------------------------------===//
+#include "PTXParser.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cctype>
+
+using namespace llvm;
+
+namespace ferry {
+
+std::string oneLinePTX(StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == '\r')
+      C = ' ';
+    if (C == ' ' && (Out.empty() || Out.back() == ' '))
+      continue;
+    Out += C;
+  }
+  while (!Out.empty() && Out.back() == ' ')
+    Out.pop_back();
+  return Out;
+}
+
+namespace {
+
+/// Removes // and /* */ comments.
+std::string stripComments(StringRef T) {
+  std::string Out;
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T.substr(I).starts_with("//")) {
+      while (I < T.size() && T[I] != '\n')
+        ++I;
+      Out += '\n';
+      continue;
+    }
+    if (T.substr(I).starts_with("/*")) {
+      size_t End = T.find("*/", I + 2);
+      I = End == StringRef::npos ? T.size() : End + 1;
+      Out += ' ';
+      continue;
+    }
+    Out += T[I];
+  }
+  return Out;
+}
+
+/// Splits the template into statement texts and scope markers. A '{' at
+/// the start of a statement is a scope; inside one (after the opcode) it
+/// opens a vector operand.
+void splitStatements(StringRef T, SmallVectorImpl<std::string> &Out) {
+  std::string Cur;
+  int VectorDepth = 0;
+  auto Flush = [&] {
+    StringRef S = StringRef(Cur).trim();
+    if (!S.empty())
+      Out.push_back(S.str());
+    Cur.clear();
+  };
+  for (char C : T) {
+    const bool AtStart = StringRef(Cur).trim().empty();
+    if (C == '{' && AtStart && VectorDepth == 0) {
+      Cur.clear();
+      continue; // a scope
+    }
+    if (C == '}' && VectorDepth == 0) {
+      Flush(); // the end of a scope
+      continue;
+    }
+    if (C == '{')
+      ++VectorDepth;
+    if (C == '}')
+      --VectorDepth;
+    if (C == ';' && VectorDepth == 0) {
+      Flush();
+      continue;
+    }
+    // A label ends at ':' (outside vectors and addresses).
+    if (C == ':' && VectorDepth == 0 && !StringRef(Cur).contains('[')) {
+      StringRef L = StringRef(Cur).trim();
+      if (!L.empty() && !L.contains(' ') && !L.contains(',')) {
+        Out.push_back(L.str() + ":");
+        Cur.clear();
+        continue;
+      }
+    }
+    Cur += C;
+  }
+  Flush();
+}
+
+bool isIdentChar(char C) {
+  return isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '$' ||
+         C == '%' || C == '.';
+}
+
+std::string parseOperand(StringRef S, PTXOperand &Op) {
+  S = S.trim();
+  Op.Text = S.str();
+  if (S.empty())
+    return "an empty operand";
+  if (S.starts_with("{")) {
+    if (!S.ends_with("}"))
+      return "an unterminated vector operand '" + S.str() + "'";
+    Op.K = PTXOperand::Vector;
+    SmallVector<StringRef, 4> Items;
+    S.drop_front().drop_back().split(Items, ',');
+    for (StringRef I : Items) {
+      PTXOperand E;
+      if (std::string Err = parseOperand(I, E); !Err.empty())
+        return Err;
+      Op.Elements.push_back(std::move(E));
+    }
+    return "";
+  }
+  if (S.starts_with("[")) {
+    if (!S.ends_with("]"))
+      return "an unterminated address '" + S.str() + "'";
+    Op.K = PTXOperand::Address;
+    StringRef In = S.drop_front().drop_back().trim();
+    if (In.contains(','))
+      return ""; // a texture or surface tuple: no base, refused where used
+    StringRef Base = In, Off;
+    size_t Plus = In.find_first_of("+-", 1);
+    if (Plus != StringRef::npos) {
+      Base = In.substr(0, Plus).trim();
+      Off = In.substr(Plus).trim();
+      bool Neg = Off.consume_front("-");
+      if (!Neg)
+        Off.consume_front("+");
+      if (Off.trim().getAsInteger(0, Op.Offset))
+        return "an address offset that is not a constant in '" + S.str() + "'";
+      if (Neg)
+        Op.Offset = -Op.Offset;
+    }
+    PTXOperand B;
+    if (std::string Err = parseOperand(Base, B); !Err.empty())
+      return Err;
+    Op.Elements.push_back(std::move(B));
+    return "";
+  }
+  if (S.contains('|')) {
+    Op.K = PTXOperand::Pair;
+    auto [D, P] = S.split('|');
+    PTXOperand A, Bp;
+    if (std::string Err = parseOperand(D, A); !Err.empty())
+      return Err;
+    if (std::string Err = parseOperand(P, Bp); !Err.empty())
+      return Err;
+    Op.Elements.push_back(std::move(A));
+    Op.Elements.push_back(std::move(Bp));
+    return "";
+  }
+  if ((S[0] == '$' || S[0] == '%') && S.size() > 1 && isDigit(S[1])) {
+    Op.K = PTXOperand::AsmOperand;
+    if (S.drop_front().getAsInteger(10, Op.Number))
+      return "a malformed asm operand '" + S.str() + "'";
+    return "";
+  }
+  if (isDigit(S[0]) || S[0] == '-' || S[0] == '+') {
+    Op.K = PTXOperand::Immediate;
+    return "";
+  }
+  if (S.consume_front("!"))
+    Op.Negated = true;
+  for (char C : S)
+    if (!isIdentChar(C))
+      return "a malformed operand '" + S.str() + "'";
+  Op.K = PTXOperand::Register;
+  Op.Text = S.str();
+  return "";
+}
+
+} // namespace
+
+std::string parsePTX(StringRef Text, SmallVectorImpl<PTXStatement> &Out) {
+  SmallVector<std::string, 16> Texts;
+  splitStatements(stripComments(Text), Texts);
+  for (const std::string &T : Texts) {
+    PTXStatement S;
+    S.Text = oneLinePTX(T);
+    StringRef R = StringRef(S.Text);
+    if (R.ends_with(":")) {
+      S.K = PTXStatement::Label;
+      S.Opcode = R.drop_back().str();
+      Out.push_back(std::move(S));
+      continue;
+    }
+    if (R.consume_front("@")) {
+      S.GuardNegated = R.consume_front("!");
+      size_t Sp = R.find(' ');
+      if (Sp == StringRef::npos)
+        return "a guard without an instruction in '" + S.Text + "'";
+      S.Guard = R.substr(0, Sp).str();
+      R = R.substr(Sp).trim();
+    }
+    size_t Sp = R.find(' ');
+    StringRef Op = R.substr(0, Sp);
+    StringRef Rest = Sp == StringRef::npos ? "" : R.substr(Sp).trim();
+    if (Op == ".reg") {
+      // .reg .u32 a, b<4>;
+      S.K = PTXStatement::RegDecl;
+      size_t TSp = Rest.find(' ');
+      if (TSp == StringRef::npos)
+        return "a register declaration without names in '" + S.Text + "'";
+      S.Opcode = Rest.substr(0, TSp).str();
+      SmallVector<StringRef, 4> Names;
+      Rest.substr(TSp).split(Names, ',');
+      for (StringRef N : Names) {
+        N = N.trim();
+        unsigned Count = 0;
+        if (N.ends_with(">") && N.contains('<')) {
+          auto [Base, Num] = N.drop_back().split('<');
+          if (Num.getAsInteger(10, Count) || Count > 4096)
+            return "a malformed register range '" + N.str() + "'";
+          for (unsigned I = 0; I < Count; ++I) {
+            PTXOperand O;
+            O.Text = (Base + Twine(I)).str();
+            S.Operands.push_back(std::move(O));
+          }
+          continue;
+        }
+        PTXOperand O;
+        O.Text = N.str();
+        S.Operands.push_back(std::move(O));
+      }
+      Out.push_back(std::move(S));
+      continue;
+    }
+    if (Op.starts_with("."))
+      return "the directive '" + Op.str() + "' (only .reg is translated) in '" +
+             S.Text + "'";
+    S.Opcode = Op.str();
+    // Operands: split at commas outside {} and [].
+    int Depth = 0;
+    std::string Cur;
+    auto Push = [&]() -> std::string {
+      PTXOperand O;
+      if (std::string Err = parseOperand(Cur, O); !Err.empty())
+        return Err + " in '" + S.Text + "'";
+      S.Operands.push_back(std::move(O));
+      Cur.clear();
+      return "";
+    };
+    for (char C : Rest) {
+      if (C == '{' || C == '[')
+        ++Depth;
+      if (C == '}' || C == ']')
+        --Depth;
+      if (C == ',' && Depth == 0) {
+        if (std::string Err = Push(); !Err.empty())
+          return Err;
+        continue;
+      }
+      Cur += C;
+    }
+    if (!StringRef(Cur).trim().empty())
+      if (std::string Err = Push(); !Err.empty())
+        return Err;
+    Out.push_back(std::move(S));
+  }
+  // Opcode parts point into the stored strings.
+  for (PTXStatement &S : Out)
+    if (S.K == PTXStatement::Instruction)
+      StringRef(S.Opcode).split(S.Parts, '.');
+  return "";
+}
+
+} // namespace ferry

@@ -1,0 +1,48 @@
+; Inline PTX outside the subset: exactly one error per asm call, naming the
+; instruction and why, on one line (multi-line templates are joined), with
+; the source line of the asm's debug location when there is one.
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 6
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-DAG: in function 'undeclared': inline PTX cannot be translated: instruction 'add.u32 $0, r9, 1': 'r9' is not a declared register or a special register Ferry translates (in asm "{ add.u32 $0, r9, 1; }")
+define i32 @undeclared() {
+  %r = call i32 asm "{\0A\09add.u32 $0, r9, 1;\0A}", "=r"()
+  ret i32 %r
+}
+; CHECK-DAG: in function 'prmt_mode': inline PTX cannot be translated: instruction 'prmt.b32.f4e $0, $1, $1, $1': only the default prmt mode is translated
+define i32 @prmt_mode(i32 %a) {
+  %r = call i32 asm "prmt.b32.f4e $0, $1, $1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'no_label': inline PTX cannot be translated: branch to the undefined label 'L_nowhere'
+define void @no_label() {
+  call void asm sideeffect "bra L_nowhere;", ""()
+  ret void
+}
+; CHECK-DAG: in function 'directive': inline PTX cannot be translated: cannot parse inline PTX: the directive '.shared' (only .reg is translated)
+define void @directive() {
+  call void asm sideeffect ".shared .u32 x; ", ""()
+  ret void
+}
+; CHECK-DAG: in function 'half_div': inline PTX cannot be translated: instruction 'div.rn.f16 $0, $1, $1': div is translated for .f32 and .f64
+define i16 @half_div(i16 %a) {
+  %r = call i16 asm "div.rn.f16 $0, $1, $1;", "=h,h"(i16 %a)
+  ret i16 %r
+}
+; With debug information the error starts with the asm's file and line.
+; CHECK-DAG: k.cu:7:3: in function 'located': inline PTX cannot be translated: instruction 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 $0': unknown instruction
+define i32 @located() !dbg !5 {
+  %r = call i32 asm "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 $0;", "=r"(), !dbg !8
+  ret i32 %r
+}
+; CHECK-NOT: at line
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !2, emissionKind: FullDebug)
+!2 = !DIFile(filename: "k.cu", directory: "/src")
+!5 = distinct !DISubprogram(name: "located", scope: !2, file: !2, line: 5, type: !6, unit: !1, spFlags: DISPFlagDefinition)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!8 = !DILocation(line: 7, column: 3, scope: !5)
