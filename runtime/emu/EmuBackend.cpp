@@ -15,6 +15,7 @@
 #include "core/DynamicLibrary.h"
 #include "core/Env.h"
 #include "core/ImageRegistry.h"
+#include "core/SymbolIndex.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -129,6 +130,14 @@ public:
              "compile it with -fplugin-arg-ferry-embed-ir",
              Arch.c_str(), Arch.c_str());
       return FERRY_ERROR_NO_IMAGE;
+    }
+    ImageIndex Index;
+    std::string Unusable = indexImage(Images[0].Data, Images[0].Size, Index);
+    if (Unusable.empty())
+      Unusable = checkRunnable(Index);
+    if (!Unusable.empty()) {
+      errorf("emulated %s: %s", Arch.c_str(), Unusable.c_str());
+      return FERRY_ERROR_INVALID;
     }
     char Error[2048] = "";
     if (Load(Bitcode->Data, Bitcode->Size, Arch.c_str(), Images[0].Data, Images[0].Size,
