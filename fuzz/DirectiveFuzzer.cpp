@@ -119,6 +119,10 @@ const char Prologue[] = "struct P { float x, y; float *p; };\n"
 
 } // namespace
 
+/// LLVM's and Clang's inline allocator code, compiled here with ASan, poisons
+/// slabs that the uninstrumented libraries then use: manual poisoning off.
+extern "C" const char *__asan_default_options() { return "allow_user_poisoning=0"; }
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   Verbose = std::getenv("FERRY_FUZZ_VERBOSE") != nullptr;
   llvm::SmallString<128> Path;

@@ -106,6 +106,10 @@ void check(Error E, const char *Stage) {
 
 } // namespace
 
+/// LLVM's and Clang's inline allocator code, compiled here with ASan, poisons
+/// slabs that the uninstrumented libraries then use: manual poisoning off.
+extern "C" const char *__asan_default_options() { return "allow_user_poisoning=0"; }
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   Verbose = std::getenv("FERRY_FUZZ_VERBOSE") != nullptr;
   InitializeAllTargets();

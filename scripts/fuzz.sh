@@ -41,7 +41,7 @@ for t in "${targets[@]}"; do
   # -close_fd_mask=3: the targets' own messages (errors are expected) are
   # dropped; libFuzzer's and the sanitizers' reports are kept.
   FERRY_FUZZ_CRASH_DIR=$crashes \
-  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1:allow_user_poisoning=0} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
     "$build/fuzz/ferry-fuzz-$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=4096 \
     -print_final_stats=1 -close_fd_mask=3 -artifact_prefix="$crashes/" "${dict[@]}" "$@" \

@@ -15,7 +15,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 what=${1:-all}
 "$root/scripts/install-deps.sh" || exit 1
-rt=$(/usr/lib/llvm-19/bin/clang -print-runtime-dir)
+rt=$(dirname "$(/usr/lib/llvm-19/bin/clang -print-file-name=libclang_rt.asan-x86_64.so)")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -36,7 +36,7 @@ if [ "$what" = address ] || [ "$what" = all ]; then
   echo "asan: built in $((SECONDS - start)) s"
   # Leaks: clang and the compiled test programs end without freeing (by
   # design, -disable-free); the fuzzers check for leaks in Ferry's code.
-  export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:detect_odr_violation=0:detect_stack_use_after_return=0
+  export ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:abort_on_error=1:detect_odr_violation=0:detect_stack_use_after_return=0
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   start=$SECONDS
   FERRY_TEST_PRELOAD=$rt/libclang_rt.asan-x86_64.so \
