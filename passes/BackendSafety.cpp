@@ -127,6 +127,20 @@ void checkKernelResults(Module &M) {
                     "pointer parameter)");
 }
 
+/// A kernel called from device code: a PTX .entry cannot be called, and
+/// AMDGPU's code generation aborts ("invalid call to entry function"). CUDA
+/// device code launches kernels only through dynamic parallelism. Found by
+/// fuzz/TranslateFuzzer.cpp (a kernel calling itself, kept at -O0).
+void checkKernelCalls(Module &M) {
+  for (Function *K : nvvmKernels(M))
+    for (User *U : K->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == K)
+        reportUntranslatable(*CB,
+                             "call of kernel '" + K->getName() +
+                                 "': a kernel cannot be called from device code "
+                                 "(launch it, or call a device function that both use)");
+}
+
 //===----------------------------------------------------------------------===//
 // Calling conventions
 //===----------------------------------------------------------------------===//
@@ -568,12 +582,14 @@ unsigned checkThreadLocals(Module &M, CodegenTarget T) {
   return Errors;
 }
 
-/// NVPTX has no load-time initialization: LLVM 19 aborts on a non-empty
-/// llvm.global_ctors or llvm.global_dtors. (AMDGPU runs them from kernels
-/// of their own, amdgcn.device.init/fini.)
+/// Global constructors and destructors of device code: NVVM IR comes from
+/// the CUDA world, which has no dynamic initialization of device variables.
+/// NVPTX has no load-time initialization (LLVM 19 aborts on a non-empty
+/// llvm.global_ctors or llvm.global_dtors); AMDGPU would compile them into
+/// amdgcn.device.init/fini kernels that only a HIP-style loader launches,
+/// and Ferry's runtime refuses images holding those (docs/robustness.md).
+/// Refused for both, naming each function.
 unsigned checkStructors(Module &M, CodegenTarget T) {
-  if (T != CodegenTarget::NVPTX)
-    return 0;
   unsigned Errors = 0;
   for (StringRef Name : {"llvm.global_ctors", "llvm.global_dtors"}) {
     GlobalVariable *GV = M.getNamedGlobal(Name);
@@ -589,10 +605,17 @@ unsigned checkStructors(Module &M, CodegenTarget T) {
                     ? dyn_cast<Function>(S->getOperand(1)->stripPointerCasts())
                     : nullptr;
       const std::string Why =
-          (Twine(Ctor ? "global constructor" : "global destructor") + " (" +
-           Name + ") cannot be compiled for NVPTX: PTX has no load-time " +
-           (Ctor ? "initialization" : "finalization") + " of device variables")
-              .str();
+          T == CodegenTarget::NVPTX
+              ? (Twine(Ctor ? "global constructor" : "global destructor") + " (" + Name +
+                 ") cannot be compiled for NVPTX: PTX has no load-time " +
+                 (Ctor ? "initialization" : "finalization") + " of device variables")
+                    .str()
+              : (Twine(Ctor ? "global constructor" : "global destructor") + " (" + Name +
+                 ") is not supported for AMDGPU: it would become an amdgcn.device." +
+                 (Ctor ? "init" : "fini") +
+                 " kernel that Ferry's runtime does not run (CUDA has no dynamic " +
+                 (Ctor ? "initialization" : "finalization") + " of device variables)")
+                    .str();
       if (F)
         reportUntranslatable(*F, Why);
       else
@@ -661,6 +684,7 @@ Error checkNVVMInput(Module &M) {
         M.getModuleIdentifier().c_str(), M.getTargetTriple().c_str());
   checkAnnotations(M);
   checkKernelResults(M);
+  checkKernelCalls(M);
   return Error::success();
 }
 

@@ -199,7 +199,11 @@ Function *KernelRewriter::rewriteSignature(Function &F) {
       NewF->addParamAttr(No, Attribute::getWithByRefType(Ctx, ValTy));
       if (!onlyRead(&Old)) {
         // The kernel writes its copy: give it one in private memory.
-        Value *Slot = B.CreateAlloca(ValTy, 5, nullptr, New.getName() + ".copy");
+        // With the parameter's alignment: the kernel's code (a closure with
+        // __int128 fields, say) accesses it with that alignment.
+        AllocaInst *Slot = B.CreateAlloca(ValTy, 5, nullptr, New.getName() + ".copy");
+        if (A && *A > Slot->getAlign())
+          Slot->setAlignment(*A);
         Value *SlotFlat = B.CreateAddrSpaceCast(Slot, Old.getType());
         const DataLayout &DL = M.getDataLayout();
         B.CreateMemCpy(SlotFlat, A, Flat, A, DL.getTypeAllocSize(ValTy));

@@ -12,6 +12,7 @@
 #include "StatementLexer.h"
 
 #include "ferry/runtime.h"
+#include "clang/Lex/LiteralSupport.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -225,6 +226,27 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
   return Count;
 }
 
+/// The largest `tile` size: a tile is what one gang runs, and no GPU block
+/// has more work-items than this.
+static constexpr unsigned MaxTileSize = 1024;
+
+/// Whether \p T, an integer literal, is a size between 1 and MaxTileSize.
+static bool validTileSize(Preprocessor &PP, const Token &T) {
+  SmallString<32> Buffer;
+  bool Invalid = false;
+  StringRef Spelling = PP.getSpelling(T, Buffer, &Invalid);
+  if (Invalid)
+    return false;
+  NumericLiteralParser Literal(Spelling, T.getLocation(), PP.getSourceManager(),
+                               PP.getLangOpts(), PP.getTargetInfo(), PP.getDiagnostics());
+  if (Literal.hadError || !Literal.isIntegerLiteral())
+    return false;
+  llvm::APInt Value(64, 0);
+  if (Literal.GetIntegerValue(Value)) // does not fit 64 bits
+    return false;
+  return Value.getZExtValue() >= 1 && Value.getZExtValue() <= MaxTileSize;
+}
+
 bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
   CanonicalLoopParser Parser(PP, PragmaLoc);
   if (const Clause *C = D.find(ClauseKind::Collapse))
@@ -238,6 +260,10 @@ bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
     for (ArrayRef<Token> Size : Sizes)
       if (Size.size() != 1 || !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
         report(PP, Size.empty() ? C->Loc : Size[0].getLocation(), Diag::BadTileSize);
+        Ok = false;
+      } else if (Size[0].is(tok::numeric_constant) && !validTileSize(PP, Size[0])) {
+        report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+            << PP.getSpelling(Size[0]) << MaxTileSize;
         Ok = false;
       }
     if (!Ok)
@@ -619,7 +645,7 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body, ArrayRef<Token> 
 /// variables (outermost slowest) before running unchanged:
 ///   using __ferry_t0 = T0; const auto __ferry_lo0 = (lo0);
 ///   const __int128 __ferry_st0 = __int128(st0) * sign0;
-///   const int64_t __ferry_n0 = ::ferry::acc::trip_count<cmp0>(...);  ...
+///   const int64_t __ferry_n0 = ::ferry::acc::collapsed_trip_count<cmp0, __ferry_t0>(...); ...
 ///   then the 1-D form over [0, product) with
 ///   `__ferry_t0 i = index_at<__ferry_t0>(__ferry_lo0, (k / (n1*...)) % n0, __ferry_st0);`
 void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
@@ -640,7 +666,7 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
         .code(L.NegativeStep ? "* -1;" : ";");
     Pre.code("const int64_t __ferry_n" + N + " = ::ferry::acc::collapsed_trip_count<::ferry::acc::cmp::")
         .code(L.Cmp)
-        .code(">(__ferry_lo" + N + ", (__int128)(")
+        .code(", __ferry_t" + N + ">(__ferry_lo" + N + ", (")
         .tokens(L.Bound)
         .code("), __ferry_st" + N + ");");
   }

@@ -571,6 +571,38 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
 
 /// Device code cannot unwind: invokes become calls and landing pads go.
 /// Host-specific attributes go; C math functions become libdevice's.
+/// UBSan's static data (source locations, type descriptors) that only its
+/// report calls use: device code loses those calls (stripSanitizerChecks),
+/// so a region never reads it.
+bool isSanitizerData(const GlobalVariable &G) {
+  return !G.use_empty() && all_of(G.users(), [](const User *U) {
+    auto *CB = dyn_cast<CallBase>(U);
+    const Function *F = CB ? CB->getCalledFunction() : nullptr;
+    return F && F->getName().starts_with("__ubsan_handle_");
+  });
+}
+
+/// Removes the sanitizer checks' reports from device code: the calls of
+/// UBSan's handlers (`__ubsan_handle_*`) and traps (`llvm.ubsantrap`, with
+/// -fsanitize-trap), which clang inserts in the front end, before the
+/// outliner copies the host code (ASan and TSan instrument later, the host
+/// copy only). Device code runs uninstrumented, as in clang's CUDA and HIP
+/// device compilations: GPUs have no handler runtime, and the emulated ones
+/// would stop with SIGILL at a trap. A failure path that ended the program
+/// keeps its `unreachable`: there the checked condition is assumed, as
+/// without -fsanitize.
+void stripSanitizerChecks(Function &F) {
+  SmallVector<CallInst *, 8> Reports;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (const Function *Callee = CI->getCalledFunction();
+          Callee && (Callee->getName().starts_with("__ubsan_handle_") ||
+                     Callee->getIntrinsicID() == Intrinsic::ubsantrap))
+        Reports.push_back(CI);
+  for (CallInst *CI : Reports)
+    CI->eraseFromParent();
+}
+
 void prepareForDevice(Module &Dev) {
   for (Function &F : Dev) {
     for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
@@ -590,6 +622,7 @@ void prepareForDevice(Module &Dev) {
       F.addFnAttr(Attribute::Convergent);
     if (F.isDeclaration())
       continue;
+    stripSanitizerChecks(F);
     SmallVector<InvokeInst *, 4> Invokes;
     for (BasicBlock &BB : F)
       if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator()))
@@ -882,7 +915,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
           // The device copy's address, translated from the record's value.
           R.Globals.push_back({It->second.Record, declaredRefName(*G, M)});
         }
-      } else if (passedByValue(*G)) {
+      } else if (passedByValue(*G) && !isSanitizerData(*G)) {
         R.Globals.push_back({G, deviceGlobalName(*G, M)});
       }
     }

@@ -17,6 +17,8 @@ PACKAGES=(
   libboost-context-dev
   # build tools; python3 runs lit
   cmake ninja-build python3
+  # sanitizer and libFuzzer runtimes of clang 19 (scripts/sanitize.sh, scripts/fuzz.sh)
+  libclang-rt-19-dev
 )
 
 missing=()

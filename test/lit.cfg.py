@@ -23,6 +23,15 @@ for var in ["ACC_DEVICE_TYPE", "ACC_DEVICE_NUM", "FERRY_NOTIFY", "FERRY_DEBUG",
             "FERRY_TIME", "FERRY_HSA_LIB", "FERRY_CUDA_LIB"]:
     config.environment.pop(var, None)
 
+# Sanitizer builds (scripts/sanitize.sh): clang, opt and the programs the
+# tests compile are not instrumented but load Ferry's instrumented
+# libraries, so every command runs with the sanitizer's runtime preloaded.
+for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if os.environ.get("FERRY_TEST_PRELOAD"):
+    config.environment["LD_PRELOAD"] = os.environ["FERRY_TEST_PRELOAD"]
+
 # Ferry's own tests embed the translated IR too, for the emulated devices.
 config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++") +
                              " -fplugin-arg-ferry-embed-ir"))
@@ -36,6 +45,7 @@ config.substitutions.append(
                                                 os.path.join(libdir, "libferry-passes.so"))))
 config.substitutions.append(("%clangxx", os.path.join(tools, "clang++")))
 config.substitutions.append(("%llc", os.path.join(tools, "llc")))
+config.substitutions.append(("%ld.lld", os.path.join(tools, "ld.lld")))
 config.substitutions.append(("%lli", os.path.join(tools, "lli")))
 config.substitutions.append(("%llvm-link", os.path.join(tools, "llvm-link")))
 config.substitutions.append(("%llvm-dis", os.path.join(tools, "llvm-dis")))

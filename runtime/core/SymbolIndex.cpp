@@ -383,4 +383,15 @@ std::string indexImage(const void *Data, size_t Size, ImageIndex &Out) {
   return Error;
 }
 
+std::string checkRunnable(const ImageIndex &Index) {
+  for (const SymbolInfo &S : Index.Symbols)
+    if (S.Kind == FERRY_SYMBOL_KERNEL &&
+        (S.Name == "amdgcn.device.init" || S.Name == "amdgcn.device.fini"))
+      return "the code object has a kernel '" + S.Name + "' (global " +
+             (S.Name == "amdgcn.device.init" ? "constructors" : "destructors") +
+             " of device variables), which Ferry does not run: build the device code "
+             "without dynamic initialization of device variables";
+  return "";
+}
+
 } // namespace ferry

@@ -69,6 +69,14 @@ inline constexpr const char *UnknownImageFormat =
 /// Indexes \p Data (any of the formats above). Returns "" or what is wrong.
 std::string indexImage(const void *Data, size_t Size, ImageIndex &Out);
 
+/// "" when a loader can run \p Index's code; else why not. AMDGPU code
+/// objects with global constructors or destructors of device variables hold
+/// kernels `amdgcn.device.init`/`amdgcn.device.fini` that a HIP-style
+/// loader launches around the program; Ferry does not (NVVM IR comes from
+/// CUDA, which has no such initialization; its translation refuses them),
+/// so it refuses such images rather than run them uninitialized.
+std::string checkRunnable(const ImageIndex &Index);
+
 } // namespace ferry
 
 #endif

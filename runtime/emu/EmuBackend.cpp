@@ -15,6 +15,7 @@
 #include "core/DynamicLibrary.h"
 #include "core/Env.h"
 #include "core/ImageRegistry.h"
+#include "core/SymbolIndex.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -139,6 +140,14 @@ public:
       }
       Bitcodes.push_back(Bitcode->Data);
       Sizes.push_back(Bitcode->Size);
+    }
+    ImageIndex Index;
+    std::string Unusable = indexImage(Images[0].Data, Images[0].Size, Index);
+    if (Unusable.empty())
+      Unusable = checkRunnable(Index);
+    if (!Unusable.empty()) {
+      errorf("emulated %s: %s", Arch.c_str(), Unusable.c_str());
+      return FERRY_ERROR_INVALID;
     }
     char Error[2048] = "";
     if (Load(Bitcodes.data(), Sizes.data(), Bitcodes.size(), Arch.c_str(), Images[0].Data,

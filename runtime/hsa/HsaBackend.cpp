@@ -302,6 +302,10 @@ public:
              Error.c_str());
       return FERRY_ERROR_INVALID;
     }
+    if (std::string Error = checkRunnable(M->Index); !Error.empty()) {
+      errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
+      return FERRY_ERROR_INVALID;
+    }
     if (std::string Error = checkIsaCompatible(M->Index.Target, D->Isa); !Error.empty()) {
       errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
       return FERRY_ERROR_INVALID;

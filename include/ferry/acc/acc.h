@@ -43,6 +43,51 @@ using index_type_t = std::remove_cv_t<std::remove_reference_t<T>>;
   std::abort();
 }
 
+/// The least N >= 0 with N * Step == Dist modulo 2^Bits (Bits <= 64), or -1
+/// when there is none or it does not fit int64. 64-bit arithmetic only: it
+/// runs in device code too.
+constexpr int64_t modular_steps(uint64_t Dist, uint64_t Step, unsigned Bits) {
+  const uint64_t Mask = Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
+  Dist &= Mask;
+  Step &= Mask;
+  if (Dist == 0)
+    return 0;
+  if (Step == 0)
+    return -1;
+  const unsigned Zeros = unsigned(__builtin_ctzll(Step));
+  if (Dist & ((uint64_t(1) << Zeros) - 1))
+    return -1;
+  Dist >>= Zeros;
+  Step >>= Zeros; // odd: invertible modulo 2^(Bits - Zeros)
+  uint64_t Inverse = Step; // Newton's iteration doubles the correct low bits
+  for (int R = 0; R < 5; ++R)
+    Inverse *= 2 - Step * Inverse;
+  const uint64_t N = (Dist * Inverse) & (Mask >> Zeros);
+  return N > uint64_t(std::numeric_limits<int64_t>::max()) ? -1 : int64_t(N);
+}
+
+/// Whether `i += Step` wraps around for the loop variable's type: unsigned
+/// integers of up to 64 bits (C++ defines their arithmetic modulo 2^bits).
+template <class I>
+constexpr bool wraps_around_v = std::is_integral<I>::value && std::is_unsigned<I>::value &&
+                                !std::is_same<I, bool>::value && sizeof(I) <= 8;
+
+/// Number of iterations of `for (I i = Lo; i != Bound; i += Step)` for an
+/// unsigned I: i takes the values Lo + n * Step modulo 2^bits(I) until it
+/// equals Bound, compared in the common type of the two; -1 when it never
+/// does. \p Step is the step modulo 2^64 (the sign of `-=` included).
+template <class I, class B>
+constexpr int64_t wrapping_ne_trip_count(I Lo, B Bound, uint64_t Step) {
+  using Compared = std::common_type_t<decltype(+Lo), B>;
+  const Compared Target = Compared(Bound);
+  if constexpr (std::is_signed<Compared>::value)
+    if (Target < 0)
+      return -1;
+  if (uint64_t(Target) > uint64_t(std::numeric_limits<I>::max()))
+    return -1; // i never takes that value
+  return modular_steps(uint64_t(Target) - uint64_t(Lo), Step, unsigned(sizeof(I) * 8));
+}
+
 /// Number of iterations of `for (i = Lo; i OP Bound; i += Step)`.
 /// Returns -1 when the loop would not terminate.
 template <cmp C>
@@ -88,11 +133,22 @@ constexpr int64_t trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
   return N > std::numeric_limits<int64_t>::max() ? -1 : int64_t(N);
 }
 
-/// One level of a collapse(n) nest: its trip count, or a stop naming the
-/// problem when the loop would not terminate.
-template <cmp C>
-inline int64_t collapsed_trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
-  int64_t N = trip_count<C>(Lo, Bound, Step);
+/// Number of iterations of a loop over \p I: trip_count, and for `!=` on an
+/// unsigned variable the wrapping count (`for (unsigned i = 4294967290u;
+/// i != 4u; ++i)` runs 10 times).
+template <cmp C, class I, class B>
+constexpr int64_t loop_trip_count(__int128 Lo, B Bound, __int128 Step) {
+  if constexpr (C == cmp::ne && wraps_around_v<I> && std::is_integral<B>::value)
+    return wrapping_ne_trip_count<I>(I(Lo), Bound, uint64_t(Step));
+  else
+    return trip_count<C>(Lo, __int128(Bound), Step);
+}
+
+/// Number of iterations of one loop of a collapse(n) nest; a stop when it
+/// would not terminate.
+template <cmp C, class I, class B>
+inline int64_t collapsed_trip_count(__int128 Lo, B Bound, __int128 Step) {
+  int64_t N = loop_trip_count<C, I>(Lo, Bound, Step);
   if (N < 0) {
     std::fprintf(stderr, "ferry: error: a loop of a collapse nest does not terminate (its "
                          "step does not move the variable towards the bound)\n");
@@ -571,7 +627,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
                 "its captures: every captured object must be trivially copyable (name "
                 "class-type objects in a data clause, or capture a pointer)");
   const __int128 Stride = __int128(Step) * Sign;
-  const int64_t N = trip_count<C>(__int128(Lo), __int128(Bound), Stride);
+  const int64_t N = loop_trip_count<C, I>(__int128(Lo), Bound, Stride);
   if (N < 0)
     region_failed(R, "the loop does not terminate (its step does not move the "
                      "variable towards the bound)");
@@ -660,6 +716,8 @@ constexpr int64_t inner_trip_count(I Lo, B Bound, int64_t Step) {
     N = Down / Magnitude + 1;
     break;
   case cmp::ne: {
+    if constexpr (wraps_around_v<I>)
+      return wrapping_ne_trip_count<I>(Lo, Bound, uint64_t(Step));
     if (Lo == Bound)
       return 0;
     const uint64_t D = Step > 0 ? Up : Down;
