@@ -63,6 +63,58 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   return Functions == 0 ? 0 : Functions == 1 && !Member ? 1 : 2;
 }
 
+TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
+                                            ArrayRef<const Directive *> Clauses) const {
+  TokenList Out;
+  if (!TheSema)
+    return Out;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named, Seen;
+  for (const Directive *D : Clauses)
+    for (const Clause &C : D->Clauses)
+      for (const VarRef &V : C.Vars)
+        Named.insert(V.Name.getIdentifierInfo());
+  auto IsUpdate = [](const Token &T) {
+    return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
+                     tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
+                     tok::caretequal, tok::lesslessequal, tok::greatergreaterequal,
+                     tok::plusplus, tok::minusminus);
+  };
+  // Names the body declares itself (`int i = 0`, `double t;`, `auto &r =`):
+  // theirs, not the outer variables' (the lookup below may still see the
+  // variables of the statement before the construct).
+  for (size_t I = 1; I + 1 < Body.size(); ++I)
+    if (Body[I].is(tok::identifier) &&
+        Body[I - 1].isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
+                            tok::kw_short, tok::kw_char, tok::kw_unsigned, tok::kw_signed,
+                            tok::kw_bool, tok::kw_auto, tok::kw_const, tok::identifier,
+                            tok::greater, tok::star, tok::amp, tok::ampamp) &&
+        Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::l_paren, tok::l_square,
+                            tok::l_brace, tok::colon))
+      Named.insert(Body[I].getIdentifierInfo());
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier))
+      continue;
+    const bool Member = I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon);
+    const bool Written = (I + 1 < Body.size() && IsUpdate(Body[I + 1]) &&
+                          !Body[I + 1].is(tok::equal)) ||
+                         (I + 1 < Body.size() && Body[I + 1].is(tok::equal) &&
+                          !(I > 0 && Body[I - 1].isOneOf(tok::identifier, tok::kw_auto,
+                                                         tok::star, tok::amp,
+                                                         tok::greater))) ||
+                         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+    if (Member || !Written || Named.count(T.getIdentifierInfo()) ||
+        !Seen.insert(T.getIdentifierInfo()).second)
+      continue;
+    const VarDecl *VD = lookupVariable(T);
+    if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
+        !VD->getType()->isArithmeticType() || VD->getType().isConstQualified())
+      continue;
+    Out.push_back(T);
+  }
+  return Out;
+}
+
 bool AccContext::inFunction() const {
   return !TheSema || !TheSema->CurContext || TheSema->CurContext->isFunctionOrMethod();
 }

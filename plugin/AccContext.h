@@ -126,6 +126,11 @@ public:
   /// calls into another translation unit). Returns 0 when it names no
   /// function, 1 for one function that is not a non-static member, 2 else.
   int markRoutine(llvm::ArrayRef<clang::Token> Name, llvm::StringRef Annotation) const;
+  /// `kernels`: the local scalar variables \p Body assigns (`x = `, `x += `,
+  /// `++x`, `x--`) that no clause of \p Clauses names: OpenACC makes them
+  /// `copy` there (`parallel` and `serial` make them firstprivate).
+  TokenList kernelsWrittenScalars(llvm::ArrayRef<clang::Token> Body,
+                                  llvm::ArrayRef<const Directive *> Clauses) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
   /// A `declare` in a function body: its clause for \p VD holds for the

@@ -120,6 +120,10 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
   }
+  // In `kernels`, scalars the statements assign are copy (OpenACC 2.6.2).
+  if (D.Kind == ConstructKind::Kernels && (OneRegion || HostControl))
+    for (const Token &T : Ctx.kernelsWrittenScalars(Body, {&D}))
+      Implied.push_back(T);
   if (Compute && OneRegion) {
     LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied);
     return;

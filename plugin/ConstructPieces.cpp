@@ -94,11 +94,11 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
       B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
   }
   if (const Clause *Gangs = D.find(ClauseKind::NumGangs))
-    B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(\"num_gangs\", (")
+    B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", (")
         .tokens(Gangs->Expr)
         .code("), 2147483647LL);");
   if (const Clause *Vector = D.find(ClauseKind::VectorLength))
-    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector_length\", (")
+    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector_length\", (")
         .tokens(Vector->Expr)
         .code("), 1024LL);");
   if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {

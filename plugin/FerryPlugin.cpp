@@ -81,6 +81,16 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     Preprocessor &PP = CI.getPreprocessor();
+    // The directives become C++ (templates and lambdas): a C translation
+    // unit gets one error that says what to do, and nothing else of Ferry.
+    if (!CI.getLangOpts().CPlusPlus) {
+      const SourceManager &SM = CI.getSourceManager();
+      report(CI.getDiagnostics(),
+             SM.getMainFileID().isValid() ? SM.getLocForStartOfFile(SM.getMainFileID())
+                                          : SourceLocation(),
+             Diag::CSource);
+      return std::make_unique<ASTConsumer>();
+    }
     std::string Dir = includeDir();
     if (auto DirRef = CI.getFileManager().getOptionalDirectoryRef(Dir))
       PP.getHeaderSearchInfo().AddSystemSearchPath(

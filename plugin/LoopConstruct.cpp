@@ -41,6 +41,9 @@ void LoopConstruct::rewrite() {
   OpenConstruct *Compute = Outer && isComputeOnly(*Outer) ? Ctx.enclosingComputeConstruct()
                                                           : nullptr;
   const bool InOneRegion = Compute && Compute->OneRegion;
+  // (Compute points into the context's stack, which grows below: keep what
+  // is needed later.)
+  const Directive *ComputeDirective = Compute ? Compute->D : nullptr;
   const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
   // In a region's iteration: spread over the gang's work-items, or in order.
   const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
@@ -118,6 +121,16 @@ void LoopConstruct::rewrite() {
   for (const InnerLoop &I : Inner)
     if (!I.Remark.empty())
       report(PP, I.Loc, Diag::RegionRemark) << I.Remark;
+  // In `kernels`, scalars the loop assigns are copy (OpenACC 2.6.2): the
+  // value the (last) iteration leaves is seen after it.
+  if (D.Kind == ConstructKind::KernelsLoop ||
+      (ComputeDirective && ComputeDirective->Kind == ConstructKind::Kernels && !InOneRegion)) {
+    SmallVector<const Directive *, 2> Clauses{&D};
+    if (ComputeDirective)
+      Clauses.push_back(ComputeDirective);
+    for (const Token &T : Ctx.kernelsWrittenScalars(Nest.back().Body, Clauses))
+      ImpliedShared.push_back(T);
+  }
   if (Nest.size() == 1)
     emit(Nest[0]);
   else
@@ -316,7 +329,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
       const SourceLocation Loc = Part.empty() ? C.Loc : Part[0].getLocation();
       if (C.Kind == ClauseKind::Gang && (Modifier.empty() || Modifier == "num")) {
         if (B && !D.find(ClauseKind::NumGangs))
-          B->code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(\"gang(num:)\", (")
+          B->code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"gang(num:)\", (")
               .tokens(Part)
               .code("), 2147483647LL);");
         else if (!B)
@@ -328,7 +341,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
                            ":) is not supported yet)";
       } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
         if (B && !D.find(ClauseKind::VectorLength))
-          B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector\", (")
+          B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
               .tokens(Part)
               .code("), 1024LL);");
         else if (InnerVectorLength)
@@ -573,7 +586,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
     emitOptions(B, D);
   emitLevelOperands(&B, nullptr);
   if (!InnerVectorLength.empty() && !D.find(ClauseKind::VectorLength) && HasInnerLoops)
-    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(\"vector\", (")
+    B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
         .tokens(InnerVectorLength)
         .code("), 1024LL);");
   // The data clauses: entry now, exit when the construct's block ends (for

@@ -6,12 +6,12 @@
 // RUN: %ferry-clangxx -E %s | %FileCheck %s
 
 void f(double *a, int n) {
-// CHECK: num_gangs = {{.*}}geometry_clause ( "gang(num:)" , (4 ) ,
-// CHECK: vector_length = {{.*}}geometry_clause ( "vector" , (64 ) ,
+// CHECK: num_gangs = {{.*}}geometry_clause ( __ferry_region , "gang(num:)" , (4 ) ,
+// CHECK: vector_length = {{.*}}geometry_clause ( __ferry_region , "vector" , (64 ) ,
 #pragma acc parallel loop gang(num:4) vector(length:64) copy(a[0:n])
   for (int i = 0; i < n; ++i)
     a[i] += 1;
-// CHECK: vector_length = {{.*}}geometry_clause ( "vector" , (n / 2 ) ,
+// CHECK: vector_length = {{.*}}geometry_clause ( __ferry_region , "vector" , (n / 2 ) ,
 #pragma acc parallel loop gang copy(a[0:n * n])
   for (int i = 0; i < n; ++i) {
     a[i * n] = 0;

@@ -268,6 +268,19 @@ template <op O, class T> struct reduction_ref {
 
 template <op O, class T> reduction_ref<O, T> reduce(T &Var) { return {&Var}; }
 
+/// `Var = Var OP Result` for a reduction variable. When it is in a data
+/// clause (present on the selected device), the device copy is the original
+/// variable: its value is the one combined, and it gets the result, so that
+/// a later copy-out keeps it.
+template <class Ops, class T> void store_reduction_result(T *Var, T Result) {
+  const bool Present = acc_get_device_type() != acc_device_host && acc_is_present(Var, sizeof(T));
+  if (Present)
+    acc_update_self(Var, sizeof(T));
+  *Var = Ops::apply(*Var, Result);
+  if (Present)
+    acc_update_device(Var, sizeof(T));
+}
+
 /// The reductions of one region.
 template <class... R> struct reduction_list {
   using storage = std::tuple<typename R::value_type...>;
@@ -280,9 +293,15 @@ template <class... R> struct reduction_list {
     combine_impl(*static_cast<storage *>(D), *static_cast<const storage *>(S),
                  std::index_sequence_for<R...>());
   }
-  /// Var = Var OP Result, for every item.
+  /// Var = Var OP Result, for every item (in device code: a loop nested in
+  /// a region's iteration).
   void finish(const storage &Result) const {
     finish_impl(Result, std::index_sequence_for<R...>());
+  }
+  /// The same after a region, on the host: a variable that is present gets
+  /// the result in its device copy too (store_reduction_result).
+  void finish_region(const storage &Result) const {
+    finish_region_impl(Result, std::index_sequence_for<R...>());
   }
 
 private:
@@ -297,9 +316,11 @@ private:
   }
   template <std::size_t... I>
   void finish_impl(const storage &S, std::index_sequence<I...>) const {
-    ((*std::get<I>(refs).var =
-          R::ops::apply(*std::get<I>(refs).var, std::get<I>(S))),
-     ...);
+    ((*std::get<I>(refs).var = R::ops::apply(*std::get<I>(refs).var, std::get<I>(S))), ...);
+  }
+  template <std::size_t... I>
+  void finish_region_impl(const storage &S, std::index_sequence<I...>) const {
+    (store_reduction_result<typename R::ops>(std::get<I>(refs).var, std::get<I>(S)), ...);
   }
 };
 
@@ -321,13 +342,15 @@ struct launch_options {
 
 /// The value of `num_gangs(n)` or `vector_length(n)`: a positive integer
 /// (vector_length at most 1024, the largest GPU block).
-template <class T> uint32_t geometry_clause(const char *Clause, T N, long long Max) {
+template <class T>
+uint32_t geometry_clause(const ferry_region &R, const char *Clause, T N, long long Max) {
   static_assert(std::is_integral<T>::value, "OpenACC 'num_gangs' and 'vector_length' need an "
                                             "integer");
   if (N < 1 || (long long)N > Max) {
-    std::fprintf(stderr, "ferry: error: %s(%lld) is out of range [1, %lld]\n", Clause,
-                 (long long)N, Max);
-    std::abort();
+    char Why[160];
+    std::snprintf(Why, sizeof Why, "%s(%lld) is out of range [1, %lld]", Clause, (long long)N,
+                  Max);
+    region_failed(R, Why);
   }
   return uint32_t(N);
 }
@@ -668,7 +691,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
       St = ferry_launch_region(&Desc);
     }
     if (St == FERRY_SUCCESS)
-      Reductions.finish(Result);
+      Reductions.finish_region(Result);
   }
   if (St != FERRY_SUCCESS)
     region_failed(R, nullptr); // the runtime has said why
