@@ -42,6 +42,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -83,9 +84,68 @@ unsigned waveSizeOf(const Options &O) {
 struct KernelInfo {
   std::vector<std::pair<uint32_t, bool>> Params;
   void (*Entry)(void *const *) = nullptr;
-  SymbolInfo Meta; ///< AMDGPU: from the code object
+  SymbolInfo Meta; ///< AMDGPU: from the code object, hidden arguments completed
   bool HasMeta = false;
+  uint64_t ImplicitOffset = 0; ///< where llvm.amdgcn.implicitarg.ptr points
 };
+
+/// The hidden arguments of code object v5 (AMDGPUUsage, "Code Object V5
+/// Metadata"), at their offsets from the implicit-argument pointer; the
+/// block is 256 bytes.
+struct HiddenArg {
+  uint64_t Offset, Size;
+  const char *Kind;
+};
+constexpr HiddenArg HiddenV5[] = {
+    {0, 4, "hidden_block_count_x"},       {4, 4, "hidden_block_count_y"},
+    {8, 4, "hidden_block_count_z"},       {12, 2, "hidden_group_size_x"},
+    {14, 2, "hidden_group_size_y"},       {16, 2, "hidden_group_size_z"},
+    {18, 2, "hidden_remainder_x"},        {20, 2, "hidden_remainder_y"},
+    {22, 2, "hidden_remainder_z"},        {40, 8, "hidden_global_offset_x"},
+    {48, 8, "hidden_global_offset_y"},    {56, 8, "hidden_global_offset_z"},
+    {64, 2, "hidden_grid_dims"},          {120, 4, "hidden_dynamic_lds_size"}};
+/// Code object v4: the global offsets, then pointers Ferry leaves null.
+constexpr HiddenArg HiddenV4[] = {{0, 8, "hidden_global_offset_x"},
+                                  {8, 8, "hidden_global_offset_y"},
+                                  {16, 8, "hidden_global_offset_z"}};
+constexpr uint64_t HiddenBlockSize = 256;
+
+/// The emulator runs the translation as the plugin embeds it, before the
+/// code-generation pipeline; the code object's metadata describes the kernel
+/// after it. Where that pipeline removed every use of the implicit-argument
+/// pointer (a region whose body has no effect is deleted whole), the
+/// metadata lists no hidden argument and the kernarg segment ends after the
+/// explicit ones, but the IR the emulator runs still reads block counts and
+/// group sizes through llvm.amdgcn.implicitarg.ptr. So the segment gets the
+/// whole hidden block of the module's code object version: the hidden
+/// arguments the metadata lists stay where they are, the missing ones are
+/// added at their offsets from the first (or, with none, after the explicit
+/// arguments, aligned to 8 as the AMDGPU backend places them). Returns the
+/// implicit-argument offset.
+uint64_t completeHiddenArgs(SymbolInfo &K, unsigned CodeObjectVersion) {
+  uint64_t ExplicitEnd = 0;
+  std::optional<uint64_t> Base;
+  for (const KernelArgDesc &A : K.Args) {
+    if (!isHiddenArg(A))
+      ExplicitEnd = std::max(ExplicitEnd, A.Offset + A.Size);
+    else if (!Base)
+      Base = A.Offset;
+  }
+  if (!Base)
+    Base = (ExplicitEnd + 7) / 8 * 8;
+  ArrayRef<HiddenArg> Table = CodeObjectVersion >= 5 ? ArrayRef<HiddenArg>(HiddenV5)
+                                                     : ArrayRef<HiddenArg>(HiddenV4);
+  for (const HiddenArg &H : Table) {
+    const uint64_t Begin = *Base + H.Offset, End = Begin + H.Size;
+    bool Taken = false;
+    for (const KernelArgDesc &A : K.Args)
+      Taken |= A.Offset < End && Begin < A.Offset + A.Size;
+    if (!Taken)
+      K.Args.push_back({Begin, H.Size, H.Kind});
+  }
+  K.KernargSize = std::max(K.KernargSize, *Base + HiddenBlockSize);
+  return *Base;
+}
 
 class ProgramImpl final : public Program {
 public:
@@ -159,11 +219,7 @@ public:
       if (!E.empty())
         return fail("kernel '" + Kernel + "': " + E);
       D.Kernarg = Kernarg.data();
-      for (const KernelArgDesc &A : K.Meta.Args)
-        if (isHiddenArg(A)) {
-          D.ImplicitOffset = A.Offset;
-          break;
-        }
+      D.ImplicitOffset = K.ImplicitOffset;
       E = buildDispatchPacket(G, /*KernelObject=*/0, uint32_t(K.Meta.LDS),
                               uint32_t(K.Meta.Scratch), Kernarg.data(), hsa_signal_t{0}, Packet,
                               HeaderAndSetup);
@@ -498,6 +554,13 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
         Meta[S.Name] = S;
   }
 
+  // The translation's code object version (LLVM's default, 5, without the
+  // flag).
+  unsigned CodeObjectVersion = 5;
+  if (auto *V = mdconst::extract_or_null<ConstantInt>(
+          M->getModuleFlag("amdhsa_code_object_version")))
+    CodeObjectVersion = unsigned(V->getZExtValue() / 100);
+
   SmallVector<Function *, 8> KernelFns;
   for (Function &F : *M)
     if (isKernel(F, Opts.Kind))
@@ -525,6 +588,7 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
     if (auto It = Meta.find(F->getName().str()); It != Meta.end()) {
       K.Meta = It->second;
       K.HasMeta = true;
+      K.ImplicitOffset = completeHiddenArgs(K.Meta, CodeObjectVersion);
     }
   }
 
