@@ -63,6 +63,22 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   return Functions == 0 ? 0 : Functions == 1 && !Member ? 1 : 2;
 }
 
+/// Names \p Body declares itself (`int i = 0`, `double t[4];`, `auto &r =`):
+/// its own, not the outer variables' (a lookup may still see the variables
+/// of the statement before the construct, which the parser has not left).
+static void addDeclaredInBody(ArrayRef<Token> Body,
+                              llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
+  for (size_t I = 1; I + 1 < Body.size(); ++I)
+    if (Body[I].is(tok::identifier) &&
+        Body[I - 1].isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
+                            tok::kw_short, tok::kw_char, tok::kw_unsigned, tok::kw_signed,
+                            tok::kw_bool, tok::kw_auto, tok::kw_const, tok::identifier,
+                            tok::greater, tok::star, tok::amp, tok::ampamp) &&
+        Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::l_paren, tok::l_square,
+                            tok::l_brace, tok::colon))
+      Names.insert(Body[I].getIdentifierInfo());
+}
+
 TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
                                             ArrayRef<const Directive *> Clauses) const {
   TokenList Out;
@@ -79,18 +95,7 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
                      tok::caretequal, tok::lesslessequal, tok::greatergreaterequal,
                      tok::plusplus, tok::minusminus);
   };
-  // Names the body declares itself (`int i = 0`, `double t;`, `auto &r =`):
-  // theirs, not the outer variables' (the lookup below may still see the
-  // variables of the statement before the construct).
-  for (size_t I = 1; I + 1 < Body.size(); ++I)
-    if (Body[I].is(tok::identifier) &&
-        Body[I - 1].isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
-                            tok::kw_short, tok::kw_char, tok::kw_unsigned, tok::kw_signed,
-                            tok::kw_bool, tok::kw_auto, tok::kw_const, tok::identifier,
-                            tok::greater, tok::star, tok::amp, tok::ampamp) &&
-        Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::l_paren, tok::l_square,
-                            tok::l_brace, tok::colon))
-      Named.insert(Body[I].getIdentifierInfo());
+  addDeclaredInBody(Body, Named);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
     if (!T.is(tok::identifier))
@@ -111,6 +116,42 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
         !VD->getType()->isArithmeticType() || VD->getType().isConstQualified())
       continue;
     Out.push_back(T);
+  }
+  return Out;
+}
+
+TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
+                                     ArrayRef<const Directive *> Clauses) const {
+  TokenList Out;
+  if (!TheSema)
+    return Out;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named, Seen;
+  for (const Directive *D : Clauses)
+    for (const Clause &C : D->Clauses)
+      for (const VarRef &V : C.Vars)
+        Named.insert(V.Name.getIdentifierInfo());
+  for (const Clause *C : enclosingDataClauses())
+    for (const VarRef &V : C->Vars)
+      Named.insert(V.Name.getIdentifierInfo());
+  for (const Clause *C : declaredUsedIn(Body))
+    for (const VarRef &V : C->Vars)
+      Named.insert(V.Name.getIdentifierInfo());
+  addDeclaredInBody(Body, Named);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        Named.count(T.getIdentifierInfo()) || !Seen.insert(T.getIdentifierInfo()).second)
+      continue;
+    const VarDecl *VD = lookupVariable(T);
+    if (!VD || VD->getType()->isReferenceType() || VD->getType().isConstQualified() ||
+        !VD->getType()->isConstantArrayType() || VD->isConstexpr())
+      continue;
+    bool Declared = false; // namespace-scope `declare`: regions use its device copy
+    for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+      Declared |= A->getAnnotation() == "ferry.declare";
+    if (!Declared)
+      Out.push_back(T);
   }
   return Out;
 }

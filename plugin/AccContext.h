@@ -131,6 +131,11 @@ public:
   /// `copy` there (`parallel` and `serial` make them firstprivate).
   TokenList kernelsWrittenScalars(llvm::ArrayRef<clang::Token> Body,
                                   llvm::ArrayRef<const Directive *> Clauses) const;
+  /// The arrays (of constant size, not `const`) \p Body uses that no clause
+  /// of \p Clauses, of an open data construct or of a `declare` names:
+  /// OpenACC makes them `copy` in every compute construct (2.6.2).
+  TokenList implicitArrays(llvm::ArrayRef<clang::Token> Body,
+                           llvm::ArrayRef<const Directive *> Clauses) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
   /// A `declare` in a function body: its clause for \p VD holds for the

@@ -124,6 +124,11 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   if (D.Kind == ConstructKind::Kernels && (OneRegion || HostControl))
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, {&D}))
       Implied.push_back(T);
+  // Arrays named in no clause are copy in every compute construct (2.6.2).
+  const Clause *Default = D.find(ClauseKind::Default);
+  if (Compute && (OneRegion || HostControl) && !(Default && Default->DefaultKind == "none"))
+    for (const Token &T : Ctx.implicitArrays(Body, {&D}))
+      Implied.push_back(T);
   if (Compute && OneRegion) {
     LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied);
     return;

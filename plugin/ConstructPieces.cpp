@@ -77,7 +77,10 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
     const Clause *Default = D.find(ClauseKind::Default);
     Text += Default && Default->DefaultKind == "none"
                 ? "; default(none): every other variable must be named"
-                : "; other variables: scalars firstprivate, arrays captured by copy";
+            : D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop
+                ? "; other variables: scalars it assigns copy, other scalars firstprivate, "
+                  "arrays copy"
+                : "; other variables: scalars firstprivate, arrays copy";
   }
   report(PP, D.Loc, Diag::RegionRemark) << Text;
 }
@@ -102,6 +105,10 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
         .tokens(Vector->Expr)
         .code("), 1024LL);");
   if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
+    // The `wait` directive waits only where its `if` holds; a construct's
+    // wait clause holds wherever the construct runs.
+    if (D.Kind == ConstructKind::Wait && D.find(ClauseKind::If))
+      B.code("if (__ferry_options.on_device)");
     if (Wait->Expr.empty())
       B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
     else

@@ -424,6 +424,15 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     Cl.Expr = std::move(Toks);
     return true;
   case OperandKind::VarList:
+    // The `readonly:` modifier of copyin (and cache): a promise that the
+    // data is not written, which changes nothing here.
+    if (Toks.size() >= 2 && wordOf(Toks[0]) == "readonly" && Toks[1].is(tok::colon)) {
+      if (Cl.Kind != ClauseKind::Copyin) {
+        report(PP, Toks[0].getLocation(), Diag::ReadonlyModifier) << Name;
+        return false;
+      }
+      Toks.erase(Toks.begin(), Toks.begin() + 2);
+    }
     // The `zero:` modifier of create and copyout.
     if (Toks.size() >= 2 && wordOf(Toks[0]) == "zero" && Toks[1].is(tok::colon)) {
       if (Cl.Kind != ClauseKind::Create && Cl.Kind != ClauseKind::Copyout) {
@@ -492,6 +501,10 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     return true;
   }
   case OperandKind::ConstInt: {
+    // collapse(force: n): Ferry collapses tightly nested loops only, and says
+    // so for others, with or without the modifier.
+    if (Toks.size() >= 2 && wordOf(Toks[0]) == "force" && Toks[1].is(tok::colon))
+      Toks.erase(Toks.begin(), Toks.begin() + 2);
     unsigned long long V = 0;
     if (Toks.size() != 1 || !Toks[0].is(tok::numeric_constant) ||
         StringRef(PP.getSpelling(Toks[0])).getAsInteger(0, V) || V == 0 ||
@@ -521,6 +534,7 @@ bool DirectiveParser::parseClause(Directive &D) {
              .Cases("pcopyin", "present_or_copyin", "copyin")
              .Cases("pcopyout", "present_or_copyout", "copyout")
              .Cases("pcreate", "present_or_create", "create")
+             .Case("dtype", "device_type")
              .Default(Name);
   std::optional<ClauseKind> K;
 #define FERRY_CLAUSE(Id, Spelling, Operand, Supported)                         \
@@ -562,6 +576,12 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
+  if (*K == ClauseKind::NumGangs && splitTopLevel(Cl.Expr, tok::comma).size() > 1) {
+    report(PP, Loc, Diag::NumGangsDims);
+    return false;
+  }
+  if (*K == ClauseKind::NumWorkers)
+    report(PP, Loc, Diag::NumWorkersIgnored);
   if (*K == ClauseKind::WaitClause)
     for (const Token &T : Cl.Expr)
       if (T.is(tok::colon)) {

@@ -11,6 +11,8 @@
 #include "Diagnostics.h"
 #include "StatementLexer.h"
 
+#include "clang/AST/Decl.h"
+
 #include "ferry/runtime.h"
 #include "clang/Lex/LiteralSupport.h"
 
@@ -29,6 +31,16 @@ void LoopConstruct::rewrite() {
   // in order in the work-item that calls the function: its iterations are
   // independent or it reduces, so that is what the program computes.
   const bool Orphaned = D.Kind == ConstructKind::Loop && !Outer;
+  // private(p[lo:len]) of a pointer would privatize the pointer only.
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+      for (const VarRef &V : C.Vars)
+        if (const VarDecl *VD = Ctx.lookupVariable(V.Name);
+            VD && !V.Sections.empty() && VD->getType()->isPointerType()) {
+          report(PP, V.Name.getLocation(), Diag::PrivatePointerSection)
+              << PP.getSpelling(V.Name) << spelling(C.Kind);
+          return;
+        }
   if (Orphaned && Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "orphaned 'loop': runs in order in the work-item (or host thread) that calls the "
@@ -130,6 +142,22 @@ void LoopConstruct::rewrite() {
       Clauses.push_back(ComputeDirective);
     for (const Token &T : Ctx.kernelsWrittenScalars(Nest.back().Body, Clauses))
       ImpliedShared.push_back(T);
+  }
+  // Arrays named in no clause are copy in every compute construct (2.6.2):
+  // shared, copied in and out, never a private copy in the closure.
+  {
+    SmallVector<const Directive *, 2> Clauses{&D};
+    if (ComputeDirective)
+      Clauses.push_back(ComputeDirective);
+    bool None = false;
+    for (const Directive *C : Clauses)
+      if (const Clause *Default = C->find(ClauseKind::Default))
+        None |= Default->DefaultKind == "none";
+    if (const Clause *Outer = Ctx.enclosingDataDefault())
+      None |= Outer->DefaultKind == "none";
+    if (!None)
+      for (const Token &T : Ctx.implicitArrays(All, Clauses))
+        ImpliedShared.push_back(T);
   }
   if (Nest.size() == 1)
     emit(Nest[0]);

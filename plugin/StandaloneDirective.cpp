@@ -24,7 +24,7 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
   B.code("(void)__ferry_region;");
   emitOptions(B, D); // `wait` (clause or directive list) happens here
   if (D.Kind == ConstructKind::Wait && !D.find(ClauseKind::WaitClause))
-    B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
+    B.code("if (__ferry_options.on_device) ::ferry::acc::wait_all_queues(__ferry_options.async);");
   B.code("if (__ferry_options.on_device) {");
   const bool Finalize = D.find(ClauseKind::Finalize);
   const bool IfPresent = D.find(ClauseKind::IfPresent);

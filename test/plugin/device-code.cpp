@@ -28,7 +28,7 @@ static int deep(int x) { return external_helper(x) + 1; } // expected-error {{a 
 
 void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
 #ifndef HOST_ONLY
-  // expected-note@+1 10 {{in the compute region that starts here}}
+  // expected-note@+1 9 {{in the compute region that starts here}}
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; ++i) {
     a[i] = std::sqrt(a[i]) + std::exp(1.0) + sin(a[i]) * scale * width; // math maps to the device library
@@ -42,7 +42,7 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     counter = i; // expected-error {{a compute region cannot write the global variable 'counter', which is host memory; reduce into a local variable, or copy it to a local before the region and back after it}}
     a[i] += counter; // read: passed by value
     a[i] += tls; // expected-error {{a compute region cannot use the thread-local variable 'tls' on a GPU; copy it into a local variable before the region}}
-    a[i] += table[i % 4]; // expected-error {{a compute region cannot use the global array 'table' ('declare' is not supported yet); use a pointer to it, named in a data clause}}
+    a[i] += table[i % 4]; // an array in no clause: copy (implicit), fine
     double *p = new double[2]; // expected-error {{a compute region cannot allocate or free memory ('new') on a GPU; allocate before the region and name the memory in a data clause}}
     a[i] += p[0];
     void *m = std::malloc(8); // expected-error {{a compute region cannot allocate or free memory ('malloc') on a GPU; allocate before the region and name the memory in a data clause}}
@@ -69,3 +69,14 @@ template <class T> void g(int n, T *a) {
 }
 template void g<float>(int, float *);
 template void g<double>(int, double *);
+
+// A global array reached from a function the region calls: no clause can
+// name it there.
+static double from_table(int k) {
+  return table[k % 4]; // expected-error {{a compute region cannot use the global array 'table' unless a data clause of the construct or '#pragma acc declare' names it}}
+}
+void uses_table(double *a, int n) {
+#pragma acc parallel loop copy(a[0:n]) // expected-note {{in the compute region that starts here}}
+  for (int i = 0; i < n; ++i)
+    a[i] += from_table(i);
+}

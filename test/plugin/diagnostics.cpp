@@ -143,3 +143,21 @@ void host_data_diagnostics(float *a, int n) {
 #pragma acc host_data use_device(k) // expected-error@*:* {{OpenACC use_device: the variable must be a pointer or an array}}
   {} // expected-note@-1 {{in instantiation of function template specialization 'ferry::acc::use_device<int>' requested here}}
 }
+
+void more_clauses(double *a, double *p, int n) {
+#pragma acc parallel loop num_gangs(4, 2) copy(a[0:n]) // expected-error {{'num_gangs' with several values (gangs in several dimensions) is not supported by Ferry yet; give one number}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop num_workers(4) copy(a[0:n]) // expected-warning {{'num_workers' has no effect in Ferry: a gang's workers and vector lanes are its work-items (vector_length sets their number)}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop private(p[0:4]) copy(a[0:n]) // expected-error {{'p' in OpenACC 'private' is a pointer: a private copy of the section it points to is not supported by Ferry yet; declare an array in the loop body instead}}
+  for (int i = 0; i < n; ++i) a[i] = p[0];
+#pragma acc data copyout(readonly: a[0:n]) // expected-error {{the 'readonly:' modifier applies to 'copyin', not to 'copyout'}}
+  {}
+#pragma acc data copyin(readonly: a[0:n])
+  {}
+#pragma acc parallel loop collapse(force: 2) copy(a[0:n])
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) a[i] += j;
+#pragma acc init dtype(host)
+#pragma acc wait if(n > 4)
+}
