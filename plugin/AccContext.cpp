@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
 
+#include "Diagnostics.h"
+#include "TokenBuilder.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Preprocessor.h"
@@ -154,6 +157,40 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
       Out.push_back(T);
   }
   return Out;
+}
+
+void AccContext::mapDeclaredExtents(Preprocessor &PP, Directive &D) const {
+  if (!TheSema)
+    return;
+  for (Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind) && C.Kind != ClauseKind::HostClause &&
+        C.Kind != ClauseKind::DeviceClause && C.Kind != ClauseKind::Delete &&
+        C.Kind != ClauseKind::DeviceResident && C.Kind != ClauseKind::Link)
+      continue;
+    for (VarRef &V : C.Vars) {
+      if (!V.Sections.empty())
+        continue;
+      const auto *P = dyn_cast_or_null<ParmVarDecl>(lookupVariable(V.Name));
+      if (!P || !P->getType()->isPointerType())
+        continue;
+      const auto *Declared = TheSema->Context.getAsConstantArrayType(P->getOriginalType());
+      if (!Declared)
+        continue;
+      const uint64_t N = Declared->getSize().getZExtValue();
+      TokenBuilder Length(PP, V.Name.getLocation());
+      Length.number(N);
+      ArraySection S;
+      S.Length.append(Length.get().begin(), Length.get().end());
+      S.ColonLoc = V.Name.getLocation();
+      V.Sections.push_back(std::move(S));
+      if (RemarksOn)
+        report(PP, V.Name.getLocation(), Diag::RegionRemark)
+            << ("'" + PP.getSpelling(V.Name) + "' is a parameter declared as an array of " +
+                std::to_string(N) + " elements: " + spelling(C.Kind).str() + "(" +
+                PP.getSpelling(V.Name) + ") maps " + PP.getSpelling(V.Name) + "[0:" +
+                std::to_string(N) + "]");
+    }
+  }
 }
 
 bool AccContext::inFunction() const {

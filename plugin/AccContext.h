@@ -136,6 +136,10 @@ public:
   /// OpenACC makes them `copy` in every compute construct (2.6.2).
   TokenList implicitArrays(llvm::ArrayRef<clang::Token> Body,
                            llvm::ArrayRef<const Directive *> Clauses) const;
+  /// A function parameter declared as an array (`double A[N][M]`, which C++
+  /// makes a pointer) named whole in a data clause maps the declared extent:
+  /// the clause becomes `A[0:N]` (a remark says so), as NVHPC does.
+  void mapDeclaredExtents(clang::Preprocessor &PP, Directive &D) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
   /// A `declare` in a function body: its clause for \p VD holds for the

@@ -32,6 +32,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   std::optional<Directive> D = parseDirective(PP, Line, FirstToken.getLocation());
   if (!D)
     return;
+  Ctx.mapDeclaredExtents(PP, *D);
   if (D->isLoop())
     LoopConstruct(PP, Ctx, *D, Introducer.Loc).rewrite();
   else if (D->Kind == ConstructKind::Data || isComputeOnly(D->Kind))
