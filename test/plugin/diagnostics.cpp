@@ -65,7 +65,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop reduction(+ s) // expected-error {{expected ':' after the OpenACC reduction operator}}
   for (int i = 0; i < n; ++i) s += a[i];
-#pragma acc parallel loop reduction(+:a[0:n]) // expected-error {{OpenACC reduction variable 'a' must be a scalar, not an array section}}
+#pragma acc parallel loop reduction(+:a[0:n]) // expected-error {{a reduction on the array section of 'a' is not supported by Ferry yet; reduce a whole array (of at most 1024 bytes) or a scalar}}
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop collapse(0) // expected-error {{OpenACC 'collapse' needs a positive integer constant}}
   for (int i = 0; i < n; ++i) a[i] = 0;
@@ -160,4 +160,14 @@ void more_clauses(double *a, double *p, int n) {
     for (int j = 0; j < n; ++j) a[i] += j;
 #pragma acc init dtype(host)
 #pragma acc wait if(n > 4)
+}
+
+void big_array_reduction(int n) {
+  double big[200] = {0};
+#pragma acc parallel loop reduction(+:big)
+  for (int i = 0; i < n; ++i)
+    big[i % 200] += 1;
+  // expected-error@*:* {{an OpenACC array reduction over more than 1024 bytes is not supported by Ferry yet}}
+  // expected-note@*:* {{expression evaluates to '1600 <= 1024'}}
+  // expected-note@-5 {{in instantiation of function template specialization}}
 }

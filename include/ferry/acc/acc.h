@@ -213,60 +213,94 @@ struct tiles2 {
 /// Reduction operators of OpenACC.
 enum class op { add, mul, max, min, bitand_, bitor_, bitxor, land, lor };
 
-template <op O, class T> struct reduction_op;
-template <class T> struct reduction_op<op::add, T> {
+template <op O, class T> struct scalar_reduction_op;
+template <class T> struct scalar_reduction_op<op::add, T> {
   static constexpr T identity() { return T(0); }
   static constexpr T apply(T A, T B) { return A + B; }
 };
-template <class T> struct reduction_op<op::mul, T> {
+template <class T> struct scalar_reduction_op<op::mul, T> {
   static constexpr T identity() { return T(1); }
   static constexpr T apply(T A, T B) { return A * B; }
 };
-template <class T> struct reduction_op<op::max, T> {
+template <class T> struct scalar_reduction_op<op::max, T> {
   static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
   static constexpr T apply(T A, T B) { return A < B ? B : A; }
 };
-template <class T> struct reduction_op<op::min, T> {
+template <class T> struct scalar_reduction_op<op::min, T> {
   static constexpr T identity() { return std::numeric_limits<T>::max(); }
   static constexpr T apply(T A, T B) { return B < A ? B : A; }
 };
-template <class T> struct reduction_op<op::bitand_, T> {
+template <class T> struct scalar_reduction_op<op::bitand_, T> {
   static_assert(std::is_integral<T>::value,
                 "OpenACC reduction '&' needs an integer variable");
   static constexpr T identity() { return T(~T(0)); }
   static constexpr T apply(T A, T B) { return A & B; }
 };
-template <class T> struct reduction_op<op::bitor_, T> {
+template <class T> struct scalar_reduction_op<op::bitor_, T> {
   static_assert(std::is_integral<T>::value,
                 "OpenACC reduction '|' needs an integer variable");
   static constexpr T identity() { return T(0); }
   static constexpr T apply(T A, T B) { return A | B; }
 };
-template <class T> struct reduction_op<op::bitxor, T> {
+template <class T> struct scalar_reduction_op<op::bitxor, T> {
   static_assert(std::is_integral<T>::value,
                 "OpenACC reduction '^' needs an integer variable");
   static constexpr T identity() { return T(0); }
   static constexpr T apply(T A, T B) { return A ^ B; }
 };
-template <class T> struct reduction_op<op::land, T> {
+template <class T> struct scalar_reduction_op<op::land, T> {
   static constexpr T identity() { return T(1); }
   static constexpr T apply(T A, T B) { return T(A && B); }
 };
-template <class T> struct reduction_op<op::lor, T> {
+template <class T> struct scalar_reduction_op<op::lor, T> {
   static constexpr T identity() { return T(0); }
   static constexpr T apply(T A, T B) { return T(A || B); }
 };
 
+/// The operator on a reduction variable of type \p T: a scalar, or an array
+/// (below).
+template <op O, class T> struct reduction_op : scalar_reduction_op<O, T> {};
+
+/// An array reduced element by element (OpenACC 3.2+: `reduction(+:hist)`
+/// of `T hist[N]`): the private copies are std::array, which the body indexes
+/// as it indexes the array.
+template <op O, class T, std::size_t N> struct reduction_op<O, std::array<T, N>> {
+  using element = scalar_reduction_op<O, T>;
+  static constexpr std::array<T, N> identity() {
+    std::array<T, N> A{};
+    for (T &X : A)
+      X = element::identity();
+    return A;
+  }
+  static constexpr std::array<T, N> apply(std::array<T, N> A, const std::array<T, N> &B) {
+    for (std::size_t I = 0; I < N; ++I)
+      A[I] = element::apply(A[I], B[I]);
+    return A;
+  }
+};
+
+template <class T> struct is_reducible : std::is_arithmetic<T> {};
+template <class T, std::size_t N> struct is_reducible<std::array<T, N>> : std::is_arithmetic<T> {};
+
 /// One `reduction(op:var)` item: the operator and the original variable.
 template <op O, class T> struct reduction_ref {
-  static_assert(std::is_arithmetic<T>::value,
-                "OpenACC reduction variables must be of arithmetic type");
+  static_assert(is_reducible<T>::value, "OpenACC reduction variables must be of arithmetic "
+                                        "type, or arrays of it");
   using value_type = T;
   using ops = reduction_op<O, T>;
   T *var;
 };
 
 template <op O, class T> reduction_ref<O, T> reduce(T &Var) { return {&Var}; }
+/// An array: reduced element by element; its private copies live in the
+/// reduction storage, so it is bounded.
+template <op O, class T, std::size_t N>
+reduction_ref<O, std::array<T, N>> reduce(T (&Var)[N]) {
+  static_assert(sizeof(T) * N <= 1024, "an OpenACC array reduction over more than 1024 bytes "
+                                       "is not supported by Ferry yet");
+  static_assert(sizeof(std::array<T, N>) == sizeof(T[N]), "std::array is not layout-compatible");
+  return {reinterpret_cast<std::array<T, N> *>(&Var)};
+}
 
 /// `Var = Var OP Result` for a reduction variable. When it is in a data
 /// clause (present on the selected device), the device copy is the original
