@@ -82,16 +82,22 @@ static void addDeclaredInBody(ArrayRef<Token> Body,
       Names.insert(Body[I].getIdentifierInfo());
 }
 
+/// The variables the clauses of \p Directives name.
+static void addNamedInClauses(ArrayRef<const Directive *> Directives,
+                              llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
+  for (const Directive *D : Directives)
+    for (const Clause &C : D->Clauses)
+      for (const VarRef &V : C.Vars)
+        Names.insert(V.Name.getIdentifierInfo());
+}
+
 TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
                                             ArrayRef<const Directive *> Clauses) const {
   TokenList Out;
   if (!TheSema)
     return Out;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named, Seen;
-  for (const Directive *D : Clauses)
-    for (const Clause &C : D->Clauses)
-      for (const VarRef &V : C.Vars)
-        Named.insert(V.Name.getIdentifierInfo());
+  addNamedInClauses(Clauses, Named);
   auto IsUpdate = [](const Token &T) {
     return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
                      tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
@@ -129,10 +135,7 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
   if (!TheSema)
     return Out;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named, Seen;
-  for (const Directive *D : Clauses)
-    for (const Clause &C : D->Clauses)
-      for (const VarRef &V : C.Vars)
-        Named.insert(V.Name.getIdentifierInfo());
+  addNamedInClauses(Clauses, Named);
   for (const Clause *C : enclosingDataClauses())
     for (const VarRef &V : C->Vars)
       Named.insert(V.Name.getIdentifierInfo());
