@@ -10,6 +10,7 @@
 #include "BlockConstruct.h"
 #include "DeclarativeDirective.h"
 #include "DirectiveParser.h"
+#include "Diagnostics.h"
 #include "LoopConstruct.h"
 #include "StandaloneDirective.h"
 
@@ -44,7 +45,14 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     rewriteAtomic(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::HostData)
     rewriteHostData(PP, Ctx, *D, Introducer.Loc);
-  else if (D->Kind == ConstructKind::Declare)
+  else if (D->Kind == ConstructKind::Cache) {
+    // A hint that Ferry's code does not use (the GPU's caches work without
+    // it); the program means the same without it.
+    if (Ctx.remarks())
+      report(PP, D->Loc, Diag::RegionRemark)
+          << "'cache': a hint that has no effect in Ferry (the data is read through the "
+             "GPU's caches as it is)";
+  } else if (D->Kind == ConstructKind::Declare)
     rewriteDeclare(PP, Ctx, *D, Introducer.Loc);
   else if (D->Kind == ConstructKind::Routine)
     rewriteRoutine(PP, Ctx, *D, Introducer.Loc);

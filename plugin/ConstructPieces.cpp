@@ -109,7 +109,13 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
     // wait clause holds wherever the construct runs.
     if (D.Kind == ConstructKind::Wait && D.find(ClauseKind::If))
       B.code("if (__ferry_options.on_device)");
-    if (Wait->Expr.empty())
+    if (!Wait->DevNum.empty())
+      B.code("::ferry::acc::wait_device_queues(__ferry_options.async, (int)(")
+          .tokens(Wait->DevNum)
+          .code("), {")
+          .tokens(Wait->Expr)
+          .code("});");
+    else if (Wait->Expr.empty())
       B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
     else
       B.code("::ferry::acc::wait_queues(__ferry_options.async, {").tokens(Wait->Expr).code("});");

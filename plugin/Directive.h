@@ -64,6 +64,7 @@ struct Clause {
   std::string ReductionOp;   ///< "+", "*", "max", ...
   std::string DefaultKind;   ///< "none" or "present"
   unsigned Count = 0;        ///< ConstInt operands
+  TokenList DevNum;          ///< `wait(devnum: n : ...)`
   bool Zero = false;         ///< `create(zero: ...)`, `copyout(zero: ...)`
 };
 

@@ -272,6 +272,7 @@ private:
   bool parseVarList(ArrayRef<Token> Toks, Clause &Cl, StringRef Name);
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
+  bool splitWaitArgument(Clause &Wait);
 
   Preprocessor &PP;
   Cursor C;
@@ -582,13 +583,45 @@ bool DirectiveParser::parseClause(Directive &D) {
   }
   if (*K == ClauseKind::NumWorkers)
     report(PP, Loc, Diag::NumWorkersIgnored);
-  if (*K == ClauseKind::WaitClause)
-    for (const Token &T : Cl.Expr)
-      if (T.is(tok::colon)) {
-        report(PP, T.getLocation(), Diag::WaitModifier);
-        return false;
-      }
+  if (*K == ClauseKind::WaitClause && !splitWaitArgument(Cl))
+    return false;
   D.Clauses.push_back(std::move(Cl));
+  return true;
+}
+
+/// `[devnum: expr :] [queues:] list`: the device number goes to DevNum, the
+/// queues stay in Expr.
+bool DirectiveParser::splitWaitArgument(Clause &Wait) {
+  TokenList &E = Wait.Expr;
+  if (E.size() >= 2 && wordOf(E[0]) == "devnum" && E[1].is(tok::colon)) {
+    size_t End = 2;
+    unsigned Depth = 0;
+    for (; End < E.size(); ++End) {
+      if (E[End].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (E[End].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --Depth;
+      else if (Depth == 0 && E[End].is(tok::colon))
+        break;
+    }
+    if (End == 2 || End == E.size()) {
+      report(PP, E[0].getLocation(), Diag::WaitModifier);
+      return false;
+    }
+    Wait.DevNum.assign(E.begin() + 2, E.begin() + End);
+    E.erase(E.begin(), E.begin() + End + 1);
+  }
+  if (E.size() >= 2 && wordOf(E[0]) == "queues" && E[1].is(tok::colon))
+    E.erase(E.begin(), E.begin() + 2);
+  for (const Token &T : E)
+    if (T.is(tok::colon)) {
+      report(PP, T.getLocation(), Diag::WaitModifier);
+      return false;
+    }
+  if (E.empty() && !Wait.DevNum.empty()) {
+    report(PP, Wait.Loc, Diag::WaitModifier);
+    return false;
+  }
   return true;
 }
 
@@ -678,15 +711,14 @@ std::optional<Directive> DirectiveParser::parse() {
     Clause List;
     List.Kind = ClauseKind::WaitClause;
     List.Loc = C.loc();
-    if (!collectParenthesized(List.Expr, "wait", List.Loc))
+    if (!collectParenthesized(List.Expr, "wait", List.Loc) || !splitWaitArgument(List))
       return std::nullopt;
-    for (const Token &T : List.Expr)
-      if (T.is(tok::colon)) {
-        report(PP, T.getLocation(), Diag::WaitModifier);
-        return std::nullopt;
-      }
     D.Clauses.push_back(std::move(List));
   }
+  // cache([readonly:] elements or sections): a hint, whose list must be
+  // there (the handler gives it no code).
+  if (*K == ConstructKind::Cache && !collectParenthesized(D.Name, "cache", C.loc()))
+    return std::nullopt;
   if (*K == ConstructKind::Routine && C.is(tok::l_paren)) {
     const SourceLocation NameLoc = C.loc();
     if (!collectParenthesized(D.Name, "routine", NameLoc))

@@ -7,7 +7,9 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
 #pragma acc enter data copyout(a[0:n]) // expected-error {{OpenACC clause 'copyout' is not allowed on the 'enter data' construct}}
 #pragma acc exit data copyin(a[0:n]) // expected-error {{OpenACC clause 'copyin' is not allowed on the 'exit data' construct}}
 #pragma acc update device(a[0:n]) finalize // expected-error {{OpenACC clause 'finalize' is not allowed on the 'update' construct}}
-#pragma acc wait(devnum: 1 : 2) // expected-error {{'devnum:' and 'queues:' in the OpenACC 'wait' clause are not supported by Ferry yet; list the queues: wait(1, 2)}}
+#pragma acc wait(devnum: 1 : 2) // the queues of device 1
+#pragma acc wait(devnum: 1) // expected-error {{malformed OpenACC wait argument: expected '[devnum: n :] [queues:] q, ...'}}
+#pragma acc wait(1 : 2) // expected-error {{malformed OpenACC wait argument}}
 #pragma acc update if(n > 1) // expected-error {{OpenACC 'update' needs at least one data clause}}
 #pragma acc data copyin(zero: a[0:n]) // expected-error {{the 'zero:' modifier applies to 'create' and 'copyout', not to 'copyin'}}
   {}
@@ -35,7 +37,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop self // expected-error {{OpenACC clause 'self' is not supported by Ferry yet}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop async(1) wait(devnum: 0 : 1) // expected-error {{'devnum:' and 'queues:' in the OpenACC 'wait' clause are not supported by Ferry yet; list the queues: wait(1, 2)}}
+#pragma acc parallel loop async(1) wait(devnum: 0 : queues: 1)
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop async(1) async(2) // expected-error {{OpenACC clause 'async' appears more than once}}
   for (int i = 0; i < n; ++i) a[i] = 0;

@@ -413,6 +413,16 @@ inline void wait_queues(int Async, std::initializer_list<int> Queues) {
   }
 }
 
+/// `wait(devnum: d : q...)`: the queues q of device d (of the current type).
+inline void wait_device_queues(int Async, int Device, std::initializer_list<int> Queues) {
+  for (int Q : Queues) {
+    if (Async == acc_async_sync)
+      acc_wait_device(Q, Device);
+    else
+      acc_wait_device_async(Q, Async, Device);
+  }
+}
+
 /// `wait` without a list: every queue.
 inline void wait_all_queues(int Async) {
   if (Async == acc_async_sync)
@@ -539,10 +549,18 @@ void host_control(const ferry_region &R, launch_options &Opt, Control &&C) {
 
 /// What a region captures for a variable named with an array section: the
 /// pointer itself, or the array decayed to a pointer to its first element.
-template <class T> std::decay_t<T> section_base(T &X) {
-  static_assert(std::is_pointer<std::decay_t<T>>::value,
+/// The plain pointer type a section base decays to: `T *` for `T *`,
+/// `T *__restrict` (C's `restrict`) and `T[N]`.
+template <class T> struct section_pointer { using type = std::decay_t<T>; };
+template <class T> struct section_pointer<T *__restrict> { using type = T *; };
+template <class T> struct section_pointer<T *__restrict const> { using type = T *; };
+
+template <class T>
+typename section_pointer<std::remove_reference_t<T>>::type section_base(T &X) {
+  using P = typename section_pointer<std::remove_reference_t<T>>::type;
+  static_assert(std::is_pointer<P>::value,
                 "an OpenACC array section 'x[lo:len]' needs a pointer or an array 'x'");
-  return X; // a pointer as it is; an array decays to its first element
+  return X; // a pointer as it is (without `restrict`); an array decays
 }
 
 /// A `deviceptr` variable as a region captures it: a device address that
