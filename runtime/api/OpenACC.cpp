@@ -61,7 +61,6 @@ acc_device_t accTypeOf(DeviceKind K) {
   return acc_device_none;
 }
 
-bool checkQueue(const char *Routine, const char *Arg, int Q);
 
 /// acc_memcpy_to_device / acc_memcpy_from_device: both ranges are checked
 /// first; nothing is copied when one is wrong.
@@ -120,16 +119,6 @@ bool deviceOfCurrentType(const char *Routine, int Num, Target &T) {
   return true;
 }
 
-/// An async-argument: a queue number >= 0, acc_async_noval or
-/// acc_async_sync; else a message naming \p Routine and \p Arg.
-bool checkQueue(const char *Routine, const char *Arg, int Q) {
-  if (Q >= 0 || Q == acc_async_noval || Q == acc_async_sync)
-    return true;
-  errorf("%s: %s %d is not an async queue (a number >= 0, acc_async_noval or acc_async_sync); "
-         "nothing done",
-         Routine, Arg, Q);
-  return false;
-}
 
 void waitOn(const Target &T, int WaitArg) {
   T.B->wait(T.Device, T.resolve(WaitArg), /*All=*/false);

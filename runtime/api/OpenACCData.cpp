@@ -55,16 +55,6 @@ bool checkData(const char *Routine, const void *Data, size_t Bytes) {
   return checkRange(Routine, "data_arg", Data, Bytes);
 }
 
-/// An async-argument: a queue number >= 0, acc_async_noval or
-/// acc_async_sync; else a message naming \p Routine and \p Arg.
-bool checkQueue(const char *Routine, const char *Arg, int Q) {
-  if (Q >= 0 || Q == acc_async_noval || Q == acc_async_sync)
-    return true;
-  errorf("%s: %s %d is not an async queue (a number >= 0, acc_async_noval or acc_async_sync); "
-         "nothing done",
-         Routine, Arg, Q);
-  return false;
-}
 
 void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry What, int Async,
             bool Zero = false) {

@@ -5,7 +5,9 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "core/Debug.h"
+
 #include "core/Env.h"
+#include "openacc.h"
 
 #include <cstdio>
 
@@ -50,6 +52,15 @@ void errorf(const char *Fmt, ...) {
   va_start(Args, Fmt);
   vprint("ferry: error: ", Fmt, Args);
   va_end(Args);
+}
+
+bool checkQueue(const char *Routine, const char *Arg, int Q) {
+  if (Q >= 0 || Q == acc_async_noval || Q == acc_async_sync)
+    return true;
+  errorf("%s: %s %d is not an async queue (a number >= 0, acc_async_noval or acc_async_sync); "
+         "nothing done",
+         Routine, Arg, Q);
+  return false;
 }
 
 } // namespace ferry

@@ -34,6 +34,11 @@ void notifyf(unsigned Bits, const char *Fmt, ...)
 /// Prints "ferry: error: ..." to stderr unconditionally (errors only).
 void errorf(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/// An OpenACC async-argument of a runtime routine: a queue number >= 0,
+/// acc_async_noval or acc_async_sync; else a message naming \p Routine and
+/// \p Arg, and false.
+bool checkQueue(const char *Routine, const char *Arg, int Q);
+
 } // namespace ferry
 
 #endif
