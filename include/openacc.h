@@ -22,7 +22,11 @@ typedef enum acc_device_t {
   acc_device_host = 2,
   acc_device_not_host = 3,
   acc_device_nvidia = 4,
-  acc_device_radeon = 5
+  acc_device_radeon = 5,
+  /* Not a device: gives the type the range of an int, so that the routines
+   * can refuse any other number a program passes (in C++ a value outside an
+   * enumeration's range is undefined behaviour). */
+  acc_device_ferry_int_range_ = 0x7fffffff
 } acc_device_t;
 
 /* Special queue numbers for async arguments: acc_async_noval is the

@@ -75,7 +75,9 @@ void LoopConstruct::rewrite() {
   }
   TokenList All{For};
   StatementLexer Lex(PP, All);
-  if (!Lex.parenthesized()) {
+  // `for` not followed by '(' is malformed C++: give the tokens back for
+  // the parser to report.
+  if (!Lex.parenthesized() || All.size() < 3 || All[1].isNot(tok::l_paren)) {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
