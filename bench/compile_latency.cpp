@@ -9,7 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Cache.h"
-#include "ferry/Lower.h"
+#include "ferry/DeviceTarget.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -60,28 +60,35 @@ int main(int argc, char **argv) {
       std::exit(1);
     }
   };
-  ferry::AMDGPUOptions First;
-  double Init = ms([&] { Check(ferry::compileToCodeObject(*Modules[0], First)); });
+  auto Target = [](const char *Arch) {
+    auto T = ferry::DeviceTarget::create(Arch);
+    if (!T) {
+      errs() << toString(T.takeError()) << "\n";
+      std::exit(1);
+    }
+    return std::move(*T);
+  };
+  const auto Hsaco = ferry::ImageKind::CodeObject;
+  double Init = ms([&] { Check(Target("gfx90a")->compile(*Modules[0], Hsaco)); });
   outs() << format("one-time initialization (first compile in a process): %.1f ms\n", Init);
   outs() << "target     small cold    small hit    corpus cold     corpus hit\n";
-  for (const char *Target : {"gfx90a", "gfx942", "gfx1030", "gfx1100"}) {
-    ferry::AMDGPUOptions O;
-    O.Target.Arch = Target;
+  for (const char *Arch : {"gfx90a", "gfx942", "gfx1030", "gfx1100"}) {
+    auto O = Target(Arch);
     std::vector<double> Cold, Hit;
     for (int R = 0; R < 7; ++R)
-      Cold.push_back(ms([&] { Check(ferry::compileToCodeObject(*Modules[0], O)); }));
+      Cold.push_back(ms([&] { Check(O->compile(*Modules[0], Hsaco)); }));
     ferry::CacheOptions CO;
     CO.Dir = std::string(Dir);
     ferry::CompileCache Cache(CO);
-    Check(Cache.codeObject(*Modules[0], O));
+    Check(Cache.compile(*O, *Modules[0], Hsaco));
     for (int R = 0; R < 7; ++R)
-      Hit.push_back(ms([&] { Check(Cache.codeObject(*Modules[0], O)); }));
+      Hit.push_back(ms([&] { Check(Cache.compile(*O, *Modules[0], Hsaco)); }));
     double CorpusCold = 0, CorpusHit = 0;
     for (size_t I = 1; I < Modules.size(); ++I) {
-      CorpusCold += ms([&] { Check(Cache.codeObject(*Modules[I], O)); });
-      CorpusHit += ms([&] { Check(Cache.codeObject(*Modules[I], O)); });
+      CorpusCold += ms([&] { Check(Cache.compile(*O, *Modules[I], Hsaco)); });
+      CorpusHit += ms([&] { Check(Cache.compile(*O, *Modules[I], Hsaco)); });
     }
-    outs() << format("%-8s %9.2f ms %9.3f ms %11.1f ms %11.1f ms\n", Target,
+    outs() << format("%-8s %9.2f ms %9.3f ms %11.1f ms %11.1f ms\n", Arch,
                      median(Cold), median(Hit), CorpusCold, CorpusHit);
   }
   sys::fs::remove_directories(Dir);

@@ -17,7 +17,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "BackendGuard.h"
-#include "ferry/Lower.h"
+#include "ferry/DeviceTarget.h"
 #include "ferry/Translate.h"
 
 #include "llvm/AsmParser/Parser.h"
@@ -167,17 +167,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // ferry-translate's own input checks: NVVM IR that defines something.
   if (!Triple(M->getTargetTriple()).isNVPTX())
     M->setTargetTriple("nvptx64-nvidia-cuda");
-  ferry::AMDGPUOptions Options;
-  Options.Target.Arch = Size % 2 ? "gfx1100" : "gfx90a";
+  ferry::DeviceOptions Options;
   Options.OptLevel = Size % 3 == 0 ? 0 : 2;
-  Expected<std::string> Object = ferry::compileToCodeObject(*M, Options);
-  if (!Object)
+  auto AMD = ferry::DeviceTarget::create(Size % 2 ? "gfx1100" : "gfx90a", Options);
+  if (!AMD)
+    check(AMD.takeError(), "AMDGPU");
+  else if (Expected<std::string> Object = (*AMD)->compile(*M, ferry::ImageKind::CodeObject);
+           !Object)
     check(Object.takeError(), "AMDGPU");
   if (Size % 4 == 0) {
-    ferry::PTXOptions PTX;
-    PTX.OptLevel = Options.OptLevel;
-    Expected<std::string> Text = ferry::compileToPTX(*M, PTX);
-    if (!Text)
+    auto NVIDIA = ferry::DeviceTarget::create("sm_80", Options);
+    if (!NVIDIA)
+      check(NVIDIA.takeError(), "PTX");
+    else if (Expected<std::string> Text = (*NVIDIA)->compile(*M, ferry::ImageKind::PTX); !Text)
       check(Text.takeError(), "PTX");
   }
   return 0;

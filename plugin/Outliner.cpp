@@ -9,7 +9,7 @@
 
 #include "GangLevel.h"
 
-#include "ferry/Lower.h"
+#include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
 
@@ -52,11 +52,7 @@ bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string
   List.split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (StringRef P : Parts) {
     P = P.trim();
-    unsigned Number;
-    const bool AMD = P.starts_with("gfx") && P.size() > 4;
-    const bool NVIDIA = P.starts_with("sm_") && !P.drop_front(3).getAsInteger(10, Number) &&
-                        Number >= 50;
-    if (!AMD && !NVIDIA) {
+    if (!DeviceTarget::isProcessorName(P)) {
       Error = "'" + P.str() +
               "' is not a target: name AMD processors as gfxNNN (with :xnack+/- or "
               ":sramecc+/- if needed) and NVIDIA ones as sm_NN (PTX for that architecture)";
@@ -994,52 +990,45 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     internalizeAndClean(*LibDev, ExportNames);
   }
   std::vector<DeviceImage> Images;
+  std::vector<std::unique_ptr<DeviceTarget>> Targets;
   for (const std::string &T : Opts.Targets) {
-    for (Module *Part : {KernelDev.get(), LibDev.get()}) {
-      if (!Part)
-        continue;
-      Expected<std::string> Bytes = std::string();
-      DeviceImage Image;
-      if (StringRef(T).starts_with("sm_")) {
-        PTXOptions P;
-        P.SM = T;
-        Bytes = compileToPTX(*Part, P);
-        Image = {DeviceImage::PTX, "nvptx64-nvidia-cuda", T, {}};
-      } else {
-        AMDGPUOptions A;
-        A.Target.Arch = T;
-        const bool Relocatable = Part == LibDev.get() || !Imports.empty();
-        Bytes = Relocatable ? compileToObject(*Part, A) : compileToCodeObject(*Part, A);
-        restoreBackendOptions(Opts.BackendOptions);
-        Image = {DeviceImage::CodeObject, "amdgcn-amd-amdhsa", T, {}};
-      }
-      if (!Bytes) {
-        Ctx.emitError("ferry: cannot compile this file's " +
-                      std::string(Part == LibDev.get() ? "routines" : "compute regions") +
-                      " for " + T + ": " + toString(Bytes.takeError()));
-        return PreservedAnalyses::none();
-      }
-      Image.Bytes = std::move(*Bytes);
-      Images.push_back(std::move(Image));
+    Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(T);
+    if (!Target) {
+      Ctx.emitError("ferry: cannot compile this file's compute regions for " + T + ": " +
+                    toString(Target.takeError()));
+      return PreservedAnalyses::none();
     }
+    Targets.push_back(std::move(*Target));
   }
-  if (Opts.EmbedIR)
-    for (const std::string &T : Opts.Targets) {
-      if (StringRef(T).starts_with("sm_"))
-        continue;
-      std::unique_ptr<Module> AMD = CloneModule(*Dev);
-      TargetOptions TO;
-      TO.Arch = T;
-      if (Error E = translateToAMDGPU(*AMD, TO)) {
-        Ctx.emitError("ferry: cannot translate this file's compute regions for " + T + ": " +
-                      toString(std::move(E)));
-        return PreservedAnalyses::none();
-      }
-      std::string Bitcode;
-      raw_string_ostream OS(Bitcode);
-      WriteBitcodeToFile(*AMD, OS);
-      Images.push_back({DeviceImage::Bitcode, "amdgcn-amd-amdhsa", T, std::move(Bitcode)});
+  // A code object when the image is complete; a relocatable object (AMD)
+  // when the runtime links it with routines of other files at load time.
+  auto Compile = [&](const DeviceTarget &T, const Module &Part, ImageKind Kind,
+                     StringRef What) -> bool {
+    Expected<std::string> Bytes = T.compile(Part, Kind);
+    restoreBackendOptions(Opts.BackendOptions);
+    if (!Bytes) {
+      Ctx.emitError("ferry: cannot compile this file's " + What + " for " + T.arch() + ": " +
+                    toString(Bytes.takeError()));
+      return false;
     }
+    Images.push_back({Kind, T.triple().str(), T.arch(), std::move(*Bytes)});
+    return true;
+  };
+  for (const std::unique_ptr<DeviceTarget> &T : Targets) {
+    const bool AMD = T->vendor() == Vendor::AMD;
+    if (KernelDev && !Compile(*T, *KernelDev,
+                              AMD && !Imports.empty() ? ImageKind::Object : T->loadableKind(),
+                              "compute regions"))
+      return PreservedAnalyses::none();
+    if (LibDev && !Compile(*T, *LibDev, AMD ? ImageKind::Object : T->loadableKind(), "routines"))
+      return PreservedAnalyses::none();
+  }
+  // The emulated AMD devices run the translated IR.
+  if (Opts.EmbedIR)
+    for (const std::unique_ptr<DeviceTarget> &T : Targets)
+      if (T->produces(ImageKind::TranslatedIR) &&
+          !Compile(*T, *Dev, ImageKind::TranslatedIR, "compute regions"))
+        return PreservedAnalyses::none();
   emitImageRegistration(M, packageImages(Images));
 
   // The slots now name their kernels.

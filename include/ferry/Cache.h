@@ -13,7 +13,7 @@
 #ifndef FERRY_CACHE_H
 #define FERRY_CACHE_H
 
-#include "ferry/Lower.h"
+#include "ferry/DeviceTarget.h"
 
 #include "llvm/Support/Error.h"
 
@@ -49,11 +49,10 @@ public:
   /// Stores \p Bytes under \p Key atomically, then evicts down to the bound.
   llvm::Error store(const std::string &Key, llvm::StringRef Bytes);
 
-  /// Code object of \p M for \p Opts, from the cache or compiled and stored.
-  llvm::Expected<std::string> codeObject(const llvm::Module &M,
-                                         const AMDGPUOptions &Opts);
-  /// PTX of \p M for \p Opts, from the cache or compiled and stored.
-  llvm::Expected<std::string> ptx(const llvm::Module &M, const PTXOptions &Opts);
+  /// \p M compiled by \p T into \p Kind, from the cache or compiled and
+  /// stored. Errors are never stored.
+  llvm::Expected<std::string> compile(const DeviceTarget &T, const llvm::Module &M,
+                                      ImageKind Kind);
 
   /// The key of a compilation: a SHA-256 hex digest of everything that
   /// determines its output.

@@ -43,7 +43,7 @@ struct Options {
   /// emulated one. NVVM: warps of 32.
   std::string Arch;
   /// AMDGPU: the module compiled to a code object (for example by
-  /// ferry::compileToCodeObject); its metadata gives the kernarg layout,
+  /// ferry::DeviceTarget::compile); its metadata gives the kernarg layout,
   /// hidden arguments included. Empty: kernels that read hidden arguments
   /// fail when they do.
   std::string CodeObject;

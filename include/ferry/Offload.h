@@ -8,6 +8,8 @@
 #ifndef FERRY_OFFLOAD_H
 #define FERRY_OFFLOAD_H
 
+#include "ferry/DeviceTarget.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -21,7 +23,7 @@ class Module;
 namespace ferry {
 
 struct DeviceImage {
-  enum KindT { CodeObject, PTX, Bitcode } Kind;
+  ImageKind Kind;
   std::string Triple; ///< "amdgcn-amd-amdhsa", "nvptx64-nvidia-cuda"
   std::string Arch;   ///< target ID ("gfx90a:xnack-") or "sm_80"
   std::string Bytes;

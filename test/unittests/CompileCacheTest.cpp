@@ -132,9 +132,14 @@ TEST_F(CompileCacheTest, CodeObjectsComeFromTheCacheOnAHit) {
   auto M = parse(Kernel);
   ASSERT_TRUE(M);
   auto C = cache();
-  ferry::AMDGPUOptions O;
-  O.Target.Arch = "gfx90a";
-  auto First = C.codeObject(*M, O);
+  auto Target = [](const char *Arch) {
+    auto T = ferry::DeviceTarget::create(Arch);
+    EXPECT_TRUE(bool(T)) << toString(T.takeError());
+    return std::move(*T);
+  };
+  auto GFX90A = Target("gfx90a");
+  const auto Hsaco = ferry::ImageKind::CodeObject;
+  auto First = C.compile(*GFX90A, *M, Hsaco);
   ASSERT_TRUE(bool(First)) << toString(First.takeError());
   ASSERT_EQ(files().size(), 1u);
   // Replace the entry: a hit must return it, not recompile.
@@ -144,12 +149,11 @@ TEST_F(CompileCacheTest, CodeObjectsComeFromTheCacheOnAHit) {
     raw_fd_ostream OS(Entry, EC);
     OS << "cached";
   }
-  auto Second = C.codeObject(*M, O);
+  auto Second = C.compile(*GFX90A, *M, Hsaco);
   ASSERT_TRUE(bool(Second));
   EXPECT_EQ(*Second, "cached");
   // Another target is a miss and a second entry.
-  O.Target.Arch = "gfx1100";
-  auto Third = C.codeObject(*M, O);
+  auto Third = C.compile(*Target("gfx1100"), *M, Hsaco);
   ASSERT_TRUE(bool(Third));
   EXPECT_NE(*Third, "cached");
   EXPECT_EQ(files().size(), 2u);

@@ -27,11 +27,12 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Emu.h"
-#include "ferry/Lower.h"
+#include "ferry/DeviceTarget.h"
 #include "ferry/Translate.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
@@ -668,10 +669,17 @@ int main(int argc, char **argv) {
   if (Status)
     return 2; // nothing to compare with
   for (const std::string &Arch : Targets) {
-    ferry::AMDGPUOptions AO;
-    AO.Target.Arch = Arch;
-    AO.Target.CodeObjectVersion = COV;
-    auto Object = ferry::compileToCodeObject(*NVVM, AO);
+    ferry::DeviceOptions DO;
+    DO.CodeObjectVersion = COV;
+    auto Target = ferry::DeviceTarget::create(Arch, DO);
+    if (!Target)
+      return report(Target.takeError());
+    if ((*Target)->vendor() != ferry::Vendor::AMD)
+      return report(createStringError(inconvertibleErrorCode(),
+                                      "'%s' is not an AMD processor (the emulator runs "
+                                      "AMD code objects)",
+                                      Arch.c_str()));
+    auto Object = (*Target)->compile(*NVVM, ferry::ImageKind::CodeObject);
     if (!Object)
       return report(Object.takeError());
     std::unique_ptr<Module> AMD;
@@ -680,9 +688,13 @@ int main(int argc, char **argv) {
       if (!AMD)
         return 2;
     } else {
-      AMD = CloneModule(*NVVM);
-      if (Error E = ferry::translateToAMDGPU(*AMD, AO.Target))
-        return report(std::move(E));
+      auto Bitcode = (*Target)->compile(*NVVM, ferry::ImageKind::TranslatedIR);
+      if (!Bitcode)
+        return report(Bitcode.takeError());
+      auto Parsed = parseBitcodeFile(MemoryBufferRef(*Bitcode, Arch), Ctx);
+      if (!Parsed)
+        return report(Parsed.takeError());
+      AMD = std::move(*Parsed);
     }
     ferry::emu::Options O;
     O.Kind = ferry::emu::Dialect::AMDGPU;

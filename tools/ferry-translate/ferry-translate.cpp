@@ -10,14 +10,14 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Cache.h"
-#include "ferry/Lower.h"
+#include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
 
 #include "CodeObjectStats.h"
+#include "Lower.h"
 #include "Coverage.h"
 
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -47,10 +47,12 @@ cl::opt<std::string> Output("o", cl::desc("Output file ('-' for stdout)"),
                             cl::value_desc("file"), cl::init("-"),
                             cl::cat(Category));
 cl::list<std::string> Arches("offload-arch", cl::CommaSeparated,
-                             cl::desc("AMDGPU target(s), e.g. gfx90a,gfx1100:xnack-"),
-                             cl::value_desc("gfx..."), cl::cat(Category));
+                             cl::desc("Target processor(s), AMD or NVIDIA, as clang's "
+                                      "--offload-arch: gfx90a,gfx1100:xnack-,sm_80"),
+                             cl::value_desc("gfx...|sm_..."), cl::cat(Category));
 cl::list<std::string> CudaArches("cuda-arch", cl::CommaSeparated,
-                                 cl::desc("NVIDIA architecture(s) for PTX, e.g. sm_80"),
+                                 cl::desc("NVIDIA architecture(s) for PTX, e.g. sm_80 "
+                                          "(the same as --offload-arch=sm_80)"),
                                  cl::value_desc("sm_..."), cl::cat(Category));
 enum class EmitKind { LL, BC, Obj, Hsaco, PTX, Offload, Host };
 cl::opt<EmitKind> Emit(
@@ -142,20 +144,11 @@ int writeOutput(StringRef Bytes, bool Text) {
   return 0;
 }
 
-ferry::AMDGPUOptions amdgpuOptions(StringRef Arch) {
-  ferry::AMDGPUOptions O;
-  O.Target.Arch = Arch.str();
-  O.Target.Wave = C.Wave;
-  O.Target.CodeObjectVersion = C.CodeObjectVersion;
+ferry::DeviceOptions deviceOptions() {
+  ferry::DeviceOptions O;
+  O.Wave = C.Wave;
+  O.CodeObjectVersion = C.CodeObjectVersion;
   O.DeviceLibDir = C.DeviceLibDir;
-  O.OptLevel = C.OptLevel;
-  O.DumpDir = C.DumpDir;
-  return O;
-}
-
-ferry::PTXOptions ptxOptions(StringRef SM) {
-  ferry::PTXOptions O;
-  O.SM = SM.str();
   O.LibdevicePath = C.LibdevicePath;
   O.OptLevel = C.OptLevel;
   O.DumpDir = C.DumpDir;
@@ -189,17 +182,18 @@ int main(int argc, char **argv) {
        Emit, Wave, CodeObjectVersion, OptLevel, UseCache, SkipPTXWithoutLibdevice};
   if (C.Input.empty())
     return fail("no input file");
-  if (C.Arches.empty() && C.Emit != EmitKind::PTX &&
-      !(!OneImageKind(C.Emit) && !C.CudaArches.empty()))
-    C.Arches.push_back("gfx90a");
-  if (C.Emit == EmitKind::PTX && C.CudaArches.empty())
-    C.CudaArches.push_back("sm_80");
-  const bool OneImage = C.Emit != EmitKind::Offload && C.Emit != EmitKind::Host;
-  if (OneImage && C.Emit != EmitKind::PTX && C.Arches.size() != 1)
-    return fail("--emit=ll|bc|obj|hsaco writes one module: give exactly one "
-                "--offload-arch (or use --emit=offload)");
-  if (C.Emit == EmitKind::PTX && C.CudaArches.size() != 1)
-    return fail("--emit=ptx writes one module: give exactly one --cuda-arch");
+  // One list of processors, AMD and NVIDIA alike (--cuda-arch is the older
+  // spelling for NVIDIA ones).
+  std::vector<std::string> Names = C.Arches;
+  Names.insert(Names.end(), C.CudaArches.begin(), C.CudaArches.end());
+  if (Names.empty())
+    Names.push_back(C.Emit == EmitKind::PTX ? "sm_80" : "gfx90a");
+  const bool OneImage = OneImageKind(C.Emit);
+  if (OneImage && Names.size() != 1)
+    return fail(C.Emit == EmitKind::PTX
+                    ? "--emit=ptx writes one module: give exactly one --cuda-arch"
+                    : "--emit=ll|bc|obj|hsaco writes one module: give exactly one "
+                      "--offload-arch (or use --emit=offload)");
 
   LLVMContext Ctx;
   SMDiagnostic Err;
@@ -214,48 +208,67 @@ int main(int argc, char **argv) {
     return fail(C.Input + ": is empty: it defines no kernel, function or "
                           "variable (expected NVVM IR, .ll or .bc)");
 
-  if (C.Emit == EmitKind::LL || C.Emit == EmitKind::BC) {
-    ferry::AMDGPUOptions O = amdgpuOptions(C.Arches.front());
-    if (Error E = ferry::translateToAMDGPU(*M, O.Target))
-      return failWith(std::move(E));
-    std::string Bytes;
-    raw_string_ostream OS(Bytes);
-    if (C.Emit == EmitKind::LL)
+  std::vector<std::unique_ptr<ferry::DeviceTarget>> Targets;
+  for (const std::string &Name : Names) {
+    Expected<std::unique_ptr<ferry::DeviceTarget>> T =
+        ferry::DeviceTarget::create(Name, deviceOptions());
+    if (!T)
+      return failWith(T.takeError());
+    Targets.push_back(std::move(*T));
+  }
+  if (OneImage) {
+    const ferry::DeviceTarget &T = *Targets.front();
+    ferry::ImageKind Kind = C.Emit == EmitKind::PTX   ? ferry::ImageKind::PTX
+                            : C.Emit == EmitKind::Obj ? ferry::ImageKind::Object
+                            : C.Emit == EmitKind::Hsaco
+                                ? ferry::ImageKind::CodeObject
+                                : ferry::ImageKind::TranslatedIR;
+    if (!T.produces(Kind))
+      return fail(Twine("--emit=") +
+                  (C.Emit == EmitKind::PTX ? "ptx" : "ll|bc|obj|hsaco") + " needs " +
+                  (T.vendor() == ferry::Vendor::AMD ? "an NVIDIA architecture (sm_NN)"
+                                                    : "an AMD processor (gfxNNN)") +
+                  ", not '" + T.arch() + "'" +
+                  (T.vendor() == ferry::Vendor::NVIDIA ? " (NVIDIA targets get --emit=ptx)"
+                                                       : ""));
+    if (C.Emit == EmitKind::LL) {
+      ferry::TargetOptions TO;
+      TO.Arch = T.arch();
+      TO.Wave = C.Wave;
+      TO.CodeObjectVersion = C.CodeObjectVersion;
+      if (Error E = ferry::translateToAMDGPU(*M, TO))
+        return failWith(std::move(E));
+      std::string Text;
+      raw_string_ostream OS(Text);
       M->print(OS, nullptr);
-    else
-      WriteBitcodeToFile(*M, OS);
-    return writeOutput(OS.str(), C.Emit == EmitKind::LL);
+      return writeOutput(OS.str(), true);
+    }
   }
 
   ferry::CacheOptions CacheOpts;
   CacheOpts.Enabled = C.Cache;
   ferry::CompileCache Cache(CacheOpts);
   std::vector<ferry::DeviceImage> Images;
-  for (const std::string &Arch : C.Arches) {
-    ferry::AMDGPUOptions O = amdgpuOptions(Arch);
-    Expected<std::string> Bytes = C.Emit == EmitKind::Obj
-                                      ? ferry::compileToObject(*M, O)
-                                      : Cache.codeObject(*M, O);
+  for (const std::unique_ptr<ferry::DeviceTarget> &T : Targets) {
+    ferry::ImageKind Kind = T->loadableKind();
+    if (C.Emit == EmitKind::Obj)
+      Kind = ferry::ImageKind::Object;
+    else if (C.Emit == EmitKind::BC)
+      Kind = ferry::ImageKind::TranslatedIR;
+    if (Kind == ferry::ImageKind::PTX && C.SkipPTX && !OneImage &&
+        ferry::needsLibdevice(*M) && ferry::findLibdevice(C.LibdevicePath).empty()) {
+      WithColor::note(errs(), "ferry-translate")
+          << "no libdevice (CUDA toolkit) found: the PTX image for " << T->arch()
+          << " is left out\n";
+      continue;
+    }
+    Expected<std::string> Bytes = Cache.compile(*T, *M, Kind);
     if (!Bytes)
       return failWith(Bytes.takeError());
-    if (Stats && C.Emit != EmitKind::Obj)
+    if (Stats && Kind == ferry::ImageKind::CodeObject)
       if (Error E = ferry::printCodeObjectStats(*Bytes, outs()))
         return failWith(std::move(E));
-    Images.push_back({ferry::DeviceImage::CodeObject, "amdgcn-amd-amdhsa", Arch,
-                      std::move(*Bytes)});
-  }
-  if (C.SkipPTX && !OneImage && !C.CudaArches.empty() && ferry::needsLibdevice(*M) &&
-      ferry::findLibdevice(C.LibdevicePath).empty()) {
-    WithColor::note(errs(), "ferry-translate")
-        << "no libdevice (CUDA toolkit) found: the PTX images are left out\n";
-    C.CudaArches.clear();
-  }
-  for (const std::string &SM : C.CudaArches) {
-    Expected<std::string> PTX = Cache.ptx(*M, ptxOptions(SM));
-    if (!PTX)
-      return failWith(PTX.takeError());
-    Images.push_back({ferry::DeviceImage::PTX, "nvptx64-nvidia-cuda", SM,
-                      std::move(*PTX)});
+    Images.push_back({Kind, T->triple().str(), T->arch(), std::move(*Bytes)});
   }
   if (OneImage)
     return writeOutput(Images.front().Bytes, C.Emit == EmitKind::PTX);

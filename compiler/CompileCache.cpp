@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/Cache.h"
 
-#include "TranslateTarget.h"
+#include "Lower.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -47,8 +47,8 @@ std::string defaultDir() {
   return std::string(Dir);
 }
 
-/// SHA-256 of the files in \p Paths (contents), computed once per process
-/// for each set of paths.
+} // namespace
+
 std::string digestFiles(ArrayRef<std::string> Paths) {
   static std::mutex Mutex;
   static std::map<std::vector<std::string>, std::string> Known;
@@ -79,8 +79,6 @@ std::string deviceLibraryDigest(const std::string &Dir) {
   std::sort(Files.begin(), Files.end());
   return digestFiles(Files);
 }
-
-} // namespace
 
 CompileCache::CompileCache(CacheOptions O) : Opts(std::move(O)) {
   if (Opts.Dir.empty())
@@ -205,45 +203,19 @@ void CompileCache::evict() {
   }
 }
 
-Expected<std::string> CompileCache::codeObject(const Module &M,
-                                               const AMDGPUOptions &Opts) {
-  if (!enabled())
-    return compileToCodeObject(M, Opts);
-  Expected<TranslateTarget> T = TranslateTarget::resolve(Opts.Target);
-  if (!T)
-    return T.takeError();
-  std::string Options = (Twine("wave=") + (T->isWave64() ? "emu32" : "32") +
-                         ";cov=" + Twine(T->CodeObjectVersion) +
-                         ";O=" + Twine(Opts.OptLevel))
-                            .str();
-  std::string K = key(M, "hsaco", T->TargetID, Options,
-                      deviceLibraryDigest(resolveDeviceLibDir(Opts.DeviceLibDir)));
+Expected<std::string> CompileCache::compile(const DeviceTarget &T, const Module &M,
+                                            ImageKind Kind) {
+  if (!enabled() || !T.produces(Kind))
+    return T.compile(M, Kind);
+  DeviceTarget::Identity Id = T.identity();
+  std::string K = key(M, imageKindName(Kind), Id.Processor, Id.Options, Id.Libraries);
   if (std::optional<std::string> Hit = lookup(K))
     return std::move(*Hit);
-  Expected<std::string> Bytes = compileToCodeObject(M, Opts);
+  Expected<std::string> Bytes = T.compile(M, Kind);
   if (!Bytes)
     return Bytes.takeError();
   if (Error E = store(K, *Bytes))
     consumeError(std::move(E)); // a cache that cannot be written is no error
-  return Bytes;
-}
-
-Expected<std::string> CompileCache::ptx(const Module &M, const PTXOptions &Opts) {
-  if (!enabled())
-    return compileToPTX(M, Opts);
-  std::string Libdevice = Opts.LibdevicePath;
-  if (Libdevice.empty())
-    Libdevice = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda") +
-                "/nvvm/libdevice/libdevice.10.bc";
-  std::string K = key(M, "ptx", Opts.SM, ("O=" + Twine(Opts.OptLevel)).str(),
-                      digestFiles({Libdevice}));
-  if (std::optional<std::string> Hit = lookup(K))
-    return std::move(*Hit);
-  Expected<std::string> Bytes = compileToPTX(M, Opts);
-  if (!Bytes)
-    return Bytes.takeError();
-  if (Error E = store(K, *Bytes))
-    consumeError(std::move(E));
   return Bytes;
 }
 

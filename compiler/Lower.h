@@ -1,15 +1,18 @@
-//===- ferry/Lower.h - Code objects and PTX from NVVM IR --------*- C++ -*-===//
+//===- Lower.h - Code objects and PTX from NVVM IR --------------*- C++ -*-===//
 ///
 /// \file
 /// The last steps of Ferry's device pipeline, all inside the process: link
-/// the device libraries, optimize, generate code, link with lld. The only
-/// LLVM types here are Module and Error/Expected.
+/// the device libraries, optimize, generate code, link with lld. Internal to
+/// compiler/: everything else compiles through ferry::DeviceTarget
+/// (ferry/DeviceTarget.h), which calls these.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_LOWER_H
 #define FERRY_LOWER_H
 
 #include "ferry/Translate.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include "llvm/Support/Error.h"
 
@@ -20,14 +23,6 @@ class Module;
 } // namespace llvm
 
 namespace ferry {
-
-/// For programs that own their process (tools, JIT applications): installs
-/// Ferry's LLVM fatal-error handler for good, so that a fatal error inside
-/// LLVM during compileTo* comes back in the returned error with LLVM's
-/// message. Without it the error still comes back and the process goes on,
-/// but the message goes where the process's own handler sends it (clang:
-/// a diagnostic). Call it before any other code installs a handler.
-void installFatalErrorHandler();
 
 /// What to build for AMD GPUs.
 struct AMDGPUOptions {
@@ -75,6 +70,16 @@ bool needsLibdevice(const llvm::Module &M);
 /// optimizes and emits PTX. \p NVVM is not modified.
 llvm::Expected<std::string> compileToPTX(const llvm::Module &NVVM,
                                          const PTXOptions &Opts);
+
+/// SHA-256 of the contents of the files in \p Paths (a missing file counts
+/// as such), computed once per process for each list.
+std::string digestFiles(llvm::ArrayRef<std::string> Paths);
+/// digestFiles of the bitcode files in \p Dir.
+std::string deviceLibraryDigest(const std::string &Dir);
+
+/// Whether LLVM's NVPTX backend knows \p SM ("sm_80", "sm_90a"); the error
+/// names it.
+llvm::Error checkNVIDIAArch(const std::string &SM);
 
 } // namespace ferry
 

@@ -9,7 +9,7 @@
 /// Each stage can be dumped before the next starts (FERRY_DUMP_DIR).
 ///
 //===----------------------------------------------------------------------===//
-#include "ferry/Lower.h"
+#include "Lower.h"
 
 #include "BackendGuard.h"
 #include "BackendSafety.h"
@@ -475,11 +475,29 @@ bool needsLibdevice(const Module &M) {
   return false;
 }
 
+Error checkNVIDIAArch(const std::string &SM) {
+  unsigned Number = 0;
+  if (!StringRef(SM).starts_with("sm_") ||
+      StringRef(SM).drop_front(3).rtrim("a").getAsInteger(10, Number))
+    return fail("unknown NVIDIA architecture '" + SM + "' (e.g. sm_80, sm_90)");
+  // LLVM only warns about an unknown CPU (on stderr) and then targets a
+  // generic one: ask the subtarget table first.
+  initializeTargets();
+  std::string Message;
+  const Target *NVPTX = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Message);
+  std::unique_ptr<MCSubtargetInfo> STI(
+      NVPTX ? NVPTX->createMCSubtargetInfo("nvptx64-nvidia-cuda", "", "") : nullptr);
+  if (STI && !STI->isCPUStringValid(SM))
+    return fail("unknown NVIDIA architecture '" + SM +
+                "': LLVM 19's NVPTX backend does not know it (e.g. sm_80, sm_90)");
+  return Error::success();
+}
+
 Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
+  if (Error E = checkNVIDIAArch(Opts.SM))
+    return std::move(E);
   unsigned SM = 0;
-  if (!StringRef(Opts.SM).starts_with("sm_") ||
-      StringRef(Opts.SM).drop_front(3).rtrim("a").getAsInteger(10, SM))
-    return fail("unknown NVIDIA architecture '" + Opts.SM + "' (e.g. sm_80, sm_90)");
+  StringRef(Opts.SM).drop_front(3).rtrim("a").getAsInteger(10, SM);
   std::unique_ptr<Module> M = CloneModule(NVVM);
   StageDumper Dump(dumpDirFor(Opts.DumpDir), *M, Opts.SM);
   if (Error E = Dump.module("input", *M))
@@ -519,18 +537,6 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   {
     ModuleAnalysisManager MAM;
     NVVMReflectPass(Reflect).run(*M, MAM);
-  }
-  // LLVM only warns about an unknown CPU (on stderr) and then targets a
-  // generic one: ask the subtarget table first.
-  {
-    initializeTargets();
-    std::string Error;
-    const Target *NVPTX = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Error);
-    std::unique_ptr<MCSubtargetInfo> STI(
-        NVPTX ? NVPTX->createMCSubtargetInfo("nvptx64-nvidia-cuda", "", "") : nullptr);
-    if (STI && !STI->isCPUStringValid(Opts.SM))
-      return fail("unknown NVIDIA architecture '" + Opts.SM +
-                  "': LLVM 19's NVPTX backend does not know it (e.g. sm_80, sm_90)");
   }
   auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, "", Opts.OptLevel);
   if (!TM)

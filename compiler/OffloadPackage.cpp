@@ -23,9 +23,11 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
   std::string Package;
   for (const DeviceImage &I : Images) {
     object::OffloadBinary::OffloadingImage Entry;
-    Entry.TheImageKind = I.Kind == DeviceImage::PTX ? object::IMG_PTX
-                         : I.Kind == DeviceImage::Bitcode ? object::IMG_Bitcode
-                                                          : object::IMG_Object;
+    // Code objects and relocatable objects are both ELF: the runtime tells
+    // them apart by the ELF type.
+    Entry.TheImageKind = I.Kind == ImageKind::PTX            ? object::IMG_PTX
+                         : I.Kind == ImageKind::TranslatedIR ? object::IMG_Bitcode
+                                                             : object::IMG_Object;
     Entry.TheOffloadKind = object::OFK_OpenMP;
     Entry.Flags = 0;
     Entry.StringData["triple"] = I.Triple;

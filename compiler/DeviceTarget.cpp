@@ -1,0 +1,163 @@
+//===- DeviceTarget.cpp - The AMD and NVIDIA device targets ---------------===//
+///
+/// \file
+/// The two implementations of ferry::DeviceTarget: AMD processors (translate
+/// to AMDGPU, lower to a code object or object through lld) and NVIDIA
+/// architectures (PTX from the NVVM module as it is).
+///
+//===----------------------------------------------------------------------===//
+#include "ferry/DeviceTarget.h"
+
+#include "Lower.h"
+#include "TranslateTarget.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+Error unsupportedKind(const DeviceTarget &T, ImageKind K) {
+  return createStringError(inconvertibleErrorCode(),
+                           "%s cannot produce a '%s' image (%s targets produce %s)",
+                           T.arch().c_str(), imageKindName(K).str().c_str(),
+                           T.vendor() == Vendor::AMD ? "AMD" : "NVIDIA",
+                           T.vendor() == Vendor::AMD ? "hsaco, object and amdgpu-bc"
+                                                     : "ptx");
+}
+
+class AMDTarget final : public DeviceTarget {
+public:
+  AMDTarget(std::string Arch, DeviceOptions Opts, TranslateTarget Resolved)
+      : DeviceTarget(Vendor::AMD, std::move(Arch), std::move(Opts)),
+        Resolved(std::move(Resolved)) {}
+
+  Expected<std::string> compile(const Module &NVVM, ImageKind Kind) const override {
+    switch (Kind) {
+    case ImageKind::CodeObject:
+      return compileToCodeObject(NVVM, lowering());
+    case ImageKind::Object:
+      return compileToObject(NVVM, lowering());
+    case ImageKind::TranslatedIR: {
+      std::unique_ptr<Module> M = CloneModule(NVVM);
+      if (Error E = translateToAMDGPU(*M, lowering().Target))
+        return std::move(E);
+      std::string Bitcode;
+      raw_string_ostream OS(Bitcode);
+      WriteBitcodeToFile(*M, OS);
+      return std::move(OS.str());
+    }
+    case ImageKind::PTX:
+      break;
+    }
+    return unsupportedKind(*this, Kind);
+  }
+
+  Identity identity() const override {
+    return {Resolved.TargetID,
+            (Twine("wave=") + (Resolved.isWave64() ? "emu32" : "32") +
+             ";cov=" + Twine(Resolved.CodeObjectVersion) + ";O=" + Twine(options().OptLevel))
+                .str(),
+            deviceLibraryDigest(resolveDeviceLibDir(options().DeviceLibDir))};
+  }
+
+private:
+  AMDGPUOptions lowering() const {
+    AMDGPUOptions O;
+    O.Target.Arch = arch();
+    O.Target.Wave = options().Wave;
+    O.Target.CodeObjectVersion = options().CodeObjectVersion;
+    O.DeviceLibDir = options().DeviceLibDir;
+    O.OptLevel = options().OptLevel;
+    O.DumpDir = options().DumpDir;
+    return O;
+  }
+
+  TranslateTarget Resolved;
+};
+
+class NVIDIATarget final : public DeviceTarget {
+public:
+  NVIDIATarget(std::string Arch, DeviceOptions Opts)
+      : DeviceTarget(Vendor::NVIDIA, std::move(Arch), std::move(Opts)) {}
+
+  Expected<std::string> compile(const Module &NVVM, ImageKind Kind) const override {
+    if (Kind != ImageKind::PTX)
+      return unsupportedKind(*this, Kind);
+    PTXOptions O;
+    O.SM = arch();
+    O.LibdevicePath = options().LibdevicePath;
+    O.OptLevel = options().OptLevel;
+    O.DumpDir = options().DumpDir;
+    return compileToPTX(NVVM, O);
+  }
+
+  Identity identity() const override {
+    std::string Libdevice = options().LibdevicePath;
+    if (Libdevice.empty())
+      Libdevice = findLibdevice("");
+    return {arch(), ("O=" + Twine(options().OptLevel)).str(), digestFiles({Libdevice})};
+  }
+};
+
+bool isNVIDIAName(StringRef Arch) { return Arch.starts_with("sm_"); }
+
+} // namespace
+
+StringRef imageKindName(ImageKind K) {
+  switch (K) {
+  case ImageKind::CodeObject:
+    return "hsaco";
+  case ImageKind::Object:
+    return "object";
+  case ImageKind::TranslatedIR:
+    return "amdgpu-bc";
+  case ImageKind::PTX:
+    return "ptx";
+  }
+  return "unknown";
+}
+
+DeviceTarget::~DeviceTarget() = default;
+
+bool DeviceTarget::isProcessorName(StringRef Arch) {
+  unsigned Number;
+  return (Arch.starts_with("gfx") && Arch.size() > 4) ||
+         (isNVIDIAName(Arch) && !Arch.drop_front(3).rtrim("a").getAsInteger(10, Number));
+}
+
+StringRef DeviceTarget::triple() const {
+  return TheVendor == Vendor::AMD ? "amdgcn-amd-amdhsa" : "nvptx64-nvidia-cuda";
+}
+
+bool DeviceTarget::produces(ImageKind K) const {
+  return TheVendor == Vendor::AMD ? K != ImageKind::PTX : K == ImageKind::PTX;
+}
+
+Expected<std::unique_ptr<DeviceTarget>> DeviceTarget::create(StringRef Arch,
+                                                             DeviceOptions Opts) {
+  if (isNVIDIAName(Arch)) {
+    if (Error E = checkNVIDIAArch(Arch.str()))
+      return std::move(E);
+    return std::make_unique<NVIDIATarget>(Arch.str(), std::move(Opts));
+  }
+  if (!Arch.starts_with("gfx"))
+    return createStringError(inconvertibleErrorCode(),
+                             "'%s' is not a processor: name AMD processors gfxNNN (with "
+                             ":xnack+/- or :sramecc+/- if needed) and NVIDIA ones sm_NN",
+                             Arch.str().c_str());
+  TargetOptions T;
+  T.Arch = Arch.str();
+  T.Wave = Opts.Wave;
+  T.CodeObjectVersion = Opts.CodeObjectVersion;
+  Expected<TranslateTarget> Resolved = TranslateTarget::resolve(T);
+  if (!Resolved)
+    return Resolved.takeError();
+  return std::make_unique<AMDTarget>(Arch.str(), std::move(Opts), std::move(*Resolved));
+}
+
+} // namespace ferry

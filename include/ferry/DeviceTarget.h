@@ -1,0 +1,121 @@
+//===- ferry/DeviceTarget.h - One device to compile NVVM IR for -*- C++ -*-===//
+///
+/// \file
+/// The seam between NVVM-dialect IR and a device: a DeviceTarget names one
+/// processor (an AMD target ID such as "gfx90a:xnack+" or an NVIDIA
+/// architecture such as "sm_80", the spellings of clang's --offload-arch)
+/// and turns a module into the images that processor's loaders take:
+///
+///   AMD     CodeObject    HSA code object (ROCR, comgr, the emulator)
+///           Object        relocatable AMDGPU object, linked at load time
+///           TranslatedIR  AMDGPU bitcode after translation (the emulator
+///                         runs it; `ferry-translate --emit=bc`)
+///   NVIDIA  PTX           PTX text (the CUDA driver)
+///
+/// The plugin's outliner, ferry-translate, the compile cache and the JIT API
+/// (ferry/jit.h) all compile through it; nothing else decides by the shape
+/// of a processor name.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_DEVICETARGET_H
+#define FERRY_DEVICETARGET_H
+
+#include "ferry/Translate.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace ferry {
+
+enum class Vendor { AMD, NVIDIA };
+
+enum class ImageKind { CodeObject, Object, TranslatedIR, PTX };
+
+/// "hsaco", "object", "amdgpu-bc", "ptx" (messages and cache keys).
+llvm::StringRef imageKindName(ImageKind K);
+
+struct DeviceOptions {
+  unsigned OptLevel = 3;
+  /// Writes every stage (input, translated, linked, optimized IR, ISA or
+  /// PTX, object, code object) here. Empty: FERRY_DUMP_DIR, else none.
+  std::string DumpDir;
+  /// AMD: directory of ocml.bc, ockl.bc and oclc_*.bc. Empty:
+  /// FERRY_DEVICE_LIB_PATH, else /opt/rocm/amdgcn/bitcode when present, else
+  /// Debian's directory.
+  std::string DeviceLibDir;
+  /// NVIDIA: libdevice.10.bc. Empty: $CUDA_PATH/nvvm/libdevice, else
+  /// /usr/local/cuda/nvvm/libdevice.
+  std::string LibdevicePath;
+  /// AMD: how CUDA warps run, and the code object version (4 or 5).
+  WaveMode Wave = WaveMode::Auto;
+  unsigned CodeObjectVersion = 5;
+};
+
+class DeviceTarget {
+public:
+  /// The target for \p Arch: "gfxNNN" with optional ":feature+/-" target-ID
+  /// features, or "sm_NN" / "sm_NNa". An unknown processor is an error that
+  /// names it and says which spellings are accepted.
+  static llvm::Expected<std::unique_ptr<DeviceTarget>> create(llvm::StringRef Arch,
+                                                              DeviceOptions Opts = {});
+  /// Whether \p Arch is spelled as a processor of some vendor (no check
+  /// that LLVM knows it; create() does that).
+  static bool isProcessorName(llvm::StringRef Arch);
+
+  virtual ~DeviceTarget();
+
+  Vendor vendor() const { return TheVendor; }
+  /// As given to create() ("gfx90a:xnack+", "sm_80").
+  const std::string &arch() const { return Arch; }
+  const DeviceOptions &options() const { return Opts; }
+  /// "amdgcn-amd-amdhsa" or "nvptx64-nvidia-cuda".
+  llvm::StringRef triple() const;
+  /// The image a loader takes as it is: CodeObject or PTX.
+  ImageKind loadableKind() const {
+    return TheVendor == Vendor::AMD ? ImageKind::CodeObject : ImageKind::PTX;
+  }
+  bool produces(ImageKind K) const;
+
+  /// \p NVVM compiled into \p Kind; \p NVVM is not modified. Untranslatable
+  /// constructs, missing device libraries and backend failures are errors
+  /// naming the function and the stage.
+  virtual llvm::Expected<std::string> compile(const llvm::Module &NVVM,
+                                              ImageKind Kind) const = 0;
+
+  /// What besides the module and the kind determines compile()'s output
+  /// (the compile cache's key, ferry/Cache.h).
+  struct Identity {
+    std::string Processor; ///< canonical: "gfx90a:sramecc+:xnack-", "sm_80"
+    std::string Options;   ///< every option that changes the code
+    std::string Libraries; ///< digest of the device libraries linked in
+  };
+  virtual Identity identity() const = 0;
+
+protected:
+  DeviceTarget(Vendor V, std::string Arch, DeviceOptions Opts)
+      : TheVendor(V), Arch(std::move(Arch)), Opts(std::move(Opts)) {}
+
+private:
+  Vendor TheVendor;
+  std::string Arch;
+  DeviceOptions Opts;
+};
+
+/// For programs that own their process (tools, JIT applications): installs
+/// Ferry's LLVM fatal-error handler for good, so that a fatal error inside
+/// LLVM during DeviceTarget::compile comes back in the returned error with
+/// LLVM's message. Without it the error still comes back and the process goes
+/// on, but the message goes where the process's own handler sends it (clang:
+/// a diagnostic). Call it before any other code installs a handler.
+void installFatalErrorHandler();
+
+} // namespace ferry
+
+#endif
