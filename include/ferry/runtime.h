@@ -24,6 +24,23 @@ typedef enum ferry_status {
   FERRY_ERROR_BACKEND = 4       /* a vendor library reported an error */
 } ferry_status;
 
+/* Errors of the porting-facing routines (ferry_register_images, ferry_image_*,
+ * ferry_get_*_info, ferry_module_*, ferry_launch): a routine that fails
+ * returns its status and keeps a message for ferry_last_error, naming the
+ * routine, the image, kernel or symbol, and what is wrong; it prints nothing
+ * (FERRY_DEBUG=1 prints it too). The message is per thread, and stays until
+ * the next failure of such a routine on the thread or ferry_clear_error: a
+ * routine that succeeds leaves it alone, as errno. The entry points of
+ * compiled code (regions, data clauses) and the OpenACC API print their
+ * errors instead ("ferry: error: ..."). */
+
+/* The message of the last failure of a porting-facing routine on this
+ * thread; "" if none since the thread began or ferry_clear_error. Valid
+ * until the thread's next failure or ferry_clear_error. */
+const char *ferry_last_error(void);
+/* Empties this thread's ferry_last_error. */
+void ferry_clear_error(void);
+
 /* Where a compute region comes from; emitted once per region as a constant. */
 typedef struct ferry_region {
   const char *name;      /* "file.cpp:12" plus a construct name */
@@ -199,8 +216,9 @@ const ferry_region *ferry_set_data_region(const ferry_region *region);
 /* Registers the device images of a package in LLVM's OffloadBinary format
  * (the contents of a .llvm.offloading section). Ferry-compiled programs call
  * it from a constructor; the memory must stay valid for the whole process.
- * A corrupt package is reported on stderr, naming the offset and the
- * problem, and returns FERRY_ERROR_INVALID (nothing is registered). */
+ * A corrupt package returns FERRY_ERROR_INVALID (nothing is registered) with
+ * the offset and the problem in ferry_last_error; since that constructor
+ * cannot look at the result, the message is also printed on stderr. */
 ferry_status ferry_register_images(const void *package, size_t size);
 
 /* A registered device image. */
@@ -230,7 +248,8 @@ typedef struct ferry_symbol {
 
 /* The symbols of registered image `index`: kernels, device functions and
  * variables (ROCR exposes no device functions; Ferry indexes the image). The
- * array lives as long as the process. */
+ * array lives as long as the process. FERRY_ERROR_INVALID past the end or for
+ * an image that cannot be read (ferry_last_error says why). */
 ferry_status ferry_image_symbols(size_t index, const ferry_symbol **symbols,
                                  size_t *count);
 
@@ -254,10 +273,13 @@ typedef struct ferry_image_desc {
 
 /* Loads images[0] (the kernel image) linked with the device-function
  * libraries images[1..count-1] (CUDA: cuLink; unresolved functions are an
- * error naming them and the images searched). */
+ * error naming them and the images searched). FERRY_ERROR_NO_DEVICE when the
+ * selected device type has no device; FERRY_ERROR_INVALID for images the
+ * device cannot run (the wrong format or target, corrupt, or without a
+ * function they call). */
 ferry_status ferry_module_load(const ferry_image_desc *images, size_t count,
                                ferry_module *out);
-/* Finds kernel `name` in a module. */
+/* Finds kernel `name` in a module; FERRY_ERROR_INVALID if it has none. */
 ferry_status ferry_module_get_kernel(ferry_module module, const char *name,
                                      ferry_kernel *out);
 /* Unloads a module (its kernels become invalid). */
@@ -265,7 +287,7 @@ ferry_status ferry_module_unload(ferry_module module);
 /* The device address of symbol `name` of a loaded module, and its size.
  * AMD: variables (their address), kernels (their kernel descriptor, the
  * kernel_object of a dispatch) and device functions (their entry point);
- * NVIDIA: variables only. FERRY_ERROR_INVALID (with a message) otherwise. */
+ * NVIDIA: variables only. FERRY_ERROR_INVALID (see ferry_last_error) otherwise. */
 ferry_status ferry_module_symbol(ferry_module module, const char *name,
                                  uint64_t *address, uint64_t *size);
 /* Every symbol the images of a loaded module define, with device addresses
@@ -274,7 +296,9 @@ ferry_status ferry_module_symbols(ferry_module module, const ferry_symbol **symb
                                   size_t *count);
 /* Launches `kernel` on grid x block with `shared_bytes` of dynamic shared
  * memory. `args` holds one pointer per kernel parameter, pointing at its
- * value. `async` is an OpenACC queue (acc_async_sync: return when done). */
+ * value. `async` is an OpenACC queue (acc_async_sync: return when done, and
+ * a failure of the kernel is this call's). A zero dimension of the grid or
+ * the block is FERRY_ERROR_INVALID. */
 ferry_status ferry_launch(ferry_kernel kernel, const uint32_t grid[3],
                           const uint32_t block[3], uint32_t shared_bytes,
                           void **args, int async);

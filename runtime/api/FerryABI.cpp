@@ -2,23 +2,53 @@
 ///
 /// \file
 /// Thin C entry points of <ferry/runtime.h>, forwarding to the Runtime.
+/// The porting-facing routines (images, modules, kernels, backends) return
+/// their failures as a status and keep the message for ferry_last_error();
+/// the entry points of Ferry-compiled programs print theirs.
 ///
 //===----------------------------------------------------------------------===//
 #include "core/Debug.h"
+#include "core/Error.h"
 #include "core/ImageRegistry.h"
 #include "core/Runtime.h"
 #include "core/SymbolIndex.h"
 #include "ferry/runtime.h"
 
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 using namespace ferry;
 
+namespace {
+
+/// The message of the last porting-facing routine that failed on this
+/// thread (ferry_last_error).
+thread_local std::string LastError;
+
+/// Ends routine \p Routine with failure \p E: the message is kept for
+/// ferry_last_error, printed only with FERRY_DEBUG=1, and the status
+/// returned.
+ferry_status fail(const char *Routine, const Error &E) {
+  LastError = std::string(Routine) + ": " + E.message();
+  debugf("%s", LastError.c_str());
+  return E.status();
+}
+
+/// A null pointer argument \p Arg of \p Routine.
+ferry_status failNull(const char *Routine, const char *Arg) {
+  return fail(Routine, makeError(FERRY_ERROR_INVALID, "%s is NULL", Arg));
+}
+
+} // namespace
+
 extern "C" {
+
+const char *ferry_last_error(void) { return LastError.c_str(); }
+
+void ferry_clear_error(void) { LastError.clear(); }
 
 ferry_status ferry_parallel_for(const ferry_region *Region, const void *Closure,
                                 size_t /*ClosureSize*/, int64_t TripCount,
@@ -64,21 +94,28 @@ void ferry_dev_loop_failed(void) {
   std::abort();
 }
 
+// Printed as well: the constructor that Ferry-compiled programs register
+// their images from has nobody to return the status to.
 ferry_status ferry_register_images(const void *Package, size_t Size) {
-  std::string Error = ImageRegistry::get().addPackage(Package, Size);
-  if (!Error.empty()) {
-    errorf("corrupt device image package (%zu bytes) %s", Size, Error.c_str());
-    return FERRY_ERROR_INVALID;
-  }
-  return FERRY_SUCCESS;
+  std::string Message = ImageRegistry::get().addPackage(Package, Size);
+  if (Message.empty())
+    return FERRY_SUCCESS;
+  Error E = makeError(FERRY_ERROR_INVALID, "corrupt device image package (%zu bytes) %s", Size,
+                      Message.c_str());
+  report(E);
+  return fail("ferry_register_images", E);
 }
 
 size_t ferry_image_count(void) { return ImageRegistry::get().size(); }
 
 ferry_status ferry_get_image_info(size_t Index, ferry_image_info *Info) {
+  if (!Info)
+    return failNull("ferry_get_image_info", "info");
   const DeviceImageRef *I = ImageRegistry::get().image(Index);
-  if (!Info || !I)
-    return FERRY_ERROR_INVALID;
+  if (!I)
+    return fail("ferry_get_image_info",
+                makeError(FERRY_ERROR_INVALID, "image %zu does not exist (%zu registered)",
+                          Index, ferry_image_count()));
   Info->kind = imageKindName(I->Kind);
   Info->triple = I->Triple.c_str();
   Info->arch = I->Arch.c_str();
@@ -90,6 +127,7 @@ ferry_status ferry_get_image_info(size_t Index, ferry_image_info *Info) {
 struct ferry_kernel_s {
   Backend *B;
   void *Handle;
+  std::string Name;
 };
 /// A module owns the kernel handles handed out for it.
 struct ferry_module_s {
@@ -104,22 +142,28 @@ struct ferry_module_s {
 
 ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
                                ferry_module *Out) {
-  if (!Images || !Count || !Out)
-    return FERRY_ERROR_INVALID;
+  const char *Routine = "ferry_module_load";
+  if (!Out)
+    return failNull(Routine, "out");
+  if (!Count)
+    return fail(Routine, makeError(FERRY_ERROR_INVALID, "no images (count is 0)"));
+  if (!Images)
+    return failNull(Routine, "images");
   Runtime &R = Runtime::get();
-  auto K = R.selectedKind();
-  if (!K)
-    return FERRY_ERROR_NO_DEVICE;
-  Backend &B = R.backendFor(*K);
+  DeviceKind K;
+  if (Error E = R.selectKind(K))
+    return fail(Routine, E);
+  Backend &B = R.backendFor(K);
   std::vector<Backend::Image> List;
   for (size_t I = 0; I < Count; ++I) {
     if (!Images[I].kind || !Images[I].data)
-      return FERRY_ERROR_INVALID;
+      return fail(Routine, makeError(FERRY_ERROR_INVALID, "images[%zu] has a NULL %s", I,
+                                     Images[I].kind ? "data" : "kind"));
     List.push_back({Images[I].kind, Images[I].data, Images[I].size});
   }
   void *Handle = nullptr;
-  if (ferry_status S = B.loadModule(R.deviceNum(*K), List, &Handle))
-    return S;
+  if (Error E = B.loadModule(R.deviceNum(K), List, &Handle))
+    return fail(Routine, E);
   auto *M = new ferry_module_s;
   M->B = &B;
   M->Handle = Handle;
@@ -134,7 +178,7 @@ ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
 
 ferry_status ferry_module_symbols(ferry_module M, const ferry_symbol **Symbols, size_t *Count) {
   if (!M || !Symbols || !Count)
-    return FERRY_ERROR_INVALID;
+    return failNull("ferry_module_symbols", !M ? "module" : !Symbols ? "symbols" : "count");
   std::lock_guard<std::mutex> Lock(M->ListMutex);
   if (!M->Listed) {
     // NVIDIA modules give addresses of variables only; asking for others
@@ -145,7 +189,7 @@ ferry_status ferry_module_symbols(ferry_module M, const ferry_symbol **Symbols, 
         ferry_symbol Out = {S.Name.c_str(), S.Kind, S.Size, S.Offset, 0};
         uint64_t Size = 0;
         if ((Everything || S.Kind == FERRY_SYMBOL_VARIABLE) &&
-            M->B->symbolAddress(M->Handle, S.Name.c_str(), Out.address, Size) != FERRY_SUCCESS)
+            M->B->symbolAddress(M->Handle, S.Name.c_str(), Out.address, Size))
           Out.address = 0;
         M->Symbols.push_back(Out);
       }
@@ -158,67 +202,64 @@ ferry_status ferry_module_symbols(ferry_module M, const ferry_symbol **Symbols, 
 
 ferry_status ferry_module_get_kernel(ferry_module M, const char *Name,
                                      ferry_kernel *Out) {
+  const char *Routine = "ferry_module_get_kernel";
   if (!M || !Name || !Out)
-    return FERRY_ERROR_INVALID;
+    return failNull(Routine, !M ? "module" : !Name ? "name" : "out");
   void *Handle = nullptr;
-  if (ferry_status S = M->B->getKernel(M->Handle, Name, &Handle))
-    return S;
-  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{M->B, Handle}));
+  if (Error E = M->B->getKernel(M->Handle, Name, &Handle))
+    return fail(Routine, E);
+  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{M->B, Handle, Name}));
   *Out = M->Kernels.back().get();
   return FERRY_SUCCESS;
 }
 
 ferry_status ferry_module_symbol(ferry_module M, const char *Name, uint64_t *Address,
                                  uint64_t *Size) {
+  const char *Routine = "ferry_module_symbol";
   if (!M || !Name || !Address || !Size)
-    return FERRY_ERROR_INVALID;
-  return M->B->symbolAddress(M->Handle, Name, *Address, *Size);
+    return failNull(Routine, !M ? "module" : !Name ? "name" : !Address ? "address" : "size");
+  if (Error E = M->B->symbolAddress(M->Handle, Name, *Address, *Size))
+    return fail(Routine, E);
+  return FERRY_SUCCESS;
 }
 
 ferry_status ferry_module_unload(ferry_module M) {
   if (!M)
-    return FERRY_ERROR_INVALID;
-  ferry_status S = M->B->unloadModule(M->Handle);
+    return failNull("ferry_module_unload", "module");
+  Error E = M->B->unloadModule(M->Handle);
   delete M;
-  return S;
+  return E ? fail("ferry_module_unload", E) : FERRY_SUCCESS;
 }
 
 ferry_status ferry_launch(ferry_kernel K, const uint32_t Grid[3],
                           const uint32_t Block[3], uint32_t SharedBytes, void **Args,
                           int Async) {
+  const char *Routine = "ferry_launch";
   if (!K || !Grid || !Block)
-    return FERRY_ERROR_INVALID;
+    return failNull(Routine, !K ? "kernel" : !Grid ? "grid" : "block");
+  // Every backend refuses an empty grid, each in its own words.
+  for (const uint32_t *Dims : {Grid, Block})
+    if (!Dims[0] || !Dims[1] || !Dims[2])
+      return fail(Routine, makeError(FERRY_ERROR_INVALID,
+                                     "kernel '%s': %s (%u, %u, %u) has a zero dimension",
+                                     K->Name.c_str(), Dims == Grid ? "grid" : "block", Dims[0],
+                                     Dims[1], Dims[2]));
+  if (Error E = queueError("async", Async))
+    return fail(Routine, E);
   Runtime &R = Runtime::get();
   const DeviceKind Kind = K->B->kind();
-  return K->B->launch(K->Handle, Grid, Block, SharedBytes, Args,
-                      R.resolveAsync(Kind, R.deviceNum(Kind), Async));
+  if (Error E = K->B->launch(K->Handle, Grid, Block, SharedBytes, Args,
+                             R.resolveAsync(Kind, R.deviceNum(Kind), Async)))
+    return fail(Routine, E);
+  return FERRY_SUCCESS;
 }
 
 ferry_status ferry_image_symbols(size_t Index, const ferry_symbol **Symbols,
                                  size_t *Count) {
-  // Built once per image and kept: images are never unregistered.
-  static std::mutex Mutex;
-  static std::map<size_t, std::pair<std::unique_ptr<ImageIndex>,
-                                    std::vector<ferry_symbol>>> Cache;
-  const DeviceImageRef *I = ImageRegistry::get().image(Index);
-  if (!I || !Symbols || !Count)
-    return FERRY_ERROR_INVALID;
-  std::lock_guard<std::mutex> Lock(Mutex);
-  auto &Entry = Cache[Index];
-  if (!Entry.first) {
-    auto Idx = std::make_unique<ImageIndex>();
-    std::string Error = indexImage(I->Data, I->Size, *Idx);
-    if (!Error.empty()) {
-      errorf("image %zu (%s): %s", Index, I->Arch.c_str(), Error.c_str());
-      Cache.erase(Index);
-      return FERRY_ERROR_INVALID;
-    }
-    for (const SymbolInfo &S : Idx->Symbols)
-      Entry.second.push_back({S.Name.c_str(), S.Kind, S.Size, S.Offset, 0});
-    Entry.first = std::move(Idx);
-  }
-  *Symbols = Entry.second.data();
-  *Count = Entry.second.size();
+  if (!Symbols || !Count)
+    return failNull("ferry_image_symbols", !Symbols ? "symbols" : "count");
+  if (Error E = Runtime::get().imageSymbols(Index, *Symbols, *Count))
+    return fail("ferry_image_symbols", E);
   return FERRY_SUCCESS;
 }
 
@@ -226,8 +267,12 @@ size_t ferry_backend_count(void) { return Runtime::get().backends().size(); }
 
 ferry_status ferry_get_backend_info(size_t Index, ferry_backend_info *Info) {
   auto &Backends = Runtime::get().backends();
-  if (!Info || Index >= Backends.size())
-    return FERRY_ERROR_INVALID;
+  if (!Info)
+    return failNull("ferry_get_backend_info", "info");
+  if (Index >= Backends.size())
+    return fail("ferry_get_backend_info",
+                makeError(FERRY_ERROR_INVALID, "backend %zu does not exist (%zu backends)",
+                          Index, Backends.size()));
   Backend &B = *Backends[Index];
   Info->name = B.name();
   Info->device_type = deviceKindName(B.kind());

@@ -10,6 +10,7 @@
 #define FERRY_RUNTIME_CORE_BACKEND_H
 
 #include "core/Env.h"
+#include "core/Error.h"
 
 #include "ferry/runtime.h"
 
@@ -44,8 +45,10 @@ public:
   }
 
   /// Device operations. The defaults report that the backend cannot do
-  /// them; each backend implements what its devices support. Errors are
-  /// printed (naming the operation and the vendor's code) and returned.
+  /// them; each backend implements what its devices support. The memory and
+  /// queue operations print their errors (naming the operation and the
+  /// vendor's code) and return the status; the module operations below
+  /// return their errors as values and print nothing.
   /// Queue numbers are OpenACC's (acc_async_sync = synchronous).
   virtual ferry_status allocate(int Device, size_t Bytes, void **Out);
   virtual ferry_status release(int Device, void *Ptr);
@@ -108,22 +111,22 @@ public:
     const void *Data;
     size_t Size;
   };
-  virtual ferry_status loadModule(int Device, const std::vector<Image> &Images,
-                                  void **Module);
-  virtual ferry_status unloadModule(void *Module);
-  virtual ferry_status getKernel(void *Module, const char *Name, void **Kernel);
+  virtual Error loadModule(int Device, const std::vector<Image> &Images, void **Module);
+  virtual Error unloadModule(void *Module);
+  virtual Error getKernel(void *Module, const char *Name, void **Kernel);
   /// The device address and size of symbol \p Name of a loaded module.
-  virtual ferry_status symbolAddress(void *Module, const char *Name, uint64_t &Address,
-                                     uint64_t &Size);
-  virtual ferry_status launch(void *Kernel, const uint32_t Grid[3],
-                              const uint32_t Block[3], uint32_t SharedBytes,
-                              void **Args, int Queue);
+  virtual Error symbolAddress(void *Module, const char *Name, uint64_t &Address,
+                              uint64_t &Size);
+  /// A synchronous launch (\p Queue acc_async_sync) also waits for the
+  /// kernel and returns its failure.
+  virtual Error launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3],
+                       uint32_t SharedBytes, void **Args, int Queue);
 
 protected:
   /// Finds the devices: sets NumDevices and Status. Must not print.
   virtual void discover() = 0;
-  /// Reports that this backend cannot do \p What.
-  ferry_status unsupported(const char *What);
+  /// That this backend cannot do \p What.
+  Error unsupported(const char *What);
   /// Memory accounting for acc_property_free_memory where the vendor gives
   /// no figure: allocate() and release() report their blocks.
   void countAllocation(int Device, const void *Block, size_t Bytes);

@@ -54,13 +54,20 @@ void errorf(const char *Fmt, ...) {
   va_end(Args);
 }
 
-bool checkQueue(const char *Routine, const char *Arg, int Q) {
+Error queueError(const char *Arg, int Q) {
   if (Q >= 0 || Q == acc_async_noval || Q == acc_async_sync)
-    return true;
-  errorf("%s: %s %d is not an async queue (a number >= 0, acc_async_noval or acc_async_sync); "
-         "nothing done",
-         Routine, Arg, Q);
-  return false;
+    return Error::success();
+  return makeError(FERRY_ERROR_INVALID,
+                   "%s %d is not an async queue (a number >= 0, acc_async_noval or "
+                   "acc_async_sync)",
+                   Arg, Q);
+}
+
+bool checkQueue(const char *Routine, const char *Arg, int Q) {
+  Error E = queueError(Arg, Q);
+  if (E)
+    errorf("%s: %s; nothing done", Routine, E.message().c_str());
+  return !E;
 }
 
 } // namespace ferry

@@ -9,6 +9,8 @@
 #ifndef FERRY_RUNTIME_CORE_DEBUG_H
 #define FERRY_RUNTIME_CORE_DEBUG_H
 
+#include "core/Error.h"
+
 #include <cstdarg>
 
 namespace ferry {
@@ -34,9 +36,11 @@ void notifyf(unsigned Bits, const char *Fmt, ...)
 /// Prints "ferry: error: ..." to stderr unconditionally (errors only).
 void errorf(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/// An OpenACC async-argument of a runtime routine: a queue number >= 0,
-/// acc_async_noval or acc_async_sync; else a message naming \p Routine and
-/// \p Arg, and false.
+/// An OpenACC async-argument \p Arg is a queue number >= 0, acc_async_noval
+/// or acc_async_sync; anything else is an error naming \p Arg.
+Error queueError(const char *Arg, int Q);
+/// queueError for the OpenACC API: true for a queue, else false after a
+/// message naming \p Routine and \p Arg.
 bool checkQueue(const char *Routine, const char *Arg, int Q);
 
 } // namespace ferry

@@ -12,6 +12,8 @@
 #include "core/Runtime.h"
 
 #include "core/Debug.h"
+#include "core/ImageRegistry.h"
+#include "core/SymbolIndex.h"
 #include "cuda/CudaBackend.h"
 #include "host/HostBackend.h"
 #include "host/HostThreadPool.h"
@@ -145,18 +147,31 @@ Backend &Runtime::backendFor(DeviceKind K) {
 }
 
 std::optional<DeviceKind> Runtime::selectedKind() {
+  DeviceKind K;
+  Error E = selectKind(K);
+  if (!E)
+    return K;
+  // A bad ACC_DEVICE_TYPE was said once, when it was read.
   std::lock_guard<std::mutex> Lock(Mutex);
-  if (Selected)
-    return Selected;
+  if (!InvalidRequest)
+    report(E);
+  return std::nullopt;
+}
+
+Error Runtime::selectKind(DeviceKind &Out) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Selected) {
+    Out = *Selected;
+    return Error::success();
+  }
   if (!RequestParsed) {
     RequestParsed = true;
     auto Text = envString("ACC_DEVICE_TYPE");
     if (Text && !Text->empty()) { // empty counts as unset
       Requested = parseDeviceKind(*Text);
       if (!Requested) {
-        RequestInvalid = true;
-        errorf("ACC_DEVICE_TYPE='%s' is not a device type (use host, nvidia "
-               "or radeon)",
+        InvalidRequest = *Text;
+        errorf("ACC_DEVICE_TYPE='%s' is not a device type (use host, nvidia or radeon)",
                Text->c_str());
       }
     }
@@ -169,8 +184,10 @@ std::optional<DeviceKind> Runtime::selectedKind() {
         D = N ? int(*N) : 0;
     }
   }
-  if (RequestInvalid)
-    return std::nullopt;
+  if (InvalidRequest)
+    return makeError(FERRY_ERROR_NO_DEVICE,
+                     "ACC_DEVICE_TYPE='%s' is not a device type (use host, nvidia or radeon)",
+                     InvalidRequest->c_str());
   Selected = selectDeviceKind(
       Requested,
       [](DeviceKind K, void *Self) {
@@ -179,9 +196,9 @@ std::optional<DeviceKind> Runtime::selectedKind() {
       this);
   if (!Selected) {
     Backend &B = backendFor(*Requested);
-    errorf("ACC_DEVICE_TYPE=%s requested, but the %s backend has no device: %s",
-           deviceKindName(*Requested), B.name(), B.status().c_str());
-    return std::nullopt;
+    return makeError(FERRY_ERROR_NO_DEVICE,
+                     "ACC_DEVICE_TYPE=%s requested, but the %s backend has no device: %s",
+                     deviceKindName(*Requested), B.name(), B.status().c_str());
   }
   // ACC_DEVICE_NUM past the selected type's devices: say so, use device 0.
   const int Count = backendFor(*Selected).numDevices();
@@ -192,13 +209,14 @@ std::optional<DeviceKind> Runtime::selectedKind() {
     Num = 0;
   }
   debugf("selected device type %s, device %d", deviceKindName(*Selected), Num);
-  return Selected;
+  Out = *Selected;
+  return Error::success();
 }
 
 void Runtime::setDeviceKind(std::optional<DeviceKind> K) {
   std::lock_guard<std::mutex> Lock(Mutex);
   RequestParsed = true;
-  RequestInvalid = false;
+  InvalidRequest.reset();
   Requested = K;
   Selected.reset();
 }
@@ -246,7 +264,7 @@ ferry_status Runtime::shutdownDevice(DeviceKind K, int Device) {
         continue;
       }
       if (It->second)
-        B.unloadModule(It->second);
+        report(B.unloadModule(It->second));
       It = Modules.erase(It);
     }
   }
@@ -483,6 +501,34 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   return FERRY_SUCCESS;
 }
 
+struct Runtime::IndexedImage {
+  ImageIndex Index;
+  std::vector<ferry_symbol> Symbols; ///< names point into Index
+};
+
+Error Runtime::imageSymbols(size_t Index, const ferry_symbol *&Symbols, size_t &Count) {
+  const DeviceImageRef *I = ImageRegistry::get().image(Index);
+  if (!I)
+    return makeError(FERRY_ERROR_INVALID, "image %zu does not exist (%zu registered)", Index,
+                     ImageRegistry::get().size());
+  std::lock_guard<std::mutex> Lock(ImageSymbolsMutex);
+  std::unique_ptr<IndexedImage> &Entry = IndexedImages[Index];
+  if (!Entry) {
+    auto Fresh = std::make_unique<IndexedImage>();
+    if (std::string Error = indexImage(I->Data, I->Size, Fresh->Index); !Error.empty()) {
+      IndexedImages.erase(Index);
+      return makeError(FERRY_ERROR_INVALID, "image %zu (%s): %s", Index, I->Arch.c_str(),
+                       Error.c_str());
+    }
+    for (const SymbolInfo &S : Fresh->Index.Symbols)
+      Fresh->Symbols.push_back({S.Name.c_str(), S.Kind, S.Size, S.Offset, 0});
+    Entry = std::move(Fresh);
+  }
+  Symbols = Entry->Symbols.data();
+  Count = Entry->Symbols.size();
+  return Error::success();
+}
+
 namespace {
 
 /// An AMD image that is a relocatable object (ELF e_type ET_REL): the code of
@@ -493,11 +539,12 @@ bool isRelocatableObject(const ferry_image_info &I) {
 }
 
 /// Whether image \p Index defines kernels (a library of device functions
-/// does not).
+/// does not). An image that cannot be indexed counts as a kernel image: its
+/// own load says what is wrong with it.
 bool definesKernels(size_t Index) {
   const ferry_symbol *Syms;
   size_t Count;
-  if (ferry_image_symbols(Index, &Syms, &Count) != FERRY_SUCCESS)
+  if (Runtime::get().imageSymbols(Index, Syms, Count))
     return true;
   for (size_t S = 0; S < Count; ++S)
     if (Syms[S].kind == FERRY_SYMBOL_KERNEL)
@@ -540,8 +587,10 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
       continue;
     const ferry_symbol *Syms;
     size_t Count;
-    if (ferry_image_symbols(I, &Syms, &Count) != FERRY_SUCCESS)
+    if (Error E = imageSymbols(I, Syms, Count)) {
+      report(E);
       continue;
+    }
     bool Defines = false;
     for (size_t S = 0; S < Count; ++S)
       Defines |= Syms[S].kind == FERRY_SYMBOL_KERNEL && std::strcmp(Syms[S].name, Name) == 0;
@@ -563,15 +612,16 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
                 : isRelocatableObject(Lib) && !definesKernels(J))
           Imgs.push_back({Lib.kind, Lib.data, Lib.size});
       }
-      if (ferry_status St = B.loadModule(Device, Imgs, &Module)) {
+      if (Error E = B.loadModule(Device, Imgs, &Module)) {
+        report(E);
         errorf("%s (%s:%u): cannot load the %s image for %s", R.name, R.file ? R.file : "?",
                R.line, Info.arch, deviceKindName(K));
         Module = nullptr;
-        return St;
+        return E.status();
       }
     }
-    if (ferry_status St = B.getKernel(Module, Name, Kernel))
-      return St;
+    if (Error E = B.getKernel(Module, Name, Kernel))
+      return report(E);
     Kernels[Key] = {*Kernel, Module};
     *LoadedModule = Module;
     return FERRY_SUCCESS;
@@ -593,7 +643,9 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   for (size_t I = 0; I < D.kernel->num_globals; ++I) {
     const ferry_device_global &G = D.kernel->globals[I];
     uint64_t Address = 0, Size = 0;
-    if (B.symbolAddress(Module, G.symbol, Address, Size) != FERRY_SUCCESS || Size < G.size) {
+    // The backend's reason is left out: the message below says it for the
+    // region.
+    if (B.symbolAddress(Module, G.symbol, Address, Size) || Size < G.size) {
       errorf("%s (%s:%u): the device copy '%s' of a global variable the region reads is "
              "missing from its image",
              R.name, File, R.line, G.symbol);
@@ -714,7 +766,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   const int Queue = D.async;
   // FERRY_TIME's events bracket the kernel alone (not loading, not attach).
   Start = TimeEnabled ? B.recordEvent(Device, Queue) : nullptr;
-  ferry_status S = B.launch(Kernel, Grid, BlockDims, 0, Args, Queue);
+  ferry_status S = report(B.launch(Kernel, Grid, BlockDims, 0, Args, Queue));
   End = Start ? B.recordEvent(Device, Queue) : nullptr;
   if (S == FERRY_SUCCESS && D.reduction) {
     if (Queue != acc_async_sync)

@@ -11,6 +11,7 @@
 
 #include "core/AllocationTable.h"
 #include "core/Backend.h"
+#include "core/Error.h"
 #include "core/PresentTable.h"
 #include "ferry/runtime.h"
 
@@ -69,6 +70,9 @@ public:
   /// The kind regions run on; std::nullopt (after printing why) when the
   /// requested kind is unusable.
   std::optional<DeviceKind> selectedKind();
+  /// selectedKind() without printing: why the requested kind is unusable is
+  /// the error.
+  Error selectKind(DeviceKind &Out);
   /// Requests a kind; std::nullopt restores the default order.
   void setDeviceKind(std::optional<DeviceKind> K);
   void setDeviceNum(DeviceKind K, int Num);
@@ -102,6 +106,11 @@ public:
   /// Waits for the deferred launches of construct \p R (ferry_finish_deferred).
   ferry_status finishDeferred(const ferry_region &R);
 
+  /// The symbols of registered image \p Index (ferry_image_symbols): indexed
+  /// on first request and kept for the process, as the images are; an image
+  /// that cannot be indexed is an error naming it, each time it is asked for.
+  Error imageSymbols(size_t Index, const ferry_symbol *&Symbols, size_t &Count);
+
   /// FERRY_TIME accounting: bytes moved by the data API and data clauses.
   void countTransfer(bool ToDevice, size_t Bytes);
 
@@ -132,7 +141,8 @@ private:
   std::mutex Mutex;
   std::optional<DeviceKind> Requested;
   bool RequestParsed = false;
-  bool RequestInvalid = false;
+  /// ACC_DEVICE_TYPE when it names no device type.
+  std::optional<std::string> InvalidRequest;
   std::optional<DeviceKind> Selected;
   int DeviceNum[3] = {0, 0, 0};
   std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
@@ -148,6 +158,9 @@ private:
   };
   PartialsBuffer &partialsBuffer(DeviceKind K, int Device);
   std::map<std::pair<int, int>, std::unique_ptr<PartialsBuffer>> PartialsBuffers;
+  struct IndexedImage; // an ImageIndex and its ferry_symbol list
+  std::mutex ImageSymbolsMutex;
+  std::map<size_t, std::unique_ptr<IndexedImage>> IndexedImages;
   std::mutex KernelMutex;
   /// Loaded kernels by (kind, device, name): the kernel and its module.
   std::map<std::tuple<int, int, std::string>, std::pair<void *, void *>> Kernels;

@@ -15,6 +15,7 @@
 
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
+#include "core/Error.h"
 #include "openacc.h"
 
 #include <map>
@@ -128,11 +129,11 @@ public:
   DeviceKind kind() const override { return DeviceKind::Nvidia; }
 
   ferry_status allocate(int Device, size_t Bytes, void **Out) override {
-    if (!enter(Device))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enter(Device))
+      return report(E);
     CUdeviceptr P = 0;
-    if (!check(Api.cuMemAlloc(&P, Bytes), "cuMemAlloc"))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = check(Api.cuMemAlloc(&P, Bytes), "cuMemAlloc"))
+      return report(E);
     notifyf(NotifyAlloc, "allocate %zu bytes on nvidia device %d at %#llx", Bytes,
             Device, P);
     *Out = reinterpret_cast<void *>(P);
@@ -140,68 +141,71 @@ public:
   }
 
   ferry_status release(int Device, void *Ptr) override {
-    if (!enter(Device))
-      return FERRY_ERROR_BACKEND;
-    return check(Api.cuMemFree(CUdeviceptr(Ptr)), "cuMemFree") ? FERRY_SUCCESS
-                                                               : FERRY_ERROR_BACKEND;
+    if (Error E = enter(Device))
+      return report(E);
+    return report(check(Api.cuMemFree(CUdeviceptr(Ptr)), "cuMemFree"));
   }
 
   ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes,
                             int Queue) override {
     CUstream S;
-    if (!enter(Device) || !stream(Device, Queue, S))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enterStream(Device, Queue, S))
+      return report(E);
     notifyf(NotifyTransfer, "copy %zu bytes to nvidia device %d (queue %d)", Bytes,
             Device, Queue);
-    if (!check(Api.cuMemcpyHtoDAsync(CUdeviceptr(Dst), Src, Bytes, S), "cuMemcpyHtoDAsync"))
-      return FERRY_ERROR_BACKEND;
-    return Queue == acc_async_sync ? syncStream(S) : FERRY_SUCCESS;
+    if (Error E =
+            check(Api.cuMemcpyHtoDAsync(CUdeviceptr(Dst), Src, Bytes, S), "cuMemcpyHtoDAsync"))
+      return report(E);
+    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
   }
 
   ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes,
                               int Queue) override {
     CUstream S;
-    if (!enter(Device) || !stream(Device, Queue, S))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enterStream(Device, Queue, S))
+      return report(E);
     notifyf(NotifyTransfer, "copy %zu bytes from nvidia device %d (queue %d)", Bytes,
             Device, Queue);
-    if (!check(Api.cuMemcpyDtoHAsync(Dst, CUdeviceptr(Src), Bytes, S), "cuMemcpyDtoHAsync"))
-      return FERRY_ERROR_BACKEND;
-    return Queue == acc_async_sync ? syncStream(S) : FERRY_SUCCESS;
+    if (Error E =
+            check(Api.cuMemcpyDtoHAsync(Dst, CUdeviceptr(Src), Bytes, S), "cuMemcpyDtoHAsync"))
+      return report(E);
+    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
   }
 
   ferry_status wait(int Device, int Queue, bool All) override {
-    if (!enter(Device))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enter(Device))
+      return report(E);
     notifyf(NotifyWait, "wait for %s on nvidia device %d", All ? "all queues" : "a queue",
             Device);
     for (CUstream S : streamsOf(Device, Queue, All))
-      if (ferry_status St = syncStream(S))
-        return St;
+      if (Error E = syncStream(S))
+        return report(E);
     return FERRY_SUCCESS;
   }
 
   bool idle(int Device, int Queue, bool All) override {
-    if (!enter(Device))
+    if (Error E = enter(Device)) {
+      report(E);
       return true;
+    }
     for (CUstream S : streamsOf(Device, Queue, All)) {
       CUresult R = Api.cuStreamQuery(S);
       if (R == CUDA_ERROR_NOT_READY)
         return false;
-      check(R, "cuStreamQuery");
+      report(check(R, "cuStreamQuery"));
     }
     return true;
   }
 
-  ferry_status loadModule(int Device, const std::vector<Image> &Images,
-                          void **Out) override {
-    if (!enter(Device))
-      return FERRY_ERROR_BACKEND;
+  Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
+    if (Error E = enter(Device))
+      return E;
+    if (Images.empty())
+      return makeError(FERRY_ERROR_INVALID, "no image to load on nvidia device %d", Device);
     for (const Image &I : Images)
-      if (I.Kind != "ptx") {
-        errorf("the cuda backend loads PTX images, not '%s'", I.Kind.c_str());
-        return FERRY_ERROR_INVALID;
-      }
+      if (I.Kind != "ptx")
+        return makeError(FERRY_ERROR_INVALID, "the cuda backend loads PTX images, not '%s'",
+                         I.Kind.c_str());
     std::string Log(8192, '\0');
     CUjit_option Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *Values[] = {Log.data(), reinterpret_cast<void *>(uintptr_t(Log.size()))};
@@ -211,10 +215,9 @@ public:
       // PTX must be NUL-terminated for the driver.
       std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
       CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
-      if (R != CUDA_SUCCESS) {
-        errorf("cuModuleLoadDataEx: %s\n%s", describe(R).c_str(), LogText().c_str());
-        return FERRY_ERROR_BACKEND;
-      }
+      if (R != CUDA_SUCCESS)
+        return makeError(FERRY_ERROR_BACKEND, "cuModuleLoadDataEx: %s\n%s", describe(R).c_str(),
+                         LogText().c_str());
     } else {
       // Linked results are kept per (image set, device): a second load of
       // the same kernel image and libraries skips the PTX JIT and the link.
@@ -230,108 +233,108 @@ public:
       }
       if (!Cubin) {
         auto Fresh = std::make_shared<std::vector<char>>();
-        if (!link(Images, *Fresh, Options, Values, LogText))
-          return FERRY_ERROR_BACKEND;
+        if (Error E = link(Images, *Fresh, Options, Values, LogText))
+          return E;
         std::lock_guard<std::mutex> Lock(Mutex);
         Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
       }
-      if (!check(Api.cuModuleLoadDataEx(&M, Cubin->data(), 0, nullptr, nullptr),
-                 "cuModuleLoadDataEx"))
-        return FERRY_ERROR_BACKEND;
+      if (Error E = check(Api.cuModuleLoadDataEx(&M, Cubin->data(), 0, nullptr, nullptr),
+                          "cuModuleLoadDataEx"))
+        return E;
     }
     auto *Mod = new Module{Device, M, {}};
     *Out = Mod;
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status unloadModule(void *Handle) override {
+  Error unloadModule(void *Handle) override {
     auto *M = static_cast<Module *>(Handle);
-    if (!enter(M->Device))
-      return FERRY_ERROR_BACKEND;
-    bool Ok = check(Api.cuModuleUnload(M->Handle), "cuModuleUnload");
+    Error E = enter(M->Device);
+    if (!E)
+      E = check(Api.cuModuleUnload(M->Handle), "cuModuleUnload");
     delete M;
-    return Ok ? FERRY_SUCCESS : FERRY_ERROR_BACKEND;
+    return E;
   }
 
-  ferry_status getKernel(void *Handle, const char *Name, void **Out) override {
+  Error getKernel(void *Handle, const char *Name, void **Out) override {
     auto *M = static_cast<Module *>(Handle);
-    if (!enter(M->Device))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enter(M->Device))
+      return E;
     CUfunction F = nullptr;
     CUresult R = Api.cuModuleGetFunction(&F, M->Handle, Name);
-    if (R != CUDA_SUCCESS) {
-      errorf("kernel '%s' is not in the module (cuModuleGetFunction: %s)", Name,
-             describe(R).c_str());
-      return FERRY_ERROR_INVALID;
-    }
+    if (R != CUDA_SUCCESS)
+      return makeError(FERRY_ERROR_INVALID,
+                       "kernel '%s' is not in the module (cuModuleGetFunction: %s)", Name,
+                       describe(R).c_str());
     M->Kernels.push_back(std::make_unique<Kernel>(Kernel{M, F, Name}));
     *Out = M->Kernels.back().get();
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status symbolAddress(void *Handle, const char *Name, uint64_t &Address,
-                             uint64_t &Size) override {
+  Error symbolAddress(void *Handle, const char *Name, uint64_t &Address,
+                      uint64_t &Size) override {
     auto *M = static_cast<Module *>(Handle);
-    if (!enter(M->Device))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enter(M->Device))
+      return E;
     CUdeviceptr P = 0;
     size_t Bytes = 0;
     CUresult R = Api.cuModuleGetGlobal(&P, &Bytes, M->Handle, Name);
-    if (R != CUDA_SUCCESS) {
-      errorf("'%s' is not a variable of the module (cuModuleGetGlobal: %s); kernels and "
-             "functions of PTX images have no device address",
-             Name, describe(R).c_str());
-      return FERRY_ERROR_INVALID;
-    }
+    if (R != CUDA_SUCCESS)
+      return makeError(FERRY_ERROR_INVALID,
+                       "'%s' is not a variable of the module (cuModuleGetGlobal: %s); kernels "
+                       "and functions of PTX images have no device address",
+                       Name, describe(R).c_str());
     Address = P;
     Size = Bytes;
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
-                      uint32_t SharedBytes, void **Args, int Queue) override {
+  Error launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
+               uint32_t SharedBytes, void **Args, int Queue) override {
     auto *K = static_cast<Kernel *>(Handle);
     CUstream S;
-    if (!enter(K->Owner->Device) || !stream(K->Owner->Device, Queue, S))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enterStream(K->Owner->Device, Queue, S))
+      return E;
     notifyf(NotifyLaunch, "launch %s on nvidia device %d: grid %ux%ux%u block %ux%ux%u "
                           "shared %u queue %d",
             K->Name.c_str(), K->Owner->Device, Grid[0], Grid[1], Grid[2], Block[0],
             Block[1], Block[2], SharedBytes, Queue);
     CUresult R = Api.cuLaunchKernel(K->Handle, Grid[0], Grid[1], Grid[2], Block[0],
                                     Block[1], Block[2], SharedBytes, S, Args, nullptr);
-    if (R != CUDA_SUCCESS) {
-      errorf("launching kernel '%s' failed: cuLaunchKernel: %s", K->Name.c_str(),
-             describe(R).c_str());
-      return FERRY_ERROR_BACKEND;
-    }
+    if (R != CUDA_SUCCESS)
+      return makeError(FERRY_ERROR_BACKEND, "launching kernel '%s' failed: cuLaunchKernel: %s",
+                       K->Name.c_str(), describe(R).c_str());
     if (Queue == acc_async_sync)
-      if (ferry_status St = syncStream(S)) {
-        errorf("kernel '%s' failed on nvidia device %d", K->Name.c_str(), K->Owner->Device);
-        return St;
-      }
-    return FERRY_SUCCESS;
+      if (Error E = syncStream(S))
+        return makeError(E.status(), "kernel '%s' failed on nvidia device %d: %s",
+                         K->Name.c_str(), K->Owner->Device, E.message().c_str());
+    return Error::success();
   }
 
   void *recordEvent(int Device, int Queue) override {
     CUstream S;
-    CUevent E = nullptr;
-    if (!enter(Device) || !stream(Device, Queue, S) ||
-        !check(Api.cuEventCreate(&E, 0), "cuEventCreate"))
-      return nullptr;
-    if (!check(Api.cuEventRecord(E, S), "cuEventRecord")) {
-      Api.cuEventDestroy(E);
+    CUevent Event = nullptr;
+    Error E = enterStream(Device, Queue, S);
+    if (!E)
+      E = check(Api.cuEventCreate(&Event, 0), "cuEventCreate");
+    if (!E) {
+      E = check(Api.cuEventRecord(Event, S), "cuEventRecord");
+      if (E)
+        Api.cuEventDestroy(Event);
+    }
+    if (E) {
+      report(E);
       return nullptr;
     }
-    return E;
+    return Event;
   }
 
   /// Also destroys both events.
   double elapsedSeconds(void *Start, void *End) override {
     auto *A = static_cast<CUevent>(Start), *B = static_cast<CUevent>(End);
     float Ms = -1;
-    if (!A || !B || !check(Api.cuEventSynchronize(B), "cuEventSynchronize") ||
-        !check(Api.cuEventElapsedTime(&Ms, A, B), "cuEventElapsedTime"))
+    if (!A || !B || report(check(Api.cuEventSynchronize(B), "cuEventSynchronize")) ||
+        report(check(Api.cuEventElapsedTime(&Ms, A, B), "cuEventElapsedTime")))
       Ms = -1;
     if (A)
       Api.cuEventDestroy(A);
@@ -340,16 +343,16 @@ public:
     return Ms < 0 ? -1 : Ms / 1e3;
   }
 
-  ferry_status initDevice(int Device) override {
-    return enter(Device) ? FERRY_SUCCESS : FERRY_ERROR_BACKEND;
-  }
+  ferry_status initDevice(int Device) override { return report(enter(Device)); }
 
   /// Ferry's streams of the device go (after the caller waited for them);
   /// streams given with acc_set_cuda_stream are the program's and are only
   /// forgotten. The primary context stays, and device memory with it.
   void shutdownDevice(int Device) override {
-    if (!enter(Device))
+    if (Error E = enter(Device)) {
+      report(E);
       return;
+    }
     std::lock_guard<std::mutex> Lock(Mutex);
     for (auto It = Streams.begin(); It != Streams.end();) {
       if (It->first.first != Device) {
@@ -357,7 +360,7 @@ public:
         continue;
       }
       if (!UserStreams.count(It->second))
-        check(Api.cuStreamDestroy(It->second), "cuStreamDestroy");
+        report(check(Api.cuStreamDestroy(It->second), "cuStreamDestroy"));
       UserStreams.erase(It->second);
       It = Streams.erase(It);
     }
@@ -365,24 +368,28 @@ public:
 
   void *nativeQueue(int Device, int Queue) override {
     CUstream S = nullptr;
-    if (!enter(Device) || !stream(Device, Queue, S))
+    if (Error E = enterStream(Device, Queue, S)) {
+      report(E);
       return nullptr;
+    }
     return S;
   }
 
   /// The queue's earlier work completes first; a stream Ferry made for it
   /// goes.
   bool setNativeQueue(int Device, int Queue, void *Native) override {
-    if (!enter(Device))
+    if (Error E = enter(Device)) {
+      report(E);
       return false;
+    }
     if (Queue == acc_async_sync)
       Queue = acc_async_noval;
     std::lock_guard<std::mutex> Lock(Mutex);
     CUstream &S = Streams[{Device, Queue}];
     if (S) {
-      check(Api.cuStreamSynchronize(S), "cuStreamSynchronize");
+      report(check(Api.cuStreamSynchronize(S), "cuStreamSynchronize"));
       if (!UserStreams.count(S))
-        check(Api.cuStreamDestroy(S), "cuStreamDestroy");
+        report(check(Api.cuStreamDestroy(S), "cuStreamDestroy"));
       UserStreams.erase(S);
     }
     S = static_cast<CUstream>(Native);
@@ -391,17 +398,22 @@ public:
   }
 
   ferry_status properties(int Device, Properties &Out) override {
-    if (!enter(Device))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = enter(Device))
+      return report(E);
     CUdevice D;
     char Name[256] = {0};
     int Version = 0;
-    if (!check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
-        !check(Api.cuDeviceGetName(Name, sizeof Name - 1, D), "cuDeviceGetName") ||
-        !check(Api.cuDeviceTotalMem(&Out.TotalMemory, D), "cuDeviceTotalMem") ||
-        !check(Api.cuMemGetInfo(&Out.FreeMemory, &Out.TotalMemory), "cuMemGetInfo") ||
-        !check(Api.cuDriverGetVersion(&Version), "cuDriverGetVersion"))
-      return FERRY_ERROR_BACKEND;
+    Error E = check(Api.cuDeviceGet(&D, Device), "cuDeviceGet");
+    if (!E)
+      E = check(Api.cuDeviceGetName(Name, sizeof Name - 1, D), "cuDeviceGetName");
+    if (!E)
+      E = check(Api.cuDeviceTotalMem(&Out.TotalMemory, D), "cuDeviceTotalMem");
+    if (!E)
+      E = check(Api.cuMemGetInfo(&Out.FreeMemory, &Out.TotalMemory), "cuMemGetInfo");
+    if (!E)
+      E = check(Api.cuDriverGetVersion(&Version), "cuDriverGetVersion");
+    if (E)
+      return report(E);
     Out.Name = Name;
     Out.Vendor = "NVIDIA";
     Out.Driver = "CUDA " + std::to_string(Version / 1000) + "." +
@@ -453,40 +465,48 @@ private:
     return S;
   }
 
-  bool check(CUresult R, const char *Call) {
+  /// The driver's result \p R of \p Call as an Error.
+  Error check(CUresult R, const char *Call) {
     if (R == CUDA_SUCCESS)
-      return true;
-    errorf("%s: %s", Call, describe(R).c_str());
-    return false;
+      return Error::success();
+    return makeError(FERRY_ERROR_BACKEND, "%s: %s", Call, describe(R).c_str());
   }
 
   /// Makes \p Device's primary context current on this thread.
-  bool enter(int Device) {
-    if (Device < 0 || Device >= numDevices()) {
-      errorf("nvidia device %d does not exist (%d device(s))", Device, numDevices());
-      return false;
-    }
+  Error enter(int Device) {
+    if (Device < 0 || Device >= numDevices())
+      return makeError(FERRY_ERROR_BACKEND, "nvidia device %d does not exist (%d device(s))",
+                       Device, numDevices());
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!Contexts[Device]) {
       CUdevice D;
-      if (!check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
-          !check(Api.cuDevicePrimaryCtxRetain(&Contexts[Device], D),
-                 "cuDevicePrimaryCtxRetain"))
-        return false;
+      if (Error E = check(Api.cuDeviceGet(&D, Device), "cuDeviceGet"))
+        return E;
+      if (Error E = check(Api.cuDevicePrimaryCtxRetain(&Contexts[Device], D),
+                          "cuDevicePrimaryCtxRetain"))
+        return E;
     }
     return check(Api.cuCtxSetCurrent(Contexts[Device]), "cuCtxSetCurrent");
   }
 
   /// The stream of OpenACC queue \p Queue on \p Device (context current).
-  bool stream(int Device, int Queue, CUstream &Out) {
+  Error stream(int Device, int Queue, CUstream &Out) {
     if (Queue == acc_async_sync)
       Queue = acc_async_noval;
     std::lock_guard<std::mutex> Lock(Mutex);
     CUstream &S = Streams[{Device, Queue}];
-    if (!S && !check(Api.cuStreamCreate(&S, CU_STREAM_NON_BLOCKING), "cuStreamCreate"))
-      return false;
+    if (!S)
+      if (Error E = check(Api.cuStreamCreate(&S, CU_STREAM_NON_BLOCKING), "cuStreamCreate"))
+        return E;
     Out = S;
-    return true;
+    return Error::success();
+  }
+
+  /// enter() and stream().
+  Error enterStream(int Device, int Queue, CUstream &Out) {
+    if (Error E = enter(Device))
+      return E;
+    return stream(Device, Queue, Out);
   }
 
   std::vector<CUstream> streamsOf(int Device, int Queue, bool All) {
@@ -500,21 +520,21 @@ private:
     return Out;
   }
 
-  ferry_status syncStream(CUstream S) {
-    return check(Api.cuStreamSynchronize(S), "cuStreamSynchronize") ? FERRY_SUCCESS
-                                                                    : FERRY_ERROR_BACKEND;
+  Error syncStream(CUstream S) {
+    return check(Api.cuStreamSynchronize(S), "cuStreamSynchronize");
   }
 
   template <class LogFn>
-  bool link(const std::vector<Image> &Images, std::vector<char> &Out, CUjit_option *Options,
-            void **Values, LogFn LogText) {
+  Error link(const std::vector<Image> &Images, std::vector<char> &Out, CUjit_option *Options,
+             void **Values, LogFn LogText) {
     CUlinkState State = nullptr;
-    if (!check(Api.cuLinkCreate(2, Options, Values, &State), "cuLinkCreate"))
-      return false;
+    if (Error E = check(Api.cuLinkCreate(2, Options, Values, &State), "cuLinkCreate"))
+      return E;
     auto Fail = [&](const char *Call, CUresult R, const char *What) {
-      errorf("%s%s: %s\n%s", Call, What, describe(R).c_str(), LogText().c_str());
+      Error E = makeError(FERRY_ERROR_BACKEND, "%s%s: %s\n%s", Call, What, describe(R).c_str(),
+                          LogText().c_str());
       Api.cuLinkDestroy(State);
-      return false;
+      return E;
     };
     for (size_t I = 0; I < Images.size(); ++I) {
       std::string Text(static_cast<const char *>(Images[I].Data), Images[I].Size);
@@ -535,7 +555,7 @@ private:
     }
     Out.assign(static_cast<const char *>(Cubin), static_cast<const char *>(Cubin) + Size);
     Api.cuLinkDestroy(State);
-    return true;
+    return Error::success();
   }
 
   DynamicLibrary Lib;

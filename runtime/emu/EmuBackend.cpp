@@ -109,18 +109,20 @@ public:
 
   /// \p Images holds the code object the runtime chose; the bitcode of the
   /// same package and target follows it in the registry.
-  ferry_status loadModule(int, const std::vector<Image> &Images, void **Module) override {
+  Error loadModule(int, const std::vector<Image> &Images, void **Module) override {
+    if (Images.empty())
+      return makeError(FERRY_ERROR_INVALID, "emulated %s: no image to load", Arch.c_str());
     // Each code object (the kernel image, then the libraries linked with
     // it) stands for the translated IR registered after it.
     std::vector<const void *> Bitcodes;
     std::vector<size_t> Sizes;
     const ImageRegistry &R = ImageRegistry::get();
     for (const Image &Img : Images) {
-      if (Img.Kind != "object") {
-        errorf("emulated %s: modules are code objects with their bitcode, not '%s' images",
-               Arch.c_str(), Img.Kind.c_str());
-        return FERRY_ERROR_INVALID;
-      }
+      if (Img.Kind != "object")
+        return makeError(FERRY_ERROR_INVALID,
+                         "emulated %s: modules are code objects with their bitcode, not '%s' "
+                         "images",
+                         Arch.c_str(), Img.Kind.c_str());
       size_t Object = SIZE_MAX;
       for (size_t I = 0; I < R.size(); ++I)
         if (R.image(I)->Data == Img.Data)
@@ -132,12 +134,11 @@ public:
         if (std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0 && Ref->Arch == Arch)
           Bitcode = Ref;
       }
-      if (!Bitcode) {
-        errorf("emulated %s: the program has no translated IR for %s next to its code object; "
-               "compile it with -fplugin-arg-ferry-embed-ir",
-               Arch.c_str(), Arch.c_str());
-        return FERRY_ERROR_NO_IMAGE;
-      }
+      if (!Bitcode)
+        return makeError(FERRY_ERROR_NO_IMAGE,
+                         "emulated %s: the program has no translated IR for %s next to its code "
+                         "object; compile it with -fplugin-arg-ferry-embed-ir",
+                         Arch.c_str(), Arch.c_str());
       Bitcodes.push_back(Bitcode->Data);
       Sizes.push_back(Bitcode->Size);
     }
@@ -145,48 +146,45 @@ public:
     std::string Unusable = indexImage(Images[0].Data, Images[0].Size, Index);
     if (Unusable.empty())
       Unusable = checkRunnable(Index);
-    if (!Unusable.empty()) {
-      errorf("emulated %s: %s", Arch.c_str(), Unusable.c_str());
-      return FERRY_ERROR_INVALID;
-    }
-    char Error[2048] = "";
+    if (!Unusable.empty())
+      return makeError(FERRY_ERROR_INVALID, "emulated %s: %s", Arch.c_str(), Unusable.c_str());
+    char Message[2048] = "";
     if (Load(Bitcodes.data(), Sizes.data(), Bitcodes.size(), Arch.c_str(), Images[0].Data,
-             Images[0].Size, Module, Error, sizeof Error)) {
-      errorf("emulated %s: %s", Arch.c_str(), Error);
-      return FERRY_ERROR_BACKEND;
-    }
-    return FERRY_SUCCESS;
+             Images[0].Size, Module, Message, sizeof Message))
+      return makeError(FERRY_ERROR_BACKEND, "emulated %s: %s", Arch.c_str(), Message);
+    return Error::success();
   }
-  ferry_status unloadModule(void *Module) override {
+  Error unloadModule(void *Module) override {
     Unload(Module);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status getKernel(void *Module, const char *Name, void **Kernel) override {
-    if (!HasKernel(Module, Name)) {
-      errorf("emulated %s: no kernel '%s' in the module", Arch.c_str(), Name);
-      return FERRY_ERROR_INVALID;
-    }
+  Error getKernel(void *Module, const char *Name, void **Kernel) override {
+    if (!HasKernel(Module, Name))
+      return makeError(FERRY_ERROR_INVALID, "emulated %s: no kernel '%s' in the module",
+                       Arch.c_str(), Name);
     std::lock_guard<std::mutex> Lock(Mutex);
     Kernels.push_back(std::make_unique<EmuKernel>(EmuKernel{Module, Name}));
     *Kernel = Kernels.back().get();
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status symbolAddress(void *Module, const char *Name, uint64_t &Address,
-                             uint64_t &Size) override {
-    return Symbol(Module, Name, &Address, &Size) ? FERRY_ERROR_INVALID : FERRY_SUCCESS;
+  Error symbolAddress(void *Module, const char *Name, uint64_t &Address,
+                      uint64_t &Size) override {
+    if (Symbol(Module, Name, &Address, &Size))
+      return makeError(FERRY_ERROR_INVALID, "emulated %s: no symbol '%s' in the module",
+                       Arch.c_str(), Name);
+    return Error::success();
   }
-  ferry_status launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3],
-                      uint32_t SharedBytes, void **Args, int) override {
+  Error launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3],
+               uint32_t SharedBytes, void **Args, int) override {
     const EmuKernel &K = *static_cast<EmuKernel *>(Kernel);
     notifyf(NotifyLaunch, "launch %s on emulated %s: grid %ux%ux%u block %ux%ux%u",
             K.Name.c_str(), Arch.c_str(), Grid[0], Grid[1], Grid[2], Block[0], Block[1],
             Block[2]);
-    char Error[4096] = "";
-    if (Launch(K.Program, K.Name.c_str(), Grid, Block, SharedBytes, Args, Error, sizeof Error)) {
-      errorf("emulated %s: %s", Arch.c_str(), Error);
-      return FERRY_ERROR_BACKEND;
-    }
-    return FERRY_SUCCESS;
+    char Message[4096] = "";
+    if (Launch(K.Program, K.Name.c_str(), Grid, Block, SharedBytes, Args, Message,
+               sizeof Message))
+      return makeError(FERRY_ERROR_BACKEND, "emulated %s: %s", Arch.c_str(), Message);
+    return Error::success();
   }
 
 protected:

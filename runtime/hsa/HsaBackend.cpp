@@ -26,6 +26,7 @@
 
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
+#include "core/Error.h"
 #include "core/SymbolIndex.h"
 #include "hsa/ComgrLink.h"
 #include "hsa/KernelArgs.h"
@@ -171,27 +172,26 @@ public:
   DeviceKind kind() const override { return DeviceKind::Radeon; }
 
   ferry_status allocate(int Device, size_t Bytes, void **Out) override {
-    HsaDevice *D = device(Device);
-    if (!D)
-      return FERRY_ERROR_BACKEND;
+    HsaDevice *D;
+    if (Error E = device(Device, D))
+      return report(E);
     if (!D->HaveDevicePool) {
       errorf("radeon device %d (%s) has no device memory pool", Device, D->Name.c_str());
       return FERRY_ERROR_BACKEND;
     }
-    if (!check(Api.hsa_amd_memory_pool_allocate(D->DevicePool, Bytes ? Bytes : 1, 0, Out),
-               "hsa_amd_memory_pool_allocate"))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = check(Api.hsa_amd_memory_pool_allocate(D->DevicePool, Bytes ? Bytes : 1, 0, Out),
+                        "hsa_amd_memory_pool_allocate"))
+      return report(E);
     countAllocation(Device, *Out, Bytes ? Bytes : 1);
     return FERRY_SUCCESS;
   }
 
   ferry_status release(int Device, void *Ptr) override {
-    if (!device(Device))
-      return FERRY_ERROR_BACKEND;
+    HsaDevice *D;
+    if (Error E = device(Device, D))
+      return report(E);
     countRelease(Device, Ptr);
-    return check(Api.hsa_amd_memory_pool_free(Ptr), "hsa_amd_memory_pool_free")
-               ? FERRY_SUCCESS
-               : FERRY_ERROR_BACKEND;
+    return report(check(Api.hsa_amd_memory_pool_free(Ptr), "hsa_amd_memory_pool_free"));
   }
 
   /// Copies are ordered after the queue's kernels and complete before
@@ -206,22 +206,24 @@ public:
   }
 
   ferry_status wait(int Device, int Queue, bool All) override {
-    HsaDevice *D = device(Device);
-    if (!D)
-      return FERRY_ERROR_BACKEND;
+    HsaDevice *D;
+    if (Error E = device(Device, D))
+      return report(E);
     std::lock_guard<std::mutex> Lock(Mutex);
     ferry_status Result = FERRY_SUCCESS;
     for (auto &[N, Q] : D->Queues)
       if (All || N == normalize(Queue))
-        if (ferry_status S = drain(Device, *D, *Q))
-          Result = S;
+        if (Error E = drain(Device, *D, *Q))
+          Result = report(E);
     return Result;
   }
 
   bool idle(int Device, int Queue, bool All) override {
-    HsaDevice *D = device(Device);
-    if (!D)
+    HsaDevice *D;
+    if (Error E = device(Device, D)) {
+      report(E);
       return true;
+    }
     std::lock_guard<std::mutex> Lock(Mutex);
     for (auto &[N, Q] : D->Queues)
       if ((All || N == normalize(Queue)) && !Q->Pending.empty() &&
@@ -236,12 +238,14 @@ public:
 
   /// The device's HSA queues go; later work creates them again.
   void shutdownDevice(int Device) override {
-    HsaDevice *D = device(Device);
-    if (!D)
+    HsaDevice *D;
+    if (Error E = device(Device, D)) {
+      report(E);
       return;
+    }
     std::lock_guard<std::mutex> Lock(Mutex);
     for (auto &[N, Q] : D->Queues) {
-      drain(Device, *D, *Q);
+      report(drain(Device, *D, *Q));
       if (Q->Queue)
         Api.hsa_queue_destroy(Q->Queue);
     }
@@ -249,9 +253,9 @@ public:
   }
 
   ferry_status properties(int Device, Properties &Out) override {
-    HsaDevice *D = device(Device);
-    if (!D)
-      return FERRY_ERROR_BACKEND;
+    HsaDevice *D;
+    if (Error E = device(Device, D))
+      return report(E);
     uint16_t Major = 0, Minor = 0;
     Api.hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MAJOR, &Major);
     Api.hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MINOR, &Minor);
@@ -265,19 +269,17 @@ public:
     return FERRY_SUCCESS;
   }
 
-  ferry_status loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
-    HsaDevice *D = device(Device);
-    if (!D)
-      return FERRY_ERROR_BACKEND;
-    if (Images.empty()) {
-      errorf("no image to load on radeon device %d", Device);
-      return FERRY_ERROR_INVALID;
-    }
+  Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
+    HsaDevice *D;
+    if (Error E = device(Device, D))
+      return E;
+    if (Images.empty())
+      return makeError(FERRY_ERROR_INVALID, "no image to load on radeon device %d", Device);
     for (const Image &I : Images)
-      if (I.Kind != "object") {
-        errorf("the hsa backend loads HSA code objects, not '%s' images", I.Kind.c_str());
-        return FERRY_ERROR_INVALID;
-      }
+      if (I.Kind != "object")
+        return makeError(FERRY_ERROR_INVALID,
+                         "the hsa backend loads HSA code objects, not '%s' images",
+                         I.Kind.c_str());
     auto M = std::make_unique<HsaModule>();
     M->Device = Device;
     // A kernel image with libraries, or a relocatable one, is linked first.
@@ -287,163 +289,179 @@ public:
       for (size_t I = 0; I < Images.size(); ++I)
         Inputs.push_back({I ? "library " + std::to_string(I) : "kernel image", Images[I].Data,
                           Images[I].Size});
-      if (std::string Error = ComgrLinker::get().link(Inputs, D->Isa, M->Code); !Error.empty()) {
-        errorf("cannot load on radeon device %d (%s): %s", Device, D->Name.c_str(),
-               Error.c_str());
-        return FERRY_ERROR_INVALID;
-      }
+      if (std::string Error = ComgrLinker::get().link(Inputs, D->Isa, M->Code); !Error.empty())
+        return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d (%s): %s", Device,
+                         D->Name.c_str(), Error.c_str());
     } else {
       const char *Bytes = static_cast<const char *>(Images[0].Data);
       M->Code = std::make_shared<std::vector<char>>(Bytes, Bytes + Images[0].Size);
     }
     if (std::string Error = indexImage(M->Code->data(), M->Code->size(), M->Index);
-        !Error.empty()) {
-      errorf("cannot load on radeon device %d: the code object is unusable: %s", Device,
-             Error.c_str());
-      return FERRY_ERROR_INVALID;
-    }
-    if (std::string Error = checkRunnable(M->Index); !Error.empty()) {
-      errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
-      return FERRY_ERROR_INVALID;
-    }
-    if (std::string Error = checkIsaCompatible(M->Index.Target, D->Isa); !Error.empty()) {
-      errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
-      return FERRY_ERROR_INVALID;
-    }
-    if (!check(Api.hsa_code_object_reader_create_from_memory(M->Code->data(), M->Code->size(),
-                                                             &M->Reader),
-               "hsa_code_object_reader_create_from_memory"))
-      return FERRY_ERROR_INVALID;
-    if (!check(Api.hsa_executable_create_alt(HSA_PROFILE_FULL,
-                                             HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, nullptr,
-                                             &M->Executable),
-               "hsa_executable_create_alt")) {
+        !Error.empty())
+      return makeError(FERRY_ERROR_INVALID,
+                       "cannot load on radeon device %d: the code object is unusable: %s", Device,
+                       Error.c_str());
+    if (std::string Error = checkRunnable(M->Index); !Error.empty())
+      return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d: %s", Device,
+                       Error.c_str());
+    if (std::string Error = checkIsaCompatible(M->Index.Target, D->Isa); !Error.empty())
+      return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d: %s", Device,
+                       Error.c_str());
+    if (Error E = check(Api.hsa_code_object_reader_create_from_memory(
+                            M->Code->data(), M->Code->size(), &M->Reader),
+                        "hsa_code_object_reader_create_from_memory", FERRY_ERROR_INVALID))
+      return E;
+    if (Error E = check(Api.hsa_executable_create_alt(HSA_PROFILE_FULL,
+                                                      HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+                                                      nullptr, &M->Executable),
+                        "hsa_executable_create_alt")) {
       Api.hsa_code_object_reader_destroy(M->Reader);
-      return FERRY_ERROR_BACKEND;
+      return E;
     }
-    if (!check(Api.hsa_executable_load_agent_code_object(M->Executable, D->Agent, M->Reader,
-                                                         nullptr, nullptr),
-               "hsa_executable_load_agent_code_object") ||
-        !check(Api.hsa_executable_freeze(M->Executable, nullptr), "hsa_executable_freeze")) {
+    Error Loaded = check(Api.hsa_executable_load_agent_code_object(M->Executable, D->Agent,
+                                                                   M->Reader, nullptr, nullptr),
+                         "hsa_executable_load_agent_code_object", FERRY_ERROR_INVALID);
+    if (!Loaded)
+      Loaded = check(Api.hsa_executable_freeze(M->Executable, nullptr), "hsa_executable_freeze",
+                     FERRY_ERROR_INVALID);
+    if (Loaded) {
       destroy(*M);
-      return FERRY_ERROR_INVALID;
+      return Loaded;
     }
     // Everything a dispatch needs exists before the first one: the default
     // queue, the signal and kernarg pools.
-    {
+    auto Prepare = [&]() -> Error {
       std::lock_guard<std::mutex> Lock(Mutex);
+      HsaQueue *Q;
       void *Slot;
       hsa_signal_t Signal;
-      if (!queue(Device, *D, acc_async_noval) || !takeKernarg(Device, *D, Slot) ||
-          !takeSignal(*D, Signal)) {
-        destroy(*M);
-        return FERRY_ERROR_BACKEND;
-      }
+      if (Error E = queue(Device, *D, acc_async_noval, Q))
+        return E;
+      if (Error E = takeKernarg(Device, *D, Slot))
+        return E;
       D->FreeKernargs.push_back(Slot);
+      if (Error E = takeSignal(*D, Signal))
+        return E;
       D->FreeSignals.push_back(Signal);
+      return Error::success();
+    };
+    if (Error E = Prepare()) {
+      destroy(*M);
+      return E;
     }
     debugf("hsa: loaded a %zu-byte code object for %s on device %d", M->Code->size(),
            M->Index.Target.c_str(), Device);
     *Out = M.release();
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status unloadModule(void *Handle) override {
+  /// Waits for the device's queues first; a failure of their work is the
+  /// unload's (the module goes anyway).
+  Error unloadModule(void *Handle) override {
     auto *M = static_cast<HsaModule *>(Handle);
-    wait(M->Device, 0, /*All=*/true);
+    Error Result;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      HsaDevice &D = Devices[M->Device];
+      for (auto &[N, Q] : D.Queues)
+        if (Error E = drain(M->Device, D, *Q); E && !Result)
+          Result = E;
+    }
     destroy(*M);
     delete M;
-    return FERRY_SUCCESS;
+    return Result;
   }
 
-  ferry_status getKernel(void *Handle, const char *Name, void **Out) override {
+  Error getKernel(void *Handle, const char *Name, void **Out) override {
     auto *M = static_cast<HsaModule *>(Handle);
     HsaDevice &D = Devices[M->Device];
     const SymbolInfo *Info = nullptr;
     for (const SymbolInfo &S : M->Index.Symbols)
       if (S.Kind == FERRY_SYMBOL_KERNEL && S.Name == Name)
         Info = &S;
-    if (!Info) {
-      errorf("no kernel '%s' in the code object loaded on radeon device %d", Name, M->Device);
-      return FERRY_ERROR_INVALID;
-    }
+    if (!Info)
+      return makeError(FERRY_ERROR_INVALID,
+                       "no kernel '%s' in the code object loaded on radeon device %d", Name,
+                       M->Device);
     hsa_executable_symbol_t Sym;
     std::string Descriptor = std::string(Name) + ".kd";
     auto K = std::make_unique<HsaKernel>();
-    if (!check(Api.hsa_executable_get_symbol_by_name(M->Executable, Descriptor.c_str(), &D.Agent,
-                                                     &Sym),
-               "hsa_executable_get_symbol_by_name") ||
-        !check(Api.hsa_executable_symbol_get_info(
-                   Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &K->Object),
-               "hsa_executable_symbol_get_info") ||
-        !check(Api.hsa_executable_symbol_get_info(
-                   Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &K->GroupSize),
-               "hsa_executable_symbol_get_info") ||
-        !check(Api.hsa_executable_symbol_get_info(
-                   Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &K->PrivateSize),
-               "hsa_executable_symbol_get_info"))
-      return FERRY_ERROR_INVALID;
-    if (Info->KernargSize > KernargSlotSize) {
-      errorf("kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu", Name,
-             (unsigned long long)Info->KernargSize, KernargSlotSize);
-      return FERRY_ERROR_INVALID;
-    }
+    if (Error E = check(Api.hsa_executable_get_symbol_by_name(M->Executable, Descriptor.c_str(),
+                                                              &D.Agent, &Sym),
+                        "hsa_executable_get_symbol_by_name", FERRY_ERROR_INVALID))
+      return E;
+    const std::pair<hsa_executable_symbol_info_t, void *> Queries[] = {
+        {HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &K->Object},
+        {HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &K->GroupSize},
+        {HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &K->PrivateSize}};
+    for (const auto &[Attribute, Value] : Queries)
+      if (Error E = check(Api.hsa_executable_symbol_get_info(Sym, Attribute, Value),
+                          "hsa_executable_symbol_get_info", FERRY_ERROR_INVALID))
+        return E;
+    if (Info->KernargSize > KernargSlotSize)
+      return makeError(FERRY_ERROR_INVALID,
+                       "kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu",
+                       Name, (unsigned long long)Info->KernargSize, KernargSlotSize);
     K->Owner = M;
     K->Name = Name;
     K->Info = *Info;
     *Out = K.get(); // lives as long as its module, like a CUfunction
     std::lock_guard<std::mutex> Lock(Mutex);
     M->Kernels.push_back(std::move(K));
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
   /// Variables and kernel descriptors come from ROCR; device functions,
   /// which ROCR does not list, from the load base (a kernel descriptor's
   /// address minus its offset in the image) plus their offset.
-  ferry_status symbolAddress(void *Handle, const char *Name, uint64_t &Address,
-                             uint64_t &Size) override {
+  Error symbolAddress(void *Handle, const char *Name, uint64_t &Address,
+                      uint64_t &Size) override {
     auto *M = static_cast<HsaModule *>(Handle);
     HsaDevice &D = Devices[M->Device];
     const SymbolInfo *Info = nullptr;
     for (const SymbolInfo &S : M->Index.Symbols)
       if (S.Name == Name)
         Info = &S;
-    if (!Info) {
-      errorf("no symbol '%s' in the code object loaded on radeon device %d", Name, M->Device);
-      return FERRY_ERROR_INVALID;
-    }
+    if (!Info)
+      return makeError(FERRY_ERROR_INVALID,
+                       "no symbol '%s' in the code object loaded on radeon device %d", Name,
+                       M->Device);
     hsa_executable_symbol_t Sym;
     if (Info->Kind == FERRY_SYMBOL_VARIABLE) {
       uint32_t Bytes = 0;
-      if (!check(Api.hsa_executable_get_symbol_by_name(M->Executable, Name, &D.Agent, &Sym),
-                 "hsa_executable_get_symbol_by_name") ||
-          !check(Api.hsa_executable_symbol_get_info(
-                     Sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &Address),
-                 "hsa_executable_symbol_get_info") ||
-          !check(Api.hsa_executable_symbol_get_info(
-                     Sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &Bytes),
-                 "hsa_executable_symbol_get_info"))
-        return FERRY_ERROR_BACKEND;
+      if (Error E =
+              check(Api.hsa_executable_get_symbol_by_name(M->Executable, Name, &D.Agent, &Sym),
+                    "hsa_executable_get_symbol_by_name"))
+        return E;
+      if (Error E = check(Api.hsa_executable_symbol_get_info(
+                              Sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &Address),
+                          "hsa_executable_symbol_get_info"))
+        return E;
+      if (Error E = check(Api.hsa_executable_symbol_get_info(
+                              Sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &Bytes),
+                          "hsa_executable_symbol_get_info"))
+        return E;
       Size = Bytes;
-      return FERRY_SUCCESS;
+      return Error::success();
     }
     // Any kernel's descriptor locates the loaded image.
     const SymbolInfo *Anchor = Info->Kind == FERRY_SYMBOL_KERNEL ? Info : nullptr;
     for (const SymbolInfo &S : M->Index.Symbols)
       if (!Anchor && S.Kind == FERRY_SYMBOL_KERNEL)
         Anchor = &S;
-    if (!Anchor) {
-      errorf("cannot locate device function '%s': its code object has no kernel", Name);
-      return FERRY_ERROR_INVALID;
-    }
+    if (!Anchor)
+      return makeError(FERRY_ERROR_INVALID,
+                       "cannot locate device function '%s': its code object has no kernel", Name);
     uint64_t Descriptor = 0;
     std::string KD = Anchor->Name + ".kd";
-    if (!check(Api.hsa_executable_get_symbol_by_name(M->Executable, KD.c_str(), &D.Agent, &Sym),
-               "hsa_executable_get_symbol_by_name") ||
-        !check(Api.hsa_executable_symbol_get_info(Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-                                                  &Descriptor),
-               "hsa_executable_symbol_get_info"))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = check(
+            Api.hsa_executable_get_symbol_by_name(M->Executable, KD.c_str(), &D.Agent, &Sym),
+            "hsa_executable_get_symbol_by_name"))
+      return E;
+    if (Error E = check(Api.hsa_executable_symbol_get_info(
+                            Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &Descriptor),
+                        "hsa_executable_symbol_get_info"))
+      return E;
     if (Info->Kind == FERRY_SYMBOL_KERNEL) {
       Address = Descriptor;
       Size = 64; // a kernel descriptor
@@ -451,11 +469,11 @@ public:
       Address = Descriptor - Anchor->DescriptorOffset + Info->Offset;
       Size = Info->Size;
     }
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
-                      uint32_t SharedBytes, void **Args, int Queue) override {
+  Error launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
+               uint32_t SharedBytes, void **Args, int Queue) override {
     auto *K = static_cast<HsaKernel *>(Handle);
     const int Device = K->Owner->Device;
     HsaDevice &D = Devices[Device];
@@ -467,27 +485,24 @@ public:
     uint32_t HeaderAndSetup = 0;
     if (std::string Error = buildDispatchPacket(G, K->Object, K->GroupSize, K->PrivateSize,
                                                 nullptr, hsa_signal_t{0}, Built, HeaderAndSetup);
-        !Error.empty()) {
-      errorf("kernel '%s': %s", K->Name.c_str(), Error.c_str());
-      return FERRY_ERROR_INVALID;
-    }
+        !Error.empty())
+      return makeError(FERRY_ERROR_INVALID, "kernel '%s': %s", K->Name.c_str(), Error.c_str());
     std::lock_guard<std::mutex> Lock(Mutex);
-    HsaQueue *Q = queue(Device, D, normalize(Queue));
-    if (!Q)
-      return FERRY_ERROR_BACKEND;
+    HsaQueue *Q;
+    if (Error E = queue(Device, D, normalize(Queue), Q))
+      return E;
     G.QueuePtr = reinterpret_cast<uint64_t>(Q->Queue);
     std::vector<uint8_t> &Segment = Scratch;
-    if (std::string Error = fillKernargs(K->Info, Args, G, Segment); !Error.empty()) {
-      errorf("launching kernel '%s': %s", K->Name.c_str(), Error.c_str());
-      return FERRY_ERROR_INVALID;
-    }
+    if (std::string Error = fillKernargs(K->Info, Args, G, Segment); !Error.empty())
+      return makeError(FERRY_ERROR_INVALID, "launching kernel '%s': %s", K->Name.c_str(),
+                       Error.c_str());
     void *Kernarg = nullptr;
     hsa_signal_t Signal;
-    if (!takeKernarg(Device, D, Kernarg))
-      return FERRY_ERROR_BACKEND;
-    if (!takeSignal(D, Signal)) {
+    if (Error E = takeKernarg(Device, D, Kernarg))
+      return E;
+    if (Error E = takeSignal(D, Signal)) {
       D.FreeKernargs.push_back(Kernarg);
-      return FERRY_ERROR_BACKEND;
+      return E;
     }
     Built.kernarg_address = Kernarg; // the geometry was checked above
     Built.completion_signal = Signal;
@@ -512,7 +527,7 @@ public:
            SharedBytes, Queue);
     if (Queue == acc_async_sync)
       return drain(Device, D, *Q);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
 protected:
@@ -576,19 +591,19 @@ private:
     return hexStatus(S);
   }
 
-  bool check(hsa_status_t S, const char *Call) {
+  /// ROCR's status \p S of \p Call as an Error (with status \p Failure).
+  Error check(hsa_status_t S, const char *Call, ferry_status Failure = FERRY_ERROR_BACKEND) {
     if (S == HSA_STATUS_SUCCESS || S == HSA_STATUS_INFO_BREAK)
-      return true;
-    errorf("%s: %s", Call, describe(S).c_str());
-    return false;
+      return Error::success();
+    return makeError(Failure, "%s: %s", Call, describe(S).c_str());
   }
 
-  HsaDevice *device(int Device) {
-    if (Device < 0 || Device >= numDevices()) {
-      errorf("radeon device %d does not exist (%d device(s))", Device, numDevices());
-      return nullptr;
-    }
-    return &Devices[Device];
+  Error device(int Device, HsaDevice *&Out) {
+    if (Device < 0 || Device >= numDevices())
+      return makeError(FERRY_ERROR_BACKEND, "radeon device %d does not exist (%d device(s))",
+                       Device, numDevices());
+    Out = &Devices[Device];
+    return Error::success();
   }
 
   static bool isRelocatable(const Image &I) {
@@ -683,51 +698,52 @@ private:
   }
 
   /// Host memory from \p Pool that device \p D may access.
-  void *hostBuffer(HsaDevice &D, hsa_amd_memory_pool_t Pool, size_t Bytes, const char *What) {
+  Error hostBuffer(HsaDevice &D, hsa_amd_memory_pool_t Pool, size_t Bytes, const char *What,
+                   void *&Out) {
     void *P = nullptr;
-    if (!check(Api.hsa_amd_memory_pool_allocate(Pool, Bytes, 0, &P), What))
-      return nullptr;
-    if (!check(Api.hsa_amd_agents_allow_access(1, &D.Agent, nullptr, P),
-               "hsa_amd_agents_allow_access")) {
+    if (Error E = check(Api.hsa_amd_memory_pool_allocate(Pool, Bytes, 0, &P), What))
+      return E;
+    if (Error E = check(Api.hsa_amd_agents_allow_access(1, &D.Agent, nullptr, P),
+                        "hsa_amd_agents_allow_access")) {
       Api.hsa_amd_memory_pool_free(P);
-      return nullptr;
+      return E;
     }
-    return P;
+    Out = P;
+    return Error::success();
   }
 
-  bool takeKernarg(int Device, HsaDevice &D, void *&Out) {
+  Error takeKernarg(int Device, HsaDevice &D, void *&Out) {
     if (D.FreeKernargs.empty()) {
-      if (!D.HaveKernargPool) {
-        errorf("radeon device %d: ROCR reports no kernarg memory pool", Device);
-        return false;
-      }
-      auto *Slab = static_cast<char *>(hostBuffer(D, D.KernargPool, KernargSlotSize * KernargSlots,
-                                                  "allocating kernarg buffers"));
-      if (!Slab)
-        return false;
+      if (!D.HaveKernargPool)
+        return makeError(FERRY_ERROR_BACKEND,
+                         "radeon device %d: ROCR reports no kernarg memory pool", Device);
+      void *Slab;
+      if (Error E = hostBuffer(D, D.KernargPool, KernargSlotSize * KernargSlots,
+                               "allocating kernarg buffers", Slab))
+        return E;
       for (size_t I = 0; I < KernargSlots; ++I)
-        D.FreeKernargs.push_back(Slab + I * KernargSlotSize);
+        D.FreeKernargs.push_back(static_cast<char *>(Slab) + I * KernargSlotSize);
     }
     Out = D.FreeKernargs.back();
     D.FreeKernargs.pop_back();
-    return true;
+    return Error::success();
   }
 
-  bool takeSignal(HsaDevice &D, hsa_signal_t &Out) {
+  Error takeSignal(HsaDevice &D, hsa_signal_t &Out) {
     if (D.FreeSignals.empty())
       for (size_t I = 0; I < SignalBatch; ++I) {
         hsa_signal_t S;
-        if (!check(Api.hsa_signal_create(0, 0, nullptr, &S), "hsa_signal_create"))
-          return false;
+        if (Error E = check(Api.hsa_signal_create(0, 0, nullptr, &S), "hsa_signal_create"))
+          return E;
         D.FreeSignals.push_back(S);
       }
     Out = D.FreeSignals.back();
     D.FreeSignals.pop_back();
-    return true;
+    return Error::success();
   }
 
   /// The HSA queue of OpenACC queue \p Queue (created on first use).
-  HsaQueue *queue(int Device, HsaDevice &D, int Queue) {
+  Error queue(int Device, HsaDevice &D, int Queue, HsaQueue *&Out) {
     std::unique_ptr<HsaQueue> &Q = D.Queues[Queue];
     if (!Q) {
       auto New = std::make_unique<HsaQueue>();
@@ -737,19 +753,23 @@ private:
             static_cast<HsaQueue *>(Data)->Fault = Status;
           },
           New.get(), UINT32_MAX, UINT32_MAX, &New->Queue);
-      if (!check(S, "hsa_queue_create")) {
+      if (Error E = check(S, "hsa_queue_create")) {
         D.Queues.erase(Queue);
-        errorf("cannot create queue %d on radeon device %d", Queue, Device);
-        return nullptr;
+        return makeError(E.status(), "cannot create queue %d on radeon device %d: %s", Queue,
+                         Device, E.message().c_str());
       }
       Q = std::move(New);
     }
-    return Q.get();
+    Out = Q.get();
+    return Error::success();
   }
 
-  /// Waits for everything on \p Q and recycles its signals and kernargs.
-  ferry_status drain(int Device, HsaDevice &D, HsaQueue &Q) {
-    ferry_status Result = FERRY_SUCCESS;
+  /// Waits for everything on \p Q and recycles its signals and kernargs. A
+  /// fault stops the queue, so the kernels after the first one to fault are
+  /// counted, not named.
+  Error drain(int Device, HsaDevice &D, HsaQueue &Q) {
+    Error Result;
+    size_t Stopped = 0;
     while (!Q.Pending.empty()) {
       InFlight F = Q.Pending.front();
       Q.Pending.pop_front();
@@ -761,38 +781,44 @@ private:
           break;
       }
       if (hsa_status_t Fault = Q.Fault.load(); Fault != HSA_STATUS_SUCCESS) {
-        errorf("kernel '%s' faulted on radeon device %d (%s): %s", F.Kernel.c_str(), Device,
-               D.Name.c_str(), describe(Fault).c_str());
-        Result = FERRY_ERROR_BACKEND;
+        if (!Result)
+          Result = makeError(FERRY_ERROR_BACKEND,
+                             "kernel '%s' faulted on radeon device %d (%s): %s",
+                             F.Kernel.c_str(), Device, D.Name.c_str(), describe(Fault).c_str());
+        else
+          ++Stopped;
       }
       D.FreeSignals.push_back(F.Signal);
       D.FreeKernargs.push_back(F.Kernarg);
     }
     notifyf(NotifyWait, "wait on radeon device %d", Device);
+    if (Stopped)
+      return Error(Result.status(), Result.message() + " (and " + std::to_string(Stopped) +
+                                        " later kernel(s) of the queue)");
     return Result;
   }
 
   ferry_status copy(int Device, void *Dst, const void *Src, size_t Bytes, int Queue,
                     bool ToDevice) {
-    HsaDevice *D = device(Device);
-    if (!D)
-      return FERRY_ERROR_BACKEND;
+    HsaDevice *D;
+    if (Error E = device(Device, D))
+      return report(E);
     std::lock_guard<std::mutex> Lock(Mutex);
     if (auto It = D->Queues.find(normalize(Queue)); It != D->Queues.end())
-      if (ferry_status S = drain(Device, *D, *It->second))
-        return S;
+      if (Error E = drain(Device, *D, *It->second))
+        return report(E);
     if (!D->Staging) {
       if (!D->HaveStagingPool) {
         errorf("radeon device %d: ROCR reports no fine-grained host pool", Device);
         return FERRY_ERROR_BACKEND;
       }
-      D->Staging = hostBuffer(*D, D->StagingPool, StagingBytes, "allocating staging memory");
-      if (!D->Staging)
-        return FERRY_ERROR_BACKEND;
+      if (Error E =
+              hostBuffer(*D, D->StagingPool, StagingBytes, "allocating staging memory", D->Staging))
+        return report(E);
     }
     hsa_signal_t Done;
-    if (!takeSignal(*D, Done))
-      return FERRY_ERROR_BACKEND;
+    if (Error E = takeSignal(*D, Done))
+      return report(E);
     ferry_status Result = FERRY_SUCCESS;
     for (size_t At = 0; At < Bytes && Result == FERRY_SUCCESS; At += StagingBytes) {
       size_t N = std::min(StagingBytes, Bytes - At);
@@ -802,9 +828,10 @@ private:
       void *To = ToDevice ? static_cast<char *>(Dst) + At : D->Staging;
       const void *From = ToDevice ? D->Staging : static_cast<const char *>(Src) + At;
       hsa_agent_t ToAgent = ToDevice ? D->Agent : Host, FromAgent = ToDevice ? Host : D->Agent;
-      if (!check(Api.hsa_amd_memory_async_copy(To, ToAgent, From, FromAgent, N, 0, nullptr, Done),
-                 "hsa_amd_memory_async_copy")) {
-        Result = FERRY_ERROR_BACKEND;
+      if (Error E = check(
+              Api.hsa_amd_memory_async_copy(To, ToAgent, From, FromAgent, N, 0, nullptr, Done),
+              "hsa_amd_memory_async_copy")) {
+        Result = report(E);
         break;
       }
       Api.hsa_signal_wait_scacquire(Done, HSA_SIGNAL_CONDITION_LT, 1, UINT64_MAX,

@@ -26,7 +26,7 @@ void expectRefusesEverything(Backend &B) {
   Backend::Properties Props;
   EXPECT_EQ(B.properties(0, Props), FERRY_ERROR_BACKEND);
   void *Module = nullptr;
-  EXPECT_NE(B.loadModule(0, {{"object", Host, sizeof Host}}, &Module), FERRY_SUCCESS);
+  EXPECT_NE(B.loadModule(0, {{"object", Host, sizeof Host}}, &Module).status(), FERRY_SUCCESS);
   EXPECT_EQ(Module, nullptr);
 }
 

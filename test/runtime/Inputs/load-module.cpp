@@ -1,5 +1,5 @@
 // Loads the code object FILE with ferry_module_load on the selected device
-// and says whether it loaded.
+// and says whether it loaded, and if not, why (ferry_last_error).
 #include "ferry/runtime.h"
 
 #include <cstdio>
@@ -15,7 +15,10 @@ int main(int argc, char **argv) {
   ferry_image_desc Image = {"object", Bytes.data(), Bytes.size()};
   ferry_module M = nullptr;
   ferry_status S = ferry_module_load(&Image, 1, &M);
-  std::printf("load: %s\n", S == FERRY_SUCCESS ? "ok" : "refused");
+  if (S == FERRY_SUCCESS)
+    std::printf("load: ok\n");
+  else
+    std::printf("load: refused: %s\n", ferry_last_error());
   if (M)
     ferry_module_unload(M);
   return S == FERRY_SUCCESS ? 0 : 1;

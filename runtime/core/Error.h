@@ -1,0 +1,52 @@
+//===- Error.h - Failures as values -----------------------------*- C++ -*-===//
+///
+/// \file
+/// A failure of the runtime is a value: its ferry_status and the message that
+/// says what went wrong (the image, kernel or symbol, and why). Code deep in
+/// the backends returns it instead of printing, so that the outermost caller
+/// decides what happens to it: the porting-facing C API keeps it for
+/// ferry_last_error() and prints nothing; the entry points of compiled
+/// programs and the OpenACC API print it once with report().
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_ERROR_H
+#define FERRY_RUNTIME_CORE_ERROR_H
+
+#include "ferry/runtime.h"
+
+#include <string>
+#include <utility>
+
+namespace ferry {
+
+/// FERRY_SUCCESS with no message, or a failure status with its message.
+/// Converts to true when it is a failure, like llvm::Error.
+class [[nodiscard]] Error {
+public:
+  /// Success.
+  Error() = default;
+  Error(ferry_status Status, std::string Message)
+      : Status(Status), Message(std::move(Message)) {}
+
+  static Error success() { return Error(); }
+
+  explicit operator bool() const { return Status != FERRY_SUCCESS; }
+  ferry_status status() const { return Status; }
+  const std::string &message() const { return Message; }
+
+private:
+  ferry_status Status = FERRY_SUCCESS;
+  std::string Message;
+};
+
+/// A failure with a printf-formatted message.
+Error makeError(ferry_status Status, const char *Fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/// Prints \p E as "ferry: error: MESSAGE" (nothing on success) and returns its
+/// status: for the entry points that report their own failures.
+ferry_status report(const Error &E);
+
+} // namespace ferry
+
+#endif
