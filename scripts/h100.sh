@@ -5,6 +5,9 @@
 #                             programs into .devbin/ (carried to the GPU)
 #   bash .devbin/run.sh       there: run them, print results, exit non-zero
 #                             on any failure
+#   scripts/h100.sh prepare-jit   here: the JIT example and benchmark with
+#                             libferry.so, LLVM and their libraries (.devjit/)
+#   bash .devjit/run.sh       there: the JIT on the GPU
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRY_BUILD_DIR:-$root/build}
@@ -69,8 +72,29 @@ prepare)
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
   du -sh "$out"
   ;;
+prepare-jit)
+  # The JIT (libferry.so) compiles on the GPU machine, which has no LLVM:
+  # carry libLLVM and every library it needs but glibc, xz-compressed (the
+  # device tool carries at most 64 MiB), and libdevice for the PTX.
+  "$root/scripts/build.sh"
+  jit=$root/.devjit
+  rm -rf "$jit"
+  mkdir -p "$jit/lib" "$jit/bin" "$jit/cuda/nvvm/libdevice"
+  cp "$build/bin/expr-jit" "$build/bench/jit_latency" "$jit/bin/"
+  cp -L /usr/local/cuda/nvvm/libdevice/libdevice.10.bc "$jit/cuda/nvvm/libdevice/"
+  ldd "$build/bin/expr-jit" "$build/bench/jit_latency" | awk '/=> \// {print $3}' | sort -u |
+    grep -v -E '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*)\.so' |
+    while read -r lib; do
+      name=$(basename "$lib")
+      # ldd lists the names the programs ask for (libLLVM.so.1, libferry-rt.so.0).
+      cp -L "$lib" "$jit/lib/$name"
+    done
+  (cd "$jit/lib" && xz -T2 -6 ./*)
+  cp "$root/scripts/h100-jit-run.sh" "$jit/run.sh"
+  du -sh "$jit"
+  ;;
 *)
-  echo "usage: scripts/h100.sh prepare   (then run .devbin/run.sh on the GPU machine)" >&2
+  echo "usage: scripts/h100.sh prepare|prepare-jit   (then run .devbin/run.sh or .devjit/run.sh on the GPU machine)" >&2
   exit 2
   ;;
 esac

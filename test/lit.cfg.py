@@ -39,6 +39,7 @@ config.substitutions.append(("%ferry-translate", os.path.join(bindir, "ferry-tra
 config.substitutions.append(("%ferry-info", os.path.join(bindir, "ferry-info")))
 config.substitutions.append(("%ferry-emu-check", os.path.join(bindir, "ferry-emu-check")))
 config.substitutions.append(("%ferry-emu-tests", os.path.join(bindir, "ferry-emu-tests")))
+config.substitutions.append(("%expr-jit", os.path.join(bindir, "expr-jit")))
 config.substitutions.append(("%ferry-plugin", os.path.join(libdir, "libferry-clang.so")))
 config.substitutions.append(
     ("%opt-ferry", "%s -load-pass-plugin=%s" % (os.path.join(tools, "opt"),

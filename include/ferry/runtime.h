@@ -40,6 +40,9 @@ typedef enum ferry_status {
 const char *ferry_last_error(void);
 /* Empties this thread's ferry_last_error. */
 void ferry_clear_error(void);
+/* Sets this thread's ferry_last_error: libraries layered on the runtime
+ * (libferry.so's JIT API, ferry/jit.h) report their failures through it. */
+void ferry_set_last_error(const char *message);
 
 /* Where a compute region comes from; emitted once per region as a constant. */
 typedef struct ferry_region {
@@ -263,8 +266,10 @@ ferry_status ferry_get_image_info(size_t index, ferry_image_info *info);
 typedef struct ferry_module_s *ferry_module;
 typedef struct ferry_kernel_s *ferry_kernel;
 
-/* An image handed to ferry_module_load: kind is "ptx" or "object" (an HSA
- * code object); data must stay valid during the call. */
+/* An image handed to ferry_module_load: kind is "ptx", "object" (an HSA
+ * code object or relocatable object) or "bitcode" (translated AMDGPU IR, for
+ * the emulated device, right after its object); data must stay valid during
+ * the call. */
 typedef struct ferry_image_desc {
   const char *kind;
   const void *data;
@@ -317,6 +322,18 @@ size_t ferry_backend_count(void);
 ferry_status ferry_get_backend_info(size_t index, ferry_backend_info *info);
 /* The device type that regions run on now ("host", "nvidia", "radeon"). */
 const char *ferry_selected_device_type(void);
+
+/* The device that regions, ferry_module_load and ferry_launch use now. */
+typedef struct ferry_device_desc {
+  const char *type; /* "radeon", "nvidia", "host" */
+  int number;       /* within its type (acc_get_device_num) */
+  const char *arch; /* what compilers target: "gfx90a:sramecc+:xnack-", "sm_90";
+                       "" for the host. Valid until the thread's next call. */
+  int emulated;     /* 1: the emulated AMD device (FERRY_EMULATE): modules are
+                       code objects each followed by its "bitcode" image */
+} ferry_device_desc;
+/* FERRY_ERROR_NO_DEVICE when the selected type has no usable device. */
+ferry_status ferry_selected_device(ferry_device_desc *out);
 
 
 /* Device-side helpers of the inner levels of a region (loops nested in a

@@ -15,6 +15,7 @@
 #include "ferry/runtime.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -49,6 +50,11 @@ extern "C" {
 const char *ferry_last_error(void) { return LastError.c_str(); }
 
 void ferry_clear_error(void) { LastError.clear(); }
+
+void ferry_set_last_error(const char *Message) {
+  LastError = Message ? Message : "";
+  debugf("%s", LastError.c_str());
+}
 
 ferry_status ferry_parallel_for(const ferry_region *Region, const void *Closure,
                                 size_t /*ClosureSize*/, int64_t TripCount,
@@ -168,6 +174,8 @@ ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
   M->B = &B;
   M->Handle = Handle;
   for (const Backend::Image &I : List) {
+    if (I.Kind == "bitcode") // the emulator's translated IR: no symbols of its own
+      continue;
     M->Indexes.emplace_back();
     if (std::string Error = indexImage(I.Data, I.Size, M->Indexes.back()); !Error.empty())
       debugf("module symbols: an image of the module cannot be indexed: %s", Error.c_str());
@@ -284,6 +292,28 @@ ferry_status ferry_get_backend_info(size_t Index, ferry_backend_info *Info) {
 const char *ferry_selected_device_type(void) {
   auto K = Runtime::get().selectedKind();
   return K ? deviceKindName(*K) : "none";
+}
+
+ferry_status ferry_selected_device(ferry_device_desc *Out) {
+  const char *Routine = "ferry_selected_device";
+  if (!Out)
+    return failNull(Routine, "out");
+  Runtime &R = Runtime::get();
+  DeviceKind K;
+  if (Error E = R.selectKind(K))
+    return fail(Routine, E);
+  Backend &B = R.backendFor(K);
+  const int Device = R.deviceNum(K);
+  // isa(): "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", "nvptx64-nvidia-cuda--sm_90".
+  thread_local std::string Arch;
+  Arch = B.isa(Device);
+  if (size_t Dashes = Arch.find("--"); Dashes != std::string::npos)
+    Arch.erase(0, Dashes + 2);
+  Out->type = deviceKindName(K);
+  Out->number = Device;
+  Out->arch = Arch.c_str();
+  Out->emulated = std::strcmp(B.name(), "emu") == 0;
+  return FERRY_SUCCESS;
 }
 
 } // extern "C"

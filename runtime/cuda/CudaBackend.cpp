@@ -45,6 +45,8 @@ constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
 constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 constexpr int CU_JIT_INPUT_PTX = 1;
 constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 
 /// The driver entry points Ferry uses, each under its versioned name.
 #define FERRY_CUDA_SYMBOLS(X)                                                  \
@@ -88,6 +90,8 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
     size_t *)                                                                  \
   X(cuLinkDestroy, "cuLinkDestroy", CUresult, CUlinkState)                     \
   X(cuDeviceGetName, "cuDeviceGetName", CUresult, char *, int, CUdevice)       \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", CUresult, int *, int,        \
+    CUdevice)                                                                  \
   X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", CUresult, size_t *, CUdevice)     \
   X(cuMemGetInfo, "cuMemGetInfo_v2", CUresult, size_t *, size_t *)             \
   X(cuDriverGetVersion, "cuDriverGetVersion", CUresult, int *)                \
@@ -395,6 +399,19 @@ public:
     S = static_cast<CUstream>(Native);
     UserStreams.insert(S);
     return true;
+  }
+
+  /// "nvptx64-nvidia-cuda--sm_90" from the compute capability.
+  std::string isa(int Device) override {
+    CUdevice D;
+    int Major = 0, Minor = 0;
+    if (!enter(Device) || !check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
+        !check(Api.cuDeviceGetAttribute(&Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, D),
+               "cuDeviceGetAttribute") ||
+        !check(Api.cuDeviceGetAttribute(&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, D),
+               "cuDeviceGetAttribute"))
+      return "";
+    return "nvptx64-nvidia-cuda--sm_" + std::to_string(Major * 10 + Minor);
   }
 
   ferry_status properties(int Device, Properties &Out) override {

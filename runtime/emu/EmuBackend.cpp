@@ -107,22 +107,30 @@ public:
     return FERRY_SUCCESS;
   }
 
-  /// \p Images holds the code object the runtime chose; the bitcode of the
-  /// same package and target follows it in the registry.
+  /// \p Images holds code objects (the kernel image, then the libraries
+  /// linked with it), each followed by its translated IR: a "bitcode" image
+  /// right after it in \p Images (ferry_module_load's callers, the JIT),
+  /// else the bitcode of the same package and target after it in the
+  /// registry (what the plugin embeds).
   Error loadModule(int, const std::vector<Image> &Images, void **Module) override {
     if (Images.empty())
       return makeError(FERRY_ERROR_INVALID, "emulated %s: no image to load", Arch.c_str());
-    // Each code object (the kernel image, then the libraries linked with
-    // it) stands for the translated IR registered after it.
     std::vector<const void *> Bitcodes;
     std::vector<size_t> Sizes;
     const ImageRegistry &R = ImageRegistry::get();
-    for (const Image &Img : Images) {
+    for (size_t N = 0; N < Images.size(); ++N) {
+      const Image &Img = Images[N];
       if (Img.Kind != "object")
         return makeError(FERRY_ERROR_INVALID,
                          "emulated %s: modules are code objects with their bitcode, not '%s' "
                          "images",
                          Arch.c_str(), Img.Kind.c_str());
+      if (N + 1 < Images.size() && Images[N + 1].Kind == "bitcode") {
+        Bitcodes.push_back(Images[N + 1].Data);
+        Sizes.push_back(Images[N + 1].Size);
+        ++N;
+        continue;
+      }
       size_t Object = SIZE_MAX;
       for (size_t I = 0; I < R.size(); ++I)
         if (R.image(I)->Data == Img.Data)

@@ -21,3 +21,10 @@ run(${ExampleBuild}/saxpy)
 if(NOT LAST_OUTPUT MATCHES "saxpy: ok")
   message(FATAL_ERROR "saxpy from the installed package printed:\n${LAST_OUTPUT}")
 endif()
+# Ferry::compiler: the JIT example, built against the installed libferry.so,
+# on the emulated gfx90a of the installed runtime.
+run(${CMAKE_COMMAND} -E env FERRY_EMULATE=gfx90a ACC_DEVICE_TYPE=radeon FERRY_CACHE=0
+    ${ExampleBuild}/jit/expr-jit 1000)
+if(NOT LAST_OUTPUT MATCHES "expr-jit: ok")
+  message(FATAL_ERROR "expr-jit from the installed package printed:\n${LAST_OUTPUT}")
+endif()

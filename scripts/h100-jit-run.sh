@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (copied to .devjit/run.sh by scripts/h100.sh
+# prepare-jit): unpacks the carried libraries, then runs the JIT example on
+# the NVIDIA device, its errors-as-values path, and the JIT latency benchmark.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+lib=$(mktemp -d)
+for f in "$here"/lib/*.xz; do xz -dc "$f" > "$lib/$(basename "$f" .xz)"; done
+export LD_LIBRARY_PATH=$lib CUDA_PATH=$here/cuda ACC_DEVICE_TYPE=nvidia
+export FERRY_CACHE_DIR=$(mktemp -d)
+status=0
+echo "== expr-jit on the GPU =="
+"$here/bin/expr-jit" 1000000 || status=1
+"$here/bin/expr-jit" 1000000 "a = exp(b) * (c - d) / sqrt(2 + c * c)" \
+  "a = sin(b) * sin(b) + cos(b) * cos(b) - 1" || status=1
+echo "== expr-jit: an error comes back to the program =="
+if "$here/bin/expr-jit" 10 "a = b +" 2>&1; then status=1; fi
+echo "== jit latency =="
+FERRY_CACHE_DIR=$(mktemp -d) "$here/bin/jit_latency" || status=1
+echo "status $status"
+exit $status
