@@ -6,7 +6,9 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 lib=$(mktemp -d)
 for f in "$here"/lib/*.xz; do xz -dc "$f" > "$lib/$(basename "$f" .xz)"; done
+tar xJf "$here/amdgcn-bitcode.tar.xz" -C "$lib"
 export LD_LIBRARY_PATH=$lib CUDA_PATH=$here/cuda ACC_DEVICE_TYPE=nvidia
+export FERRY_DEVICE_LIB_PATH=$lib/bitcode
 export FERRY_CACHE_DIR=$(mktemp -d)
 status=0
 echo "== expr-jit on the GPU =="

@@ -75,20 +75,21 @@ prepare)
 prepare-jit)
   # The JIT (libferry.so) compiles on the GPU machine, which has no LLVM:
   # carry libLLVM and every library it needs but glibc, xz-compressed (the
-  # device tool carries at most 64 MiB), and libdevice for the PTX.
+  # device tool carries at most 64 MiB), libdevice for the PTX and the ROCm
+  # device libraries for the AMD code objects.
   "$root/scripts/build.sh"
   jit=$root/.devjit
   rm -rf "$jit"
   mkdir -p "$jit/lib" "$jit/bin" "$jit/cuda/nvvm/libdevice"
   cp "$build/bin/expr-jit" "$build/bench/jit_latency" "$jit/bin/"
   cp -L /usr/local/cuda/nvvm/libdevice/libdevice.10.bc "$jit/cuda/nvvm/libdevice/"
-  ldd "$build/bin/expr-jit" "$build/bench/jit_latency" | awk '/=> \// {print $3}' | sort -u |
-    grep -v -E '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*)\.so' |
-    while read -r lib; do
-      name=$(basename "$lib")
-      # ldd lists the names the programs ask for (libLLVM.so.1, libferry-rt.so.0).
-      cp -L "$lib" "$jit/lib/$name"
-    done
+  # The ROCm device libraries, for the AMD targets the benchmark compiles for.
+  tar cJf "$jit/amdgcn-bitcode.tar.xz" -C "$(dirname "$(readlink -f \
+    /usr/lib/x86_64-linux-gnu/amdgcn/bitcode)")" bitcode
+  # Under the names the programs ask for (libLLVM.so.1, libferry-rt.so.0).
+  ldd "$build/bin/expr-jit" "$build/bench/jit_latency" | awk '/=> \// {print $1, $3}' | sort -u |
+    grep -v -E '^(libc|libm|libdl|libpthread|librt)\.so' |
+    while read -r name lib; do cp -L "$lib" "$jit/lib/$name"; done
   (cd "$jit/lib" && xz -T2 -6 ./*)
   cp "$root/scripts/h100-jit-run.sh" "$jit/run.sh"
   du -sh "$jit"

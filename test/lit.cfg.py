@@ -31,6 +31,10 @@ for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"]:
         config.environment[var] = os.environ[var]
 if os.environ.get("FERRY_TEST_PRELOAD"):
     config.environment["LD_PRELOAD"] = os.environ["FERRY_TEST_PRELOAD"]
+    # A program compiled with -fsanitize carries a sanitizer runtime of its
+    # own, which cannot share a process with the preloaded one (the two
+    # interceptors of sigaction call each other forever).
+    config.available_features.add("sanitizer-preload")
 
 # Ferry's own tests embed the translated IR too, for the emulated devices.
 config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++") +

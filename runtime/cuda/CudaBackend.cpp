@@ -405,11 +405,11 @@ public:
   std::string isa(int Device) override {
     CUdevice D;
     int Major = 0, Minor = 0;
-    if (!enter(Device) || !check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
-        !check(Api.cuDeviceGetAttribute(&Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, D),
-               "cuDeviceGetAttribute") ||
-        !check(Api.cuDeviceGetAttribute(&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, D),
-               "cuDeviceGetAttribute"))
+    if (enter(Device) || check(Api.cuDeviceGet(&D, Device), "cuDeviceGet") ||
+        check(Api.cuDeviceGetAttribute(&Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, D),
+              "cuDeviceGetAttribute") ||
+        check(Api.cuDeviceGetAttribute(&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, D),
+              "cuDeviceGetAttribute"))
       return "";
     return "nvptx64-nvidia-cuda--sm_" + std::to_string(Major * 10 + Minor);
   }
