@@ -302,6 +302,13 @@ public:
              Error.c_str());
       return FERRY_ERROR_INVALID;
     }
+    // A library function must fit the registers its caller kernels were
+    // compiled for; the stack it needs is added to the kernels' scratch.
+    if (std::string Error = resolveLinkedResources(M->Index); Relocatable && !Error.empty()) {
+      errorf("cannot load on radeon device %d (%s): %s", Device, D->Name.c_str(),
+             Error.c_str());
+      return FERRY_ERROR_INVALID;
+    }
     if (std::string Error = checkRunnable(M->Index); !Error.empty()) {
       errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
       return FERRY_ERROR_INVALID;
@@ -383,6 +390,9 @@ public:
                    Sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &K->PrivateSize),
                "hsa_executable_symbol_get_info"))
       return FERRY_ERROR_INVALID;
+    // The dispatch sizes the stack: the linked result's, which may exceed
+    // the descriptor's when a library function needs more.
+    K->PrivateSize = std::max<uint32_t>(K->PrivateSize, uint32_t(Info->Scratch));
     if (Info->KernargSize > KernargSlotSize) {
       errorf("kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu", Name,
              (unsigned long long)Info->KernargSize, KernargSlotSize);
