@@ -304,11 +304,12 @@ public:
     }
     // A library function must fit the registers its caller kernels were
     // compiled for; the stack it needs is added to the kernels' scratch.
-    if (std::string Error = resolveLinkedResources(M->Index); Relocatable && !Error.empty()) {
-      errorf("cannot load on radeon device %d (%s): %s", Device, D->Name.c_str(),
-             Error.c_str());
-      return FERRY_ERROR_INVALID;
-    }
+    if (Relocatable)
+      if (std::string Error = resolveLinkedResources(M->Index); !Error.empty()) {
+        errorf("cannot load on radeon device %d (%s): %s", Device, D->Name.c_str(),
+               Error.c_str());
+        return FERRY_ERROR_INVALID;
+      }
     if (std::string Error = checkRunnable(M->Index); !Error.empty()) {
       errorf("cannot load on radeon device %d: %s", Device, Error.c_str());
       return FERRY_ERROR_INVALID;
