@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/Cache.h"
 
+#include "FunctionTable.h"
 #include "Lower.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -104,6 +105,8 @@ std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
   };
   Field("ferry", FERRY_VERSION);
   Field("llvm", LLVM_VERSION_STRING);
+  // Objects cached before .ferry.functions existed lack it.
+  Field("function-table", std::to_string(FunctionsSectionVersion));
   Field("kind", Kind);
   Field("target", Target);
   Field("options", Options);

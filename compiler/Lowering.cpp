@@ -4,8 +4,10 @@
 /// AMDGPU: translate -> link the ROCm device libraries (only what is needed,
 /// internalized; the oclc_* control constants from the installed files, or
 /// synthesized where the installation lacks a target) -> O3 with an AMDGPU
-/// TargetMachine -> relocatable object in memory -> lld (in process) -> HSA
-/// code object. NVPTX: link libdevice -> fold __nvvm_reflect -> O3 -> PTX.
+/// TargetMachine -> verbose assembly -> the .ferry.functions table (from the
+/// IR and the backend's resource summaries) -> relocatable object assembled
+/// in memory -> lld (in process) -> HSA code object. NVPTX: link libdevice ->
+/// fold __nvvm_reflect -> O3 -> PTX.
 /// Each stage can be dumped before the next starts (FERRY_DUMP_DIR).
 ///
 //===----------------------------------------------------------------------===//
@@ -14,6 +16,7 @@
 #include "BackendGuard.h"
 #include "BackendSafety.h"
 #include "DiagnosticCollector.h"
+#include "FunctionTable.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
 
@@ -23,7 +26,19 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCAsmBackend.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCCodeEmitter.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCObjectWriter.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -57,6 +72,7 @@ void initializeTargets() {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    LLVMInitializeAMDGPUAsmParser();
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
@@ -193,6 +209,53 @@ Error optimizeGuarded(Module &M, TargetMachine &TM, unsigned OptLevel,
         return Error::success();
       },
       Dump.hint());
+}
+
+/// Assembles \p Asm (what code generation printed for \p TM) into a
+/// relocatable object in memory, as `clang -cc1as` would.
+Expected<std::string> assemble(StringRef Asm, const TargetMachine &TM,
+                               const Twine &Target, const StageDumper &Dump) {
+  const llvm::Triple &TT = TM.getTargetTriple();
+  const llvm::Target &T = TM.getTarget();
+  SourceMgr Sources;
+  Sources.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(Asm, "isa.s", false), SMLoc());
+  MCTargetOptions Options;
+  std::unique_ptr<MCRegisterInfo> MRI(T.createMCRegInfo(TT.str()));
+  std::unique_ptr<MCAsmInfo> MAI(T.createMCAsmInfo(*MRI, TT.str(), Options));
+  std::unique_ptr<MCSubtargetInfo> STI(T.createMCSubtargetInfo(
+      TT.str(), TM.getTargetCPU(), TM.getTargetFeatureString()));
+  std::unique_ptr<MCInstrInfo> MII(T.createMCInstrInfo());
+  if (!MRI || !MAI || !STI || !MII)
+    return fail("cannot create the assembler for " + Target);
+  MCContext Ctx(TT, MAI.get(), MRI.get(), STI.get(), &Sources, &Options);
+  std::string Messages;
+  Ctx.setDiagnosticHandler([&](const SMDiagnostic &D, bool, const SourceMgr &,
+                               std::vector<const MDNode *> &) {
+    raw_string_ostream OS(Messages);
+    D.print(nullptr, OS, /*ShowColors=*/false);
+  });
+  std::unique_ptr<MCObjectFileInfo> MOFI(
+      T.createMCObjectFileInfo(Ctx, /*PIC=*/true));
+  Ctx.setObjectFileInfo(MOFI.get());
+  SmallString<0> Out;
+  raw_svector_ostream OS(Out);
+  std::unique_ptr<MCAsmBackend> Backend(T.createMCAsmBackend(*STI, *MRI, Options));
+  std::unique_ptr<MCCodeEmitter> Emitter(T.createMCCodeEmitter(*MII, Ctx));
+  if (!Backend || !Emitter)
+    return fail("cannot create the assembler for " + Target);
+  std::unique_ptr<MCObjectWriter> Writer = Backend->createObjectWriter(OS);
+  std::unique_ptr<MCStreamer> Streamer(T.createMCObjectStreamer(
+      TT, Ctx, std::move(Backend), std::move(Writer), std::move(Emitter), *STI));
+  std::unique_ptr<MCAsmParser> Parser(createMCAsmParser(Sources, Ctx, *Streamer, *MAI));
+  std::unique_ptr<MCTargetAsmParser> TargetParser(
+      T.createMCAsmParser(*STI, *Parser, *MII, Options));
+  if (!TargetParser)
+    return fail("cannot create the assembler for " + Target);
+  Parser->setTargetParser(*TargetParser);
+  if (Parser->Run(/*NoInitialTextSection=*/false) || Ctx.hadError())
+    return fail("assembling the code generated for " + Target + " failed (" +
+                Dump.hint() + "):\n" + StringRef(Messages).rtrim());
+  return std::string(Out.str());
 }
 
 /// Links the bitcode library at \p Path into \p M, only what \p M needs.
@@ -410,23 +473,26 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
                   " (define them, or build a relocatable object and link the "
                   "device-function library at load time)");
   }
-  if (Dump.enabled()) {
-    std::unique_ptr<Module> Copy = CloneModule(*M);
-    Expected<std::string> Asm =
-        emit(*Copy, **TM, CodeGenFileType::AssemblyFile,
-             "code generation (ISA) for " + T->TargetID, Dump);
-    if (!Asm)
-      return Asm.takeError();
-    if (Error E = Dump.bytes("isa", "s", *Asm))
-      return std::move(E);
-  }
-  Expected<std::string> Object =
-      emit(*M, **TM, CodeGenFileType::ObjectFile,
-           "code generation for " + T->TargetID, Dump);
-  if (!Object)
-    return Object.takeError();
+  // One code generation: verbose assembly carries the backend's resource
+  // summary of every function, and is then assembled into the object.
+  std::vector<FunctionEntry> Functions = describeFunctions(*M);
+  (*TM)->Options.MCOptions.AsmVerbose = true;
+  Expected<std::string> Asm = emit(*M, **TM, CodeGenFileType::AssemblyFile,
+                                   "code generation for " + T->TargetID, Dump);
+  if (!Asm)
+    return Asm.takeError();
   if (Error E = Collect.takeError())
     return std::move(E);
+  if (Error E = Dump.bytes("isa", "s", *Asm))
+    return std::move(E);
+  if (Error E = readResourceSummaries(*Asm, Functions))
+    return fail("cannot describe the functions of the code object for " + T->TargetID +
+                ": " + toString(std::move(E)));
+  *Asm += functionTableDirectives(
+      encodeFunctionTable(Functions, "amdgcn-amd-amdhsa--" + T->TargetID));
+  Expected<std::string> Object = assemble(*Asm, **TM, T->TargetID, Dump);
+  if (!Object)
+    return Object.takeError();
   if (Error E = Dump.bytes("object", "o", *Object))
     return std::move(E);
   if (Relocatable)

@@ -131,10 +131,130 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
          "resources and arguments are unknown";
 }
 
+bool mapBool(const msgpack::object &Map, const char *Key) {
+  const msgpack::object *V = mapValue(Map, Key);
+  return V && V->type == msgpack::type::BOOLEAN && V->via.boolean;
+}
+
+/// The strings of array \p Key of \p Map; false if it is absent or holds
+/// something else.
+bool mapStrings(const msgpack::object &Map, const char *Key, std::vector<std::string> &Out) {
+  const msgpack::object *V = mapValue(Map, Key);
+  if (!V || V->type != msgpack::type::ARRAY)
+    return false;
+  for (uint32_t I = 0; I < V->via.array.size; ++I) {
+    const msgpack::object &S = V->via.array.ptr[I];
+    if (S.type != msgpack::type::STR)
+      return false;
+    Out.emplace_back(S.via.str.ptr, S.via.str.size);
+  }
+  return true;
+}
+
+/// Reads one table (a MessagePack map) of .ferry.functions into \p Out.
+/// Returns "" or what is wrong with it.
+std::string readFunctionTable(const msgpack::object &Root, unsigned Table, ImageIndex &Out) {
+  if (Root.type != msgpack::type::MAP)
+    return "not a map";
+  const msgpack::object *Version = mapValue(Root, "version");
+  if (!Version || Version->type != msgpack::type::POSITIVE_INTEGER)
+    return "no version";
+  if (Version->via.u64 != FunctionTableVersion) {
+    Out.FunctionsNote = "table " + std::to_string(Table) + " has version " +
+                        std::to_string(Version->via.u64) + ", this runtime reads version " +
+                        std::to_string(FunctionTableVersion);
+    return "";
+  }
+  const msgpack::object *List = mapValue(Root, "functions");
+  if (!List || List->type != msgpack::type::ARRAY)
+    return "no functions array";
+  for (uint32_t I = 0; I < List->via.array.size; ++I) {
+    const msgpack::object &F = List->via.array.ptr[I];
+    const std::string Where = "function " + std::to_string(I);
+    if (F.type != msgpack::type::MAP)
+      return Where + " is not a map";
+    FunctionRecord R;
+    R.Name = mapString(F, "name");
+    if (R.Name.empty())
+      return Where + " has no name";
+    const std::string Kind = mapString(F, "kind");
+    if (Kind != "kernel" && Kind != "function")
+      return "function '" + R.Name + "' has kind '" + Kind + "' (expected kernel or function)";
+    R.Kernel = Kind == "kernel";
+    R.Local = mapBool(F, "local");
+    for (const char *Key : {"vgpr", "sgpr", "agpr", "scratch", "lds", "param_count"}) {
+      const msgpack::object *V = mapValue(F, Key);
+      if (!V || V->type != msgpack::type::POSITIVE_INTEGER)
+        return "function '" + R.Name + "' has no " + Key + " count";
+    }
+    R.VGPRs = mapUInt(F, "vgpr");
+    R.SGPRs = mapUInt(F, "sgpr");
+    R.AGPRs = mapUInt(F, "agpr");
+    R.Scratch = mapUInt(F, "scratch");
+    R.LDS = mapUInt(F, "lds");
+    R.CallsUnknown = mapBool(F, "calls_unknown");
+    R.ReturnType = mapString(F, "return_type");
+    R.IndirectCalls = mapUInt(F, "indirect_calls");
+    if (!mapStrings(F, "params", R.Params) || R.Params.size() != mapUInt(F, "param_count"))
+      return "function '" + R.Name + "' has no params array of param_count types";
+    if (!mapStrings(F, "callees", R.Callees))
+      return "function '" + R.Name + "' has no callees array of names";
+    R.Table = Table;
+    Out.Functions.push_back(std::move(R));
+  }
+  return "";
+}
+
+/// Reads the .ferry.functions section, if there is one: a sequence of
+/// tables. Returns "" or what is wrong with it.
+std::string readFunctionTables(Elf *E, ImageIndex &Out) {
+  size_t ShStrNdx;
+  if (elf_getshdrstrndx(E, &ShStrNdx))
+    return "unreadable section names";
+  Elf_Scn *Scn = nullptr;
+  while ((Scn = elf_nextscn(E, Scn))) {
+    GElf_Shdr Shdr;
+    if (!gelf_getshdr(Scn, &Shdr))
+      continue;
+    const char *Name = elf_strptr(E, ShStrNdx, Shdr.sh_name);
+    if (Name && std::strcmp(Name, ".ferry.functions") == 0)
+      break;
+  }
+  if (!Scn) {
+    Out.FunctionsNote = "no .ferry.functions section";
+    return "";
+  }
+  Elf_Data *Data = elf_getdata(Scn, nullptr);
+  if (!Data)
+    return "unreadable .ferry.functions section";
+  const char *Bytes = static_cast<const char *>(Data->d_buf);
+  // Bounds for hostile input: no count may exceed the section's size.
+  const size_t Most = std::max<size_t>(Data->d_size, 1);
+  const msgpack::unpack_limit Limit(Most, Most, Most, Most, Most, 16);
+  size_t Offset = 0;
+  for (unsigned Table = 0; Offset < Data->d_size; ++Table) {
+    const size_t Start = Offset;
+    std::string Error;
+    try {
+      msgpack::object_handle H =
+          msgpack::unpack(Bytes, Data->d_size, Offset, nullptr, nullptr, Limit);
+      Error = readFunctionTable(H.get(), Table, Out);
+    } catch (const std::exception &X) {
+      Error = std::string("not MessagePack (") + X.what() + ")";
+    }
+    if (!Error.empty())
+      return "malformed .ferry.functions section: table " + std::to_string(Table) +
+             " at offset " + std::to_string(Start) + ": " + Error;
+  }
+  return "";
+}
+
 std::string indexCodeObject(Elf *E, ImageIndex &Out) {
   Out.Format = "hsa-code-object";
   std::map<std::string, SymbolInfo> Resources;
   if (std::string Error = readMetadata(E, Out, Resources); !Error.empty())
+    return Error;
+  if (std::string Error = readFunctionTables(E, Out); !Error.empty())
     return Error;
   // Prefer the full symbol table; fall back to the dynamic one.
   Elf_Scn *SymScn = nullptr, *Scn = nullptr;
@@ -381,6 +501,64 @@ std::string indexImage(const void *Data, size_t Size, ImageIndex &Out) {
               return std::tie(A.Kind, A.Name) < std::tie(B.Kind, B.Name);
             });
   return Error;
+}
+
+const FunctionRecord *findFunction(const ImageIndex &Index, const std::string &Name,
+                                   unsigned Table) {
+  const FunctionRecord *Other = nullptr;
+  for (const FunctionRecord &F : Index.Functions) {
+    if (F.Name != Name)
+      continue;
+    if (F.Table == Table)
+      return &F;
+    if (!F.Local && !Other)
+      Other = &F;
+  }
+  return Other;
+}
+
+std::string resolveLinkedResources(ImageIndex &Index) {
+  for (SymbolInfo &S : Index.Symbols) {
+    if (S.Kind != FERRY_SYMBOL_KERNEL)
+      continue;
+    const FunctionRecord *K = nullptr;
+    for (const FunctionRecord &F : Index.Functions)
+      if (F.Kernel && F.Name == S.Name)
+        K = &F;
+    if (!K)
+      continue;
+    // Every function the kernel reaches; those of other tables were linked
+    // in after the kernel was compiled.
+    std::vector<const FunctionRecord *> Work{K}, Seen{K};
+    uint64_t LibraryScratch = 0;
+    while (!Work.empty()) {
+      const FunctionRecord *F = Work.back();
+      Work.pop_back();
+      for (const std::string &Name : F->Callees) {
+        const FunctionRecord *C = findFunction(Index, Name, F->Table);
+        if (!C || std::find(Seen.begin(), Seen.end(), C) != Seen.end())
+          continue;
+        Seen.push_back(C);
+        Work.push_back(C);
+        if (C->Table == K->Table)
+          continue;
+        const std::pair<const char *, std::pair<uint64_t, uint64_t>> Registers[] = {
+            {"VGPRs", {C->VGPRs, K->VGPRs}},
+            {"SGPRs", {C->SGPRs, K->SGPRs}},
+            {"AGPRs", {C->AGPRs, K->AGPRs}}};
+        for (const auto &[What, Counts] : Registers)
+          if (Counts.first > Counts.second)
+            return "kernel '" + K->Name + "' was compiled for " +
+                   std::to_string(Counts.second) + " " + What + ", but library function '" +
+                   C->Name + "' it calls uses " + std::to_string(Counts.first) +
+                   ": rebuild the library so that it uses fewer, or link it into the "
+                   "kernel's image at compile time";
+        LibraryScratch = std::max(LibraryScratch, C->Scratch);
+      }
+    }
+    S.Scratch += LibraryScratch;
+  }
+  return "";
 }
 
 std::string checkRunnable(const ImageIndex &Index) {

@@ -41,11 +41,40 @@ struct SymbolInfo {
   std::vector<KernelArgDesc> Args;
 };
 
+/// One function of a code object's `.ferry.functions` section (see
+/// docs/code-object-metadata.md): resources, callees and prototype, for
+/// kernels and device functions alike.
+struct FunctionRecord {
+  std::string Name;
+  bool Kernel = false;
+  bool Local = false; ///< internal to its object: no other object calls it
+  uint64_t VGPRs = 0, SGPRs = 0, AGPRs = 0, Scratch = 0, LDS = 0;
+  /// Its own call sites include an indirect call or a call to a function
+  /// its object does not define.
+  bool CallsUnknown = false;
+  std::string ReturnType;
+  std::vector<std::string> Params;
+  std::vector<std::string> Callees; ///< directly called, once each
+  uint64_t IndirectCalls = 0;
+  /// Which table of the section: a linker concatenates its inputs'
+  /// sections, so a linked code object holds one table per input object.
+  unsigned Table = 0;
+};
+
+/// The version of `.ferry.functions` tables this reader understands.
+inline constexpr uint64_t FunctionTableVersion = 1;
+
 struct ImageIndex {
   /// "hsa-code-object", "ptx", "llvm-bitcode", "host-elf", "offload-package"
   std::string Format;
   std::string Target; ///< amdhsa.target, PTX .target, or ""
   std::vector<SymbolInfo> Symbols;
+  /// Code objects: the records of `.ferry.functions`, by table, then name.
+  std::vector<FunctionRecord> Functions;
+  /// Code objects: why Functions lacks some or all records ("" when every
+  /// table was read): no section, or a table of a version this runtime
+  /// does not read.
+  std::string FunctionsNote;
   /// For host ELF files (executables, objects): the images in their
   /// .llvm.offloading section; for OffloadBinary packages: their images.
   std::vector<ImageIndex> Embedded;
@@ -68,6 +97,22 @@ inline constexpr const char *UnknownImageFormat =
 
 /// Indexes \p Data (any of the formats above). Returns "" or what is wrong.
 std::string indexImage(const void *Data, size_t Size, ImageIndex &Out);
+
+/// The record of function \p Name as a call from table \p Table resolves
+/// it: that table's own definition, else another table's non-local one;
+/// nullptr when no table defines it.
+const FunctionRecord *findFunction(const ImageIndex &Index, const std::string &Name,
+                                   unsigned Table);
+
+/// For a code object linked from several objects (a kernel image and
+/// device-function libraries): checks every kernel against the functions of
+/// other objects it reaches through calls, and returns "" or why the link
+/// result cannot run. A kernel's registers were fixed when it was compiled,
+/// without the library: a reachable function that uses more VGPRs, SGPRs or
+/// AGPRs than the kernel's own record is refused, naming both and the
+/// numbers. The stack is the dispatcher's to size: a kernel's Scratch
+/// becomes its own plus the largest reachable library function's.
+std::string resolveLinkedResources(ImageIndex &Index);
 
 /// "" when a loader can run \p Index's code; else why not. AMDGPU code
 /// objects with global constructors or destructors of device variables hold

@@ -301,6 +301,12 @@ public:
       return makeError(FERRY_ERROR_INVALID,
                        "cannot load on radeon device %d: the code object is unusable: %s", Device,
                        Error.c_str());
+    // A library function must fit the registers its caller kernels were
+    // compiled for; the stack it needs is added to the kernels' scratch.
+    if (Relocatable)
+      if (std::string Error = resolveLinkedResources(M->Index); !Error.empty())
+        return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d (%s): %s", Device,
+                         D->Name.c_str(), Error.c_str());
     if (std::string Error = checkRunnable(M->Index); !Error.empty())
       return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d: %s", Device,
                        Error.c_str());
@@ -398,6 +404,9 @@ public:
       if (Error E = check(Api.hsa_executable_symbol_get_info(Sym, Attribute, Value),
                           "hsa_executable_symbol_get_info", FERRY_ERROR_INVALID))
         return E;
+    // The dispatch sizes the stack: the linked result's, which may exceed
+    // the descriptor's when a library function needs more.
+    K->PrivateSize = std::max<uint32_t>(K->PrivateSize, uint32_t(Info->Scratch));
     if (Info->KernargSize > KernargSlotSize)
       return makeError(FERRY_ERROR_INVALID,
                        "kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu",

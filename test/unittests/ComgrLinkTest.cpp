@@ -51,6 +51,13 @@ TEST_P(ComgrLink, KernelWithLibraryBecomesOneCodeObject) {
   EXPECT_EQ(I.Symbols[0].Kind, FERRY_SYMBOL_KERNEL);
   EXPECT_EQ(I.Symbols[1].Name, "axpy_element");
   EXPECT_EQ(I.Symbols[1].Kind, FERRY_SYMBOL_FUNCTION);
+  // The linker concatenates the inputs' .ferry.functions tables.
+  ASSERT_EQ(I.Functions.size(), 2u);
+  EXPECT_EQ(I.Functions[0].Name, "axpy");
+  EXPECT_EQ(I.Functions[0].Table, 0u);
+  EXPECT_EQ(I.Functions[1].Name, "axpy_element");
+  EXPECT_EQ(I.Functions[1].Table, 1u);
+  EXPECT_EQ(resolveLinkedResources(I), "");
 
   // The same image set links once.
   std::shared_ptr<const std::vector<char>> Again;

@@ -234,6 +234,36 @@ TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {
               FERRY_ERROR_INVALID, "unresolved device function axpy_element");
 }
 
+// axpy-library-heavy.ll defines axpy_element with far more VGPRs than the
+// kernel was compiled for (their .ferry.functions records say how many):
+// the loader refuses the link, naming both and the numbers.
+TEST_F(HsaDispatch, LibraryNeedingMoreRegistersThanItsKernelIsRefused) {
+  if (!ComgrLinker::get().availability().empty())
+    GTEST_SKIP() << ComgrLinker::get().availability();
+  std::string Kernel = readTestImage("axpy-kernel.gfx90a.o");
+  std::string Heavy = readTestImage("axpy-library-heavy.gfx90a.o");
+  ImageIndex KernelIndex, HeavyIndex;
+  ASSERT_EQ(indexImage(Kernel.data(), Kernel.size(), KernelIndex), "");
+  ASSERT_EQ(indexImage(Heavy.data(), Heavy.size(), HeavyIndex), "");
+  ASSERT_EQ(KernelIndex.Functions.size(), 1u);
+  ASSERT_EQ(HeavyIndex.Functions.size(), 1u);
+  const FunctionRecord &K = KernelIndex.Functions[0], &F = HeavyIndex.Functions[0];
+  ASSERT_GT(F.VGPRs, K.VGPRs);
+  void *M = nullptr;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(B->loadModule(0,
+                          {{"object", Kernel.data(), Kernel.size()},
+                           {"object", Heavy.data(), Heavy.size()}},
+                          &M),
+            FERRY_ERROR_INVALID);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("kernel 'axpy' was compiled for " + std::to_string(K.VGPRs) +
+                     " VGPRs, but library function 'axpy_element' it calls uses " +
+                     std::to_string(F.VGPRs)),
+            std::string::npos)
+      << Err;
+}
+
 } // namespace
 
 namespace {

@@ -74,6 +74,100 @@ TEST_P(CodeObject, KernelsFunctionsVariablesAndResources) {
 INSTANTIATE_TEST_SUITE_P(SymbolIndex, CodeObject,
                          testing::Values("symbols.cov4.hsaco", "symbols.cov5.hsaco"));
 
+// .ferry.functions describes the kernel and the device function: the same
+// registers as the metadata note for the kernel, callees and prototypes.
+TEST(SymbolIndex, FunctionTable) {
+  std::string Bytes = readTestImage("symbols.cov4.hsaco");
+  ImageIndex I;
+  ASSERT_EQ(indexImage(Bytes.data(), Bytes.size(), I), "");
+  EXPECT_EQ(I.FunctionsNote, "");
+  ASSERT_EQ(I.Functions.size(), 2u);
+  const FunctionRecord &K = I.Functions[0], &F = I.Functions[1];
+  EXPECT_EQ(K.Name, "apply");
+  EXPECT_TRUE(K.Kernel);
+  EXPECT_EQ(K.VGPRs, I.Symbols[0].VGPRs);
+  EXPECT_EQ(K.SGPRs, I.Symbols[0].SGPRs);
+  EXPECT_EQ(K.ReturnType, "void");
+  EXPECT_EQ(K.Params, (std::vector<std::string>{"ptr addrspace(1)", "i32"}));
+  EXPECT_EQ(K.Callees, std::vector<std::string>{"scale_element"});
+  EXPECT_FALSE(K.CallsUnknown);
+  EXPECT_EQ(F.Name, "scale_element");
+  EXPECT_FALSE(F.Kernel);
+  EXPECT_GT(F.VGPRs, 0u);
+  EXPECT_EQ(F.ReturnType, "float");
+  EXPECT_EQ(F.Params, std::vector<std::string>{"float"});
+  EXPECT_TRUE(F.Callees.empty());
+  EXPECT_EQ(findFunction(I, "scale_element", 0), &F);
+}
+
+// A damaged table is refused with where it is; a table of a later version,
+// or no section (a code object from another compiler), leaves the records
+// out and says why.
+TEST(SymbolIndex, DamagedOrAbsentFunctionTable) {
+  const std::string Bytes = readTestImage("symbols.cov4.hsaco");
+  const size_t Table = Bytes.find("\x83\xa9" "functions");
+  ASSERT_NE(Table, std::string::npos);
+  std::string Bad = Bytes;
+  Bad[Table] = char(0xC1); // never used by MessagePack
+  ImageIndex I;
+  EXPECT_EQ(indexImage(Bad.data(), Bad.size(), I)
+                .rfind("malformed .ferry.functions section: table 0 at offset 0: not MessagePack", 0),
+            0u);
+  std::string Later = Bytes;
+  const size_t Version = Later.find("\xa7version", Table);
+  ASSERT_NE(Version, std::string::npos);
+  ASSERT_EQ(Later[Version + 8], char(1));
+  Later[Version + 8] = char(2);
+  ImageIndex J;
+  ASSERT_EQ(indexImage(Later.data(), Later.size(), J), "");
+  EXPECT_TRUE(J.Functions.empty());
+  EXPECT_EQ(J.FunctionsNote, "table 0 has version 2, this runtime reads version 1");
+  std::string Absent = Bytes;
+  const size_t Name = Absent.find(std::string(".ferry.functions\0", 17));
+  ASSERT_NE(Name, std::string::npos);
+  Absent[Name + 1] = 'g';
+  ImageIndex K;
+  ASSERT_EQ(indexImage(Absent.data(), Absent.size(), K), "");
+  EXPECT_EQ(K.FunctionsNote, "no .ferry.functions section");
+  EXPECT_EQ(K.Symbols.size(), 4u);
+}
+
+// A linked code object: kernel k (table 0) reaches f and g of a library
+// (table 1) through calls; a local function of another table never answers
+// a call from outside it.
+TEST(SymbolIndex, LinkedResources) {
+  auto Record = [](std::string Name, unsigned Table, uint64_t VGPRs, uint64_t Scratch,
+                   std::vector<std::string> Callees) {
+    FunctionRecord R;
+    R.Name = std::move(Name);
+    R.Table = Table;
+    R.VGPRs = VGPRs;
+    R.SGPRs = 40;
+    R.Scratch = Scratch;
+    R.Callees = std::move(Callees);
+    return R;
+  };
+  ImageIndex I;
+  SymbolInfo K;
+  K.Name = "k";
+  K.Kind = FERRY_SYMBOL_KERNEL;
+  K.Scratch = 16;
+  I.Symbols.push_back(K);
+  I.Functions = {Record("k", 0, 42, 16, {"f"}), Record("f", 1, 10, 32, {"g"}),
+                 Record("g", 1, 41, 24, {}), Record("g", 2, 99, 999, {})};
+  I.Functions[0].Kernel = true;
+  I.Functions[3].Local = true;
+  EXPECT_EQ(resolveLinkedResources(I), "");
+  EXPECT_EQ(I.Symbols[0].Scratch, 16u + 32u);
+
+  I.Symbols[0].Scratch = 16;
+  I.Functions[2].VGPRs = 43;
+  EXPECT_EQ(resolveLinkedResources(I),
+            "kernel 'k' was compiled for 42 VGPRs, but library function 'g' it calls uses 43: "
+            "rebuild the library so that it uses fewer, or link it into the kernel's image at "
+            "compile time");
+}
+
 TEST(SymbolIndex, PTX) {
   std::string Text = readTestImage("symbols.ptx");
   ImageIndex I;

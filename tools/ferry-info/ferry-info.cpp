@@ -9,6 +9,10 @@
 /// functions and variables, for HSA code objects, PTX, OffloadBinary
 /// packages, and executables or objects with embedded images (the runtime's
 /// own symbol index, no LLVM); anything else is refused with what is accepted.
+/// For AMD code objects it also prints the `.ferry.functions` table: every
+/// function's resources, whether it calls what Ferry cannot see, and its
+/// prototype; `--callgraph` prints the call edges instead and `--json`
+/// everything as JSON (docs/code-object-metadata.md).
 /// `ferry-info --extract DIR FILE` writes the images embedded in an
 /// executable, object or package to DIR as FILE.N.ARCH.{hsaco,ptx,bc}, one
 /// per line printed, for llvm-readelf, llvm-objdump or ptxas.
@@ -27,7 +31,8 @@
 #include <sys/stat.h>
 
 static const char *const Usage =
-    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE | --extract DIR FILE]\n";
+    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE [--callgraph | --json] |\n"
+    "                   --extract DIR FILE]\n";
 
 static int usage() {
   std::fputs(Usage, stderr);
@@ -49,6 +54,118 @@ static const char *kindName(ferry_symbol_kind K) {
 /// Host ELF files and OffloadBinary packages hold images rather than symbols.
 static bool holdsImages(const ferry::ImageIndex &Index) {
   return Index.Format == "host-elf" || Index.Format == "offload-package";
+}
+
+static std::string prototype(const ferry::FunctionRecord &F) {
+  std::string Out = F.ReturnType + " (";
+  for (size_t I = 0; I < F.Params.size(); ++I)
+    Out += (I ? ", " : "") + F.Params[I];
+  return Out + ")";
+}
+
+static void printFunctions(const ferry::ImageIndex &Index, const std::string &Indent) {
+  if (Index.Format != "hsa-code-object")
+    return;
+  if (!Index.FunctionsNote.empty())
+    std::printf("%sfunctions: %s\n", Indent.c_str(), Index.FunctionsNote.c_str());
+  if (Index.Functions.empty())
+    return;
+  std::printf("%s%-9s %-32s %5s %5s %5s %7s %6s %-7s %s\n", Indent.c_str(), "FUNCTION", "NAME",
+              "VGPR", "SGPR", "AGPR", "SCRATCH", "LDS", "UNKNOWN", "PROTOTYPE");
+  for (const ferry::FunctionRecord &F : Index.Functions)
+    std::printf("%s%-9s %-32s %5llu %5llu %5llu %7llu %6llu %-7s %s\n", Indent.c_str(),
+                F.Kernel ? "kernel" : "function", F.Name.c_str(), (unsigned long long)F.VGPRs,
+                (unsigned long long)F.SGPRs, (unsigned long long)F.AGPRs,
+                (unsigned long long)F.Scratch, (unsigned long long)F.LDS,
+                F.CallsUnknown ? "calls" : "-", prototype(F).c_str());
+}
+
+/// One line per call edge; a callee no table defines is marked undefined,
+/// each indirect call site is an edge to <indirect>.
+static void printCallGraph(const ferry::ImageIndex &Index, const std::string &Indent) {
+  if (Index.Format != "hsa-code-object") {
+    for (size_t I = 0; I < Index.Embedded.size(); ++I) {
+      std::printf("%simage %zu: %s\n", Indent.c_str(), I, Index.EmbeddedArch[I].c_str());
+      printCallGraph(Index.Embedded[I], Indent + "  ");
+    }
+    return;
+  }
+  if (!Index.FunctionsNote.empty())
+    std::printf("%sfunctions: %s\n", Indent.c_str(), Index.FunctionsNote.c_str());
+  for (const ferry::FunctionRecord &F : Index.Functions) {
+    for (const std::string &C : F.Callees)
+      std::printf("%s%s -> %s%s\n", Indent.c_str(), F.Name.c_str(), C.c_str(),
+                  ferry::findFunction(Index, C, F.Table) ? "" : " (undefined)");
+    for (uint64_t I = 0; I < F.IndirectCalls; ++I)
+      std::printf("%s%s -> <indirect>\n", Indent.c_str(), F.Name.c_str());
+  }
+}
+
+static std::string json(const std::string &S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += char(C);
+    } else if (C < 0x20) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
+      Out += Buf;
+    } else {
+      Out += char(C);
+    }
+  }
+  return Out + "\"";
+}
+
+static std::string json(const std::vector<std::string> &List) {
+  std::string Out = "[";
+  for (size_t I = 0; I < List.size(); ++I)
+    Out += (I ? ", " : "") + json(List[I]);
+  return Out + "]";
+}
+
+static std::string json(const ferry::ImageIndex &Index) {
+  auto N = [](uint64_t V) { return std::to_string(V); };
+  std::string Out = "{\"format\": " + json(Index.Format) + ", \"target\": " + json(Index.Target);
+  if (holdsImages(Index)) {
+    Out += ", \"images\": [";
+    for (size_t I = 0; I < Index.Embedded.size(); ++I)
+      Out += std::string(I ? ", " : "") + "{\"arch\": " + json(Index.EmbeddedArch[I]) +
+             ", \"image\": " + json(Index.Embedded[I]) + "}";
+    return Out + "]}";
+  }
+  Out += ", \"symbols\": [";
+  for (size_t I = 0; I < Index.Symbols.size(); ++I) {
+    const ferry::SymbolInfo &S = Index.Symbols[I];
+    Out += std::string(I ? ", " : "") + "{\"name\": " + json(S.Name) +
+           ", \"kind\": " + json(kindName(S.Kind)) + ", \"size\": " + N(S.Size) +
+           ", \"offset\": " + N(S.Offset);
+    if (S.Kind == FERRY_SYMBOL_KERNEL && Index.Format == "hsa-code-object")
+      Out += ", \"vgpr\": " + N(S.VGPRs) + ", \"sgpr\": " + N(S.SGPRs) + ", \"agpr\": " +
+             N(S.AGPRs) + ", \"lds\": " + N(S.LDS) + ", \"scratch\": " + N(S.Scratch) +
+             ", \"wave\": " + N(S.Wave) + ", \"kernarg_size\": " + N(S.KernargSize);
+    Out += "}";
+  }
+  Out += "]";
+  if (Index.Format == "hsa-code-object") {
+    Out += ", \"functions_note\": " + json(Index.FunctionsNote) + ", \"functions\": [";
+    for (size_t I = 0; I < Index.Functions.size(); ++I) {
+      const ferry::FunctionRecord &F = Index.Functions[I];
+      Out += std::string(I ? ", " : "") + "{\"name\": " + json(F.Name) +
+             ", \"kind\": " + json(F.Kernel ? "kernel" : "function") +
+             ", \"local\": " + (F.Local ? "true" : "false") + ", \"table\": " + N(F.Table) +
+             ", \"vgpr\": " + N(F.VGPRs) + ", \"sgpr\": " + N(F.SGPRs) +
+             ", \"agpr\": " + N(F.AGPRs) + ", \"scratch\": " + N(F.Scratch) +
+             ", \"lds\": " + N(F.LDS) +
+             ", \"calls_unknown\": " + (F.CallsUnknown ? "true" : "false") +
+             ", \"return_type\": " + json(F.ReturnType) + ", \"params\": " + json(F.Params) +
+             ", \"param_count\": " + N(F.Params.size()) + ", \"callees\": " + json(F.Callees) +
+             ", \"indirect_calls\": " + N(F.IndirectCalls) + "}";
+    }
+    Out += "]";
+  }
+  return Out + "}";
 }
 
 static void printIndex(const ferry::ImageIndex &Index, const std::string &Indent) {
@@ -83,6 +200,7 @@ static void printIndex(const ferry::ImageIndex &Index, const std::string &Indent
                   (unsigned long long)S.Wave, (unsigned long long)S.KernargSize);
     std::printf("\n");
   }
+  printFunctions(Index, Indent);
 }
 
 /// Reads file \p Path into \p Bytes, or says why it cannot (a directory, a
@@ -113,7 +231,9 @@ static bool readFile(const char *Path, std::string &Bytes) {
   return true;
 }
 
-static int showImage(const char *Path) {
+enum class View { Table, CallGraph, Json };
+
+static int showImage(const char *Path, View How) {
   std::string Bytes;
   if (!readFile(Path, Bytes))
     return 1;
@@ -123,8 +243,15 @@ static int showImage(const char *Path) {
     std::fprintf(stderr, "ferry-info: error: %s: %s\n", Path, Error.c_str());
     return 1;
   }
+  if (How == View::Json) {
+    std::printf("{\"image\": %s, \"index\": %s}\n", json(Path).c_str(), json(Index).c_str());
+    return 0;
+  }
   std::printf("image: %s\n", Path);
-  printIndex(Index, "");
+  if (How == View::CallGraph)
+    printCallGraph(Index, "");
+  else
+    printIndex(Index, "");
   return 0;
 }
 
@@ -168,7 +295,13 @@ static int extractImages(const char *Dir, const char *Path) {
 
 int main(int argc, char **argv) {
   if (argc == 3 && std::strcmp(argv[1], "--image") == 0)
-    return showImage(argv[2]);
+    return showImage(argv[2], View::Table);
+  if (argc == 4 && std::strcmp(argv[1], "--image") == 0) {
+    if (std::strcmp(argv[3], "--callgraph") == 0)
+      return showImage(argv[2], View::CallGraph);
+    if (std::strcmp(argv[3], "--json") == 0)
+      return showImage(argv[2], View::Json);
+  }
   if (argc == 4 && std::strcmp(argv[1], "--extract") == 0)
     return extractImages(argv[2], argv[3]);
   if (argc > 2)
