@@ -16,7 +16,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "BackendGuard.h"
-#include "ferry/Lower.h"
+#include "Lower.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
