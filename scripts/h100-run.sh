@@ -27,6 +27,12 @@ if MODULE_SYMBOLS_VERBOSE=1 ./module-symbols symbols.ptx axpy-kernel.ptx axpy-li
 else
   echo "module-symbols: FAIL"; status=1
 fi
+echo "== function-pointers (device-function addresses, indirect calls across modules)"
+if ./function-pointers fnptr-library.ptx fnptr-kernel.ptx; then
+  echo "function-pointers: PASS"
+else
+  echo "function-pointers: FAIL"; status=1
+fi
 echo "== region-launch (ferry_launch_region: attach, queues, reduction partials)"
 if FERRY_TIME=1 ./region-launch 2> region.err; then
   echo "region-launch: PASS"; cat region.err

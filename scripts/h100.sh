@@ -31,6 +31,9 @@ prepare)
   "${cxx[@]}" "$root/test/device/data-api.cpp" -o "$out/data-api"
   "$t" "$root/test/runtime/Inputs/symbols.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/symbols.ptx"
   "${cxx[@]}" "$root/test/device/module-symbols.cpp" -o "$out/module-symbols"
+  "$t" "$in/fnptr-library.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/fnptr-library.ptx"
+  "$t" "$in/fnptr-kernel.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/fnptr-kernel.ptx"
+  "${cxx[@]}" "$root/test/device/function-pointers.cpp" -o "$out/function-pointers"
   "$t" "$root/test/runtime/Inputs/region-kernels.ll" --cuda-arch=sm_90 --offload-arch=gfx90a \
       --emit=host -o "$out/region-kernels.host.ll"
   /usr/lib/llvm-19/bin/clang++ -c "$out/region-kernels.host.ll" -o "$out/region-kernels.o"

@@ -243,7 +243,8 @@ typedef enum ferry_symbol_kind {
 typedef struct ferry_symbol {
   const char *name;
   ferry_symbol_kind kind;
-  uint64_t size;   /* bytes (variables; code size of AMD functions) */
+  uint64_t size;   /* bytes (variables; code size of AMD functions; 0 for
+                      PTX functions) */
   uint64_t offset; /* offset in the image (0 for PTX) */
   uint64_t address; /* device address in a loaded module (see
                        ferry_module_symbol), 0 if none or not loaded */
@@ -292,7 +293,10 @@ ferry_status ferry_module_unload(ferry_module module);
 /* The device address of symbol `name` of a loaded module, and its size.
  * AMD: variables (their address), kernels (their kernel descriptor, the
  * kernel_object of a dispatch) and device functions (their entry point);
- * NVIDIA: variables only. FERRY_ERROR_INVALID (see ferry_last_error) otherwise. */
+ * NVIDIA: variables and visible device functions (their entry point, size 0),
+ * not kernels. A function's address may be passed to a kernel of another
+ * module of the device, which may call through it (docs/runtime.md).
+ * FERRY_ERROR_INVALID (see ferry_last_error) otherwise. */
 ferry_status ferry_module_symbol(ferry_module module, const char *name,
                                  uint64_t *address, uint64_t *size);
 /* Every symbol the images of a loaded module define, with device addresses

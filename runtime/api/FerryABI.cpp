@@ -189,14 +189,14 @@ ferry_status ferry_module_symbols(ferry_module M, const ferry_symbol **Symbols, 
     return failNull("ferry_module_symbols", !M ? "module" : !Symbols ? "symbols" : "count");
   std::lock_guard<std::mutex> Lock(M->ListMutex);
   if (!M->Listed) {
-    // NVIDIA modules give addresses of variables only; asking for others
-    // would only produce errors.
+    // NVIDIA modules have no kernel addresses; asking would only produce
+    // errors.
     const bool Everything = M->B->kind() != DeviceKind::Nvidia;
     for (const ImageIndex &Index : M->Indexes)
       for (const SymbolInfo &S : Index.Symbols) {
         ferry_symbol Out = {S.Name.c_str(), S.Kind, S.Size, S.Offset, 0};
         uint64_t Size = 0;
-        if ((Everything || S.Kind == FERRY_SYMBOL_VARIABLE) &&
+        if ((Everything || S.Kind != FERRY_SYMBOL_KERNEL) &&
             M->B->symbolAddress(M->Handle, S.Name.c_str(), Out.address, Size))
           Out.address = 0;
         M->Symbols.push_back(Out);

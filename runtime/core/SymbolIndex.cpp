@@ -20,6 +20,7 @@
 #include <tuple>
 #include <map>
 #include <regex>
+#include <set>
 
 namespace ferry {
 namespace {
@@ -338,8 +339,11 @@ std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
       R"((?:\.visible|\.weak)\s+\.(?:global|const)\s+(?:\.align\s+\d+\s+)?\.(?:[bsuf])(\d+)\s+([\w$]+)(?:\[(\d+)\])?)");
   for (auto I = std::sregex_iterator(S.begin(), S.end(), Entry); I != std::sregex_iterator(); ++I)
     Out.Symbols.push_back(symbol((*I)[1], FERRY_SYMBOL_KERNEL));
+  // A function used before its definition is declared first: listed once.
+  std::set<std::string> Functions;
   for (auto I = std::sregex_iterator(S.begin(), S.end(), Func); I != std::sregex_iterator(); ++I)
-    Out.Symbols.push_back(symbol((*I)[1], FERRY_SYMBOL_FUNCTION));
+    if (Functions.insert((*I)[1]).second)
+      Out.Symbols.push_back(symbol((*I)[1], FERRY_SYMBOL_FUNCTION));
   for (auto I = std::sregex_iterator(S.begin(), S.end(), Var); I != std::sregex_iterator(); ++I) {
     SymbolInfo Sym = symbol((*I)[2], FERRY_SYMBOL_VARIABLE);
     uint64_t Elem = std::stoull((*I)[1]) / 8;

@@ -8,7 +8,9 @@
 /// non-blocking stream created on first use (acc_async_sync and
 /// acc_async_noval share one). PTX images are JIT-compiled with the error
 /// log captured into the message; a kernel image with device-function
-/// libraries is linked with cuLink.
+/// libraries is linked with cuLink, and so is an image that defines visible
+/// device functions, with the table of their addresses
+/// (cuda/PtxFunctionTable.h).
 ///
 //===----------------------------------------------------------------------===//
 #include "cuda/CudaBackend.h"
@@ -16,13 +18,16 @@
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
 #include "core/Error.h"
+#include "cuda/PtxFunctionTable.h"
 #include "openacc.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ferry {
@@ -64,6 +69,7 @@ constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
     const void *, size_t, CUstream)                                            \
   X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult, void *, CUdeviceptr,  \
     size_t, CUstream)                                                          \
+  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", CUresult, void *, CUdeviceptr, size_t)    \
   X(cuStreamCreate, "cuStreamCreate", CUresult, CUstream *, unsigned)          \
   X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, CUstream)            \
   X(cuStreamQuery, "cuStreamQuery", CUresult, CUstream)                        \
@@ -125,6 +131,11 @@ struct Module {
   int Device;
   CUmodule Handle;
   std::vector<std::unique_ptr<Kernel>> Kernels;
+  /// The visible device functions of its images, each with an entry in a
+  /// linked function address table, and the kernels of its images.
+  std::set<std::string, std::less<>> Functions, Entries;
+  /// Why its images could not be scanned for functions ("" if they were).
+  std::string ScanError;
 };
 
 class CudaBackend final : public Backend {
@@ -210,12 +221,14 @@ public:
       if (I.Kind != "ptx")
         return makeError(FERRY_ERROR_INVALID, "the cuda backend loads PTX images, not '%s'",
                          I.Kind.c_str());
+    auto Mod = std::make_unique<Module>(Module{Device, nullptr, {}, {}, {}, {}});
+    std::vector<std::string> Tables = functionTables(Images, *Mod);
     std::string Log(8192, '\0');
     CUjit_option Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *Values[] = {Log.data(), reinterpret_cast<void *>(uintptr_t(Log.size()))};
     auto LogText = [&] { return std::string(Log.c_str()); };
     CUmodule M = nullptr;
-    if (Images.size() == 1) {
+    if (Images.size() == 1 && Tables.empty()) {
       // PTX must be NUL-terminated for the driver.
       std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
       CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
@@ -225,6 +238,7 @@ public:
     } else {
       // Linked results are kept per (image set, device): a second load of
       // the same kernel image and libraries skips the PTX JIT and the link.
+      // (The function address tables follow from the images.)
       std::string Key = std::to_string(Device);
       for (const Image &I : Images)
         Key += '\0' + std::to_string(I.Size) + ':' +
@@ -237,7 +251,7 @@ public:
       }
       if (!Cubin) {
         auto Fresh = std::make_shared<std::vector<char>>();
-        if (Error E = link(Images, *Fresh, Options, Values, LogText))
+        if (Error E = link(Images, Tables, *Fresh, Options, Values, LogText))
           return E;
         std::lock_guard<std::mutex> Lock(Mutex);
         Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
@@ -246,8 +260,8 @@ public:
                           "cuModuleLoadDataEx"))
         return E;
     }
-    auto *Mod = new Module{Device, M, {}};
-    *Out = Mod;
+    Mod->Handle = M;
+    *Out = Mod.release();
     return Error::success();
   }
 
@@ -275,19 +289,43 @@ public:
     return Error::success();
   }
 
+  /// Variables: cuModuleGetGlobal. Device functions: the value of their
+  /// entry in the module's function address table (size 0: unknown).
   Error symbolAddress(void *Handle, const char *Name, uint64_t &Address,
                       uint64_t &Size) override {
     auto *M = static_cast<Module *>(Handle);
     if (Error E = enter(M->Device))
       return E;
+    const std::string_view N = Name;
+    if (M->Functions.count(N))
+      return functionAddress(*M, Name, Address, Size);
+    if (N.substr(0, FunctionAddressPrefix.size()) == FunctionAddressPrefix &&
+        M->Functions.count(N.substr(FunctionAddressPrefix.size())))
+      return makeError(FERRY_ERROR_INVALID,
+                       "'%s' is not a symbol of the module's images: the runtime keeps the "
+                       "address of device function '%s' there; ask for '%s'",
+                       Name, Name + FunctionAddressPrefix.size(),
+                       Name + FunctionAddressPrefix.size());
+    if (M->Entries.count(N))
+      return makeError(FERRY_ERROR_INVALID,
+                       "'%s' is a kernel: kernels of PTX images have no device address on "
+                       "NVIDIA (launch it through ferry_module_get_kernel)",
+                       Name);
     CUdeviceptr P = 0;
     size_t Bytes = 0;
     CUresult R = Api.cuModuleGetGlobal(&P, &Bytes, M->Handle, Name);
-    if (R != CUDA_SUCCESS)
+    if (R != CUDA_SUCCESS) {
+      if (!M->ScanError.empty())
+        return makeError(FERRY_ERROR_INVALID,
+                         "'%s' is not a variable of the module (cuModuleGetGlobal: %s), and "
+                         "its device functions have no addresses: its PTX could not be "
+                         "scanned (%s)",
+                         Name, describe(R).c_str(), M->ScanError.c_str());
       return makeError(FERRY_ERROR_INVALID,
-                       "'%s' is not a variable of the module (cuModuleGetGlobal: %s); kernels "
-                       "and functions of PTX images have no device address",
+                       "'%s' is neither a variable nor a visible device function of the module "
+                       "(cuModuleGetGlobal: %s)",
                        Name, describe(R).c_str());
+    }
     Address = P;
     Size = Bytes;
     return Error::success();
@@ -541,9 +579,68 @@ private:
     return check(Api.cuStreamSynchronize(S), "cuStreamSynchronize");
   }
 
+  /// The function address tables to link with \p Images (one per image
+  /// that defines visible device functions, each function once), recording
+  /// the functions and kernels in \p M. An image that cannot be scanned
+  /// leaves the module without function addresses (M.ScanError says why);
+  /// whether it loads is the driver's to say.
+  std::vector<std::string> functionTables(const std::vector<Image> &Images, Module &M) {
+    std::vector<std::string> Tables;
+    for (size_t I = 0; I < Images.size(); ++I) {
+      PtxScan Scan;
+      std::string Why =
+          scanPtx({static_cast<const char *>(Images[I].Data), Images[I].Size}, Scan);
+      if (!Why.empty()) {
+        M.ScanError = (Images.size() == 1 ? std::string("the image")
+                       : I                ? "library " + std::to_string(I)
+                                          : std::string("the kernel image")) +
+                      ": " + Why;
+        debugf("cuda: no device-function addresses for the module: %s", M.ScanError.c_str());
+        M.Functions.clear();
+        return {};
+      }
+      M.Entries.insert(Scan.Kernels.begin(), Scan.Kernels.end());
+      // A weak function defined by two images: the first one's entry.
+      Scan.Functions.erase(std::remove_if(Scan.Functions.begin(), Scan.Functions.end(),
+                                          [&](const PtxFunction &F) {
+                                            return !M.Functions.insert(F.Name).second;
+                                          }),
+                           Scan.Functions.end());
+      if (!Scan.Functions.empty())
+        Tables.push_back(functionAddressTable(Scan));
+    }
+    return Tables;
+  }
+
+  /// The device address of visible device function \p Name of \p M: the
+  /// value of its table entry, which the driver relocated at load.
+  Error functionAddress(Module &M, const char *Name, uint64_t &Address, uint64_t &Size) {
+    const std::string Entry = std::string(FunctionAddressPrefix) + Name;
+    CUdeviceptr P = 0;
+    size_t Bytes = 0;
+    if (Error E = check(Api.cuModuleGetGlobal(&P, &Bytes, M.Handle, Entry.c_str()),
+                        "cuModuleGetGlobal"))
+      return makeError(E.status(), "device function '%s': its address table entry '%s': %s",
+                       Name, Entry.c_str(), E.message().c_str());
+    uint64_t Value = 0;
+    if (Bytes != 4 && Bytes != 8)
+      return makeError(FERRY_ERROR_BACKEND,
+                       "device function '%s': its address table entry '%s' has %zu bytes, "
+                       "not 4 or 8",
+                       Name, Entry.c_str(), Bytes);
+    if (Error E = check(Api.cuMemcpyDtoH(&Value, P, Bytes), "cuMemcpyDtoH"))
+      return makeError(E.status(), "device function '%s': reading its address: %s", Name,
+                       E.message().c_str());
+    Address = Value;
+    Size = 0;
+    return Error::success();
+  }
+
+  /// Links \p Images (the kernel image first) and the function address
+  /// \p Tables into a cubin.
   template <class LogFn>
-  Error link(const std::vector<Image> &Images, std::vector<char> &Out, CUjit_option *Options,
-             void **Values, LogFn LogText) {
+  Error link(const std::vector<Image> &Images, const std::vector<std::string> &Tables,
+             std::vector<char> &Out, CUjit_option *Options, void **Values, LogFn LogText) {
     CUlinkState State = nullptr;
     if (Error E = check(Api.cuLinkCreate(2, Options, Values, &State), "cuLinkCreate"))
       return E;
@@ -553,9 +650,14 @@ private:
       Api.cuLinkDestroy(State);
       return E;
     };
-    for (size_t I = 0; I < Images.size(); ++I) {
-      std::string Text(static_cast<const char *>(Images[I].Data), Images[I].Size);
-      std::string Name = I ? "library " + std::to_string(I) : std::string("kernel image");
+    // (name, PTX text), the text NUL-terminated for the driver.
+    std::vector<std::pair<std::string, std::string>> Inputs;
+    for (size_t I = 0; I < Images.size(); ++I)
+      Inputs.emplace_back(I ? "library " + std::to_string(I) : std::string("kernel image"),
+                          std::string(static_cast<const char *>(Images[I].Data), Images[I].Size));
+    for (size_t I = 0; I < Tables.size(); ++I)
+      Inputs.emplace_back("function address table " + std::to_string(I + 1), Tables[I]);
+    for (auto &[Name, Text] : Inputs) {
       CUresult R = Api.cuLinkAddData(State, CU_JIT_INPUT_PTX, Text.data(), Text.size() + 1,
                                      Name.c_str(), 0, nullptr, nullptr);
       if (R != CUDA_SUCCESS)
@@ -565,10 +667,15 @@ private:
     size_t Size = 0;
     CUresult R = Api.cuLinkComplete(State, &Cubin, &Size);
     if (R != CUDA_SUCCESS) {
-      std::string What = " (linking the kernel image with " +
-                         std::to_string(Images.size() - 1) + " librar" +
-                         (Images.size() == 2 ? "y" : "ies") + ")";
-      return Fail("cuLinkComplete", R, What.c_str());
+      std::string What = Images.size() == 1
+                             ? std::string(" (linking the image")
+                             : " (linking the kernel image with " +
+                                   std::to_string(Images.size() - 1) + " librar" +
+                                   (Images.size() == 2 ? "y" : "ies");
+      if (!Tables.empty())
+        What += (Images.size() == 1 ? " with " : " and ") + std::to_string(Tables.size()) +
+                " function address table" + (Tables.size() == 1 ? "" : "s");
+      return Fail("cuLinkComplete", R, (What + ")").c_str());
     }
     Out.assign(static_cast<const char *>(Cubin), static_cast<const char *>(Cubin) + Size);
     Api.cuLinkDestroy(State);

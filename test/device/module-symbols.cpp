@@ -1,8 +1,8 @@
 // On an NVIDIA GPU: device addresses of a loaded module's variables
-// (ferry_module_symbol), read back through the OpenACC API; kernels have
-// none on NVIDIA and say so; a kernel image linked with its library a second
-// time comes from the linked-module cache. Prints only the refusal for the
-// kernel (stderr) on success.
+// (ferry_module_symbol), read back through the OpenACC API, and of its
+// device function; kernels have none on NVIDIA and say so; a kernel image
+// linked with its library a second time comes from the linked-module cache.
+// Silent on success (MODULE_SYMBOLS_VERBOSE=1 prints the load times).
 // REQUIRES: cuda
 // RUN: %ferry-translate %S/../runtime/Inputs/symbols.ll --emit=ptx --cuda-arch=sm_80 -o %t.symbols.ptx
 // RUN: %ferry-translate %S/Inputs/axpy-kernel.ll --emit=ptx --cuda-arch=sm_80 -o %t.kernel.ptx
@@ -45,6 +45,9 @@ int main(int argc, char **argv) {
   CHECK(scale == 3, "'scale' does not hold its initializer 3");
   CHECK(ferry_module_symbol(module, "table", &address, &size) == FERRY_SUCCESS && size == 256,
         "'table' has the wrong size");
+  CHECK(ferry_module_symbol(module, "scale_element", &address, &size) == FERRY_SUCCESS &&
+            address != 0,
+        "no address for device function 'scale_element': %s", ferry_last_error());
   CHECK(ferry_module_symbol(module, "apply", &address, &size) == FERRY_ERROR_INVALID,
         "a PTX kernel was given an address");
   const ferry_symbol *syms = nullptr;
@@ -52,8 +55,9 @@ int main(int argc, char **argv) {
   CHECK(ferry_module_symbols(module, &syms, &count) == FERRY_SUCCESS && count == 4,
         "the module does not list its 4 symbols");
   for (size_t i = 0; i < count; ++i)
-    CHECK((syms[i].address != 0) == (syms[i].kind == FERRY_SYMBOL_VARIABLE),
-          "a listed symbol has the wrong address (variables only on NVIDIA)");
+    CHECK((syms[i].address != 0) == (syms[i].kind != FERRY_SYMBOL_KERNEL),
+          "listed '%s' has the wrong address (variables and functions only on NVIDIA)",
+          syms[i].name);
   ferry_module_unload(module);
 
   // The same kernel image and library twice: the second load is a cache hit.

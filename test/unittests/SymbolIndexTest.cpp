@@ -177,6 +177,19 @@ TEST(SymbolIndex, PTX) {
   expectLibrarySymbols(I);
 }
 
+// The NVPTX backend declares a function used before its definition first.
+TEST(SymbolIndex, PTXFunctionDeclaredBeforeItsDefinitionIsListedOnce) {
+  const std::string Ptx = ".version 7.8\n.target sm_90\n.address_size 64\n"
+                          ".visible .func  (.param .b32 func_retval0) later\n(\n"
+                          "\t.param .b32 later_param_0\n)\n;\n"
+                          ".visible .func  (.param .b32 func_retval0) later(\n"
+                          "\t.param .b32 later_param_0\n)\n{\n\tret;\n}\n";
+  ImageIndex I;
+  ASSERT_EQ(indexImage(Ptx.data(), Ptx.size(), I), "");
+  ASSERT_EQ(I.Symbols.size(), 1u);
+  EXPECT_EQ(I.Symbols[0].Name, "later");
+}
+
 TEST(SymbolIndex, DamagedImagesAreRefused) {
   std::string Bytes = readTestImage("symbols.cov4.hsaco");
   ImageIndex I;
