@@ -69,6 +69,11 @@ const msgpack::object *mapValue(const msgpack::object &Map, const char *Key) {
   return nullptr;
 }
 
+bool mapBool(const msgpack::object &Map, const char *Key) {
+  const msgpack::object *V = mapValue(Map, Key);
+  return V && V->type == msgpack::type::BOOLEAN && V->via.boolean;
+}
+
 /// Reads the AMDGPU metadata note: target and per-kernel resources. Returns
 /// "" or what is wrong with the note; a code object without one is refused,
 /// since its kernels' resources and arguments would be unknown.
@@ -106,6 +111,7 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
           S.AGPRs = mapUInt(K, ".agpr_count");
           S.LDS = mapUInt(K, ".group_segment_fixed_size");
           S.Scratch = mapUInt(K, ".private_segment_fixed_size");
+          S.DynamicStack = mapBool(K, ".uses_dynamic_stack");
           S.Wave = mapUInt(K, ".wavefront_size");
           S.KernargSize = mapUInt(K, ".kernarg_segment_size");
           S.KernargAlign = mapUInt(K, ".kernarg_segment_align");
@@ -130,11 +136,6 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
   }
   return "the code object has no AMDGPU metadata note (NT_AMDGPU_METADATA): its kernels' "
          "resources and arguments are unknown";
-}
-
-bool mapBool(const msgpack::object &Map, const char *Key) {
-  const msgpack::object *V = mapValue(Map, Key);
-  return V && V->type == msgpack::type::BOOLEAN && V->via.boolean;
 }
 
 /// The strings of array \p Key of \p Map; false if it is absent or holds
@@ -303,7 +304,8 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
         SymbolInfo &R = It->second;
         S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,
         S.Scratch = R.Scratch, S.Wave = R.Wave, S.KernargSize = R.KernargSize;
-        S.KernargAlign = R.KernargAlign, S.Args = std::move(R.Args);
+        S.KernargAlign = R.KernargAlign, S.DynamicStack = R.DynamicStack;
+        S.Args = std::move(R.Args);
       } else {
         S.Kind = FERRY_SYMBOL_FUNCTION;
       }

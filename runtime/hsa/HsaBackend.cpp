@@ -105,6 +105,7 @@ std::string hexStatus(hsa_status_t S) {
 }
 
 constexpr size_t KernargSlotSize = 4096; ///< CUDA's limit on kernel parameters
+constexpr uint32_t DynamicStackBytes = 1024; ///< per work-item, as CUDA and HIP default to
 constexpr size_t KernargSlots = 256;
 constexpr size_t SignalBatch = 64;
 constexpr size_t StagingBytes = 4 << 20;
@@ -405,8 +406,12 @@ public:
                           "hsa_executable_symbol_get_info", FERRY_ERROR_INVALID))
         return E;
     // The dispatch sizes the stack: the linked result's, which may exceed
-    // the descriptor's when a library function needs more.
+    // the descriptor's when a library function needs more. A kernel whose
+    // stack is dynamic (indirect calls, recursion) gets CUDA's and HIP's
+    // default stack of 1 KiB per work-item on top of its fixed frames.
     K->PrivateSize = std::max<uint32_t>(K->PrivateSize, uint32_t(Info->Scratch));
+    if (Info->DynamicStack)
+      K->PrivateSize += DynamicStackBytes;
     if (Info->KernargSize > KernargSlotSize)
       return makeError(FERRY_ERROR_INVALID,
                        "kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu",

@@ -76,6 +76,34 @@ TEST_F(HsaDispatch, StagedCopiesRoundTripLargerThanTheStagingBuffer) {
   EXPECT_EQ(B->release(0, Dev), FERRY_SUCCESS);
 }
 
+// A kernel that calls through a function pointer has a dynamic stack (v5:
+// .uses_dynamic_stack, no fixed size for the callee's frames): the dispatch
+// adds the 1 KiB per work-item that CUDA and HIP give such kernels.
+TEST_F(HsaDispatch, KernelWithADynamicStackGetsADefaultStack) {
+  std::string Code = readTestImage("fnptr-kernel.gfx90a.hsaco");
+  ImageIndex Index;
+  ASSERT_EQ(indexImage(Code.data(), Code.size(), Index), "");
+  const SymbolInfo *Apply = nullptr;
+  for (const SymbolInfo &S : Index.Symbols)
+    if (S.Name == "apply")
+      Apply = &S;
+  ASSERT_TRUE(Apply);
+  ASSERT_TRUE(Apply->DynamicStack);
+  void *M = nullptr, *K = nullptr;
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "apply", &K).status(), FERRY_SUCCESS);
+  void *Fn = nullptr, *In = nullptr, *Out = nullptr;
+  int N = 0;
+  void *Args[] = {&Fn, &In, &Out, &N};
+  const uint32_t One[3] = {1, 1, 1};
+  ASSERT_EQ(B->launch(K, One, One, 0, Args, acc_async_sync).status(), FERRY_SUCCESS);
+  hsa_kernel_dispatch_packet_t P;
+  uint8_t Kernarg[512];
+  F.last(&P, Kernarg);
+  EXPECT_EQ(P.private_segment_size, Apply->Scratch + 1024);
+  EXPECT_EQ(B->unloadModule(M).status(), FERRY_SUCCESS);
+}
+
 TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
   std::string Code = readTestImage("geometry.cov5.hsaco");
   void *M = nullptr, *K = nullptr;
