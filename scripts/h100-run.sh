@@ -8,14 +8,10 @@ nvidia-smi -L || true
 echo "== ferry-info"
 ./ferry-info || status=1
 echo "== linked-library (PTX kernel + PTX device-function library, async queues)"
-if ./linked-library axpy-kernel.ptx axpy-library.ptx 2> linked.err; then
-  # The last check loads the kernel without its library: that must fail and
-  # name the missing function.
-  if grep -q "axpy_element" linked.err; then
-    echo "linked-library: PASS (unresolved function named: $(grep -m1 -o "[^ ]*axpy_element[^ ]*" linked.err))"
-  else
-    echo "linked-library: FAIL (no message naming axpy_element)"; cat linked.err; status=1
-  fi
+# (Its last check: the kernel alone is refused, the error naming the
+# missing function.)
+if ./linked-library axpy-kernel.ptx axpy-library.ptx 2> linked.err && [ ! -s linked.err ]; then
+  echo "linked-library: PASS"
 else
   echo "linked-library: FAIL"; cat linked.err; status=1
 fi
@@ -27,7 +23,7 @@ if MODULE_SYMBOLS_VERBOSE=1 ./module-symbols symbols.ptx axpy-kernel.ptx axpy-li
 else
   echo "module-symbols: FAIL"; status=1
 fi
-echo "== function-pointers (device-function addresses, indirect calls across modules)"
+echo "== function-pointers (device-function addresses, indirect calls into a linked library)"
 if ./function-pointers fnptr-library.ptx fnptr-kernel.ptx; then
   echo "function-pointers: PASS"
 else

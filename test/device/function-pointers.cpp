@@ -1,11 +1,10 @@
 // On an NVIDIA GPU: device functions by address and indirect calls across
-// images. A library image (twice, plus_one) and a kernel image whose kernel
-// calls through a function pointer parameter are loaded as two modules;
-// ferry_module_symbol gives the functions' addresses in the first, the
-// kernel of the second calls each of them. Also: the addresses listed by
-// ferry_module_symbols, the runtime's own table entries hidden, a kernel
-// refused with a message, and both images linked as one module. Silent on
-// success.
+// images. A library image (twice, plus_one) loaded alone gives its
+// functions' addresses (ferry_module_symbol, ferry_module_symbols, the
+// runtime's own table entries hidden); a kernel image whose kernel calls
+// through a function pointer parameter has no address for its kernel; the
+// two images linked as one module at load time: the kernel calls each
+// library function through its address. Silent on success.
 //   function-pointers <library.ptx> <kernel.ptx>
 // REQUIRES: cuda
 // RUN: %ferry-translate %S/Inputs/fnptr-library.ll --emit=ptx --cuda-arch=sm_80 -o %t.library.ptx
@@ -110,7 +109,7 @@ int main(int argc, char **argv) {
           int(syms[i].kind), (unsigned long long)syms[i].address, (unsigned long long)want);
   }
 
-  // The kernel image, a module of its own: it calls through the addresses.
+  // The kernel image, a module of its own: a kernel has no address.
   ferry_module kern = nullptr;
   CHECK(ferry_module_load(&kernelImage, 1, &kern) == FERRY_SUCCESS,
         "cannot load the kernel image: %s", ferry_last_error());
@@ -119,27 +118,30 @@ int main(int argc, char **argv) {
               std::strstr(ferry_last_error(), "'apply' is a kernel"),
           "a PTX kernel was given an address, or the refusal does not say it is a kernel: %s",
           ferry_last_error());
-    applyAndCheck(kern, twiceAt, twice, "across modules, twice");
-    applyAndCheck(kern, plusOneAt, plusOne, "across modules, plus_one");
+    CHECK(ferry_module_unload(kern) == FERRY_SUCCESS, "unload failed: %s", ferry_last_error());
   }
 
-  // Both images as one module (the kernel image linked with the library):
-  // the addresses of its own functions.
+  // Both images as one module (the kernel image linked with the library at
+  // load time): the kernel calls each library function through the address
+  // ferry_module_symbol gives. (A kernel of one module calling into another
+  // module faults on NVIDIA, CUDA_ERROR_ILLEGAL_ADDRESS on an H100, and
+  // leaves the context unusable: function addresses are valid inside their
+  // module only, so that case is not run; docs/runtime.md.)
   ferry_image_desc both[2] = {kernelImage, libraryImage};
   ferry_module linked = nullptr;
   CHECK(ferry_module_load(both, 2, &linked) == FERRY_SUCCESS,
         "cannot link the kernel image with the library: %s", ferry_last_error());
   if (linked) {
-    uint64_t own = 0;
+    uint64_t own = 0, other = 0;
     CHECK(ferry_module_symbol(linked, "plus_one", &own, &size) == FERRY_SUCCESS && own != 0,
           "no address for 'plus_one' in the linked module: %s", ferry_last_error());
+    CHECK(ferry_module_symbol(linked, "twice", &other, &size) == FERRY_SUCCESS && other != 0 &&
+              other != own,
+          "no address for 'twice' in the linked module: %s", ferry_last_error());
     applyAndCheck(linked, own, plusOne, "within the linked module, plus_one");
-    // And a function of the other module still works from this one.
-    applyAndCheck(linked, twiceAt, twice, "linked module calling the library module, twice");
+    applyAndCheck(linked, other, twice, "within the linked module, twice");
     CHECK(ferry_module_unload(linked) == FERRY_SUCCESS, "unload failed: %s", ferry_last_error());
   }
-  if (kern)
-    CHECK(ferry_module_unload(kern) == FERRY_SUCCESS, "unload failed: %s", ferry_last_error());
   CHECK(ferry_module_unload(lib) == FERRY_SUCCESS, "unload failed: %s", ferry_last_error());
   return failures ? 1 : 0;
 }

@@ -1,7 +1,8 @@
 // On an NVIDIA GPU: loads a PTX kernel image linked at load time with a
 // separate PTX device-function library, moves data, launches on async
 // queues, checks the results, and checks that the kernel image alone is
-// refused with the missing function named. Silent on success.
+// refused with the missing function named (in ferry_last_error). Silent on
+// success.
 //   linked-library <kernel.ptx> <library.ptx>
 // REQUIRES: cuda
 // RUN: %ferry-translate %S/Inputs/axpy-kernel.ll --emit=ptx --cuda-arch=sm_80 -o %t.kernel.ptx
@@ -83,10 +84,12 @@ int main(int argc, char **argv) {
   acc_free(dy);
   CHECK(ferry_module_unload(module) == FERRY_SUCCESS, "unload failed");
 
-  // The kernel image alone cannot be linked: the error names axpy_element
-  // (printed by the runtime; checked by the caller through stderr).
+  // The kernel image alone cannot be linked: the error, returned and not
+  // printed, names axpy_element.
   ferry_module alone = nullptr;
   CHECK(ferry_module_load(images, 1, &alone) != FERRY_SUCCESS,
         "kernel without its library loaded");
+  CHECK(std::string(ferry_last_error()).find("axpy_element") != std::string::npos,
+        "the link error does not name axpy_element");
   return failures ? 1 : 0;
 }
