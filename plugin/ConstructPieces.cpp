@@ -51,17 +51,20 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
       std::string Name = PP.getSpelling(V.Name);
       std::string Item = spellingOf(PP, V.object());
       for (const ArraySection &S : V.Sections)
-        Item += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+        Item += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) +
+                "]";
       if (isDataClause(C.Kind) || C.Kind == ClauseKind::Delete ||
-          C.Kind == ClauseKind::HostClause || C.Kind == ClauseKind::DeviceClause ||
-          C.Kind == ClauseKind::Attach || C.Kind == ClauseKind::Detach) {
+          C.Kind == ClauseKind::HostClause ||
+          C.Kind == ClauseKind::DeviceClause || C.Kind == ClauseKind::Attach ||
+          C.Kind == ClauseKind::Detach) {
         Data += (Data.empty() ? "" : " ") + spelling(C.Kind).str() + "(" + Item + ")";
         if (isDataClause(C.Kind) && !V.Sections.empty() && !V.isMember() &&
             Pointers.find(Name) == std::string::npos)
           Pointers += (Pointers.empty() ? "" : ", ") + Name;
       } else if (C.Kind == ClauseKind::Reduction) {
         Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" + Name;
-      } else if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate) {
+      } else if (C.Kind == ClauseKind::Private ||
+                 C.Kind == ClauseKind::Firstprivate) {
         Private += (Private.empty() ? "" : ", ") + spelling(C.Kind).str() + "(" + Name + ")";
       }
     }
@@ -152,7 +155,12 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
   const ArrayRef<Token> Object = V.object();
   std::string Text = spellingOf(PP, Object);
   if (V.Sections.empty()) {
-    B.code(Cast).code("&(").tokens(Object).code("), sizeof(").tokens(Object).code(")");
+    B.code(Cast)
+        .code("&(")
+        .tokens(Object)
+        .code("), sizeof(")
+        .tokens(Object)
+        .code(")");
     return Text;
   }
   const ArraySection &S = V.Sections[0];
@@ -168,7 +176,10 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     // whole: checked at run time against the row type's extents.
     for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
       Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
-    B.code(Cast).code("::ferry::acc::rows_base(").tokens(Object).code(", (long long)(");
+    B.code(Cast)
+        .code("::ferry::acc::rows_base(")
+        .tokens(Object)
+        .code(", (long long)(");
     Lower(S);
     B.code("), {");
     bool First = true;
@@ -184,7 +195,11 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     Lower(S);
     B.code("]");
   }
-  B.code(", sizeof((").tokens(Object).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
+  B.code(", sizeof((")
+      .tokens(Object)
+      .code(")[0]) * (size_t)(")
+      .tokens(S.Length)
+      .code(")");
   return Text;
 }
 
@@ -205,7 +220,9 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
     VarRef V;
     V.Name = T;
     std::string Text = emitRange(PP, Items, V, "(const void *)");
-    Items.code(", FERRY_DATA_COPY, 0,").string(Text).code(", 0, nullptr, nullptr, 0}");
+    Items.code(", FERRY_DATA_COPY, 0,")
+        .string(Text)
+        .code(", 0, nullptr, nullptr, 0}");
     ++Count;
   }
   for (const Clause &C : D.Clauses) {
@@ -215,7 +232,11 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
       for (const VarRef &V : C.Vars) {
         Items.code(Count ? ", {" : "{");
         std::string Text = emitRange(PP, Items, V, "(const void *)");
-        Items.code(", FERRY_DATA_ATTACH, 0,").string(Text).code(", 0, nullptr, ::ferry::acc::attach_clause_address(").tokens(V.object()).code("), 0}");
+        Items.code(", FERRY_DATA_ATTACH, 0,")
+            .string(Text)
+            .code(", 0, nullptr, ::ferry::acc::attach_clause_address(")
+            .tokens(V.object())
+            .code("), 0}");
         ++Count;
       }
       continue;

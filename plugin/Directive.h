@@ -53,7 +53,8 @@ struct ArraySection {
   clang::SourceLocation ColonLoc;
 };
 struct VarRef {
-  clang::Token Name; ///< the variable the item starts from (`s` of `s.data[0:n]`)
+  clang::Token
+      Name; ///< the variable the item starts from (`s` of `s.data[0:n]`)
   /// The object the sections apply to when it is not Name itself: a member
   /// or array element (`s.data`, `p->data`, `parts[i].pos`, `list` of
   /// `list[i]` has none: that is the section `list[i:1]`).
@@ -62,7 +63,8 @@ struct VarRef {
   bool isMember() const { return !Base.empty(); }
   /// The tokens of the object: Base, or Name.
   llvm::ArrayRef<clang::Token> object() const {
-    return Base.empty() ? llvm::ArrayRef<clang::Token>(Name) : llvm::ArrayRef<clang::Token>(Base);
+    return Base.empty() ? llvm::ArrayRef<clang::Token>(Name)
+                        : llvm::ArrayRef<clang::Token>(Base);
   }
 };
 

@@ -110,9 +110,10 @@ bool Directive::isLoop() const {
 }
 
 bool takesMembers(ClauseKind K) {
-  return (isDataClause(K) && K != ClauseKind::Deviceptr) || K == ClauseKind::Delete ||
-         K == ClauseKind::HostClause || K == ClauseKind::DeviceClause ||
-         K == ClauseKind::Attach || K == ClauseKind::Detach;
+  return (isDataClause(K) && K != ClauseKind::Deviceptr) ||
+         K == ClauseKind::Delete || K == ClauseKind::HostClause ||
+         K == ClauseKind::DeviceClause || K == ClauseKind::Attach ||
+         K == ClauseKind::Detach;
 }
 
 const Clause *Directive::find(ClauseKind K) const {
@@ -190,8 +191,9 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
   default:
     break;
   }
-  if (C == ClauseKind::Delete || C == ClauseKind::Finalize || C == ClauseKind::HostClause ||
-      C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent || C == ClauseKind::Detach)
+  if (C == ClauseKind::Delete || C == ClauseKind::Finalize ||
+      C == ClauseKind::HostClause || C == ClauseKind::DeviceClause ||
+      C == ClauseKind::IfPresent || C == ClauseKind::Detach)
     return false;
   if (K == ConstructKind::Data && isDataClause(C))
     return true;
@@ -363,7 +365,8 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
   for (ArrayRef<Token> Item : splitTopLevel(Toks, tok::comma)) {
     if (Item.empty() || !Item[0].is(tok::identifier)) {
       if (!Item.empty() && takesMembers(Cl.Kind) &&
-          Item[0].isOneOf(tok::kw_this, tok::coloncolon, tok::l_paren, tok::star, tok::amp)) {
+          Item[0].isOneOf(tok::kw_this, tok::coloncolon, tok::l_paren,
+                          tok::star, tok::amp)) {
         report(PP, Item[0].getLocation(), Diag::NotAnLvalueInClause)
             << itemText(PP, Item) << Name;
         return false;
@@ -403,7 +406,8 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
         continue;
       }
       if (Item[I].is(tok::l_paren)) {
-        report(PP, Item[I].getLocation(), Diag::NotAnLvalueInClause) << itemText(PP, Item) << Name;
+        report(PP, Item[I].getLocation(), Diag::NotAnLvalueInClause)
+            << itemText(PP, Item) << Name;
         return false;
       }
       if (!Item[I].is(tok::l_square)) {
@@ -445,16 +449,19 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
       }
     for (size_t P = FirstSection; P < Parts.size(); ++P)
       if (!Parts[P].Colon) {
-        report(PP, Item[Parts[P].Begin].getLocation(), Diag::MalformedSection) << Name;
+        report(PP, Item[Parts[P].Begin].getLocation(), Diag::MalformedSection)
+            << Name;
         return false;
       }
     bool Element = false;
-    if (FirstSection == Parts.size() && !Parts.empty() && Item[Parts.back().Begin].is(tok::l_square)) {
+    if (FirstSection == Parts.size() && !Parts.empty() &&
+        Item[Parts.back().Begin].is(tok::l_square)) {
       FirstSection = Parts.size() - 1;
       Element = true;
     }
     if ((Member || FirstSection > 0) && !takesMembers(Cl.Kind)) {
-      report(PP, Item[1].getLocation(), Diag::MemberInClause) << itemText(PP, Item) << Name;
+      report(PP, Item[1].getLocation(), Diag::MemberInClause)
+          << itemText(PP, Item) << Name;
       return false;
     }
     if (FirstSection > 0)

@@ -36,14 +36,17 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
   const bool Exit = D.Kind == ConstructKind::ExitData;
   auto Attachments = [&](bool Detach) {
     for (const Clause &C : D.Clauses) {
-      const bool Sectioned = C.Kind == ClauseKind::Copyin || C.Kind == ClauseKind::Create ||
-                             C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
-      if (!Sectioned && C.Kind != ClauseKind::Attach && C.Kind != ClauseKind::Detach)
+      const bool Sectioned =
+          C.Kind == ClauseKind::Copyin || C.Kind == ClauseKind::Create ||
+          C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
+      if (!Sectioned && C.Kind != ClauseKind::Attach &&
+          C.Kind != ClauseKind::Detach)
         continue;
       for (const VarRef &V : C.Vars) {
         if (Sectioned && V.Sections.empty())
           continue;
-        B.code(Detach ? "::ferry::acc::detach_pointer" : "::ferry::acc::attach_pointer")
+        B.code(Detach ? "::ferry::acc::detach_pointer"
+                      : "::ferry::acc::attach_pointer")
             .code(Sectioned ? "<false>(" : "<true>(")
             .tokens(V.object())
             .code(Detach ? (Finalize ? ", true," : ", false,") : ",")

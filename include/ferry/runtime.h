@@ -171,7 +171,8 @@ typedef enum ferry_data_kind {
   FERRY_DATA_PRESENT = 5,
   FERRY_DATA_NO_CREATE = 6,
   FERRY_DATA_DEVICEPTR = 7,
-  FERRY_DATA_ATTACH = 8 /* attach(p): no data; `pointer` is attached while entered */
+  FERRY_DATA_ATTACH =
+      8 /* attach(p): no data; `pointer` is attached while entered */
 } ferry_data_kind;
 
 typedef struct ferry_data_item {

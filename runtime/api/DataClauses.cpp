@@ -69,8 +69,8 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
     if (!D.attached)
       continue;
     PresentTable::Attach What;
-    ferry_status S =
-        Table.detach(static_cast<void *const *>(D.pointer), /*Finalize=*/false, Mem, What);
+    ferry_status S = Table.detach(static_cast<void *const *>(D.pointer),
+                                  /*Finalize=*/false, Mem, What);
     D.attached = 0;
     if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
       Result = S;
@@ -194,11 +194,13 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     if (!D.pointer || (D.kind != FERRY_DATA_ATTACH && !D.entered))
       continue;
     PresentTable::Attach What;
-    if (ferry_status S = Table.attach(static_cast<void *const *>(D.pointer), Mem, What)) {
-      errorf("%s (%s:%u): data clause %s(%s): the device copy of its pointer could not be "
+    if (ferry_status S =
+            Table.attach(static_cast<void *const *>(D.pointer), Mem, What)) {
+      errorf("%s (%s:%u): data clause %s(%s): the device copy of its pointer "
+             "could not be "
              "attached",
-             R && R->name ? R->name : "construct", R && R->file ? R->file : "?", R ? R->line : 0,
-             clauseName(D.kind), D.name ? D.name : "?");
+             R && R->name ? R->name : "construct", R && R->file ? R->file : "?",
+             R ? R->line : 0, clauseName(D.kind), D.name ? D.name : "?");
       Result = S;
       continue;
     }
@@ -231,18 +233,21 @@ void attachAction(void *const *PtrAddr, bool Attach, bool Finalize, int Async) {
     return;
   Runtime &RT = Runtime::get();
   auto K = RT.selectedKind();
-  if (!K || *K == DeviceKind::Host) // shared memory: pointers need no translation
+  if (!K ||
+      *K == DeviceKind::Host) // shared memory: pointers need no translation
     return;
   const int Device = RT.deviceNum(*K);
-  BackendMemory Mem(RT.backendFor(*K), Device, RT.resolveAsync(*K, Device, Async));
+  BackendMemory Mem(RT.backendFor(*K), Device,
+                    RT.resolveAsync(*K, Device, Async));
   PresentTable &Table = RT.presentTable(*K, Device);
   PresentTable::Attach Result;
   ferry_status S = Attach ? Table.attach(PtrAddr, Mem, Result)
                           : Table.detach(PtrAddr, Finalize, Mem, Result);
   if (S != FERRY_SUCCESS)
-    errorf("%s: the device copy of the pointer at %p on %s could not be written",
-           Attach ? "attach" : "detach", static_cast<const void *>(PtrAddr),
-           Mem.name().c_str());
+    errorf(
+        "%s: the device copy of the pointer at %p on %s could not be written",
+        Attach ? "attach" : "detach", static_cast<const void *>(PtrAddr),
+        Mem.name().c_str());
 }
 } // namespace
 

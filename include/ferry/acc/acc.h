@@ -581,24 +581,28 @@ template <class T> const void *attach_address(T &X) {
 
 /// `attach(p)`, `detach(p)`: \p X must be a pointer.
 template <class T> const void *attach_clause_address(T &X) {
-  static_assert(is_section_pointer_v<T>,
-                "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
+  static_assert(
+      is_section_pointer_v<T>,
+      "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
   return (const void *)&X;
 }
 
 /// `enter data`: the attach action for a section of \p X (nothing for an
 /// array), or for `attach(X)` (\p Clause).
 template <bool Clause, class T> void attach_pointer(T &X, int Async) {
-  static_assert(!Clause || is_section_pointer_v<T>,
-                "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
+  static_assert(
+      !Clause || is_section_pointer_v<T>,
+      "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
   if constexpr (is_section_pointer_v<T>)
     ferry_attach((void *const *)&X, Async);
 }
 
 /// `exit data`: the detach action for a section of \p X, or `detach(X)`.
-template <bool Clause, class T> void detach_pointer(T &X, bool Finalize, int Async) {
-  static_assert(!Clause || is_section_pointer_v<T>,
-                "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
+template <bool Clause, class T>
+void detach_pointer(T &X, bool Finalize, int Async) {
+  static_assert(
+      !Clause || is_section_pointer_v<T>,
+      "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
   if constexpr (is_section_pointer_v<T>)
     ferry_detach((void *const *)&X, Finalize, Async);
 }
