@@ -88,7 +88,8 @@ static void addNamedInClauses(ArrayRef<const Directive *> Directives,
   for (const Directive *D : Directives)
     for (const Clause &C : D->Clauses)
       for (const VarRef &V : C.Vars)
-        Names.insert(V.Name.getIdentifierInfo());
+        if (!V.isMember())
+          Names.insert(V.Name.getIdentifierInfo());
 }
 
 TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
@@ -138,7 +139,8 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
   addNamedInClauses(Clauses, Named);
   for (const Clause *C : enclosingDataClauses())
     for (const VarRef &V : C->Vars)
-      Named.insert(V.Name.getIdentifierInfo());
+      if (!V.isMember())
+        Named.insert(V.Name.getIdentifierInfo());
   for (const Clause *C : declaredUsedIn(Body))
     for (const VarRef &V : C->Vars)
       Named.insert(V.Name.getIdentifierInfo());
@@ -171,7 +173,7 @@ void AccContext::mapDeclaredExtents(Preprocessor &PP, Directive &D) const {
         C.Kind != ClauseKind::DeviceResident && C.Kind != ClauseKind::Link)
       continue;
     for (VarRef &V : C.Vars) {
-      if (!V.Sections.empty())
+      if (!V.Sections.empty() || V.isMember())
         continue;
       const auto *P = dyn_cast_or_null<ParmVarDecl>(lookupVariable(V.Name));
       if (!P || !P->getType()->isPointerType())
@@ -252,7 +254,7 @@ llvm::StringSet<> AccContext::sectionedNames(Preprocessor &PP) const {
     for (const Clause &C : O.D->Clauses)
       if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
         for (const VarRef &V : C.Vars)
-          if (!V.Sections.empty())
+          if (!V.Sections.empty() && !V.isMember())
             Names.insert(PP.getSpelling(V.Name));
   return Names;
 }

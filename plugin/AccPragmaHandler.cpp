@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "AccPragmaHandler.h"
 
+#include "ConstructPieces.h"
+
 #include "AtomicConstruct.h"
 #include "BlockConstruct.h"
 #include "DeclarativeDirective.h"
@@ -34,6 +36,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   if (!D)
     return;
   Ctx.mapDeclaredExtents(PP, *D);
+  addMemberRoots(PP, *D);
   if (D->isLoop())
     LoopConstruct(PP, Ctx, *D, Introducer.Loc).rewrite();
   else if (D->Kind == ConstructKind::Data || isComputeOnly(D->Kind))

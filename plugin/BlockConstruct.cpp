@@ -66,7 +66,8 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind))
       for (const VarRef &V : C.Vars)
-        if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
+        if ((V.Sections.empty() || C.Kind == ClauseKind::Deviceptr) &&
+            !V.isMember())
           Names.insert(PP.getSpelling(V.Name));
   return Names;
 }

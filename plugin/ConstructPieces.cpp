@@ -49,19 +49,22 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
   for (const Clause &C : D.Clauses) {
     for (const VarRef &V : C.Vars) {
       std::string Name = PP.getSpelling(V.Name);
-      std::string Item = Name;
-      if (!V.Sections.empty())
-        Item += "[" + spellingOf(PP, V.Sections[0].Lower) + ":" +
-                spellingOf(PP, V.Sections[0].Length) + "]";
+      std::string Item = spellingOf(PP, V.object());
+      for (const ArraySection &S : V.Sections)
+        Item += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) +
+                "]";
       if (isDataClause(C.Kind) || C.Kind == ClauseKind::Delete ||
-          C.Kind == ClauseKind::HostClause || C.Kind == ClauseKind::DeviceClause) {
+          C.Kind == ClauseKind::HostClause ||
+          C.Kind == ClauseKind::DeviceClause || C.Kind == ClauseKind::Attach ||
+          C.Kind == ClauseKind::Detach) {
         Data += (Data.empty() ? "" : " ") + spelling(C.Kind).str() + "(" + Item + ")";
-        if (isDataClause(C.Kind) && !V.Sections.empty() &&
+        if (isDataClause(C.Kind) && !V.Sections.empty() && !V.isMember() &&
             Pointers.find(Name) == std::string::npos)
           Pointers += (Pointers.empty() ? "" : ", ") + Name;
       } else if (C.Kind == ClauseKind::Reduction) {
         Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" + Name;
-      } else if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate) {
+      } else if (C.Kind == ClauseKind::Private ||
+                 C.Kind == ClauseKind::Firstprivate) {
         Private += (Private.empty() ? "" : ", ") + spelling(C.Kind).str() + "(" + Name + ")";
       }
     }
@@ -149,9 +152,15 @@ std::string spellingOf(Preprocessor &PP, ArrayRef<Token> Toks) {
 }
 
 std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, StringRef Cast) {
-  std::string Text = PP.getSpelling(V.Name);
+  const ArrayRef<Token> Object = V.object();
+  std::string Text = spellingOf(PP, Object);
   if (V.Sections.empty()) {
-    B.code(Cast).code("&(").tokens(V.Name).code("), sizeof(").tokens(V.Name).code(")");
+    B.code(Cast)
+        .code("&(")
+        .tokens(Object)
+        .code("), sizeof(")
+        .tokens(Object)
+        .code(")");
     return Text;
   }
   const ArraySection &S = V.Sections[0];
@@ -167,7 +176,10 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     // whole: checked at run time against the row type's extents.
     for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
       Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
-    B.code(Cast).code("::ferry::acc::rows_base(").tokens(V.Name).code(", (long long)(");
+    B.code(Cast)
+        .code("::ferry::acc::rows_base(")
+        .tokens(Object)
+        .code(", (long long)(");
     Lower(S);
     B.code("), {");
     bool First = true;
@@ -179,11 +191,15 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     }
     B.code("},").string(Text).code(")");
   } else {
-    B.code(Cast).code("&(").tokens(V.Name).code(")[");
+    B.code(Cast).code("&(").tokens(Object).code(")[");
     Lower(S);
     B.code("]");
   }
-  B.code(", sizeof((").tokens(V.Name).code(")[0]) * (size_t)(").tokens(S.Length).code(")");
+  B.code(", sizeof((")
+      .tokens(Object)
+      .code(")[0]) * (size_t)(")
+      .tokens(S.Length)
+      .code(")");
   return Text;
 }
 
@@ -195,7 +211,8 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind) || C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
-        Named.insert(V.Name.getIdentifierInfo());
+        if (!V.isMember())
+          Named.insert(V.Name.getIdentifierInfo());
   for (const Token &T : ImpliedCopy) {
     if (!Named.insert(T.getIdentifierInfo()).second)
       continue;
@@ -203,26 +220,88 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
     VarRef V;
     V.Name = T;
     std::string Text = emitRange(PP, Items, V, "(const void *)");
-    Items.code(", FERRY_DATA_COPY, 0,").string(Text).code(", 0, nullptr}");
+    Items.code(", FERRY_DATA_COPY, 0,")
+        .string(Text)
+        .code(", 0, nullptr, nullptr, 0}");
     ++Count;
   }
   for (const Clause &C : D.Clauses) {
+    if (C.Kind == ClauseKind::Attach) {
+      // attach(p): no data of its own; p's device copy is attached while
+      // the construct runs.
+      for (const VarRef &V : C.Vars) {
+        Items.code(Count ? ", {" : "{");
+        std::string Text = emitRange(PP, Items, V, "(const void *)");
+        Items.code(", FERRY_DATA_ATTACH, 0,")
+            .string(Text)
+            .code(", 0, nullptr, ::ferry::acc::attach_clause_address(")
+            .tokens(V.object())
+            .code("), 0}");
+        ++Count;
+      }
+      continue;
+    }
     if (!isDataClause(C.Kind))
       continue;
     for (const VarRef &V : C.Vars) {
       Items.code(Count ? ", {" : "{");
       std::string Text = emitRange(PP, Items, V, "(const void *)");
       Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
-      if (V.Sections.empty())
-        Items.code(", 0, nullptr}");
+      if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
+        Items.code(", 0, nullptr, nullptr, 0}");
       else
-        Items.code(", 0, (const void *)::ferry::acc::section_base(").tokens(V.Name).code(")}");
+        // The section's base (a region's copy of it is translated), and the
+        // pointer to attach when it is itself present (a member of a
+        // present struct).
+        Items.code(", 0, (const void *)::ferry::acc::section_base(")
+            .tokens(V.object())
+            .code("), ::ferry::acc::attach_address(")
+            .tokens(V.object())
+            .code("), 0}");
       ++Count;
     }
   }
   if (Count)
     B.code("::ferry_data_item __ferry_data[] = {").tokens(Items.get()).code("};");
   return Count;
+}
+
+void addMemberRoots(Preprocessor &PP, Directive &D) {
+  if (D.Kind != ConstructKind::Data && !isComputeOnly(D.Kind) && !D.isLoop())
+    return;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind) || C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        if (!V.isMember())
+          Named.insert(V.Name.getIdentifierInfo());
+  Clause Roots;
+  Roots.Kind = ClauseKind::Copy;
+  for (const Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind))
+      continue;
+    for (const VarRef &V : C.Vars) {
+      if (!V.isMember() || V.Base.size() < 2 ||
+          !V.Base[1].isOneOf(tok::period, tok::arrow) ||
+          !Named.insert(V.Name.getIdentifierInfo()).second)
+        continue;
+      if (Roots.Vars.empty())
+        Roots.Loc = C.Loc;
+      VarRef Root;
+      Root.Name = V.Name;
+      if (V.Base[1].is(tok::arrow)) { // p->m: the struct p points to, p[0:1]
+        TokenBuilder One(PP, V.Name.getLocation());
+        One.number(1);
+        ArraySection S;
+        S.Length.append(One.get().begin(), One.get().end());
+        S.ColonLoc = V.Name.getLocation();
+        Root.Sections.push_back(std::move(S));
+      }
+      Roots.Vars.push_back(std::move(Root));
+    }
+  }
+  if (!Roots.Vars.empty())
+    D.Clauses.insert(D.Clauses.begin(), std::move(Roots));
 }
 
 void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLocation PragmaLoc,

@@ -46,6 +46,14 @@ std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
 unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
                        llvm::ArrayRef<clang::Token> ImpliedCopy = {});
 
+/// The struct a member item of a `data` or compute construct belongs to
+/// (`s` of `s.data[0:n]`, `*p` of `p->data[0:n]`) is in an implicit `copy`
+/// clause put first, unless a data clause names it: OpenACC's implicit
+/// `copy` of an aggregate a compute construct uses, entered before its
+/// members so that their pointers are attached in its device copy, and the
+/// region reads the struct through that device copy.
+void addMemberRoots(clang::Preprocessor &PP, Directive &D);
+
 /// `static const ::ferry_region __ferry_region = {...};` for the directive;
 /// \p Flags are FERRY_REGION_* bits.
 void emitRegion(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,

@@ -45,15 +45,27 @@ enum class OperandKind {
   ConstInt,    ///< a positive integer literal (collapse)
 };
 
-/// `a`, `a[lo:len]`, `a[:len]`, `a[lo:len][lo2:len2]`.
+/// `a`, `a[lo:len]`, `a[:len]`, `a[lo:len][lo2:len2]`, and members and
+/// array elements: `s.x`, `p->data[0:n]`, `parts[i].pos[0:3]`, `list[i]`.
 struct ArraySection {
   TokenList Lower;  ///< empty means 0
   TokenList Length; ///< empty means "to the end" (only for known bounds)
   clang::SourceLocation ColonLoc;
 };
 struct VarRef {
-  clang::Token Name;
+  clang::Token
+      Name; ///< the variable the item starts from (`s` of `s.data[0:n]`)
+  /// The object the sections apply to when it is not Name itself: a member
+  /// or array element (`s.data`, `p->data`, `parts[i].pos`, `list` of
+  /// `list[i]` has none: that is the section `list[i:1]`).
+  TokenList Base;
   std::vector<ArraySection> Sections;
+  bool isMember() const { return !Base.empty(); }
+  /// The tokens of the object: Base, or Name.
+  llvm::ArrayRef<clang::Token> object() const {
+    return Base.empty() ? llvm::ArrayRef<clang::Token>(Name)
+                        : llvm::ArrayRef<clang::Token>(Base);
+  }
 };
 
 struct Clause {
@@ -87,6 +99,9 @@ llvm::StringRef spelling(ClauseKind K);
 OperandKind operandKind(ClauseKind K);
 /// copy, copyin, copyout, create, present, no_create, deviceptr.
 bool isDataClause(ClauseKind K);
+/// Clauses whose items may be members and array elements: the data
+/// clauses but deviceptr, delete, update's host/device, attach, detach.
+bool takesMembers(ClauseKind K);
 
 } // namespace plugin
 } // namespace ferry

@@ -9,6 +9,7 @@
 #include "DirectiveParser.h"
 
 #include "Diagnostics.h"
+#include "TokenBuilder.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -108,6 +109,13 @@ bool Directive::isLoop() const {
          Kind == ConstructKind::SerialLoop || Kind == ConstructKind::Loop;
 }
 
+bool takesMembers(ClauseKind K) {
+  return (isDataClause(K) && K != ClauseKind::Deviceptr) ||
+         K == ClauseKind::Delete || K == ClauseKind::HostClause ||
+         K == ClauseKind::DeviceClause || K == ClauseKind::Attach ||
+         K == ClauseKind::Detach;
+}
+
 const Clause *Directive::find(ClauseKind K) const {
   for (const Clause &C : Clauses)
     if (C.Kind == K)
@@ -170,10 +178,11 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
     return false;
   switch (K) {
   case ConstructKind::EnterData:
-    return Common || C == ClauseKind::Copyin || C == ClauseKind::Create;
+    return Common || C == ClauseKind::Copyin || C == ClauseKind::Create ||
+           C == ClauseKind::Attach;
   case ConstructKind::ExitData:
     return Common || C == ClauseKind::Copyout || C == ClauseKind::Delete ||
-           C == ClauseKind::Finalize;
+           C == ClauseKind::Finalize || C == ClauseKind::Detach;
   case ConstructKind::Update:
     return Common || C == ClauseKind::SelfClause || C == ClauseKind::HostClause ||
            C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent;
@@ -182,8 +191,9 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
   default:
     break;
   }
-  if (C == ClauseKind::Delete || C == ClauseKind::Finalize || C == ClauseKind::HostClause ||
-      C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent)
+  if (C == ClauseKind::Delete || C == ClauseKind::Finalize ||
+      C == ClauseKind::HostClause || C == ClauseKind::DeviceClause ||
+      C == ClauseKind::IfPresent || C == ClauseKind::Detach)
     return false;
   if (K == ConstructKind::Data && isDataClause(C))
     return true;
@@ -249,6 +259,14 @@ private:
   SourceLocation EndLoc;
   size_t Pos = 0;
 };
+
+/// The text of a clause item, for messages: "s.data[0:n]".
+std::string itemText(Preprocessor &PP, ArrayRef<Token> Item) {
+  std::string Text;
+  for (const Token &T : Item)
+    Text += PP.getSpelling(T);
+  return Text;
+}
 
 /// The spelling of an identifier or keyword token ("if", "default", ...).
 StringRef wordOf(const Token &T) {
@@ -346,22 +364,52 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
                                    StringRef Name) {
   for (ArrayRef<Token> Item : splitTopLevel(Toks, tok::comma)) {
     if (Item.empty() || !Item[0].is(tok::identifier)) {
+      if (!Item.empty() && takesMembers(Cl.Kind) &&
+          Item[0].isOneOf(tok::kw_this, tok::coloncolon, tok::l_paren,
+                          tok::star, tok::amp)) {
+        report(PP, Item[0].getLocation(), Diag::NotAnLvalueInClause)
+            << itemText(PP, Item) << Name;
+        return false;
+      }
       report(PP, Item.empty() ? Cl.Loc : Item[0].getLocation(),
              Diag::ExpectedVariable)
           << Name;
       return false;
     }
-    if (Item.size() > 1 && Item[1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) {
-      report(PP, Item[1].getLocation(), Diag::MemberInClause)
-          << (PP.getSpelling(Item[0]) + PP.getSpelling(Item[1]) +
+    if (Item.size() > 1 && Item[1].is(tok::coloncolon)) {
+      report(PP, Item[1].getLocation(), Diag::QualifiedNameInClause)
+          << (PP.getSpelling(Item[0]) + "::" +
               (Item.size() > 2 ? PP.getSpelling(Item[2]) : std::string()))
           << Name;
       return false;
     }
     VarRef V;
     V.Name = Item[0];
-    size_t I = 1;
-    while (I < Item.size()) {
+    // The postfix parts: `.m`, `->m`, `[e]` and `[lo:len]`. Sections come
+    // last; the subscripts and members before them name the object.
+    struct Part {
+      size_t Begin, End; ///< tokens [Begin, End) of the item
+      size_t Colon;      ///< a section's top-level ':' (0: a subscript)
+    };
+    SmallVector<Part, 4> Parts;
+    bool Member = false;
+    for (size_t I = 1; I < Item.size();) {
+      if (Item[I].isOneOf(tok::period, tok::arrow)) {
+        if (I + 1 >= Item.size() || !Item[I + 1].is(tok::identifier)) {
+          report(PP, Item[I].getLocation(), Diag::ExpectedMemberName)
+              << itemText(PP, Item) << Name;
+          return false;
+        }
+        Parts.push_back({I, I + 2, 0});
+        Member = true;
+        I += 2;
+        continue;
+      }
+      if (Item[I].is(tok::l_paren)) {
+        report(PP, Item[I].getLocation(), Diag::NotAnLvalueInClause)
+            << itemText(PP, Item) << Name;
+        return false;
+      }
       if (!Item[I].is(tok::l_square)) {
         report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
         return false;
@@ -383,20 +431,60 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
         } else if (Depth == 0 && Item[J].is(tok::colon) && !Colon)
           Colon = J;
       }
-      if (Close == I || !Colon) {
+      if (Close == I || Close == I + 1) {
         report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
         return false;
       }
-      ArraySection S;
-      S.Lower.append(Item.begin() + I + 1, Item.begin() + Colon);
-      S.Length.append(Item.begin() + Colon + 1, Item.begin() + Close);
-      S.ColonLoc = Item[Colon].getLocation();
-      if (S.Length.empty()) {
-        report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
+      Parts.push_back({I, Close + 1, Colon});
+      I = Close + 1;
+    }
+    // The sections: the trailing brackets from the first one with a ':'; a
+    // subscript after a section is malformed. Without any ':', a trailing
+    // subscript is a one-element section: `list[i]` is `list[i:1]`.
+    size_t FirstSection = Parts.size();
+    for (size_t P = 0; P < Parts.size(); ++P)
+      if (Parts[P].Colon) {
+        FirstSection = P;
+        break;
+      }
+    for (size_t P = FirstSection; P < Parts.size(); ++P)
+      if (!Parts[P].Colon) {
+        report(PP, Item[Parts[P].Begin].getLocation(), Diag::MalformedSection)
+            << Name;
         return false;
       }
+    bool Element = false;
+    if (FirstSection == Parts.size() && !Parts.empty() &&
+        Item[Parts.back().Begin].is(tok::l_square)) {
+      FirstSection = Parts.size() - 1;
+      Element = true;
+    }
+    if ((Member || FirstSection > 0) && !takesMembers(Cl.Kind)) {
+      report(PP, Item[1].getLocation(), Diag::MemberInClause)
+          << itemText(PP, Item) << Name;
+      return false;
+    }
+    if (FirstSection > 0)
+      V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
+    for (size_t P = FirstSection; P < Parts.size(); ++P) {
+      const Part &Pt = Parts[P];
+      ArraySection S;
+      if (Element) {
+        S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.End - 1);
+        TokenBuilder One(PP, Item[Pt.Begin].getLocation());
+        One.number(1);
+        S.Length.append(One.get().begin(), One.get().end());
+        S.ColonLoc = Item[Pt.Begin].getLocation();
+      } else {
+        S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.Colon);
+        S.Length.append(Item.begin() + Pt.Colon + 1, Item.begin() + Pt.End - 1);
+        S.ColonLoc = Item[Pt.Colon].getLocation();
+        if (S.Length.empty()) {
+          report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
+          return false;
+        }
+      }
       V.Sections.push_back(std::move(S));
-      I = Close + 1;
     }
     Cl.Vars.push_back(std::move(V));
   }
@@ -445,6 +533,12 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     }
     if (!parseVarList(Toks, Cl, Name))
       return false;
+    if (Cl.Kind == ClauseKind::Attach || Cl.Kind == ClauseKind::Detach)
+      for (const VarRef &V : Cl.Vars)
+        if (!V.Sections.empty()) {
+          report(PP, V.Sections[0].ColonLoc, Diag::AttachSection) << Name;
+          return false;
+        }
     if (Cl.Kind == ClauseKind::UseDevice)
       for (const VarRef &V : Cl.Vars)
         if (!V.Sections.empty()) {
@@ -564,9 +658,9 @@ bool DirectiveParser::parseClause(Directive &D) {
   Cl.Loc = Loc;
   if (D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause) {
     TokenList Toks; // `self(list)` of update is `host(list)`
+    Cl.Kind = ClauseKind::HostClause;
     if (!collectParenthesized(Toks, Name, Loc) || !parseVarList(Toks, Cl, Name))
       return false;
-    Cl.Kind = ClauseKind::HostClause;
   } else if (!parseOperand(Cl, Name)) {
     return false;
   }
@@ -737,6 +831,14 @@ std::optional<Directive> DirectiveParser::parse() {
     report(PP, D.Loc, Diag::SetNeedsClause);
     return std::nullopt;
   }
+  if (D.Kind == ConstructKind::Declare)
+    for (const Clause &Cl : D.Clauses)
+      for (const VarRef &V : Cl.Vars)
+        if (V.isMember()) {
+          report(PP, V.Base[1].getLocation(), Diag::MemberInClause)
+              << itemText(PP, V.Base) << spelling(Cl.Kind);
+          return std::nullopt;
+        }
   if (D.Kind == ConstructKind::Declare && D.Clauses.empty()) {
     report(PP, D.Loc, Diag::MissingDataClause) << spelling(D.Kind);
     return std::nullopt;

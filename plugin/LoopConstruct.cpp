@@ -402,7 +402,7 @@ void LoopConstruct::testDependence(const CanonicalLoop &L) {
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
       for (const VarRef &V : C.Vars)
-        if (!V.Sections.empty())
+        if (!V.Sections.empty() && !V.isMember())
           Mapped.insert(PP.getSpelling(V.Name));
   std::string Why = findDependence(PP, L, Mapped, Reductions);
   ProvenIndependent = Why.empty();
@@ -431,7 +431,7 @@ void LoopConstruct::emitOperandChecks(TokenBuilder &B) {
     for (const VarRef &V : C.Vars) {
       if (C.Kind == ClauseKind::Reduction)
         continue;
-      B.code("(void)sizeof(").tokens(V.Name);
+      B.code("(void)sizeof(").tokens(V.object());
       for (const ArraySection &S : V.Sections) {
         B.code("[");
         if (S.Lower.empty())
@@ -556,11 +556,14 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
     DataClauses.push_back(C);
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
-      if (!V.Sections.empty())
+      if (!V.Sections.empty() && !V.isMember())
         Sectioned.insert(V.Name.getIdentifierInfo());
+  // A member item (`s.data[0:n]`) names no variable of its own: the region
+  // reaches it through its struct, which the construct's implicit copy of
+  // the struct (addMemberRoots) or the default capture gives it.
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
-      if (!Reduced.count(V.Name.getIdentifierInfo()) &&
+      if (!V.isMember() && !Reduced.count(V.Name.getIdentifierInfo()) &&
           Shared.insert(V.Name.getIdentifierInfo()).second) {
         if (CP->Kind == ClauseKind::Deviceptr) {
           // Already a device address: captured so that it is never attached.

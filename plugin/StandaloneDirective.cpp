@@ -28,6 +28,34 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
   B.code("if (__ferry_options.on_device) {");
   const bool Finalize = D.find(ClauseKind::Finalize);
   const bool IfPresent = D.find(ClauseKind::IfPresent);
+  // OpenACC's attach and detach actions: a section of a pointer that is
+  // itself present (a member of a present struct) gets that pointer's
+  // device copy pointed at the section's device copy once every clause has
+  // made its data present, and pointed back (detached) before any data
+  // leaves; `attach(p)`/`detach(p)` do only that.
+  const bool Exit = D.Kind == ConstructKind::ExitData;
+  auto Attachments = [&](bool Detach) {
+    for (const Clause &C : D.Clauses) {
+      const bool Sectioned =
+          C.Kind == ClauseKind::Copyin || C.Kind == ClauseKind::Create ||
+          C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
+      if (!Sectioned && C.Kind != ClauseKind::Attach &&
+          C.Kind != ClauseKind::Detach)
+        continue;
+      for (const VarRef &V : C.Vars) {
+        if (Sectioned && V.Sections.empty())
+          continue;
+        B.code(Detach ? "::ferry::acc::detach_pointer"
+                      : "::ferry::acc::attach_pointer")
+            .code(Sectioned ? "<false>(" : "<true>(")
+            .tokens(V.object())
+            .code(Detach ? (Finalize ? ", true," : ", false,") : ",")
+            .code("__ferry_options.async);");
+      }
+    }
+  };
+  if (Exit)
+    Attachments(/*Detach=*/true);
   for (const Clause &C : D.Clauses) {
     const char *Call = nullptr;
     switch (C.Kind) {
@@ -63,6 +91,8 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
       B.code(", __ferry_options.async);");
     }
   }
+  if (D.Kind == ConstructKind::EnterData)
+    Attachments(/*Detach=*/false);
   B.code("} }");
   B.inject();
 }

@@ -170,7 +170,9 @@ typedef enum ferry_data_kind {
   FERRY_DATA_CREATE = 4,
   FERRY_DATA_PRESENT = 5,
   FERRY_DATA_NO_CREATE = 6,
-  FERRY_DATA_DEVICEPTR = 7
+  FERRY_DATA_DEVICEPTR = 7,
+  FERRY_DATA_ATTACH =
+      8 /* attach(p): no data; `pointer` is attached while entered */
 } ferry_data_kind;
 
 typedef struct ferry_data_item {
@@ -184,18 +186,36 @@ typedef struct ferry_data_item {
    * A region's copy of that pointer is attached to this data even when the
    * section starts past it. NULL otherwise. */
   const void *base;
+  /* For a section of a pointer p[lo:len]: &p. When p itself lies in present
+   * data (a member of a present struct), its device copy is attached to the
+   * section's device copy on entry (OpenACC's attach action, counted) and
+   * detached on exit. NULL otherwise (a section of an array). */
+  const void *pointer;
+  int attached; /* set by ferry_data_enter: `pointer` holds an attachment */
 } ferry_data_item;
 
 /* Data entry of a construct's clauses, in order, on the selected device
- * (nothing to do on the host). On an error (present data that is absent or
+ * (nothing to do on the host), then the attach action of each item's
+ * `pointer`. On an error (present data that is absent or
  * partly present, no memory) the message names the region and the clause,
  * the items already entered are released, and the error is returned. */
 ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items,
                               size_t count, int async);
-/* Data exit of the same items, in reverse order: copy/copyout copy back when
- * the last reference goes. */
+/* Data exit of the same items: first the attachments are detached, then
+ * the items leave in reverse order; copy/copyout copy back when the last
+ * reference goes. */
 ferry_status ferry_data_exit(const ferry_region *region, ferry_data_item *items,
                              size_t count, int async);
+
+/* OpenACC's attach action on the pointer at `ptr_addr` (`enter data` of a
+ * section of a pointer, `attach(p)`): when the pointer lies in present data
+ * and points into present data, its device copy gets the device address
+ * (the first time; later ones are counted). Otherwise nothing happens, as
+ * OpenACC 3.3 says. On the host: nothing to do. */
+void ferry_attach(void *const *ptr_addr, int async);
+/* The detach action (`exit data`, `detach(p)`): drops one attachment (all
+ * with `finalize`); the last one gives the device copy the host value. */
+void ferry_detach(void *const *ptr_addr, int finalize, int async);
 
 /* `declare create(x)` / `declare copyin(x)` at namespace scope (`kind` is
  * FERRY_DATA_CREATE or FERRY_DATA_COPYIN): puts the variable on the selected

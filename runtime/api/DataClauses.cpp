@@ -33,6 +33,8 @@ const char *clauseName(ferry_data_kind K) {
     return "no_create";
   case FERRY_DATA_DEVICEPTR:
     return "deviceptr";
+  case FERRY_DATA_ATTACH:
+    return "attach";
   }
   return "?";
 }
@@ -61,6 +63,18 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
   BackendMemory Mem(*T.B, T.Device, Async);
   PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
   ferry_status Result = FERRY_SUCCESS;
+  // Detach first: a struct that leaves now gets back its host pointers.
+  for (size_t I = Count; I-- > 0;) {
+    ferry_data_item &D = Items[I];
+    if (!D.attached)
+      continue;
+    PresentTable::Attach What;
+    ferry_status S = Table.detach(static_cast<void *const *>(D.pointer),
+                                  /*Finalize=*/false, Mem, What);
+    D.attached = 0;
+    if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
+      Result = S;
+  }
   for (size_t I = Count; I-- > 0;) {
     ferry_data_item &D = Items[I];
     if (!D.entered)
@@ -83,7 +97,7 @@ ferry_status checkSections(const ferry_region *R, const ferry_data_item *Items, 
   ferry_status Result = FERRY_SUCCESS;
   for (size_t I = 0; I < Count; ++I) {
     const ferry_data_item &D = Items[I];
-    if (D.kind == FERRY_DATA_DEVICEPTR)
+    if (D.kind == FERRY_DATA_DEVICEPTR || D.kind == FERRY_DATA_ATTACH)
       continue;
     const RangeProblem Problem = rangeProblem(D.host, D.bytes);
     if (Problem == RangeProblem::None)
@@ -132,6 +146,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
   for (size_t I = 0; I < Count && Result == FERRY_SUCCESS; ++I) {
     ferry_data_item &D = Items[I];
     D.entered = 0;
+    D.attached = 0;
     PresentTable::Entry What;
     switch (D.kind) {
     case FERRY_DATA_COPY:
@@ -149,7 +164,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
       What = PresentTable::Entry::NoCreate;
       break;
     case FERRY_DATA_DEVICEPTR:
-      continue; // device memory already: nothing to map
+    case FERRY_DATA_ATTACH:
+      continue; // device memory already, or a pointer to attach: nothing to map
     default:
       errorf("%s: unknown data clause kind %d", R && R->name ? R->name : "construct",
              int(D.kind));
@@ -171,6 +187,25 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     if (D.base && Dev)
       Table.addBase(D.host, D.base);
   }
+  // The attach actions, once every item is present (a struct named after
+  // its member's section is there too).
+  for (size_t I = 0; I < Count && Result == FERRY_SUCCESS; ++I) {
+    ferry_data_item &D = Items[I];
+    if (!D.pointer || (D.kind != FERRY_DATA_ATTACH && !D.entered))
+      continue;
+    PresentTable::Attach What;
+    if (ferry_status S =
+            Table.attach(static_cast<void *const *>(D.pointer), Mem, What)) {
+      errorf("%s (%s:%u): data clause %s(%s): the device copy of its pointer "
+             "could not be "
+             "attached",
+             R && R->name ? R->name : "construct", R && R->file ? R->file : "?",
+             R ? R->line : 0, clauseName(D.kind), D.name ? D.name : "?");
+      Result = S;
+      continue;
+    }
+    D.attached = What == PresentTable::Attach::Done;
+  }
   if (Result != FERRY_SUCCESS)
     exitItems(T, Items, Count, Async);
   ferry_set_data_region(Previous);
@@ -190,6 +225,39 @@ ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size
 }
 
 } // extern "C"
+
+namespace {
+/// The attach or detach action of an `enter data`/`exit data` directive.
+void attachAction(void *const *PtrAddr, bool Attach, bool Finalize, int Async) {
+  if (!PtrAddr)
+    return;
+  Runtime &RT = Runtime::get();
+  auto K = RT.selectedKind();
+  if (!K ||
+      *K == DeviceKind::Host) // shared memory: pointers need no translation
+    return;
+  const int Device = RT.deviceNum(*K);
+  BackendMemory Mem(RT.backendFor(*K), Device,
+                    RT.resolveAsync(*K, Device, Async));
+  PresentTable &Table = RT.presentTable(*K, Device);
+  PresentTable::Attach Result;
+  ferry_status S = Attach ? Table.attach(PtrAddr, Mem, Result)
+                          : Table.detach(PtrAddr, Finalize, Mem, Result);
+  if (S != FERRY_SUCCESS)
+    errorf(
+        "%s: the device copy of the pointer at %p on %s could not be written",
+        Attach ? "attach" : "detach", static_cast<const void *>(PtrAddr),
+        Mem.name().c_str());
+}
+} // namespace
+
+void ferry_attach(void *const *PtrAddr, int Async) {
+  attachAction(PtrAddr, true, false, Async);
+}
+
+void ferry_detach(void *const *PtrAddr, int Finalize, int Async) {
+  attachAction(PtrAddr, false, Finalize != 0, Async);
+}
 
 ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kind Kind,
                                   const char *Name) {

@@ -563,6 +563,50 @@ typename section_pointer<std::remove_reference_t<T>>::type section_base(T &X) {
   return X; // a pointer as it is (without `restrict`); an array decays
 }
 
+/// Whether \p T (cv-qualified, or `restrict`) is a pointer, not an array.
+template <class T>
+constexpr bool is_section_pointer_v =
+    !std::is_array<T>::value &&
+    std::is_pointer<typename section_pointer<std::remove_cv_t<T>>::type>::value;
+
+/// For a data clause's section `p[lo:len]` of a pointer: `&p`, which the
+/// runtime attaches when `p` itself is present (a member of a present
+/// struct). For a section of an array: nullptr (nothing to attach).
+template <class T> const void *attach_address(T &X) {
+  if constexpr (is_section_pointer_v<T>)
+    return (const void *)&X;
+  else
+    return nullptr;
+}
+
+/// `attach(p)`, `detach(p)`: \p X must be a pointer.
+template <class T> const void *attach_clause_address(T &X) {
+  static_assert(
+      is_section_pointer_v<T>,
+      "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
+  return (const void *)&X;
+}
+
+/// `enter data`: the attach action for a section of \p X (nothing for an
+/// array), or for `attach(X)` (\p Clause).
+template <bool Clause, class T> void attach_pointer(T &X, int Async) {
+  static_assert(
+      !Clause || is_section_pointer_v<T>,
+      "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
+  if constexpr (is_section_pointer_v<T>)
+    ferry_attach((void *const *)&X, Async);
+}
+
+/// `exit data`: the detach action for a section of \p X, or `detach(X)`.
+template <bool Clause, class T>
+void detach_pointer(T &X, bool Finalize, int Async) {
+  static_assert(
+      !Clause || is_section_pointer_v<T>,
+      "OpenACC 'attach' and 'detach' take pointers (a variable or a member)");
+  if constexpr (is_section_pointer_v<T>)
+    ferry_detach((void *const *)&X, Finalize, Async);
+}
+
 /// A `deviceptr` variable as a region captures it: a device address that
 /// the runtime must not translate (the outliner leaves fields of this type
 /// out of the attached pointers). It converts back to the pointer.
