@@ -5,7 +5,9 @@
 /// symbol index (`indexImage`: HSA code objects with their msgpack metadata,
 /// PTX text, OffloadBinary packages, host ELF files with a .llvm.offloading
 /// section; what `ferry-info --image` and the backends use), the image
-/// registry (`ferry_register_images`' reader) and, for every kernel the
+/// registry (`ferry_register_images`' reader), the CUDA backend's PTX scanner
+/// and function-address table writer (every input read as PTX text) and,
+/// for every kernel the
 /// index finds, the kernarg builder of the HSA backend and the emulator with
 /// arguments of the sizes the metadata claims. Errors are expected; a crash,
 /// a sanitizer report or a read outside the input is a finding.
@@ -13,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/ImageRegistry.h"
 #include "core/SymbolIndex.h"
+#include "cuda/PtxFunctionTable.h"
 #include "hsa/KernelArgs.h"
 
 #include <cstdint>
@@ -76,5 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       (void)ferry::indexImage(I.Data, I.Size, Sub);
     }
   (void)ferry::elfTruncation(P, Size);
+
+  ferry::PtxScan Scan;
+  if (ferry::scanPtx(std::string_view(reinterpret_cast<const char *>(P), Size), Scan).empty())
+    (void)ferry::functionAddressTable(Scan);
   return 0;
 }

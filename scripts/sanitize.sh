@@ -43,7 +43,9 @@ if [ "$what" = address ] || [ "$what" = all ]; then
   start=$SECONDS
   FERRY_TEST_PRELOAD=$rt/libclang_rt.asan-x86_64.so \
     python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$build/test" || status=1
-  ctest --test-dir "$build" --output-on-failure -j "$(nproc)" || status=1
+  # (The package test runs clang with the instrumented plugin as well.)
+  LD_PRELOAD=$rt/libclang_rt.asan-x86_64.so \
+    ctest --test-dir "$build" --output-on-failure -j "$(nproc)" || status=1
   echo "asan: tests ran in $((SECONDS - start)) s"
   unset ASAN_OPTIONS UBSAN_OPTIONS
 fi
