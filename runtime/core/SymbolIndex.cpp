@@ -207,9 +207,10 @@ std::string readFunctionTable(const msgpack::object &Root, unsigned Table, Image
   return "";
 }
 
-/// Reads the .ferry.functions section, if there is one: a sequence of
-/// tables. Returns "" or what is wrong with it.
-std::string readFunctionTables(Elf *E, ImageIndex &Out) {
+/// Calls \p Read with the data of every section named \p Wanted; "" or what
+/// is wrong: unreadable names or data, or \p Read's error.
+template <typename ReadFn>
+std::string forEachSection(Elf *E, const char *Wanted, ReadFn Read) {
   size_t ShStrNdx;
   if (elf_getshdrstrndx(E, &ShStrNdx))
     return "unreadable section names";
@@ -219,36 +220,48 @@ std::string readFunctionTables(Elf *E, ImageIndex &Out) {
     if (!gelf_getshdr(Scn, &Shdr))
       continue;
     const char *Name = elf_strptr(E, ShStrNdx, Shdr.sh_name);
-    if (Name && std::strcmp(Name, ".ferry.functions") == 0)
-      break;
-  }
-  if (!Scn) {
-    Out.FunctionsNote = "no .ferry.functions section";
-    return "";
-  }
-  Elf_Data *Data = elf_getdata(Scn, nullptr);
-  if (!Data)
-    return "unreadable .ferry.functions section";
-  const char *Bytes = static_cast<const char *>(Data->d_buf);
-  // Bounds for hostile input: no count may exceed the section's size.
-  const size_t Most = std::max<size_t>(Data->d_size, 1);
-  const msgpack::unpack_limit Limit(Most, Most, Most, Most, Most, 16);
-  size_t Offset = 0;
-  for (unsigned Table = 0; Offset < Data->d_size; ++Table) {
-    const size_t Start = Offset;
-    std::string Error;
-    try {
-      msgpack::object_handle H =
-          msgpack::unpack(Bytes, Data->d_size, Offset, nullptr, nullptr, Limit);
-      Error = readFunctionTable(H.get(), Table, Out);
-    } catch (const std::exception &X) {
-      Error = std::string("not MessagePack (") + X.what() + ")";
-    }
-    if (!Error.empty())
-      return "malformed .ferry.functions section: table " + std::to_string(Table) +
-             " at offset " + std::to_string(Start) + ": " + Error;
+    if (!Name || std::strcmp(Name, Wanted))
+      continue;
+    Elf_Data *Data = elf_getdata(Scn, nullptr);
+    if (!Data)
+      return std::string("unreadable ") + Wanted + " section";
+    if (std::string Error = Read(*Data); !Error.empty())
+      return Error;
   }
   return "";
+}
+
+/// Reads the .ferry.functions section, if there is one: a sequence of
+/// tables. Returns "" or what is wrong with it.
+std::string readFunctionTables(Elf *E, ImageIndex &Out) {
+  bool Found = false;
+  unsigned Table = 0; // counted across sections, should there be several
+  std::string Error = forEachSection(E, ".ferry.functions", [&](const Elf_Data &Data) {
+    Found = true;
+    const char *Bytes = static_cast<const char *>(Data.d_buf);
+    // Bounds for hostile input: no count may exceed the section's size.
+    const size_t Most = std::max<size_t>(Data.d_size, 1);
+    const msgpack::unpack_limit Limit(Most, Most, Most, Most, Most, 16);
+    size_t Offset = 0;
+    for (; Offset < Data.d_size; ++Table) {
+      const size_t Start = Offset;
+      std::string Problem;
+      try {
+        msgpack::object_handle H =
+            msgpack::unpack(Bytes, Data.d_size, Offset, nullptr, nullptr, Limit);
+        Problem = readFunctionTable(H.get(), Table, Out);
+      } catch (const std::exception &X) {
+        Problem = std::string("not MessagePack (") + X.what() + ")";
+      }
+      if (!Problem.empty())
+        return "malformed .ferry.functions section: table " + std::to_string(Table) +
+               " at offset " + std::to_string(Start) + ": " + Problem;
+    }
+    return std::string();
+  });
+  if (Error.empty() && !Found)
+    Out.FunctionsNote = "no .ferry.functions section";
+  return Error;
 }
 
 std::string indexCodeObject(Elf *E, ImageIndex &Out) {
@@ -374,26 +387,13 @@ std::string indexPackage(const unsigned char *Data, size_t Size, ImageIndex &Out
 
 std::string indexExecutable(Elf *E, ImageIndex &Out) {
   Out.Format = "host-elf";
-  size_t ShStrNdx;
-  if (elf_getshdrstrndx(E, &ShStrNdx))
-    return "unreadable section names";
-  Elf_Scn *Scn = nullptr;
-  while ((Scn = elf_nextscn(E, Scn))) {
-    GElf_Shdr Shdr;
-    if (!gelf_getshdr(Scn, &Shdr))
-      continue;
-    const char *Name = elf_strptr(E, ShStrNdx, Shdr.sh_name);
-    if (!Name || std::strcmp(Name, ".llvm.offloading"))
-      continue;
-    Elf_Data *Data = elf_getdata(Scn, nullptr);
-    if (!Data)
-      return "unreadable .llvm.offloading section";
+  return forEachSection(E, ".llvm.offloading", [&](const Elf_Data &Data) {
     if (std::string Error =
-            indexPackage(static_cast<const unsigned char *>(Data->d_buf), Data->d_size, Out);
+            indexPackage(static_cast<const unsigned char *>(Data.d_buf), Data.d_size, Out);
         !Error.empty())
       return ".llvm.offloading: " + Error;
-  }
-  return "";
+    return std::string();
+  });
 }
 
 /// Skips white space and PTX comments (// to the end of the line, /* */).
