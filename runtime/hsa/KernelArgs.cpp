@@ -109,10 +109,17 @@ size_t explicitArgCount(const std::vector<KernelArgDesc> &Args) {
 
 std::string fillKernargs(const SymbolInfo &Kernel, void *const *Values,
                          const DispatchGeometry &G, std::vector<uint8_t> &Out) {
+  // The sizes and offsets come from the image's metadata: bounded before
+  // any memory is touched (an offset near 2^64 must not wrap past the check).
+  constexpr uint64_t MaxKernargBytes = 1 << 20;
+  if (Kernel.KernargSize > MaxKernargBytes)
+    return "the kernarg segment of " + Kernel.Name + " claims " +
+           std::to_string(Kernel.KernargSize) + " bytes (at most " +
+           std::to_string(MaxKernargBytes) + ")";
   Out.assign(Kernel.KernargSize, 0);
   size_t Explicit = 0;
   for (const KernelArgDesc &A : Kernel.Args) {
-    if (A.Offset + A.Size > Out.size())
+    if (A.Size > Out.size() || A.Offset > Out.size() - A.Size)
       return "argument at offset " + std::to_string(A.Offset) + " (" + A.ValueKind +
              ") lies past the " + std::to_string(Out.size()) + "-byte kernarg segment of " +
              Kernel.Name;

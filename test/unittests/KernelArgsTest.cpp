@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -130,6 +131,16 @@ TEST(KernelArgs, Errors) {
   Short.KernargSize = 16;
   EXPECT_NE(fillKernargs(Short, E.Values, geometry(), Seg).find("lies past the 16-byte"),
             std::string::npos);
+  // Hostile metadata: an offset that wraps around with its size, a segment
+  // of an absurd size.
+  SymbolInfo Wrapping = K;
+  Wrapping.Args[0].Offset = UINT64_MAX - 3;
+  EXPECT_NE(fillKernargs(Wrapping, E.Values, geometry(), Seg).find("lies past the"),
+            std::string::npos);
+  SymbolInfo Huge = K;
+  Huge.KernargSize = uint64_t(1) << 60;
+  EXPECT_EQ(fillKernargs(Huge, E.Values, geometry(), Seg),
+            "the kernarg segment of geometry claims 1152921504606846976 bytes (at most 1048576)");
 }
 
 TEST(IsaCheck, ProcessorAndFeatures) {
