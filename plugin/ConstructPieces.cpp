@@ -246,7 +246,17 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
     for (const VarRef &V : C.Vars) {
       Items.code(Count ? ", {" : "{");
       std::string Text = emitRange(PP, Items, V, "(const void *)");
-      Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
+      if (C.ImplicitRoots) {
+        // `s` itself or `p[0:1]`: the struct's address gives its constness.
+        Items.code(", ::ferry::acc::implicit_copy_kind(");
+        if (V.Sections.empty())
+          Items.code("&(").tokens(V.object()).code(")");
+        else
+          Items.code("&(").tokens(V.object()).code(")[0]");
+        Items.code("), 0,").string(Text);
+      } else {
+        Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
+      }
       if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
         Items.code(", 0, nullptr, nullptr, 0}");
       else
@@ -277,6 +287,7 @@ void addMemberRoots(Preprocessor &PP, Directive &D) {
           Named.insert(V.Name.getIdentifierInfo());
   Clause Roots;
   Roots.Kind = ClauseKind::Copy;
+  Roots.ImplicitRoots = true;
   for (const Clause &C : D.Clauses) {
     if (!isDataClause(C.Kind))
       continue;

@@ -579,6 +579,13 @@ template <class T> const void *attach_address(T &X) {
     return nullptr;
 }
 
+/// The implicit `copy` of the struct a member clause names (`s` of `s.x`,
+/// `*p` of `p->x`): `copyin` when the program cannot write the struct
+/// (const, perhaps in read-only memory), so that nothing is copied back.
+template <class T> constexpr ferry_data_kind implicit_copy_kind(T *) {
+  return std::is_const<T>::value ? FERRY_DATA_COPYIN : FERRY_DATA_COPY;
+}
+
 /// `attach(p)`, `detach(p)`: \p X must be a pointer.
 template <class T> const void *attach_clause_address(T &X) {
   static_assert(
