@@ -162,9 +162,26 @@ ferry_status PresentTable::update(const void *Host, size_t Bytes, bool ToDevice,
            size_t(E), Mem.name().c_str());
     return FERRY_ERROR_INVALID;
   }
-  char *Dev = M->Dev + (B - M->HostBegin);
-  return ToDevice ? Mem.toDevice(Dev, Host, Bytes)
-                  : Mem.fromDevice(const_cast<void *>(Host), Dev, Bytes);
+  // Attached pointers inside the range keep their values on both sides (the
+  // device copy points to device data, the host copy to host data): the
+  // update copies the bytes around them.
+  auto Copy = [&](uintptr_t From, uintptr_t To) -> ferry_status {
+    if (From >= To)
+      return FERRY_SUCCESS;
+    char *Dev = M->Dev + (From - M->HostBegin);
+    return ToDevice ? Mem.toDevice(Dev, reinterpret_cast<const void *>(From), To - From)
+                    : Mem.fromDevice(reinterpret_cast<void *>(From), Dev, To - From);
+  };
+  uintptr_t At = B;
+  for (auto It = M->Attached.lower_bound(B);
+       It != M->Attached.end() && It->first + sizeof(void *) <= E; ++It) {
+    if (!It->second)
+      continue;
+    if (ferry_status S = Copy(At, It->first))
+      return S;
+    At = It->first + sizeof(void *);
+  }
+  return Copy(At, E);
 }
 
 ferry_status PresentTable::map(const void *Host, void *Dev, size_t Bytes,

@@ -88,7 +88,8 @@ public:
   /// device copy is freed. Absent data is not an error (OpenACC 3.3).
   ferry_status exit(const void *Host, size_t Bytes, Exit What, Counter C,
                     bool Finalize, DeviceMemory &Mem);
-  /// acc_update_device / acc_update_self on a present subrange.
+  /// acc_update_device / acc_update_self on a present subrange; the
+  /// attached pointers in it keep their values on both sides.
   ferry_status update(const void *Host, size_t Bytes, bool ToDevice,
                       DeviceMemory &Mem);
   /// acc_map_data / acc_unmap_data.

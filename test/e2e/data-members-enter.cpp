@@ -1,7 +1,8 @@
 // Unstructured data of structs, the way OpenACC programs write it: `enter
 // data` of the struct, then of its members' sections, which attaches the
 // device copy's pointer members (with attach counters); regions that use
-// `s.data[i]` through the present struct; `update` of members; `exit data`
+// `s.data[i]` through the present struct; `update` of members and of the
+// whole struct (the attached pointer keeps each side's value); `exit data`
 // of the members detaches them (the device copy holds the host pointer
 // again) before the struct leaves. Also an array of structs with a pointer
 // member each, a global struct, and the `attach`/`detach` clauses.
@@ -83,6 +84,25 @@ int main() {
   for (int i = 0; i < s.n; ++i)
     sum += s.data[i];
   CHECK(sum == 7.0 * n);
+
+  // update of the whole struct: its other members move, its attached
+  // pointer stays as each side has it.
+  s.n = n - 100;
+#pragma acc update device(s)
+  CHECK(deviceMember(&s, offsetof(Field, data)) == acc_deviceptr(s.data));
+  sum = 0;
+#pragma acc parallel loop present(s) reduction(+:sum)
+  for (int i = 0; i < s.n; ++i)
+    sum += s.data[i];
+  CHECK(sum == 7.0 * (n - 100));
+  s.n = n;
+#pragma acc parallel num_gangs(1) present(s)
+  s.n = n - 1;
+#pragma acc update self(s)
+  CHECK(s.n == n - 1);
+  CHECK(s.data == host);
+  s.n = n;
+#pragma acc update device(s)
 
 #pragma acc exit data delete(s.data[0:s.n])
   CHECK(deviceMember(&s, offsetof(Field, data)) == acc_deviceptr(s.data)); // still attached

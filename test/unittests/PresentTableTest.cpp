@@ -282,3 +282,48 @@ TEST(PresentTable, AttachCountsAndDetachRestoresTheHostPointer) {
   EXPECT_EQ(R, PresentTable::Attach::Done);
   EXPECT_EQ(DevicePointer(), nullptr);
 }
+
+// An update of a struct whose pointer member is attached moves the other
+// members both ways and leaves the pointer as each side has it: the device
+// copy keeps pointing to device data, the host copy to host data.
+TEST(PresentTable, UpdatesLeaveAttachedPointersAlone) {
+  PresentTable T;
+  FakeMemory M;
+  double Data[4] = {0};
+  struct Holder {
+    int N;
+    double *P;
+    double Scale;
+  } H = {4, Data, 1.5};
+  void *DevH, *DevData;
+  ASSERT_EQ(T.enter(&H, sizeof H, E::Copyin, C::Dynamic, false, M, &DevH), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(Data, sizeof Data, E::Copyin, C::Dynamic, false, M, &DevData),
+            FERRY_SUCCESS);
+  PresentTable::Attach R;
+  ASSERT_EQ(T.attach(reinterpret_cast<void **>(&H.P), M, R), FERRY_SUCCESS);
+  Holder Dev;
+  auto ReadDevice = [&] { std::memcpy(&Dev, DevH, sizeof Dev); };
+
+  H.N = 7;
+  H.Scale = 2.5;
+  ASSERT_EQ(T.update(&H, sizeof H, /*ToDevice=*/true, M), FERRY_SUCCESS);
+  ReadDevice();
+  EXPECT_EQ(Dev.N, 7);
+  EXPECT_EQ(Dev.Scale, 2.5);
+  EXPECT_EQ(Dev.P, DevData) << "update device overwrote the attached pointer";
+
+  Dev.N = 9;
+  Dev.Scale = 4.5;
+  std::memcpy(DevH, &Dev, sizeof Dev);
+  ASSERT_EQ(T.update(&H, sizeof H, /*ToDevice=*/false, M), FERRY_SUCCESS);
+  EXPECT_EQ(H.N, 9);
+  EXPECT_EQ(H.Scale, 4.5);
+  EXPECT_EQ(H.P, Data) << "update self brought the device pointer to the host";
+
+  // After the detach, an update moves the pointer like any other bytes.
+  ASSERT_EQ(T.detach(reinterpret_cast<void **>(&H.P), false, M, R), FERRY_SUCCESS);
+  H.P = nullptr;
+  ASSERT_EQ(T.update(&H, sizeof H, /*ToDevice=*/true, M), FERRY_SUCCESS);
+  ReadDevice();
+  EXPECT_EQ(Dev.P, nullptr);
+}
