@@ -600,6 +600,7 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   // folds __CUDA_PREC_SQRT to 0, turning sqrtf into sqrt.approx).
   TranslateTarget Reflect;
   Reflect.CudaArch = SM * 10;
+  Reflect.ForAMDGPU = false;
   {
     ModuleAnalysisManager MAM;
     NVVMReflectPass(Reflect).run(*M, MAM);

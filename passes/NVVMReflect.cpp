@@ -5,7 +5,9 @@
 /// __nvvm_reflect("name") / llvm.nvvm.reflect. For AMDGPU: __CUDA_FTZ is the
 /// module's nvvm-reflect-ftz flag, __CUDA_ARCH the SM the IR was written for
 /// (TranslateTarget::CudaArch), __CUDA_PREC_SQRT 1 (CUDA's default
-/// -prec-sqrt=true; LLVM 19's own NVVMReflect folds it to 0), anything else 0.
+/// -prec-sqrt=true; LLVM 19's own NVVMReflect folds it to 0), anything else
+/// 0. Also Ferry's own question, __ferry_target_is_amdgpu() (its device
+/// library's acc_on_device): 1 for AMDGPU, 0 for PTX.
 /// The pipeline runs SCCP and SimplifyCFG next, so that branches for other
 /// architectures disappear before any intrinsic in them is looked at.
 ///
@@ -49,6 +51,16 @@ PreservedAnalyses NVVMReflectPass::run(Module &M, ModuleAnalysisManager &) {
       CI->eraseFromParent();
       Changed = true;
     }
+    if (F->use_empty())
+      F->eraseFromParent();
+  }
+  if (Function *F = M.getFunction("__ferry_target_is_amdgpu")) {
+    for (User *U : make_early_inc_range(F->users()))
+      if (auto *CI = dyn_cast<CallInst>(U)) {
+        CI->replaceAllUsesWith(ConstantInt::get(CI->getType(), T.ForAMDGPU));
+        CI->eraseFromParent();
+        Changed = true;
+      }
     if (F->use_empty())
       F->eraseFromParent();
   }

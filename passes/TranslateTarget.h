@@ -38,6 +38,9 @@ struct TranslateTarget {
   bool UnsafeFPAtomics = true;
   /// The value __nvvm_reflect("__CUDA_ARCH") folds to (libdevice paths).
   unsigned CudaArch = 800;
+  /// What __ferry_target_is_amdgpu() folds to: 1 when translating for
+  /// AMDGPU, 0 for PTX (Ferry's device library asks, for acc_on_device).
+  bool ForAMDGPU = true;
 
   bool isWave64() const { return Warp == WarpStrategy::Emu32; }
   unsigned waveSize() const { return isWave64() ? 64 : 32; }

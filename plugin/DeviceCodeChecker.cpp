@@ -138,8 +138,9 @@ private:
           return;
     if (FD->isExternC() && hasDeviceMathFunction(Plain.data(), Plain.size()))
       return;
-    // <ferry/runtime.h>'s inner-level helpers: Ferry's device library has them.
-    if (FD->isExternC() && Plain.starts_with("ferry_dev_"))
+    // <ferry/runtime.h>'s inner-level helpers and acc_on_device: Ferry's
+    // device library has them.
+    if (FD->isExternC() && (Plain.starts_with("ferry_dev_") || Plain == "acc_on_device"))
       return;
     if (isIOFunction(Plain)) {
       error(where(L, User), Diag::RegionIO, Name);

@@ -251,3 +251,19 @@ extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combi
 }
 
 extern "C" void ferry_dev_loop_failed(void) { __builtin_trap(); }
+
+/// acc_on_device in a compute region compiled for a GPU (a region's host
+/// version calls the runtime's): true for "not host" and for the vendor of
+/// the GPU it runs on; false for the host and for acc_device_default, whose
+/// meaning the OpenACC specification leaves to the implementation. The
+/// vendor is a constant once the device code is compiled for a target:
+/// Ferry's reflect pass replaces __ferry_target_is_amdgpu() (1 on AMDGPU, 0
+/// in PTX; not __nvvm_reflect, which clang folds when it builds this
+/// library). The values are openacc.h's.
+extern "C" int __ferry_target_is_amdgpu(void);
+
+extern "C" int acc_on_device(int Type) {
+  enum { NotHost = 3, Nvidia = 4, Radeon = 5 };
+  const bool AMD = __ferry_target_is_amdgpu();
+  return Type == NotHost || (Type == Nvidia && !AMD) || (Type == Radeon && AMD);
+}
