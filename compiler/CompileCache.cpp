@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <dlfcn.h>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -46,6 +47,19 @@ std::string defaultDir() {
     sys::path::system_temp_directory(/*ErasedOnReboot=*/false, Dir);
   sys::path::append(Dir, "ferry");
   return std::string(Dir);
+}
+
+/// The digest of the library this code is in (libferry.so, or the program
+/// that links it statically): a rebuilt compiler never reuses what an
+/// earlier build of the same version compiled.
+std::string buildDigest() {
+  static const std::string Digest = [] {
+    Dl_info Info;
+    if (!dladdr(reinterpret_cast<void *>(&buildDigest), &Info) || !Info.dli_fname)
+      return std::string("unknown");
+    return digestFiles({std::string(Info.dli_fname)});
+  }();
+  return Digest;
 }
 
 } // namespace
@@ -104,6 +118,7 @@ std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
     Hash.update("\n");
   };
   Field("ferry", FERRY_VERSION);
+  Field("build", buildDigest());
   Field("llvm", LLVM_VERSION_STRING);
   // Objects cached before .ferry.functions existed lack it.
   Field("function-table", std::to_string(FunctionsSectionVersion));
@@ -207,11 +222,16 @@ void CompileCache::evict() {
 }
 
 Expected<std::string> CompileCache::compile(const DeviceTarget &T, const Module &M,
-                                            ImageKind Kind) {
-  if (!enabled() || !T.produces(Kind))
+                                            ImageKind Kind, StringRef Context) {
+  const bool Dumping =
+      !T.options().DumpDir.empty() || sys::Process::GetEnv("FERRY_DUMP_DIR").has_value();
+  if (!enabled() || !T.produces(Kind) || Dumping)
     return T.compile(M, Kind);
   DeviceTarget::Identity Id = T.identity();
-  std::string K = key(M, imageKindName(Kind), Id.Processor, Id.Options, Id.Libraries);
+  std::string Options = Id.Options;
+  if (!Context.empty())
+    Options += (";context=" + Context).str();
+  std::string K = key(M, imageKindName(Kind), Id.Processor, Options, Id.Libraries);
   if (std::optional<std::string> Hit = lookup(K))
     return std::move(*Hit);
   Expected<std::string> Bytes = T.compile(M, Kind);

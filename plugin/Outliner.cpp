@@ -9,6 +9,7 @@
 
 #include "GangLevel.h"
 
+#include "ferry/Cache.h"
 #include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
@@ -1002,9 +1003,14 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   }
   // A code object when the image is complete; a relocatable object (AMD)
   // when the runtime links it with routines of other files at load time.
+  // Through the compile cache the JIT API and ferry-translate use
+  // (FERRY_CACHE_DIR, FERRY_CACHE=0): an unchanged file rebuilds without
+  // compiling its regions again; the -mllvm options are part of the key.
+  CompileCache Cache;
+  const std::string BackendContext = join(Opts.BackendOptions, " ");
   auto Compile = [&](const DeviceTarget &T, const Module &Part, ImageKind Kind,
                      StringRef What) -> bool {
-    Expected<std::string> Bytes = T.compile(Part, Kind);
+    Expected<std::string> Bytes = Cache.compile(T, Part, Kind, BackendContext);
     restoreBackendOptions(Opts.BackendOptions);
     if (!Bytes) {
       Ctx.emitError("ferry: cannot compile this file's " + What + " for " + T.arch() + ": " +

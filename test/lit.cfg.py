@@ -36,6 +36,11 @@ if os.environ.get("FERRY_TEST_PRELOAD"):
     # interceptors of sigaction call each other forever).
     config.available_features.add("sanitizer-preload")
 
+# The compile cache of the programs the tests build (keys include the
+# build of libferry.so, so a rebuilt compiler never reuses old entries):
+# in the build tree, not in the user's home.
+config.environment["FERRY_CACHE_DIR"] = os.path.join(config.ferry_obj_root, "test-cache")
+
 # Ferry's own tests embed the translated IR too, for the emulated devices.
 config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++") +
                              " -fplugin-arg-ferry-embed-ir"))

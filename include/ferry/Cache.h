@@ -50,9 +50,12 @@ public:
   llvm::Error store(const std::string &Key, llvm::StringRef Bytes);
 
   /// \p M compiled by \p T into \p Kind, from the cache or compiled and
-  /// stored. Errors are never stored.
+  /// stored. Errors are never stored. \p Context is whatever else decides
+  /// the output in this process (the plugin's `-mllvm` options); it is part
+  /// of the key. A compilation that dumps its stages (DeviceOptions::DumpDir
+  /// or FERRY_DUMP_DIR) bypasses the cache, so that the stages are written.
   llvm::Expected<std::string> compile(const DeviceTarget &T, const llvm::Module &M,
-                                      ImageKind Kind);
+                                      ImageKind Kind, llvm::StringRef Context = "");
 
   /// The key of a compilation: a SHA-256 hex digest of everything that
   /// determines its output.
