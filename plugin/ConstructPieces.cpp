@@ -203,16 +203,22 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
   return Text;
 }
 
-unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
-                       ArrayRef<Token> ImpliedCopy) {
-  unsigned Count = 0;
-  TokenBuilder Items(PP, D.Loc);
+/// The variables (not members) that \p D's data and reduction clauses name.
+static llvm::SmallPtrSet<const IdentifierInfo *, 8> namedVariables(const Directive &D) {
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind) || C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         if (!V.isMember())
           Named.insert(V.Name.getIdentifierInfo());
+  return Named;
+}
+
+unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                       ArrayRef<Token> ImpliedCopy) {
+  unsigned Count = 0;
+  TokenBuilder Items(PP, D.Loc);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named = namedVariables(D);
   for (const Token &T : ImpliedCopy) {
     if (!Named.insert(T.getIdentifierInfo()).second)
       continue;
@@ -279,12 +285,7 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
 void addMemberRoots(Preprocessor &PP, Directive &D) {
   if (D.Kind != ConstructKind::Data && !isComputeOnly(D.Kind) && !D.isLoop())
     return;
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
-  for (const Clause &C : D.Clauses)
-    if (isDataClause(C.Kind) || C.Kind == ClauseKind::Reduction)
-      for (const VarRef &V : C.Vars)
-        if (!V.isMember())
-          Named.insert(V.Name.getIdentifierInfo());
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named = namedVariables(D);
   Clause Roots;
   Roots.Kind = ClauseKind::Copy;
   Roots.ImplicitRoots = true;
