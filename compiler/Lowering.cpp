@@ -199,16 +199,27 @@ Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type,
   return std::string(Out.str());
 }
 
-/// optimize(), guarded.
-Error optimizeGuarded(Module &M, TargetMachine &TM, unsigned OptLevel,
-                      const Twine &Stage, const StageDumper &Dump) {
-  return runGuarded(
-      Stage,
-      [&] {
-        optimize(M, TM, OptLevel);
-        return Error::success();
-      },
-      Dump.hint());
+/// The steps both lowerings take between the linked module and code
+/// generation: optimize() (guarded), the backend-safety rewrites for
+/// \p Target, the "optimized" stage dump; the diagnostics each step
+/// collected are its error.
+Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
+                         const Twine &Stage, CodegenTarget Target,
+                         DiagnosticCollector &Collect, StageDumper &Dump) {
+  if (Error E = runGuarded(
+          Stage,
+          [&] {
+            optimize(M, TM, OptLevel);
+            return Error::success();
+          },
+          Dump.hint()))
+    return E;
+  if (Error E = Collect.takeError())
+    return E;
+  prepareForCodegen(M, Target);
+  if (Error E = Collect.takeError())
+    return E;
+  return Dump.module("optimized", M);
 }
 
 /// Assembles \p Asm (what code generation printed for \p TM) into a
@@ -456,15 +467,8 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
                                 T->featureString(), Opts.OptLevel);
   if (!TM)
     return TM.takeError();
-  if (Error E = optimizeGuarded(*M, **TM, Opts.OptLevel,
-                                "optimizing for " + T->TargetID, Dump))
-    return std::move(E);
-  if (Error E = Collect.takeError())
-    return std::move(E);
-  prepareForCodegen(*M, CodegenTarget::AMDGPU);
-  if (Error E = Collect.takeError())
-    return std::move(E);
-  if (Error E = Dump.module("optimized", *M))
+  if (Error E = optimizeForCodegen(*M, **TM, Opts.OptLevel, "optimizing for " + T->TargetID,
+                                   CodegenTarget::AMDGPU, Collect, Dump))
     return std::move(E);
   if (!Relocatable) {
     std::string Missing = undefinedFunctions(*M);
@@ -609,15 +613,8 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (!TM)
     return TM.takeError();
   M->setDataLayout((*TM)->createDataLayout());
-  if (Error E = optimizeGuarded(*M, **TM, Opts.OptLevel,
-                                "optimizing for " + Opts.SM, Dump))
-    return std::move(E);
-  if (Error E = Collect.takeError())
-    return std::move(E);
-  prepareForCodegen(*M, CodegenTarget::NVPTX);
-  if (Error E = Collect.takeError())
-    return std::move(E);
-  if (Error E = Dump.module("optimized", *M))
+  if (Error E = optimizeForCodegen(*M, **TM, Opts.OptLevel, "optimizing for " + Opts.SM,
+                                   CodegenTarget::NVPTX, Collect, Dump))
     return std::move(E);
   Expected<std::string> PTX = emit(*M, **TM, CodeGenFileType::AssemblyFile,
                                    "code generation for " + Opts.SM, Dump);
