@@ -37,28 +37,6 @@ struct ElfHandle {
   }
 };
 
-uint64_t mapUInt(const msgpack::object &Map, const char *Key) {
-  for (uint32_t I = 0; I < Map.via.map.size; ++I) {
-    const msgpack::object_kv &KV = Map.via.map.ptr[I];
-    if (KV.key.type == msgpack::type::STR &&
-        std::string(KV.key.via.str.ptr, KV.key.via.str.size) == Key &&
-        KV.val.type == msgpack::type::POSITIVE_INTEGER)
-      return KV.val.via.u64;
-  }
-  return 0;
-}
-
-std::string mapString(const msgpack::object &Map, const char *Key) {
-  for (uint32_t I = 0; I < Map.via.map.size; ++I) {
-    const msgpack::object_kv &KV = Map.via.map.ptr[I];
-    if (KV.key.type == msgpack::type::STR &&
-        std::string(KV.key.via.str.ptr, KV.key.via.str.size) == Key &&
-        KV.val.type == msgpack::type::STR)
-      return std::string(KV.val.via.str.ptr, KV.val.via.str.size);
-  }
-  return "";
-}
-
 const msgpack::object *mapValue(const msgpack::object &Map, const char *Key) {
   for (uint32_t I = 0; I < Map.via.map.size; ++I) {
     const msgpack::object_kv &KV = Map.via.map.ptr[I];
@@ -67,6 +45,17 @@ const msgpack::object *mapValue(const msgpack::object &Map, const char *Key) {
       return &KV.val;
   }
   return nullptr;
+}
+
+uint64_t mapUInt(const msgpack::object &Map, const char *Key) {
+  const msgpack::object *V = mapValue(Map, Key);
+  return V && V->type == msgpack::type::POSITIVE_INTEGER ? V->via.u64 : 0;
+}
+
+std::string mapString(const msgpack::object &Map, const char *Key) {
+  const msgpack::object *V = mapValue(Map, Key);
+  return V && V->type == msgpack::type::STR ? std::string(V->via.str.ptr, V->via.str.size)
+                                           : std::string();
 }
 
 bool mapBool(const msgpack::object &Map, const char *Key) {
