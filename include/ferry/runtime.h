@@ -314,8 +314,9 @@ ferry_status ferry_module_unload(ferry_module module);
  * AMD: variables (their address), kernels (their kernel descriptor, the
  * kernel_object of a dispatch) and device functions (their entry point);
  * NVIDIA: variables and visible device functions (their entry point, size 0),
- * not kernels. A function's address may be passed to a kernel of another
- * module of the device, which may call through it (docs/runtime.md).
+ * not kernels. A kernel may call through a function's address: on AMD a
+ * kernel of any module of the device, on NVIDIA one of the same module only
+ * (load the images that call each other together; docs/runtime.md).
  * FERRY_ERROR_INVALID (see ferry_last_error) otherwise. */
 ferry_status ferry_module_symbol(ferry_module module, const char *name,
                                  uint64_t *address, uint64_t *size);
