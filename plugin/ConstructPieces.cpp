@@ -62,7 +62,7 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
             Pointers.find(Name) == std::string::npos)
           Pointers += (Pointers.empty() ? "" : ", ") + Name;
       } else if (C.Kind == ClauseKind::Reduction) {
-        Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" + Name;
+        Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" + Item;
       } else if (C.Kind == ClauseKind::Private ||
                  C.Kind == ClauseKind::Firstprivate) {
         Private += (Private.empty() ? "" : ", ") + spelling(C.Kind).str() + "(" + Name + ")";

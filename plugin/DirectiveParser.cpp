@@ -459,6 +459,10 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
       FirstSection = Parts.size() - 1;
       Element = true;
     }
+    if ((Member || FirstSection > 0) && Cl.Kind == ClauseKind::Reduction) {
+      report(PP, Item[1].getLocation(), Diag::ReductionMember) << itemText(PP, Item);
+      return false;
+    }
     if ((Member || FirstSection > 0) && !takesMembers(Cl.Kind)) {
       report(PP, Item[1].getLocation(), Diag::MemberInClause)
           << itemText(PP, Item) << Name;
@@ -578,9 +582,11 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     Cl.ReductionOp = Op;
     if (!parseVarList(ArrayRef<Token>(Toks).drop_front(OpEnd + 1), Cl, Name))
       return false;
+    // Sections and elements of arrays and pointers reduce element by
+    // element (OpenACC 3.2+); one dimension only.
     for (const VarRef &V : Cl.Vars)
-      if (!V.Sections.empty()) {
-        report(PP, V.Name.getLocation(), Diag::ReductionSection)
+      if (V.Sections.size() > 1) {
+        report(PP, V.Sections[1].ColonLoc, Diag::ReductionSection)
             << V.Name.getIdentifierInfo()->getName();
         return false;
       }

@@ -12,6 +12,7 @@
 #include "StatementLexer.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 
 #include "ferry/runtime.h"
 #include "clang/Lex/LiteralSupport.h"
@@ -41,6 +42,8 @@ void LoopConstruct::rewrite() {
               << PP.getSpelling(V.Name) << spelling(C.Kind);
           return;
         }
+  if (!checkReductionTypes())
+    return;
   if (Orphaned && Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "orphaned 'loop': runs in order in the work-item (or host thread) that calls the "
@@ -64,7 +67,7 @@ void LoopConstruct::rewrite() {
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
         for (const VarRef &V : C.Vars)
-          if (Ctx.declaredBefore(V.Name))
+          if (Ctx.declaredBefore(V.Name) && !isPointerSection(V))
             Compute->ImpliedCopy.push_back(V.Name);
   Token For;
   PP.Lex(For);
@@ -245,12 +248,13 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
     if (!Reductions.empty())
       Text += "; reductions combined over the gang's work-items: " + Reductions;
   }
+  emitSectionLowers(B);
   B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
       .code(",")
       .number(unsigned(Level))
       .code(">(");
-  emitBoundsAndReductions(B, L);
+  emitBoundsAndReductions(B, L, /*Nested=*/true);
   // The iteration's variables by reference (each work-item running the
   // iteration has its own); `private` ones by copy.
   B.code(", [&");
@@ -258,12 +262,9 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
     if (C.Kind == ClauseKind::Private)
       for (const VarRef &V : C.Vars)
         B.code(",").tokens(V.Name);
-  B.code("](__ferry_index_t").tokens(L.Var);
-  for (const Clause &C : D.Clauses)
-    if (C.Kind == ClauseKind::Reduction)
-      for (const VarRef &V : C.Vars)
-        B.code(", auto &").tokens(V.Name);
-  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.code("]");
+  emitBodyParameters(B, L);
+  B.code("); }");
   const size_t Count = B.get().size();
   B.inject();
   return Count;
@@ -476,7 +477,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
   remark(PP, Ctx, D, Shape);
 }
 
-void LoopConstruct::emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L) {
+void LoopConstruct::emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L,
+                                            bool Nested) {
   B.code("(")
       .tokens(L.Lower)
       .code("), (")
@@ -484,26 +486,131 @@ void LoopConstruct::emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop
       .code("), (")
       .tokens(L.Step)
       .code(L.NegativeStep ? "), -1," : "), 1,");
-  emitReductions(B);
+  emitReductions(B, Nested);
 }
 
-void LoopConstruct::emitReductions(TokenBuilder &B) {
+void LoopConstruct::emitReductions(TokenBuilder &B, bool Nested) {
   B.code("::ferry::acc::reductions(");
   bool First = true;
+  unsigned Section = 0;
   for (const Clause &C : D.Clauses) {
     if (C.Kind != ClauseKind::Reduction)
       continue;
     for (const VarRef &V : C.Vars) {
       B.code(First ? "" : ",");
-      B.code("::ferry::acc::reduce<::ferry::acc::op::")
-          .code(reductionOpName(C.ReductionOp))
-          .code(">(")
-          .tokens(V.Name)
-          .code(")");
       First = false;
+      if (V.Sections.empty()) {
+        B.code("::ferry::acc::reduce<::ferry::acc::op::")
+            .code(reductionOpName(C.ReductionOp))
+            .code(">(")
+            .tokens(V.Name)
+            .code(")");
+        continue;
+      }
+      // reduce_section<op, room, nested>(var, lower, length, region, "var")
+      const ArraySection &S = V.Sections[0];
+      B.code("::ferry::acc::reduce_section<::ferry::acc::op::")
+          .code(reductionOpName(C.ReductionOp))
+          .code(",")
+          .number(constantLength(S))
+          .code(Nested ? ", true>(" : ", false>(")
+          .tokens(V.Name)
+          .code(", __ferry_rlo_" + std::to_string(Section++) + ", (")
+          .tokens(S.Length)
+          .code((Nested ? "), nullptr, \"" : "), &__ferry_region, \"") +
+                PP.getSpelling(V.Name) + "\")");
     }
   }
   B.code(")");
+}
+
+unsigned LoopConstruct::constantLength(const ArraySection &S) const {
+  if (S.Length.size() != 1 || !S.Length[0].is(tok::numeric_constant))
+    return 0;
+  unsigned long long N = 0;
+  if (StringRef(PP.getSpelling(S.Length[0])).getAsInteger(0, N) || N == 0 || N > 1024)
+    return 0; // reduce_section checks the length at run time
+  return unsigned(N);
+}
+
+void LoopConstruct::emitSectionLowers(TokenBuilder &B) {
+  unsigned Section = 0;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        if (!V.Sections.empty()) {
+          B.code("const auto __ferry_rlo_" + std::to_string(Section++) + " = (");
+          if (V.Sections[0].Lower.empty())
+            B.code("0");
+          else
+            B.tokens(V.Sections[0].Lower);
+          B.code(");");
+        }
+}
+
+void LoopConstruct::emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L) {
+  B.code("(__ferry_index_t").tokens(L.Var);
+  unsigned Section = 0;
+  TokenBuilder Views(PP, PragmaLoc);
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars) {
+        if (V.Sections.empty()) {
+          B.code(", auto &").tokens(V.Name);
+          continue;
+        }
+        // The private copy of a section, seen through its original indices.
+        const std::string N = std::to_string(Section++);
+        B.code(", auto &__ferry_rv_" + N);
+        Views.code("auto")
+            .tokens(V.Name)
+            .code("= ::ferry::acc::section_private(__ferry_rv_" + N + ", __ferry_rlo_" + N +
+                  ");");
+      }
+  B.code(") mutable -> void {").tokens(Views.get()).code("do").tokens(L.Body).code("while (0); }");
+}
+
+bool LoopConstruct::isPointerSection(const VarRef &V) const {
+  if (V.Sections.empty())
+    return false;
+  const VarDecl *VD = Ctx.lookupVariable(V.Name);
+  return VD && VD->getType()->isPointerType();
+}
+
+/// Whether \p T (an element type) is a complex number: `_Complex T` or
+/// std::complex<T>.
+static bool isComplexType(QualType T) {
+  if (T->isAnyComplexType())
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getName() == "complex" && RD->isInStdNamespace();
+}
+
+bool LoopConstruct::checkReductionTypes() const {
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Reduction || C.ReductionOp == "+" || C.ReductionOp == "*")
+      continue;
+    for (const VarRef &V : C.Vars) {
+      const VarDecl *VD = Ctx.lookupVariable(V.Name);
+      if (!VD || VD->getType()->isDependentType())
+        continue; // the header's static assertion checks instantiations
+      QualType T = VD->getType().getNonReferenceType();
+      while (true) {
+        if (const auto *AT = T->getAsArrayTypeUnsafe())
+          T = AT->getElementType();
+        else if (!V.Sections.empty() && T->isPointerType())
+          T = T->getPointeeType();
+        else
+          break;
+      }
+      if (isComplexType(T)) {
+        report(PP, V.Name.getLocation(), Diag::ReductionComplexOperator)
+            << C.ReductionOp << PP.getSpelling(V.Name) << VD->getType().getAsString();
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
@@ -594,6 +701,16 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
           Capture("", V.Name);
   for (const Token &T : ExtraCopies)
     Capture("", T);
+  unsigned Sections = 0;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        Sections += !V.Sections.empty();
+  for (unsigned I = 0; I < Sections; ++I) {
+    TokenBuilder Name(PP, PragmaLoc);
+    Name.code("__ferry_rlo_" + std::to_string(I));
+    Capture("", Name.get()[0]);
+  }
   for (unsigned I = 0; I < CollapseLevels; ++I) {
     TokenBuilder Names(PP, PragmaLoc);
     std::string N = std::to_string(I);
@@ -628,19 +745,17 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
+  emitSectionLowers(B);
   B.code("::ferry::acc::parallel_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
       .code(Async ? ", true" : ", false")
       .code(">(__ferry_region, __ferry_options,");
-  emitBoundsAndReductions(B, L);
+  emitBoundsAndReductions(B, L, /*Nested=*/false);
   B.code(", [");
   emitCaptures(B, L.Body);
-  B.code("](__ferry_index_t").tokens(L.Var);
-  for (const Clause &C : D.Clauses)
-    if (C.Kind == ClauseKind::Reduction)
-      for (const VarRef &V : C.Vars)
-        B.code(", auto &").tokens(V.Name);
-  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.code("]");
+  emitBodyParameters(B, L);
+  B.code("); }");
   B.inject();
 }
 

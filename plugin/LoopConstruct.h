@@ -89,11 +89,26 @@ private:
   void emitOperandChecks(TokenBuilder &B);
   /// The region descriptor and the remark.
   void emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L);
-  /// `::ferry::acc::reductions(reduce<op>(var), ...)`.
-  void emitReductions(TokenBuilder &B);
+  /// `::ferry::acc::reductions(reduce<op>(var), ...)`; a section is
+  /// `reduce_section<op, room, Nested>(var, lower, length, ...)`.
+  void emitReductions(TokenBuilder &B, bool Nested);
   /// `(lo), (bound), (step), sign, reductions(...)`: the arguments that
-  /// parallel_loop and inner_loop share.
-  void emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L);
+  /// parallel_loop and inner_loop share (\p Nested: inner_loop's).
+  void emitBoundsAndReductions(TokenBuilder &B, const CanonicalLoop &L, bool Nested);
+  /// `const auto __ferry_rlo_K = (lower);` for the K-th section reduction.
+  void emitSectionLowers(TokenBuilder &B);
+  /// The body lambda from its parameters on: the index, the reductions'
+  /// private copies (a section's seen through section_private under its
+  /// name), and the body.
+  void emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L);
+  /// A section length that is an integer literal (the room of its private
+  /// copies), else 0.
+  unsigned constantLength(const ArraySection &S) const;
+  /// A reduction on a section of a pointer (not shared by reference).
+  bool isPointerSection(const VarRef &V) const;
+  /// Operators that do not apply to complex reduction variables; false
+  /// after a diagnostic.
+  bool checkReductionTypes() const;
   /// The lambda's capture list, after its `[`.
   /// The lambda's captures; \p Body is what it runs (for the variables of
   /// `declare` directives in the function that it uses).

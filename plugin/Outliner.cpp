@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Outliner.h"
 
+#include "ComplexLibcalls.h"
 #include "GangLevel.h"
 
 #include "ferry/Cache.h"
@@ -945,6 +946,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
       flattenInnerLevels(Chunk);
     emitKernel(*Dev, R, VMap);
   }
+  defineComplexLibcalls(*Dev);
   if (Error E = linkDeviceLibrary(*Dev, Opts.DeviceLibrary)) {
     Ctx.emitError("ferry: " + toString(std::move(E)));
     return PreservedAnalyses::none();

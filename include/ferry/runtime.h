@@ -384,6 +384,9 @@ void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn comb
 /* A loop nested in a region's iteration does not terminate: stops the
  * program (the host) or the kernel (a GPU). */
 void ferry_dev_loop_failed(void);
+/* A reduction on an array section in a loop nested in a region's iteration
+ * is longer than its private copies hold: stops the program or the kernel. */
+void ferry_dev_section_too_long(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

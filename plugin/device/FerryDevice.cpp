@@ -251,6 +251,59 @@ extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combi
 }
 
 extern "C" void ferry_dev_loop_failed(void) { __builtin_trap(); }
+extern "C" void ferry_dev_section_too_long(void) { __builtin_trap(); }
+
+/// (a + ib)(c + id) with C99 Annex G's infinities (compiler-rt's __muldc3),
+/// for the complex libcalls of region code (plugin/ComplexLibcalls.cpp).
+extern "C" void __ferry_complex_mul(double A, double B, double C, double D, double *Re,
+                                    double *Im) {
+  const double AC = A * C, BD = B * D, AD = A * D, BC = B * C;
+  double X = AC - BD, Y = AD + BC;
+  if (__builtin_isnan(X) && __builtin_isnan(Y)) {
+    bool Recalc = false;
+    auto Box = [](double V) { return __builtin_copysign(__builtin_isinf(V) ? 1.0 : 0.0, V); };
+    auto Zero = [](double &V) {
+      if (__builtin_isnan(V))
+        V = __builtin_copysign(0.0, V);
+    };
+    if (__builtin_isinf(A) || __builtin_isinf(B)) {
+      A = Box(A), B = Box(B), Zero(C), Zero(D), Recalc = true;
+    }
+    if (__builtin_isinf(C) || __builtin_isinf(D)) {
+      C = Box(C), D = Box(D), Zero(A), Zero(B), Recalc = true;
+    }
+    if (!Recalc && (__builtin_isinf(AC) || __builtin_isinf(BD) || __builtin_isinf(AD) ||
+                    __builtin_isinf(BC))) {
+      Zero(A), Zero(B), Zero(C), Zero(D), Recalc = true;
+    }
+    if (Recalc) {
+      X = __builtin_inf() * (A * C - B * D);
+      Y = __builtin_inf() * (A * D + B * C);
+    }
+  }
+  *Re = X;
+  *Im = Y;
+}
+
+/// (a + ib) / (c + id) by Smith's method, which avoids overflow in the
+/// denominator; a zero divisor gives infinities, as Annex G does.
+extern "C" void __ferry_complex_div(double A, double B, double C, double D, double *Re,
+                                    double *Im) {
+  if (C == 0.0 && D == 0.0 && !__builtin_isnan(A) && !__builtin_isnan(B)) {
+    *Re = __builtin_copysign(__builtin_inf(), C) * A;
+    *Im = __builtin_copysign(__builtin_inf(), C) * B;
+    return;
+  }
+  if (__builtin_fabs(C) >= __builtin_fabs(D)) {
+    const double R = D / C, Den = C + D * R;
+    *Re = (A + B * R) / Den;
+    *Im = (B - A * R) / Den;
+  } else {
+    const double R = C / D, Den = C * R + D;
+    *Re = (A * R + B) / Den;
+    *Im = (B * R - A) / Den;
+  }
+}
 
 /// acc_on_device in a compute region compiled for a GPU (a region's host
 /// version calls the runtime's): true for "not host" and for the vendor of

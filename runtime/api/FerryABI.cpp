@@ -99,6 +99,12 @@ void ferry_dev_loop_failed(void) {
          "not move the variable towards the bound)");
   std::abort();
 }
+void ferry_dev_section_too_long(void) {
+  errorf("a reduction on an array section in a loop nested in a compute region's iteration "
+         "has more elements than Ferry's private copies hold (64 bytes; give the section a "
+         "constant length, or reduce in the region's own loop)");
+  std::abort();
+}
 
 // Printed as well: the constructor that Ferry-compiled programs register
 // their images from has nobody to return the status to.

@@ -21,7 +21,7 @@ void errors(Field s, Field *p, double *a, int n) {
 #pragma acc enter data copyin(a[0:n][2]) // expected-error {{malformed array section in OpenACC clause 'copyin'}}
 #pragma acc parallel loop private(s.sum) // expected-error {{'s.sum' in OpenACC clause 'private': this clause takes variables, not members or array elements; use a local variable (e.g. 'float *p = s.arr;')}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop reduction(+:s.sum) // expected-error {{'s.sum' in OpenACC clause 'reduction': this clause takes variables, not members or array elements}}
+#pragma acc parallel loop reduction(+:s.sum) // expected-error {{'s.sum' in OpenACC clause 'reduction' is a member: OpenACC 3.3 does not allow a member of a composite variable as a reduction variable (2.5.15); reduce a local variable and assign the member after the loop}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop deviceptr(p->data) // expected-error {{'p->data' in OpenACC clause 'deviceptr': this clause takes variables, not members or array elements}}
   for (int i = 0; i < n; ++i) a[i] = 0;

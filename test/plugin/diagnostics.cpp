@@ -68,7 +68,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop reduction(+ s) // expected-error {{expected ':' after the OpenACC reduction operator}}
   for (int i = 0; i < n; ++i) s += a[i];
-#pragma acc parallel loop reduction(+:a[0:n]) // expected-error {{a reduction on the array section of 'a' is not supported by Ferry yet; reduce a whole array (of at most 1024 bytes) or a scalar}}
+#pragma acc parallel loop reduction(+:m[0:n][0:8]) // expected-error {{a reduction on a section of 'm' in more than one dimension is not supported by Ferry yet; reduce a one-dimensional section 'a[lo:len]', an element or a whole array}}
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop collapse(0) // expected-error {{OpenACC 'collapse' needs a positive integer constant}}
   for (int i = 0; i < n; ++i) a[i] = 0;

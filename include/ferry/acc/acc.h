@@ -213,6 +213,32 @@ struct tiles2 {
 /// Reduction operators of OpenACC.
 enum class op { add, mul, max, min, bitand_, bitor_, bitxor, land, lor };
 
+/// Complex numbers: `_Complex float`/`_Complex double`, and class types
+/// shaped as std::complex (a floating value_type, real(), imag()), found by
+/// their shape so that this header needs no <complex>.
+template <class T, class = void> struct is_complex : std::false_type {};
+template <> struct is_complex<_Complex float, void> : std::true_type {};
+template <> struct is_complex<_Complex double, void> : std::true_type {};
+template <class T>
+struct is_complex<T, std::void_t<typename T::value_type, decltype(std::declval<const T &>().real()),
+                                 decltype(std::declval<const T &>().imag())>>
+    : std::is_floating_point<typename T::value_type> {};
+template <class T> constexpr bool is_complex_v = is_complex<T>::value;
+
+/// The operators of OpenACC that apply to complex variables: + and *.
+template <op O, class T> constexpr bool applies_to_v = !is_complex_v<T> || O == op::add || O == op::mul;
+
+/// A * B for complex numbers, written out: clang's complex multiplication
+/// calls __muldc3 for infinities and NaNs, which GPU code does not have.
+template <class T> constexpr T complex_mul(T A, T B) {
+  if constexpr (std::is_class_v<T>) {
+    return T(A.real() * B.real() - A.imag() * B.imag(), A.real() * B.imag() + A.imag() * B.real());
+  } else {
+    return __builtin_complex(__real__ A * __real__ B - __imag__ A * __imag__ B,
+                             __real__ A * __imag__ B + __imag__ A * __real__ B);
+  }
+}
+
 template <op O, class T> struct scalar_reduction_op;
 template <class T> struct scalar_reduction_op<op::add, T> {
   static constexpr T identity() { return T(0); }
@@ -220,13 +246,22 @@ template <class T> struct scalar_reduction_op<op::add, T> {
 };
 template <class T> struct scalar_reduction_op<op::mul, T> {
   static constexpr T identity() { return T(1); }
-  static constexpr T apply(T A, T B) { return A * B; }
+  static constexpr T apply(T A, T B) {
+    if constexpr (is_complex_v<T>)
+      return complex_mul(A, B);
+    else
+      return A * B;
+  }
 };
 template <class T> struct scalar_reduction_op<op::max, T> {
+  static_assert(!is_complex_v<T>, "OpenACC reduction operator 'max' does not apply to complex "
+                                  "variables (only + and *)");
   static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
   static constexpr T apply(T A, T B) { return A < B ? B : A; }
 };
 template <class T> struct scalar_reduction_op<op::min, T> {
+  static_assert(!is_complex_v<T>, "OpenACC reduction operator 'min' does not apply to complex "
+                                  "variables (only + and *)");
   static constexpr T identity() { return std::numeric_limits<T>::max(); }
   static constexpr T apply(T A, T B) { return B < A ? B : A; }
 };
@@ -249,16 +284,40 @@ template <class T> struct scalar_reduction_op<op::bitxor, T> {
   static constexpr T apply(T A, T B) { return A ^ B; }
 };
 template <class T> struct scalar_reduction_op<op::land, T> {
+  static_assert(!is_complex_v<T>, "OpenACC reduction operator '&&' does not apply to complex "
+                                  "variables (only + and *)");
   static constexpr T identity() { return T(1); }
   static constexpr T apply(T A, T B) { return T(A && B); }
 };
 template <class T> struct scalar_reduction_op<op::lor, T> {
+  static_assert(!is_complex_v<T>, "OpenACC reduction operator '||' does not apply to complex "
+                                  "variables (only + and *)");
   static constexpr T identity() { return T(0); }
   static constexpr T apply(T A, T B) { return T(A || B); }
 };
 
+/// The private copy of an array section in a reduction (OpenACC 3.2+:
+/// `reduction(+:hist[lo:len])`, and `reduction(+:a[i])`, the section
+/// `a[i:1]`): room for \p Cap elements, of which the section uses the first
+/// len; the others keep the identity.
+template <class T, std::size_t Cap> struct section_storage {
+  T elems[Cap];
+};
+
+/// What the loop body sees under the section's name: `hist[b]` is element
+/// b - lo of the private copy.
+template <class T> struct section_view {
+  T *elems;
+  int64_t lower;
+  T &operator[](int64_t I) const { return elems[I - lower]; }
+};
+template <class T, std::size_t Cap>
+section_view<T> section_private(section_storage<T, Cap> &S, int64_t Lower) {
+  return {S.elems, Lower};
+}
+
 /// The operator on a reduction variable of type \p T: a scalar, or an array
-/// (below).
+/// or section (below).
 template <op O, class T> struct reduction_op : scalar_reduction_op<O, T> {};
 
 /// An array reduced element by element (OpenACC 3.2+: `reduction(+:hist)`
@@ -278,20 +337,91 @@ template <op O, class T, std::size_t N> struct reduction_op<O, std::array<T, N>>
     return A;
   }
 };
+template <op O, class T, std::size_t Cap> struct reduction_op<O, section_storage<T, Cap>> {
+  using element = scalar_reduction_op<O, T>;
+  static constexpr section_storage<T, Cap> identity() {
+    section_storage<T, Cap> S{};
+    for (T &X : S.elems)
+      X = element::identity();
+    return S;
+  }
+  static constexpr section_storage<T, Cap> apply(section_storage<T, Cap> A,
+                                                 const section_storage<T, Cap> &B) {
+    for (std::size_t I = 0; I < Cap; ++I)
+      A.elems[I] = element::apply(A.elems[I], B.elems[I]);
+    return A;
+  }
+};
 
-template <class T> struct is_reducible : std::is_arithmetic<T> {};
-template <class T, std::size_t N> struct is_reducible<std::array<T, N>> : std::is_arithmetic<T> {};
+template <class T>
+struct is_reducible : std::bool_constant<std::is_arithmetic<T>::value || is_complex_v<T>> {};
+template <class T, std::size_t N> struct is_reducible<std::array<T, N>> : is_reducible<T> {};
+template <class T, std::size_t Cap>
+struct is_reducible<section_storage<T, Cap>> : is_reducible<T> {};
+
+/// `Op(Var[0..N))` on the host after a region: when the data is in a data
+/// clause (present on the selected device), the device copy is the original
+/// variable: its value is the one combined, and it gets the result, so that
+/// a later copy-out keeps it.
+template <class Op> void store_reduction_result(void *Var, std::size_t Bytes, Op &&Update) {
+  const bool Present = acc_get_device_type() != acc_device_host && acc_is_present(Var, Bytes);
+  if (Present)
+    acc_update_self(Var, Bytes);
+  Update();
+  if (Present)
+    acc_update_device(Var, Bytes);
+}
 
 /// One `reduction(op:var)` item: the operator and the original variable.
 template <op O, class T> struct reduction_ref {
-  static_assert(is_reducible<T>::value, "OpenACC reduction variables must be of arithmetic "
-                                        "type, or arrays of it");
+  static_assert(is_reducible<T>::value, "OpenACC reduction variables must be of arithmetic or "
+                                        "complex type, or arrays or sections of it");
   using value_type = T;
   using ops = reduction_op<O, T>;
   T *var;
+  /// The original value, then `var = Old OP Result`: in two steps for a
+  /// loop nested in a region's iteration, whose lanes may share the
+  /// variable (an array of the iteration in group memory): every lane reads
+  /// before any writes.
+  void load(T &Old) const { Old = *var; }
+  void store(const T &Old, const T &Result) const { *var = ops::apply(Old, Result); }
+  /// `var = var OP Result` on the host after a region.
+  void finish_region(const T &Result) const {
+    store_reduction_result(var, sizeof(T), [&] { *var = ops::apply(*var, Result); });
+  }
 };
 
-template <op O, class T> reduction_ref<O, T> reduce(T &Var) { return {&Var}; }
+/// One `reduction(op:var[lo:len])` item: element k of the result goes to
+/// first[k]; the elements outside the section are not touched.
+template <op O, class T, std::size_t Cap> struct section_reduction_ref {
+  static_assert(is_reducible<T>::value, "OpenACC reduction variables must be of arithmetic or "
+                                        "complex type, or arrays or sections of it");
+  using value_type = section_storage<T, Cap>;
+  using ops = reduction_op<O, value_type>;
+  T *first;
+  int64_t length;
+  void load(value_type &Old) const {
+    for (int64_t K = 0; K < length; ++K)
+      Old.elems[K] = first[K];
+  }
+  void store(const value_type &Old, const value_type &Result) const {
+    for (int64_t K = 0; K < length; ++K)
+      first[K] = ops::element::apply(Old.elems[K], Result.elems[K]);
+  }
+  void finish_region(const value_type &Result) const {
+    if (length > 0)
+      store_reduction_result(first, sizeof(T) * std::size_t(length), [&] {
+        for (int64_t K = 0; K < length; ++K)
+          first[K] = ops::element::apply(first[K], Result.elems[K]);
+      });
+  }
+};
+
+template <op O, class T> reduction_ref<O, T> reduce(T &Var) {
+  static_assert(applies_to_v<O, T>, "this OpenACC reduction operator does not apply to complex "
+                                    "variables (only + and *)");
+  return {&Var};
+}
 /// An array: reduced element by element; its private copies live in the
 /// reduction storage, so it is bounded.
 template <op O, class T, std::size_t N>
@@ -302,17 +432,41 @@ reduction_ref<O, std::array<T, N>> reduce(T (&Var)[N]) {
   return {reinterpret_cast<std::array<T, N> *>(&Var)};
 }
 
-/// `Var = Var OP Result` for a reduction variable. When it is in a data
-/// clause (present on the selected device), the device copy is the original
-/// variable: its value is the one combined, and it gets the result, so that
-/// a later copy-out keeps it.
-template <class Ops, class T> void store_reduction_result(T *Var, T Result) {
-  const bool Present = acc_get_device_type() != acc_device_host && acc_is_present(Var, sizeof(T));
-  if (Present)
-    acc_update_self(Var, sizeof(T));
-  *Var = Ops::apply(*Var, Result);
-  if (Present)
-    acc_update_device(Var, sizeof(T));
+/// The most bytes of a section's private copy: in a region's loop, and in a
+/// loop nested in a region's iteration (FERRY_DEV_REDUCE_MAX for all of
+/// its reductions).
+constexpr std::size_t section_reduction_bytes = 1024, nested_section_reduction_bytes = 64;
+
+/// `reduction(op:base[lower:length])` of an array or a pointer; \p Cap is
+/// the room of the private copies in elements (0: as many as the bytes
+/// above hold; the plugin gives a constant length). A longer section stops
+/// the program naming it (in device code, a \p Nested loop, the kernel).
+template <op O, std::size_t Cap, bool Nested, class A, class L, class N>
+auto reduce_section(A &Base, L Lower, N Length, const ferry_region *R, const char *Name) {
+  using T = std::remove_reference_t<decltype(Base[0])>;
+  static_assert(std::is_integral<L>::value && std::is_integral<N>::value,
+                "the bounds of an array section in an OpenACC reduction must be integers");
+  static_assert(!std::is_const<T>::value, "an OpenACC reduction variable cannot be const");
+  constexpr std::size_t Bytes = Nested ? nested_section_reduction_bytes : section_reduction_bytes;
+  constexpr std::size_t Room = Cap ? Cap : (Bytes / sizeof(T) ? Bytes / sizeof(T) : 1);
+  static_assert(sizeof(T) * Room <= (Nested ? FERRY_DEV_REDUCE_MAX : section_reduction_bytes),
+                "an OpenACC reduction on an array section over more than 1024 bytes (128 in a "
+                "loop nested in a region's iteration) is not supported by Ferry yet");
+  static_assert(applies_to_v<O, T>, "this OpenACC reduction operator does not apply to complex "
+                                    "variables (only + and *)");
+  if (Length < 0 || uint64_t(Length) > Room) {
+    if constexpr (Nested) {
+      ferry_dev_section_too_long();
+    } else {
+      char Why[256];
+      std::snprintf(Why, sizeof Why,
+                    "reduction on the array section %s[%lld:%lld]: Ferry reduces sections of "
+                    "at most %zu elements of this type (%zu bytes)",
+                    Name, (long long)Lower, (long long)Length, Room, Bytes);
+      region_failed(*R, Why);
+    }
+  }
+  return section_reduction_ref<O, T, Room>{&Base[Lower], int64_t(Length)};
 }
 
 /// The reductions of one region.
@@ -327,10 +481,11 @@ template <class... R> struct reduction_list {
     combine_impl(*static_cast<storage *>(D), *static_cast<const storage *>(S),
                  std::index_sequence_for<R...>());
   }
-  /// Var = Var OP Result, for every item (in device code: a loop nested in
-  /// a region's iteration).
-  void finish(const storage &Result) const {
-    finish_impl(Result, std::index_sequence_for<R...>());
+  /// Old = Var, then Var = Old OP Result, for every item (in device code:
+  /// a loop nested in a region's iteration).
+  void load(storage &Old) const { load_impl(Old, std::index_sequence_for<R...>()); }
+  void finish(const storage &Old, const storage &Result) const {
+    finish_impl(Old, Result, std::index_sequence_for<R...>());
   }
   /// The same after a region, on the host: a variable that is present gets
   /// the result in its device copy too (store_reduction_result).
@@ -349,12 +504,16 @@ private:
     ((std::get<I>(D) = R::ops::apply(std::get<I>(D), std::get<I>(S))), ...);
   }
   template <std::size_t... I>
-  void finish_impl(const storage &S, std::index_sequence<I...>) const {
-    ((*std::get<I>(refs).var = R::ops::apply(*std::get<I>(refs).var, std::get<I>(S))), ...);
+  void load_impl(storage &Old, std::index_sequence<I...>) const {
+    (std::get<I>(refs).load(std::get<I>(Old)), ...);
+  }
+  template <std::size_t... I>
+  void finish_impl(const storage &Old, const storage &S, std::index_sequence<I...>) const {
+    (std::get<I>(refs).store(std::get<I>(Old), std::get<I>(S)), ...);
   }
   template <std::size_t... I>
   void finish_region_impl(const storage &S, std::index_sequence<I...>) const {
-    (store_reduction_result<typename R::ops>(std::get<I>(refs).var, std::get<I>(S)), ...);
+    (std::get<I>(refs).finish_region(std::get<I>(S)), ...);
   }
 };
 
@@ -896,8 +1055,13 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
     List::init(&Acc);
     for (int64_t K = Lane; K < N; K += Width)
       call_with_storage(F, Index(K), Acc, std::index_sequence_for<Reds...>());
+    // The variables' values before any lane writes them (the lanes meet in
+    // ferry_dev_reduce): an array of the iteration is the gang's, in group
+    // memory, and each lane writes the same result into it.
+    Storage Old;
+    Reductions.load(Old);
     ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
-    Reductions.finish(Acc);
+    Reductions.finish(Old, Acc);
   }
 }
 

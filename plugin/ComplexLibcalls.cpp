@@ -1,0 +1,87 @@
+//===- ComplexLibcalls.cpp - Complex multiply and divide in device code ---===//
+///
+/// \file
+/// See ComplexLibcalls.h.
+///
+//===----------------------------------------------------------------------===//
+#include "ComplexLibcalls.h"
+
+#include "llvm/IR/IRBuilder.h"
+
+using namespace llvm;
+
+namespace ferry {
+namespace plugin {
+
+namespace {
+
+/// A complex libcall and the device library's function it forwards to.
+struct ComplexLibcall {
+  const char *Name;
+  const char *Target;
+};
+
+const ComplexLibcall Libcalls[] = {
+    {"__mulsc3", "__ferry_complex_mul"},
+    {"__muldc3", "__ferry_complex_mul"},
+    {"__divsc3", "__ferry_complex_div"},
+    {"__divdc3", "__ferry_complex_div"},
+};
+
+/// `R name(T a, T b, T c, T d)` with R `{T, T}`, `<2 x T>` or T's pair in
+/// another shape the host ABI chose (x86-64: `<2 x float>` for float).
+void define(Function &F, StringRef Target) {
+  Module &M = *F.getParent();
+  LLVMContext &Ctx = M.getContext();
+  Type *Double = Type::getDoubleTy(Ctx), *Ptr = PointerType::get(Ctx, 0);
+  FunctionCallee Impl = M.getOrInsertFunction(
+      Target, FunctionType::get(Type::getVoidTy(Ctx), {Double, Double, Double, Double, Ptr, Ptr},
+                                false));
+  F.setLinkage(GlobalValue::InternalLinkage);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+  Value *Re = B.CreateAlloca(Double), *Im = B.CreateAlloca(Double);
+  SmallVector<Value *, 6> Args;
+  Type *Elem = F.getArg(0)->getType();
+  for (Argument &A : F.args())
+    Args.push_back(B.CreateFPExt(&A, Double));
+  Args.push_back(Re);
+  Args.push_back(Im);
+  B.CreateCall(Impl, Args);
+  Value *Parts[] = {B.CreateFPTrunc(B.CreateLoad(Double, Re), Elem),
+                    B.CreateFPTrunc(B.CreateLoad(Double, Im), Elem)};
+  Type *Ret = F.getReturnType();
+  Value *Result = PoisonValue::get(Ret);
+  for (unsigned I = 0; I < 2; ++I)
+    Result = Ret->isVectorTy() ? B.CreateInsertElement(Result, Parts[I], I)
+                               : B.CreateInsertValue(Result, Parts[I], I);
+  B.CreateRet(Result);
+}
+
+/// The shapes define() handles: four floating arguments of one type, a
+/// pair of them returned.
+bool handled(const Function &F) {
+  const FunctionType *T = F.getFunctionType();
+  if (T->getNumParams() != 4 || T->isVarArg() || !T->getParamType(0)->isFloatingPointTy())
+    return false;
+  for (Type *P : T->params())
+    if (P != T->getParamType(0))
+      return false;
+  Type *Ret = T->getReturnType();
+  if (auto *V = dyn_cast<FixedVectorType>(Ret))
+    return V->getNumElements() == 2 && V->getElementType() == T->getParamType(0);
+  if (auto *S = dyn_cast<StructType>(Ret))
+    return S->getNumElements() == 2 && S->getElementType(0) == T->getParamType(0) &&
+           S->getElementType(1) == T->getParamType(0);
+  return false;
+}
+
+} // namespace
+
+void defineComplexLibcalls(Module &Dev) {
+  for (const ComplexLibcall &L : Libcalls)
+    if (Function *F = Dev.getFunction(L.Name); F && F->isDeclaration() && handled(*F))
+      define(*F, L.Target);
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,27 @@
+//===- ComplexLibcalls.h - Complex multiply and divide in device code -*- C++ -*-===//
+///
+/// \file
+/// Clang compiles `_Complex` and std::complex multiplication and division
+/// into calls of compiler-rt's __mulsc3, __muldc3, __divsc3 and __divdc3
+/// (C99 Annex G: infinities and NaNs), which GPU code does not have. The
+/// device module gets a definition of each one its regions call, with the
+/// signature the host's ABI gave the call, forwarding to Ferry's device
+/// library (__ferry_complex_mul and __ferry_complex_div, in double).
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_COMPLEXLIBCALLS_H
+#define FERRY_PLUGIN_COMPLEXLIBCALLS_H
+
+#include "llvm/IR/Module.h"
+
+namespace ferry {
+namespace plugin {
+
+/// Defines the complex libcalls \p Dev declares; before the device library
+/// is linked, which provides what the definitions call.
+void defineComplexLibcalls(llvm::Module &Dev);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif
