@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ConstructPieces.h"
 
+#include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -70,6 +71,16 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
     }
   }
   Text += "; data: " + (Data.empty() ? std::string("none") : Data);
+  if (!D.DeviceClauses.empty()) {
+    std::string PerType;
+    for (const Clause &C : D.DeviceClauses) {
+      std::string Item = spelling(C.Kind).str();
+      if (!C.Expr.empty())
+        Item += "(" + spellingOf(PP, C.Expr) + ")";
+      PerType += (PerType.empty() ? "" : ", ") + Item + " on " + deviceTypeNames(C.DeviceTypes);
+    }
+    Text += "; per device type, chosen at launch: " + PerType;
+  }
   if (D.isLoop() || D.Kind == ConstructKind::Serial) {
     if (!Pointers.empty())
       Text += "; pointers captured by value (attached on a GPU): " + Pointers;
@@ -88,26 +99,34 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
   report(PP, D.Loc, Diag::RegionRemark) << Text;
 }
 
-void emitOptions(TokenBuilder &B, const Directive &D) {
-  B.code("::ferry::acc::launch_options __ferry_options;");
-  if (const Clause *If = D.find(ClauseKind::If))
-    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
-  if (const Clause *Async = D.find(ClauseKind::Async)) {
+/// The code of one launch-value clause: async, num_gangs, vector_length or
+/// wait (a statement).
+static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
+  switch (C.Kind) {
+  case ClauseKind::Async:
     B.code("__ferry_options.async = ");
-    if (Async->Expr.empty())
+    if (C.Expr.empty())
       B.code("::ferry::acc::async_noval;");
     else
-      B.code("::ferry::acc::async_queue(").tokens(Async->Expr).code(");");
-  }
-  if (const Clause *Gangs = D.find(ClauseKind::NumGangs))
+      B.code("::ferry::acc::async_queue(").tokens(C.Expr).code(");");
+    return;
+  case ClauseKind::NumGangs:
     B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", (")
-        .tokens(Gangs->Expr)
+        .tokens(C.Expr)
         .code("), 2147483647LL);");
-  if (const Clause *Vector = D.find(ClauseKind::VectorLength))
+    return;
+  case ClauseKind::VectorLength:
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector_length\", (")
-        .tokens(Vector->Expr)
+        .tokens(C.Expr)
         .code("), 1024LL);");
-  if (const Clause *Wait = D.find(ClauseKind::WaitClause)) {
+    return;
+  case ClauseKind::WaitClause:
+    break;
+  default:
+    return;
+  }
+  {
+    const Clause *Wait = &C;
     // The `wait` directive waits only where its `if` holds; a construct's
     // wait clause holds wherever the construct runs.
     if (D.Kind == ConstructKind::Wait && D.find(ClauseKind::If))
@@ -122,6 +141,29 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
       B.code("::ferry::acc::wait_all_queues(__ferry_options.async);");
     else
       B.code("::ferry::acc::wait_queues(__ferry_options.async, {").tokens(Wait->Expr).code("});");
+  }
+}
+
+void emitOptions(TokenBuilder &B, const Directive &D) {
+  B.code("::ferry::acc::launch_options __ferry_options;");
+  if (const Clause *If = D.find(ClauseKind::If))
+    B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
+  // Each launch value: the clause for the selected device's type (after a
+  // device_type), else the directive's own.
+  for (ClauseKind K : {ClauseKind::Async, ClauseKind::NumGangs, ClauseKind::VectorLength,
+                       ClauseKind::WaitClause}) {
+    bool PerType = false;
+    for (const Clause &C : D.DeviceClauses)
+      if (C.Kind == K) {
+        B.code("if (" + deviceTypeCondition(C.DeviceTypes) + ") {");
+        emitOption(B, D, C);
+        B.code("} else");
+        PerType = true;
+      }
+    B.code(PerType ? "{" : "");
+    if (const Clause *C = D.find(K))
+      emitOption(B, D, *C);
+    B.code(PerType ? "}" : "");
   }
 }
 

@@ -81,12 +81,17 @@ struct Clause {
   /// Added by Ferry, not written: the `copy` of the structs whose members
   /// other clauses name (copyin where the struct is const).
   bool ImplicitRoots = false;
+  /// After a `device_type(list)`: the DeviceTypeBit types it applies to.
+  unsigned DeviceTypes = 0;
 };
 
 struct Directive {
   ConstructKind Kind;
   clang::SourceLocation Loc; ///< of the construct name
   std::vector<Clause> Clauses;
+  /// The clauses after a `device_type(list)` (DeviceTypeClauses.h); the
+  /// others are in Clauses.
+  std::vector<Clause> DeviceClauses;
   TokenList Name; ///< `routine(name)`: the function it names
 
   bool isLoop() const;

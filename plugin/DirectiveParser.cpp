@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "DirectiveParser.h"
 
+#include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
 #include "TokenBuilder.h"
 
@@ -154,7 +155,8 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
   switch (K) {
   case ConstructKind::Routine:
     return C == ClauseKind::Gang || C == ClauseKind::Worker || C == ClauseKind::Vector ||
-           C == ClauseKind::Seq || C == ClauseKind::Bind || C == ClauseKind::Nohost;
+           C == ClauseKind::Seq || C == ClauseKind::Bind || C == ClauseKind::Nohost ||
+           C == ClauseKind::DeviceType;
   case ConstructKind::Init:
   case ConstructKind::Shutdown:
     return C == ClauseKind::DeviceType || C == ClauseKind::DeviceNum || C == ClauseKind::If;
@@ -185,7 +187,8 @@ static bool isAllowed(ConstructKind K, ClauseKind C) {
            C == ClauseKind::Finalize || C == ClauseKind::Detach;
   case ConstructKind::Update:
     return Common || C == ClauseKind::SelfClause || C == ClauseKind::HostClause ||
-           C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent;
+           C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent ||
+           C == ClauseKind::DeviceType;
   case ConstructKind::Wait:
     return C == ClauseKind::Async || C == ClauseKind::If;
   default:
@@ -295,6 +298,10 @@ private:
   Preprocessor &PP;
   Cursor C;
   SourceLocation PragmaLoc; ///< `acc`, for a directive with no construct
+  /// The types of the last `device_type` clause (DeviceTypeClauses.h), and
+  /// the clause: those after it hold for these types only.
+  unsigned GroupTypes = 0;
+  const char *GroupClause = nullptr;
 };
 
 std::optional<ConstructKind> DirectiveParser::parseConstruct(SourceLocation &Loc) {
@@ -650,13 +657,28 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::ClauseNotAllowed) << Name << spelling(D.Kind);
     return false;
   }
-  // device_type selects devices for init, shutdown and set; elsewhere (the
-  // clauses after it apply to one device type) Ferry does not have it yet.
-  const bool DeviceTypeHere = D.Kind == ConstructKind::Init ||
+  // device_type selects devices for init, shutdown and set; elsewhere the
+  // clauses after it apply to the types it lists.
+  const bool SelectsDevices = D.Kind == ConstructKind::Init ||
                               D.Kind == ConstructKind::Shutdown || D.Kind == ConstructKind::Set;
-  if ((!isSupported(*K) && !(D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause)) ||
-      (*K == ClauseKind::DeviceType && !DeviceTypeHere)) {
+  if (!isSupported(*K) && !(D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause)) {
     report(PP, Loc, Diag::UnsupportedClause) << Name;
+    return false;
+  }
+  if (*K == ClauseKind::DeviceType && !SelectsDevices) {
+    Clause Group;
+    Group.Kind = *K;
+    Group.Loc = Loc;
+    if (!parseOperand(Group, Name) || !(GroupTypes = deviceTypeBits(PP, Group)))
+      return false;
+    GroupClause = "device_type";
+    return true;
+  }
+  if (GroupClause && !allowedAfterDeviceType(D.Kind, *K)) {
+    if (D.Kind == ConstructKind::Routine && *K == ClauseKind::Bind)
+      report(PP, Loc, Diag::DeviceTypeBind);
+    else
+      report(PP, Loc, Diag::DeviceTypeClause) << Name << spelling(D.Kind);
     return false;
   }
   Clause Cl;
@@ -673,7 +695,7 @@ bool DirectiveParser::parseClause(Directive &D) {
   const bool Repeatable = operandKind(*K) == OperandKind::VarList ||
                           operandKind(*K) == OperandKind::Reduction ||
                           Cl.Kind == ClauseKind::HostClause;
-  if (!Repeatable && D.find(*K)) {
+  if (!Repeatable && !GroupClause && D.find(*K)) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
@@ -685,6 +707,11 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::NumWorkersIgnored);
   if (*K == ClauseKind::WaitClause && !splitWaitArgument(Cl))
     return false;
+  if (GroupClause) {
+    Cl.DeviceTypes = GroupTypes;
+    D.DeviceClauses.push_back(std::move(Cl));
+    return true;
+  }
   D.Clauses.push_back(std::move(Cl));
   return true;
 }
@@ -830,7 +857,7 @@ std::optional<Directive> DirectiveParser::parse() {
     if (!parseClause(D))
       return std::nullopt;
   }
-  if (!checkConflicts(D))
+  if (!resolveDeviceTypes(PP, D) || !checkConflicts(D))
     return std::nullopt;
   if (D.Kind == ConstructKind::Set && !D.find(ClauseKind::DefaultAsync) &&
       !D.find(ClauseKind::DeviceNum) && !D.find(ClauseKind::DeviceType)) {

@@ -8,6 +8,7 @@
 
 #include "ConstructPieces.h"
 #include "DependenceTest.h"
+#include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
 #include "StatementLexer.h"
 
@@ -344,49 +345,79 @@ bool LoopConstruct::needsProof() const {
          D.find(ClauseKind::Auto);
 }
 
+/// Whether \p D has `async`, for every device type or some.
+static bool hasAsync(const Directive &D) {
+  if (D.find(ClauseKind::Async))
+    return true;
+  for (const Clause &C : D.DeviceClauses)
+    if (C.Kind == ClauseKind::Async)
+      return true;
+  return false;
+}
+
 void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength) {
-  for (const Clause &C : D.Clauses) {
+  for (const Clause &C : D.Clauses)
+    emitLevelOperand(C, B, InnerVectorLength);
+  // gang(n) and vector(n) for some device types: on the region's loop,
+  // chosen at launch after the directive's own.
+  for (const Clause &C : D.DeviceClauses) {
     if (C.Expr.empty() ||
         (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Worker && C.Kind != ClauseKind::Vector))
       continue;
-    const std::string Text = spelling(C.Kind).str() + "(" + spellingOf(PP, C.Expr) + ")";
-    for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma)) {
-      StringRef Modifier;
-      if (Part.size() >= 2 && Part[0].getIdentifierInfo() && Part[1].is(tok::colon)) {
-        // `num`, `length`, `dim`, and `static` (a keyword)
-        Modifier = Part[0].getIdentifierInfo()->getName();
-        Part = Part.drop_front(2);
-      }
-      const SourceLocation Loc = Part.empty() ? C.Loc : Part[0].getLocation();
-      if (C.Kind == ClauseKind::Gang && (Modifier.empty() || Modifier == "num")) {
-        if (B && !D.find(ClauseKind::NumGangs))
-          B->code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"gang(num:)\", (")
-              .tokens(Part)
-              .code("), 2147483647LL);");
-        else if (!B)
-          report(PP, Loc, Diag::IgnoredLevelOperand)
-              << Text << "the number of gangs is set on the region's loop";
-      } else if (C.Kind == ClauseKind::Gang && (Modifier == "static" || Modifier == "dim")) {
+    if (!B) {
+      report(PP, C.Loc, Diag::IgnoredLevelOperand)
+          << spelling(C.Kind).str() + "(" + spellingOf(PP, C.Expr) + ")"
+          << "Ferry sets a nested loop's operands for every device type, not for some";
+      continue;
+    }
+    B->code("if (" + deviceTypeCondition(C.DeviceTypes) + ") {");
+    emitLevelOperand(C, B, nullptr);
+    B->code("}");
+  }
+}
+
+void LoopConstruct::emitLevelOperand(const Clause &C, TokenBuilder *B,
+                                     TokenList *InnerVectorLength) {
+  if (C.Expr.empty() ||
+      (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Worker && C.Kind != ClauseKind::Vector))
+    return;
+  const std::string Text = spelling(C.Kind).str() + "(" + spellingOf(PP, C.Expr) + ")";
+  for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma)) {
+    StringRef Modifier;
+    if (Part.size() >= 2 && Part[0].getIdentifierInfo() && Part[1].is(tok::colon)) {
+      // `num`, `length`, `dim`, and `static` (a keyword)
+      Modifier = Part[0].getIdentifierInfo()->getName();
+      Part = Part.drop_front(2);
+    }
+    const SourceLocation Loc = Part.empty() ? C.Loc : Part[0].getLocation();
+    if (C.Kind == ClauseKind::Gang && (Modifier.empty() || Modifier == "num")) {
+      if (B && !D.find(ClauseKind::NumGangs))
+        B->code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"gang(num:)\", (")
+            .tokens(Part)
+            .code("), 2147483647LL);");
+      else if (!B)
         report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "Ferry gives each gang its own iterations (gang(" + Modifier.str() +
-                           ":) is not supported yet)";
-      } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
-        if (B && !D.find(ClauseKind::VectorLength))
-          B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
-              .tokens(Part)
-              .code("), 1024LL);");
-        else if (InnerVectorLength)
-          InnerVectorLength->assign(Part.begin(), Part.end());
-      } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
-        report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "workers are not a separate dimension in Ferry yet";
-      } else {
-        report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
-            << Modifier << Text
-            << (C.Kind == ClauseKind::Gang     ? "'num:', 'static:' or 'dim:'"
-                : C.Kind == ClauseKind::Vector ? "'length:'"
-                                               : "'num:'");
-      }
+            << Text << "the number of gangs is set on the region's loop";
+    } else if (C.Kind == ClauseKind::Gang && (Modifier == "static" || Modifier == "dim")) {
+      report(PP, Loc, Diag::IgnoredLevelOperand)
+          << Text << "Ferry gives each gang its own iterations (gang(" + Modifier.str() +
+                         ":) is not supported yet)";
+    } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
+      if (B && !D.find(ClauseKind::VectorLength))
+        B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
+            .tokens(Part)
+            .code("), 1024LL);");
+      else if (InnerVectorLength)
+        InnerVectorLength->assign(Part.begin(), Part.end());
+    } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
+      report(PP, Loc, Diag::IgnoredLevelOperand)
+          << Text << "workers are not a separate dimension in Ferry yet";
+    } else {
+      report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
+          << Modifier << Text
+          << (C.Kind == ClauseKind::Gang     ? "'num:', 'static:' or 'dim:'"
+              : C.Kind == ClauseKind::Vector ? "'length:'"
+                                             : "'num:'");
     }
   }
 }
@@ -729,7 +760,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   // if / async / wait: where and when the region runs; a loop of a compute
   // construct runs where and when the construct does.
   OpenConstruct *Compute = inCompute() ? Ctx.enclosingComputeConstruct() : nullptr;
-  const bool Async = D.find(ClauseKind::Async) || (Compute && Compute->D->find(ClauseKind::Async));
+  const bool Async = hasAsync(D) || (Compute && hasAsync(*Compute->D));
   if (inCompute())
     B.code("::ferry::acc::launch_options __ferry_options = __ferry_compute_options;");
   else

@@ -73,6 +73,8 @@ private:
   /// its options), a warning for what Ferry does not honour; for a nested
   /// loop (\p B null), its vector length goes to \p InnerVectorLength.
   void emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength);
+  /// The same for one clause (of the directive, or for some device types).
+  void emitLevelOperand(const Clause &C, TokenBuilder *B, TokenList *InnerVectorLength);
   /// For a loop that needsProof() (and not `seq`): tries to prove
   /// its iterations independent, and says why not when it cannot.
   void testDependence(const CanonicalLoop &L);

@@ -13,7 +13,7 @@ void f2();
 void f3();
 #pragma acc routine seq bind(1 + 2) // expected-error {{OpenACC 'bind' takes a function name or a string literal}}
 void f4();
-#pragma acc routine seq device_type(nvidia) // expected-error {{OpenACC clause 'device_type' is not allowed on the 'routine' construct}}
+#pragma acc routine seq device_type(nvidia) nohost // expected-error {{OpenACC clause 'nohost' cannot follow 'device_type' on the 'routine' construct (OpenACC 3.3, 2.4)}}
 void f5();
 void g() {
 #pragma acc parallel loop bind(f1) // expected-error {{OpenACC clause 'bind' is not allowed on the 'parallel loop' construct}}

@@ -548,6 +548,16 @@ uint32_t geometry_clause(const ferry_region &R, const char *Clause, T N, long lo
   return uint32_t(N);
 }
 
+/// Whether the selected device is of one of \p Types: the clauses after a
+/// `device_type(list)` hold for the types of its list only.
+inline bool device_type_in(std::initializer_list<acc_device_t> Types) {
+  const acc_device_t Selected = acc_get_device_type();
+  for (acc_device_t T : Types)
+    if (T == Selected)
+      return true;
+  return false;
+}
+
 constexpr int async_noval = acc_async_noval;
 
 /// The queue of `async(n)`: n must name a queue (>= 0) or one of the
