@@ -298,10 +298,10 @@ private:
   Preprocessor &PP;
   Cursor C;
   SourceLocation PragmaLoc; ///< `acc`, for a directive with no construct
-  /// The types of the last `device_type` clause (DeviceTypeClauses.h), and
-  /// the clause: those after it hold for these types only.
+  /// After a `device_type` clause (DeviceTypeClauses.h): the clauses that
+  /// follow hold for its types only.
+  bool InDeviceGroup = false;
   unsigned GroupTypes = 0;
-  const char *GroupClause = nullptr;
 };
 
 std::optional<ConstructKind> DirectiveParser::parseConstruct(SourceLocation &Loc) {
@@ -671,10 +671,10 @@ bool DirectiveParser::parseClause(Directive &D) {
     Group.Loc = Loc;
     if (!parseOperand(Group, Name) || !(GroupTypes = deviceTypeBits(PP, Group)))
       return false;
-    GroupClause = "device_type";
+    InDeviceGroup = true;
     return true;
   }
-  if (GroupClause && !allowedAfterDeviceType(D.Kind, *K)) {
+  if (InDeviceGroup && !allowedAfterDeviceType(D.Kind, *K)) {
     if (D.Kind == ConstructKind::Routine && *K == ClauseKind::Bind)
       report(PP, Loc, Diag::DeviceTypeBind);
     else
@@ -695,7 +695,7 @@ bool DirectiveParser::parseClause(Directive &D) {
   const bool Repeatable = operandKind(*K) == OperandKind::VarList ||
                           operandKind(*K) == OperandKind::Reduction ||
                           Cl.Kind == ClauseKind::HostClause;
-  if (!Repeatable && !GroupClause && D.find(*K)) {
+  if (!Repeatable && !InDeviceGroup && D.find(*K)) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
@@ -707,7 +707,7 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::NumWorkersIgnored);
   if (*K == ClauseKind::WaitClause && !splitWaitArgument(Cl))
     return false;
-  if (GroupClause) {
+  if (InDeviceGroup) {
     Cl.DeviceTypes = GroupTypes;
     D.DeviceClauses.push_back(std::move(Cl));
     return true;
