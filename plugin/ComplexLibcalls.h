@@ -1,4 +1,4 @@
-//===- ComplexLibcalls.h - Complex multiply and divide in device code -*- C++ -*-===//
+//===- ComplexLibcalls.h - Complex libcalls in device code ------*- C++ -*-===//
 ///
 /// \file
 /// Clang compiles `_Complex` and std::complex multiplication and division

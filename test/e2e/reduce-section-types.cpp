@@ -1,6 +1,7 @@
 // Reductions on array sections with every operator and type that scalar
-// reductions support: + * max min on int, unsigned, long long, unsigned long
-// long, float and double; & | ^ on the integer types; && || on int and bool.
+// reductions support: + * max min on short, unsigned char, long, int,
+// unsigned, long long, unsigned long long, float and double; & | ^ on the
+// integer types; && || on int and bool.
 // Each is a histogram over a section that starts at 1 with a run-time length,
 // whose elements start from a value of their own and end with that value
 // combined with the loop's; the elements around the section are untouched.
@@ -41,6 +42,9 @@ template <> bool value<bool>(int i) { return i % 13 != 0; }
 template <class T> const char *typeid_name();
 #define NAME_OF(T)                                                                          \
   template <> const char *typeid_name<T>() { return #T; }
+NAME_OF(short)
+NAME_OF(unsigned char)
+NAME_OF(long)
 NAME_OF(int)
 NAME_OF(unsigned)
 NAME_OF(long long)
@@ -75,6 +79,9 @@ template <class T> void integral(int n, int len) {
 
 int main(int argc, char **) {
   const int n = 3000 + argc, len = 5 + argc;
+  integral<short>(n, len);
+  integral<unsigned char>(n, len);
+  integral<long>(n, len);
   integral<int>(n, len);
   integral<unsigned>(n, len);
   integral<long long>(n, len);
