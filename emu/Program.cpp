@@ -15,6 +15,7 @@
 #include "Scheduler.h"
 #include "TranslationPasses.h"
 
+#include "core/DevicePrintf.h"
 #include "core/SymbolIndex.h"
 #include "hsa/KernelArgs.h"
 
@@ -103,12 +104,16 @@ constexpr HiddenArg HiddenV5[] = {
     {18, 2, "hidden_remainder_x"},        {20, 2, "hidden_remainder_y"},
     {22, 2, "hidden_remainder_z"},        {40, 8, "hidden_global_offset_x"},
     {48, 8, "hidden_global_offset_y"},    {56, 8, "hidden_global_offset_z"},
-    {64, 2, "hidden_grid_dims"},          {120, 4, "hidden_dynamic_lds_size"}};
+    {64, 2, "hidden_grid_dims"},          {72, 8, "hidden_printf_buffer"},
+    {120, 4, "hidden_dynamic_lds_size"}};
 /// Code object v4: the global offsets, then pointers Ferry leaves null.
 constexpr HiddenArg HiddenV4[] = {{0, 8, "hidden_global_offset_x"},
                                   {8, 8, "hidden_global_offset_y"},
-                                  {16, 8, "hidden_global_offset_z"}};
+                                  {16, 8, "hidden_global_offset_z"},
+                                  {24, 8, "hidden_printf_buffer"}};
 constexpr uint64_t HiddenBlockSize = 256;
+/// An emulated dispatch's device printf buffer, as the HSA backend's.
+constexpr uint32_t PrintfBufferBytes = 1u << 20;
 
 /// The emulator runs the translation as the plugin embeds it, before the
 /// code-generation pipeline; the code object's metadata describes the kernel
@@ -155,6 +160,7 @@ public:
   std::map<std::string, KernelInfo> Kernels;
   uint64_t SharedBytes = 0; ///< static group memory; dynamic follows
   uint64_t DynamicSharedOffset = 0;
+  PrintfFormatTable PrintfFormats; ///< AMDGPU: the module's llvm.printf.fmts
 
   std::vector<std::string> kernels() const override {
     std::vector<std::string> Names;
@@ -205,7 +211,7 @@ public:
     // AMDGPU: the kernarg segment and the dispatch packet exactly as the HSA
     // backend builds them.
     std::string E;
-    std::vector<uint8_t> Kernarg;
+    std::vector<uint8_t> Kernarg, Printf;
     hsa_kernel_dispatch_packet_t Packet = {};
     uint32_t HeaderAndSetup = 0;
     if (K.HasMeta) {
@@ -213,6 +219,13 @@ public:
       std::copy(L.Grid, L.Grid + 3, G.Grid);
       std::copy(L.Block, L.Block + 3, G.Block);
       G.DynamicLDS = L.DynamicShared;
+      for (const KernelArgDesc &A : K.Meta.Args)
+        if (A.ValueKind == "hidden_printf_buffer") {
+          Printf.resize(PrintfBufferBytes);
+          resetPrintfBuffer(Printf.data(), PrintfBufferBytes);
+          G.PrintfBuffer = reinterpret_cast<uint64_t>(Printf.data());
+          D.PrintfOffset = int64_t(A.Offset);
+        }
       E = fillKernargs(K.Meta, const_cast<void *const *>(
                                                reinterpret_cast<const void *const *>(Args.data())),
                                    G, Kernarg);
@@ -230,8 +243,14 @@ public:
       D.Packet = &Packet;
     }
     E = runDispatch(D);
+    // What the kernel printed, an assertion's message before its failure.
+    std::string Bad;
+    if (!Printf.empty())
+      Bad = printPrintfBuffer(Printf.data(), PrintfBufferBytes, PrintfFormats);
     if (!E.empty())
       return fail(E);
+    if (!Bad.empty())
+      return fail("device printf: " + Bad);
     return Error::success();
   }
 };
@@ -297,6 +316,17 @@ uint32_t addSite(ProgramImpl &P, const std::string &What, const Instruction &I) 
 
 /// Device intrinsics become runtime calls: `__ferry_emu.<name>(i32 site,
 /// args...)`, i1 widened to i32.
+/// Calls the scheduler's runtime functions replace: intrinsics, and the
+/// device-library and CUDA service functions the emulator models.
+bool isModelledCall(const Function &Callee) {
+  const StringRef Name = Callee.getName();
+  if (Name.starts_with("llvm.nvvm.") || Name.starts_with("llvm.amdgcn.") || Name == "llvm.trap")
+    return true;
+  return Callee.isDeclaration() &&
+         (Name.starts_with("__ockl_wgred_") || Name == "__printf_alloc" || Name == "vprintf" ||
+          Name == "__assertfail");
+}
+
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -305,9 +335,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
     for (Instruction &I : instructions(F))
       if (auto *CI = dyn_cast<CallInst>(&I)) {
         if (Function *Callee = CI->getCalledFunction()) {
-          if (Callee->getName().starts_with("llvm.nvvm.") ||
-              Callee->getName().starts_with("llvm.amdgcn.") ||
-              (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
+          if (isModelledCall(*Callee))
             Calls.push_back(CI);
         } else if (CI->isInlineAsm()) {
           Asm.push_back(CI);
@@ -352,9 +380,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
       for (Instruction &I : instructions(F))
         if (auto *CI = dyn_cast<CallInst>(&I))
           if (Function *Callee = CI->getCalledFunction())
-            if (Callee->getName().starts_with("llvm.nvvm.") ||
-                Callee->getName().starts_with("llvm.amdgcn.") ||
-                (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
+            if (isModelledCall(*Callee))
               Calls.push_back(CI);
   }
   for (CallInst *CI : Calls) {
@@ -552,6 +578,17 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
     for (SymbolInfo &S : Index.Symbols)
       if (S.Kind == FERRY_SYMBOL_KERNEL)
         Meta[S.Name] = S;
+  }
+
+  // Device printf's format strings, as the code object's amdhsa.printf.
+  if (NamedMDNode *Formats = M->getNamedMetadata("llvm.printf.fmts")) {
+    std::vector<std::string> Entries;
+    for (MDNode *N : Formats->operands())
+      if (N->getNumOperands())
+        if (auto *S = dyn_cast<MDString>(N->getOperand(0)))
+          Entries.push_back(S->getString().str());
+    if (std::string E = P->PrintfFormats.add(Entries); !E.empty())
+      return fail("the module's llvm.printf.fmts: " + E);
   }
 
   // The translation's code object version (LLVM's default, 5, without the

@@ -75,6 +75,9 @@ struct Dispatch {
   /// AMDGPU: the kernarg segment and where its hidden arguments start.
   const uint8_t *Kernarg = nullptr;
   uint64_t ImplicitOffset = 0;
+  /// AMDGPU: where the kernarg segment holds the printf buffer's address
+  /// (hidden_printf_buffer), or -1.
+  int64_t PrintfOffset = -1;
   /// AMDGPU: the dispatch packet, as the HSA backend builds it
   /// (`llvm.amdgcn.dispatch.ptr`); nullptr without a code object.
   const void *Packet = nullptr;

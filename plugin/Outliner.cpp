@@ -600,6 +600,65 @@ void stripSanitizerChecks(Function &F) {
     CI->eraseFromParent();
 }
 
+/// printf and glibc's __assert_fail in device code become CUDA's device
+/// services: vprintf(format, buffer) with the (already promoted) variadic
+/// arguments packed at their natural alignment, and __assertfail, which the
+/// translation for AMD turns into records of the printf buffer.
+void lowerDeviceServices(Module &Dev) {
+  LLVMContext &Ctx = Dev.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  if (Function *Printf = Dev.getFunction("printf"); Printf && Printf->isDeclaration()) {
+    FunctionCallee Vprintf = Dev.getOrInsertFunction(
+        "vprintf", FunctionType::get(Type::getInt32Ty(Ctx), {Ptr, Ptr}, false));
+    for (User *U : make_early_inc_range(Printf->users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != Printf || CI->arg_size() == 0)
+        continue;
+      SmallVector<Type *, 8> Fields;
+      for (unsigned I = 1; I < CI->arg_size(); ++I)
+        Fields.push_back(CI->getArgOperand(I)->getType());
+      Value *Buffer = ConstantPointerNull::get(cast<PointerType>(Ptr));
+      IRBuilder<> B(CI);
+      if (!Fields.empty()) {
+        // Every field is 4 or 8 bytes after the default promotions: a
+        // non-packed struct has CUDA's layout.
+        StructType *Args = StructType::get(Ctx, Fields);
+        IRBuilder<> Entry(&CI->getFunction()->getEntryBlock(),
+                          CI->getFunction()->getEntryBlock().begin());
+        AllocaInst *A = Entry.CreateAlloca(Args, nullptr, "printf.args");
+        A->setAlignment(Align(8));
+        for (unsigned I = 1; I < CI->arg_size(); ++I)
+          B.CreateStore(CI->getArgOperand(I), B.CreateStructGEP(Args, A, I - 1));
+        Buffer = A;
+      }
+      CallInst *New = B.CreateCall(Vprintf, {CI->getArgOperand(0), Buffer});
+      CI->replaceAllUsesWith(New);
+      CI->eraseFromParent();
+    }
+    if (Printf->use_empty())
+      Printf->eraseFromParent();
+  }
+  if (Function *Fail = Dev.getFunction("__assert_fail"); Fail && Fail->isDeclaration()) {
+    FunctionCallee Assertfail = Dev.getOrInsertFunction(
+        "__assertfail", FunctionType::get(Type::getVoidTy(Ctx),
+                                          {Ptr, Ptr, Type::getInt32Ty(Ctx), Ptr,
+                                           Type::getInt64Ty(Ctx)},
+                                          false));
+    for (User *U : make_early_inc_range(Fail->users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != Fail || CI->arg_size() != 4)
+        continue;
+      IRBuilder<> B(CI);
+      B.CreateCall(Assertfail, {CI->getArgOperand(0), CI->getArgOperand(1),
+                                B.CreateZExtOrTrunc(CI->getArgOperand(2), B.getInt32Ty()),
+                                CI->getArgOperand(3), B.getInt64(1)});
+      CI->eraseFromParent();
+    }
+    if (Fail->use_empty())
+      Fail->eraseFromParent();
+  }
+}
+
 void prepareForDevice(Module &Dev) {
   for (Function &F : Dev) {
     for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
@@ -630,6 +689,7 @@ void prepareForDevice(Module &Dev) {
       removeUnreachableBlocks(F);
     F.setPersonalityFn(nullptr);
   }
+  lowerDeviceServices(Dev);
   for (Function &F : make_early_inc_range(Dev)) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with("__nv_"))
       continue;

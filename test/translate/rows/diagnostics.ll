@@ -150,15 +150,22 @@ define void @unknown_intrinsic(ptr %p) {
 ; CHECK-DAG: error: {{.*}}module-level inline assembly (PTX) cannot be translated to AMDGPU
 module asm ".global .align 4 .b8 x[4];"
 
-; CHECK-DAG: in function 'printf_call': call to 'vprintf': device printf needs a host-side printf service, which Ferry does not provide yet
+; CHECK-DAG: in function 'printf_call': device printf with a format string that is not a constant: its arguments cannot be decoded
 define i32 @printf_call(ptr %fmt) {
   %r = call i32 @vprintf(ptr %fmt, ptr null)
   ret i32 %r
 }
-; CHECK-DAG: in function 'assert_call': call to '__assertfail': device assert needs a host-side message service, which Ferry does not provide yet
-define void @assert_call(ptr %m) {
-  call void @__assertfail(ptr %m, ptr %m, i32 1, ptr %m, i64 1)
-  ret void
+@bad_conversion = private unnamed_addr constant [7 x i8] c"x=%5.2\00"
+; CHECK-DAG: in function 'printf_malformed': device printf format "x=%5.2" has a malformed conversion '%5.2'
+define i32 @printf_malformed(ptr %args) {
+  %r = call i32 @vprintf(ptr @bad_conversion, ptr %args)
+  ret i32 %r
+}
+@needs_args = private unnamed_addr constant [4 x i8] c"%d\0A\00"
+; CHECK-DAG: in function 'printf_no_arguments': device printf format "%d\n" has conversions but the call passes no arguments
+define i32 @printf_no_arguments() {
+  %r = call i32 @vprintf(ptr @needs_args, ptr null)
+  ret i32 %r
 }
 ; CHECK-DAG: in function 'malloc_call': call to 'malloc': the device heap is not supported by Ferry yet
 define ptr @malloc_call() {
@@ -166,7 +173,6 @@ define ptr @malloc_call() {
   ret ptr %p
 }
 declare i32 @vprintf(ptr, ptr)
-declare void @__assertfail(ptr, ptr, i32, ptr, i64)
 declare ptr @malloc(i64)
 
 ; TRIPLE: error: {{.*}}has target triple 'amdgcn-amd-amdhsa'; expected NVVM IR (nvptx64-nvidia-cuda)
