@@ -1,17 +1,30 @@
 //===- DirectedRounding.cpp - .rz/.rm/.rp arithmetic in software ----------===//
 ///
 /// \file
-/// AMDGPU has no per-instruction rounding modes, but CUDA's libdevice uses
-/// fma.rm.f / fma.rz.f / add.rz.d internally (expf, conversions). They are
-/// computed exactly from a round-to-nearest result and its exact residual:
+/// AMDGPU has no per-instruction rounding modes (and changing the MODE
+/// register around an operation would need strict-FP IR through the whole
+/// function to keep the optimizer from moving or folding the operation
+/// across it). Directed rounding is therefore computed exactly in software:
+/// the round-to-nearest result R is one of the two neighbours of the exact
+/// value x (or x itself); the sign of x - R, computed exactly, says whether
+/// R lies on the wrong side, and then R moves one ulp (on its integer
+/// bits) toward -inf (rm), +inf (rp) or zero (rz). The exact sign comes
+/// from an error-free transformation:
 ///  - f32 add/mul/fma: the operation in double (a product of floats is exact
 ///    in double) plus the TwoSum residual of the final addition, so the exact
 ///    value is d + e; then f = (float)d, and the sign of the exact v - f is
 ///    sign(d - f) (exact by Sterbenz), or sign(e) when d == f;
-///  - f64 add/sub: TwoSum gives the exact residual e of s = a + b.
-/// The result moves one ulp (on the integer bits) when the nearest value lies
-/// on the wrong side: toward -inf for rm, +inf for rp, zero for rz. Overflow,
-/// infinities and NaNs come out as the directed rounding says.
+///  - f64 add/sub: TwoSum gives the exact residual e of s = a + b;
+///  - f32/f64 mul, div, rcp, sqrt: the operands are normalized by frexp to
+///    mantissas m in [0.5, 1) and R is scaled by the matching power of two
+///    (exact), so that the residual fma(ma, mb, -R') (mul),
+///    fma(-R', mb, ma) (div: times sign(b)) or fma(-R', R', m) (sqrt, with an
+///    even exponent) involves no underflow or overflow: it is nonzero with
+///    the sign of x - R exactly when R is inexact, also when R is subnormal,
+///    zero by underflow or infinite by overflow. Zero, infinite and NaN
+///    operands give exact results (residual 0).
+/// f64 fma stays diagnosed: its exact residual needs the ErrFma algorithm
+/// with its own underflow cases.
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
@@ -96,16 +109,78 @@ std::optional<Direction> directionOf(StringRef Name) {
 
 } // namespace
 
-/// add/sub/mul/fma with directed rounding. Arg: the IR opcode (FAdd, FSub,
-/// FMul) or 0 for fma.
+namespace {
+
+/// frexp: the mantissa in [0.5, 1) (with X's sign) and the exponent.
+std::pair<Value *, Value *> frexp(IRBuilder<> &B, Value *X) {
+  Value *F = B.CreateIntrinsic(Intrinsic::frexp, {X->getType(), B.getInt32Ty()}, {X});
+  return {B.CreateExtractValue(F, 0), B.CreateExtractValue(F, 1)};
+}
+
+Value *ldexp(IRBuilder<> &B, Value *X, Value *E) {
+  return B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), E->getType()}, {X, E});
+}
+
+Value *isFiniteNonZero(IRBuilder<> &B, Value *X) {
+  Value *Abs = B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+  return B.CreateAnd(B.CreateFCmpOLT(Abs, ConstantFP::getInfinity(X->getType())),
+                     B.CreateFCmpONE(X, ConstantFP::get(X->getType(), 0.0)));
+}
+
+Value *fma(IRBuilder<> &B, Value *A, Value *C, Value *D) {
+  return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, C, D});
+}
+
+/// mul, div, rcp, sqrt of f32 or f64 in direction \p D (file comment).
+Value *directedNormalized(IRBuilder<> &B, int Op, Value *A, Value *C, Direction D) {
+  Type *Ty = A->getType();
+  Value *Zero = ConstantFP::get(Ty, 0.0);
+  Value *R, *Residual, *Exact;
+  if (Op == DirectedSqrt) {
+    R = B.CreateUnaryIntrinsic(Intrinsic::sqrt, A);
+    // a = m 2^e with e even: sqrt(a) = sqrt(m) 2^(e/2), m in [0.5, 2).
+    auto [M, E] = frexp(B, A);
+    Value *Odd = B.CreateAnd(E, 1);
+    Value *Half = B.CreateAShr(B.CreateSub(E, Odd), 1);
+    Value *M2 = ldexp(B, M, Odd);
+    Value *RS = ldexp(B, R, B.CreateNeg(Half));
+    Residual = fma(B, B.CreateFNeg(RS), RS, M2);
+    Exact = B.CreateNot(B.CreateAnd(isFiniteNonZero(B, A), B.CreateFCmpOGT(A, Zero)));
+  } else {
+    auto [MA, EA] = frexp(B, A);
+    auto [MC, EC] = frexp(B, C);
+    Exact = B.CreateNot(B.CreateAnd(isFiniteNonZero(B, A), isFiniteNonZero(B, C)));
+    if (Op == Instruction::FMul) {
+      R = B.CreateFMul(A, C);
+      Value *RS = ldexp(B, R, B.CreateNeg(B.CreateAdd(EA, EC)));
+      Residual = fma(B, MA, MC, B.CreateFNeg(RS));
+    } else {
+      R = B.CreateFDiv(A, C);
+      Value *RS = ldexp(B, R, B.CreateSub(EC, EA));
+      // (a/b - R) has the sign of (ma - R' mb) times b's.
+      Residual = B.CreateFMul(fma(B, B.CreateFNeg(RS), MC, MA), MC);
+    }
+  }
+  return adjust(B, R, B.CreateSelect(Exact, Zero, Residual), D);
+}
+
+} // namespace
+
+/// Directed rounding of add/sub/mul/div (Arg: the IR opcode), fma, sqrt and
+/// rcp (DirectedOperation).
 Value *lowerDirectedRounding(IntrinsicLowering &L, int Opcode) {
   IRBuilder<> &B = L.B;
   std::optional<Direction> D = directionOf(L.Name);
   Type *Ty = L.retType();
-  if (!D || !(Ty->isFloatTy() || (Ty->isDoubleTy() && (Opcode == Instruction::FAdd ||
-                                                      Opcode == Instruction::FSub))))
-    return L.fail("directed rounding is supported for f32 add/sub/mul/fma and "
-                  "f64 add/sub only");
+  if (!D || !(Ty->isFloatTy() || Ty->isDoubleTy()) || (Ty->isDoubleTy() && Opcode == DirectedFma))
+    return L.fail("directed rounding of f64 fma is not translated (f32 add/sub/mul/fma/div/"
+                  "rcp/sqrt and f64 add/sub/mul/div/rcp/sqrt are)");
+  if (Opcode == Instruction::FDiv || Opcode == DirectedSqrt ||
+      (Opcode == Instruction::FMul && Ty->isDoubleTy()))
+    return directedNormalized(B, Opcode, L.arg(0), Opcode == DirectedSqrt ? nullptr : L.arg(1),
+                              *D);
+  if (Opcode == DirectedReciprocal)
+    return directedNormalized(B, Instruction::FDiv, ConstantFP::get(Ty, 1.0), L.arg(0), *D);
   if (Ty->isDoubleTy()) {
     Value *C = L.arg(1);
     if (Opcode == Instruction::FSub)

@@ -66,25 +66,10 @@ define i32 @fns(i32 %m) {
   %r = call i32 @llvm.nvvm.fns(i32 %m, i32 0, i32 1)
   ret i32 %r
 }
-; CHECK-DAG: in function 'div_rz': 'llvm.nvvm.div.rz.f' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
-define float @div_rz(float %a, float %b) {
-  %r = call float @llvm.nvvm.div.rz.f(float %a, float %b)
-  ret float %r
-}
-; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is supported for f32 add/mul/fma and f64 add only
+; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding of f64 fma is not translated (f32 add/sub/mul/fma/div/rcp/sqrt and f64 add/sub/mul/div/rcp/sqrt are)
 define double @fma_rm_d(double %a, double %b, double %c) {
   %r = call double @llvm.nvvm.fma.rm.d(double %a, double %b, double %c)
   ret double %r
-}
-; CHECK-DAG: in function 'i2f_rz': 'llvm.nvvm.i2f.rz' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
-define float @i2f_rz(i32 %a) {
-  %r = call float @llvm.nvvm.i2f.rz(i32 %a)
-  ret float %r
-}
-; CHECK-DAG: in function 'd2f_rp': 'llvm.nvvm.d2f.rp' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
-define float @d2f_rp(double %a) {
-  %r = call float @llvm.nvvm.d2f.rp(double %a)
-  ret float %r
 }
 ; CHECK-DAG: in function 'exit': 'llvm.nvvm.exit' cannot be translated to AMDGPU: exit (ending a thread early) has no AMDGPU translation yet
 define void @exit() {
@@ -117,14 +102,9 @@ define float @libdevice_unknown(float %x) {
   %r = call float @__nv_frobnicate(float %x)
   ret float %r
 }
-; CHECK-DAG: in function 'fsqrt_rz': '__nv_fsqrt_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define float @fsqrt_rz(float %x) {
-  %r = call float @__nv_fsqrt_rz(float %x)
-  ret float %r
-}
-; CHECK-DAG: in function 'ddiv_ru': '__nv_ddiv_ru' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define double @ddiv_ru(double %a, double %b) {
-  %r = call double @__nv_ddiv_ru(double %a, double %b)
+; CHECK-DAG: in function 'fma_rd': '__nv_fma_rd' cannot be translated to AMDGPU: directed rounding of f64 fma is not translated
+define double @fma_rd(double %a, double %b, double %c) {
+  %r = call double @__nv_fma_rd(double %a, double %b, double %c)
   ret double %r
 }
 ; CHECK-DAG: in function 'cluster_kernel': kernel 'cluster_kernel' uses thread-block clusters larger than one block, which AMDGPU does not have
@@ -193,16 +173,12 @@ declare void @llvm.nvvm.membar(i32)
 declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
 declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
 declare i32 @llvm.nvvm.fns(i32, i32, i32)
-declare float @llvm.nvvm.div.rz.f(float, float)
 declare double @llvm.nvvm.fma.rm.d(double, double, double)
-declare float @llvm.nvvm.i2f.rz(i32)
-declare float @llvm.nvvm.d2f.rp(double)
 declare void @llvm.nvvm.exit()
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.f16.p0(ptr)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
-declare float @__nv_fsqrt_rz(float)
-declare double @__nv_ddiv_ru(double, double)
+declare double @__nv_fma_rd(double, double, double)
 declare void @llvm.nvvm.st.bulk(ptr)
