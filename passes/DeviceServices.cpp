@@ -1,4 +1,4 @@
-//===- DeviceServices.cpp - Device printf and assert on AMDGPU ------------===//
+//===- DeviceServices.cpp - Device printf, assert and malloc on AMDGPU ----===//
 ///
 /// \file
 /// CUDA's device printf is `i32 vprintf(ptr format, ptr args)`: the arguments
@@ -13,12 +13,15 @@
 /// `amdhsa.printf`. The runtime prints the records when the kernel's queue
 /// completes (docs/runtime.md, "Device printf").
 ///
+/// `malloc` and `free` go to Ferry's device heap (DeviceHeap.cpp).
+///
 /// `__assertfail(message, file, line, function, charSize)` prints CUDA's
 /// message ("file:line: function: block: [x,y,z], thread: [x,y,z] Assertion
 /// `message` failed.") the same way and traps, which stops the dispatch; the
 /// runtime reports the fault after printing the buffer.
 ///
 //===----------------------------------------------------------------------===//
+#include "DeviceHeap.h"
 #include "TranslationPasses.h"
 #include "Untranslatable.h"
 
@@ -185,8 +188,9 @@ PreservedAnalyses DeviceServicesPass::run(Module &M, ModuleAnalysisManager &) {
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == &F)
         (Printf ? Printfs : Asserts).push_back(CB);
   }
+  const bool Heap = lowerDeviceHeap(M);
   if (Printfs.empty() && Asserts.empty())
-    return PreservedAnalyses::all();
+    return Heap ? PreservedAnalyses::none() : PreservedAnalyses::all();
   for (CallBase *Call : Printfs)
     lowerVprintf(*Call);
   for (CallBase *Call : Asserts)

@@ -11,7 +11,8 @@
 ///   KernelABIPass         kernels, parameters, launch bounds
 ///   RetargetModulePass    triple, datalayout, attributes, globals, flags
 ///   PrivateAllocasPass    allocas -> addrspace(5)
-///   DeviceServicesPass    vprintf, __assertfail -> buffered printf, trap
+///   DeviceServicesPass    vprintf, __assertfail -> buffered printf, trap;
+///                         malloc, free -> Ferry's device heap
 ///   VerifyTranslatedPass  nothing NVVM survives
 ///
 //===----------------------------------------------------------------------===//

@@ -27,7 +27,6 @@ namespace ferry {
 /// symbols far from their source.
 static StringRef serviceReason(StringRef Name) {
   return StringSwitch<StringRef>(Name)
-      .Cases("malloc", "free", "the device heap is not supported by Ferry yet")
       .Cases("cudaMalloc", "cudaFree", "cudaDeviceSynchronize",
              "cudaGetDevice", "cudaLaunchDevice",
              "the CUDA device runtime (dynamic parallelism) has no AMDGPU "

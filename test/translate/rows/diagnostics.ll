@@ -147,10 +147,15 @@ define i32 @printf_no_arguments() {
   %r = call i32 @vprintf(ptr @needs_args, ptr null)
   ret i32 %r
 }
-; CHECK-DAG: in function 'malloc_call': call to 'malloc': the device heap is not supported by Ferry yet
-define ptr @malloc_call() {
-  %p = call ptr @malloc(i64 16)
-  ret ptr %p
+; CHECK-DAG: in function 'delete_wrong_type': '_ZdlPv' is declared with a type other than the C library's
+define void @delete_wrong_type() {
+  call void @_ZdlPv(i32 1)
+  ret void
+}
+declare void @_ZdlPv(i32)
+; CHECK-DAG: in function 'malloc_address': the address of 'malloc' is taken: device allocation functions can only be called
+define ptr @malloc_address() {
+  ret ptr @malloc
 }
 declare i32 @vprintf(ptr, ptr)
 declare ptr @malloc(i64)
