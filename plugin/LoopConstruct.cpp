@@ -128,7 +128,7 @@ void LoopConstruct::rewrite() {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
-  if (Nest.size() == 1 && joinInner(Nest))
+  if (Nest.size() == 1 && TileSizes.empty() && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
   if (Nest.size() == 1)
     testDependence(Nest[0]);
@@ -161,7 +161,7 @@ void LoopConstruct::rewrite() {
       for (const Token &T : Ctx.implicitArrays(All, Clauses))
         ImpliedShared.push_back(T);
   }
-  if (Nest.size() == 1)
+  if (Nest.size() == 1 && TileSizes.empty())
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
@@ -269,25 +269,36 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
   return Count;
 }
 
-/// The largest `tile` size: a tile is what one gang runs, and no GPU block
-/// has more work-items than this.
+/// The largest `tile` size, and product of sizes: a tile is what one gang
+/// runs at a time, and no GPU block has more work-items than this.
 static constexpr unsigned MaxTileSize = 1024;
 
-/// Whether \p T, an integer literal, is a size between 1 and MaxTileSize.
-static bool validTileSize(Preprocessor &PP, const Token &T) {
+/// The value of \p T, an integer literal between 1 and MaxTileSize.
+static std::optional<unsigned> tileSize(Preprocessor &PP, const Token &T) {
   SmallString<32> Buffer;
   bool Invalid = false;
   StringRef Spelling = PP.getSpelling(T, Buffer, &Invalid);
   if (Invalid)
-    return false;
+    return std::nullopt;
   NumericLiteralParser Literal(Spelling, T.getLocation(), PP.getSourceManager(),
                                PP.getLangOpts(), PP.getTargetInfo(), PP.getDiagnostics());
   if (Literal.hadError || !Literal.isIntegerLiteral())
-    return false;
+    return std::nullopt;
   llvm::APInt Value(64, 0);
   if (Literal.GetIntegerValue(Value)) // does not fit 64 bits
-    return false;
-  return Value.getZExtValue() >= 1 && Value.getZExtValue() <= MaxTileSize;
+    return std::nullopt;
+  if (Value.getZExtValue() < 1 || Value.getZExtValue() > MaxTileSize)
+    return std::nullopt;
+  return unsigned(Value.getZExtValue());
+}
+
+/// The default of `tile(*)` at each level, innermost last: a whole tile of
+/// 256 work-items for one level, 8x32 (rows by columns, as tiles2) for two
+/// or more, the outer levels 1.
+static unsigned defaultTileSize(size_t Level, size_t Levels) {
+  if (Levels == 1)
+    return 256;
+  return Level + 1 == Levels ? 32 : Level + 2 == Levels ? 8 : 1;
 }
 
 bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -295,22 +306,53 @@ bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
   if (const Clause *C = D.find(ClauseKind::Collapse))
     if (!Parser.nest(C->Count, Nest))
       return false;
-  // tile(s1, ..., sn) only changes the order of the iterations of n nested
-  // independent loops; on the host they run as one collapsed nest.
+  // tile(s1, ..., sn): n nested independent loops cut into tiles; the tile
+  // loops go to gangs, the element loops to a gang's work-items.
   if (const Clause *C = D.find(ClauseKind::Tile)) {
     SmallVector<ArrayRef<Token>, 4> Sizes = splitTopLevel(C->Expr, tok::comma);
     bool Ok = true;
-    for (ArrayRef<Token> Size : Sizes)
+    SmallVector<bool, 4> Default;
+    uint64_t Explicit = 1;
+    for (ArrayRef<Token> Size : Sizes) {
+      Default.push_back(Size.size() == 1 && Size[0].is(tok::star));
+      TileSizes.push_back(0);
       if (Size.size() != 1 || !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
         report(PP, Size.empty() ? C->Loc : Size[0].getLocation(), Diag::BadTileSize);
         Ok = false;
-      } else if (Size[0].is(tok::numeric_constant) && !validTileSize(PP, Size[0])) {
-        report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
-            << PP.getSpelling(Size[0]) << MaxTileSize;
-        Ok = false;
+      } else if (Size[0].is(tok::numeric_constant)) {
+        if (std::optional<unsigned> V = tileSize(PP, Size[0])) {
+          TileSizes.back() = *V;
+          Explicit *= *V;
+        } else {
+          report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+              << PP.getSpelling(Size[0]) << MaxTileSize;
+          Ok = false;
+        }
       }
+    }
+    if (Ok && Explicit > MaxTileSize) {
+      std::string Text;
+      for (ArrayRef<Token> Size : Sizes)
+        Text += (Text.empty() ? "" : ", ") + spellingOf(PP, Size);
+      report(PP, C->Loc, Diag::TileTooLarge) << Text << unsigned(Explicit)
+                                             << MaxTileSize;
+      Ok = false;
+    }
     if (!Ok)
       return false;
+    // `*` takes its default, halved until the tile fits a block.
+    for (size_t I = 0; I < TileSizes.size(); ++I)
+      if (Default[I])
+        TileSizes[I] = defaultTileSize(I, TileSizes.size());
+    auto Product = [&] {
+      uint64_t P = 1;
+      for (unsigned S : TileSizes)
+        P *= S;
+      return P;
+    };
+    for (size_t I = 0; Product() > MaxTileSize; I = (I + 1) % TileSizes.size())
+      if (Default[I] && TileSizes[I] > 1)
+        TileSizes[I] /= 2;
     if (Sizes.size() > 1)
       return Parser.nest(unsigned(Sizes.size()), Nest);
   }
@@ -465,8 +507,23 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
     return;
   }
   std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
-  if (CollapseLevels)
+  if (!TileSizes.empty()) {
+    std::string Sizes, Cross;
+    unsigned Volume = 1;
+    for (unsigned S : TileSizes) {
+      Sizes += (Sizes.empty() ? "" : ", ") + std::to_string(S);
+      Cross += (Cross.empty() ? "" : "x") + std::to_string(S);
+      Volume *= S;
+    }
+    Shape = "over a tile(" + Sizes + ") nest: tiles of " + Cross +
+            " iterations, the tile loops over gangs, the element loops over a gang's " +
+            (HasInnerLoops ? "work-items"
+                           : std::to_string((Volume + 31) / 32 * 32) +
+                                 " work-items (unless vector_length sets them)") +
+            ", partial tiles at the edges skip the missing elements";
+  } else if (CollapseLevels) {
     Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
+  }
   if (Sequential)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
@@ -618,6 +675,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   else
     emitOptions(B, D);
   emitLevelOperands(&B, nullptr);
+  B.tokens(AfterOptions);
   if (!InnerVectorLength.empty() && !D.find(ClauseKind::VectorLength) && HasInnerLoops)
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
         .tokens(InnerVectorLength)
@@ -717,10 +775,30 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
         .code("), __ferry_st" + N + ");");
   }
   // Two levels of a flat region (its iterations on work-items, the block
-  // size Ferry's) run in tiles, as a 2-D CUDA grid does.
-  const bool Tiled = Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength);
-  if (Tiled) {
+  // size Ferry's) run in tiles, as a 2-D CUDA grid does; `tile` sets the
+  // tiles' sizes (and a gang's work-items to one tile, unless the program
+  // sets vector_length or the nest holds loops of its own).
+  const bool UserTiles = !TileSizes.empty();
+  const bool Tiled =
+      UserTiles || (Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength));
+  if (UserTiles) {
+    std::string Extents, Sizes;
+    for (size_t I = 0; I < Nest.size(); ++I) {
+      Extents += (I ? ", __ferry_n" : "__ferry_n") + std::to_string(I);
+      Sizes += (I ? ", " : "") + std::to_string(TileSizes[I]);
+    }
+    Pre.code("const ::ferry::acc::tiles<" + std::to_string(Nest.size()) +
+             "> __ferry_tiles({" + Extents + "}, {" + Sizes + "});");
+    if (!HasInnerLoops) {
+      TokenBuilder After(PP, PragmaLoc);
+      After.code("if (!__ferry_options.vector_length) __ferry_options.vector_length = "
+                 "__ferry_tiles.block();");
+      AfterOptions.assign(After.get().begin(), After.get().end());
+    }
+  } else if (Tiled) {
     Pre.code("const ::ferry::acc::tiles2 __ferry_tiles(__ferry_n0, __ferry_n1);");
+  }
+  if (Tiled) {
     TokenBuilder Name(PP, PragmaLoc);
     Name.code("__ferry_tiles");
     ExtraCopies.append(Name.get().begin(), Name.get().end());
@@ -749,7 +827,10 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Cmp = "lt";
   TokenBuilder Body(PP, PragmaLoc);
   Body.code("{");
-  if (Tiled) // `continue` leaves the body's `do ... while (0)`
+  if (UserTiles) // `continue` leaves the body's `do ... while (0)`
+    Body.code("int64_t __ferry_r[" + std::to_string(Nest.size()) +
+              "]; if (!__ferry_tiles.at(__ferry_k, __ferry_r)) continue;");
+  else if (Tiled)
     Body.code("int64_t __ferry_r0, __ferry_r1;"
               "if (!__ferry_tiles.at(__ferry_k, __ferry_r0, __ferry_r1)) continue;");
   for (size_t I = 0; I < Nest.size(); ++I) {
@@ -757,7 +838,9 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
     Body.code("__ferry_t" + N)
         .tokens(Nest[I].Var)
         .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ",");
-    if (Tiled) {
+    if (UserTiles) {
+      Body.code("__ferry_r[" + N + "]");
+    } else if (Tiled) {
       Body.code("__ferry_r" + N);
     } else {
       Body.code("(__ferry_k");

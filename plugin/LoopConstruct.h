@@ -115,6 +115,10 @@ private:
   const Directive &D;
   clang::SourceLocation PragmaLoc;
   TokenList Prelude; ///< emitted before the region (collapse's trip counts)
+  /// Emitted after the launch options are set (a tile's block size).
+  TokenList AfterOptions;
+  /// `tile`'s sizes, `*` resolved; empty without `tile`.
+  llvm::SmallVector<unsigned, 4> TileSizes;
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0

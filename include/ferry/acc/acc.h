@@ -208,6 +208,64 @@ struct tiles2 {
   }
 };
 
+/// The iterations of an N-level nest under `tile(s0, ..., sN-1)` (OpenACC
+/// 3.3 2.9.8): the nest is cut into tiles of s0 x ... x sN-1 iterations; the
+/// tile loops go to gangs and the element loops to a gang's work-items. A
+/// tile takes `block()` consecutive flat indices (its volume rounded up to
+/// whole warps), so that a GPU block of that many work-items runs one tile
+/// at a time (grid-stride over the tiles). Flat indices past a tile's volume
+/// and elements of partial tiles past the nest's edges are skipped. Sizes
+/// come from the plugin (constants, `*` resolved), at most 1024 in product.
+template <unsigned N> struct tiles {
+  static_assert(N >= 1 && N <= 8, "a tile nest has 1 to 8 levels");
+  int64_t extent[N]; ///< iterations of each level
+  int64_t size[N];   ///< the tile's size at each level
+  int64_t across[N]; ///< tiles along each level
+  int64_t volume;    ///< iterations of a whole tile
+  int64_t padded;    ///< flat indices per tile (volume rounded up to 32)
+
+  tiles(const int64_t (&Extents)[N], const int64_t (&Sizes)[N]) : volume(1) {
+    for (unsigned D = 0; D < N; ++D) {
+      extent[D] = Extents[D];
+      size[D] = Sizes[D];
+      across[D] = (Extents[D] + Sizes[D] - 1) / Sizes[D];
+      volume *= Sizes[D];
+    }
+    padded = (volume + 31) / 32 * 32;
+  }
+
+  /// The flat indices to run (host code).
+  int64_t count() const {
+    __int128 P = padded;
+    for (unsigned D = 0; D < N; ++D)
+      if ((P *= across[D]) > std::numeric_limits<int64_t>::max()) {
+        std::fprintf(stderr, "ferry: error: a tile nest has more than 2^63 iterations\n");
+        std::abort();
+      }
+    return int64_t(P);
+  }
+
+  /// The work-items of a gang: one tile, whole warps.
+  uint32_t block() const { return uint32_t(padded); }
+
+  /// The iteration of each level for flat index \p K; false for an index
+  /// that is no element of the nest (padding, or past an edge).
+  bool at(int64_t K, int64_t (&Index)[N]) const {
+    int64_t Tile = K / padded, Within = K - Tile * padded;
+    if (Within >= volume)
+      return false;
+    for (unsigned D = N; D-- > 0;) {
+      const int64_t InTile = Within % size[D], TileAt = Tile % across[D];
+      Within /= size[D];
+      Tile /= across[D];
+      Index[D] = TileAt * size[D] + InTile;
+      if (Index[D] >= extent[D])
+        return false;
+    }
+    return true;
+  }
+};
+
 //===-- Reductions --------------------------------------------------------===//
 
 /// Reduction operators of OpenACC.
