@@ -66,6 +66,8 @@ void LoopConstruct::rewrite() {
         for (const VarRef &V : C.Vars)
           if (Ctx.declaredBefore(V.Name))
             Compute->ImpliedCopy.push_back(V.Name);
+  if (!readGangOperands())
+    return;
   Token For;
   PP.Lex(For);
   if (For.isNot(tok::kw_for)) {
@@ -128,7 +130,7 @@ void LoopConstruct::rewrite() {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
-  if (Nest.size() == 1 && TileSizes.empty() && joinInner(Nest))
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty() && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
   if (Nest.size() == 1)
     testDependence(Nest[0]);
@@ -161,7 +163,7 @@ void LoopConstruct::rewrite() {
       for (const Token &T : Ctx.implicitArrays(All, Clauses))
         ImpliedShared.push_back(T);
   }
-  if (Nest.size() == 1 && TileSizes.empty())
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty())
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
@@ -408,9 +410,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
           report(PP, Loc, Diag::IgnoredLevelOperand)
               << Text << "the number of gangs is set on the region's loop";
       } else if (C.Kind == ClauseKind::Gang && (Modifier == "static" || Modifier == "dim")) {
-        report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "Ferry gives each gang its own iterations (gang(" + Modifier.str() +
-                           ":) is not supported yet)";
+        // Read by readGangOperands (static:), refused there (dim:).
       } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
         if (B && !D.find(ClauseKind::VectorLength))
           B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
@@ -430,6 +430,31 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
       }
     }
   }
+}
+
+bool LoopConstruct::readGangOperands() {
+  const Clause *C = D.find(ClauseKind::Gang);
+  if (!C || C->Expr.empty())
+    return true;
+  for (ArrayRef<Token> Part : splitTopLevel(C->Expr, tok::comma)) {
+    if (Part.size() < 2 || !Part[0].getIdentifierInfo() || Part[1].isNot(tok::colon))
+      continue;
+    StringRef Modifier = Part[0].getIdentifierInfo()->getName();
+    ArrayRef<Token> Value = Part.drop_front(2);
+    if (Modifier == "dim") {
+      report(PP, Part[0].getLocation(), Diag::UnsupportedGangDim)
+          << "gang(" + spellingOf(PP, C->Expr) + ")";
+      return false;
+    }
+    if (Modifier != "static" || (Value.size() == 1 && Value[0].is(tok::star)))
+      continue;
+    if (D.find(ClauseKind::Tile))
+      report(PP, Part[0].getLocation(), Diag::IgnoredLevelOperand)
+          << "gang(" + spellingOf(PP, C->Expr) + ")" << "'tile' gives each gang whole tiles";
+    else
+      StaticChunk.assign(Value.begin(), Value.end());
+  }
+  return true;
 }
 
 void LoopConstruct::testDependence(const CanonicalLoop &L) {
@@ -506,7 +531,7 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
                  "private/firstprivate/reduction clauses; its loops run in order inside)");
     return;
   }
-  std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
+  std::string Shape = "over '" + (FlatOf.empty() ? PP.getSpelling(L.Var) : FlatOf) + "'";
   if (!TileSizes.empty()) {
     std::string Sizes, Cross;
     unsigned Volume = 1;
@@ -521,9 +546,14 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
                            : std::to_string((Volume + 31) / 32 * 32) +
                                  " work-items (unless vector_length sets them)") +
             ", partial tiles at the edges skip the missing elements";
-  } else if (CollapseLevels) {
+  } else if (CollapseLevels > 1) {
     Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
   }
+  if (!StaticChunk.empty() && TileSizes.empty())
+    Shape += ", gang(static:" + spellingOf(PP, StaticChunk) +
+             "): chunks of that many consecutive iterations dealt to the gangs in turn "
+             "(gang g runs chunks g, g+G, ...; G from num_gangs, or enough for a block's "
+             "worth each)";
   if (Sequential)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
@@ -803,6 +833,24 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
     Name.code("__ferry_tiles");
     ExtraCopies.append(Name.get().begin(), Name.get().end());
   }
+  // gang(static: n): the flat iterations dealt to the gangs in chunks of n,
+  // with the geometry that makes each gang run its own.
+  const bool Chunked = !StaticChunk.empty() && !Tiled;
+  if (Chunked) {
+    TokenBuilder After(PP, PragmaLoc);
+    After.code("const ::ferry::acc::gang_chunks __ferry_chunks(::ferry::acc::collapsed_product({");
+    for (size_t I = 0; I < Nest.size(); ++I)
+      After.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
+    After.code("}), ::ferry::acc::geometry_clause(__ferry_region, \"gang(static:)\", (")
+        .tokens(StaticChunk)
+        .code("), 2147483647LL), __ferry_options,")
+        .code(HasInnerLoops && !sequential() ? "true" : "false")
+        .code(D.find(ClauseKind::Reduction) ? ", true);" : ", false);");
+    AfterOptions.append(After.get().begin(), After.get().end());
+    TokenBuilder Name(PP, PragmaLoc);
+    Name.code("__ferry_chunks");
+    ExtraCopies.append(Name.get().begin(), Name.get().end());
+  }
   // The flat loop: `for (int64_t __ferry_k = 0; __ferry_k < product; ++__ferry_k)`.
   CanonicalLoop Flat;
   TokenBuilder T(PP, PragmaLoc);
@@ -812,7 +860,9 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Var = Toks[1];
   Flat.Lower.push_back(Toks[2]);
   TokenBuilder Bound(PP, PragmaLoc);
-  if (Tiled) {
+  if (Chunked) {
+    Bound.code("__ferry_chunks.count()");
+  } else if (Tiled) {
     Bound.code("__ferry_tiles.count()");
   } else {
     Bound.code("::ferry::acc::collapsed_product({");
@@ -827,7 +877,9 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Cmp = "lt";
   TokenBuilder Body(PP, PragmaLoc);
   Body.code("{");
-  if (UserTiles) // `continue` leaves the body's `do ... while (0)`
+  if (Chunked) // `continue` leaves the body's `do ... while (0)`
+    Body.code("int64_t __ferry_s; if (!__ferry_chunks.at(__ferry_k, __ferry_s)) continue;");
+  else if (UserTiles)
     Body.code("int64_t __ferry_r[" + std::to_string(Nest.size()) +
               "]; if (!__ferry_tiles.at(__ferry_k, __ferry_r)) continue;");
   else if (Tiled)
@@ -843,7 +895,7 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
     } else if (Tiled) {
       Body.code("__ferry_r" + N);
     } else {
-      Body.code("(__ferry_k");
+      Body.code(Chunked ? "(__ferry_s" : "(__ferry_k");
       for (size_t J = I + 1; J < Nest.size(); ++J)
         Body.code("/ __ferry_n" + std::to_string(J));
       Body.code("% __ferry_n" + N + ")");
@@ -855,6 +907,7 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Body.append(Body.get().begin(), Body.get().end());
   Prelude.assign(Pre.get().begin(), Pre.get().end());
   CollapseLevels = unsigned(Nest.size());
+  FlatOf = PP.getSpelling(Nest[0].Var);
   emit(Flat);
 }
 

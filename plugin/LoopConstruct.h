@@ -73,6 +73,9 @@ private:
   /// its options), a warning for what Ferry does not honour; for a nested
   /// loop (\p B null), its vector length goes to \p InnerVectorLength.
   void emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength);
+  /// Reads `gang(static: n)` into StaticChunk; false after a diagnostic
+  /// (`gang(dim:)`).
+  bool readGangOperands();
   /// For a loop that needsProof() (and not `seq`): tries to prove
   /// its iterations independent, and says why not when it cannot.
   void testDependence(const CanonicalLoop &L);
@@ -117,11 +120,15 @@ private:
   TokenList Prelude; ///< emitted before the region (collapse's trip counts)
   /// Emitted after the launch options are set (a tile's block size).
   TokenList AfterOptions;
+  /// The n of `gang(static: n)` on a region's loop; empty without it (and
+  /// for `static: *`, Ferry's own distribution).
+  TokenList StaticChunk;
   /// `tile`'s sizes, `*` resolved; empty without `tile`.
   llvm::SmallVector<unsigned, 4> TileSizes;
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
+  std::string FlatOf;          ///< the outermost variable of that nest
   bool OneRegion = false;      ///< a whole construct as one region
   bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
   bool HasInnerReductions = false;

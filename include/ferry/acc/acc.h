@@ -16,6 +16,7 @@
 #include "../runtime.h"
 #include "atomic.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -756,6 +757,58 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
   for (int64_t K = Begin; K < End; ++K)
     B(index_at<I>(Closure.lo, K, Closure.step));
 }
+
+/// `gang(static: n)` (OpenACC 3.3 2.9.2): the iterations in chunks of n,
+/// dealt to the gangs round-robin (gang g takes chunks g, g + G, ...). The
+/// region runs over `count()` flat indices, which the GPU gives to gangs in
+/// runs of `width` (a block's work-items; 1 where a gang runs one iteration
+/// at a time, FERRY_REGION_NESTED); `at` maps a flat index to the iteration
+/// that its gang owns, so that with the geometry set here (`gangs` gangs of
+/// `width`) each gang runs its own chunks. The map is one-to-one onto the
+/// iterations whatever runs it (the host, another geometry); indices with
+/// no iteration are skipped.
+struct gang_chunks {
+  int64_t trip;   ///< iterations
+  int64_t chunk;  ///< n
+  int64_t gangs;  ///< G
+  int64_t width;  ///< flat indices a gang takes at a time
+  int64_t slots;  ///< flat indices per gang (a multiple of width)
+
+  gang_chunks(int64_t Trip, uint32_t Chunk, launch_options &Opt, bool OneIterationPerGang,
+              bool Reduces)
+      : trip(Trip), chunk(Chunk) {
+    width = OneIterationPerGang ? 1
+            : Opt.vector_length ? (int64_t(Opt.vector_length) + 31) / 32 * 32
+                                : 256;
+    const int64_t Chunks = (Trip + chunk - 1) / chunk;
+    if (Opt.num_gangs) {
+      gangs = Opt.num_gangs;
+    } else {
+      // Enough gangs for a block's worth of iterations each (or a chunk).
+      const int64_t Each = OneIterationPerGang ? chunk : std::max(width, chunk);
+      gangs = std::min<int64_t>(std::max<int64_t>((Trip + Each - 1) / Each, 1),
+                                Reduces ? 1024 : 65536);
+    }
+    if (OneIterationPerGang) // the runtime puts up to 8 gangs in a block
+      gangs = (gangs + 7) / 8 * 8;
+    const int64_t PerGang = (Chunks + gangs - 1) / gangs * chunk;
+    slots = (PerGang + width - 1) / width * width;
+    Opt.num_gangs = uint32_t(gangs);
+    if (!OneIterationPerGang)
+      Opt.vector_length = uint32_t(width);
+  }
+
+  /// The flat indices to run (host code).
+  int64_t count() const { return collapsed_product({gangs, slots}); }
+
+  /// The iteration of flat index \p K; false when there is none.
+  bool at(int64_t K, int64_t &Iteration) const {
+    const int64_t Run = K / width;
+    const int64_t Gang = Run % gangs, Local = (Run / gangs) * width + (K - Run * width);
+    Iteration = ((Local / chunk) * gangs + Gang) * chunk + Local % chunk;
+    return Iteration < trip;
+  }
+};
 
 //===-- Device versions ---------------------------------------------------===//
 
