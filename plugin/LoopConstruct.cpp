@@ -58,8 +58,10 @@ void LoopConstruct::rewrite() {
   const Directive *ComputeDirective = Compute ? Compute->D : nullptr;
   const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
   // In a region's iteration: spread over the gang's work-items, or in order.
-  const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
-  const bool InPlace = Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level);
+  const int LevelBefore =
+      Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
+  const bool InPlace =
+      Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !LevelBefore);
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
@@ -85,27 +87,39 @@ void LoopConstruct::rewrite() {
   }
   const size_t HeaderEnd = All.size();
   bool Ok;
+  int Level = LevelBefore;
   {
     AccContext::Scope Open(Ctx, D);
+    Open.get().Level = Level;
+    Open.get().AutoLevel = Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;
+    HasWorkers = Open.get().HasWorkers;
     Inner = std::move(Open.get().InnerLoops);
     InnerVectorLength = Open.get().InnerVectorLength;
   }
+  // A nested loop that holds vector loops is the worker loop of its gang.
+  if (Level && HasInnerLoops)
+    Level = FERRY_LEVEL_WORKER;
   if (Level) {
     CanonicalLoop L;
     ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
     if (Ok && CanonicalLoopParser(PP, PragmaLoc).header(Header, L)) {
       L.Body.append(All.begin() + HeaderEnd, All.end());
-      OpenConstruct &Region = *Ctx.enclosingLoops().back();
+      SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+      OpenConstruct &Region = *Loops.front();
       Region.HasInnerLoops = true;
+      if (Loops.size() == 2) { // a vector loop in a worker loop
+        Loops[1]->HasInnerLoops = true;
+        Region.HasWorkers = true;
+      }
       const bool Reduces = D.find(ClauseKind::Reduction);
       Region.HasInnerReductions |= Reduces;
       InnerLoop Record{L, 0, !Reduces && !D.find(ClauseKind::Private) &&
                                  !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile),
                        D.Loc, ""};
-      Record.RewrittenTokens = emitInner(L, Level, Record.Remark);
+      Record.RewrittenTokens = emitInner(L, Level, Loops.size() == 2, Record.Remark);
       Region.InnerLoops.push_back(std::move(Record));
       emitLevelOperands(nullptr, &Region.InnerVectorLength);
     } else {
@@ -171,8 +185,20 @@ void LoopConstruct::rewrite() {
 
 int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
-  if (Loops.size() != 1) // a third level runs in order inside the second
+  // A third level is the vector loop of a worker loop: one with `worker`
+  // alone, or without a level clause (gang, worker, vector as NVHPC maps a
+  // three-level nest); under any other it runs in order inside the second,
+  // as does a fourth level.
+  if (Loops.size() == 2) {
+    const OpenConstruct &Middle = *Loops[1];
+    const Directive &M = *Middle.D;
+    const bool WorkerLoop = Middle.Level && (Middle.AutoLevel || Middle.Level == FERRY_LEVEL_WORKER);
+    if (!WorkerLoop || M.find(ClauseKind::Collapse) || M.find(ClauseKind::Tile) ||
+        D.find(ClauseKind::Worker) || D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
+      return 0;
+  } else if (Loops.size() != 1) {
     return 0;
+  }
   const Directive &Region = *Loops[0]->D;
   const ConstructKind Kind =
       Region.Kind != ConstructKind::Loop ? Region.Kind
@@ -222,20 +248,28 @@ bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
   return true;
 }
 
-size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &Remark) {
+size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, bool InWorker,
+                                std::string &Remark) {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitIndexType(B, L);
   emitOperandChecks(B);
   if (Ctx.remarks()) {
     std::string &Text = Remark;
-    Text = "'loop' over '" + PP.getSpelling(L.Var) +
-                       "' nested in a region's iteration: spread over the work-items of the "
-                       "gang running that iteration (" +
-                       (Level == FERRY_LEVEL_WORKER   ? "worker"
-                        : Level == FERRY_LEVEL_VECTOR ? "vector"
-                                                      : "worker vector") +
-                       " level)";
+    Text = "'loop' over '" + PP.getSpelling(L.Var) + "' nested in a region's iteration: ";
+    if (InWorker)
+      Text += "spread over the vector lanes of the worker running the enclosing worker "
+              "iteration (vector level)";
+    else if (Level == FERRY_LEVEL_WORKER && HasInnerLoops)
+      Text += "spread over the gang's workers, one warp each (worker level); its own code "
+              "is worker-single (its stores on lane 0 of the worker), its vector loops "
+              "spread over the worker's lanes";
+    else
+      Text += std::string("spread over the work-items of the gang running that iteration (") +
+              (Level == FERRY_LEVEL_WORKER   ? "worker"
+               : Level == FERRY_LEVEL_VECTOR ? "vector"
+                                             : "worker vector") +
+              " level)";
     if (D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
       Text += "; only its outermost loop is spread, the others run in order inside";
     std::string Reductions;
@@ -245,7 +279,11 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
           Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" +
                         PP.getSpelling(V.Name);
     if (!Reductions.empty())
-      Text += "; reductions combined over the gang's work-items: " + Reductions;
+      Text += std::string("; reductions combined over the ") +
+              (InWorker                                        ? "worker's lanes"
+               : Level == FERRY_LEVEL_WORKER && HasInnerLoops ? "gang's workers"
+                                                               : "gang's work-items") +
+              ": " + Reductions;
   }
   B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
@@ -522,7 +560,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
   const bool Nested = HasInnerLoops && !Sequential;
   emitRegion(PP, B, D, PragmaLoc,
              (Sequential ? FERRY_REGION_SEQ : 0) | (Nested ? FERRY_REGION_NESTED : 0) |
-                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0));
+                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0) |
+                 (Nested && HasWorkers ? FERRY_REGION_WORKERS : 0));
   if (OneRegion) {
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial
@@ -558,7 +597,10 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
     Shape += ", iterations proven independent";
-  if (Nested)
+  if (Nested && HasWorkers)
+    Shape += ", each iteration on one gang of workers (one warp each, num_workers of them) "
+             "that share its worker loops, their vector loops on each worker's lanes";
+  else if (Nested)
     Shape += ", each iteration on one gang whose work-items share its nested loops";
   remark(PP, Ctx, D, Shape);
 }

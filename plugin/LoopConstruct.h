@@ -64,7 +64,8 @@ private:
   int innerLevel(const OpenConstruct *Compute) const;
   /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level; returns
   /// how many tokens it injected, and its remark in \p Remark.
-  size_t emitInner(const CanonicalLoop &L, int Level, std::string &Remark);
+  /// \p InWorker: a vector loop in a worker loop.
+  size_t emitInner(const CanonicalLoop &L, int Level, bool InWorker, std::string &Remark);
   /// A region whose body is one plain rectangular nested loop alone joins
   /// it: \p Nest gets it as a second level (a collapsed nest).
   bool joinInner(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
@@ -132,6 +133,7 @@ private:
   bool OneRegion = false;      ///< a whole construct as one region
   bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
   bool HasInnerReductions = false;
+  bool HasWorkers = false; ///< a worker loop holds vector loops
   TokenList InnerVectorLength; ///< of a nested loop's `vector(n)`
   /// A `kernels` loop without `independent` whose iterations Ferry proved
   /// independent (DependenceTest).

@@ -154,7 +154,7 @@ void host_data_diagnostics(float *a, int n) {
 void more_clauses(double *a, double *p, int n) {
 #pragma acc parallel loop num_gangs(4, 2) copy(a[0:n]) // expected-error {{'num_gangs' with several values (gangs in several dimensions) is not supported by Ferry yet; give one number}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop num_workers(4) copy(a[0:n]) // expected-warning {{'num_workers' has no effect in Ferry: a gang's workers and vector lanes are its work-items (vector_length sets their number)}}
+#pragma acc parallel loop num_workers(4) copy(a[0:n])
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop private(p[0:4]) copy(a[0:n]) // expected-error {{'p' in OpenACC 'private' is a pointer: a private copy of the section it points to is not supported by Ferry yet; declare an array in the loop body instead}}
   for (int i = 0; i < n; ++i) a[i] = p[0];

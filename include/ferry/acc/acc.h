@@ -429,6 +429,7 @@ struct launch_options {
   int async = acc_async_sync; ///< `async[(n)]`
   uint32_t num_gangs = 0;     ///< `num_gangs(n)`; 0: Ferry chooses
   uint32_t vector_length = 0; ///< `vector_length(n)`; 0: Ferry chooses
+  uint32_t num_workers = 0;   ///< `num_workers(n)`; 0: Ferry chooses
   /// Synchronous launches may complete later (ferry_launch_desc::defer).
   bool defer = false;
 };
@@ -877,6 +878,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.async = Opt.async;
   Desc.num_gangs = Opt.num_gangs;
   Desc.vector_length = Opt.vector_length;
+  Desc.num_workers = Opt.num_workers;
   Desc.defer = Opt.defer;
   ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
@@ -974,6 +976,17 @@ void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
   Fn(Index, std::get<K>(S)...);
 }
 
+/// The iterations of a worker loop that this work-item's worker runs: the
+/// worker's code, which the outliner makes worker-single (GangLevel.cpp).
+template <class I, class F, class Storage, std::size_t... K>
+void worker_rounds(I First, int64_t Stride, int64_t N, int64_t Lane, int64_t Width, F &Fn,
+                   Storage &Acc, std::index_sequence<K...>) {
+  for (int64_t J = Lane; J < N; J += Width) {
+    F Body = Fn; // its `private` copies, one per iteration
+    Body(I(uint64_t(First) + uint64_t(J) * uint64_t(Stride)), std::get<K>(Acc)...);
+  }
+}
+
 /// A `loop` construct nested in a region's iteration (a `loop` inside a
 /// `parallel loop`, say), at OpenACC level \p Level (FERRY_LEVEL_*): its
 /// iterations are spread over the lanes of that level of the gang running
@@ -993,7 +1006,25 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
     ferry_dev_loop_failed();
   const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
   auto Index = [&](int64_t K) { return I(uint64_t(First) + uint64_t(K) * uint64_t(Stride)); };
-  if constexpr (sizeof...(Reds) == 0) {
+  if constexpr (Level == FERRY_LEVEL_WORKER) {
+    // A worker loop: its iterations run in worker_rounds, which the outliner
+    // prepares as worker-single code (stores on vector lane 0 of the worker);
+    // the lanes of a worker hold one value of the reductions, lane 0's.
+    using List = reduction_list<Reds...>;
+    using Storage = typename List::storage;
+    static_assert(sizeof(Storage) <= FERRY_DEV_REDUCE_MAX,
+                  "the reduction variables of one OpenACC loop nested in another take more "
+                  "than 128 bytes");
+    Storage Acc;
+    List::init(&Acc);
+    worker_rounds<I>(First, Stride, N, Lane, Width, F, Acc, std::index_sequence_for<Reds...>());
+    if constexpr (sizeof...(Reds) != 0) {
+      ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
+      Reductions.finish(Acc);
+    } else {
+      ferry_dev_sync(Level);
+    }
+  } else if constexpr (sizeof...(Reds) == 0) {
     for (int64_t K = Lane; K < N; K += Width)
       F(Index(K));
     ferry_dev_sync(Level);
