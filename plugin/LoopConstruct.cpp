@@ -458,7 +458,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
           InnerVectorLength->assign(Part.begin(), Part.end());
       } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
         report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "workers are not a separate dimension in Ferry yet";
+            << Text << "the construct's num_workers sets the workers of a gang";
       } else {
         report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
             << Modifier << Text

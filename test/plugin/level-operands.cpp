@@ -28,7 +28,7 @@ void f(double *a, int n) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
       a[i] += 1;
-#pragma acc parallel loop worker(8) copy(a[0:n]) // expected-warning {{'worker(8)' is ignored: workers are not a separate dimension in Ferry yet}}
+#pragma acc parallel loop worker(8) copy(a[0:n]) // expected-warning {{'worker(8)' is ignored: the construct's num_workers sets the workers of a gang}}
   for (int i = 0; i < n; ++i)
     a[i] += 1;
 #ifdef BAD
