@@ -64,6 +64,15 @@ struct OpenConstruct {
   std::vector<InnerLoop> InnerLoops;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList InnerVectorLength;
+  /// A loop nested in a region's iteration: the FERRY_LEVEL_* it spreads
+  /// over (a vector loop without a level clause may become a worker loop).
+  int Level = 0;
+  /// That loop has no level clause: it is the worker loop of a three-level
+  /// nest when it holds loops of its own.
+  bool AutoLevel = false;
+  /// A region: one of its nested loops is a worker loop holding vector
+  /// loops (FERRY_REGION_WORKERS).
+  bool HasWorkers = false;
 };
 
 class AccContext {
