@@ -414,6 +414,9 @@ template <class AddFn> void addLibdeviceRest(AddFn Add) {
   Add("__nv_fmaf", fmaR<float, FE_TONEAREST>);
   Add("__nv_fmaf_rz", fmaR<float, FE_TOWARDZERO>);
   Add("__nv_fmaf_rd", fmaR<float, FE_DOWNWARD>);
+  Add("__nv_fma_rz", fmaR<double, FE_TOWARDZERO>);
+  Add("__nv_fma_rd", fmaR<double, FE_DOWNWARD>);
+  Add("__nv_fma_ru", fmaR<double, FE_UPWARD>);
   Add("__nv_fmaf_ru", fmaR<float, FE_UPWARD>);
   Add("__nv_dadd_rn", add<double, FE_TONEAREST>);
   Add("__nv_dadd_rz", add<double, FE_TOWARDZERO>);

@@ -23,11 +23,18 @@
 ///    the sign of x - R exactly when R is inexact, also when R is subnormal,
 ///    zero by underflow or infinite by overflow. Zero, infinite and NaN
 ///    operands give exact results (residual 0).
-/// f64 fma stays diagnosed: its exact residual needs the ErrFma algorithm
-/// with its own underflow cases.
+/// f64 fma is the exception: its exact residual would need the ErrFma
+/// algorithm with its own underflow cases, so it runs in the hardware
+/// rounding mode instead, inside a helper of its own
+/// (`__ferry_fma_{rz,rd,ru}_f64`, never inlined) that is `strictfp`
+/// throughout: `llvm.set.rounding` (s_setreg of MODE's round bits), the
+/// constrained fma, and round-to-nearest again, which no optimization may
+/// reorder; the functions that call it keep their ordinary FP code.
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -164,6 +171,38 @@ Value *directedNormalized(IRBuilder<> &B, int Op, Value *A, Value *C, Direction 
   return adjust(B, R, B.CreateSelect(Exact, Zero, Residual), D);
 }
 
+/// f64 fma in rounding direction \p D: a call of the module's strictfp
+/// helper for that direction (see the file comment).
+Value *directedFmaF64(IRBuilder<> &B, Value *A, Value *C, Value *E, Direction D) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &Ctx = M.getContext();
+  const char *Name = D == Direction::TowardZero ? "__ferry_fma_rz_f64"
+                     : D == Direction::Down     ? "__ferry_fma_rd_f64"
+                                                : "__ferry_fma_ru_f64";
+  Type *Dbl = B.getDoubleTy();
+  Function *F = M.getFunction(Name);
+  if (!F) {
+    F = Function::Create(FunctionType::get(Dbl, {Dbl, Dbl, Dbl}, false),
+                         GlobalValue::InternalLinkage, Name, M);
+    F->addFnAttr(Attribute::StrictFP);
+    F->addFnAttr(Attribute::NoInline);
+    F->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> H(BasicBlock::Create(Ctx, "entry", F));
+    H.setIsFPConstrained(true);
+    H.setDefaultConstrainedRounding(RoundingMode::Dynamic);
+    H.setDefaultConstrainedExcept(fp::ebIgnore);
+    // FLT_ROUNDS values: 0 toward zero, 1 nearest, 2 upward, 3 downward.
+    const unsigned Mode = D == Direction::TowardZero ? 0 : D == Direction::Up ? 2 : 3;
+    H.CreateIntrinsic(Intrinsic::set_rounding, {}, {H.getInt32(Mode)});
+    Value *R = H.CreateConstrainedFPCall(
+        Intrinsic::getDeclaration(&M, Intrinsic::experimental_constrained_fma, {Dbl}),
+        {F->getArg(0), F->getArg(1), F->getArg(2)});
+    H.CreateIntrinsic(Intrinsic::set_rounding, {}, {H.getInt32(1)});
+    H.CreateRet(R);
+  }
+  return B.CreateCall(F, {A, C, E});
+}
+
 } // namespace
 
 /// Directed rounding of add/sub/mul/div (Arg: the IR opcode), fma, sqrt and
@@ -172,9 +211,11 @@ Value *lowerDirectedRounding(IntrinsicLowering &L, int Opcode) {
   IRBuilder<> &B = L.B;
   std::optional<Direction> D = directionOf(L.Name);
   Type *Ty = L.retType();
-  if (!D || !(Ty->isFloatTy() || Ty->isDoubleTy()) || (Ty->isDoubleTy() && Opcode == DirectedFma))
-    return L.fail("directed rounding of f64 fma is not translated (f32 add/sub/mul/fma/div/"
-                  "rcp/sqrt and f64 add/sub/mul/div/rcp/sqrt are)");
+  if (!D || !(Ty->isFloatTy() || Ty->isDoubleTy()))
+    return L.fail("directed rounding (.rz/.rm/.rp) of this type is not translated (f32 and f64 "
+                  "are)");
+  if (Ty->isDoubleTy() && Opcode == DirectedFma)
+    return directedFmaF64(B, L.arg(0), L.arg(1), L.arg(2), *D);
   if (Opcode == Instruction::FDiv || Opcode == DirectedSqrt ||
       (Opcode == Instruction::FMul && Ty->isDoubleTy()))
     return directedNormalized(B, Opcode, L.arg(0), Opcode == DirectedSqrt ? nullptr : L.arg(1),

@@ -66,11 +66,6 @@ define i32 @fns(i32 %m) {
   %r = call i32 @llvm.nvvm.fns(i32 %m, i32 0, i32 1)
   ret i32 %r
 }
-; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding of f64 fma is not translated (f32 add/sub/mul/fma/div/rcp/sqrt and f64 add/sub/mul/div/rcp/sqrt are)
-define double @fma_rm_d(double %a, double %b, double %c) {
-  %r = call double @llvm.nvvm.fma.rm.d(double %a, double %b, double %c)
-  ret double %r
-}
 ; CHECK-DAG: in function 'exit': 'llvm.nvvm.exit' cannot be translated to AMDGPU: exit (ending a thread early) has no AMDGPU translation yet
 define void @exit() {
   call void @llvm.nvvm.exit()
@@ -101,11 +96,6 @@ define void @compiler_error() {
 define float @libdevice_unknown(float %x) {
   %r = call float @__nv_frobnicate(float %x)
   ret float %r
-}
-; CHECK-DAG: in function 'fma_rd': '__nv_fma_rd' cannot be translated to AMDGPU: directed rounding of f64 fma is not translated
-define double @fma_rd(double %a, double %b, double %c) {
-  %r = call double @__nv_fma_rd(double %a, double %b, double %c)
-  ret double %r
 }
 ; CHECK-DAG: in function 'cluster_kernel': kernel 'cluster_kernel' uses thread-block clusters larger than one block, which AMDGPU does not have
 define void @cluster_kernel() {
@@ -178,12 +168,10 @@ declare void @llvm.nvvm.membar(i32)
 declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
 declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
 declare i32 @llvm.nvvm.fns(i32, i32, i32)
-declare double @llvm.nvvm.fma.rm.d(double, double, double)
 declare void @llvm.nvvm.exit()
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.f16.p0(ptr)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
-declare double @__nv_fma_rd(double, double, double)
 declare void @llvm.nvvm.st.bulk(ptr)
