@@ -17,7 +17,11 @@
 ///    combined with c by the secondary operation (.add .min .max, on c
 ///    extended by the destination type) or merged into the selected byte or
 ///    half-word of c.
-/// vshl, vshr and vmad are diagnosed.
+///  - vshl, vshr: the same, with b the shift amount (an unsigned byte,
+///    half-word or word) clamped to 32 (.clamp) or taken modulo 32 (.wrap);
+///    a is shifted in 128 bits (so that .sat sees the whole left shift),
+///    arithmetically right when a is signed.
+/// vmad is diagnosed.
 ///
 //===----------------------------------------------------------------------===//
 #include "PTXTranslator.h"
@@ -275,22 +279,25 @@ bool ptxVideo(PTXTranslator &T, const PTXStatement &S, int Arg) {
   return T.write(withoutSelector(S.Operands[0]), R);
 }
 
-/// vadd vsub vabsdiff vmin vmax vset (Arg 0, 1, 3, 4, 5, 6 as for ptxVideo);
-/// vshl vshr vmad (Arg -1) are diagnosed.
+/// vadd vsub vabsdiff vmin vmax vset (Arg 0, 1, 3, 4, 5, 6 as for ptxVideo),
+/// vshl (7) and vshr (8); vmad (Arg -1) is diagnosed.
 ///   vop.dtype.atype.btype{.sat}{.op2} d, a{.asel}, b{.bsel}{, c};
 ///   vop.dtype.atype.btype{.sat}       d.dsel, a{.asel}, b{.bsel}, c;
 ///   vset.atype.btype.cmp{.op2}        d{.dsel}, a{.asel}, b{.bsel}{, c};
 bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
   if (Kind < 0)
     return T.fail(S.Parts[0] + " is not translated (the video instructions translated are "
-                               "vadd vsub vabsdiff vmin vmax vset and the SIMD forms)");
+                               "vadd vsub vabsdiff vmin vmax vset vshl vshr and the SIMD forms)");
   IRBuilder<> &B = T.B;
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  const bool Set = Kind == 6;
+  const bool Set = Kind == 6, Shift = Kind == 7 || Kind == 8;
   if (!checkWords(T, S, Set ? 2 : 3,
-                  Set ? ArrayRef<StringRef>{"add", "min", "max", "eq", "ne", "lt", "le", "gt", "ge"}
-                      : ArrayRef<StringRef>{"sat", "add", "min", "max"}))
+                  Set     ? ArrayRef<StringRef>{"add", "min", "max", "eq", "ne", "lt", "le", "gt", "ge"}
+                  : Shift ? ArrayRef<StringRef>{"sat", "add", "min", "max", "clamp", "wrap"}
+                          : ArrayRef<StringRef>{"sat", "add", "min", "max"}))
     return false;
+  if (Shift && hasPart(S, "clamp") == hasPart(S, "wrap"))
+    return T.fail(S.Parts[0] + " needs one shift mode, .clamp or .wrap");
   SmallVector<PTXType, 3> Tys = typesOf(S);
   const PTXType ATy = Tys[Tys.size() - 2], BTy = Tys.back();
   const bool SignedD = !Set && Tys[0].isSigned();
@@ -333,7 +340,28 @@ bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
       return false;
     Src[I] = lane(B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), I64);
   }
-  Value *R = primary(B, Kind, Src[0], Src[1], Cmp.value_or(CmpInst::ICMP_EQ));
+  if (Shift && BTy.isSigned())
+    return T.fail("the shift amount of " + S.Parts[0] + " is .u32, not .s32");
+  Value *R;
+  if (Shift) {
+    // The amount: clamped to 32, or modulo 32.
+    Value *N = hasPart(S, "clamp")
+                   ? B.CreateBinaryIntrinsic(Intrinsic::umin, Src[1], B.getInt64(32))
+                   : B.CreateAnd(Src[1], 31);
+    if (Kind == 7) {
+      // In 128 bits; with .sat bounded to 64 first (saturation only needs
+      // the sign and whether it exceeds 32 bits), else its low bits.
+      Type *I128 = B.getInt128Ty();
+      Value *Wide = B.CreateShl(B.CreateSExt(Src[0], I128), B.CreateZExt(N, I128));
+      if (hasPart(S, "sat"))
+        Wide = clampTo(B, Wide, 64, /*Signed=*/true);
+      R = B.CreateTrunc(Wide, I64);
+    } else {
+      R = ATy.isSigned() ? B.CreateAShr(Src[0], N) : B.CreateLShr(Src[0], N);
+    }
+  } else {
+    R = primary(B, Kind, Src[0], Src[1], Cmp.value_or(CmpInst::ICMP_EQ));
+  }
   if (hasPart(S, "sat"))
     R = clampTo(B, R, DSel->second, SignedD);
   if (NOps == 3)

@@ -2,7 +2,7 @@
 ; the translated subset, are diagnosed one error per asm call, naming the
 ; instruction and the offending modifier, selector or operand.
 ; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
-; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 10
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 12
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: in function 'prmt_mode': inline PTX cannot be translated: instruction 'prmt.b32.f8e $0, $1, $1, $1': unknown prmt mode .f8e (.f4e .b4e .rc8 .ecl .ecr .rc16)
@@ -40,9 +40,19 @@ define i32 @video_type(i32 %a) {
   %r = call i32 asm "vabsdiff.s32.s16.s32 $0, $1, $1;", "=r,r"(i32 %a)
   ret i32 %r
 }
-; CHECK-DAG: in function 'shift': inline PTX cannot be translated: instruction 'vshl.u32.u32.u32.clamp $0, $1, $1': vshl is not translated (the video instructions translated are vadd vsub vabsdiff vmin vmax vset and the SIMD forms)
-define i32 @shift(i32 %a) {
-  %r = call i32 asm "vshl.u32.u32.u32.clamp $0, $1, $1;", "=r,r"(i32 %a)
+; CHECK-DAG: in function 'vmad_op': inline PTX cannot be translated: instruction 'vmad.u32.u32.u32 $0, $1, $1, $1': vmad is not translated (the video instructions translated are vadd vsub vabsdiff vmin vmax vset vshl vshr and the SIMD forms)
+define i32 @vmad_op(i32 %a) {
+  %r = call i32 asm "vmad.u32.u32.u32 $0, $1, $1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'shift_mode': inline PTX cannot be translated: instruction 'vshl.u32.u32.u32 $0, $1, $1': vshl needs one shift mode, .clamp or .wrap
+define i32 @shift_mode(i32 %a) {
+  %r = call i32 asm "vshl.u32.u32.u32 $0, $1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'shift_signed_amount': inline PTX cannot be translated: instruction 'vshr.u32.u32.s32.wrap $0, $1, $1': the shift amount of vshr is .u32, not .s32
+define i32 @shift_signed_amount(i32 %a) {
+  %r = call i32 asm "vshr.u32.u32.s32.wrap $0, $1, $1;", "=r,r"(i32 %a)
   ret i32 %r
 }
 ; CHECK-DAG: in function 'selector_elsewhere': inline PTX cannot be translated: instruction 'add.u32 $0, $1.b0, 1': the lane selector .b0 of '$1.b0' belongs to video instructions only

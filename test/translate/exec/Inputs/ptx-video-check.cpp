@@ -14,7 +14,8 @@ FN(prmt_default) FN(vavrg4_s) FN(vavrg2_s_sat) FN(vadd4_sel_mask) FN(vsub2_mask)
 FN(vmin2_add) FN(vmin4_add_mask) FN(vabsdiff4_add) FN(vsub4_add_s) FN(vmax4_mixed)
 FN(vset2_merge) FN(vset4_add) FN(vadd_sel) FN(vsub_h1) FN(vadd_u_sat)
 FN(vabsdiff_merge) FN(vmin_add) FN(vmax_max) FN(vsub_min_u) FN(vset_merge)
-FN(vset_add) FN(vmax_b3_sat)
+FN(vset_add) FN(vmax_b3_sat) FN(vshl_clamp_sat) FN(vshl_wrap_h1) FN(vshr_s_clamp)
+FN(vshr_u_wrap_add) FN(vshl_merge_b2) FN(vshl_s_sat_max)
 #undef FN
 }
 
@@ -151,6 +152,39 @@ static uint32_t scalar(const Scalar &s, uint32_t a, uint32_t b, uint32_t c) {
   return uint32_t(tmp);
 }
 
+// vshl/vshr: b is an unsigned amount, clamped to 32 or taken modulo 32;
+// the shift is exact (128 bits) before .sat, the rest as the other scalars.
+struct Shift {
+  bool left, clamp;
+  const char *asel, *bsel, *dsel;
+  bool asg, dsg, sat;
+  const char *secop;
+};
+static uint32_t shift(const Shift &s, uint32_t a, uint32_t b, uint32_t c) {
+  const int64_t ta = part(a, s.asel, s.asg);
+  int64_t tb = part(b, s.bsel, false);
+  tb = s.clamp ? (tb > 32 ? 32 : tb) : (tb & 31);
+  __int128 t = s.left ? (__int128)ta * ((__int128)1 << tb) : (__int128)(ta >> tb);
+  if (s.sat) {
+    const int bits = s.dsel[0] == 'b' ? 8 : s.dsel[0] == 'h' ? 16 : 32;
+    const __int128 lo = s.dsg ? -((__int128)1 << (bits - 1)) : 0;
+    const __int128 hi = s.dsg ? ((__int128)1 << (bits - 1)) - 1 : ((__int128)1 << bits) - 1;
+    t = t < lo ? lo : t > hi ? hi : t;
+  }
+  int64_t tmp = int64_t(t);
+  const int64_t cc = s.dsg ? int64_t(int32_t(c)) : int64_t(c);
+  if (!std::strcmp(s.secop, "add"))
+    tmp = tmp + cc;
+  else if (!std::strcmp(s.secop, "max"))
+    tmp = tmp > cc ? tmp : cc;
+  else if (*s.dsel) {
+    int n = s.dsel[1] - '0', bits = s.dsel[0] == 'b' ? 8 : 16;
+    uint32_t field = ((1u << bits) - 1) << (n * bits);
+    return ((uint32_t(tmp) << (n * bits)) & field) | (c & ~field);
+  }
+  return uint32_t(tmp);
+}
+
 int main() {
   std::mt19937_64 rng(4);
   auto edge = [&]() -> uint32_t {
@@ -188,8 +222,21 @@ int main() {
       {"vset_add", vset_add, {Set, "h1", "h0", "", true, true, false, false, "add", Lt}},
       {"vmax_b3_sat", vmax_b3_sat, {Max, "", "", "b3", true, true, true, true, "", Eq}},
   };
+  const struct { const char *name; F fn; Shift s; } Shifts[] = {
+      {"vshl_clamp_sat", vshl_clamp_sat, {true, true, "", "b0", "", false, false, true, ""}},
+      {"vshl_wrap_h1", vshl_wrap_h1, {true, false, "h1", "", "", true, true, false, ""}},
+      {"vshr_s_clamp", vshr_s_clamp, {false, true, "", "b1", "", true, true, false, ""}},
+      {"vshr_u_wrap_add", vshr_u_wrap_add, {false, false, "h0", "", "", false, false, false, "add"}},
+      {"vshl_merge_b2", vshl_merge_b2, {true, true, "b1", "b0", "b2", true, true, true, ""}},
+      {"vshl_s_sat_max", vshl_s_sat_max, {true, true, "", "h0", "", true, true, true, "max"}},
+  };
   for (int n = 0; n < 100000; ++n) {
     uint32_t a = edge(), b = edge(), c = edge();
+    // Shift amounts around 32 too.
+    const uint32_t small = uint32_t(rng() % 40) * 0x01010101u;
+    for (const auto &S : Shifts)
+      for (uint32_t bb : {b, small})
+        expect(S.name, a, bb, c, S.fn(a, bb, c), shift(S.s, a, bb, c));
     for (const auto &P : Prmts)
       expect(P.name, a, b, c, P.fn(a, b, c), prmtMode(P.mode, a, b, c));
     expect("prmt_default", a, b, c, prmt_default(a, b, c), prmtDefault(a, b, c));

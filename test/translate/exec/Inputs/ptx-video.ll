@@ -114,3 +114,27 @@ define i32 @vmax_b3_sat(i32 %a, i32 %b, i32 %c) {
   %r = call i32 asm "vmax.s32.s32.s32.sat $0.b3, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
   ret i32 %r
 }
+define i32 @vshl_clamp_sat(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vshl.u32.u32.u32.sat.clamp $0, $1, $2.b0;", "=r,r,r"(i32 %a, i32 %b)
+  ret i32 %r
+}
+define i32 @vshl_wrap_h1(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vshl.s32.s32.u32.wrap $0, $1.h1, $2;", "=r,r,r"(i32 %a, i32 %b)
+  ret i32 %r
+}
+define i32 @vshr_s_clamp(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vshr.s32.s32.u32.clamp $0, $1, $2.b1;", "=r,r,r"(i32 %a, i32 %b)
+  ret i32 %r
+}
+define i32 @vshr_u_wrap_add(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vshr.u32.u32.u32.wrap.add $0, $1.h0, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vshl_merge_b2(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vshl.s32.s32.u32.sat.clamp $0.b2, $1.b1, $2.b0, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vshl_s_sat_max(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vshl.s32.s32.u32.sat.clamp.max $0, $1, $2.h0, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
