@@ -10,6 +10,7 @@
 /// entry `void __ferry_emu.entry.K(ptr args)` that loads each argument.
 ///
 //===----------------------------------------------------------------------===//
+#include "Matrix.h"
 #include "PTXParser.h"
 #include "PTXTranslator.h"
 #include "Scheduler.h"
@@ -327,6 +328,126 @@ bool isModelledCall(const Function &Callee) {
           Name == "__assertfail");
 }
 
+/// The element type and count of fragment register type \p Reg.
+std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg) {
+  if (Reg->isFloatTy())
+    return {MatrixElem::F32, 1};
+  if (Reg->isIntegerTy(32)) // two bf16
+    return {MatrixElem::BF16, 2};
+  auto *V = cast<FixedVectorType>(Reg);
+  return {V->getElementType()->isHalfTy() ? MatrixElem::F16 : MatrixElem::BF16,
+          unsigned(V->getNumElements())};
+}
+
+/// A tensor-core intrinsic becomes `__ferry_emu.matrix(site, op, in, out,
+/// mem, ld)` (Matrix.h): its value operands packed into a private buffer,
+/// its result loaded from another.
+Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
+                      std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = CI.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *Ptr = PointerType::get(Ctx, 0);
+  const bool Strided = StringRef(Op.Name).contains(".stride.");
+  SmallVector<Value *, 32> Values;
+  Value *Mem = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  Value *Ld = nullptr;
+  for (Value *A : CI.args()) {
+    if (A->getType()->isPointerTy())
+      Mem = A;
+    else
+      Values.push_back(A);
+  }
+  if (Strided && (Op.Kind == MatrixKind::Load || Op.Kind == MatrixKind::Store))
+    Ld = Values.pop_back_val();
+  auto *Ret = dyn_cast<StructType>(CI.getType());
+  auto Count = [](StructType *S) {
+    return unsigned(S->getNumElements()) * fragmentRegister(S->getElementType(0)).second;
+  };
+  switch (Op.Kind) {
+  case MatrixKind::Load: {
+    if (!Ret)
+      return fail("unexpected signature of '" + Op.Name + "'");
+    const MatrixElem E = fragmentRegister(Ret->getElementType(0)).first;
+    const unsigned Slots = Count(Ret);
+    if (Op.Operand == 'a' || Op.Operand == 'b')
+      Op.AB = E, (Op.Operand == 'a' ? Op.SlotsA : Op.SlotsB) = Slots;
+    else
+      Op.C = E, Op.SlotsC = Slots;
+    if (!Ld) // the default leading dimension: the columns (rows when column-major)
+      Ld = ConstantInt::get(I32, Op.Operand == 'a' ? (Op.ColMajor ? Op.M : Op.K)
+                                 : Op.Operand == 'b' ? (Op.ColMajor ? Op.K : Op.N)
+                                                     : (Op.ColMajor ? Op.M : Op.N));
+    break;
+  }
+  case MatrixKind::Store: {
+    if (Values.empty())
+      return fail("unexpected signature of '" + Op.Name + "'");
+    auto [E, Per] = fragmentRegister(Values[0]->getType());
+    Op.D = E;
+    Op.SlotsD = unsigned(Values.size()) * Per;
+    if (!Ld)
+      Ld = ConstantInt::get(I32, Op.ColMajor ? Op.M : Op.N);
+    break;
+  }
+  case MatrixKind::WarpMma:
+  case MatrixKind::MmaSync: {
+    if (!Ret || Values.empty())
+      return fail("unexpected signature of '" + Op.Name + "'");
+    auto [AB, Per] = fragmentRegister(Values[0]->getType());
+    Op.AB = AB;
+    const bool Sync = Op.Kind == MatrixKind::MmaSync;
+    const unsigned RegsA = Sync ? 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 64;
+    const unsigned RegsB = Sync ? 2 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 64;
+    if (Values.size() <= RegsA + RegsB)
+      return fail("unexpected signature of '" + Op.Name + "'");
+    Op.SlotsA = RegsA * Per;
+    Op.SlotsB = RegsB * Per;
+    auto [CE, CPer] = fragmentRegister(Values[RegsA + RegsB]->getType());
+    Op.C = CE;
+    Op.SlotsC = unsigned(Values.size() - RegsA - RegsB) * CPer;
+    Op.D = fragmentRegister(Ret->getElementType(0)).first;
+    Op.SlotsD = Count(Ret);
+    break;
+  }
+  default:
+    break;
+  }
+  if (!Ld)
+    Ld = ConstantInt::get(I32, 0);
+  const uint32_t Id = registerMatrixOp(Op);
+  const uint32_t Site = addSite(P, StringRef(Op.Name).substr(5).str(), CI);
+  IRBuilder<> Entry(&*CI.getFunction()->getEntryBlock().getFirstInsertionPt());
+  IRBuilder<> B(&CI);
+  Value *In = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  if (!Values.empty()) {
+    SmallVector<Type *, 32> Types;
+    for (Value *V : Values)
+      Types.push_back(V->getType());
+    StructType *Packed = StructType::get(Ctx, Types, /*isPacked=*/true);
+    AllocaInst *Buffer = Entry.CreateAlloca(Packed);
+    for (unsigned I = 0; I < Values.size(); ++I)
+      B.CreateAlignedStore(Values[I], B.CreateStructGEP(Packed, Buffer, I), Align(1));
+    In = B.CreateAddrSpaceCast(Buffer, Ptr);
+  }
+  Value *Out = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  AllocaInst *Result = nullptr;
+  if (!CI.getType()->isVoidTy()) {
+    Result = Entry.CreateAlloca(CI.getType());
+    // Stored first, so that checking mode sees the result as initialised.
+    B.CreateStore(Constant::getNullValue(CI.getType()), Result);
+    Out = B.CreateAddrSpaceCast(Result, Ptr);
+  }
+  FunctionCallee Fn = CI.getModule()->getOrInsertFunction(
+      "__ferry_emu.matrix",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, Ptr, Ptr, Ptr, I32}, false));
+  Symbols["__ferry_emu.matrix"] = matrixFunction();
+  B.CreateCall(Fn, {B.getInt32(Site), B.getInt32(Id), In, Out,
+                    B.CreatePointerBitCastOrAddrSpaceCast(Mem, Ptr), Ld});
+  if (Result)
+    CI.replaceAllUsesWith(B.CreateLoad(CI.getType(), Result));
+  CI.eraseFromParent();
+  return Error::success();
+}
+
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -396,6 +517,11 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
       LoadInst *L = B.CreateAlignedLoad(CI->getType(), CI->getArgOperand(0), A);
       CI->replaceAllUsesWith(L);
       CI->eraseFromParent();
+      continue;
+    }
+    if (MatrixOp Op; parseMatrixIntrinsic(Name, Op)) {
+      if (Error E = lowerMatrixCall(*CI, Op, P, Symbols))
+        return E;
       continue;
     }
     void *Address = runtimeFunction(Name);

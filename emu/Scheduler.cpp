@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "Scheduler.h"
+#include "Matrix.h"
 
 #include "core/DevicePrintf.h"
 
@@ -63,6 +64,7 @@ const char *opName(Op O) {
   case Op::ReadLane: return "readlane";
   case Op::ReadFirstLane: return "readfirstlane";
   case Op::WaveBarrier: return "wave.barrier";
+  case Op::Matrix: return "matrix product";
   }
   return "?";
 }
@@ -152,8 +154,34 @@ bool masked(Op O) {
   }
 }
 
+/// What a lane passes to a matrix product: its operands and its result.
+struct MatrixBuffers {
+  const uint8_t *In;
+  uint8_t *Out;
+};
+
+/// A matrix product (Op::Matrix, operation id in B) for the lanes \p P.
+void performMatrix(Group &G, const std::vector<Lane *> &P) {
+  const unsigned Wave = G.D->WaveSize;
+  std::vector<const uint8_t *> In(Wave, nullptr);
+  std::vector<uint8_t *> Out(Wave, nullptr);
+  for (Lane *L : P) {
+    const auto *Buffers = reinterpret_cast<const MatrixBuffers *>(uintptr_t(L->In));
+    In[L->InWave] = Buffers->In;
+    Out[L->InWave] = Buffers->Out;
+  }
+  const MatrixOp &Op = matrixOp(P.front()->B);
+  std::string E = matrixProduct(Op, Wave, In, Out);
+  if (!E.empty() && G.Error.empty())
+    G.Error = E + " at " + siteName(*G.D, P.front()->Site);
+  for (Lane *L : P)
+    L->W = Wait::None;
+}
+
 /// Performs \p O for the lanes \p P (indices into G.Lanes, one wave).
 void perform(Group &G, const std::vector<Lane *> &P, Op O) {
+  if (O == Op::Matrix)
+    return performMatrix(G, P);
   const unsigned Wave = G.D->WaveSize;
   Lane *ByLane[64] = {};
   uint64_t Present = 0;
@@ -796,6 +824,19 @@ static uint32_t emu_wgred_or(uint32_t S, uint32_t V) {
   return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierOrBits, V));
 }
 
+/// Every tensor-core intrinsic (Matrix.h): loads and stores here, products
+/// at a rendezvous of the wave's lanes at this call.
+static void emu_matrix(uint32_t S, uint32_t Id, const uint8_t *In, uint8_t *Out, uint8_t *Mem,
+                       int32_t Ld) {
+  const MatrixOp &Op = matrixOp(Id);
+  if (Op.Kind == MatrixKind::Load)
+    return matrixLoad(Op, CurLane->InWave, Mem, Ld, Out);
+  if (Op.Kind == MatrixKind::Store)
+    return matrixStore(Op, CurLane->InWave, Mem, Ld, In);
+  MatrixBuffers Buffers{In, Out};
+  rendezvous(Wait::Collective, S, Op::Matrix, uint64_t(uintptr_t(&Buffers)), Id);
+}
+
 static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offset; }
 
 /// Checking mode: an access of \p Bytes at \p P must lie in the group's
@@ -865,6 +906,8 @@ void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
 void *poisonFunction() { return reinterpret_cast<void *>(&emu_poison); }
 void *unpoisonFunction() { return reinterpret_cast<void *>(&emu_unpoison); }
 void *checkInitFunction() { return reinterpret_cast<void *>(&emu_check_init); }
+
+void *matrixFunction() { return reinterpret_cast<void *>(&emu_matrix); }
 
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
 void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }

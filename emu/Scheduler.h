@@ -59,6 +59,7 @@ enum class Op : uint8_t {
   ReadLane,     ///< AMDGPU readlane: B lane
   ReadFirstLane,
   WaveBarrier,
+  Matrix,       ///< a matrix product (Matrix.h): In points to the lane's buffers
 };
 
 const char *opName(Op O);
@@ -114,6 +115,10 @@ void *groupCheckFunction();
 void *poisonFunction();
 void *unpoisonFunction();
 void *checkInitFunction();
+
+/// The address of `void __ferry_emu.matrix(i32 site, i32 op, ptr in, ptr out,
+/// ptr mem, i32 ld)`, which runs every tensor-core intrinsic (Matrix.h).
+void *matrixFunction();
 
 /// The address of the function returning the current work-group's group
 /// memory (`ptr __ferry_emu.shared(i64 offset)`).

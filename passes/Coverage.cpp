@@ -83,6 +83,10 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerNanosleep", "`s.sleep` loop (`__ferry_nanosleep`)"},
       {"lowerDrop", "nothing (a hint)"},
       {"lowerCompilerMessage", "a translator diagnostic"},
+      {"lowerWmmaLoad", "per-lane loads into the target's fragment layout (MFMA / WMMA operand layout)"},
+      {"lowerWmmaStore", "per-lane stores from the target's fragment layout"},
+      {"lowerWmmaMma", "`mfma.f32.16x16x16{f16,bf16.1k}` per warp of a whole wave (gfx90a/gfx94x), `wmma.f32.16x16x16.{f16,bf16}` (gfx11); FMAs across the warp otherwise"},
+      {"lowerMmaSync", "FMAs across the warp in the PTX fragment layout (`ds.bpermute`)"},
   };
   return Map;
 }

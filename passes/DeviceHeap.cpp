@@ -176,34 +176,10 @@ bool hasHeapSignature(const Function &F, const HeapFunction &H) {
                      : First->isPointerTy() && T->getReturnType()->isVoidTy();
 }
 
-} // namespace
-
-bool lowerDeviceHeap(Module &M) {
-  SmallVector<std::pair<Function *, const HeapFunction *>, 4> Used;
-  for (const HeapFunction &H : HeapFunctions)
-    if (Function *F = M.getFunction(H.Name); F && F->isDeclaration() && !F->use_empty())
-      Used.push_back({F, &H});
-  if (Used.empty())
-    return false;
-  std::string Source = (Twine("target datalayout = \"") + M.getDataLayoutStr() +
-                        "\"\ntarget triple = \"" + M.getTargetTriple() + "\"\n" + Allocator)
-                           .str();
-  const std::string Heap = std::to_string(uint64_t(HeapMiB) << 20);
-  for (size_t At; (At = Source.find("HEAP")) != std::string::npos;)
-    Source.replace(At, 4, Heap);
-  SMDiagnostic Err;
-  std::unique_ptr<Module> Library = parseAssemblyString(Source, Err, M.getContext());
-  if (!Library) {
-    std::string Message;
-    raw_string_ostream OS(Message);
-    Err.print("ferry-device-heap", OS);
-    M.getContext().emitError("internal error: Ferry's device heap does not parse: " + Message);
-    return false;
-  }
-  FunctionCallee Malloc = M.getOrInsertFunction(
-      "__ferry_malloc", Library->getFunction("__ferry_malloc")->getFunctionType());
-  FunctionCallee Free = M.getOrInsertFunction(
-      "__ferry_free", Library->getFunction("__ferry_free")->getFunctionType());
+/// Calls of the allocation functions of \p Used (with C's signatures) become
+/// calls of \p Malloc / \p Free; functions declared otherwise are reported.
+void redirectCalls(ArrayRef<std::pair<Function *, const HeapFunction *>> Used,
+                   FunctionCallee Malloc, FunctionCallee Free) {
   for (auto [F, H] : Used) {
     if (!hasHeapSignature(*F, *H)) {
       for (User *U : F->users())
@@ -231,6 +207,60 @@ bool lowerDeviceHeap(Module &M) {
     if (F->use_empty())
       F->eraseFromParent();
   }
+}
+
+/// The declared allocation functions \p M calls (\p CxxOnly: the C++
+/// operators only).
+SmallVector<std::pair<Function *, const HeapFunction *>, 4> usedHeapFunctions(Module &M,
+                                                                              bool CxxOnly) {
+  SmallVector<std::pair<Function *, const HeapFunction *>, 4> Used;
+  for (const HeapFunction &H : HeapFunctions)
+    if (Function *F = M.getFunction(H.Name);
+        F && F->isDeclaration() && !F->use_empty() && !(CxxOnly && !StringRef(H.Name).starts_with("_Z")))
+      Used.push_back({F, &H});
+  return Used;
+}
+
+} // namespace
+
+bool lowerCxxAllocationToC(Module &M) {
+  auto Used = usedHeapFunctions(M, /*CxxOnly=*/true);
+  if (Used.empty())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  FunctionCallee Malloc =
+      M.getOrInsertFunction("malloc", FunctionType::get(Ptr, {Type::getInt64Ty(Ctx)}, false));
+  FunctionCallee Free =
+      M.getOrInsertFunction("free", FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
+  redirectCalls(Used, Malloc, Free);
+  return true;
+}
+
+bool lowerDeviceHeap(Module &M) {
+  auto Used = usedHeapFunctions(M, /*CxxOnly=*/false);
+  if (Used.empty())
+    return false;
+  std::string Source = (Twine("target datalayout = \"") + M.getDataLayoutStr() +
+                        "\"\ntarget triple = \"" + M.getTargetTriple() + "\"\n" + Allocator)
+                           .str();
+  const std::string Heap = std::to_string(uint64_t(HeapMiB) << 20);
+  for (size_t At; (At = Source.find("HEAP")) != std::string::npos;)
+    Source.replace(At, 4, Heap);
+  SMDiagnostic Err;
+  std::unique_ptr<Module> Library = parseAssemblyString(Source, Err, M.getContext());
+  if (!Library) {
+    std::string Message;
+    raw_string_ostream OS(Message);
+    Err.print("ferry-device-heap", OS);
+    M.getContext().emitError("internal error: Ferry's device heap does not parse: " + Message);
+    return false;
+  }
+  FunctionCallee Malloc = M.getOrInsertFunction(
+      "__ferry_malloc", Library->getFunction("__ferry_malloc")->getFunctionType());
+  FunctionCallee Free = M.getOrInsertFunction(
+      "__ferry_free", Library->getFunction("__ferry_free")->getFunctionType());
+  redirectCalls(Used, Malloc, Free);
   if (Linker::linkModules(M, std::move(Library), Linker::LinkOnlyNeeded))
     M.getContext().emitError("internal error: cannot link Ferry's device heap");
   return true;

@@ -18,6 +18,11 @@ namespace ferry {
 /// \p M changed.
 bool lowerDeviceHeap(llvm::Module &M);
 
+/// For PTX, whose driver has `malloc` and `free` but no C++ operators: calls
+/// of operator new/delete (which clang leaves in CUDA device code) become
+/// calls of `malloc`/`free`. Returns whether \p M changed.
+bool lowerCxxAllocationToC(llvm::Module &M);
+
 } // namespace ferry
 
 #endif
