@@ -735,11 +735,18 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
     Shape += ", iterations proven independent";
+  const TokenList &Workers = gangWorkers();
   if (Nested && HasWorkers)
-    Shape += ", each iteration on one gang of workers (one warp each, num_workers of them) "
-             "that share its worker loops, their vector loops on each worker's lanes";
+    Shape += ", each iteration on one gang of workers (one warp each, " +
+             (Workers.empty() ? std::string("num_workers")
+                              : "worker(" + spellingOf(PP, Workers) + ")") +
+             " of them) that share its worker loops, their vector loops on each worker's "
+             "lanes";
   else if (Nested)
     Shape += ", each iteration on one gang whose work-items share its nested loops";
+  if (!Workers.empty() && !(Nested && HasWorkers))
+    Shape += ", worker(" + spellingOf(PP, Workers) +
+             ") without effect (no worker loop of the region holds vector loops)";
   remark(PP, Ctx, D, Shape);
 }
 
@@ -892,9 +899,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
         .code("), 1024LL);");
   // worker(n) sets the gang's workers where the construct does not
   // (readWorkerOperand refuses it elsewhere): this loop's, or a nested one's.
-  if (const TokenList &Workers =
-          !WorkerCount.empty() || !HasInnerLoops ? WorkerCount : InnerNumWorkers;
-      !Workers.empty())
+  if (const TokenList &Workers = gangWorkers(); !Workers.empty())
     B.code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"worker\", (")
         .tokens(Workers)
         .code("), 1024LL);");

@@ -118,6 +118,11 @@ private:
   /// `declare` directives in the function that it uses).
   void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body);
 
+  /// The `worker(n)` operand that sets the region's gangs' workers: this
+  /// loop's, or one of its nested loops'; empty without.
+  const TokenList &gangWorkers() const {
+    return !WorkerCount.empty() || !HasInnerLoops ? WorkerCount : InnerNumWorkers;
+  }
   /// The kind of construct the loop runs as: a `loop` takes its compute
   /// construct's kind (parallel loop, kernels loop, serial loop).
   ConstructKind effectiveKind() const;
