@@ -176,8 +176,7 @@ void LoopConstruct::rewrite() {
   }
   // The test reads the nested loops as written: their iterations in order
   // inside each of this loop's, whether they spread over a gang or not.
-  if (Nest.size() == 1)
-    testDependence(Nest[0]);
+  testDependence(Nest);
   if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty() &&
       !(needsProof() && !ProvenIndependent) && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
@@ -644,16 +643,24 @@ std::string LoopConstruct::findLoopDependence(const CanonicalLoop &L,
   return findDependence(PP, Written, Mapped, Reductions);
 }
 
-void LoopConstruct::testDependence(const CanonicalLoop &L) {
+void LoopConstruct::testDependence(ArrayRef<CanonicalLoop> Nest) {
   if (!needsProof() || D.find(ClauseKind::Seq) || OneRegion)
     return;
-  std::string Why = findLoopDependence(L, Inner);
-  ProvenIndependent = Why.empty();
-  if (!ProvenIndependent && Ctx.missedRemarks())
-    report(PP, D.Loc, Diag::RegionRemark)
-        << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
-               "' not parallelized: " + Why + "; its iterations run in order (write "
-               "'independent' if they are)";
+  // A collapse/tile nest: each level proven with the enclosing levels'
+  // variables fixed, so no two iterations of the nest meet.
+  ProvenIndependent = true;
+  for (const CanonicalLoop &L : Nest) {
+    const std::string Why = findLoopDependence(L, Inner);
+    if (Why.empty())
+      continue;
+    ProvenIndependent = false;
+    if (Ctx.missedRemarks())
+      report(PP, D.Loc, Diag::RegionRemark)
+          << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) + "'" +
+                 (Nest.size() > 1 ? " (a level of its nest)" : "") + " not parallelized: " +
+                 Why + "; its iterations run in order (write 'independent' if they are)";
+    return;
+  }
 }
 
 void LoopConstruct::emitIndexType(TokenBuilder &B, const CanonicalLoop &L) {

@@ -88,9 +88,10 @@ private:
   /// 3.3 2.9.3's rules (in `kernels` only, where it has no num_workers);
   /// false after a diagnostic.
   bool readWorkerOperand();
-  /// For a loop that needsProof() (and not `seq`): tries to prove
-  /// its iterations independent, and says why not when it cannot.
-  void testDependence(const CanonicalLoop &L);
+  /// For a loop that needsProof() (and not `seq`): tries to prove the
+  /// iterations of its \p Nest (one loop, or the levels `collapse`/`tile`
+  /// join) independent, and says why not when it cannot.
+  void testDependence(llvm::ArrayRef<CanonicalLoop> Nest);
   /// Why the iterations of \p L may depend on each other (empty: proven
   /// independent); the loops nested in it that were rewritten (\p Nested)
   /// are read as written.

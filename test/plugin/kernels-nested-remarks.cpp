@@ -77,6 +77,18 @@ void nests(double *p, double *q, int n, int m) {
 #pragma acc loop
       for (int j = 0; j < m; ++j)
         q[i * m + j + 1] = p[i * m + j];
+// collapse(2): each level proven with the outer one fixed.
+// SHAPE-DAG: kernels-nested-remarks.cpp:[[@LINE+2]]:{{.*}} 'loop' over a collapse(2) nest, iterations proven independent
+// CHECK-NOT: kernels-nested-remarks.cpp:[[@LINE+1]]
+#pragma acc loop collapse(2)
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < M; ++j)
+        v[i][j] = 2 * u[i][j];
+// CHECK: kernels-nested-remarks.cpp:[[@LINE+1]]:{{.*}} remark: ferry: 'loop' over 'j' (a level of its nest) not parallelized: loop-carried dependence on 'u': it is written as u[i][j] and accessed as u[i][j-1]
+#pragma acc loop collapse(2)
+    for (int i = 0; i < N; ++i)
+      for (int j = 1; j < M; ++j)
+        u[i][j] += u[i][j - 1];
 // A scalar of the outer iteration assigned by the inner loop's iterations.
 // CHECK: kernels-nested-remarks.cpp:[[@LINE+4]]:{{.*}} remark: ferry: 'loop' over 'j' not parallelized: the variable 'last', declared outside the loop, is assigned in its iterations
 #pragma acc loop
