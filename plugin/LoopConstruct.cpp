@@ -93,6 +93,8 @@ void LoopConstruct::rewrite() {
     Open.get().Level = Level;
     Open.get().AutoLevel = Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
     Open.get().NeedsProof = Level && nestedNeedsProof();
+    if (!Level) // a region's own worker(n) comes before its nested loops'
+      Open.get().InnerNumWorkers = WorkerCount;
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;

@@ -59,6 +59,14 @@ void f(double *a, int n) {
 #pragma acc parallel loop gang(count:2) copy(a[0:n]) // expected-error {{unknown modifier 'count' in 'gang(count:2)' (expected 'num:', 'static:' or 'dim:')}}
   for (int i = 0; i < n; ++i)
     a[i] += 1;
+#pragma acc kernels loop gang worker(4) independent copy(a[0:n * n])
+  for (int i = 0; i < n; ++i)
+#pragma acc loop worker(2) independent // expected-warning {{'worker(2)' is ignored: an earlier loop of the region sets the gang's workers (worker(4))}}
+    for (int j = 0; j < n; ++j) {
+#pragma acc loop vector independent
+      for (int k = 0; k < n; ++k)
+        a[i * n + j] += k;
+    }
 #pragma acc kernels loop worker(size:2) copy(a[0:n]) // expected-error {{unknown modifier 'size' in 'worker(size:2)' (expected 'num:')}}
   for (int i = 0; i < n; ++i)
     a[i] += 1;
