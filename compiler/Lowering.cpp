@@ -306,7 +306,11 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
   for (GlobalValue &GV : M.global_values())
     if (!GV.isDeclaration())
       Own.insert(GV.getName());
-  for (StringRef Lib : {"ocml.bc", "ockl.bc"}) {
+  // opencl.bc holds the printf buffer's allocator (device printf, assert).
+  SmallVector<StringRef, 3> Libraries{"ocml.bc", "ockl.bc"};
+  if (Function *Alloc = M.getFunction("__printf_alloc"); Alloc && Alloc->isDeclaration())
+    Libraries.push_back("opencl.bc");
+  for (StringRef Lib : Libraries) {
     SmallString<256> Path(Dir);
     sys::path::append(Path, Lib);
     if (Error E = linkLibrary(M, Path))
@@ -377,7 +381,8 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty())
       continue;
     StringRef Name = F.getName();
-    if (!Name.starts_with("__ocml_") && !Name.starts_with("__ockl_"))
+    if (!Name.starts_with("__ocml_") && !Name.starts_with("__ockl_") &&
+        Name != "__printf_alloc")
       continue;
     std::string Users;
     for (User *U : F.users())
@@ -385,7 +390,7 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
         if (Users.find(I->getFunction()->getName().str()) == std::string::npos)
           Users += (Users.empty() ? "" : ", ") + I->getFunction()->getName().str();
     return fail("device library function '" + Name + "' (needed by " + Users +
-                ") is not in " + Dir + "/ocml.bc or ockl.bc");
+                ") is not in the device libraries of " + Dir);
   }
   return Error::success();
 }
@@ -563,6 +568,41 @@ Error checkNVIDIAArch(const std::string &SM) {
   return Error::success();
 }
 
+/// The PTX ISA version the module's functions ask for ("+ptx85" in their
+/// "target-features", as clang writes it from the CUDA version), as a
+/// feature of the target machine: NVPTX writes `.version` from the target
+/// machine alone, and without it inline PTX newer than the processor's
+/// minimum ISA (cub's `bmsk` needs PTX 7.6; sm_80's minimum is 7.0) does
+/// not assemble. The highest version LLVM 19 knows at most; none: "".
+std::string ptxVersionFeature(const Module &M, StringRef SM) {
+  std::string Message;
+  const Target *NVPTX = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Message);
+  if (!NVPTX)
+    return "";
+  std::unique_ptr<MCSubtargetInfo> STI(
+      NVPTX->createMCSubtargetInfo("nvptx64-nvidia-cuda", SM, ""));
+  unsigned Known = 0, Wanted = 0;
+  for (const SubtargetFeatureKV &KV : STI->getAllProcessorFeatures()) {
+    unsigned V = 0;
+    if (StringRef Key(KV.Key); Key.consume_front("ptx") && !Key.getAsInteger(10, V))
+      Known = std::max(Known, V);
+  }
+  for (const Function &F : M) {
+    Attribute A = F.getFnAttribute("target-features");
+    if (!A.isValid())
+      continue;
+    SmallVector<StringRef, 4> Parts;
+    A.getValueAsString().split(Parts, ',');
+    for (StringRef P : Parts) {
+      unsigned V = 0;
+      if (P.consume_front("+ptx") && !P.getAsInteger(10, V))
+        Wanted = std::max(Wanted, V);
+    }
+  }
+  unsigned V = std::min(Wanted, Known);
+  return V ? "+ptx" + std::to_string(V) : "";
+}
+
 Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (Error E = checkNVIDIAArch(Opts.SM))
     return std::move(E);
@@ -609,7 +649,8 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     ModuleAnalysisManager MAM;
     NVVMReflectPass(Reflect).run(*M, MAM);
   }
-  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, "", Opts.OptLevel);
+  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(*M, Opts.SM),
+                                Opts.OptLevel);
   if (!TM)
     return TM.takeError();
   M->setDataLayout((*TM)->createDataLayout());

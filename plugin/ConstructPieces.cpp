@@ -99,8 +99,8 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
   report(PP, D.Loc, Diag::RegionRemark) << Text;
 }
 
-/// The code of one launch-value clause: async, num_gangs, vector_length or
-/// wait (a statement).
+/// The code of one launch-value clause: async, num_gangs, num_workers,
+/// vector_length or wait (a statement).
 static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
   switch (C.Kind) {
   case ClauseKind::Async:
@@ -114,6 +114,11 @@ static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
     B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", (")
         .tokens(C.Expr)
         .code("), 2147483647LL);");
+    return;
+  case ClauseKind::NumWorkers:
+    B.code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"num_workers\", (")
+        .tokens(C.Expr)
+        .code("), 1024LL);");
     return;
   case ClauseKind::VectorLength:
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector_length\", (")
@@ -150,8 +155,8 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
     B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
   // Each launch value: the clause for the selected device's type (after a
   // device_type), else the directive's own.
-  for (ClauseKind K : {ClauseKind::Async, ClauseKind::NumGangs, ClauseKind::VectorLength,
-                       ClauseKind::WaitClause}) {
+  for (ClauseKind K : {ClauseKind::Async, ClauseKind::NumGangs, ClauseKind::NumWorkers,
+                       ClauseKind::VectorLength, ClauseKind::WaitClause}) {
     bool PerType = false;
     for (const Clause &C : D.DeviceClauses)
       if (C.Kind == K) {

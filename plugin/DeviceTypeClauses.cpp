@@ -68,9 +68,21 @@ std::vector<const Clause *> scheduleFor(const Directive &D, unsigned Bit) {
   return Out;
 }
 
+/// Whether \p Gang deals chunks to the gangs (`gang(static: n)`, n not
+/// `*`): code of its own, unlike the number of gangs or the chunk size.
+bool hasStaticChunk(const Clause &Gang) {
+  for (ArrayRef<Token> Part : splitTopLevel(Gang.Expr, tok::comma))
+    if (Part.size() >= 3 && Part[0].getIdentifierInfo() &&
+        Part[0].getIdentifierInfo()->getName() == "static" && Part[1].is(tok::colon) &&
+        !(Part.size() == 3 && Part[2].is(tok::star)))
+      return true;
+  return false;
+}
+
 /// A schedule as text: the clause names in the order of Clauses.def, with
-/// collapse's count and tile's sizes (the gang and vector operands are
-/// launch values, chosen at run time).
+/// collapse's count, tile's sizes and whether gang has a static chunk (the
+/// gang, worker and vector operands, the chunk size too, are launch values,
+/// chosen at run time).
 std::string scheduleKey(Preprocessor &PP, const std::vector<const Clause *> &S) {
   std::string Key;
   static const ClauseKind Order[] = {ClauseKind::Gang,        ClauseKind::Worker,
@@ -85,6 +97,8 @@ std::string scheduleKey(Preprocessor &PP, const std::vector<const Clause *> &S) 
           Key += "(" + std::to_string(C->Count) + ")";
         else if (K == ClauseKind::Tile)
           Key += "(" + spellingOf(PP, C->Expr) + ")";
+        else if (K == ClauseKind::Gang && hasStaticChunk(*C))
+          Key += "(static:)";
         break;
       }
   return Key.empty() ? "(none)" : Key;
@@ -190,7 +204,8 @@ bool resolveDeviceTypes(Preprocessor &PP, Directive &D) {
     return false;
   }
   // The same everywhere: the schedule of any type is the directive's own.
-  // Gang and vector operands stay in DeviceClauses, chosen at launch.
+  // Gang, worker and vector operands stay in DeviceClauses, chosen at
+  // launch (LoopConstruct).
   std::vector<Clause> Schedule;
   for (const Clause *C : scheduleFor(D, DeviceHost)) {
     Clause Copy = *C;

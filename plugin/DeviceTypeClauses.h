@@ -8,13 +8,15 @@
 /// The parser keeps those clauses apart (Directive::DeviceClauses, each with
 /// the types it holds for). Ferry compiles one program for every device and
 /// picks the device at run time, so:
-///  - launch values (async, wait, num_gangs, vector_length, and the gang and
-///    vector operands of a region's loop) are chosen when the construct runs,
-///    from acc_get_device_type();
-///  - the loop's schedule (gang, worker, vector, seq, independent, auto,
-///    collapse, tile) must come out the same for every device type Ferry
-///    runs on (host, nvidia, radeon): it is then merged into the directive's
-///    own clauses; otherwise it is an error naming the per-type schedules.
+///  - launch values (async, wait, num_gangs, num_workers, vector_length,
+///    the gang and vector operands of a region's loop, worker(n) in kernels
+///    and the chunk size of gang(static: n)) are chosen when the construct
+///    runs, from acc_get_device_type();
+///  - the loop's schedule (gang, with or without a static chunk, worker,
+///    vector, seq, independent, auto, collapse, tile) must come out the same
+///    for every device type Ferry runs on (host, nvidia, radeon): it is then
+///    merged into the directive's own clauses; otherwise it is an error
+///    naming the per-type schedules.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_DEVICETYPECLAUSES_H

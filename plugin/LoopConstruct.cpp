@@ -62,14 +62,18 @@ void LoopConstruct::rewrite() {
   const Directive *ComputeDirective = Compute ? Compute->D : nullptr;
   const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
   // In a region's iteration: spread over the gang's work-items, or in order.
-  const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
-  const bool InPlace = Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level);
+  const int LevelBefore =
+      Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel() : 0;
+  const bool InPlace =
+      Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !LevelBefore);
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
         for (const VarRef &V : C.Vars)
           if (Ctx.declaredBefore(V.Name) && !isPointerSection(V))
             Compute->ImpliedCopy.push_back(V.Name);
+  if (!readGangOperands() || !readWorkerOperand())
+    return;
   Token For;
   PP.Lex(For);
   if (For.isNot(tok::kw_for)) {
@@ -87,29 +91,77 @@ void LoopConstruct::rewrite() {
   }
   const size_t HeaderEnd = All.size();
   bool Ok;
+  int Level = LevelBefore;
   {
     AccContext::Scope Open(Ctx, D);
+    Open.get().Level = Level;
+    Open.get().AutoLevel = Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
+    Open.get().NeedsProof = Level && nestedNeedsProof();
+    if (!Level) { // a region's own worker(n) comes before its nested loops'
+      Open.get().InnerNumWorkers = WorkerCount;
+      Open.get().InnerNumWorkersPerType = WorkerCountPerType;
+    }
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;
+    HasWorkers = Open.get().HasWorkers;
     Inner = std::move(Open.get().InnerLoops);
     InnerVectorLength = Open.get().InnerVectorLength;
+    InnerNumWorkers = Open.get().InnerNumWorkers;
+    InnerNumWorkersPerType = Open.get().InnerNumWorkersPerType;
   }
+  // A nested loop that holds vector loops is the worker loop of its gang.
+  if (Level && HasInnerLoops)
+    Level = FERRY_LEVEL_WORKER;
   if (Level) {
     CanonicalLoop L;
     ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
     if (Ok && CanonicalLoopParser(PP, PragmaLoc).header(Header, L)) {
       L.Body.append(All.begin() + HeaderEnd, All.end());
-      OpenConstruct &Region = *Ctx.enclosingLoops().back();
+      // In `kernels` without `independent` (or `auto`): spread only when
+      // proven, in order inside the iteration otherwise.
+      bool Proven = false;
+      if (nestedNeedsProof()) {
+        const std::string Why = findLoopDependence(L, Inner);
+        if (!Why.empty()) {
+          if (Ctx.missedRemarks())
+            report(PP, D.Loc, Diag::RegionRemark)
+                << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
+                       "' not parallelized: " + Why +
+                       "; its iterations run in order inside each iteration of the loop "
+                       "around it (write 'independent' if they are)";
+          TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+          return;
+        }
+        Proven = true;
+      }
+      SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+      OpenConstruct &Region = *Loops.front();
       Region.HasInnerLoops = true;
+      if (Loops.size() == 2) { // a vector loop in a worker loop
+        Loops[1]->HasInnerLoops = true;
+        Region.HasWorkers = true;
+      }
       const bool Reduces = D.find(ClauseKind::Reduction);
       Region.HasInnerReductions |= Reduces;
       InnerLoop Record{L, 0, !Reduces && !D.find(ClauseKind::Private) &&
                                  !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile),
-                       D.Loc, ""};
-      Record.RewrittenTokens = emitInner(L, Level, Record.Remark);
+                       D.Loc, "", All, SourceLocation()};
+      Record.RewrittenTokens = emitInner(L, Level, Loops.size() == 2, Record);
+      if (Proven && !Record.Remark.empty())
+        Record.Remark += "; iterations proven independent";
       Region.InnerLoops.push_back(std::move(Record));
       emitLevelOperands(nullptr, &Region.InnerVectorLength);
+      noteWorkersPerType(Region);
+      if (!WorkerCount.empty()) {
+        if (Region.InnerNumWorkers.empty())
+          Region.InnerNumWorkers = WorkerCount;
+        else if (spellingOf(PP, Region.InnerNumWorkers) != spellingOf(PP, WorkerCount))
+          report(PP, WorkerCount[0].getLocation(), Diag::IgnoredLevelOperand)
+              << "worker(" + spellingOf(PP, WorkerCount) + ")"
+              << "an earlier loop of the region sets the gang's workers (worker(" +
+                     spellingOf(PP, Region.InnerNumWorkers) + "))";
+      }
     } else {
       TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     }
@@ -132,13 +184,22 @@ void LoopConstruct::rewrite() {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
-  if (Nest.size() == 1 && joinInner(Nest))
+  // The test reads the nested loops as written: their iterations in order
+  // inside each of this loop's, whether they spread over a gang or not.
+  testDependence(Nest);
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty() &&
+      !(needsProof() && !ProvenIndependent) && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
-  if (Nest.size() == 1)
-    testDependence(Nest[0]);
-  for (const InnerLoop &I : Inner)
+  for (InnerLoop &I : Inner) {
+    // A region whose iterations run in order runs its nested loops in
+    // order inside them (the outliner flattens them).
+    if (HasInnerLoops && sequential() && !I.Remark.empty())
+      I.Remark = "'loop' over '" + PP.getSpelling(I.Loop.Var) +
+                 "' nested in a region's iteration: in order inside it, as the region's "
+                 "iterations run in order";
     if (!I.Remark.empty())
       report(PP, I.Loc, Diag::RegionRemark) << I.Remark;
+  }
   // In `kernels`, scalars the loop assigns are copy (OpenACC 2.6.2): the
   // value the (last) iteration leaves is seen after it.
   if (D.Kind == ConstructKind::KernelsLoop ||
@@ -165,38 +226,82 @@ void LoopConstruct::rewrite() {
       for (const Token &T : Ctx.implicitArrays(All, Clauses))
         ImpliedShared.push_back(T);
   }
-  if (Nest.size() == 1)
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty())
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
 }
 
-int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
+/// The kind of construct the region of \p Region (the outermost open loop)
+/// runs as: a `loop` takes its compute construct's.
+static ConstructKind regionKind(const Directive &Region, const OpenConstruct *Compute) {
+  if (Region.Kind != ConstructKind::Loop)
+    return Region.Kind;
+  if (!Compute)
+    return ConstructKind::ParallelLoop;
+  return Compute->D->Kind == ConstructKind::Serial    ? ConstructKind::SerialLoop
+         : Compute->D->Kind == ConstructKind::Kernels ? ConstructKind::KernelsLoop
+                                                      : ConstructKind::ParallelLoop;
+}
+
+int LoopConstruct::innerLevel() const {
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
-  if (Loops.size() != 1) // a third level runs in order inside the second
+  // A third level is the vector loop of a worker loop: one with `worker`
+  // alone, or without a level clause (gang, worker, vector as NVHPC maps a
+  // three-level nest); under any other it runs in order inside the second,
+  // as does a fourth level. Under a worker loop that spreads only if proven
+  // (known once its body is read), in order too.
+  if (Loops.size() == 2) {
+    const OpenConstruct &Middle = *Loops[1];
+    const Directive &M = *Middle.D;
+    const bool WorkerLoop = Middle.Level && !Middle.NeedsProof &&
+                            (Middle.AutoLevel || Middle.Level == FERRY_LEVEL_WORKER);
+    if (!WorkerLoop || M.find(ClauseKind::Collapse) || M.find(ClauseKind::Tile) ||
+        D.find(ClauseKind::Worker) || D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
+      return 0;
+  } else if (Loops.size() != 1) {
     return 0;
+  }
   const Directive &Region = *Loops[0]->D;
   const ConstructKind Kind =
-      Region.Kind != ConstructKind::Loop ? Region.Kind
-      : !Compute                         ? ConstructKind::ParallelLoop
-      : Compute->D->Kind == ConstructKind::Serial  ? ConstructKind::SerialLoop
-      : Compute->D->Kind == ConstructKind::Kernels ? ConstructKind::KernelsLoop
-                                                   : ConstructKind::ParallelLoop;
+      regionKind(Region, Ctx.enclosingComputeConstruct());
   // The region's own iterations must be gangs: not in order, not already
-  // spread over workers or vector lanes.
+  // spread over workers or vector lanes. (A region loop that needs a proof
+  // of independence and does not get it runs in order, and the outliner
+  // runs its nested loops in order inside.)
   if (Kind == ConstructKind::SerialLoop || Region.find(ClauseKind::Seq) ||
-      (Kind == ConstructKind::KernelsLoop && !Region.find(ClauseKind::Independent)) ||
       (!Region.find(ClauseKind::Gang) &&
        (Region.find(ClauseKind::Worker) || Region.find(ClauseKind::Vector))))
     return 0;
-  // This loop: independent (implied in `parallel`, written in `kernels`)
-  // and below the gang level.
-  if (D.find(ClauseKind::Seq) || D.find(ClauseKind::Gang) ||
-      (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent)))
+  // This loop: independent (implied in `parallel`, written in `kernels` or
+  // proven, see nestedNeedsProof) and below the gang level.
+  if (D.find(ClauseKind::Seq) || D.find(ClauseKind::Gang))
     return 0;
   int Level = (D.find(ClauseKind::Worker) ? FERRY_LEVEL_WORKER : 0) |
               (D.find(ClauseKind::Vector) ? FERRY_LEVEL_VECTOR : 0);
   return Level ? Level : FERRY_LEVEL_VECTOR;
+}
+
+bool LoopConstruct::nestedNeedsProof() const {
+  if (D.find(ClauseKind::Auto))
+    return true;
+  if (D.find(ClauseKind::Independent))
+    return false;
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  return !Loops.empty() &&
+         regionKind(*Loops[0]->D, Ctx.enclosingComputeConstruct()) ==
+             ConstructKind::KernelsLoop;
+}
+
+const Directive *LoopConstruct::computeDirective() {
+  if (D.Kind != ConstructKind::Loop)
+    return &D;
+  if (OpenConstruct *Compute = Ctx.enclosingComputeConstruct())
+    return Compute->D;
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  if (!Loops.empty() && Loops[0]->D->Kind != ConstructKind::Loop)
+    return Loops[0]->D; // a `loop` in a `parallel loop`
+  return nullptr;
 }
 
 bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -224,20 +329,30 @@ bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
   return true;
 }
 
-size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &Remark) {
+size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, bool InWorker,
+                                InnerLoop &Record) {
+  std::string &Remark = Record.Remark;
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
+  Record.RewrittenAt = B.get()[0].getLocation();
   emitIndexType(B, L);
   emitOperandChecks(B);
   if (Ctx.remarks()) {
     std::string &Text = Remark;
-    Text = "'loop' over '" + PP.getSpelling(L.Var) +
-                       "' nested in a region's iteration: spread over the work-items of the "
-                       "gang running that iteration (" +
-                       (Level == FERRY_LEVEL_WORKER   ? "worker"
-                        : Level == FERRY_LEVEL_VECTOR ? "vector"
-                                                      : "worker vector") +
-                       " level)";
+    Text = "'loop' over '" + PP.getSpelling(L.Var) + "' nested in a region's iteration: ";
+    if (InWorker)
+      Text += "spread over the vector lanes of the worker running the enclosing worker "
+              "iteration (vector level)";
+    else if (Level == FERRY_LEVEL_WORKER && HasInnerLoops)
+      Text += "spread over the gang's workers, one warp each (worker level); its own code "
+              "is worker-single (its stores on lane 0 of the worker), its vector loops "
+              "spread over the worker's lanes";
+    else
+      Text += std::string("spread over the work-items of the gang running that iteration (") +
+              (Level == FERRY_LEVEL_WORKER   ? "worker"
+               : Level == FERRY_LEVEL_VECTOR ? "vector"
+                                             : "worker vector") +
+              " level)";
     if (D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
       Text += "; only its outermost loop is spread, the others run in order inside";
     std::string Reductions;
@@ -247,7 +362,11 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
           Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" +
                         PP.getSpelling(V.Name);
     if (!Reductions.empty())
-      Text += "; reductions combined over the gang's work-items: " + Reductions;
+      Text += std::string("; reductions combined over the ") +
+              (InWorker                                        ? "worker's lanes"
+               : Level == FERRY_LEVEL_WORKER && HasInnerLoops ? "gang's workers"
+                                                               : "gang's work-items") +
+              ": " + Reductions;
   }
   emitSectionLowers(B);
   B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
@@ -271,25 +390,36 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
   return Count;
 }
 
-/// The largest `tile` size: a tile is what one gang runs, and no GPU block
-/// has more work-items than this.
+/// The largest `tile` size, and product of sizes: a tile is what one gang
+/// runs at a time, and no GPU block has more work-items than this.
 static constexpr unsigned MaxTileSize = 1024;
 
-/// Whether \p T, an integer literal, is a size between 1 and MaxTileSize.
-static bool validTileSize(Preprocessor &PP, const Token &T) {
+/// The value of \p T, an integer literal between 1 and MaxTileSize.
+static std::optional<unsigned> tileSize(Preprocessor &PP, const Token &T) {
   SmallString<32> Buffer;
   bool Invalid = false;
   StringRef Spelling = PP.getSpelling(T, Buffer, &Invalid);
   if (Invalid)
-    return false;
+    return std::nullopt;
   NumericLiteralParser Literal(Spelling, T.getLocation(), PP.getSourceManager(),
                                PP.getLangOpts(), PP.getTargetInfo(), PP.getDiagnostics());
   if (Literal.hadError || !Literal.isIntegerLiteral())
-    return false;
+    return std::nullopt;
   llvm::APInt Value(64, 0);
   if (Literal.GetIntegerValue(Value)) // does not fit 64 bits
-    return false;
-  return Value.getZExtValue() >= 1 && Value.getZExtValue() <= MaxTileSize;
+    return std::nullopt;
+  if (Value.getZExtValue() < 1 || Value.getZExtValue() > MaxTileSize)
+    return std::nullopt;
+  return unsigned(Value.getZExtValue());
+}
+
+/// The default of `tile(*)` at each level, innermost last: a whole tile of
+/// 256 work-items for one level, 8x32 (rows by columns, as tiles2) for two
+/// or more, the outer levels 1.
+static unsigned defaultTileSize(size_t Level, size_t Levels) {
+  if (Levels == 1)
+    return 256;
+  return Level + 1 == Levels ? 32 : Level + 2 == Levels ? 8 : 1;
 }
 
 bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -297,22 +427,53 @@ bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
   if (const Clause *C = D.find(ClauseKind::Collapse))
     if (!Parser.nest(C->Count, Nest))
       return false;
-  // tile(s1, ..., sn) only changes the order of the iterations of n nested
-  // independent loops; on the host they run as one collapsed nest.
+  // tile(s1, ..., sn): n nested independent loops cut into tiles; the tile
+  // loops go to gangs, the element loops to a gang's work-items.
   if (const Clause *C = D.find(ClauseKind::Tile)) {
     SmallVector<ArrayRef<Token>, 4> Sizes = splitTopLevel(C->Expr, tok::comma);
     bool Ok = true;
-    for (ArrayRef<Token> Size : Sizes)
+    SmallVector<bool, 4> Default;
+    uint64_t Explicit = 1;
+    for (ArrayRef<Token> Size : Sizes) {
+      Default.push_back(Size.size() == 1 && Size[0].is(tok::star));
+      TileSizes.push_back(0);
       if (Size.size() != 1 || !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
         report(PP, Size.empty() ? C->Loc : Size[0].getLocation(), Diag::BadTileSize);
         Ok = false;
-      } else if (Size[0].is(tok::numeric_constant) && !validTileSize(PP, Size[0])) {
-        report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
-            << PP.getSpelling(Size[0]) << MaxTileSize;
-        Ok = false;
+      } else if (Size[0].is(tok::numeric_constant)) {
+        if (std::optional<unsigned> V = tileSize(PP, Size[0])) {
+          TileSizes.back() = *V;
+          Explicit *= *V;
+        } else {
+          report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+              << PP.getSpelling(Size[0]) << MaxTileSize;
+          Ok = false;
+        }
       }
+    }
+    if (Ok && Explicit > MaxTileSize) {
+      std::string Text;
+      for (ArrayRef<Token> Size : Sizes)
+        Text += (Text.empty() ? "" : ", ") + spellingOf(PP, Size);
+      report(PP, C->Loc, Diag::TileTooLarge) << Text << unsigned(Explicit)
+                                             << MaxTileSize;
+      Ok = false;
+    }
     if (!Ok)
       return false;
+    // `*` takes its default, halved until the tile fits a block.
+    for (size_t I = 0; I < TileSizes.size(); ++I)
+      if (Default[I])
+        TileSizes[I] = defaultTileSize(I, TileSizes.size());
+    auto Product = [&] {
+      uint64_t P = 1;
+      for (unsigned S : TileSizes)
+        P *= S;
+      return P;
+    };
+    for (size_t I = 0; Product() > MaxTileSize; I = (I + 1) % TileSizes.size())
+      if (Default[I] && TileSizes[I] > 1)
+        TileSizes[I] /= 2;
     if (Sizes.size() > 1)
       return Parser.nest(unsigned(Sizes.size()), Nest);
   }
@@ -359,10 +520,19 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
   for (const Clause &C : D.Clauses)
     emitLevelOperand(C, B, InnerVectorLength);
   // gang(n) and vector(n) for some device types: on the region's loop,
-  // chosen at launch after the directive's own.
+  // chosen at launch after the directive's own. (worker(n) for some types
+  // is emitted with the gang's workers, gang(static:) is read by
+  // readGangOperands.)
   for (const Clause &C : D.DeviceClauses) {
-    if (C.Expr.empty() ||
-        (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Worker && C.Kind != ClauseKind::Vector))
+    if (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Vector)
+      continue;
+    bool LaunchValue = false;
+    for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma))
+      LaunchValue |= !(Part.size() >= 2 && Part[0].getIdentifierInfo() &&
+                       Part[1].is(tok::colon) &&
+                       (Part[0].getIdentifierInfo()->getName() == "static" ||
+                        Part[0].getIdentifierInfo()->getName() == "dim"));
+    if (C.Expr.empty() || !LaunchValue)
       continue;
     if (!B) {
       report(PP, C.Loc, Diag::IgnoredLevelOperand)
@@ -378,9 +548,8 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
 
 void LoopConstruct::emitLevelOperand(const Clause &C, TokenBuilder *B,
                                      TokenList *InnerVectorLength) {
-  if (C.Expr.empty() ||
-      (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Worker && C.Kind != ClauseKind::Vector))
-    return;
+  if (C.Expr.empty() || (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Vector))
+    return; // worker(n): read by readWorkerOperand
   const std::string Text = spelling(C.Kind).str() + "(" + spellingOf(PP, C.Expr) + ")";
   for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma)) {
     StringRef Modifier;
@@ -399,9 +568,7 @@ void LoopConstruct::emitLevelOperand(const Clause &C, TokenBuilder *B,
         report(PP, Loc, Diag::IgnoredLevelOperand)
             << Text << "the number of gangs is set on the region's loop";
     } else if (C.Kind == ClauseKind::Gang && (Modifier == "static" || Modifier == "dim")) {
-      report(PP, Loc, Diag::IgnoredLevelOperand)
-          << Text << "Ferry gives each gang its own iterations (gang(" + Modifier.str() +
-                         ":) is not supported yet)";
+      // Read by readGangOperands (static:), refused there (dim:).
     } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
       if (B && !D.find(ClauseKind::VectorLength))
         B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
@@ -409,40 +576,209 @@ void LoopConstruct::emitLevelOperand(const Clause &C, TokenBuilder *B,
             .code("), 1024LL);");
       else if (InnerVectorLength)
         InnerVectorLength->assign(Part.begin(), Part.end());
-    } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
-      report(PP, Loc, Diag::IgnoredLevelOperand)
-          << Text << "workers are not a separate dimension in Ferry yet";
     } else {
       report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
           << Modifier << Text
-          << (C.Kind == ClauseKind::Gang     ? "'num:', 'static:' or 'dim:'"
-              : C.Kind == ClauseKind::Vector ? "'length:'"
-                                             : "'num:'");
+          << (C.Kind == ClauseKind::Gang ? "'num:', 'static:' or 'dim:'" : "'length:'");
     }
   }
 }
 
-void LoopConstruct::testDependence(const CanonicalLoop &L) {
-  if (!needsProof() || D.find(ClauseKind::Seq) || OneRegion)
-    return;
+/// The directive's own \p K clause, then those for some device types.
+static SmallVector<const Clause *, 4> clausesOfKind(const Directive &D, ClauseKind K) {
+  SmallVector<const Clause *, 4> Out;
+  if (const Clause *C = D.find(K))
+    Out.push_back(C);
+  for (const Clause &C : D.DeviceClauses)
+    if (C.Kind == K)
+      Out.push_back(&C);
+  return Out;
+}
+
+/// `(cond1 ? (v1) : cond2 ? (v2) : (own))` for values chosen per device
+/// type at launch; the last per-type value stands in for a missing \p Own
+/// (resolveDeviceTypes makes sure that every type has one then).
+static TokenList chooseAtLaunch(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> Own,
+                                ArrayRef<std::pair<unsigned, TokenList>> PerType) {
+  if (PerType.empty())
+    return TokenList(Own.begin(), Own.end());
+  TokenBuilder B(PP, Loc);
+  B.code("(");
+  const size_t Conditions = Own.empty() ? PerType.size() - 1 : PerType.size();
+  for (size_t I = 0; I < Conditions; ++I)
+    B.code(deviceTypeCondition(PerType[I].first) + " ? (")
+        .tokens(PerType[I].second)
+        .code(") :");
+  B.code("(").tokens(Own.empty() ? ArrayRef<Token>(PerType.back().second) : Own).code("))");
+  return TokenList(B.get().begin(), B.get().end());
+}
+
+bool LoopConstruct::readGangOperands() {
+  TokenList Own;
+  SmallVector<std::pair<unsigned, TokenList>, 2> PerType;
+  std::string PerTypeText;
+  for (const Clause *C : clausesOfKind(D, ClauseKind::Gang)) {
+    for (ArrayRef<Token> Part : splitTopLevel(C->Expr, tok::comma)) {
+      if (Part.size() < 2 || !Part[0].getIdentifierInfo() || Part[1].isNot(tok::colon))
+        continue;
+      StringRef Modifier = Part[0].getIdentifierInfo()->getName();
+      ArrayRef<Token> Value = Part.drop_front(2);
+      if (Modifier == "dim") {
+        report(PP, Part[0].getLocation(), Diag::UnsupportedGangDim)
+            << "gang(" + spellingOf(PP, C->Expr) + ")";
+        return false;
+      }
+      if (Modifier != "static" || (Value.size() == 1 && Value[0].is(tok::star)))
+        continue;
+      if (D.find(ClauseKind::Tile)) {
+        report(PP, Part[0].getLocation(), Diag::IgnoredLevelOperand)
+            << "gang(" + spellingOf(PP, C->Expr) + ")" << "'tile' gives each gang whole tiles";
+        continue;
+      }
+      const std::string Text = spellingOf(PP, Value);
+      if (!C->DeviceTypes) {
+        Own.assign(Value.begin(), Value.end());
+        StaticChunkText = Text;
+      } else {
+        PerType.emplace_back(C->DeviceTypes, TokenList(Value.begin(), Value.end()));
+        PerTypeText += (PerTypeText.empty() ? "" : ", ") + Text + " on " +
+                       deviceTypeNames(C->DeviceTypes);
+      }
+    }
+  }
+  // A chunk size for some device types is a launch value (that every type
+  // has one, or none, resolveDeviceTypes checked with the schedule).
+  StaticChunk = chooseAtLaunch(PP, PragmaLoc, Own, PerType);
+  if (!PerTypeText.empty())
+    StaticChunkText = PerTypeText + (Own.empty() ? "" : ", " + StaticChunkText + " otherwise");
+  return true;
+}
+
+bool LoopConstruct::readWorkerOperand() {
+  for (const Clause *C : clausesOfKind(D, ClauseKind::Worker)) {
+    if (C->Expr.empty())
+      continue;
+    const std::string Text = "worker(" + spellingOf(PP, C->Expr) + ")";
+    ArrayRef<Token> Value = C->Expr;
+    if (Value.size() >= 2 && Value[0].getIdentifierInfo() && Value[1].is(tok::colon)) {
+      StringRef Modifier = Value[0].getIdentifierInfo()->getName();
+      if (Modifier != "num") {
+        report(PP, Value[0].getLocation(), Diag::BadLevelOperand) << Modifier << Text << "'num:'";
+        return false;
+      }
+      Value = Value.drop_front(2);
+    }
+    const SourceLocation Loc = Value.empty() ? C->Loc : Value[0].getLocation();
+    // OpenACC 3.3, 2.9.3: the argument is allowed in `kernels` only, where
+    // the construct has no num_workers (for any device type).
+    const Directive *Compute = computeDirective();
+    if (!Compute ||
+        (Compute->Kind != ConstructKind::Kernels && Compute->Kind != ConstructKind::KernelsLoop)) {
+      report(PP, Loc, Diag::WorkerNumOutsideKernels)
+          << Text
+          << (Compute ? "a loop of a '" + spelling(Compute->Kind).str() + "' construct"
+                      : std::string("an orphaned 'loop'"));
+      return false;
+    }
+    SmallVector<const Clause *, 4> NumWorkers = clausesOfKind(*Compute, ClauseKind::NumWorkers);
+    if (!NumWorkers.empty()) {
+      report(PP, Loc, Diag::WorkerNumConflict)
+          << Text << spellingOf(PP, NumWorkers[0]->Expr) << spelling(Compute->Kind);
+      report(PP, NumWorkers[0]->Loc, Diag::NoteNumWorkers);
+      return false;
+    }
+    if (!C->DeviceTypes)
+      WorkerCount.assign(Value.begin(), Value.end());
+    else
+      WorkerCountPerType.emplace_back(C->DeviceTypes, TokenList(Value.begin(), Value.end()));
+  }
+  return true;
+}
+
+void LoopConstruct::noteWorkersPerType(OpenConstruct &Region) {
+  for (const auto &[Types, Count] : WorkerCountPerType) {
+    const std::string Text = "worker(" + spellingOf(PP, Count) + ")";
+    if (!Region.InnerNumWorkers.empty()) {
+      report(PP, Count[0].getLocation(), Diag::IgnoredLevelOperand)
+          << Text << "an earlier loop of the region sets the gang's workers (worker(" +
+                         spellingOf(PP, Region.InnerNumWorkers) + "))";
+      continue;
+    }
+    bool Taken = false;
+    for (const auto &[EarlierTypes, Earlier] : Region.InnerNumWorkersPerType)
+      if ((EarlierTypes & Types) && !Taken) {
+        Taken = true;
+        if (spellingOf(PP, Earlier) != spellingOf(PP, Count))
+          report(PP, Count[0].getLocation(), Diag::IgnoredLevelOperand)
+              << Text << "an earlier loop of the region sets the gang's workers on " +
+                             deviceTypeNames(EarlierTypes & Types) + " (worker(" +
+                             spellingOf(PP, Earlier) + "))";
+      }
+    if (!Taken)
+      Region.InnerNumWorkersPerType.emplace_back(Types, Count);
+  }
+}
+
+/// \p Body with each loop of \p Nested that was rewritten put back as
+/// written (loops nested in those are in \p Nested too).
+static TokenList asWritten(ArrayRef<Token> Body, ArrayRef<InnerLoop> Nested) {
+  TokenList Out(Body.begin(), Body.end());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const InnerLoop &I : Nested) {
+      auto At = llvm::find_if(Out, [&](const Token &T) {
+        return T.getLocation() == I.RewrittenAt;
+      });
+      if (At == Out.end() || size_t(Out.end() - At) < I.RewrittenTokens)
+        continue;
+      At = Out.erase(At, At + I.RewrittenTokens);
+      Out.insert(At, I.Original.begin(), I.Original.end());
+      Changed = true;
+    }
+  }
+  return Out;
+}
+
+std::string LoopConstruct::findLoopDependence(const CanonicalLoop &L,
+                                              ArrayRef<InnerLoop> Nested) {
   llvm::StringSet<> Reductions;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         Reductions.insert(PP.getSpelling(V.Name));
+  CanonicalLoop Written = L;
+  Written.Body = asWritten(L.Body, Nested);
+  // Arrays named with a section in a data clause, and variables of array
+  // type: distinct, non-overlapping objects.
   llvm::StringSet<> Mapped = Ctx.sectionedNames(PP);
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
       for (const VarRef &V : C.Vars)
         if (!V.Sections.empty() && !V.isMember())
           Mapped.insert(PP.getSpelling(V.Name));
-  std::string Why = findDependence(PP, L, Mapped, Reductions);
-  ProvenIndependent = Why.empty();
-  if (!ProvenIndependent && Ctx.missedRemarks())
-    report(PP, D.Loc, Diag::RegionRemark)
-        << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
-               "' not parallelized: " + Why + "; its iterations run in order (write "
-               "'independent' if they are)";
+  for (const auto &Name : Ctx.arrayObjects(Written.Body))
+    Mapped.insert(Name.getKey());
+  return findDependence(PP, Written, Mapped, Reductions);
+}
+
+void LoopConstruct::testDependence(ArrayRef<CanonicalLoop> Nest) {
+  if (!needsProof() || D.find(ClauseKind::Seq) || OneRegion)
+    return;
+  // A collapse/tile nest: each level proven with the enclosing levels'
+  // variables fixed, so no two iterations of the nest meet.
+  ProvenIndependent = true;
+  for (const CanonicalLoop &L : Nest) {
+    const std::string Why = findLoopDependence(L, Inner);
+    if (Why.empty())
+      continue;
+    ProvenIndependent = false;
+    if (Ctx.missedRemarks())
+      report(PP, D.Loc, Diag::RegionRemark)
+          << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) + "'" +
+                 (Nest.size() > 1 ? " (a level of its nest)" : "") + " not parallelized: " +
+                 Why + "; its iterations run in order (write 'independent' if they are)";
+    return;
+  }
 }
 
 void LoopConstruct::emitIndexType(TokenBuilder &B, const CanonicalLoop &L) {
@@ -487,7 +823,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
   const bool Nested = HasInnerLoops && !Sequential;
   emitRegion(PP, B, D, PragmaLoc,
              (Sequential ? FERRY_REGION_SEQ : 0) | (Nested ? FERRY_REGION_NESTED : 0) |
-                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0));
+                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0) |
+                 (Nested && HasWorkers ? FERRY_REGION_WORKERS : 0));
   if (OneRegion) {
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial
@@ -496,15 +833,50 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
                  "private/firstprivate/reduction clauses; its loops run in order inside)");
     return;
   }
-  std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
-  if (CollapseLevels)
+  std::string Shape = "over '" + (FlatOf.empty() ? PP.getSpelling(L.Var) : FlatOf) + "'";
+  if (!TileSizes.empty()) {
+    std::string Sizes, Cross;
+    unsigned Volume = 1;
+    for (unsigned S : TileSizes) {
+      Sizes += (Sizes.empty() ? "" : ", ") + std::to_string(S);
+      Cross += (Cross.empty() ? "" : "x") + std::to_string(S);
+      Volume *= S;
+    }
+    Shape = "over a tile(" + Sizes + ") nest: tiles of " + Cross +
+            " iterations, the tile loops over gangs, the element loops over a gang's " +
+            (HasInnerLoops ? "work-items"
+                           : std::to_string((Volume + 31) / 32 * 32) +
+                                 " work-items (unless vector_length sets them)") +
+            ", partial tiles at the edges skip the missing elements";
+  } else if (CollapseLevels > 1) {
     Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
+  }
+  if (!StaticChunk.empty() && TileSizes.empty())
+    Shape += ", gang(static:" + StaticChunkText +
+             "): chunks of that many consecutive iterations dealt to the gangs in turn "
+             "(gang g runs chunks g, g+G, ...; G from num_gangs, or enough for a block's "
+             "worth each)";
   if (Sequential)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
     Shape += ", iterations proven independent";
-  if (Nested)
+  const TokenList &Workers = gangWorkers();
+  if (Nested && HasWorkers)
+    Shape += ", each iteration on one gang of workers (one warp each, " +
+             (Workers.empty() ? std::string("num_workers")
+                              : "worker(" + spellingOf(PP, Workers) + ")") +
+             " of them) that share its worker loops, their vector loops on each worker's "
+             "lanes";
+  else if (Nested)
     Shape += ", each iteration on one gang whose work-items share its nested loops";
+  if (!Workers.empty() && !(Nested && HasWorkers))
+    Shape += ", worker(" + spellingOf(PP, Workers) +
+             ") without effect (no worker loop of the region holds vector loops)";
+  for (const auto &[Types, Count] : gangWorkersPerType())
+    Shape += ", worker(" + spellingOf(PP, Count) + ") on " + deviceTypeNames(Types) +
+             (Nested && HasWorkers ? " sets the gang's workers there"
+                                   : " without effect (no worker loop of the region holds "
+                                     "vector loops)");
   remark(PP, Ctx, D, Shape);
 }
 
@@ -766,9 +1138,22 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   else
     emitOptions(B, D);
   emitLevelOperands(&B, nullptr);
+  B.tokens(AfterOptions);
   if (!InnerVectorLength.empty() && !D.find(ClauseKind::VectorLength) && HasInnerLoops)
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
         .tokens(InnerVectorLength)
+        .code("), 1024LL);");
+  // worker(n) sets the gang's workers where the construct does not
+  // (readWorkerOperand refuses it elsewhere): this loop's, or a nested one's.
+  if (const TokenList &Workers = gangWorkers(); !Workers.empty())
+    B.code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"worker\", (")
+        .tokens(Workers)
+        .code("), 1024LL);");
+  // worker(n) for some device types: chosen at launch, after the others.
+  for (const auto &[Types, Count] : gangWorkersPerType())
+    B.code("if (" + deviceTypeCondition(Types) + ")")
+        .code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"worker\", (")
+        .tokens(Count)
         .code("), 1024LL);");
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
@@ -863,12 +1248,50 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
         .code("), __ferry_st" + N + ");");
   }
   // Two levels of a flat region (its iterations on work-items, the block
-  // size Ferry's) run in tiles, as a 2-D CUDA grid does.
-  const bool Tiled = Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength);
-  if (Tiled) {
+  // size Ferry's) run in tiles, as a 2-D CUDA grid does; `tile` sets the
+  // tiles' sizes (and a gang's work-items to one tile, unless the program
+  // sets vector_length or the nest holds loops of its own).
+  const bool UserTiles = !TileSizes.empty();
+  const bool Tiled =
+      UserTiles || (Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength));
+  if (UserTiles) {
+    std::string Extents, Sizes;
+    for (size_t I = 0; I < Nest.size(); ++I) {
+      Extents += (I ? ", __ferry_n" : "__ferry_n") + std::to_string(I);
+      Sizes += (I ? ", " : "") + std::to_string(TileSizes[I]);
+    }
+    Pre.code("const ::ferry::acc::tiles<" + std::to_string(Nest.size()) +
+             "> __ferry_tiles({" + Extents + "}, {" + Sizes + "});");
+    if (!HasInnerLoops) {
+      TokenBuilder After(PP, PragmaLoc);
+      After.code("if (!__ferry_options.vector_length) __ferry_options.vector_length = "
+                 "__ferry_tiles.block();");
+      AfterOptions.assign(After.get().begin(), After.get().end());
+    }
+  } else if (Tiled) {
     Pre.code("const ::ferry::acc::tiles2 __ferry_tiles(__ferry_n0, __ferry_n1);");
+  }
+  if (Tiled) {
     TokenBuilder Name(PP, PragmaLoc);
     Name.code("__ferry_tiles");
+    ExtraCopies.append(Name.get().begin(), Name.get().end());
+  }
+  // gang(static: n): the flat iterations dealt to the gangs in chunks of n,
+  // with the geometry that makes each gang run its own.
+  const bool Chunked = !StaticChunk.empty() && !Tiled;
+  if (Chunked) {
+    TokenBuilder After(PP, PragmaLoc);
+    After.code("const ::ferry::acc::gang_chunks __ferry_chunks(::ferry::acc::collapsed_product({");
+    for (size_t I = 0; I < Nest.size(); ++I)
+      After.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
+    After.code("}), ::ferry::acc::geometry_clause(__ferry_region, \"gang(static:)\", (")
+        .tokens(StaticChunk)
+        .code("), 2147483647LL), __ferry_options,")
+        .code(HasInnerLoops && !sequential() ? "true" : "false")
+        .code(D.find(ClauseKind::Reduction) ? ", true);" : ", false);");
+    AfterOptions.append(After.get().begin(), After.get().end());
+    TokenBuilder Name(PP, PragmaLoc);
+    Name.code("__ferry_chunks");
     ExtraCopies.append(Name.get().begin(), Name.get().end());
   }
   // The flat loop: `for (int64_t __ferry_k = 0; __ferry_k < product; ++__ferry_k)`.
@@ -880,7 +1303,9 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Var = Toks[1];
   Flat.Lower.push_back(Toks[2]);
   TokenBuilder Bound(PP, PragmaLoc);
-  if (Tiled) {
+  if (Chunked) {
+    Bound.code("__ferry_chunks.count()");
+  } else if (Tiled) {
     Bound.code("__ferry_tiles.count()");
   } else {
     Bound.code("::ferry::acc::collapsed_product({");
@@ -895,7 +1320,12 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Cmp = "lt";
   TokenBuilder Body(PP, PragmaLoc);
   Body.code("{");
-  if (Tiled) // `continue` leaves the body's `do ... while (0)`
+  if (Chunked) // `continue` leaves the body's `do ... while (0)`
+    Body.code("int64_t __ferry_s; if (!__ferry_chunks.at(__ferry_k, __ferry_s)) continue;");
+  else if (UserTiles)
+    Body.code("int64_t __ferry_r[" + std::to_string(Nest.size()) +
+              "]; if (!__ferry_tiles.at(__ferry_k, __ferry_r)) continue;");
+  else if (Tiled)
     Body.code("int64_t __ferry_r0, __ferry_r1;"
               "if (!__ferry_tiles.at(__ferry_k, __ferry_r0, __ferry_r1)) continue;");
   for (size_t I = 0; I < Nest.size(); ++I) {
@@ -903,10 +1333,12 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
     Body.code("__ferry_t" + N)
         .tokens(Nest[I].Var)
         .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ",");
-    if (Tiled) {
+    if (UserTiles) {
+      Body.code("__ferry_r[" + N + "]");
+    } else if (Tiled) {
       Body.code("__ferry_r" + N);
     } else {
-      Body.code("(__ferry_k");
+      Body.code(Chunked ? "(__ferry_s" : "(__ferry_k");
       for (size_t J = I + 1; J < Nest.size(); ++J)
         Body.code("/ __ferry_n" + std::to_string(J));
       Body.code("% __ferry_n" + N + ")");
@@ -918,6 +1350,7 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Body.append(Body.get().begin(), Body.get().end());
   Prelude.assign(Pre.get().begin(), Pre.get().end());
   CollapseLevels = unsigned(Nest.size());
+  FlatOf = PP.getSpelling(Nest[0].Var);
   emit(Flat);
 }
 

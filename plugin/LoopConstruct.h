@@ -61,10 +61,18 @@ private:
   /// For a `loop` in the iterations of a region that is a loop construct:
   /// the FERRY_LEVEL_* it spreads over, or 0 when it runs in order inside
   /// each iteration (`seq`, a third level, a sequential region, ...).
-  int innerLevel(const OpenConstruct *Compute) const;
+  int innerLevel() const;
+  /// For a nested loop: whether it spreads only when Ferry proves its
+  /// iterations independent (in `kernels` without `independent`, `auto`).
+  bool nestedNeedsProof() const;
+  /// The compute construct the loop belongs to (`kernels`, `parallel
+  /// loop`, ...; itself when combined), or null for an orphaned loop.
+  const Directive *computeDirective();
   /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level; returns
-  /// how many tokens it injected, and its remark in \p Remark.
-  size_t emitInner(const CanonicalLoop &L, int Level, std::string &Remark);
+  /// how many tokens it injected, and fills in \p Record's remark and
+  /// where its rewritten form starts. \p InWorker: a vector loop in a
+  /// worker loop.
+  size_t emitInner(const CanonicalLoop &L, int Level, bool InWorker, InnerLoop &Record);
   /// A region whose body is one plain rectangular nested loop alone joins
   /// it: \p Nest gets it as a second level (a collapsed nest).
   bool joinInner(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
@@ -75,9 +83,21 @@ private:
   void emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength);
   /// The same for one clause (of the directive, or for some device types).
   void emitLevelOperand(const Clause &C, TokenBuilder *B, TokenList *InnerVectorLength);
-  /// For a loop that needsProof() (and not `seq`): tries to prove
-  /// its iterations independent, and says why not when it cannot.
-  void testDependence(const CanonicalLoop &L);
+  /// Reads `gang(static: n)` into StaticChunk; false after a diagnostic
+  /// (`gang(dim:)`).
+  bool readGangOperands();
+  /// Reads `worker(n)` / `worker(num: n)` into WorkerCount with OpenACC
+  /// 3.3 2.9.3's rules (in `kernels` only, where it has no num_workers);
+  /// false after a diagnostic.
+  bool readWorkerOperand();
+  /// For a loop that needsProof() (and not `seq`): tries to prove the
+  /// iterations of its \p Nest (one loop, or the levels `collapse`/`tile`
+  /// join) independent, and says why not when it cannot.
+  void testDependence(llvm::ArrayRef<CanonicalLoop> Nest);
+  /// Why the iterations of \p L may depend on each other (empty: proven
+  /// independent); the loops nested in it that were rewritten (\p Nested)
+  /// are read as written.
+  std::string findLoopDependence(const CanonicalLoop &L, llvm::ArrayRef<InnerLoop> Nested);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool nest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   void emit(const CanonicalLoop &L);
@@ -116,6 +136,18 @@ private:
   /// `declare` directives in the function that it uses).
   void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body);
 
+  /// The `worker(n)` operand that sets the region's gangs' workers: this
+  /// loop's, or one of its nested loops'; empty without.
+  const TokenList &gangWorkers() const {
+    return !WorkerCount.empty() || !HasInnerLoops ? WorkerCount : InnerNumWorkers;
+  }
+  /// The same for some device types, chosen at launch after gangWorkers().
+  const std::vector<std::pair<unsigned, TokenList>> &gangWorkersPerType() const {
+    return !HasInnerLoops ? WorkerCountPerType : InnerNumWorkersPerType;
+  }
+  /// A nested loop's `worker(n)` for some device types goes to its \p Region
+  /// (a warning where an earlier loop of the region set the workers).
+  void noteWorkersPerType(OpenConstruct &Region);
   /// The kind of construct the loop runs as: a `loop` takes its compute
   /// construct's kind (parallel loop, kernels loop, serial loop).
   ConstructKind effectiveKind() const;
@@ -132,13 +164,32 @@ private:
   const Directive &D;
   clang::SourceLocation PragmaLoc;
   TokenList Prelude; ///< emitted before the region (collapse's trip counts)
+  /// Emitted after the launch options are set (a tile's block size).
+  TokenList AfterOptions;
+  /// The n of `gang(static: n)` on a region's loop; empty without it (and
+  /// for `static: *`, Ferry's own distribution); an expression that picks
+  /// the value per device type when device_type gives some.
+  TokenList StaticChunk;
+  /// StaticChunk for the remark ("4", or "8 on nvidia, 4 otherwise").
+  std::string StaticChunkText;
+  /// `tile`'s sizes, `*` resolved; empty without `tile`.
+  llvm::SmallVector<unsigned, 4> TileSizes;
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
+  std::string FlatOf;          ///< the outermost variable of that nest
   bool OneRegion = false;      ///< a whole construct as one region
   bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
   bool HasInnerReductions = false;
+  bool HasWorkers = false; ///< a worker loop holds vector loops
   TokenList InnerVectorLength; ///< of a nested loop's `vector(n)`
+  /// This loop's `worker(n)` (the gang's number of workers); empty without.
+  TokenList WorkerCount;
+  /// `worker(n)` for some device types (after device_type), chosen at
+  /// launch on the region's loop.
+  std::vector<std::pair<unsigned, TokenList>> WorkerCountPerType;
+  TokenList InnerNumWorkers; ///< of a nested loop's `worker(n)`
+  std::vector<std::pair<unsigned, TokenList>> InnerNumWorkersPerType; ///< the same per type
   /// A `kernels` loop without `independent` whose iterations Ferry proved
   /// independent (DependenceTest).
   bool ProvenIndependent = false;

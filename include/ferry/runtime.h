@@ -63,6 +63,10 @@ enum {
    * one warp by default (eight to a block), combining with warp shuffles;
    * otherwise a gang is a block of 128 work-items. */
   FERRY_REGION_WARP_GANGS = 1u << 2,
+  /* With FERRY_REGION_NESTED: some nested loop is a worker loop holding
+   * vector loops, so a gang is a block of num_workers warps (threadIdx.y),
+   * each worker a warp of vector lanes (threadIdx.x). */
+  FERRY_REGION_WORKERS = 1u << 3,
 };
 
 /* Runs one chunk of a region on the host: iterations [begin, end) of the
@@ -146,6 +150,7 @@ typedef struct ferry_launch_desc {
    * once. Set for the loops of a construct whose sequential control runs
    * on the host. */
   int defer;
+  uint32_t num_workers; /* with FERRY_REGION_WORKERS; 0: Ferry chooses */
 } ferry_launch_desc;
 
 /* Waits for the deferred launches of the construct `construct` (see

@@ -1,6 +1,7 @@
 // device_type (and dtype) on compute, combined, loop, data, update and
 // routine directives: the clauses after it hold only when the selected
-// device is of a listed type, chosen when the construct runs. The results
+// device is of a listed type, chosen when the construct runs (num_workers,
+// worker(n) and gang(static:)'s chunk size too). The results
 // are the same everywhere; the launches (FERRY_NOTIFY=1) show which clauses
 // were used: on the emulated AMD devices (type radeon) the radeon geometry,
 // on the host the host's queue; and after '#pragma acc set device_type(host)'
@@ -63,6 +64,68 @@ static float total(const float *a, int n) {
   return s;
 }
 
+// The launch values of the level clauses per device type: num_workers and
+// worker(n) in `kernels` (a gang/worker/vector nest: 32 lanes by the
+// workers), and the chunk size of gang(static:) (the gangs it takes to cover
+// the iterations: 4096 / 1024 without the radeon value, 4096 / 256 with it).
+constexpr int NI = 6, NJ = 7, NK = 40;
+static float cube[NI][NJ][NK], rows[NI][NJ];
+
+static bool check_rows() {
+  int bad = 0;
+  for (int i = 0; i < NI; ++i)
+    for (int j = 0; j < NJ; ++j) {
+      float s = 0;
+      for (int k = 0; k < NK; ++k)
+        s += cube[i][j][k];
+      bad += !near(rows[i][j], s, 1e-5);
+      rows[i][j] = -1;
+    }
+  return bad == 0;
+}
+
+static void levels() {
+  for (int i = 0; i < NI; ++i)
+    for (int j = 0; j < NJ; ++j)
+      for (int k = 0; k < NK; ++k)
+        cube[i][j][k] = float((i * 7 + j * 3 + k) % 13);
+// RADEON: launch __ferry_device_type_cpp_[[#@LINE+1]]_parallel_loop_{{[0-9a-f]+}} on emulated gfx{{[0-9a-z]+}}: grid 6x1x1 block 32x2x1
+#pragma acc parallel loop gang num_workers(4) copyin(cube) copyout(rows) device_type(radeon) num_workers(2) device_type(nvidia) num_workers(8)
+  for (int i = 0; i < NI; ++i)
+#pragma acc loop worker
+    for (int j = 0; j < NJ; ++j) {
+      float s = 0;
+#pragma acc loop vector reduction(+:s)
+      for (int k = 0; k < NK; ++k)
+        s += cube[i][j][k];
+      rows[i][j] = s;
+    }
+  CHECK(check_rows());
+#pragma acc kernels copyin(cube) copyout(rows)
+  {
+// RADEON: launch __ferry_device_type_cpp_[[#@LINE+1]]_loop_{{[0-9a-f]+}} on emulated gfx{{[0-9a-z]+}}: grid 6x1x1 block 32x3x1
+#pragma acc loop gang independent
+    for (int i = 0; i < NI; ++i)
+#pragma acc loop worker(4) independent dtype(radeon) worker(num: 3) independent
+      for (int j = 0; j < NJ; ++j) {
+        float s = 0;
+#pragma acc loop vector independent reduction(+:s)
+        for (int k = 0; k < NK; ++k)
+          s += cube[i][j][k];
+        rows[i][j] = s;
+      }
+  }
+  CHECK(check_rows());
+// RADEON: launch __ferry_device_type_cpp_[[#@LINE+1]]_parallel_loop_{{[0-9a-f]+}} on emulated gfx{{[0-9a-z]+}}: grid 16x1x1 block 256x1x1
+#pragma acc parallel loop gang(static: 1024) copy(v) device_type(radeon) gang(static: 8)
+  for (int i = 0; i < N; ++i)
+    v[i] = float(i % 5);
+  int bad = 0;
+  for (int i = 0; i < N; ++i)
+    bad += v[i] != float(i % 5);
+  CHECK(bad == 0);
+}
+
 int main() {
   fill(u, N, 1.0f);
   float want[N], tmp[N];
@@ -83,6 +146,7 @@ int main() {
   for (int i = 0; i < N; ++i)
     s += want[i];
   CHECK(near(total(u, N), s, 1e-4));
+  levels();
   // The construct takes the clauses of the device type selected when it
   // runs: on the host now, its queue.
 #pragma acc set device_type(host)

@@ -19,7 +19,7 @@ void accepted(int n, float *a) {
   a[0] = 1;
 #pragma acc data copy(a[0:n]) device_type(multicore) async(1) wait
   {
-#pragma acc parallel present(a[0:n]) device_type(not_host) num_workers(2) // expected-warning {{'num_workers' has no effect in Ferry}}
+#pragma acc parallel present(a[0:n]) device_type(not_host) num_workers(2)
     {
 #pragma acc loop device_type(*) collapse(1) independent
       for (int i = 0; i < n; ++i) a[i] += 1;

@@ -16,6 +16,7 @@
 #include "../runtime.h"
 #include "atomic.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -205,6 +206,64 @@ struct tiles2 {
     Row = int64_t(TileRow * 8 + (Within >> 5));
     Col = int64_t(TileCol * 32 + (Within & 31));
     return Row < rows && Col < cols;
+  }
+};
+
+/// The iterations of an N-level nest under `tile(s0, ..., sN-1)` (OpenACC
+/// 3.3 2.9.8): the nest is cut into tiles of s0 x ... x sN-1 iterations; the
+/// tile loops go to gangs and the element loops to a gang's work-items. A
+/// tile takes `block()` consecutive flat indices (its volume rounded up to
+/// whole warps), so that a GPU block of that many work-items runs one tile
+/// at a time (grid-stride over the tiles). Flat indices past a tile's volume
+/// and elements of partial tiles past the nest's edges are skipped. Sizes
+/// come from the plugin (constants, `*` resolved), at most 1024 in product.
+template <unsigned N> struct tiles {
+  static_assert(N >= 1 && N <= 8, "a tile nest has 1 to 8 levels");
+  int64_t extent[N]; ///< iterations of each level
+  int64_t size[N];   ///< the tile's size at each level
+  int64_t across[N]; ///< tiles along each level
+  int64_t volume;    ///< iterations of a whole tile
+  int64_t padded;    ///< flat indices per tile (volume rounded up to 32)
+
+  tiles(const int64_t (&Extents)[N], const int64_t (&Sizes)[N]) : volume(1) {
+    for (unsigned D = 0; D < N; ++D) {
+      extent[D] = Extents[D];
+      size[D] = Sizes[D];
+      across[D] = (Extents[D] + Sizes[D] - 1) / Sizes[D];
+      volume *= Sizes[D];
+    }
+    padded = (volume + 31) / 32 * 32;
+  }
+
+  /// The flat indices to run (host code).
+  int64_t count() const {
+    __int128 P = padded;
+    for (unsigned D = 0; D < N; ++D)
+      if ((P *= across[D]) > std::numeric_limits<int64_t>::max()) {
+        std::fprintf(stderr, "ferry: error: a tile nest has more than 2^63 iterations\n");
+        std::abort();
+      }
+    return int64_t(P);
+  }
+
+  /// The work-items of a gang: one tile, whole warps.
+  uint32_t block() const { return uint32_t(padded); }
+
+  /// The iteration of each level for flat index \p K; false for an index
+  /// that is no element of the nest (padding, or past an edge).
+  bool at(int64_t K, int64_t (&Index)[N]) const {
+    int64_t Tile = K / padded, Within = K - Tile * padded;
+    if (Within >= volume)
+      return false;
+    for (unsigned D = N; D-- > 0;) {
+      const int64_t InTile = Within % size[D], TileAt = Tile % across[D];
+      Within /= size[D];
+      Tile /= across[D];
+      Index[D] = TileAt * size[D] + InTile;
+      if (Index[D] >= extent[D])
+        return false;
+    }
+    return true;
   }
 };
 
@@ -529,6 +588,7 @@ struct launch_options {
   int async = acc_async_sync; ///< `async[(n)]`
   uint32_t num_gangs = 0;     ///< `num_gangs(n)`; 0: Ferry chooses
   uint32_t vector_length = 0; ///< `vector_length(n)`; 0: Ferry chooses
+  uint32_t num_workers = 0;   ///< `num_workers(n)`; 0: Ferry chooses
   /// Synchronous launches may complete later (ferry_launch_desc::defer).
   bool defer = false;
 };
@@ -868,6 +928,58 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
     B(index_at<I>(Closure.lo, K, Closure.step));
 }
 
+/// `gang(static: n)` (OpenACC 3.3 2.9.2): the iterations in chunks of n,
+/// dealt to the gangs round-robin (gang g takes chunks g, g + G, ...). The
+/// region runs over `count()` flat indices, which the GPU gives to gangs in
+/// runs of `width` (a block's work-items; 1 where a gang runs one iteration
+/// at a time, FERRY_REGION_NESTED); `at` maps a flat index to the iteration
+/// that its gang owns, so that with the geometry set here (`gangs` gangs of
+/// `width`) each gang runs its own chunks. The map is one-to-one onto the
+/// iterations whatever runs it (the host, another geometry); indices with
+/// no iteration are skipped.
+struct gang_chunks {
+  int64_t trip;   ///< iterations
+  int64_t chunk;  ///< n
+  int64_t gangs;  ///< G
+  int64_t width;  ///< flat indices a gang takes at a time
+  int64_t slots;  ///< flat indices per gang (a multiple of width)
+
+  gang_chunks(int64_t Trip, uint32_t Chunk, launch_options &Opt, bool OneIterationPerGang,
+              bool Reduces)
+      : trip(Trip), chunk(Chunk) {
+    width = OneIterationPerGang ? 1
+            : Opt.vector_length ? (int64_t(Opt.vector_length) + 31) / 32 * 32
+                                : 256;
+    const int64_t Chunks = (Trip + chunk - 1) / chunk;
+    if (Opt.num_gangs) {
+      gangs = Opt.num_gangs;
+    } else {
+      // Enough gangs for a block's worth of iterations each (or a chunk).
+      const int64_t Each = OneIterationPerGang ? chunk : std::max(width, chunk);
+      gangs = std::min<int64_t>(std::max<int64_t>((Trip + Each - 1) / Each, 1),
+                                Reduces ? 1024 : 65536);
+    }
+    if (OneIterationPerGang) // the runtime puts up to 8 gangs in a block
+      gangs = (gangs + 7) / 8 * 8;
+    const int64_t PerGang = (Chunks + gangs - 1) / gangs * chunk;
+    slots = (PerGang + width - 1) / width * width;
+    Opt.num_gangs = uint32_t(gangs);
+    if (!OneIterationPerGang)
+      Opt.vector_length = uint32_t(width);
+  }
+
+  /// The flat indices to run (host code).
+  int64_t count() const { return collapsed_product({gangs, slots}); }
+
+  /// The iteration of flat index \p K; false when there is none.
+  bool at(int64_t K, int64_t &Iteration) const {
+    const int64_t Run = K / width;
+    const int64_t Gang = Run % gangs, Local = (Run / gangs) * width + (K - Run * width);
+    Iteration = ((Local / chunk) * gangs + Gang) * chunk + Local % chunk;
+    return Iteration < trip;
+  }
+};
+
 //===-- Device versions ---------------------------------------------------===//
 
 /// What the plugin's outliner reads and fills in for one region: the host
@@ -935,6 +1047,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.async = Opt.async;
   Desc.num_gangs = Opt.num_gangs;
   Desc.vector_length = Opt.vector_length;
+  Desc.num_workers = Opt.num_workers;
   Desc.defer = Opt.defer;
   ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
@@ -1032,6 +1145,17 @@ void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
   Fn(Index, std::get<K>(S)...);
 }
 
+/// The iterations of a worker loop that this work-item's worker runs: the
+/// worker's code, which the outliner makes worker-single (GangLevel.cpp).
+template <class I, class F, class Storage, std::size_t... K>
+void worker_rounds(I First, int64_t Stride, int64_t N, int64_t Lane, int64_t Width, F &Fn,
+                   Storage &Acc, std::index_sequence<K...>) {
+  for (int64_t J = Lane; J < N; J += Width) {
+    F Body = Fn; // its `private` copies, one per iteration
+    Body(I(uint64_t(First) + uint64_t(J) * uint64_t(Stride)), std::get<K>(Acc)...);
+  }
+}
+
 /// A `loop` construct nested in a region's iteration (a `loop` inside a
 /// `parallel loop`, say), at OpenACC level \p Level (FERRY_LEVEL_*): its
 /// iterations are spread over the lanes of that level of the gang running
@@ -1051,7 +1175,29 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
     ferry_dev_loop_failed();
   const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
   auto Index = [&](int64_t K) { return I(uint64_t(First) + uint64_t(K) * uint64_t(Stride)); };
-  if constexpr (sizeof...(Reds) == 0) {
+  if constexpr (Level == FERRY_LEVEL_WORKER) {
+    // A worker loop: its iterations run in worker_rounds, which the outliner
+    // prepares as worker-single code (stores on vector lane 0 of the worker);
+    // the lanes of a worker hold one value of the reductions, lane 0's.
+    using List = reduction_list<Reds...>;
+    using Storage = typename List::storage;
+    static_assert(sizeof(Storage) <= FERRY_DEV_REDUCE_MAX,
+                  "the reduction variables of one OpenACC loop nested in another take more "
+                  "than 128 bytes");
+    Storage Acc;
+    List::init(&Acc);
+    worker_rounds<I>(First, Stride, N, Lane, Width, F, Acc, std::index_sequence_for<Reds...>());
+    if constexpr (sizeof...(Reds) != 0) {
+      // Every work-item reads the variables before any writes them (an
+      // array of the iteration is the gang's, in group memory).
+      Storage Old;
+      Reductions.load(Old);
+      ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
+      Reductions.finish(Old, Acc);
+    } else {
+      ferry_dev_sync(Level);
+    }
+  } else if constexpr (sizeof...(Reds) == 0) {
     for (int64_t K = Lane; K < N; K += Width)
       F(Index(K));
     ferry_dev_sync(Level);
