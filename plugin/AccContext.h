@@ -40,6 +40,17 @@ struct InnerLoop {
   std::string Remark; ///< said once the region knows how it runs
 };
 
+/// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
+/// or of an array) that gets a copy per gang or per work-item: the region
+/// declares the copy (ferry::acc::private_section, named Name) before it
+/// launches, and the loop that names it binds `c` to it.
+struct PrivateSection {
+  bool First = false; ///< firstprivate
+  bool Lane = false;  ///< a copy per work-item, else per gang
+  VarRef Var;
+  std::string Name; ///< `__ferry_private_N`
+};
+
 /// A construct whose statement is being lexed.
 struct OpenConstruct {
   const Directive *D;
@@ -64,6 +75,12 @@ struct OpenConstruct {
   std::vector<InnerLoop> InnerLoops;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList InnerVectorLength;
+  /// For a loop in a region's iteration: the FERRY_LEVEL_* it spreads
+  /// over, 0 when it runs in order.
+  int Level = 0;
+  /// For a region (a loop construct, or a compute construct that is one
+  /// region): the private sections of the loops inside it.
+  std::vector<PrivateSection> Privates;
 };
 
 class AccContext {
@@ -99,6 +116,10 @@ public:
   OpenConstruct *enclosingComputeConstruct();
   /// The open loop constructs, outermost first.
   llvm::SmallVector<OpenConstruct *, 4> enclosingLoops();
+  /// The region the directive being handled is in: the innermost open
+  /// compute construct that is one region, else the outermost open loop
+  /// construct (null when there is neither).
+  OpenConstruct *enclosingRegion();
   /// Whether `-Rpass-missed=ferry` asks why loops are not parallelized.
   void setMissedRemarks(bool On) { MissedOn = On; }
   bool missedRemarks() const { return MissedOn || RemarksOn; }
@@ -114,6 +135,9 @@ public:
   /// A number for the records `routine(name) bind(...)` leaves, distinct in
   /// the translation unit.
   unsigned nextRoutineId() { return RoutineIds++; }
+  /// A number for the names of private section copies, distinct in the
+  /// translation unit.
+  unsigned nextPrivateId() { return PrivateIds++; }
 
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
@@ -140,6 +164,12 @@ public:
   /// makes a pointer) named whole in a data clause maps the declared extent:
   /// the clause becomes `A[0:N]` (a remark says so), as NVHPC does.
   void mapDeclaredExtents(clang::Preprocessor &PP, Directive &D) const;
+  /// Marks the items of \p D that are variable-length arrays (VarRef::Vla)
+  /// and refuses, with a diagnostic, the forms Ferry cannot give them;
+  /// false after one.
+  bool markVariableLengthArrays(clang::Preprocessor &PP, Directive &D) const;
+  /// Whether \p Name names a variable-length array where the parser stands.
+  bool isVariableLengthArray(const clang::Token &Name) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
   /// A `declare` in a function body: its clause for \p VD holds for the
@@ -151,6 +181,7 @@ public:
 
 private:
   unsigned RoutineIds = 0;
+  unsigned PrivateIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;

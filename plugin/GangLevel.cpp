@@ -40,6 +40,13 @@ bool isInnerLoop(const Function *F) {
 
 bool isDeviceHelper(const Function *F) { return F && F->getName().starts_with("ferry_dev_"); }
 
+/// Device helpers that only say where the work-item is (the same answer on
+/// every lane of a gang, or the lane's own): no gang must call them
+/// together, and they write nothing.
+bool isPositionQuery(const Function *F) {
+  return F && (F->getName() == "ferry_dev_gang_id" || F->getName() == "ferry_dev_thread_id");
+}
+
 /// Whether \p F makes, directly or through its callees, a call that every
 /// work-item of the gang must make together.
 bool reachesCollective(Function *F) {
@@ -49,7 +56,7 @@ bool reachesCollective(Function *F) {
     Function *G = Work.pop_back_val();
     if (!Seen.insert(G).second)
       continue;
-    if (isInnerLoop(G) || isDeviceHelper(G))
+    if (isInnerLoop(G) || (isDeviceHelper(G) && !isPositionQuery(G)))
       return true;
     for (Instruction &I : instructions(*G))
       if (auto *CB = dyn_cast<CallBase>(&I))
@@ -261,7 +268,7 @@ private:
         Function *F = CB->getCalledFunction();
         if (!F)
           return "it makes an indirect call";
-        if (isInnerLoop(F))
+        if (isInnerLoop(F) || isPositionQuery(F))
           continue;
         if (isDeviceHelper(F))
           return describe(I) + " is outside a nested loop";

@@ -31,16 +31,6 @@ void LoopConstruct::rewrite() {
   // in order in the work-item that calls the function: its iterations are
   // independent or it reduces, so that is what the program computes.
   const bool Orphaned = D.Kind == ConstructKind::Loop && !Outer;
-  // private(p[lo:len]) of a pointer would privatize the pointer only.
-  for (const Clause &C : D.Clauses)
-    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
-      for (const VarRef &V : C.Vars)
-        if (const VarDecl *VD = Ctx.lookupVariable(V.Name);
-            VD && !V.Sections.empty() && VD->getType()->isPointerType()) {
-          report(PP, V.Name.getLocation(), Diag::PrivatePointerSection)
-              << PP.getSpelling(V.Name) << spelling(C.Kind);
-          return;
-        }
   if (Orphaned && Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "orphaned 'loop': runs in order in the work-item (or host thread) that calls the "
@@ -60,6 +50,28 @@ void LoopConstruct::rewrite() {
   // In a region's iteration: spread over the gang's work-items, or in order.
   const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
   const bool InPlace = Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level);
+  // private(c[lo:len]): a copy per gang for the region's own clause and for
+  // a loop in its iterations' own code, per work-item for a loop spread
+  // over the gang and for the loops inside one. The region declares the
+  // copies of its loops.
+  {
+    bool Lane = Level != 0;
+    if (InPlace && !Orphaned)
+      for (OpenConstruct *O : Ctx.enclosingLoops())
+        Lane |= O->Level != 0;
+    if (!collectPrivateSections(Lane))
+      return;
+    if (!OwnPrivates.empty() && Orphaned) {
+      const VarRef &V = OwnPrivates.front().Var;
+      report(PP, V.Name.getLocation(), Diag::PrivateSectionOrphaned)
+          << PP.getSpelling(V.Name)
+          << (OwnPrivates.front().First ? "firstprivate" : "private");
+      return;
+    }
+    if (!OwnPrivates.empty() && (Level || InPlace))
+      if (OpenConstruct *Region = Ctx.enclosingRegion())
+        Region->Privates.insert(Region->Privates.end(), OwnPrivates.begin(), OwnPrivates.end());
+  }
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
@@ -85,11 +97,13 @@ void LoopConstruct::rewrite() {
   bool Ok;
   {
     AccContext::Scope Open(Ctx, D);
+    Open.get().Level = Level;
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;
     Inner = std::move(Open.get().InnerLoops);
     InnerVectorLength = Open.get().InnerVectorLength;
+    NestedPrivates = std::move(Open.get().Privates);
   }
   if (Level) {
     CanonicalLoop L;
@@ -112,7 +126,16 @@ void LoopConstruct::rewrite() {
     return;
   }
   if (InPlace) {
-    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    // Its private sections' copies hold for the whole loop.
+    TokenBuilder B(PP, PragmaLoc);
+    if (!OwnPrivates.empty()) {
+      B.code("{");
+      emitPrivateBindings(B, OwnPrivates);
+    }
+    B.tokens(All);
+    if (!OwnPrivates.empty())
+      B.code("}");
+    B.inject();
     return;
   }
   if (Outer)
@@ -257,13 +280,16 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private)
       for (const VarRef &V : C.Vars)
-        B.code(",").tokens(V.Name);
+        if (!isPrivateSection(V))
+          B.code(",").tokens(V.Name);
   B.code("](__ferry_index_t").tokens(L.Var);
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         B.code(", auto &").tokens(V.Name);
-  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.code(") mutable -> void {");
+  emitPrivateBindings(B, OwnPrivates);
+  B.code("do").tokens(L.Body).code("while (0); }); }");
   const size_t Count = B.get().size();
   B.inject();
   return Count;
@@ -530,6 +556,9 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         Reduced.insert(V.Name.getIdentifierInfo());
+  // A private section's variable is the copy the lambda binds: not shared.
+  for (const PrivateSection &P : OwnPrivates)
+    Reduced.insert(P.Var.Name.getIdentifierInfo());
   // A variable named with an array section is the base of device-mappable
   // memory: captured as a pointer by value (an array decays), so that the
   // runtime can translate it to the device copy (implicit attach). A whole
@@ -569,6 +598,11 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
           // Already a device address: captured so that it is never attached.
           Capture("", V.Name);
           B.code("= ::ferry::acc::deviceptr_of(").tokens(V.Name).code(")");
+        } else if (V.Vla) {
+          // `&a`: clang 19 cannot generate code for `&a = a` of a
+          // variable-length array (its bounds), nor can a template see it.
+          // Its address is the base of any section of it.
+          Capture("&", V.Name);
         } else if (Sectioned.count(V.Name.getIdentifierInfo())) {
           Capture("", V.Name);
           B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
@@ -582,16 +616,23 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
   for (const Token &T : ImpliedShared)
     if (!Reduced.count(T.getIdentifierInfo()) && Shared.insert(T.getIdentifierInfo()).second) {
       Capture("&", T);
-      B.code("=").tokens(T);
+      if (!Ctx.isVariableLengthArray(T)) // `&a` alone for those (above)
+        B.code("=").tokens(T);
     }
   if (!None)
     return;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
       for (const VarRef &V : C.Vars)
-        if (!Shared.count(V.Name.getIdentifierInfo()) &&
+        if (!Shared.count(V.Name.getIdentifierInfo()) && !isPrivateSection(V) &&
             Copied.insert(V.Name.getIdentifierInfo()).second)
           Capture("", V.Name);
+  for (const auto *List : {&OwnPrivates, &NestedPrivates})
+    for (const PrivateSection &P : *List) {
+      TokenBuilder Name(PP, PragmaLoc);
+      Name.code(P.Name);
+      Capture("", Name.get());
+    }
   for (const Token &T : ExtraCopies)
     Capture("", T);
   for (unsigned I = 0; I < CollapseLevels; ++I) {
@@ -624,7 +665,18 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
         .code("), 1024LL);");
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
-  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared))
+  // Private sections: their copies' layout now (their lengths are values
+  // of the host code); a firstprivate section stays present (copyin) while
+  // the region runs, as its copies start from it.
+  std::vector<VarRef> Sources;
+  if (hasPrivates()) {
+    emitPrivateCopies(B);
+    for (const auto *List : {&OwnPrivates, &NestedPrivates})
+      for (const PrivateSection &P : *List)
+        if (P.First)
+          Sources.push_back(P.Var);
+  }
+  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources))
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
@@ -633,19 +685,115 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
       .code(Async ? ", true" : ", false")
       .code(">(__ferry_region, __ferry_options,");
   emitBoundsAndReductions(B, L);
+  if (hasPrivates())
+    B.code(", __ferry_privates");
   B.code(", [");
   emitCaptures(B, L.Body);
   B.code("](__ferry_index_t").tokens(L.Var);
+  if (hasPrivates())
+    B.code(", const ::ferry::acc::private_frame &__ferry_frame");
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         B.code(", auto &").tokens(V.Name);
-  B.code(") mutable -> void { do").tokens(L.Body).code("while (0); }); }");
+  B.code(") mutable -> void {");
+  emitPrivateBindings(B, OwnPrivates);
+  B.code("do").tokens(L.Body).code("while (0); }); }");
   B.inject();
 }
 
-void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Implied) {
+bool LoopConstruct::collectPrivateSections(bool Lane) {
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Private && C.Kind != ClauseKind::Firstprivate)
+      continue;
+    for (const VarRef &Item : C.Vars) {
+      VarRef V = Item;
+      if (V.Vla && V.Sections.empty()) {
+        // A variable-length array cannot be captured by copy: it is the
+        // section of all its elements.
+        TokenBuilder Length(PP, V.Name.getLocation());
+        Length.code("sizeof(").tokens(V.Name).code(") / sizeof((").tokens(V.Name).code(")[0])");
+        ArraySection S;
+        S.Length.append(Length.get().begin(), Length.get().end());
+        S.ColonLoc = V.Name.getLocation();
+        V.Sections.push_back(std::move(S));
+      }
+      if (V.Sections.empty() || V.isMember())
+        continue;
+      if (V.Sections.size() > 1) {
+        // Of an array: the whole array is copied (captured by copy).
+        if (const VarDecl *VD = Ctx.lookupVariable(V.Name); VD && VD->getType()->isPointerType()) {
+          report(PP, V.Name.getLocation(), Diag::PrivatePointerSection)
+              << PP.getSpelling(V.Name) << spelling(C.Kind);
+          return false;
+        }
+        continue;
+      }
+      PrivateSection P;
+      P.First = C.Kind == ClauseKind::Firstprivate;
+      P.Lane = Lane;
+      P.Var = V;
+      P.Name = "__ferry_private_" + std::to_string(Ctx.nextPrivateId());
+      OwnPrivates.push_back(std::move(P));
+    }
+  }
+  return true;
+}
+
+bool LoopConstruct::isPrivateSection(const VarRef &V) const {
+  for (const PrivateSection &P : OwnPrivates)
+    if (P.Var.Name.getIdentifierInfo() == V.Name.getIdentifierInfo())
+      return true;
+  return false;
+}
+
+void LoopConstruct::emitPrivateCopies(TokenBuilder &B) {
+  B.code("::ferry::acc::private_layout __ferry_privates;");
+  for (const auto *List : {&OwnPrivates, &NestedPrivates})
+    for (const PrivateSection &P : *List) {
+      const ArraySection &S = P.Var.Sections.front();
+      const std::string Name = PP.getSpelling(P.Var.Name);
+      const std::string Text = std::string(P.First ? "firstprivate(" : "private(") + Name + "[" +
+                               spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "])";
+      B.code("auto " + P.Name + " = ::ferry::acc::private_section<")
+          .code(P.First ? "true," : "false,")
+          .code(P.Lane ? "true" : "false")
+          .code(">(__ferry_region, __ferry_privates,")
+          .string(Text)
+          .code(",");
+      if (P.Var.Vla) // no template sees its type: its first element's address
+        B.code("&(").tokens(P.Var.Name).code(")[0]");
+      else
+        B.tokens(P.Var.Name);
+      B.code(", (");
+      if (S.Lower.empty())
+        B.code("0");
+      else
+        B.tokens(S.Lower);
+      B.code("), (");
+      if (S.Length.empty()) // `a[lo:]` of an array: to its end
+        B.code("sizeof(").tokens(P.Var.Name).code(") / sizeof((").tokens(P.Var.Name).code(")[0]) - (")
+            .tokens(S.Lower.empty() ? ArrayRef<Token>() : ArrayRef<Token>(S.Lower))
+            .code(S.Lower.empty() ? "0)" : ")");
+      else
+        B.tokens(S.Length);
+      B.code("));");
+    }
+}
+
+void LoopConstruct::emitPrivateBindings(TokenBuilder &B, ArrayRef<PrivateSection> P) {
+  for (const PrivateSection &S : P)
+    B.code("auto").tokens(S.Var.Name).code("= " + S.Name + ".bind(__ferry_frame);");
+}
+
+void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Implied,
+                                       std::vector<PrivateSection> Nested) {
   OneRegion = true;
+  if (!collectPrivateSections(/*Lane=*/false)) {
+    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+    return;
+  }
+  NestedPrivates = std::move(Nested);
   ImpliedShared.assign(Implied.begin(), Implied.end());
   TokenBuilder T(PP, PragmaLoc);
   T.code("int __ferry_once 0 1");

@@ -47,7 +47,9 @@ public:
   /// A compute construct that is one region: its whole statement \p Body
   /// is one iteration (one work-item on a GPU), its loops run in order
   /// inside; \p Implied are variables it shares besides its data clauses.
-  void rewriteAsOneRegion(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied);
+  /// \p Nested: the private sections of its loops.
+  void rewriteAsOneRegion(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied,
+                          std::vector<PrivateSection> Nested);
 
   /// A compute construct whose code around its loops is sequential control
   /// (SourceScanner::hostControl): \p Body runs on the calling thread, in a
@@ -99,6 +101,21 @@ private:
   /// `declare` directives in the function that it uses).
   void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body);
 
+  /// The directive's `private`/`firstprivate` array sections that get
+  /// copies (OwnPrivates, each a copy per work-item when \p Lane); false
+  /// after a diagnostic.
+  bool collectPrivateSections(bool Lane);
+  /// Declares the region's copies (its own and its loops'), before the
+  /// launch: `::ferry::acc::private_layout __ferry_privates; auto
+  /// __ferry_private_N = ::ferry::acc::private_section<...>(...);`.
+  void emitPrivateCopies(TokenBuilder &B);
+  /// `auto c = __ferry_private_N.bind(__ferry_frame);` for each of \p P.
+  static void emitPrivateBindings(TokenBuilder &B, llvm::ArrayRef<PrivateSection> P);
+  /// Whether \p V is one of OwnPrivates (bound to a copy, not captured).
+  bool isPrivateSection(const VarRef &V) const;
+  /// Whether the region has private sections (its lambda takes the frame).
+  bool hasPrivates() const { return !OwnPrivates.empty() || !NestedPrivates.empty(); }
+
   /// The kind of construct the loop runs as: a `loop` takes its compute
   /// construct's kind (parallel loop, kernels loop, serial loop).
   ConstructKind effectiveKind() const;
@@ -128,6 +145,10 @@ private:
   std::vector<InnerLoop> Inner; ///< those loops
   TokenList ImpliedShared;     ///< shared besides the data clauses
   TokenList ExtraCopies;       ///< captured by copy under default(none)
+  /// The directive's own private sections (see collectPrivateSections).
+  std::vector<PrivateSection> OwnPrivates;
+  /// Of the loops inside a region, declared by it.
+  std::vector<PrivateSection> NestedPrivates;
 };
 
 } // namespace plugin

@@ -192,6 +192,14 @@ extern "C" int ferry_dev_leader(int) { return gangLane() == 0; }
 /// gang's copy of an array the outliner moved to group memory.
 extern "C" uint32_t ferry_dev_gang_slot(void) { return __nvvm_read_ptx_sreg_tid_y(); }
 
+/// Where a work-item's private copies of array sections are
+/// (ferry_private_block): its gang's index in the grid, and its own.
+extern "C" int64_t ferry_dev_gang_id(void) { return firstGang(); }
+
+extern "C" int64_t ferry_dev_thread_id(void) {
+  return firstGang() * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x();
+}
+
 /// Lane 0's \p Value, for every lane of the gang.
 extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
   if (warpGang()) {

@@ -94,6 +94,8 @@ int64_t ferry_dev_lane(int) { return 0; }
 int64_t ferry_dev_width(int) { return 1; }
 void ferry_dev_sync(int) {}
 void ferry_dev_reduce(int, void *, uint32_t, ferry_combine_fn) {}
+int64_t ferry_dev_gang_id(void) { return 0; }
+int64_t ferry_dev_thread_id(void) { return 0; }
 void ferry_dev_loop_failed(void) {
   errorf("a loop nested in a compute region's iteration does not terminate (its step does "
          "not move the variable towards the bound)");
