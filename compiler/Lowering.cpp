@@ -306,7 +306,11 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
   for (GlobalValue &GV : M.global_values())
     if (!GV.isDeclaration())
       Own.insert(GV.getName());
-  for (StringRef Lib : {"ocml.bc", "ockl.bc"}) {
+  // opencl.bc holds the printf buffer's allocator (device printf, assert).
+  SmallVector<StringRef, 3> Libraries{"ocml.bc", "ockl.bc"};
+  if (Function *Alloc = M.getFunction("__printf_alloc"); Alloc && Alloc->isDeclaration())
+    Libraries.push_back("opencl.bc");
+  for (StringRef Lib : Libraries) {
     SmallString<256> Path(Dir);
     sys::path::append(Path, Lib);
     if (Error E = linkLibrary(M, Path))
@@ -377,7 +381,8 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty())
       continue;
     StringRef Name = F.getName();
-    if (!Name.starts_with("__ocml_") && !Name.starts_with("__ockl_"))
+    if (!Name.starts_with("__ocml_") && !Name.starts_with("__ockl_") &&
+        Name != "__printf_alloc")
       continue;
     std::string Users;
     for (User *U : F.users())
@@ -385,7 +390,7 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
         if (Users.find(I->getFunction()->getName().str()) == std::string::npos)
           Users += (Users.empty() ? "" : ", ") + I->getFunction()->getName().str();
     return fail("device library function '" + Name + "' (needed by " + Users +
-                ") is not in " + Dir + "/ocml.bc or ockl.bc");
+                ") is not in the device libraries of " + Dir);
   }
   return Error::success();
 }

@@ -105,6 +105,15 @@ template <class T, int Round> T mul(T A, T B) {
 template <class T, int Round> T fmaR(T A, T B, T C) {
   return rounded<Round, T>([&] { return std::fma(A, B, C); });
 }
+template <class T, int Round> T div(T A, T B) {
+  return rounded<Round, T>([&] { return A / B; });
+}
+template <class T, int Round> T rcp(T A) {
+  return rounded<Round, T>([&] { return T(1) / A; });
+}
+template <class T, int Round> T sqrtR(T A) {
+  return rounded<Round, T>([&] { return std::sqrt(A); });
+}
 float fdiv(float A, float B) { return A / B; }
 double ddiv(double A, double B) { return A / B; }
 float frcp(float F) { return 1.0f / F; }
@@ -405,6 +414,9 @@ template <class AddFn> void addLibdeviceRest(AddFn Add) {
   Add("__nv_fmaf", fmaR<float, FE_TONEAREST>);
   Add("__nv_fmaf_rz", fmaR<float, FE_TOWARDZERO>);
   Add("__nv_fmaf_rd", fmaR<float, FE_DOWNWARD>);
+  Add("__nv_fma_rz", fmaR<double, FE_TOWARDZERO>);
+  Add("__nv_fma_rd", fmaR<double, FE_DOWNWARD>);
+  Add("__nv_fma_ru", fmaR<double, FE_UPWARD>);
   Add("__nv_fmaf_ru", fmaR<float, FE_UPWARD>);
   Add("__nv_dadd_rn", add<double, FE_TONEAREST>);
   Add("__nv_dadd_rz", add<double, FE_TOWARDZERO>);
@@ -417,6 +429,30 @@ template <class AddFn> void addLibdeviceRest(AddFn Add) {
   Add("__nv_dmul_rn", mul<double, FE_TONEAREST>);
   Add("__nv_fma", fmaR<double, FE_TONEAREST>);
   Add("__nv_fma_rn", fmaR<double, FE_TONEAREST>);
+  Add("__nv_fmaf_ieee_rz", fmaR<float, FE_TOWARDZERO>);
+  Add("__nv_fmaf_ieee_rd", fmaR<float, FE_DOWNWARD>);
+  Add("__nv_fmaf_ieee_ru", fmaR<float, FE_UPWARD>);
+  Add("__nv_dmul_rz", mul<double, FE_TOWARDZERO>);
+  Add("__nv_dmul_rd", mul<double, FE_DOWNWARD>);
+  Add("__nv_dmul_ru", mul<double, FE_UPWARD>);
+  Add("__nv_fdiv_rz", div<float, FE_TOWARDZERO>);
+  Add("__nv_fdiv_rd", div<float, FE_DOWNWARD>);
+  Add("__nv_fdiv_ru", div<float, FE_UPWARD>);
+  Add("__nv_ddiv_rz", div<double, FE_TOWARDZERO>);
+  Add("__nv_ddiv_rd", div<double, FE_DOWNWARD>);
+  Add("__nv_ddiv_ru", div<double, FE_UPWARD>);
+  Add("__nv_frcp_rz", rcp<float, FE_TOWARDZERO>);
+  Add("__nv_frcp_rd", rcp<float, FE_DOWNWARD>);
+  Add("__nv_frcp_ru", rcp<float, FE_UPWARD>);
+  Add("__nv_drcp_rz", rcp<double, FE_TOWARDZERO>);
+  Add("__nv_drcp_rd", rcp<double, FE_DOWNWARD>);
+  Add("__nv_drcp_ru", rcp<double, FE_UPWARD>);
+  Add("__nv_fsqrt_rz", sqrtR<float, FE_TOWARDZERO>);
+  Add("__nv_fsqrt_rd", sqrtR<float, FE_DOWNWARD>);
+  Add("__nv_fsqrt_ru", sqrtR<float, FE_UPWARD>);
+  Add("__nv_dsqrt_rz", sqrtR<double, FE_TOWARDZERO>);
+  Add("__nv_dsqrt_rd", sqrtR<double, FE_DOWNWARD>);
+  Add("__nv_dsqrt_ru", sqrtR<double, FE_UPWARD>);
   Add("__nv_fdiv_rn", fdiv);
   Add("__nv_ddiv_rn", ddiv);
   Add("__nv_frcp_rn", frcp);

@@ -10,11 +10,13 @@
 /// entry `void __ferry_emu.entry.K(ptr args)` that loads each argument.
 ///
 //===----------------------------------------------------------------------===//
+#include "Matrix.h"
 #include "PTXParser.h"
 #include "PTXTranslator.h"
 #include "Scheduler.h"
 #include "TranslationPasses.h"
 
+#include "core/DevicePrintf.h"
 #include "core/SymbolIndex.h"
 #include "hsa/KernelArgs.h"
 
@@ -103,12 +105,16 @@ constexpr HiddenArg HiddenV5[] = {
     {18, 2, "hidden_remainder_x"},        {20, 2, "hidden_remainder_y"},
     {22, 2, "hidden_remainder_z"},        {40, 8, "hidden_global_offset_x"},
     {48, 8, "hidden_global_offset_y"},    {56, 8, "hidden_global_offset_z"},
-    {64, 2, "hidden_grid_dims"},          {120, 4, "hidden_dynamic_lds_size"}};
+    {64, 2, "hidden_grid_dims"},          {72, 8, "hidden_printf_buffer"},
+    {120, 4, "hidden_dynamic_lds_size"}};
 /// Code object v4: the global offsets, then pointers Ferry leaves null.
 constexpr HiddenArg HiddenV4[] = {{0, 8, "hidden_global_offset_x"},
                                   {8, 8, "hidden_global_offset_y"},
-                                  {16, 8, "hidden_global_offset_z"}};
+                                  {16, 8, "hidden_global_offset_z"},
+                                  {24, 8, "hidden_printf_buffer"}};
 constexpr uint64_t HiddenBlockSize = 256;
+/// An emulated dispatch's device printf buffer, as the HSA backend's.
+constexpr uint32_t PrintfBufferBytes = 1u << 20;
 
 /// The emulator runs the translation as the plugin embeds it, before the
 /// code-generation pipeline; the code object's metadata describes the kernel
@@ -155,6 +161,7 @@ public:
   std::map<std::string, KernelInfo> Kernels;
   uint64_t SharedBytes = 0; ///< static group memory; dynamic follows
   uint64_t DynamicSharedOffset = 0;
+  PrintfFormatTable PrintfFormats; ///< AMDGPU: the module's llvm.printf.fmts
 
   std::vector<std::string> kernels() const override {
     std::vector<std::string> Names;
@@ -205,7 +212,7 @@ public:
     // AMDGPU: the kernarg segment and the dispatch packet exactly as the HSA
     // backend builds them.
     std::string E;
-    std::vector<uint8_t> Kernarg;
+    std::vector<uint8_t> Kernarg, Printf;
     hsa_kernel_dispatch_packet_t Packet = {};
     uint32_t HeaderAndSetup = 0;
     if (K.HasMeta) {
@@ -213,6 +220,13 @@ public:
       std::copy(L.Grid, L.Grid + 3, G.Grid);
       std::copy(L.Block, L.Block + 3, G.Block);
       G.DynamicLDS = L.DynamicShared;
+      for (const KernelArgDesc &A : K.Meta.Args)
+        if (A.ValueKind == "hidden_printf_buffer") {
+          Printf.resize(PrintfBufferBytes);
+          resetPrintfBuffer(Printf.data(), PrintfBufferBytes);
+          G.PrintfBuffer = reinterpret_cast<uint64_t>(Printf.data());
+          D.PrintfOffset = int64_t(A.Offset);
+        }
       E = fillKernargs(K.Meta, const_cast<void *const *>(
                                                reinterpret_cast<const void *const *>(Args.data())),
                                    G, Kernarg);
@@ -230,8 +244,14 @@ public:
       D.Packet = &Packet;
     }
     E = runDispatch(D);
+    // What the kernel printed, an assertion's message before its failure.
+    std::string Bad;
+    if (!Printf.empty())
+      Bad = printPrintfBuffer(Printf.data(), PrintfBufferBytes, PrintfFormats);
     if (!E.empty())
       return fail(E);
+    if (!Bad.empty())
+      return fail("device printf: " + Bad);
     return Error::success();
   }
 };
@@ -297,6 +317,137 @@ uint32_t addSite(ProgramImpl &P, const std::string &What, const Instruction &I) 
 
 /// Device intrinsics become runtime calls: `__ferry_emu.<name>(i32 site,
 /// args...)`, i1 widened to i32.
+/// Calls the scheduler's runtime functions replace: intrinsics, and the
+/// device-library and CUDA service functions the emulator models.
+bool isModelledCall(const Function &Callee) {
+  const StringRef Name = Callee.getName();
+  if (Name.starts_with("llvm.nvvm.") || Name.starts_with("llvm.amdgcn.") || Name == "llvm.trap")
+    return true;
+  return Callee.isDeclaration() &&
+         (Name.starts_with("__ockl_wgred_") || Name == "__printf_alloc" || Name == "vprintf" ||
+          Name == "__assertfail");
+}
+
+/// The element type and count of fragment register type \p Reg.
+std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg) {
+  if (Reg->isFloatTy())
+    return {MatrixElem::F32, 1};
+  if (Reg->isIntegerTy(32)) // two bf16
+    return {MatrixElem::BF16, 2};
+  auto *V = cast<FixedVectorType>(Reg);
+  return {V->getElementType()->isHalfTy() ? MatrixElem::F16 : MatrixElem::BF16,
+          unsigned(V->getNumElements())};
+}
+
+/// A tensor-core intrinsic becomes `__ferry_emu.matrix(site, op, in, out,
+/// mem, ld)` (Matrix.h): its value operands packed into a private buffer,
+/// its result loaded from another.
+Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
+                      std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = CI.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *Ptr = PointerType::get(Ctx, 0);
+  const bool Strided = StringRef(Op.Name).contains(".stride.");
+  SmallVector<Value *, 32> Values;
+  Value *Mem = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  Value *Ld = nullptr;
+  for (Value *A : CI.args()) {
+    if (A->getType()->isPointerTy())
+      Mem = A;
+    else
+      Values.push_back(A);
+  }
+  if (Strided && (Op.Kind == MatrixKind::Load || Op.Kind == MatrixKind::Store))
+    Ld = Values.pop_back_val();
+  auto *Ret = dyn_cast<StructType>(CI.getType());
+  auto Count = [](StructType *S) {
+    return unsigned(S->getNumElements()) * fragmentRegister(S->getElementType(0)).second;
+  };
+  switch (Op.Kind) {
+  case MatrixKind::Load: {
+    if (!Ret)
+      return fail("unexpected signature of '" + Op.Name + "'");
+    const MatrixElem E = fragmentRegister(Ret->getElementType(0)).first;
+    const unsigned Slots = Count(Ret);
+    if (Op.Operand == 'a' || Op.Operand == 'b')
+      Op.AB = E, (Op.Operand == 'a' ? Op.SlotsA : Op.SlotsB) = Slots;
+    else
+      Op.C = E, Op.SlotsC = Slots;
+    if (!Ld) // the default leading dimension: the columns (rows when column-major)
+      Ld = ConstantInt::get(I32, Op.Operand == 'a' ? (Op.ColMajor ? Op.M : Op.K)
+                                 : Op.Operand == 'b' ? (Op.ColMajor ? Op.K : Op.N)
+                                                     : (Op.ColMajor ? Op.M : Op.N));
+    break;
+  }
+  case MatrixKind::Store: {
+    if (Values.empty())
+      return fail("unexpected signature of '" + Op.Name + "'");
+    auto [E, Per] = fragmentRegister(Values[0]->getType());
+    Op.D = E;
+    Op.SlotsD = unsigned(Values.size()) * Per;
+    if (!Ld)
+      Ld = ConstantInt::get(I32, Op.ColMajor ? Op.M : Op.N);
+    break;
+  }
+  case MatrixKind::WarpMma:
+  case MatrixKind::MmaSync: {
+    if (!Ret || Values.empty())
+      return fail("unexpected signature of '" + Op.Name + "'");
+    auto [AB, Per] = fragmentRegister(Values[0]->getType());
+    Op.AB = AB;
+    const bool Sync = Op.Kind == MatrixKind::MmaSync;
+    const unsigned RegsA = Sync ? 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 64;
+    const unsigned RegsB = Sync ? 2 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 64;
+    if (Values.size() <= RegsA + RegsB)
+      return fail("unexpected signature of '" + Op.Name + "'");
+    Op.SlotsA = RegsA * Per;
+    Op.SlotsB = RegsB * Per;
+    auto [CE, CPer] = fragmentRegister(Values[RegsA + RegsB]->getType());
+    Op.C = CE;
+    Op.SlotsC = unsigned(Values.size() - RegsA - RegsB) * CPer;
+    Op.D = fragmentRegister(Ret->getElementType(0)).first;
+    Op.SlotsD = Count(Ret);
+    break;
+  }
+  default:
+    break;
+  }
+  if (!Ld)
+    Ld = ConstantInt::get(I32, 0);
+  const uint32_t Id = registerMatrixOp(Op);
+  const uint32_t Site = addSite(P, StringRef(Op.Name).substr(5).str(), CI);
+  IRBuilder<> Entry(&*CI.getFunction()->getEntryBlock().getFirstInsertionPt());
+  IRBuilder<> B(&CI);
+  Value *In = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  if (!Values.empty()) {
+    SmallVector<Type *, 32> Types;
+    for (Value *V : Values)
+      Types.push_back(V->getType());
+    StructType *Packed = StructType::get(Ctx, Types, /*isPacked=*/true);
+    AllocaInst *Buffer = Entry.CreateAlloca(Packed);
+    for (unsigned I = 0; I < Values.size(); ++I)
+      B.CreateAlignedStore(Values[I], B.CreateStructGEP(Packed, Buffer, I), Align(1));
+    In = B.CreateAddrSpaceCast(Buffer, Ptr);
+  }
+  Value *Out = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  AllocaInst *Result = nullptr;
+  if (!CI.getType()->isVoidTy()) {
+    Result = Entry.CreateAlloca(CI.getType());
+    // Stored first, so that checking mode sees the result as initialised.
+    B.CreateStore(Constant::getNullValue(CI.getType()), Result);
+    Out = B.CreateAddrSpaceCast(Result, Ptr);
+  }
+  FunctionCallee Fn = CI.getModule()->getOrInsertFunction(
+      "__ferry_emu.matrix",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, Ptr, Ptr, Ptr, I32}, false));
+  Symbols["__ferry_emu.matrix"] = matrixFunction();
+  B.CreateCall(Fn, {B.getInt32(Site), B.getInt32(Id), In, Out,
+                    B.CreatePointerBitCastOrAddrSpaceCast(Mem, Ptr), Ld});
+  if (Result)
+    CI.replaceAllUsesWith(B.CreateLoad(CI.getType(), Result));
+  CI.eraseFromParent();
+  return Error::success();
+}
+
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -305,9 +456,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
     for (Instruction &I : instructions(F))
       if (auto *CI = dyn_cast<CallInst>(&I)) {
         if (Function *Callee = CI->getCalledFunction()) {
-          if (Callee->getName().starts_with("llvm.nvvm.") ||
-              Callee->getName().starts_with("llvm.amdgcn.") ||
-              (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
+          if (isModelledCall(*Callee))
             Calls.push_back(CI);
         } else if (CI->isInlineAsm()) {
           Asm.push_back(CI);
@@ -352,9 +501,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
       for (Instruction &I : instructions(F))
         if (auto *CI = dyn_cast<CallInst>(&I))
           if (Function *Callee = CI->getCalledFunction())
-            if (Callee->getName().starts_with("llvm.nvvm.") ||
-                Callee->getName().starts_with("llvm.amdgcn.") ||
-                (Callee->isDeclaration() && Callee->getName().starts_with("__ockl_wgred_")))
+            if (isModelledCall(*Callee))
               Calls.push_back(CI);
   }
   for (CallInst *CI : Calls) {
@@ -370,6 +517,11 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
       LoadInst *L = B.CreateAlignedLoad(CI->getType(), CI->getArgOperand(0), A);
       CI->replaceAllUsesWith(L);
       CI->eraseFromParent();
+      continue;
+    }
+    if (MatrixOp Op; parseMatrixIntrinsic(Name, Op)) {
+      if (Error E = lowerMatrixCall(*CI, Op, P, Symbols))
+        return E;
       continue;
     }
     void *Address = runtimeFunction(Name);
@@ -552,6 +704,17 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
     for (SymbolInfo &S : Index.Symbols)
       if (S.Kind == FERRY_SYMBOL_KERNEL)
         Meta[S.Name] = S;
+  }
+
+  // Device printf's format strings, as the code object's amdhsa.printf.
+  if (NamedMDNode *Formats = M->getNamedMetadata("llvm.printf.fmts")) {
+    std::vector<std::string> Entries;
+    for (MDNode *N : Formats->operands())
+      if (N->getNumOperands())
+        if (auto *S = dyn_cast<MDString>(N->getOperand(0)))
+          Entries.push_back(S->getString().str());
+    if (std::string E = P->PrintfFormats.add(Entries); !E.empty())
+      return fail("the module's llvm.printf.fmts: " + E);
   }
 
   // The translation's code object version (LLVM's default, 5, without the

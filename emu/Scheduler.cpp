@@ -8,6 +8,9 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "Scheduler.h"
+#include "Matrix.h"
+
+#include "core/DevicePrintf.h"
 
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
@@ -61,6 +64,7 @@ const char *opName(Op O) {
   case Op::ReadLane: return "readlane";
   case Op::ReadFirstLane: return "readfirstlane";
   case Op::WaveBarrier: return "wave.barrier";
+  case Op::Matrix: return "matrix product";
   }
   return "?";
 }
@@ -150,8 +154,34 @@ bool masked(Op O) {
   }
 }
 
+/// What a lane passes to a matrix product: its operands and its result.
+struct MatrixBuffers {
+  const uint8_t *In;
+  uint8_t *Out;
+};
+
+/// A matrix product (Op::Matrix, operation id in B) for the lanes \p P.
+void performMatrix(Group &G, const std::vector<Lane *> &P) {
+  const unsigned Wave = G.D->WaveSize;
+  std::vector<const uint8_t *> In(Wave, nullptr);
+  std::vector<uint8_t *> Out(Wave, nullptr);
+  for (Lane *L : P) {
+    const auto *Buffers = reinterpret_cast<const MatrixBuffers *>(uintptr_t(L->In));
+    In[L->InWave] = Buffers->In;
+    Out[L->InWave] = Buffers->Out;
+  }
+  const MatrixOp &Op = matrixOp(P.front()->B);
+  std::string E = matrixProduct(Op, Wave, In, Out);
+  if (!E.empty() && G.Error.empty())
+    G.Error = E + " at " + siteName(*G.D, P.front()->Site);
+  for (Lane *L : P)
+    L->W = Wait::None;
+}
+
 /// Performs \p O for the lanes \p P (indices into G.Lanes, one wave).
 void perform(Group &G, const std::vector<Lane *> &P, Op O) {
+  if (O == Op::Matrix)
+    return performMatrix(G, P);
   const unsigned Wave = G.D->WaveSize;
   Lane *ByLane[64] = {};
   uint64_t Present = 0;
@@ -653,17 +683,23 @@ static uint32_t emu_amd_workitem_z(uint32_t) { return CurLane->Id[2]; }
 static uint32_t emu_amd_workgroup_x(uint32_t) { return CurGroup->Id[0]; }
 static uint32_t emu_amd_workgroup_y(uint32_t) { return CurGroup->Id[1]; }
 static uint32_t emu_amd_workgroup_z(uint32_t) { return CurGroup->Id[2]; }
+/// What the segment pointers give when there is no segment: the launch
+/// fails with a message, and the loads the kernel makes meanwhile read zeros.
+alignas(16) static const uint8_t NoSegment[512] = {};
+
 static const void *emu_amd_implicitarg_ptr(uint32_t S) {
   if (!disp().Kernarg) {
-    fail(S, "llvm.amdgcn.implicitarg.ptr without a kernarg segment");
-    return nullptr;
+    failAndStop(S, "llvm.amdgcn.implicitarg.ptr without a kernarg segment (no code object)");
+    return NoSegment;
   }
   return disp().Kernarg + disp().ImplicitOffset;
 }
 static const void *emu_amd_kernarg_ptr(uint32_t) { return disp().Kernarg; }
 static const void *emu_amd_dispatch_ptr(uint32_t S) {
-  if (!disp().Packet)
-    fail(S, "llvm.amdgcn.dispatch.ptr without a dispatch packet (no code object)");
+  if (!disp().Packet) {
+    failAndStop(S, "llvm.amdgcn.dispatch.ptr without a dispatch packet (no code object)");
+    return NoSegment;
+  }
   return disp().Packet;
 }
 static void emu_amd_s_barrier(uint32_t S) { rendezvous(Wait::Barrier, S, Op::Barrier, 0); }
@@ -701,6 +737,83 @@ static uint32_t emu_amd_mul_u24(uint32_t, uint32_t A, uint32_t B) {
 }
 static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
 
+// Device printf and assert. AMDGPU: the ROCm device libraries' allocator of
+// the printf buffer, which the kernarg segment names; the runtime prints the
+// records after the dispatch. NVVM: CUDA's vprintf prints at once.
+static void *emu_printf_alloc(uint32_t S, uint32_t Size) {
+  const Dispatch &D = disp();
+  if (D.PrintfOffset < 0 || !D.Kernarg) {
+    fail(S, "__printf_alloc in a kernel whose code object has no hidden_printf_buffer");
+    return nullptr;
+  }
+  uint8_t *Buffer;
+  std::memcpy(&Buffer, D.Kernarg + D.PrintfOffset, sizeof Buffer);
+  if (!Buffer)
+    return nullptr;
+  auto *Used = reinterpret_cast<uint32_t *>(Buffer);
+  const uint32_t Capacity = reinterpret_cast<const uint32_t *>(Buffer)[1];
+  uint32_t Old = __atomic_load_n(Used, __ATOMIC_RELAXED);
+  do {
+    if (uint64_t(Old) + Size + PrintfBufferHeader > Capacity)
+      return nullptr;
+  } while (!__atomic_compare_exchange_n(Used, &Old, Old + Size, false, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED));
+  return Buffer + PrintfBufferHeader + Old;
+}
+
+/// vprintf's buffer: each argument at its natural alignment.
+class CudaPrintfArgs final : public PrintfArgSource {
+public:
+  explicit CudaPrintfArgs(const uint8_t *Buffer) : Buffer(Buffer) {}
+  bool scalar(PrintfArg Kind, uint64_t &Bits) override {
+    const unsigned Size = cudaPrintfSize(Kind);
+    if (!Buffer)
+      return false;
+    Offset = (Offset + Size - 1) / Size * Size;
+    Bits = 0;
+    std::memcpy(&Bits, Buffer + Offset, Size);
+    Offset += Size;
+    ++Count;
+    return true;
+  }
+  unsigned count() const { return Count; }
+  bool string(std::string &Out) override {
+    uint64_t Address;
+    if (!scalar(PrintfArg::String, Address))
+      return false;
+    Out = Address ? reinterpret_cast<const char *>(uintptr_t(Address)) : "(null)";
+    return true;
+  }
+
+private:
+  const uint8_t *Buffer;
+  uint64_t Offset = 0;
+  unsigned Count = 0;
+};
+
+static uint32_t emu_vprintf(uint32_t, const char *Format, const uint8_t *Args) {
+  CudaPrintfArgs Source(Args);
+  std::string Out;
+  const bool Complete = formatPrintf(Format, Source, Out);
+  std::fwrite(Out.data(), 1, Out.size(), stdout);
+  std::fflush(stdout);
+  // CUDA: the number of arguments, or -1.
+  return Complete ? Source.count() : uint32_t(-1);
+}
+
+static void emu_assertfail(uint32_t S, const char *Message, const char *File, uint32_t Line,
+                           const char *Function, uint64_t) {
+  std::printf("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", File,
+              Line, Function, CurGroup->Id[0], CurGroup->Id[1], CurGroup->Id[2], CurLane->Id[0],
+              CurLane->Id[1], CurLane->Id[2], Message);
+  std::fflush(stdout);
+  failAndStop(S, "device-side assertion `" + std::string(Message) + "` failed");
+}
+
+static void emu_trap(uint32_t S) {
+  failAndStop(S, "the kernel trapped (a failed device assertion or __trap())");
+}
+
 static uint32_t emu_wgred_add(uint32_t S, uint32_t V) {
   return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierAdd, V));
 }
@@ -709,6 +822,19 @@ static uint32_t emu_wgred_and(uint32_t S, uint32_t V) {
 }
 static uint32_t emu_wgred_or(uint32_t S, uint32_t V) {
   return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierOrBits, V));
+}
+
+/// Every tensor-core intrinsic (Matrix.h): loads and stores here, products
+/// at a rendezvous of the wave's lanes at this call.
+static void emu_matrix(uint32_t S, uint32_t Id, const uint8_t *In, uint8_t *Out, uint8_t *Mem,
+                       int32_t Ld) {
+  const MatrixOp &Op = matrixOp(Id);
+  if (Op.Kind == MatrixKind::Load)
+    return matrixLoad(Op, CurLane->InWave, Mem, Ld, Out);
+  if (Op.Kind == MatrixKind::Store)
+    return matrixStore(Op, CurLane->InWave, Mem, Ld, In);
+  MatrixBuffers Buffers{In, Out};
+  rendezvous(Wait::Collective, S, Op::Matrix, uint64_t(uintptr_t(&Buffers)), Id);
 }
 
 static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offset; }
@@ -780,6 +906,8 @@ void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
 void *poisonFunction() { return reinterpret_cast<void *>(&emu_poison); }
 void *unpoisonFunction() { return reinterpret_cast<void *>(&emu_unpoison); }
 void *checkInitFunction() { return reinterpret_cast<void *>(&emu_check_init); }
+
+void *matrixFunction() { return reinterpret_cast<void *>(&emu_matrix); }
 
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
 void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }
@@ -865,6 +993,10 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.amdgcn.mul.u24.i32", emu_amd_mul_u24),
       F("llvm.amdgcn.mul.u24", emu_amd_mul_u24),
       F("llvm.amdgcn.s.memtime", emu_amd_memtime),
+      F("__printf_alloc", emu_printf_alloc),
+      F("vprintf", emu_vprintf),
+      F("__assertfail", emu_assertfail),
+      F("llvm.trap", emu_trap),
       F("llvm.amdgcn.s.memrealtime", emu_amd_memtime),
       F("__ockl_wgred_add_i32", emu_wgred_add),
       F("__ockl_wgred_and_i32", emu_wgred_and),

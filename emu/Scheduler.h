@@ -59,6 +59,7 @@ enum class Op : uint8_t {
   ReadLane,     ///< AMDGPU readlane: B lane
   ReadFirstLane,
   WaveBarrier,
+  Matrix,       ///< a matrix product (Matrix.h): In points to the lane's buffers
 };
 
 const char *opName(Op O);
@@ -75,6 +76,9 @@ struct Dispatch {
   /// AMDGPU: the kernarg segment and where its hidden arguments start.
   const uint8_t *Kernarg = nullptr;
   uint64_t ImplicitOffset = 0;
+  /// AMDGPU: where the kernarg segment holds the printf buffer's address
+  /// (hidden_printf_buffer), or -1.
+  int64_t PrintfOffset = -1;
   /// AMDGPU: the dispatch packet, as the HSA backend builds it
   /// (`llvm.amdgcn.dispatch.ptr`); nullptr without a code object.
   const void *Packet = nullptr;
@@ -111,6 +115,10 @@ void *groupCheckFunction();
 void *poisonFunction();
 void *unpoisonFunction();
 void *checkInitFunction();
+
+/// The address of `void __ferry_emu.matrix(i32 site, i32 op, ptr in, ptr out,
+/// ptr mem, i32 ld)`, which runs every tensor-core intrinsic (Matrix.h).
+void *matrixFunction();
 
 /// The address of the function returning the current work-group's group
 /// memory (`ptr __ferry_emu.shared(i64 offset)`).

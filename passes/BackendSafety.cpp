@@ -7,6 +7,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "BackendSafety.h"
+#include "DeviceHeap.h"
 #include "Untranslatable.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -690,6 +691,8 @@ Error checkNVVMInput(Module &M) {
 
 unsigned prepareForCodegen(Module &M, CodegenTarget T) {
   unsigned Errors = 0;
+  if (T == CodegenTarget::NVPTX)
+    lowerCxxAllocationToC(M);
   Errors += resolveAliases(M, T);
   Errors += checkStructors(M, T);
   Errors += checkThreadLocals(M, T);

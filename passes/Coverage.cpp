@@ -69,8 +69,8 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerSinCosApprox", "`llvm.amdgcn.sin/cos(x / 2pi)`"},
       {"lowerTanhApprox", "`__ocml_tanh_f32`"},
       {"lowerFPToInt", "round, then `fpto[su]i.sat`"},
-      {"lowerIntToFP", "`[su]itofp` (.rn only)"},
-      {"lowerFPTrunc", "`fptrunc` (.rn; bf16 .rz by truncation)"},
+      {"lowerIntToFP", "`[su]itofp`; directed modes moved one ulp by an exact comparison"},
+      {"lowerFPTrunc", "`fptrunc` (directed d2f moved one ulp by an exact comparison; bf16 .rz by truncation)"},
       {"lowerToTF32", "integer rounding of the bits"},
       {"lowerDoubleWord", "`bitcast` through i64"},
       {"lowerBitcast", "`bitcast`"},
@@ -79,10 +79,14 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerSad", "|a-b|+c"},
       {"lowerPermute", "byte permutation in IR"},
       {"lowerRotate", "`llvm.fshl`/`llvm.fshr`"},
-      {"lowerDirectedRounding", "software directed rounding (f32 add/mul/fma, f64 add)"},
+      {"lowerDirectedRounding", "software directed rounding: the round-to-nearest result moved one ulp by the sign of an exact residual"},
       {"lowerNanosleep", "`s.sleep` loop (`__ferry_nanosleep`)"},
       {"lowerDrop", "nothing (a hint)"},
       {"lowerCompilerMessage", "a translator diagnostic"},
+      {"lowerWmmaLoad", "per-lane loads into the target's fragment layout (MFMA / WMMA operand layout)"},
+      {"lowerWmmaStore", "per-lane stores from the target's fragment layout"},
+      {"lowerWmmaMma", "`mfma.f32.16x16x16{f16,bf16.1k}` per warp of a whole wave (gfx90a/gfx94x), `wmma.f32.16x16x16.{f16,bf16}` (gfx11); FMAs across the warp otherwise"},
+      {"lowerMmaSync", "FMAs across the warp in the PTX fragment layout (`ds.bpermute`)"},
   };
   return Map;
 }

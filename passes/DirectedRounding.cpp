@@ -1,20 +1,40 @@
 //===- DirectedRounding.cpp - .rz/.rm/.rp arithmetic in software ----------===//
 ///
 /// \file
-/// AMDGPU has no per-instruction rounding modes, but CUDA's libdevice uses
-/// fma.rm.f / fma.rz.f / add.rz.d internally (expf, conversions). They are
-/// computed exactly from a round-to-nearest result and its exact residual:
+/// AMDGPU has no per-instruction rounding modes (and changing the MODE
+/// register around an operation would need strict-FP IR through the whole
+/// function to keep the optimizer from moving or folding the operation
+/// across it). Directed rounding is therefore computed exactly in software:
+/// the round-to-nearest result R is one of the two neighbours of the exact
+/// value x (or x itself); the sign of x - R, computed exactly, says whether
+/// R lies on the wrong side, and then R moves one ulp (on its integer
+/// bits) toward -inf (rm), +inf (rp) or zero (rz). The exact sign comes
+/// from an error-free transformation:
 ///  - f32 add/mul/fma: the operation in double (a product of floats is exact
 ///    in double) plus the TwoSum residual of the final addition, so the exact
 ///    value is d + e; then f = (float)d, and the sign of the exact v - f is
 ///    sign(d - f) (exact by Sterbenz), or sign(e) when d == f;
-///  - f64 add/sub: TwoSum gives the exact residual e of s = a + b.
-/// The result moves one ulp (on the integer bits) when the nearest value lies
-/// on the wrong side: toward -inf for rm, +inf for rp, zero for rz. Overflow,
-/// infinities and NaNs come out as the directed rounding says.
+///  - f64 add/sub: TwoSum gives the exact residual e of s = a + b;
+///  - f32/f64 mul, div, rcp, sqrt: the operands are normalized by frexp to
+///    mantissas m in [0.5, 1) and R is scaled by the matching power of two
+///    (exact), so that the residual fma(ma, mb, -R') (mul),
+///    fma(-R', mb, ma) (div: times sign(b)) or fma(-R', R', m) (sqrt, with an
+///    even exponent) involves no underflow or overflow: it is nonzero with
+///    the sign of x - R exactly when R is inexact, also when R is subnormal,
+///    zero by underflow or infinite by overflow. Zero, infinite and NaN
+///    operands give exact results (residual 0).
+/// f64 fma is the exception: its exact residual would need the ErrFma
+/// algorithm with its own underflow cases, so it runs in the hardware
+/// rounding mode instead, inside a helper of its own
+/// (`__ferry_fma_{rz,rd,ru}_f64`, never inlined) that is `strictfp`
+/// throughout: `llvm.set.rounding` (s_setreg of MODE's round bits), the
+/// constrained fma, and round-to-nearest again, which no optimization may
+/// reorder; the functions that call it keep their ordinary FP code.
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -96,16 +116,112 @@ std::optional<Direction> directionOf(StringRef Name) {
 
 } // namespace
 
-/// add/sub/mul/fma with directed rounding. Arg: the IR opcode (FAdd, FSub,
-/// FMul) or 0 for fma.
+namespace {
+
+/// frexp: the mantissa in [0.5, 1) (with X's sign) and the exponent.
+std::pair<Value *, Value *> frexp(IRBuilder<> &B, Value *X) {
+  Value *F = B.CreateIntrinsic(Intrinsic::frexp, {X->getType(), B.getInt32Ty()}, {X});
+  return {B.CreateExtractValue(F, 0), B.CreateExtractValue(F, 1)};
+}
+
+Value *ldexp(IRBuilder<> &B, Value *X, Value *E) {
+  return B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), E->getType()}, {X, E});
+}
+
+Value *isFiniteNonZero(IRBuilder<> &B, Value *X) {
+  Value *Abs = B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+  return B.CreateAnd(B.CreateFCmpOLT(Abs, ConstantFP::getInfinity(X->getType())),
+                     B.CreateFCmpONE(X, ConstantFP::get(X->getType(), 0.0)));
+}
+
+Value *fma(IRBuilder<> &B, Value *A, Value *C, Value *D) {
+  return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, C, D});
+}
+
+/// mul, div, rcp, sqrt of f32 or f64 in direction \p D (file comment).
+Value *directedNormalized(IRBuilder<> &B, int Op, Value *A, Value *C, Direction D) {
+  Type *Ty = A->getType();
+  Value *Zero = ConstantFP::get(Ty, 0.0);
+  Value *R, *Residual, *Exact;
+  if (Op == DirectedSqrt) {
+    R = B.CreateUnaryIntrinsic(Intrinsic::sqrt, A);
+    // a = m 2^e with e even: sqrt(a) = sqrt(m) 2^(e/2), m in [0.5, 2).
+    auto [M, E] = frexp(B, A);
+    Value *Odd = B.CreateAnd(E, 1);
+    Value *Half = B.CreateAShr(B.CreateSub(E, Odd), 1);
+    Value *M2 = ldexp(B, M, Odd);
+    Value *RS = ldexp(B, R, B.CreateNeg(Half));
+    Residual = fma(B, B.CreateFNeg(RS), RS, M2);
+    Exact = B.CreateNot(B.CreateAnd(isFiniteNonZero(B, A), B.CreateFCmpOGT(A, Zero)));
+  } else {
+    auto [MA, EA] = frexp(B, A);
+    auto [MC, EC] = frexp(B, C);
+    Exact = B.CreateNot(B.CreateAnd(isFiniteNonZero(B, A), isFiniteNonZero(B, C)));
+    if (Op == Instruction::FMul) {
+      R = B.CreateFMul(A, C);
+      Value *RS = ldexp(B, R, B.CreateNeg(B.CreateAdd(EA, EC)));
+      Residual = fma(B, MA, MC, B.CreateFNeg(RS));
+    } else {
+      R = B.CreateFDiv(A, C);
+      Value *RS = ldexp(B, R, B.CreateSub(EC, EA));
+      // (a/b - R) has the sign of (ma - R' mb) times b's.
+      Residual = B.CreateFMul(fma(B, B.CreateFNeg(RS), MC, MA), MC);
+    }
+  }
+  return adjust(B, R, B.CreateSelect(Exact, Zero, Residual), D);
+}
+
+/// f64 fma in rounding direction \p D: a call of the module's strictfp
+/// helper for that direction (see the file comment).
+Value *directedFmaF64(IRBuilder<> &B, Value *A, Value *C, Value *E, Direction D) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &Ctx = M.getContext();
+  const char *Name = D == Direction::TowardZero ? "__ferry_fma_rz_f64"
+                     : D == Direction::Down     ? "__ferry_fma_rd_f64"
+                                                : "__ferry_fma_ru_f64";
+  Type *Dbl = B.getDoubleTy();
+  Function *F = M.getFunction(Name);
+  if (!F) {
+    F = Function::Create(FunctionType::get(Dbl, {Dbl, Dbl, Dbl}, false),
+                         GlobalValue::InternalLinkage, Name, M);
+    F->addFnAttr(Attribute::StrictFP);
+    F->addFnAttr(Attribute::NoInline);
+    F->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> H(BasicBlock::Create(Ctx, "entry", F));
+    H.setIsFPConstrained(true);
+    H.setDefaultConstrainedRounding(RoundingMode::Dynamic);
+    H.setDefaultConstrainedExcept(fp::ebIgnore);
+    // FLT_ROUNDS values: 0 toward zero, 1 nearest, 2 upward, 3 downward.
+    const unsigned Mode = D == Direction::TowardZero ? 0 : D == Direction::Up ? 2 : 3;
+    H.CreateIntrinsic(Intrinsic::set_rounding, {}, {H.getInt32(Mode)});
+    Value *R = H.CreateConstrainedFPCall(
+        Intrinsic::getDeclaration(&M, Intrinsic::experimental_constrained_fma, {Dbl}),
+        {F->getArg(0), F->getArg(1), F->getArg(2)});
+    H.CreateIntrinsic(Intrinsic::set_rounding, {}, {H.getInt32(1)});
+    H.CreateRet(R);
+  }
+  return B.CreateCall(F, {A, C, E});
+}
+
+} // namespace
+
+/// Directed rounding of add/sub/mul/div (Arg: the IR opcode), fma, sqrt and
+/// rcp (DirectedOperation).
 Value *lowerDirectedRounding(IntrinsicLowering &L, int Opcode) {
   IRBuilder<> &B = L.B;
   std::optional<Direction> D = directionOf(L.Name);
   Type *Ty = L.retType();
-  if (!D || !(Ty->isFloatTy() || (Ty->isDoubleTy() && (Opcode == Instruction::FAdd ||
-                                                      Opcode == Instruction::FSub))))
-    return L.fail("directed rounding is supported for f32 add/sub/mul/fma and "
-                  "f64 add/sub only");
+  if (!D || !(Ty->isFloatTy() || Ty->isDoubleTy()))
+    return L.fail("directed rounding (.rz/.rm/.rp) of this type is not translated (f32 and f64 "
+                  "are)");
+  if (Ty->isDoubleTy() && Opcode == DirectedFma)
+    return directedFmaF64(B, L.arg(0), L.arg(1), L.arg(2), *D);
+  if (Opcode == Instruction::FDiv || Opcode == DirectedSqrt ||
+      (Opcode == Instruction::FMul && Ty->isDoubleTy()))
+    return directedNormalized(B, Opcode, L.arg(0), Opcode == DirectedSqrt ? nullptr : L.arg(1),
+                              *D);
+  if (Opcode == DirectedReciprocal)
+    return directedNormalized(B, Instruction::FDiv, ConstantFP::get(Ty, 1.0), L.arg(0), *D);
   if (Ty->isDoubleTy()) {
     Value *C = L.arg(1);
     if (Opcode == Instruction::FSub)

@@ -64,6 +64,10 @@ private:
 
 using IntrinsicHandler = llvm::Value *(*)(IntrinsicLowering &, int);
 
+/// The Arg of lowerDirectedRounding rows that are not IR opcodes (those
+/// give FAdd, FSub, FMul, FDiv).
+enum DirectedOperation { DirectedFma = 0, DirectedSqrt = -1, DirectedReciprocal = -2 };
+
 /// The handlers, grouped by family (one .cpp per family).
 #define FERRY_NVVM(NAME, HANDLER, ARG)                                         \
   llvm::Value *HANDLER(IntrinsicLowering &, int);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
 #include "IntrinsicLowering.h"
+#include "RoundedConversions.h"
 
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/MDBuilder.h"
@@ -148,10 +149,10 @@ Value *lowerFPToInt(IntrinsicLowering &L, int IsUnsigned) {
 
 /// i2f/ui2f/ll2f/ull2f/i2d/ui2d/ll2d/ull2d: only round-to-nearest exists.
 Value *lowerIntToFP(IntrinsicLowering &L, int IsUnsigned) {
-  if (roundingOf(L.Name) != "rn")
-    return L.fail("directed rounding (.rz/.rm/.rp) is not supported on AMDGPU");
-  return IsUnsigned ? L.B.CreateUIToFP(L.arg(0), L.retType())
-                    : L.B.CreateSIToFP(L.arg(0), L.retType());
+  std::optional<RoundingMode> M = parseRoundingMode(roundingOf(L.Name));
+  if (!M)
+    return L.fail("unknown rounding mode");
+  return emitIntToFP(L.B, L.arg(0), !IsUnsigned, L.retType(), *M);
 }
 
 /// d2f, f2h, bf2h, f2bf16 (.rn, and .rz for bf16 by truncating the bits).
@@ -168,9 +169,10 @@ Value *lowerFPTrunc(IntrinsicLowering &L, int) {
     Value *Bits = B.CreateLShr(B.CreateBitCast(X, B.getInt32Ty()), 16);
     return asRet(L, B.CreateTrunc(Bits, B.getInt16Ty()));
   }
-  if (R != "rn")
-    return L.fail("directed rounding (.rz/.rm/.rp) is not supported on AMDGPU");
-  return asRet(L, B.CreateFPTrunc(X, To));
+  std::optional<RoundingMode> M = parseRoundingMode(R);
+  if (!M || (*M != RoundingMode::Nearest && !To->isFloatTy()))
+    return L.fail("directed rounding of f2h/bf2h is not translated");
+  return asRet(L, emitFPTrunc(B, X, To, *M));
 }
 
 /// f2tf32.rna: round to 19 bits, ties away from zero.

@@ -289,6 +289,24 @@ bool ptxBitCount(PTXTranslator &T, const PTXStatement &S, int Kind) {
   }
 }
 
+namespace {
+/// A prmt mode: the generic selector (bytes of {b, a}, one nibble per
+/// result byte) it stands for when c's two low bits are 0, 1, 2, 3 (PTX
+/// ISA, prmt); these modes copy bytes without sign replication.
+struct PermuteMode {
+  StringRef Name;
+  uint16_t Selectors[4];
+};
+const PermuteMode PermuteModes[] = {
+    {"f4e", {0x3210, 0x4321, 0x5432, 0x6543}},  // forward 4 extract
+    {"b4e", {0x5670, 0x6701, 0x7012, 0x0123}},  // backward 4 extract
+    {"rc8", {0x0000, 0x1111, 0x2222, 0x3333}},  // replicate 8
+    {"ecl", {0x3210, 0x3211, 0x3222, 0x3333}},  // edge clamp left
+    {"ecr", {0x0000, 0x1110, 0x2210, 0x3210}},  // edge clamp right
+    {"rc16", {0x1010, 0x3232, 0x1010, 0x3232}}, // replicate 16
+};
+} // namespace
+
 /// bfe (0), bfi (1), bmsk (2), prmt (3), lop3 (4), 32-bit, with PTX's
 /// operand clamping.
 bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
@@ -355,13 +373,31 @@ bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
     return T.write(S.Operands[0],
                    B.CreateTrunc(B.CreateShl(Ones, B.CreateZExt(Pos, I64)), I32));
   }
-  if (Kind == 3) { // prmt.b32 d, a, b, c (the default mode)
-    if (S.Parts.size() != 2)
-      return T.fail("only the default prmt mode is translated");
+  if (Kind == 3) { // prmt.b32{.mode} d, a, b, c
+    if (S.Parts.size() > 3)
+      return T.fail("prmt takes one mode");
+    const PermuteMode *Mode = nullptr;
+    if (S.Parts.size() == 3) {
+      for (const PermuteMode &M : PermuteModes)
+        if (S.Parts[2] == M.Name)
+          Mode = &M;
+      if (!Mode)
+        return T.fail("unknown prmt mode ." + S.Parts[2] +
+                      " (.f4e .b4e .rc8 .ecl .ecr .rc16)");
+    }
     Value *A = Rd(1), *Bv = Rd(2), *Sel = Rd(3);
     if (!A || !Bv || !Sel)
       return false;
-    return T.write(S.Operands[0], emitBytePermute(B, A, Bv, Sel, /*SignReplicate=*/true));
+    if (!Mode)
+      return T.write(S.Operands[0], emitBytePermute(B, A, Bv, Sel, /*SignReplicate=*/true));
+    // The mode's selector for c's two low bits, from its four packed in 64.
+    uint64_t Packed = 0;
+    for (unsigned I = 0; I < 4; ++I)
+      Packed |= uint64_t(Mode->Selectors[I]) << (16 * I);
+    Value *Shift = B.CreateZExt(B.CreateShl(B.CreateAnd(Sel, 3), 4), B.getInt64Ty());
+    Value *Picked = B.CreateTrunc(B.CreateLShr(B.getInt64(Packed), Shift), I32);
+    return T.write(S.Operands[0], emitBytePermute(B, A, Bv, B.CreateAnd(Picked, 0xffff),
+                                                  /*SignReplicate=*/false));
   }
   // lop3.b32 d, a, b, c, lut: the OR of the minterms set in the table.
   Value *A = Rd(1), *Bv = Rd(2), *C = Rd(3);

@@ -102,11 +102,27 @@ bool isIdentChar(char C) {
          C == '%' || C == '.';
 }
 
+/// Splits a video lane selector or mask (`.b0`, `.h10`, `.b3210`: `b` or
+/// `h` and digits) off the end of \p S.
+StringRef splitSelector(StringRef S, std::string &Selector) {
+  size_t Dot = S.rfind('.');
+  if (Dot == StringRef::npos || Dot == 0)
+    return S;
+  StringRef Sel = S.substr(Dot + 1);
+  if (Sel.size() < 2 || (Sel[0] != 'b' && Sel[0] != 'h') ||
+      !all_of(Sel.drop_front(), isDigit))
+    return S;
+  Selector = Sel.str();
+  return S.substr(0, Dot);
+}
+
 std::string parseOperand(StringRef S, PTXOperand &Op) {
   S = S.trim();
   Op.Text = S.str();
   if (S.empty())
     return "an empty operand";
+  if (S[0] == '$' || S[0] == '%' || isAlpha(S[0]) || S[0] == '_')
+    S = splitSelector(S, Op.Selector);
   if (S.starts_with("{")) {
     if (!S.ends_with("}"))
       return "an unterminated vector operand '" + S.str() + "'";

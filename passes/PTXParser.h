@@ -8,8 +8,9 @@
 /// register or special register (`r0`, `%laneid`), an immediate (`12`,
 /// `0x1f`, `-1`, `0f3F800000`, `0d3FF0000000000000`), a vector (`{a, b}`, `_`
 /// for an ignored element), an address (`[base]`, `[base+off]`) or a
-/// register pair of a result and a predicate (`d|p`). Comments (`//`, `/* */`)
-/// are skipped.
+/// register pair of a result and a predicate (`d|p`). A register or asm
+/// operand may carry a video lane selector or mask (`$1.b0`, `r2.h10`,
+/// `$0.b3210`). Comments (`//`, `/* */`) are skipped.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PASSES_PTXPARSER_H
@@ -32,6 +33,8 @@ struct PTXOperand {
                                              ///< Address: the base
   int64_t Offset = 0;                        ///< Address: +off
   bool Negated = false;                      ///< `!p` (a predicate source)
+  std::string Selector; ///< `b3210` of `$1.b3210`: a video lane selector
+                        ///< or mask (`b`/`h` and digits), empty if none
 };
 
 struct PTXStatement {

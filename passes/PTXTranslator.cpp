@@ -257,6 +257,10 @@ Value *PTXTranslator::special(StringRef Name, Type *Ty) {
 }
 
 Value *PTXTranslator::read(const PTXOperand &Op, Type *Ty) {
+  if (!Op.Selector.empty())
+    return fail("the lane selector ." + Op.Selector + " of '" + Op.Text +
+                "' belongs to video instructions only"),
+           nullptr;
   switch (Op.K) {
   case PTXOperand::AsmOperand: {
     if (Op.Number >= Operands.size())
@@ -305,6 +309,9 @@ Value *PTXTranslator::read(const PTXStatement &S, unsigned I, Type *Ty) {
 }
 
 bool PTXTranslator::write(const PTXOperand &Op, Value *V) {
+  if (!Op.Selector.empty())
+    return fail("the lane mask ." + Op.Selector + " of '" + Op.Text +
+                "' belongs to video instructions only");
   if (Op.K == PTXOperand::Register && Op.Text == "_")
     return true;
   AllocaInst *Slot = nullptr;

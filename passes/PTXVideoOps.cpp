@@ -1,12 +1,27 @@
-//===- PTXVideoOps.cpp - Dot products and SIMD video instructions of PTX --===//
+//===- PTXVideoOps.cpp - Dot products and video instructions of PTX -------===//
 ///
 /// \file
-/// dp4a/dp2a and the packed SIMD video instructions (vadd4, vsub4, vavrg4,
-/// vabsdiff4, vmin4, vmax4, vset4 and their two-lane forms) as IR on the
-/// lanes: each 8- or 16-bit lane is extended by its operand's signedness,
-/// computed in 32 bits, then saturated (.sat) or truncated back into its
-/// lane, or summed into c (.add). Lane selectors (a.b3210) and result masks
-/// other than all lanes are not translated.
+/// dp4a/dp2a and the video instructions as IR on their lanes, following the
+/// PTX ISA's pseudocode (§9.7.18):
+///  - SIMD (vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4 vset4 and the two-lane
+///    forms): the lanes of a and b are picked from the bytes (half-words) of
+///    {b, a} by the selectors `a.b3210` / `b.b7654` (`.h10` / `.h32`, the
+///    defaults), extended by their operand's signedness, computed in 32
+///    bits, clamped by .sat to the destination type's lane range, then
+///    merged with c under the destination mask (`d.b31`: the other lanes are
+///    c's) or, with .add, summed into c for the lanes of the mask;
+///  - scalar (vadd vsub vabsdiff vmin vmax vset): a and b are a byte
+///    (.b0-.b3), a half-word (.h0 .h1) or the word, extended to 33 bits;
+///    the 34-bit result is clamped by .sat to the range of the destination
+///    (or of its byte or half-word with a destination selector), then
+///    combined with c by the secondary operation (.add .min .max, on c
+///    extended by the destination type) or merged into the selected byte or
+///    half-word of c.
+///  - vshl, vshr: the same, with b the shift amount (an unsigned byte,
+///    half-word or word) clamped to 32 (.clamp) or taken modulo 32 (.wrap);
+///    a is shifted in 128 bits (so that .sat sees the whole left shift),
+///    arithmetically right when a is signed.
+/// vmad is diagnosed.
 ///
 //===----------------------------------------------------------------------===//
 #include "PTXTranslator.h"
@@ -22,11 +37,11 @@ bool hasPart(const PTXStatement &S, StringRef P) {
   return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
 }
 
-/// Lane \p I (of \p Bits bits) of \p X, extended to i32.
-Value *lane(IRBuilder<> &B, Value *X, unsigned I, unsigned Bits, bool Signed) {
-  Value *Shifted = B.CreateLShr(X, I * Bits);
+/// Lane \p I (of \p Bits bits) of \p X, extended to \p To.
+Value *lane(IRBuilder<> &B, Value *X, unsigned I, unsigned Bits, bool Signed, Type *To) {
+  Value *Shifted = I ? B.CreateLShr(X, I * Bits) : X;
   Value *L = B.CreateTrunc(Shifted, B.getIntNTy(Bits));
-  return Signed ? B.CreateSExt(L, B.getInt32Ty()) : B.CreateZExt(L, B.getInt32Ty());
+  return Signed ? B.CreateSExt(L, To) : B.CreateZExt(L, To);
 }
 
 /// The integer types among the opcode words, in order.
@@ -36,6 +51,131 @@ SmallVector<PTXType, 3> typesOf(const PTXStatement &S) {
     if (PTXType T = PTXType::parse(P); T.valid() && T.isInt())
       Out.push_back(T);
   return Out;
+}
+
+/// vset's comparison on values extended to a common signed width.
+std::optional<CmpInst::Predicate> comparisonOf(const PTXStatement &S) {
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
+    if (auto C = StringSwitch<std::optional<CmpInst::Predicate>>(P)
+                     .Case("eq", CmpInst::ICMP_EQ)
+                     .Case("ne", CmpInst::ICMP_NE)
+                     .Case("lt", CmpInst::ICMP_SLT)
+                     .Case("le", CmpInst::ICMP_SLE)
+                     .Case("gt", CmpInst::ICMP_SGT)
+                     .Case("ge", CmpInst::ICMP_SGE)
+                     .Default(std::nullopt))
+      return C;
+  return std::nullopt;
+}
+
+/// Checks the opcode words of a video instruction: \p NTypes of .u32/.s32,
+/// then only the modifiers in \p Allowed.
+bool checkWords(PTXTranslator &T, const PTXStatement &S, unsigned NTypes,
+                ArrayRef<StringRef> Allowed) {
+  unsigned Types = 0;
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front()) {
+    if (PTXType Ty = PTXType::parse(P); Ty.valid()) {
+      if (!Ty.isInt() || Ty.K == PTXType::Bits || Ty.Width != 32)
+        return T.fail("video instructions take .u32 or .s32 operands, not ." + P);
+      ++Types;
+      continue;
+    }
+    if (!is_contained(Allowed, P))
+      return T.fail("unknown modifier ." + P + " of " + S.Parts[0]);
+  }
+  if (Types != NTypes)
+    return T.fail(S.Parts[0] + " needs " + Twine(NTypes) + " operand types");
+  return true;
+}
+
+/// \p Op without its selector, for reading or writing the register.
+PTXOperand withoutSelector(const PTXOperand &Op) {
+  PTXOperand Plain = Op;
+  Plain.Selector.clear();
+  return Plain;
+}
+
+/// A SIMD source selector (`b3210` of four lanes, `h10` of two): for each
+/// lane, from the lowest, the element of {b, a} it reads.
+std::optional<SmallVector<unsigned, 4>> simdSelector(StringRef Sel, unsigned Lanes) {
+  const char Kind = Lanes == 4 ? 'b' : 'h';
+  if (Sel.size() != Lanes + 1 || Sel[0] != Kind)
+    return std::nullopt;
+  SmallVector<unsigned, 4> Out;
+  for (unsigned I = 0; I < Lanes; ++I) {
+    const unsigned E = unsigned(Sel[Lanes - I] - '0');
+    if (E >= 2 * Lanes)
+      return std::nullopt;
+    Out.push_back(E);
+  }
+  return Out;
+}
+
+/// A SIMD destination mask (`b310`, `h1`, ...: distinct lanes, highest
+/// first) as a bit per lane.
+std::optional<unsigned> simdMask(StringRef Sel, unsigned Lanes) {
+  const char Kind = Lanes == 4 ? 'b' : 'h';
+  if (Sel.size() < 2 || Sel.size() > Lanes + 1 || Sel[0] != Kind)
+    return std::nullopt;
+  unsigned Mask = 0, Prev = Lanes;
+  for (char C : Sel.drop_front()) {
+    const unsigned L = unsigned(C - '0');
+    if (L >= Prev)
+      return std::nullopt;
+    Mask |= 1u << L;
+    Prev = L;
+  }
+  return Mask;
+}
+
+/// A scalar selector (`b0`-`b3`, `h0`, `h1`) as {position, bits}; the
+/// whole word when \p Sel is empty.
+std::optional<std::pair<unsigned, unsigned>> scalarSelector(StringRef Sel) {
+  if (Sel.empty())
+    return std::make_pair(0u, 32u);
+  if (Sel.size() != 2)
+    return std::nullopt;
+  const unsigned N = unsigned(Sel[1] - '0');
+  if (Sel[0] == 'b' && N < 4)
+    return std::make_pair(N, 8u);
+  if (Sel[0] == 'h' && N < 2)
+    return std::make_pair(N, 16u);
+  return std::nullopt;
+}
+
+/// Clamps \p X to the range of a \p Bits-bit integer of the given sign.
+Value *clampTo(IRBuilder<> &B, Value *X, unsigned Bits, bool Signed) {
+  const unsigned W = X->getType()->getIntegerBitWidth();
+  APInt Lo = Signed ? APInt::getSignedMinValue(Bits).sext(W) : APInt::getZero(W);
+  APInt Hi = Signed ? APInt::getSignedMaxValue(Bits).sext(W) : APInt::getMaxValue(Bits).zext(W);
+  X = B.CreateBinaryIntrinsic(Intrinsic::smax, X, ConstantInt::get(X->getType(), Lo));
+  return B.CreateBinaryIntrinsic(Intrinsic::smin, X, ConstantInt::get(X->getType(), Hi));
+}
+
+/// The primary operation of a video instruction on extended lanes (Kind:
+/// 0 add, 1 sub, 2 avrg, 3 absdiff, 4 min, 5 max, 6 set).
+Value *primary(IRBuilder<> &B, int Kind, Value *X, Value *Y, CmpInst::Predicate Cmp) {
+  switch (Kind) {
+  case 0:
+    return B.CreateAdd(X, Y);
+  case 1:
+    return B.CreateSub(X, Y);
+  case 2: {
+    // Rounded half away from zero: (s + 1) >> 1 for s >= 0, s >> 1 below.
+    Value *Sum = B.CreateAdd(X, Y);
+    Value *NonNeg = B.CreateICmpSGE(Sum, ConstantInt::get(Sum->getType(), 0));
+    Value *Up = B.CreateZExt(NonNeg, Sum->getType());
+    return B.CreateAShr(B.CreateAdd(Sum, Up), 1);
+  }
+  case 3:
+    return B.CreateBinaryIntrinsic(Intrinsic::abs, B.CreateSub(X, Y), B.getFalse());
+  case 4:
+    return B.CreateBinaryIntrinsic(Intrinsic::smin, X, Y);
+  case 5:
+    return B.CreateBinaryIntrinsic(Intrinsic::smax, X, Y);
+  default:
+    return B.CreateZExt(B.CreateICmp(Cmp, X, Y), X->getType());
+  }
 }
 
 } // namespace
@@ -57,91 +197,191 @@ bool ptxDotProduct(PTXTranslator &T, const PTXStatement &S, int Lanes) {
     return false;
   Value *R = C;
   for (unsigned I = 0; I < unsigned(Lanes); ++I) {
-    Value *X = lane(B, A, I, 32 / Lanes, Tys[0].isSigned());
-    Value *Y = lane(B, Bv, Lanes == 4 ? I : I + (Hi ? 2 : 0), 8, Tys[1].isSigned());
+    Value *X = lane(B, A, I, 32 / Lanes, Tys[0].isSigned(), I32);
+    Value *Y = lane(B, Bv, Lanes == 4 ? I : I + (Hi ? 2 : 0), 8, Tys[1].isSigned(), I32);
     R = B.CreateAdd(R, B.CreateMul(X, Y));
   }
   return T.write(S.Operands[0], R);
 }
 
 /// vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4 vset4 (Arg 0-6) and the
-/// two-lane forms (Arg | 0x10).
+/// two-lane forms (Arg | 0x10):
+///   vop.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c;
+///   vset.atype.btype.cmp{.add}        d{.mask}, a{.asel}, b{.bsel}, c;
 bool ptxVideo(PTXTranslator &T, const PTXStatement &S, int Arg) {
   IRBuilder<> &B = T.B;
-  Type *I32 = B.getInt32Ty();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   const unsigned Lanes = Arg & 0x10 ? 2 : 4, Bits = 32 / Lanes;
   const int Kind = Arg & 0xf;
+  const bool Set = Kind == 6;
+  if (!checkWords(T, S, Set ? 2 : 3,
+                  Set ? ArrayRef<StringRef>{"add", "eq", "ne", "lt", "le", "gt", "ge"}
+                      : ArrayRef<StringRef>{"sat", "add"}))
+    return false;
   SmallVector<PTXType, 3> Tys = typesOf(S);
-  // vset has atype.btype.cmp; the others dtype.atype.btype.
-  const unsigned NTypes = Kind == 6 ? 2 : 3;
-  if (Tys.size() != NTypes || S.Operands.size() != 4)
-    return T.fail("malformed SIMD video instruction");
-  for (const PTXOperand &O : S.Operands)
-    if (O.K == PTXOperand::Register && StringRef(O.Text).contains('.'))
-      return T.fail("lane selectors and masks are not translated");
-  const PTXType D = Kind == 6 ? PTXType::parse("u32") : Tys[0];
-  const PTXType ATy = Tys[NTypes - 2], BTy = Tys[NTypes - 1];
+  const PTXType ATy = Tys[Tys.size() - 2], BTy = Tys.back();
+  const bool SignedD = !Set && Tys[0].isSigned();
   const bool Sat = hasPart(S, "sat"), Add = hasPart(S, "add");
-  std::optional<CmpInst::Predicate> Cmp;
-  if (Kind == 6) {
-    const bool Sg = ATy.isSigned() || BTy.isSigned();
-    for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
-      if (auto C = StringSwitch<std::optional<CmpInst::Predicate>>(P)
-                       .Case("eq", CmpInst::ICMP_EQ).Case("ne", CmpInst::ICMP_NE)
-                       .Case("lt", Sg ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
-                       .Case("le", Sg ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
-                       .Case("gt", Sg ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
-                       .Case("ge", Sg ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
-                       .Default(std::nullopt))
-        Cmp = C;
-    if (!Cmp)
-      return T.fail("vset needs a comparison");
+  if (Sat && Add)
+    return T.fail("saturation cannot be used with the accumulate operation .add");
+  std::optional<CmpInst::Predicate> Cmp = comparisonOf(S);
+  if (Set && !Cmp)
+    return T.fail("vset needs a comparison");
+  if (S.Operands.size() != 4)
+    return T.fail(S.Parts[0] + " takes d, a, b, c");
+  const char *Defaults[2][2] = {{"h10", "h32"}, {"b3210", "b7654"}};
+  std::optional<SmallVector<unsigned, 4>> Sel[2];
+  for (unsigned I = 0; I < 2; ++I) {
+    const PTXOperand &O = S.Operands[I + 1];
+    Sel[I] = simdSelector(O.Selector.empty() ? Defaults[Lanes == 4][I] : O.Selector, Lanes);
+    if (!Sel[I])
+      return T.fail("the lane selector ." + O.Selector + " of " + S.Parts[0] + " (." +
+                    (Lanes == 4 ? "bxyzw with x..w in 0-7" : "hxy with x, y in 0-3") + ")");
   }
-  Value *A = T.read(S, 1, I32), *Bv = T.read(S, 2, I32), *C = T.read(S, 3, I32);
+  std::optional<unsigned> Mask = (1u << Lanes) - 1;
+  if (!S.Operands[0].Selector.empty())
+    Mask = simdMask(S.Operands[0].Selector, Lanes);
+  if (!Mask)
+    return T.fail("the destination mask ." + S.Operands[0].Selector + " of " + S.Parts[0]);
+  if (!S.Operands[3].Selector.empty())
+    return T.fail("operand c of " + S.Parts[0] + " takes no selector");
+  Value *A = T.read(withoutSelector(S.Operands[1]), I32);
+  Value *Bv = T.read(withoutSelector(S.Operands[2]), I32);
+  Value *C = T.read(S, 3, I32);
   if (!A || !Bv || !C)
     return false;
-  const int64_t Lo = D.isSigned() ? -(int64_t(1) << (Bits - 1)) : 0;
-  const int64_t HiV = D.isSigned() ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
+  // The elements of {b, a}.
+  Value *Pair = B.CreateOr(B.CreateZExt(A, I64), B.CreateShl(B.CreateZExt(Bv, I64), 32));
   Value *Sum = C, *Packed = B.getInt32(0);
   for (unsigned I = 0; I < Lanes; ++I) {
-    Value *X = lane(B, A, I, Bits, ATy.isSigned()), *Y = lane(B, Bv, I, Bits, BTy.isSigned());
-    Value *R;
-    // Mixed signedness compares as signed: both lanes fit i32 exactly.
-    const bool Sg = ATy.isSigned() || BTy.isSigned();
-    switch (Kind) {
-    case 0:
-      R = B.CreateAdd(X, Y);
-      break;
-    case 1:
-      R = B.CreateSub(X, Y);
-      break;
-    case 2:
-      R = B.CreateAShr(B.CreateAdd(B.CreateAdd(X, Y), B.getInt32(1)), 1);
-      break;
-    case 3:
-      R = B.CreateBinaryIntrinsic(Intrinsic::abs, B.CreateSub(X, Y), B.getFalse());
-      break;
-    case 4:
-      R = B.CreateBinaryIntrinsic(Sg ? Intrinsic::smin : Intrinsic::umin, X, Y);
-      break;
-    case 5:
-      R = B.CreateBinaryIntrinsic(Sg ? Intrinsic::smax : Intrinsic::umax, X, Y);
-      break;
-    default:
-      R = B.CreateZExt(B.CreateICmp(*Cmp, X, Y), I32);
-    }
-    if (Sat && !Add) {
-      R = B.CreateBinaryIntrinsic(Intrinsic::smax, R, B.getInt32(int32_t(Lo)));
-      R = B.CreateBinaryIntrinsic(Intrinsic::smin, R, B.getInt32(int32_t(HiV)));
-    }
+    if (!(*Mask >> I & 1))
+      continue;
+    Value *X = lane(B, Pair, (*Sel[0])[I], Bits, ATy.isSigned(), I32);
+    Value *Y = lane(B, Pair, (*Sel[1])[I], Bits, BTy.isSigned(), I32);
+    Value *R = primary(B, Kind, X, Y, Cmp.value_or(CmpInst::ICMP_EQ));
+    if (Sat)
+      R = clampTo(B, R, Bits, SignedD);
     if (Add) {
       Sum = B.CreateAdd(Sum, R);
       continue;
     }
     Value *Field = B.CreateAnd(R, B.getInt32(uint32_t((uint64_t(1) << Bits) - 1)));
-    Packed = B.CreateOr(Packed, B.CreateShl(Field, I * Bits));
+    Packed = B.CreateOr(Packed, I ? B.CreateShl(Field, I * Bits) : Field);
   }
-  return T.write(S.Operands[0], Add ? Sum : Packed);
+  if (Add)
+    return T.write(withoutSelector(S.Operands[0]), Sum);
+  // Lanes outside the mask are c's.
+  uint32_t Keep = 0;
+  for (unsigned I = 0; I < Lanes; ++I)
+    if (!(*Mask >> I & 1))
+      Keep |= uint32_t((uint64_t(1) << Bits) - 1) << (I * Bits);
+  Value *R = Keep ? B.CreateOr(Packed, B.CreateAnd(C, B.getInt32(Keep))) : Packed;
+  return T.write(withoutSelector(S.Operands[0]), R);
+}
+
+/// vadd vsub vabsdiff vmin vmax vset (Arg 0, 1, 3, 4, 5, 6 as for ptxVideo),
+/// vshl (7) and vshr (8); vmad (Arg -1) is diagnosed.
+///   vop.dtype.atype.btype{.sat}{.op2} d, a{.asel}, b{.bsel}{, c};
+///   vop.dtype.atype.btype{.sat}       d.dsel, a{.asel}, b{.bsel}, c;
+///   vset.atype.btype.cmp{.op2}        d{.dsel}, a{.asel}, b{.bsel}{, c};
+bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  if (Kind < 0)
+    return T.fail(S.Parts[0] + " is not translated (the video instructions translated are "
+                               "vadd vsub vabsdiff vmin vmax vset vshl vshr and the SIMD forms)");
+  IRBuilder<> &B = T.B;
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  const bool Set = Kind == 6, Shift = Kind == 7 || Kind == 8;
+  if (!checkWords(T, S, Set ? 2 : 3,
+                  Set     ? ArrayRef<StringRef>{"add", "min", "max", "eq", "ne", "lt", "le", "gt", "ge"}
+                  : Shift ? ArrayRef<StringRef>{"sat", "add", "min", "max", "clamp", "wrap"}
+                          : ArrayRef<StringRef>{"sat", "add", "min", "max"}))
+    return false;
+  if (Shift && hasPart(S, "clamp") == hasPart(S, "wrap"))
+    return T.fail(S.Parts[0] + " needs one shift mode, .clamp or .wrap");
+  SmallVector<PTXType, 3> Tys = typesOf(S);
+  const PTXType ATy = Tys[Tys.size() - 2], BTy = Tys.back();
+  const bool SignedD = !Set && Tys[0].isSigned();
+  std::optional<CmpInst::Predicate> Cmp = comparisonOf(S);
+  if (Set && !Cmp)
+    return T.fail("vset needs a comparison");
+  StringRef SecOp;
+  for (StringRef P : {"add", "min", "max"})
+    if (hasPart(S, P)) {
+      if (!SecOp.empty())
+        return T.fail("two secondary operations");
+      SecOp = P;
+    }
+  if (S.Operands.empty())
+    return T.fail(S.Parts[0] + " without operands");
+  const PTXOperand &D = S.Operands[0];
+  const bool Merge = !D.Selector.empty();
+  if (Merge && !SecOp.empty())
+    return T.fail("a destination selector and a secondary operation together");
+  const unsigned NOps = Merge || !SecOp.empty() ? 4 : 3;
+  if (S.Operands.size() != NOps)
+    return T.fail(NOps == 4 ? S.Parts[0] + " with ." + (Merge ? D.Selector : SecOp.str()) +
+                                  " takes d, a, b, c"
+                            : S.Parts[0] + " takes d, a, b (c needs a secondary operation "
+                                           "or a destination selector)");
+  std::optional<std::pair<unsigned, unsigned>> DSel = scalarSelector(D.Selector);
+  if (!DSel)
+    return T.fail("the destination selector ." + D.Selector + " of " + S.Parts[0] +
+                  " (.b0-.b3, .h0, .h1)");
+  Value *Src[2];
+  const PTXType SrcTy[2] = {ATy, BTy};
+  for (unsigned I = 0; I < 2; ++I) {
+    const PTXOperand &O = S.Operands[I + 1];
+    std::optional<std::pair<unsigned, unsigned>> Sel = scalarSelector(O.Selector);
+    if (!Sel)
+      return T.fail("the operand selector ." + O.Selector + " of " + S.Parts[0] +
+                    " (.b0-.b3, .h0, .h1)");
+    Value *V = T.read(withoutSelector(O), I32);
+    if (!V)
+      return false;
+    Src[I] = lane(B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), I64);
+  }
+  if (Shift && BTy.isSigned())
+    return T.fail("the shift amount of " + S.Parts[0] + " is .u32, not .s32");
+  Value *R;
+  if (Shift) {
+    // The amount: clamped to 32, or modulo 32.
+    Value *N = hasPart(S, "clamp")
+                   ? B.CreateBinaryIntrinsic(Intrinsic::umin, Src[1], B.getInt64(32))
+                   : B.CreateAnd(Src[1], 31);
+    if (Kind == 7) {
+      // In 128 bits; with .sat bounded to 64 first (saturation only needs
+      // the sign and whether it exceeds 32 bits), else its low bits.
+      Type *I128 = B.getInt128Ty();
+      Value *Wide = B.CreateShl(B.CreateSExt(Src[0], I128), B.CreateZExt(N, I128));
+      if (hasPart(S, "sat"))
+        Wide = clampTo(B, Wide, 64, /*Signed=*/true);
+      R = B.CreateTrunc(Wide, I64);
+    } else {
+      R = ATy.isSigned() ? B.CreateAShr(Src[0], N) : B.CreateLShr(Src[0], N);
+    }
+  } else {
+    R = primary(B, Kind, Src[0], Src[1], Cmp.value_or(CmpInst::ICMP_EQ));
+  }
+  if (hasPart(S, "sat"))
+    R = clampTo(B, R, DSel->second, SignedD);
+  if (NOps == 3)
+    return T.write(S.Operands[0], B.CreateTrunc(R, I32));
+  if (!S.Operands[3].Selector.empty())
+    return T.fail("operand c of " + S.Parts[0] + " takes no selector");
+  Value *C = T.read(S, 3, I32);
+  if (!C)
+    return false;
+  if (Merge) {
+    const unsigned Shift = DSel->first * DSel->second;
+    const uint32_t Field = uint32_t((uint64_t(1) << DSel->second) - 1) << Shift;
+    Value *Part = B.CreateAnd(B.CreateShl(B.CreateTrunc(R, I32), Shift), Field);
+    return T.write(withoutSelector(D), B.CreateOr(Part, B.CreateAnd(C, ~Field)));
+  }
+  Value *CW = SignedD ? B.CreateSExt(C, I64) : B.CreateZExt(C, I64);
+  Value *Out = SecOp == "add"   ? B.CreateAdd(R, CW)
+               : SecOp == "min" ? B.CreateBinaryIntrinsic(Intrinsic::smin, R, CW)
+                                : B.CreateBinaryIntrinsic(Intrinsic::smax, R, CW);
+  return T.write(S.Operands[0], B.CreateTrunc(Out, I32));
 }
 
 } // namespace ferry

@@ -37,6 +37,7 @@ void buildTranslationPipeline(ModulePassManager &MPM, const TranslateTarget &T) 
   MPM.addPass(KernelABIPass(T));
   MPM.addPass(RetargetModulePass(T));
   MPM.addPass(PrivateAllocasPass(T));
+  MPM.addPass(DeviceServicesPass(T));
   MPM.addPass(VerifyTranslatedPass());
 }
 

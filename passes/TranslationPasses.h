@@ -11,6 +11,8 @@
 ///   KernelABIPass         kernels, parameters, launch bounds
 ///   RetargetModulePass    triple, datalayout, attributes, globals, flags
 ///   PrivateAllocasPass    allocas -> addrspace(5)
+///   DeviceServicesPass    vprintf, __assertfail -> buffered printf, trap;
+///                         malloc, free -> Ferry's device heap
 ///   VerifyTranslatedPass  nothing NVVM survives
 ///
 //===----------------------------------------------------------------------===//
@@ -43,6 +45,7 @@ FERRY_TRANSLATION_PASS(LowerLibdevicePass)
 FERRY_TRANSLATION_PASS(KernelABIPass)
 FERRY_TRANSLATION_PASS(RetargetModulePass)
 FERRY_TRANSLATION_PASS(PrivateAllocasPass)
+FERRY_TRANSLATION_PASS(DeviceServicesPass)
 
 #undef FERRY_TRANSLATION_PASS
 

@@ -27,11 +27,6 @@ namespace ferry {
 /// symbols far from their source.
 static StringRef serviceReason(StringRef Name) {
   return StringSwitch<StringRef>(Name)
-      .Case("vprintf", "device printf needs a host-side printf service, "
-                       "which Ferry does not provide yet")
-      .Case("__assertfail", "device assert needs a host-side message service, "
-                            "which Ferry does not provide yet")
-      .Cases("malloc", "free", "the device heap is not supported by Ferry yet")
       .Cases("cudaMalloc", "cudaFree", "cudaDeviceSynchronize",
              "cudaGetDevice", "cudaLaunchDevice",
              "the CUDA device runtime (dynamic parallelism) has no AMDGPU "

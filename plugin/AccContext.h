@@ -41,12 +41,14 @@ struct InnerLoop {
 };
 
 /// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
-/// or of an array) that gets a copy per gang or per work-item: the region
+/// or of an array) that gets a copy per gang, worker or work-item: the region
 /// declares the copy (ferry::acc::private_section, named Name) before it
 /// launches, and the loop that names it binds `c` to it.
 struct PrivateSection {
+  /// Whose copy: ferry::acc::private_scope's enumerators, by name.
+  enum Scope { Gang, WorkItem, Worker };
   bool First = false; ///< firstprivate
-  bool Lane = false;  ///< a copy per work-item, else per gang
+  Scope Of = Gang;
   VarRef Var;
   std::string Name; ///< `__ferry_private_N`
 };
@@ -75,11 +77,21 @@ struct OpenConstruct {
   std::vector<InnerLoop> InnerLoops;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList InnerVectorLength;
-  /// For a loop in a region's iteration: the FERRY_LEVEL_* it spreads
-  /// over, 0 when it runs in order.
+  /// A loop nested in a region's iteration: the FERRY_LEVEL_* it spreads
+  /// over, 0 when it runs in order (a vector loop without a level clause may
+  /// become a worker loop).
   int Level = 0;
+  /// That loop has no level clause: it is the worker loop of a three-level
+  /// nest when it holds loops of its own.
+  bool AutoLevel = false;
+  /// A region: one of its nested loops is a worker loop holding vector
+  /// loops (FERRY_REGION_WORKERS).
+  bool HasWorkers = false;
   /// For a region (a loop construct, or a compute construct that is one
-  /// region): the private sections of the loops inside it.
+  /// region): the private sections of the loops inside it. For a loop
+  /// nested in a region's iteration: those of the loops in order in its
+  /// body, whose copies are per worker or per work-item as it turns out to
+  /// be a worker loop or not (it hands them to the region then).
   std::vector<PrivateSection> Privates;
 };
 

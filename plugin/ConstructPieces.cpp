@@ -103,6 +103,10 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
     B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", (")
         .tokens(Gangs->Expr)
         .code("), 2147483647LL);");
+  if (const Clause *Workers = D.find(ClauseKind::NumWorkers))
+    B.code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"num_workers\", (")
+        .tokens(Workers->Expr)
+        .code("), 1024LL);");
   if (const Clause *Vector = D.find(ClauseKind::VectorLength))
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector_length\", (")
         .tokens(Vector->Expr)

@@ -675,8 +675,6 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::NumGangsDims);
     return false;
   }
-  if (*K == ClauseKind::NumWorkers)
-    report(PP, Loc, Diag::NumWorkersIgnored);
   if (*K == ClauseKind::WaitClause && !splitWaitArgument(Cl))
     return false;
   D.Clauses.push_back(std::move(Cl));

@@ -29,8 +29,16 @@ namespace {
 
 /// The whole gang: what the guards of gang-level code synchronize.
 constexpr int GangLevel = 3; // FERRY_LEVEL_WORKER | FERRY_LEVEL_VECTOR
+/// A worker's vector lanes: what the guards of worker-level code synchronize.
+constexpr int WorkerLevel = 2; // FERRY_LEVEL_VECTOR
 /// Gangs in a block at most (the runtime's geometry for nested regions).
 constexpr uint64_t GangsPerBlock = 8;
+/// Workers in a block at most (warps of a block of 1024 work-items).
+constexpr uint64_t WorkersPerBlock = 32;
+
+bool isWorkerRounds(const Function *F) {
+  return F && F->getName().starts_with("_ZN5ferry3acc13worker_rounds");
+}
 /// Group memory the arrays of an iteration may take in a block.
 constexpr uint64_t MaxSharedBytes = 32 * 1024;
 
@@ -42,9 +50,15 @@ bool isDeviceHelper(const Function *F) { return F && F->getName().starts_with("f
 
 /// Device helpers that only say where the work-item is (the same answer on
 /// every lane of a gang, or the lane's own): no gang must call them
-/// together, and they write nothing.
+/// together, and they write nothing. Their ferry_devw_* forms (a gang of
+/// workers, useWorkerHelpers) too.
 bool isPositionQuery(const Function *F) {
-  return F && (F->getName() == "ferry_dev_gang_id" || F->getName() == "ferry_dev_thread_id");
+  if (!F)
+    return false;
+  StringRef Name = F->getName();
+  if (!Name.consume_front("ferry_dev_"))
+    Name.consume_front("ferry_devw_");
+  return Name == "gang_id" || Name == "thread_id" || Name == "worker_id";
 }
 
 /// Whether \p F makes, directly or through its callees, a call that every
@@ -142,29 +156,49 @@ std::string describe(const Instruction &I) {
   return S;
 }
 
+/// The code of one level made single-lane: a region's chunk (gang level,
+/// one copy of its arrays per gang of a block) or a worker loop's rounds
+/// (worker level, one copy per worker of the block).
 class GangLevelPreparation {
 public:
-  GangLevelPreparation(Function &Chunk, StringRef SharedName)
-      : Chunk(Chunk), SharedName(SharedName) {}
+  GangLevelPreparation(Function &Chunk, StringRef SharedName, int Level = GangLevel,
+                       StringRef SlotFunction = "ferry_dev_gang_slot",
+                       uint64_t Copies = GangsPerBlock)
+      : Chunk(Chunk), SharedName(SharedName), Level(Level), SlotFunction(SlotFunction),
+        Copies(Copies) {}
 
-  std::string run() {
+  /// What can be done without changing what the code means (inlining,
+  /// simplification), then the analysis; a reason when it cannot be done.
+  std::string analyze() {
     if (std::string Why = inlineIterationCode(); !Why.empty())
       return Why;
     simplify();
     if (std::string Why = findShared(); !Why.empty())
       return Why;
-    if (std::string Why = findSideEffects(); !Why.empty())
-      return Why;
+    return findSideEffects();
+  }
+
+  /// The shared arrays to group memory, the guards around side effects.
+  void apply() {
     for (AllocaInst *A : Shared)
       moveToGroupMemory(*A);
     for (Instruction *I : Guarded)
       guard(*I);
+  }
+
+  std::string run() {
+    if (std::string Why = analyze(); !Why.empty())
+      return Why;
+    apply();
     return {};
   }
 
 private:
   Function &Chunk;
-  StringRef SharedName;
+  std::string SharedName;
+  int Level;
+  StringRef SlotFunction;
+  uint64_t Copies;
   SetVector<AllocaInst *> Shared;
   const DataLayout &DL = Chunk.getParent()->getDataLayout();
   uint64_t SharedBytes = 0;
@@ -177,7 +211,7 @@ private:
       for (Instruction &I : instructions(Chunk))
         if (auto *CB = dyn_cast<CallBase>(&I))
           if (Function *F = CB->getCalledFunction();
-              F && !F->isDeclaration() && !isInnerLoop(F) && F != &Chunk &&
+              F && !F->isDeclaration() && !isInnerLoop(F) && !isWorkerRounds(F) && F != &Chunk &&
               !F->isVarArg()) {
             Next = CB;
             break;
@@ -230,10 +264,10 @@ private:
         if (!A->isStaticAlloca())
           return "a variable-length array of an iteration is used by a nested loop";
         Shared.insert(A);
-        SharedBytes += DL.getTypeAllocSize(T) * GangsPerBlock;
+        SharedBytes += DL.getTypeAllocSize(T) * Copies;
         if (SharedBytes > MaxSharedBytes)
           return "the arrays of an iteration that its nested loops use take more than " +
-                 std::to_string(MaxSharedBytes / GangsPerBlock) + " bytes";
+                 std::to_string(MaxSharedBytes / Copies) + " bytes";
       } else if (isPlumbing(T) && holdsArray(T) &&
                  cast<StructType>(T)->getName().starts_with("class.anon")) {
         // The work-items' copies of the region's lambda would each hold
@@ -268,7 +302,7 @@ private:
         Function *F = CB->getCalledFunction();
         if (!F)
           return "it makes an indirect call";
-        if (isInnerLoop(F) || isPositionQuery(F))
+        if (isInnerLoop(F) || isWorkerRounds(F) || isPositionQuery(F))
           continue;
         if (isDeviceHelper(F))
           return describe(I) + " is outside a nested loop";
@@ -295,13 +329,13 @@ private:
   /// One copy per gang of the block, the gang's own at its slot.
   void moveToGroupMemory(AllocaInst &A) {
     Module &M = *Chunk.getParent();
-    auto *Ty = ArrayType::get(A.getAllocatedType(), GangsPerBlock);
+    auto *Ty = ArrayType::get(A.getAllocatedType(), Copies);
     auto *G = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
-                                 UndefValue::get(Ty), SharedName.str() + "." + A.getName(),
+                                 UndefValue::get(Ty), SharedName + "." + A.getName().str(),
                                  nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
     G->setAlignment(A.getAlign());
     IRBuilder<> B(&A);
-    FunctionCallee Slot = M.getOrInsertFunction("ferry_dev_gang_slot", B.getInt32Ty());
+    FunctionCallee Slot = M.getOrInsertFunction(SlotFunction, B.getInt32Ty());
     Value *Mine = B.CreateInBoundsGEP(Ty, G, {B.getInt32(0), B.CreateCall(Slot)});
     A.replaceAllUsesWith(B.CreateAddrSpaceCast(Mine, A.getType()));
     A.eraseFromParent();
@@ -341,7 +375,7 @@ private:
     BasicBlock *After = Single->splitBasicBlock(I.getNextNode(), "gang.after");
     Before->getTerminator()->eraseFromParent();
     IRBuilder<> B(Before);
-    Value *IsLeader = B.CreateICmpNE(B.CreateCall(Leader, {B.getInt32(GangLevel)}), B.getInt32(0));
+    Value *IsLeader = B.CreateICmpNE(B.CreateCall(Leader, {B.getInt32(Level)}), B.getInt32(0));
     B.CreateCondBr(IsLeader, Single, After);
     B.SetInsertPoint(After, After->getFirstInsertionPt());
     if (!I.getType()->isVoidTy() && !I.use_empty()) {
@@ -351,19 +385,71 @@ private:
         Uses.push_back(&U);
       Phi->addIncoming(&I, Single);
       Phi->addIncoming(PoisonValue::get(I.getType()), Before);
-      Value *Word = B.CreateCall(Broadcast, {B.getInt32(GangLevel), toWord(B, Phi)});
+      Value *Word = B.CreateCall(Broadcast, {B.getInt32(Level), toWord(B, Phi)});
       Value *Value = fromWord(B, Word, I.getType());
       for (Use *U : Uses)
         U->set(Value);
     }
-    B.CreateCall(Sync, {B.getInt32(GangLevel)});
+    B.CreateCall(Sync, {B.getInt32(Level)});
   }
 };
 
+/// The functions \p Root reaches through defined functions (itself too).
+SetVector<Function *> reachable(Function &Root) {
+  SetVector<Function *> Seen;
+  SmallVector<Function *, 16> Work{&Root};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (F->isDeclaration() || !Seen.insert(F))
+      continue;
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction())
+          Work.push_back(Callee);
+  }
+  return Seen;
+}
+
+/// Worker mode: every ferry_dev_* call of the region becomes the
+/// ferry_devw_* function that reads the block as workers x vector lanes.
+void useWorkerHelpers(Function &Chunk) {
+  Module &M = *Chunk.getParent();
+  for (Function *F : reachable(Chunk))
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction(); isDeviceHelper(Callee)) {
+          std::string Name = ("ferry_devw_" + Callee->getName().drop_front(10)).str();
+          FunctionCallee W = M.getOrInsertFunction(Name, Callee->getFunctionType(),
+                                                   Callee->getAttributes());
+          CB->setCalledFunction(W);
+        }
+}
+
 } // namespace
 
-std::string prepareGangLevel(Function &Chunk, StringRef SharedName) {
-  return GangLevelPreparation(Chunk, SharedName).run();
+std::string prepareGangLevel(Function &Chunk, StringRef SharedName, bool Workers) {
+  if (!Workers)
+    return GangLevelPreparation(Chunk, SharedName).run();
+  // Worker loops first: their rounds are worker-single code of their own,
+  // analyzed before anything changes what the region means.
+  std::vector<std::unique_ptr<GangLevelPreparation>> Rounds;
+  unsigned N = 0;
+  for (Function *F : reachable(Chunk))
+    if (isWorkerRounds(F)) {
+      Rounds.push_back(std::make_unique<GangLevelPreparation>(
+          *F, (SharedName + ".worker" + Twine(N++)).str(), WorkerLevel, "ferry_dev_worker_slot",
+          WorkersPerBlock));
+      if (std::string Why = Rounds.back()->analyze(); !Why.empty())
+        return "in a worker loop, " + Why;
+    }
+  GangLevelPreparation Gang(Chunk, SharedName);
+  if (std::string Why = Gang.analyze(); !Why.empty())
+    return Why;
+  Gang.apply();
+  for (auto &R : Rounds)
+    R->apply();
+  useWorkerHelpers(Chunk);
+  return {};
 }
 
 void flattenInnerLevels(Function &Chunk) {

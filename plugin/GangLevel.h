@@ -33,7 +33,14 @@ namespace plugin {
 
 /// Prepares \p Chunk (in the device module); \p SharedName names the group
 /// variables it creates. Returns an empty string, or why it cannot.
-std::string prepareGangLevel(llvm::Function &Chunk, llvm::StringRef SharedName);
+/// \p Workers (FERRY_REGION_WORKERS): the rounds of its worker loops
+/// (ferry::acc::worker_rounds) are prepared the same way at the worker level
+/// (stores on vector lane 0 of the worker, a warp synchronization, arrays of
+/// a worker iteration in group memory, one copy per worker), and the
+/// region's ferry_dev_* calls become the ferry_devw_* functions, which read
+/// a gang as a block of workers (threadIdx.y) of one warp of vector lanes.
+std::string prepareGangLevel(llvm::Function &Chunk, llvm::StringRef SharedName,
+                             bool Workers = false);
 
 /// The nested loops of \p Chunk's region run in order inside each
 /// work-item: their ferry_dev_* calls become one lane of width 1.

@@ -48,18 +48,20 @@ void LoopConstruct::rewrite() {
   const Directive *ComputeDirective = Compute ? Compute->D : nullptr;
   const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
   // In a region's iteration: spread over the gang's work-items, or in order.
-  const int Level = Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
-  const bool InPlace = Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !Level);
+  const int LevelBefore =
+      Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
+  const bool InPlace =
+      Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !LevelBefore);
   // private(c[lo:len]): a copy per gang for the region's own clause and for
   // a loop in its iterations' own code, per work-item for a loop spread
-  // over the gang and for the loops inside one. The region declares the
-  // copies of its loops.
+  // over the gang and for the loops in order inside one, per worker for a
+  // worker loop and the loops in order inside one (a gang of workers runs
+  // their code worker-single). The region declares the copies of its
+  // loops. Whether a loop nested in an iteration is a worker loop is known
+  // once its body is read (it holds vector loops): it hands its copies and
+  // those of the loops in its body to the region then (below).
   {
-    bool Lane = Level != 0;
-    if (InPlace && !Orphaned)
-      for (OpenConstruct *O : Ctx.enclosingLoops())
-        Lane |= O->Level != 0;
-    if (!collectPrivateSections(Lane))
+    if (!collectPrivateSections(PrivateSection::Gang))
       return;
     if (!OwnPrivates.empty() && Orphaned) {
       const VarRef &V = OwnPrivates.front().Var;
@@ -68,9 +70,17 @@ void LoopConstruct::rewrite() {
           << (OwnPrivates.front().First ? "firstprivate" : "private");
       return;
     }
-    if (!OwnPrivates.empty() && (Level || InPlace))
-      if (OpenConstruct *Region = Ctx.enclosingRegion())
-        Region->Privates.insert(Region->Privates.end(), OwnPrivates.begin(), OwnPrivates.end());
+    if (!OwnPrivates.empty() && InPlace) {
+      // The innermost loop nested in an iteration around it, else the region.
+      OpenConstruct *Owner = nullptr;
+      for (OpenConstruct *O : Ctx.enclosingLoops())
+        if (O->Level)
+          Owner = O;
+      if (!Owner)
+        Owner = Ctx.enclosingRegion();
+      if (Owner)
+        Owner->Privates.insert(Owner->Privates.end(), OwnPrivates.begin(), OwnPrivates.end());
+    }
   }
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
@@ -78,6 +88,8 @@ void LoopConstruct::rewrite() {
         for (const VarRef &V : C.Vars)
           if (Ctx.declaredBefore(V.Name))
             Compute->ImpliedCopy.push_back(V.Name);
+  if (!readGangOperands())
+    return;
   Token For;
   PP.Lex(For);
   if (For.isNot(tok::kw_for)) {
@@ -95,29 +107,50 @@ void LoopConstruct::rewrite() {
   }
   const size_t HeaderEnd = All.size();
   bool Ok;
+  int Level = LevelBefore;
   {
     AccContext::Scope Open(Ctx, D);
     Open.get().Level = Level;
+    Open.get().AutoLevel = Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;
+    HasWorkers = Open.get().HasWorkers;
     Inner = std::move(Open.get().InnerLoops);
     InnerVectorLength = Open.get().InnerVectorLength;
     NestedPrivates = std::move(Open.get().Privates);
   }
+  // A nested loop that holds vector loops is the worker loop of its gang.
+  if (Level && HasInnerLoops)
+    Level = FERRY_LEVEL_WORKER;
   if (Level) {
+    // Its copies, and those of the loops in order in its body: a worker
+    // loop's iterations run in worker_rounds (worker-single in a gang of
+    // workers), any other's on each work-item.
+    const auto Of = Level == FERRY_LEVEL_WORKER ? PrivateSection::Worker : PrivateSection::WorkItem;
+    for (auto *List : {&OwnPrivates, &NestedPrivates})
+      for (PrivateSection &P : *List)
+        P.Of = Of;
+    if (OpenConstruct *Region = Ctx.enclosingRegion())
+      for (auto *List : {&OwnPrivates, &NestedPrivates})
+        Region->Privates.insert(Region->Privates.end(), List->begin(), List->end());
     CanonicalLoop L;
     ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
     if (Ok && CanonicalLoopParser(PP, PragmaLoc).header(Header, L)) {
       L.Body.append(All.begin() + HeaderEnd, All.end());
-      OpenConstruct &Region = *Ctx.enclosingLoops().back();
+      SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+      OpenConstruct &Region = *Loops.front();
       Region.HasInnerLoops = true;
+      if (Loops.size() == 2) { // a vector loop in a worker loop
+        Loops[1]->HasInnerLoops = true;
+        Region.HasWorkers = true;
+      }
       const bool Reduces = D.find(ClauseKind::Reduction);
       Region.HasInnerReductions |= Reduces;
       InnerLoop Record{L, 0, !Reduces && !D.find(ClauseKind::Private) &&
                                  !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile),
                        D.Loc, ""};
-      Record.RewrittenTokens = emitInner(L, Level, Record.Remark);
+      Record.RewrittenTokens = emitInner(L, Level, Loops.size() == 2, Record.Remark);
       Region.InnerLoops.push_back(std::move(Record));
       emitLevelOperands(nullptr, &Region.InnerVectorLength);
     } else {
@@ -151,7 +184,7 @@ void LoopConstruct::rewrite() {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
-  if (Nest.size() == 1 && joinInner(Nest))
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty() && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
   if (Nest.size() == 1)
     testDependence(Nest[0]);
@@ -184,7 +217,7 @@ void LoopConstruct::rewrite() {
       for (const Token &T : Ctx.implicitArrays(All, Clauses))
         ImpliedShared.push_back(T);
   }
-  if (Nest.size() == 1)
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty())
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
@@ -192,8 +225,20 @@ void LoopConstruct::rewrite() {
 
 int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
-  if (Loops.size() != 1) // a third level runs in order inside the second
+  // A third level is the vector loop of a worker loop: one with `worker`
+  // alone, or without a level clause (gang, worker, vector as NVHPC maps a
+  // three-level nest); under any other it runs in order inside the second,
+  // as does a fourth level.
+  if (Loops.size() == 2) {
+    const OpenConstruct &Middle = *Loops[1];
+    const Directive &M = *Middle.D;
+    const bool WorkerLoop = Middle.Level && (Middle.AutoLevel || Middle.Level == FERRY_LEVEL_WORKER);
+    if (!WorkerLoop || M.find(ClauseKind::Collapse) || M.find(ClauseKind::Tile) ||
+        D.find(ClauseKind::Worker) || D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
+      return 0;
+  } else if (Loops.size() != 1) {
     return 0;
+  }
   const Directive &Region = *Loops[0]->D;
   const ConstructKind Kind =
       Region.Kind != ConstructKind::Loop ? Region.Kind
@@ -243,20 +288,28 @@ bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
   return true;
 }
 
-size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &Remark) {
+size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, bool InWorker,
+                                std::string &Remark) {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitIndexType(B, L);
   emitOperandChecks(B);
   if (Ctx.remarks()) {
     std::string &Text = Remark;
-    Text = "'loop' over '" + PP.getSpelling(L.Var) +
-                       "' nested in a region's iteration: spread over the work-items of the "
-                       "gang running that iteration (" +
-                       (Level == FERRY_LEVEL_WORKER   ? "worker"
-                        : Level == FERRY_LEVEL_VECTOR ? "vector"
-                                                      : "worker vector") +
-                       " level)";
+    Text = "'loop' over '" + PP.getSpelling(L.Var) + "' nested in a region's iteration: ";
+    if (InWorker)
+      Text += "spread over the vector lanes of the worker running the enclosing worker "
+              "iteration (vector level)";
+    else if (Level == FERRY_LEVEL_WORKER && HasInnerLoops)
+      Text += "spread over the gang's workers, one warp each (worker level); its own code "
+              "is worker-single (its stores on lane 0 of the worker), its vector loops "
+              "spread over the worker's lanes";
+    else
+      Text += std::string("spread over the work-items of the gang running that iteration (") +
+              (Level == FERRY_LEVEL_WORKER   ? "worker"
+               : Level == FERRY_LEVEL_VECTOR ? "vector"
+                                             : "worker vector") +
+              " level)";
     if (D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
       Text += "; only its outermost loop is spread, the others run in order inside";
     std::string Reductions;
@@ -266,7 +319,11 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
           Reductions += (Reductions.empty() ? "" : ", ") + C.ReductionOp + ":" +
                         PP.getSpelling(V.Name);
     if (!Reductions.empty())
-      Text += "; reductions combined over the gang's work-items: " + Reductions;
+      Text += std::string("; reductions combined over the ") +
+              (InWorker                                        ? "worker's lanes"
+               : Level == FERRY_LEVEL_WORKER && HasInnerLoops ? "gang's workers"
+                                                               : "gang's work-items") +
+              ": " + Reductions;
   }
   B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
@@ -295,25 +352,36 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, std::string &
   return Count;
 }
 
-/// The largest `tile` size: a tile is what one gang runs, and no GPU block
-/// has more work-items than this.
+/// The largest `tile` size, and product of sizes: a tile is what one gang
+/// runs at a time, and no GPU block has more work-items than this.
 static constexpr unsigned MaxTileSize = 1024;
 
-/// Whether \p T, an integer literal, is a size between 1 and MaxTileSize.
-static bool validTileSize(Preprocessor &PP, const Token &T) {
+/// The value of \p T, an integer literal between 1 and MaxTileSize.
+static std::optional<unsigned> tileSize(Preprocessor &PP, const Token &T) {
   SmallString<32> Buffer;
   bool Invalid = false;
   StringRef Spelling = PP.getSpelling(T, Buffer, &Invalid);
   if (Invalid)
-    return false;
+    return std::nullopt;
   NumericLiteralParser Literal(Spelling, T.getLocation(), PP.getSourceManager(),
                                PP.getLangOpts(), PP.getTargetInfo(), PP.getDiagnostics());
   if (Literal.hadError || !Literal.isIntegerLiteral())
-    return false;
+    return std::nullopt;
   llvm::APInt Value(64, 0);
   if (Literal.GetIntegerValue(Value)) // does not fit 64 bits
-    return false;
-  return Value.getZExtValue() >= 1 && Value.getZExtValue() <= MaxTileSize;
+    return std::nullopt;
+  if (Value.getZExtValue() < 1 || Value.getZExtValue() > MaxTileSize)
+    return std::nullopt;
+  return unsigned(Value.getZExtValue());
+}
+
+/// The default of `tile(*)` at each level, innermost last: a whole tile of
+/// 256 work-items for one level, 8x32 (rows by columns, as tiles2) for two
+/// or more, the outer levels 1.
+static unsigned defaultTileSize(size_t Level, size_t Levels) {
+  if (Levels == 1)
+    return 256;
+  return Level + 1 == Levels ? 32 : Level + 2 == Levels ? 8 : 1;
 }
 
 bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -321,22 +389,53 @@ bool LoopConstruct::nest(SmallVectorImpl<CanonicalLoop> &Nest) {
   if (const Clause *C = D.find(ClauseKind::Collapse))
     if (!Parser.nest(C->Count, Nest))
       return false;
-  // tile(s1, ..., sn) only changes the order of the iterations of n nested
-  // independent loops; on the host they run as one collapsed nest.
+  // tile(s1, ..., sn): n nested independent loops cut into tiles; the tile
+  // loops go to gangs, the element loops to a gang's work-items.
   if (const Clause *C = D.find(ClauseKind::Tile)) {
     SmallVector<ArrayRef<Token>, 4> Sizes = splitTopLevel(C->Expr, tok::comma);
     bool Ok = true;
-    for (ArrayRef<Token> Size : Sizes)
+    SmallVector<bool, 4> Default;
+    uint64_t Explicit = 1;
+    for (ArrayRef<Token> Size : Sizes) {
+      Default.push_back(Size.size() == 1 && Size[0].is(tok::star));
+      TileSizes.push_back(0);
       if (Size.size() != 1 || !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
         report(PP, Size.empty() ? C->Loc : Size[0].getLocation(), Diag::BadTileSize);
         Ok = false;
-      } else if (Size[0].is(tok::numeric_constant) && !validTileSize(PP, Size[0])) {
-        report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
-            << PP.getSpelling(Size[0]) << MaxTileSize;
-        Ok = false;
+      } else if (Size[0].is(tok::numeric_constant)) {
+        if (std::optional<unsigned> V = tileSize(PP, Size[0])) {
+          TileSizes.back() = *V;
+          Explicit *= *V;
+        } else {
+          report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+              << PP.getSpelling(Size[0]) << MaxTileSize;
+          Ok = false;
+        }
       }
+    }
+    if (Ok && Explicit > MaxTileSize) {
+      std::string Text;
+      for (ArrayRef<Token> Size : Sizes)
+        Text += (Text.empty() ? "" : ", ") + spellingOf(PP, Size);
+      report(PP, C->Loc, Diag::TileTooLarge) << Text << unsigned(Explicit)
+                                             << MaxTileSize;
+      Ok = false;
+    }
     if (!Ok)
       return false;
+    // `*` takes its default, halved until the tile fits a block.
+    for (size_t I = 0; I < TileSizes.size(); ++I)
+      if (Default[I])
+        TileSizes[I] = defaultTileSize(I, TileSizes.size());
+    auto Product = [&] {
+      uint64_t P = 1;
+      for (unsigned S : TileSizes)
+        P *= S;
+      return P;
+    };
+    for (size_t I = 0; Product() > MaxTileSize; I = (I + 1) % TileSizes.size())
+      if (Default[I] && TileSizes[I] > 1)
+        TileSizes[I] /= 2;
     if (Sizes.size() > 1)
       return Parser.nest(unsigned(Sizes.size()), Nest);
   }
@@ -392,9 +491,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
           report(PP, Loc, Diag::IgnoredLevelOperand)
               << Text << "the number of gangs is set on the region's loop";
       } else if (C.Kind == ClauseKind::Gang && (Modifier == "static" || Modifier == "dim")) {
-        report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "Ferry gives each gang its own iterations (gang(" + Modifier.str() +
-                           ":) is not supported yet)";
+        // Read by readGangOperands (static:), refused there (dim:).
       } else if (C.Kind == ClauseKind::Vector && (Modifier.empty() || Modifier == "length")) {
         if (B && !D.find(ClauseKind::VectorLength))
           B->code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
@@ -404,7 +501,7 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
           InnerVectorLength->assign(Part.begin(), Part.end());
       } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
         report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "workers are not a separate dimension in Ferry yet";
+            << Text << "the construct's num_workers sets the workers of a gang";
       } else {
         report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
             << Modifier << Text
@@ -414,6 +511,31 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
       }
     }
   }
+}
+
+bool LoopConstruct::readGangOperands() {
+  const Clause *C = D.find(ClauseKind::Gang);
+  if (!C || C->Expr.empty())
+    return true;
+  for (ArrayRef<Token> Part : splitTopLevel(C->Expr, tok::comma)) {
+    if (Part.size() < 2 || !Part[0].getIdentifierInfo() || Part[1].isNot(tok::colon))
+      continue;
+    StringRef Modifier = Part[0].getIdentifierInfo()->getName();
+    ArrayRef<Token> Value = Part.drop_front(2);
+    if (Modifier == "dim") {
+      report(PP, Part[0].getLocation(), Diag::UnsupportedGangDim)
+          << "gang(" + spellingOf(PP, C->Expr) + ")";
+      return false;
+    }
+    if (Modifier != "static" || (Value.size() == 1 && Value[0].is(tok::star)))
+      continue;
+    if (D.find(ClauseKind::Tile))
+      report(PP, Part[0].getLocation(), Diag::IgnoredLevelOperand)
+          << "gang(" + spellingOf(PP, C->Expr) + ")" << "'tile' gives each gang whole tiles";
+    else
+      StaticChunk.assign(Value.begin(), Value.end());
+  }
+  return true;
 }
 
 void LoopConstruct::testDependence(const CanonicalLoop &L) {
@@ -481,7 +603,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
   const bool Nested = HasInnerLoops && !Sequential;
   emitRegion(PP, B, D, PragmaLoc,
              (Sequential ? FERRY_REGION_SEQ : 0) | (Nested ? FERRY_REGION_NESTED : 0) |
-                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0));
+                 (Nested && HasInnerReductions ? FERRY_REGION_WARP_GANGS : 0) |
+                 (Nested && HasWorkers ? FERRY_REGION_WORKERS : 0));
   if (OneRegion) {
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial
@@ -490,14 +613,37 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
                  "private/firstprivate/reduction clauses; its loops run in order inside)");
     return;
   }
-  std::string Shape = "over '" + PP.getSpelling(L.Var) + "'";
-  if (CollapseLevels)
+  std::string Shape = "over '" + (FlatOf.empty() ? PP.getSpelling(L.Var) : FlatOf) + "'";
+  if (!TileSizes.empty()) {
+    std::string Sizes, Cross;
+    unsigned Volume = 1;
+    for (unsigned S : TileSizes) {
+      Sizes += (Sizes.empty() ? "" : ", ") + std::to_string(S);
+      Cross += (Cross.empty() ? "" : "x") + std::to_string(S);
+      Volume *= S;
+    }
+    Shape = "over a tile(" + Sizes + ") nest: tiles of " + Cross +
+            " iterations, the tile loops over gangs, the element loops over a gang's " +
+            (HasInnerLoops ? "work-items"
+                           : std::to_string((Volume + 31) / 32 * 32) +
+                                 " work-items (unless vector_length sets them)") +
+            ", partial tiles at the edges skip the missing elements";
+  } else if (CollapseLevels > 1) {
     Shape = "over a collapse(" + std::to_string(CollapseLevels) + ") nest";
+  }
+  if (!StaticChunk.empty() && TileSizes.empty())
+    Shape += ", gang(static:" + spellingOf(PP, StaticChunk) +
+             "): chunks of that many consecutive iterations dealt to the gangs in turn "
+             "(gang g runs chunks g, g+G, ...; G from num_gangs, or enough for a block's "
+             "worth each)";
   if (Sequential)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
     Shape += ", iterations proven independent";
-  if (Nested)
+  if (Nested && HasWorkers)
+    Shape += ", each iteration on one gang of workers (one warp each, num_workers of them) "
+             "that share its worker loops, their vector loops on each worker's lanes";
+  else if (Nested)
     Shape += ", each iteration on one gang whose work-items share its nested loops";
   remark(PP, Ctx, D, Shape);
 }
@@ -659,6 +805,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   else
     emitOptions(B, D);
   emitLevelOperands(&B, nullptr);
+  B.tokens(AfterOptions);
   if (!InnerVectorLength.empty() && !D.find(ClauseKind::VectorLength) && HasInnerLoops)
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
         .tokens(InnerVectorLength)
@@ -702,7 +849,7 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   B.inject();
 }
 
-bool LoopConstruct::collectPrivateSections(bool Lane) {
+bool LoopConstruct::collectPrivateSections(PrivateSection::Scope Of) {
   for (const Clause &C : D.Clauses) {
     if (C.Kind != ClauseKind::Private && C.Kind != ClauseKind::Firstprivate)
       continue;
@@ -731,7 +878,7 @@ bool LoopConstruct::collectPrivateSections(bool Lane) {
       }
       PrivateSection P;
       P.First = C.Kind == ClauseKind::Firstprivate;
-      P.Lane = Lane;
+      P.Of = Of;
       P.Var = V;
       P.Name = "__ferry_private_" + std::to_string(Ctx.nextPrivateId());
       OwnPrivates.push_back(std::move(P));
@@ -747,6 +894,11 @@ bool LoopConstruct::isPrivateSection(const VarRef &V) const {
   return false;
 }
 
+/// The ferry::acc::private_scope of each PrivateSection::Scope.
+static const char *const PrivateScopeNames[] = {"::ferry::acc::private_scope::gang",
+                                                "::ferry::acc::private_scope::work_item",
+                                                "::ferry::acc::private_scope::worker"};
+
 void LoopConstruct::emitPrivateCopies(TokenBuilder &B) {
   B.code("::ferry::acc::private_layout __ferry_privates;");
   for (const auto *List : {&OwnPrivates, &NestedPrivates})
@@ -757,7 +909,7 @@ void LoopConstruct::emitPrivateCopies(TokenBuilder &B) {
                                spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "])";
       B.code("auto " + P.Name + " = ::ferry::acc::private_section<")
           .code(P.First ? "true," : "false,")
-          .code(P.Lane ? "true" : "false")
+          .code(PrivateScopeNames[P.Of])
           .code(">(__ferry_region, __ferry_privates,")
           .string(Text)
           .code(",");
@@ -789,7 +941,7 @@ void LoopConstruct::emitPrivateBindings(TokenBuilder &B, ArrayRef<PrivateSection
 void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Implied,
                                        std::vector<PrivateSection> Nested) {
   OneRegion = true;
-  if (!collectPrivateSections(/*Lane=*/false)) {
+  if (!collectPrivateSections(PrivateSection::Gang)) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
   }
@@ -865,12 +1017,50 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
         .code("), __ferry_st" + N + ");");
   }
   // Two levels of a flat region (its iterations on work-items, the block
-  // size Ferry's) run in tiles, as a 2-D CUDA grid does.
-  const bool Tiled = Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength);
-  if (Tiled) {
+  // size Ferry's) run in tiles, as a 2-D CUDA grid does; `tile` sets the
+  // tiles' sizes (and a gang's work-items to one tile, unless the program
+  // sets vector_length or the nest holds loops of its own).
+  const bool UserTiles = !TileSizes.empty();
+  const bool Tiled =
+      UserTiles || (Nest.size() == 2 && !HasInnerLoops && !D.find(ClauseKind::VectorLength));
+  if (UserTiles) {
+    std::string Extents, Sizes;
+    for (size_t I = 0; I < Nest.size(); ++I) {
+      Extents += (I ? ", __ferry_n" : "__ferry_n") + std::to_string(I);
+      Sizes += (I ? ", " : "") + std::to_string(TileSizes[I]);
+    }
+    Pre.code("const ::ferry::acc::tiles<" + std::to_string(Nest.size()) +
+             "> __ferry_tiles({" + Extents + "}, {" + Sizes + "});");
+    if (!HasInnerLoops) {
+      TokenBuilder After(PP, PragmaLoc);
+      After.code("if (!__ferry_options.vector_length) __ferry_options.vector_length = "
+                 "__ferry_tiles.block();");
+      AfterOptions.assign(After.get().begin(), After.get().end());
+    }
+  } else if (Tiled) {
     Pre.code("const ::ferry::acc::tiles2 __ferry_tiles(__ferry_n0, __ferry_n1);");
+  }
+  if (Tiled) {
     TokenBuilder Name(PP, PragmaLoc);
     Name.code("__ferry_tiles");
+    ExtraCopies.append(Name.get().begin(), Name.get().end());
+  }
+  // gang(static: n): the flat iterations dealt to the gangs in chunks of n,
+  // with the geometry that makes each gang run its own.
+  const bool Chunked = !StaticChunk.empty() && !Tiled;
+  if (Chunked) {
+    TokenBuilder After(PP, PragmaLoc);
+    After.code("const ::ferry::acc::gang_chunks __ferry_chunks(::ferry::acc::collapsed_product({");
+    for (size_t I = 0; I < Nest.size(); ++I)
+      After.code(I ? ", __ferry_n" + std::to_string(I) : "__ferry_n" + std::to_string(I));
+    After.code("}), ::ferry::acc::geometry_clause(__ferry_region, \"gang(static:)\", (")
+        .tokens(StaticChunk)
+        .code("), 2147483647LL), __ferry_options,")
+        .code(HasInnerLoops && !sequential() ? "true" : "false")
+        .code(D.find(ClauseKind::Reduction) ? ", true);" : ", false);");
+    AfterOptions.append(After.get().begin(), After.get().end());
+    TokenBuilder Name(PP, PragmaLoc);
+    Name.code("__ferry_chunks");
     ExtraCopies.append(Name.get().begin(), Name.get().end());
   }
   // The flat loop: `for (int64_t __ferry_k = 0; __ferry_k < product; ++__ferry_k)`.
@@ -882,7 +1072,9 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Var = Toks[1];
   Flat.Lower.push_back(Toks[2]);
   TokenBuilder Bound(PP, PragmaLoc);
-  if (Tiled) {
+  if (Chunked) {
+    Bound.code("__ferry_chunks.count()");
+  } else if (Tiled) {
     Bound.code("__ferry_tiles.count()");
   } else {
     Bound.code("::ferry::acc::collapsed_product({");
@@ -897,7 +1089,12 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Cmp = "lt";
   TokenBuilder Body(PP, PragmaLoc);
   Body.code("{");
-  if (Tiled) // `continue` leaves the body's `do ... while (0)`
+  if (Chunked) // `continue` leaves the body's `do ... while (0)`
+    Body.code("int64_t __ferry_s; if (!__ferry_chunks.at(__ferry_k, __ferry_s)) continue;");
+  else if (UserTiles)
+    Body.code("int64_t __ferry_r[" + std::to_string(Nest.size()) +
+              "]; if (!__ferry_tiles.at(__ferry_k, __ferry_r)) continue;");
+  else if (Tiled)
     Body.code("int64_t __ferry_r0, __ferry_r1;"
               "if (!__ferry_tiles.at(__ferry_k, __ferry_r0, __ferry_r1)) continue;");
   for (size_t I = 0; I < Nest.size(); ++I) {
@@ -905,10 +1102,12 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
     Body.code("__ferry_t" + N)
         .tokens(Nest[I].Var)
         .code("= ::ferry::acc::index_at<__ferry_t" + N + ">(__ferry_lo" + N + ",");
-    if (Tiled) {
+    if (UserTiles) {
+      Body.code("__ferry_r[" + N + "]");
+    } else if (Tiled) {
       Body.code("__ferry_r" + N);
     } else {
-      Body.code("(__ferry_k");
+      Body.code(Chunked ? "(__ferry_s" : "(__ferry_k");
       for (size_t J = I + 1; J < Nest.size(); ++J)
         Body.code("/ __ferry_n" + std::to_string(J));
       Body.code("% __ferry_n" + N + ")");
@@ -920,6 +1119,7 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
   Flat.Body.append(Body.get().begin(), Body.get().end());
   Prelude.assign(Pre.get().begin(), Pre.get().end());
   CollapseLevels = unsigned(Nest.size());
+  FlatOf = PP.getSpelling(Nest[0].Var);
   emit(Flat);
 }
 

@@ -66,7 +66,8 @@ private:
   int innerLevel(const OpenConstruct *Compute) const;
   /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level; returns
   /// how many tokens it injected, and its remark in \p Remark.
-  size_t emitInner(const CanonicalLoop &L, int Level, std::string &Remark);
+  /// \p InWorker: a vector loop in a worker loop.
+  size_t emitInner(const CanonicalLoop &L, int Level, bool InWorker, std::string &Remark);
   /// A region whose body is one plain rectangular nested loop alone joins
   /// it: \p Nest gets it as a second level (a collapsed nest).
   bool joinInner(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
@@ -75,6 +76,9 @@ private:
   /// its options), a warning for what Ferry does not honour; for a nested
   /// loop (\p B null), its vector length goes to \p InnerVectorLength.
   void emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLength);
+  /// Reads `gang(static: n)` into StaticChunk; false after a diagnostic
+  /// (`gang(dim:)`).
+  bool readGangOperands();
   /// For a loop that needsProof() (and not `seq`): tries to prove
   /// its iterations independent, and says why not when it cannot.
   void testDependence(const CanonicalLoop &L);
@@ -102,9 +106,9 @@ private:
   void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body);
 
   /// The directive's `private`/`firstprivate` array sections that get
-  /// copies (OwnPrivates, each a copy per work-item when \p Lane); false
-  /// after a diagnostic.
-  bool collectPrivateSections(bool Lane);
+  /// copies (OwnPrivates, whose copies \p Of says); false after a
+  /// diagnostic.
+  bool collectPrivateSections(PrivateSection::Scope Of);
   /// Declares the region's copies (its own and its loops'), before the
   /// launch: `::ferry::acc::private_layout __ferry_privates; auto
   /// __ferry_private_N = ::ferry::acc::private_section<...>(...);`.
@@ -132,12 +136,21 @@ private:
   const Directive &D;
   clang::SourceLocation PragmaLoc;
   TokenList Prelude; ///< emitted before the region (collapse's trip counts)
+  /// Emitted after the launch options are set (a tile's block size).
+  TokenList AfterOptions;
+  /// The n of `gang(static: n)` on a region's loop; empty without it (and
+  /// for `static: *`, Ferry's own distribution).
+  TokenList StaticChunk;
+  /// `tile`'s sizes, `*` resolved; empty without `tile`.
+  llvm::SmallVector<unsigned, 4> TileSizes;
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
   unsigned CollapseLevels = 0; ///< levels of a collapsed nest, else 0
+  std::string FlatOf;          ///< the outermost variable of that nest
   bool OneRegion = false;      ///< a whole construct as one region
   bool HasInnerLoops = false;  ///< `loop` constructs spread inside each iteration
   bool HasInnerReductions = false;
+  bool HasWorkers = false; ///< a worker loop holds vector loops
   TokenList InnerVectorLength; ///< of a nested loop's `vector(n)`
   /// A `kernels` loop without `independent` whose iterations Ferry proved
   /// independent (DependenceTest).

@@ -83,6 +83,8 @@ struct Region {
   /// FERRY_REGION_NESTED: one iteration per block, nested loops over it.
   bool Nested = false;
   bool WarpGangs = false; ///< FERRY_REGION_WARP_GANGS: a gang is a warp by default
+  /// FERRY_REGION_WORKERS: a gang is a block of workers, each a warp.
+  bool Workers = false;
   /// Why a region with nested loops runs one iteration per work-item.
   std::string NotNested;
   GlobalVariable *Descriptor = nullptr; ///< the construct's ferry_region
@@ -209,6 +211,7 @@ void findRegion(Region &R) {
       R.Sequential = Flags & 1;
       R.Nested = !R.Sequential && (Flags & 2);
       R.WarpGangs = Flags & 4;
+      R.Workers = R.Nested && (Flags & 8);
       R.Descriptor = GV;
       R.Where = sys::path::filename(File).str() + ":" +
                 std::to_string(constantInt(Init->getOperand(2))) + ":" +
@@ -600,6 +603,65 @@ void stripSanitizerChecks(Function &F) {
     CI->eraseFromParent();
 }
 
+/// printf and glibc's __assert_fail in device code become CUDA's device
+/// services: vprintf(format, buffer) with the (already promoted) variadic
+/// arguments packed at their natural alignment, and __assertfail, which the
+/// translation for AMD turns into records of the printf buffer.
+void lowerDeviceServices(Module &Dev) {
+  LLVMContext &Ctx = Dev.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  if (Function *Printf = Dev.getFunction("printf"); Printf && Printf->isDeclaration()) {
+    FunctionCallee Vprintf = Dev.getOrInsertFunction(
+        "vprintf", FunctionType::get(Type::getInt32Ty(Ctx), {Ptr, Ptr}, false));
+    for (User *U : make_early_inc_range(Printf->users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != Printf || CI->arg_size() == 0)
+        continue;
+      SmallVector<Type *, 8> Fields;
+      for (unsigned I = 1; I < CI->arg_size(); ++I)
+        Fields.push_back(CI->getArgOperand(I)->getType());
+      Value *Buffer = ConstantPointerNull::get(cast<PointerType>(Ptr));
+      IRBuilder<> B(CI);
+      if (!Fields.empty()) {
+        // Every field is 4 or 8 bytes after the default promotions: a
+        // non-packed struct has CUDA's layout.
+        StructType *Args = StructType::get(Ctx, Fields);
+        IRBuilder<> Entry(&CI->getFunction()->getEntryBlock(),
+                          CI->getFunction()->getEntryBlock().begin());
+        AllocaInst *A = Entry.CreateAlloca(Args, nullptr, "printf.args");
+        A->setAlignment(Align(8));
+        for (unsigned I = 1; I < CI->arg_size(); ++I)
+          B.CreateStore(CI->getArgOperand(I), B.CreateStructGEP(Args, A, I - 1));
+        Buffer = A;
+      }
+      CallInst *New = B.CreateCall(Vprintf, {CI->getArgOperand(0), Buffer});
+      CI->replaceAllUsesWith(New);
+      CI->eraseFromParent();
+    }
+    if (Printf->use_empty())
+      Printf->eraseFromParent();
+  }
+  if (Function *Fail = Dev.getFunction("__assert_fail"); Fail && Fail->isDeclaration()) {
+    FunctionCallee Assertfail = Dev.getOrInsertFunction(
+        "__assertfail", FunctionType::get(Type::getVoidTy(Ctx),
+                                          {Ptr, Ptr, Type::getInt32Ty(Ctx), Ptr,
+                                           Type::getInt64Ty(Ctx)},
+                                          false));
+    for (User *U : make_early_inc_range(Fail->users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != Fail || CI->arg_size() != 4)
+        continue;
+      IRBuilder<> B(CI);
+      B.CreateCall(Assertfail, {CI->getArgOperand(0), CI->getArgOperand(1),
+                                B.CreateZExtOrTrunc(CI->getArgOperand(2), B.getInt32Ty()),
+                                CI->getArgOperand(3), B.getInt64(1)});
+      CI->eraseFromParent();
+    }
+    if (Fail->use_empty())
+      Fail->eraseFromParent();
+  }
+}
+
 void prepareForDevice(Module &Dev) {
   for (Function &F : Dev) {
     for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
@@ -608,7 +670,7 @@ void prepareForDevice(Module &Dev) {
     // The device library's loops are the kernels' bodies: always inlined, so
     // that the region's functions become direct calls and the closure stays
     // in the parameter space.
-    if (F.getName().starts_with("__ferry_run_") || F.getName().starts_with("ferry_dev_"))
+    if (F.getName().starts_with("__ferry_run_") || F.getName().starts_with("ferry_dev"))
       F.addFnAttr(Attribute::AlwaysInline);
     F.removeFnAttr(Attribute::UWTable);
     // As clang does for CUDA and HIP device code: every function may hold a
@@ -630,6 +692,7 @@ void prepareForDevice(Module &Dev) {
       removeUnreachableBlocks(F);
     F.setPersonalityFn(nullptr);
   }
+  lowerDeviceServices(Dev);
   for (Function &F : make_early_inc_range(Dev)) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with("__nv_"))
       continue;
@@ -696,7 +759,10 @@ void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
   Value *Chunk = VMap[R.Chunk];
   if (!R.Init || !R.Combine || !R.PartialSize) {
     FunctionCallee Run = Dev.getOrInsertFunction(
-        R.Nested ? "__ferry_run_gang_loop" : "__ferry_run_loop", Type::getVoidTy(Ctx), Ptr, I64,
+        R.Workers  ? "__ferry_run_worker_gang_loop"
+        : R.Nested ? "__ferry_run_gang_loop"
+                   : "__ferry_run_loop",
+        Type::getVoidTy(Ctx), Ptr, I64,
         Ptr);
     B.CreateCall(Run, {K->getArg(0), K->getArg(1), Chunk});
   } else if (R.Nested) {
@@ -704,7 +770,8 @@ void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
     Type *Buf = ArrayType::get(I32, (R.PartialSize + 3) / 4);
     AllocaInst *Mine = B.CreateAlloca(Buf, nullptr, "mine");
     Mine->setAlignment(Align(std::max<uint64_t>(4, R.PartialAlign)));
-    FunctionCallee Run = Dev.getOrInsertFunction("__ferry_run_gang_reduction",
+    FunctionCallee Run = Dev.getOrInsertFunction(R.Workers ? "__ferry_run_worker_gang_reduction"
+                                                           : "__ferry_run_gang_reduction",
                                                  Type::getVoidTy(Ctx), Ptr, I64, Ptr, Ptr, Ptr,
                                                  Ptr, I32, I32);
     B.CreateCall(Run, {K->getArg(0), K->getArg(1), K->getArg(2), Chunk, VMap[R.Init], Mine,
@@ -736,12 +803,12 @@ void emitKernel(Module &Dev, const Region &R, ValueToValueMapTy &VMap) {
 /// The region runs one iteration per work-item after all: its descriptor
 /// loses FERRY_REGION_NESTED, so that the runtime launches it that way.
 void markNotNested(Region &R) {
-  R.Nested = false;
+  R.Nested = R.Workers = false;
   auto *Init = cast<ConstantStruct>(R.Descriptor->getInitializer());
   SmallVector<Constant *, 8> Ops;
   for (Use &U : Init->operands())
     Ops.push_back(cast<Constant>(U.get()));
-  Ops[4] = ConstantInt::get(Ops[4]->getType(), constantInt(Ops[4]) & ~uint64_t(2));
+  Ops[4] = ConstantInt::get(Ops[4]->getType(), constantInt(Ops[4]) & ~uint64_t(2 | 8));
   R.Descriptor->setInitializer(ConstantStruct::get(Init->getType(), Ops));
 }
 
@@ -937,7 +1004,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     // elsewhere they run in order inside each work-item.
     auto &Chunk = *cast<Function>(VMap[R.Chunk]);
     if (R.Nested) {
-      R.NotNested = prepareGangLevel(Chunk, R.Kernel + ".gang");
+      R.NotNested = prepareGangLevel(Chunk, R.Kernel + ".gang", R.Workers);
       if (!R.NotNested.empty())
         markNotNested(R);
     }
@@ -1117,6 +1184,12 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
           Text += " " + demangled(G->getName());
       }
       Text += R.Sequential ? "; one work-item (iterations in order)"
+              : R.Workers
+                  ? "; one iteration per gang, a block of num_workers workers (4 by default; "
+                    "times vector_length/32 above a warp) of one warp each: its worker loops "
+                    "over the workers, their vector loops over a worker's 32 lanes, worker "
+                    "code on lane 0 of each worker, gang code on one work-item; blocks to "
+                    "cover the iterations up to 65536 (num_gangs)"
               : R.Nested && R.WarpGangs
                   ? "; one iteration per gang of one warp (its nested loops reduce; 8 gangs "
                     "per block) whose work-items share its nested loops, its other code on one "

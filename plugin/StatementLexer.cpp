@@ -8,6 +8,8 @@
 
 #include "Diagnostics.h"
 
+#include "clang/Lex/Lexer.h"
+
 using namespace clang;
 
 namespace ferry {
@@ -21,6 +23,17 @@ Token StatementLexer::peek() {
   PP.Lex(T);
   PP.EnterToken(T, /*IsReinject=*/true);
   return T;
+}
+
+bool StatementLexer::continuesWith(tok::TokenKind K) {
+  if (!Out.empty()) {
+    const SourceManager &SM = PP.getSourceManager();
+    const SourceLocation Last = SM.getExpansionRange(Out.back().getLocation()).getEnd();
+    std::optional<Token> Raw = Lexer::findNextToken(Last, SM, PP.getLangOpts());
+    if (Raw && Raw->is(tok::hash) && Raw->isAtStartOfLine())
+      return false;
+  }
+  return peek().is(K);
 }
 
 bool StatementLexer::next(Token &T) {
@@ -116,7 +129,7 @@ bool StatementLexer::statement(bool InBreakable) {
       return false;
     if (!parenthesized() || !statement(InBreakable))
       return false;
-    if (peek().is(tok::kw_else))
+    if (continuesWith(tok::kw_else))
       return next(T) && statement(InBreakable);
     return true;
   case tok::kw_do:
@@ -125,7 +138,7 @@ bool StatementLexer::statement(bool InBreakable) {
   case tok::kw_try:
     if (!statement(InBreakable))
       return false;
-    while (peek().is(tok::kw_catch))
+    while (continuesWith(tok::kw_catch))
       if (!next(T) || !parenthesized() || !statement(InBreakable))
         return false;
     return true;

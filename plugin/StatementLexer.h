@@ -34,6 +34,11 @@ public:
 private:
   bool next(clang::Token &T);
   clang::Token peek();
+  /// Whether the statement lexed so far may go on with \p K (`else`,
+  /// `catch`): false when a preprocessor directive comes first, without
+  /// lexing it (a `#pragma acc` after a braceless `if` belongs to the next
+  /// statement, and peeking would run its handler inside this construct).
+  bool continuesWith(clang::tok::TokenKind K);
   bool expect(clang::tok::TokenKind K);
   bool rest(clang::Token First, bool Group);
 

@@ -50,6 +50,13 @@ for prog in e2e/*; do
   ACC_DEVICE_TYPE=nvidia timeout "${E2E_TIMEOUT:-60}" "$prog" > "e2e.$name.out" 2>&1; rc=$?
   if [ "$name" = present-error ]; then
     if [ $rc -ne 0 ] && grep -q "present(b\[0:n\]) failed" "e2e.$name.out"; then ok=1; else ok=0; fi
+  elif [ -f "e2e-expected/$name.txt" ]; then
+    # Prints from the device: the same lines as on the host, in any order.
+    if [ $rc -eq 0 ] && sort "e2e.$name.out" | diff -q - "e2e-expected/$name.txt" >/dev/null; then
+      ok=1
+    else
+      ok=0; sort "e2e.$name.out" | diff - "e2e-expected/$name.txt" | head -5
+    fi
   elif grep -qx "$name" e2e-expect-error.txt 2>/dev/null; then
     # Must stop with a Ferry error (the data it names is not on the device).
     if [ $rc -ne 0 ] && grep -q "ferry: error:" "e2e.$name.out"; then ok=1; else ok=0; fi

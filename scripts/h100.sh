@@ -56,9 +56,16 @@ prepare)
                            sed 's/^ //')
     "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" -o "$out/e2e/$prog" \
         '-Wl,-rpath,$ORIGIN/../lib'
-    # Programs that must stop with a Ferry error on a device (every run
-    # line that runs them is negated).
-    if grep -q 'RUN:.*%not.*%run' "$src" && ! grep 'RUN:.*%run' "$src" | grep -vq '%not'; then
+    # Programs that print (device printf): their sorted output is checked
+    # against the CHECK lines (run as `%run %t | sort | %FileCheck %s`).
+    if grep -q 'RUN:.*%run %t | sort | %FileCheck %s$' "$src"; then
+      mkdir -p "$out/e2e-expected"
+      sed -n 's|^// CHECK\(-NEXT\)\?: *||p' "$src" > "$out/e2e-expected/$prog.txt"
+    # Programs that must stop with a Ferry error on a device: every run
+    # line that runs them is negated, or (assertions compiled in, which some
+    # of their run lines compile out) `GPU: expect-error`.
+    elif grep -q '^// GPU: expect-error' "$src" ||
+       { grep -q 'RUN:.*%not.*%run' "$src" && ! grep 'RUN:.*%run' "$src" | grep -vq '%not'; }; then
       echo "$prog" >> "$out/e2e-expect-error.txt"
     # Programs that report misuse on stderr and go on (their run lines check
     # the messages with FileCheck): a pass exits 0, messages allowed.

@@ -63,6 +63,10 @@ enum {
    * one warp by default (eight to a block), combining with warp shuffles;
    * otherwise a gang is a block of 128 work-items. */
   FERRY_REGION_WARP_GANGS = 1u << 2,
+  /* With FERRY_REGION_NESTED: some nested loop is a worker loop holding
+   * vector loops, so a gang is a block of num_workers warps (threadIdx.y),
+   * each worker a warp of vector lanes (threadIdx.x). */
+  FERRY_REGION_WORKERS = 1u << 3,
 };
 
 /* Runs one chunk of a region on the host: iterations [begin, end) of the
@@ -138,7 +142,8 @@ typedef struct ferry_device_kernel {
 typedef struct ferry_private_block {
   uint64_t gang_bytes; /* one gang's copies, a multiple of `align` */
   uint64_t lane_bytes; /* one work-item's copies (loops nested in an
-                          iteration), a multiple of `align` */
+                          iteration; a worker's copies are its first
+                          work-item's), a multiple of `align` */
   uint64_t align;      /* of each copy: a power of two, at most 256 */
   uint64_t gang_base;  /* runtime: device address of gang copy 0 */
   uint64_t lane_base;  /* runtime: device address of work-item copy 0 */
@@ -166,6 +171,9 @@ typedef struct ferry_launch_desc {
    * once. Set for the loops of a construct whose sequential control runs
    * on the host. */
   int defer;
+  /* Fields appended after `defer` keep the layout of the fields before
+   * them: num_workers came first, then privates. */
+  uint32_t num_workers; /* with FERRY_REGION_WORKERS; 0: Ferry chooses */
   /* The closure's ferry_private_block (it points into `closure`), or NULL
    * when the region has no private array sections. */
   ferry_private_block *privates;
@@ -405,10 +413,14 @@ void ferry_dev_sync(int level);
 void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn combine);
 #define FERRY_DEV_REDUCE_MAX 128
 /* The index of this work-item's gang in the grid (the block's gang row on a
- * GPU), and of the work-item itself (every work-item of the grid has its
- * own): where its private copies of array sections are. 0 on the host. */
+ * GPU, the block in a gang of workers), of the work-item itself (every
+ * work-item of the grid has its own), and of its worker's first work-item
+ * (in a gang of workers, FERRY_REGION_WORKERS; elsewhere the work-item's
+ * own, as each runs worker iterations of its own): where its private copies
+ * of array sections are. 0 on the host. */
 int64_t ferry_dev_gang_id(void);
 int64_t ferry_dev_thread_id(void);
+int64_t ferry_dev_worker_id(void);
 /* A loop nested in a region's iteration does not terminate: stops the
  * program (the host) or the kernel (a GPU). */
 void ferry_dev_loop_failed(void);

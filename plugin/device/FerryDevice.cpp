@@ -200,6 +200,10 @@ extern "C" int64_t ferry_dev_thread_id(void) {
   return firstGang() * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x();
 }
 
+/// A worker's copies: the work-item's own (every work-item runs worker
+/// iterations of its own outside a gang of workers).
+extern "C" int64_t ferry_dev_worker_id(void) { return ferry_dev_thread_id(); }
+
 /// Lane 0's \p Value, for every lane of the gang.
 extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
   if (warpGang()) {
@@ -259,6 +263,167 @@ extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combi
 }
 
 extern "C" void ferry_dev_loop_failed(void) { __builtin_trap(); }
+
+//===-- Gangs of workers (FERRY_REGION_WORKERS) ---------------------------===//
+//
+// A region whose worker loops hold vector loops runs each iteration on a
+// gang that is a whole block of 32 x num_workers work-items: worker w is the
+// warp threadIdx.y == w, its vector lanes threadIdx.x. The outliner makes
+// the region's ferry_dev_* calls these ferry_devw_* ones (GangLevel.cpp):
+// level 3 (gang code) is the block, level FERRY_LEVEL_WORKER the workers,
+// FERRY_LEVEL_VECTOR the lanes of one worker, which synchronize as a warp.
+
+namespace {
+
+enum { WorkerBit = 1, VectorBit = 2 };
+
+inline uint32_t blockLane() {
+  return __nvvm_read_ptx_sreg_tid_y() * __nvvm_read_ptx_sreg_ntid_x() +
+         __nvvm_read_ptx_sreg_tid_x();
+}
+inline uint32_t blockSize() {
+  return __nvvm_read_ptx_sreg_ntid_x() * __nvvm_read_ptx_sreg_ntid_y();
+}
+
+/// Combines one value per warp (lane 0's, in \p Mine) over the block's
+/// warps; every work-item ends with the result in \p Acc.
+void combineWarps(word_t *Mine, word_t *Other, uint32_t Words, uint32_t Size, void *Acc,
+                  combine_fn Combine) {
+  const uint32_t Tid = blockLane(), Lane = Tid % 32, Warp = Tid / 32;
+  const uint32_t Warps = (blockSize() + 31) / 32;
+  if (Lane == 0)
+    for (uint32_t W = 0; W < Words; ++W)
+      ReduceScratch[Warp * Words + W] = Mine[W];
+  __syncthreads();
+  if (Warp == 0) {
+    for (uint32_t W = 0; W < Words; ++W)
+      Mine[W] = ReduceScratch[(Lane < Warps ? Lane : 0) * Words + W];
+    for (int Offset = 16; Offset > 0; Offset /= 2) {
+      for (uint32_t W = 0; W < Words; ++W)
+        Other[W] = __nvvm_shfl_sync_down_i32(0xffffffffu, Mine[W], Offset, 31);
+      if (Lane + Offset < Warps)
+        Combine(Mine, Other);
+    }
+    if (Lane == 0)
+      for (uint32_t W = 0; W < Words; ++W)
+        ReduceResult[W] = Mine[W];
+  }
+  __syncthreads();
+  for (uint32_t B = 0; B < Size; ++B)
+    ((unsigned char *)Acc)[B] = ((const unsigned char *)ReduceResult)[B];
+  __syncthreads();
+}
+
+} // namespace
+
+/// Iterations [0, Trip) one per block (gang-stride).
+extern "C" void __ferry_run_worker_gang_loop(const void *Closure, int64_t Trip, chunk_fn Chunk) {
+  for (int64_t K = __nvvm_read_ptx_sreg_ctaid_x(); K < Trip; K += __nvvm_read_ptx_sreg_nctaid_x()) {
+    Chunk(Closure, K, K + 1, nullptr);
+    __syncthreads();
+  }
+}
+
+/// The same with the region's reductions: work-item 0's storage is the
+/// gang's, stored at Partials + block * Stride.
+extern "C" void __ferry_run_worker_gang_reduction(const void *Closure, int64_t Trip,
+                                                  void *Partials, chunk_fn Chunk, init_fn Init,
+                                                  word_t *Mine, uint32_t Size, uint32_t Stride) {
+  Init(Mine);
+  for (int64_t K = __nvvm_read_ptx_sreg_ctaid_x(); K < Trip; K += __nvvm_read_ptx_sreg_nctaid_x()) {
+    Chunk(Closure, K, K + 1, Mine);
+    __syncthreads();
+  }
+  if (blockLane() != 0)
+    return;
+  unsigned char *Out =
+      (unsigned char *)Partials + (size_t)__nvvm_read_ptx_sreg_ctaid_x() * Stride;
+  const unsigned char *In = (const unsigned char *)Mine;
+  for (uint32_t B = 0; B < Size; ++B)
+    Out[B] = In[B];
+}
+
+extern "C" int64_t ferry_devw_lane(int Level) {
+  return Level == VectorBit   ? __nvvm_read_ptx_sreg_tid_x()
+         : Level == WorkerBit ? __nvvm_read_ptx_sreg_tid_y()
+                              : blockLane();
+}
+
+extern "C" int64_t ferry_devw_width(int Level) {
+  return Level == VectorBit   ? __nvvm_read_ptx_sreg_ntid_x()
+         : Level == WorkerBit ? __nvvm_read_ptx_sreg_ntid_y()
+                              : blockSize();
+}
+
+extern "C" void ferry_devw_sync(int Level) {
+  if (Level == VectorBit)
+    __nvvm_bar_warp_sync(0xffffffffu);
+  else
+    __syncthreads();
+}
+
+/// Lane 0 of the worker (vector level), work-item 0 of the block (else).
+extern "C" int ferry_devw_leader(int Level) {
+  return Level == VectorBit ? __nvvm_read_ptx_sreg_tid_x() == 0 : blockLane() == 0;
+}
+
+/// The block holds one gang: its arrays have one copy.
+extern "C" uint32_t ferry_devw_gang_slot(void) { return 0; }
+
+/// A worker's copy of an array of its iteration.
+extern "C" uint32_t ferry_devw_worker_slot(void) { return __nvvm_read_ptx_sreg_tid_y(); }
+
+/// Private copies of array sections: the block is the gang; a worker's
+/// copies are those of its first work-item (vector lane 0), which its lanes
+/// share as they run its worker-single code.
+extern "C" int64_t ferry_devw_gang_id(void) { return __nvvm_read_ptx_sreg_ctaid_x(); }
+
+extern "C" int64_t ferry_devw_thread_id(void) {
+  return (int64_t)__nvvm_read_ptx_sreg_ctaid_x() * blockSize() + blockLane();
+}
+
+extern "C" int64_t ferry_devw_worker_id(void) {
+  return (int64_t)__nvvm_read_ptx_sreg_ctaid_x() * blockSize() +
+         __nvvm_read_ptx_sreg_tid_y() * __nvvm_read_ptx_sreg_ntid_x();
+}
+
+extern "C" uint64_t ferry_devw_broadcast(int Level, uint64_t Value) {
+  if (Level == VectorBit) {
+    const uint32_t Lo = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)Value, 0, 31);
+    const uint32_t Hi = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)(Value >> 32), 0, 31);
+    return (uint64_t)Hi << 32 | Lo;
+  }
+  if (blockLane() == 0)
+    BroadcastSlot = Value;
+  __syncthreads();
+  const uint64_t Result = BroadcastSlot;
+  __syncthreads();
+  return Result;
+}
+
+/// Vector level: over the worker's warp. Worker level: over the workers,
+/// one value each (lane 0's: worker code keeps its stores on lane 0). The
+/// whole gang: over every work-item.
+extern "C" void ferry_devw_reduce(int Level, void *Acc, uint32_t Size, combine_fn Combine) {
+  const uint32_t Words = (Size + 3) / 4;
+  word_t Mine[ReduceWords], Other[ReduceWords];
+  unsigned char *Bytes = (unsigned char *)Acc;
+  for (uint32_t B = 0; B < Size; ++B)
+    ((unsigned char *)Mine)[B] = Bytes[B];
+  if (Level == VectorBit) {
+    warpCombine(Mine, Other, Words, Combine);
+    for (uint32_t W = 0; W < Words; ++W)
+      Mine[W] = __nvvm_shfl_sync_idx_i32(0xffffffffu, Mine[W], 0, 31);
+    for (uint32_t B = 0; B < Size; ++B)
+      Bytes[B] = ((const unsigned char *)Mine)[B];
+    return;
+  }
+  if (Level != WorkerBit)
+    warpCombine(Mine, Other, Words, Combine);
+  combineWarps(Mine, Other, Words, Size, Acc, Combine);
+}
+
+extern "C" void ferry_devw_loop_failed(void) { __builtin_trap(); }
 
 /// acc_on_device in a compute region compiled for a GPU (a region's host
 /// version calls the runtime's): true for "not host" and for the vendor of

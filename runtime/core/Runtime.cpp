@@ -790,12 +790,24 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // gangs to a block (threadIdx.y), combining with shuffles alone; a
   // vector_length of 32 makes warp gangs too. Blocks stride over the
   // iterations, gangs per block at a time.
+  // With workers (FERRY_REGION_WORKERS) a gang is one block of warps, one
+  // per worker (threadIdx.y): num_workers of them (4 by default), times
+  // vector_length / 32 when vector_length is above a warp (a worker's vector
+  // loops run on one warp), at most 1024 work-items.
   const bool Seq = R.flags & FERRY_REGION_SEQ;
   const bool Nested = !Seq && (R.flags & FERRY_REGION_NESTED);
-  const uint32_t Width = Seq ? 1 : D.vector_length ? (D.vector_length + 31) / 32 * 32
-                                 : Nested ? (R.flags & FERRY_REGION_WARP_GANGS ? 32 : 128)
-                                          : 256;
-  const uint32_t GangsPerBlock = Nested && Width == 32 ? 8 : 1;
+  const bool Workers = Nested && (R.flags & FERRY_REGION_WORKERS);
+  const uint32_t Width = Seq       ? 1
+                         : Workers ? 32
+                         : D.vector_length ? (D.vector_length + 31) / 32 * 32
+                         : Nested ? (R.flags & FERRY_REGION_WARP_GANGS ? 32 : 128)
+                                  : 256;
+  const uint32_t WorkerWarps =
+      Workers ? std::min<uint32_t>(32, (D.num_workers ? D.num_workers : 4) *
+                                           std::max<uint32_t>(1, (D.vector_length + 31) / 32))
+              : 1;
+  const uint32_t GangsPerBlock = Nested && !Workers && Width == 32 ? 8 : 1;
+  const uint32_t BlockRows = Workers ? WorkerWarps : GangsPerBlock; // threadIdx.y
   const int64_t Needed = Nested ? (Trip + GangsPerBlock - 1) / GangsPerBlock
                                 : (Trip + Width - 1) / Width;
   // With a reduction each gang leaves one partial for the host to combine:
@@ -820,7 +832,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     constexpr uint64_t PrivateBudget = uint64_t(1) << 30;
     const uint64_t PerBlock =
         uint64_t(GangsPerBlock) * (Nested ? Privates.gang_bytes : Width * Privates.gang_bytes) +
-        uint64_t(GangsPerBlock) * Width * Privates.lane_bytes;
+        uint64_t(BlockRows) * Width * Privates.lane_bytes;
     if (PerBlock)
       MaxBlocks = std::min<int64_t>(MaxBlocks, std::max<uint64_t>(1, PrivateBudget / PerBlock));
   }
@@ -829,7 +841,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       : D.num_gangs ? (D.num_gangs + GangsPerBlock - 1) / GangsPerBlock
                     : uint32_t(std::min<int64_t>(Needed, MaxBlocks));
   const uint32_t Gangs = Blocks * GangsPerBlock; // partials of a reduction
-  const uint32_t Grid[3] = {Blocks, 1, 1}, BlockDims[3] = {Width, GangsPerBlock, 1};
+  const uint32_t Grid[3] = {Blocks, 1, 1}, BlockDims[3] = {Width, BlockRows, 1};
   void *Partials = nullptr;
   size_t Stride = 0;
   std::unique_lock<std::mutex> PartialsLock;
@@ -853,7 +865,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   std::unique_lock<std::mutex> PrivatesLock;
   if (D.privates)
     if (ferry_status S = placePrivates(B, K, Device, D, Closure, PrivatesOffset, Nested, Gangs,
-                                       uint64_t(Gangs) * Width, PrivatesLock))
+                                       uint64_t(Blocks) * BlockRows * Width, PrivatesLock))
       return S;
   void *Args[3] = {Closure.data(), &Trip, &Partials};
   const int Queue = D.async;

@@ -63,6 +63,21 @@ bool mapBool(const msgpack::object &Map, const char *Key) {
   return V && V->type == msgpack::type::BOOLEAN && V->via.boolean;
 }
 
+/// The strings of array \p Key of \p Map; false if it is absent or holds
+/// something else.
+bool mapStrings(const msgpack::object &Map, const char *Key, std::vector<std::string> &Out) {
+  const msgpack::object *V = mapValue(Map, Key);
+  if (!V || V->type != msgpack::type::ARRAY)
+    return false;
+  for (uint32_t I = 0; I < V->via.array.size; ++I) {
+    const msgpack::object &S = V->via.array.ptr[I];
+    if (S.type != msgpack::type::STR)
+      return false;
+    Out.emplace_back(S.via.str.ptr, S.via.str.size);
+  }
+  return true;
+}
+
 /// Reads the AMDGPU metadata note: target and per-kernel resources. Returns
 /// "" or what is wrong with the note; a code object without one is refused,
 /// since its kernels' resources and arguments would be unknown.
@@ -87,6 +102,8 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
         if (Root.type != msgpack::type::MAP)
           return "the AMDGPU metadata note is not a map";
         Out.Target = mapString(Root, "amdhsa.target");
+        if (mapValue(Root, "amdhsa.printf") && !mapStrings(Root, "amdhsa.printf", Out.PrintfFormats))
+          return "the AMDGPU metadata's amdhsa.printf is not an array of strings";
         const msgpack::object *Kernels = mapValue(Root, "amdhsa.kernels");
         if (!Kernels || Kernels->type != msgpack::type::ARRAY)
           return "the AMDGPU metadata note has no amdhsa.kernels array";
@@ -125,21 +142,6 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
   }
   return "the code object has no AMDGPU metadata note (NT_AMDGPU_METADATA): its kernels' "
          "resources and arguments are unknown";
-}
-
-/// The strings of array \p Key of \p Map; false if it is absent or holds
-/// something else.
-bool mapStrings(const msgpack::object &Map, const char *Key, std::vector<std::string> &Out) {
-  const msgpack::object *V = mapValue(Map, Key);
-  if (!V || V->type != msgpack::type::ARRAY)
-    return false;
-  for (uint32_t I = 0; I < V->via.array.size; ++I) {
-    const msgpack::object &S = V->via.array.ptr[I];
-    if (S.type != msgpack::type::STR)
-      return false;
-    Out.emplace_back(S.via.str.ptr, S.via.str.size);
-  }
-  return true;
 }
 
 /// Reads one table (a MessagePack map) of .ferry.functions into \p Out.

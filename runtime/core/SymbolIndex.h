@@ -72,6 +72,9 @@ struct ImageIndex {
   std::string Format;
   std::string Target; ///< amdhsa.target, PTX .target, or ""
   std::vector<SymbolInfo> Symbols;
+  /// Code objects: `amdhsa.printf`, the format strings of device printf
+  /// ("0:0:<hash>,<format>", see core/DevicePrintf.h).
+  std::vector<std::string> PrintfFormats;
   /// Code objects: the records of `.ferry.functions`, by table, then name.
   std::vector<FunctionRecord> Functions;
   /// Code objects: why Functions lacks some or all records ("" when every

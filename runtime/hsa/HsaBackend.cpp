@@ -27,6 +27,7 @@
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
 #include "core/Error.h"
+#include "core/DevicePrintf.h"
 #include "core/SymbolIndex.h"
 #include "hsa/ComgrLink.h"
 #include "hsa/KernelArgs.h"
@@ -105,6 +106,8 @@ std::string hexStatus(hsa_status_t S) {
 }
 
 constexpr size_t KernargSlotSize = 4096; ///< CUDA's limit on kernel parameters
+/// A queue's device printf buffer (CUDA's default printf FIFO size).
+constexpr uint32_t PrintfBufferBytes = 1u << 20;
 constexpr uint32_t DynamicStackBytes = 1024; ///< per work-item, as CUDA and HIP default to
 constexpr size_t KernargSlots = 256;
 constexpr size_t SignalBatch = 64;
@@ -126,6 +129,9 @@ struct HsaQueue {
   std::deque<InFlight> Pending;
   /// Set by ROCR's error callback when the device faults.
   std::atomic<hsa_status_t> Fault{HSA_STATUS_SUCCESS};
+  /// Device printf: the buffer of the queue's kernels that print (host
+  /// memory the device writes), printed when the queue drains.
+  void *Printf = nullptr;
 };
 
 struct HsaDevice {
@@ -156,6 +162,7 @@ struct HsaKernel {
   uint64_t Object = 0;
   uint32_t GroupSize = 0, PrivateSize = 0;
   SymbolInfo Info;
+  bool Prints = false; ///< has a hidden_printf_buffer argument
 };
 
 class HsaBackend final : public Backend {
@@ -314,6 +321,9 @@ public:
     if (std::string Error = checkIsaCompatible(M->Index.Target, D->Isa); !Error.empty())
       return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d: %s", Device,
                        Error.c_str());
+    if (std::string Error = PrintfFormats.add(M->Index.PrintfFormats); !Error.empty())
+      return makeError(FERRY_ERROR_INVALID, "cannot load on radeon device %d: %s", Device,
+                       Error.c_str());
     if (Error E = check(Api.hsa_code_object_reader_create_from_memory(
                             M->Code->data(), M->Code->size(), &M->Reader),
                         "hsa_code_object_reader_create_from_memory", FERRY_ERROR_INVALID))
@@ -419,6 +429,8 @@ public:
     K->Owner = M;
     K->Name = Name;
     K->Info = *Info;
+    for (const KernelArgDesc &A : K->Info.Args)
+      K->Prints |= A.ValueKind == "hidden_printf_buffer";
     *Out = K.get(); // lives as long as its module, like a CUfunction
     std::lock_guard<std::mutex> Lock(Mutex);
     M->Kernels.push_back(std::move(K));
@@ -506,6 +518,15 @@ public:
     if (Error E = queue(Device, D, normalize(Queue), Q))
       return E;
     G.QueuePtr = reinterpret_cast<uint64_t>(Q->Queue);
+    if (K->Prints) {
+      if (!Q->Printf) {
+        if (Error E = hostBuffer(D, D.KernargPool, PrintfBufferBytes, "allocating the printf buffer",
+                                 Q->Printf))
+          return E;
+        resetPrintfBuffer(Q->Printf, PrintfBufferBytes);
+      }
+      G.PrintfBuffer = reinterpret_cast<uint64_t>(Q->Printf);
+    }
     std::vector<uint8_t> &Segment = Scratch;
     if (std::string Error = fillKernargs(K->Info, Args, G, Segment); !Error.empty())
       return makeError(FERRY_ERROR_INVALID, "launching kernel '%s': %s", K->Name.c_str(),
@@ -805,6 +826,12 @@ private:
       D.FreeSignals.push_back(F.Signal);
       D.FreeKernargs.push_back(F.Kernarg);
     }
+    // What the queue's kernels printed, an assertion's message before the
+    // fault it caused.
+    if (Q.Printf)
+      if (std::string Bad = printPrintfBuffer(Q.Printf, PrintfBufferBytes, PrintfFormats);
+          !Bad.empty())
+        errorf("radeon device %d: device printf: %s", Device, Bad.c_str());
     notifyf(NotifyWait, "wait on radeon device %d", Device);
     if (Stopped)
       return Error(Result.status(), Result.message() + " (and " + std::to_string(Stopped) +
@@ -874,6 +901,7 @@ private:
   std::vector<HsaDevice> Devices;
   std::mutex Mutex;
   std::vector<uint8_t> Scratch; ///< kernarg staging, under Mutex
+  PrintfFormatTable PrintfFormats; ///< of every loaded code object
 };
 
 } // namespace

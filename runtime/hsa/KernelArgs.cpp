@@ -5,9 +5,10 @@
 /// are whole work-groups per dimension, group sizes the work-group size,
 /// remainders the size of a partial last work-group (always 0 here: Ferry
 /// dispatches whole blocks), grid_dims the dimensions in use, and
-/// dynamic_lds_size the dynamic shared memory. Pointers to services Ferry
-/// does not provide (hostcall, heap, printf, device enqueue, multigrid) are
-/// null: the translator rejects code that needs them.
+/// dynamic_lds_size the dynamic shared memory, printf_buffer the buffer of
+/// device printf (core/DevicePrintf.h). Pointers to services Ferry does not
+/// provide (hostcall, heap, device enqueue, multigrid) are null: the
+/// translator rejects code that needs them.
 ///
 //===----------------------------------------------------------------------===//
 #include "hsa/KernelArgs.h"
@@ -45,10 +46,12 @@ std::optional<uint64_t> hiddenValue(const std::string &Kind, const DispatchGeome
     return G.DynamicLDS;
   if (Kind == "hidden_queue_ptr")
     return G.QueuePtr;
+  if (Kind == "hidden_printf_buffer")
+    return G.PrintfBuffer;
   // Services Ferry does not provide, apertures read from registers on every
   // target Ferry supports (private/shared base are for pre-gfx9), padding.
   static const char *const Null[] = {
-      "hidden_none",         "hidden_printf_buffer",      "hidden_hostcall_buffer",
+      "hidden_none",         "hidden_hostcall_buffer",
       "hidden_heap_v1",      "hidden_default_queue",      "hidden_completion_action",
       "hidden_multigrid_sync_arg", "hidden_private_base", "hidden_shared_base"};
   for (const char *N : Null)

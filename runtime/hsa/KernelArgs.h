@@ -28,6 +28,7 @@ struct DispatchGeometry {
   uint32_t Block[3] = {1, 1, 1};
   uint32_t DynamicLDS = 0;
   uint64_t QueuePtr = 0; ///< the hsa_queue_t the packet goes to
+  uint64_t PrintfBuffer = 0; ///< device printf's buffer (core/DevicePrintf.h)
 };
 
 /// True for the value kinds the dispatcher fills (hidden_*).

@@ -35,7 +35,8 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     a[i] += defined_helper(i);
     a[i] += external_helper(i); // expected-error {{a compute region cannot call 'external_helper' on a GPU: it has no definition in this translation unit (define it in this file, declare it with '#pragma acc routine' if another file defines it, or build host code only with -fplugin-arg-ferry-targets=none)}}
     a[i] += deep(i); // reported where deep() calls it
-    std::printf("%d\n", i); // expected-error {{a compute region cannot do I/O ('printf') on a GPU; move it after the region}}
+    std::printf("%d\n", i); // printf runs on every device
+    std::fprintf(stderr, "%d\n", i); // expected-error {{a compute region cannot do I/O ('fprintf') on a GPU; move it after the region}}
     a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}
     a[i] += s->Shape::area() + q->area(); // qualified, or final: direct calls
     a[i] += fp(i); // expected-error {{a compute region cannot call through a function pointer on a GPU; call the function by name}}

@@ -31,8 +31,12 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop tile(1.5) // expected-error {{OpenACC 'tile' size '1.5' is out of range}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop tile(1024, 0x10u) copy(a[0:n])
+#pragma acc parallel loop tile(1024, 0x1u) copy(a[0:n])
   for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
+#pragma acc parallel loop tile(1024, 0x10u) copy(a[0:n]) // expected-error {{OpenACC 'tile(1024, 0x10u)' makes tiles of 16384 iterations: a tile runs on one gang, and a GPU block holds at most 1024 work-items}}
+  for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
+#pragma acc parallel loop tile(64, *, 32) copy(a[0:n]) // expected-error {{OpenACC 'tile(64, *, 32)' makes tiles of 2048 iterations}}
+  for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) for (int k = 0; k < n; ++k) a[i] = 0;
 #pragma acc parallel loop tile(2) collapse(1) // expected-error {{OpenACC clauses 'tile' and 'collapse' cannot be combined}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop self // expected-error {{OpenACC clause 'self' is not supported by Ferry yet}}
@@ -150,7 +154,7 @@ void host_data_diagnostics(float *a, int n) {
 void more_clauses(double *a, double *p, int n) {
 #pragma acc parallel loop num_gangs(4, 2) copy(a[0:n]) // expected-error {{'num_gangs' with several values (gangs in several dimensions) is not supported by Ferry yet; give one number}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop num_workers(4) copy(a[0:n]) // expected-warning {{'num_workers' has no effect in Ferry: a gang's workers and vector lanes are its work-items (vector_length sets their number)}}
+#pragma acc parallel loop num_workers(4) copy(a[0:n])
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc data copyout(readonly: a[0:n]) // expected-error {{the 'readonly:' modifier applies to 'copyin', not to 'copyout'}}
   {}

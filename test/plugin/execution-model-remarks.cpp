@@ -3,16 +3,17 @@
 // one iteration per block, except where the iteration's code cannot be
 // shared (the remark names the reason), and except a rectangular loop that
 // is the whole body of the region's loop, which joins it as a collapsed
-// nest; a third level, `seq` and `kernels`
-// loops without `independent` run in order inside; `parallel` with
+// nest; a worker loop's vector loop spreads over the worker's lanes; `seq`
+// and `kernels` loops without `independent` run in order inside; `parallel` with
 // sequential control around its loops runs that control on the host and
 // launches each loop; with an array written around its loops it stays one
 // region.
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -fplugin-arg-ferry-targets=sm_80 -O2 -c %s \
 // RUN:   -o /dev/null 2>&1 | %FileCheck %s
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=NOT
-// NOT: 'loop' over 'j' nested in a region's iteration: spread over the work-items of the gang running that iteration (worker level)
-// NOT-NOT: 'loop' over '{{[kqr]}}' nested
+// NOT: 'loop' over 'k' nested in a region's iteration: spread over the vector lanes of the worker running the enclosing worker iteration (vector level)
+// NOT: 'loop' over 'j' nested in a region's iteration: spread over the gang's workers, one warp each (worker level)
+// NOT-NOT: 'loop' over '{{[qr]}}' nested
 
 struct Pair {
   double a, b;

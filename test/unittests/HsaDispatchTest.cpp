@@ -34,6 +34,7 @@ struct Fake {
   int (*count)();
   void (*last)(hsa_kernel_dispatch_packet_t *, uint8_t *);
   void (*faultNext)();
+  void (*onDispatch)(void (*)(const hsa_kernel_dispatch_packet_t *));
 };
 
 class HsaDispatch : public testing::Test {
@@ -47,8 +48,10 @@ protected:
     F.last = reinterpret_cast<void (*)(hsa_kernel_dispatch_packet_t *, uint8_t *)>(
         dlsym(Lib, "fake_hsa_last_dispatch"));
     F.faultNext = reinterpret_cast<void (*)()>(dlsym(Lib, "fake_hsa_fault_next"));
-    ASSERT_TRUE(F.count && F.last && F.faultNext);
+    F.onDispatch = reinterpret_cast<decltype(F.onDispatch)>(dlsym(Lib, "fake_hsa_on_dispatch"));
+    ASSERT_TRUE(F.count && F.last && F.faultNext && F.onDispatch);
   }
+  void TearDown() override { F.onDispatch(nullptr); }
   std::unique_ptr<Backend> B;
   Fake F;
 };
@@ -168,6 +171,72 @@ TEST_F(HsaDispatch, AFaultNamesTheKernel) {
   EXPECT_EQ(E.status(), FERRY_ERROR_BACKEND);
   EXPECT_NE(E.message().find("kernel 'geometry' faulted on radeon device 0 (gfx-fake)"),
             std::string::npos)
+      << E.message();
+  EXPECT_FALSE(B->unloadModule(M));
+}
+
+/// What the "kernel" of the printf test writes: one record through the
+/// printf buffer its kernarg segment names, as __printf_alloc would.
+struct PrintfKernel {
+  static inline uint64_t BufferOffset = 0; ///< of hidden_printf_buffer
+  static inline uint64_t Hash = 0;         ///< of "item %d: %.3f %s\n"
+  static void run(const hsa_kernel_dispatch_packet_t *P) {
+    uint8_t *Buffer;
+    std::memcpy(&Buffer, static_cast<uint8_t *>(P->kernarg_address) + BufferOffset, 8);
+    std::vector<uint8_t> R(4 + 8 + 8 + 8 + 8);
+    const uint32_t Control = uint32_t(R.size()) << 2 | 2;
+    const uint64_t I = 1;
+    const double X = 0.5;
+    std::memcpy(R.data(), &Control, 4);
+    std::memcpy(R.data() + 4, &Hash, 8);
+    std::memcpy(R.data() + 12, &I, 8);
+    std::memcpy(R.data() + 20, &X, 8);
+    std::memcpy(R.data() + 28, "one", 4);
+    uint32_t Used;
+    std::memcpy(&Used, Buffer, 4);
+    std::memcpy(Buffer + 8 + Used, R.data(), R.size());
+    Used += uint32_t(R.size());
+    std::memcpy(Buffer, &Used, 4);
+  }
+};
+
+TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
+  std::string Code = readTestImage("printf.cov4.hsaco");
+  ImageIndex Index;
+  ASSERT_EQ(indexImage(Code.data(), Code.size(), Index), "");
+  for (const std::string &Entry : Index.PrintfFormats)
+    if (Entry.find(",item %d") != std::string::npos)
+      PrintfKernel::Hash = std::strtoull(Entry.c_str() + 4, nullptr, 16);
+  for (const SymbolInfo &S : Index.Symbols)
+    for (const KernelArgDesc &A : S.Args)
+      if (A.ValueKind == "hidden_printf_buffer")
+        PrintfKernel::BufferOffset = A.Offset;
+  ASSERT_NE(PrintfKernel::Hash, 0u);
+  ASSERT_NE(PrintfKernel::BufferOffset, 0u);
+  void *M = nullptr, *K = nullptr;
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "_Z13device_printfPKfPixi", &K).status(), FERRY_SUCCESS);
+  float *X = nullptr;
+  int *Status = nullptr;
+  long long Big = 0;
+  int Tag = 0;
+  void *Args[] = {&X, &Status, &Big, &Tag};
+  const uint32_t One[3] = {1, 1, 1};
+  F.onDispatch(PrintfKernel::run);
+  // Asynchronous launches print when their queue is waited for, once.
+  testing::internal::CaptureStdout();
+  ASSERT_EQ(B->launch(K, One, One, 0, Args, 3).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->launch(K, One, One, 0, Args, 3).status(), FERRY_SUCCESS);
+  EXPECT_EQ(B->wait(0, 3, false), FERRY_SUCCESS);
+  EXPECT_EQ(B->wait(0, 3, false), FERRY_SUCCESS);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "item 1: 0.500 one\nitem 1: 0.500 one\n");
+  // A kernel that prints, then faults (a failed assertion): the message
+  // comes first, then the fault.
+  testing::internal::CaptureStdout();
+  F.faultNext();
+  Error E = B->launch(K, One, One, 0, Args, acc_async_sync);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "item 1: 0.500 one\n");
+  EXPECT_NE(E.message().find("kernel '_Z13device_printfPKfPixi' faulted"), std::string::npos)
       << E.message();
   EXPECT_FALSE(B->unloadModule(M));
 }

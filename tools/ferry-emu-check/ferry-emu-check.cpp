@@ -70,6 +70,9 @@ cl::opt<unsigned> CodeObjectVersion("code-object-version",
                                               "(4: sizes from the dispatch packet, 5: from "
                                               "hidden arguments)"),
                                      cl::init(5));
+cl::opt<bool> ExpectFailure("expect-failure",
+                            cl::desc("every launch must fail on every side (device assertions, "
+                                     "traps); the failures are printed to stdout"));
 cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"));
 cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
@@ -590,7 +593,7 @@ int main(int argc, char **argv) {
   const std::string InputPath = Input, SpecPath = SpecFile, AMDGPUPath = AMDGPUModule;
   const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
   const unsigned SeedValue = Seed;
-  const bool DoCheck = CheckMode;
+  const bool DoCheck = CheckMode, DoExpectFailure = ExpectFailure;
   const unsigned COV = CodeObjectVersion;
   std::vector<std::string> Targets(Archs.begin(), Archs.end());
   ferry::emu::Options NVVMOptions;
@@ -654,6 +657,17 @@ int main(int argc, char **argv) {
   std::vector<std::vector<std::vector<uint8_t>>> RefResults;
   for (const Spec &S : *Specs) {
     auto Ref = runOne(**Reference, S, SeedValue);
+    if (DoExpectFailure) {
+      if (Ref) {
+        outs() << "UNEXPECTED SUCCESS " << S.Kernel << " (NVVM)\n";
+        Status = 1;
+      } else {
+        outs() << "failed as expected: " << S.Kernel << " (NVVM): " << toString(Ref.takeError())
+               << "\n";
+      }
+      RefResults.emplace_back();
+      continue;
+    }
     if (!Ref) {
       errs() << "ferry-emu-check: " << S.Kernel << ": " << toString(Ref.takeError()) << "\n";
       Status = 1;
@@ -707,6 +721,16 @@ int main(int argc, char **argv) {
     for (size_t I = 0; I < Specs->size(); ++I) {
       const Spec &S = (*Specs)[I];
       auto Got = runOne(**Translated, S, SeedValue);
+      if (DoExpectFailure) {
+        if (Got) {
+          outs() << "UNEXPECTED SUCCESS " << S.Kernel << " on " << Arch << "\n";
+          Status = 1;
+        } else {
+          outs() << "failed as expected: " << S.Kernel << " on " << Arch << ": "
+                 << toString(Got.takeError()) << "\n";
+        }
+        continue;
+      }
       if (!Got) {
         errs() << "ferry-emu-check: " << S.Kernel << " on " << Arch << ": "
                << toString(Got.takeError()) << "\n";

@@ -16,6 +16,7 @@
 #include "../runtime.h"
 #include "atomic.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -209,6 +210,64 @@ struct tiles2 {
   }
 };
 
+/// The iterations of an N-level nest under `tile(s0, ..., sN-1)` (OpenACC
+/// 3.3 2.9.8): the nest is cut into tiles of s0 x ... x sN-1 iterations; the
+/// tile loops go to gangs and the element loops to a gang's work-items. A
+/// tile takes `block()` consecutive flat indices (its volume rounded up to
+/// whole warps), so that a GPU block of that many work-items runs one tile
+/// at a time (grid-stride over the tiles). Flat indices past a tile's volume
+/// and elements of partial tiles past the nest's edges are skipped. Sizes
+/// come from the plugin (constants, `*` resolved), at most 1024 in product.
+template <unsigned N> struct tiles {
+  static_assert(N >= 1 && N <= 8, "a tile nest has 1 to 8 levels");
+  int64_t extent[N]; ///< iterations of each level
+  int64_t size[N];   ///< the tile's size at each level
+  int64_t across[N]; ///< tiles along each level
+  int64_t volume;    ///< iterations of a whole tile
+  int64_t padded;    ///< flat indices per tile (volume rounded up to 32)
+
+  tiles(const int64_t (&Extents)[N], const int64_t (&Sizes)[N]) : volume(1) {
+    for (unsigned D = 0; D < N; ++D) {
+      extent[D] = Extents[D];
+      size[D] = Sizes[D];
+      across[D] = (Extents[D] + Sizes[D] - 1) / Sizes[D];
+      volume *= Sizes[D];
+    }
+    padded = (volume + 31) / 32 * 32;
+  }
+
+  /// The flat indices to run (host code).
+  int64_t count() const {
+    __int128 P = padded;
+    for (unsigned D = 0; D < N; ++D)
+      if ((P *= across[D]) > std::numeric_limits<int64_t>::max()) {
+        std::fprintf(stderr, "ferry: error: a tile nest has more than 2^63 iterations\n");
+        std::abort();
+      }
+    return int64_t(P);
+  }
+
+  /// The work-items of a gang: one tile, whole warps.
+  uint32_t block() const { return uint32_t(padded); }
+
+  /// The iteration of each level for flat index \p K; false for an index
+  /// that is no element of the nest (padding, or past an edge).
+  bool at(int64_t K, int64_t (&Index)[N]) const {
+    int64_t Tile = K / padded, Within = K - Tile * padded;
+    if (Within >= volume)
+      return false;
+    for (unsigned D = N; D-- > 0;) {
+      const int64_t InTile = Within % size[D], TileAt = Tile % across[D];
+      Within /= size[D];
+      Tile /= across[D];
+      Index[D] = TileAt * size[D] + InTile;
+      if (Index[D] >= extent[D])
+        return false;
+    }
+    return true;
+  }
+};
+
 //===-- Reductions --------------------------------------------------------===//
 
 /// Reduction operators of OpenACC.
@@ -371,6 +430,7 @@ struct launch_options {
   int async = acc_async_sync; ///< `async[(n)]`
   uint32_t num_gangs = 0;     ///< `num_gangs(n)`; 0: Ferry chooses
   uint32_t vector_length = 0; ///< `vector_length(n)`; 0: Ferry chooses
+  uint32_t num_workers = 0;   ///< `num_workers(n)`; 0: Ferry chooses
   /// Synchronous launches may complete later (ferry_launch_desc::defer).
   bool defer = false;
 };
@@ -703,7 +763,8 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
 //===-- Private copies of array sections ----------------------------------===//
 //
 // `private(c[lo:len])` and `firstprivate(c[lo:len])` of a pointer or an
-// array: each gang (a region's own clause) or work-item (a clause of a loop
+// array: each gang (a region's own clause), worker (a clause of a worker
+// loop, or of a loop in one's own code) or work-item (a clause of a loop
 // spread over a gang's work-items, or of a loop in one) has its own copy of
 // the section, and in the region `c` points at it, so that `c[lo]` is its
 // first element. The region's host code declares one private_copy or
@@ -712,11 +773,28 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
 // in; the storage is the runtime's on a GPU (ferry_private_block) and the
 // chunk's own on the host.
 
-/// Where the copies of the gang and of the work-item that run an iteration
-/// are.
+/// Whose copy of a section a clause makes (private_section).
+enum class private_scope {
+  gang,      ///< one per gang: the region's own clause, its iterations' code
+  work_item, ///< one per work-item: a loop spread over the gang's work-items
+  /// One per worker: a worker loop, which a gang of workers
+  /// (FERRY_REGION_WORKERS) runs worker-single, its vector lanes sharing
+  /// the worker's copies; a work-item's own where each work-item runs
+  /// worker iterations of its own. Kept among the work-items' copies (the
+  /// worker's first work-item's).
+  worker,
+};
+
+/// Where the copies of the gang, of the work-item and of the worker that
+/// run an iteration are.
 struct private_frame {
   unsigned char *gang;
   unsigned char *lane;
+  unsigned char *worker;
+
+  unsigned char *of(private_scope S) const {
+    return S == private_scope::gang ? gang : S == private_scope::worker ? worker : lane;
+  }
 };
 
 /// The bytes a region's private sections take, added up as they are
@@ -725,7 +803,8 @@ struct private_layout {
   ferry_private_block block = {0, 0, 1, 0, 0, 0, 0};
 
   /// Reserves \p Bytes aligned to \p Align among the gang's (or the
-  /// work-item's, \p Lane) copies; returns their offset.
+  /// work-item's, \p Lane: a worker's copy too) copies; returns their
+  /// offset.
   uint64_t reserve(const ferry_region &R, const char *Text, bool Lane, uint64_t Bytes,
                    uint64_t Align) {
     uint64_t &Size = Lane ? block.lane_bytes : block.gang_bytes;
@@ -759,24 +838,22 @@ template <class T> T *private_pointer(unsigned char *Copy, int64_t Lo) {
 }
 
 /// `private(c[lo:len])`: the copy's place in the frame; uninitialized.
-template <class T, bool Lane> struct private_copy {
+template <class T, private_scope S> struct private_copy {
   uint64_t offset;
   int64_t lo;
-  T *bind(const private_frame &F) const {
-    return private_pointer<T>((Lane ? F.lane : F.gang) + offset, lo);
-  }
+  T *bind(const private_frame &F) const { return private_pointer<T>(F.of(S) + offset, lo); }
 };
 
 /// `firstprivate(c[lo:len])`: the same, each copy starting from the
 /// section's values before the region (`source`, translated to the device
 /// copy at launch: the construct keeps the section present with `copyin`).
-template <class T, bool Lane> struct firstprivate_copy {
+template <class T, private_scope S> struct firstprivate_copy {
   uint64_t offset;
   int64_t lo;
   uint64_t len;
   const T *source;
   T *bind(const private_frame &F) const {
-    unsigned char *Copy = (Lane ? F.lane : F.gang) + offset;
+    unsigned char *Copy = F.of(S) + offset;
     if (len)
       __builtin_memcpy(Copy, static_cast<const void *>(source), len * sizeof(T));
     return private_pointer<T>(Copy, lo);
@@ -784,9 +861,9 @@ template <class T, bool Lane> struct firstprivate_copy {
 };
 
 /// The private copy of the section `X[Lo:Len]` (\p First: firstprivate;
-/// \p Lane: one per work-item rather than per gang), its bytes reserved in
-/// \p Layout. \p Text is the clause item, for messages.
-template <bool First, bool Lane, class A, class L, class N>
+/// \p S: whose copy), its bytes reserved in \p Layout. \p Text is the
+/// clause item, for messages.
+template <bool First, private_scope S, class A, class L, class N>
 auto private_section(const ferry_region &R, private_layout &Layout, const char *Text, A &&X, L Lo,
                      N Len) {
   using P = typename section_pointer<std::remove_cv_t<std::remove_reference_t<A>>>::type;
@@ -804,14 +881,15 @@ auto private_section(const ferry_region &R, private_layout &Layout, const char *
                   Len < 0 ? "length" : "lower bound", Len < 0 ? (long long)Len : (long long)Lo);
     region_failed(R, Why);
   }
+  constexpr bool Lane = S != private_scope::gang;
   if ((unsigned long long)Len > (uint64_t(1) << 56) / sizeof(E))
     Layout.reserve(R, Text, Lane, uint64_t(1) << 57, 1); // says why
   const uint64_t Offset = Layout.reserve(R, Text, Lane, uint64_t(Len) * sizeof(E), alignof(E));
   if constexpr (First)
-    return firstprivate_copy<E, Lane>{Offset, int64_t(Lo), uint64_t(Len),
-                                      Len ? (const E *)&X[Lo] : nullptr};
+    return firstprivate_copy<E, S>{Offset, int64_t(Lo), uint64_t(Len),
+                                   Len ? (const E *)&X[Lo] : nullptr};
   else
-    return private_copy<E, Lane>{Offset, int64_t(Lo)};
+    return private_copy<E, S>{Offset, int64_t(Lo)};
 }
 
 /// A region's closure when it has private sections.
@@ -851,7 +929,7 @@ void host_chunk_private(const void *C, int64_t Begin, int64_t End, void *Partial
   }
   unsigned char *Base = static_cast<unsigned char *>(Copies.get());
   Base += (P.align - reinterpret_cast<uintptr_t>(Base) % P.align) % P.align;
-  const private_frame Frame{Base, Base + P.gang_bytes};
+  const private_frame Frame{Base, Base + P.gang_bytes, Base + P.gang_bytes};
   Body B = Closure.body;
   for (int64_t K = Begin; K < End; ++K) {
     if constexpr (std::is_void<Storage>::value)
@@ -864,16 +942,20 @@ void host_chunk_private(const void *C, int64_t Begin, int64_t End, void *Partial
 }
 
 /// The device version: the copies are in the runtime's storage, at this
-/// work-item's gang and thread (ferry_private_block).
+/// work-item's gang, thread and worker (ferry_private_block; the outliner
+/// makes the ferry_dev_* position queries the ferry_devw_* ones in a gang of
+/// workers).
 template <class I, class Body, class Storage>
 void device_chunk_private(const void *C, int64_t Begin, int64_t End, void *Partial) {
   const auto &Closure = *static_cast<const loop_closure_private<I, Body> *>(C);
   const ferry_private_block &P = Closure.privates;
   const uint64_t Thread = uint64_t(ferry_dev_thread_id());
   const uint64_t Gang = P.gang_mode ? uint64_t(ferry_dev_gang_id()) : Thread;
+  const uint64_t Worker = uint64_t(ferry_dev_worker_id());
   const private_frame Frame{
       reinterpret_cast<unsigned char *>(uintptr_t(P.gang_base + Gang * P.gang_bytes)),
-      reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Thread * P.lane_bytes))};
+      reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Thread * P.lane_bytes)),
+      reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Worker * P.lane_bytes))};
   Body B = Closure.body;
   for (int64_t K = Begin; K < End; ++K) {
     if constexpr (std::is_void<Storage>::value)
@@ -884,6 +966,58 @@ void device_chunk_private(const void *C, int64_t Begin, int64_t End, void *Parti
                       std::make_index_sequence<std::tuple_size<Storage>::value>());
   }
 }
+
+/// `gang(static: n)` (OpenACC 3.3 2.9.2): the iterations in chunks of n,
+/// dealt to the gangs round-robin (gang g takes chunks g, g + G, ...). The
+/// region runs over `count()` flat indices, which the GPU gives to gangs in
+/// runs of `width` (a block's work-items; 1 where a gang runs one iteration
+/// at a time, FERRY_REGION_NESTED); `at` maps a flat index to the iteration
+/// that its gang owns, so that with the geometry set here (`gangs` gangs of
+/// `width`) each gang runs its own chunks. The map is one-to-one onto the
+/// iterations whatever runs it (the host, another geometry); indices with
+/// no iteration are skipped.
+struct gang_chunks {
+  int64_t trip;   ///< iterations
+  int64_t chunk;  ///< n
+  int64_t gangs;  ///< G
+  int64_t width;  ///< flat indices a gang takes at a time
+  int64_t slots;  ///< flat indices per gang (a multiple of width)
+
+  gang_chunks(int64_t Trip, uint32_t Chunk, launch_options &Opt, bool OneIterationPerGang,
+              bool Reduces)
+      : trip(Trip), chunk(Chunk) {
+    width = OneIterationPerGang ? 1
+            : Opt.vector_length ? (int64_t(Opt.vector_length) + 31) / 32 * 32
+                                : 256;
+    const int64_t Chunks = (Trip + chunk - 1) / chunk;
+    if (Opt.num_gangs) {
+      gangs = Opt.num_gangs;
+    } else {
+      // Enough gangs for a block's worth of iterations each (or a chunk).
+      const int64_t Each = OneIterationPerGang ? chunk : std::max(width, chunk);
+      gangs = std::min<int64_t>(std::max<int64_t>((Trip + Each - 1) / Each, 1),
+                                Reduces ? 1024 : 65536);
+    }
+    if (OneIterationPerGang) // the runtime puts up to 8 gangs in a block
+      gangs = (gangs + 7) / 8 * 8;
+    const int64_t PerGang = (Chunks + gangs - 1) / gangs * chunk;
+    slots = (PerGang + width - 1) / width * width;
+    Opt.num_gangs = uint32_t(gangs);
+    if (!OneIterationPerGang)
+      Opt.vector_length = uint32_t(width);
+  }
+
+  /// The flat indices to run (host code).
+  int64_t count() const { return collapsed_product({gangs, slots}); }
+
+  /// The iteration of flat index \p K; false when there is none.
+  bool at(int64_t K, int64_t &Iteration) const {
+    const int64_t Run = K / width;
+    const int64_t Gang = Run % gangs, Local = (Run / gangs) * width + (K - Run * width);
+    Iteration = ((Local / chunk) * gangs + Gang) * chunk + Local % chunk;
+    return Iteration < trip;
+  }
+};
 
 //===-- Device versions ---------------------------------------------------===//
 
@@ -989,6 +1123,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.async = Opt.async;
   Desc.num_gangs = Opt.num_gangs;
   Desc.vector_length = Opt.vector_length;
+  Desc.num_workers = Opt.num_workers;
   Desc.defer = Opt.defer;
   Desc.host_fn = Chunks::host;
   ferry_status St = FERRY_SUCCESS;
@@ -1082,6 +1217,17 @@ void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
   Fn(Index, std::get<K>(S)...);
 }
 
+/// The iterations of a worker loop that this work-item's worker runs: the
+/// worker's code, which the outliner makes worker-single (GangLevel.cpp).
+template <class I, class F, class Storage, std::size_t... K>
+void worker_rounds(I First, int64_t Stride, int64_t N, int64_t Lane, int64_t Width, F &Fn,
+                   Storage &Acc, std::index_sequence<K...>) {
+  for (int64_t J = Lane; J < N; J += Width) {
+    F Body = Fn; // its `private` copies, one per iteration
+    Body(I(uint64_t(First) + uint64_t(J) * uint64_t(Stride)), std::get<K>(Acc)...);
+  }
+}
+
 /// A `loop` construct nested in a region's iteration (a `loop` inside a
 /// `parallel loop`, say), at OpenACC level \p Level (FERRY_LEVEL_*): its
 /// iterations are spread over the lanes of that level of the gang running
@@ -1101,7 +1247,25 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
     ferry_dev_loop_failed();
   const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
   auto Index = [&](int64_t K) { return I(uint64_t(First) + uint64_t(K) * uint64_t(Stride)); };
-  if constexpr (sizeof...(Reds) == 0) {
+  if constexpr (Level == FERRY_LEVEL_WORKER) {
+    // A worker loop: its iterations run in worker_rounds, which the outliner
+    // prepares as worker-single code (stores on vector lane 0 of the worker);
+    // the lanes of a worker hold one value of the reductions, lane 0's.
+    using List = reduction_list<Reds...>;
+    using Storage = typename List::storage;
+    static_assert(sizeof(Storage) <= FERRY_DEV_REDUCE_MAX,
+                  "the reduction variables of one OpenACC loop nested in another take more "
+                  "than 128 bytes");
+    Storage Acc;
+    List::init(&Acc);
+    worker_rounds<I>(First, Stride, N, Lane, Width, F, Acc, std::index_sequence_for<Reds...>());
+    if constexpr (sizeof...(Reds) != 0) {
+      ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
+      Reductions.finish(Acc);
+    } else {
+      ferry_dev_sync(Level);
+    }
+  } else if constexpr (sizeof...(Reds) == 0) {
     for (int64_t K = Lane; K < N; K += Width)
       F(Index(K));
     ferry_dev_sync(Level);

@@ -66,34 +66,31 @@ define i32 @fns(i32 %m) {
   %r = call i32 @llvm.nvvm.fns(i32 %m, i32 0, i32 1)
   ret i32 %r
 }
-; CHECK-DAG: in function 'div_rz': 'llvm.nvvm.div.rz.f' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
-define float @div_rz(float %a, float %b) {
-  %r = call float @llvm.nvvm.div.rz.f(float %a, float %b)
-  ret float %r
-}
-; CHECK-DAG: in function 'fma_rm_d': 'llvm.nvvm.fma.rm.d' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is supported for f32 add/mul/fma and f64 add only
-define double @fma_rm_d(double %a, double %b, double %c) {
-  %r = call double @llvm.nvvm.fma.rm.d(double %a, double %b, double %c)
-  ret double %r
-}
-; CHECK-DAG: in function 'i2f_rz': 'llvm.nvvm.i2f.rz' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
-define float @i2f_rz(i32 %a) {
-  %r = call float @llvm.nvvm.i2f.rz(i32 %a)
-  ret float %r
-}
-; CHECK-DAG: in function 'd2f_rp': 'llvm.nvvm.d2f.rp' cannot be translated to AMDGPU: directed rounding (.rz/.rm/.rp) is not supported on AMDGPU
-define float @d2f_rp(double %a) {
-  %r = call float @llvm.nvvm.d2f.rp(double %a)
-  ret float %r
-}
 ; CHECK-DAG: in function 'exit': 'llvm.nvvm.exit' cannot be translated to AMDGPU: exit (ending a thread early) has no AMDGPU translation yet
 define void @exit() {
   call void @llvm.nvvm.exit()
   ret void
 }
-; CHECK-DAG: in function 'wmma': 'llvm.nvvm.wmma.m16n16k16.load.a.row.f16' cannot be translated to AMDGPU: warp matrix operations (wmma) are not supported on AMDGPU yet
-define void @wmma(ptr %p) {
-  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.f16.p0(ptr %p)
+; Tensor cores: shapes and types outside m16n16k16 / m16n8k16 with f16 or
+; bf16 inputs, and .satfinite, are diagnosed.
+; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, without .satfinite)
+define void @wmma_shape(ptr %p) {
+  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr %p)
+  ret void
+}
+; CHECK-DAG: in function 'wmma_s8': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.s8' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation
+define void @wmma_s8(i32 %a, i32 %c) {
+  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32 %a, i32 %a, i32 %a, i32 %a, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
+  ret void
+}
+; CHECK-DAG: in function 'wmma_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation
+define void @wmma_satfinite(<2 x half> %a, float %c) {
+  %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
+  ret void
+}
+; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m16n8k8.row.col.f32.f32' cannot be translated to AMDGPU: this mma.sync shape or type has no AMDGPU translation (translated: m16n8k16 with f16 or bf16 inputs and f32 or f16 accumulators)
+define void @mma_sync_shape(<2 x half> %a, float %c) {
+  %r = call { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c)
   ret void
 }
 ; CHECK-DAG: in function 'cp_async': 'llvm.nvvm.cp.async.commit.group' cannot be translated to AMDGPU: asynchronous copies (cp.async) are not supported on AMDGPU yet
@@ -116,16 +113,6 @@ define void @compiler_error() {
 define float @libdevice_unknown(float %x) {
   %r = call float @__nv_frobnicate(float %x)
   ret float %r
-}
-; CHECK-DAG: in function 'fsqrt_rz': '__nv_fsqrt_rz' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define float @fsqrt_rz(float %x) {
-  %r = call float @__nv_fsqrt_rz(float %x)
-  ret float %r
-}
-; CHECK-DAG: in function 'ddiv_ru': '__nv_ddiv_ru' cannot be translated to AMDGPU: directed rounding (_rz/_rd/_ru) is not supported on AMDGPU
-define double @ddiv_ru(double %a, double %b) {
-  %r = call double @__nv_ddiv_ru(double %a, double %b)
-  ret double %r
 }
 ; CHECK-DAG: in function 'cluster_kernel': kernel 'cluster_kernel' uses thread-block clusters larger than one block, which AMDGPU does not have
 define void @cluster_kernel() {
@@ -150,23 +137,34 @@ define void @unknown_intrinsic(ptr %p) {
 ; CHECK-DAG: error: {{.*}}module-level inline assembly (PTX) cannot be translated to AMDGPU
 module asm ".global .align 4 .b8 x[4];"
 
-; CHECK-DAG: in function 'printf_call': call to 'vprintf': device printf needs a host-side printf service, which Ferry does not provide yet
+; CHECK-DAG: in function 'printf_call': device printf with a format string that is not a constant: its arguments cannot be decoded
 define i32 @printf_call(ptr %fmt) {
   %r = call i32 @vprintf(ptr %fmt, ptr null)
   ret i32 %r
 }
-; CHECK-DAG: in function 'assert_call': call to '__assertfail': device assert needs a host-side message service, which Ferry does not provide yet
-define void @assert_call(ptr %m) {
-  call void @__assertfail(ptr %m, ptr %m, i32 1, ptr %m, i64 1)
+@bad_conversion = private unnamed_addr constant [7 x i8] c"x=%5.2\00"
+; CHECK-DAG: in function 'printf_malformed': device printf format "x=%5.2" has a malformed conversion '%5.2'
+define i32 @printf_malformed(ptr %args) {
+  %r = call i32 @vprintf(ptr @bad_conversion, ptr %args)
+  ret i32 %r
+}
+@needs_args = private unnamed_addr constant [4 x i8] c"%d\0A\00"
+; CHECK-DAG: in function 'printf_no_arguments': device printf format "%d\n" has conversions but the call passes no arguments
+define i32 @printf_no_arguments() {
+  %r = call i32 @vprintf(ptr @needs_args, ptr null)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'delete_wrong_type': '_ZdlPv' is declared with a type other than the C library's
+define void @delete_wrong_type() {
+  call void @_ZdlPv(i32 1)
   ret void
 }
-; CHECK-DAG: in function 'malloc_call': call to 'malloc': the device heap is not supported by Ferry yet
-define ptr @malloc_call() {
-  %p = call ptr @malloc(i64 16)
-  ret ptr %p
+declare void @_ZdlPv(i32)
+; CHECK-DAG: in function 'malloc_address': the address of 'malloc' is taken: device allocation functions can only be called
+define ptr @malloc_address() {
+  ret ptr @malloc
 }
 declare i32 @vprintf(ptr, ptr)
-declare void @__assertfail(ptr, ptr, i32, ptr, i64)
 declare ptr @malloc(i64)
 
 ; TRIPLE: error: {{.*}}has target triple 'amdgcn-amd-amdhsa'; expected NVVM IR (nvptx64-nvidia-cuda)
@@ -187,16 +185,13 @@ declare void @llvm.nvvm.membar(i32)
 declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
 declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
 declare i32 @llvm.nvvm.fns(i32, i32, i32)
-declare float @llvm.nvvm.div.rz.f(float, float)
-declare double @llvm.nvvm.fma.rm.d(double, double, double)
-declare float @llvm.nvvm.i2f.rz(i32)
-declare float @llvm.nvvm.d2f.rp(double)
 declare void @llvm.nvvm.exit()
-declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.f16.p0(ptr)
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
-declare float @__nv_fsqrt_rz(float)
-declare double @__nv_ddiv_ru(double, double)
 declare void @llvm.nvvm.st.bulk(ptr)

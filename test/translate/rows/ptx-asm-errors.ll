@@ -2,17 +2,12 @@
 ; instruction and why, on one line (multi-line templates are joined), with
 ; the source line of the asm's debug location when there is one.
 ; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
-; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 6
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 5
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: in function 'undeclared': inline PTX cannot be translated: instruction 'add.u32 $0, r9, 1': 'r9' is not a declared register or a special register Ferry translates (in asm "{ add.u32 $0, r9, 1; }")
 define i32 @undeclared() {
   %r = call i32 asm "{\0A\09add.u32 $0, r9, 1;\0A}", "=r"()
-  ret i32 %r
-}
-; CHECK-DAG: in function 'prmt_mode': inline PTX cannot be translated: instruction 'prmt.b32.f4e $0, $1, $1, $1': only the default prmt mode is translated
-define i32 @prmt_mode(i32 %a) {
-  %r = call i32 asm "prmt.b32.f4e $0, $1, $1, $1;", "=r,r"(i32 %a)
   ret i32 %r
 }
 ; CHECK-DAG: in function 'no_label': inline PTX cannot be translated: branch to the undefined label 'L_nowhere'

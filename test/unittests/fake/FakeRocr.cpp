@@ -6,7 +6,8 @@
 /// sramecc+ and xnack-) and one CPU agent, pools backed by malloc, signals,
 /// queues whose doorbell "executes" each AQL packet by recording it and
 /// signalling completion (or, with fake_hsa_fault_next, reporting a fault to
-/// the queue's callback), and executables that find kernel descriptors by
+/// the queue's callback; fake_hsa_on_dispatch runs a test function as the
+/// kernel first), and executables that find kernel descriptors by
 /// name in the loaded bytes. The tests read what was dispatched through
 /// fake_hsa_last_dispatch. Loaded with FERRY_HSA_LIB; Ferry test code only.
 ///
@@ -58,6 +59,8 @@ std::mutex Mutex;
 Dispatch Last;
 int Dispatches = 0;
 bool FaultNext = false;
+/// Runs as the "kernel" of every dispatch (fake_hsa_on_dispatch).
+void (*OnDispatch)(const hsa_kernel_dispatch_packet_t *) = nullptr;
 
 Signal *sig(hsa_signal_t S) { return reinterpret_cast<Signal *>(S.handle); }
 
@@ -74,6 +77,8 @@ void runPackets(Queue &Q) {
       Fault = FaultNext;
       FaultNext = false;
     }
+    if (OnDispatch)
+      OnDispatch(&P);
     hsa_signal_t Done = P.completion_signal;
     P.header = HSA_PACKET_TYPE_INVALID;
     ++Q.Read;
@@ -97,6 +102,10 @@ void fake_hsa_last_dispatch(hsa_kernel_dispatch_packet_t *Packet, uint8_t *Kerna
   std::lock_guard<std::mutex> Lock(Mutex);
   *Packet = Last.Packet;
   std::memcpy(Kernarg512, Last.Kernarg.data(), Last.Kernarg.size());
+}
+void fake_hsa_on_dispatch(void (*Kernel)(const hsa_kernel_dispatch_packet_t *)) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  OnDispatch = Kernel;
 }
 void fake_hsa_fault_next() {
   std::lock_guard<std::mutex> Lock(Mutex);

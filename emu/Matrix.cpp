@@ -1,0 +1,305 @@
+//===- Matrix.cpp - Warp and wave matrix operations, modelled -------------===//
+///
+/// \file
+/// See Matrix.h. Every operand is gathered into a row-major f32 matrix from
+/// the lanes' buffers through the layout of its dialect, the product is
+/// computed once, and D is scattered back through D's layout.
+///
+//===----------------------------------------------------------------------===//
+#include "Matrix.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <mutex>
+
+namespace ferry {
+namespace emu {
+
+namespace {
+
+std::mutex OpsMutex;
+std::deque<MatrixOp> &ops() {
+  static std::deque<MatrixOp> Ops; // deque: references stay valid
+  return Ops;
+}
+
+unsigned elemBytes(MatrixElem E) { return E == MatrixElem::F32 ? 4 : 2; }
+
+float readElem(MatrixElem E, const uint8_t *P) {
+  if (E == MatrixElem::F32) {
+    float F;
+    std::memcpy(&F, P, 4);
+    return F;
+  }
+  uint16_t H;
+  std::memcpy(&H, P, 2);
+  if (E == MatrixElem::BF16) {
+    const uint32_t Bits = uint32_t(H) << 16;
+    float F;
+    std::memcpy(&F, &Bits, 4);
+    return F;
+  }
+  _Float16 X;
+  std::memcpy(&X, &H, 2);
+  return float(X);
+}
+
+void writeElem(MatrixElem E, float V, uint8_t *P) {
+  if (E == MatrixElem::F32) {
+    std::memcpy(P, &V, 4);
+    return;
+  }
+  // Products are only rounded to f16 (the translation rounds the same way).
+  const _Float16 X = _Float16(V);
+  std::memcpy(P, &X, 2);
+}
+
+/// A row-major matrix of f32.
+struct Matrix {
+  unsigned Rows, Cols;
+  std::vector<float> V;
+  Matrix(unsigned R, unsigned C) : Rows(R), Cols(C), V(size_t(R) * C, 0.0f) {}
+  float &at(unsigned R, unsigned C) { return V[size_t(R) * Cols + C]; }
+};
+
+/// Where slot S of lane L of an operand is: (row, col).
+using Layout = std::function<std::pair<unsigned, unsigned>(unsigned L, unsigned S)>;
+
+/// The NVVM WMMA reference layout (Matrix.h).
+Layout referenceLayout(unsigned Rows, unsigned Cols, unsigned Slots) {
+  return [=](unsigned L, unsigned S) {
+    const unsigned E = (L * Slots + S) % (Rows * Cols);
+    return std::make_pair(E / Cols, E % Cols);
+  };
+}
+
+/// PTX ISA, mma.m16n8k16 fragments (g = lane / 4, t = lane % 4).
+std::pair<unsigned, unsigned> mmaSyncA(unsigned L, unsigned S) {
+  return {L / 4 + 8 * ((S / 2) % 2), 2 * (L % 4) + (S & 1) + 8 * (S / 4)};
+}
+std::pair<unsigned, unsigned> mmaSyncB(unsigned L, unsigned S) {
+  return {2 * (L % 4) + (S & 1) + 8 * (S / 2), L / 4};
+}
+std::pair<unsigned, unsigned> mmaSyncC(unsigned L, unsigned S) {
+  return {L / 4 + 8 * (S / 2), 2 * (L % 4) + (S & 1)};
+}
+
+/// CDNA3 ISA, v_mfma_f32_16x16x16: A[L%16][4(L/16)+q], B[4(L/16)+q][L%16],
+/// D[4(L/16)+q][L%16].
+std::pair<unsigned, unsigned> mfmaA(unsigned L, unsigned Q) { return {L % 16, 4 * (L / 16) + Q}; }
+std::pair<unsigned, unsigned> mfmaB(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
+std::pair<unsigned, unsigned> mfmaC(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
+
+/// RDNA3 ISA, v_wmma_f32_16x16x16 (wave32): A[L%16][s] and B[s][L%16] in
+/// both half-waves alike, D[2s + L/16][L%16].
+std::pair<unsigned, unsigned> wmmaA(unsigned L, unsigned S) { return {L % 16, S}; }
+std::pair<unsigned, unsigned> wmmaB(unsigned L, unsigned S) { return {S, L % 16}; }
+std::pair<unsigned, unsigned> wmmaC(unsigned L, unsigned S) { return {2 * S + L / 16, L % 16}; }
+
+struct Operand {
+  Matrix &X;
+  MatrixElem Elem;
+  unsigned Slots;
+  Layout Where;
+  size_t Offset; ///< in each lane's buffer
+};
+
+void gather(Operand O, const std::vector<const uint8_t *> &In) {
+  for (unsigned L = 0; L < In.size(); ++L)
+    if (In[L])
+      for (unsigned S = 0; S < O.Slots; ++S) {
+        auto [R, C] = O.Where(L, S);
+        O.X.at(R, C) = readElem(O.Elem, In[L] + O.Offset + S * elemBytes(O.Elem));
+      }
+}
+
+/// For WMMA: the half-waves must hold the same A and B (the ISA reads one).
+std::string checkReplicated(const char *What, unsigned Slots, size_t Offset,
+                            const std::vector<const uint8_t *> &In) {
+  for (unsigned L = 0; L < 16; ++L)
+    if (std::memcmp(In[L] + Offset, In[L + 16] + Offset, Slots * 2) != 0)
+      return std::string("v_wmma operand ") + What + " differs between lanes " +
+             std::to_string(L) + " and " + std::to_string(L + 16) +
+             " (the half-waves must hold the same rows)";
+  return "";
+}
+
+} // namespace
+
+bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
+  auto Starts = [&](const char *P) { return Name.rfind(P, 0) == 0; };
+  auto Has = [&](const char *P) { return Name.find(P) != std::string::npos; };
+  Op = MatrixOp();
+  Op.Name = Name;
+  if (Starts("llvm.nvvm.wmma.m")) {
+    unsigned M, N, K;
+    if (std::sscanf(Name.c_str(), "llvm.nvvm.wmma.m%un%uk%u.", &M, &N, &K) != 3)
+      return false;
+    Op.M = M, Op.N = N, Op.K = K;
+    Op.ColMajor = Has(".col.");
+    if (const size_t P = Name.find(".load."); P != std::string::npos) {
+      Op.Kind = MatrixKind::Load;
+      Op.Operand = Name[P + 6];
+    } else if (Has(".store.d.")) {
+      Op.Kind = MatrixKind::Store;
+      Op.Operand = 'd';
+    } else if (Has(".mma.")) {
+      Op.Kind = MatrixKind::WarpMma;
+    } else {
+      return false;
+    }
+    return true;
+  }
+  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.")) {
+    Op.Kind = MatrixKind::MmaSync;
+    Op.N = 8;
+    return true;
+  }
+  if (Starts("llvm.amdgcn.mfma.f32.16x16x16")) {
+    Op.Kind = MatrixKind::Mfma;
+    Op.AB = Has("bf16") ? MatrixElem::BF16 : MatrixElem::F16;
+    Op.SlotsA = Op.SlotsB = Op.SlotsC = Op.SlotsD = 4;
+    return Starts("llvm.amdgcn.mfma.f32.16x16x16f16") ||
+           Starts("llvm.amdgcn.mfma.f32.16x16x16bf16.1k");
+  }
+  if (Starts("llvm.amdgcn.wmma.f32.16x16x16.")) {
+    Op.Kind = MatrixKind::Wmma;
+    Op.AB = Starts("llvm.amdgcn.wmma.f32.16x16x16.bf16") ? MatrixElem::BF16 : MatrixElem::F16;
+    Op.SlotsA = Op.SlotsB = 16;
+    Op.SlotsC = Op.SlotsD = 8;
+    return Starts("llvm.amdgcn.wmma.f32.16x16x16.f16") ||
+           Starts("llvm.amdgcn.wmma.f32.16x16x16.bf16");
+  }
+  return false;
+}
+
+uint32_t registerMatrixOp(const MatrixOp &Op) {
+  std::lock_guard<std::mutex> Lock(OpsMutex);
+  ops().push_back(Op);
+  return uint32_t(ops().size() - 1);
+}
+
+const MatrixOp &matrixOp(uint32_t Id) {
+  std::lock_guard<std::mutex> Lock(OpsMutex);
+  return ops()[Id];
+}
+
+/// Rows and columns of operand \p Which ('a', 'b', else C/D).
+static std::pair<unsigned, unsigned> shapeOf(const MatrixOp &Op, char Which) {
+  if (Which == 'a')
+    return {Op.M, Op.K};
+  if (Which == 'b')
+    return {Op.K, Op.N};
+  return {Op.M, Op.N};
+}
+
+static MatrixElem elemOf(const MatrixOp &Op) {
+  return Op.Operand == 'a' || Op.Operand == 'b' ? Op.AB : Op.Operand == 'c' ? Op.C : Op.D;
+}
+
+static unsigned slotsOf(const MatrixOp &Op) {
+  switch (Op.Operand) {
+  case 'a': return Op.SlotsA;
+  case 'b': return Op.SlotsB;
+  case 'c': return Op.SlotsC;
+  default: return Op.SlotsD;
+  }
+}
+
+void matrixLoad(const MatrixOp &Op, unsigned Lane, const uint8_t *Mem, int32_t Ld,
+                uint8_t *Out) {
+  auto [Rows, Cols] = shapeOf(Op, Op.Operand);
+  const MatrixElem E = elemOf(Op);
+  const unsigned Bytes = elemBytes(E), Slots = slotsOf(Op);
+  Layout Where = referenceLayout(Rows, Cols, Slots);
+  for (unsigned S = 0; S < Slots; ++S) {
+    auto [R, C] = Where(Lane, S);
+    const int64_t Index = Op.ColMajor ? int64_t(C) * Ld + R : int64_t(R) * Ld + C;
+    std::memcpy(Out + S * Bytes, Mem + Index * Bytes, Bytes);
+  }
+}
+
+void matrixStore(const MatrixOp &Op, unsigned Lane, uint8_t *Mem, int32_t Ld,
+                 const uint8_t *In) {
+  auto [Rows, Cols] = shapeOf(Op, 'd');
+  const unsigned Bytes = elemBytes(Op.D);
+  Layout Where = referenceLayout(Rows, Cols, Op.SlotsD);
+  for (unsigned S = 0; S < Op.SlotsD; ++S) {
+    auto [R, C] = Where(Lane, S);
+    const int64_t Index = Op.ColMajor ? int64_t(C) * Ld + R : int64_t(R) * Ld + C;
+    std::memcpy(Mem + Index * Bytes, In + S * Bytes, Bytes);
+  }
+}
+
+std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
+                          const std::vector<const uint8_t *> &In,
+                          const std::vector<uint8_t *> &Out) {
+  Matrix A(Op.M, Op.K), B(Op.K, Op.N), C(Op.M, Op.N);
+  Layout LA, LB, LC;
+  switch (Op.Kind) {
+  case MatrixKind::WarpMma:
+    LA = referenceLayout(Op.M, Op.K, Op.SlotsA);
+    LB = referenceLayout(Op.K, Op.N, Op.SlotsB);
+    LC = referenceLayout(Op.M, Op.N, Op.SlotsC);
+    break;
+  case MatrixKind::MmaSync:
+    LA = mmaSyncA, LB = mmaSyncB, LC = mmaSyncC;
+    break;
+  case MatrixKind::Mfma:
+  case MatrixKind::Wmma: {
+    const bool Mfma = Op.Kind == MatrixKind::Mfma;
+    const unsigned Need = Mfma ? 64 : 32;
+    unsigned Present = 0;
+    for (const uint8_t *P : In)
+      Present += P != nullptr;
+    if (WaveSize != Need || Present != Need)
+      return std::string(Mfma ? "v_mfma" : "v_wmma") + " with " + std::to_string(Present) +
+             " of " + std::to_string(Need) +
+             " lanes active (a matrix instruction reads every lane of the wave)";
+    if (Mfma) {
+      LA = mfmaA, LB = mfmaB, LC = mfmaC;
+      // cbsz, abid, blgp follow A, B (8 bytes each) and C (16 bytes).
+      for (const uint8_t *P : In) {
+        uint32_t Mods[3];
+        std::memcpy(Mods, P + 32, sizeof Mods);
+        if (Mods[0] || Mods[1] || Mods[2])
+          return "v_mfma with broadcast controls (cbsz, abid, blgp) other than 0";
+      }
+    } else {
+      LA = wmmaA, LB = wmmaB, LC = wmmaC;
+      if (std::string E = checkReplicated("A", 16, 0, In); !E.empty())
+        return E;
+      if (std::string E = checkReplicated("B", 16, 32, In); !E.empty())
+        return E;
+    }
+    break;
+  }
+  default:
+    return "not a matrix product";
+  }
+  const size_t BytesA = Op.SlotsA * elemBytes(Op.AB), BytesB = Op.SlotsB * elemBytes(Op.AB);
+  gather({A, Op.AB, Op.SlotsA, LA, 0}, In);
+  gather({B, Op.AB, Op.SlotsB, LB, BytesA}, In);
+  gather({C, Op.C, Op.SlotsC, LC, BytesA + BytesB}, In);
+  Matrix D(Op.M, Op.N);
+  for (unsigned I = 0; I < Op.M; ++I)
+    for (unsigned J = 0; J < Op.N; ++J) {
+      float Acc = C.at(I, J);
+      for (unsigned K = 0; K < Op.K; ++K)
+        Acc = std::fma(A.at(I, K), B.at(K, J), Acc);
+      D.at(I, J) = Acc;
+    }
+  for (unsigned L = 0; L < Out.size(); ++L)
+    if (Out[L])
+      for (unsigned S = 0; S < Op.SlotsD; ++S) {
+        auto [R, Col] = LC(L, S);
+        writeElem(Op.D, D.at(R, Col), Out[L] + S * elemBytes(Op.D));
+      }
+  return "";
+}
+
+} // namespace emu
+} // namespace ferry

@@ -1,0 +1,73 @@
+//===- Matrix.h - Warp and wave matrix operations, modelled ----*- C++ -*-===//
+///
+/// \file
+/// The emulator's models of the tensor-core intrinsics of both dialects:
+/// NVVM's WMMA (load, store, mma) and mma.sync, and AMDGPU's MFMA and
+/// WMMA. A call becomes `__ferry_emu.matrix(site, op, in, out, mem, ld)`
+/// (Program.cpp): its value operands packed in `in`, its result written to
+/// `out`. Loads and stores are lane-local; products rendezvous (Op::Matrix)
+/// and are computed once for all lanes of the call.
+///
+/// NVVM's WMMA fragment layout is unspecified, so the reference uses its
+/// own: slot s of lane l holds element (l * slots + s) mod (rows * cols) of
+/// the operand in row-major order. mma.sync has the PTX ISA's layout; MFMA
+/// and WMMA the AMD ISAs' (CDNA3 and RDNA3 matrix layouts). Products
+/// accumulate in f32 with one fma per k, k ascending, and round f16 results
+/// once, as Ferry's translation does: both sides must agree bit for bit.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_EMU_MATRIX_H
+#define FERRY_EMU_MATRIX_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ferry {
+namespace emu {
+
+enum class MatrixKind : uint8_t {
+  Load,    ///< llvm.nvvm.wmma.*.load.*
+  Store,   ///< llvm.nvvm.wmma.*.store.d.*
+  WarpMma, ///< llvm.nvvm.wmma.*.mma.*
+  MmaSync, ///< llvm.nvvm.mma.m16n8k16.*
+  Mfma,    ///< llvm.amdgcn.mfma.f32.16x16x16{f16,bf16.1k}
+  Wmma,    ///< llvm.amdgcn.wmma.f32.16x16x16.{f16,bf16}
+};
+
+enum class MatrixElem : uint8_t { F16, BF16, F32 };
+
+struct MatrixOp {
+  MatrixKind Kind = MatrixKind::Load;
+  char Operand = 'a';    ///< loads and stores: a, b, c (d for stores)
+  bool ColMajor = false; ///< loads and stores
+  unsigned M = 16, N = 16, K = 16;
+  MatrixElem AB = MatrixElem::F16, C = MatrixElem::F32, D = MatrixElem::F32;
+  unsigned SlotsA = 0, SlotsB = 0, SlotsC = 0, SlotsD = 0; ///< per lane
+  std::string Name;
+};
+
+/// The NVVM or AMDGPU matrix operation \p Name is, without its types; or
+/// false.
+bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op);
+
+/// Registers \p Op for the runtime; returns its id.
+uint32_t registerMatrixOp(const MatrixOp &Op);
+const MatrixOp &matrixOp(uint32_t Id);
+
+/// Lane-local WMMA load and store (reference layout).
+void matrixLoad(const MatrixOp &Op, unsigned Lane, const uint8_t *Mem, int32_t Ld, uint8_t *Out);
+void matrixStore(const MatrixOp &Op, unsigned Lane, uint8_t *Mem, int32_t Ld, const uint8_t *In);
+
+/// A product over the lanes of one wave that met at the call: \p In[l] and
+/// \p Out[l] are lane l's buffers, nullptr for a lane not there. Returns ""
+/// or why the call is invalid (an AMD matrix instruction without the whole
+/// wave, WMMA operands that differ between the half-waves).
+std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
+                          const std::vector<const uint8_t *> &In,
+                          const std::vector<uint8_t *> &Out);
+
+} // namespace emu
+} // namespace ferry
+
+#endif

@@ -1,0 +1,391 @@
+//===- MatrixOps.cpp - WMMA and mma.sync onto MFMA, WMMA or FMAs ----------===//
+///
+/// \file
+/// Handlers of the tensor-core rows (map §9). WMMA fragments live in the
+/// target's layout (WarpMatrixLayout.h): loads and stores address each
+/// lane's elements, and an mma is one helper per module and type:
+///  - gfx9 with MFMA (EMU32: two CUDA warps per wave): when the whole wave
+///    is at the call, the two warps swap the half of each fragment the other
+///    half-wave's MFMA lanes need (ds.bpermute with lane ^ 32) and the wave
+///    runs one v_mfma_f32_16x16x16 per warp; otherwise (a warp alone, a
+///    partial wave) the product is done with FMAs across the warp;
+///  - gfx11 (wave32): v_wmma_f32_16x16x16 when the warp is whole (bf16:
+///    after the half-warps swap their halves of k), FMAs otherwise;
+///  - other targets: FMAs across the warp.
+/// Accumulation is in f32; f16 accumulators are widened and the result
+/// rounded once. mma.sync m16n8k16 keeps the PTX ISA's layout and is done
+/// with FMAs across the warp on every target.
+///
+//===----------------------------------------------------------------------===//
+#include "IntrinsicLowering.h"
+#include "ModuleHelpers.h"
+#include "WarpBuilder.h"
+#include "WarpMatrixLayout.h"
+
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace ferry {
+
+namespace {
+
+/// What a target runs an m16n16k16 product on.
+enum class MatrixUnit { FMA, MFMA, WMMA };
+
+MatrixUnit matrixUnit(const TranslateTarget &T, bool BF16) {
+  const StringRef P = T.Processor;
+  if (T.isWave64() && (P == "gfx90a" || P.starts_with("gfx94") || P == "gfx950" ||
+                       (P == "gfx908" && !BF16)))
+    return MatrixUnit::MFMA;
+  if (!T.isWave64() && T.IsaMajor == 11)
+    return MatrixUnit::WMMA;
+  return MatrixUnit::FMA;
+}
+
+/// The 16-bit element type of fragment registers of type \p Reg, or float.
+Type *elementTypeOf(Type *Reg) {
+  if (auto *V = dyn_cast<FixedVectorType>(Reg))
+    return V->getElementType(); // <2 x half>
+  if (Reg->isIntegerTy(32))
+    return Type::getInt16Ty(Reg->getContext()); // two bf16
+  return Reg;                                    // float
+}
+
+unsigned elementsPerRegister(Type *Reg) { return Reg->isFloatTy() ? 1 : 2; }
+
+/// Appends the elements of fragment register \p Reg (low half first).
+void appendElements(IRBuilder<> &B, Value *Reg, SmallVectorImpl<Value *> &Out) {
+  Type *Ty = Reg->getType();
+  if (Ty->isFloatTy()) {
+    Out.push_back(Reg);
+  } else if (Ty->isVectorTy()) {
+    Out.push_back(B.CreateExtractElement(Reg, uint64_t(0)));
+    Out.push_back(B.CreateExtractElement(Reg, uint64_t(1)));
+  } else {
+    Out.push_back(B.CreateTrunc(Reg, B.getInt16Ty()));
+    Out.push_back(B.CreateTrunc(B.CreateLShr(Reg, 16), B.getInt16Ty()));
+  }
+}
+
+/// The fragment register of type \p Ty holding \p Elems.
+Value *packRegister(IRBuilder<> &B, Type *Ty, ArrayRef<Value *> Elems) {
+  if (Ty->isFloatTy())
+    return Elems[0];
+  if (Ty->isVectorTy()) {
+    Value *V = B.CreateInsertElement(PoisonValue::get(Ty), Elems[0], uint64_t(0));
+    return B.CreateInsertElement(V, Elems[1], uint64_t(1));
+  }
+  Value *Lo = B.CreateZExt(Elems[0], B.getInt32Ty());
+  return B.CreateOr(Lo, B.CreateShl(B.CreateZExt(Elems[1], B.getInt32Ty()), 16));
+}
+
+/// The fragment struct of type \p Ty holding \p Elems.
+Value *packFragment(IRBuilder<> &B, StructType *Ty, ArrayRef<Value *> Elems) {
+  Value *R = PoisonValue::get(Ty);
+  const unsigned Per = elementsPerRegister(Ty->getElementType(0));
+  for (unsigned I = 0; I < Ty->getNumElements(); ++I)
+    R = B.CreateInsertValue(R, packRegister(B, Ty->getElementType(I), Elems.slice(I * Per, Per)),
+                            I);
+  return R;
+}
+
+/// Whether a load or store name says the memory is column-major.
+bool columnMajor(StringRef Name) { return Name.contains(".col."); }
+
+/// The address of element (Row, Col) of a matrix at \p Ptr with leading
+/// dimension \p Ld.
+Value *elementAddress(IRBuilder<> &B, Type *Elem, Value *Ptr, MatrixPosition P, Value *Ld,
+                      bool ColMajor) {
+  Value *Major = ColMajor ? P.Col : P.Row, *Minor = ColMajor ? P.Row : P.Col;
+  Value *Index = B.CreateAdd(B.CreateMul(B.CreateZExt(Major, B.getInt64Ty()),
+                                         B.CreateSExt(Ld, B.getInt64Ty())),
+                             B.CreateZExt(Minor, B.getInt64Ty()));
+  return B.CreateGEP(Elem, Ptr, Index);
+}
+
+/// Whether every lane of the wave is here (MFMA and WMMA read all lanes).
+Value *wholeWave(IRBuilder<> &B, const TranslateTarget &T) {
+  Type *Mask = T.isWave64() ? B.getInt64Ty() : B.getInt32Ty();
+  Value *Ballot = B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {Mask}, {B.getTrue()});
+  return B.CreateICmpEQ(Ballot, Constant::getAllOnesValue(Mask), "whole.wave");
+}
+
+/// \p Elems (16-bit or f32) read from wave lane \p Src, 32 bits at a time.
+SmallVector<Value *, 8> readFromLane(IRBuilder<> &B, ArrayRef<Value *> Elems, Value *Src) {
+  Value *Addr = B.CreateShl(Src, 2);
+  auto Permute = [&](Value *Word) {
+    return B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Addr, Word});
+  };
+  SmallVector<Value *, 8> Out;
+  Type *Ty = Elems[0]->getType();
+  if (Ty->isFloatTy()) {
+    for (Value *E : Elems)
+      Out.push_back(B.CreateBitCast(Permute(B.CreateBitCast(E, B.getInt32Ty())), Ty));
+    return Out;
+  }
+  for (unsigned I = 0; I < Elems.size(); I += 2) {
+    Value *Pair = packRegister(B, B.getInt32Ty(), {B.CreateBitCast(Elems[I], B.getInt16Ty()),
+                                                   B.CreateBitCast(Elems[I + 1], B.getInt16Ty())});
+    SmallVector<Value *, 2> Two;
+    appendElements(B, Permute(Pair), Two);
+    for (Value *E : Two)
+      Out.push_back(B.CreateBitCast(E, Ty));
+  }
+  return Out;
+}
+
+SmallVector<Value *, 8> select(IRBuilder<> &B, Value *Cond, ArrayRef<Value *> X,
+                               ArrayRef<Value *> Y) {
+  SmallVector<Value *, 8> R;
+  for (unsigned I = 0; I < X.size(); ++I)
+    R.push_back(B.CreateSelect(Cond, X[I], Y[I]));
+  return R;
+}
+
+Value *vectorOf(IRBuilder<> &B, ArrayRef<Value *> Elems) {
+  Value *V = PoisonValue::get(FixedVectorType::get(Elems[0]->getType(), Elems.size()));
+  for (unsigned I = 0; I < Elems.size(); ++I)
+    V = B.CreateInsertElement(V, Elems[I], uint64_t(I));
+  return V;
+}
+
+SmallVector<Value *, 16> elementsOf(IRBuilder<> &B, Value *Vector) {
+  SmallVector<Value *, 16> R;
+  for (unsigned I = 0; I < cast<FixedVectorType>(Vector->getType())->getNumElements(); ++I)
+    R.push_back(B.CreateExtractElement(Vector, uint64_t(I)));
+  return R;
+}
+
+/// EMU32: one MFMA per CUDA warp of the (whole) wave. Lane 32h+l of MFMA w
+/// needs half h of warp w's fragments at lane l: the own half when h == w,
+/// else the partner's (lane ^ 32), which sends the half it does not use.
+SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+                                    ArrayRef<Value *> A, ArrayRef<Value *> Bm,
+                                    ArrayRef<Value *> C) {
+  WarpBuilder W(B, T);
+  Value *Lane = W.waveLane();
+  Value *High = B.CreateICmpNE(B.CreateAnd(Lane, 32), B.getInt32(0), "high.warp");
+  Value *Partner = B.CreateXor(Lane, 32);
+  // Operands of MFMA 0 and MFMA 1 in this lane.
+  auto Split = [&](ArrayRef<Value *> F) {
+    ArrayRef<Value *> Lo = F.slice(0, 4), Hi = F.slice(4, 4);
+    SmallVector<Value *, 8> Own = select(B, High, Hi, Lo), Send = select(B, High, Lo, Hi);
+    SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
+    return std::make_pair(select(B, High, Recv, Own), select(B, High, Own, Recv));
+  };
+  auto [A0, A1] = Split(A);
+  auto [B0, B1] = Split(Bm);
+  auto [C0, C1] = Split(C);
+  auto MFMA = [&](ArrayRef<Value *> X, ArrayRef<Value *> Y, ArrayRef<Value *> Acc) {
+    Value *Zero = B.getInt32(0);
+    return elementsOf(
+        B, B.CreateIntrinsic(BF16 ? Intrinsic::amdgcn_mfma_f32_16x16x16bf16_1k
+                                  : Intrinsic::amdgcn_mfma_f32_16x16x16f16,
+                             {}, {vectorOf(B, X), vectorOf(B, Y), vectorOf(B, Acc), Zero, Zero, Zero}));
+  };
+  SmallVector<Value *, 16> D0 = MFMA(A0, B0, C0), D1 = MFMA(A1, B1, C1);
+  // This lane's warp keeps its MFMA's rows here and gets the other half-wave's.
+  SmallVector<Value *, 8> Keep = select(B, High, D1, D0), Send = select(B, High, D0, D1);
+  SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
+  SmallVector<Value *, 8> D = select(B, High, Recv, Keep);
+  D.append(select(B, High, Keep, Recv));
+  return D;
+}
+
+/// gfx11: v_wmma_f32_16x16x16. bf16 fragments hold half of k per half-warp;
+/// WMMA wants all of k in both: the half-warps swap theirs (lane ^ 16).
+SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+                                    ArrayRef<Value *> A, ArrayRef<Value *> Bm,
+                                    ArrayRef<Value *> C) {
+  auto Full = [&](ArrayRef<Value *> F) -> Value * {
+    if (!BF16)
+      return vectorOf(B, F);
+    WarpBuilder W(B, T);
+    Value *Lane = W.waveLane();
+    Value *High = B.CreateICmpNE(B.CreateAnd(Lane, 16), B.getInt32(0));
+    SmallVector<Value *, 8> Other = readFromLane(B, F, B.CreateXor(Lane, 16));
+    SmallVector<Value *, 16> All = select(B, High, Other, F);
+    All.append(select(B, High, F, Other));
+    return vectorOf(B, All);
+  };
+  Value *VA = Full(A), *VB = Full(Bm), *VC = vectorOf(B, C);
+  Value *D = B.CreateIntrinsic(BF16 ? Intrinsic::amdgcn_wmma_f32_16x16x16_bf16
+                                    : Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
+                               {VC->getType(), VA->getType()}, {VA, VB, VC});
+  SmallVector<Value *, 8> R;
+  for (Value *E : elementsOf(B, D))
+    R.push_back(E);
+  return R;
+}
+
+/// `<8 x float> __ferry_wmma_m16n16k16_<type>_<unit>(A, B, C)`: the product
+/// of one warp's fragments as vectors of their elements.
+Function *wmmaHelper(Module &M, const TranslateTarget &T, bool BF16) {
+  const MatrixUnit Unit = matrixUnit(T, BF16);
+  static const char *const UnitNames[] = {"fma", "mfma", "wmma"};
+  std::string Name = (Twine("__ferry_wmma_m16n16k16_") + (BF16 ? "bf16_" : "f16_") +
+                      UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
+                         .str();
+  LLVMContext &Ctx = M.getContext();
+  WarpMatrixLayout L = wmmaLayout(T, BF16);
+  Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
+  Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
+  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
+  return getOrCreateHelper(
+      M, Name, FunctionType::get(CT, {AT, BT, CT}, false), /*Convergent=*/true,
+      [&](Function &F) {
+        auto *Entry = BasicBlock::Create(Ctx, "entry", &F);
+        IRBuilder<> B(Entry);
+        SmallVector<Value *, 16> A = elementsOf(B, F.getArg(0)), Bm = elementsOf(B, F.getArg(1)),
+                                 C = elementsOf(B, F.getArg(2));
+        auto Return = [&](IRBuilder<> &RB, ArrayRef<Value *> D) { RB.CreateRet(vectorOf(RB, D)); };
+        if (Unit == MatrixUnit::FMA) {
+          Return(B, warpProductFMA(B, T, L, A, Bm, C));
+          return;
+        }
+        auto *Native = BasicBlock::Create(Ctx, Unit == MatrixUnit::MFMA ? "mfma" : "wmma", &F);
+        auto *Lanes = BasicBlock::Create(Ctx, "fma", &F);
+        B.CreateCondBr(wholeWave(B, T), Native, Lanes);
+        IRBuilder<> NB(Native);
+        Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, BF16, A, Bm, C)
+                                            : productWMMA(NB, T, BF16, A, Bm, C));
+        IRBuilder<> FB(Lanes);
+        Return(FB, warpProductFMA(FB, T, L, A, Bm, C));
+      });
+}
+
+/// `<4 x float> __ferry_mma_m16n8k16_<type>(A, B, C)` in the PTX layout.
+Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16) {
+  std::string Name = (Twine("__ferry_mma_m16n8k16_") + (BF16 ? "bf16" : "f16") +
+                      (T.isWave64() ? "_emu32" : "_w32"))
+                         .str();
+  LLVMContext &Ctx = M.getContext();
+  WarpMatrixLayout L = mmaSyncLayout();
+  Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
+  Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
+  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
+  return getOrCreateHelper(M, Name, FunctionType::get(CT, {AT, BT, CT}, false),
+                           /*Convergent=*/true, [&](Function &F) {
+                             IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+                             SmallVector<Value *, 8> D = warpProductFMA(
+                                 B, T, L, elementsOf(B, F.getArg(0)),
+                                 elementsOf(B, F.getArg(1)), elementsOf(B, F.getArg(2)));
+                             B.CreateRet(vectorOf(B, D));
+                           });
+}
+
+/// An mma call's operands as elements: A and B (16-bit), C widened to f32.
+struct MmaOperands {
+  SmallVector<Value *, 16> A, B, C;
+  bool BF16 = false;
+};
+
+MmaOperands mmaOperands(IntrinsicLowering &L, unsigned RegsA, unsigned RegsB) {
+  MmaOperands O;
+  O.BF16 = L.arg(0)->getType()->isIntegerTy(32);
+  unsigned I = 0;
+  for (; I < RegsA; ++I)
+    appendElements(L.B, L.arg(I), O.A);
+  for (; I < RegsA + RegsB; ++I)
+    appendElements(L.B, L.arg(I), O.B);
+  for (; I < L.CI.arg_size(); ++I)
+    appendElements(L.B, L.arg(I), O.C);
+  for (Value *&E : O.C)
+    if (!E->getType()->isFloatTy())
+      E = L.B.CreateFPExt(E, L.B.getFloatTy());
+  return O;
+}
+
+/// The call's result from the f32 elements \p D (rounded once to f16 when
+/// the result is f16).
+Value *mmaResult(IntrinsicLowering &L, Value *DVector) {
+  auto *Ret = cast<StructType>(L.retType());
+  SmallVector<Value *, 8> D = elementsOf(L.B, DVector);
+  if (!Ret->getElementType(0)->isFloatTy())
+    for (Value *&E : D)
+      E = L.B.CreateFPTrunc(E, L.B.getHalfTy());
+  return packFragment(L.B, Ret, D);
+}
+
+} // namespace
+
+/// llvm.nvvm.wmma.m16n16k16.load.{a,b,c}.{row,col}[.stride].TYPE(ptr[, ld]).
+Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
+  IRBuilder<> &B = L.B;
+  const char Which = L.Name[StringRef("llvm.nvvm.wmma.m16n16k16.load.").size()];
+  const MatrixOperand Op = Which == 'a'   ? MatrixOperand::A
+                           : Which == 'b' ? MatrixOperand::B
+                                          : MatrixOperand::C;
+  auto *Ret = cast<StructType>(L.retType());
+  Type *Reg = Ret->getElementType(0), *Elem = elementTypeOf(Reg);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, Reg->isIntegerTy(32));
+  const unsigned Slots = Layout.slots(Op);
+  if (Ret->getNumElements() * elementsPerRegister(Reg) != Slots)
+    return L.fail("unexpected fragment type");
+  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1) : B.getInt32(16);
+  const bool ColMajor = columnMajor(L.Name);
+  Value *Lane = WarpBuilder(B, L.T).lane32();
+  SmallVector<Value *, 16> Elems;
+  for (unsigned S = 0; S < Slots; ++S) {
+    MatrixPosition P = Layout.Position(B, Op, Lane, S);
+    if (!P.Row) {
+      Elems.push_back(Constant::getNullValue(Elem));
+      continue;
+    }
+    Value *Addr = elementAddress(B, Elem, L.arg(0), P, Ld, ColMajor);
+    Elems.push_back(B.CreateAlignedLoad(Elem, Addr, Align(Elem->getPrimitiveSizeInBits() / 8)));
+  }
+  return packFragment(B, Ret, Elems);
+}
+
+/// llvm.nvvm.wmma.m16n16k16.store.d.{row,col}[.stride].TYPE(ptr, d...[, ld]).
+Value *lowerWmmaStore(IntrinsicLowering &L, int) {
+  IRBuilder<> &B = L.B;
+  Type *Reg = L.arg(1)->getType(), *Elem = elementTypeOf(Reg);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, false);
+  const unsigned Regs = Layout.SlotsC / elementsPerRegister(Reg);
+  if (L.CI.arg_size() < 1 + Regs)
+    return L.fail("unexpected fragment type");
+  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs) : B.getInt32(16);
+  const bool ColMajor = columnMajor(L.Name);
+  SmallVector<Value *, 8> Elems;
+  for (unsigned I = 0; I < Regs; ++I)
+    appendElements(B, L.arg(1 + I), Elems);
+  Value *Lane = WarpBuilder(B, L.T).lane32();
+  for (unsigned S = 0; S < Layout.SlotsC; ++S) {
+    MatrixPosition P = Layout.Position(B, MatrixOperand::C, Lane, S);
+    Value *Addr = elementAddress(B, Elem, L.arg(0), P, Ld, ColMajor);
+    B.CreateAlignedStore(Elems[S], Addr, Align(Elem->getPrimitiveSizeInBits() / 8));
+  }
+  return nullptr;
+}
+
+/// llvm.nvvm.wmma.m16n16k16.mma.{row,col}.{row,col}.{D.C | bf16}: the memory
+/// layouts were applied by the loads, the fragments are the target's.
+Value *lowerWmmaMma(IntrinsicLowering &L, int) {
+  const bool BF16 = L.arg(0)->getType()->isIntegerTy(32);
+  const unsigned Regs = BF16 ? 4 : 8;
+  MmaOperands O = mmaOperands(L, Regs, Regs);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, BF16);
+  if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
+    return L.fail("unexpected fragment type");
+  Function *F = wmmaHelper(L.module(), L.T, BF16);
+  IRBuilder<> &B = L.B;
+  return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+/// llvm.nvvm.mma.m16n8k16.row.col.{D.C | bf16}: A 4 registers, B 2, C 4
+/// floats or 2 half pairs, in the PTX ISA's fragment layout.
+Value *lowerMmaSync(IntrinsicLowering &L, int) {
+  MmaOperands O = mmaOperands(L, 4, 2);
+  WarpMatrixLayout Layout = mmaSyncLayout();
+  if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
+    return L.fail("unexpected fragment type");
+  Function *F = mmaSyncHelper(L.module(), L.T, O.BF16);
+  IRBuilder<> &B = L.B;
+  return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+} // namespace ferry

@@ -1,0 +1,171 @@
+//===- WarpMatrixLayout.cpp - Where a warp keeps its matrix fragments -----===//
+///
+/// \file
+/// The fragment layouts of WarpMatrixLayout.h and the product with FMAs
+/// across a warp, which every layout supports.
+///
+//===----------------------------------------------------------------------===//
+#include "WarpMatrixLayout.h"
+#include "WarpBuilder.h"
+
+#include "llvm/IR/Intrinsics.h"
+
+using namespace llvm;
+
+namespace ferry {
+
+namespace {
+
+Value *mod16(IRBuilder<> &B, Value *Lane) { return B.CreateAnd(Lane, 15); }
+Value *div16(IRBuilder<> &B, Value *Lane) { return B.CreateLShr(Lane, 4); }
+
+/// gfx11 WMMA: A row l%16 / B column l%16 in every lane, f16 with all k,
+/// bf16 with k 0-7 in lanes 0-15 and 8-15 in lanes 16-31; D[2s + l/16][l%16].
+WarpMatrixLayout wave32Layout(bool BF16) {
+  WarpMatrixLayout L;
+  L.SlotsA = L.SlotsB = BF16 ? 8 : 16;
+  L.SlotsC = 8;
+  L.Position = [BF16](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
+    Value *Line = mod16(B, Lane);
+    if (Op == MatrixOperand::C)
+      return MatrixPosition{B.CreateAdd(B.getInt32(2 * S), div16(B, Lane)), Line};
+    Value *K = BF16 ? B.CreateAdd(B.getInt32(S), B.CreateShl(div16(B, Lane), 3))
+                    : B.getInt32(S);
+    if (Op == MatrixOperand::A)
+      return MatrixPosition{Line, K};
+    return MatrixPosition{K, Line};
+  };
+  auto Owner = [BF16](IRBuilder<> &B, Value *Line, unsigned K) {
+    if (!BF16)
+      return MatrixOwner{Line, K};
+    return MatrixOwner{B.CreateAdd(Line, B.getInt32(16 * (K / 8))), K % 8};
+  };
+  L.OwnerA = [Owner](IRBuilder<> &B, Value *Row, unsigned K, unsigned) {
+    return Owner(B, Row, K);
+  };
+  L.OwnerB = [Owner](IRBuilder<> &B, unsigned K, Value *Col, unsigned) {
+    return Owner(B, Col, K);
+  };
+  return L;
+}
+
+/// EMU32 (MFMA 16x16x16): slot 4h+q of lane l holds the element that MFMA
+/// lane 32h+l reads or writes: A[l%16][8h+4(l/16)+q], B[8h+4(l/16)+q][l%16],
+/// D[8h+4(l/16)+q][l%16]. f16 A and B have 16 slots; 8-15 are unused.
+WarpMatrixLayout wave64Layout(bool BF16) {
+  WarpMatrixLayout L;
+  L.SlotsA = L.SlotsB = BF16 ? 8 : 16;
+  L.SlotsC = 8;
+  L.Position = [](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
+    if (S >= 8)
+      return MatrixPosition{};
+    Value *Line = mod16(B, Lane);
+    Value *Deep = B.CreateAdd(B.getInt32(8 * (S / 4) + S % 4), B.CreateShl(div16(B, Lane), 2));
+    if (Op == MatrixOperand::A)
+      return MatrixPosition{Line, Deep};
+    return MatrixPosition{Deep, Line};
+  };
+  auto Owner = [](IRBuilder<> &B, Value *Line, unsigned K) {
+    return MatrixOwner{B.CreateAdd(Line, B.getInt32(16 * ((K % 8) / 4))), 4 * (K / 8) + K % 4};
+  };
+  L.OwnerA = [Owner](IRBuilder<> &B, Value *Row, unsigned K, unsigned) {
+    return Owner(B, Row, K);
+  };
+  L.OwnerB = [Owner](IRBuilder<> &B, unsigned K, Value *Col, unsigned) {
+    return Owner(B, Col, K);
+  };
+  return L;
+}
+
+} // namespace
+
+WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16) {
+  return T.isWave64() ? wave64Layout(BF16) : wave32Layout(BF16);
+}
+
+/// PTX ISA, "Matrix Fragments for mma.m16n8k16" (groupID g = lane/4,
+/// threadID_in_group t = lane%4): A slot s is row g + 8((s/2)%2), column
+/// 2t + (s&1) + 8(s/4); B slot s is row 2t + (s&1) + 8(s/2), column g;
+/// C/D slot s is row g + 8(s/2), column 2t + (s&1).
+WarpMatrixLayout mmaSyncLayout() {
+  WarpMatrixLayout L;
+  L.N = 8;
+  L.SlotsA = 8;
+  L.SlotsB = 4;
+  L.SlotsC = 4;
+  L.Position = [](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
+    Value *G = B.CreateLShr(Lane, 2);
+    Value *T2 = B.CreateShl(B.CreateAnd(Lane, 3), 1);
+    switch (Op) {
+    case MatrixOperand::A:
+      return MatrixPosition{B.CreateAdd(G, B.getInt32(8 * ((S / 2) % 2))),
+                            B.CreateAdd(T2, B.getInt32((S & 1) + 8 * (S / 4)))};
+    case MatrixOperand::B:
+      return MatrixPosition{B.CreateAdd(T2, B.getInt32((S & 1) + 8 * (S / 2))), G};
+    case MatrixOperand::C:
+      break;
+    }
+    return MatrixPosition{B.CreateAdd(G, B.getInt32(8 * (S / 2))),
+                          B.CreateAdd(T2, B.getInt32(S & 1))};
+  };
+  // Output slot s is on row g + 8(s/2): the A slot of (row, k) for that
+  // reader is (k&1) + 2(s/2) + 4(k/8), the same for every lane.
+  L.OwnerA = [](IRBuilder<> &B, Value *Row, unsigned K, unsigned S) {
+    Value *Lane = B.CreateAdd(B.CreateShl(B.CreateAnd(Row, 7), 2), B.getInt32((K % 8) / 2));
+    return MatrixOwner{Lane, (K & 1) + 2 * (S / 2) + 4 * (K / 8)};
+  };
+  L.OwnerB = [](IRBuilder<> &B, unsigned K, Value *Col, unsigned) {
+    Value *Lane = B.CreateAdd(B.CreateShl(Col, 2), B.getInt32((K % 8) / 2));
+    return MatrixOwner{Lane, (K & 1) + 2 * (K / 8)};
+  };
+  return L;
+}
+
+Value *matrixElementToFloat(IRBuilder<> &B, Value *V) {
+  if (V->getType()->isHalfTy())
+    return B.CreateFPExt(V, B.getFloatTy());
+  // bf16 bits: the high half of an f32.
+  return B.CreateBitCast(B.CreateShl(B.CreateZExt(V, B.getInt32Ty()), 16), B.getFloatTy());
+}
+
+/// Element \p Slot of \p Frag in lane \p Lane of the warp, as f32: the
+/// 32-bit pair holding it is read with one ds.bpermute.
+static Value *readElement(IRBuilder<> &B, WarpBuilder &W, ArrayRef<Value *> Frag,
+                          unsigned Slot, Value *Lane) {
+  Type *I16 = B.getInt16Ty();
+  auto Bits = [&](Value *E) { return E->getType()->isHalfTy() ? B.CreateBitCast(E, I16) : E; };
+  const unsigned Pair = Slot & ~1u;
+  Value *Lo = B.CreateZExt(Bits(Frag[Pair]), B.getInt32Ty());
+  Value *Hi = B.CreateZExt(Bits(Frag[Pair + 1]), B.getInt32Ty());
+  Value *Word = B.CreateOr(Lo, B.CreateShl(Hi, 16));
+  Value *Read = W.readLane32(Lane, Word);
+  if (Slot & 1)
+    Read = B.CreateLShr(Read, 16);
+  Value *E = B.CreateTrunc(Read, I16);
+  if (Frag[Slot]->getType()->isHalfTy())
+    E = B.CreateBitCast(E, B.getHalfTy());
+  return matrixElementToFloat(B, E);
+}
+
+SmallVector<Value *, 8> warpProductFMA(IRBuilder<> &B, const TranslateTarget &T,
+                                       const WarpMatrixLayout &L, ArrayRef<Value *> A,
+                                       ArrayRef<Value *> Bm, ArrayRef<Value *> C) {
+  WarpBuilder W(B, T);
+  Value *Lane = W.lane32();
+  SmallVector<Value *, 8> D;
+  for (unsigned S = 0; S < L.SlotsC; ++S) {
+    MatrixPosition P = L.Position(B, MatrixOperand::C, Lane, S);
+    Value *Acc = C[S];
+    for (unsigned K = 0; K < L.K; ++K) {
+      MatrixOwner OA = L.OwnerA(B, P.Row, K, S);
+      MatrixOwner OB = L.OwnerB(B, K, P.Col, S);
+      Value *X = readElement(B, W, A, OA.Slot, OA.Lane);
+      Value *Y = readElement(B, W, Bm, OB.Slot, OB.Lane);
+      Acc = B.CreateIntrinsic(Intrinsic::fma, {B.getFloatTy()}, {X, Y, Acc});
+    }
+    D.push_back(Acc);
+  }
+  return D;
+}
+
+} // namespace ferry

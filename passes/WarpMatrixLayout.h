@@ -1,0 +1,93 @@
+//===- WarpMatrixLayout.h - Where a warp keeps its matrix fragments -*- C++ -*-===//
+///
+/// \file
+/// CUDA's WMMA fragments are opaque: which lane holds which element of a
+/// 16x16 tile is the implementation's choice, as long as load -> mma ->
+/// store computes D = A*B + C. Ferry keeps them in the layout of the
+/// target's matrix instruction, so that an mma needs little or no data
+/// movement (docs/translation.md, "Tensor cores"):
+///  - wave32 (gfx11 WMMA): lane l holds row l%16 of A and column l%16 of B
+///    (f16: all 16 k, both half-warps alike; bf16: k 0-7 in lanes 0-15 and
+///    8-15 in lanes 16-31), and D[2s + l/16][l%16] in slot s;
+///  - EMU32 (gfx9 MFMA 16x16x16): slot 4h+q of lane l holds element
+///    A[l%16][8h + 4(l/16) + q], B[8h + 4(l/16) + q][l%16] and
+///    D[8h + 4(l/16) + q][l%16]: half h of every fragment is what the MFMA
+///    lane 32h+l of a wave reads or writes for this warp.
+/// mma.sync (m16n8k16) fragments have the layout the PTX ISA defines.
+///
+/// A layout also says, for the product done with ordinary FMAs across the
+/// warp's 32 lanes (`warpProductFMA`), which lane holds each element of A
+/// and B; the slot it is in must not depend on the reading lane, so that
+/// one ds.bpermute of that slot serves every lane.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PASSES_WARPMATRIXLAYOUT_H
+#define FERRY_PASSES_WARPMATRIXLAYOUT_H
+
+#include "TranslateTarget.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+
+#include <functional>
+
+namespace ferry {
+
+/// The operands of D = A*B + C (C and D share a layout).
+enum class MatrixOperand { A, B, C };
+
+/// An element's (row, column) in its operand; Row == nullptr: the slot is
+/// not used by the layout.
+struct MatrixPosition {
+  llvm::Value *Row = nullptr, *Col = nullptr;
+};
+
+/// Where element (row, k) of A or (k, col) of B is: the lane of the CUDA
+/// warp holding it (a value) and its slot (a constant).
+struct MatrixOwner {
+  llvm::Value *Lane;
+  unsigned Slot;
+};
+
+struct WarpMatrixLayout {
+  unsigned M = 16, N = 16, K = 16;
+  unsigned SlotsA = 0, SlotsB = 0, SlotsC = 0; ///< elements per lane
+  /// Slot \p S of lane \p Lane (0..31) of operand \p Op.
+  std::function<MatrixPosition(llvm::IRBuilder<> &, MatrixOperand Op,
+                               llvm::Value *Lane, unsigned S)>
+      Position;
+  /// Element (\p Row, \p K) of A, read for output slot \p S.
+  std::function<MatrixOwner(llvm::IRBuilder<> &, llvm::Value *Row, unsigned K,
+                            unsigned S)>
+      OwnerA;
+  /// Element (\p K, \p Col) of B, read for output slot \p S.
+  std::function<MatrixOwner(llvm::IRBuilder<> &, unsigned K, llvm::Value *Col,
+                            unsigned S)>
+      OwnerB;
+
+  unsigned slots(MatrixOperand Op) const {
+    return Op == MatrixOperand::A ? SlotsA : Op == MatrixOperand::B ? SlotsB : SlotsC;
+  }
+};
+
+/// The m16n16k16 WMMA fragment layout of \p T (\p BF16: 8 elements per lane
+/// in A and B instead of 16).
+WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16);
+/// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike).
+WarpMatrixLayout mmaSyncLayout();
+
+/// D = A*B + C over this lane's CUDA warp with FMAs in f32, k ascending
+/// (products of f16/bf16 values are exact in f32): \p A and \p B hold the
+/// lane's elements (half, or i16 bits of bf16), \p C its accumulators in
+/// f32. Elements of other lanes are read with ds.bpermute.
+llvm::SmallVector<llvm::Value *, 8>
+warpProductFMA(llvm::IRBuilder<> &B, const TranslateTarget &T,
+               const WarpMatrixLayout &L, llvm::ArrayRef<llvm::Value *> A,
+               llvm::ArrayRef<llvm::Value *> Bm, llvm::ArrayRef<llvm::Value *> C);
+
+/// A half or the i16 bits of a bf16 as f32 (exact).
+llvm::Value *matrixElementToFloat(llvm::IRBuilder<> &B, llvm::Value *V);
+
+} // namespace ferry
+
+#endif
