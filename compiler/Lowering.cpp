@@ -568,6 +568,41 @@ Error checkNVIDIAArch(const std::string &SM) {
   return Error::success();
 }
 
+/// The PTX ISA version the module's functions ask for ("+ptx85" in their
+/// "target-features", as clang writes it from the CUDA version), as a
+/// feature of the target machine: NVPTX writes `.version` from the target
+/// machine alone, and without it inline PTX newer than the processor's
+/// minimum ISA (cub's `bmsk` needs PTX 7.6; sm_80's minimum is 7.0) does
+/// not assemble. The highest version LLVM 19 knows at most; none: "".
+std::string ptxVersionFeature(const Module &M, StringRef SM) {
+  std::string Message;
+  const Target *NVPTX = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Message);
+  if (!NVPTX)
+    return "";
+  std::unique_ptr<MCSubtargetInfo> STI(
+      NVPTX->createMCSubtargetInfo("nvptx64-nvidia-cuda", SM, ""));
+  unsigned Known = 0, Wanted = 0;
+  for (const SubtargetFeatureKV &KV : STI->getAllProcessorFeatures()) {
+    unsigned V = 0;
+    if (StringRef Key(KV.Key); Key.consume_front("ptx") && !Key.getAsInteger(10, V))
+      Known = std::max(Known, V);
+  }
+  for (const Function &F : M) {
+    Attribute A = F.getFnAttribute("target-features");
+    if (!A.isValid())
+      continue;
+    SmallVector<StringRef, 4> Parts;
+    A.getValueAsString().split(Parts, ',');
+    for (StringRef P : Parts) {
+      unsigned V = 0;
+      if (P.consume_front("+ptx") && !P.getAsInteger(10, V))
+        Wanted = std::max(Wanted, V);
+    }
+  }
+  unsigned V = std::min(Wanted, Known);
+  return V ? "+ptx" + std::to_string(V) : "";
+}
+
 Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (Error E = checkNVIDIAArch(Opts.SM))
     return std::move(E);
@@ -614,7 +649,8 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     ModuleAnalysisManager MAM;
     NVVMReflectPass(Reflect).run(*M, MAM);
   }
-  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, "", Opts.OptLevel);
+  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(*M, Opts.SM),
+                                Opts.OptLevel);
   if (!TM)
     return TM.takeError();
   M->setDataLayout((*TM)->createDataLayout());

@@ -310,6 +310,16 @@ llvm::StringSet<> AccContext::sectionedNames(Preprocessor &PP) const {
   return Names;
 }
 
+llvm::StringSet<> AccContext::arrayObjects(ArrayRef<Token> Body) const {
+  llvm::StringSet<> Names;
+  llvm::SmallPtrSet<const IdentifierInfo *, 16> Seen;
+  for (const Token &T : Body)
+    if (T.is(tok::identifier) && Seen.insert(T.getIdentifierInfo()).second)
+      if (const VarDecl *VD = lookupVariable(T); VD && VD->getType()->isArrayType())
+        Names.insert(T.getIdentifierInfo()->getName());
+  return Names;
+}
+
 const Clause *AccContext::enclosingDataDefault() const {
   for (auto It = Open.rbegin(); It != Open.rend(); ++It)
     if (It->D->Kind == ConstructKind::Data)

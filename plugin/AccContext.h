@@ -38,6 +38,11 @@ struct InnerLoop {
   bool Plain;             ///< no reduction, private, collapse or tile
   clang::SourceLocation Loc;
   std::string Remark; ///< said once the region knows how it runs
+  /// The loop as written (`for (...) body`), and the location of the first
+  /// token it was rewritten into: the region's dependence test reads the
+  /// loop as written in place of its rewritten form.
+  TokenList Original;
+  clang::SourceLocation RewrittenAt;
 };
 
 /// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
@@ -77,6 +82,8 @@ struct OpenConstruct {
   std::vector<InnerLoop> InnerLoops;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList InnerVectorLength;
+  /// `worker(n)` / `worker(num: n)` of one of those: the gang's workers.
+  TokenList InnerNumWorkers;
   /// A loop nested in a region's iteration: the FERRY_LEVEL_* it spreads
   /// over, 0 when it runs in order (a vector loop without a level clause may
   /// become a worker loop).
@@ -84,6 +91,10 @@ struct OpenConstruct {
   /// That loop has no level clause: it is the worker loop of a three-level
   /// nest when it holds loops of its own.
   bool AutoLevel = false;
+  /// That loop spreads only if Ferry proves its iterations independent (in
+  /// `kernels` without `independent`, or `auto`), which is known once its
+  /// body is read: the loops inside it run in order.
+  bool NeedsProof = false;
   /// A region: one of its nested loops is a worker loop holding vector
   /// loops (FERRY_REGION_WORKERS).
   bool HasWorkers = false;
@@ -138,6 +149,9 @@ public:
   /// The variables named with a section in a data clause of an open
   /// construct (distinct, non-overlapping data by the program's word).
   llvm::StringSet<> sectionedNames(clang::Preprocessor &PP) const;
+  /// The variables of array type (not pointers, not references) that
+  /// \p Body names: distinct objects, which never overlap.
+  llvm::StringSet<> arrayObjects(llvm::ArrayRef<clang::Token> Body) const;
   /// The `default` clause that holds for a compute construct here: of the
   /// innermost data construct around it that has one.
   const Clause *enclosingDataDefault() const;

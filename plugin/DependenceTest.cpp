@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "DependenceTest.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace clang;
@@ -52,40 +53,52 @@ std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
 class Test {
 public:
   Test(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-       const StringSet<> &Reductions)
-      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions) {}
+       const StringSet<> &Reductions, const StringSet<> &Privates)
+      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions) {
+    for (const auto &P : Privates)
+      Locals.insert(P.getKey());
+  }
 
   std::string run() {
     if (std::string Why = scan(); !Why.empty())
       return Why;
-    for (auto &[Name, Subscripts] : Written) {
-      const std::string &First = Subscripts.front();
-      for (const std::string &S : Accesses[Name])
-        if (S != First)
-          return "loop-carried dependence on '" + Name.str() + "': it is written as " +
-                 Name.str() + display(First) + " and accessed as " + Name.str() + display(S);
-      if (std::string Why = injective(Name); !Why.empty())
+    for (auto &Entry : WrittenSubscripts)
+      if (std::string Why = disjoint(Entry.getKey()); !Why.empty())
         return Why;
-    }
-    for (auto &[Name, Subscripts] : Accesses)
-      if (!Locals.contains(Name) && !Mapped.contains(Name))
-        return "'" + Name.str() +
+    for (auto &Entry : Accesses)
+      if (!Locals.contains(Entry.getKey()) && !Mapped.contains(Entry.getKey()))
+        return "'" + Entry.getKey().str() +
                "' is not named with a section in a data clause, so it may overlap the "
                "arrays the loop writes";
     return {};
   }
 
 private:
+  /// One access of an array: the text of each subscript.
+  using Access = SmallVector<std::string, 2>;
+
   Preprocessor &PP;
   const CanonicalLoop &L;
   ArrayRef<Token> Body;
   const StringSet<> &Mapped, &Reductions;
   StringSet<> Locals;
-  /// Per array: the subscripts (as text) of every write and of every access.
-  StringMap<std::vector<std::string>> Written, Accesses;
-  /// The first subscript's tokens of each written array.
-  StringMap<SmallVector<Token, 8>> FirstSubscript;
+  /// Per array: every access (writes included), in order.
+  StringMap<std::vector<Access>> Accesses;
+  /// The subscripts' tokens of the first write of each written array.
+  StringMap<SmallVector<SmallVector<Token, 8>, 2>> WrittenSubscripts;
   StringSet<> Assigned; ///< scalars the body assigns
+  StringMap<unsigned> ScalarWrites; ///< how often the body assigns each
+  /// The `for` loops in the body that declare their variable, start at a
+  /// constant, step up and stay below a bound W (`j < W`, `j < W - c`,
+  /// `j <= W - c`): variable -> the spelling of W.
+  StringMap<std::string> RowLoops;
+
+  static std::string display(const Access &A) {
+    std::string Out;
+    for (const std::string &S : A)
+      Out += "[" + display(S) + "]";
+    return Out;
+  }
 
   static std::string display(const std::string &S) {
     std::string Out;
@@ -96,8 +109,9 @@ private:
   }
 
   /// The subscripts after Body[I] (a name): "[...][...]" as text; \p End
-  /// is past them; \p First the tokens of the first one.
-  std::string subscripts(size_t I, size_t &End, SmallVectorImpl<Token> &First) {
+  /// is past them; \p Each the tokens of each one.
+  std::string subscripts(size_t I, size_t &End,
+                         SmallVectorImpl<SmallVector<Token, 8>> &Each) {
     std::string Text;
     End = I + 1;
     while (End < Body.size() && Body[End].is(tok::l_square)) {
@@ -109,8 +123,7 @@ private:
         else if (Body[End].is(tok::r_square) && --Depth == 0)
           break;
       }
-      if (First.empty())
-        First.append(Body.begin() + Open + 1, Body.begin() + End);
+      Each.emplace_back(Body.begin() + Open + 1, Body.begin() + End);
       Text += "[ " + spell(PP, Body.slice(Open + 1, End - Open - 1)) + "]";
       ++End;
     }
@@ -120,6 +133,8 @@ private:
   std::string scan() {
     for (size_t I = 0; I < Body.size(); ++I) {
       const Token &T = Body[I];
+      if (T.is(tok::kw_for))
+        readRowLoop(I);
       if (T.isOneOf(tok::arrow, tok::period, tok::kw_new, tok::kw_delete, tok::kw_asm))
         return "it uses '" + PP.getSpelling(T) + "'";
       if (T.is(tok::star) && I > 0 &&
@@ -149,8 +164,8 @@ private:
       if (I > 0 && Body[I - 1].is(tok::coloncolon))
         continue;
       size_t End;
-      SmallVector<Token, 8> First;
-      const std::string Sub = subscripts(I, End, First);
+      SmallVector<SmallVector<Token, 8>, 2> Each;
+      const std::string Sub = subscripts(I, End, Each);
       const bool Writes =
           End < Body.size() && (isAssignment(Body[End]) ||
                                 Body[End].isOneOf(tok::plusplus, tok::minusminus)) ||
@@ -160,15 +175,18 @@ private:
             !sameVar(T, L.Var))
           return "the variable '" + Name.str() +
                  "', declared outside the loop, is assigned in its iterations";
-        if (Writes)
+        if (Writes) {
           Assigned.insert(Name);
+          ++ScalarWrites[Name];
+        }
         continue;
       }
-      Accesses[Name].push_back(Sub);
-      if (Writes && !Locals.contains(Name)) {
-        Written[Name].push_back(Sub);
-        FirstSubscript[Name] = First;
-      }
+      Access A;
+      for (ArrayRef<Token> S : Each)
+        A.push_back(spell(PP, S));
+      Accesses[Name].push_back(std::move(A));
+      if (Writes && !Locals.contains(Name))
+        WrittenSubscripts.try_emplace(Name, std::move(Each));
     }
     return {};
   }
@@ -185,46 +203,182 @@ private:
     return false;
   }
 
-  /// The first subscript of a written array is the loop variable, plus or
-  /// minus terms that do not change in the loop.
-  std::string injective(StringRef Name) {
-    ArrayRef<Token> S = FirstSubscript[Name];
+  /// Whether \p T names a variable that the body declares or assigns (its
+  /// value may change from one iteration to the next).
+  bool variesInLoop(const Token &T) const {
+    if (!T.is(tok::identifier))
+      return false;
+    StringRef N = T.getIdentifierInfo()->getName();
+    return Assigned.contains(N) || Locals.contains(N);
+  }
+
+  /// Why subscript \p S is not the loop variable plus or minus terms that
+  /// do not change in the loop (`i`, `i + 1`, `c - i`, `i * n + j` for the
+  /// loop over j); empty when it is.
+  std::string notInjective(StringRef Name, ArrayRef<Token> S) const {
     unsigned Uses = 0;
-    for (size_t I = 0; I < S.size(); ++I) {
-      const Token &T = S[I];
-      if (sameVar(T, L.Var)) {
-        ++Uses;
-        // i alone, or a term added or subtracted: `i`, `i + c`, `c + i`, `c - i`.
-        const bool Before = I == 0 || S[I - 1].isOneOf(tok::plus, tok::minus);
-        const bool After = I + 1 == S.size() || S[I + 1].isOneOf(tok::plus, tok::minus);
-        if (!Before || !After)
+    for (ArrayRef<Token> Term : splitTerms(S)) {
+      const bool Alone = Term.size() == 1 && sameVar(Term[0], L.Var);
+      for (const Token &T : Term) {
+        if (sameVar(T, L.Var)) {
+          ++Uses;
+          if (!Alone)
+            return "'" + Name.str() + "' is written at " + Name.str() + "[" +
+                   display(spell(PP, S)) + "]: Ferry proves independence only for a "
+                   "subscript that is the loop variable plus or minus terms that do not "
+                   "change in the loop";
+        } else if (variesInLoop(T)) {
+          return "'" + Name.str() + "' is written at a subscript that changes in the loop (" +
+                 PP.getSpelling(T) + ")";
+        } else if (T.is(tok::l_square)) {
           return "'" + Name.str() + "' is written at " + Name.str() + "[" +
-                 display(spell(PP, S)) + "]: Ferry proves independence only for a first "
-                 "subscript of the loop variable plus or minus a constant term";
-        continue;
+                 display(spell(PP, S)) + "]: Ferry proves independence only for a "
+                 "subscript that is the loop variable plus or minus terms that do not "
+                 "change in the loop";
+        }
       }
-      if (T.is(tok::identifier) &&
-          (Assigned.contains(T.getIdentifierInfo()->getName()) ||
-           Locals.contains(T.getIdentifierInfo()->getName())))
-        return "'" + Name.str() + "' is written at a subscript that changes in the loop (" +
-               PP.getSpelling(T) + ")";
-      if (T.isOneOf(tok::l_square, tok::l_paren, tok::star, tok::slash, tok::percent))
-        return "'" + Name.str() + "' is written at " + Name.str() + "[" +
-               display(spell(PP, S)) + "]: Ferry proves independence only for a first "
-               "subscript of the loop variable plus or minus a constant term";
     }
     if (Uses != 1)
       return "'" + Name.str() + "' is written at an element that does not depend on the "
              "loop variable";
     return {};
   }
+
+  /// Reads `for (T j = c; j < W; ++j)` at Body[I] into RowLoops.
+  void readRowLoop(size_t I) {
+    if (I + 1 >= Body.size() || Body[I + 1].isNot(tok::l_paren))
+      return;
+    SmallVector<ArrayRef<Token>, 3> Parts;
+    size_t Start = I + 2;
+    unsigned Depth = 1;
+    for (size_t K = Start; K < Body.size(); ++K) {
+      if (Body[K].is(tok::l_paren))
+        ++Depth;
+      else if (Body[K].is(tok::r_paren) && --Depth == 0) {
+        Parts.push_back(Body.slice(Start, K - Start));
+        break;
+      } else if (Depth == 1 && Body[K].is(tok::semi)) {
+        Parts.push_back(Body.slice(Start, K - Start));
+        Start = K + 1;
+      }
+    }
+    if (Parts.size() != 3)
+      return;
+    ArrayRef<Token> Init = Parts[0], Cond = Parts[1], Inc = Parts[2];
+    // T j = c
+    if (Init.size() < 4 || !isTypeWord(Init.front()) || Init[Init.size() - 2].isNot(tok::equal) ||
+        Init.back().isNot(tok::numeric_constant) || !Init[Init.size() - 3].is(tok::identifier))
+      return;
+    const Token &J = Init[Init.size() - 3];
+    // j < W, j < W - c, j <= W - c
+    if (Cond.size() < 3 || !sameVar(Cond[0], J) || !Cond[1].isOneOf(tok::less, tok::lessequal))
+      return;
+    ArrayRef<Token> Bound = Cond.drop_front(2);
+    const bool Less = Cond[1].is(tok::less);
+    const bool Minus = Bound.size() == 3 && Bound[1].is(tok::minus) &&
+                       Bound[2].is(tok::numeric_constant) && PP.getSpelling(Bound[2]) != "0";
+    if (!(Bound.size() == 1 && Less) && !Minus)
+      return;
+    if (!Bound[0].isOneOf(tok::identifier, tok::numeric_constant))
+      return;
+    // ++j, j++, j += c
+    const bool Up = (Inc.size() == 2 && ((Inc[0].is(tok::plusplus) && sameVar(Inc[1], J)) ||
+                                         (sameVar(Inc[0], J) && Inc[1].is(tok::plusplus)))) ||
+                    (Inc.size() == 3 && sameVar(Inc[0], J) && Inc[1].is(tok::plusequal) &&
+                     Inc[2].is(tok::numeric_constant));
+    if (Up)
+      RowLoops[J.getIdentifierInfo()->getName()] = PP.getSpelling(Bound[0]);
+  }
+
+  /// Whether \p S is `i * W + j` (or `W * i + j`, `j + i * W`) for the loop
+  /// variable i, W invariant and j the variable of a loop of the body that
+  /// stays in [0, W) (RowLoops) and that nothing else assigns: the
+  /// iterations of the loop over i then touch distinct rows of W elements.
+  bool rowOfLoop(ArrayRef<Token> S) const {
+    SmallVector<ArrayRef<Token>, 4> Terms = splitTerms(S);
+    if (Terms.size() != 2 || llvm::any_of(S, [](const Token &T) { return T.is(tok::minus); }))
+      return false;
+    for (unsigned K = 0; K < 2; ++K) {
+      ArrayRef<Token> Row = Terms[K], Col = Terms[1 - K];
+      if (Row.size() != 3 || Row[1].isNot(tok::star) || Col.size() != 1 ||
+          !Col[0].is(tok::identifier))
+        continue;
+      const Token &W = sameVar(Row[0], L.Var) ? Row[2] : Row[0];
+      if (!sameVar(Row[0], L.Var) && !sameVar(Row[2], L.Var))
+        continue;
+      if (!W.isOneOf(tok::identifier, tok::numeric_constant) || sameVar(W, L.Var) ||
+          variesInLoop(W))
+        continue;
+      StringRef J = Col[0].getIdentifierInfo()->getName();
+      auto Loop = RowLoops.find(J);
+      if (Loop != RowLoops.end() && Loop->second == PP.getSpelling(W) &&
+          ScalarWrites.lookup(J) == 1)
+        return true;
+    }
+    return false;
+  }
+
+  /// The terms of \p S added or subtracted at its top level.
+  static SmallVector<ArrayRef<Token>, 4> splitTerms(ArrayRef<Token> S) {
+    SmallVector<ArrayRef<Token>, 4> Terms;
+    unsigned Depth = 0;
+    size_t Start = 0;
+    for (size_t I = 0; I < S.size(); ++I) {
+      if (S[I].isOneOf(tok::l_paren, tok::l_square))
+        ++Depth;
+      else if (S[I].isOneOf(tok::r_paren, tok::r_square) && Depth)
+        --Depth;
+      else if (Depth == 0 && S[I].isOneOf(tok::plus, tok::minus)) {
+        Terms.push_back(S.slice(Start, I - Start));
+        Start = I + 1;
+      }
+    }
+    Terms.push_back(S.drop_front(Start));
+    return Terms;
+  }
+
+  /// Two iterations never touch one element of \p Name when one of its
+  /// subscripts is the loop variable plus or minus terms that do not change
+  /// in the loop, written the same in every access of the array: the
+  /// iterations then differ in that subscript (the others may be anything).
+  std::string disjoint(StringRef Name) const {
+    const auto &Write = WrittenSubscripts.find(Name)->second;
+    const std::vector<Access> &All = Accesses.find(Name)->second;
+    std::string Why;
+    bool WhyUsesVar = false;
+    for (size_t P = 0; P < Write.size(); ++P) {
+      ArrayRef<Token> S = Write[P];
+      std::string Not = rowOfLoop(S) ? std::string() : notInjective(Name, S);
+      if (Not.empty()) {
+        // The same subscript in every access, or a dependence.
+        const std::string Text = spell(PP, S);
+        auto Other = llvm::find_if(
+            All, [&](const Access &A) { return A.size() <= P || A[P] != Text; });
+        if (Other == All.end())
+          return {};
+        Access Written;
+        for (ArrayRef<Token> W : Write)
+          Written.push_back(spell(PP, W));
+        Not = "loop-carried dependence on '" + Name.str() + "': it is written as " +
+              Name.str() + display(Written) + " and accessed as " + Name.str() +
+              display(*Other);
+      }
+      // Say why for the first subscript that uses the loop variable.
+      const bool UsesVar = llvm::any_of(S, [&](const Token &T) { return sameVar(T, L.Var); });
+      if (Why.empty() || (UsesVar && !WhyUsesVar)) {
+        Why = std::move(Not);
+        WhyUsesVar = UsesVar;
+      }
+    }
+    return Why;
+  }
 };
 
 } // namespace
 
 std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-                           const StringSet<> &Reductions) {
-  return Test(PP, L, Mapped, Reductions).run();
+                           const StringSet<> &Reductions, const StringSet<> &Privates) {
+  return Test(PP, L, Mapped, Reductions, Privates).run();
 }
 
 } // namespace plugin

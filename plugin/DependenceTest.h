@@ -1,20 +1,27 @@
 //===- DependenceTest.h - Independent iterations of a kernels loop -*- C++ -*-===//
 ///
 /// \file
-/// A `kernels` loop without `independent` runs in parallel only when Ferry
-/// proves that its iterations are independent. The test reads the loop's
-/// tokens, as a subscript test at the source level (like the simplest tests
-/// of NVHPC's `-Minfo=accel`), and proves independence only when
-///  - every variable the body assigns is declared in the body, a reduction
-///    variable, or an array element;
-///  - every array the body writes is indexed by the loop variable, plus or
-///    minus a term that does not change in the loop, in its first
-///    subscript, and every access to that array in the body uses the very
-///    same subscripts (so two iterations never touch one element);
+/// A `kernels` loop without `independent` (a region's loop, or a loop nested
+/// in one) runs in parallel only when Ferry proves that its iterations are
+/// independent. The test reads the loop's tokens (nested loop constructs
+/// put back as written by the caller), as a subscript test at the source
+/// level (like the simplest tests of NVHPC's `-Minfo=accel`), and proves
+/// independence only when
+///  - every variable the body assigns is declared in the body, private to
+///    the loop (its `private` clause: a scalar, an array, or a section's
+///    copy, each executor's own), a reduction variable, or an array
+///    element;
+///  - every array the body writes has a subscript that is the loop
+///    variable plus or minus terms that do not change in the loop (for a
+///    nested loop, the enclosing loops' variables among them), or the row
+///    `i * W + j` of a loop over j in [c, W) in the body, written the same
+///    in every access to that array in the body (so two iterations never
+///    touch one element: they differ in that subscript);
 ///  - every array the body indexes is named with a section in a data clause
-///    of the construct or an enclosing one, or declared in the body:
-///    distinct data clauses are the program's word that arrays do not
-///    overlap (no other aliasing is assumed away);
+///    of the construct or an enclosing one, declared as an array (a
+///    distinct object), or declared in the body: distinct data clauses are
+///    the program's word that arrays do not overlap (no other aliasing is
+///    assumed away);
 ///  - the body calls nothing but C math and holds no nested construct,
 ///    no pointer dereference and no member access.
 /// Anything else is "not proven", with the reason, and the loop runs in
@@ -35,11 +42,14 @@ namespace plugin {
 
 /// Empty when the iterations of \p L are proven independent; otherwise
 /// why not ("loop-carried dependence on 'a' ..."). \p Mapped: arrays named
-/// with a section in a data clause; \p Reductions: the loop's reduction
-/// variables.
+/// with a section in a data clause and variables of array type;
+/// \p Reductions: the loop's reduction variables; \p Privates: its
+/// `private`/`firstprivate` variables, which the body uses as it uses its
+/// own declarations.
 std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
                            const llvm::StringSet<> &Mapped,
-                           const llvm::StringSet<> &Reductions);
+                           const llvm::StringSet<> &Reductions,
+                           const llvm::StringSet<> &Privates);
 
 } // namespace plugin
 } // namespace ferry

@@ -49,7 +49,7 @@ void LoopConstruct::rewrite() {
   const bool SharesReductions = Compute && (Compute->OneRegion || Compute->HostControl);
   // In a region's iteration: spread over the gang's work-items, or in order.
   const int LevelBefore =
-      Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel(Compute) : 0;
+      Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel() : 0;
   const bool InPlace =
       Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !LevelBefore);
   // private(c[lo:len]): a copy per gang for the region's own clause and for
@@ -70,17 +70,9 @@ void LoopConstruct::rewrite() {
           << (OwnPrivates.front().First ? "firstprivate" : "private");
       return;
     }
-    if (!OwnPrivates.empty() && InPlace) {
-      // The innermost loop nested in an iteration around it, else the region.
-      OpenConstruct *Owner = nullptr;
-      for (OpenConstruct *O : Ctx.enclosingLoops())
-        if (O->Level)
-          Owner = O;
-      if (!Owner)
-        Owner = Ctx.enclosingRegion();
-      if (Owner)
+    if (!OwnPrivates.empty() && InPlace)
+      if (OpenConstruct *Owner = privatesOwner())
         Owner->Privates.insert(Owner->Privates.end(), OwnPrivates.begin(), OwnPrivates.end());
-    }
   }
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
@@ -88,7 +80,7 @@ void LoopConstruct::rewrite() {
         for (const VarRef &V : C.Vars)
           if (Ctx.declaredBefore(V.Name))
             Compute->ImpliedCopy.push_back(V.Name);
-  if (!readGangOperands())
+  if (!readGangOperands() || !readWorkerOperand())
     return;
   Token For;
   PP.Lex(For);
@@ -112,6 +104,9 @@ void LoopConstruct::rewrite() {
     AccContext::Scope Open(Ctx, D);
     Open.get().Level = Level;
     Open.get().AutoLevel = Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
+    Open.get().NeedsProof = Level && nestedNeedsProof();
+    if (!Level) // a region's own worker(n) comes before its nested loops'
+      Open.get().InnerNumWorkers = WorkerCount;
     Ok = Lex.statement(/*InBreakable=*/InPlace);
     HasInnerLoops = Open.get().HasInnerLoops;
     HasInnerReductions = Open.get().HasInnerReductions;
@@ -119,25 +114,39 @@ void LoopConstruct::rewrite() {
     Inner = std::move(Open.get().InnerLoops);
     InnerVectorLength = Open.get().InnerVectorLength;
     NestedPrivates = std::move(Open.get().Privates);
+    InnerNumWorkers = Open.get().InnerNumWorkers;
   }
   // A nested loop that holds vector loops is the worker loop of its gang.
   if (Level && HasInnerLoops)
     Level = FERRY_LEVEL_WORKER;
   if (Level) {
-    // Its copies, and those of the loops in order in its body: a worker
-    // loop's iterations run in worker_rounds (worker-single in a gang of
-    // workers), any other's on each work-item.
-    const auto Of = Level == FERRY_LEVEL_WORKER ? PrivateSection::Worker : PrivateSection::WorkItem;
-    for (auto *List : {&OwnPrivates, &NestedPrivates})
-      for (PrivateSection &P : *List)
-        P.Of = Of;
-    if (OpenConstruct *Region = Ctx.enclosingRegion())
-      for (auto *List : {&OwnPrivates, &NestedPrivates})
-        Region->Privates.insert(Region->Privates.end(), List->begin(), List->end());
     CanonicalLoop L;
     ArrayRef<Token> Header = ArrayRef<Token>(All).slice(2, HeaderEnd - 3);
     if (Ok && CanonicalLoopParser(PP, PragmaLoc).header(Header, L)) {
       L.Body.append(All.begin() + HeaderEnd, All.end());
+      // In `kernels` without `independent` (or `auto`): spread only when
+      // proven, in order inside the iteration otherwise.
+      bool Proven = false;
+      if (nestedNeedsProof()) {
+        const std::string Why = findLoopDependence(L, Inner);
+        if (!Why.empty()) {
+          if (Ctx.missedRemarks())
+            report(PP, D.Loc, Diag::RegionRemark)
+                << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
+                       "' not parallelized: " + Why +
+                       "; its iterations run in order inside each iteration of the loop "
+                       "around it (write 'independent' if they are)";
+          injectInOrder(All);
+          return;
+        }
+        Proven = true;
+      }
+      // Its copies, and those of the loops in order in its body: a worker
+      // loop's iterations run in worker_rounds (worker-single in a gang of
+      // workers), any other's on each work-item.
+      handOverPrivates(Ctx.enclosingRegion(), Level == FERRY_LEVEL_WORKER
+                                                  ? PrivateSection::Worker
+                                                  : PrivateSection::WorkItem);
       SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
       OpenConstruct &Region = *Loops.front();
       Region.HasInnerLoops = true;
@@ -149,12 +158,23 @@ void LoopConstruct::rewrite() {
       Region.HasInnerReductions |= Reduces;
       InnerLoop Record{L, 0, !Reduces && !D.find(ClauseKind::Private) &&
                                  !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile),
-                       D.Loc, ""};
-      Record.RewrittenTokens = emitInner(L, Level, Loops.size() == 2, Record.Remark);
+                       D.Loc, "", All, SourceLocation()};
+      Record.RewrittenTokens = emitInner(L, Level, Loops.size() == 2, Record);
+      if (Proven && !Record.Remark.empty())
+        Record.Remark += "; iterations proven independent";
       Region.InnerLoops.push_back(std::move(Record));
       emitLevelOperands(nullptr, &Region.InnerVectorLength);
+      if (!WorkerCount.empty()) {
+        if (Region.InnerNumWorkers.empty())
+          Region.InnerNumWorkers = WorkerCount;
+        else if (spellingOf(PP, Region.InnerNumWorkers) != spellingOf(PP, WorkerCount))
+          report(PP, WorkerCount[0].getLocation(), Diag::IgnoredLevelOperand)
+              << "worker(" + spellingOf(PP, WorkerCount) + ")"
+              << "an earlier loop of the region sets the gang's workers (worker(" +
+                     spellingOf(PP, Region.InnerNumWorkers) + "))";
+      }
     } else {
-      TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+      injectInOrder(All);
     }
     return;
   }
@@ -184,13 +204,22 @@ void LoopConstruct::rewrite() {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return;
   }
-  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty() && joinInner(Nest))
+  // The test reads the nested loops as written: their iterations in order
+  // inside each of this loop's, whether they spread over a gang or not.
+  testDependence(Nest);
+  if (Nest.size() == 1 && TileSizes.empty() && StaticChunk.empty() &&
+      !(needsProof() && !ProvenIndependent) && joinInner(Nest))
     HasInnerLoops = HasInnerReductions = false;
-  if (Nest.size() == 1)
-    testDependence(Nest[0]);
-  for (const InnerLoop &I : Inner)
+  for (InnerLoop &I : Inner) {
+    // A region whose iterations run in order runs its nested loops in
+    // order inside them (the outliner flattens them).
+    if (HasInnerLoops && sequential() && !I.Remark.empty())
+      I.Remark = "'loop' over '" + PP.getSpelling(I.Loop.Var) +
+                 "' nested in a region's iteration: in order inside it, as the region's "
+                 "iterations run in order";
     if (!I.Remark.empty())
       report(PP, I.Loc, Diag::RegionRemark) << I.Remark;
+  }
   // In `kernels`, scalars the loop assigns are copy (OpenACC 2.6.2): the
   // value the (last) iteration leaves is seen after it.
   if (D.Kind == ConstructKind::KernelsLoop ||
@@ -223,16 +252,30 @@ void LoopConstruct::rewrite() {
     emitCollapsed(Nest);
 }
 
-int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
+/// The kind of construct the region of \p Region (the outermost open loop)
+/// runs as: a `loop` takes its compute construct's.
+static ConstructKind regionKind(const Directive &Region, const OpenConstruct *Compute) {
+  if (Region.Kind != ConstructKind::Loop)
+    return Region.Kind;
+  if (!Compute)
+    return ConstructKind::ParallelLoop;
+  return Compute->D->Kind == ConstructKind::Serial    ? ConstructKind::SerialLoop
+         : Compute->D->Kind == ConstructKind::Kernels ? ConstructKind::KernelsLoop
+                                                      : ConstructKind::ParallelLoop;
+}
+
+int LoopConstruct::innerLevel() const {
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   // A third level is the vector loop of a worker loop: one with `worker`
   // alone, or without a level clause (gang, worker, vector as NVHPC maps a
   // three-level nest); under any other it runs in order inside the second,
-  // as does a fourth level.
+  // as does a fourth level. Under a worker loop that spreads only if proven
+  // (known once its body is read), in order too.
   if (Loops.size() == 2) {
     const OpenConstruct &Middle = *Loops[1];
     const Directive &M = *Middle.D;
-    const bool WorkerLoop = Middle.Level && (Middle.AutoLevel || Middle.Level == FERRY_LEVEL_WORKER);
+    const bool WorkerLoop = Middle.Level && !Middle.NeedsProof &&
+                            (Middle.AutoLevel || Middle.Level == FERRY_LEVEL_WORKER);
     if (!WorkerLoop || M.find(ClauseKind::Collapse) || M.find(ClauseKind::Tile) ||
         D.find(ClauseKind::Worker) || D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile))
       return 0;
@@ -241,26 +284,44 @@ int LoopConstruct::innerLevel(const OpenConstruct *Compute) const {
   }
   const Directive &Region = *Loops[0]->D;
   const ConstructKind Kind =
-      Region.Kind != ConstructKind::Loop ? Region.Kind
-      : !Compute                         ? ConstructKind::ParallelLoop
-      : Compute->D->Kind == ConstructKind::Serial  ? ConstructKind::SerialLoop
-      : Compute->D->Kind == ConstructKind::Kernels ? ConstructKind::KernelsLoop
-                                                   : ConstructKind::ParallelLoop;
+      regionKind(Region, Ctx.enclosingComputeConstruct());
   // The region's own iterations must be gangs: not in order, not already
-  // spread over workers or vector lanes.
+  // spread over workers or vector lanes. (A region loop that needs a proof
+  // of independence and does not get it runs in order, and the outliner
+  // runs its nested loops in order inside.)
   if (Kind == ConstructKind::SerialLoop || Region.find(ClauseKind::Seq) ||
-      (Kind == ConstructKind::KernelsLoop && !Region.find(ClauseKind::Independent)) ||
       (!Region.find(ClauseKind::Gang) &&
        (Region.find(ClauseKind::Worker) || Region.find(ClauseKind::Vector))))
     return 0;
-  // This loop: independent (implied in `parallel`, written in `kernels`)
-  // and below the gang level.
-  if (D.find(ClauseKind::Seq) || D.find(ClauseKind::Gang) ||
-      (Kind == ConstructKind::KernelsLoop && !D.find(ClauseKind::Independent)))
+  // This loop: independent (implied in `parallel`, written in `kernels` or
+  // proven, see nestedNeedsProof) and below the gang level.
+  if (D.find(ClauseKind::Seq) || D.find(ClauseKind::Gang))
     return 0;
   int Level = (D.find(ClauseKind::Worker) ? FERRY_LEVEL_WORKER : 0) |
               (D.find(ClauseKind::Vector) ? FERRY_LEVEL_VECTOR : 0);
   return Level ? Level : FERRY_LEVEL_VECTOR;
+}
+
+bool LoopConstruct::nestedNeedsProof() const {
+  if (D.find(ClauseKind::Auto))
+    return true;
+  if (D.find(ClauseKind::Independent))
+    return false;
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  return !Loops.empty() &&
+         regionKind(*Loops[0]->D, Ctx.enclosingComputeConstruct()) ==
+             ConstructKind::KernelsLoop;
+}
+
+const Directive *LoopConstruct::computeDirective() {
+  if (D.Kind != ConstructKind::Loop)
+    return &D;
+  if (OpenConstruct *Compute = Ctx.enclosingComputeConstruct())
+    return Compute->D;
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  if (!Loops.empty() && Loops[0]->D->Kind != ConstructKind::Loop)
+    return Loops[0]->D; // a `loop` in a `parallel loop`
+  return nullptr;
 }
 
 bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -289,9 +350,11 @@ bool LoopConstruct::joinInner(SmallVectorImpl<CanonicalLoop> &Nest) {
 }
 
 size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, bool InWorker,
-                                std::string &Remark) {
+                                InnerLoop &Record) {
+  std::string &Remark = Record.Remark;
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
+  Record.RewrittenAt = B.get()[0].getLocation();
   emitIndexType(B, L);
   emitOperandChecks(B);
   if (Ctx.remarks()) {
@@ -499,15 +562,12 @@ void LoopConstruct::emitLevelOperands(TokenBuilder *B, TokenList *InnerVectorLen
               .code("), 1024LL);");
         else if (InnerVectorLength)
           InnerVectorLength->assign(Part.begin(), Part.end());
-      } else if (C.Kind == ClauseKind::Worker && (Modifier.empty() || Modifier == "num")) {
-        report(PP, Loc, Diag::IgnoredLevelOperand)
-            << Text << "the construct's num_workers sets the workers of a gang";
+      } else if (C.Kind == ClauseKind::Worker) {
+        // Read by readWorkerOperand.
       } else {
         report(PP, Part.empty() ? C.Loc : Part[0].getLocation(), Diag::BadLevelOperand)
             << Modifier << Text
-            << (C.Kind == ClauseKind::Gang     ? "'num:', 'static:' or 'dim:'"
-                : C.Kind == ClauseKind::Vector ? "'length:'"
-                                               : "'num:'");
+            << (C.Kind == ClauseKind::Gang ? "'num:', 'static:' or 'dim:'" : "'length:'");
       }
     }
   }
@@ -538,27 +598,109 @@ bool LoopConstruct::readGangOperands() {
   return true;
 }
 
-void LoopConstruct::testDependence(const CanonicalLoop &L) {
-  if (!needsProof() || D.find(ClauseKind::Seq) || OneRegion)
-    return;
+bool LoopConstruct::readWorkerOperand() {
+  const Clause *C = D.find(ClauseKind::Worker);
+  if (!C || C->Expr.empty())
+    return true;
+  const std::string Text = "worker(" + spellingOf(PP, C->Expr) + ")";
+  ArrayRef<Token> Value = C->Expr;
+  if (Value.size() >= 2 && Value[0].getIdentifierInfo() && Value[1].is(tok::colon)) {
+    StringRef Modifier = Value[0].getIdentifierInfo()->getName();
+    if (Modifier != "num") {
+      report(PP, Value[0].getLocation(), Diag::BadLevelOperand) << Modifier << Text << "'num:'";
+      return false;
+    }
+    Value = Value.drop_front(2);
+  }
+  const SourceLocation Loc = Value.empty() ? C->Loc : Value[0].getLocation();
+  // OpenACC 3.3, 2.9.3: the argument is allowed in `kernels` only, where
+  // the construct has no num_workers.
+  const Directive *Compute = computeDirective();
+  if (!Compute ||
+      (Compute->Kind != ConstructKind::Kernels && Compute->Kind != ConstructKind::KernelsLoop)) {
+    report(PP, Loc, Diag::WorkerNumOutsideKernels)
+        << Text
+        << (Compute ? "a loop of a '" + spelling(Compute->Kind).str() + "' construct"
+                    : std::string("an orphaned 'loop'"));
+    return false;
+  }
+  if (const Clause *NumWorkers = Compute->find(ClauseKind::NumWorkers)) {
+    report(PP, Loc, Diag::WorkerNumConflict)
+        << Text << spellingOf(PP, NumWorkers->Expr) << spelling(Compute->Kind);
+    report(PP, NumWorkers->Loc, Diag::NoteNumWorkers);
+    return false;
+  }
+  WorkerCount.assign(Value.begin(), Value.end());
+  return true;
+}
+
+/// \p Body with each loop of \p Nested that was rewritten put back as
+/// written (loops nested in those are in \p Nested too).
+static TokenList asWritten(ArrayRef<Token> Body, ArrayRef<InnerLoop> Nested) {
+  TokenList Out(Body.begin(), Body.end());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const InnerLoop &I : Nested) {
+      auto At = llvm::find_if(Out, [&](const Token &T) {
+        return T.getLocation() == I.RewrittenAt;
+      });
+      if (At == Out.end() || size_t(Out.end() - At) < I.RewrittenTokens)
+        continue;
+      At = Out.erase(At, At + I.RewrittenTokens);
+      Out.insert(At, I.Original.begin(), I.Original.end());
+      Changed = true;
+    }
+  }
+  return Out;
+}
+
+std::string LoopConstruct::findLoopDependence(const CanonicalLoop &L,
+                                              ArrayRef<InnerLoop> Nested) {
   llvm::StringSet<> Reductions;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         Reductions.insert(PP.getSpelling(V.Name));
+  CanonicalLoop Written = L;
+  Written.Body = asWritten(L.Body, Nested);
+  // Arrays named with a section in a data clause, and variables of array
+  // type: distinct, non-overlapping objects.
   llvm::StringSet<> Mapped = Ctx.sectionedNames(PP);
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
       for (const VarRef &V : C.Vars)
         if (!V.Sections.empty() && !V.isMember())
           Mapped.insert(PP.getSpelling(V.Name));
-  std::string Why = findDependence(PP, L, Mapped, Reductions);
-  ProvenIndependent = Why.empty();
-  if (!ProvenIndependent && Ctx.missedRemarks())
-    report(PP, D.Loc, Diag::RegionRemark)
-        << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
-               "' not parallelized: " + Why + "; its iterations run in order (write "
-               "'independent' if they are)";
+  for (const auto &Name : Ctx.arrayObjects(Written.Body))
+    Mapped.insert(Name.getKey());
+  // Its private variables and sections: each executor's own copies.
+  llvm::StringSet<> Privates;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+      for (const VarRef &V : C.Vars)
+        if (!V.isMember())
+          Privates.insert(PP.getSpelling(V.Name));
+  return findDependence(PP, Written, Mapped, Reductions, Privates);
+}
+
+void LoopConstruct::testDependence(ArrayRef<CanonicalLoop> Nest) {
+  if (!needsProof() || D.find(ClauseKind::Seq) || OneRegion)
+    return;
+  // A collapse/tile nest: each level proven with the enclosing levels'
+  // variables fixed, so no two iterations of the nest meet.
+  ProvenIndependent = true;
+  for (const CanonicalLoop &L : Nest) {
+    const std::string Why = findLoopDependence(L, Inner);
+    if (Why.empty())
+      continue;
+    ProvenIndependent = false;
+    if (Ctx.missedRemarks())
+      report(PP, D.Loc, Diag::RegionRemark)
+          << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) + "'" +
+                 (Nest.size() > 1 ? " (a level of its nest)" : "") + " not parallelized: " +
+                 Why + "; its iterations run in order (write 'independent' if they are)";
+    return;
+  }
 }
 
 void LoopConstruct::emitIndexType(TokenBuilder &B, const CanonicalLoop &L) {
@@ -640,11 +782,18 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L)
     Shape += ", iterations in order";
   else if (ProvenIndependent)
     Shape += ", iterations proven independent";
+  const TokenList &Workers = gangWorkers();
   if (Nested && HasWorkers)
-    Shape += ", each iteration on one gang of workers (one warp each, num_workers of them) "
-             "that share its worker loops, their vector loops on each worker's lanes";
+    Shape += ", each iteration on one gang of workers (one warp each, " +
+             (Workers.empty() ? std::string("num_workers")
+                              : "worker(" + spellingOf(PP, Workers) + ")") +
+             " of them) that share its worker loops, their vector loops on each worker's "
+             "lanes";
   else if (Nested)
     Shape += ", each iteration on one gang whose work-items share its nested loops";
+  if (!Workers.empty() && !(Nested && HasWorkers))
+    Shape += ", worker(" + spellingOf(PP, Workers) +
+             ") without effect (no worker loop of the region holds vector loops)";
   remark(PP, Ctx, D, Shape);
 }
 
@@ -810,6 +959,12 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
     B.code("__ferry_options.vector_length = ::ferry::acc::geometry_clause(__ferry_region, \"vector\", (")
         .tokens(InnerVectorLength)
         .code("), 1024LL);");
+  // worker(n) sets the gang's workers where the construct does not
+  // (readWorkerOperand refuses it elsewhere): this loop's, or a nested one's.
+  if (const TokenList &Workers = gangWorkers(); !Workers.empty())
+    B.code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"worker\", (")
+        .tokens(Workers)
+        .code("), 1024LL);");
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
   // Private sections: their copies' layout now (their lengths are values
@@ -885,6 +1040,38 @@ bool LoopConstruct::collectPrivateSections(PrivateSection::Scope Of) {
     }
   }
   return true;
+}
+
+OpenConstruct *LoopConstruct::privatesOwner() {
+  OpenConstruct *Owner = nullptr;
+  for (OpenConstruct *O : Ctx.enclosingLoops())
+    if (O->Level)
+      Owner = O;
+  return Owner ? Owner : Ctx.enclosingRegion();
+}
+
+void LoopConstruct::handOverPrivates(OpenConstruct *To, PrivateSection::Scope Of) {
+  for (auto *List : {&OwnPrivates, &NestedPrivates})
+    for (PrivateSection &P : *List) {
+      P.Of = Of;
+      if (To)
+        To->Privates.push_back(P);
+    }
+}
+
+void LoopConstruct::injectInOrder(const TokenList &All) {
+  // In the code around it: the copies of that code (a gang's, or a worker
+  // loop's around it, which settles them).
+  handOverPrivates(privatesOwner(), PrivateSection::Gang);
+  TokenBuilder B(PP, PragmaLoc);
+  if (!OwnPrivates.empty()) {
+    B.code("{");
+    emitPrivateBindings(B, OwnPrivates);
+  }
+  B.tokens(All);
+  if (!OwnPrivates.empty())
+    B.code("}");
+  B.inject();
 }
 
 bool LoopConstruct::isPrivateSection(const VarRef &V) const {

@@ -63,11 +63,18 @@ private:
   /// For a `loop` in the iterations of a region that is a loop construct:
   /// the FERRY_LEVEL_* it spreads over, or 0 when it runs in order inside
   /// each iteration (`seq`, a third level, a sequential region, ...).
-  int innerLevel(const OpenConstruct *Compute) const;
+  int innerLevel() const;
+  /// For a nested loop: whether it spreads only when Ferry proves its
+  /// iterations independent (in `kernels` without `independent`, `auto`).
+  bool nestedNeedsProof() const;
+  /// The compute construct the loop belongs to (`kernels`, `parallel
+  /// loop`, ...; itself when combined), or null for an orphaned loop.
+  const Directive *computeDirective();
   /// `::ferry::acc::inner_loop<...>(...)` for a loop at \p Level; returns
-  /// how many tokens it injected, and its remark in \p Remark.
-  /// \p InWorker: a vector loop in a worker loop.
-  size_t emitInner(const CanonicalLoop &L, int Level, bool InWorker, std::string &Remark);
+  /// how many tokens it injected, and fills in \p Record's remark and
+  /// where its rewritten form starts. \p InWorker: a vector loop in a
+  /// worker loop.
+  size_t emitInner(const CanonicalLoop &L, int Level, bool InWorker, InnerLoop &Record);
   /// A region whose body is one plain rectangular nested loop alone joins
   /// it: \p Nest gets it as a second level (a collapsed nest).
   bool joinInner(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
@@ -79,9 +86,18 @@ private:
   /// Reads `gang(static: n)` into StaticChunk; false after a diagnostic
   /// (`gang(dim:)`).
   bool readGangOperands();
-  /// For a loop that needsProof() (and not `seq`): tries to prove
-  /// its iterations independent, and says why not when it cannot.
-  void testDependence(const CanonicalLoop &L);
+  /// Reads `worker(n)` / `worker(num: n)` into WorkerCount with OpenACC
+  /// 3.3 2.9.3's rules (in `kernels` only, where it has no num_workers);
+  /// false after a diagnostic.
+  bool readWorkerOperand();
+  /// For a loop that needsProof() (and not `seq`): tries to prove the
+  /// iterations of its \p Nest (one loop, or the levels `collapse`/`tile`
+  /// join) independent, and says why not when it cannot.
+  void testDependence(llvm::ArrayRef<CanonicalLoop> Nest);
+  /// Why the iterations of \p L may depend on each other (empty: proven
+  /// independent); the loops nested in it that were rewritten (\p Nested)
+  /// are read as written.
+  std::string findLoopDependence(const CanonicalLoop &L, llvm::ArrayRef<InnerLoop> Nested);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool nest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   void emit(const CanonicalLoop &L);
@@ -115,11 +131,28 @@ private:
   void emitPrivateCopies(TokenBuilder &B);
   /// `auto c = __ferry_private_N.bind(__ferry_frame);` for each of \p P.
   static void emitPrivateBindings(TokenBuilder &B, llvm::ArrayRef<PrivateSection> P);
+  /// Where the sections of a loop that runs in order go: the innermost
+  /// loop nested in an iteration around it (whose copies they share once
+  /// it knows its level), else the region.
+  OpenConstruct *privatesOwner();
+  /// Gives OwnPrivates and NestedPrivates scope \p Of and adds them to
+  /// \p To's (when there is one).
+  void handOverPrivates(OpenConstruct *To, PrivateSection::Scope Of);
+  /// A loop nested in an iteration that runs in order after all (not
+  /// proven independent, or a header that is not canonical): \p All
+  /// unchanged, after the bindings of its sections, which go to the code
+  /// around it.
+  void injectInOrder(const TokenList &All);
   /// Whether \p V is one of OwnPrivates (bound to a copy, not captured).
   bool isPrivateSection(const VarRef &V) const;
   /// Whether the region has private sections (its lambda takes the frame).
   bool hasPrivates() const { return !OwnPrivates.empty() || !NestedPrivates.empty(); }
 
+  /// The `worker(n)` operand that sets the region's gangs' workers: this
+  /// loop's, or one of its nested loops'; empty without.
+  const TokenList &gangWorkers() const {
+    return !WorkerCount.empty() || !HasInnerLoops ? WorkerCount : InnerNumWorkers;
+  }
   /// The kind of construct the loop runs as: a `loop` takes its compute
   /// construct's kind (parallel loop, kernels loop, serial loop).
   ConstructKind effectiveKind() const;
@@ -152,6 +185,9 @@ private:
   bool HasInnerReductions = false;
   bool HasWorkers = false; ///< a worker loop holds vector loops
   TokenList InnerVectorLength; ///< of a nested loop's `vector(n)`
+  /// This loop's `worker(n)` (the gang's number of workers); empty without.
+  TokenList WorkerCount;
+  TokenList InnerNumWorkers; ///< of a nested loop's `worker(n)`
   /// A `kernels` loop without `independent` whose iterations Ferry proved
   /// independent (DependenceTest).
   bool ProvenIndependent = false;

@@ -11,6 +11,8 @@ PACKAGES=(
   zlib1g-dev libzstd-dev
   # ROCm 5.2.3: device-library bitcode, ROCR and comgr headers (the runtime dlopens the libraries)
   rocm-device-libs libhsa-runtime-dev libamd-comgr-dev
+  # HIP 5.2.3 headers: the corpus compiled as HIP for bench/hip-compare
+  libamdhip64-dev
   # runtime helpers and tests
   libelf-dev libmsgpack-cxx-dev googletest libgtest-dev
   # the emulator: work-items as fibers

@@ -93,6 +93,9 @@ if has_device("radeon"):
     config.available_features.add("hsa")
 if has_device("nvidia"):
     config.available_features.add("cuda")
+# HIP's headers (libamdhip64-dev): bench/hip-compare compiles the corpus as HIP.
+if os.path.exists("/usr/include/hip/hip_runtime.h"):
+    config.available_features.add("hip-headers")
 ptxas = os.path.join(config.cuda_path, "bin", "ptxas")
 if os.path.exists(ptxas):
     config.available_features.add("ptxas")

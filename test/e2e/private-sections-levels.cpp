@@ -6,7 +6,8 @@
 // level clauses, an explicit worker loop without vector loops (each
 // work-item its own worker iterations), num_workers 1 to 16 and
 // vector_length 64; gang(static: n) next to private sections, flat and with
-// a vector loop in each gang's iteration; tile(...) with a private section.
+// a vector loop in each gang's iteration; tile(...) with a private section;
+// a `kernels` nested loop that runs in order (a dependence) with its own.
 // Every result equals the host's, and nothing is copied back.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %check-images %t
@@ -178,6 +179,31 @@ int main() {
   for (int i = 0; i < NI; ++i)
     for (int j = 0; j < NJ; ++j)
       CHECK(rowmax[i][j] == cube[i][j][0] * cube[i][j][1] + i);
+  // kernels: a nested loop with a dependence runs in order inside each
+  // iteration (not proven independent), its copy the iteration's.
+  static double pre[NI][NK];
+  for (int i = 0; i < NI; ++i)
+    for (int k = 0; k < NK; ++k)
+      pre[i][k] = cube[i][0][k];
+#pragma acc kernels copy(pre) copyin(cube)
+  {
+#pragma acc loop
+    for (int i = 0; i < NI; ++i)
+#pragma acc loop private(acc2[0:2])
+      for (int k = 1; k < NK; ++k) {
+        acc2[0] = pre[i][k - 1];
+        acc2[1] = cube[i][1][k];
+        pre[i][k] = acc2[0] + acc2[1];
+      }
+  }
+  for (int i = 0; i < NI; ++i) {
+    double s = cube[i][0][0];
+    CHECK(pre[i][0] == s);
+    for (int k = 1; k < NK; ++k) {
+      s += cube[i][1][k];
+      CHECK(pre[i][k] == s);
+    }
+  }
   for (int k = 0; k < NK; ++k)
     CHECK(weights[k] == k % 3 + 1 && scratch[k] == -1);
   return report();

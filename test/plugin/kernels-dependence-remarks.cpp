@@ -34,7 +34,7 @@ void f(double *a, double *b, double *c, double *p, double (*R)[4], int n, int *i
 #pragma acc kernels loop
     for (int i = 0; i < n; ++i)
       a[i] = p[i];
-// CHECK: remarks.cpp:[[@LINE+1]]:{{.*}} not parallelized: 'b' is written at b[idx[i]]: Ferry proves independence only for a first subscript of the loop variable plus or minus a constant term
+// CHECK: remarks.cpp:[[@LINE+1]]:{{.*}} not parallelized: 'b' is written at b[idx[i]]: Ferry proves independence only for a subscript that is the loop variable plus or minus terms that do not change in the loop
 #pragma acc kernels loop copyin(idx[0:n])
     for (int i = 0; i < n; ++i)
       b[idx[i]] = a[i];

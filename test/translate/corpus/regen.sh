@@ -6,6 +6,8 @@
 # Each file gets lit RUN lines: it must translate for gfx90a, gfx942 and
 # gfx1100 and then compile with llc. The .ll files are committed, so the
 # tests need no CUDA toolkit.
+#   regen.sh              every src/*.cu
+#   regen.sh NAME...      only src/NAME.cu (NAME with or without .cu)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -30,8 +32,12 @@ RUN
 }
 mkdir -p "$here/nolib" "$here/libdevice"
 cd "$here/src"
-for cu in *.cu; do
+sources=("$@")
+[ ${#sources[@]} -eq 0 ] && sources=(*.cu)
+for cu in "${sources[@]}"; do
   name=${cu%.cu}
+  cu=$name.cu
+  [ -f "$cu" ] || { echo "regen.sh: no source src/$cu" >&2; exit 1; }
   for form in nolib libdevice; do
     flags=()
     [ "$form" = nolib ] && flags=(-nocudalib -Xclang -target-sdk-version=12.5)
