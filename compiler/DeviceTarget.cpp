@@ -60,7 +60,8 @@ public:
   Identity identity() const override {
     return {Resolved.TargetID,
             (Twine("wave=") + (Resolved.isWave64() ? "emu32" : "32") +
-             ";cov=" + Twine(Resolved.CodeObjectVersion) + ";O=" + Twine(options().OptLevel))
+             ";cov=" + Twine(Resolved.CodeObjectVersion) + ";O=" + Twine(options().OptLevel) +
+             (options().InputOptimized ? ";input=optimized" : ""))
                 .str(),
             deviceLibraryDigest(resolveDeviceLibDir(options().DeviceLibDir))};
   }
@@ -73,6 +74,7 @@ private:
     O.Target.CodeObjectVersion = options().CodeObjectVersion;
     O.DeviceLibDir = options().DeviceLibDir;
     O.OptLevel = options().OptLevel;
+    O.InputOptimized = options().InputOptimized;
     O.DumpDir = options().DumpDir;
     return O;
   }

@@ -31,6 +31,9 @@ struct AMDGPUOptions {
   /// else /opt/rocm/amdgcn/bitcode when present, else Debian's directory.
   std::string DeviceLibDir;
   unsigned OptLevel = 3;
+  /// The NVVM input is the output of clang's optimizing NVPTX pipeline: its
+  /// loops keep NVPTX's runtime unrolling (keepIncomingUnrolling).
+  bool InputOptimized = false;
   /// Writes every stage (input, translated, linked, optimized IR, ISA,
   /// object, code object) here before the next one starts. Empty:
   /// FERRY_DUMP_DIR, else no dump.

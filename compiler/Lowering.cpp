@@ -17,6 +17,7 @@
 #include "BackendSafety.h"
 #include "DiagnosticCollector.h"
 #include "FunctionTable.h"
+#include "IncomingUnrolling.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
 
@@ -463,6 +464,9 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
     return std::move(E);
   if (Error E = Dump.module("translated", *M))
     return std::move(E);
+  // The module's own loops, not the device libraries'.
+  if (Opts.InputOptimized && Opts.OptLevel)
+    keepIncomingUnrolling(*M);
   DiagnosticCollector Collect(M->getContext());
   if (Error E = linkDeviceLibraries(*M, *T, resolveDeviceLibDir(Opts.DeviceLibDir)))
     return std::move(E);

@@ -4,9 +4,11 @@
 /// Replaces calls of libdevice functions by their AMDGPU equivalent from
 /// Libdevice.def. Works on pre-link IR (declarations of __nv_*) and on IR
 /// where libdevice was linked but not inlined (its NVIDIA-specific bodies are
-/// deleted first). ocml functions with pointer outputs take addrspace(5)
-/// pointers: the result goes through a private slot and is copied to the
-/// caller's generic pointer. Every __nv_* name with no row is an error.
+/// deleted first). Where clang inlined libdevice, its internal helpers stay;
+/// the double trig reduction among them is inlined (inlineTrigReduction).
+/// ocml functions with pointer outputs take addrspace(5) pointers: the result
+/// goes through a private slot and is copied to the caller's generic pointer.
+/// Every __nv_* name with no row is an error.
 ///
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
@@ -396,8 +398,26 @@ bool isLibdeviceFunctionMapped(StringRef Name, std::string *Target) {
   return R->K != NvRow::Reject;
 }
 
-PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
+/// Linked libdevice's Payne-Hanek reduction for double sin/cos/tan with
+/// |x| >= 2^31 is a noinline function with a [5 x i64] array indexed at run
+/// time. In a device function AMDGPUPromoteAlloca makes at most 8 dwords a
+/// vector (the 32 VGPRs the calling convention leaves to callees), so the
+/// array stayed in scratch (48 bytes per work-item); inlined into the kernel
+/// it becomes a vector in registers, as ocml's reduction uses none.
+static bool inlineTrigReduction(Module &M) {
   bool Changed = false;
+  for (Function &F : M)
+    if (F.getName().starts_with("__internal_trig_reduction_slowpathd") &&
+        F.hasLocalLinkage() && !F.isDeclaration()) {
+      F.removeFnAttr(Attribute::NoInline);
+      F.addFnAttr(Attribute::AlwaysInline);
+      Changed = true;
+    }
+  return Changed;
+}
+
+PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = inlineTrigReduction(M);
   for (Function &F : make_early_inc_range(M)) {
     StringRef Name = F.getName();
     if (!Name.starts_with("__nv_"))

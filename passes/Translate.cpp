@@ -36,6 +36,7 @@ void buildTranslationPipeline(ModulePassManager &MPM, const TranslateTarget &T) 
   MPM.addPass(LowerLibdevicePass(T));
   MPM.addPass(KernelABIPass(T));
   MPM.addPass(RetargetModulePass(T));
+  MPM.addPass(ByvalArgumentsPass(T));
   MPM.addPass(PrivateAllocasPass(T));
   MPM.addPass(DeviceServicesPass(T));
   MPM.addPass(VerifyTranslatedPass());

@@ -10,6 +10,8 @@
 ///   LowerLibdevicePass    Libdevice.def (__nv_* -> ocml / LLVM)
 ///   KernelABIPass         kernels, parameters, launch bounds
 ///   RetargetModulePass    triple, datalayout, attributes, globals, flags
+///   ByvalArgumentsPass    byval struct parameters of device functions
+///                         passed by value (in registers)
 ///   PrivateAllocasPass    allocas -> addrspace(5)
 ///   DeviceServicesPass    vprintf, __assertfail -> buffered printf, trap;
 ///                         malloc, free -> Ferry's device heap
@@ -44,6 +46,7 @@ FERRY_TRANSLATION_PASS(LowerNVVMIntrinsicsPass)
 FERRY_TRANSLATION_PASS(LowerLibdevicePass)
 FERRY_TRANSLATION_PASS(KernelABIPass)
 FERRY_TRANSLATION_PASS(RetargetModulePass)
+FERRY_TRANSLATION_PASS(ByvalArgumentsPass)
 FERRY_TRANSLATION_PASS(PrivateAllocasPass)
 FERRY_TRANSLATION_PASS(DeviceServicesPass)
 

@@ -152,8 +152,10 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
         Named.count(T.getIdentifierInfo()) || !Seen.insert(T.getIdentifierInfo()).second)
       continue;
     const VarDecl *VD = lookupVariable(T);
+    // Variable-length arrays too (clang's extension), as C makes them copy.
     if (!VD || VD->getType()->isReferenceType() || VD->getType().isConstQualified() ||
-        !VD->getType()->isConstantArrayType() || VD->isConstexpr())
+        !(VD->getType()->isConstantArrayType() || VD->getType()->isVariableArrayType()) ||
+        VD->isConstexpr())
       continue;
     bool Declared = false; // namespace-scope `declare`: regions use its device copy
     for (const auto *A : VD->specific_attrs<AnnotateAttr>())
@@ -196,6 +198,46 @@ void AccContext::mapDeclaredExtents(Preprocessor &PP, Directive &D) const {
                 std::to_string(N) + "]");
     }
   }
+}
+
+bool AccContext::isVariableLengthArray(const Token &Name) const {
+  const VarDecl *VD = lookupVariable(Name);
+  return VD && VD->getType()->isVariableArrayType();
+}
+
+bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const {
+  if (!TheSema)
+    return true;
+  for (Clause &C : D.Clauses)
+    for (VarRef &V : C.Vars) {
+      if (V.isMember() || !isVariableLengthArray(V.Name))
+        continue;
+      V.Vla = true;
+      const auto *VD = lookupVariable(V.Name);
+      const bool Rows = TheSema->Context.getAsArrayType(VD->getType())
+                            ->getElementType()
+                            ->isArrayType();
+      const char *Why = nullptr;
+      if (C.Kind == ClauseKind::Reduction)
+        Why = "a reduction over it is not supported by Ferry yet; reduce into an array of "
+              "constant size or into scalars";
+      else if (C.Kind == ClauseKind::UseDevice)
+        Why = "'use_device' of it is not supported by Ferry yet; use a pointer to its first "
+              "element";
+      else if (V.Sections.size() > 1)
+        Why = "a section of two or more dimensions of it is not supported by Ferry yet; name "
+              "it whole or give a one-dimensional section of its rows ('a[lo:len]')";
+      else if ((C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate) && Rows)
+        Why = "a private copy of a variable-length array of two or more dimensions is not "
+              "supported by Ferry yet; privatize a one-dimensional one, or declare the array "
+              "in the loop body";
+      if (!Why)
+        continue;
+      report(PP, V.Name.getLocation(), Diag::VlaUnsupported)
+          << PP.getSpelling(V.Name) << spelling(C.Kind) << Why;
+      return false;
+    }
+  return true;
 }
 
 bool AccContext::inFunction() const {
@@ -246,6 +288,15 @@ SmallVector<OpenConstruct *, 4> AccContext::enclosingLoops() {
     if (O.D->isLoop())
       Loops.push_back(&O);
   return Loops;
+}
+
+OpenConstruct *AccContext::enclosingRegion() {
+  if (OpenConstruct *C = enclosingComputeConstruct(); C && C->OneRegion)
+    return C;
+  for (OpenConstruct &O : Open)
+    if (O.D->isLoop())
+      return &O;
+  return nullptr;
 }
 
 llvm::StringSet<> AccContext::sectionedNames(Preprocessor &PP) const {

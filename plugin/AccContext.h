@@ -45,6 +45,19 @@ struct InnerLoop {
   clang::SourceLocation RewrittenAt;
 };
 
+/// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
+/// or of an array) that gets a copy per gang, worker or work-item: the region
+/// declares the copy (ferry::acc::private_section, named Name) before it
+/// launches, and the loop that names it binds `c` to it.
+struct PrivateSection {
+  /// Whose copy: ferry::acc::private_scope's enumerators, by name.
+  enum Scope { Gang, WorkItem, Worker };
+  bool First = false; ///< firstprivate
+  Scope Of = Gang;
+  VarRef Var;
+  std::string Name; ///< `__ferry_private_N`
+};
+
 /// A construct whose statement is being lexed.
 struct OpenConstruct {
   const Directive *D;
@@ -74,7 +87,8 @@ struct OpenConstruct {
   /// The same for some device types (after device_type), with their types.
   std::vector<std::pair<unsigned, TokenList>> InnerNumWorkersPerType;
   /// A loop nested in a region's iteration: the FERRY_LEVEL_* it spreads
-  /// over (a vector loop without a level clause may become a worker loop).
+  /// over, 0 when it runs in order (a vector loop without a level clause may
+  /// become a worker loop).
   int Level = 0;
   /// That loop has no level clause: it is the worker loop of a three-level
   /// nest when it holds loops of its own.
@@ -86,6 +100,12 @@ struct OpenConstruct {
   /// A region: one of its nested loops is a worker loop holding vector
   /// loops (FERRY_REGION_WORKERS).
   bool HasWorkers = false;
+  /// For a region (a loop construct, or a compute construct that is one
+  /// region): the private sections of the loops inside it. For a loop
+  /// nested in a region's iteration: those of the loops in order in its
+  /// body, whose copies are per worker or per work-item as it turns out to
+  /// be a worker loop or not (it hands them to the region then).
+  std::vector<PrivateSection> Privates;
 };
 
 class AccContext {
@@ -121,6 +141,10 @@ public:
   OpenConstruct *enclosingComputeConstruct();
   /// The open loop constructs, outermost first.
   llvm::SmallVector<OpenConstruct *, 4> enclosingLoops();
+  /// The region the directive being handled is in: the innermost open
+  /// compute construct that is one region, else the outermost open loop
+  /// construct (null when there is neither).
+  OpenConstruct *enclosingRegion();
   /// Whether `-Rpass-missed=ferry` asks why loops are not parallelized.
   void setMissedRemarks(bool On) { MissedOn = On; }
   bool missedRemarks() const { return MissedOn || RemarksOn; }
@@ -139,6 +163,9 @@ public:
   /// A number for the records `routine(name) bind(...)` leaves, distinct in
   /// the translation unit.
   unsigned nextRoutineId() { return RoutineIds++; }
+  /// A number for the names of private section copies, distinct in the
+  /// translation unit.
+  unsigned nextPrivateId() { return PrivateIds++; }
 
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
@@ -165,6 +192,12 @@ public:
   /// makes a pointer) named whole in a data clause maps the declared extent:
   /// the clause becomes `A[0:N]` (a remark says so), as NVHPC does.
   void mapDeclaredExtents(clang::Preprocessor &PP, Directive &D) const;
+  /// Marks the items of \p D that are variable-length arrays (VarRef::Vla)
+  /// and refuses, with a diagnostic, the forms Ferry cannot give them;
+  /// false after one.
+  bool markVariableLengthArrays(clang::Preprocessor &PP, Directive &D) const;
+  /// Whether \p Name names a variable-length array where the parser stands.
+  bool isVariableLengthArray(const clang::Token &Name) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
   /// A `declare` in a function body: its clause for \p VD holds for the
@@ -176,6 +209,7 @@ public:
 
 private:
   unsigned RoutineIds = 0;
+  unsigned PrivateIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;

@@ -36,6 +36,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   if (!D)
     return;
   Ctx.mapDeclaredExtents(PP, *D);
+  if (!Ctx.markVariableLengthArrays(PP, *D))
+    return;
   addMemberRoots(PP, *D);
   if (D->isLoop())
     LoopConstruct(PP, Ctx, *D, Introducer.Loc).rewrite();

@@ -109,6 +109,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   }
   TokenList Body;
   TokenList Implied;
+  std::vector<PrivateSection> Privates;
   // A data construct's body is host code: exceptions are fine there.
   StatementLexer Lex(PP, Body, Compute);
   bool Ok;
@@ -116,6 +117,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     AccContext::Scope Open(Ctx, D, OneRegion, HostControl);
     Ok = Lex.statement(/*InBreakable=*/!Compute);
     Implied.append(Open.get().ImpliedCopy.begin(), Open.get().ImpliedCopy.end());
+    Privates = std::move(Open.get().Privates);
   }
   if (!Ok) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
@@ -131,7 +133,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     for (const Token &T : Ctx.implicitArrays(Body, {&D}))
       Implied.push_back(T);
   if (Compute && OneRegion) {
-    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied);
+    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied, std::move(Privates));
     return;
   }
   if (HostControl) {

@@ -262,7 +262,7 @@ static llvm::SmallPtrSet<const IdentifierInfo *, 8> namedVariables(const Directi
 }
 
 unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
-                       ArrayRef<Token> ImpliedCopy) {
+                       ArrayRef<Token> ImpliedCopy, ArrayRef<VarRef> Sources) {
   unsigned Count = 0;
   TokenBuilder Items(PP, D.Loc);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named = namedVariables(D);
@@ -275,6 +275,14 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
     std::string Text = emitRange(PP, Items, V, "(const void *)");
     Items.code(", FERRY_DATA_COPY, 0,")
         .string(Text)
+        .code(", 0, nullptr, nullptr, 0}");
+    ++Count;
+  }
+  for (const VarRef &V : Sources) {
+    Items.code(Count ? ", {" : "{");
+    std::string Text = emitRange(PP, Items, V, "(const void *)");
+    Items.code(", FERRY_DATA_COPYIN, 0,")
+        .string("firstprivate(" + Text + ")")
         .code(", 0, nullptr, nullptr, 0}");
     ++Count;
   }
@@ -312,6 +320,8 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
       }
       if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
         Items.code(", 0, nullptr, nullptr, 0}");
+      else if (V.Vla) // an array: nothing to attach; no template sees its type
+        Items.code(", 0, (const void *)&(").tokens(V.Name).code(")[0], nullptr, 0}");
       else
         // The section's base (a region's copy of it is translated), and the
         // pointer to attach when it is itself present (a member of a

@@ -43,8 +43,11 @@ std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
 /// ferry_data_item[]) and returns how many items it has; 0 declares
 /// nothing. \p ImpliedCopy: whole variables copied besides the clauses (a
 /// loop reduction's implied copy), unless a data clause names them.
+/// \p Sources: sections kept present (`copyin`) while the construct runs,
+/// the initial values of firstprivate copies.
 unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
-                       llvm::ArrayRef<clang::Token> ImpliedCopy = {});
+                       llvm::ArrayRef<clang::Token> ImpliedCopy = {},
+                       llvm::ArrayRef<VarRef> Sources = {});
 
 /// The struct a member item of a `data` or compute construct belongs to
 /// (`s` of `s.data[0:n]`, `*p` of `p->data[0:n]`) is in an implicit `copy`

@@ -53,8 +53,11 @@ std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
 class Test {
 public:
   Test(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-       const StringSet<> &Reductions)
-      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions) {}
+       const StringSet<> &Reductions, const StringSet<> &Privates)
+      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions) {
+    for (const auto &P : Privates)
+      Locals.insert(P.getKey());
+  }
 
   std::string run() {
     if (std::string Why = scan(); !Why.empty())
@@ -377,8 +380,8 @@ private:
 } // namespace
 
 std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-                           const StringSet<> &Reductions) {
-  return Test(PP, L, Mapped, Reductions).run();
+                           const StringSet<> &Reductions, const StringSet<> &Privates) {
+  return Test(PP, L, Mapped, Reductions, Privates).run();
 }
 
 } // namespace plugin

@@ -7,8 +7,10 @@
 /// put back as written by the caller), as a subscript test at the source
 /// level (like the simplest tests of NVHPC's `-Minfo=accel`), and proves
 /// independence only when
-///  - every variable the body assigns is declared in the body, a reduction
-///    variable, or an array element;
+///  - every variable the body assigns is declared in the body, private to
+///    the loop (its `private` clause: a scalar, an array, or a section's
+///    copy, each executor's own), a reduction variable, or an array
+///    element;
 ///  - the elements of a reduction array or section are any the body likes
 ///    (each iteration updates its private copy, combined after the loop);
 ///  - every other array the body writes has a subscript that is the loop
@@ -43,10 +45,13 @@ namespace plugin {
 /// Empty when the iterations of \p L are proven independent; otherwise
 /// why not ("loop-carried dependence on 'a' ..."). \p Mapped: arrays named
 /// with a section in a data clause and variables of array type;
-/// \p Reductions: the loop's reduction variables.
+/// \p Reductions: the loop's reduction variables; \p Privates: its
+/// `private`/`firstprivate` variables, which the body uses as it uses its
+/// own declarations.
 std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
                            const llvm::StringSet<> &Mapped,
-                           const llvm::StringSet<> &Reductions);
+                           const llvm::StringSet<> &Reductions,
+                           const llvm::StringSet<> &Privates);
 
 } // namespace plugin
 } // namespace ferry

@@ -60,6 +60,9 @@ struct VarRef {
   /// `list[i]` has none: that is the section `list[i:1]`).
   TokenList Base;
   std::vector<ArraySection> Sections;
+  /// The variable is a variable-length array (clang's extension in C++):
+  /// the rewritten code never hands its type to a template.
+  bool Vla = false;
   bool isMember() const { return !Base.empty(); }
   /// The tokens of the object: Base, or Name.
   llvm::ArrayRef<clang::Token> object() const {

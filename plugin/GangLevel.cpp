@@ -46,8 +46,6 @@ bool isInnerLoop(const Function *F) {
   return F && F->getName().starts_with("_ZN5ferry3acc10inner_loop");
 }
 
-bool isWorkerRounds(const Function *F);
-
 bool isDeviceHelper(const Function *F) { return F && F->getName().starts_with("ferry_dev_"); }
 
 /// A device helper that stops the kernel (a section reduction longer than
@@ -55,6 +53,19 @@ bool isDeviceHelper(const Function *F) { return F && F->getName().starts_with("f
 bool stopsKernel(const Function *F) {
   return F && (F->getName() == "ferry_dev_section_too_long" ||
                F->getName() == "ferry_dev_loop_failed");
+}
+
+/// Device helpers that only say where the work-item is (the same answer on
+/// every lane of a gang, or the lane's own): no gang must call them
+/// together, and they write nothing. Their ferry_devw_* forms (a gang of
+/// workers, useWorkerHelpers) too.
+bool isPositionQuery(const Function *F) {
+  if (!F)
+    return false;
+  StringRef Name = F->getName();
+  if (!Name.consume_front("ferry_dev_"))
+    Name.consume_front("ferry_devw_");
+  return Name == "gang_id" || Name == "thread_id" || Name == "worker_id";
 }
 
 /// Whether \p F makes, directly or through its callees, a call that every
@@ -66,7 +77,7 @@ bool reachesCollective(Function *F) {
     Function *G = Work.pop_back_val();
     if (!Seen.insert(G).second)
       continue;
-    if (isInnerLoop(G) || isDeviceHelper(G))
+    if (isInnerLoop(G) || (isDeviceHelper(G) && !isPositionQuery(G)))
       return true;
     for (Instruction &I : instructions(*G))
       if (auto *CB = dyn_cast<CallBase>(&I))
@@ -298,7 +309,7 @@ private:
         Function *F = CB->getCalledFunction();
         if (!F)
           return "it makes an indirect call";
-        if (isInnerLoop(F) || isWorkerRounds(F) || stopsKernel(F))
+        if (isInnerLoop(F) || isWorkerRounds(F) || stopsKernel(F) || isPositionQuery(F))
           continue;
         if (isDeviceHelper(F))
           return describe(I) + " is outside a nested loop";

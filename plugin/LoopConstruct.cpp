@@ -33,16 +33,6 @@ void LoopConstruct::rewrite() {
   // in order in the work-item that calls the function: its iterations are
   // independent or it reduces, so that is what the program computes.
   const bool Orphaned = D.Kind == ConstructKind::Loop && !Outer;
-  // private(p[lo:len]) of a pointer would privatize the pointer only.
-  for (const Clause &C : D.Clauses)
-    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
-      for (const VarRef &V : C.Vars)
-        if (const VarDecl *VD = Ctx.lookupVariable(V.Name);
-            VD && !V.Sections.empty() && VD->getType()->isPointerType()) {
-          report(PP, V.Name.getLocation(), Diag::PrivatePointerSection)
-              << PP.getSpelling(V.Name) << spelling(C.Kind);
-          return;
-        }
   if (!checkReductionTypes())
     return;
   if (Orphaned && Ctx.remarks())
@@ -66,6 +56,28 @@ void LoopConstruct::rewrite() {
       Outer && !isComputeOnly(*Outer) && !InOneRegion ? innerLevel() : 0;
   const bool InPlace =
       Orphaned || (Outer && (!isComputeOnly(*Outer) || InOneRegion) && !LevelBefore);
+  // private(c[lo:len]): a copy per gang for the region's own clause and for
+  // a loop in its iterations' own code, per work-item for a loop spread
+  // over the gang and for the loops in order inside one, per worker for a
+  // worker loop and the loops in order inside one (a gang of workers runs
+  // their code worker-single). The region declares the copies of its
+  // loops. Whether a loop nested in an iteration is a worker loop is known
+  // once its body is read (it holds vector loops): it hands its copies and
+  // those of the loops in its body to the region then (below).
+  {
+    if (!collectPrivateSections(PrivateSection::Gang))
+      return;
+    if (!OwnPrivates.empty() && Orphaned) {
+      const VarRef &V = OwnPrivates.front().Var;
+      report(PP, V.Name.getLocation(), Diag::PrivateSectionOrphaned)
+          << PP.getSpelling(V.Name)
+          << (OwnPrivates.front().First ? "firstprivate" : "private");
+      return;
+    }
+    if (!OwnPrivates.empty() && InPlace)
+      if (OpenConstruct *Owner = privatesOwner())
+        Owner->Privates.insert(Owner->Privates.end(), OwnPrivates.begin(), OwnPrivates.end());
+  }
   if (SharesReductions)
     for (const Clause &C : D.Clauses)
       if (C.Kind == ClauseKind::Reduction)
@@ -107,6 +119,7 @@ void LoopConstruct::rewrite() {
     HasWorkers = Open.get().HasWorkers;
     Inner = std::move(Open.get().InnerLoops);
     InnerVectorLength = Open.get().InnerVectorLength;
+    NestedPrivates = std::move(Open.get().Privates);
     InnerNumWorkers = Open.get().InnerNumWorkers;
     InnerNumWorkersPerType = Open.get().InnerNumWorkersPerType;
   }
@@ -130,11 +143,17 @@ void LoopConstruct::rewrite() {
                        "' not parallelized: " + Why +
                        "; its iterations run in order inside each iteration of the loop "
                        "around it (write 'independent' if they are)";
-          TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+          injectInOrder(All);
           return;
         }
         Proven = true;
       }
+      // Its copies, and those of the loops in order in its body: a worker
+      // loop's iterations run in worker_rounds (worker-single in a gang of
+      // workers), any other's on each work-item.
+      handOverPrivates(Ctx.enclosingRegion(), Level == FERRY_LEVEL_WORKER
+                                                  ? PrivateSection::Worker
+                                                  : PrivateSection::WorkItem);
       SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
       OpenConstruct &Region = *Loops.front();
       Region.HasInnerLoops = true;
@@ -163,12 +182,21 @@ void LoopConstruct::rewrite() {
                      spellingOf(PP, Region.InnerNumWorkers) + "))";
       }
     } else {
-      TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+      injectInOrder(All);
     }
     return;
   }
   if (InPlace) {
-    TokenBuilder(PP, PragmaLoc).tokens(All).inject();
+    // Its private sections' copies hold for the whole loop.
+    TokenBuilder B(PP, PragmaLoc);
+    if (!OwnPrivates.empty()) {
+      B.code("{");
+      emitPrivateBindings(B, OwnPrivates);
+    }
+    B.tokens(All);
+    if (!OwnPrivates.empty())
+      B.code("}");
+    B.inject();
     return;
   }
   if (Outer)
@@ -381,9 +409,10 @@ size_t LoopConstruct::emitInner(const CanonicalLoop &L, int Level, bool InWorker
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private)
       for (const VarRef &V : C.Vars)
-        B.code(",").tokens(V.Name);
+        if (!isPrivateSection(V))
+          B.code(",").tokens(V.Name);
   B.code("]");
-  emitBodyParameters(B, L);
+  emitBodyParameters(B, L, /*Frame=*/false);
   B.code("); }");
   const size_t Count = B.get().size();
   B.inject();
@@ -758,7 +787,14 @@ std::string LoopConstruct::findLoopDependence(const CanonicalLoop &L,
           Mapped.insert(PP.getSpelling(V.Name));
   for (const auto &Name : Ctx.arrayObjects(Written.Body))
     Mapped.insert(Name.getKey());
-  return findDependence(PP, Written, Mapped, Reductions);
+  // Its private variables and sections: each executor's own copies.
+  llvm::StringSet<> Privates;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+      for (const VarRef &V : C.Vars)
+        if (!V.isMember())
+          Privates.insert(PP.getSpelling(V.Name));
+  return findDependence(PP, Written, Mapped, Reductions, Privates);
 }
 
 void LoopConstruct::testDependence(ArrayRef<CanonicalLoop> Nest) {
@@ -951,8 +987,10 @@ void LoopConstruct::emitSectionLowers(TokenBuilder &B) {
         }
 }
 
-void LoopConstruct::emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L) {
+void LoopConstruct::emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L, bool Frame) {
   B.code("(__ferry_index_t").tokens(L.Var);
+  if (Frame)
+    B.code(", const ::ferry::acc::private_frame &__ferry_frame");
   unsigned Section = 0;
   TokenBuilder Views(PP, PragmaLoc);
   for (const Clause &C : D.Clauses)
@@ -970,7 +1008,9 @@ void LoopConstruct::emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L) 
             .code("= ::ferry::acc::section_private(__ferry_rv_" + N + ", __ferry_rlo_" + N +
                   ");");
       }
-  B.code(") mutable -> void {").tokens(Views.get()).code("do").tokens(L.Body).code("while (0); }");
+  B.code(") mutable -> void {").tokens(Views.get());
+  emitPrivateBindings(B, OwnPrivates);
+  B.code("do").tokens(L.Body).code("while (0); }");
 }
 
 bool LoopConstruct::isPointerSection(const VarRef &V) const {
@@ -1040,6 +1080,9 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
     if (C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         Reduced.insert(V.Name.getIdentifierInfo());
+  // A private section's variable is the copy the lambda binds: not shared.
+  for (const PrivateSection &P : OwnPrivates)
+    Reduced.insert(P.Var.Name.getIdentifierInfo());
   // A variable named with an array section is the base of device-mappable
   // memory: captured as a pointer by value (an array decays), so that the
   // runtime can translate it to the device copy (implicit attach). A whole
@@ -1079,6 +1122,11 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
           // Already a device address: captured so that it is never attached.
           Capture("", V.Name);
           B.code("= ::ferry::acc::deviceptr_of(").tokens(V.Name).code(")");
+        } else if (V.Vla) {
+          // `&a`: clang 19 cannot generate code for `&a = a` of a
+          // variable-length array (its bounds), nor can a template see it.
+          // Its address is the base of any section of it.
+          Capture("&", V.Name);
         } else if (Sectioned.count(V.Name.getIdentifierInfo())) {
           Capture("", V.Name);
           B.code("= ::ferry::acc::section_base(").tokens(V.Name).code(")");
@@ -1092,16 +1140,23 @@ void LoopConstruct::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body) {
   for (const Token &T : ImpliedShared)
     if (!Reduced.count(T.getIdentifierInfo()) && Shared.insert(T.getIdentifierInfo()).second) {
       Capture("&", T);
-      B.code("=").tokens(T);
+      if (!Ctx.isVariableLengthArray(T)) // `&a` alone for those (above)
+        B.code("=").tokens(T);
     }
   if (!None)
     return;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
       for (const VarRef &V : C.Vars)
-        if (!Shared.count(V.Name.getIdentifierInfo()) &&
+        if (!Shared.count(V.Name.getIdentifierInfo()) && !isPrivateSection(V) &&
             Copied.insert(V.Name.getIdentifierInfo()).second)
           Capture("", V.Name);
+  for (const auto *List : {&OwnPrivates, &NestedPrivates})
+    for (const PrivateSection &P : *List) {
+      TokenBuilder Name(PP, PragmaLoc);
+      Name.code(P.Name);
+      Capture("", Name.get());
+    }
   for (const Token &T : ExtraCopies)
     Capture("", T);
   unsigned Sections = 0;
@@ -1157,7 +1212,18 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
         .code("), 1024LL);");
   // The data clauses: entry now, exit when the construct's block ends (for
   // an async region, on its queue after it). Not when `if` is false.
-  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared))
+  // Private sections: their copies' layout now (their lengths are values
+  // of the host code); a firstprivate section stays present (copyin) while
+  // the region runs, as its copies start from it.
+  std::vector<VarRef> Sources;
+  if (hasPrivates()) {
+    emitPrivateCopies(B);
+    for (const auto *List : {&OwnPrivates, &NestedPrivates})
+      for (const PrivateSection &P : *List)
+        if (P.First)
+          Sources.push_back(P.Var);
+  }
+  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources))
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
@@ -1167,16 +1233,145 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
       .code(Async ? ", true" : ", false")
       .code(">(__ferry_region, __ferry_options,");
   emitBoundsAndReductions(B, L, /*Nested=*/false);
+  if (hasPrivates())
+    B.code(", __ferry_privates");
   B.code(", [");
   emitCaptures(B, L.Body);
   B.code("]");
-  emitBodyParameters(B, L);
+  emitBodyParameters(B, L, hasPrivates());
   B.code("); }");
   B.inject();
 }
 
-void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Implied) {
+bool LoopConstruct::collectPrivateSections(PrivateSection::Scope Of) {
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Private && C.Kind != ClauseKind::Firstprivate)
+      continue;
+    for (const VarRef &Item : C.Vars) {
+      VarRef V = Item;
+      if (V.Vla && V.Sections.empty()) {
+        // A variable-length array cannot be captured by copy: it is the
+        // section of all its elements.
+        TokenBuilder Length(PP, V.Name.getLocation());
+        Length.code("sizeof(").tokens(V.Name).code(") / sizeof((").tokens(V.Name).code(")[0])");
+        ArraySection S;
+        S.Length.append(Length.get().begin(), Length.get().end());
+        S.ColonLoc = V.Name.getLocation();
+        V.Sections.push_back(std::move(S));
+      }
+      if (V.Sections.empty() || V.isMember())
+        continue;
+      if (V.Sections.size() > 1) {
+        // Of an array: the whole array is copied (captured by copy).
+        if (const VarDecl *VD = Ctx.lookupVariable(V.Name); VD && VD->getType()->isPointerType()) {
+          report(PP, V.Name.getLocation(), Diag::PrivatePointerSection)
+              << PP.getSpelling(V.Name) << spelling(C.Kind);
+          return false;
+        }
+        continue;
+      }
+      PrivateSection P;
+      P.First = C.Kind == ClauseKind::Firstprivate;
+      P.Of = Of;
+      P.Var = V;
+      P.Name = "__ferry_private_" + std::to_string(Ctx.nextPrivateId());
+      OwnPrivates.push_back(std::move(P));
+    }
+  }
+  return true;
+}
+
+OpenConstruct *LoopConstruct::privatesOwner() {
+  OpenConstruct *Owner = nullptr;
+  for (OpenConstruct *O : Ctx.enclosingLoops())
+    if (O->Level)
+      Owner = O;
+  return Owner ? Owner : Ctx.enclosingRegion();
+}
+
+void LoopConstruct::handOverPrivates(OpenConstruct *To, PrivateSection::Scope Of) {
+  for (auto *List : {&OwnPrivates, &NestedPrivates})
+    for (PrivateSection &P : *List) {
+      P.Of = Of;
+      if (To)
+        To->Privates.push_back(P);
+    }
+}
+
+void LoopConstruct::injectInOrder(const TokenList &All) {
+  // In the code around it: the copies of that code (a gang's, or a worker
+  // loop's around it, which settles them).
+  handOverPrivates(privatesOwner(), PrivateSection::Gang);
+  TokenBuilder B(PP, PragmaLoc);
+  if (!OwnPrivates.empty()) {
+    B.code("{");
+    emitPrivateBindings(B, OwnPrivates);
+  }
+  B.tokens(All);
+  if (!OwnPrivates.empty())
+    B.code("}");
+  B.inject();
+}
+
+bool LoopConstruct::isPrivateSection(const VarRef &V) const {
+  for (const PrivateSection &P : OwnPrivates)
+    if (P.Var.Name.getIdentifierInfo() == V.Name.getIdentifierInfo())
+      return true;
+  return false;
+}
+
+/// The ferry::acc::private_scope of each PrivateSection::Scope.
+static const char *const PrivateScopeNames[] = {"::ferry::acc::private_scope::gang",
+                                                "::ferry::acc::private_scope::work_item",
+                                                "::ferry::acc::private_scope::worker"};
+
+void LoopConstruct::emitPrivateCopies(TokenBuilder &B) {
+  B.code("::ferry::acc::private_layout __ferry_privates;");
+  for (const auto *List : {&OwnPrivates, &NestedPrivates})
+    for (const PrivateSection &P : *List) {
+      const ArraySection &S = P.Var.Sections.front();
+      const std::string Name = PP.getSpelling(P.Var.Name);
+      const std::string Text = std::string(P.First ? "firstprivate(" : "private(") + Name + "[" +
+                               spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "])";
+      B.code("auto " + P.Name + " = ::ferry::acc::private_section<")
+          .code(P.First ? "true," : "false,")
+          .code(PrivateScopeNames[P.Of])
+          .code(">(__ferry_region, __ferry_privates,")
+          .string(Text)
+          .code(",");
+      if (P.Var.Vla) // no template sees its type: its first element's address
+        B.code("&(").tokens(P.Var.Name).code(")[0]");
+      else
+        B.tokens(P.Var.Name);
+      B.code(", (");
+      if (S.Lower.empty())
+        B.code("0");
+      else
+        B.tokens(S.Lower);
+      B.code("), (");
+      if (S.Length.empty()) // `a[lo:]` of an array: to its end
+        B.code("sizeof(").tokens(P.Var.Name).code(") / sizeof((").tokens(P.Var.Name).code(")[0]) - (")
+            .tokens(S.Lower.empty() ? ArrayRef<Token>() : ArrayRef<Token>(S.Lower))
+            .code(S.Lower.empty() ? "0)" : ")");
+      else
+        B.tokens(S.Length);
+      B.code("));");
+    }
+}
+
+void LoopConstruct::emitPrivateBindings(TokenBuilder &B, ArrayRef<PrivateSection> P) {
+  for (const PrivateSection &S : P)
+    B.code("auto").tokens(S.Var.Name).code("= " + S.Name + ".bind(__ferry_frame);");
+}
+
+void LoopConstruct::rewriteAsOneRegion(const TokenList &Body, ArrayRef<Token> Implied,
+                                       std::vector<PrivateSection> Nested) {
   OneRegion = true;
+  if (!collectPrivateSections(PrivateSection::Gang)) {
+    TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+    return;
+  }
+  NestedPrivates = std::move(Nested);
   ImpliedShared.assign(Implied.begin(), Implied.end());
   TokenBuilder T(PP, PragmaLoc);
   T.code("int __ferry_once 0 1");

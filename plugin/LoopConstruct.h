@@ -47,7 +47,9 @@ public:
   /// A compute construct that is one region: its whole statement \p Body
   /// is one iteration (one work-item on a GPU), its loops run in order
   /// inside; \p Implied are variables it shares besides its data clauses.
-  void rewriteAsOneRegion(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied);
+  /// \p Nested: the private sections of its loops.
+  void rewriteAsOneRegion(const TokenList &Body, llvm::ArrayRef<clang::Token> Implied,
+                          std::vector<PrivateSection> Nested);
 
   /// A compute construct whose code around its loops is sequential control
   /// (SourceScanner::hostControl): \p Body runs on the calling thread, in a
@@ -121,8 +123,9 @@ private:
   void emitSectionLowers(TokenBuilder &B);
   /// The body lambda from its parameters on: the index, the reductions'
   /// private copies (a section's seen through section_private under its
-  /// name), and the body.
-  void emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L);
+  /// name), the loop's private sections bound to their copies (\p Frame:
+  /// the lambda takes the private_frame), and the body.
+  void emitBodyParameters(TokenBuilder &B, const CanonicalLoop &L, bool Frame);
   /// A section length that is an integer literal (the room of its private
   /// copies), else 0.
   unsigned constantLength(const ArraySection &S) const;
@@ -135,6 +138,33 @@ private:
   /// The lambda's captures; \p Body is what it runs (for the variables of
   /// `declare` directives in the function that it uses).
   void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body);
+
+  /// The directive's `private`/`firstprivate` array sections that get
+  /// copies (OwnPrivates, whose copies \p Of says); false after a
+  /// diagnostic.
+  bool collectPrivateSections(PrivateSection::Scope Of);
+  /// Declares the region's copies (its own and its loops'), before the
+  /// launch: `::ferry::acc::private_layout __ferry_privates; auto
+  /// __ferry_private_N = ::ferry::acc::private_section<...>(...);`.
+  void emitPrivateCopies(TokenBuilder &B);
+  /// `auto c = __ferry_private_N.bind(__ferry_frame);` for each of \p P.
+  static void emitPrivateBindings(TokenBuilder &B, llvm::ArrayRef<PrivateSection> P);
+  /// Where the sections of a loop that runs in order go: the innermost
+  /// loop nested in an iteration around it (whose copies they share once
+  /// it knows its level), else the region.
+  OpenConstruct *privatesOwner();
+  /// Gives OwnPrivates and NestedPrivates scope \p Of and adds them to
+  /// \p To's (when there is one).
+  void handOverPrivates(OpenConstruct *To, PrivateSection::Scope Of);
+  /// A loop nested in an iteration that runs in order after all (not
+  /// proven independent, or a header that is not canonical): \p All
+  /// unchanged, after the bindings of its sections, which go to the code
+  /// around it.
+  void injectInOrder(const TokenList &All);
+  /// Whether \p V is one of OwnPrivates (bound to a copy, not captured).
+  bool isPrivateSection(const VarRef &V) const;
+  /// Whether the region has private sections (its lambda takes the frame).
+  bool hasPrivates() const { return !OwnPrivates.empty() || !NestedPrivates.empty(); }
 
   /// The `worker(n)` operand that sets the region's gangs' workers: this
   /// loop's, or one of its nested loops'; empty without.
@@ -196,6 +226,10 @@ private:
   std::vector<InnerLoop> Inner; ///< those loops
   TokenList ImpliedShared;     ///< shared besides the data clauses
   TokenList ExtraCopies;       ///< captured by copy under default(none)
+  /// The directive's own private sections (see collectPrivateSections).
+  std::vector<PrivateSection> OwnPrivates;
+  /// Of the loops inside a region, declared by it.
+  std::vector<PrivateSection> NestedPrivates;
 };
 
 } // namespace plugin

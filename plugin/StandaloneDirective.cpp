@@ -43,7 +43,7 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
           C.Kind != ClauseKind::Detach)
         continue;
       for (const VarRef &V : C.Vars) {
-        if (Sectioned && V.Sections.empty())
+        if (Sectioned && (V.Sections.empty() || V.Vla)) // arrays: nothing to attach
           continue;
         B.code(Detach ? "::ferry::acc::detach_pointer"
                       : "::ferry::acc::attach_pointer")

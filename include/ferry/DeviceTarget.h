@@ -43,6 +43,11 @@ llvm::StringRef imageKindName(ImageKind K);
 
 struct DeviceOptions {
   unsigned OptLevel = 3;
+  /// AMD: the NVVM input already went through clang's optimizing NVPTX
+  /// pipeline (clang -O2 output, as ferry-translate is given): its loops keep
+  /// the runtime unrolling NVPTX chose and are not runtime-unrolled again.
+  /// Off for IR from a front end (the plugin's regions, the JIT).
+  bool InputOptimized = false;
   /// Writes every stage (input, translated, linked, optimized IR, ISA or
   /// PTX, object, code object) here. Empty: FERRY_DUMP_DIR, else none.
   std::string DumpDir;

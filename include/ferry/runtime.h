@@ -133,6 +133,27 @@ typedef struct ferry_device_kernel {
   size_t num_globals;
 } ferry_device_kernel;
 
+/* The private copies of a region's array sections (`private(p[lo:len])`,
+ * `firstprivate(p[lo:len])`), in its closure. Compiled code fills the sizes;
+ * before a GPU launch the runtime allocates copies for every gang and every
+ * work-item of the grid (a scratch buffer per device and queue, reused like
+ * the reduction partials) and fills the rest in its copy of the closure. On
+ * the host each chunk has copies of its own, from compiled code. */
+typedef struct ferry_private_block {
+  uint64_t gang_bytes; /* one gang's copies, a multiple of `align` */
+  uint64_t lane_bytes; /* one work-item's copies (loops nested in an
+                          iteration; a worker's copies are its first
+                          work-item's), a multiple of `align` */
+  uint64_t align;      /* of each copy: a power of two, at most 256 */
+  uint64_t gang_base;  /* runtime: device address of gang copy 0 */
+  uint64_t lane_base;  /* runtime: device address of work-item copy 0 */
+  uint32_t gang_mode;  /* runtime: 1 when a gang's work-items share its copy
+                          (a FERRY_REGION_NESTED launch); 0 when each
+                          work-item runs iterations of its own (its copy is
+                          the gang copy at its ferry_dev_thread_id) */
+  uint32_t reserved;
+} ferry_private_block;
+
 typedef struct ferry_launch_desc {
   const ferry_region *region;
   const void *closure;
@@ -150,7 +171,12 @@ typedef struct ferry_launch_desc {
    * once. Set for the loops of a construct whose sequential control runs
    * on the host. */
   int defer;
+  /* Fields appended after `defer` keep the layout of the fields before
+   * them: num_workers came first, then privates. */
   uint32_t num_workers; /* with FERRY_REGION_WORKERS; 0: Ferry chooses */
+  /* The closure's ferry_private_block (it points into `closure`), or NULL
+   * when the region has no private array sections. */
+  ferry_private_block *privates;
 } ferry_launch_desc;
 
 /* Waits for the deferred launches of the construct `construct` (see
@@ -386,6 +412,15 @@ void ferry_dev_sync(int level);
  * combination. */
 void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn combine);
 #define FERRY_DEV_REDUCE_MAX 128
+/* The index of this work-item's gang in the grid (the block's gang row on a
+ * GPU, the block in a gang of workers), of the work-item itself (every
+ * work-item of the grid has its own), and of its worker's first work-item
+ * (in a gang of workers, FERRY_REGION_WORKERS; elsewhere the work-item's
+ * own, as each runs worker iterations of its own): where its private copies
+ * of array sections are. 0 on the host. */
+int64_t ferry_dev_gang_id(void);
+int64_t ferry_dev_thread_id(void);
+int64_t ferry_dev_worker_id(void);
 /* A loop nested in a region's iteration does not terminate: stops the
  * program (the host) or the kernel (a GPU). */
 void ferry_dev_loop_failed(void);

@@ -192,6 +192,18 @@ extern "C" int ferry_dev_leader(int) { return gangLane() == 0; }
 /// gang's copy of an array the outliner moved to group memory.
 extern "C" uint32_t ferry_dev_gang_slot(void) { return __nvvm_read_ptx_sreg_tid_y(); }
 
+/// Where a work-item's private copies of array sections are
+/// (ferry_private_block): its gang's index in the grid, and its own.
+extern "C" int64_t ferry_dev_gang_id(void) { return firstGang(); }
+
+extern "C" int64_t ferry_dev_thread_id(void) {
+  return firstGang() * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x();
+}
+
+/// A worker's copies: the work-item's own (every work-item runs worker
+/// iterations of its own outside a gang of workers).
+extern "C" int64_t ferry_dev_worker_id(void) { return ferry_dev_thread_id(); }
+
 /// Lane 0's \p Value, for every lane of the gang.
 extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
   if (warpGang()) {
@@ -413,6 +425,20 @@ extern "C" uint32_t ferry_devw_gang_slot(void) { return 0; }
 
 /// A worker's copy of an array of its iteration.
 extern "C" uint32_t ferry_devw_worker_slot(void) { return __nvvm_read_ptx_sreg_tid_y(); }
+
+/// Private copies of array sections: the block is the gang; a worker's
+/// copies are those of its first work-item (vector lane 0), which its lanes
+/// share as they run its worker-single code.
+extern "C" int64_t ferry_devw_gang_id(void) { return __nvvm_read_ptx_sreg_ctaid_x(); }
+
+extern "C" int64_t ferry_devw_thread_id(void) {
+  return (int64_t)__nvvm_read_ptx_sreg_ctaid_x() * blockSize() + blockLane();
+}
+
+extern "C" int64_t ferry_devw_worker_id(void) {
+  return (int64_t)__nvvm_read_ptx_sreg_ctaid_x() * blockSize() +
+         __nvvm_read_ptx_sreg_tid_y() * __nvvm_read_ptx_sreg_ntid_x();
+}
 
 extern "C" uint64_t ferry_devw_broadcast(int Level, uint64_t Value) {
   if (Level == VectorBit) {

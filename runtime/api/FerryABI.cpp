@@ -14,6 +14,7 @@
 #include "core/SymbolIndex.h"
 #include "ferry/runtime.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -77,6 +78,12 @@ const ferry_region *ferry_set_data_region(const ferry_region *Region) {
   return setCurrentRegion(Region);
 }
 
+// Compiled programs fill ferry_launch_desc field by field: fields are only
+// ever appended, after `defer`, in this order.
+static_assert(offsetof(ferry_launch_desc, num_workers) > offsetof(ferry_launch_desc, defer) &&
+                  offsetof(ferry_launch_desc, privates) > offsetof(ferry_launch_desc, num_workers),
+              "ferry_launch_desc: append fields, never reorder them");
+
 ferry_status ferry_launch_region(const ferry_launch_desc *Desc) {
   if (!Desc)
     return FERRY_ERROR_INVALID;
@@ -94,6 +101,9 @@ int64_t ferry_dev_lane(int) { return 0; }
 int64_t ferry_dev_width(int) { return 1; }
 void ferry_dev_sync(int) {}
 void ferry_dev_reduce(int, void *, uint32_t, ferry_combine_fn) {}
+int64_t ferry_dev_gang_id(void) { return 0; }
+int64_t ferry_dev_thread_id(void) { return 0; }
+int64_t ferry_dev_worker_id(void) { return 0; }
 void ferry_dev_loop_failed(void) {
   errorf("a loop nested in a compute region's iteration does not terminate (its step does "
          "not move the variable towards the bound)");

@@ -296,6 +296,71 @@ Runtime::PartialsBuffer &Runtime::partialsBuffer(DeviceKind K, int Device) {
   return *P;
 }
 
+Runtime::PartialsBuffer &Runtime::privatesBuffer(DeviceKind K, int Device, int Queue) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto &P = PrivatesBuffers[{int(K), Device, Queue}];
+  if (!P)
+    P = std::make_unique<PartialsBuffer>();
+  return *P;
+}
+
+ferry_status Runtime::placePrivates(Backend &B, DeviceKind K, int Device,
+                                    const ferry_launch_desc &D, std::vector<unsigned char> &Closure,
+                                    size_t Offset, bool GangMode, uint64_t Gangs, uint64_t Threads,
+                                    std::unique_lock<std::mutex> &Held) {
+  const ferry_region &R = *D.region;
+  ferry_private_block P;
+  std::memcpy(&P, Closure.data() + Offset, sizeof P);
+  const uint64_t GangCopies = GangMode ? Gangs : Threads;
+  // Gang copies first, then the work-items' (each part a multiple of the
+  // alignment, which compiled code checked is at most 256).
+  const unsigned __int128 GangPart = (unsigned __int128)GangCopies * P.gang_bytes;
+  const unsigned __int128 Total = GangPart + (unsigned __int128)Threads * P.lane_bytes;
+  if (Total > (unsigned __int128)(SIZE_MAX / 2)) {
+    errorf("%s (%s:%u): the private copies of its array sections would take more memory than "
+           "can be addressed (%llu gang copies of %llu bytes, %llu work-item copies of %llu "
+           "bytes)",
+           R.name, R.file ? R.file : "?", R.line, (unsigned long long)GangCopies,
+           (unsigned long long)P.gang_bytes, (unsigned long long)Threads,
+           (unsigned long long)P.lane_bytes);
+    return FERRY_ERROR_INVALID;
+  }
+  PartialsBuffer &Buf = privatesBuffer(K, Device, D.async);
+  Held = std::unique_lock<std::mutex>(Buf.Lock);
+  if (Buf.Size < size_t(Total)) {
+    // Launches queued before may still use the old copies.
+    if (Buf.Ptr) {
+      if (D.async != acc_async_sync)
+        if (ferry_status S = B.wait(Device, D.async, /*All=*/false))
+          return S;
+      B.release(Device, Buf.Ptr);
+    }
+    Buf.Ptr = nullptr;
+    Buf.Size = 0;
+    const size_t Bytes = std::max<size_t>(size_t(Total), 64 * 1024);
+    if (B.allocate(Device, Bytes, &Buf.Ptr) != FERRY_SUCCESS || !Buf.Ptr) {
+      Buf.Ptr = nullptr;
+      errorf("%s (%s:%u): the private copies of its array sections do not fit on the %s "
+             "device: %llu bytes (%llu gang copies of %llu bytes, %llu work-item copies of "
+             "%llu bytes); shorten the sections",
+             R.name, R.file ? R.file : "?", R.line, deviceKindName(K),
+             (unsigned long long)Total, (unsigned long long)GangCopies,
+             (unsigned long long)P.gang_bytes, (unsigned long long)Threads,
+             (unsigned long long)P.lane_bytes);
+      return FERRY_ERROR_INVALID;
+    }
+    Buf.Size = Bytes;
+  }
+  const uint64_t Base = reinterpret_cast<uintptr_t>(Buf.Ptr);
+  P.gang_base = Base;
+  P.lane_base = Base + uint64_t(GangPart);
+  P.gang_mode = GangMode ? 1 : 0;
+  std::memcpy(Closure.data() + Offset, &P, sizeof P);
+  notifyf(NotifyLaunch, "%s: private copies of %llu bytes per gang, %llu per work-item",
+          R.name, (unsigned long long)P.gang_bytes, (unsigned long long)P.lane_bytes);
+  return FERRY_SUCCESS;
+}
+
 ferry_status BackendMemory::allocate(size_t Bytes, void **Out) {
   return B.allocate(Device, Bytes, Out);
 }
@@ -742,18 +807,41 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
                                            std::max<uint32_t>(1, (D.vector_length + 31) / 32))
               : 1;
   const uint32_t GangsPerBlock = Nested && !Workers && Width == 32 ? 8 : 1;
+  const uint32_t BlockRows = Workers ? WorkerWarps : GangsPerBlock; // threadIdx.y
   const int64_t Needed = Nested ? (Trip + GangsPerBlock - 1) / GangsPerBlock
                                 : (Trip + Width - 1) / Width;
   // With a reduction each gang leaves one partial for the host to combine:
   // at most 1024 blocks keep that copy small.
-  const int64_t MaxBlocks = D.reduction ? 1024 : 65536;
+  int64_t MaxBlocks = D.reduction ? 1024 : 65536;
+  // Private copies of array sections: one per gang or work-item of the
+  // grid. A grid Ferry chooses keeps them within PrivateBudget (the kernel
+  // is grid-stride, so fewer blocks still run every iteration).
+  ferry_private_block Privates = {};
+  size_t PrivatesOffset = 0;
+  if (D.privates) {
+    PrivatesOffset = size_t(reinterpret_cast<const unsigned char *>(D.privates) -
+                            static_cast<const unsigned char *>(D.closure));
+    if (reinterpret_cast<const unsigned char *>(D.privates) <
+            static_cast<const unsigned char *>(D.closure) ||
+        PrivatesOffset + sizeof Privates > Closure.size()) {
+      errorf("%s (%s:%u): its private copies are described outside its closure", R.name, File,
+             R.line);
+      return FERRY_ERROR_INVALID;
+    }
+    std::memcpy(&Privates, Closure.data() + PrivatesOffset, sizeof Privates);
+    constexpr uint64_t PrivateBudget = uint64_t(1) << 30;
+    const uint64_t PerBlock =
+        uint64_t(GangsPerBlock) * (Nested ? Privates.gang_bytes : Width * Privates.gang_bytes) +
+        uint64_t(BlockRows) * Width * Privates.lane_bytes;
+    if (PerBlock)
+      MaxBlocks = std::min<int64_t>(MaxBlocks, std::max<uint64_t>(1, PrivateBudget / PerBlock));
+  }
   const uint32_t Blocks =
       Seq           ? 1
       : D.num_gangs ? (D.num_gangs + GangsPerBlock - 1) / GangsPerBlock
                     : uint32_t(std::min<int64_t>(Needed, MaxBlocks));
   const uint32_t Gangs = Blocks * GangsPerBlock; // partials of a reduction
-  const uint32_t Grid[3] = {Blocks, 1, 1},
-                 BlockDims[3] = {Width, Workers ? WorkerWarps : GangsPerBlock, 1};
+  const uint32_t Grid[3] = {Blocks, 1, 1}, BlockDims[3] = {Width, BlockRows, 1};
   void *Partials = nullptr;
   size_t Stride = 0;
   std::unique_lock<std::mutex> PartialsLock;
@@ -774,6 +862,11 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     }
     Partials = P.Ptr;
   }
+  std::unique_lock<std::mutex> PrivatesLock;
+  if (D.privates)
+    if (ferry_status S = placePrivates(B, K, Device, D, Closure, PrivatesOffset, Nested, Gangs,
+                                       uint64_t(Blocks) * BlockRows * Width, PrivatesLock))
+      return S;
   void *Args[3] = {Closure.data(), &Trip, &Partials};
   const int Queue = D.async;
   // FERRY_TIME's events bracket the kernel alone (not loading, not attach).

@@ -157,6 +157,17 @@ private:
     size_t Size = 0;
   };
   PartialsBuffer &partialsBuffer(DeviceKind K, int Device);
+  /// The private copies of array sections of launches on one queue of a
+  /// device (ferry_private_block): reused, grown when a launch needs more.
+  PartialsBuffer &privatesBuffer(DeviceKind K, int Device, int Queue);
+  std::map<std::tuple<int, int, int>, std::unique_ptr<PartialsBuffer>> PrivatesBuffers;
+  /// Fills the launch's ferry_private_block (at \p Offset in \p Closure)
+  /// for \p Gangs gangs of \p Threads work-items in all, from the queue's
+  /// buffer, which stays locked in \p Held while the launch is queued.
+  ferry_status placePrivates(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                             std::vector<unsigned char> &Closure, size_t Offset, bool GangMode,
+                             uint64_t Gangs, uint64_t Threads,
+                             std::unique_lock<std::mutex> &Held);
   std::map<std::pair<int, int>, std::unique_ptr<PartialsBuffer>> PartialsBuffers;
   struct IndexedImage; // an ImageIndex and its ferry_symbol list
   std::mutex ImageSymbolsMutex;

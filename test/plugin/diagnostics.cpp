@@ -156,8 +156,6 @@ void more_clauses(double *a, double *p, int n) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop num_workers(4) copy(a[0:n])
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop private(p[0:4]) copy(a[0:n]) // expected-error {{'p' in OpenACC 'private' is a pointer: a private copy of the section it points to is not supported by Ferry yet; declare an array in the loop body instead}}
-  for (int i = 0; i < n; ++i) a[i] = p[0];
 #pragma acc data copyout(readonly: a[0:n]) // expected-error {{the 'readonly:' modifier applies to 'copyin', not to 'copyout'}}
   {}
 #pragma acc data copyin(readonly: a[0:n])

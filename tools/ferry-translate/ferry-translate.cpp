@@ -95,6 +95,12 @@ cl::opt<bool> SkipPTXWithoutLibdevice(
     cl::desc("Leave out the PTX images (with a note) when the module needs "
              "libdevice and no CUDA toolkit provides it"),
     cl::cat(Category));
+cl::opt<bool> InputOptimized(
+    "input-optimized",
+    cl::desc("The input is clang's optimized NVVM output (-O1 and up): its loops "
+             "keep NVPTX's runtime unrolling on AMD (default; =false for "
+             "unoptimized IR)"),
+    cl::init(true), cl::cat(Category));
 cl::opt<bool> UseCache("cache",
                        cl::desc("Use the compile cache (FERRY_CACHE_DIR; "
                                 "FERRY_CACHE=0 disables it)"),
@@ -113,7 +119,7 @@ struct Config {
   EmitKind Emit;
   ferry::WaveMode Wave;
   unsigned CodeObjectVersion, OptLevel;
-  bool Cache, SkipPTX;
+  bool Cache, SkipPTX, InputOptimized;
 };
 Config C;
 
@@ -151,6 +157,7 @@ ferry::DeviceOptions deviceOptions() {
   O.DeviceLibDir = C.DeviceLibDir;
   O.LibdevicePath = C.LibdevicePath;
   O.OptLevel = C.OptLevel;
+  O.InputOptimized = C.InputOptimized;
   O.DumpDir = C.DumpDir;
   return O;
 }
@@ -179,7 +186,8 @@ int main(int argc, char **argv) {
   C = {Input, Output, DeviceLibDir, LibdevicePath, DumpDir,
        std::vector<std::string>(Arches.begin(), Arches.end()),
        std::vector<std::string>(CudaArches.begin(), CudaArches.end()),
-       Emit, Wave, CodeObjectVersion, OptLevel, UseCache, SkipPTXWithoutLibdevice};
+       Emit, Wave, CodeObjectVersion, OptLevel, UseCache, SkipPTXWithoutLibdevice,
+       InputOptimized};
   if (C.Input.empty())
     return fail("no input file");
   // One list of processors, AMD and NVIDIA alike (--cuda-arch is the older

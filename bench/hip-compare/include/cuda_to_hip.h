@@ -7,6 +7,11 @@
 #pragma once
 #include <hip/hip_runtime.h>
 
+// HIP 5.2.3's host_defines.h defines __noinline__ as nothing, so HIP would
+// inline what the CUDA source keeps out of line (nvcc and Ferry honour it).
+#undef __noinline__
+#define __noinline__ __attribute__((noinline))
+
 #define FERRY_HIP_DEVICE __device__ inline __attribute__((always_inline))
 
 template <class T>

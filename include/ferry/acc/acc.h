@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -928,6 +929,213 @@ void host_chunk_plain(const void *C, int64_t Begin, int64_t End, void *) {
     B(index_at<I>(Closure.lo, K, Closure.step));
 }
 
+//===-- Private copies of array sections ----------------------------------===//
+//
+// `private(c[lo:len])` and `firstprivate(c[lo:len])` of a pointer or an
+// array: each gang (a region's own clause), worker (a clause of a worker
+// loop, or of a loop in one's own code) or work-item (a clause of a loop
+// spread over a gang's work-items, or of a loop in one) has its own copy of
+// the section, and in the region `c` points at it, so that `c[lo]` is its
+// first element. The region's host code declares one private_copy or
+// firstprivate_copy per section (which reserve their bytes in the region's
+// private_layout), the lambda binds `c` to the copy of the frame it runs
+// in; the storage is the runtime's on a GPU (ferry_private_block) and the
+// chunk's own on the host.
+
+/// Whose copy of a section a clause makes (private_section).
+enum class private_scope {
+  gang,      ///< one per gang: the region's own clause, its iterations' code
+  work_item, ///< one per work-item: a loop spread over the gang's work-items
+  /// One per worker: a worker loop, which a gang of workers
+  /// (FERRY_REGION_WORKERS) runs worker-single, its vector lanes sharing
+  /// the worker's copies; a work-item's own where each work-item runs
+  /// worker iterations of its own. Kept among the work-items' copies (the
+  /// worker's first work-item's).
+  worker,
+};
+
+/// Where the copies of the gang, of the work-item and of the worker that
+/// run an iteration are.
+struct private_frame {
+  unsigned char *gang;
+  unsigned char *lane;
+  unsigned char *worker;
+
+  unsigned char *of(private_scope S) const {
+    return S == private_scope::gang ? gang : S == private_scope::worker ? worker : lane;
+  }
+};
+
+/// The bytes a region's private sections take, added up as they are
+/// declared (before the launch: lengths are run-time values).
+struct private_layout {
+  ferry_private_block block = {0, 0, 1, 0, 0, 0, 0};
+
+  /// Reserves \p Bytes aligned to \p Align among the gang's (or the
+  /// work-item's, \p Lane: a worker's copy too) copies; returns their
+  /// offset.
+  uint64_t reserve(const ferry_region &R, const char *Text, bool Lane, uint64_t Bytes,
+                   uint64_t Align) {
+    uint64_t &Size = Lane ? block.lane_bytes : block.gang_bytes;
+    const uint64_t Offset = (Size + Align - 1) / Align * Align;
+    if (Align > 256 || Bytes > (uint64_t(1) << 56) || Offset + Bytes > (uint64_t(1) << 56)) {
+      char Why[256];
+      std::snprintf(Why, sizeof Why,
+                    "%s: the private copies of its array sections would take more than 2^56 "
+                    "bytes (or an alignment above 256) per copy",
+                    Text);
+      region_failed(R, Why);
+    }
+    if (Align > block.align)
+      block.align = Align;
+    Size = Offset + Bytes;
+    return Offset;
+  }
+  /// The block a launch carries: sizes rounded to whole copies.
+  ferry_private_block finished() const {
+    ferry_private_block B = block;
+    B.gang_bytes = (B.gang_bytes + B.align - 1) / B.align * B.align;
+    B.lane_bytes = (B.lane_bytes + B.align - 1) / B.align * B.align;
+    return B;
+  }
+};
+
+/// `c` inside a region with `private(c[lo:len])`: a pointer to elements of
+/// type T, `lo` elements before the copy.
+template <class T> T *private_pointer(unsigned char *Copy, int64_t Lo) {
+  return reinterpret_cast<T *>(reinterpret_cast<uintptr_t>(Copy) - uint64_t(Lo) * sizeof(T));
+}
+
+/// `private(c[lo:len])`: the copy's place in the frame; uninitialized.
+template <class T, private_scope S> struct private_copy {
+  uint64_t offset;
+  int64_t lo;
+  T *bind(const private_frame &F) const { return private_pointer<T>(F.of(S) + offset, lo); }
+};
+
+/// `firstprivate(c[lo:len])`: the same, each copy starting from the
+/// section's values before the region (`source`, translated to the device
+/// copy at launch: the construct keeps the section present with `copyin`).
+template <class T, private_scope S> struct firstprivate_copy {
+  uint64_t offset;
+  int64_t lo;
+  uint64_t len;
+  const T *source;
+  T *bind(const private_frame &F) const {
+    unsigned char *Copy = F.of(S) + offset;
+    if (len)
+      __builtin_memcpy(Copy, static_cast<const void *>(source), len * sizeof(T));
+    return private_pointer<T>(Copy, lo);
+  }
+};
+
+/// The private copy of the section `X[Lo:Len]` (\p First: firstprivate;
+/// \p S: whose copy), its bytes reserved in \p Layout. \p Text is the
+/// clause item, for messages.
+template <bool First, private_scope S, class A, class L, class N>
+auto private_section(const ferry_region &R, private_layout &Layout, const char *Text, A &&X, L Lo,
+                     N Len) {
+  using P = typename section_pointer<std::remove_cv_t<std::remove_reference_t<A>>>::type;
+  static_assert(std::is_pointer<P>::value, "an OpenACC 'private' or 'firstprivate' array section "
+                                           "'x[lo:len]' needs a pointer or an array 'x'");
+  using E = std::remove_cv_t<std::remove_pointer_t<P>>;
+  static_assert(std::is_trivially_copyable<E>::value,
+                "the elements of an OpenACC 'private' or 'firstprivate' array section must be "
+                "trivially copyable (Ferry copies them as bytes)");
+  static_assert(std::is_integral<L>::value && std::is_integral<N>::value,
+                "the bounds of an OpenACC array section must be integers");
+  if (Len < 0 || (std::is_signed<L>::value && (long long)Lo < 0)) {
+    char Why[256];
+    std::snprintf(Why, sizeof Why, "%s: the section's %s is negative (%lld)", Text,
+                  Len < 0 ? "length" : "lower bound", Len < 0 ? (long long)Len : (long long)Lo);
+    region_failed(R, Why);
+  }
+  constexpr bool Lane = S != private_scope::gang;
+  if ((unsigned long long)Len > (uint64_t(1) << 56) / sizeof(E))
+    Layout.reserve(R, Text, Lane, uint64_t(1) << 57, 1); // says why
+  const uint64_t Offset = Layout.reserve(R, Text, Lane, uint64_t(Len) * sizeof(E), alignof(E));
+  if constexpr (First)
+    return firstprivate_copy<E, S>{Offset, int64_t(Lo), uint64_t(Len),
+                                   Len ? (const E *)&X[Lo] : nullptr};
+  else
+    return private_copy<E, S>{Offset, int64_t(Lo)};
+}
+
+/// A region's closure when it has private sections.
+template <class I, class Body> struct loop_closure_private {
+  Body body;
+  __int128 lo;
+  __int128 step;
+  ferry_private_block privates;
+  const ferry_region *region; ///< for the host's messages (not translated)
+};
+
+/// `F(Index, Frame, storage items...)` (no std::apply: device code).
+template <class F, class I, class Storage, std::size_t... K>
+void call_with_frame(F &Fn, I Index, const private_frame &Frame, Storage &S,
+                     std::index_sequence<K...>) {
+  Fn(Index, Frame, std::get<K>(S)...);
+}
+
+/// A host chunk of a region with private sections: the chunk's copies are
+/// its own (one gang of one work-item on the host).
+template <class I, class Body, class Storage>
+void host_chunk_private(const void *C, int64_t Begin, int64_t End, void *Partial) {
+  const auto &Closure = *static_cast<const loop_closure_private<I, Body> *>(C);
+  const ferry_private_block &P = Closure.privates;
+  const uint64_t Bytes = P.gang_bytes + P.lane_bytes + P.align;
+  struct release {
+    void operator()(void *M) const { std::free(M); }
+  };
+  std::unique_ptr<void, release> Copies(Bytes <= SIZE_MAX ? std::malloc(size_t(Bytes)) : nullptr);
+  if (!Copies) {
+    char Why[200];
+    std::snprintf(Why, sizeof Why,
+                  "the private copies of its array sections do not fit in host memory (%llu "
+                  "bytes for each thread); shorten the sections",
+                  (unsigned long long)Bytes);
+    region_failed(*Closure.region, Why);
+  }
+  unsigned char *Base = static_cast<unsigned char *>(Copies.get());
+  Base += (P.align - reinterpret_cast<uintptr_t>(Base) % P.align) % P.align;
+  const private_frame Frame{Base, Base + P.gang_bytes, Base + P.gang_bytes};
+  Body B = Closure.body;
+  for (int64_t K = Begin; K < End; ++K) {
+    if constexpr (std::is_void<Storage>::value)
+      B(index_at<I>(Closure.lo, K, Closure.step), Frame);
+    else
+      call_with_frame(B, index_at<I>(Closure.lo, K, Closure.step), Frame,
+                      *static_cast<Storage *>(Partial),
+                      std::make_index_sequence<std::tuple_size<Storage>::value>());
+  }
+}
+
+/// The device version: the copies are in the runtime's storage, at this
+/// work-item's gang, thread and worker (ferry_private_block; the outliner
+/// makes the ferry_dev_* position queries the ferry_devw_* ones in a gang of
+/// workers).
+template <class I, class Body, class Storage>
+void device_chunk_private(const void *C, int64_t Begin, int64_t End, void *Partial) {
+  const auto &Closure = *static_cast<const loop_closure_private<I, Body> *>(C);
+  const ferry_private_block &P = Closure.privates;
+  const uint64_t Thread = uint64_t(ferry_dev_thread_id());
+  const uint64_t Gang = P.gang_mode ? uint64_t(ferry_dev_gang_id()) : Thread;
+  const uint64_t Worker = uint64_t(ferry_dev_worker_id());
+  const private_frame Frame{
+      reinterpret_cast<unsigned char *>(uintptr_t(P.gang_base + Gang * P.gang_bytes)),
+      reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Thread * P.lane_bytes)),
+      reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Worker * P.lane_bytes))};
+  Body B = Closure.body;
+  for (int64_t K = Begin; K < End; ++K) {
+    if constexpr (std::is_void<Storage>::value)
+      B(index_at<I>(Closure.lo, K, Closure.step), Frame);
+    else
+      call_with_frame(B, index_at<I>(Closure.lo, K, Closure.step), Frame,
+                      *static_cast<Storage *>(Partial),
+                      std::make_index_sequence<std::tuple_size<Storage>::value>());
+  }
+}
+
 /// `gang(static: n)` (OpenACC 3.3 2.9.2): the iterations in chunks of n,
 /// dealt to the gangs round-robin (gang g takes chunks g, g + G, ...). The
 /// region runs over `count()` flat indices, which the GPU gives to gangs in
@@ -1016,30 +1224,67 @@ inline const ferry_device_kernel *device_kernel(const device_region &D) {
   return D.kernel.name ? &D.kernel : nullptr;
 }
 
+/// The host and device chunk functions of a region: plain, with
+/// reductions (\p Storage), with private sections (\p Private).
+template <class I, class Body, class Storage, bool Private> struct chunk_functions;
+template <class I, class Body> struct chunk_functions<I, Body, void, false> {
+  using closure = loop_closure<I, Body>;
+  static constexpr ferry_host_chunk_fn host = &host_chunk_plain<I, Body>;
+  static constexpr ferry_host_chunk_fn device = &host_chunk_plain<I, Body>;
+};
+template <class I, class Body, class Storage> struct chunk_functions<I, Body, Storage, false> {
+  using closure = loop_closure<I, Body>;
+  static constexpr ferry_host_chunk_fn host = &host_chunk<I, Body, Storage>;
+  static constexpr ferry_host_chunk_fn device = &host_chunk<I, Body, Storage>;
+};
+template <class I, class Body, class Storage> struct chunk_functions<I, Body, Storage, true> {
+  using closure = loop_closure_private<I, Body>;
+  static constexpr ferry_host_chunk_fn host = &host_chunk_private<I, Body, Storage>;
+  static constexpr ferry_host_chunk_fn device = &device_chunk_private<I, Body, Storage>;
+};
+
 /// Runs `for (I i = Lo; i C Bound; i += Sign * Step) Body(i, reductions...)`
 /// as an OpenACC loop of region \p R. \p Sign is -1 for `i -= Step`, `--i`.
 /// \p HasAsync: the construct has an `async` clause, so the closure may be
-/// copied to a queue and run later.
-template <class I, cmp C, bool HasAsync, class L, class B, class S, class Body,
-          class... Reds>
-void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S Step,
-                   int Sign, reduction_list<Reds...> Reductions, Body &&F) {
+/// copied to a queue and run later. \p Rest is the body, or the region's
+/// private_layout and the body, which then runs as
+/// `Body(i, frame, reductions...)`. (One function reads the region's slot
+/// and is called with its ferry_region: that is how the outliner finds the
+/// region.)
+template <class I, cmp C, bool HasAsync, class L, class B, class S, class... Reds,
+          class... Rest>
+void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S Step, int Sign,
+                   reduction_list<Reds...> Reductions, Rest &&...Args) {
+  static_assert(sizeof...(Rest) == 1 || sizeof...(Rest) == 2, "parallel_loop(..., [layout,] body)");
   static_assert(std::is_integral<I>::value,
                 "an OpenACC loop variable must have integer type");
   static_assert(std::is_integral<B>::value && std::is_integral<S>::value,
                 "the bound and step of an OpenACC loop must be integers");
-  using BodyT = std::decay_t<Body>;
+  constexpr bool Private = sizeof...(Rest) == 2;
+  using BodyArg = std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>;
+  using BodyT = std::decay_t<BodyArg>;
   static_assert(!HasAsync || std::is_trivially_copyable<BodyT>::value,
                 "an OpenACC region with 'async' runs later on a queue, from a copy of "
                 "its captures: every captured object must be trivially copyable (name "
                 "class-type objects in a data clause, or capture a pointer)");
+  std::tuple<Rest &&...> Pack(std::forward<Rest>(Args)...);
   const __int128 Stride = __int128(Step) * Sign;
   const int64_t N = loop_trip_count<C, I>(__int128(Lo), Bound, Stride);
   if (N < 0)
     region_failed(R, "the loop does not terminate (its step does not move the "
                      "variable towards the bound)");
-  loop_closure<I, BodyT> Closure{std::forward<Body>(F), __int128(Lo), Stride};
+  using Storage = std::conditional_t<sizeof...(Reds) == 0, void,
+                                     typename reduction_list<Reds...>::storage>;
+  using Chunks = chunk_functions<I, BodyT, Storage, Private>;
+  typename Chunks::closure Closure{std::forward<BodyArg>(std::get<sizeof...(Rest) - 1>(Pack)),
+                                   __int128(Lo), Stride};
   ferry_launch_desc Desc = {};
+  if constexpr (Private) {
+    const private_layout &Privates = std::get<0>(Pack);
+    Closure.privates = Privates.finished();
+    Closure.region = &R;
+    Desc.privates = &Closure.privates;
+  }
   Desc.region = &R;
   Desc.closure = &Closure;
   Desc.closure_size = sizeof Closure;
@@ -1049,24 +1294,20 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.vector_length = Opt.vector_length;
   Desc.num_workers = Opt.num_workers;
   Desc.defer = Opt.defer;
+  Desc.host_fn = Chunks::host;
   ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
-    Desc.host_fn = &host_chunk_plain<I, BodyT>;
-    Desc.kernel =
-        device_kernel(device_slot<decltype(Closure), &host_chunk_plain<I, BodyT>>::value);
+    Desc.kernel = device_kernel(device_slot<decltype(Closure), Chunks::device>::value);
     if (!Opt.on_device) // `if` is false: the local thread runs the loop
       Desc.host_fn(&Closure, 0, N, nullptr);
     else
       St = ferry_launch_region(&Desc);
   } else {
     using List = reduction_list<Reds...>;
-    using Storage = typename List::storage;
     static const ferry_reduction Red = {sizeof(Storage), alignof(Storage), &List::init,
                                         &List::combine};
     Storage Result;
-    Desc.host_fn = &host_chunk<I, BodyT, Storage>;
-    Desc.kernel = device_kernel(
-        device_slot<decltype(Closure), &host_chunk<I, BodyT, Storage>, List>::value);
+    Desc.kernel = device_kernel(device_slot<decltype(Closure), Chunks::device, List>::value);
     Desc.reduction = &Red;
     Desc.result = &Result;
     if (!Opt.on_device) {
