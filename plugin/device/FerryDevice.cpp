@@ -219,23 +219,14 @@ extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
   return Result;
 }
 
-extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combine) {
-  const uint32_t Words = (Size + 3) / 4;
-  word_t Mine[ReduceWords], Other[ReduceWords];
-  unsigned char *Bytes = (unsigned char *)Acc;
-  for (uint32_t B = 0; B < Size; ++B)
-    ((unsigned char *)Mine)[B] = Bytes[B];
-  const uint32_t Tid = gangLane(), Lane = Tid % 32, Warp = Tid / 32;
-  warpCombine(Mine, Other, Words, Combine);
-  if (warpGang()) {
-    // Lane 0 holds the gang's result: every lane takes it.
-    for (uint32_t W = 0; W < Words; ++W)
-      Mine[W] = __nvvm_shfl_sync_idx_i32(0xffffffffu, Mine[W], 0, 31);
-    for (uint32_t B = 0; B < Size; ++B)
-      Bytes[B] = ((const unsigned char *)Mine)[B];
-    return;
-  }
-  const uint32_t Warps = (gangWidth() + 31) / 32;
+namespace {
+
+/// Combines one value per warp (lane 0's, in \p Mine) over the \p Warps
+/// warps of the block, \p Tid being this work-item's index in it; every
+/// work-item ends with the result in \p Acc.
+void combineWarps(word_t *Mine, word_t *Other, uint32_t Words, uint32_t Size, void *Acc,
+                  combine_fn Combine, uint32_t Tid, uint32_t Warps) {
+  const uint32_t Lane = Tid % 32, Warp = Tid / 32;
   if (Lane == 0)
     for (uint32_t W = 0; W < Words; ++W)
       ReduceScratch[Warp * Words + W] = Mine[W];
@@ -258,8 +249,29 @@ extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combi
   }
   __syncthreads();
   for (uint32_t B = 0; B < Size; ++B)
-    Bytes[B] = ((const unsigned char *)ReduceResult)[B];
+    ((unsigned char *)Acc)[B] = ((const unsigned char *)ReduceResult)[B];
   __syncthreads();
+}
+
+} // namespace
+
+extern "C" void ferry_dev_reduce(int, void *Acc, uint32_t Size, combine_fn Combine) {
+  const uint32_t Words = (Size + 3) / 4;
+  word_t Mine[ReduceWords], Other[ReduceWords];
+  unsigned char *Bytes = (unsigned char *)Acc;
+  for (uint32_t B = 0; B < Size; ++B)
+    ((unsigned char *)Mine)[B] = Bytes[B];
+  const uint32_t Tid = gangLane();
+  warpCombine(Mine, Other, Words, Combine);
+  if (warpGang()) {
+    // Lane 0 holds the gang's result: every lane takes it.
+    for (uint32_t W = 0; W < Words; ++W)
+      Mine[W] = __nvvm_shfl_sync_idx_i32(0xffffffffu, Mine[W], 0, 31);
+    for (uint32_t B = 0; B < Size; ++B)
+      Bytes[B] = ((const unsigned char *)Mine)[B];
+    return;
+  }
+  combineWarps(Mine, Other, Words, Size, Acc, Combine, Tid, (gangWidth() + 31) / 32);
 }
 
 extern "C" void ferry_dev_loop_failed(void) { __builtin_trap(); }
@@ -336,35 +348,6 @@ inline uint32_t blockLane() {
 }
 inline uint32_t blockSize() {
   return __nvvm_read_ptx_sreg_ntid_x() * __nvvm_read_ptx_sreg_ntid_y();
-}
-
-/// Combines one value per warp (lane 0's, in \p Mine) over the block's
-/// warps; every work-item ends with the result in \p Acc.
-void combineWarps(word_t *Mine, word_t *Other, uint32_t Words, uint32_t Size, void *Acc,
-                  combine_fn Combine) {
-  const uint32_t Tid = blockLane(), Lane = Tid % 32, Warp = Tid / 32;
-  const uint32_t Warps = (blockSize() + 31) / 32;
-  if (Lane == 0)
-    for (uint32_t W = 0; W < Words; ++W)
-      ReduceScratch[Warp * Words + W] = Mine[W];
-  __syncthreads();
-  if (Warp == 0) {
-    for (uint32_t W = 0; W < Words; ++W)
-      Mine[W] = ReduceScratch[(Lane < Warps ? Lane : 0) * Words + W];
-    for (int Offset = 16; Offset > 0; Offset /= 2) {
-      for (uint32_t W = 0; W < Words; ++W)
-        Other[W] = __nvvm_shfl_sync_down_i32(0xffffffffu, Mine[W], Offset, 31);
-      if (Lane + Offset < Warps)
-        Combine(Mine, Other);
-    }
-    if (Lane == 0)
-      for (uint32_t W = 0; W < Words; ++W)
-        ReduceResult[W] = Mine[W];
-  }
-  __syncthreads();
-  for (uint32_t B = 0; B < Size; ++B)
-    ((unsigned char *)Acc)[B] = ((const unsigned char *)ReduceResult)[B];
-  __syncthreads();
 }
 
 } // namespace
@@ -473,7 +456,7 @@ extern "C" void ferry_devw_reduce(int Level, void *Acc, uint32_t Size, combine_f
   }
   if (Level != WorkerBit)
     warpCombine(Mine, Other, Words, Combine);
-  combineWarps(Mine, Other, Words, Size, Acc, Combine);
+  combineWarps(Mine, Other, Words, Size, Acc, Combine, blockLane(), (blockSize() + 31) / 32);
 }
 
 extern "C" void ferry_devw_loop_failed(void) { __builtin_trap(); }

@@ -133,23 +133,29 @@ static int64_t part(uint32_t x, const char *sel, bool sg) {
   int n = sel[1] - '0', bits = sel[0] == 'b' ? 8 : 16;
   return ext(x >> (n * bits), bits, sg);
 }
-static uint32_t scalar(const Scalar &s, uint32_t a, uint32_t b, uint32_t c) {
-  int64_t tmp = apply(s.op, part(a, s.asel, s.asg), part(b, s.bsel, s.bsg), s.cmp);
-  if (s.sat)
-    tmp = clampTo(tmp, s.dsel[0] == 'b' ? 8 : s.dsel[0] == 'h' ? 16 : 32, s.dsg);
-  const int64_t cc = s.dsg ? int64_t(int32_t(c)) : int64_t(c);
-  if (!std::strcmp(s.secop, "add"))
+/// The secondary operation (.add .min .max, on c extended by the destination
+/// type) or the merge into the selected part of c, of a scalar's result.
+static uint32_t secondary(int64_t tmp, const char *secop, const char *dsel, bool dsg,
+                          uint32_t c) {
+  const int64_t cc = dsg ? int64_t(int32_t(c)) : int64_t(c);
+  if (!std::strcmp(secop, "add"))
     tmp = tmp + cc;
-  else if (!std::strcmp(s.secop, "min"))
+  else if (!std::strcmp(secop, "min"))
     tmp = tmp < cc ? tmp : cc;
-  else if (!std::strcmp(s.secop, "max"))
+  else if (!std::strcmp(secop, "max"))
     tmp = tmp > cc ? tmp : cc;
-  else if (*s.dsel) {
-    int n = s.dsel[1] - '0', bits = s.dsel[0] == 'b' ? 8 : 16;
+  else if (*dsel) {
+    int n = dsel[1] - '0', bits = dsel[0] == 'b' ? 8 : 16;
     uint32_t field = ((1u << bits) - 1) << (n * bits);
     return ((uint32_t(tmp) << (n * bits)) & field) | (c & ~field);
   }
   return uint32_t(tmp);
+}
+static uint32_t scalar(const Scalar &s, uint32_t a, uint32_t b, uint32_t c) {
+  int64_t tmp = apply(s.op, part(a, s.asel, s.asg), part(b, s.bsel, s.bsg), s.cmp);
+  if (s.sat)
+    tmp = clampTo(tmp, s.dsel[0] == 'b' ? 8 : s.dsel[0] == 'h' ? 16 : 32, s.dsg);
+  return secondary(tmp, s.secop, s.dsel, s.dsg, c);
 }
 
 // vshl/vshr: b is an unsigned amount, clamped to 32 or taken modulo 32;
@@ -171,18 +177,7 @@ static uint32_t shift(const Shift &s, uint32_t a, uint32_t b, uint32_t c) {
     const __int128 hi = s.dsg ? ((__int128)1 << (bits - 1)) - 1 : ((__int128)1 << bits) - 1;
     t = t < lo ? lo : t > hi ? hi : t;
   }
-  int64_t tmp = int64_t(t);
-  const int64_t cc = s.dsg ? int64_t(int32_t(c)) : int64_t(c);
-  if (!std::strcmp(s.secop, "add"))
-    tmp = tmp + cc;
-  else if (!std::strcmp(s.secop, "max"))
-    tmp = tmp > cc ? tmp : cc;
-  else if (*s.dsel) {
-    int n = s.dsel[1] - '0', bits = s.dsel[0] == 'b' ? 8 : 16;
-    uint32_t field = ((1u << bits) - 1) << (n * bits);
-    return ((uint32_t(tmp) << (n * bits)) & field) | (c & ~field);
-  }
-  return uint32_t(tmp);
+  return secondary(int64_t(t), s.secop, s.dsel, s.dsg, c);
 }
 
 int main() {
