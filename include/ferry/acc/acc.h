@@ -377,39 +377,52 @@ section_view<T> section_private(section_storage<T, Cap> &S, int64_t Lower) {
 }
 
 /// The operator on a reduction variable of type \p T: a scalar, or an array
-/// or section (below).
-template <op O, class T> struct reduction_op : scalar_reduction_op<O, T> {};
+/// or section (below). Private copies are set and combined in place
+/// (init, combine): an array's copy is up to 1 KiB, and a by-value
+/// identity() or apply() would copy it several times per combination, which
+/// the AMDGPU backend expands into thousands of scratch loads and stores.
+template <op O, class T> struct reduction_op : scalar_reduction_op<O, T> {
+  using scalar_reduction_op<O, T>::identity;
+  using scalar_reduction_op<O, T>::apply;
+  static void init(T &X) { X = identity(); }
+  static void combine(T &A, const T &B) { A = apply(A, B); }
+  static void combine_into(T &D, const T &A, const T &B) { D = apply(A, B); }
+};
+
+/// Element-by-element operations on \p N elements of type \p T.
+template <op O, class T> struct elementwise_op {
+  using element = scalar_reduction_op<O, T>;
+  static void init(T *A, std::size_t N) {
+    for (std::size_t I = 0; I < N; ++I)
+      A[I] = element::identity();
+  }
+  static void combine(T *A, const T *B, std::size_t N) { combine_into(A, A, B, N); }
+  /// D = A OP B, element by element (D may be A).
+  static void combine_into(T *D, const T *A, const T *B, std::size_t N) {
+    for (std::size_t I = 0; I < N; ++I)
+      D[I] = element::apply(A[I], B[I]);
+  }
+};
 
 /// An array reduced element by element (OpenACC 3.2+: `reduction(+:hist)`
 /// of `T hist[N]`): the private copies are std::array, which the body indexes
 /// as it indexes the array.
 template <op O, class T, std::size_t N> struct reduction_op<O, std::array<T, N>> {
   using element = scalar_reduction_op<O, T>;
-  static constexpr std::array<T, N> identity() {
-    std::array<T, N> A{};
-    for (T &X : A)
-      X = element::identity();
-    return A;
+  static void init(std::array<T, N> &A) { elementwise_op<O, T>::init(A.data(), N); }
+  static void combine(std::array<T, N> &A, const std::array<T, N> &B) {
+    elementwise_op<O, T>::combine(A.data(), B.data(), N);
   }
-  static constexpr std::array<T, N> apply(std::array<T, N> A, const std::array<T, N> &B) {
-    for (std::size_t I = 0; I < N; ++I)
-      A[I] = element::apply(A[I], B[I]);
-    return A;
+  static void combine_into(std::array<T, N> &D, const std::array<T, N> &A,
+                           const std::array<T, N> &B) {
+    elementwise_op<O, T>::combine_into(D.data(), A.data(), B.data(), N);
   }
 };
 template <op O, class T, std::size_t Cap> struct reduction_op<O, section_storage<T, Cap>> {
   using element = scalar_reduction_op<O, T>;
-  static constexpr section_storage<T, Cap> identity() {
-    section_storage<T, Cap> S{};
-    for (T &X : S.elems)
-      X = element::identity();
-    return S;
-  }
-  static constexpr section_storage<T, Cap> apply(section_storage<T, Cap> A,
-                                                 const section_storage<T, Cap> &B) {
-    for (std::size_t I = 0; I < Cap; ++I)
-      A.elems[I] = element::apply(A.elems[I], B.elems[I]);
-    return A;
+  static void init(section_storage<T, Cap> &S) { elementwise_op<O, T>::init(S.elems, Cap); }
+  static void combine(section_storage<T, Cap> &A, const section_storage<T, Cap> &B) {
+    elementwise_op<O, T>::combine(A.elems, B.elems, Cap);
   }
 };
 
@@ -444,10 +457,10 @@ template <op O, class T> struct reduction_ref {
   /// variable (an array of the iteration in group memory): every lane reads
   /// before any writes.
   void load(T &Old) const { Old = *var; }
-  void store(const T &Old, const T &Result) const { *var = ops::apply(Old, Result); }
+  void store(const T &Old, const T &Result) const { ops::combine_into(*var, Old, Result); }
   /// `var = var OP Result` on the host after a region.
   void finish_region(const T &Result) const {
-    store_reduction_result(var, sizeof(T), [&] { *var = ops::apply(*var, Result); });
+    store_reduction_result(var, sizeof(T), [&] { ops::combine(*var, Result); });
   }
 };
 
@@ -556,12 +569,12 @@ template <class... R> struct reduction_list {
 private:
   template <std::size_t... I>
   static void init_impl(storage &S, std::index_sequence<I...>) {
-    ((std::get<I>(S) = R::ops::identity()), ...);
+    (R::ops::init(std::get<I>(S)), ...);
   }
   template <std::size_t... I>
   static void combine_impl(storage &D, const storage &S,
                            std::index_sequence<I...>) {
-    ((std::get<I>(D) = R::ops::apply(std::get<I>(D), std::get<I>(S))), ...);
+    (R::ops::combine(std::get<I>(D), std::get<I>(S)), ...);
   }
   template <std::size_t... I>
   void load_impl(storage &Old, std::index_sequence<I...>) const {
