@@ -6,7 +6,8 @@
 ///  - PTX float->int conversions saturate and map NaN to 0: fpto[su]i.sat;
 ///  - v_sin/v_cos take revolutions: sin.approx(x) = amdgcn.sin(x / 2pi);
 ///  - add.rn/mul.rn must not be re-fused: plain fadd/fmul without flags;
-///  - directed rounding (.rz/.rm/.rp) has no AMDGPU support: rejected.
+///  - directed rounding (.rz/.rm/.rp) has no AMDGPU instructions: exact
+///    software sequences (RoundedConversions.h, DirectedRounding.cpp).
 ///
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
@@ -155,24 +156,40 @@ Value *lowerIntToFP(IntrinsicLowering &L, int IsUnsigned) {
   return emitIntToFP(L.B, L.arg(0), !IsUnsigned, L.retType(), *M);
 }
 
-/// d2f, f2h, bf2h, f2bf16 (.rn, and .rz for bf16 by truncating the bits).
+/// d2f, f2h, bf2h, f2bf16 (.rn; .rz/.rm/.rp of d2f and .rz of f2bf16 moved
+/// one ulp by an exact comparison; .relu on the rounded value, NaN to the
+/// canonical NaN, as cvt.relu).
 Value *lowerFPTrunc(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
-  StringRef R = roundingOf(L.Name);
   Value *X = L.arg(0);
-  if (L.Name.contains(".relu"))
-    X = B.CreateBinaryIntrinsic(Intrinsic::maxnum, X, ConstantFP::get(X->getType(), 0.0));
   Type *To = L.Name.starts_with("llvm.nvvm.d2f")   ? B.getFloatTy()
              : L.Name.starts_with("llvm.nvvm.f2h") ? B.getHalfTy()
                                                    : B.getBFloatTy();
-  if (R == "rz" && To->isBFloatTy() && X->getType()->isFloatTy()) {
-    Value *Bits = B.CreateLShr(B.CreateBitCast(X, B.getInt32Ty()), 16);
-    return asRet(L, B.CreateTrunc(Bits, B.getInt16Ty()));
+  std::optional<RoundingMode> M = parseRoundingMode(roundingOf(L.Name));
+  if (!M)
+    return L.fail("unknown rounding mode");
+  Value *R = emitFPTrunc(B, X, To, *M);
+  if (L.Name.contains(".relu"))
+    R = emitReluCanonical(B, R);
+  return asRet(L, R);
+}
+
+/// ff2f16x2, ff2bf16x2 (.rn/.rz, .relu): cvt.{f16x2,bf16x2}.f32 d, a, b,
+/// a rounded into the upper element and b into the lower.
+Value *lowerFPTruncPair(IntrinsicLowering &L, int) {
+  IRBuilder<> &B = L.B;
+  auto *VT = cast<FixedVectorType>(L.retType());
+  std::optional<RoundingMode> M = parseRoundingMode(roundingOf(L.Name));
+  if (!M)
+    return L.fail("unknown rounding mode");
+  Value *R = PoisonValue::get(VT);
+  for (unsigned I = 0; I < 2; ++I) {
+    Value *E = emitFPTrunc(B, L.arg(1 - I), VT->getElementType(), *M);
+    if (L.Name.contains(".relu"))
+      E = emitReluCanonical(B, E);
+    R = B.CreateInsertElement(R, E, uint64_t(I));
   }
-  std::optional<RoundingMode> M = parseRoundingMode(R);
-  if (!M || (*M != RoundingMode::Nearest && !To->isFloatTy()))
-    return L.fail("directed rounding of f2h/bf2h is not translated");
-  return asRet(L, emitFPTrunc(B, X, To, *M));
+  return R;
 }
 
 /// f2tf32.rna: round to 19 bits, ties away from zero.

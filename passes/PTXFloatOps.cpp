@@ -6,7 +6,9 @@
 /// directed rounding of f32/f64 arithmetic become the llvm.nvvm.* calls
 /// NVVMIntrinsics.def lowers (or rejects); conversions with a directed
 /// rounding mode use RoundedConversions.h. .ftz is ignored (AMDGPU keeps
-/// denormals, as CUDA does without fast math); .sat clamps to [0, 1].
+/// denormals, as CUDA does without fast math); .sat clamps to [0, 1];
+/// .relu clamps negative results to +0 and NaN to the canonical NaN;
+/// cvt's .satfinite turns an infinite result into the largest finite value.
 ///
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
@@ -35,10 +37,7 @@ StringRef roundingOf(const PTXStatement &S) {
 /// The NVVM suffix of a float type: "f" (f32) or "d" (f64).
 StringRef nvvmSuffix(const PTXType &Ty) { return Ty.Width == 64 ? "d" : "f"; }
 
-Value *relu(IRBuilder<> &B, Value *X) {
-  Value *Zero = ConstantFP::get(X->getType(), 0.0);
-  return B.CreateSelect(B.CreateFCmpOLT(X, Zero), Zero, X);
-}
+Value *relu(IRBuilder<> &B, Value *X) { return emitReluCanonical(B, X); }
 
 } // namespace
 
@@ -61,7 +60,10 @@ bool ptxFloatArith(PTXTranslator &T, const PTXStatement &S, int Kind) {
   if (Directed) {
     // f32/f64 add/mul/fma in a directed mode: NVVM's intrinsics, which the
     // translation computes exactly or rejects.
-    if (Ty.Lanes != 1 || Ty.Width < 32 || Kind > 4)
+    if (Ty.Width == 16)
+      return T.fail("the PTX ISA defines ." + Rnd + " for f32/f64 arithmetic only (f16, bf16 "
+                    "and their pairs round .rn)");
+    if (Kind > 4)
       return T.fail("directed rounding is translated for f32/f64 add, sub, mul and fma only");
     StringRef Op = Kind == 0 || Kind == 1 ? "add" : Kind == 2 ? "mul" : "fma";
     if (Kind == 1)
@@ -217,19 +219,28 @@ bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
     Rnd = P;
   }
   const bool Sat = hasPart(S, "sat"), Relu = hasPart(S, "relu");
+  const bool SatFinite = hasPart(S, "satfinite");
+  if ((SatFinite || Relu) && (D.K != PTXType::Float || D.Width != 16))
+    return T.fail(Twine(".") + (Relu ? "relu" : "satfinite") +
+                  " applies to f16, bf16, f16x2 and bf16x2 destinations");
   LLVMContext &Ctx = B.getContext();
   Type *DT = D.irType(Ctx);
   auto Finish = [&](Value *R) {
     if (Sat && D.K == PTXType::Float)
       R = emitSaturate(B, R);
+    if (SatFinite)
+      R = emitSatFinite(B, R);
     if (Relu)
       R = relu(B, R);
     return T.write(S.Operands[0], R);
   };
   // Pack two f32 into f16x2 / bf16x2.
   if (D.Lanes == 2) {
-    if (A.K != PTXType::Float || A.Width != 32 || (Rnd != "rn" && Rnd != "rz"))
-      return T.fail("only cvt.rn/.rz.{f16x2,bf16x2}.f32 packs");
+    if (A.K != PTXType::Float || A.Width != 32)
+      return T.fail("only cvt.{f16x2,bf16x2}.f32 packs");
+    if (Rnd != "rn" && Rnd != "rz")
+      return T.fail("cvt.{f16x2,bf16x2}.f32 rounds .rn or .rz (the PTX ISA has no ." + Rnd +
+                    " for it)");
     Type *E = cast<VectorType>(DT)->getElementType();
     Value *Hi = T.read(S, 1, B.getFloatTy()), *Lo = T.read(S, 2, B.getFloatTy());
     if (!Hi || !Lo)
@@ -237,6 +248,10 @@ bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
     RoundingMode M = *parseRoundingMode(Rnd);
     Value *R = PoisonValue::get(DT);
     Value *LoH = emitFPTrunc(B, Lo, E, M), *HiH = emitFPTrunc(B, Hi, E, M);
+    if (SatFinite) {
+      LoH = emitSatFinite(B, LoH);
+      HiH = emitSatFinite(B, HiH);
+    }
     if (Relu) {
       LoH = relu(B, LoH);
       HiH = relu(B, HiH);
@@ -277,14 +292,7 @@ bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
     std::optional<RoundingMode> M = parseRoundingMode(Rnd.empty() ? "rn" : Rnd);
     if (!M)
       return T.fail("unsupported rounding ." + Rnd);
-    const bool Signed = A.isSigned();
-    if (D.Width == 16 && A.Width > 16 && *M != RoundingMode::Nearest) {
-      // Through f32, exactly: a 32/64-bit value rounded to f32 toward
-      // zero/down/up then to f16 in the same mode is the direct rounding.
-      Value *F = emitIntToFP(B, X, Signed, B.getFloatTy(), *M);
-      return Finish(emitFPTrunc(B, F, DT, *M));
-    }
-    return Finish(emitIntToFP(B, X, Signed, DT, *M));
+    return Finish(emitIntToFP(B, X, A.isSigned(), DT, *M));
   }
   // Float -> integer: saturating, NaN -> 0.
   if (A.K == PTXType::Float) {

@@ -7,7 +7,9 @@
 /// (.relaxed .acquire .release with .cta/.gpu/.sys scopes) and vector widths
 /// (.v2/.v4); atom and red; cvta; prefetch (dropped: a hint); fence and
 /// membar. Scopes map as the translator's atomics do: cta -> workgroup,
-/// gpu/cluster -> agent, sys -> system.
+/// gpu/cluster -> agent, sys -> system. Texture and surface instructions
+/// are diagnosed: they read through texture or surface objects, which
+/// Ferry's runtime does not create.
 ///
 //===----------------------------------------------------------------------===//
 #include "PTXTranslator.h"
@@ -265,6 +267,13 @@ bool ptxFence(PTXTranslator &T, const PTXStatement &S, int) {
     return T.fail("a fence needs a scope");
   T.B.CreateFence(Ord, *Scope);
   return true;
+}
+
+/// tex tld4 txq suld sust sured suq istypep: refused with the reason.
+bool ptxTextureSurface(PTXTranslator &T, const PTXStatement &S, int) {
+  return T.fail(S.Parts[0] + " is not translated: textures and surfaces need texture or surface "
+                             "objects, which Ferry's runtime does not create (read the data "
+                             "through a pointer instead)");
 }
 
 } // namespace ferry

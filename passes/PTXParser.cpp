@@ -118,6 +118,13 @@ StringRef splitSelector(StringRef S, std::string &Selector) {
 
 std::string parseOperand(StringRef S, PTXOperand &Op) {
   S = S.trim();
+  // A minus sign before a register or asm operand (vmad's `-a`); `-1` is
+  // an immediate. Text is the operand without it.
+  if (S.size() > 1 && S[0] == '-' &&
+      (S[1] == '$' || S[1] == '%' || isAlpha(S[1]) || S[1] == '_')) {
+    Op.Minus = true;
+    S = S.drop_front();
+  }
   Op.Text = S.str();
   if (S.empty())
     return "an empty operand";

@@ -10,7 +10,7 @@
 /// for an ignored element), an address (`[base]`, `[base+off]`) or a
 /// register pair of a result and a predicate (`d|p`). A register or asm
 /// operand may carry a video lane selector or mask (`$1.b0`, `r2.h10`,
-/// `$0.b3210`). Comments (`//`, `/* */`) are skipped.
+/// `$0.b3210`) and, for vmad, a minus sign (`-$3`). Comments (`//`, `/* */`) are skipped.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PASSES_PTXPARSER_H
@@ -33,6 +33,7 @@ struct PTXOperand {
                                              ///< Address: the base
   int64_t Offset = 0;                        ///< Address: +off
   bool Negated = false;                      ///< `!p` (a predicate source)
+  bool Minus = false; ///< `-a`: a negated register or asm operand (vmad)
   std::string Selector; ///< `b3210` of `$1.b3210`: a video lane selector
                         ///< or mask (`b`/`h` and digits), empty if none
 };

@@ -261,6 +261,8 @@ Value *PTXTranslator::read(const PTXOperand &Op, Type *Ty) {
     return fail("the lane selector ." + Op.Selector + " of '" + Op.Text +
                 "' belongs to video instructions only"),
            nullptr;
+  if (Op.Minus)
+    return fail("the minus sign before '" + Op.Text + "' belongs to vmad only"), nullptr;
   switch (Op.K) {
   case PTXOperand::AsmOperand: {
     if (Op.Number >= Operands.size())
@@ -312,6 +314,8 @@ bool PTXTranslator::write(const PTXOperand &Op, Value *V) {
   if (!Op.Selector.empty())
     return fail("the lane mask ." + Op.Selector + " of '" + Op.Text +
                 "' belongs to video instructions only");
+  if (Op.Minus)
+    return fail("the destination '-" + Op.Text + "' cannot be negated");
   if (Op.K == PTXOperand::Register && Op.Text == "_")
     return true;
   AllocaInst *Slot = nullptr;

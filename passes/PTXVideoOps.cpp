@@ -21,7 +21,16 @@
 ///    half-word or word) clamped to 32 (.clamp) or taken modulo 32 (.wrap);
 ///    a is shifted in 128 bits (so that .sat sees the whole left shift),
 ///    arithmetically right when a is signed.
-/// vmad is diagnosed.
+///  - vmad: the product of the selected, extended a and b in 128 bits,
+///    negated with `-a` or `-b` (one of them), plus c (sign-extended when the
+///    final result is signed, negated with `-c`), plus one with .po; shifted
+///    right by 7 or 15 with .shr7/.shr15, clamped to the 32-bit range of the
+///    final result's sign with .sat. The final result is signed when a or b
+///    is, or something is negated (the destination type does not enter the
+///    ISA's pseudocode). Negating both the product and c, negating in .po
+///    mode, and `-c` of an unsigned product with .sat or a scale (where the
+///    ISA's prose reads c as unsigned but its pseudocode sign-extends it)
+///    are diagnosed.
 ///
 //===----------------------------------------------------------------------===//
 #include "PTXTranslator.h"
@@ -280,14 +289,11 @@ bool ptxVideo(PTXTranslator &T, const PTXStatement &S, int Arg) {
 }
 
 /// vadd vsub vabsdiff vmin vmax vset (Arg 0, 1, 3, 4, 5, 6 as for ptxVideo),
-/// vshl (7) and vshr (8); vmad (Arg -1) is diagnosed.
+/// vshl (7) and vshr (8).
 ///   vop.dtype.atype.btype{.sat}{.op2} d, a{.asel}, b{.bsel}{, c};
 ///   vop.dtype.atype.btype{.sat}       d.dsel, a{.asel}, b{.bsel}, c;
 ///   vset.atype.btype.cmp{.op2}        d{.dsel}, a{.asel}, b{.bsel}{, c};
 bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
-  if (Kind < 0)
-    return T.fail(S.Parts[0] + " is not translated (the video instructions translated are "
-                               "vadd vsub vabsdiff vmin vmax vset vshl vshr and the SIMD forms)");
   IRBuilder<> &B = T.B;
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   const bool Set = Kind == 6, Shift = Kind == 7 || Kind == 8;
@@ -382,6 +388,73 @@ bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
                : SecOp == "min" ? B.CreateBinaryIntrinsic(Intrinsic::smin, R, CW)
                                 : B.CreateBinaryIntrinsic(Intrinsic::smax, R, CW);
   return T.write(S.Operands[0], B.CreateTrunc(Out, I32));
+}
+
+/// vmad (the PTX ISA's pseudocode, file comment):
+///   vmad.dtype.atype.btype{.sat}{.scale}    d, {-}a{.asel}, {-}b{.bsel}, {-}c;
+///   vmad.dtype.atype.btype.po{.sat}{.scale} d, a{.asel}, b{.bsel}, c;
+bool ptxVideoMad(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  Type *I32 = B.getInt32Ty(), *I128 = B.getInt128Ty();
+  if (!checkWords(T, S, 3, {"sat", "po", "shr7", "shr15"}))
+    return false;
+  const bool Sat = hasPart(S, "sat"), PlusOne = hasPart(S, "po");
+  const unsigned Scale = hasPart(S, "shr7") ? 7 : hasPart(S, "shr15") ? 15 : 0;
+  if (hasPart(S, "shr7") && hasPart(S, "shr15"))
+    return T.fail("vmad takes one scale, .shr7 or .shr15");
+  if (S.Operands.size() != 4)
+    return T.fail("vmad takes d, a, b, c");
+  SmallVector<PTXType, 3> Tys = typesOf(S);
+  const PTXType SrcTy[2] = {Tys[1], Tys[2]};
+  const PTXOperand &C = S.Operands[3];
+  if (!S.Operands[0].Selector.empty())
+    return T.fail("vmad takes no destination selector");
+  if (!C.Selector.empty())
+    return T.fail("operand c of vmad takes no selector");
+  const bool NegA = S.Operands[1].Minus, NegB = S.Operands[2].Minus, NegC = C.Minus;
+  const bool NegProduct = NegA != NegB;
+  if (PlusOne && (NegA || NegB || NegC))
+    return T.fail("the source operands of vmad.po cannot be negated");
+  if (NegProduct && NegC)
+    return T.fail("vmad negates either the product (a*b) or c, not both");
+  const bool SignedFinal = SrcTy[0].isSigned() || SrcTy[1].isSigned() || NegProduct || NegC;
+  if (NegC && !SrcTy[0].isSigned() && !SrcTy[1].isSigned() && (Sat || Scale))
+    return T.fail("vmad of an unsigned product minus c with ." +
+                  Twine(Sat ? "sat" : Scale == 7 ? "shr7" : "shr15") +
+                  ": the PTX ISA reads c as unsigned in its description but sign-extends it "
+                  "in its pseudocode");
+  Value *Src[2];
+  for (unsigned I = 0; I < 2; ++I) {
+    PTXOperand O = withoutSelector(S.Operands[I + 1]);
+    O.Minus = false;
+    std::optional<std::pair<unsigned, unsigned>> Sel =
+        scalarSelector(S.Operands[I + 1].Selector);
+    if (!Sel)
+      return T.fail("the operand selector ." + S.Operands[I + 1].Selector +
+                    " of vmad (.b0-.b3, .h0, .h1)");
+    Value *V = T.read(O, I32);
+    if (!V)
+      return false;
+    Src[I] = lane(B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), I128);
+  }
+  PTXOperand PlainC = C;
+  PlainC.Minus = false;
+  Value *CV = T.read(PlainC, I32);
+  if (!CV)
+    return false;
+  Value *Tmp = B.CreateMul(Src[0], Src[1]);
+  if (NegProduct)
+    Tmp = B.CreateNot(Tmp);
+  if (NegC)
+    CV = B.CreateNot(CV);
+  Value *C128 = SignedFinal ? B.CreateSExt(CV, I128) : B.CreateZExt(CV, I128);
+  const bool Lsb = PlusOne || NegProduct || NegC;
+  Tmp = B.CreateAdd(B.CreateAdd(Tmp, C128), ConstantInt::get(I128, Lsb));
+  if (Scale)
+    Tmp = B.CreateAShr(Tmp, Scale);
+  if (Sat)
+    Tmp = clampTo(B, Tmp, 32, SignedFinal);
+  return T.write(S.Operands[0], B.CreateTrunc(Tmp, I32));
 }
 
 } // namespace ferry

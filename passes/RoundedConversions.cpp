@@ -4,13 +4,18 @@
 /// Implementation of emitIntToFP and emitFPTrunc. R = RN(x) is exact or one
 /// of x's two neighbours; comparing R with x exactly tells on which side it
 /// lies:
-///  - float -> narrower float: extend R back (exact) and compare;
+///  - float -> narrower float: extend R back (exact) and compare; R itself
+///    is computed on the bits for bf16 and through f32 rounded to odd from
+///    f64 to f16/bf16;
+///  - integer -> f16/bf16: through f32 rounded to odd, then as above;
 ///  - integer -> float: when every value of the integer type and of R's
 ///    nearest neighbourhood fits a double exactly (32-bit integers), compare
 ///    in double; otherwise convert R back with a saturating conversion
 ///    (exact, since R is an integer value) and compare integers, treating
 ///    an R beyond the integer range (2^63 or 2^64 after rounding up) as
 ///    greater.
+/// .relu and .satfinite, which PTX applies to the rounded result, are the
+/// two helpers at the end.
 ///
 //===----------------------------------------------------------------------===//
 #include "RoundedConversions.h"
@@ -52,10 +57,51 @@ Value *nextAfter(IRBuilder<> &B, Value *R, bool Up) {
   return B.CreateBitCast(B.CreateSelect(IsZero, FromZero, Moved), FTy);
 }
 
+/// f32 \p X rounded to the nearest bf16 on its bits (ties to even; NaN
+/// stays a quiet NaN), the same IR on every target.
+Value *floatToBF16Nearest(IRBuilder<> &B, Value *X) {
+  Type *I32 = B.getInt32Ty();
+  Value *U = B.CreateBitCast(X, I32);
+  Value *High = B.CreateLShr(U, 16);
+  Value *Even = B.CreateAnd(High, 1);
+  Value *Rounded = B.CreateLShr(B.CreateAdd(B.CreateAdd(U, B.getInt32(0x7fff)), Even), 16);
+  Value *Quiet = B.CreateOr(High, 0x40);
+  Value *R = B.CreateSelect(B.CreateFCmpUNO(X, X), Quiet, Rounded);
+  return B.CreateBitCast(B.CreateTrunc(R, B.getInt16Ty()), B.getBFloatTy());
+}
+
+/// f64 \p X to f32 rounded to odd: exact values stay, the others become
+/// the neighbour toward zero with the last bit set, so that rounding that
+/// to a format at least two bits narrower (f16, bf16) is the rounding of
+/// X itself (no double rounding).
+Value *doubleToFloatOdd(IRBuilder<> &B, Value *X) {
+  Type *I32 = B.getInt32Ty();
+  Value *F = B.CreateFPTrunc(X, B.getFloatTy());
+  Value *Back = B.CreateFPExt(F, X->getType());
+  Value *Inexact = B.CreateFCmpONE(Back, X);
+  Value *Outward = B.CreateFCmpOGT(B.CreateUnaryIntrinsic(Intrinsic::fabs, Back),
+                                   B.CreateUnaryIntrinsic(Intrinsic::fabs, X));
+  Value *Bits = B.CreateBitCast(F, I32);
+  Bits = B.CreateSelect(Outward, B.CreateSub(Bits, B.getInt32(1)), Bits);
+  Bits = B.CreateSelect(Inexact, B.CreateOr(Bits, 1), Bits);
+  return B.CreateBitCast(Bits, B.getFloatTy());
+}
+
+/// Round to nearest to \p Ty: bf16 on the bits and f64 to f16/bf16 through
+/// f32 rounded to odd, so that no target's lowering of these conversions
+/// (a libcall on the host, a double rounding through f32) is relied on.
+Value *truncNearest(IRBuilder<> &B, Value *X, Type *Ty) {
+  if (Ty->is16bitFPTy() && X->getType()->isDoubleTy())
+    X = doubleToFloatOdd(B, X);
+  if (Ty->isBFloatTy() && X->getType()->isFloatTy())
+    return floatToBF16Nearest(B, X);
+  return B.CreateFPTrunc(X, Ty);
+}
+
 } // namespace
 
 Value *emitFPTrunc(IRBuilder<> &B, Value *X, Type *Ty, RoundingMode M) {
-  Value *R = B.CreateFPTrunc(X, Ty);
+  Value *R = truncNearest(B, X, Ty);
   if (M == RoundingMode::Nearest)
     return R;
   Value *Back = B.CreateFPExt(R, X->getType());
@@ -71,10 +117,33 @@ Value *emitFPTrunc(IRBuilder<> &B, Value *X, Type *Ty, RoundingMode M) {
   return B.CreateSelect(Outward, Inward, R);
 }
 
+namespace {
+
+/// Integer \p X to f32 rounded to odd (see doubleToFloatOdd): toward zero,
+/// the last bit set when inexact.
+Value *intToFloatOdd(IRBuilder<> &B, Value *X, bool Signed) {
+  Type *F32 = B.getFloatTy();
+  Value *R = emitIntToFP(B, X, Signed, F32, RoundingMode::TowardZero);
+  if (X->getType()->getIntegerBitWidth() <= 24)
+    return R;
+  // |R| <= |X| and R is integral: converting back is exact.
+  Value *Back = B.CreateIntrinsic(Signed ? Intrinsic::fptosi_sat : Intrinsic::fptoui_sat,
+                                  {X->getType(), F32}, {R});
+  Value *Bits = B.CreateBitCast(R, B.getInt32Ty());
+  Bits = B.CreateSelect(B.CreateICmpNE(Back, X), B.CreateOr(Bits, 1), Bits);
+  return B.CreateBitCast(Bits, F32);
+}
+
+} // namespace
+
 Value *emitIntToFP(IRBuilder<> &B, Value *X, bool Signed, Type *Ty, RoundingMode M) {
-  Value *R = Signed ? B.CreateSIToFP(X, Ty) : B.CreateUIToFP(X, Ty);
   const unsigned IW = X->getType()->getIntegerBitWidth();
   const unsigned Mant = Ty->getFPMantissaWidth();
+  // f16/bf16 from wider integers through f32 rounded to odd (a direct
+  // sitofp is lowered through f32 and would round twice).
+  if (Ty->is16bitFPTy() && IW > Mant)
+    return emitFPTrunc(B, intToFloatOdd(B, X, Signed), Ty, M);
+  Value *R = Signed ? B.CreateSIToFP(X, Ty) : B.CreateUIToFP(X, Ty);
   if (M == RoundingMode::Nearest || IW <= Mant)
     return R; // exact
   Value *RAbove, *RBelow; // R above / below the exact x
@@ -106,6 +175,26 @@ Value *emitIntToFP(IRBuilder<> &B, Value *X, bool Signed, Type *Ty, RoundingMode
   Value *Outward = B.CreateSelect(Neg, RBelow, RAbove);
   Value *Inward = B.CreateSelect(Neg, nextAfter(B, R, true), nextAfter(B, R, false));
   return B.CreateSelect(Outward, Inward, R);
+}
+
+Value *emitReluCanonical(IRBuilder<> &B, Value *X) {
+  Type *Ty = X->getType();
+  Type *ITy = Ty->getWithNewType(B.getIntNTy(Ty->getScalarSizeInBits()));
+  Value *Zero = ConstantFP::get(Ty, 0.0);
+  Value *NaN = B.CreateBitCast(
+      ConstantInt::get(ITy, APInt::getSignedMaxValue(Ty->getScalarSizeInBits())), Ty);
+  // -0 too becomes +0 (as max(x, +0) with +0 > -0).
+  Value *R = B.CreateSelect(B.CreateFCmpOLE(X, Zero), Zero, X);
+  return B.CreateSelect(B.CreateFCmpUNO(X, X), NaN, R);
+}
+
+Value *emitSatFinite(IRBuilder<> &B, Value *X) {
+  Type *Ty = X->getType();
+  Value *Max = ConstantFP::get(Ty, APFloat::getLargest(Ty->getScalarType()->getFltSemantics()));
+  Value *Inf = ConstantFP::getInfinity(Ty);
+  Value *Bound = B.CreateCopySign(Max, X);
+  return B.CreateSelect(B.CreateFCmpOEQ(B.CreateUnaryIntrinsic(Intrinsic::fabs, X), Inf), Bound,
+                        X);
 }
 
 } // namespace ferry

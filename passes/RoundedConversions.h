@@ -31,6 +31,15 @@ llvm::Value *emitIntToFP(llvm::IRBuilder<> &B, llvm::Value *X, bool Signed,
 llvm::Value *emitFPTrunc(llvm::IRBuilder<> &B, llvm::Value *X, llvm::Type *Ty,
                          RoundingMode M);
 
+/// PTX's .relu on a result (scalar or vector): negative values and -0 become +0,
+/// NaN becomes the canonical NaN (all bits but the sign set: 0x7fff for
+/// f16 and bf16, as CUDART_NAN_FP16 / CUDART_NAN_BF16).
+llvm::Value *emitReluCanonical(llvm::IRBuilder<> &B, llvm::Value *X);
+
+/// PTX's .satfinite on a rounded result (scalar or vector): an infinity
+/// becomes the largest finite value of its sign; NaN stays NaN.
+llvm::Value *emitSatFinite(llvm::IRBuilder<> &B, llvm::Value *X);
+
 } // namespace ferry
 
 #endif

@@ -1,5 +1,5 @@
 ; prmt in every mode and video instructions with selectors, masks and
-; secondary operations run in the emulator's NVVM reference through the
+; secondary operations and vmad (negations, .po, scales, .sat) run in the emulator's NVVM reference through the
 ; translator's PTX front end and, translated, on gfx90a (EMU32) and gfx1100
 ; (wave32): the three agree bit for bit on generated operands (spread over
 ; all 32 bits by odd multipliers). The values themselves are checked against
@@ -34,21 +34,29 @@ entry:
   %r9 = call i32 asm "vsub.u32.s32.u32.sat $0.h1, $1, $2.b3, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
   %r10 = call i32 asm "vset.s32.u32.le.max $0, $1.h0, $2.h0, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
   %r11 = call i32 asm "vmax.s32.u32.s32 $0, $1, $2;", "=r,r,r"(i32 %a, i32 %b)
-  %base = mul i64 %i, 12
-  %rs = insertvalue [12 x i32] poison, i32 %r0, 0
-  %rs1 = insertvalue [12 x i32] %rs, i32 %r1, 1
-  %rs2 = insertvalue [12 x i32] %rs1, i32 %r2, 2
-  %rs3 = insertvalue [12 x i32] %rs2, i32 %r3, 3
-  %rs4 = insertvalue [12 x i32] %rs3, i32 %r4, 4
-  %rs5 = insertvalue [12 x i32] %rs4, i32 %r5, 5
-  %rs6 = insertvalue [12 x i32] %rs5, i32 %r6, 6
-  %rs7 = insertvalue [12 x i32] %rs6, i32 %r7, 7
-  %rs8 = insertvalue [12 x i32] %rs7, i32 %r8, 8
-  %rs9 = insertvalue [12 x i32] %rs8, i32 %r9, 9
-  %rs10 = insertvalue [12 x i32] %rs9, i32 %r10, 10
-  %rs11 = insertvalue [12 x i32] %rs10, i32 %r11, 11
+  %r12 = call i32 asm "vmad.s32.s32.u32.sat $0, $1, $2, -$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  %r13 = call i32 asm "vmad.u32.u32.u32.shr15 $0, $1.h0, $2.h1, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  %r14 = call i32 asm "vmad.s32.u32.s32.po.sat.shr7 $0, $1.b2, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  %r15 = call i32 asm "vmad.s32.u32.u32.sat $0, -$1, $2.h1, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  %base = mul i64 %i, 16
+  %rs = insertvalue [16 x i32] poison, i32 %r0, 0
+  %rs1 = insertvalue [16 x i32] %rs, i32 %r1, 1
+  %rs2 = insertvalue [16 x i32] %rs1, i32 %r2, 2
+  %rs3 = insertvalue [16 x i32] %rs2, i32 %r3, 3
+  %rs4 = insertvalue [16 x i32] %rs3, i32 %r4, 4
+  %rs5 = insertvalue [16 x i32] %rs4, i32 %r5, 5
+  %rs6 = insertvalue [16 x i32] %rs5, i32 %r6, 6
+  %rs7 = insertvalue [16 x i32] %rs6, i32 %r7, 7
+  %rs8 = insertvalue [16 x i32] %rs7, i32 %r8, 8
+  %rs9 = insertvalue [16 x i32] %rs8, i32 %r9, 9
+  %rs10 = insertvalue [16 x i32] %rs9, i32 %r10, 10
+  %rs11 = insertvalue [16 x i32] %rs10, i32 %r11, 11
+  %rs12 = insertvalue [16 x i32] %rs11, i32 %r12, 12
+  %rs13 = insertvalue [16 x i32] %rs12, i32 %r13, 13
+  %rs14 = insertvalue [16 x i32] %rs13, i32 %r14, 14
+  %rs15 = insertvalue [16 x i32] %rs14, i32 %r15, 15
   %po = getelementptr i32, ptr %out, i64 %base
-  store [12 x i32] %rs11, ptr %po
+  store [16 x i32] %rs15, ptr %po
   ret void
 }
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -124,10 +124,10 @@ define i32 @value_kernel() {
 }
 ; CHECK-DAG: error: {{.*}}variable 'managed_var' is a CUDA managed variable, which is not supported on AMDGPU yet
 @managed_var = addrspace(1) global i32 0
-; CHECK-DAG: in function 'unknown_asm': inline PTX cannot be translated: instruction 'suld.b.1d.b32.trap {$0}, [$1, {$2}]': unknown instruction (in asm "suld.b.1d.b32.trap {$0}, [$1, {$2}];")
-define i32 @unknown_asm(i64 %a, i32 %b) {
-  %r = call i32 asm "suld.b.1d.b32.trap {$0}, [$1, {$2}];", "=r,l,r"(i64 %a, i32 %b)
-  ret i32 %r
+; CHECK-DAG: in function 'unknown_asm': inline PTX cannot be translated: instruction 'cp.async.ca.shared.global [$0], [$1], 4': unknown instruction (in asm "cp.async.ca.shared.global [$0], [$1], 4;")
+define void @unknown_asm(ptr addrspace(3) %a, ptr addrspace(1) %b) {
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "r,l"(ptr addrspace(3) %a, ptr addrspace(1) %b)
+  ret void
 }
 ; CHECK-DAG: in function 'unknown_intrinsic': NVVM intrinsic 'llvm.nvvm.st.bulk' has no AMDGPU translation
 define void @unknown_intrinsic(ptr %p) {

@@ -2,7 +2,7 @@
 ; the translated subset, are diagnosed one error per asm call, naming the
 ; instruction and the offending modifier, selector or operand.
 ; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
-; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 12
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 19
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: in function 'prmt_mode': inline PTX cannot be translated: instruction 'prmt.b32.f8e $0, $1, $1, $1': unknown prmt mode .f8e (.f4e .b4e .rc8 .ecl .ecr .rc16)
@@ -40,9 +40,44 @@ define i32 @video_type(i32 %a) {
   %r = call i32 asm "vabsdiff.s32.s16.s32 $0, $1, $1;", "=r,r"(i32 %a)
   ret i32 %r
 }
-; CHECK-DAG: in function 'vmad_op': inline PTX cannot be translated: instruction 'vmad.u32.u32.u32 $0, $1, $1, $1': vmad is not translated (the video instructions translated are vadd vsub vabsdiff vmin vmax vset vshl vshr and the SIMD forms)
-define i32 @vmad_op(i32 %a) {
-  %r = call i32 asm "vmad.u32.u32.u32 $0, $1, $1, $1;", "=r,r"(i32 %a)
+; CHECK-DAG: in function 'vmad_po_negated': inline PTX cannot be translated: instruction 'vmad.u32.u32.u32.po $0, $1, -$1, $1': the source operands of vmad.po cannot be negated
+define i32 @vmad_po_negated(i32 %a) {
+  %r = call i32 asm "vmad.u32.u32.u32.po $0, $1, -$1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'vmad_two_negations': inline PTX cannot be translated: instruction 'vmad.s32.s32.s32 $0, -$1, $1, -$1': vmad negates either the product (a*b) or c, not both
+define i32 @vmad_two_negations(i32 %a) {
+  %r = call i32 asm "vmad.s32.s32.s32 $0, -$1, $1, -$1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'vmad_unsigned_minus_c': inline PTX cannot be translated: instruction 'vmad.s32.u32.u32.shr7 $0, $1, $1, -$1': vmad of an unsigned product minus c with .shr7: the PTX ISA reads c as unsigned in its description but sign-extends it in its pseudocode
+define i32 @vmad_unsigned_minus_c(i32 %a) {
+  %r = call i32 asm "vmad.s32.u32.u32.shr7 $0, $1, $1, -$1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'vmad_scales': inline PTX cannot be translated: instruction 'vmad.s32.s32.s32.shr7.shr15 $0, $1, $1, $1': vmad takes one scale, .shr7 or .shr15
+define i32 @vmad_scales(i32 %a) {
+  %r = call i32 asm "vmad.s32.s32.s32.shr7.shr15 $0, $1, $1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'vmad_dsel': inline PTX cannot be translated: instruction 'vmad.s32.s32.s32 $0.h1, $1, $1, $1': vmad takes no destination selector
+define i32 @vmad_dsel(i32 %a) {
+  %r = call i32 asm "vmad.s32.s32.s32 $0.h1, $1, $1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'vmad_modifier': inline PTX cannot be translated: instruction 'vmad.s32.s32.s32.add $0, $1, $1, $1': unknown modifier .add of vmad
+define i32 @vmad_modifier(i32 %a) {
+  %r = call i32 asm "vmad.s32.s32.s32.add $0, $1, $1, $1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'minus_elsewhere': inline PTX cannot be translated: instruction 'add.s32 $0, -$1, 1': the minus sign before '$1' belongs to vmad only
+define i32 @minus_elsewhere(i32 %a) {
+  %r = call i32 asm "add.s32 $0, -$1, 1;", "=r,r"(i32 %a)
+  ret i32 %r
+}
+; CHECK-DAG: in function 'minus_destination': inline PTX cannot be translated: instruction 'vmad.s32.s32.s32 -$0, $1, $1, $1': the destination '-$0' cannot be negated
+define i32 @minus_destination(i32 %a) {
+  %r = call i32 asm "vmad.s32.s32.s32 -$0, $1, $1, $1;", "=r,r"(i32 %a)
   ret i32 %r
 }
 ; CHECK-DAG: in function 'shift_mode': inline PTX cannot be translated: instruction 'vshl.u32.u32.u32 $0, $1, $1': vshl needs one shift mode, .clamp or .wrap

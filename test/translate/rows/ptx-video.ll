@@ -223,3 +223,35 @@ define i32 @vset_b2() {
   ret i32 %r
 }
 
+
+; vmad.s32.s32.u32.sat with -c: 0x80000000 (the product minus c saturates)
+; CHECK-LABEL: define i32 @vmad_negc_sat(
+; CHECK-NEXT:    ret i32 -2147483648
+define i32 @vmad_negc_sat() {
+  %r = call i32 asm "vmad.s32.s32.u32.sat $0, $1, $2, -$3;", "=r,r,r,r"(i32 -2147352705, i32 318013584, i32 -559038737)
+  ret i32 %r
+}
+
+; vmad.u32.u32.u32.shr15 of the low half-words: 0x0002bdf9
+; CHECK-LABEL: define i32 @vmad_shr15(
+; CHECK-NEXT:    ret i32 179705
+define i32 @vmad_shr15() {
+  %r = call i32 asm "vmad.u32.u32.u32.shr15 $0, $1.h0, $2.h0, $3;", "=r,r,r,r"(i32 -2147352705, i32 318013584, i32 -559038737)
+  ret i32 %r
+}
+
+; vmad.u32.u32.s32.po.sat.shr7 (plus one, c sign-extended): 0x2580739c
+; CHECK-LABEL: define i32 @vmad_po(
+; CHECK-NEXT:    ret i32 629175196
+define i32 @vmad_po() {
+  %r = call i32 asm "vmad.u32.u32.s32.po.sat.shr7 $0, $1.b1, $2, $3;", "=r,r,r,r"(i32 -2147352705, i32 318013584, i32 -559038737)
+  ret i32 %r
+}
+
+; vmad.s32.u32.u32 with -a: -(32769 * 144) + c = 0xde65be5f
+; CHECK-LABEL: define i32 @vmad_neg_product(
+; CHECK-NEXT:    ret i32 -563757473
+define i32 @vmad_neg_product() {
+  %r = call i32 asm "vmad.s32.u32.u32 $0, -$1.h1, $2.b0, $3;", "=r,r,r,r"(i32 -2147352705, i32 318013584, i32 -559038737)
+  ret i32 %r
+}

@@ -1,7 +1,7 @@
 // References for Inputs/ptx-video.ll, written from the PTX ISA's pseudocode
 // (prmt's mode table; §9.7.18 scalar and SIMD video instructions: operand
 // selection from {b, a}, 33/17-bit extension, .sat, secondary operations,
-// merge masks). Exits 1 and prints the first mismatches.
+// merge masks; vmad's 128-bit pseudocode). Exits 1 and prints the first mismatches.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -15,7 +15,9 @@ FN(vmin2_add) FN(vmin4_add_mask) FN(vabsdiff4_add) FN(vsub4_add_s) FN(vmax4_mixe
 FN(vset2_merge) FN(vset4_add) FN(vadd_sel) FN(vsub_h1) FN(vadd_u_sat)
 FN(vabsdiff_merge) FN(vmin_add) FN(vmax_max) FN(vsub_min_u) FN(vset_merge)
 FN(vset_add) FN(vmax_b3_sat) FN(vshl_clamp_sat) FN(vshl_wrap_h1) FN(vshr_s_clamp)
-FN(vshr_u_wrap_add) FN(vshl_merge_b2) FN(vshl_s_sat_max)
+FN(vshr_u_wrap_add) FN(vshl_merge_b2) FN(vshl_s_sat_max) FN(vmad_u) FN(vmad_u_sat_shr15)
+FN(vmad_s_sat_negc) FN(vmad_negprod_sat) FN(vmad_negb_shr7) FN(vmad_negab_sat)
+FN(vmad_po_s_sat_shr7) FN(vmad_po_u) FN(vmad_u_negc) FN(vmad_regs)
 #undef FN
 }
 
@@ -180,6 +182,39 @@ static uint32_t shift(const Shift &s, uint32_t a, uint32_t b, uint32_t c) {
   return secondary(int64_t(t), s.secop, s.dsel, s.dsg, c);
 }
 
+// vmad, line by line after the ISA's pseudocode: the product in 128 bits,
+// ~tmp or ~c and lsb = 1 for a negation, lsb = 1 for .po, c extended by the
+// final sign, the scale, then .sat to the 32-bit range of the final sign.
+struct Mad {
+  const char *asel, *bsel;
+  bool asg, bsg, nega, negb, negc, po, sat;
+  int scale; // 0, 7, 15
+};
+static uint32_t mad(const Mad &s, uint32_t a, uint32_t b, uint32_t c) {
+  const bool negProduct = s.nega != s.negb;
+  const bool signedFinal = s.asg || s.bsg || negProduct || s.negc;
+  __int128 tmp = (__int128)part(a, s.asel, s.asg) * (__int128)part(b, s.bsel, s.bsg);
+  int lsb = 0;
+  if (s.po) {
+    lsb = 1;
+  } else if (negProduct) {
+    tmp = ~tmp;
+    lsb = 1;
+  } else if (s.negc) {
+    c = ~c;
+    lsb = 1;
+  }
+  const __int128 c128 = signedFinal ? (__int128)int32_t(c) : (__int128)c;
+  tmp = tmp + c128 + lsb;
+  __int128 result = s.scale ? tmp >> s.scale : tmp;
+  if (s.sat) {
+    const __int128 lo = signedFinal ? INT32_MIN : 0;
+    const __int128 hi = signedFinal ? (__int128)INT32_MAX : (__int128)UINT32_MAX;
+    result = result < lo ? lo : result > hi ? hi : result;
+  }
+  return uint32_t(result);
+}
+
 int main() {
   std::mt19937_64 rng(4);
   auto edge = [&]() -> uint32_t {
@@ -225,6 +260,18 @@ int main() {
       {"vshl_merge_b2", vshl_merge_b2, {true, true, "b1", "b0", "b2", true, true, true, ""}},
       {"vshl_s_sat_max", vshl_s_sat_max, {true, true, "", "h0", "", true, true, true, "max"}},
   };
+  const struct { const char *name; F fn; Mad s; } Mads[] = {
+      {"vmad_u", vmad_u, {"", "", false, false, false, false, false, false, false, 0}},
+      {"vmad_u_sat_shr15", vmad_u_sat_shr15, {"h0", "h1", false, false, false, false, false, false, true, 15}},
+      {"vmad_s_sat_negc", vmad_s_sat_negc, {"", "", true, false, false, false, true, false, true, 0}},
+      {"vmad_negprod_sat", vmad_negprod_sat, {"", "", false, false, true, false, false, false, true, 0}},
+      {"vmad_negb_shr7", vmad_negb_shr7, {"b1", "h1", true, true, false, true, false, false, false, 7}},
+      {"vmad_negab_sat", vmad_negab_sat, {"b2", "b3", false, false, true, true, false, false, true, 0}},
+      {"vmad_po_s_sat_shr7", vmad_po_s_sat_shr7, {"h1", "b0", false, true, false, false, false, true, true, 7}},
+      {"vmad_po_u", vmad_po_u, {"", "h0", false, false, false, false, false, true, false, 0}},
+      {"vmad_u_negc", vmad_u_negc, {"", "", false, false, false, false, true, false, false, 0}},
+      {"vmad_regs", vmad_regs, {"", "h0", true, true, true, false, false, false, true, 15}},
+  };
   for (int n = 0; n < 100000; ++n) {
     uint32_t a = edge(), b = edge(), c = edge();
     // Shift amounts around 32 too.
@@ -232,6 +279,8 @@ int main() {
     for (const auto &S : Shifts)
       for (uint32_t bb : {b, small})
         expect(S.name, a, bb, c, S.fn(a, bb, c), shift(S.s, a, bb, c));
+    for (const auto &M : Mads)
+      expect(M.name, a, b, c, M.fn(a, b, c), mad(M.s, a, b, c));
     for (const auto &P : Prmts)
       expect(P.name, a, b, c, P.fn(a, b, c), prmtMode(P.mode, a, b, c));
     expect("prmt_default", a, b, c, prmt_default(a, b, c), prmtDefault(a, b, c));

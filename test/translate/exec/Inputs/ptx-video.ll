@@ -138,3 +138,43 @@ define i32 @vshl_s_sat_max(i32 %a, i32 %b, i32 %c) {
   %r = call i32 asm "vshl.s32.s32.u32.sat.clamp.max $0, $1, $2.h0, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
   ret i32 %r
 }
+define i32 @vmad_u(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.u32.u32.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_u_sat_shr15(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.u32.u32.u32.sat.shr15 $0, $1.h0, $2.h1, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_s_sat_negc(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.s32.s32.u32.sat $0, $1, $2, -$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_negprod_sat(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.s32.u32.u32.sat $0, -$1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_negb_shr7(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.s32.s32.s32.shr7 $0, $1.b1, -$2.h1, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_negab_sat(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.u32.u32.u32.sat $0, -$1.b2, -$2.b3, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_po_s_sat_shr7(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.s32.u32.s32.po.sat.shr7 $0, $1.h1, $2.b0, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_po_u(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.u32.u32.u32.po $0, $1, $2.h0, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_u_negc(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vmad.s32.u32.u32 $0, $1, $2, -$3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
+define i32 @vmad_regs(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "{ .reg .u32 x, y, z; mov.u32 x, $1; mov.u32 y, $2; mov.u32 z, $3; vmad.s32.s32.s32.sat.shr15 $0, -x, y.h0, z; }", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
