@@ -87,12 +87,28 @@ private:
   StringMap<std::vector<Access>> Accesses;
   /// The subscripts' tokens of the first write of each written array.
   StringMap<SmallVector<SmallVector<Token, 8>, 2>> WrittenSubscripts;
+  StringMap<unsigned> Declarations; ///< how often the body declares each name
   StringSet<> Assigned; ///< scalars the body assigns
   StringMap<unsigned> ScalarWrites; ///< how often the body assigns each
-  /// The `for` loops in the body that declare their variable, start at a
-  /// constant, step up and stay below a bound W (`j < W`, `j < W - c`,
-  /// `j <= W - c`): variable -> the spelling of W.
-  StringMap<std::string> RowLoops;
+  /// A `for` loop of the body that declares its variable j, starts at a
+  /// constant and steps up below a bound W: j stays in [First, W - 1 - Slack]
+  /// in the loop's tokens [Begin, End).
+  struct RowLoop {
+    std::string Width; ///< the spelling of W
+    int64_t First;
+    int64_t Slack; ///< `j < W`: 0, `j < W - c`: c, `j <= W - c`: c - 1
+    size_t Begin, End;
+  };
+  /// Those loops, by variable, in order.
+  StringMap<SmallVector<RowLoop, 2>> RowLoops;
+  /// One access of an array: where, and the tokens of each subscript.
+  struct AccessAt {
+    size_t Pos;
+    SmallVector<SmallVector<Token, 8>, 2> Subscripts;
+  };
+  /// Per array: every access (as Accesses), and its first write.
+  StringMap<std::vector<AccessAt>> AccessTokens;
+  StringMap<AccessAt> FirstWrite;
 
   static std::string display(const Access &A) {
     std::string Out;
@@ -153,10 +169,13 @@ private:
         return "it holds nested loop constructs";
       if (I > 0 && isTypeWord(Body[I - 1]) && !Body[I - 1].is(tok::kw_const)) {
         Locals.insert(Name); // a declaration
+        ++Declarations[Name];
         continue;
       }
-      if (I > 0 && Body[I - 1].is(tok::comma) && declaring(I))
+      if (I > 0 && Body[I - 1].is(tok::comma) && declaring(I)) {
         Locals.insert(Name);
+        ++Declarations[Name];
+      }
       if (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
         if (isTypeWord(T) || isMathCall(Name))
           continue;
@@ -168,8 +187,8 @@ private:
       SmallVector<SmallVector<Token, 8>, 2> Each;
       const std::string Sub = subscripts(I, End, Each);
       const bool Writes =
-          End < Body.size() && (isAssignment(Body[End]) ||
-                                Body[End].isOneOf(tok::plusplus, tok::minusminus)) ||
+          (End < Body.size() && (isAssignment(Body[End]) ||
+                                 Body[End].isOneOf(tok::plusplus, tok::minusminus))) ||
           (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
       if (Sub.empty()) {
         if (Writes && !Locals.contains(Name) && !Reductions.contains(Name) &&
@@ -186,6 +205,9 @@ private:
       for (ArrayRef<Token> S : Each)
         A.push_back(spell(PP, S));
       Accesses[Name].push_back(std::move(A));
+      AccessTokens[Name].push_back({I, Each});
+      if (Writes && !Locals.contains(Name) && !Reductions.contains(Name))
+        FirstWrite.try_emplace(Name, AccessAt{I, Each});
       // An array (or section) reduction variable: each iteration updates a
       // private copy, combined after the loop.
       if (Writes && !Locals.contains(Name) && !Reductions.contains(Name))
@@ -247,18 +269,27 @@ private:
     return {};
   }
 
+  /// The value of an integer literal, if \p T is a plain decimal one.
+  std::optional<int64_t> literal(const Token &T) const {
+    int64_t V;
+    if (T.isNot(tok::numeric_constant) || StringRef(PP.getSpelling(T)).getAsInteger(10, V))
+      return std::nullopt;
+    return V;
+  }
+
   /// Reads `for (T j = c; j < W; ++j)` at Body[I] into RowLoops.
   void readRowLoop(size_t I) {
     if (I + 1 >= Body.size() || Body[I + 1].isNot(tok::l_paren))
       return;
     SmallVector<ArrayRef<Token>, 3> Parts;
-    size_t Start = I + 2;
+    size_t Start = I + 2, HeaderEnd = 0;
     unsigned Depth = 1;
     for (size_t K = Start; K < Body.size(); ++K) {
       if (Body[K].is(tok::l_paren))
         ++Depth;
       else if (Body[K].is(tok::r_paren) && --Depth == 0) {
         Parts.push_back(Body.slice(Start, K - Start));
+        HeaderEnd = K + 1;
         break;
       } else if (Depth == 1 && Body[K].is(tok::semi)) {
         Parts.push_back(Body.slice(Start, K - Start));
@@ -289,36 +320,105 @@ private:
                                          (sameVar(Inc[0], J) && Inc[1].is(tok::plusplus)))) ||
                     (Inc.size() == 3 && sameVar(Inc[0], J) && Inc[1].is(tok::plusequal) &&
                      Inc[2].is(tok::numeric_constant));
-    if (Up)
-      RowLoops[J.getIdentifierInfo()->getName()] = PP.getSpelling(Bound[0]);
+    std::optional<int64_t> First = literal(Init.back());
+    std::optional<int64_t> Subtracted =
+        Bound.size() == 3 ? literal(Bound[2]) : std::optional<int64_t>(0);
+    const size_t End = statementEnd(HeaderEnd);
+    if (Up && First && Subtracted && *First >= 0 && End)
+      RowLoops[J.getIdentifierInfo()->getName()].push_back(RowLoop{
+          PP.getSpelling(Bound[0]), *First, Less ? *Subtracted : *Subtracted - 1, I, End});
   }
 
-  /// Whether \p S is `i * W + j` (or `W * i + j`, `j + i * W`) for the loop
-  /// variable i, W invariant and j the variable of a loop of the body that
-  /// stays in [0, W) (RowLoops) and that nothing else assigns: the
-  /// iterations of the loop over i then touch distinct rows of W elements.
-  bool rowOfLoop(ArrayRef<Token> S) const {
-    SmallVector<ArrayRef<Token>, 4> Terms = splitTerms(S);
-    if (Terms.size() != 2 || llvm::any_of(S, [](const Token &T) { return T.is(tok::minus); }))
-      return false;
-    for (unsigned K = 0; K < 2; ++K) {
-      ArrayRef<Token> Row = Terms[K], Col = Terms[1 - K];
-      if (Row.size() != 3 || Row[1].isNot(tok::star) || Col.size() != 1 ||
-          !Col[0].is(tok::identifier))
-        continue;
-      const Token &W = sameVar(Row[0], L.Var) ? Row[2] : Row[0];
-      if (!sameVar(Row[0], L.Var) && !sameVar(Row[2], L.Var))
-        continue;
-      if (!W.isOneOf(tok::identifier, tok::numeric_constant) || sameVar(W, L.Var) ||
-          variesInLoop(W))
-        continue;
-      StringRef J = Col[0].getIdentifierInfo()->getName();
-      auto Loop = RowLoops.find(J);
-      if (Loop != RowLoops.end() && Loop->second == PP.getSpelling(W) &&
-          ScalarWrites.lookup(J) == 1)
-        return true;
+  /// Past the statement at Body[I] when it is a block or a simple statement
+  /// (up to its `;`); 0 for anything else (an `if`, a loop, ...).
+  size_t statementEnd(size_t I) const {
+    if (I >= Body.size() || Body[I].isOneOf(tok::kw_for, tok::kw_if, tok::kw_while, tok::kw_do,
+                                            tok::kw_switch, tok::kw_else))
+      return 0;
+    unsigned Depth = 0;
+    for (size_t K = I; K < Body.size(); ++K) {
+      if (Body[K].isOneOf(tok::l_brace, tok::l_paren, tok::l_square))
+        ++Depth;
+      else if (Body[K].isOneOf(tok::r_brace, tok::r_paren, tok::r_square)) {
+        if (Depth == 0)
+          return 0;
+        if (--Depth == 0 && Body[I].is(tok::l_brace) && Body[K].is(tok::r_brace))
+          return K + 1;
+      } else if (Depth == 0 && Body[K].is(tok::semi)) {
+        return K + 1;
+      }
     }
-    return false;
+    return 0;
+  }
+
+  /// When \p S is `i * W + j + d` (in any order, `W * i` too, d any sum of
+  /// integer literals) for the loop variable i, W invariant and j the
+  /// variable of a loop of the body (RowLoops) that nothing else assigns,
+  /// with j + d inside [0, W) for every j of that loop: the spelling of W.
+  /// Accesses of one array that are all rows of one W touch row i only, so
+  /// the iterations of the loop over i touch distinct rows of W elements.
+  std::optional<std::string> rowWidth(ArrayRef<Token> S, size_t Pos) const {
+    std::optional<std::string> Width;
+    const Token *Column = nullptr;
+    int64_t Offset = 0;
+    for (auto [Term, Negative] : signedTerms(S)) {
+      if (Term.size() == 3 && Term[1].is(tok::star) && !Negative && !Width) {
+        const bool VarFirst = sameVar(Term[0], L.Var);
+        const Token &W = VarFirst ? Term[2] : Term[0];
+        if (!VarFirst && !sameVar(Term[2], L.Var))
+          return std::nullopt;
+        if (!W.isOneOf(tok::identifier, tok::numeric_constant) || sameVar(W, L.Var) ||
+            variesInLoop(W))
+          return std::nullopt;
+        Width = PP.getSpelling(W);
+      } else if (Term.size() == 1 && Term[0].is(tok::identifier) && !Negative && !Column) {
+        Column = &Term[0];
+      } else if (std::optional<int64_t> V = Term.size() == 1 ? literal(Term[0]) : std::nullopt) {
+        Offset += Negative ? -*V : *V;
+      } else {
+        return std::nullopt;
+      }
+    }
+    if (!Width || !Column)
+      return std::nullopt;
+    // The innermost loop over j around the access; every j of the body is
+    // one of these loops' (declared once per loop, assigned by its
+    // increment only).
+    StringRef J = Column->getIdentifierInfo()->getName();
+    auto Loops = RowLoops.find(J);
+    if (Loops == RowLoops.end() || ScalarWrites.lookup(J) != Loops->second.size() ||
+        Declarations.lookup(J) != Loops->second.size())
+      return std::nullopt;
+    const RowLoop *Around = nullptr;
+    for (const RowLoop &R : Loops->second)
+      if (R.Begin < Pos && Pos < R.End)
+        Around = &R;
+    if (!Around || Around->Width != *Width || Around->First + Offset < 0 ||
+        Offset > Around->Slack)
+      return std::nullopt;
+    return Width;
+  }
+
+  /// The terms of \p S at its top level, each with whether it is
+  /// subtracted (a leading sign is a term of its own: not a row).
+  static SmallVector<std::pair<ArrayRef<Token>, bool>, 4> signedTerms(ArrayRef<Token> S) {
+    SmallVector<std::pair<ArrayRef<Token>, bool>, 4> Terms;
+    unsigned Depth = 0;
+    size_t Start = 0;
+    bool Negative = false;
+    for (size_t I = 0; I < S.size(); ++I) {
+      if (S[I].isOneOf(tok::l_paren, tok::l_square))
+        ++Depth;
+      else if (S[I].isOneOf(tok::r_paren, tok::r_square) && Depth)
+        --Depth;
+      else if (Depth == 0 && S[I].isOneOf(tok::plus, tok::minus)) {
+        Terms.push_back({S.slice(Start, I - Start), Negative});
+        Negative = S[I].is(tok::minus);
+        Start = I + 1;
+      }
+    }
+    Terms.push_back({S.drop_front(Start), Negative});
+    return Terms;
   }
 
   /// The terms of \p S added or subtracted at its top level.
@@ -351,7 +451,14 @@ private:
     bool WhyUsesVar = false;
     for (size_t P = 0; P < Write.size(); ++P) {
       ArrayRef<Token> S = Write[P];
-      std::string Not = rowOfLoop(S) ? std::string() : notInjective(Name, S);
+      // Rows of one width in every access: distinct rows per iteration.
+      const size_t WritePos = FirstWrite.find(Name)->second.Pos;
+      std::optional<std::string> Width = rowWidth(S, WritePos);
+      if (Width && llvm::all_of(AccessTokens.find(Name)->second, [&](const AccessAt &A) {
+            return A.Subscripts.size() > P && rowWidth(A.Subscripts[P], A.Pos) == Width;
+          }))
+        return {};
+      std::string Not = Width ? std::string() : notInjective(Name, S);
       if (Not.empty()) {
         // The same subscript in every access, or a dependence.
         const std::string Text = spell(PP, S);

@@ -15,10 +15,12 @@
 ///    (each iteration updates its private copy, combined after the loop);
 ///  - every other array the body writes has a subscript that is the loop
 ///    variable plus or minus terms that do not change in the loop (for a
-///    nested loop, the enclosing loops' variables among them), or the row
-///    `i * W + j` of a loop over j in [c, W) in the body, written the same
-///    in every access to that array in the body (so two iterations never
-///    touch one element: they differ in that subscript);
+///    nested loop, the enclosing loops' variables among them), written the
+///    same in every access to that array in the body (so two iterations
+///    never touch one element: they differ in that subscript), or a row
+///    `i * W + j + d` in every access (j the variable of the loop over
+///    [c, W - c') around the access, j + d inside [0, W)): iteration i
+///    touches row i only;
 ///  - every other array the body indexes is named with a section in a
 ///    data clause of the construct or an enclosing one, declared as an
 ///    array (a distinct object), or declared in the body: distinct data

@@ -83,8 +83,9 @@ static void jacobi(int steps) {
 
 /// Rows of n x m matrices stored flat: scaled copies (proven at both
 /// levels: i*m + j for j in [0, m) is row i), then prefix sums along each
-/// row (a dependence in the inner loop; Ferry does not prove that
-/// i*m + j - 1 stays in row i, so this region runs in order).
+/// row (a dependence in the inner loop, which runs in order inside each
+/// row; i*m + j - 1 for j from 1 stays in row i, so the rows run in
+/// parallel, one per work-item).
 static void rows(const double *in, double *out, double *scan, int n, int m) {
 #pragma acc kernels copyin(in[0:n * m]) copyout(out[0:n * m]) copy(scan[0:n * m])
   {
@@ -96,6 +97,7 @@ static void rows(const double *in, double *out, double *scan, int n, int m) {
       for (int j = 0; j < m; ++j)
         out[i * m + j] = scale * in[i * m + j];
     }
+// GEOMETRY-DAG: kernels_nests_cpp_[[#@LINE+1]]_loop_{{.*}}: grid 1x1x1 block 256x1x1
 #pragma acc loop
     for (int i = 0; i < n; ++i)
 #pragma acc loop

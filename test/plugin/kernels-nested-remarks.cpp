@@ -77,6 +77,36 @@ void nests(double *p, double *q, int n, int m) {
 #pragma acc loop
       for (int j = 0; j < m; ++j)
         q[i * m + j + 1] = p[i * m + j];
+// Rows read and written at offsets that stay inside the row (j - 1 for j
+// from 1, j + 1 for j below m - 1): the outer loop is proven, each inner
+// one on its own.
+// SHAPE-DAG: kernels-nested-remarks.cpp:[[@LINE+3]]:{{.*}} 'loop' over 'i', iterations proven independent
+// CHECK-NOT: kernels-nested-remarks.cpp:[[@LINE+2]]
+// CHECK: kernels-nested-remarks.cpp:[[@LINE+3]]:{{.*}} remark: ferry: 'loop' over 'j' not parallelized: loop-carried dependence on 'q': it is written as q[i*m+j] and accessed as q[i*m+j-1]
+#pragma acc loop
+    for (int i = 0; i < n; ++i) {
+#pragma acc loop
+      for (int j = 1; j < m; ++j)
+        q[i * m + j] = q[i * m + j - 1] + p[i * m + j];
+// SHAPE-DAG: kernels-nested-remarks.cpp:[[@LINE+1]]:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over the work-items of the gang running that iteration (vector level); iterations proven independent
+#pragma acc loop
+      for (int j = 0; j < m - 1; ++j)
+        q[i * m + j + 1] = 2 * p[i * m + j];
+    }
+// j - 1 from j = 0 reaches the row before, and (i + 1) * m + j the row
+// after: the outer loops are not proven.
+// CHECK: kernels-nested-remarks.cpp:[[@LINE+1]]:{{.*}} remark: ferry: 'loop' over 'i' not parallelized: loop-carried dependence on 'q': it is written as q[i*m+j] and accessed as q[i*m+j-1]
+#pragma acc loop
+    for (int i = 0; i < n; ++i)
+#pragma acc loop independent
+      for (int j = 0; j < m; ++j)
+        q[i * m + j] = q[i * m + j - 1];
+// CHECK: kernels-nested-remarks.cpp:[[@LINE+1]]:{{.*}} remark: ferry: 'loop' over 'i' not parallelized: loop-carried dependence on 'q': it is written as q[i*m+j] and accessed as q[(i+1)*m+j]
+#pragma acc loop
+    for (int i = 0; i < n - 1; ++i)
+#pragma acc loop independent
+      for (int j = 0; j < m; ++j)
+        q[i * m + j] = q[(i + 1) * m + j];
 // collapse(2): each level proven with the outer one fixed.
 // SHAPE-DAG: kernels-nested-remarks.cpp:[[@LINE+2]]:{{.*}} 'loop' over a collapse(2) nest, iterations proven independent
 // CHECK-NOT: kernels-nested-remarks.cpp:[[@LINE+1]]
