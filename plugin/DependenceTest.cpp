@@ -424,19 +424,8 @@ private:
   /// The terms of \p S added or subtracted at its top level.
   static SmallVector<ArrayRef<Token>, 4> splitTerms(ArrayRef<Token> S) {
     SmallVector<ArrayRef<Token>, 4> Terms;
-    unsigned Depth = 0;
-    size_t Start = 0;
-    for (size_t I = 0; I < S.size(); ++I) {
-      if (S[I].isOneOf(tok::l_paren, tok::l_square))
-        ++Depth;
-      else if (S[I].isOneOf(tok::r_paren, tok::r_square) && Depth)
-        --Depth;
-      else if (Depth == 0 && S[I].isOneOf(tok::plus, tok::minus)) {
-        Terms.push_back(S.slice(Start, I - Start));
-        Start = I + 1;
-      }
-    }
-    Terms.push_back(S.drop_front(Start));
+    for (auto [Term, Negative] : signedTerms(S))
+      Terms.push_back(Term);
     return Terms;
   }
 
