@@ -17,6 +17,7 @@
 #include "BackendSafety.h"
 #include "DiagnosticCollector.h"
 #include "FunctionTable.h"
+#include "AddressSinking.h"
 #include "IncomingUnrolling.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
@@ -201,7 +202,8 @@ Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type,
 }
 
 /// The steps both lowerings take between the linked module and code
-/// generation: optimize() (guarded), the backend-safety rewrites for
+/// generation: optimize() (guarded), on AMDGPU the addresses moved next to
+/// their accesses (AddressSinking.h), the backend-safety rewrites for
 /// \p Target, the "optimized" stage dump; the diagnostics each step
 /// collected are its error.
 Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
@@ -217,6 +219,8 @@ Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
     return E;
   if (Error E = Collect.takeError())
     return E;
+  if (Target == CodegenTarget::AMDGPU && OptLevel > 0)
+    sinkAddressesToAccesses(M);
   prepareForCodegen(M, Target);
   if (Error E = Collect.takeError())
     return E;

@@ -726,6 +726,9 @@ static uint32_t emu_amd_mbcnt_hi(uint32_t, uint32_t Mask, uint32_t Acc) {
   const uint32_t Below = L < 32 ? 0 : (uint32_t(1) << (L - 32)) - 1;
   return Acc + uint32_t(__builtin_popcount(Mask & Below));
 }
+static uint32_t emu_amd_inverse_ballot_i64(uint32_t, uint64_t Mask) {
+  return uint32_t(Mask >> CurLane->InWave) & 1;
+}
 static uint32_t emu_amd_readfirstlane(uint32_t S, uint32_t V) {
   return uint32_t(rendezvous(Wait::Collective, S, Op::ReadFirstLane, V));
 }
@@ -986,6 +989,7 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.amdgcn.ballot.i32", emu_amd_ballot_i32),
       F("llvm.amdgcn.mbcnt.lo", emu_amd_mbcnt_lo),
       F("llvm.amdgcn.mbcnt.hi", emu_amd_mbcnt_hi),
+      F("llvm.amdgcn.inverse.ballot.i64", emu_amd_inverse_ballot_i64),
       F("llvm.amdgcn.readfirstlane", emu_amd_readfirstlane),
       F("llvm.amdgcn.readfirstlane.i32", emu_amd_readfirstlane),
       F("llvm.amdgcn.readlane", emu_amd_readlane),

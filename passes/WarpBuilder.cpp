@@ -29,12 +29,50 @@ Value *WarpBuilder::warpBase() {
   return T.isWave64() ? B.CreateAnd(waveLane(), 32, "warpbase") : B.getInt32(0);
 }
 
-Value *WarpBuilder::ballot32(Value *Pred) {
+Value *WarpBuilder::upperWarp() {
   if (!T.isWave64())
-    return B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {B.getInt32Ty()}, {Pred});
-  Value *Wave = B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {B.getInt64Ty()}, {Pred});
-  Value *Half = B.CreateLShr(Wave, B.CreateZExt(warpBase(), B.getInt64Ty()));
-  return B.CreateTrunc(Half, B.getInt32Ty(), "ballot32");
+    return B.getFalse();
+  return B.CreateIntrinsic(Intrinsic::amdgcn_inverse_ballot, {B.getInt64Ty()},
+                           {B.getInt64(0xffffffff00000000ull)}, nullptr,
+                           "upperwarp");
+}
+
+Value *WarpBuilder::perWarp(function_ref<Value *(BallotFn Ballot)> F) {
+  if (!T.isWave64())
+    return F([&](Value *Pred) {
+      return B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {B.getInt32Ty()}, {Pred});
+    });
+  // One ballot.i64 per predicate, shared by both warps.
+  SmallVector<std::pair<Value *, Value *>, 2> Waves;
+  auto Wave = [&](Value *Pred) {
+    for (auto &[P, W] : Waves)
+      if (P == Pred)
+        return W;
+    Value *W = B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {B.getInt64Ty()}, {Pred});
+    Waves.push_back({Pred, W});
+    return W;
+  };
+  Value *Lo = F([&](Value *Pred) {
+    return B.CreateTrunc(Wave(Pred), B.getInt32Ty(), "ballot.lo");
+  });
+  // readfirstlane of the (uniform) upper half is a no-op in instruction
+  // selection, but keeps InstCombine from folding 'hi != 0' into
+  // 'ballot >u 0xffffffff', which gfx9 can only compare in VALU.
+  Value *Hi = F([&](Value *Pred) {
+    Value *Half = B.CreateTrunc(B.CreateLShr(Wave(Pred), 32), B.getInt32Ty());
+    return B.CreateIntrinsic(Intrinsic::amdgcn_readfirstlane, {B.getInt32Ty()},
+                             {Half}, nullptr, "ballot.hi");
+  });
+  Value *Upper = upperWarp();
+  if (!Lo->getType()->isIntegerTy(1))
+    return B.CreateSelect(Upper, Hi, Lo);
+  // Lo ^ (Upper & (Hi ^ Lo)): lane-mask operations (s_xor/s_and_b64), where
+  // a select of two i1 would become v_cndmasks.
+  return B.CreateXor(Lo, B.CreateAnd(Upper, B.CreateXor(Hi, Lo)));
+}
+
+Value *WarpBuilder::ballot32(Value *Pred) {
+  return perWarp([&](BallotFn Ballot) { return Ballot(Pred); });
 }
 
 Value *WarpBuilder::readLane32(Value *SrcLane32, Value *V) {

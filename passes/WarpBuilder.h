@@ -8,6 +8,10 @@
 ///    lane32 = lane & 31, base = lane & 32, and every mask is the 32-bit
 ///    slice of ballot.i64 that belongs to the lane's half. ballot.i32 is
 ///    never emitted on wave64 (it crashes instruction selection).
+///    The slices are taken with scalar operations and each lane selects its
+///    own by the constant lane mask of the upper half (inverse.ballot), so a
+///    vote costs no 64-bit VALU shift: perWarp() builds the work on the
+///    ballots once per CUDA warp of the wave, where it stays in SGPRs.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PASSES_WARPBUILDER_H
@@ -15,6 +19,7 @@
 
 #include "TranslateTarget.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 
 namespace ferry {
@@ -29,6 +34,15 @@ public:
   llvm::Value *lane32();
   /// The first hardware lane of this lane's CUDA warp (0 or 32).
   llvm::Value *warpBase();
+  /// True in the lanes of the wave's second CUDA warp (hardware lanes 32-63
+  /// on wave64), false everywhere on wave32.
+  llvm::Value *upperWarp();
+  /// The 32-bit ballot of one CUDA warp of the wave.
+  using BallotFn = llvm::function_ref<llvm::Value *(llvm::Value *Pred)>;
+  /// Builds \p F once per CUDA warp of the wave, with that warp's ballots,
+  /// and gives each lane its own warp's result (wave64: a select on
+  /// upperWarp()). F's operations on the (wave-uniform) ballots stay scalar.
+  llvm::Value *perWarp(llvm::function_ref<llvm::Value *(BallotFn Ballot)> F);
   /// The 32-bit ballot of \p Pred over this lane's CUDA warp.
   llvm::Value *ballot32(llvm::Value *Pred);
   /// The active lanes of this lane's CUDA warp.

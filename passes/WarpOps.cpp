@@ -84,21 +84,23 @@ Value *lowerShuffleLibNVVM(IntrinsicLowering &L, int) {
 /// Vote \p Kind (0 all, 1 any, 2 uni, 3 ballot) of \p Pred over \p Mask.
 static Value *vote(IRBuilder<> &B, const TranslateTarget &T, int Kind,
                    Value *Mask, Value *Pred) {
-  WarpBuilder W(B, T);
   Value *Zero = B.getInt32(0);
-  switch (Kind) {
-  case 0: // all: no lane in mask has !p (not ballot(p) == mask: partial warps)
-    return B.CreateICmpEQ(B.CreateAnd(W.ballot32(B.CreateNot(Pred)), Mask), Zero);
-  case 1: // any
-    return B.CreateICmpNE(B.CreateAnd(W.ballot32(Pred), Mask), Zero);
-  case 2: { // uni: all lanes in mask agree
-    Value *M = B.CreateAnd(W.activeMask(), Mask);
-    Value *Bal = B.CreateAnd(W.ballot32(Pred), M);
-    return B.CreateOr(B.CreateICmpEQ(Bal, Zero), B.CreateICmpEQ(Bal, M));
-  }
-  default: // ballot
-    return B.CreateAnd(W.ballot32(Pred), Mask);
-  }
+  Value *NotPred = Kind == 0 ? B.CreateNot(Pred) : nullptr;
+  return WarpBuilder(B, T).perWarp([&](WarpBuilder::BallotFn Ballot) -> Value * {
+    switch (Kind) {
+    case 0: // all: no lane in mask has !p (not ballot(p) == mask: partial warps)
+      return B.CreateICmpEQ(B.CreateAnd(Ballot(NotPred), Mask), Zero);
+    case 1: // any
+      return B.CreateICmpNE(B.CreateAnd(Ballot(Pred), Mask), Zero);
+    case 2: { // uni: all lanes in mask agree
+      Value *M = B.CreateAnd(Ballot(B.getTrue()), Mask);
+      Value *Bal = B.CreateAnd(Ballot(Pred), M);
+      return B.CreateOr(B.CreateICmpEQ(Bal, Zero), B.CreateICmpEQ(Bal, M));
+    }
+    default: // ballot
+      return B.CreateAnd(Ballot(Pred), Mask);
+    }
+  });
 }
 
 /// vote[.sync].{all,any,uni,ballot}. Arg: kind | 4 (no mask operand).

@@ -3,7 +3,9 @@
 // patterns (subnormals, infinities, NaNs included) and on edge cases: signed
 // zeros, infinities, NaN, the smallest subnormal, the largest finite value,
 // exact products and quotients, values one ulp around 1, operands whose
-// result overflows or underflows. Exits 1 and prints the first mismatches.
+// result overflows or underflows; for f32 fma/add/sub, addends that cancel
+// the product up to a few ulps and addends 20 to 60 binades below or above
+// it (where the sign of the residual decides the rounding). Exits 1 and prints the first mismatches.
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
@@ -15,6 +17,15 @@
 #pragma STDC FENV_ACCESS ON
 
 extern "C" {
+float fadd_rz(float, float);
+float fsub_rz(float, float);
+float fmul_rz(float, float);
+float fadd_rd(float, float);
+float fsub_rd(float, float);
+float fmul_rd(float, float);
+float fadd_ru(float, float);
+float fsub_ru(float, float);
+float fmul_ru(float, float);
 double dmul_rz(double, double);
 double ddiv_rz(double, double);
 double drcp_rz(double);
@@ -128,11 +139,33 @@ template <class T> static T pick(std::mt19937_64 &Rng) {
   }
 }
 
+/// An addend for fma(A, B, C) (or A + C) whose rounding is hard: -A*B moved
+/// by a few ulps (cancellation), or a random value 20 to 60 binades below or
+/// above A*B.
+static float hardAddend(std::mt19937_64 &Rng, float A, float B) {
+  const float P = A * B;
+  if (!std::isfinite(P) || P == 0)
+    return pick<float>(Rng);
+  if (Rng() % 2) {
+    float C = -P;
+    for (int K = int(Rng() % 7) - 3; K != 0; K += K > 0 ? -1 : 1)
+      C = std::nextafter(C, K > 0 ? INFINITY : -INFINITY);
+    return C;
+  }
+  // A random mantissa and sign at 20..60 binades below or above the product.
+  const float M = 1.0f + float(Rng() & 0x7fffff) * 0x1p-23f;
+  const int Shift = int(20 + Rng() % 41) * (Rng() % 2 ? 1 : -1);
+  const float C = std::ldexp(M, std::ilogb(P) + Shift);
+  return Rng() % 2 ? -C : C;
+}
+
 int main() {
   std::mt19937_64 Rng(13);
   for (int Iter = 0; Iter < 60000; ++Iter) {
     const double A = pick<double>(Rng), B = pick<double>(Rng);
-    const float FA = pick<float>(Rng), FB = pick<float>(Rng), FC = pick<float>(Rng);
+    const float FA = pick<float>(Rng), FB = pick<float>(Rng);
+    const float FC = Iter % 3 ? pick<float>(Rng) : hardAddend(Rng, FA, FB);
+    const float FD = Iter % 3 ? pick<float>(Rng) : hardAddend(Rng, FA, 1.0f);
     const uint64_t L = Rng() >> (Rng() % 64);
     const uint32_t U = uint32_t(Rng()) >> (Rng() % 32);
     for (int M = 0; M < 3; ++M) {
@@ -145,6 +178,8 @@ int main() {
       const float FRcp = in<float>(Mode, [&] { return 1.0f / FA; });
       const float FSqrt = in<float>(Mode, [&] { return std::sqrt(FA); });
       const float FFma = in<float>(Mode, [&] { return std::fma(FA, FB, FC); });
+      const float FAdd = in<float>(Mode, [&] { return FA + FD; });
+      const float FMul = in<float>(Mode, [&] { return FA * FB; });
       const float D2F = in<float>(Mode, [&] { return float(A); });
       const float I2F = in<float>(Mode, [&] { return float(int32_t(U)); });
       const float UI2F = in<float>(Mode, [&] { return float(U); });
@@ -176,6 +211,9 @@ int main() {
           {"frcp", (M == 0 ? frcp_rz : M == 1 ? frcp_rd : frcp_ru)(FA), FRcp},
           {"fsqrt", (M == 0 ? fsqrt_rz : M == 1 ? fsqrt_rd : fsqrt_ru)(FA), FSqrt},
           {"fmaf_ieee", (M == 0 ? fmaf_ieee_rz : M == 1 ? fmaf_ieee_rd : fmaf_ieee_ru)(FA, FB, FC), FFma},
+          {"fadd", (M == 0 ? fadd_rz : M == 1 ? fadd_rd : fadd_ru)(FA, FD), FAdd},
+          {"fsub", (M == 0 ? fsub_rz : M == 1 ? fsub_rd : fsub_ru)(FA, -FD), FAdd},
+          {"fmul", (M == 0 ? fmul_rz : M == 1 ? fmul_rd : fmul_ru)(FA, FB), FMul},
           {"div.ftz.f", (M == 0 ? nv_div_rz_ftz_f : M == 1 ? nv_div_rm_ftz_f : nv_div_rp_ftz_f)(FA, FB), FDiv},
           {"rcp.f", (M == 0 ? nv_rcp_rz_f : M == 1 ? nv_rcp_rm_f : nv_rcp_rp_f)(FA), FRcp},
           {"sqrt.f", (M == 0 ? nv_sqrt_rz_f : M == 1 ? nv_sqrt_rm_f : nv_sqrt_rp_f)(FA), FSqrt},

@@ -1,5 +1,5 @@
 ; Directed rounding (.rz/.rm/.rp, _rz/_rd/_ru) of f32/f64 mul, div, rcp, sqrt,
-; f32 fma and the NVVM conversions; ../directed-rounding.test lowers this
+; f32 fma, add, sub and the NVVM conversions; ../directed-rounding.test lowers this
 ; module and runs it on the host against the FPU in each rounding mode
 ; (directed-rounding-check.cpp).
 define double @dmul_rz(double %a0, double %a1) {
@@ -317,3 +317,48 @@ declare float @llvm.nvvm.sqrt.rz.f(float)
 declare float @llvm.nvvm.ui2f.rm(i32)
 declare float @llvm.nvvm.ui2f.rp(i32)
 declare float @llvm.nvvm.ui2f.rz(i32)
+define float @fadd_rz(float %a0, float %a1) {
+  %r = call float @__nv_fadd_rz(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fadd_rz(float, float)
+define float @fsub_rz(float %a0, float %a1) {
+  %r = call float @__nv_fsub_rz(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fsub_rz(float, float)
+define float @fmul_rz(float %a0, float %a1) {
+  %r = call float @__nv_fmul_rz(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fmul_rz(float, float)
+define float @fadd_rd(float %a0, float %a1) {
+  %r = call float @__nv_fadd_rd(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fadd_rd(float, float)
+define float @fsub_rd(float %a0, float %a1) {
+  %r = call float @__nv_fsub_rd(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fsub_rd(float, float)
+define float @fmul_rd(float %a0, float %a1) {
+  %r = call float @__nv_fmul_rd(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fmul_rd(float, float)
+define float @fadd_ru(float %a0, float %a1) {
+  %r = call float @__nv_fadd_ru(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fadd_ru(float, float)
+define float @fsub_ru(float %a0, float %a1) {
+  %r = call float @__nv_fsub_ru(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fsub_ru(float, float)
+define float @fmul_ru(float %a0, float %a1) {
+  %r = call float @__nv_fmul_ru(float %a0, float %a1)
+  ret float %r
+}
+declare float @__nv_fmul_ru(float, float)
