@@ -18,6 +18,7 @@
 #include "DiagnosticCollector.h"
 #include "FunctionTable.h"
 #include "AddressSinking.h"
+#include "SchedulingRegions.h"
 #include "IncomingUnrolling.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
@@ -221,6 +222,8 @@ Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
     return E;
   if (Target == CodegenTarget::AMDGPU && OptLevel > 0)
     sinkAddressesToAccesses(M);
+  if (Target == CodegenTarget::AMDGPU)
+    boundSchedulingRegions(M);
   prepareForCodegen(M, Target);
   if (Error E = Collect.takeError())
     return E;
