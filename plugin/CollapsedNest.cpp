@@ -106,10 +106,10 @@ void NestFlattener::declareTiles() {
              "> __ferry_tiles({" + tripCounts(Nest.size()) + "}, {" + Sizes +
              "});");
     if (!S.NestedSpread)
-      Out.AfterOptions = lex(
-          PP, Loc,
-          "if (!__ferry_options.vector_length) __ferry_options.vector_length = "
-          "__ferry_tiles.block();");
+      Out.AfterOptions =
+          lex(PP, Loc,
+              "if (!__ferry_options.vector_length) "
+              "__ferry_options.vector_length = __ferry_tiles.block();");
   } else if (Tiled) {
     Pre.code(
         "const ::ferry::acc::tiles2 __ferry_tiles(__ferry_n0, __ferry_n1);");
@@ -177,9 +177,8 @@ TokenList NestFlattener::flatBody() {
     Body.code("int64_t __ferry_r[" + std::to_string(Nest.size()) +
               "]; if (!__ferry_tiles.at(__ferry_k, __ferry_r)) continue;");
   else if (Tiled)
-    Body.code(
-        "int64_t __ferry_r0, __ferry_r1;"
-        "if (!__ferry_tiles.at(__ferry_k, __ferry_r0, __ferry_r1)) continue;");
+    Body.code("int64_t __ferry_r0, __ferry_r1;if (!__ferry_tiles.at(__ferry_k, "
+              "__ferry_r0, __ferry_r1)) continue;");
   for (size_t I = 0; I < Nest.size(); ++I) {
     std::string N = std::to_string(I);
     Body.code("__ferry_t" + N)

@@ -75,8 +75,7 @@ bool LoopConstruct::check(const Placement &P) {
   if (P.Orphaned && Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "orphaned 'loop': runs in order in the work-item (or host thread) "
-           "that calls the "
-           "function around it";
+           "that calls the function around it";
   if (D.Kind != ConstructKind::Loop && P.Outer) {
     report(PP, D.Loc, Diag::NestedCompute)
         << spelling(D.Kind) << spelling(*P.Outer);
@@ -136,7 +135,7 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
     Nested.Spread = Nested.Reduce = false;
   reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
-  if (Nest.size() == 1 && TileSizes.empty() && Schedule.staticChunk().empty())
+  if (OneLoop && Nest.size() == 1) // (not joined with its nested loop)
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
@@ -164,8 +163,7 @@ void LoopConstruct::reportNestedRemarks() {
     if (Nested.Spread && sequential() && !I.Remark.empty())
       I.Remark = "'loop' over '" + PP.getSpelling(I.Loop.Var) +
                  "' nested in a region's iteration: in order inside it, as the "
-                 "region's "
-                 "iterations run in order";
+                 "region's iterations run in order";
     if (!I.Remark.empty())
       report(PP, I.Loc, Diag::RegionRemark) << I.Remark;
   }
@@ -260,9 +258,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B,
            effectiveKind() == ConstructKind::Serial
                ? "as one region (its loops run in order inside)"
                : "as one region of one work-item (it has statements outside "
-                 "its loops, or "
-                 "private/firstprivate/reduction clauses; its loops run in "
-                 "order inside)");
+                 "its loops, or private/firstprivate/reduction clauses; its "
+                 "loops run in order inside)");
     return;
   }
   Shape.Var = Flat.OuterVar.empty() ? PP.getSpelling(L.Var) : Flat.OuterVar;
@@ -376,20 +373,17 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
   emitRegion(PP, B, D, PragmaLoc, 0);
   remark(PP, Ctx, D,
          "(its loops are regions of their own, one launch each; the sequential "
-         "control "
-         "around them runs on the calling thread, with the construct's view of "
-         "the "
-         "variables)");
+         "control around them runs on the calling thread, with the construct's "
+         "view of the variables)");
   emitOptions(B, D);
   if (unsigned Items = emitDataItems(PP, B, D))
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
            "__ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
-  B.code(
-      "::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
-      "__ferry_compute_options.defer = true;"
-      "::ferry::acc::host_control(__ferry_region, __ferry_options, [");
+  B.code("::ferry::acc::launch_options __ferry_compute_options = "
+         "__ferry_options;__ferry_compute_options.defer = "
+         "true;::ferry::acc::host_control(__ferry_region, __ferry_options, [");
   BodyLambda(PP, Ctx, D, PragmaLoc, Reductions, Privates)
       .emitCaptures(B, Body, nullptr, {ImpliedShared, ExtraCopies, 0});
   B.code("]() mutable -> void").tokens(Body).code("); }");

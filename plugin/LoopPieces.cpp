@@ -32,10 +32,7 @@ void emitOperandChecks(TokenBuilder &B, const Directive &D) {
       B.code("(void)sizeof(").tokens(V.object());
       for (const ArraySection &S : V.Sections) {
         B.code("[");
-        if (S.Lower.empty())
-          B.code("0");
-        else
-          B.tokens(S.Lower);
+        emitLowerBound(B, S);
         B.code("]");
       }
       B.code(");");
@@ -46,6 +43,13 @@ void emitOperandChecks(TokenBuilder &B, const Directive &D) {
         C.Kind != ClauseKind::Tile) // sizes are checked constants (or '*')
       B.code("(void)sizeof(").tokens(C.Expr).code(");");
   }
+}
+
+void emitLowerBound(TokenBuilder &B, const ArraySection &S) {
+  if (S.Lower.empty())
+    B.code("0");
+  else
+    B.tokens(S.Lower);
 }
 
 void emitBounds(TokenBuilder &B, const CanonicalLoop &L) {

@@ -22,6 +22,8 @@ void emitIndexType(TokenBuilder &B, const CanonicalLoop &L,
 /// \p D's clause operands as unevaluated expressions, so that Sema checks
 /// them where they were written.
 void emitOperandChecks(TokenBuilder &B, const Directive &D);
+/// A section's lower bound: its tokens, `0` when it has none.
+void emitLowerBound(TokenBuilder &B, const ArraySection &S);
 /// `(lo), (bound), (step), sign,`: the arguments that parallel_loop and
 /// inner_loop take before their reductions.
 void emitBounds(TokenBuilder &B, const CanonicalLoop &L);

@@ -8,6 +8,7 @@
 
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
+#include "LoopPieces.h"
 
 #include "clang/AST/Decl.h"
 
@@ -150,10 +151,7 @@ void LoopPrivates::emitCopy(TokenBuilder &B, const PrivateSection &P) const {
   else
     B.tokens(P.Var.Name);
   B.code(", (");
-  if (S.Lower.empty())
-    B.code("0");
-  else
-    B.tokens(S.Lower);
+  emitLowerBound(B, S);
   B.code("), (");
   if (S.Length.empty()) // `a[lo:]` of an array: to its end
     B.code("sizeof(")

@@ -8,6 +8,7 @@
 
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
+#include "LoopPieces.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -100,10 +101,7 @@ void LoopReductions::emitSectionLowers(TokenBuilder &B) const {
     if (V.Sections.empty())
       return;
     B.code("const auto __ferry_rlo_" + std::to_string(Section++) + " = (");
-    if (V.Sections[0].Lower.empty())
-      B.code("0");
-    else
-      B.tokens(V.Sections[0].Lower);
+    emitLowerBound(B, V.Sections[0]);
     B.code(");");
   });
 }

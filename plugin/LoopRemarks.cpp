@@ -45,8 +45,7 @@ static std::string gangShape(Preprocessor &PP, const RegionShape &S) {
                   ? std::string("num_workers")
                   : "worker(" + spellingOf(PP, S.GangWorkers) + ")") +
              " of them) that share its worker loops, their vector loops on "
-             "each worker's "
-             "lanes";
+             "each worker's lanes";
   else if (Nested)
     Shape +=
         ", each iteration on one gang whose work-items share its nested loops";
@@ -57,10 +56,9 @@ static std::string gangShape(Preprocessor &PP, const RegionShape &S) {
   for (const auto &[Types, Count] : *S.GangWorkersPerType)
     Shape += ", worker(" + spellingOf(PP, Count) + ") on " +
              deviceTypeNames(Types) +
-             (Nested && S.Workers
-                  ? " sets the gang's workers there"
-                  : " without effect (no worker loop of the region holds "
-                    "vector loops)");
+             (Nested && S.Workers ? " sets the gang's workers there"
+                                  : " without effect (no worker loop of the "
+                                    "region holds vector loops)");
   return Shape;
 }
 
@@ -73,10 +71,8 @@ std::string regionShapeRemark(Preprocessor &PP, const RegionShape &S) {
   if (S.StaticChunk && S.TileSizes.empty())
     Shape += ", gang(static:" + S.StaticChunkText +
              "): chunks of that many consecutive iterations dealt to the gangs "
-             "in turn "
-             "(gang g runs chunks g, g+G, ...; G from num_gangs, or enough for "
-             "a block's "
-             "worth each)";
+             "in turn (gang g runs chunks g, g+G, ...; G from num_gangs, or "
+             "enough for a block's worth each)";
   if (S.Sequential)
     Shape += ", iterations in order";
   else if (S.ProvenIndependent)
@@ -90,14 +86,11 @@ std::string nestedLoopRemark(Preprocessor &PP, const Token &Var,
                      "' nested in a region's iteration: ";
   if (S.InWorker)
     Text += "spread over the vector lanes of the worker running the enclosing "
-            "worker "
-            "iteration (vector level)";
+            "worker iteration (vector level)";
   else if (S.Level == FERRY_LEVEL_WORKER && S.HoldsLoops)
     Text += "spread over the gang's workers, one warp each (worker level); its "
-            "own code "
-            "is worker-single (its stores on lane 0 of the worker), its vector "
-            "loops "
-            "spread over the worker's lanes";
+            "own code is worker-single (its stores on lane 0 of the worker), "
+            "its vector loops spread over the worker's lanes";
   else
     Text +=
         std::string(

@@ -43,8 +43,7 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
         << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
                "' not parallelized: " + Why +
                "; its iterations run in order inside each iteration of the "
-               "loop "
-               "around it (write 'independent' if they are)";
+               "loop around it (write 'independent' if they are)";
   return false;
 }
 
@@ -65,15 +64,12 @@ void NestedLoop::spread(const CanonicalLoop &L, const LoopStatement &S,
     Region.Workers = true;
   }
   Region.Reduce |= Reductions.any();
-  InnerLoop Record{L,
-                   0,
-                   !Reductions.any() && !D.find(ClauseKind::Private) &&
-                       !D.find(ClauseKind::Collapse) &&
-                       !D.find(ClauseKind::Tile),
-                   D.Loc,
-                   "",
-                   S.tokens(),
-                   SourceLocation()};
+  InnerLoop Record{};
+  Record.Loop = L;
+  Record.Plain = !Reductions.any() && !D.find(ClauseKind::Private) &&
+                 !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile);
+  Record.Loc = D.Loc;
+  Record.Original = S.tokens();
   Record.RewrittenTokens = emit(L, Level, InWorker, S.Nested.Spread, Record);
   if (Proven && !Record.Remark.empty())
     Record.Remark += "; iterations proven independent";
