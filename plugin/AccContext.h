@@ -58,9 +58,32 @@ struct PrivateSection {
   std::string Name; ///< `__ferry_private_N`
 };
 
+/// A value per device type: the DeviceTypeBit types, and the value.
+using PerDeviceType = std::vector<std::pair<unsigned, TokenList>>;
+
+/// What the `loop` constructs nested in a region's iterations tell it.
+struct NestedLoops {
+  /// Some spread over each gang's work-items (FERRY_REGION_NESTED).
+  bool Spread = false;
+  /// Some of those have reductions (FERRY_REGION_WARP_GANGS).
+  bool Reduce = false;
+  /// One of them is a worker loop holding vector loops
+  /// (FERRY_REGION_WORKERS).
+  bool Workers = false;
+  /// Those loops: a region whose body is one of them alone, rectangular and
+  /// plain, joins it into a collapsed nest instead.
+  std::vector<InnerLoop> Loops;
+  /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
+  TokenList VectorLength;
+  /// `worker(n)` / `worker(num: n)` of one of those: the gang's workers.
+  TokenList NumWorkers;
+  /// The same for some device types (after device_type), with their types.
+  PerDeviceType NumWorkersPerType;
+};
+
 /// A construct whose statement is being lexed.
 struct OpenConstruct {
-  const Directive *D;
+  const Directive *D = nullptr;
   /// A compute construct that runs as one region (one work-item on a GPU,
   /// its loops in order inside).
   bool OneRegion = false;
@@ -72,20 +95,9 @@ struct OpenConstruct {
   /// with the host (the copy that a loop reduction implies on its compute
   /// construct).
   llvm::SmallVector<clang::Token, 4> ImpliedCopy;
-  /// A loop construct that is a region: `loop` constructs nested in its
-  /// iterations spread over each gang's work-items (FERRY_REGION_NESTED).
-  bool HasInnerLoops = false;
-  /// Some of those have reductions (FERRY_REGION_WARP_GANGS).
-  bool HasInnerReductions = false;
-  /// Those loops: a region whose body is one of them alone, rectangular and
-  /// plain, joins it into a collapsed nest instead.
-  std::vector<InnerLoop> InnerLoops;
-  /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
-  TokenList InnerVectorLength;
-  /// `worker(n)` / `worker(num: n)` of one of those: the gang's workers.
-  TokenList InnerNumWorkers;
-  /// The same for some device types (after device_type), with their types.
-  std::vector<std::pair<unsigned, TokenList>> InnerNumWorkersPerType;
+  /// For a loop construct that is a region: what the loops nested in its
+  /// iterations need of it.
+  NestedLoops Nested;
   /// A loop nested in a region's iteration: the FERRY_LEVEL_* it spreads
   /// over, 0 when it runs in order (a vector loop without a level clause may
   /// become a worker loop).
@@ -97,9 +109,6 @@ struct OpenConstruct {
   /// `kernels` without `independent`, or `auto`), which is known once its
   /// body is read: the loops inside it run in order.
   bool NeedsProof = false;
-  /// A region: one of its nested loops is a worker loop holding vector
-  /// loops (FERRY_REGION_WORKERS).
-  bool HasWorkers = false;
   /// For a region (a loop construct, or a compute construct that is one
   /// region): the private sections of the loops inside it. For a loop
   /// nested in a region's iteration: those of the loops in order in its
@@ -123,7 +132,10 @@ public:
   public:
     Scope(AccContext &Ctx, const Directive &D, bool OneRegion = false, bool HostControl = false)
         : Ctx(Ctx) {
-      Ctx.Open.push_back({&D, OneRegion, HostControl, {}});
+      OpenConstruct &Open = Ctx.Open.emplace_back();
+      Open.D = &D;
+      Open.OneRegion = OneRegion;
+      Open.HostControl = HostControl;
     }
     ~Scope() { Ctx.Open.pop_back(); }
     OpenConstruct &get() { return Ctx.Open.back(); }

@@ -205,7 +205,7 @@ bool resolveDeviceTypes(Preprocessor &PP, Directive &D) {
   }
   // The same everywhere: the schedule of any type is the directive's own.
   // Gang, worker and vector operands stay in DeviceClauses, chosen at
-  // launch (LoopConstruct).
+  // launch (LoopSchedule).
   std::vector<Clause> Schedule;
   for (const Clause *C : scheduleFor(D, DeviceHost)) {
     Clause Copy = *C;

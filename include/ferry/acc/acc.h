@@ -1090,6 +1090,22 @@ void call_with_frame(F &Fn, I Index, const private_frame &Frame, Storage &S,
   Fn(Index, Frame, std::get<K>(S)...);
 }
 
+/// Runs iterations [\p Begin, \p End) of a region with private sections:
+/// `B(index, Frame, partials...)`, the partials those of \p Partial (a
+/// Storage tuple; none when Storage is void). The host and device chunks
+/// differ only in where \p Frame's copies are.
+template <class I, class Body, class Storage>
+void run_with_frame(Body &B, __int128 Lo, __int128 Step, const private_frame &Frame,
+                    int64_t Begin, int64_t End, void *Partial) {
+  for (int64_t K = Begin; K < End; ++K) {
+    if constexpr (std::is_void<Storage>::value)
+      B(index_at<I>(Lo, K, Step), Frame);
+    else
+      call_with_frame(B, index_at<I>(Lo, K, Step), Frame, *static_cast<Storage *>(Partial),
+                      std::make_index_sequence<std::tuple_size<Storage>::value>());
+  }
+}
+
 /// A host chunk of a region with private sections: the chunk's copies are
 /// its own (one gang of one work-item on the host).
 template <class I, class Body, class Storage>
@@ -1113,14 +1129,7 @@ void host_chunk_private(const void *C, int64_t Begin, int64_t End, void *Partial
   Base += (P.align - reinterpret_cast<uintptr_t>(Base) % P.align) % P.align;
   const private_frame Frame{Base, Base + P.gang_bytes, Base + P.gang_bytes};
   Body B = Closure.body;
-  for (int64_t K = Begin; K < End; ++K) {
-    if constexpr (std::is_void<Storage>::value)
-      B(index_at<I>(Closure.lo, K, Closure.step), Frame);
-    else
-      call_with_frame(B, index_at<I>(Closure.lo, K, Closure.step), Frame,
-                      *static_cast<Storage *>(Partial),
-                      std::make_index_sequence<std::tuple_size<Storage>::value>());
-  }
+  run_with_frame<I, Body, Storage>(B, Closure.lo, Closure.step, Frame, Begin, End, Partial);
 }
 
 /// The device version: the copies are in the runtime's storage, at this
@@ -1139,14 +1148,7 @@ void device_chunk_private(const void *C, int64_t Begin, int64_t End, void *Parti
       reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Thread * P.lane_bytes)),
       reinterpret_cast<unsigned char *>(uintptr_t(P.lane_base + Worker * P.lane_bytes))};
   Body B = Closure.body;
-  for (int64_t K = Begin; K < End; ++K) {
-    if constexpr (std::is_void<Storage>::value)
-      B(index_at<I>(Closure.lo, K, Closure.step), Frame);
-    else
-      call_with_frame(B, index_at<I>(Closure.lo, K, Closure.step), Frame,
-                      *static_cast<Storage *>(Partial),
-                      std::make_index_sequence<std::tuple_size<Storage>::value>());
-  }
+  run_with_frame<I, Body, Storage>(B, Closure.lo, Closure.step, Frame, Begin, End, Partial);
 }
 
 /// `gang(static: n)` (OpenACC 3.3 2.9.2): the iterations in chunks of n,

@@ -1,0 +1,187 @@
+//===- BodyLambda.cpp - The lambda a rewritten loop runs ------------------===//
+///
+/// \file
+/// See BodyLambda.h.
+///
+//===----------------------------------------------------------------------===//
+#include "BodyLambda.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+/// The captures written so far, after the capture-default (if any).
+class BodyLambda::CaptureList {
+public:
+  CaptureList(Preprocessor &PP, SourceLocation Loc, TokenBuilder &B, bool Empty)
+      : PP(PP), Loc(Loc), B(B), First(Empty) {}
+  /// `, Prefix Name`; the caller goes on with an initializer if it has one.
+  TokenBuilder &add(StringRef Prefix, ArrayRef<Token> Name) {
+    B.code(First ? "" : ",").code(Prefix).tokens(Name);
+    First = false;
+    return B;
+  }
+  /// Each name of \p Names (source text) by copy.
+  void addNames(StringRef Names) {
+    TokenBuilder Toks(PP, Loc);
+    Toks.code(Names);
+    for (const Token &T : Toks.get())
+      add("", T);
+  }
+
+private:
+  Preprocessor &PP;
+  SourceLocation Loc;
+  TokenBuilder &B;
+  bool First;
+};
+
+bool BodyLambda::defaultNone(const Directive *Compute) const {
+  const Clause *Default = D.find(ClauseKind::Default);
+  const Clause *OuterDefault =
+      Compute ? Compute->find(ClauseKind::Default) : nullptr;
+  if (!OuterDefault)
+    OuterDefault = Ctx.enclosingDataDefault();
+  return (Default && Default->DefaultKind == "none") ||
+         (OuterDefault && OuterDefault->DefaultKind == "none");
+}
+
+SmallVector<const Clause *, 8>
+BodyLambda::sharedDataClauses(const Directive *Compute,
+                              ArrayRef<Token> Body) const {
+  // A loop of a compute construct shares the construct's data too.
+  SmallVector<const Clause *, 8> DataClauses;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      DataClauses.push_back(&C);
+  if (Compute)
+    for (const Clause &C : Compute->Clauses)
+      if (isDataClause(C.Kind))
+        DataClauses.push_back(&C);
+  // And the data of the data constructs around it: a scalar or array they
+  // name is present, so the region uses the device copy (OpenACC 2.6: only
+  // variables in no data clause of the construct or an enclosing data
+  // construct are firstprivate), and their deviceptr clauses hold inside.
+  for (const Clause *C : Ctx.enclosingDataClauses())
+    DataClauses.push_back(C);
+  // And the variables of `declare` directives before it in the function.
+  for (const Clause *C : Ctx.declaredUsedIn(Body))
+    DataClauses.push_back(C);
+  return DataClauses;
+}
+
+void BodyLambda::captureShared(
+    CaptureList &List, ArrayRef<Token> Body, const Directive *Compute,
+    ArrayRef<Token> Implied,
+    llvm::SmallPtrSetImpl<const IdentifierInfo *> &Shared) const {
+  // Reduction variables are the lambda's parameters, a private section's
+  // variable is the copy the lambda binds: neither is shared.
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Reduced;
+  Reductions.forEach([&](const Clause &, const VarRef &V) {
+    Reduced.insert(V.Name.getIdentifierInfo());
+  });
+  for (const PrivateSection &P : Privates.own())
+    Reduced.insert(P.Var.Name.getIdentifierInfo());
+  // A variable named with an array section is the base of device-mappable
+  // memory: captured as a pointer by value (an array decays), so that the
+  // runtime can translate it to the device copy (implicit attach). A whole
+  // variable is captured by reference: writes to it are seen after the
+  // region, and its own mapping translates its address.
+  const SmallVector<const Clause *, 8> DataClauses =
+      sharedDataClauses(Compute, Body);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars)
+      if (!V.Sections.empty() && !V.isMember())
+        Sectioned.insert(V.Name.getIdentifierInfo());
+  // A member item (`s.data[0:n]`) names no variable of its own: the region
+  // reaches it through its struct, which the construct's implicit copy of
+  // the struct (addMemberRoots) or the default capture gives it.
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars) {
+      const IdentifierInfo *Id = V.Name.getIdentifierInfo();
+      if (V.isMember() || Reduced.count(Id) || !Shared.insert(Id).second)
+        continue;
+      if (CP->Kind == ClauseKind::Deviceptr) {
+        // Already a device address: captured so that it is never attached.
+        List.add("", V.Name)
+            .code("= ::ferry::acc::deviceptr_of(")
+            .tokens(V.Name)
+            .code(")");
+      } else if (V.Vla) {
+        // `&a`: clang 19 cannot generate code for `&a = a` of a
+        // variable-length array (its bounds), nor can a template see it.
+        // Its address is the base of any section of it.
+        List.add("&", V.Name);
+      } else if (Sectioned.count(Id)) {
+        List.add("", V.Name)
+            .code("= ::ferry::acc::section_base(")
+            .tokens(V.Name)
+            .code(")");
+      } else {
+        // `&x = x`, not `&x`: globals and statics (no automatic storage)
+        // cannot be captured, but a reference to them can be.
+        List.add("&", V.Name).code("=").tokens(V.Name);
+      }
+    }
+  for (const Token &T : Implied)
+    if (!Reduced.count(T.getIdentifierInfo()) &&
+        Shared.insert(T.getIdentifierInfo()).second) {
+      TokenBuilder &B = List.add("&", T);
+      if (!Ctx.isVariableLengthArray(T)) // `&a` alone for those (above)
+        B.code("=").tokens(T);
+    }
+}
+
+void BodyLambda::captureCopies(
+    CaptureList &List, const ImpliedCaptures &Implied,
+    const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Shared) const {
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Copied;
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+      for (const VarRef &V : C.Vars)
+        if (!Shared.count(V.Name.getIdentifierInfo()) &&
+            !Privates.isSection(V) &&
+            Copied.insert(V.Name.getIdentifierInfo()).second)
+          List.add("", V.Name);
+  for (const std::string &Name : Privates.copyNames())
+    List.addNames(Name);
+  for (const Token &T : Implied.Copies)
+    List.add("", T);
+  for (unsigned I = 0, E = Reductions.sectionCount(); I < E; ++I)
+    List.addNames("__ferry_rlo_" + std::to_string(I));
+  for (unsigned I = 0; I < Implied.CollapseLevels; ++I) {
+    const std::string N = std::to_string(I);
+    List.addNames("__ferry_lo" + N + " __ferry_st" + N + " __ferry_n" + N);
+  }
+}
+
+void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
+                              const Directive *Compute,
+                              const ImpliedCaptures &Implied) const {
+  // default(none): no capture-default, so that Sema reports every variable
+  // the body uses without naming it in a clause, where it is used.
+  const bool None = defaultNone(Compute);
+  B.code(None ? "" : "=");
+  CaptureList List(PP, PragmaLoc, B, /*Empty=*/None);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared;
+  captureShared(List, Body, Compute, Implied.Shared, Shared);
+  if (None)
+    captureCopies(List, Implied, Shared);
+}
+
+void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,
+                                bool Frame) const {
+  B.code("(__ferry_index_t").tokens(L.Var);
+  if (Frame)
+    B.code(", const ::ferry::acc::private_frame &__ferry_frame");
+  TokenBuilder Views(PP, PragmaLoc);
+  Reductions.emitParameters(B, Views);
+  B.code(") mutable -> void {").tokens(Views.get());
+  Privates.emitBindings(B);
+  B.code("do").tokens(L.Body).code("while (0); }");
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,90 @@
+//===- BodyLambda.h - The lambda a rewritten loop runs ----------*- C++ -*-===//
+///
+/// \file
+/// A loop construct's body becomes a lambda that parallel_loop,
+/// inner_loop or host_control call: this file writes its capture list and
+/// its parameters. Scalars are firstprivate (captured by copy); what a data
+/// clause (of the construct, its compute construct, the data constructs
+/// around it, a `declare` in the function) names is shared (by reference,
+/// a section's base as a pointer by value, a deviceptr as is);
+/// `default(none)` drops the capture-default so that Sema names every
+/// variable the body uses without a clause. The parameters are the index,
+/// the private frame, and the reductions' private copies, which shadow the
+/// variables so that the body is unchanged.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_BODYLAMBDA_H
+#define FERRY_PLUGIN_BODYLAMBDA_H
+
+#include "LoopPrivates.h"
+#include "LoopReductions.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace ferry {
+namespace plugin {
+
+/// What the lambda captures besides the clauses' variables.
+struct ImpliedCaptures {
+  /// Shared besides the data clauses (implied copy, kernels scalars).
+  llvm::ArrayRef<clang::Token> Shared;
+  /// Captured by copy under default(none): names the rewritten code
+  /// declares (tiles, chunks, the compute options).
+  llvm::ArrayRef<clang::Token> Copies;
+  /// Levels of a collapsed nest (their `__ferry_lo/st/nK`), else 0.
+  unsigned CollapseLevels = 0;
+};
+
+class BodyLambda {
+public:
+  BodyLambda(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+             clang::SourceLocation PragmaLoc, const LoopReductions &Reductions,
+             const LoopPrivates &Privates)
+      : PP(PP), Ctx(Ctx), D(D), PragmaLoc(PragmaLoc), Reductions(Reductions),
+        Privates(Privates) {}
+
+  /// The capture list, after its `[`: \p Compute is the compute construct
+  /// of a `loop` (null for a combined construct), \p Body what the lambda
+  /// runs (for the variables of `declare` directives that it uses).
+  void emitCaptures(TokenBuilder &B, llvm::ArrayRef<clang::Token> Body,
+                    const Directive *Compute,
+                    const ImpliedCaptures &Implied) const;
+  /// The lambda from its parameters on: the index, the reductions' private
+  /// copies (a section's seen through section_private under its name), the
+  /// own private sections bound to their copies (\p Frame: the lambda takes
+  /// the private_frame), and the body of \p L.
+  void emitParameters(TokenBuilder &B, const CanonicalLoop &L,
+                      bool Frame) const;
+
+private:
+  class CaptureList;
+  /// Whether `default(none)` holds: on the construct, its compute
+  /// construct, or the data construct around.
+  bool defaultNone(const Directive *Compute) const;
+  /// The data clauses whose variables the region shares.
+  llvm::SmallVector<const Clause *, 8>
+  sharedDataClauses(const Directive *Compute,
+                    llvm::ArrayRef<clang::Token> Body) const;
+  /// Captures the shared variables, each once, into \p Shared.
+  void captureShared(
+      CaptureList &List, llvm::ArrayRef<clang::Token> Body,
+      const Directive *Compute, llvm::ArrayRef<clang::Token> Implied,
+      llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Shared) const;
+  /// Under default(none): the private variables and the names the
+  /// rewritten code declares, by copy.
+  void captureCopies(
+      CaptureList &List, const ImpliedCaptures &Implied,
+      const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Shared) const;
+
+  clang::Preprocessor &PP;
+  AccContext &Ctx;
+  const Directive &D;
+  clang::SourceLocation PragmaLoc;
+  const LoopReductions &Reductions;
+  const LoopPrivates &Privates;
+};
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,40 @@
+//===- LoopDependence.h - The dependence test of a loop construct -*- C++
+//-*-===//
+///
+/// \file
+/// What the dependence test (DependenceTest.h) is told of a loop construct
+/// that spreads only when Ferry proves its iterations independent (a
+/// `kernels` loop without `independent`, `auto`): its body as written (the
+/// loops nested in it that were already rewritten put back), the arrays
+/// that cannot overlap (named with a section in a data clause, or of array
+/// type), its reductions and its private variables.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_LOOPDEPENDENCE_H
+#define FERRY_PLUGIN_LOOPDEPENDENCE_H
+
+#include "AccContext.h"
+
+namespace ferry {
+namespace plugin {
+
+/// Why the iterations of \p L, the loop of \p D, may depend on each other
+/// (empty: proven independent); the loops nested in it that were rewritten
+/// (\p Nested) are read as written.
+std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
+                               const Directive &D, const CanonicalLoop &L,
+                               llvm::ArrayRef<InnerLoop> Nested);
+
+/// Tries to prove the iterations of \p Nest (one loop, or the levels
+/// `collapse`/`tile` join) independent, each level with the enclosing
+/// levels' variables fixed, so that no two iterations of the nest meet;
+/// says why not in a missed remark when it cannot.
+bool proveNestIndependent(clang::Preprocessor &PP, AccContext &Ctx,
+                          const Directive &D,
+                          llvm::ArrayRef<CanonicalLoop> Nest,
+                          llvm::ArrayRef<InnerLoop> Nested);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif

@@ -1,0 +1,126 @@
+//===- NestedLoop.cpp - A loop spread inside a region's iteration ---------===//
+///
+/// \file
+/// See NestedLoop.h.
+///
+//===----------------------------------------------------------------------===//
+#include "NestedLoop.h"
+
+#include "BodyLambda.h"
+#include "Diagnostics.h"
+#include "LoopDependence.h"
+#include "LoopLevels.h"
+#include "LoopPieces.h"
+#include "LoopRemarks.h"
+
+#include "ferry/runtime.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+void NestedLoop::rewrite(const LoopStatement &S, int Level) {
+  CanonicalLoop L;
+  bool Proven = false;
+  if (S.parse(L) && maySpread(L, S, Proven))
+    spread(L, S, Level, Proven);
+  else
+    injectInOrder(S.tokens());
+}
+
+bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
+                           bool &Proven) {
+  // In `kernels` without `independent` (or `auto`): spread only when
+  // proven, in order inside the iteration otherwise.
+  if (!nestedNeedsProof(Ctx, D))
+    return true;
+  const std::string Why = findLoopDependence(PP, Ctx, D, L, S.Nested.Loops);
+  if (Why.empty())
+    return Proven = true;
+  if (Ctx.missedRemarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
+               "' not parallelized: " + Why +
+               "; its iterations run in order inside each iteration of the "
+               "loop around it (write 'independent' if they are)";
+  return false;
+}
+
+void NestedLoop::spread(const CanonicalLoop &L, const LoopStatement &S,
+                        int Level, bool Proven) {
+  // Its copies, and those of the loops in order in its body: a worker
+  // loop's iterations run in worker_rounds (worker-single in a gang of
+  // workers), any other's on each work-item.
+  Privates.handOver(Ctx.enclosingRegion(), Level == FERRY_LEVEL_WORKER
+                                               ? PrivateSection::Worker
+                                               : PrivateSection::WorkItem);
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  NestedLoops &Region = Loops.front()->Nested;
+  Region.Spread = true;
+  const bool InWorker = Loops.size() == 2; // a vector loop in a worker loop
+  if (InWorker) {
+    Loops[1]->Nested.Spread = true;
+    Region.Workers = true;
+  }
+  Region.Reduce |= Reductions.any();
+  InnerLoop Record{};
+  Record.Loop = L;
+  Record.Plain = !Reductions.any() && !D.find(ClauseKind::Private) &&
+                 !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile);
+  Record.Loc = D.Loc;
+  Record.Original = S.tokens();
+  Record.RewrittenTokens = emit(L, Level, InWorker, S.Nested.Spread, Record);
+  if (Proven && !Record.Remark.empty())
+    Record.Remark += "; iterations proven independent";
+  Region.Loops.push_back(std::move(Record));
+  Schedule.giveToRegion(Region);
+}
+
+size_t NestedLoop::emit(const CanonicalLoop &L, int Level, bool InWorker,
+                        bool HoldsLoops, InnerLoop &Record) {
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{");
+  Record.RewrittenAt = B.get()[0].getLocation();
+  emitIndexType(B, L);
+  emitOperandChecks(B, D);
+  if (Ctx.remarks())
+    Record.Remark = nestedLoopRemark(
+        PP, L.Var,
+        {Level, InWorker, HoldsLoops,
+         D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile),
+         Reductions.describe()});
+  Reductions.emitSectionLowers(B);
+  B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
+      .code(L.Cmp)
+      .code(",")
+      .number(unsigned(Level))
+      .code(">(");
+  emitBounds(B, L);
+  Reductions.emitList(B, /*Nested=*/true);
+  // The iteration's variables by reference (each work-item running the
+  // iteration has its own); `private` ones by copy.
+  B.code(", [&");
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private)
+      for (const VarRef &V : C.Vars)
+        if (!Privates.isSection(V))
+          B.code(",").tokens(V.Name);
+  B.code("]");
+  BodyLambda(PP, Ctx, D, PragmaLoc, Reductions, Privates)
+      .emitParameters(B, L, /*Frame=*/false);
+  B.code("); }");
+  const size_t Count = B.get().size();
+  B.inject();
+  return Count;
+}
+
+void NestedLoop::injectInOrder(ArrayRef<Token> Loop) {
+  // In the code around it: the copies of that code (a gang's, or a worker
+  // loop's around it, which settles them).
+  Privates.handOver(Privates.owner(), PrivateSection::Gang);
+  Privates.injectWithBindings(Loop);
+}
+
+} // namespace plugin
+} // namespace ferry

@@ -1,0 +1,109 @@
+//===- TileSizes.cpp - The sizes of a `tile` clause -----------------------===//
+///
+/// \file
+/// See TileSizes.h.
+///
+//===----------------------------------------------------------------------===//
+#include "TileSizes.h"
+
+#include "ConstructPieces.h"
+#include "Diagnostics.h"
+
+#include "clang/Lex/LiteralSupport.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+
+/// The value of \p T, an integer literal between 1 and MaxTileSize.
+static std::optional<unsigned> tileSize(Preprocessor &PP, const Token &T) {
+  SmallString<32> Buffer;
+  bool Invalid = false;
+  StringRef Spelling = PP.getSpelling(T, Buffer, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  NumericLiteralParser Literal(Spelling, T.getLocation(), PP.getSourceManager(),
+                               PP.getLangOpts(), PP.getTargetInfo(),
+                               PP.getDiagnostics());
+  if (Literal.hadError || !Literal.isIntegerLiteral())
+    return std::nullopt;
+  llvm::APInt Value(64, 0);
+  if (Literal.GetIntegerValue(Value)) // does not fit 64 bits
+    return std::nullopt;
+  if (Value.getZExtValue() < 1 || Value.getZExtValue() > MaxTileSize)
+    return std::nullopt;
+  return unsigned(Value.getZExtValue());
+}
+
+/// The default of `tile(*)` at each level, innermost last: a whole tile of
+/// 256 work-items for one level, 8x32 (rows by columns, as tiles2) for two
+/// or more, the outer levels 1.
+static unsigned defaultTileSize(size_t Level, size_t Levels) {
+  if (Levels == 1)
+    return 256;
+  return Level + 1 == Levels ? 32 : Level + 2 == Levels ? 8 : 1;
+}
+
+/// Reads the explicit sizes (0 for `*`, marked in \p Default); false after
+/// a diagnostic.
+static bool readExplicitSizes(Preprocessor &PP, const Clause &C,
+                              ArrayRef<ArrayRef<Token>> Sizes,
+                              SmallVectorImpl<unsigned> &Out,
+                              SmallVectorImpl<bool> &Default) {
+  bool Ok = true;
+  uint64_t Explicit = 1;
+  for (ArrayRef<Token> Size : Sizes) {
+    Default.push_back(Size.size() == 1 && Size[0].is(tok::star));
+    Out.push_back(0);
+    if (Size.size() != 1 ||
+        !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
+      report(PP, Size.empty() ? C.Loc : Size[0].getLocation(),
+             Diag::BadTileSize);
+      Ok = false;
+    } else if (Size[0].is(tok::numeric_constant)) {
+      if (std::optional<unsigned> V = tileSize(PP, Size[0])) {
+        Out.back() = *V;
+        Explicit *= *V;
+      } else {
+        report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+            << PP.getSpelling(Size[0]) << MaxTileSize;
+        Ok = false;
+      }
+    }
+  }
+  if (Ok && Explicit > MaxTileSize) {
+    std::string Text;
+    for (ArrayRef<Token> Size : Sizes)
+      Text += (Text.empty() ? "" : ", ") + spellingOf(PP, Size);
+    report(PP, C.Loc, Diag::TileTooLarge)
+        << Text << unsigned(Explicit) << MaxTileSize;
+    Ok = false;
+  }
+  return Ok;
+}
+
+bool readTileSizes(Preprocessor &PP, const Clause &Tile,
+                   SmallVectorImpl<unsigned> &Sizes) {
+  SmallVector<bool, 4> Default;
+  if (!readExplicitSizes(PP, Tile, splitTopLevel(Tile.Expr, tok::comma), Sizes,
+                         Default))
+    return false;
+  // `*` takes its default, halved until the tile fits a block.
+  for (size_t I = 0; I < Sizes.size(); ++I)
+    if (Default[I])
+      Sizes[I] = defaultTileSize(I, Sizes.size());
+  auto Product = [&] {
+    uint64_t P = 1;
+    for (unsigned S : Sizes)
+      P *= S;
+    return P;
+  };
+  for (size_t I = 0; Product() > MaxTileSize; I = (I + 1) % Sizes.size())
+    if (Default[I] && Sizes[I] > 1)
+      Sizes[I] /= 2;
+  return true;
+}
+
+} // namespace plugin
+} // namespace ferry
