@@ -49,16 +49,23 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
 
 void NestedLoop::spread(const CanonicalLoop &L, const LoopStatement &S,
                         int Level, bool Proven) {
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  const bool InWorker = Loops.size() == 2; // a vector loop in a worker loop
+  // A loop in the gang's own code that holds no spread loops runs over the
+  // whole gang, whichever level it names: in a gang of workers (a region in
+  // worker mode) its `vector` level would be one worker's lanes, and every
+  // worker would run all of its iterations.
+  const int RunLevel = !InWorker && !S.Nested.Spread
+                           ? (FERRY_LEVEL_WORKER | FERRY_LEVEL_VECTOR)
+                           : Level;
   // Its copies, and those of the loops in order in its body: a worker
   // loop's iterations run in worker_rounds (worker-single in a gang of
   // workers), any other's on each work-item.
-  Privates.handOver(Ctx.enclosingRegion(), Level == FERRY_LEVEL_WORKER
+  Privates.handOver(Ctx.enclosingRegion(), RunLevel == FERRY_LEVEL_WORKER
                                                ? PrivateSection::Worker
                                                : PrivateSection::WorkItem);
-  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   NestedLoops &Region = Loops.front()->Nested;
   Region.Spread = true;
-  const bool InWorker = Loops.size() == 2; // a vector loop in a worker loop
   if (InWorker) {
     Loops[1]->Nested.Spread = true;
     Region.Workers = true;
@@ -70,14 +77,14 @@ void NestedLoop::spread(const CanonicalLoop &L, const LoopStatement &S,
                  !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile);
   Record.Loc = D.Loc;
   Record.Original = S.tokens();
-  Record.RewrittenTokens = emit(L, Level, InWorker, S.Nested.Spread, Record);
+  Record.RewrittenTokens = emit(L, Level, RunLevel, InWorker, S.Nested.Spread, Record);
   if (Proven && !Record.Remark.empty())
     Record.Remark += "; iterations proven independent";
   Region.Loops.push_back(std::move(Record));
   Schedule.giveToRegion(Region);
 }
 
-size_t NestedLoop::emit(const CanonicalLoop &L, int Level, bool InWorker,
+size_t NestedLoop::emit(const CanonicalLoop &L, int Level, int RunLevel, bool InWorker,
                         bool HoldsLoops, InnerLoop &Record) {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
@@ -94,7 +101,7 @@ size_t NestedLoop::emit(const CanonicalLoop &L, int Level, bool InWorker,
   B.code("::ferry::acc::inner_loop<__ferry_index_t, ::ferry::acc::cmp::")
       .code(L.Cmp)
       .code(",")
-      .number(unsigned(Level))
+      .number(unsigned(RunLevel))
       .code(">(");
   emitBounds(B, L);
   Reductions.emitList(B, /*Nested=*/true);

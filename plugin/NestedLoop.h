@@ -53,10 +53,12 @@ private:
               bool Proven);
   /// Injects `{ ... ::ferry::acc::inner_loop<...>(...); }`; returns how
   /// many tokens it injected, and fills in \p Record's remark and where its
-  /// rewritten form starts. \p InWorker: a vector loop in a worker loop;
-  /// \p HoldsLoops: a worker loop holding vector loops.
-  size_t emit(const CanonicalLoop &L, int Level, bool InWorker, bool HoldsLoops,
-              InnerLoop &Record);
+  /// rewritten form starts. \p Level: the level the loop names (its
+  /// remark); \p RunLevel: the lanes it spreads over (inner_loop's);
+  /// \p InWorker: a vector loop in a worker loop; \p HoldsLoops: a worker
+  /// loop holding vector loops.
+  size_t emit(const CanonicalLoop &L, int Level, int RunLevel, bool InWorker,
+              bool HoldsLoops, InnerLoop &Record);
 
   clang::Preprocessor &PP;
   AccContext &Ctx;
