@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/Runtime.h"
 
+#include "core/AbsentNoCreate.h"
 #include "core/Debug.h"
 #include "core/ImageRegistry.h"
 #include "core/SymbolIndex.h"
@@ -776,6 +777,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     if (!HostPtr)
       continue;
     std::optional<void *> Dev = Table.attachAddress(HostPtr);
+    if (!Dev && isAbsentNoCreate(HostPtr))
+      continue; // no_create of absent data: the host address (OpenACC 3.3 2.7.10)
     if (!Dev) {
       errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
              "present on the %s device; name it in a data clause (copy, copyin, create, "
