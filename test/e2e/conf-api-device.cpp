@@ -1,7 +1,9 @@
 // Conformance style: the device routines with their documented values:
 // acc_get_num_devices (host: 1), acc_get_device_type after
 // acc_set_device_type, acc_get/set_device_num, acc_on_device on the
-// host and inside regions, acc_get_property and acc_get_property_string.
+// host and inside regions, acc_get_property (with
+// acc_property_shared_memory_support, which was undeclared) and
+// acc_get_property_string.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -84,6 +86,10 @@ int test3() {
   if (acc_get_property(0, t, acc_property_name) != 0)
     err += 1;
   if (acc_get_property_string(0, t, acc_property_memory) != NULL)
+    err += 1;
+  if (acc_get_property(0, t, acc_property_shared_memory_support) != (size_t)conf_shared())
+    err += 1;
+  if (acc_get_property(0, acc_device_host, acc_property_shared_memory_support) != 1)
     err += 1;
   const char *hname = acc_get_property_string(0, acc_device_host, acc_property_name);
   if (!hname)
