@@ -124,6 +124,9 @@ void acc_shutdown_device(int dev_num, acc_device_t type);
 typedef enum acc_device_property_t {
   acc_property_memory = 1,
   acc_property_free_memory = 2,
+  /* 1 where the device shares the host's memory (the host), 0 where data
+   * is copied (every GPU under Ferry). */
+  acc_property_shared_memory_support = 3,
   acc_property_name = 0x10001,
   acc_property_vendor = 0x10002,
   acc_property_driver = 0x10003

@@ -153,6 +153,18 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
   B.code("::ferry::acc::launch_options __ferry_options;");
   if (const Clause *If = D.find(ClauseKind::If))
     B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
+  // `self` / `self(cond)` of a compute construct (OpenACC 3.3 2.5.6): where
+  // the condition holds (no condition: always), the region runs on the
+  // local thread, as with a false `if`. (`self(list)` of `update` is
+  // `host(list)` since parsing.)
+  if (const Clause *Self = D.find(ClauseKind::SelfClause)) {
+    B.code("__ferry_options.on_device = __ferry_options.on_device && !static_cast<bool>(");
+    if (Self->Expr.empty())
+      B.code("true");
+    else
+      B.tokens(Self->Expr);
+    B.code(");");
+  }
   // Each launch value: the clause for the selected device's type (after a
   // device_type), else the directive's own.
   for (ClauseKind K : {ClauseKind::Async, ClauseKind::NumGangs, ClauseKind::NumWorkers,

@@ -661,7 +661,7 @@ bool DirectiveParser::parseClause(Directive &D) {
   // clauses after it apply to the types it lists.
   const bool SelectsDevices = D.Kind == ConstructKind::Init ||
                               D.Kind == ConstructKind::Shutdown || D.Kind == ConstructKind::Set;
-  if (!isSupported(*K) && !(D.Kind == ConstructKind::Update && *K == ClauseKind::SelfClause)) {
+  if (!isSupported(*K)) {
     report(PP, Loc, Diag::UnsupportedClause) << Name;
     return false;
   }

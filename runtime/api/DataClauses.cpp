@@ -6,6 +6,7 @@
 /// structured reference counts. On the host, data is shared: nothing to do.
 ///
 //===----------------------------------------------------------------------===//
+#include "core/AbsentNoCreate.h"
 #include "core/Debug.h"
 #include "core/Runtime.h"
 #include "ferry/runtime.h"
@@ -88,6 +89,13 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
       Result = S;
   }
   return Result;
+}
+
+/// The construct's absent no_create ranges leave with it (AbsentNoCreate.h).
+void forgetAbsentItems(const ferry_data_item *Items, size_t Count) {
+  for (size_t I = Count; I-- > 0;)
+    if (Items[I].kind == FERRY_DATA_NO_CREATE && !Items[I].entered)
+      forgetAbsentNoCreate(Items[I].host);
 }
 
 /// Every clause's section must be memory, on every device: a section of a
@@ -182,8 +190,11 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
       Result = S;
       continue;
     }
-    // An absent no_create range holds no reference.
+    // An absent no_create range holds no reference; its regions use the
+    // host address.
     D.entered = What != PresentTable::Entry::NoCreate || Dev != nullptr;
+    if (!D.entered)
+      noteAbsentNoCreate(D.host, D.bytes, D.base);
     if (D.base && Dev)
       Table.addBase(D.host, D.base);
   }
@@ -206,8 +217,10 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     }
     D.attached = What == PresentTable::Attach::Done;
   }
-  if (Result != FERRY_SUCCESS)
+  if (Result != FERRY_SUCCESS) {
     exitItems(T, Items, Count, Async);
+    forgetAbsentItems(Items, Count);
+  }
   ferry_set_data_region(Previous);
   return Result;
 }
@@ -220,6 +233,7 @@ ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size
   const ferry_region *Previous = ferry_set_data_region(R);
   ferry_status S =
       exitItems(T, Items, Count, Runtime::get().resolveAsync(T.Kind, T.Device, Async));
+  forgetAbsentItems(Items, Count);
   ferry_set_data_region(Previous);
   return S;
 }

@@ -351,8 +351,10 @@ void acc_shutdown(acc_device_t T) {
 
 namespace {
 /// Properties of device \p Num of type \p T (the current type for
-/// acc_device_default), or false after saying why.
-bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out) {
+/// acc_device_default), or false after saying why; \p Kind receives its
+/// kind.
+bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out,
+                  DeviceKind *Kind = nullptr) {
   Runtime &R = Runtime::get();
   std::optional<DeviceKind> K;
   if (T == acc_device_host)
@@ -368,17 +370,22 @@ bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out) {
   Backend &B = R.backendFor(*K);
   if (Num < 0 || Num >= B.numDevices())
     return false;
+  if (Kind)
+    *Kind = *K;
   return B.properties(Num, Out) == FERRY_SUCCESS;
 }
 } // namespace
 
 size_t acc_get_property(int Num, acc_device_t T, acc_device_property_t P) {
   Backend::Properties Props;
-  if (!propertiesOf(Num, T, Props))
+  DeviceKind K;
+  if (!propertiesOf(Num, T, Props, &K))
     return 0;
-  return P == acc_property_memory        ? Props.TotalMemory
-         : P == acc_property_free_memory ? Props.FreeMemory
-                                         : 0;
+  // Shared memory: the host is its own device; Ferry's GPUs get copies.
+  return P == acc_property_memory                  ? Props.TotalMemory
+         : P == acc_property_free_memory           ? Props.FreeMemory
+         : P == acc_property_shared_memory_support ? size_t(K == DeviceKind::Host)
+                                                   : 0;
 }
 
 const char *acc_get_property_string(int Num, acc_device_t T, acc_device_property_t P) {

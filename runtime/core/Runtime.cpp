@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/Runtime.h"
 
+#include "core/AbsentNoCreate.h"
 #include "core/Debug.h"
 #include "core/ImageRegistry.h"
 #include "core/SymbolIndex.h"
@@ -413,13 +414,13 @@ ferry_status Runtime::runOnHost(const ferry_region &Region,
                                 const void *Closure, int64_t TripCount,
                                 ferry_host_chunk_fn HostFn,
                                 const ferry_reduction *Reduction,
-                                void *Result) {
+                                void *Result, bool InOrder) {
   if (Reduction && Reduction->init)
     Reduction->init(Result);
   if (TripCount <= 0)
     return FERRY_SUCCESS;
   HostThreadPool &Pool = hostPool();
-  const bool Sequential = Region.flags & FERRY_REGION_SEQ;
+  const bool Sequential = InOrder || (Region.flags & FERRY_REGION_SEQ);
   const unsigned Chunks =
       Sequential ? 1u
                  : unsigned(std::min<int64_t>(TripCount, Pool.concurrency()));
@@ -485,6 +486,15 @@ ferry_status Runtime::finishDeferred(const ferry_region &R) {
   return FERRY_SUCCESS;
 }
 
+/// `num_gangs(1) vector_length(1)`: one gang of one vector lane, which is
+/// how programs ask for a loop in order. The region runs as a `seq` one:
+/// one work-item (on a GPU, for a region whose iterations hold no loops of
+/// their own; a gang of those keeps its block for them), one host thread.
+static bool oneGangOfOneLane(const ferry_launch_desc &D, bool OnHost) {
+  return D.num_gangs == 1 && D.vector_length == 1 &&
+         (OnHost || !(D.region->flags & FERRY_REGION_NESTED));
+}
+
 ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   if (!Desc.region || !Desc.host_fn || (Desc.reduction && !Desc.result) ||
       (Desc.closure_size && !Desc.closure))
@@ -545,7 +555,8 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
     if (D.async != acc_async_sync)
       if (ferry_status S = B.wait(Device, D.async, /*All=*/false))
         return S;
-    ferry_status S = runOnHost(R, D.closure, D.trip_count, D.host_fn, D.reduction, D.result);
+    ferry_status S = runOnHost(R, D.closure, D.trip_count, D.host_fn, D.reduction, D.result,
+                               oneGangOfOneLane(D, /*OnHost=*/true));
     recordLaunch(R, Seconds());
     return S;
   }
@@ -555,10 +566,11 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   const ferry_region *Region = D.region;
   const int64_t Trip = D.trip_count;
   ferry_host_chunk_fn Fn = D.host_fn;
+  const bool InOrder = oneGangOfOneLane(D, /*OnHost=*/true);
   notifyf(NotifyLaunch, "queue %s on host queue %d", R.name, D.async);
-  B.hostQueues()->submit(D.async, [this, Region, Closure, Trip, Fn] {
+  B.hostQueues()->submit(D.async, [this, Region, Closure, Trip, Fn, InOrder] {
     auto Begin = std::chrono::steady_clock::now();
-    ferry_status S = runOnHost(*Region, Closure->data(), Trip, Fn, nullptr, nullptr);
+    ferry_status S = runOnHost(*Region, Closure->data(), Trip, Fn, nullptr, nullptr, InOrder);
     recordLaunch(*Region, std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                                          Begin).count());
     return S;
@@ -765,6 +777,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     if (!HostPtr)
       continue;
     std::optional<void *> Dev = Table.attachAddress(HostPtr);
+    if (!Dev && isAbsentNoCreate(HostPtr))
+      continue; // no_create of absent data: the host address (OpenACC 3.3 2.7.10)
     if (!Dev) {
       errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
              "present on the %s device; name it in a data clause (copy, copyin, create, "
@@ -779,7 +793,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     D.reduction->init(D.result);
   if (Trip <= 0)
     return FERRY_SUCCESS;
-  // Geometry: a `seq` region is one work-item; otherwise vector_length
+  // Geometry: a `seq` region (or one gang of one lane, oneGangOfOneLane) is
+  // one work-item; otherwise vector_length
   // work-items per block (256 by default, rounded up to whole warps, which
   // the block-level reduction needs) and num_gangs blocks (by default enough
   // to cover the iterations, at most 65536; the kernel is grid-stride).
@@ -794,7 +809,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // per worker (threadIdx.y): num_workers of them (4 by default), times
   // vector_length / 32 when vector_length is above a warp (a worker's vector
   // loops run on one warp), at most 1024 work-items.
-  const bool Seq = R.flags & FERRY_REGION_SEQ;
+  const bool Seq = (R.flags & FERRY_REGION_SEQ) || oneGangOfOneLane(D, /*OnHost=*/false);
   const bool Nested = !Seq && (R.flags & FERRY_REGION_NESTED);
   const bool Workers = Nested && (R.flags & FERRY_REGION_WORKERS);
   const uint32_t Width = Seq       ? 1

@@ -133,9 +133,12 @@ private:
   ferry_status refuseRegion(const ferry_region &R, std::optional<DeviceKind> Kind);
   ~Runtime();
   HostThreadPool &hostPool();
+  /// Runs the host version in chunks on the host pool; in one chunk, in
+  /// order, for a `seq` region or when \p InOrder is set.
   ferry_status runOnHost(const ferry_region &Region, const void *Closure,
                          int64_t TripCount, ferry_host_chunk_fn HostFn,
-                         const ferry_reduction *Reduction, void *Result);
+                         const ferry_reduction *Reduction, void *Result,
+                         bool InOrder = false);
 
   std::vector<std::unique_ptr<Backend>> Backends;
   std::mutex Mutex;

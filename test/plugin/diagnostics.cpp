@@ -39,8 +39,12 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) for (int k = 0; k < n; ++k) a[i] = 0;
 #pragma acc parallel loop tile(2) collapse(1) // expected-error {{OpenACC clauses 'tile' and 'collapse' cannot be combined}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop self // expected-error {{OpenACC clause 'self' is not supported by Ferry yet}}
+#pragma acc parallel loop self self(1) // expected-error {{OpenACC clause 'self' appears more than once}}
   for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc loop self // expected-error {{OpenACC clause 'self' is not allowed on the 'loop' construct}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc data self(1) copy(a[0:n]) // expected-error {{OpenACC clause 'self' is not allowed on the 'data' construct}}
+  {}
 #pragma acc parallel loop async(1) wait(devnum: 0 : queues: 1)
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop async(1) async(2) // expected-error {{OpenACC clause 'async' appears more than once}}

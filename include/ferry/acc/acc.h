@@ -39,6 +39,23 @@ enum class cmp { lt, le, gt, ge, ne };
 template <class T>
 using index_type_t = std::remove_cv_t<std::remove_reference_t<T>>;
 
+/// Integers, and unscoped enumerations (C's `enum { N = 100 };`), whose
+/// values are integers: loop bounds and steps, section bounds, num_gangs,
+/// vector_length and async take either.
+template <class T>
+constexpr bool is_integer_like_v =
+    std::is_integral<T>::value ||
+    (std::is_enum<T>::value && std::is_convertible<T, long long>::value);
+
+/// The integer an integer-like value stands for (an enumerator's promoted
+/// value).
+template <class T> constexpr auto as_integer(T V) {
+  if constexpr (std::is_enum<T>::value)
+    return +V;
+  else
+    return V;
+}
+
 [[noreturn]] inline void region_failed(const ferry_region &R, const char *Why) {
   if (Why)
     std::fprintf(stderr, "ferry: error: %s: %s\n", R.name, Why);
@@ -150,7 +167,7 @@ constexpr int64_t loop_trip_count(__int128 Lo, B Bound, __int128 Step) {
 /// would not terminate.
 template <cmp C, class I, class B>
 inline int64_t collapsed_trip_count(__int128 Lo, B Bound, __int128 Step) {
-  int64_t N = loop_trip_count<C, I>(Lo, Bound, Step);
+  int64_t N = loop_trip_count<C, I>(Lo, as_integer(Bound), Step);
   if (N < 0) {
     std::fprintf(stderr, "ferry: error: a loop of a collapse nest does not terminate (its "
                          "step does not move the variable towards the bound)\n");
@@ -517,7 +534,7 @@ constexpr std::size_t section_reduction_bytes = 1024, nested_section_reduction_b
 template <op O, std::size_t Cap, bool Nested, class A, class L, class N>
 auto reduce_section(A &Base, L Lower, N Length, const ferry_region *R, const char *Name) {
   using T = std::remove_reference_t<decltype(Base[0])>;
-  static_assert(std::is_integral<L>::value && std::is_integral<N>::value,
+  static_assert(is_integer_like_v<L> && is_integer_like_v<N>,
                 "the bounds of an array section in an OpenACC reduction must be integers");
   static_assert(!std::is_const<T>::value, "an OpenACC reduction variable cannot be const");
   constexpr std::size_t Bytes = Nested ? nested_section_reduction_bytes : section_reduction_bytes;
@@ -611,8 +628,8 @@ struct launch_options {
 /// (vector_length at most 1024, the largest GPU block).
 template <class T>
 uint32_t geometry_clause(const ferry_region &R, const char *Clause, T N, long long Max) {
-  static_assert(std::is_integral<T>::value, "OpenACC 'num_gangs' and 'vector_length' need an "
-                                            "integer");
+  static_assert(is_integer_like_v<T>, "OpenACC 'num_gangs' and 'vector_length' need an "
+                                      "integer");
   if (N < 1 || (long long)N > Max) {
     char Why[160];
     std::snprintf(Why, sizeof Why, "%s(%lld) is out of range [1, %lld]", Clause, (long long)N,
@@ -636,8 +653,9 @@ constexpr int async_noval = acc_async_noval;
 
 /// The queue of `async(n)`: n must name a queue (>= 0) or one of the
 /// special values.
-template <class T> int async_queue(T N) {
-  static_assert(std::is_integral<T>::value, "OpenACC 'async' needs an integer queue number");
+template <class T> int async_queue(T Value) {
+  static_assert(is_integer_like_v<T>, "OpenACC 'async' needs an integer queue number");
+  const auto N = as_integer(Value); // acc_async_noval is an enumerator
   if (N < 0 && N != acc_async_noval && N != acc_async_sync) {
     std::fprintf(stderr, "ferry: error: async(%lld) is not a queue number\n", (long long)N);
     std::abort();
@@ -1055,7 +1073,7 @@ auto private_section(const ferry_region &R, private_layout &Layout, const char *
   static_assert(std::is_trivially_copyable<E>::value,
                 "the elements of an OpenACC 'private' or 'firstprivate' array section must be "
                 "trivially copyable (Ferry copies them as bytes)");
-  static_assert(std::is_integral<L>::value && std::is_integral<N>::value,
+  static_assert(is_integer_like_v<L> && is_integer_like_v<N>,
                 "the bounds of an OpenACC array section must be integers");
   if (Len < 0 || (std::is_signed<L>::value && (long long)Lo < 0)) {
     char Why[256];
@@ -1273,7 +1291,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   static_assert(sizeof...(Rest) == 1 || sizeof...(Rest) == 2, "parallel_loop(..., [layout,] body)");
   static_assert(std::is_integral<I>::value,
                 "an OpenACC loop variable must have integer type");
-  static_assert(std::is_integral<B>::value && std::is_integral<S>::value,
+  static_assert(is_integer_like_v<B> && is_integer_like_v<S>,
                 "the bound and step of an OpenACC loop must be integers");
   constexpr bool Private = sizeof...(Rest) == 2;
   using BodyArg = std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>;
@@ -1284,7 +1302,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
                 "class-type objects in a data clause, or capture a pointer)");
   std::tuple<Rest &&...> Pack(std::forward<Rest>(Args)...);
   const __int128 Stride = __int128(Step) * Sign;
-  const int64_t N = loop_trip_count<C, I>(__int128(Lo), Bound, Stride);
+  const int64_t N = loop_trip_count<C, I>(__int128(Lo), as_integer(Bound), Stride);
   if (N < 0)
     region_failed(R, "the loop does not terminate (its step does not move the "
                      "variable towards the bound)");
@@ -1422,11 +1440,11 @@ void worker_rounds(I First, int64_t Stride, int64_t N, int64_t Lane, int64_t Wid
 template <class I, cmp C, int Level, class L, class B, class S, class Body, class... Reds>
 void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reductions, Body &&F) {
   static_assert(std::is_integral<I>::value, "an OpenACC loop variable must have integer type");
-  static_assert(std::is_integral<B>::value && std::is_integral<S>::value,
+  static_assert(is_integer_like_v<B> && is_integer_like_v<S>,
                 "the bound and step of an OpenACC loop must be integers");
   const I First = I(Lo);
   const int64_t Stride = int64_t(Step) * Sign;
-  const int64_t N = inner_trip_count<C>(First, Bound, Stride);
+  const int64_t N = inner_trip_count<C>(First, as_integer(Bound), Stride);
   if (N < 0)
     ferry_dev_loop_failed();
   const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
