@@ -18,6 +18,7 @@
 #include "DiagnosticCollector.h"
 #include "FunctionTable.h"
 #include "AddressSinking.h"
+#include "HardwareInstructions.h"
 #include "SchedulingRegions.h"
 #include "IncomingUnrolling.h"
 #include "TranslateTarget.h"
@@ -204,7 +205,9 @@ Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type,
 
 /// The steps both lowerings take between the linked module and code
 /// generation: optimize() (guarded), on AMDGPU the addresses moved next to
-/// their accesses (AddressSinking.h), the backend-safety rewrites for
+/// their accesses (AddressSinking.h) and single instructions for what the
+/// translation wrote exactly in IR (HardwareInstructions.h), the
+/// backend-safety rewrites for
 /// \p Target, the "optimized" stage dump; the diagnostics each step
 /// collected are its error.
 Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
@@ -220,8 +223,10 @@ Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
     return E;
   if (Error E = Collect.takeError())
     return E;
-  if (Target == CodegenTarget::AMDGPU && OptLevel > 0)
+  if (Target == CodegenTarget::AMDGPU && OptLevel > 0) {
     sinkAddressesToAccesses(M);
+    useHardwareInstructions(M, TM.getTargetCPU());
+  }
   if (Target == CodegenTarget::AMDGPU)
     boundSchedulingRegions(M);
   prepareForCodegen(M, Target);

@@ -80,7 +80,7 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerSad", "|a-b|+c"},
       {"lowerPermute", "byte permutation in IR"},
       {"lowerRotate", "`llvm.fshl`/`llvm.fshr`"},
-      {"lowerDirectedRounding", "software directed rounding: the round-to-nearest result moved one ulp by the sign of an exact residual"},
+      {"lowerDirectedRounding", "directed rounding: add/sub/mul/fma in the hardware rounding mode (a strictfp helper, inline in code generation; f32 where subnormals are kept), else the round-to-nearest result moved one ulp by the sign of an exact residual"},
       {"lowerNanosleep", "`s.sleep` loop (`__ferry_nanosleep`)"},
       {"lowerDrop", "nothing (a hint)"},
       {"lowerCompilerMessage", "a translator diagnostic"},

@@ -1,35 +1,39 @@
-//===- DirectedRounding.cpp - .rz/.rm/.rp arithmetic in software ----------===//
+//===- DirectedRounding.cpp - .rz/.rm/.rp arithmetic ----------------------===//
 ///
 /// \file
-/// AMDGPU has no per-instruction rounding modes (and changing the MODE
-/// register around an operation would need strict-FP IR through the whole
-/// function to keep the optimizer from moving or folding the operation
-/// across it). Directed rounding is therefore computed exactly in software:
-/// the round-to-nearest result R is one of the two neighbours of the exact
+/// AMDGPU has no per-instruction rounding modes. add, sub, mul and fma are
+/// single correctly rounded instructions, so these run in the hardware
+/// rounding mode (below); the rest is computed exactly in software: the
+/// round-to-nearest result R is one of the two neighbours of the exact
 /// value x (or x itself); the sign of x - R, computed exactly, says whether
 /// R lies on the wrong side, and then R moves one ulp (on its integer
 /// bits) toward -inf (rm), +inf (rp) or zero (rz). The exact sign comes
 /// from an error-free transformation:
-///  - f32 add/mul/fma: the operation in double (a product of floats is exact
-///    in double) plus the TwoSum residual of the final addition, so the exact
-///    value is d + e; then f = (float)d, and the sign of the exact v - f is
-///    sign(d - f) (exact by Sterbenz), or sign(e) when d == f;
-///  - f64 add/sub: TwoSum gives the exact residual e of s = a + b;
-///  - f32/f64 mul, div, rcp, sqrt: the operands are normalized by frexp to
+///  - f32 add/mul/fma where subnormals are flushed: the operation in double
+///    (a product of floats is exact in double) plus the TwoSum residual of
+///    the final addition, so the exact value is d + e; then f = (float)d,
+///    and the sign of the exact v - f is sign(d - f) (exact by Sterbenz), or
+///    sign(e) when d == f;
+///  - f32/f64 div, rcp, sqrt: the operands are normalized by frexp to
 ///    mantissas m in [0.5, 1) and R is scaled by the matching power of two
-///    (exact), so that the residual fma(ma, mb, -R') (mul),
-///    fma(-R', mb, ma) (div: times sign(b)) or fma(-R', R', m) (sqrt, with an
-///    even exponent) involves no underflow or overflow: it is nonzero with
+///    (exact), so that the residual fma(-R', mb, ma) (div: times sign(b)) or
+///    fma(-R', R', m) (sqrt, with an even exponent) involves no underflow or overflow: it is nonzero with
 ///    the sign of x - R exactly when R is inexact, also when R is subnormal,
 ///    zero by underflow or infinite by overflow. Zero, infinite and NaN
 ///    operands give exact results (residual 0).
-/// f64 fma is the exception: its exact residual would need the ErrFma
-/// algorithm with its own underflow cases, so it runs in the hardware
-/// rounding mode instead, inside a helper of its own
-/// (`__ferry_fma_{rz,rd,ru}_f64`, never inlined) that is `strictfp`
-/// throughout: `llvm.set.rounding` (s_setreg of MODE's round bits), the
-/// constrained fma, and round-to-nearest again, which no optimization may
-/// reorder; the functions that call it keep their ordinary FP code.
+/// add, sub, mul and fma are single correctly rounded instructions on AMD
+/// GPUs, so these run in the hardware rounding mode instead (f64 always;
+/// f32 where neither the operation (.ftz) nor the function flushes f32
+/// subnormals, so that MODE's denormal bits mean what PTX says): a call of
+/// a helper of their own (`__ferry_{add,mul,fma}_{rz,rd,ru}_{f32,f64}`,
+/// never inlined) that is `strictfp` throughout: `llvm.set.rounding`
+/// (s_setreg of MODE's round bits), the constrained operation, and
+/// round-to-nearest again, which no optimization may reorder; the functions
+/// that call it keep their ordinary FP code. sub is add of the negated
+/// operand (exact, and x - y is x + (-y) in every rounding direction, signed
+/// zeros included). The helper is what the emulator and the host tests run
+/// (the host FPU in that mode); code generation replaces each call with the
+/// same three instructions inline (compiler/HardwareInstructions.cpp).
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
@@ -138,7 +142,7 @@ Value *fma(IRBuilder<> &B, Value *A, Value *C, Value *D) {
   return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, C, D});
 }
 
-/// mul, div, rcp, sqrt of f32 or f64 in direction \p D (file comment).
+/// div, rcp, sqrt of f32 or f64 in direction \p D (file comment).
 Value *directedNormalized(IRBuilder<> &B, int Op, Value *A, Value *C, Direction D) {
   Type *Ty = A->getType();
   Value *Zero = ConstantFP::get(Ty, 0.0);
@@ -157,33 +161,40 @@ Value *directedNormalized(IRBuilder<> &B, int Op, Value *A, Value *C, Direction 
     auto [MA, EA] = frexp(B, A);
     auto [MC, EC] = frexp(B, C);
     Exact = B.CreateNot(B.CreateAnd(isFiniteNonZero(B, A), isFiniteNonZero(B, C)));
-    if (Op == Instruction::FMul) {
-      R = B.CreateFMul(A, C);
-      Value *RS = ldexp(B, R, B.CreateNeg(B.CreateAdd(EA, EC)));
-      Residual = fma(B, MA, MC, B.CreateFNeg(RS));
-    } else {
-      R = B.CreateFDiv(A, C);
-      Value *RS = ldexp(B, R, B.CreateSub(EC, EA));
-      // (a/b - R) has the sign of (ma - R' mb) times b's.
-      Residual = B.CreateFMul(fma(B, B.CreateFNeg(RS), MC, MA), MC);
-    }
+    R = B.CreateFDiv(A, C);
+    Value *RS = ldexp(B, R, B.CreateSub(EC, EA));
+    // (a/b - R) has the sign of (ma - R' mb) times b's.
+    Residual = B.CreateFMul(fma(B, B.CreateFNeg(RS), MC, MA), MC);
   }
   return adjust(B, R, B.CreateSelect(Exact, Zero, Residual), D);
 }
 
-/// f64 fma in rounding direction \p D: a call of the module's strictfp
-/// helper for that direction (see the file comment).
-Value *directedFmaF64(IRBuilder<> &B, Value *A, Value *C, Value *E, Direction D) {
+/// Whether \p F flushes f32 subnormals (CUDA's -ftz: NVVM's attribute, or
+/// the denormal mode a front end or Ferry gave it).
+bool flushesF32(const Function &F) {
+  if (F.getFnAttribute("nvptx-f32ftz").getValueAsString() == "true")
+    return true;
+  return F.getDenormalMode(APFloat::IEEEsingle()) != DenormalMode::getIEEE();
+}
+
+/// \p Op (FAdd, FMul or DirectedFma) of \p Args in rounding direction \p D:
+/// a call of the module's strictfp helper for it (see the file comment).
+Value *hardwareRounded(IRBuilder<> &B, int Op, ArrayRef<Value *> Args, Direction D) {
   Module &M = *B.GetInsertBlock()->getModule();
   LLVMContext &Ctx = M.getContext();
-  const char *Name = D == Direction::TowardZero ? "__ferry_fma_rz_f64"
-                     : D == Direction::Down     ? "__ferry_fma_rd_f64"
-                                                : "__ferry_fma_ru_f64";
-  Type *Dbl = B.getDoubleTy();
+  Type *Ty = Args[0]->getType();
+  std::string Name = (Twine("__ferry_") +
+                      (Op == Instruction::FAdd   ? "add"
+                       : Op == Instruction::FMul ? "mul"
+                                                 : "fma") +
+                      (D == Direction::TowardZero ? "_rz" : D == Direction::Down ? "_rd" : "_ru") +
+                      (Ty->isDoubleTy() ? "_f64" : "_f32"))
+                         .str();
   Function *F = M.getFunction(Name);
   if (!F) {
-    F = Function::Create(FunctionType::get(Dbl, {Dbl, Dbl, Dbl}, false),
-                         GlobalValue::InternalLinkage, Name, M);
+    SmallVector<Type *, 3> Params(Args.size(), Ty);
+    F = Function::Create(FunctionType::get(Ty, Params, false), GlobalValue::InternalLinkage,
+                         Name, M);
     F->addFnAttr(Attribute::StrictFP);
     F->addFnAttr(Attribute::NoInline);
     F->addFnAttr(Attribute::NoUnwind);
@@ -194,13 +205,18 @@ Value *directedFmaF64(IRBuilder<> &B, Value *A, Value *C, Value *E, Direction D)
     // FLT_ROUNDS values: 0 toward zero, 1 nearest, 2 upward, 3 downward.
     const unsigned Mode = D == Direction::TowardZero ? 0 : D == Direction::Up ? 2 : 3;
     H.CreateIntrinsic(Intrinsic::set_rounding, {}, {H.getInt32(Mode)});
-    Value *R = H.CreateConstrainedFPCall(
-        Intrinsic::getDeclaration(&M, Intrinsic::experimental_constrained_fma, {Dbl}),
-        {F->getArg(0), F->getArg(1), F->getArg(2)});
+    Value *R;
+    if (Op == DirectedFma)
+      R = H.CreateConstrainedFPCall(
+          Intrinsic::getDeclaration(&M, Intrinsic::experimental_constrained_fma, {Ty}),
+          {F->getArg(0), F->getArg(1), F->getArg(2)});
+    else
+      R = Op == Instruction::FAdd ? H.CreateFAdd(F->getArg(0), F->getArg(1))
+                                  : H.CreateFMul(F->getArg(0), F->getArg(1));
     H.CreateIntrinsic(Intrinsic::set_rounding, {}, {H.getInt32(1)});
     H.CreateRet(R);
   }
-  return B.CreateCall(F, {A, C, E});
+  return B.CreateCall(F, Args);
 }
 
 } // namespace
@@ -214,29 +230,21 @@ Value *lowerDirectedRounding(IntrinsicLowering &L, int Opcode) {
   if (!D || !(Ty->isFloatTy() || Ty->isDoubleTy()))
     return L.fail("directed rounding (.rz/.rm/.rp) of this type is not translated (f32 and f64 "
                   "are)");
-  if (Ty->isDoubleTy() && Opcode == DirectedFma)
-    return directedFmaF64(B, L.arg(0), L.arg(1), L.arg(2), *D);
-  if (Opcode == Instruction::FDiv || Opcode == DirectedSqrt ||
-      (Opcode == Instruction::FMul && Ty->isDoubleTy()))
+  const bool Hardware = Ty->isDoubleTy() || (!L.Name.contains(".ftz") &&
+                                              !flushesF32(*B.GetInsertBlock()->getParent()));
+  if (Hardware && Opcode == DirectedFma)
+    return hardwareRounded(B, DirectedFma, {L.arg(0), L.arg(1), L.arg(2)}, *D);
+  if (Hardware && Opcode == Instruction::FMul)
+    return hardwareRounded(B, Instruction::FMul, {L.arg(0), L.arg(1)}, *D);
+  if (Hardware && (Opcode == Instruction::FAdd || Opcode == Instruction::FSub))
+    return hardwareRounded(
+        B, Instruction::FAdd,
+        {L.arg(0), Opcode == Instruction::FSub ? B.CreateFNeg(L.arg(1)) : L.arg(1)}, *D);
+  if (Opcode == Instruction::FDiv || Opcode == DirectedSqrt)
     return directedNormalized(B, Opcode, L.arg(0), Opcode == DirectedSqrt ? nullptr : L.arg(1),
                               *D);
   if (Opcode == DirectedReciprocal)
     return directedNormalized(B, Instruction::FDiv, ConstantFP::get(Ty, 1.0), L.arg(0), *D);
-  if (Ty->isDoubleTy()) {
-    Value *C = L.arg(1);
-    if (Opcode == Instruction::FSub)
-      C = B.CreateFNeg(C);
-    auto [S, E] = twoSum(B, L.arg(0), C);
-    S = zeroSignFor(B, S, E, L.arg(0), C, *D);
-    // Overflow to infinity from finite operands: the exact value is finite,
-    // on the zero side of the infinity.
-    Value *Inf = ConstantFP::getInfinity(Ty);
-    Value *Finite = B.CreateAnd(B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, L.arg(0)), Inf),
-                                B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, C), Inf));
-    Value *Overflow = B.CreateAnd(Finite, B.CreateFCmpOEQ(B.CreateUnaryIntrinsic(Intrinsic::fabs, S), Inf));
-    E = B.CreateSelect(Overflow, B.CreateFNeg(S), E);
-    return adjust(B, S, E, *D);
-  }
   // f32: exact product in double, then the final addition with its residual.
   Type *Dbl = B.getDoubleTy();
   auto Ext = [&](unsigned I) { return B.CreateFPExt(L.arg(I), Dbl); };

@@ -118,7 +118,7 @@
 ; CHECK-NEXT:  ret i32 [[V39]]
 
 ; CHECK-LABEL: define i64 @llrintf(
-; CHECK-NEXT:  [[V0:%.*]] = call float @llvm.rint.f32(float %x)
+; CHECK-NEXT:  [[V0:%.*]] = call float @llvm.roundeven.f32(float %x)
 ; CHECK-NEXT:  [[V1:%.*]] = call i64 @llvm.fptosi.sat.i64.f32(float [[V0]])
 ; CHECK-NEXT:  ret i64 [[V1]]
 
@@ -289,14 +289,14 @@
 
 
 
-; norm/rnorm and jn/yn loop in helpers; directed rounding is done in software.
+; norm/rnorm and jn/yn loop in helpers; directed add/mul/fma call a strictfp
+; helper that runs them in the hardware rounding mode.
 ; CHECK-LABEL: define float @normf(
 ; CHECK-NEXT:    call float @__ferry_norm_f32(i32 %n, ptr %a)
 ; CHECK-LABEL: define double @jn(
 ; CHECK-NEXT:    call double @__ferry_jn_f64(i32 %n, double %x)
 ; CHECK-LABEL: define float @fadd_rz(
-; CHECK:         fpext float %a to double
-; CHECK:         fptrunc double {{%.*}} to float
+; CHECK-NEXT:    call float @__ferry_add_rz_f32(float %a, float %b)
 ; CHECK-LABEL: define float @cosf(
 ; CHECK-NEXT:  [[V0:%.*]] = call float @__ocml_cos_f32(float %x)
 ; CHECK-NEXT:  ret float [[V0]]
