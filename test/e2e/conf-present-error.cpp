@@ -1,6 +1,7 @@
 // Conformance style, an expected failure: a parallel loop with present()
 // of data that was never entered must stop the program (suites count a
 // run that goes on as a failure). On the host everything is present.
+// GPU: expect-error
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %FileCheck %s --check-prefix=HOST
 // RUN: %emu-gfx90a %not --crash %run %t 2>&1 | %FileCheck %s
