@@ -76,7 +76,8 @@ Layout referenceLayout(unsigned Rows, unsigned Cols, unsigned Slots) {
   };
 }
 
-/// PTX ISA, mma.m16n8k16 fragments (g = lane / 4, t = lane % 4).
+/// PTX ISA, mma.m16n8k16 fragments (g = lane / 4, t = lane % 4); those of
+/// mma.m16n8k8 are their first half in k.
 std::pair<unsigned, unsigned> mmaSyncA(unsigned L, unsigned S) {
   return {L / 4 + 8 * ((S / 2) % 2), 2 * (L % 4) + (S & 1) + 8 * (S / 4)};
 }
@@ -153,9 +154,10 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
     }
     return true;
   }
-  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.")) {
+  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.") || Starts("llvm.nvvm.mma.m16n8k8.row.col.")) {
     Op.Kind = MatrixKind::MmaSync;
     Op.N = 8;
+    Op.K = Starts("llvm.nvvm.mma.m16n8k8.") ? 8 : 16;
     return true;
   }
   if (Starts("llvm.amdgcn.mfma.f32.16x16x16")) {

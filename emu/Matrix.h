@@ -30,7 +30,7 @@ enum class MatrixKind : uint8_t {
   Load,    ///< llvm.nvvm.wmma.*.load.*
   Store,   ///< llvm.nvvm.wmma.*.store.d.*
   WarpMma, ///< llvm.nvvm.wmma.*.mma.*
-  MmaSync, ///< llvm.nvvm.mma.m16n8k16.*
+  MmaSync, ///< llvm.nvvm.mma.m16n8k{16,8}.*
   Mfma,    ///< llvm.amdgcn.mfma.f32.16x16x16{f16,bf16.1k}
   Wmma,    ///< llvm.amdgcn.wmma.f32.16x16x16.{f16,bf16}
 };

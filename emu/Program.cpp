@@ -395,8 +395,8 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
     auto [AB, Per] = fragmentRegister(Values[0]->getType());
     Op.AB = AB;
     const bool Sync = Op.Kind == MatrixKind::MmaSync;
-    const unsigned RegsA = Sync ? 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 64;
-    const unsigned RegsB = Sync ? 2 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 64;
+    const unsigned RegsA = Sync ? Op.K / 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 64;
+    const unsigned RegsB = Sync ? Op.K / 8 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 64;
     if (Values.size() <= RegsA + RegsB)
       return fail("unexpected signature of '" + Op.Name + "'");
     Op.SlotsA = RegsA * Per;

@@ -18,6 +18,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+#include "FragmentRelayout.h"
 #include "ModuleHelpers.h"
 #include "WarpBuilder.h"
 #include "WarpMatrixLayout.h"
@@ -256,24 +257,93 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, bool BF16) {
       });
 }
 
-/// `<4 x float> __ferry_mma_m16n8k16_<type>(A, B, C)` in the PTX layout.
-Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16) {
-  std::string Name = (Twine("__ferry_mma_m16n8k16_") + (BF16 ? "bf16" : "f16") +
-                      (T.isWave64() ? "_emu32" : "_w32"))
+/// mma.sync fragments (PTX layout, m16n8k\p K) moved into the m16n16k16
+/// WMMA layout of \p T for operand \p Op: N and K padded with zeros.
+SmallVector<Value *, 16> toWmmaLayout(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+                                      unsigned K, MatrixOperand Op, ArrayRef<Value *> Frag) {
+  WarpMatrixLayout TL = wmmaLayout(T, BF16);
+  SmallVector<Value *, 16> Out;
+  for (unsigned S = 0; S < TL.slots(Op); ++S) {
+    {
+      IRBuilder<> Fold(B.getContext());
+      if (!TL.Position(Fold, Op, Fold.getInt32(0), S).Row) {
+        Out.push_back(Constant::getNullValue(Frag[0]->getType()));
+        continue;
+      }
+    }
+    Out.push_back(gatherFragmentElement(B, T, Frag, [&](IRBuilder<> &FB, Value *Reader) {
+      MatrixPosition P = TL.Position(FB, Op, Reader, S);
+      // Columns 8-15 of B and C, and k >= K of A and B, are padding.
+      Value *Valid = nullptr;
+      auto Below = [&](Value *V, unsigned Limit) {
+        Value *C = FB.CreateICmpULT(V, FB.getInt32(Limit));
+        Valid = Valid ? FB.CreateAnd(Valid, C) : C;
+      };
+      if (Op != MatrixOperand::A)
+        Below(P.Col, 8);
+      if (Op != MatrixOperand::C && K < 16)
+        Below(Op == MatrixOperand::A ? P.Col : P.Row, K);
+      FragmentSource Src = mmaSyncOwner(FB, Op, P.Row, P.Col);
+      Src.Valid = Valid;
+      return Src;
+    }));
+  }
+  return Out;
+}
+
+/// D in the WMMA layout of \p T back in the mma.sync layout (4 slots).
+SmallVector<Value *, 8> fromWmmaLayout(IRBuilder<> &B, const TranslateTarget &T,
+                                       ArrayRef<Value *> D) {
+  WarpMatrixLayout PL = mmaSyncLayout();
+  SmallVector<Value *, 8> Out;
+  for (unsigned S = 0; S < PL.SlotsC; ++S)
+    Out.push_back(gatherFragmentElement(B, T, D, [&](IRBuilder<> &FB, Value *Reader) {
+      MatrixPosition P = PL.Position(FB, MatrixOperand::C, Reader, S);
+      return wmmaOwnerC(FB, T, P.Row, P.Col);
+    }));
+  return Out;
+}
+
+/// `<4 x float> __ferry_mma_m16n8k<K>_<type>_<unit>(A, B, C)` in the PTX
+/// layout. With a matrix unit and the whole wave at the call, the fragments
+/// move into the m16n16k16 WMMA layout (N and K padded with zeros), the
+/// WMMA product runs on MFMA or WMMA, and D moves back; otherwise FMAs
+/// across the warp.
+Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16, unsigned K) {
+  const MatrixUnit Unit = matrixUnit(T, BF16);
+  static const char *const UnitNames[] = {"fma", "mfma", "wmma"};
+  std::string Name = (Twine("__ferry_mma_m16n8k") + Twine(K) + (BF16 ? "_bf16_" : "_f16_") +
+                      UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
                          .str();
   LLVMContext &Ctx = M.getContext();
-  WarpMatrixLayout L = mmaSyncLayout();
+  WarpMatrixLayout L = mmaSyncLayout(K);
   Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
   Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
   Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
-  return getOrCreateHelper(M, Name, FunctionType::get(CT, {AT, BT, CT}, false),
-                           /*Convergent=*/true, [&](Function &F) {
-                             IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
-                             SmallVector<Value *, 8> D = warpProductFMA(
-                                 B, T, L, elementsOf(B, F.getArg(0)),
-                                 elementsOf(B, F.getArg(1)), elementsOf(B, F.getArg(2)));
-                             B.CreateRet(vectorOf(B, D));
-                           });
+  return getOrCreateHelper(
+      M, Name, FunctionType::get(CT, {AT, BT, CT}, false), /*Convergent=*/true,
+      [&](Function &F) {
+        IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+        SmallVector<Value *, 16> A = elementsOf(B, F.getArg(0)), Bm = elementsOf(B, F.getArg(1)),
+                                 C = elementsOf(B, F.getArg(2));
+        auto Return = [&](IRBuilder<> &RB, ArrayRef<Value *> D) { RB.CreateRet(vectorOf(RB, D)); };
+        if (Unit == MatrixUnit::FMA) {
+          Return(B, warpProductFMA(B, T, L, A, Bm, C));
+          return;
+        }
+        auto *Native = BasicBlock::Create(Ctx, Unit == MatrixUnit::MFMA ? "mfma" : "wmma", &F);
+        auto *Lanes = BasicBlock::Create(Ctx, "fma", &F);
+        B.CreateCondBr(wholeWave(B, T), Native, Lanes);
+        IRBuilder<> NB(Native);
+        SmallVector<Value *, 16> TA = toWmmaLayout(NB, T, BF16, K, MatrixOperand::A, A),
+                                 TB = toWmmaLayout(NB, T, BF16, K, MatrixOperand::B, Bm),
+                                 TC = toWmmaLayout(NB, T, BF16, K, MatrixOperand::C, C);
+        SmallVector<Value *, 8> D = Unit == MatrixUnit::MFMA ? productMFMA(NB, T, BF16, TA, TB, TC)
+                                                             : productWMMA(NB, T, BF16, TA, TB, TC);
+        Return(NB, fromWmmaLayout(NB, T, D));
+        IRBuilder<> FB(Lanes);
+        Return(FB, warpProductFMA(FB, T, L, A, Bm, C));
+      });
 }
 
 /// An mma call's operands as elements: A and B (16-bit), C widened to f32.
@@ -376,14 +446,15 @@ Value *lowerWmmaMma(IntrinsicLowering &L, int) {
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
 
-/// llvm.nvvm.mma.m16n8k16.row.col.{D.C | bf16}: A 4 registers, B 2, C 4
-/// floats or 2 half pairs, in the PTX ISA's fragment layout.
-Value *lowerMmaSync(IntrinsicLowering &L, int) {
-  MmaOperands O = mmaOperands(L, 4, 2);
-  WarpMatrixLayout Layout = mmaSyncLayout();
+/// llvm.nvvm.mma.m16n8k{16,8}.row.col.{D.C | bf16} (Arg: K): A K/4
+/// registers, B K/8, C 4 floats or 2 half pairs, in the PTX ISA's fragment
+/// layout.
+Value *lowerMmaSync(IntrinsicLowering &L, int K) {
+  MmaOperands O = mmaOperands(L, K / 4, K / 8);
+  WarpMatrixLayout Layout = mmaSyncLayout(K);
   if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = mmaSyncHelper(L.module(), L.T, O.BF16);
+  Function *F = mmaSyncHelper(L.module(), L.T, O.BF16, K);
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }

@@ -87,11 +87,12 @@ WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16) {
 /// threadID_in_group t = lane%4): A slot s is row g + 8((s/2)%2), column
 /// 2t + (s&1) + 8(s/4); B slot s is row 2t + (s&1) + 8(s/2), column g;
 /// C/D slot s is row g + 8(s/2), column 2t + (s&1).
-WarpMatrixLayout mmaSyncLayout() {
+WarpMatrixLayout mmaSyncLayout(unsigned K) {
   WarpMatrixLayout L;
   L.N = 8;
-  L.SlotsA = 8;
-  L.SlotsB = 4;
+  L.K = K;
+  L.SlotsA = K / 2;
+  L.SlotsB = K / 4;
   L.SlotsC = 4;
   L.Position = [](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
     Value *G = B.CreateLShr(Lane, 2);
@@ -119,6 +120,37 @@ WarpMatrixLayout mmaSyncLayout() {
     return MatrixOwner{Lane, (K & 1) + 2 * (K / 8)};
   };
   return L;
+}
+
+FragmentSource mmaSyncOwner(IRBuilder<> &B, MatrixOperand Op, Value *Row, Value *Col) {
+  // A (r, k): lane 4(r%8) + (k%8)/2, slot (k&1) + 2(r/8) + 4(k/8);
+  // B (k, c): lane 4c + (k%8)/2, slot (k&1) + 2(k/8);
+  // C (r, c): lane 4(r%8) + c/2, slot (c&1) + 2(r/8).
+  auto Low = [&](Value *V) { return B.CreateAnd(V, 1); };
+  auto Eighth = [&](Value *V) { return B.CreateLShr(V, 3); };
+  auto Group = [&](Value *Line, Value *Pair) {
+    return B.CreateAdd(B.CreateShl(B.CreateAnd(Line, 7), 2),
+                       B.CreateLShr(B.CreateAnd(Pair, 7), 1));
+  };
+  switch (Op) {
+  case MatrixOperand::A:
+    return {Group(Row, Col),
+            B.CreateAdd(B.CreateAdd(Low(Col), B.CreateShl(Eighth(Row), 1)),
+                        B.CreateShl(Eighth(Col), 2))};
+  case MatrixOperand::B:
+    return {Group(Col, Row), B.CreateAdd(Low(Row), B.CreateShl(Eighth(Row), 1))};
+  case MatrixOperand::C:
+    break;
+  }
+  return {Group(Row, Col), B.CreateAdd(Low(Col), B.CreateShl(Eighth(Row), 1))};
+}
+
+FragmentSource wmmaOwnerC(IRBuilder<> &B, const TranslateTarget &T, Value *Row, Value *Col) {
+  if (T.isWave64()) // lane c + 16((r%8)/4), slot 4(r/8) + r%4
+    return {B.CreateAdd(Col, B.CreateShl(B.CreateLShr(B.CreateAnd(Row, 7), 2), 4)),
+            B.CreateAdd(B.CreateShl(B.CreateLShr(Row, 3), 2), B.CreateAnd(Row, 3))};
+  // lane c + 16(r%2), slot r/2
+  return {B.CreateAdd(Col, B.CreateShl(B.CreateAnd(Row, 1), 4)), B.CreateLShr(Row, 1)};
 }
 
 Value *matrixElementToFloat(IRBuilder<> &B, Value *V) {

@@ -24,6 +24,7 @@
 #ifndef FERRY_PASSES_WARPMATRIXLAYOUT_H
 #define FERRY_PASSES_WARPMATRIXLAYOUT_H
 
+#include "FragmentRelayout.h"
 #include "TranslateTarget.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -73,8 +74,18 @@ struct WarpMatrixLayout {
 /// The m16n16k16 WMMA fragment layout of \p T (\p BF16: 8 elements per lane
 /// in A and B instead of 16).
 WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16);
-/// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike).
-WarpMatrixLayout mmaSyncLayout();
+/// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike); with
+/// \p K 8, mma.m16n8k8's, which is its first half in k.
+WarpMatrixLayout mmaSyncLayout(unsigned K = 16);
+
+/// Where element (\p Row, \p Col) of operand \p Op is in the mma.sync
+/// layout: its lane and slot (the inverse of mmaSyncLayout's Position).
+FragmentSource mmaSyncOwner(llvm::IRBuilder<> &B, MatrixOperand Op, llvm::Value *Row,
+                            llvm::Value *Col);
+/// Where D[\p Row][\p Col] is in the m16n16k16 WMMA layout of \p T (C and
+/// D do not depend on the element type).
+FragmentSource wmmaOwnerC(llvm::IRBuilder<> &B, const TranslateTarget &T, llvm::Value *Row,
+                          llvm::Value *Col);
 
 /// D = A*B + C over this lane's CUDA warp with FMAs in f32, k ascending
 /// (products of f16/bf16 values are exact in f32): \p A and \p B hold the

@@ -88,9 +88,9 @@ define void @wmma_satfinite(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
-; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m16n8k8.row.col.f32.f32' cannot be translated to AMDGPU: this mma.sync shape or type has no AMDGPU translation (translated: m16n8k16 with f16 or bf16 inputs and f32 or f16 accumulators)
+; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m8n8k4.row.col.f32.f32' cannot be translated to AMDGPU: this mma.sync shape or type has no AMDGPU translation (translated: m16n8k16 and m16n8k8 with f16 or bf16 inputs and f32 or f16 accumulators)
 define void @mma_sync_shape(<2 x half> %a, float %c) {
-  %r = call { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c)
+  %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
 ; CHECK-DAG: in function 'cp_async': 'llvm.nvvm.cp.async.commit.group' cannot be translated to AMDGPU: asynchronous copies (cp.async) are not supported on AMDGPU yet
@@ -189,7 +189,7 @@ declare void @llvm.nvvm.exit()
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
-declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)

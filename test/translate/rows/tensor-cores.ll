@@ -3,9 +3,11 @@
 ; type: on gfx90a MFMA per warp when the whole wave is there (the halves
 ; swap fragment halves with ds.bpermute lane ^ 32), FMAs across the warp
 ; otherwise; on gfx1100 WMMA when the warp is whole (bf16: the half-warps
-; swap halves of k, lane ^ 16); on gfx1030 FMAs only. mma.sync m16n8k16
-; is FMAs across the warp on every target. f16 accumulators are widened
-; and the result rounded once.
+; swap halves of k, lane ^ 16); on gfx1030 FMAs only. mma.sync m16n8k16 and m16n8k8 run on the same
+; matrix instructions when the whole wave is there: the PTX-layout
+; fragments move into the WMMA layout (ds.bpermute, N and K padded with
+; zeros) and D moves back; FMAs across the warp otherwise. f16 accumulators
+; are widened and the result rounded once.
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx942>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,W32
@@ -66,10 +68,21 @@ define { float, float, float, float, float, float, float, float } @mma_bf16(i32 
 }
 
 ; CHECK-LABEL: define {{.*}} @mma_sync(
-; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_emu32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
-; W32:           call <4 x float> @__ferry_mma_m16n8k16_f16_w32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
+; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
+; W32:           call <4 x float> @__ferry_mma_m16n8k16_f16_wmma_w32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
+; FMA:           call <4 x float> @__ferry_mma_m16n8k16_f16_fma_w32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
 define { float, float, float, float } @mma_sync(<2 x half> %a, <2 x half> %b, float %c) {
   %r = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %b, <2 x half> %b, float %c, float %c, float %c, float %c)
+  ret { float, float, float, float } %r
+}
+
+; m16n8k8: A 2 registers, B 1; bf16 with f32 accumulators.
+; CHECK-LABEL: define {{.*}} @mma_sync_k8_bf16(
+; EMU:           call <4 x float> @__ferry_mma_m16n8k8_bf16_mfma_emu32(<4 x i16> {{.*}}, <2 x i16> {{.*}}, <4 x float>
+; W32:           call <4 x float> @__ferry_mma_m16n8k8_bf16_wmma_w32(<4 x i16> {{.*}}, <2 x i16> {{.*}}, <4 x float>
+; FMA:           call <4 x float> @__ferry_mma_m16n8k8_bf16_fma_w32(<4 x i16> {{.*}}, <2 x i16> {{.*}}, <4 x float>
+define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c) {
+  %r = call { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32 %a, i32 %a, i32 %b, float %c, float %c, float %c, float %c)
   ret { float, float, float, float } %r
 }
 
@@ -103,13 +116,37 @@ define { float, float, float, float } @mma_sync(<2 x half> %a, <2 x half> %b, fl
 ; FMA-NOT:     br
 ; FMA:         call float @llvm.fma.f32(
 ; FMA-NOT:     @llvm.amdgcn.wmma
-; CHECK-LABEL: define internal <4 x float> @__ferry_mma_m16n8k16_f16_
-; CHECK:         call i32 @llvm.amdgcn.ds.bpermute(
-; CHECK:         call float @llvm.fma.f32(
+; mma.sync (the k8 helper comes first in the output): the same whole-wave test, the fragments permuted into the
+; WMMA layout, the matrix instruction, D permuted back; FMAs otherwise.
+; EMU-LABEL: define internal <4 x float> @__ferry_mma_m16n8k8_bf16_mfma_emu32(
+; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16bf16.1k(
+; EMU-LABEL: define internal <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(
+; EMU:         %whole.wave = icmp eq i64 {{%.*}}, -1
+; EMU:       mfma:
+; EMU:         call i32 @llvm.amdgcn.ds.bpermute(
+; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16f16(
+; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16f16(
+; EMU:         call i32 @llvm.amdgcn.ds.bpermute(
+; EMU:       fma:
+; EMU:         call float @llvm.fma.f32(
+; W32-LABEL: define internal <4 x float> @__ferry_mma_m16n8k8_bf16_wmma_w32(
+; W32:         call <8 x float> @llvm.amdgcn.wmma.f32.16x16x16.bf16.v8f32.v16i16(
+; W32-LABEL: define internal <4 x float> @__ferry_mma_m16n8k16_f16_wmma_w32(
+; W32:         %whole.wave = icmp eq i32 {{%.*}}, -1
+; W32:       wmma:
+; W32:         call i32 @llvm.amdgcn.ds.bpermute(
+; W32:         call <8 x float> @llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32.v16f16(
+; W32:       fma:
+; W32:         call float @llvm.fma.f32(
+; FMA-LABEL: define internal <4 x float> @__ferry_mma_m16n8k16_f16_fma_w32(
+; FMA-NOT:     br
+; FMA:         call i32 @llvm.amdgcn.ds.bpermute(
+; FMA:         call float @llvm.fma.f32(
 
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p0(ptr, i32)
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.b.col.bf16.p3(ptr addrspace(3))
 declare void @llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p1(ptr addrspace(1), float, float, float, float, float, float, float, float, i32)
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.mma.col.row.f16.f16(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16(i32, i32, i32, i32, i32, i32, i32, i32, float, float, float, float, float, float, float, float)
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)
