@@ -160,23 +160,30 @@ Value *matrixElementToFloat(IRBuilder<> &B, Value *V) {
   return B.CreateBitCast(B.CreateShl(B.CreateZExt(V, B.getInt32Ty()), 16), B.getFloatTy());
 }
 
-/// Element \p Slot of \p Frag in lane \p Lane of the warp, as f32: the
-/// 32-bit pair holding it is read with one ds.bpermute.
+/// Element \p Slot of \p Frag (16- or 8-bit elements) in lane \p Lane of
+/// the warp: the 32-bit word holding it is read with one ds.bpermute.
+static Value *readRawElement(IRBuilder<> &B, WarpBuilder &W, ArrayRef<Value *> Frag,
+                             unsigned Slot, Value *Lane) {
+  Type *Ty = Frag[Slot]->getType();
+  const unsigned Bits = Ty->getPrimitiveSizeInBits(), Per = 32 / Bits;
+  IntegerType *Int = B.getIntNTy(Bits);
+  const unsigned First = Slot / Per * Per;
+  Value *Word = nullptr;
+  for (unsigned I = 0; I < Per; ++I) {
+    Value *E = B.CreateZExt(B.CreateBitCast(Frag[First + I], Int), B.getInt32Ty());
+    E = I ? B.CreateShl(E, I * Bits) : E;
+    Word = Word ? B.CreateOr(Word, E) : E;
+  }
+  Value *Read = W.readLane32(Lane, Word);
+  if (Slot % Per)
+    Read = B.CreateLShr(Read, (Slot % Per) * Bits);
+  return B.CreateBitCast(B.CreateTrunc(Read, Int), Ty);
+}
+
+/// Element \p Slot of \p Frag in lane \p Lane of the warp, as f32.
 static Value *readElement(IRBuilder<> &B, WarpBuilder &W, ArrayRef<Value *> Frag,
                           unsigned Slot, Value *Lane) {
-  Type *I16 = B.getInt16Ty();
-  auto Bits = [&](Value *E) { return E->getType()->isHalfTy() ? B.CreateBitCast(E, I16) : E; };
-  const unsigned Pair = Slot & ~1u;
-  Value *Lo = B.CreateZExt(Bits(Frag[Pair]), B.getInt32Ty());
-  Value *Hi = B.CreateZExt(Bits(Frag[Pair + 1]), B.getInt32Ty());
-  Value *Word = B.CreateOr(Lo, B.CreateShl(Hi, 16));
-  Value *Read = W.readLane32(Lane, Word);
-  if (Slot & 1)
-    Read = B.CreateLShr(Read, 16);
-  Value *E = B.CreateTrunc(Read, I16);
-  if (Frag[Slot]->getType()->isHalfTy())
-    E = B.CreateBitCast(E, B.getHalfTy());
-  return matrixElementToFloat(B, E);
+  return matrixElementToFloat(B, readRawElement(B, W, Frag, Slot, Lane));
 }
 
 SmallVector<Value *, 8> warpProductFMA(IRBuilder<> &B, const TranslateTarget &T,
@@ -194,6 +201,30 @@ SmallVector<Value *, 8> warpProductFMA(IRBuilder<> &B, const TranslateTarget &T,
       Value *X = readElement(B, W, A, OA.Slot, OA.Lane);
       Value *Y = readElement(B, W, Bm, OB.Slot, OB.Lane);
       Acc = B.CreateIntrinsic(Intrinsic::fma, {B.getFloatTy()}, {X, Y, Acc});
+    }
+    D.push_back(Acc);
+  }
+  return D;
+}
+
+SmallVector<Value *, 8> warpProductInt(IRBuilder<> &B, const TranslateTarget &T,
+                                       const WarpMatrixLayout &L, ArrayRef<Value *> A,
+                                       ArrayRef<Value *> Bm, ArrayRef<Value *> C, bool Signed) {
+  WarpBuilder W(B, T);
+  Value *Lane = W.lane32();
+  auto Widen = [&](Value *E) {
+    return Signed ? B.CreateSExt(E, B.getInt32Ty()) : B.CreateZExt(E, B.getInt32Ty());
+  };
+  SmallVector<Value *, 8> D;
+  for (unsigned S = 0; S < L.SlotsC; ++S) {
+    MatrixPosition P = L.Position(B, MatrixOperand::C, Lane, S);
+    Value *Acc = C[S];
+    for (unsigned K = 0; K < L.K; ++K) {
+      MatrixOwner OA = L.OwnerA(B, P.Row, K, S);
+      MatrixOwner OB = L.OwnerB(B, K, P.Col, S);
+      Value *X = Widen(readRawElement(B, W, A, OA.Slot, OA.Lane));
+      Value *Y = Widen(readRawElement(B, W, Bm, OB.Slot, OB.Lane));
+      Acc = B.CreateAdd(Acc, B.CreateMul(X, Y));
     }
     D.push_back(Acc);
   }

@@ -34,6 +34,10 @@
 
 namespace ferry {
 
+/// The element type of A and B: f16, bf16, signed or unsigned 8-bit
+/// integers (with i32 accumulators).
+enum class MatrixInput { F16, BF16, S8, U8 };
+
 /// The operands of D = A*B + C (C and D share a layout).
 enum class MatrixOperand { A, B, C };
 
@@ -72,7 +76,7 @@ struct WarpMatrixLayout {
 };
 
 /// The m16n16k16 WMMA fragment layout of \p T (\p BF16: 8 elements per lane
-/// in A and B instead of 16).
+/// in A and B instead of 16, as bf16 and 8-bit integer fragments have).
 WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16);
 /// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike); with
 /// \p K 8, mma.m16n8k8's, which is its first half in k.
@@ -95,6 +99,14 @@ llvm::SmallVector<llvm::Value *, 8>
 warpProductFMA(llvm::IRBuilder<> &B, const TranslateTarget &T,
                const WarpMatrixLayout &L, llvm::ArrayRef<llvm::Value *> A,
                llvm::ArrayRef<llvm::Value *> Bm, llvm::ArrayRef<llvm::Value *> C);
+
+/// D = A*B + C over this lane's CUDA warp with integer multiply-adds: \p A
+/// and \p B hold the lane's i8 elements (\p Signed or unsigned), \p C its
+/// i32 accumulators; the sums wrap modulo 2^32.
+llvm::SmallVector<llvm::Value *, 8>
+warpProductInt(llvm::IRBuilder<> &B, const TranslateTarget &T, const WarpMatrixLayout &L,
+               llvm::ArrayRef<llvm::Value *> A, llvm::ArrayRef<llvm::Value *> Bm,
+               llvm::ArrayRef<llvm::Value *> C, bool Signed);
 
 /// A half or the i16 bits of a bf16 as f32 (exact).
 llvm::Value *matrixElementToFloat(llvm::IRBuilder<> &B, llvm::Value *V);

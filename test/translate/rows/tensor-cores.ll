@@ -8,8 +8,8 @@
 ; fragments move into the WMMA layout (ds.bpermute, N and K padded with
 ; zeros) and D moves back; FMAs across the warp otherwise. f16 accumulators
 ; are widened and the result rounded once.
-; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU
-; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx942>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU
+; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU,CDNA2
+; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx942>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU,CDNA3
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,W32
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx1030>' -S %s | %FileCheck %s --check-prefixes=CHECK,FMA
 ; CHECK-NOT: call {{.*}}@llvm.nvvm
@@ -67,6 +67,44 @@ define { float, float, float, float, float, float, float, float } @mma_bf16(i32 
   ret { float, float, float, float, float, float, float, float } %r
 }
 
+; 8-bit integers: A/B fragments of eight i8 in two i32 (the bf16 layout's
+; eight slots), int accumulators. MFMA i32_16x16x16i8 on gfx90a (signed only;
+; gfx94x has no 16x16x16 i8 form), WMMA iu8 on gfx11 with the sign flags,
+; integer multiply-adds across the warp otherwise.
+; CHECK-LABEL: define {{.*}} @load_a_s8(
+; CHECK-COUNT-8: load i8
+; CHECK:         ret { i32, i32 }
+define { i32, i32 } @load_a_s8(ptr %p, i32 %ld) {
+  %r = call { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.s8.p0(ptr %p, i32 %ld)
+  ret { i32, i32 } %r
+}
+
+; CHECK-LABEL: define void @store_d_s32(
+; CHECK-COUNT-8: store i32
+; CHECK-NEXT:    ret void
+define void @store_d_s32(ptr %p, i32 %d) {
+  call void @llvm.nvvm.wmma.m16n16k16.store.d.row.s32.p0(ptr %p, i32 %d, i32 %d, i32 %d, i32 %d, i32 %d, i32 %d, i32 %d, i32 %d)
+  ret void
+}
+
+; CHECK-LABEL: define {{.*}} @mma_s8(
+; CDNA2:         call <8 x i32> @__ferry_wmma_m16n16k16_s8_mfma_emu32(<8 x i8>
+; CDNA3:         call <8 x i32> @__ferry_wmma_m16n16k16_s8_fma_emu32(<8 x i8>
+; W32:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_wmma_w32(<8 x i8>
+; FMA:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_fma_w32(<8 x i8>
+define { i32, i32, i32, i32, i32, i32, i32, i32 } @mma_s8(i32 %a, i32 %b, i32 %c) {
+  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32 %a, i32 %a, i32 %b, i32 %b, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
+  ret { i32, i32, i32, i32, i32, i32, i32, i32 } %r
+}
+
+; CHECK-LABEL: define {{.*}} @mma_u8(
+; EMU:           call <8 x i32> @__ferry_wmma_m16n16k16_u8_fma_emu32(<8 x i8>
+; W32:           call <8 x i32> @__ferry_wmma_m16n16k16_u8_wmma_w32(<8 x i8>
+define { i32, i32, i32, i32, i32, i32, i32, i32 } @mma_u8(i32 %a, i32 %b, i32 %c) {
+  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32 %a, i32 %a, i32 %b, i32 %b, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
+  ret { i32, i32, i32, i32, i32, i32, i32, i32 } %r
+}
+
 ; CHECK-LABEL: define {{.*}} @mma_sync(
 ; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
 ; W32:           call <4 x float> @__ferry_mma_m16n8k16_f16_wmma_w32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
@@ -91,27 +129,44 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; EMU-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_f16_mfma_emu32(
 ; EMU:         [[W:%.*]] = call i64 @llvm.amdgcn.ballot.i64(i1 true)
 ; EMU-NEXT:    %whole.wave = icmp eq i64 [[W]], -1
-; EMU-NEXT:    br i1 %whole.wave, label %mfma, label %fma
+; EMU-NEXT:    br i1 %whole.wave, label %mfma, label %lanes
 ; EMU:       mfma:
 ; EMU:         xor i32 {{%.*}}, 32
 ; EMU:         call i32 @llvm.amdgcn.ds.bpermute(
 ; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16f16(<4 x half> {{.*}}, <4 x half> {{.*}}, <4 x float> {{.*}}, i32 0, i32 0, i32 0)
 ; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16f16(
-; EMU:       fma:
+; EMU:       lanes:
 ; EMU:         call i32 @llvm.amdgcn.ds.bpermute(
 ; EMU:         call float @llvm.fma.f32(
 ; EMU-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_bf16_mfma_emu32(
 ; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16bf16.1k(<4 x i16>
+; CDNA2-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_mfma_emu32(
+; CDNA2:       mfma:
+; CDNA2:         call <4 x i32> @llvm.amdgcn.mfma.i32.16x16x16i8(i32 {{.*}}, i32 {{.*}}, <4 x i32>
+; CDNA2:       lanes:
+; CDNA2:         mul i32
+; CDNA3-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_fma_emu32(
+; CDNA3-NOT:     br
+; CDNA3:         sext i8 {{.*}} to i32
+; CDNA3-NOT:     @llvm.amdgcn.mfma
+; EMU-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_u8_fma_emu32(
+; EMU:           zext i8 {{.*}} to i32
+; EMU-NOT:       @llvm.amdgcn.mfma
 ; W32-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_f16_wmma_w32(
 ; W32:         [[W:%.*]] = call i32 @llvm.amdgcn.ballot.i32(i1 true)
 ; W32-NEXT:    %whole.wave = icmp eq i32 [[W]], -1
 ; W32:       wmma:
 ; W32-NOT:     ds.bpermute
 ; W32:         call <8 x float> @llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32.v16f16(<16 x half> {{.*}}, <16 x half> {{.*}}, <8 x float>
-; W32:       fma:
+; W32:       lanes:
 ; W32-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_bf16_wmma_w32(
 ; W32:         xor i32 {{%.*}}, 16
 ; W32:         call <8 x float> @llvm.amdgcn.wmma.f32.16x16x16.bf16.v8f32.v16i16(<16 x i16>
+; W32-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_wmma_w32(
+; W32:         xor i32 {{%.*}}, 16
+; W32:         call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v4i32(i1 true, <4 x i32> {{.*}}, i1 true, <4 x i32> {{.*}}, <8 x i32> {{.*}}, i1 false)
+; W32-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_u8_wmma_w32(
+; W32:         call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v4i32(i1 false, <4 x i32> {{.*}}, i1 false,
 ; FMA-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_f16_fma_w32(
 ; FMA-NOT:     br
 ; FMA:         call float @llvm.fma.f32(
@@ -127,7 +182,7 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16f16(
 ; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16f16(
 ; EMU:         call i32 @llvm.amdgcn.ds.bpermute(
-; EMU:       fma:
+; EMU:       lanes:
 ; EMU:         call float @llvm.fma.f32(
 ; W32-LABEL: define internal <4 x float> @__ferry_mma_m16n8k8_bf16_wmma_w32(
 ; W32:         call <8 x float> @llvm.amdgcn.wmma.f32.16x16x16.bf16.v8f32.v16i16(
@@ -136,7 +191,7 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; W32:       wmma:
 ; W32:         call i32 @llvm.amdgcn.ds.bpermute(
 ; W32:         call <8 x float> @llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32.v16f16(
-; W32:       fma:
+; W32:       lanes:
 ; W32:         call float @llvm.fma.f32(
 ; FMA-LABEL: define internal <4 x float> @__ferry_mma_m16n8k16_f16_fma_w32(
 ; FMA-NOT:     br
@@ -148,5 +203,9 @@ declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.b.col.bf16.p3(ptr 
 declare void @llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p1(ptr addrspace(1), float, float, float, float, float, float, float, float, i32)
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.mma.col.row.f16.f16(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16(i32, i32, i32, i32, i32, i32, i32, i32, float, float, float, float, float, float, float, float)
+declare { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.s8.p0(ptr, i32)
+declare void @llvm.nvvm.wmma.m16n16k16.store.d.row.s32.p0(ptr, i32, i32, i32, i32, i32, i32, i32, i32)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)
