@@ -23,6 +23,7 @@
 #include "WarpBuilder.h"
 #include "WarpMatrixLayout.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 
@@ -539,6 +540,38 @@ Value *lowerMmaSync(IntrinsicLowering &L, int K) {
   Function *F = mmaSyncHelper(L.module(), L.T, In == MatrixInput::BF16, K);
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+} // namespace ferry
+
+namespace ferry {
+
+/// llvm.nvvm.wmma.* and llvm.nvvm.mma.* outside the table: the error names
+/// the shape, the types, the qualifiers and the target.
+Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
+  const bool Wmma = L.Name.starts_with("llvm.nvvm.wmma.");
+  SmallVector<StringRef, 12> Words;
+  L.Name.split(Words, '.');
+  StringRef Shape = "(none)";
+  std::string Types, Qualifiers;
+  for (StringRef W : ArrayRef<StringRef>(Words).drop_front(3)) {
+    if (W.size() > 1 && W[0] == 'm' && isDigit(W[1]))
+      Shape = W;
+    else if (is_contained({"f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s4", "u4", "b1", "s32"},
+                          W))
+      Types += "." + W.str();
+    else if (is_contained({"satfinite", "rn", "rz", "rm", "rp", "popc", "and", "xor"}, W))
+      Qualifiers += " ." + W.str();
+  }
+  return L.fail(Twine(Wmma ? "WMMA" : "mma.sync") + " shape " + Shape + " with types " +
+                (Types.empty() ? std::string("(none)") : Types) +
+                (Qualifiers.empty() ? "" : " and" + Qualifiers) + " has no translation for " +
+                L.T.Processor + " (translated: " +
+                (Wmma ? "m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 "
+                        "inputs and s32 accumulators, without .satfinite"
+                      : "m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 "
+                        "accumulators") +
+                ")");
 }
 
 } // namespace ferry

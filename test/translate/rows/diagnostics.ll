@@ -73,22 +73,22 @@ define void @exit() {
 }
 ; Tensor cores: shapes and types outside m16n16k16 / m16n8k16 with f16 or
 ; bf16 inputs, and .satfinite, are diagnosed.
-; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators, without .satfinite)
+; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .f16 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators, without .satfinite)
 define void @wmma_shape(ptr %p) {
   %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr %p)
   ret void
 }
-; CHECK-DAG: in function 'wmma_s8': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.s8.satfinite' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation
+; CHECK-DAG: in function 'wmma_s8': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.s8.satfinite' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .s8 and .satfinite has no translation for gfx90a
 define void @wmma_s8(i32 %a, i32 %c) {
   %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8.satfinite(i32 %a, i32 %a, i32 %a, i32 %a, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
   ret void
 }
-; CHECK-DAG: in function 'wmma_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation
+; CHECK-DAG: in function 'wmma_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .f32.f32 and .satfinite has no translation for gfx90a
 define void @wmma_satfinite(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
-; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m8n8k4.row.col.f32.f32' cannot be translated to AMDGPU: this mma.sync shape or type has no AMDGPU translation (translated: m16n8k16 and m16n8k8 with f16 or bf16 inputs and f32 or f16 accumulators)
+; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m8n8k4.row.col.f32.f32' cannot be translated to AMDGPU: mma.sync shape m8n8k4 with types .f32.f32 has no translation for gfx90a (translated: m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 accumulators)
 define void @mma_sync_shape(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
