@@ -126,6 +126,11 @@ std::pair<unsigned, unsigned> mfmaA(unsigned L, unsigned Q) { return {L % 16, 4 
 std::pair<unsigned, unsigned> mfmaB(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
 std::pair<unsigned, unsigned> mfmaC(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
 
+/// CDNA3 ISA, v_mfma_i32_16x16x32_i8: A[L%16][8(L/16)+q], B[8(L/16)+q][L%16]
+/// (q < 8), D as above.
+std::pair<unsigned, unsigned> mfmaA8(unsigned L, unsigned Q) { return {L % 16, 8 * (L / 16) + Q}; }
+std::pair<unsigned, unsigned> mfmaB8(unsigned L, unsigned Q) { return {8 * (L / 16) + Q, L % 16}; }
+
 /// RDNA3 ISA, v_wmma_f32_16x16x16 (wave32): A[L%16][s] and B[s][L%16] in
 /// both half-waves alike, D[2s + L/16][L%16].
 std::pair<unsigned, unsigned> wmmaA(unsigned L, unsigned S) { return {L % 16, S}; }
@@ -197,11 +202,13 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
     Op.K = Starts("llvm.nvvm.mma.m16n8k8.") ? 8 : 16;
     return true;
   }
-  if (Starts("llvm.amdgcn.mfma.i32.16x16x16i8")) {
+  if (Starts("llvm.amdgcn.mfma.i32.16x16x16i8") || Starts("llvm.amdgcn.mfma.i32.16x16x32.i8")) {
     Op.Kind = MatrixKind::Mfma;
     Op.AB = MatrixElem::S8;
     Op.C = Op.D = MatrixElem::S32;
-    Op.SlotsA = Op.SlotsB = Op.SlotsC = Op.SlotsD = 4;
+    Op.K = Starts("llvm.amdgcn.mfma.i32.16x16x32") ? 32 : 16;
+    Op.SlotsA = Op.SlotsB = Op.K / 4;
+    Op.SlotsC = Op.SlotsD = 4;
     return true;
   }
   if (Starts("llvm.amdgcn.wmma.i32.16x16x16.iu8")) {
@@ -314,7 +321,7 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
              " of " + std::to_string(Need) +
              " lanes active (a matrix instruction reads every lane of the wave)";
     if (Mfma) {
-      LA = mfmaA, LB = mfmaB, LC = mfmaC;
+      LA = Op.SlotsA == 8 ? mfmaA8 : mfmaA, LB = Op.SlotsB == 8 ? mfmaB8 : mfmaB, LC = mfmaC;
       for (const uint8_t *P : In) {
         uint32_t Mods[3];
         std::memcpy(Mods, P + Op.OffsetMods, sizeof Mods);

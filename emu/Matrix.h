@@ -31,7 +31,7 @@ enum class MatrixKind : uint8_t {
   Store,   ///< llvm.nvvm.wmma.*.store.d.*
   WarpMma, ///< llvm.nvvm.wmma.*.mma.*
   MmaSync, ///< llvm.nvvm.mma.m16n8k{16,8}.*
-  Mfma,    ///< llvm.amdgcn.mfma.{f32.16x16x16{f16,bf16.1k},i32.16x16x16i8}
+  Mfma,    ///< llvm.amdgcn.mfma.{f32.16x16x16{f16,bf16.1k},i32.16x16x{16i8,32.i8}}
   Wmma,    ///< llvm.amdgcn.wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}
 };
 

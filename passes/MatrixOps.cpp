@@ -37,13 +37,13 @@ namespace {
 enum class MatrixUnit { FMA, MFMA, WMMA };
 
 /// MFMA: f16 from gfx908, bf16 (the 1k forms) from gfx90a, i8 (signed
-/// only; gfx94x replaced 16x16x16i8 by 16x16x32) on gfx908 and gfx90a.
+/// only; 16x16x32 on gfx94x, which has no 16x16x16 form) from gfx908.
 MatrixUnit matrixUnit(const TranslateTarget &T, MatrixInput In) {
   const StringRef P = T.Processor;
   const bool CDNA2 = P == "gfx90a", CDNA3 = P.starts_with("gfx94") || P == "gfx950";
   const bool MFMA = In == MatrixInput::F16    ? CDNA2 || CDNA3 || P == "gfx908"
                     : In == MatrixInput::BF16 ? CDNA2 || CDNA3
-                    : In == MatrixInput::S8   ? CDNA2 || P == "gfx908"
+                    : In == MatrixInput::S8   ? CDNA2 || CDNA3 || P == "gfx908"
                                               : false;
   if (T.isWave64() && MFMA)
     return MatrixUnit::MFMA;
@@ -193,15 +193,26 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
     SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
     return std::make_pair(select(B, High, Recv, Own), select(B, High, Own, Recv));
   };
-  auto [A0, A1] = Split(A);
-  auto [B0, B1] = Split(Bm);
+  // MFMA 16x16x32 i8 reads k 0-15 from lanes 0-31 (the rest zero): the
+  // low half-wave holds warp 0's operands and receives warp 1's.
+  auto LowHalf = [&](ArrayRef<Value *> F) {
+    SmallVector<Value *, 8> Zero(F.size(), Constant::getNullValue(F[0]->getType()));
+    SmallVector<Value *, 8> Recv = readFromLane(B, F, Partner);
+    return std::make_pair(select(B, High, Zero, F), select(B, High, Zero, Recv));
+  };
+  const bool K32 = In == MatrixInput::S8 && mfmaI8IsK32(T);
+  auto [A0, A1] = K32 ? LowHalf(A) : Split(A);
+  auto [B0, B1] = K32 ? LowHalf(Bm) : Split(Bm);
   auto [C0, C1] = Split(C);
   auto MFMA = [&](ArrayRef<Value *> X, ArrayRef<Value *> Y, ArrayRef<Value *> Acc) {
     Value *Zero = B.getInt32(0);
     Value *VX = vectorOf(B, X), *VY = vectorOf(B, Y);
-    if (In == MatrixInput::S8) // four i8 in an i32
-      VX = B.CreateBitCast(VX, B.getInt32Ty()), VY = B.CreateBitCast(VY, B.getInt32Ty());
-    const Intrinsic::ID ID = In == MatrixInput::S8     ? Intrinsic::amdgcn_mfma_i32_16x16x16i8
+    if (In == MatrixInput::S8) { // four (eight) i8 in an i32 (i64)
+      Type *Word = K32 ? B.getInt64Ty() : B.getInt32Ty();
+      VX = B.CreateBitCast(VX, Word), VY = B.CreateBitCast(VY, Word);
+    }
+    const Intrinsic::ID ID = K32                       ? Intrinsic::amdgcn_mfma_i32_16x16x32_i8
+                             : In == MatrixInput::S8   ? Intrinsic::amdgcn_mfma_i32_16x16x16i8
                              : In == MatrixInput::BF16 ? Intrinsic::amdgcn_mfma_f32_16x16x16bf16_1k
                                                        : Intrinsic::amdgcn_mfma_f32_16x16x16f16;
     return elementsOf(B, B.CreateIntrinsic(ID, {}, {VX, VY, vectorOf(B, Acc), Zero, Zero, Zero}));
@@ -278,7 +289,7 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In) {
                       UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
                          .str();
   LLVMContext &Ctx = M.getContext();
-  WarpMatrixLayout L = wmmaLayout(T, In != MatrixInput::F16);
+  WarpMatrixLayout L = wmmaLayout(T, In);
   Type *Elem = inputType(Ctx, In);
   Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
   Type *CT = FixedVectorType::get(accumulatorType(Ctx, In), L.SlotsC);
@@ -314,7 +325,7 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In) {
 /// WMMA layout of \p T for operand \p Op: N and K padded with zeros.
 SmallVector<Value *, 16> toWmmaLayout(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
                                       unsigned K, MatrixOperand Op, ArrayRef<Value *> Frag) {
-  WarpMatrixLayout TL = wmmaLayout(T, BF16);
+  WarpMatrixLayout TL = wmmaLayout(T, BF16 ? MatrixInput::BF16 : MatrixInput::F16);
   SmallVector<Value *, 16> Out;
   for (unsigned S = 0; S < TL.slots(Op); ++S) {
     {
@@ -470,7 +481,10 @@ Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
   const StringRef Ty = typeWord(L.Name);
   const unsigned Bits = bitsOf(Ty);
   Type *Reg = Ret->getElementType(0), *Elem = elementTypeOf(Reg, Bits);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, Ty == "bf16" || Bits == 8);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, Ty == "bf16" ? MatrixInput::BF16
+                                             : Ty == "s8"   ? MatrixInput::S8
+                                             : Ty == "u8"   ? MatrixInput::U8
+                                                            : MatrixInput::F16);
   const unsigned Slots = Layout.slots(Op);
   if (Ret->getNumElements() * elementsPerRegister(Reg, Bits) != Slots)
     return L.fail("unexpected fragment type");
@@ -495,7 +509,7 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
   const unsigned Bits = bitsOf(typeWord(L.Name));
   Type *Reg = L.arg(1)->getType(), *Elem = elementTypeOf(Reg, Bits);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, false);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, MatrixInput::F16); // C and D alike
   const unsigned Regs = Layout.SlotsC / elementsPerRegister(Reg, Bits);
   if (L.CI.arg_size() < 1 + Regs)
     return L.fail("unexpected fragment type");
@@ -520,7 +534,7 @@ Value *lowerWmmaMma(IntrinsicLowering &L, int) {
   const MatrixInput In = inputOf(L.Name);
   const unsigned Regs = In == MatrixInput::F16 ? 8 : In == MatrixInput::BF16 ? 4 : 2;
   MmaOperands O = mmaOperands(L, In, Regs, Regs);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, In != MatrixInput::F16);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, In);
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
   Function *F = wmmaHelper(L.module(), L.T, In);

@@ -79,8 +79,26 @@ WarpMatrixLayout wave64Layout(bool BF16) {
 
 } // namespace
 
-WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16) {
-  return T.isWave64() ? wave64Layout(BF16) : wave32Layout(BF16);
+bool mfmaI8IsK32(const TranslateTarget &T) {
+  return llvm::StringRef(T.Processor).starts_with("gfx94") || T.Processor == "gfx950";
+}
+
+WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In) {
+  const bool Eight = In != MatrixInput::F16;
+  if (!T.isWave64())
+    return wave32Layout(Eight);
+  WarpMatrixLayout L = wave64Layout(Eight);
+  if ((In == MatrixInput::S8 || In == MatrixInput::U8) && mfmaI8IsK32(T)) {
+    // Lane l: A[l%16][8(l/16)+q], B[8(l/16)+q][l%16]; C and D unchanged.
+    WarpMatrixLayout W = wave32Layout(true);
+    L.Position = [Wave64 = L.Position, Wave32 = W.Position](IRBuilder<> &B, MatrixOperand Op,
+                                                            Value *Lane, unsigned S) {
+      return Op == MatrixOperand::C ? Wave64(B, Op, Lane, S) : Wave32(B, Op, Lane, S);
+    };
+    L.OwnerA = W.OwnerA;
+    L.OwnerB = W.OwnerB;
+  }
+  return L;
 }
 
 /// PTX ISA, "Matrix Fragments for mma.m16n8k16" (groupID g = lane/4,

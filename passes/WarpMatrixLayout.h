@@ -75,9 +75,15 @@ struct WarpMatrixLayout {
   }
 };
 
-/// The m16n16k16 WMMA fragment layout of \p T (\p BF16: 8 elements per lane
-/// in A and B instead of 16, as bf16 and 8-bit integer fragments have).
-WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16);
+/// The m16n16k16 WMMA fragment layout of \p T for inputs \p In (bf16 and
+/// 8-bit integers: 8 elements per lane in A and B instead of 16; 8-bit
+/// integers on targets with MFMA 16x16x32 i8: A and B as the wave32
+/// eight-slot layout, which that MFMA's lanes 0-31 read).
+WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In);
+
+/// Whether \p T's 8-bit integer MFMA is 16x16x32 (gfx94x, gfx950: they
+/// have no 16x16x16 form).
+bool mfmaI8IsK32(const TranslateTarget &T);
 /// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike); with
 /// \p K 8, mma.m16n8k8's, which is its first half in k.
 WarpMatrixLayout mmaSyncLayout(unsigned K = 16);

@@ -67,10 +67,11 @@ define { float, float, float, float, float, float, float, float } @mma_bf16(i32 
   ret { float, float, float, float, float, float, float, float } %r
 }
 
-; 8-bit integers: A/B fragments of eight i8 in two i32 (the bf16 layout's
-; eight slots), int accumulators. MFMA i32_16x16x16i8 on gfx90a (signed only;
-; gfx94x has no 16x16x16 i8 form), WMMA iu8 on gfx11 with the sign flags,
-; integer multiply-adds across the warp otherwise.
+; 8-bit integers: A/B fragments of eight i8 in two i32 (eight slots), int
+; accumulators. Signed: MFMA i32_16x16x16i8 on gfx90a, i32_16x16x32_i8 on
+; gfx942 (its lanes 0-31 read k 0-15, the rest are zero); WMMA iu8 on gfx11
+; with the sign flags; integer multiply-adds across the warp otherwise
+; (u8 on gfx9: MFMA's i8 is signed).
 ; CHECK-LABEL: define {{.*}} @load_a_s8(
 ; CHECK-COUNT-8: load i8
 ; CHECK:         ret { i32, i32 }
@@ -88,8 +89,7 @@ define void @store_d_s32(ptr %p, i32 %d) {
 }
 
 ; CHECK-LABEL: define {{.*}} @mma_s8(
-; CDNA2:         call <8 x i32> @__ferry_wmma_m16n16k16_s8_mfma_emu32(<8 x i8>
-; CDNA3:         call <8 x i32> @__ferry_wmma_m16n16k16_s8_fma_emu32(<8 x i8>
+; EMU:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_mfma_emu32(<8 x i8>
 ; W32:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_wmma_w32(<8 x i8>
 ; FMA:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_fma_w32(<8 x i8>
 define { i32, i32, i32, i32, i32, i32, i32, i32 } @mma_s8(i32 %a, i32 %b, i32 %c) {
@@ -140,15 +140,13 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; EMU:         call float @llvm.fma.f32(
 ; EMU-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_bf16_mfma_emu32(
 ; EMU:         call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16bf16.1k(<4 x i16>
-; CDNA2-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_mfma_emu32(
-; CDNA2:       mfma:
+; EMU-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_mfma_emu32(
+; EMU:       mfma:
 ; CDNA2:         call <4 x i32> @llvm.amdgcn.mfma.i32.16x16x16i8(i32 {{.*}}, i32 {{.*}}, <4 x i32>
-; CDNA2:       lanes:
-; CDNA2:         mul i32
-; CDNA3-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_fma_emu32(
-; CDNA3-NOT:     br
-; CDNA3:         sext i8 {{.*}} to i32
-; CDNA3-NOT:     @llvm.amdgcn.mfma
+; CDNA3:         call <4 x i32> @llvm.amdgcn.mfma.i32.16x16x32.i8(i64 {{.*}}, i64 {{.*}}, <4 x i32>
+; EMU:       lanes:
+; EMU:           sext i8 {{.*}} to i32
+; EMU:           mul i32
 ; EMU-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_u8_fma_emu32(
 ; EMU:           zext i8 {{.*}} to i32
 ; EMU-NOT:       @llvm.amdgcn.mfma
