@@ -28,6 +28,8 @@ std::deque<MatrixOp> &ops() {
 
 unsigned elemBytes(MatrixElem E) {
   switch (E) {
+  case MatrixElem::F64:
+    return 8;
   case MatrixElem::F32:
   case MatrixElem::S32:
     return 4;
@@ -45,6 +47,11 @@ bool isInteger(MatrixElem E) {
 
 /// An element's value (integers are exact in a double).
 double readElem(MatrixElem E, const uint8_t *P) {
+  if (E == MatrixElem::F64) {
+    double D;
+    std::memcpy(&D, P, 8);
+    return D;
+  }
   if (E == MatrixElem::F32) {
     float F;
     std::memcpy(&F, P, 4);
@@ -73,6 +80,10 @@ double readElem(MatrixElem E, const uint8_t *P) {
 }
 
 void writeElem(MatrixElem E, double V, uint8_t *P) {
+  if (E == MatrixElem::F64) {
+    std::memcpy(P, &V, 8);
+    return;
+  }
   if (E == MatrixElem::S32) {
     // The exact sum modulo 2^32.
     const int32_t I = int32_t(uint32_t(uint64_t(int64_t(V))));
@@ -183,6 +194,8 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
       Op.AB = Has(".s8") ? MatrixElem::S8 : MatrixElem::U8;
     if (Has(".s8") || Has(".u8") || Has(".s32"))
       Op.C = Op.D = MatrixElem::S32;
+    if (Has(".f64"))
+      Op.AB = Op.C = Op.D = MatrixElem::F64;
     if (const size_t P = Name.find(".load."); P != std::string::npos) {
       Op.Kind = MatrixKind::Load;
       Op.Operand = Name[P + 6];
@@ -358,6 +371,13 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
         double Acc = C.at(I, J);
         for (unsigned K = 0; K < Op.K; ++K)
           Acc += A.at(I, K) * B.at(K, J);
+        D.at(I, J) = Acc;
+        continue;
+      }
+      if (Op.C == MatrixElem::F64) { // one f64 fma per k, k ascending
+        double Acc = C.at(I, J);
+        for (unsigned K = 0; K < Op.K; ++K)
+          Acc = std::fma(A.at(I, K), B.at(K, J), Acc);
         D.at(I, J) = Acc;
         continue;
       }

@@ -36,7 +36,7 @@ enum class MatrixKind : uint8_t {
 };
 
 /// Element types; S8/U8 inputs accumulate in S32 (modulo 2^32).
-enum class MatrixElem : uint8_t { F16, BF16, F32, S8, U8, S32 };
+enum class MatrixElem : uint8_t { F16, BF16, F32, S8, U8, S32, F64 };
 
 struct MatrixOp {
   MatrixKind Kind = MatrixKind::Load;

@@ -334,6 +334,8 @@ bool isModelledCall(const Function &Callee) {
 std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg, MatrixElem Int = MatrixElem::F32) {
   if (Reg->isFloatTy())
     return {MatrixElem::F32, 1};
+  if (Reg->isDoubleTy())
+    return {MatrixElem::F64, 1};
   if (Reg->isIntegerTy(32) && Int != MatrixElem::F32)
     return {Int, Int == MatrixElem::S32 ? 1u : 4u};
   if (Reg->isIntegerTy(32)) // two bf16
@@ -383,11 +385,13 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   }
   switch (Op.Kind) {
   case MatrixKind::Load: {
-    if (!Ret)
+    // A fragment of one register (f64 A and B) is returned bare.
+    Type *Reg = Ret ? Ret->getElementType(0) : CI.getType();
+    if (Reg->isVoidTy())
       return fail("unexpected signature of '" + Op.Name + "'");
     const MatrixElem Int = Op.Operand == 'c' ? IntCD : IntAB;
-    const MatrixElem E = fragmentRegister(Ret->getElementType(0), Int).first;
-    const unsigned Slots = Count(Ret, Int);
+    const MatrixElem E = fragmentRegister(Reg, Int).first;
+    const unsigned Slots = Ret ? Count(Ret, Int) : fragmentRegister(Reg, Int).second;
     if (Op.Operand == 'a' || Op.Operand == 'b')
       Op.AB = E, (Op.Operand == 'a' ? Op.SlotsA : Op.SlotsB) = Slots;
     else

@@ -417,13 +417,27 @@ StringRef typeWord(StringRef Name) {
   SmallVector<StringRef, 12> Words;
   Name.split(Words, '.');
   for (StringRef W : Words)
-    if (is_contained({"f16", "bf16", "f32", "s8", "u8", "s32"}, W))
+    if (is_contained({"f16", "bf16", "f32", "f64", "s8", "u8", "s32"}, W))
       Found = W;
   return Found;
 }
 
 unsigned bitsOf(StringRef TypeWord) {
-  return TypeWord == "s8" || TypeWord == "u8" ? 8 : TypeWord == "f32" || TypeWord == "s32" ? 32 : 16;
+  return TypeWord == "s8" || TypeWord == "u8"     ? 8
+         : TypeWord == "f32" || TypeWord == "s32" ? 32
+         : TypeWord == "f64"                      ? 64
+                                                  : 16;
+}
+
+/// The layout a WMMA load or store of \p Name addresses.
+WarpMatrixLayout layoutOf(const TranslateTarget &T, StringRef Name) {
+  if (Name.starts_with("llvm.nvvm.wmma.m8n8k4."))
+    return dmmaLayout();
+  const StringRef Ty = typeWord(Name);
+  return wmmaLayout(T, Ty == "bf16" ? MatrixInput::BF16
+                       : Ty == "s8" ? MatrixInput::S8
+                       : Ty == "u8" ? MatrixInput::U8
+                                    : MatrixInput::F16); // C and D: all alike
 }
 
 /// The A and B input type of an mma name.
@@ -473,23 +487,24 @@ Value *mmaResult(IntrinsicLowering &L, Value *DVector) {
 /// llvm.nvvm.wmma.m16n16k16.load.{a,b,c}.{row,col}[.stride].TYPE(ptr[, ld]).
 Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
-  const char Which = L.Name[StringRef("llvm.nvvm.wmma.m16n16k16.load.").size()];
+  const char Which = L.Name[L.Name.find(".load.") + 6];
   const MatrixOperand Op = Which == 'a'   ? MatrixOperand::A
                            : Which == 'b' ? MatrixOperand::B
                                           : MatrixOperand::C;
-  auto *Ret = cast<StructType>(L.retType());
+  // A fragment of one register (f64 A and B) is returned bare.
+  auto *Ret = dyn_cast<StructType>(L.retType());
   const StringRef Ty = typeWord(L.Name);
   const unsigned Bits = bitsOf(Ty);
-  Type *Reg = Ret->getElementType(0), *Elem = elementTypeOf(Reg, Bits);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, Ty == "bf16" ? MatrixInput::BF16
-                                             : Ty == "s8"   ? MatrixInput::S8
-                                             : Ty == "u8"   ? MatrixInput::U8
-                                                            : MatrixInput::F16);
+  Type *Reg = Ret ? Ret->getElementType(0) : L.retType(), *Elem = elementTypeOf(Reg, Bits);
+  WarpMatrixLayout Layout = layoutOf(L.T, L.Name);
   const unsigned Slots = Layout.slots(Op);
-  if (Ret->getNumElements() * elementsPerRegister(Reg, Bits) != Slots)
+  if ((Ret ? Ret->getNumElements() : 1) * elementsPerRegister(Reg, Bits) != Slots)
     return L.fail("unexpected fragment type");
-  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1) : B.getInt32(16);
   const bool ColMajor = columnMajor(L.Name);
+  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1)
+                                  : B.getInt32(Op == MatrixOperand::A ? (ColMajor ? Layout.M : Layout.K)
+                                               : Op == MatrixOperand::B ? (ColMajor ? Layout.K : Layout.N)
+                                                                        : (ColMajor ? Layout.M : Layout.N));
   Value *Lane = WarpBuilder(B, L.T).lane32();
   SmallVector<Value *, 16> Elems;
   for (unsigned S = 0; S < Slots; ++S) {
@@ -501,7 +516,7 @@ Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
     Value *Addr = elementAddress(B, Elem, L.arg(0), P, Ld, ColMajor);
     Elems.push_back(B.CreateAlignedLoad(Elem, Addr, Align(Elem->getPrimitiveSizeInBits() / 8)));
   }
-  return packFragment(B, Ret, Elems);
+  return Ret ? packFragment(B, Ret, Elems) : packRegister(B, Reg, Elems);
 }
 
 /// llvm.nvvm.wmma.m16n16k16.store.d.{row,col}[.stride].TYPE(ptr, d...[, ld]).
@@ -509,11 +524,11 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
   const unsigned Bits = bitsOf(typeWord(L.Name));
   Type *Reg = L.arg(1)->getType(), *Elem = elementTypeOf(Reg, Bits);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, MatrixInput::F16); // C and D alike
+  WarpMatrixLayout Layout = layoutOf(L.T, L.Name);
   const unsigned Regs = Layout.SlotsC / elementsPerRegister(Reg, Bits);
   if (L.CI.arg_size() < 1 + Regs)
     return L.fail("unexpected fragment type");
-  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs) : B.getInt32(16);
+  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs) : B.getInt32(Layout.N);
   const bool ColMajor = columnMajor(L.Name);
   SmallVector<Value *, 8> Elems;
   for (unsigned I = 0; I < Regs; ++I)
@@ -540,6 +555,30 @@ Value *lowerWmmaMma(IntrinsicLowering &L, int) {
   Function *F = wmmaHelper(L.module(), L.T, In);
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+/// llvm.nvvm.wmma.m8n8k4.mma.{row,col}.{row,col}[.rn].f64: f64 FMAs across
+/// the warp (`__ferry_dmma_m8n8k4_f64_*`), k ascending.
+Value *lowerDmma(IntrinsicLowering &L, int) {
+  if (L.CI.arg_size() != 4)
+    return L.fail("unexpected fragment type");
+  LLVMContext &Ctx = L.ctx();
+  const TranslateTarget &T = L.T;
+  Type *F64 = Type::getDoubleTy(Ctx);
+  Type *One = FixedVectorType::get(F64, 1), *Two = FixedVectorType::get(F64, 2);
+  Function *F = getOrCreateHelper(
+      L.module(), T.isWave64() ? "__ferry_dmma_m8n8k4_f64_emu32" : "__ferry_dmma_m8n8k4_f64_w32",
+      FunctionType::get(Two, {One, One, Two}, false), /*Convergent=*/true, [&](Function &H) {
+        IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &H));
+        SmallVector<Value *, 8> D =
+            warpProductFMA(B, T, dmmaLayout(), elementsOf(B, H.getArg(0)),
+                           elementsOf(B, H.getArg(1)), elementsOf(B, H.getArg(2)));
+        B.CreateRet(vectorOf(B, D));
+      });
+  IRBuilder<> &B = L.B;
+  Value *D = B.CreateCall(F, {vectorOf(B, {L.arg(0)}), vectorOf(B, {L.arg(1)}),
+                              vectorOf(B, {L.arg(2), L.arg(3)})});
+  return packFragment(B, cast<StructType>(L.retType()), elementsOf(B, D));
 }
 
 /// llvm.nvvm.mma.m16n8k{16,8}.row.col.{D.C | bf16} (Arg: K): A K/4
@@ -582,7 +621,7 @@ Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
                 (Qualifiers.empty() ? "" : " and" + Qualifiers) + " has no translation for " +
                 L.T.Processor + " (translated: " +
                 (Wmma ? "m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 "
-                        "inputs and s32 accumulators, without .satfinite"
+                        "inputs and s32 accumulators, without .satfinite; m8n8k4 f64 in .rn"
                       : "m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 "
                         "accumulators") +
                 ")");

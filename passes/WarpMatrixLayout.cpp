@@ -79,6 +79,34 @@ WarpMatrixLayout wave64Layout(bool BF16) {
 
 } // namespace
 
+WarpMatrixLayout dmmaLayout() {
+  WarpMatrixLayout L;
+  L.M = L.N = 8;
+  L.K = 4;
+  L.SlotsA = L.SlotsB = 1;
+  L.SlotsC = 2;
+  L.Position = [](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
+    Value *Low = B.CreateAnd(Lane, 7), *High = B.CreateLShr(Lane, 3);
+    switch (Op) {
+    case MatrixOperand::A:
+      return MatrixPosition{Low, High};
+    case MatrixOperand::B:
+      return MatrixPosition{High, Low};
+    case MatrixOperand::C:
+      break;
+    }
+    return MatrixPosition{B.CreateLShr(Lane, 2),
+                          B.CreateAdd(B.CreateShl(B.CreateAnd(Lane, 3), 1), B.getInt32(S))};
+  };
+  L.OwnerA = [](IRBuilder<> &B, Value *Row, unsigned K, unsigned) {
+    return MatrixOwner{B.CreateAdd(Row, B.getInt32(8 * K)), 0};
+  };
+  L.OwnerB = [](IRBuilder<> &B, unsigned K, Value *Col, unsigned) {
+    return MatrixOwner{B.CreateAdd(Col, B.getInt32(8 * K)), 0};
+  };
+  return L;
+}
+
 bool mfmaI8IsK32(const TranslateTarget &T) {
   return llvm::StringRef(T.Processor).starts_with("gfx94") || T.Processor == "gfx950";
 }
@@ -209,16 +237,19 @@ SmallVector<Value *, 8> warpProductFMA(IRBuilder<> &B, const TranslateTarget &T,
                                        ArrayRef<Value *> Bm, ArrayRef<Value *> C) {
   WarpBuilder W(B, T);
   Value *Lane = W.lane32();
+  // f64 elements are read whole (two permutes); 16-bit ones as f32.
+  const bool F64 = A[0]->getType()->isDoubleTy();
+  auto Read = [&](ArrayRef<Value *> Frag, MatrixOwner O) {
+    return F64 ? W.readLane(O.Lane, Frag[O.Slot]) : readElement(B, W, Frag, O.Slot, O.Lane);
+  };
   SmallVector<Value *, 8> D;
   for (unsigned S = 0; S < L.SlotsC; ++S) {
     MatrixPosition P = L.Position(B, MatrixOperand::C, Lane, S);
     Value *Acc = C[S];
     for (unsigned K = 0; K < L.K; ++K) {
-      MatrixOwner OA = L.OwnerA(B, P.Row, K, S);
-      MatrixOwner OB = L.OwnerB(B, K, P.Col, S);
-      Value *X = readElement(B, W, A, OA.Slot, OA.Lane);
-      Value *Y = readElement(B, W, Bm, OB.Slot, OB.Lane);
-      Acc = B.CreateIntrinsic(Intrinsic::fma, {B.getFloatTy()}, {X, Y, Acc});
+      Value *X = Read(A, L.OwnerA(B, P.Row, K, S));
+      Value *Y = Read(Bm, L.OwnerB(B, K, P.Col, S));
+      Acc = B.CreateIntrinsic(Intrinsic::fma, {Acc->getType()}, {X, Y, Acc});
     }
     D.push_back(Acc);
   }

@@ -81,6 +81,10 @@ struct WarpMatrixLayout {
 /// eight-slot layout, which that MFMA's lanes 0-31 read).
 WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In);
 
+/// The m8n8k4 f64 WMMA layout (one A and one B element per lane, two of C):
+/// lane l holds A[l%8][l/8], B[l/8][l%8] and C/D[l/4][2(l%4) + s].
+WarpMatrixLayout dmmaLayout();
+
 /// Whether \p T's 8-bit integer MFMA is 16x16x32 (gfx94x, gfx950: they
 /// have no 16x16x16 form).
 bool mfmaI8IsK32(const TranslateTarget &T);
@@ -100,7 +104,8 @@ FragmentSource wmmaOwnerC(llvm::IRBuilder<> &B, const TranslateTarget &T, llvm::
 /// D = A*B + C over this lane's CUDA warp with FMAs in f32, k ascending
 /// (products of f16/bf16 values are exact in f32): \p A and \p B hold the
 /// lane's elements (half, or i16 bits of bf16), \p C its accumulators in
-/// f32. Elements of other lanes are read with ds.bpermute.
+/// f32; or all in f64, with FMAs in f64. Elements of other lanes are read
+/// with ds.bpermute.
 llvm::SmallVector<llvm::Value *, 8>
 warpProductFMA(llvm::IRBuilder<> &B, const TranslateTarget &T,
                const WarpMatrixLayout &L, llvm::ArrayRef<llvm::Value *> A,

@@ -73,7 +73,7 @@ define void @exit() {
 }
 ; Tensor cores: shapes and types outside m16n16k16 / m16n8k16 with f16 or
 ; bf16 inputs, and .satfinite, are diagnosed.
-; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .f16 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators, without .satfinite)
+; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .f16 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators, without .satfinite; m8n8k4 f64 in .rn)
 define void @wmma_shape(ptr %p) {
   %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr %p)
   ret void

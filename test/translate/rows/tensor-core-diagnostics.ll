@@ -11,14 +11,14 @@ define void @m8n32k16(ptr %p) {
   %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m8n32k16.load.b.col.f16.p0(ptr %p)
   ret void
 }
-; CHECK-DAG: in function 'f64': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 has no translation for [[ARCH]]
-define void @f64(double %a, double %c) {
-  %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.f64(double %a, double %a, double %c, double %c)
+; CHECK-DAG: in function 'f64_rz': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rz has no translation for [[ARCH]] (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators, without .satfinite; m8n8k4 f64 in .rn)
+define void @f64_rz(double %a, double %c) {
+  %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64(double %a, double %a, double %c, double %c)
   ret void
 }
-; CHECK-DAG: in function 'f64_rn': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rn has no translation for [[ARCH]]
-define void @f64_rn(double %a, double %c) {
-  %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64(double %a, double %a, double %c, double %c)
+; CHECK-DAG: in function 'f64_rm': 'llvm.nvvm.wmma.m8n8k4.mma.col.row.rm.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rm has no translation for [[ARCH]]
+define void @f64_rm(double %a, double %c) {
+  %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.rm.f64(double %a, double %a, double %c, double %c)
   ret void
 }
 ; CHECK-DAG: in function 'tf32': 'llvm.nvvm.wmma.m16n16k8.load.a.row.tf32' cannot be translated to AMDGPU: WMMA shape m16n16k8 with types .tf32 has no translation for [[ARCH]]
@@ -58,8 +58,8 @@ define void @mma_s8_satfinite(i32 %a, i32 %c) {
 }
 
 declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m8n32k16.load.b.col.f16.p0(ptr)
-declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.f64(double, double, double, double)
-declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64(double, double, double, double)
+declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64(double, double, double, double)
+declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.rm.f64(double, double, double, double)
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.a.row.tf32.p0(ptr)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.col.u8.satfinite(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { i32, i32 } @llvm.nvvm.wmma.m8n8k128.mma.xor.popc.row.col.b1(i32, i32, i32, i32)

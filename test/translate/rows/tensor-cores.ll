@@ -105,6 +105,26 @@ define { i32, i32, i32, i32, i32, i32, i32, i32 } @mma_u8(i32 %a, i32 %b, i32 %c
   ret { i32, i32, i32, i32, i32, i32, i32, i32 } %r
 }
 
+; f64 m8n8k4: A and B one double per lane (returned bare), C two; the
+; product is f64 FMAs across the warp on every target, k ascending.
+; CHECK-LABEL: define double @load_a_f64(
+; CHECK:         mul i64 {{.*}}, 8
+; CHECK:         [[E:%.*]] = load double
+; CHECK:         ret double
+define double @load_a_f64(ptr %p) {
+  %r = call double @llvm.nvvm.wmma.m8n8k4.load.a.col.f64.p0(ptr %p)
+  ret double %r
+}
+
+; CHECK-LABEL: define {{.*}} @mma_f64(
+; EMU:           call <2 x double> @__ferry_dmma_m8n8k4_f64_emu32(<1 x double>
+; W32:           call <2 x double> @__ferry_dmma_m8n8k4_f64_w32(<1 x double>
+; FMA:           call <2 x double> @__ferry_dmma_m8n8k4_f64_w32(<1 x double>
+define { double, double } @mma_f64(double %a, double %b, double %c) {
+  %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64(double %a, double %b, double %c, double %c)
+  ret { double, double } %r
+}
+
 ; CHECK-LABEL: define {{.*}} @mma_sync(
 ; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
 ; W32:           call <4 x float> @__ferry_mma_m16n8k16_f16_wmma_w32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
@@ -169,6 +189,9 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; FMA-NOT:     br
 ; FMA:         call float @llvm.fma.f32(
 ; FMA-NOT:     @llvm.amdgcn.wmma
+; CHECK-LABEL: define internal <2 x double> @__ferry_dmma_m8n8k4_f64_
+; CHECK-NOT:     br
+; CHECK-COUNT-4: call double @llvm.fma.f64(
 ; mma.sync (the k8 helper comes first in the output): the same whole-wave test, the fragments permuted into the
 ; WMMA layout, the matrix instruction, D permuted back; FMAs otherwise.
 ; EMU-LABEL: define internal <4 x float> @__ferry_mma_m16n8k8_bf16_mfma_emu32(
@@ -205,5 +228,7 @@ declare { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.s8.p0(ptr, i32)
 declare void @llvm.nvvm.wmma.m16n16k16.store.d.row.s32.p0(ptr, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+declare double @llvm.nvvm.wmma.m8n8k4.load.a.col.f64.p0(ptr)
+declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64(double, double, double, double)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)

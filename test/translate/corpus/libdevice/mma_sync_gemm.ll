@@ -48,24 +48,24 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %28 = add i32 %27, %26
   %29 = sext i32 %28 to i64
   %30 = getelementptr inbounds float, ptr %2, i64 %29
-  %31 = load float, ptr %30, align 4, !tbaa !12
+  %31 = load float, ptr %30, align 4, !tbaa !13
   %32 = or disjoint i32 %24, %18
   %33 = or disjoint i32 %32, 1
   %34 = add i32 %33, %26
   %35 = sext i32 %34 to i64
   %36 = getelementptr inbounds float, ptr %2, i64 %35
-  %37 = load float, ptr %36, align 4, !tbaa !12
+  %37 = load float, ptr %36, align 4, !tbaa !13
   %38 = or disjoint i32 %22, %15
   %39 = or disjoint i32 %38, 8
   %40 = mul nsw i32 %39, %4
   %41 = add i32 %27, %40
   %42 = sext i32 %41 to i64
   %43 = getelementptr inbounds float, ptr %2, i64 %42
-  %44 = load float, ptr %43, align 4, !tbaa !12
+  %44 = load float, ptr %43, align 4, !tbaa !13
   %45 = add i32 %33, %40
   %46 = sext i32 %45 to i64
   %47 = getelementptr inbounds float, ptr %2, i64 %46
-  %48 = load float, ptr %47, align 4, !tbaa !12
+  %48 = load float, ptr %47, align 4, !tbaa !13
   %49 = icmp sgt i32 %5, 0
   br i1 %49, label %50, label %62
 
@@ -88,10 +88,10 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %64 = phi float [ %44, %20 ], [ %126, %67 ]
   %65 = phi float [ %48, %20 ], [ %127, %67 ]
   %66 = phi float [ %31, %20 ], [ %124, %67 ]
-  store float %66, ptr %30, align 4, !tbaa !12
-  store float %63, ptr %36, align 4, !tbaa !12
-  store float %64, ptr %43, align 4, !tbaa !12
-  store float %65, ptr %47, align 4, !tbaa !12
+  store float %66, ptr %30, align 4, !tbaa !13
+  store float %63, ptr %36, align 4, !tbaa !13
+  store float %64, ptr %43, align 4, !tbaa !13
+  store float %65, ptr %47, align 4, !tbaa !13
   br label %130
 
 67:                                               ; preds = %50, %67
@@ -103,61 +103,61 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %73 = zext nneg i32 %71 to i64
   %74 = getelementptr i16, ptr %52, i64 %73
   %75 = getelementptr i16, ptr %74, i64 %59
-  %76 = load i16, ptr %75, align 2, !tbaa !16
+  %76 = load i16, ptr %75, align 2, !tbaa !17
   %77 = getelementptr inbounds i8, ptr %75, i64 2
-  %78 = load i16, ptr %77, align 2, !tbaa !16
+  %78 = load i16, ptr %77, align 2, !tbaa !17
   %79 = zext i16 %76 to i32
   %80 = zext i16 %78 to i32
   %81 = shl nuw i32 %80, 16
   %82 = or disjoint i32 %81, %79
   %83 = getelementptr i16, ptr %74, i64 %61
-  %84 = load i16, ptr %83, align 2, !tbaa !16
+  %84 = load i16, ptr %83, align 2, !tbaa !17
   %85 = getelementptr inbounds i8, ptr %83, i64 2
-  %86 = load i16, ptr %85, align 2, !tbaa !16
+  %86 = load i16, ptr %85, align 2, !tbaa !17
   %87 = zext i16 %84 to i32
   %88 = zext i16 %86 to i32
   %89 = shl nuw i32 %88, 16
   %90 = or disjoint i32 %89, %87
   %91 = getelementptr inbounds i8, ptr %75, i64 16
-  %92 = load i16, ptr %91, align 2, !tbaa !16
+  %92 = load i16, ptr %91, align 2, !tbaa !17
   %93 = getelementptr inbounds i8, ptr %75, i64 18
-  %94 = load i16, ptr %93, align 2, !tbaa !16
+  %94 = load i16, ptr %93, align 2, !tbaa !17
   %95 = zext i16 %92 to i32
   %96 = zext i16 %94 to i32
   %97 = shl nuw i32 %96, 16
   %98 = or disjoint i32 %97, %95
   %99 = getelementptr inbounds i8, ptr %83, i64 16
-  %100 = load i16, ptr %99, align 2, !tbaa !16
+  %100 = load i16, ptr %99, align 2, !tbaa !17
   %101 = getelementptr inbounds i8, ptr %83, i64 18
-  %102 = load i16, ptr %101, align 2, !tbaa !16
+  %102 = load i16, ptr %101, align 2, !tbaa !17
   %103 = zext i16 %100 to i32
   %104 = zext i16 %102 to i32
   %105 = shl nuw i32 %104, 16
   %106 = or disjoint i32 %105, %103
   %107 = getelementptr inbounds i16, ptr %57, i64 %73
-  %108 = load i16, ptr %107, align 2, !tbaa !16
+  %108 = load i16, ptr %107, align 2, !tbaa !17
   %109 = getelementptr inbounds i8, ptr %107, i64 2
-  %110 = load i16, ptr %109, align 2, !tbaa !16
+  %110 = load i16, ptr %109, align 2, !tbaa !17
   %111 = zext i16 %108 to i32
   %112 = zext i16 %110 to i32
   %113 = shl nuw i32 %112, 16
   %114 = or disjoint i32 %113, %111
   %115 = getelementptr inbounds i8, ptr %107, i64 16
-  %116 = load i16, ptr %115, align 2, !tbaa !16
+  %116 = load i16, ptr %115, align 2, !tbaa !17
   %117 = getelementptr inbounds i8, ptr %107, i64 18
-  %118 = load i16, ptr %117, align 2, !tbaa !16
+  %118 = load i16, ptr %117, align 2, !tbaa !17
   %119 = zext i16 %116 to i32
   %120 = zext i16 %118 to i32
   %121 = shl nuw i32 %120, 16
   %122 = or disjoint i32 %121, %119
-  %123 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %82, i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, float %72, float %70, float %69, float %68) #7, !srcloc !18
+  %123 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %82, i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, float %72, float %70, float %69, float %68) #7, !srcloc !19
   %124 = extractvalue { float, float, float, float } %123, 0
   %125 = extractvalue { float, float, float, float } %123, 1
   %126 = extractvalue { float, float, float, float } %123, 2
   %127 = extractvalue { float, float, float, float } %123, 3
   %128 = add nuw nsw i32 %71, 16
   %129 = icmp slt i32 %128, %5
-  br i1 %129, label %67, label %62, !llvm.loop !19
+  br i1 %129, label %67, label %62, !llvm.loop !20
 
 130:                                              ; preds = %6, %62
   ret void
@@ -213,39 +213,39 @@ define dso_local void @_Z11mma_f16_f16PK6__halfS1_PS_iiiS_(ptr nocapture noundef
   %45 = phi i32 [ %28, %27 ], [ %40, %77 ]
   %46 = phi i32 [ 0, %27 ], [ %133, %77 ]
   %47 = phi i32 [ 0, %27 ], [ %132, %77 ]
-  %48 = load i16, ptr %6, align 2, !tbaa !16
+  %48 = load i16, ptr %6, align 2, !tbaa !17
   %49 = or disjoint i32 %19, %26
   %50 = trunc i32 %47 to i16
-  %51 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %50, i16 %48) #8, !srcloc !21
+  %51 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %50, i16 %48) #8, !srcloc !22
   %52 = or disjoint i32 %23, %16
   %53 = mul nsw i32 %52, %4
   %54 = add i32 %49, %53
   %55 = sext i32 %54 to i64
   %56 = getelementptr inbounds %struct.__half, ptr %2, i64 %55
-  store i16 %51, ptr %56, align 2, !tbaa !16
+  store i16 %51, ptr %56, align 2, !tbaa !17
   %57 = lshr i32 %47, 16
   %58 = trunc nuw i32 %57 to i16
-  %59 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %58, i16 %48) #8, !srcloc !21
+  %59 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %58, i16 %48) #8, !srcloc !22
   %60 = or disjoint i32 %49, 1
   %61 = add i32 %60, %53
   %62 = sext i32 %61 to i64
   %63 = getelementptr inbounds %struct.__half, ptr %2, i64 %62
-  store i16 %59, ptr %63, align 2, !tbaa !16
+  store i16 %59, ptr %63, align 2, !tbaa !17
   %64 = trunc i32 %46 to i16
-  %65 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %64, i16 %48) #8, !srcloc !21
+  %65 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %64, i16 %48) #8, !srcloc !22
   %66 = add nuw nsw i32 %45, %16
   %67 = mul nsw i32 %66, %4
   %68 = add i32 %49, %67
   %69 = sext i32 %68 to i64
   %70 = getelementptr inbounds %struct.__half, ptr %2, i64 %69
-  store i16 %65, ptr %70, align 2, !tbaa !16
+  store i16 %65, ptr %70, align 2, !tbaa !17
   %71 = lshr i32 %46, 16
   %72 = trunc nuw i32 %71 to i16
-  %73 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %72, i16 %48) #8, !srcloc !21
+  %73 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %72, i16 %48) #8, !srcloc !22
   %74 = add i32 %60, %67
   %75 = sext i32 %74 to i64
   %76 = getelementptr inbounds %struct.__half, ptr %2, i64 %75
-  store i16 %73, ptr %76, align 2, !tbaa !16
+  store i16 %73, ptr %76, align 2, !tbaa !17
   br label %136
 
 77:                                               ; preds = %29, %77
@@ -255,59 +255,59 @@ define dso_local void @_Z11mma_f16_f16PK6__halfS1_PS_iiiS_(ptr nocapture noundef
   %81 = zext nneg i32 %79 to i64
   %82 = getelementptr i16, ptr %31, i64 %81
   %83 = getelementptr i16, ptr %82, i64 %39
-  %84 = load i16, ptr %83, align 2, !tbaa !16
+  %84 = load i16, ptr %83, align 2, !tbaa !17
   %85 = getelementptr inbounds i8, ptr %83, i64 2
-  %86 = load i16, ptr %85, align 2, !tbaa !16
+  %86 = load i16, ptr %85, align 2, !tbaa !17
   %87 = zext i16 %84 to i32
   %88 = zext i16 %86 to i32
   %89 = shl nuw i32 %88, 16
   %90 = or disjoint i32 %89, %87
   %91 = getelementptr i16, ptr %82, i64 %43
-  %92 = load i16, ptr %91, align 2, !tbaa !16
+  %92 = load i16, ptr %91, align 2, !tbaa !17
   %93 = getelementptr inbounds i8, ptr %91, i64 2
-  %94 = load i16, ptr %93, align 2, !tbaa !16
+  %94 = load i16, ptr %93, align 2, !tbaa !17
   %95 = zext i16 %92 to i32
   %96 = zext i16 %94 to i32
   %97 = shl nuw i32 %96, 16
   %98 = or disjoint i32 %97, %95
   %99 = getelementptr inbounds i8, ptr %83, i64 16
-  %100 = load i16, ptr %99, align 2, !tbaa !16
+  %100 = load i16, ptr %99, align 2, !tbaa !17
   %101 = getelementptr inbounds i8, ptr %83, i64 18
-  %102 = load i16, ptr %101, align 2, !tbaa !16
+  %102 = load i16, ptr %101, align 2, !tbaa !17
   %103 = zext i16 %100 to i32
   %104 = zext i16 %102 to i32
   %105 = shl nuw i32 %104, 16
   %106 = or disjoint i32 %105, %103
   %107 = getelementptr inbounds i8, ptr %91, i64 16
-  %108 = load i16, ptr %107, align 2, !tbaa !16
+  %108 = load i16, ptr %107, align 2, !tbaa !17
   %109 = getelementptr inbounds i8, ptr %91, i64 18
-  %110 = load i16, ptr %109, align 2, !tbaa !16
+  %110 = load i16, ptr %109, align 2, !tbaa !17
   %111 = zext i16 %108 to i32
   %112 = zext i16 %110 to i32
   %113 = shl nuw i32 %112, 16
   %114 = or disjoint i32 %113, %111
   %115 = getelementptr inbounds i16, ptr %36, i64 %81
-  %116 = load i16, ptr %115, align 2, !tbaa !16
+  %116 = load i16, ptr %115, align 2, !tbaa !17
   %117 = getelementptr inbounds i8, ptr %115, i64 2
-  %118 = load i16, ptr %117, align 2, !tbaa !16
+  %118 = load i16, ptr %117, align 2, !tbaa !17
   %119 = zext i16 %116 to i32
   %120 = zext i16 %118 to i32
   %121 = shl nuw i32 %120, 16
   %122 = or disjoint i32 %121, %119
   %123 = getelementptr inbounds i8, ptr %115, i64 16
-  %124 = load i16, ptr %123, align 2, !tbaa !16
+  %124 = load i16, ptr %123, align 2, !tbaa !17
   %125 = getelementptr inbounds i8, ptr %115, i64 18
-  %126 = load i16, ptr %125, align 2, !tbaa !16
+  %126 = load i16, ptr %125, align 2, !tbaa !17
   %127 = zext i16 %124 to i32
   %128 = zext i16 %126 to i32
   %129 = shl nuw i32 %128, 16
   %130 = or disjoint i32 %129, %127
-  %131 = tail call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$0,$1};", "=r,=r,r,r,r,r,r,r,0,1"(i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, i32 %130, i32 %80, i32 %78) #7, !srcloc !22
+  %131 = tail call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$0,$1};", "=r,=r,r,r,r,r,r,r,0,1"(i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, i32 %130, i32 %80, i32 %78) #7, !srcloc !23
   %132 = extractvalue { i32, i32 } %131, 0
   %133 = extractvalue { i32, i32 } %131, 1
   %134 = add nuw nsw i32 %79, 16
   %135 = icmp slt i32 %134, %5
-  br i1 %135, label %77, label %44, !llvm.loop !23
+  br i1 %135, label %77, label %44, !llvm.loop !24
 
 136:                                              ; preds = %7, %44
   ret void
@@ -371,23 +371,23 @@ define dso_local void @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii(ptr nocapture no
   %52 = add i32 %51, %50
   %53 = sext i32 %52 to i64
   %54 = getelementptr inbounds float, ptr %2, i64 %53
-  store float %48, ptr %54, align 4, !tbaa !12
+  store float %48, ptr %54, align 4, !tbaa !13
   %55 = or disjoint i32 %25, %18
   %56 = or disjoint i32 %55, 1
   %57 = mul nsw i32 %56, %3
   %58 = add i32 %51, %57
   %59 = sext i32 %58 to i64
   %60 = getelementptr inbounds float, ptr %2, i64 %59
-  store float %47, ptr %60, align 4, !tbaa !12
+  store float %47, ptr %60, align 4, !tbaa !13
   %61 = or disjoint i32 %44, %15
   %62 = add i32 %61, %50
   %63 = sext i32 %62 to i64
   %64 = getelementptr inbounds float, ptr %2, i64 %63
-  store float %45, ptr %64, align 4, !tbaa !12
+  store float %45, ptr %64, align 4, !tbaa !13
   %65 = add i32 %61, %57
   %66 = sext i32 %65 to i64
   %67 = getelementptr inbounds float, ptr %2, i64 %66
-  store float %46, ptr %67, align 4, !tbaa !12
+  store float %46, ptr %67, align 4, !tbaa !13
   br label %107
 
 68:                                               ; preds = %28, %68
@@ -399,37 +399,37 @@ define dso_local void @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii(ptr nocapture no
   %74 = zext nneg i32 %72 to i64
   %75 = getelementptr i16, ptr %30, i64 %74
   %76 = getelementptr i16, ptr %75, i64 %38
-  %77 = load i16, ptr %76, align 2, !tbaa !16
+  %77 = load i16, ptr %76, align 2, !tbaa !17
   %78 = getelementptr inbounds i8, ptr %76, i64 2
-  %79 = load i16, ptr %78, align 2, !tbaa !16
+  %79 = load i16, ptr %78, align 2, !tbaa !17
   %80 = zext i16 %77 to i32
   %81 = zext i16 %79 to i32
   %82 = shl nuw i32 %81, 16
   %83 = or disjoint i32 %82, %80
   %84 = getelementptr i16, ptr %75, i64 %42
-  %85 = load i16, ptr %84, align 2, !tbaa !16
+  %85 = load i16, ptr %84, align 2, !tbaa !17
   %86 = getelementptr inbounds i8, ptr %84, i64 2
-  %87 = load i16, ptr %86, align 2, !tbaa !16
+  %87 = load i16, ptr %86, align 2, !tbaa !17
   %88 = zext i16 %85 to i32
   %89 = zext i16 %87 to i32
   %90 = shl nuw i32 %89, 16
   %91 = or disjoint i32 %90, %88
   %92 = getelementptr inbounds i16, ptr %35, i64 %74
-  %93 = load i16, ptr %92, align 2, !tbaa !16
+  %93 = load i16, ptr %92, align 2, !tbaa !17
   %94 = getelementptr inbounds i8, ptr %92, i64 2
-  %95 = load i16, ptr %94, align 2, !tbaa !16
+  %95 = load i16, ptr %94, align 2, !tbaa !17
   %96 = zext i16 %93 to i32
   %97 = zext i16 %95 to i32
   %98 = shl nuw i32 %97, 16
   %99 = or disjoint i32 %98, %96
-  %100 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,0,1,2,3"(i32 %83, i32 %91, i32 %99, float %73, float %71, float %70, float %69) #7, !srcloc !24
+  %100 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,0,1,2,3"(i32 %83, i32 %91, i32 %99, float %73, float %71, float %70, float %69) #7, !srcloc !25
   %101 = extractvalue { float, float, float, float } %100, 0
   %102 = extractvalue { float, float, float, float } %100, 1
   %103 = extractvalue { float, float, float, float } %100, 2
   %104 = extractvalue { float, float, float, float } %100, 3
   %105 = add nuw nsw i32 %72, 8
   %106 = icmp slt i32 %105, %5
-  br i1 %106, label %68, label %43, !llvm.loop !25
+  br i1 %106, label %68, label %43, !llvm.loop !26
 
 107:                                              ; preds = %6, %43
   ret void
@@ -541,7 +541,7 @@ define dso_local void @_Z7wmma_s8PKaS0_Piii(ptr nocapture noundef readonly %0, p
   %96 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %88, 7
   %97 = add nuw nsw i32 %70, 16
   %98 = icmp slt i32 %97, %4
-  br i1 %98, label %69, label %29, !llvm.loop !26
+  br i1 %98, label %69, label %29, !llvm.loop !27
 
 99:                                               ; preds = %5, %38
   ret void
@@ -614,7 +614,69 @@ define dso_local void @_Z7wmma_u8PKhS0_Piii(ptr nocapture noundef readonly %0, p
   %61 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %53, 7
   %62 = add nuw nsw i32 %32, 16
   %63 = icmp slt i32 %62, %4
-  br i1 %63, label %31, label %18, !llvm.loop !27
+  br i1 %63, label %31, label %18, !llvm.loop !28
+}
+
+; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
+define dso_local void @_Z8wmma_f64PKdS0_Pdii(ptr nocapture noundef readonly %0, ptr nocapture noundef readonly %1, ptr nocapture noundef %2, i32 noundef %3, i32 noundef %4) local_unnamed_addr #2 {
+  %6 = tail call noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %7 = tail call noundef range(i32 1, 1025) i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %8 = mul i32 %6, %7
+  %9 = tail call noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %10 = add i32 %8, %9
+  %11 = lshr i32 %10, 5
+  %12 = sdiv i32 %3, 8
+  %13 = sdiv i32 %11, %12
+  %14 = shl nsw i32 %13, 3
+  %15 = icmp slt i32 %14, %3
+  br i1 %15, label %16, label %51
+
+16:                                               ; preds = %5
+  %17 = mul i32 %13, %12
+  %18 = sub i32 %11, %17
+  %19 = shl nuw nsw i32 %18, 3
+  %20 = mul nsw i32 %14, %3
+  %21 = sext i32 %20 to i64
+  %22 = getelementptr inbounds double, ptr %2, i64 %21
+  %23 = zext nneg i32 %19 to i64
+  %24 = getelementptr inbounds double, ptr %22, i64 %23
+  %25 = tail call { double, double } @llvm.nvvm.wmma.m8n8k4.load.c.row.stride.f64.p0(ptr readonly %24, i32 %3)
+  %26 = getelementptr double, ptr %1, i64 %23
+  %27 = extractvalue { double, double } %25, 0
+  %28 = extractvalue { double, double } %25, 1
+  %29 = icmp sgt i32 %4, 0
+  br i1 %29, label %30, label %33
+
+30:                                               ; preds = %16
+  %31 = sext i32 %14 to i64
+  %32 = getelementptr double, ptr %0, i64 %31
+  br label %36
+
+33:                                               ; preds = %36, %16
+  %34 = phi double [ %27, %16 ], [ %48, %36 ]
+  %35 = phi double [ %28, %16 ], [ %49, %36 ]
+  tail call void @llvm.nvvm.wmma.m8n8k4.store.d.row.stride.f64.p0(ptr %24, double %34, double %35, i32 %3)
+  br label %51
+
+36:                                               ; preds = %30, %36
+  %37 = phi double [ %28, %30 ], [ %49, %36 ]
+  %38 = phi double [ %27, %30 ], [ %48, %36 ]
+  %39 = phi i32 [ 0, %30 ], [ %47, %36 ]
+  %40 = mul nsw i32 %39, %3
+  %41 = sext i32 %40 to i64
+  %42 = getelementptr double, ptr %32, i64 %41
+  %43 = tail call contract double @llvm.nvvm.wmma.m8n8k4.load.a.col.stride.f64.p0(ptr readonly %42, i32 %3)
+  %44 = getelementptr double, ptr %26, i64 %41
+  %45 = tail call contract double @llvm.nvvm.wmma.m8n8k4.load.b.row.stride.f64.p0(ptr readonly %44, i32 %3)
+  %46 = tail call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.f64(double %43, double %45, double %38, double %37)
+  %47 = add nuw nsw i32 %39, 4
+  %48 = extractvalue { double, double } %46, 0
+  %49 = extractvalue { double, double } %46, 1
+  %50 = icmp slt i32 %47, %4
+  br i1 %50, label %36, label %33, !llvm.loop !29
+
+51:                                               ; preds = %5, %33
+  ret void
 }
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
@@ -659,6 +721,21 @@ declare { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.u8.p0(ptr nocap
 ; Function Attrs: nocallback nofree nosync nounwind memory(none)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) #5
 
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { double, double } @llvm.nvvm.wmma.m8n8k4.load.c.row.stride.f64.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare double @llvm.nvvm.wmma.m8n8k4.load.a.col.stride.f64.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare double @llvm.nvvm.wmma.m8n8k4.load.b.row.stride.f64.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nosync nounwind memory(none)
+declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.f64(double, double, double, double) #5
+
+; Function Attrs: nocallback nounwind memory(argmem: write)
+declare void @llvm.nvvm.wmma.m8n8k4.store.d.row.stride.f64.p0(ptr nocapture writeonly, double, double, i32) #6
+
 attributes #0 = { mustprogress nofree norecurse nosync nounwind willreturn memory(none) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" }
 attributes #1 = { convergent mustprogress norecurse nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
 attributes #2 = { mustprogress norecurse nounwind memory(argmem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
@@ -670,9 +747,9 @@ attributes #7 = { convergent nounwind }
 attributes #8 = { convergent nounwind memory(none) }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
-!nvvm.annotations = !{!4, !5, !6, !7, !8}
-!llvm.ident = !{!9, !10}
-!nvvmir.version = !{!11}
+!nvvm.annotations = !{!4, !5, !6, !7, !8, !9}
+!llvm.ident = !{!10, !11}
+!nvvmir.version = !{!12}
 
 !0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 5]}
 !1 = !{i32 1, !"wchar_size", i32 4}
@@ -683,22 +760,24 @@ attributes #8 = { convergent nounwind memory(none) }
 !6 = !{ptr @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii, !"kernel", i32 1}
 !7 = !{ptr @_Z7wmma_s8PKaS0_Piii, !"kernel", i32 1}
 !8 = !{ptr @_Z7wmma_u8PKhS0_Piii, !"kernel", i32 1}
-!9 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
-!10 = !{!"clang version 3.8.0 (tags/RELEASE_380/final)"}
-!11 = !{i32 2, i32 0}
-!12 = !{!13, !13, i64 0}
-!13 = !{!"float", !14, i64 0}
-!14 = !{!"omnipotent char", !15, i64 0}
-!15 = !{!"Simple C++ TBAA"}
-!16 = !{!17, !17, i64 0}
-!17 = !{!"short", !14, i64 0}
-!18 = !{i64 1734}
-!19 = distinct !{!19, !20}
-!20 = !{!"llvm.loop.mustprogress"}
-!21 = !{i64 2155798571, i64 2155798598}
-!22 = !{i64 3153}
-!23 = distinct !{!23, !20}
-!24 = !{i64 4602}
-!25 = distinct !{!25, !20}
-!26 = distinct !{!26, !20}
-!27 = distinct !{!27, !20}
+!9 = !{ptr @_Z8wmma_f64PKdS0_Pdii, !"kernel", i32 1}
+!10 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
+!11 = !{!"clang version 3.8.0 (tags/RELEASE_380/final)"}
+!12 = !{i32 2, i32 0}
+!13 = !{!14, !14, i64 0}
+!14 = !{!"float", !15, i64 0}
+!15 = !{!"omnipotent char", !16, i64 0}
+!16 = !{!"Simple C++ TBAA"}
+!17 = !{!18, !18, i64 0}
+!18 = !{!"short", !15, i64 0}
+!19 = !{i64 1751}
+!20 = distinct !{!20, !21}
+!21 = !{!"llvm.loop.mustprogress"}
+!22 = !{i64 2155799525, i64 2155799552}
+!23 = !{i64 3170}
+!24 = distinct !{!24, !21}
+!25 = !{i64 4619}
+!26 = distinct !{!26, !21}
+!27 = distinct !{!27, !21}
+!28 = distinct !{!28, !21}
+!29 = distinct !{!29, !21}

@@ -1,7 +1,7 @@
 // Tensor cores the way libraries drive them: mma.sync written as inline PTX
 // on fragments each thread gathers by hand in the PTX ISA's layout (f16 and
 // bf16 inputs, m16n8k16 and m16n8k8, f32 and f16 accumulators), and the
-// WMMA API with 8-bit integer inputs and int accumulators.
+// WMMA API with 8-bit integer inputs and int accumulators and with doubles.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <mma.h>
@@ -144,4 +144,23 @@ __global__ void wmma_u8(const unsigned char *A, const unsigned char *B, int *C, 
     wmma::mma_sync(acc, a, b, acc);
   }
   wmma::store_matrix_sync(C + tileCol * m + tileRow, acc, m, wmma::mem_col_major);
+}
+
+// Double precision (m8n8k4): C (n x n, row-major) = A * B + C, A
+// column-major, B row-major; a warp per 8x8 tile, two warps per block.
+__global__ void wmma_f64(const double *A, const double *B, double *C, int n, int k) {
+  int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  int tileRow = warp / (n / 8) * 8, tileCol = warp % (n / 8) * 8;
+  if (tileRow >= n)
+    return;
+  wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> a;
+  wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> b;
+  wmma::fragment<wmma::accumulator, 8, 8, 4, double> acc;
+  wmma::load_matrix_sync(acc, C + tileRow * n + tileCol, n, wmma::mem_row_major);
+  for (int kk = 0; kk < k; kk += 4) {
+    wmma::load_matrix_sync(a, A + kk * n + tileRow, n);
+    wmma::load_matrix_sync(b, B + kk * n + tileCol, n);
+    wmma::mma_sync(acc, a, b, acc);
+  }
+  wmma::store_matrix_sync(C + tileRow * n + tileCol, acc, n, wmma::mem_row_major);
 }
