@@ -196,6 +196,7 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
       Op.C = Op.D = MatrixElem::S32;
     if (Has(".f64"))
       Op.AB = Op.C = Op.D = MatrixElem::F64;
+    Op.Saturate = Has(".satfinite");
     if (const size_t P = Name.find(".load."); P != std::string::npos) {
       Op.Kind = MatrixKind::Load;
       Op.Operand = Name[P + 6];
@@ -361,6 +362,7 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
     ElemA = In[0][Op.OffsetSignA] & 1 ? MatrixElem::S8 : MatrixElem::U8;
     ElemB = In[0][Op.OffsetSignB] & 1 ? MatrixElem::S8 : MatrixElem::U8;
   }
+  const bool Clamp = Op.Saturate || (Op.OffsetClamp >= 0 && In[0][Op.OffsetClamp] & 1);
   gather({A, ElemA, Op.SlotsA, LA, size_t(Op.OffsetA)}, In);
   gather({B, ElemB, Op.SlotsB, LB, size_t(Op.OffsetB)}, In);
   gather({C, Op.C, Op.SlotsC, LC, size_t(Op.OffsetC)}, In);
@@ -371,7 +373,7 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
         double Acc = C.at(I, J);
         for (unsigned K = 0; K < Op.K; ++K)
           Acc += A.at(I, K) * B.at(K, J);
-        D.at(I, J) = Acc;
+        D.at(I, J) = Clamp ? std::fmin(std::fmax(Acc, double(INT32_MIN)), double(INT32_MAX)) : Acc;
         continue;
       }
       if (Op.C == MatrixElem::F64) { // one f64 fma per k, k ascending

@@ -48,7 +48,10 @@ struct MatrixOp {
   /// Byte offsets of the operands in a lane's input buffer (products); -1:
   /// absent. Mods: MFMA's cbsz, abid, blgp; SignA/SignB: WMMA iu8's flags.
   int OffsetA = 0, OffsetB = 0, OffsetC = 0, OffsetMods = -1;
-  int OffsetSignA = -1, OffsetSignB = -1;
+  int OffsetSignA = -1, OffsetSignB = -1, OffsetClamp = -1;
+  /// Integer sums clamped to the i32 range (.satfinite; WMMA iu8's clamp
+  /// operand says it at run time).
+  bool Saturate = false;
   std::string Name;
 };
 

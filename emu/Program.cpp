@@ -443,6 +443,7 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
     if (Values.size() == 6) { // iu8: sign A, A, sign B, B, C, clamp
       Op.OffsetSignA = Offsets[0], Op.OffsetA = Offsets[1];
       Op.OffsetSignB = Offsets[2], Op.OffsetB = Offsets[3], Op.OffsetC = Offsets[4];
+      Op.OffsetClamp = Offsets[5];
     } else if (Values.size() == 3) {
       Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2];
     } else {

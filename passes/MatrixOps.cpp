@@ -231,7 +231,7 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
 /// half-warps swap theirs (lane ^ 16).
 SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                     ArrayRef<Value *> A, ArrayRef<Value *> Bm,
-                                    ArrayRef<Value *> C) {
+                                    ArrayRef<Value *> C, bool Saturate = false) {
   const bool Int = In == MatrixInput::S8 || In == MatrixInput::U8;
   auto Full = [&](ArrayRef<Value *> F) -> Value * {
     if (In == MatrixInput::F16)
@@ -252,7 +252,7 @@ SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, Ma
     Value *Signed = B.getInt1(In == MatrixInput::S8);
     D = B.CreateIntrinsic(Intrinsic::amdgcn_wmma_i32_16x16x16_iu8, {VC->getType(), Words},
                           {Signed, B.CreateBitCast(VA, Words), Signed, B.CreateBitCast(VB, Words),
-                           VC, B.getFalse()});
+                           VC, B.getInt1(Saturate)});
   } else {
     D = B.CreateIntrinsic(In == MatrixInput::BF16 ? Intrinsic::amdgcn_wmma_f32_16x16x16_bf16
                                                   : Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
@@ -280,13 +280,17 @@ Type *accumulatorType(LLVMContext &Ctx, MatrixInput In) {
                                                         : Type::getFloatTy(Ctx);
 }
 
-/// `<8 x float> __ferry_wmma_m16n16k16_<type>_<unit>(A, B, C)`: the product
-/// of one warp's fragments as vectors of their elements (<8 x i32> for
-/// integer inputs).
-Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In) {
-  const MatrixUnit Unit = matrixUnit(T, In);
-  std::string Name = (Twine("__ferry_wmma_m16n16k16_") + InputNames[int(In)] + "_" +
-                      UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
+/// `<8 x float> __ferry_wmma_m16n16k16_<type>[_sat]_<unit>(A, B, C)`: the
+/// product of one warp's fragments as vectors of their elements (<8 x i32>
+/// for integer inputs; \p Saturate: .satfinite, the sums clamped to i32,
+/// which WMMA's clamp does and MFMA cannot).
+Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool Saturate) {
+  MatrixUnit Unit = matrixUnit(T, In);
+  if (Saturate && Unit == MatrixUnit::MFMA)
+    Unit = MatrixUnit::FMA;
+  std::string Name = (Twine("__ferry_wmma_m16n16k16_") + InputNames[int(In)] +
+                      (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
+                      (T.isWave64() ? "_emu32" : "_w32"))
                          .str();
   LLVMContext &Ctx = M.getContext();
   WarpMatrixLayout L = wmmaLayout(T, In);
@@ -303,7 +307,7 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In) {
         auto Return = [&](IRBuilder<> &RB, ArrayRef<Value *> D) { RB.CreateRet(vectorOf(RB, D)); };
         auto Lanes = [&](IRBuilder<> &LB) {
           if (In == MatrixInput::S8 || In == MatrixInput::U8)
-            return warpProductInt(LB, T, L, A, Bm, C, In == MatrixInput::S8);
+            return warpProductInt(LB, T, L, A, Bm, C, In == MatrixInput::S8, Saturate);
           return warpProductFMA(LB, T, L, A, Bm, C);
         };
         if (Unit == MatrixUnit::FMA) {
@@ -315,7 +319,7 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In) {
         B.CreateCondBr(wholeWave(B, T), Native, Fallback);
         IRBuilder<> NB(Native);
         Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, A, Bm, C)
-                                            : productWMMA(NB, T, In, A, Bm, C));
+                                            : productWMMA(NB, T, In, A, Bm, C, Saturate));
         IRBuilder<> FB(Fallback);
         Return(FB, Lanes(FB));
       });
@@ -542,17 +546,17 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
   return nullptr;
 }
 
-/// llvm.nvvm.wmma.m16n16k16.mma.{row,col}.{row,col}.{D.C | bf16 | s8 | u8}:
-/// the memory layouts were applied by the loads, the fragments are the
-/// target's.
-Value *lowerWmmaMma(IntrinsicLowering &L, int) {
+/// llvm.nvvm.wmma.m16n16k16.mma.{row,col}.{row,col}.{D.C | bf16 | s8 | u8}
+/// (Arg 1: .satfinite of s8/u8): the memory layouts were applied by the
+/// loads, the fragments are the target's.
+Value *lowerWmmaMma(IntrinsicLowering &L, int Saturate) {
   const MatrixInput In = inputOf(L.Name);
   const unsigned Regs = In == MatrixInput::F16 ? 8 : In == MatrixInput::BF16 ? 4 : 2;
   MmaOperands O = mmaOperands(L, In, Regs, Regs);
   WarpMatrixLayout Layout = wmmaLayout(L.T, In);
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = wmmaHelper(L.module(), L.T, In);
+  Function *F = wmmaHelper(L.module(), L.T, In, Saturate);
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
@@ -621,7 +625,7 @@ Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
                 (Qualifiers.empty() ? "" : " and" + Qualifiers) + " has no translation for " +
                 L.T.Processor + " (translated: " +
                 (Wmma ? "m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 "
-                        "inputs and s32 accumulators, without .satfinite; m8n8k4 f64 in .rn"
+                        "inputs and s32 accumulators; m8n8k4 f64 in .rn"
                       : "m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 "
                         "accumulators") +
                 ")");

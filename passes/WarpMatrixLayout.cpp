@@ -258,24 +258,30 @@ SmallVector<Value *, 8> warpProductFMA(IRBuilder<> &B, const TranslateTarget &T,
 
 SmallVector<Value *, 8> warpProductInt(IRBuilder<> &B, const TranslateTarget &T,
                                        const WarpMatrixLayout &L, ArrayRef<Value *> A,
-                                       ArrayRef<Value *> Bm, ArrayRef<Value *> C, bool Signed) {
+                                       ArrayRef<Value *> Bm, ArrayRef<Value *> C, bool Signed,
+                                       bool Saturate) {
   WarpBuilder W(B, T);
   Value *Lane = W.lane32();
-  auto Widen = [&](Value *E) {
-    return Signed ? B.CreateSExt(E, B.getInt32Ty()) : B.CreateZExt(E, B.getInt32Ty());
-  };
+  Type *Acc = Saturate ? B.getInt64Ty() : B.getInt32Ty();
+  auto Widen = [&](Value *E) { return Signed ? B.CreateSExt(E, Acc) : B.CreateZExt(E, Acc); };
   SmallVector<Value *, 8> D;
   for (unsigned S = 0; S < L.SlotsC; ++S) {
     MatrixPosition P = L.Position(B, MatrixOperand::C, Lane, S);
-    Value *Acc = C[S];
+    Value *Sum = B.CreateSExt(C[S], Acc);
     for (unsigned K = 0; K < L.K; ++K) {
       MatrixOwner OA = L.OwnerA(B, P.Row, K, S);
       MatrixOwner OB = L.OwnerB(B, K, P.Col, S);
       Value *X = Widen(readRawElement(B, W, A, OA.Slot, OA.Lane));
       Value *Y = Widen(readRawElement(B, W, Bm, OB.Slot, OB.Lane));
-      Acc = B.CreateAdd(Acc, B.CreateMul(X, Y));
+      Sum = B.CreateAdd(Sum, B.CreateMul(X, Y));
     }
-    D.push_back(Acc);
+    if (Saturate) // |sum| < 2^31 + 2^20: exact in i64
+      Sum = B.CreateTrunc(
+          B.CreateIntrinsic(Intrinsic::smin, {Acc},
+                            {B.CreateIntrinsic(Intrinsic::smax, {Acc}, {Sum, B.getInt64(INT32_MIN)}),
+                             B.getInt64(INT32_MAX)}),
+          B.getInt32Ty());
+    D.push_back(Sum);
   }
   return D;
 }

@@ -113,11 +113,12 @@ warpProductFMA(llvm::IRBuilder<> &B, const TranslateTarget &T,
 
 /// D = A*B + C over this lane's CUDA warp with integer multiply-adds: \p A
 /// and \p B hold the lane's i8 elements (\p Signed or unsigned), \p C its
-/// i32 accumulators; the sums wrap modulo 2^32.
+/// i32 accumulators; the sums wrap modulo 2^32, or with \p Saturate are
+/// computed in i64 and clamped to the i32 range.
 llvm::SmallVector<llvm::Value *, 8>
 warpProductInt(llvm::IRBuilder<> &B, const TranslateTarget &T, const WarpMatrixLayout &L,
                llvm::ArrayRef<llvm::Value *> A, llvm::ArrayRef<llvm::Value *> Bm,
-               llvm::ArrayRef<llvm::Value *> C, bool Signed);
+               llvm::ArrayRef<llvm::Value *> C, bool Signed, bool Saturate = false);
 
 /// A half or the i16 bits of a bf16 as f32 (exact).
 llvm::Value *matrixElementToFloat(llvm::IRBuilder<> &B, llvm::Value *V);

@@ -11,7 +11,7 @@ define void @m8n32k16(ptr %p) {
   %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m8n32k16.load.b.col.f16.p0(ptr %p)
   ret void
 }
-; CHECK-DAG: in function 'f64_rz': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rz has no translation for [[ARCH]] (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators, without .satfinite; m8n8k4 f64 in .rn)
+; CHECK-DAG: in function 'f64_rz': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rz has no translation for [[ARCH]] (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m8n8k4 f64 in .rn)
 define void @f64_rz(double %a, double %c) {
   %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64(double %a, double %a, double %c, double %c)
   ret void
@@ -26,9 +26,9 @@ define void @tf32(ptr %p) {
   %r = call { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.a.row.tf32.p0(ptr %p)
   ret void
 }
-; CHECK-DAG: in function 'u8_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.col.col.u8.satfinite' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .u8 and .satfinite has no translation for [[ARCH]]
-define void @u8_satfinite(i32 %a, i32 %c) {
-  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.col.u8.satfinite(i32 %a, i32 %a, i32 %a, i32 %a, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
+; CHECK-DAG: in function 'f16_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.col.col.f16.f32.satfinite' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .f16.f32 and .satfinite has no translation for [[ARCH]]
+define void @f16_satfinite(<2 x half> %a, float %c) {
+  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.mma.col.col.f16.f32.satfinite(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
 ; CHECK-DAG: in function 'b1': 'llvm.nvvm.wmma.m8n8k128.mma.xor.popc.row.col.b1' cannot be translated to AMDGPU: WMMA shape m8n8k128 with types .b1 and .xor .popc has no translation for [[ARCH]]
@@ -61,7 +61,7 @@ declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64(double, double, double, double)
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.rm.f64(double, double, double, double)
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.a.row.tf32.p0(ptr)
-declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.col.u8.satfinite(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.mma.col.col.f16.f32.satfinite(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
 declare { i32, i32 } @llvm.nvvm.wmma.m8n8k128.mma.xor.popc.row.col.b1(i32, i32, i32, i32)
 declare { i32, i32, i32, i32 } @llvm.nvvm.mma.m16n8k32.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.tf32(i32, i32, i32, i32, i32, i32, float, float, float, float)

@@ -97,6 +97,16 @@ define { i32, i32, i32, i32, i32, i32, i32, i32 } @mma_s8(i32 %a, i32 %b, i32 %c
   ret { i32, i32, i32, i32, i32, i32, i32, i32 } %r
 }
 
+; .satfinite: the sums clamped to i32: WMMA's clamp operand on gfx11, i64
+; multiply-adds and a clamp across the warp elsewhere (MFMA cannot).
+; CHECK-LABEL: define {{.*}} @mma_s8_sat(
+; EMU:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_sat_fma_emu32(<8 x i8>
+; W32:           call <8 x i32> @__ferry_wmma_m16n16k16_s8_sat_wmma_w32(<8 x i8>
+define { i32, i32, i32, i32, i32, i32, i32, i32 } @mma_s8_sat(i32 %a, i32 %b, i32 %c) {
+  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.row.s8.satfinite(i32 %a, i32 %a, i32 %b, i32 %b, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
+  ret { i32, i32, i32, i32, i32, i32, i32, i32 } %r
+}
+
 ; CHECK-LABEL: define {{.*}} @mma_u8(
 ; EMU:           call <8 x i32> @__ferry_wmma_m16n16k16_u8_fma_emu32(<8 x i8>
 ; W32:           call <8 x i32> @__ferry_wmma_m16n16k16_u8_wmma_w32(<8 x i8>
@@ -167,6 +177,10 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; EMU:       lanes:
 ; EMU:           sext i8 {{.*}} to i32
 ; EMU:           mul i32
+; EMU-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_sat_fma_emu32(
+; EMU-NOT:       @llvm.amdgcn.mfma
+; EMU:           call i64 @llvm.smax.i64({{.*}}, i64 -2147483648)
+; EMU:           call i64 @llvm.smin.i64({{.*}}, i64 2147483647)
 ; EMU-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_u8_fma_emu32(
 ; EMU:           zext i8 {{.*}} to i32
 ; EMU-NOT:       @llvm.amdgcn.mfma
@@ -183,6 +197,8 @@ define { float, float, float, float } @mma_sync_k8_bf16(i32 %a, i32 %b, float %c
 ; W32-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_wmma_w32(
 ; W32:         xor i32 {{%.*}}, 16
 ; W32:         call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v4i32(i1 true, <4 x i32> {{.*}}, i1 true, <4 x i32> {{.*}}, <8 x i32> {{.*}}, i1 false)
+; W32-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_s8_sat_wmma_w32(
+; W32:         call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v4i32(i1 true, <4 x i32> {{.*}}, i1 true, <4 x i32> {{.*}}, <8 x i32> {{.*}}, i1 true)
 ; W32-LABEL: define internal <8 x i32> @__ferry_wmma_m16n16k16_u8_wmma_w32(
 ; W32:         call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v4i32(i1 false, <4 x i32> {{.*}}, i1 false,
 ; FMA-LABEL: define internal <8 x float> @__ferry_wmma_m16n16k16_f16_fma_w32(
@@ -227,6 +243,7 @@ declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wm
 declare { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.s8.p0(ptr, i32)
 declare void @llvm.nvvm.wmma.m16n16k16.store.d.row.s32.p0(ptr, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.row.s8.satfinite(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare double @llvm.nvvm.wmma.m8n8k4.load.a.col.f64.p0(ptr)
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64(double, double, double, double)

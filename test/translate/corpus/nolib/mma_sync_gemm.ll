@@ -48,24 +48,24 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %28 = add i32 %27, %26
   %29 = sext i32 %28 to i64
   %30 = getelementptr inbounds float, ptr %2, i64 %29
-  %31 = load float, ptr %30, align 4, !tbaa !11
+  %31 = load float, ptr %30, align 4, !tbaa !12
   %32 = or disjoint i32 %24, %18
   %33 = or disjoint i32 %32, 1
   %34 = add i32 %33, %26
   %35 = sext i32 %34 to i64
   %36 = getelementptr inbounds float, ptr %2, i64 %35
-  %37 = load float, ptr %36, align 4, !tbaa !11
+  %37 = load float, ptr %36, align 4, !tbaa !12
   %38 = or disjoint i32 %22, %15
   %39 = or disjoint i32 %38, 8
   %40 = mul nsw i32 %39, %4
   %41 = add i32 %27, %40
   %42 = sext i32 %41 to i64
   %43 = getelementptr inbounds float, ptr %2, i64 %42
-  %44 = load float, ptr %43, align 4, !tbaa !11
+  %44 = load float, ptr %43, align 4, !tbaa !12
   %45 = add i32 %33, %40
   %46 = sext i32 %45 to i64
   %47 = getelementptr inbounds float, ptr %2, i64 %46
-  %48 = load float, ptr %47, align 4, !tbaa !11
+  %48 = load float, ptr %47, align 4, !tbaa !12
   %49 = icmp sgt i32 %5, 0
   br i1 %49, label %50, label %62
 
@@ -88,10 +88,10 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %64 = phi float [ %44, %20 ], [ %126, %67 ]
   %65 = phi float [ %48, %20 ], [ %127, %67 ]
   %66 = phi float [ %31, %20 ], [ %124, %67 ]
-  store float %66, ptr %30, align 4, !tbaa !11
-  store float %63, ptr %36, align 4, !tbaa !11
-  store float %64, ptr %43, align 4, !tbaa !11
-  store float %65, ptr %47, align 4, !tbaa !11
+  store float %66, ptr %30, align 4, !tbaa !12
+  store float %63, ptr %36, align 4, !tbaa !12
+  store float %64, ptr %43, align 4, !tbaa !12
+  store float %65, ptr %47, align 4, !tbaa !12
   br label %130
 
 67:                                               ; preds = %50, %67
@@ -103,61 +103,61 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %73 = zext nneg i32 %71 to i64
   %74 = getelementptr i16, ptr %52, i64 %73
   %75 = getelementptr i16, ptr %74, i64 %59
-  %76 = load i16, ptr %75, align 2, !tbaa !15
+  %76 = load i16, ptr %75, align 2, !tbaa !16
   %77 = getelementptr inbounds i8, ptr %75, i64 2
-  %78 = load i16, ptr %77, align 2, !tbaa !15
+  %78 = load i16, ptr %77, align 2, !tbaa !16
   %79 = zext i16 %76 to i32
   %80 = zext i16 %78 to i32
   %81 = shl nuw i32 %80, 16
   %82 = or disjoint i32 %81, %79
   %83 = getelementptr i16, ptr %74, i64 %61
-  %84 = load i16, ptr %83, align 2, !tbaa !15
+  %84 = load i16, ptr %83, align 2, !tbaa !16
   %85 = getelementptr inbounds i8, ptr %83, i64 2
-  %86 = load i16, ptr %85, align 2, !tbaa !15
+  %86 = load i16, ptr %85, align 2, !tbaa !16
   %87 = zext i16 %84 to i32
   %88 = zext i16 %86 to i32
   %89 = shl nuw i32 %88, 16
   %90 = or disjoint i32 %89, %87
   %91 = getelementptr inbounds i8, ptr %75, i64 16
-  %92 = load i16, ptr %91, align 2, !tbaa !15
+  %92 = load i16, ptr %91, align 2, !tbaa !16
   %93 = getelementptr inbounds i8, ptr %75, i64 18
-  %94 = load i16, ptr %93, align 2, !tbaa !15
+  %94 = load i16, ptr %93, align 2, !tbaa !16
   %95 = zext i16 %92 to i32
   %96 = zext i16 %94 to i32
   %97 = shl nuw i32 %96, 16
   %98 = or disjoint i32 %97, %95
   %99 = getelementptr inbounds i8, ptr %83, i64 16
-  %100 = load i16, ptr %99, align 2, !tbaa !15
+  %100 = load i16, ptr %99, align 2, !tbaa !16
   %101 = getelementptr inbounds i8, ptr %83, i64 18
-  %102 = load i16, ptr %101, align 2, !tbaa !15
+  %102 = load i16, ptr %101, align 2, !tbaa !16
   %103 = zext i16 %100 to i32
   %104 = zext i16 %102 to i32
   %105 = shl nuw i32 %104, 16
   %106 = or disjoint i32 %105, %103
   %107 = getelementptr inbounds i16, ptr %57, i64 %73
-  %108 = load i16, ptr %107, align 2, !tbaa !15
+  %108 = load i16, ptr %107, align 2, !tbaa !16
   %109 = getelementptr inbounds i8, ptr %107, i64 2
-  %110 = load i16, ptr %109, align 2, !tbaa !15
+  %110 = load i16, ptr %109, align 2, !tbaa !16
   %111 = zext i16 %108 to i32
   %112 = zext i16 %110 to i32
   %113 = shl nuw i32 %112, 16
   %114 = or disjoint i32 %113, %111
   %115 = getelementptr inbounds i8, ptr %107, i64 16
-  %116 = load i16, ptr %115, align 2, !tbaa !15
+  %116 = load i16, ptr %115, align 2, !tbaa !16
   %117 = getelementptr inbounds i8, ptr %107, i64 18
-  %118 = load i16, ptr %117, align 2, !tbaa !15
+  %118 = load i16, ptr %117, align 2, !tbaa !16
   %119 = zext i16 %116 to i32
   %120 = zext i16 %118 to i32
   %121 = shl nuw i32 %120, 16
   %122 = or disjoint i32 %121, %119
-  %123 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %82, i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, float %72, float %70, float %69, float %68) #7, !srcloc !17
+  %123 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %82, i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, float %72, float %70, float %69, float %68) #7, !srcloc !18
   %124 = extractvalue { float, float, float, float } %123, 0
   %125 = extractvalue { float, float, float, float } %123, 1
   %126 = extractvalue { float, float, float, float } %123, 2
   %127 = extractvalue { float, float, float, float } %123, 3
   %128 = add nuw nsw i32 %71, 16
   %129 = icmp slt i32 %128, %5
-  br i1 %129, label %67, label %62, !llvm.loop !18
+  br i1 %129, label %67, label %62, !llvm.loop !19
 
 130:                                              ; preds = %6, %62
   ret void
@@ -213,39 +213,39 @@ define dso_local void @_Z11mma_f16_f16PK6__halfS1_PS_iiiS_(ptr nocapture noundef
   %45 = phi i32 [ %28, %27 ], [ %40, %77 ]
   %46 = phi i32 [ 0, %27 ], [ %133, %77 ]
   %47 = phi i32 [ 0, %27 ], [ %132, %77 ]
-  %48 = load i16, ptr %6, align 2, !tbaa !15
+  %48 = load i16, ptr %6, align 2, !tbaa !16
   %49 = or disjoint i32 %19, %26
   %50 = trunc i32 %47 to i16
-  %51 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %50, i16 %48) #8, !srcloc !20
+  %51 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %50, i16 %48) #8, !srcloc !21
   %52 = or disjoint i32 %23, %16
   %53 = mul nsw i32 %52, %4
   %54 = add i32 %49, %53
   %55 = sext i32 %54 to i64
   %56 = getelementptr inbounds %struct.__half, ptr %2, i64 %55
-  store i16 %51, ptr %56, align 2, !tbaa !15
+  store i16 %51, ptr %56, align 2, !tbaa !16
   %57 = lshr i32 %47, 16
   %58 = trunc nuw i32 %57 to i16
-  %59 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %58, i16 %48) #8, !srcloc !20
+  %59 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %58, i16 %48) #8, !srcloc !21
   %60 = or disjoint i32 %49, 1
   %61 = add i32 %60, %53
   %62 = sext i32 %61 to i64
   %63 = getelementptr inbounds %struct.__half, ptr %2, i64 %62
-  store i16 %59, ptr %63, align 2, !tbaa !15
+  store i16 %59, ptr %63, align 2, !tbaa !16
   %64 = trunc i32 %46 to i16
-  %65 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %64, i16 %48) #8, !srcloc !20
+  %65 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %64, i16 %48) #8, !srcloc !21
   %66 = add nuw nsw i32 %45, %16
   %67 = mul nsw i32 %66, %4
   %68 = add i32 %49, %67
   %69 = sext i32 %68 to i64
   %70 = getelementptr inbounds %struct.__half, ptr %2, i64 %69
-  store i16 %65, ptr %70, align 2, !tbaa !15
+  store i16 %65, ptr %70, align 2, !tbaa !16
   %71 = lshr i32 %46, 16
   %72 = trunc nuw i32 %71 to i16
-  %73 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %72, i16 %48) #8, !srcloc !20
+  %73 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %72, i16 %48) #8, !srcloc !21
   %74 = add i32 %60, %67
   %75 = sext i32 %74 to i64
   %76 = getelementptr inbounds %struct.__half, ptr %2, i64 %75
-  store i16 %73, ptr %76, align 2, !tbaa !15
+  store i16 %73, ptr %76, align 2, !tbaa !16
   br label %136
 
 77:                                               ; preds = %29, %77
@@ -255,59 +255,59 @@ define dso_local void @_Z11mma_f16_f16PK6__halfS1_PS_iiiS_(ptr nocapture noundef
   %81 = zext nneg i32 %79 to i64
   %82 = getelementptr i16, ptr %31, i64 %81
   %83 = getelementptr i16, ptr %82, i64 %39
-  %84 = load i16, ptr %83, align 2, !tbaa !15
+  %84 = load i16, ptr %83, align 2, !tbaa !16
   %85 = getelementptr inbounds i8, ptr %83, i64 2
-  %86 = load i16, ptr %85, align 2, !tbaa !15
+  %86 = load i16, ptr %85, align 2, !tbaa !16
   %87 = zext i16 %84 to i32
   %88 = zext i16 %86 to i32
   %89 = shl nuw i32 %88, 16
   %90 = or disjoint i32 %89, %87
   %91 = getelementptr i16, ptr %82, i64 %43
-  %92 = load i16, ptr %91, align 2, !tbaa !15
+  %92 = load i16, ptr %91, align 2, !tbaa !16
   %93 = getelementptr inbounds i8, ptr %91, i64 2
-  %94 = load i16, ptr %93, align 2, !tbaa !15
+  %94 = load i16, ptr %93, align 2, !tbaa !16
   %95 = zext i16 %92 to i32
   %96 = zext i16 %94 to i32
   %97 = shl nuw i32 %96, 16
   %98 = or disjoint i32 %97, %95
   %99 = getelementptr inbounds i8, ptr %83, i64 16
-  %100 = load i16, ptr %99, align 2, !tbaa !15
+  %100 = load i16, ptr %99, align 2, !tbaa !16
   %101 = getelementptr inbounds i8, ptr %83, i64 18
-  %102 = load i16, ptr %101, align 2, !tbaa !15
+  %102 = load i16, ptr %101, align 2, !tbaa !16
   %103 = zext i16 %100 to i32
   %104 = zext i16 %102 to i32
   %105 = shl nuw i32 %104, 16
   %106 = or disjoint i32 %105, %103
   %107 = getelementptr inbounds i8, ptr %91, i64 16
-  %108 = load i16, ptr %107, align 2, !tbaa !15
+  %108 = load i16, ptr %107, align 2, !tbaa !16
   %109 = getelementptr inbounds i8, ptr %91, i64 18
-  %110 = load i16, ptr %109, align 2, !tbaa !15
+  %110 = load i16, ptr %109, align 2, !tbaa !16
   %111 = zext i16 %108 to i32
   %112 = zext i16 %110 to i32
   %113 = shl nuw i32 %112, 16
   %114 = or disjoint i32 %113, %111
   %115 = getelementptr inbounds i16, ptr %36, i64 %81
-  %116 = load i16, ptr %115, align 2, !tbaa !15
+  %116 = load i16, ptr %115, align 2, !tbaa !16
   %117 = getelementptr inbounds i8, ptr %115, i64 2
-  %118 = load i16, ptr %117, align 2, !tbaa !15
+  %118 = load i16, ptr %117, align 2, !tbaa !16
   %119 = zext i16 %116 to i32
   %120 = zext i16 %118 to i32
   %121 = shl nuw i32 %120, 16
   %122 = or disjoint i32 %121, %119
   %123 = getelementptr inbounds i8, ptr %115, i64 16
-  %124 = load i16, ptr %123, align 2, !tbaa !15
+  %124 = load i16, ptr %123, align 2, !tbaa !16
   %125 = getelementptr inbounds i8, ptr %115, i64 18
-  %126 = load i16, ptr %125, align 2, !tbaa !15
+  %126 = load i16, ptr %125, align 2, !tbaa !16
   %127 = zext i16 %124 to i32
   %128 = zext i16 %126 to i32
   %129 = shl nuw i32 %128, 16
   %130 = or disjoint i32 %129, %127
-  %131 = tail call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$0,$1};", "=r,=r,r,r,r,r,r,r,0,1"(i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, i32 %130, i32 %80, i32 %78) #7, !srcloc !21
+  %131 = tail call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$0,$1};", "=r,=r,r,r,r,r,r,r,0,1"(i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, i32 %130, i32 %80, i32 %78) #7, !srcloc !22
   %132 = extractvalue { i32, i32 } %131, 0
   %133 = extractvalue { i32, i32 } %131, 1
   %134 = add nuw nsw i32 %79, 16
   %135 = icmp slt i32 %134, %5
-  br i1 %135, label %77, label %44, !llvm.loop !22
+  br i1 %135, label %77, label %44, !llvm.loop !23
 
 136:                                              ; preds = %7, %44
   ret void
@@ -371,23 +371,23 @@ define dso_local void @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii(ptr nocapture no
   %52 = add i32 %51, %50
   %53 = sext i32 %52 to i64
   %54 = getelementptr inbounds float, ptr %2, i64 %53
-  store float %48, ptr %54, align 4, !tbaa !11
+  store float %48, ptr %54, align 4, !tbaa !12
   %55 = or disjoint i32 %25, %18
   %56 = or disjoint i32 %55, 1
   %57 = mul nsw i32 %56, %3
   %58 = add i32 %51, %57
   %59 = sext i32 %58 to i64
   %60 = getelementptr inbounds float, ptr %2, i64 %59
-  store float %47, ptr %60, align 4, !tbaa !11
+  store float %47, ptr %60, align 4, !tbaa !12
   %61 = or disjoint i32 %44, %15
   %62 = add i32 %61, %50
   %63 = sext i32 %62 to i64
   %64 = getelementptr inbounds float, ptr %2, i64 %63
-  store float %45, ptr %64, align 4, !tbaa !11
+  store float %45, ptr %64, align 4, !tbaa !12
   %65 = add i32 %61, %57
   %66 = sext i32 %65 to i64
   %67 = getelementptr inbounds float, ptr %2, i64 %66
-  store float %46, ptr %67, align 4, !tbaa !11
+  store float %46, ptr %67, align 4, !tbaa !12
   br label %107
 
 68:                                               ; preds = %28, %68
@@ -399,37 +399,37 @@ define dso_local void @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii(ptr nocapture no
   %74 = zext nneg i32 %72 to i64
   %75 = getelementptr i16, ptr %30, i64 %74
   %76 = getelementptr i16, ptr %75, i64 %38
-  %77 = load i16, ptr %76, align 2, !tbaa !15
+  %77 = load i16, ptr %76, align 2, !tbaa !16
   %78 = getelementptr inbounds i8, ptr %76, i64 2
-  %79 = load i16, ptr %78, align 2, !tbaa !15
+  %79 = load i16, ptr %78, align 2, !tbaa !16
   %80 = zext i16 %77 to i32
   %81 = zext i16 %79 to i32
   %82 = shl nuw i32 %81, 16
   %83 = or disjoint i32 %82, %80
   %84 = getelementptr i16, ptr %75, i64 %42
-  %85 = load i16, ptr %84, align 2, !tbaa !15
+  %85 = load i16, ptr %84, align 2, !tbaa !16
   %86 = getelementptr inbounds i8, ptr %84, i64 2
-  %87 = load i16, ptr %86, align 2, !tbaa !15
+  %87 = load i16, ptr %86, align 2, !tbaa !16
   %88 = zext i16 %85 to i32
   %89 = zext i16 %87 to i32
   %90 = shl nuw i32 %89, 16
   %91 = or disjoint i32 %90, %88
   %92 = getelementptr inbounds i16, ptr %35, i64 %74
-  %93 = load i16, ptr %92, align 2, !tbaa !15
+  %93 = load i16, ptr %92, align 2, !tbaa !16
   %94 = getelementptr inbounds i8, ptr %92, i64 2
-  %95 = load i16, ptr %94, align 2, !tbaa !15
+  %95 = load i16, ptr %94, align 2, !tbaa !16
   %96 = zext i16 %93 to i32
   %97 = zext i16 %95 to i32
   %98 = shl nuw i32 %97, 16
   %99 = or disjoint i32 %98, %96
-  %100 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,0,1,2,3"(i32 %83, i32 %91, i32 %99, float %73, float %71, float %70, float %69) #7, !srcloc !23
+  %100 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,0,1,2,3"(i32 %83, i32 %91, i32 %99, float %73, float %71, float %70, float %69) #7, !srcloc !24
   %101 = extractvalue { float, float, float, float } %100, 0
   %102 = extractvalue { float, float, float, float } %100, 1
   %103 = extractvalue { float, float, float, float } %100, 2
   %104 = extractvalue { float, float, float, float } %100, 3
   %105 = add nuw nsw i32 %72, 8
   %106 = icmp slt i32 %105, %5
-  br i1 %106, label %68, label %43, !llvm.loop !24
+  br i1 %106, label %68, label %43, !llvm.loop !25
 
 107:                                              ; preds = %6, %43
   ret void
@@ -541,7 +541,7 @@ define dso_local void @_Z7wmma_s8PKaS0_Piii(ptr nocapture noundef readonly %0, p
   %96 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %88, 7
   %97 = add nuw nsw i32 %70, 16
   %98 = icmp slt i32 %97, %4
-  br i1 %98, label %69, label %29, !llvm.loop !25
+  br i1 %98, label %69, label %29, !llvm.loop !26
 
 99:                                               ; preds = %5, %38
   ret void
@@ -614,7 +614,74 @@ define dso_local void @_Z7wmma_u8PKhS0_Piii(ptr nocapture noundef readonly %0, p
   %61 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %53, 7
   %62 = add nuw nsw i32 %32, 16
   %63 = icmp slt i32 %62, %4
-  br i1 %63, label %31, label %18, !llvm.loop !26
+  br i1 %63, label %31, label %18, !llvm.loop !27
+}
+
+; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
+define dso_local void @_Z17wmma_s8_satfinitePKaS0_Piii(ptr nocapture noundef readonly %0, ptr nocapture noundef readonly %1, ptr nocapture noundef writeonly %2, i32 noundef %3, i32 noundef %4) local_unnamed_addr #2 {
+  %6 = tail call noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %7 = and i32 %6, 1
+  %8 = icmp eq i32 %7, 0
+  %9 = sub nsw i32 0, %4
+  %10 = select i1 %8, i32 %4, i32 %9
+  %11 = icmp sgt i32 %3, 0
+  br i1 %11, label %12, label %17
+
+12:                                               ; preds = %5
+  %13 = shl i32 %6, 4
+  %14 = mul nsw i32 %13, %3
+  %15 = sext i32 %14 to i64
+  %16 = getelementptr inbounds i8, ptr %0, i64 %15
+  br label %29
+
+17:                                               ; preds = %29, %5
+  %18 = phi i32 [ %10, %5 ], [ %57, %29 ]
+  %19 = phi i32 [ %10, %5 ], [ %56, %29 ]
+  %20 = phi i32 [ %10, %5 ], [ %55, %29 ]
+  %21 = phi i32 [ %10, %5 ], [ %54, %29 ]
+  %22 = phi i32 [ %10, %5 ], [ %53, %29 ]
+  %23 = phi i32 [ %10, %5 ], [ %52, %29 ]
+  %24 = phi i32 [ %10, %5 ], [ %51, %29 ]
+  %25 = phi i32 [ %10, %5 ], [ %58, %29 ]
+  %26 = shl i32 %6, 8
+  %27 = sext i32 %26 to i64
+  %28 = getelementptr inbounds i32, ptr %2, i64 %27
+  tail call void @llvm.nvvm.wmma.m16n16k16.store.d.row.stride.s32.p0(ptr %28, i32 %24, i32 %23, i32 %22, i32 %21, i32 %20, i32 %19, i32 %18, i32 %25, i32 16)
+  ret void
+
+29:                                               ; preds = %12, %29
+  %30 = phi i32 [ 0, %12 ], [ %59, %29 ]
+  %31 = phi i32 [ %10, %12 ], [ %58, %29 ]
+  %32 = phi i32 [ %10, %12 ], [ %51, %29 ]
+  %33 = phi i32 [ %10, %12 ], [ %52, %29 ]
+  %34 = phi i32 [ %10, %12 ], [ %53, %29 ]
+  %35 = phi i32 [ %10, %12 ], [ %54, %29 ]
+  %36 = phi i32 [ %10, %12 ], [ %55, %29 ]
+  %37 = phi i32 [ %10, %12 ], [ %56, %29 ]
+  %38 = phi i32 [ %10, %12 ], [ %57, %29 ]
+  %39 = zext nneg i32 %30 to i64
+  %40 = getelementptr inbounds i8, ptr %16, i64 %39
+  %41 = tail call { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.a.row.stride.s8.p0(ptr readonly %40, i32 %3)
+  %42 = extractvalue { i32, i32 } %41, 0
+  %43 = extractvalue { i32, i32 } %41, 1
+  %44 = shl nsw i32 %30, 4
+  %45 = zext nneg i32 %44 to i64
+  %46 = getelementptr inbounds i8, ptr %1, i64 %45
+  %47 = tail call { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.s8.p0(ptr readonly %46, i32 16)
+  %48 = extractvalue { i32, i32 } %47, 0
+  %49 = extractvalue { i32, i32 } %47, 1
+  %50 = tail call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.row.s8.satfinite(i32 %42, i32 %43, i32 %48, i32 %49, i32 %32, i32 %33, i32 %34, i32 %35, i32 %36, i32 %37, i32 %38, i32 %31)
+  %51 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 0
+  %52 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 1
+  %53 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 2
+  %54 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 3
+  %55 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 4
+  %56 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 5
+  %57 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 6
+  %58 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 7
+  %59 = add nuw nsw i32 %30, 16
+  %60 = icmp slt i32 %59, %3
+  br i1 %60, label %29, label %17, !llvm.loop !28
 }
 
 ; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
@@ -673,7 +740,7 @@ define dso_local void @_Z8wmma_f64PKdS0_Pdii(ptr nocapture noundef readonly %0, 
   %48 = extractvalue { double, double } %46, 0
   %49 = extractvalue { double, double } %46, 1
   %50 = icmp slt i32 %47, %4
-  br i1 %50, label %36, label %33, !llvm.loop !27
+  br i1 %50, label %36, label %33, !llvm.loop !29
 
 51:                                               ; preds = %5, %33
   ret void
@@ -722,6 +789,12 @@ declare { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.u8.p0(ptr nocap
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) #5
 
 ; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { i32, i32 } @llvm.nvvm.wmma.m16n16k16.load.b.row.stride.s8.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nosync nounwind memory(none)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.row.s8.satfinite(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) #5
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.load.c.row.stride.f64.p0(ptr nocapture readonly, i32) #4
 
 ; Function Attrs: nocallback nofree nounwind memory(argmem: read)
@@ -747,8 +820,8 @@ attributes #7 = { convergent nounwind }
 attributes #8 = { convergent nounwind memory(none) }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
-!nvvm.annotations = !{!4, !5, !6, !7, !8, !9}
-!llvm.ident = !{!10}
+!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10}
+!llvm.ident = !{!11}
 
 !0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 5]}
 !1 = !{i32 1, !"wchar_size", i32 4}
@@ -759,22 +832,24 @@ attributes #8 = { convergent nounwind memory(none) }
 !6 = !{ptr @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii, !"kernel", i32 1}
 !7 = !{ptr @_Z7wmma_s8PKaS0_Piii, !"kernel", i32 1}
 !8 = !{ptr @_Z7wmma_u8PKhS0_Piii, !"kernel", i32 1}
-!9 = !{ptr @_Z8wmma_f64PKdS0_Pdii, !"kernel", i32 1}
-!10 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
-!11 = !{!12, !12, i64 0}
-!12 = !{!"float", !13, i64 0}
-!13 = !{!"omnipotent char", !14, i64 0}
-!14 = !{!"Simple C++ TBAA"}
-!15 = !{!16, !16, i64 0}
-!16 = !{!"short", !13, i64 0}
-!17 = !{i64 1751}
-!18 = distinct !{!18, !19}
-!19 = !{!"llvm.loop.mustprogress"}
-!20 = !{i64 2155799525, i64 2155799552}
-!21 = !{i64 3170}
-!22 = distinct !{!22, !19}
-!23 = !{i64 4619}
-!24 = distinct !{!24, !19}
-!25 = distinct !{!25, !19}
-!26 = distinct !{!26, !19}
-!27 = distinct !{!27, !19}
+!9 = !{ptr @_Z17wmma_s8_satfinitePKaS0_Piii, !"kernel", i32 1}
+!10 = !{ptr @_Z8wmma_f64PKdS0_Pdii, !"kernel", i32 1}
+!11 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
+!12 = !{!13, !13, i64 0}
+!13 = !{!"float", !14, i64 0}
+!14 = !{!"omnipotent char", !15, i64 0}
+!15 = !{!"Simple C++ TBAA"}
+!16 = !{!17, !17, i64 0}
+!17 = !{!"short", !14, i64 0}
+!18 = !{i64 1780}
+!19 = distinct !{!19, !20}
+!20 = !{!"llvm.loop.mustprogress"}
+!21 = !{i64 2155800406, i64 2155800433}
+!22 = !{i64 3199}
+!23 = distinct !{!23, !20}
+!24 = !{i64 4648}
+!25 = distinct !{!25, !20}
+!26 = distinct !{!26, !20}
+!27 = distinct !{!27, !20}
+!28 = distinct !{!28, !20}
+!29 = distinct !{!29, !20}

@@ -1,7 +1,8 @@
 // Tensor cores the way libraries drive them: mma.sync written as inline PTX
 // on fragments each thread gathers by hand in the PTX ISA's layout (f16 and
 // bf16 inputs, m16n8k16 and m16n8k8, f32 and f16 accumulators), and the
-// WMMA API with 8-bit integer inputs and int accumulators and with doubles.
+// WMMA API with 8-bit integer inputs and int accumulators (wrapping and
+// saturating) and with doubles.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <mma.h>
@@ -144,6 +145,23 @@ __global__ void wmma_u8(const unsigned char *A, const unsigned char *B, int *C, 
     wmma::mma_sync(acc, a, b, acc);
   }
   wmma::store_matrix_sync(C + tileCol * m + tileRow, acc, m, wmma::mem_col_major);
+}
+
+// Saturating (.satfinite) s8 products on top of a bias near the int range's
+// ends: sums beyond it clamp to INT_MAX / INT_MIN; one warp per block.
+__global__ void wmma_s8_satfinite(const signed char *A, const signed char *B, int *C, int k,
+                                  int bias) {
+  int tile = blockIdx.x * 16;
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> a;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::row_major> b;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, int> acc;
+  wmma::fill_fragment(acc, blockIdx.x % 2 ? -bias : bias);
+  for (int kk = 0; kk < k; kk += 16) {
+    wmma::load_matrix_sync(a, A + tile * k + kk, k);
+    wmma::load_matrix_sync(b, B + kk * 16, 16);
+    wmma::mma_sync(acc, a, b, acc, true);
+  }
+  wmma::store_matrix_sync(C + tile * 16, acc, 16, wmma::mem_row_major);
 }
 
 // Double precision (m8n8k4): C (n x n, row-major) = A * B + C, A
