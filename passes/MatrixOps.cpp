@@ -438,6 +438,8 @@ WarpMatrixLayout layoutOf(const TranslateTarget &T, StringRef Name) {
   if (Name.starts_with("llvm.nvvm.wmma.m8n8k4."))
     return dmmaLayout();
   const StringRef Ty = typeWord(Name);
+  if (Name.starts_with("llvm.nvvm.wmma.m32n8k16.") || Name.starts_with("llvm.nvvm.wmma.m8n32k16."))
+    return tallWideLayout(Name.starts_with("llvm.nvvm.wmma.m32n8k16."), Ty == "bf16");
   return wmmaLayout(T, Ty == "bf16" ? MatrixInput::BF16
                        : Ty == "s8" ? MatrixInput::S8
                        : Ty == "u8" ? MatrixInput::U8
@@ -532,8 +534,9 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
   const unsigned Regs = Layout.SlotsC / elementsPerRegister(Reg, Bits);
   if (L.CI.arg_size() < 1 + Regs)
     return L.fail("unexpected fragment type");
-  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs) : B.getInt32(Layout.N);
   const bool ColMajor = columnMajor(L.Name);
+  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs)
+                                         : B.getInt32(ColMajor ? Layout.M : Layout.N);
   SmallVector<Value *, 8> Elems;
   for (unsigned I = 0; I < Regs; ++I)
     appendElements(B, L.arg(1 + I), Bits, Elems);
@@ -557,6 +560,39 @@ Value *lowerWmmaMma(IntrinsicLowering &L, int Saturate) {
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
   Function *F = wmmaHelper(L.module(), L.T, In, Saturate);
+  IRBuilder<> &B = L.B;
+  return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+/// llvm.nvvm.wmma.{m32n8k16,m8n32k16}.mma.{row,col}.{row,col}.{D.C | bf16}:
+/// FMAs across the warp on every target
+/// (`__ferry_wmma_<shape>_<type>_fma_*`).
+Value *lowerTallWideMma(IntrinsicLowering &L, int) {
+  const bool Tall = L.Name.starts_with("llvm.nvvm.wmma.m32n8k16.");
+  const MatrixInput In = inputOf(L.Name);
+  const bool BF16 = In == MatrixInput::BF16;
+  WarpMatrixLayout Layout = tallWideLayout(Tall, BF16);
+  // 16-bit elements, two per register.
+  MmaOperands O = mmaOperands(L, In, Layout.SlotsA / 2, Layout.SlotsB / 2);
+  if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
+    return L.fail("unexpected fragment type");
+  LLVMContext &Ctx = L.ctx();
+  const TranslateTarget &T = L.T;
+  Type *Elem = inputType(Ctx, In);
+  Type *AT = FixedVectorType::get(Elem, Layout.SlotsA), *BT = FixedVectorType::get(Elem, Layout.SlotsB);
+  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), Layout.SlotsC);
+  std::string Name = (Twine("__ferry_wmma_") + (Tall ? "m32n8k16_" : "m8n32k16_") +
+                      InputNames[int(In)] + "_fma" + (T.isWave64() ? "_emu32" : "_w32"))
+                         .str();
+  Function *F = getOrCreateHelper(
+      L.module(), Name, FunctionType::get(CT, {AT, BT, CT}, false), /*Convergent=*/true,
+      [&](Function &H) {
+        IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &H));
+        SmallVector<Value *, 8> D =
+            warpProductFMA(B, T, Layout, elementsOf(B, H.getArg(0)), elementsOf(B, H.getArg(1)),
+                           elementsOf(B, H.getArg(2)));
+        B.CreateRet(vectorOf(B, D));
+      });
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
@@ -625,7 +661,8 @@ Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
                 (Qualifiers.empty() ? "" : " and" + Qualifiers) + " has no translation for " +
                 L.T.Processor + " (translated: " +
                 (Wmma ? "m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 "
-                        "inputs and s32 accumulators; m8n8k4 f64 in .rn"
+                        "inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 "
+                        "inputs; m8n8k4 f64 in .rn"
                       : "m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 "
                         "accumulators") +
                 ")");

@@ -107,6 +107,44 @@ WarpMatrixLayout dmmaLayout() {
   return L;
 }
 
+WarpMatrixLayout tallWideLayout(bool Tall, bool BF16) {
+  WarpMatrixLayout L;
+  L.M = Tall ? 32 : 8;
+  L.N = Tall ? 8 : 32;
+  L.K = 16;
+  const unsigned Small = BF16 ? 4 : 16;
+  L.SlotsA = Tall ? 16 : Small;
+  L.SlotsB = Tall ? Small : 16;
+  L.SlotsC = 8;
+  L.Position = [Tall](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
+    // The operand with one line per lane, and the one with four elements.
+    const bool Line = Op == MatrixOperand::C || (Op == MatrixOperand::A) == Tall;
+    if (Line)
+      return Op == MatrixOperand::B || (Op == MatrixOperand::C && !Tall)
+                 ? MatrixPosition{B.getInt32(S), Lane}
+                 : MatrixPosition{Lane, B.getInt32(S)};
+    if (S >= 4)
+      return MatrixPosition{};
+    // m32n8k16 B: [l/2][4(l%2)+s]; m8n32k16 A: [l/4][4(l%4)+s].
+    Value *Major = Tall ? B.CreateLShr(Lane, 1) : B.CreateLShr(Lane, 2);
+    Value *Minor = B.CreateAdd(B.CreateShl(B.CreateAnd(Lane, Tall ? 1 : 3), 2), B.getInt32(S));
+    return MatrixPosition{Major, Minor};
+  };
+  L.OwnerA = [Tall](IRBuilder<> &B, Value *Row, unsigned K, unsigned) {
+    if (Tall)
+      return MatrixOwner{Row, K};
+    return MatrixOwner{B.CreateAdd(B.CreateShl(Row, 2), B.getInt32(K / 4)), K % 4};
+  };
+  // m32n8k16 output slot S is column S: B[k][S] is in lane 2k + S/4, slot
+  // S%4 for every reader.
+  L.OwnerB = [Tall](IRBuilder<> &B, unsigned K, Value *Col, unsigned S) {
+    if (!Tall)
+      return MatrixOwner{Col, K};
+    return MatrixOwner{B.getInt32(2 * K + S / 4), S % 4};
+  };
+  return L;
+}
+
 bool mfmaI8IsK32(const TranslateTarget &T) {
   return llvm::StringRef(T.Processor).starts_with("gfx94") || T.Processor == "gfx950";
 }

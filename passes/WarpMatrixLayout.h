@@ -85,6 +85,13 @@ WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In);
 /// lane l holds A[l%8][l/8], B[l/8][l%8] and C/D[l/4][2(l%4) + s].
 WarpMatrixLayout dmmaLayout();
 
+/// The m32n8k16 (\p Tall) or m8n32k16 WMMA layout of f16 or bf16 inputs
+/// (every target; the product is FMAs across the warp). m32n8k16: lane l
+/// holds row l of A (16 k) and of C/D (8 columns), and B[l/2][4(l%2)+s];
+/// m8n32k16: column l of B and of C/D, and A[l/4][4(l%4)+s]. The small
+/// operand has 4 elements per lane (an f16 fragment 16 slots, 4 used).
+WarpMatrixLayout tallWideLayout(bool Tall, bool BF16);
+
 /// Whether \p T's 8-bit integer MFMA is 16x16x32 (gfx94x, gfx950: they
 /// have no 16x16x16 form).
 bool mfmaI8IsK32(const TranslateTarget &T);

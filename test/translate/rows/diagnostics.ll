@@ -73,9 +73,9 @@ define void @exit() {
 }
 ; Tensor cores: shapes and types outside m16n16k16 / m16n8k16 with f16 or
 ; bf16 inputs, and .satfinite, are diagnosed.
-; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .f16 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m8n8k4 f64 in .rn)
+; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.u8' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .u8 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 inputs; m8n8k4 f64 in .rn)
 define void @wmma_shape(ptr %p) {
-  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr %p)
+  %r = call { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr %p)
   ret void
 }
 ; CHECK-DAG: in function 'wmma_s8': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.s4' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .s4 has no translation for gfx90a
@@ -186,7 +186,7 @@ declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
 declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
 declare i32 @llvm.nvvm.fns(i32, i32, i32)
 declare void @llvm.nvvm.exit()
-declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr)
+declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s4(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)

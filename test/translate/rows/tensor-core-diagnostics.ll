@@ -6,12 +6,12 @@
 ; RUN: %not %ferry-translate %s --offload-arch=gfx942 -o /dev/null 2>&1 | %count 10
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: in function 'm8n32k16': 'llvm.nvvm.wmma.m8n32k16.load.b.col.f16' cannot be translated to AMDGPU: WMMA shape m8n32k16 with types .f16 has no translation for [[ARCH]] (translated: m16n16k16
-define void @m8n32k16(ptr %p) {
-  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m8n32k16.load.b.col.f16.p0(ptr %p)
+; CHECK-DAG: in function 'm8n32k16': 'llvm.nvvm.wmma.m8n32k16.mma.row.col.s8' cannot be translated to AMDGPU: WMMA shape m8n32k16 with types .s8 has no translation for [[ARCH]] (translated: m16n16k16
+define void @m8n32k16(i32 %a, i32 %c) {
+  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m8n32k16.mma.row.col.s8(i32 %a, i32 %a, i32 %a, i32 %a, i32 %a, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
   ret void
 }
-; CHECK-DAG: in function 'f64_rz': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rz has no translation for [[ARCH]] (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m8n8k4 f64 in .rn)
+; CHECK-DAG: in function 'f64_rz': 'llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64' cannot be translated to AMDGPU: WMMA shape m8n8k4 with types .f64 and .rz has no translation for [[ARCH]] (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 inputs; m8n8k4 f64 in .rn)
 define void @f64_rz(double %a, double %c) {
   %r = call { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64(double %a, double %a, double %c, double %c)
   ret void
@@ -57,7 +57,7 @@ define void @mma_s8_satfinite(i32 %a, i32 %c) {
   ret void
 }
 
-declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m8n32k16.load.b.col.f16.p0(ptr)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m8n32k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rz.f64(double, double, double, double)
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.rm.f64(double, double, double, double)
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.a.row.tf32.p0(ptr)

@@ -135,6 +135,24 @@ define { double, double } @mma_f64(double %a, double %b, double %c) {
   ret { double, double } %r
 }
 
+; m32n8k16 and m8n32k16 (f16, bf16): lane l holds a line of the long
+; operand and of C; FMAs across the warp on every target.
+; CHECK-LABEL: define {{.*}} @load_b_m32n8k16(
+; CHECK-COUNT-4: load half
+; EMU:           insertvalue {{.*}}, <2 x half> zeroinitializer, 2
+define { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @load_b_m32n8k16(ptr %p) {
+  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.b.col.f16.p0(ptr %p)
+  ret { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %r
+}
+
+; CHECK-LABEL: define {{.*}} @mma_m8n32k16_bf16(
+; EMU:           call <8 x float> @__ferry_wmma_m8n32k16_bf16_fma_emu32(<4 x i16> {{.*}}, <16 x i16>
+; W32:           call <8 x float> @__ferry_wmma_m8n32k16_bf16_fma_w32(<4 x i16> {{.*}}, <16 x i16>
+define { float, float, float, float, float, float, float, float } @mma_m8n32k16_bf16(i32 %a, i32 %b, float %c) {
+  %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m8n32k16.mma.row.col.bf16(i32 %a, i32 %a, i32 %b, i32 %b, i32 %b, i32 %b, i32 %b, i32 %b, i32 %b, i32 %b, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
+  ret { float, float, float, float, float, float, float, float } %r
+}
+
 ; CHECK-LABEL: define {{.*}} @mma_sync(
 ; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
 ; W32:           call <4 x float> @__ferry_mma_m16n8k16_f16_wmma_w32(<8 x half> {{.*}}, <4 x half> {{.*}}, <4 x float>
@@ -247,5 +265,7 @@ declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.col.row.u8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare double @llvm.nvvm.wmma.m8n8k4.load.a.col.f64.p0(ptr)
 declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.row.col.rn.f64(double, double, double, double)
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.b.col.f16.p0(ptr)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m8n32k16.mma.row.col.bf16(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, float, float, float, float, float, float, float, float)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)

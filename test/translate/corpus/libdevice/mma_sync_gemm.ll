@@ -10,6 +10,7 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 %struct.__half = type { i16 }
+%struct.__nv_bfloat16 = type { i16 }
 
 ; Function Attrs: mustprogress nofree norecurse nosync nounwind willreturn memory(none)
 define dso_local noundef i32 @_Z6pack16tt(i16 noundef zeroext %0, i16 noundef zeroext %1) local_unnamed_addr #0 {
@@ -48,24 +49,24 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %28 = add i32 %27, %26
   %29 = sext i32 %28 to i64
   %30 = getelementptr inbounds float, ptr %2, i64 %29
-  %31 = load float, ptr %30, align 4, !tbaa !14
+  %31 = load float, ptr %30, align 4, !tbaa !16
   %32 = or disjoint i32 %24, %18
   %33 = or disjoint i32 %32, 1
   %34 = add i32 %33, %26
   %35 = sext i32 %34 to i64
   %36 = getelementptr inbounds float, ptr %2, i64 %35
-  %37 = load float, ptr %36, align 4, !tbaa !14
+  %37 = load float, ptr %36, align 4, !tbaa !16
   %38 = or disjoint i32 %22, %15
   %39 = or disjoint i32 %38, 8
   %40 = mul nsw i32 %39, %4
   %41 = add i32 %27, %40
   %42 = sext i32 %41 to i64
   %43 = getelementptr inbounds float, ptr %2, i64 %42
-  %44 = load float, ptr %43, align 4, !tbaa !14
+  %44 = load float, ptr %43, align 4, !tbaa !16
   %45 = add i32 %33, %40
   %46 = sext i32 %45 to i64
   %47 = getelementptr inbounds float, ptr %2, i64 %46
-  %48 = load float, ptr %47, align 4, !tbaa !14
+  %48 = load float, ptr %47, align 4, !tbaa !16
   %49 = icmp sgt i32 %5, 0
   br i1 %49, label %50, label %62
 
@@ -88,10 +89,10 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %64 = phi float [ %44, %20 ], [ %126, %67 ]
   %65 = phi float [ %48, %20 ], [ %127, %67 ]
   %66 = phi float [ %31, %20 ], [ %124, %67 ]
-  store float %66, ptr %30, align 4, !tbaa !14
-  store float %63, ptr %36, align 4, !tbaa !14
-  store float %64, ptr %43, align 4, !tbaa !14
-  store float %65, ptr %47, align 4, !tbaa !14
+  store float %66, ptr %30, align 4, !tbaa !16
+  store float %63, ptr %36, align 4, !tbaa !16
+  store float %64, ptr %43, align 4, !tbaa !16
+  store float %65, ptr %47, align 4, !tbaa !16
   br label %130
 
 67:                                               ; preds = %50, %67
@@ -103,61 +104,61 @@ define dso_local void @_Z11mma_f16_f32PK6__halfS1_Pfiii(ptr nocapture noundef re
   %73 = zext nneg i32 %71 to i64
   %74 = getelementptr i16, ptr %52, i64 %73
   %75 = getelementptr i16, ptr %74, i64 %59
-  %76 = load i16, ptr %75, align 2, !tbaa !18
+  %76 = load i16, ptr %75, align 2, !tbaa !20
   %77 = getelementptr inbounds i8, ptr %75, i64 2
-  %78 = load i16, ptr %77, align 2, !tbaa !18
+  %78 = load i16, ptr %77, align 2, !tbaa !20
   %79 = zext i16 %76 to i32
   %80 = zext i16 %78 to i32
   %81 = shl nuw i32 %80, 16
   %82 = or disjoint i32 %81, %79
   %83 = getelementptr i16, ptr %74, i64 %61
-  %84 = load i16, ptr %83, align 2, !tbaa !18
+  %84 = load i16, ptr %83, align 2, !tbaa !20
   %85 = getelementptr inbounds i8, ptr %83, i64 2
-  %86 = load i16, ptr %85, align 2, !tbaa !18
+  %86 = load i16, ptr %85, align 2, !tbaa !20
   %87 = zext i16 %84 to i32
   %88 = zext i16 %86 to i32
   %89 = shl nuw i32 %88, 16
   %90 = or disjoint i32 %89, %87
   %91 = getelementptr inbounds i8, ptr %75, i64 16
-  %92 = load i16, ptr %91, align 2, !tbaa !18
+  %92 = load i16, ptr %91, align 2, !tbaa !20
   %93 = getelementptr inbounds i8, ptr %75, i64 18
-  %94 = load i16, ptr %93, align 2, !tbaa !18
+  %94 = load i16, ptr %93, align 2, !tbaa !20
   %95 = zext i16 %92 to i32
   %96 = zext i16 %94 to i32
   %97 = shl nuw i32 %96, 16
   %98 = or disjoint i32 %97, %95
   %99 = getelementptr inbounds i8, ptr %83, i64 16
-  %100 = load i16, ptr %99, align 2, !tbaa !18
+  %100 = load i16, ptr %99, align 2, !tbaa !20
   %101 = getelementptr inbounds i8, ptr %83, i64 18
-  %102 = load i16, ptr %101, align 2, !tbaa !18
+  %102 = load i16, ptr %101, align 2, !tbaa !20
   %103 = zext i16 %100 to i32
   %104 = zext i16 %102 to i32
   %105 = shl nuw i32 %104, 16
   %106 = or disjoint i32 %105, %103
   %107 = getelementptr inbounds i16, ptr %57, i64 %73
-  %108 = load i16, ptr %107, align 2, !tbaa !18
+  %108 = load i16, ptr %107, align 2, !tbaa !20
   %109 = getelementptr inbounds i8, ptr %107, i64 2
-  %110 = load i16, ptr %109, align 2, !tbaa !18
+  %110 = load i16, ptr %109, align 2, !tbaa !20
   %111 = zext i16 %108 to i32
   %112 = zext i16 %110 to i32
   %113 = shl nuw i32 %112, 16
   %114 = or disjoint i32 %113, %111
   %115 = getelementptr inbounds i8, ptr %107, i64 16
-  %116 = load i16, ptr %115, align 2, !tbaa !18
+  %116 = load i16, ptr %115, align 2, !tbaa !20
   %117 = getelementptr inbounds i8, ptr %107, i64 18
-  %118 = load i16, ptr %117, align 2, !tbaa !18
+  %118 = load i16, ptr %117, align 2, !tbaa !20
   %119 = zext i16 %116 to i32
   %120 = zext i16 %118 to i32
   %121 = shl nuw i32 %120, 16
   %122 = or disjoint i32 %121, %119
-  %123 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %82, i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, float %72, float %70, float %69, float %68) #7, !srcloc !20
+  %123 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %82, i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, float %72, float %70, float %69, float %68) #7, !srcloc !22
   %124 = extractvalue { float, float, float, float } %123, 0
   %125 = extractvalue { float, float, float, float } %123, 1
   %126 = extractvalue { float, float, float, float } %123, 2
   %127 = extractvalue { float, float, float, float } %123, 3
   %128 = add nuw nsw i32 %71, 16
   %129 = icmp slt i32 %128, %5
-  br i1 %129, label %67, label %62, !llvm.loop !21
+  br i1 %129, label %67, label %62, !llvm.loop !23
 
 130:                                              ; preds = %6, %62
   ret void
@@ -213,39 +214,39 @@ define dso_local void @_Z11mma_f16_f16PK6__halfS1_PS_iiiS_(ptr nocapture noundef
   %45 = phi i32 [ %28, %27 ], [ %40, %77 ]
   %46 = phi i32 [ 0, %27 ], [ %133, %77 ]
   %47 = phi i32 [ 0, %27 ], [ %132, %77 ]
-  %48 = load i16, ptr %6, align 2, !tbaa !18
+  %48 = load i16, ptr %6, align 2, !tbaa !20
   %49 = or disjoint i32 %19, %26
   %50 = trunc i32 %47 to i16
-  %51 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %50, i16 %48) #8, !srcloc !23
+  %51 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %50, i16 %48) #8, !srcloc !25
   %52 = or disjoint i32 %23, %16
   %53 = mul nsw i32 %52, %4
   %54 = add i32 %49, %53
   %55 = sext i32 %54 to i64
   %56 = getelementptr inbounds %struct.__half, ptr %2, i64 %55
-  store i16 %51, ptr %56, align 2, !tbaa !18
+  store i16 %51, ptr %56, align 2, !tbaa !20
   %57 = lshr i32 %47, 16
   %58 = trunc nuw i32 %57 to i16
-  %59 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %58, i16 %48) #8, !srcloc !23
+  %59 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %58, i16 %48) #8, !srcloc !25
   %60 = or disjoint i32 %49, 1
   %61 = add i32 %60, %53
   %62 = sext i32 %61 to i64
   %63 = getelementptr inbounds %struct.__half, ptr %2, i64 %62
-  store i16 %59, ptr %63, align 2, !tbaa !18
+  store i16 %59, ptr %63, align 2, !tbaa !20
   %64 = trunc i32 %46 to i16
-  %65 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %64, i16 %48) #8, !srcloc !23
+  %65 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %64, i16 %48) #8, !srcloc !25
   %66 = add nuw nsw i32 %45, %16
   %67 = mul nsw i32 %66, %4
   %68 = add i32 %49, %67
   %69 = sext i32 %68 to i64
   %70 = getelementptr inbounds %struct.__half, ptr %2, i64 %69
-  store i16 %65, ptr %70, align 2, !tbaa !18
+  store i16 %65, ptr %70, align 2, !tbaa !20
   %71 = lshr i32 %46, 16
   %72 = trunc nuw i32 %71 to i16
-  %73 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %72, i16 %48) #8, !srcloc !23
+  %73 = tail call i16 asm "{mul.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %72, i16 %48) #8, !srcloc !25
   %74 = add i32 %60, %67
   %75 = sext i32 %74 to i64
   %76 = getelementptr inbounds %struct.__half, ptr %2, i64 %75
-  store i16 %73, ptr %76, align 2, !tbaa !18
+  store i16 %73, ptr %76, align 2, !tbaa !20
   br label %136
 
 77:                                               ; preds = %29, %77
@@ -255,59 +256,59 @@ define dso_local void @_Z11mma_f16_f16PK6__halfS1_PS_iiiS_(ptr nocapture noundef
   %81 = zext nneg i32 %79 to i64
   %82 = getelementptr i16, ptr %31, i64 %81
   %83 = getelementptr i16, ptr %82, i64 %39
-  %84 = load i16, ptr %83, align 2, !tbaa !18
+  %84 = load i16, ptr %83, align 2, !tbaa !20
   %85 = getelementptr inbounds i8, ptr %83, i64 2
-  %86 = load i16, ptr %85, align 2, !tbaa !18
+  %86 = load i16, ptr %85, align 2, !tbaa !20
   %87 = zext i16 %84 to i32
   %88 = zext i16 %86 to i32
   %89 = shl nuw i32 %88, 16
   %90 = or disjoint i32 %89, %87
   %91 = getelementptr i16, ptr %82, i64 %43
-  %92 = load i16, ptr %91, align 2, !tbaa !18
+  %92 = load i16, ptr %91, align 2, !tbaa !20
   %93 = getelementptr inbounds i8, ptr %91, i64 2
-  %94 = load i16, ptr %93, align 2, !tbaa !18
+  %94 = load i16, ptr %93, align 2, !tbaa !20
   %95 = zext i16 %92 to i32
   %96 = zext i16 %94 to i32
   %97 = shl nuw i32 %96, 16
   %98 = or disjoint i32 %97, %95
   %99 = getelementptr inbounds i8, ptr %83, i64 16
-  %100 = load i16, ptr %99, align 2, !tbaa !18
+  %100 = load i16, ptr %99, align 2, !tbaa !20
   %101 = getelementptr inbounds i8, ptr %83, i64 18
-  %102 = load i16, ptr %101, align 2, !tbaa !18
+  %102 = load i16, ptr %101, align 2, !tbaa !20
   %103 = zext i16 %100 to i32
   %104 = zext i16 %102 to i32
   %105 = shl nuw i32 %104, 16
   %106 = or disjoint i32 %105, %103
   %107 = getelementptr inbounds i8, ptr %91, i64 16
-  %108 = load i16, ptr %107, align 2, !tbaa !18
+  %108 = load i16, ptr %107, align 2, !tbaa !20
   %109 = getelementptr inbounds i8, ptr %91, i64 18
-  %110 = load i16, ptr %109, align 2, !tbaa !18
+  %110 = load i16, ptr %109, align 2, !tbaa !20
   %111 = zext i16 %108 to i32
   %112 = zext i16 %110 to i32
   %113 = shl nuw i32 %112, 16
   %114 = or disjoint i32 %113, %111
   %115 = getelementptr inbounds i16, ptr %36, i64 %81
-  %116 = load i16, ptr %115, align 2, !tbaa !18
+  %116 = load i16, ptr %115, align 2, !tbaa !20
   %117 = getelementptr inbounds i8, ptr %115, i64 2
-  %118 = load i16, ptr %117, align 2, !tbaa !18
+  %118 = load i16, ptr %117, align 2, !tbaa !20
   %119 = zext i16 %116 to i32
   %120 = zext i16 %118 to i32
   %121 = shl nuw i32 %120, 16
   %122 = or disjoint i32 %121, %119
   %123 = getelementptr inbounds i8, ptr %115, i64 16
-  %124 = load i16, ptr %123, align 2, !tbaa !18
+  %124 = load i16, ptr %123, align 2, !tbaa !20
   %125 = getelementptr inbounds i8, ptr %115, i64 18
-  %126 = load i16, ptr %125, align 2, !tbaa !18
+  %126 = load i16, ptr %125, align 2, !tbaa !20
   %127 = zext i16 %124 to i32
   %128 = zext i16 %126 to i32
   %129 = shl nuw i32 %128, 16
   %130 = or disjoint i32 %129, %127
-  %131 = tail call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$0,$1};", "=r,=r,r,r,r,r,r,r,0,1"(i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, i32 %130, i32 %80, i32 %78) #7, !srcloc !24
+  %131 = tail call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$0,$1};", "=r,=r,r,r,r,r,r,r,0,1"(i32 %90, i32 %98, i32 %106, i32 %114, i32 %122, i32 %130, i32 %80, i32 %78) #7, !srcloc !26
   %132 = extractvalue { i32, i32 } %131, 0
   %133 = extractvalue { i32, i32 } %131, 1
   %134 = add nuw nsw i32 %79, 16
   %135 = icmp slt i32 %134, %5
-  br i1 %135, label %77, label %44, !llvm.loop !25
+  br i1 %135, label %77, label %44, !llvm.loop !27
 
 136:                                              ; preds = %7, %44
   ret void
@@ -371,23 +372,23 @@ define dso_local void @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii(ptr nocapture no
   %52 = add i32 %51, %50
   %53 = sext i32 %52 to i64
   %54 = getelementptr inbounds float, ptr %2, i64 %53
-  store float %48, ptr %54, align 4, !tbaa !14
+  store float %48, ptr %54, align 4, !tbaa !16
   %55 = or disjoint i32 %25, %18
   %56 = or disjoint i32 %55, 1
   %57 = mul nsw i32 %56, %3
   %58 = add i32 %51, %57
   %59 = sext i32 %58 to i64
   %60 = getelementptr inbounds float, ptr %2, i64 %59
-  store float %47, ptr %60, align 4, !tbaa !14
+  store float %47, ptr %60, align 4, !tbaa !16
   %61 = or disjoint i32 %44, %15
   %62 = add i32 %61, %50
   %63 = sext i32 %62 to i64
   %64 = getelementptr inbounds float, ptr %2, i64 %63
-  store float %45, ptr %64, align 4, !tbaa !14
+  store float %45, ptr %64, align 4, !tbaa !16
   %65 = add i32 %61, %57
   %66 = sext i32 %65 to i64
   %67 = getelementptr inbounds float, ptr %2, i64 %66
-  store float %46, ptr %67, align 4, !tbaa !14
+  store float %46, ptr %67, align 4, !tbaa !16
   br label %107
 
 68:                                               ; preds = %28, %68
@@ -399,37 +400,37 @@ define dso_local void @_Z11mma_bf16_k8PK13__nv_bfloat16S1_Pfiii(ptr nocapture no
   %74 = zext nneg i32 %72 to i64
   %75 = getelementptr i16, ptr %30, i64 %74
   %76 = getelementptr i16, ptr %75, i64 %38
-  %77 = load i16, ptr %76, align 2, !tbaa !18
+  %77 = load i16, ptr %76, align 2, !tbaa !20
   %78 = getelementptr inbounds i8, ptr %76, i64 2
-  %79 = load i16, ptr %78, align 2, !tbaa !18
+  %79 = load i16, ptr %78, align 2, !tbaa !20
   %80 = zext i16 %77 to i32
   %81 = zext i16 %79 to i32
   %82 = shl nuw i32 %81, 16
   %83 = or disjoint i32 %82, %80
   %84 = getelementptr i16, ptr %75, i64 %42
-  %85 = load i16, ptr %84, align 2, !tbaa !18
+  %85 = load i16, ptr %84, align 2, !tbaa !20
   %86 = getelementptr inbounds i8, ptr %84, i64 2
-  %87 = load i16, ptr %86, align 2, !tbaa !18
+  %87 = load i16, ptr %86, align 2, !tbaa !20
   %88 = zext i16 %85 to i32
   %89 = zext i16 %87 to i32
   %90 = shl nuw i32 %89, 16
   %91 = or disjoint i32 %90, %88
   %92 = getelementptr inbounds i16, ptr %35, i64 %74
-  %93 = load i16, ptr %92, align 2, !tbaa !18
+  %93 = load i16, ptr %92, align 2, !tbaa !20
   %94 = getelementptr inbounds i8, ptr %92, i64 2
-  %95 = load i16, ptr %94, align 2, !tbaa !18
+  %95 = load i16, ptr %94, align 2, !tbaa !20
   %96 = zext i16 %93 to i32
   %97 = zext i16 %95 to i32
   %98 = shl nuw i32 %97, 16
   %99 = or disjoint i32 %98, %96
-  %100 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,0,1,2,3"(i32 %83, i32 %91, i32 %99, float %73, float %71, float %70, float %69) #7, !srcloc !26
+  %100 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,0,1,2,3"(i32 %83, i32 %91, i32 %99, float %73, float %71, float %70, float %69) #7, !srcloc !28
   %101 = extractvalue { float, float, float, float } %100, 0
   %102 = extractvalue { float, float, float, float } %100, 1
   %103 = extractvalue { float, float, float, float } %100, 2
   %104 = extractvalue { float, float, float, float } %100, 3
   %105 = add nuw nsw i32 %72, 8
   %106 = icmp slt i32 %105, %5
-  br i1 %106, label %68, label %43, !llvm.loop !27
+  br i1 %106, label %68, label %43, !llvm.loop !29
 
 107:                                              ; preds = %6, %43
   ret void
@@ -541,7 +542,7 @@ define dso_local void @_Z7wmma_s8PKaS0_Piii(ptr nocapture noundef readonly %0, p
   %96 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %88, 7
   %97 = add nuw nsw i32 %70, 16
   %98 = icmp slt i32 %97, %4
-  br i1 %98, label %69, label %29, !llvm.loop !28
+  br i1 %98, label %69, label %29, !llvm.loop !30
 
 99:                                               ; preds = %5, %38
   ret void
@@ -614,7 +615,7 @@ define dso_local void @_Z7wmma_u8PKhS0_Piii(ptr nocapture noundef readonly %0, p
   %61 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %53, 7
   %62 = add nuw nsw i32 %32, 16
   %63 = icmp slt i32 %62, %4
-  br i1 %63, label %31, label %18, !llvm.loop !29
+  br i1 %63, label %31, label %18, !llvm.loop !31
 }
 
 ; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
@@ -681,7 +682,7 @@ define dso_local void @_Z17wmma_s8_satfinitePKaS0_Piii(ptr nocapture noundef rea
   %58 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %50, 7
   %59 = add nuw nsw i32 %30, 16
   %60 = icmp slt i32 %59, %3
-  br i1 %60, label %29, label %17, !llvm.loop !30
+  br i1 %60, label %29, label %17, !llvm.loop !32
 }
 
 ; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
@@ -740,9 +741,129 @@ define dso_local void @_Z8wmma_f64PKdS0_Pdii(ptr nocapture noundef readonly %0, 
   %48 = extractvalue { double, double } %46, 0
   %49 = extractvalue { double, double } %46, 1
   %50 = icmp slt i32 %47, %4
-  br i1 %50, label %36, label %33, !llvm.loop !31
+  br i1 %50, label %36, label %33, !llvm.loop !33
 
 51:                                               ; preds = %5, %33
+  ret void
+}
+
+; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
+define dso_local void @_Z13wmma_m32n8k16PK6__halfS1_Pfi(ptr nocapture noundef readonly %0, ptr nocapture noundef readonly %1, ptr nocapture noundef %2, i32 noundef %3) local_unnamed_addr #2 {
+  %5 = tail call noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %6 = shl i32 %5, 3
+  %7 = tail call noundef range(i32 1, -2147483648) i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %8 = shl i32 %7, 3
+  %9 = sext i32 %6 to i64
+  %10 = getelementptr inbounds float, ptr %2, i64 %9
+  %11 = tail call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m32n8k16.load.c.row.stride.f32.p0(ptr readonly %10, i32 %8)
+  %12 = extractvalue { float, float, float, float, float, float, float, float } %11, 0
+  %13 = extractvalue { float, float, float, float, float, float, float, float } %11, 1
+  %14 = extractvalue { float, float, float, float, float, float, float, float } %11, 2
+  %15 = extractvalue { float, float, float, float, float, float, float, float } %11, 3
+  %16 = extractvalue { float, float, float, float, float, float, float, float } %11, 4
+  %17 = extractvalue { float, float, float, float, float, float, float, float } %11, 5
+  %18 = extractvalue { float, float, float, float, float, float, float, float } %11, 6
+  %19 = extractvalue { float, float, float, float, float, float, float, float } %11, 7
+  %20 = icmp sgt i32 %3, 0
+  br i1 %20, label %21, label %25
+
+21:                                               ; preds = %4
+  %22 = mul nsw i32 %6, %3
+  %23 = sext i32 %22 to i64
+  %24 = getelementptr inbounds %struct.__half, ptr %1, i64 %23
+  br label %34
+
+25:                                               ; preds = %34, %4
+  %26 = phi float [ %12, %4 ], [ %67, %34 ]
+  %27 = phi float [ %13, %4 ], [ %68, %34 ]
+  %28 = phi float [ %14, %4 ], [ %69, %34 ]
+  %29 = phi float [ %15, %4 ], [ %70, %34 ]
+  %30 = phi float [ %16, %4 ], [ %71, %34 ]
+  %31 = phi float [ %17, %4 ], [ %72, %34 ]
+  %32 = phi float [ %18, %4 ], [ %73, %34 ]
+  %33 = phi float [ %19, %4 ], [ %74, %34 ]
+  tail call void @llvm.nvvm.wmma.m32n8k16.store.d.row.stride.f32.p0(ptr %10, float %26, float %27, float %28, float %29, float %30, float %31, float %32, float %33, i32 %8)
+  ret void
+
+34:                                               ; preds = %21, %34
+  %35 = phi float [ %19, %21 ], [ %74, %34 ]
+  %36 = phi float [ %18, %21 ], [ %73, %34 ]
+  %37 = phi float [ %17, %21 ], [ %72, %34 ]
+  %38 = phi float [ %16, %21 ], [ %71, %34 ]
+  %39 = phi float [ %15, %21 ], [ %70, %34 ]
+  %40 = phi float [ %14, %21 ], [ %69, %34 ]
+  %41 = phi float [ %13, %21 ], [ %68, %34 ]
+  %42 = phi float [ %12, %21 ], [ %67, %34 ]
+  %43 = phi i32 [ 0, %21 ], [ %66, %34 ]
+  %44 = zext nneg i32 %43 to i64
+  %45 = getelementptr inbounds %struct.__half, ptr %0, i64 %44
+  %46 = tail call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.stride.f16.p0(ptr readonly %45, i32 %3)
+  %47 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 0
+  %48 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 1
+  %49 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 2
+  %50 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 3
+  %51 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 4
+  %52 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 5
+  %53 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 6
+  %54 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %46, 7
+  %55 = getelementptr inbounds %struct.__half, ptr %24, i64 %44
+  %56 = tail call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.b.col.stride.f16.p0(ptr readonly %55, i32 %3)
+  %57 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 0
+  %58 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 1
+  %59 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 2
+  %60 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 3
+  %61 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 4
+  %62 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 5
+  %63 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 6
+  %64 = extractvalue { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } %56, 7
+  %65 = tail call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m32n8k16.mma.row.col.f32.f32(<2 x half> %47, <2 x half> %48, <2 x half> %49, <2 x half> %50, <2 x half> %51, <2 x half> %52, <2 x half> %53, <2 x half> %54, <2 x half> %57, <2 x half> %58, <2 x half> %59, <2 x half> %60, <2 x half> %61, <2 x half> %62, <2 x half> %63, <2 x half> %64, float %42, float %41, float %40, float %39, float %38, float %37, float %36, float %35)
+  %66 = add nuw nsw i32 %43, 16
+  %67 = extractvalue { float, float, float, float, float, float, float, float } %65, 0
+  %68 = extractvalue { float, float, float, float, float, float, float, float } %65, 1
+  %69 = extractvalue { float, float, float, float, float, float, float, float } %65, 2
+  %70 = extractvalue { float, float, float, float, float, float, float, float } %65, 3
+  %71 = extractvalue { float, float, float, float, float, float, float, float } %65, 4
+  %72 = extractvalue { float, float, float, float, float, float, float, float } %65, 5
+  %73 = extractvalue { float, float, float, float, float, float, float, float } %65, 6
+  %74 = extractvalue { float, float, float, float, float, float, float, float } %65, 7
+  %75 = icmp slt i32 %66, %3
+  br i1 %75, label %34, label %25, !llvm.loop !34
+}
+
+; Function Attrs: mustprogress norecurse nounwind memory(argmem: readwrite)
+define dso_local void @_Z13wmma_m8n32k16PK13__nv_bfloat16S1_Pf(ptr nocapture noundef readonly %0, ptr nocapture noundef readonly %1, ptr nocapture noundef writeonly %2) local_unnamed_addr #2 {
+  %4 = tail call noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %5 = shl i32 %4, 7
+  %6 = zext i32 %5 to i64
+  %7 = getelementptr inbounds %struct.__nv_bfloat16, ptr %0, i64 %6
+  %8 = tail call { i32, i32 } @llvm.nvvm.wmma.m8n32k16.load.a.col.stride.bf16.p0(ptr readonly %7, i32 8)
+  %9 = extractvalue { i32, i32 } %8, 0
+  %10 = extractvalue { i32, i32 } %8, 1
+  %11 = shl i32 %4, 9
+  %12 = zext i32 %11 to i64
+  %13 = getelementptr inbounds %struct.__nv_bfloat16, ptr %1, i64 %12
+  %14 = tail call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m8n32k16.load.b.row.stride.bf16.p0(ptr readonly %13, i32 32)
+  %15 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 0
+  %16 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 1
+  %17 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 2
+  %18 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 3
+  %19 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 4
+  %20 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 5
+  %21 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 6
+  %22 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %14, 7
+  %23 = tail call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m8n32k16.mma.col.row.bf16(i32 %9, i32 %10, i32 %15, i32 %16, i32 %17, i32 %18, i32 %19, i32 %20, i32 %21, i32 %22, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01, float 5.000000e-01)
+  %24 = extractvalue { float, float, float, float, float, float, float, float } %23, 0
+  %25 = extractvalue { float, float, float, float, float, float, float, float } %23, 1
+  %26 = extractvalue { float, float, float, float, float, float, float, float } %23, 2
+  %27 = extractvalue { float, float, float, float, float, float, float, float } %23, 3
+  %28 = extractvalue { float, float, float, float, float, float, float, float } %23, 4
+  %29 = extractvalue { float, float, float, float, float, float, float, float } %23, 5
+  %30 = extractvalue { float, float, float, float, float, float, float, float } %23, 6
+  %31 = extractvalue { float, float, float, float, float, float, float, float } %23, 7
+  %32 = shl i32 %4, 8
+  %33 = zext i32 %32 to i64
+  %34 = getelementptr inbounds float, ptr %2, i64 %33
+  tail call void @llvm.nvvm.wmma.m8n32k16.store.d.col.stride.f32.p0(ptr %34, float %24, float %25, float %26, float %27, float %28, float %29, float %30, float %31, i32 8)
   ret void
 }
 
@@ -809,6 +930,36 @@ declare { double, double } @llvm.nvvm.wmma.m8n8k4.mma.col.row.f64(double, double
 ; Function Attrs: nocallback nounwind memory(argmem: write)
 declare void @llvm.nvvm.wmma.m8n8k4.store.d.row.stride.f64.p0(ptr nocapture writeonly, double, double, i32) #6
 
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.nctaid.x() #3
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m32n8k16.load.c.row.stride.f32.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.stride.f16.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.b.col.stride.f16.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nosync nounwind memory(none)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m32n8k16.mma.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float) #5
+
+; Function Attrs: nocallback nounwind memory(argmem: write)
+declare void @llvm.nvvm.wmma.m32n8k16.store.d.row.stride.f32.p0(ptr nocapture writeonly, float, float, float, float, float, float, float, float, i32) #6
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { i32, i32 } @llvm.nvvm.wmma.m8n32k16.load.a.col.stride.bf16.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nounwind memory(argmem: read)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m8n32k16.load.b.row.stride.bf16.p0(ptr nocapture readonly, i32) #4
+
+; Function Attrs: nocallback nofree nosync nounwind memory(none)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m8n32k16.mma.col.row.bf16(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, float, float, float, float, float, float, float, float) #5
+
+; Function Attrs: nocallback nounwind memory(argmem: write)
+declare void @llvm.nvvm.wmma.m8n32k16.store.d.col.stride.f32.p0(ptr nocapture writeonly, float, float, float, float, float, float, float, float, i32) #6
+
 attributes #0 = { mustprogress nofree norecurse nosync nounwind willreturn memory(none) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" }
 attributes #1 = { convergent mustprogress norecurse nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
 attributes #2 = { mustprogress norecurse nounwind memory(argmem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_80" "target-features"="+ptx85,+sm_80" "uniform-work-group-size"="true" }
@@ -820,9 +971,9 @@ attributes #7 = { convergent nounwind }
 attributes #8 = { convergent nounwind memory(none) }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
-!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10}
-!llvm.ident = !{!11, !12}
-!nvvmir.version = !{!13}
+!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10, !11, !12}
+!llvm.ident = !{!13, !14}
+!nvvmir.version = !{!15}
 
 !0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 5]}
 !1 = !{i32 1, !"wchar_size", i32 4}
@@ -835,24 +986,27 @@ attributes #8 = { convergent nounwind memory(none) }
 !8 = !{ptr @_Z7wmma_u8PKhS0_Piii, !"kernel", i32 1}
 !9 = !{ptr @_Z17wmma_s8_satfinitePKaS0_Piii, !"kernel", i32 1}
 !10 = !{ptr @_Z8wmma_f64PKdS0_Pdii, !"kernel", i32 1}
-!11 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
-!12 = !{!"clang version 3.8.0 (tags/RELEASE_380/final)"}
-!13 = !{i32 2, i32 0}
-!14 = !{!15, !15, i64 0}
-!15 = !{!"float", !16, i64 0}
-!16 = !{!"omnipotent char", !17, i64 0}
-!17 = !{!"Simple C++ TBAA"}
-!18 = !{!19, !19, i64 0}
-!19 = !{!"short", !16, i64 0}
-!20 = !{i64 1780}
-!21 = distinct !{!21, !22}
-!22 = !{!"llvm.loop.mustprogress"}
-!23 = !{i64 2155800406, i64 2155800433}
-!24 = !{i64 3199}
-!25 = distinct !{!25, !22}
-!26 = !{i64 4648}
-!27 = distinct !{!27, !22}
-!28 = distinct !{!28, !22}
-!29 = distinct !{!29, !22}
-!30 = distinct !{!30, !22}
-!31 = distinct !{!31, !22}
+!11 = !{ptr @_Z13wmma_m32n8k16PK6__halfS1_Pfi, !"kernel", i32 1}
+!12 = !{ptr @_Z13wmma_m8n32k16PK13__nv_bfloat16S1_Pf, !"kernel", i32 1}
+!13 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
+!14 = !{!"clang version 3.8.0 (tags/RELEASE_380/final)"}
+!15 = !{i32 2, i32 0}
+!16 = !{!17, !17, i64 0}
+!17 = !{!"float", !18, i64 0}
+!18 = !{!"omnipotent char", !19, i64 0}
+!19 = !{!"Simple C++ TBAA"}
+!20 = !{!21, !21, i64 0}
+!21 = !{!"short", !18, i64 0}
+!22 = !{i64 1780}
+!23 = distinct !{!23, !24}
+!24 = !{!"llvm.loop.mustprogress"}
+!25 = !{i64 2155801851, i64 2155801878}
+!26 = !{i64 3199}
+!27 = distinct !{!27, !24}
+!28 = !{i64 4648}
+!29 = distinct !{!29, !24}
+!30 = distinct !{!30, !24}
+!31 = distinct !{!31, !24}
+!32 = distinct !{!32, !24}
+!33 = distinct !{!33, !24}
+!34 = distinct !{!34, !24}

@@ -182,3 +182,32 @@ __global__ void wmma_f64(const double *A, const double *B, double *C, int n, int
   }
   wmma::store_matrix_sync(C + tileRow * n + tileCol, acc, n, wmma::mem_row_major);
 }
+
+// The tall and wide WMMA shapes: m32n8k16 with f16 inputs and f32
+// accumulators (A row-major, B column-major, C row-major), and m8n32k16
+// with bf16 inputs (A column-major, B row-major, C column-major). One warp
+// per block.
+__global__ void wmma_m32n8k16(const __half *A, const __half *B, float *C, int k) {
+  wmma::fragment<wmma::matrix_a, 32, 8, 16, half, wmma::row_major> a;
+  wmma::fragment<wmma::matrix_b, 32, 8, 16, half, wmma::col_major> b;
+  wmma::fragment<wmma::accumulator, 32, 8, 16, float> acc;
+  int tileCol = blockIdx.x * 8, n = gridDim.x * 8;
+  wmma::load_matrix_sync(acc, C + tileCol, n, wmma::mem_row_major);
+  for (int kk = 0; kk < k; kk += 16) {
+    wmma::load_matrix_sync(a, A + kk, k);
+    wmma::load_matrix_sync(b, B + tileCol * k + kk, k);
+    wmma::mma_sync(acc, a, b, acc);
+  }
+  wmma::store_matrix_sync(C + tileCol, acc, n, wmma::mem_row_major);
+}
+
+__global__ void wmma_m8n32k16(const __nv_bfloat16 *A, const __nv_bfloat16 *B, float *C) {
+  wmma::fragment<wmma::matrix_a, 8, 32, 16, __nv_bfloat16, wmma::col_major> a;
+  wmma::fragment<wmma::matrix_b, 8, 32, 16, __nv_bfloat16, wmma::row_major> b;
+  wmma::fragment<wmma::accumulator, 8, 32, 16, float> acc;
+  wmma::fill_fragment(acc, 0.5f);
+  wmma::load_matrix_sync(a, A + blockIdx.x * 128, 8);
+  wmma::load_matrix_sync(b, B + blockIdx.x * 512, 32);
+  wmma::mma_sync(acc, a, b, acc);
+  wmma::store_matrix_sync(C + blockIdx.x * 256, acc, 8, wmma::mem_col_major);
+}
