@@ -507,10 +507,10 @@ Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
   if ((Ret ? Ret->getNumElements() : 1) * elementsPerRegister(Reg, Bits) != Slots)
     return L.fail("unexpected fragment type");
   const bool ColMajor = columnMajor(L.Name);
-  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1)
-                                  : B.getInt32(Op == MatrixOperand::A ? (ColMajor ? Layout.M : Layout.K)
-                                               : Op == MatrixOperand::B ? (ColMajor ? Layout.K : Layout.N)
-                                                                        : (ColMajor ? Layout.M : Layout.N));
+  // Without a stride: the columns (the rows when column-major).
+  const unsigned Rows = Op == MatrixOperand::B ? Layout.K : Layout.M;
+  const unsigned Cols = Op == MatrixOperand::A ? Layout.K : Layout.N;
+  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1) : B.getInt32(ColMajor ? Rows : Cols);
   Value *Lane = WarpBuilder(B, L.T).lane32();
   SmallVector<Value *, 16> Elems;
   for (unsigned S = 0; S < Slots; ++S) {
@@ -579,7 +579,8 @@ Value *lowerTallWideMma(IntrinsicLowering &L, int) {
   LLVMContext &Ctx = L.ctx();
   const TranslateTarget &T = L.T;
   Type *Elem = inputType(Ctx, In);
-  Type *AT = FixedVectorType::get(Elem, Layout.SlotsA), *BT = FixedVectorType::get(Elem, Layout.SlotsB);
+  Type *AT = FixedVectorType::get(Elem, Layout.SlotsA);
+  Type *BT = FixedVectorType::get(Elem, Layout.SlotsB);
   Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), Layout.SlotsC);
   std::string Name = (Twine("__ferry_wmma_") + (Tall ? "m32n8k16_" : "m8n32k16_") +
                       InputNames[int(In)] + "_fma" + (T.isWave64() ? "_emu32" : "_w32"))
@@ -650,8 +651,8 @@ Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
   for (StringRef W : ArrayRef<StringRef>(Words).drop_front(3)) {
     if (W.size() > 1 && W[0] == 'm' && isDigit(W[1]))
       Shape = W;
-    else if (is_contained({"f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s4", "u4", "b1", "s32"},
-                          W))
+    else if (is_contained(
+                 {"f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s4", "u4", "b1", "s32"}, W))
       Types += "." + W.str();
     else if (is_contained({"satfinite", "rn", "rz", "rm", "rp", "popc", "and", "xor"}, W))
       Qualifiers += " ." + W.str();

@@ -313,12 +313,11 @@ SmallVector<Value *, 8> warpProductInt(IRBuilder<> &B, const TranslateTarget &T,
       Value *Y = Widen(readRawElement(B, W, Bm, OB.Slot, OB.Lane));
       Sum = B.CreateAdd(Sum, B.CreateMul(X, Y));
     }
-    if (Saturate) // |sum| < 2^31 + 2^20: exact in i64
-      Sum = B.CreateTrunc(
-          B.CreateIntrinsic(Intrinsic::smin, {Acc},
-                            {B.CreateIntrinsic(Intrinsic::smax, {Acc}, {Sum, B.getInt64(INT32_MIN)}),
-                             B.getInt64(INT32_MAX)}),
-          B.getInt32Ty());
+    if (Saturate) { // |sum| < 2^31 + 2^20: exact in i64
+      Value *Low = B.CreateIntrinsic(Intrinsic::smax, {Acc}, {Sum, B.getInt64(INT32_MIN)});
+      Value *Clamped = B.CreateIntrinsic(Intrinsic::smin, {Acc}, {Low, B.getInt64(INT32_MAX)});
+      Sum = B.CreateTrunc(Clamped, B.getInt32Ty());
+    }
     D.push_back(Sum);
   }
   return D;
