@@ -26,14 +26,46 @@ std::deque<MatrixOp> &ops() {
   return Ops;
 }
 
-unsigned elemBytes(MatrixElem E) { return E == MatrixElem::F32 ? 4 : 2; }
+unsigned elemBytes(MatrixElem E) {
+  switch (E) {
+  case MatrixElem::F64:
+    return 8;
+  case MatrixElem::F32:
+  case MatrixElem::S32:
+    return 4;
+  case MatrixElem::S8:
+  case MatrixElem::U8:
+    return 1;
+  default:
+    return 2;
+  }
+}
 
-float readElem(MatrixElem E, const uint8_t *P) {
+bool isInteger(MatrixElem E) {
+  return E == MatrixElem::S8 || E == MatrixElem::U8 || E == MatrixElem::S32;
+}
+
+/// An element's value (integers are exact in a double).
+double readElem(MatrixElem E, const uint8_t *P) {
+  if (E == MatrixElem::F64) {
+    double D;
+    std::memcpy(&D, P, 8);
+    return D;
+  }
   if (E == MatrixElem::F32) {
     float F;
     std::memcpy(&F, P, 4);
     return F;
   }
+  if (E == MatrixElem::S32) {
+    int32_t I;
+    std::memcpy(&I, P, 4);
+    return I;
+  }
+  if (E == MatrixElem::S8)
+    return int8_t(*P);
+  if (E == MatrixElem::U8)
+    return *P;
   uint16_t H;
   std::memcpy(&H, P, 2);
   if (E == MatrixElem::BF16) {
@@ -47,22 +79,33 @@ float readElem(MatrixElem E, const uint8_t *P) {
   return float(X);
 }
 
-void writeElem(MatrixElem E, float V, uint8_t *P) {
+void writeElem(MatrixElem E, double V, uint8_t *P) {
+  if (E == MatrixElem::F64) {
+    std::memcpy(P, &V, 8);
+    return;
+  }
+  if (E == MatrixElem::S32) {
+    // The exact sum modulo 2^32.
+    const int32_t I = int32_t(uint32_t(uint64_t(int64_t(V))));
+    std::memcpy(P, &I, 4);
+    return;
+  }
+  const float F = float(V);
   if (E == MatrixElem::F32) {
-    std::memcpy(P, &V, 4);
+    std::memcpy(P, &F, 4);
     return;
   }
   // Products are only rounded to f16 (the translation rounds the same way).
-  const _Float16 X = _Float16(V);
+  const _Float16 X = _Float16(F);
   std::memcpy(P, &X, 2);
 }
 
-/// A row-major matrix of f32.
+/// A row-major matrix of f32 values or integers, held in doubles.
 struct Matrix {
   unsigned Rows, Cols;
-  std::vector<float> V;
-  Matrix(unsigned R, unsigned C) : Rows(R), Cols(C), V(size_t(R) * C, 0.0f) {}
-  float &at(unsigned R, unsigned C) { return V[size_t(R) * Cols + C]; }
+  std::vector<double> V;
+  Matrix(unsigned R, unsigned C) : Rows(R), Cols(C), V(size_t(R) * C, 0.0) {}
+  double &at(unsigned R, unsigned C) { return V[size_t(R) * Cols + C]; }
 };
 
 /// Where slot S of lane L of an operand is: (row, col).
@@ -76,7 +119,8 @@ Layout referenceLayout(unsigned Rows, unsigned Cols, unsigned Slots) {
   };
 }
 
-/// PTX ISA, mma.m16n8k16 fragments (g = lane / 4, t = lane % 4).
+/// PTX ISA, mma.m16n8k16 fragments (g = lane / 4, t = lane % 4); those of
+/// mma.m16n8k8 are their first half in k.
 std::pair<unsigned, unsigned> mmaSyncA(unsigned L, unsigned S) {
   return {L / 4 + 8 * ((S / 2) % 2), 2 * (L % 4) + (S & 1) + 8 * (S / 4)};
 }
@@ -92,6 +136,11 @@ std::pair<unsigned, unsigned> mmaSyncC(unsigned L, unsigned S) {
 std::pair<unsigned, unsigned> mfmaA(unsigned L, unsigned Q) { return {L % 16, 4 * (L / 16) + Q}; }
 std::pair<unsigned, unsigned> mfmaB(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
 std::pair<unsigned, unsigned> mfmaC(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
+
+/// CDNA3 ISA, v_mfma_i32_16x16x32_i8: A[L%16][8(L/16)+q], B[8(L/16)+q][L%16]
+/// (q < 8), D as above.
+std::pair<unsigned, unsigned> mfmaA8(unsigned L, unsigned Q) { return {L % 16, 8 * (L / 16) + Q}; }
+std::pair<unsigned, unsigned> mfmaB8(unsigned L, unsigned Q) { return {8 * (L / 16) + Q, L % 16}; }
 
 /// RDNA3 ISA, v_wmma_f32_16x16x16 (wave32): A[L%16][s] and B[s][L%16] in
 /// both half-waves alike, D[2s + L/16][L%16].
@@ -117,10 +166,10 @@ void gather(Operand O, const std::vector<const uint8_t *> &In) {
 }
 
 /// For WMMA: the half-waves must hold the same A and B (the ISA reads one).
-std::string checkReplicated(const char *What, unsigned Slots, size_t Offset,
+std::string checkReplicated(const char *What, size_t Bytes, size_t Offset,
                             const std::vector<const uint8_t *> &In) {
   for (unsigned L = 0; L < 16; ++L)
-    if (std::memcmp(In[L] + Offset, In[L + 16] + Offset, Slots * 2) != 0)
+    if (std::memcmp(In[L] + Offset, In[L + 16] + Offset, Bytes) != 0)
       return std::string("v_wmma operand ") + What + " differs between lanes " +
              std::to_string(L) + " and " + std::to_string(L + 16) +
              " (the half-waves must hold the same rows)";
@@ -140,6 +189,14 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
       return false;
     Op.M = M, Op.N = N, Op.K = K;
     Op.ColMajor = Has(".col.");
+    // 8-bit integer inputs accumulate in s32 (load.c and store.d say .s32).
+    if (Has(".s8") || Has(".u8"))
+      Op.AB = Has(".s8") ? MatrixElem::S8 : MatrixElem::U8;
+    if (Has(".s8") || Has(".u8") || Has(".s32"))
+      Op.C = Op.D = MatrixElem::S32;
+    if (Has(".f64"))
+      Op.AB = Op.C = Op.D = MatrixElem::F64;
+    Op.Saturate = Has(".satfinite");
     if (const size_t P = Name.find(".load."); P != std::string::npos) {
       Op.Kind = MatrixKind::Load;
       Op.Operand = Name[P + 6];
@@ -153,9 +210,27 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
     }
     return true;
   }
-  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.")) {
+  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.") || Starts("llvm.nvvm.mma.m16n8k8.row.col.")) {
     Op.Kind = MatrixKind::MmaSync;
     Op.N = 8;
+    Op.K = Starts("llvm.nvvm.mma.m16n8k8.") ? 8 : 16;
+    return true;
+  }
+  if (Starts("llvm.amdgcn.mfma.i32.16x16x16i8") || Starts("llvm.amdgcn.mfma.i32.16x16x32.i8")) {
+    Op.Kind = MatrixKind::Mfma;
+    Op.AB = MatrixElem::S8;
+    Op.C = Op.D = MatrixElem::S32;
+    Op.K = Starts("llvm.amdgcn.mfma.i32.16x16x32") ? 32 : 16;
+    Op.SlotsA = Op.SlotsB = Op.K / 4;
+    Op.SlotsC = Op.SlotsD = 4;
+    return true;
+  }
+  if (Starts("llvm.amdgcn.wmma.i32.16x16x16.iu8")) {
+    Op.Kind = MatrixKind::Wmma;
+    Op.AB = MatrixElem::S8; // or U8, as the sign operands say
+    Op.C = Op.D = MatrixElem::S32;
+    Op.SlotsA = Op.SlotsB = 16;
+    Op.SlotsC = Op.SlotsD = 8;
     return true;
   }
   if (Starts("llvm.amdgcn.mfma.f32.16x16x16")) {
@@ -260,19 +335,19 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
              " of " + std::to_string(Need) +
              " lanes active (a matrix instruction reads every lane of the wave)";
     if (Mfma) {
-      LA = mfmaA, LB = mfmaB, LC = mfmaC;
-      // cbsz, abid, blgp follow A, B (8 bytes each) and C (16 bytes).
+      LA = Op.SlotsA == 8 ? mfmaA8 : mfmaA, LB = Op.SlotsB == 8 ? mfmaB8 : mfmaB, LC = mfmaC;
       for (const uint8_t *P : In) {
         uint32_t Mods[3];
-        std::memcpy(Mods, P + 32, sizeof Mods);
+        std::memcpy(Mods, P + Op.OffsetMods, sizeof Mods);
         if (Mods[0] || Mods[1] || Mods[2])
           return "v_mfma with broadcast controls (cbsz, abid, blgp) other than 0";
       }
     } else {
       LA = wmmaA, LB = wmmaB, LC = wmmaC;
-      if (std::string E = checkReplicated("A", 16, 0, In); !E.empty())
+      const size_t Bytes = 16 * elemBytes(Op.AB);
+      if (std::string E = checkReplicated("A", Bytes, Op.OffsetA, In); !E.empty())
         return E;
-      if (std::string E = checkReplicated("B", 16, 32, In); !E.empty())
+      if (std::string E = checkReplicated("B", Bytes, Op.OffsetB, In); !E.empty())
         return E;
     }
     break;
@@ -280,16 +355,37 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
   default:
     return "not a matrix product";
   }
-  const size_t BytesA = Op.SlotsA * elemBytes(Op.AB), BytesB = Op.SlotsB * elemBytes(Op.AB);
-  gather({A, Op.AB, Op.SlotsA, LA, 0}, In);
-  gather({B, Op.AB, Op.SlotsB, LB, BytesA}, In);
-  gather({C, Op.C, Op.SlotsC, LC, BytesA + BytesB}, In);
+  // WMMA iu8: the sign operands (the same in every lane) say how A and B
+  // read their bytes.
+  MatrixElem ElemA = Op.AB, ElemB = Op.AB;
+  if (Op.OffsetSignA >= 0) {
+    ElemA = In[0][Op.OffsetSignA] & 1 ? MatrixElem::S8 : MatrixElem::U8;
+    ElemB = In[0][Op.OffsetSignB] & 1 ? MatrixElem::S8 : MatrixElem::U8;
+  }
+  const bool Clamp = Op.Saturate || (Op.OffsetClamp >= 0 && In[0][Op.OffsetClamp] & 1);
+  gather({A, ElemA, Op.SlotsA, LA, size_t(Op.OffsetA)}, In);
+  gather({B, ElemB, Op.SlotsB, LB, size_t(Op.OffsetB)}, In);
+  gather({C, Op.C, Op.SlotsC, LC, size_t(Op.OffsetC)}, In);
   Matrix D(Op.M, Op.N);
   for (unsigned I = 0; I < Op.M; ++I)
     for (unsigned J = 0; J < Op.N; ++J) {
-      float Acc = C.at(I, J);
+      if (isInteger(Op.C)) { // exact: |sum| < 2^53
+        double Acc = C.at(I, J);
+        for (unsigned K = 0; K < Op.K; ++K)
+          Acc += A.at(I, K) * B.at(K, J);
+        D.at(I, J) = Clamp ? std::fmin(std::fmax(Acc, double(INT32_MIN)), double(INT32_MAX)) : Acc;
+        continue;
+      }
+      if (Op.C == MatrixElem::F64) { // one f64 fma per k, k ascending
+        double Acc = C.at(I, J);
+        for (unsigned K = 0; K < Op.K; ++K)
+          Acc = std::fma(A.at(I, K), B.at(K, J), Acc);
+        D.at(I, J) = Acc;
+        continue;
+      }
+      float Acc = float(C.at(I, J));
       for (unsigned K = 0; K < Op.K; ++K)
-        Acc = std::fma(A.at(I, K), B.at(K, J), Acc);
+        Acc = std::fma(float(A.at(I, K)), float(B.at(K, J)), Acc);
       D.at(I, J) = Acc;
     }
   for (unsigned L = 0; L < Out.size(); ++L)

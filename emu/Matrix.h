@@ -30,12 +30,13 @@ enum class MatrixKind : uint8_t {
   Load,    ///< llvm.nvvm.wmma.*.load.*
   Store,   ///< llvm.nvvm.wmma.*.store.d.*
   WarpMma, ///< llvm.nvvm.wmma.*.mma.*
-  MmaSync, ///< llvm.nvvm.mma.m16n8k16.*
-  Mfma,    ///< llvm.amdgcn.mfma.f32.16x16x16{f16,bf16.1k}
-  Wmma,    ///< llvm.amdgcn.wmma.f32.16x16x16.{f16,bf16}
+  MmaSync, ///< llvm.nvvm.mma.m16n8k{16,8}.*
+  Mfma,    ///< llvm.amdgcn.mfma.{f32.16x16x16{f16,bf16.1k},i32.16x16x{16i8,32.i8}}
+  Wmma,    ///< llvm.amdgcn.wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}
 };
 
-enum class MatrixElem : uint8_t { F16, BF16, F32 };
+/// Element types; S8/U8 inputs accumulate in S32 (modulo 2^32).
+enum class MatrixElem : uint8_t { F16, BF16, F32, S8, U8, S32, F64 };
 
 struct MatrixOp {
   MatrixKind Kind = MatrixKind::Load;
@@ -44,6 +45,13 @@ struct MatrixOp {
   unsigned M = 16, N = 16, K = 16;
   MatrixElem AB = MatrixElem::F16, C = MatrixElem::F32, D = MatrixElem::F32;
   unsigned SlotsA = 0, SlotsB = 0, SlotsC = 0, SlotsD = 0; ///< per lane
+  /// Byte offsets of the operands in a lane's input buffer (products); -1:
+  /// absent. Mods: MFMA's cbsz, abid, blgp; SignA/SignB: WMMA iu8's flags.
+  int OffsetA = 0, OffsetB = 0, OffsetC = 0, OffsetMods = -1;
+  int OffsetSignA = -1, OffsetSignB = -1, OffsetClamp = -1;
+  /// Integer sums clamped to the i32 range (.satfinite; WMMA iu8's clamp
+  /// operand says it at run time).
+  bool Saturate = false;
   std::string Name;
 };
 

@@ -328,10 +328,16 @@ bool isModelledCall(const Function &Callee) {
           Name == "__assertfail");
 }
 
-/// The element type and count of fragment register type \p Reg.
-std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg) {
+/// The element type and count of fragment register type \p Reg; \p Int:
+/// the integer element type the intrinsic's name says the register holds
+/// (S8/U8: four in an i32, S32: one), or F32 for none (an i32 is two bf16).
+std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg, MatrixElem Int = MatrixElem::F32) {
   if (Reg->isFloatTy())
     return {MatrixElem::F32, 1};
+  if (Reg->isDoubleTy())
+    return {MatrixElem::F64, 1};
+  if (Reg->isIntegerTy(32) && Int != MatrixElem::F32)
+    return {Int, Int == MatrixElem::S32 ? 1u : 4u};
   if (Reg->isIntegerTy(32)) // two bf16
     return {MatrixElem::BF16, 2};
   auto *V = cast<FixedVectorType>(Reg);
@@ -359,15 +365,33 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   if (Strided && (Op.Kind == MatrixKind::Load || Op.Kind == MatrixKind::Store))
     Ld = Values.pop_back_val();
   auto *Ret = dyn_cast<StructType>(CI.getType());
-  auto Count = [](StructType *S) {
-    return unsigned(S->getNumElements()) * fragmentRegister(S->getElementType(0)).second;
+  // The integer element types the name gives (NVVM s8/u8 WMMA).
+  const bool IntWmma = Op.C == MatrixElem::S32 && Op.Kind != MatrixKind::Mfma &&
+                       Op.Kind != MatrixKind::Wmma;
+  const MatrixElem IntAB = IntWmma ? Op.AB : MatrixElem::F32,
+                   IntCD = IntWmma ? MatrixElem::S32 : MatrixElem::F32;
+  auto Count = [](StructType *S, MatrixElem Int) {
+    return unsigned(S->getNumElements()) * fragmentRegister(S->getElementType(0), Int).second;
   };
+  // Byte offsets of the values in the packed input buffer.
+  SmallVector<int, 32> Offsets;
+  {
+    int Offset = 0;
+    const DataLayout &DL = CI.getModule()->getDataLayout();
+    for (Value *V : Values) {
+      Offsets.push_back(Offset);
+      Offset += int(DL.getTypeStoreSize(V->getType()));
+    }
+  }
   switch (Op.Kind) {
   case MatrixKind::Load: {
-    if (!Ret)
+    // A fragment of one register (f64 A and B) is returned bare.
+    Type *Reg = Ret ? Ret->getElementType(0) : CI.getType();
+    if (Reg->isVoidTy())
       return fail("unexpected signature of '" + Op.Name + "'");
-    const MatrixElem E = fragmentRegister(Ret->getElementType(0)).first;
-    const unsigned Slots = Count(Ret);
+    const MatrixElem Int = Op.Operand == 'c' ? IntCD : IntAB;
+    const MatrixElem E = fragmentRegister(Reg, Int).first;
+    const unsigned Slots = Ret ? Count(Ret, Int) : fragmentRegister(Reg, Int).second;
     if (Op.Operand == 'a' || Op.Operand == 'b')
       Op.AB = E, (Op.Operand == 'a' ? Op.SlotsA : Op.SlotsB) = Slots;
     else
@@ -381,7 +405,7 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   case MatrixKind::Store: {
     if (Values.empty())
       return fail("unexpected signature of '" + Op.Name + "'");
-    auto [E, Per] = fragmentRegister(Values[0]->getType());
+    auto [E, Per] = fragmentRegister(Values[0]->getType(), IntCD);
     Op.D = E;
     Op.SlotsD = unsigned(Values.size()) * Per;
     if (!Ld)
@@ -392,22 +416,40 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   case MatrixKind::MmaSync: {
     if (!Ret || Values.empty())
       return fail("unexpected signature of '" + Op.Name + "'");
-    auto [AB, Per] = fragmentRegister(Values[0]->getType());
+    auto [AB, Per] = fragmentRegister(Values[0]->getType(), IntAB);
     Op.AB = AB;
     const bool Sync = Op.Kind == MatrixKind::MmaSync;
-    const unsigned RegsA = Sync ? 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 64;
-    const unsigned RegsB = Sync ? 2 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 64;
+    const unsigned RegsA = Sync ? Op.K / 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 32 / Per;
+    const unsigned RegsB = Sync ? Op.K / 8 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 32 / Per;
     if (Values.size() <= RegsA + RegsB)
       return fail("unexpected signature of '" + Op.Name + "'");
     Op.SlotsA = RegsA * Per;
     Op.SlotsB = RegsB * Per;
-    auto [CE, CPer] = fragmentRegister(Values[RegsA + RegsB]->getType());
+    auto [CE, CPer] = fragmentRegister(Values[RegsA + RegsB]->getType(), IntCD);
     Op.C = CE;
     Op.SlotsC = unsigned(Values.size() - RegsA - RegsB) * CPer;
-    Op.D = fragmentRegister(Ret->getElementType(0)).first;
-    Op.SlotsD = Count(Ret);
+    Op.D = fragmentRegister(Ret->getElementType(0), IntCD).first;
+    Op.SlotsD = Count(Ret, IntCD);
+    Op.OffsetB = Offsets[RegsA];
+    Op.OffsetC = Offsets[RegsA + RegsB];
     break;
   }
+  case MatrixKind::Mfma: // A, B, C, cbsz, abid, blgp
+    if (Values.size() != 6)
+      return fail("unexpected signature of '" + Op.Name + "'");
+    Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2], Op.OffsetMods = Offsets[3];
+    break;
+  case MatrixKind::Wmma:
+    if (Values.size() == 6) { // iu8: sign A, A, sign B, B, C, clamp
+      Op.OffsetSignA = Offsets[0], Op.OffsetA = Offsets[1];
+      Op.OffsetSignB = Offsets[2], Op.OffsetB = Offsets[3], Op.OffsetC = Offsets[4];
+      Op.OffsetClamp = Offsets[5];
+    } else if (Values.size() == 3) {
+      Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2];
+    } else {
+      return fail("unexpected signature of '" + Op.Name + "'");
+    }
+    break;
   default:
     break;
   }

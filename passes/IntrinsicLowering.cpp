@@ -22,6 +22,8 @@ static const IntrinsicRow Rows[] = {
 #define FERRY_NVVM_PREFIX(PREFIX, HANDLER, ARG)                                \
   {PREFIX, &HANDLER, #HANDLER, int(ARG), "", true},
 #define FERRY_NVVM_REJECT(NAME, WHY) {NAME, nullptr, "", 0, WHY, true},
+#define FERRY_NVVM_REJECT_WITH(PREFIX, DIAGNOSE, WHY)                          \
+  {PREFIX, nullptr, "", 0, WHY, true, &DIAGNOSE},
 #include "NVVMIntrinsics.def"
 };
 

@@ -73,6 +73,8 @@ enum DirectedOperation { DirectedFma = 0, DirectedSqrt = -1, DirectedReciprocal 
   llvm::Value *HANDLER(IntrinsicLowering &, int);
 #define FERRY_NVVM_PREFIX(PREFIX, HANDLER, ARG)                                \
   llvm::Value *HANDLER(IntrinsicLowering &, int);
+#define FERRY_NVVM_REJECT_WITH(PREFIX, DIAGNOSE, WHY)                          \
+  llvm::Value *DIAGNOSE(IntrinsicLowering &, int);
 #include "NVVMIntrinsics.def"
 
 /// A row of the table: what handles an llvm.nvvm.* name, or why nothing
@@ -84,6 +86,9 @@ struct IntrinsicRow {
   int Arg;
   llvm::StringRef Reason;
   bool IsPrefix;
+  /// Rejected rows: reports the error, saying more than Reason; nullptr:
+  /// Reason is the message.
+  IntrinsicHandler Diagnose = nullptr;
 };
 
 /// The row for \p Name (exact rows first, then the longest prefix row), or

@@ -38,7 +38,9 @@ PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
       continue;
     Changed |= lowerDirectCalls(F, [&](CallInst &CI) {
       IntrinsicLowering L(CI, Name, T);
-      L.replaceCall(Row->Handler ? Row->Handler(L, Row->Arg) : L.fail(Row->Reason));
+      L.replaceCall(Row->Handler    ? Row->Handler(L, Row->Arg)
+                    : Row->Diagnose ? Row->Diagnose(L, Row->Arg)
+                                    : L.fail(Row->Reason));
     });
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -18,10 +18,12 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+#include "FragmentRelayout.h"
 #include "ModuleHelpers.h"
 #include "WarpBuilder.h"
 #include "WarpMatrixLayout.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 
@@ -34,57 +36,79 @@ namespace {
 /// What a target runs an m16n16k16 product on.
 enum class MatrixUnit { FMA, MFMA, WMMA };
 
-MatrixUnit matrixUnit(const TranslateTarget &T, bool BF16) {
+/// MFMA: f16 from gfx908, bf16 (the 1k forms) from gfx90a, i8 (signed
+/// only; 16x16x32 on gfx94x, which has no 16x16x16 form) from gfx908.
+MatrixUnit matrixUnit(const TranslateTarget &T, MatrixInput In) {
   const StringRef P = T.Processor;
-  if (T.isWave64() && (P == "gfx90a" || P.starts_with("gfx94") || P == "gfx950" ||
-                       (P == "gfx908" && !BF16)))
+  const bool CDNA2 = P == "gfx90a", CDNA3 = P.starts_with("gfx94") || P == "gfx950";
+  const bool MFMA = In == MatrixInput::F16    ? CDNA2 || CDNA3 || P == "gfx908"
+                    : In == MatrixInput::BF16 ? CDNA2 || CDNA3
+                    : In == MatrixInput::S8   ? CDNA2 || CDNA3 || P == "gfx908"
+                                              : false;
+  if (T.isWave64() && MFMA)
     return MatrixUnit::MFMA;
   if (!T.isWave64() && T.IsaMajor == 11)
     return MatrixUnit::WMMA;
   return MatrixUnit::FMA;
 }
 
-/// The 16-bit element type of fragment registers of type \p Reg, or float.
-Type *elementTypeOf(Type *Reg) {
+/// The type of the \p Bits-bit elements of fragment registers of type
+/// \p Reg: half (of <2 x half>), i16 (bf16 pairs in an i32), i8 (four in
+/// an i32), or the register itself (f32, s32).
+Type *elementTypeOf(Type *Reg, unsigned Bits) {
   if (auto *V = dyn_cast<FixedVectorType>(Reg))
-    return V->getElementType(); // <2 x half>
-  if (Reg->isIntegerTy(32))
-    return Type::getInt16Ty(Reg->getContext()); // two bf16
-  return Reg;                                    // float
+    return V->getElementType();
+  if (Reg->isIntegerTy() && Reg->getIntegerBitWidth() != Bits)
+    return Type::getIntNTy(Reg->getContext(), Bits);
+  return Reg;
 }
 
-unsigned elementsPerRegister(Type *Reg) { return Reg->isFloatTy() ? 1 : 2; }
+unsigned elementsPerRegister(Type *Reg, unsigned Bits) {
+  return Reg->getPrimitiveSizeInBits() / Bits;
+}
 
-/// Appends the elements of fragment register \p Reg (low half first).
-void appendElements(IRBuilder<> &B, Value *Reg, SmallVectorImpl<Value *> &Out) {
+/// Appends the \p Bits-bit elements of fragment register \p Reg (low bits
+/// first).
+void appendElements(IRBuilder<> &B, Value *Reg, unsigned Bits, SmallVectorImpl<Value *> &Out) {
   Type *Ty = Reg->getType();
-  if (Ty->isFloatTy()) {
-    Out.push_back(Reg);
-  } else if (Ty->isVectorTy()) {
-    Out.push_back(B.CreateExtractElement(Reg, uint64_t(0)));
-    Out.push_back(B.CreateExtractElement(Reg, uint64_t(1)));
-  } else {
-    Out.push_back(B.CreateTrunc(Reg, B.getInt16Ty()));
-    Out.push_back(B.CreateTrunc(B.CreateLShr(Reg, 16), B.getInt16Ty()));
+  if (auto *V = dyn_cast<FixedVectorType>(Ty)) {
+    for (unsigned I = 0; I < V->getNumElements(); ++I)
+      Out.push_back(B.CreateExtractElement(Reg, uint64_t(I)));
+    return;
   }
+  Type *Elem = elementTypeOf(Ty, Bits);
+  if (Elem == Ty) {
+    Out.push_back(Reg);
+    return;
+  }
+  for (unsigned I = 0; I < elementsPerRegister(Ty, Bits); ++I)
+    Out.push_back(B.CreateTrunc(B.CreateLShr(Reg, I * Bits), Elem));
 }
 
 /// The fragment register of type \p Ty holding \p Elems.
 Value *packRegister(IRBuilder<> &B, Type *Ty, ArrayRef<Value *> Elems) {
-  if (Ty->isFloatTy())
-    return Elems[0];
+  if (Elems.size() == 1)
+    return B.CreateBitCast(Elems[0], Ty);
   if (Ty->isVectorTy()) {
-    Value *V = B.CreateInsertElement(PoisonValue::get(Ty), Elems[0], uint64_t(0));
-    return B.CreateInsertElement(V, Elems[1], uint64_t(1));
+    Value *V = PoisonValue::get(Ty);
+    for (unsigned I = 0; I < Elems.size(); ++I)
+      V = B.CreateInsertElement(V, Elems[I], uint64_t(I));
+    return V;
   }
-  Value *Lo = B.CreateZExt(Elems[0], B.getInt32Ty());
-  return B.CreateOr(Lo, B.CreateShl(B.CreateZExt(Elems[1], B.getInt32Ty()), 16));
+  const unsigned Bits = Ty->getPrimitiveSizeInBits() / Elems.size();
+  Value *R = nullptr;
+  for (unsigned I = 0; I < Elems.size(); ++I) {
+    Value *E = B.CreateZExt(B.CreateBitCast(Elems[I], B.getIntNTy(Bits)), Ty);
+    E = I ? B.CreateShl(E, I * Bits) : E;
+    R = R ? B.CreateOr(R, E) : E;
+  }
+  return R;
 }
 
 /// The fragment struct of type \p Ty holding \p Elems.
 Value *packFragment(IRBuilder<> &B, StructType *Ty, ArrayRef<Value *> Elems) {
   Value *R = PoisonValue::get(Ty);
-  const unsigned Per = elementsPerRegister(Ty->getElementType(0));
+  const unsigned Per = Elems.size() / Ty->getNumElements();
   for (unsigned I = 0; I < Ty->getNumElements(); ++I)
     R = B.CreateInsertValue(R, packRegister(B, Ty->getElementType(I), Elems.slice(I * Per, Per)),
                             I);
@@ -112,25 +136,19 @@ Value *wholeWave(IRBuilder<> &B, const TranslateTarget &T) {
   return B.CreateICmpEQ(Ballot, Constant::getAllOnesValue(Mask), "whole.wave");
 }
 
-/// \p Elems (16-bit or f32) read from wave lane \p Src, 32 bits at a time.
+/// \p Elems (8-, 16- or 32-bit) read from wave lane \p Src, 32 bits at a
+/// time.
 SmallVector<Value *, 8> readFromLane(IRBuilder<> &B, ArrayRef<Value *> Elems, Value *Src) {
   Value *Addr = B.CreateShl(Src, 2);
-  auto Permute = [&](Value *Word) {
-    return B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Addr, Word});
-  };
-  SmallVector<Value *, 8> Out;
   Type *Ty = Elems[0]->getType();
-  if (Ty->isFloatTy()) {
-    for (Value *E : Elems)
-      Out.push_back(B.CreateBitCast(Permute(B.CreateBitCast(E, B.getInt32Ty())), Ty));
-    return Out;
-  }
-  for (unsigned I = 0; I < Elems.size(); I += 2) {
-    Value *Pair = packRegister(B, B.getInt32Ty(), {B.CreateBitCast(Elems[I], B.getInt16Ty()),
-                                                   B.CreateBitCast(Elems[I + 1], B.getInt16Ty())});
-    SmallVector<Value *, 2> Two;
-    appendElements(B, Permute(Pair), Two);
-    for (Value *E : Two)
+  const unsigned Bits = Ty->getPrimitiveSizeInBits(), Per = 32 / Bits;
+  SmallVector<Value *, 8> Out;
+  for (unsigned I = 0; I < Elems.size(); I += Per) {
+    Value *Word = packRegister(B, B.getInt32Ty(), Elems.slice(I, Per));
+    Value *Read = B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Addr, Word});
+    SmallVector<Value *, 4> Parts;
+    appendElements(B, Read, Bits, Parts);
+    for (Value *E : Parts)
       Out.push_back(B.CreateBitCast(E, Ty));
   }
   return Out;
@@ -161,7 +179,7 @@ SmallVector<Value *, 16> elementsOf(IRBuilder<> &B, Value *Vector) {
 /// EMU32: one MFMA per CUDA warp of the (whole) wave. Lane 32h+l of MFMA w
 /// needs half h of warp w's fragments at lane l: the own half when h == w,
 /// else the partner's (lane ^ 32), which sends the half it does not use.
-SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                     ArrayRef<Value *> A, ArrayRef<Value *> Bm,
                                     ArrayRef<Value *> C) {
   WarpBuilder W(B, T);
@@ -175,15 +193,29 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, bo
     SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
     return std::make_pair(select(B, High, Recv, Own), select(B, High, Own, Recv));
   };
-  auto [A0, A1] = Split(A);
-  auto [B0, B1] = Split(Bm);
+  // MFMA 16x16x32 i8 reads k 0-15 from lanes 0-31 (the rest zero): the
+  // low half-wave holds warp 0's operands and receives warp 1's.
+  auto LowHalf = [&](ArrayRef<Value *> F) {
+    SmallVector<Value *, 8> Zero(F.size(), Constant::getNullValue(F[0]->getType()));
+    SmallVector<Value *, 8> Recv = readFromLane(B, F, Partner);
+    return std::make_pair(select(B, High, Zero, F), select(B, High, Zero, Recv));
+  };
+  const bool K32 = In == MatrixInput::S8 && mfmaI8IsK32(T);
+  auto [A0, A1] = K32 ? LowHalf(A) : Split(A);
+  auto [B0, B1] = K32 ? LowHalf(Bm) : Split(Bm);
   auto [C0, C1] = Split(C);
   auto MFMA = [&](ArrayRef<Value *> X, ArrayRef<Value *> Y, ArrayRef<Value *> Acc) {
     Value *Zero = B.getInt32(0);
-    return elementsOf(
-        B, B.CreateIntrinsic(BF16 ? Intrinsic::amdgcn_mfma_f32_16x16x16bf16_1k
-                                  : Intrinsic::amdgcn_mfma_f32_16x16x16f16,
-                             {}, {vectorOf(B, X), vectorOf(B, Y), vectorOf(B, Acc), Zero, Zero, Zero}));
+    Value *VX = vectorOf(B, X), *VY = vectorOf(B, Y);
+    if (In == MatrixInput::S8) { // four (eight) i8 in an i32 (i64)
+      Type *Word = K32 ? B.getInt64Ty() : B.getInt32Ty();
+      VX = B.CreateBitCast(VX, Word), VY = B.CreateBitCast(VY, Word);
+    }
+    const Intrinsic::ID ID = K32                       ? Intrinsic::amdgcn_mfma_i32_16x16x32_i8
+                             : In == MatrixInput::S8   ? Intrinsic::amdgcn_mfma_i32_16x16x16i8
+                             : In == MatrixInput::BF16 ? Intrinsic::amdgcn_mfma_f32_16x16x16bf16_1k
+                                                       : Intrinsic::amdgcn_mfma_f32_16x16x16f16;
+    return elementsOf(B, B.CreateIntrinsic(ID, {}, {VX, VY, vectorOf(B, Acc), Zero, Zero, Zero}));
   };
   SmallVector<Value *, 16> D0 = MFMA(A0, B0, C0), D1 = MFMA(A1, B1, C1);
   // This lane's warp keeps its MFMA's rows here and gets the other half-wave's.
@@ -194,13 +226,15 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, bo
   return D;
 }
 
-/// gfx11: v_wmma_f32_16x16x16. bf16 fragments hold half of k per half-warp;
-/// WMMA wants all of k in both: the half-warps swap theirs (lane ^ 16).
-SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+/// gfx11: v_wmma_f32_16x16x16 or v_wmma_i32_16x16x16_iu8. bf16 and i8
+/// fragments hold half of k per half-warp; WMMA wants all of k in both: the
+/// half-warps swap theirs (lane ^ 16).
+SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                     ArrayRef<Value *> A, ArrayRef<Value *> Bm,
-                                    ArrayRef<Value *> C) {
+                                    ArrayRef<Value *> C, bool Saturate = false) {
+  const bool Int = In == MatrixInput::S8 || In == MatrixInput::U8;
   auto Full = [&](ArrayRef<Value *> F) -> Value * {
-    if (!BF16)
+    if (In == MatrixInput::F16)
       return vectorOf(B, F);
     WarpBuilder W(B, T);
     Value *Lane = W.waveLane();
@@ -211,28 +245,58 @@ SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, bo
     return vectorOf(B, All);
   };
   Value *VA = Full(A), *VB = Full(Bm), *VC = vectorOf(B, C);
-  Value *D = B.CreateIntrinsic(BF16 ? Intrinsic::amdgcn_wmma_f32_16x16x16_bf16
-                                    : Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
-                               {VC->getType(), VA->getType()}, {VA, VB, VC});
+  Value *D;
+  if (Int) {
+    // Sixteen i8 in four i32; the sign flags say how to read them.
+    Type *Words = FixedVectorType::get(B.getInt32Ty(), 4);
+    Value *Signed = B.getInt1(In == MatrixInput::S8);
+    D = B.CreateIntrinsic(Intrinsic::amdgcn_wmma_i32_16x16x16_iu8, {VC->getType(), Words},
+                          {Signed, B.CreateBitCast(VA, Words), Signed, B.CreateBitCast(VB, Words),
+                           VC, B.getInt1(Saturate)});
+  } else {
+    D = B.CreateIntrinsic(In == MatrixInput::BF16 ? Intrinsic::amdgcn_wmma_f32_16x16x16_bf16
+                                                  : Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
+                          {VC->getType(), VA->getType()}, {VA, VB, VC});
+  }
   SmallVector<Value *, 8> R;
   for (Value *E : elementsOf(B, D))
     R.push_back(E);
   return R;
 }
 
-/// `<8 x float> __ferry_wmma_m16n16k16_<type>_<unit>(A, B, C)`: the product
-/// of one warp's fragments as vectors of their elements.
-Function *wmmaHelper(Module &M, const TranslateTarget &T, bool BF16) {
-  const MatrixUnit Unit = matrixUnit(T, BF16);
-  static const char *const UnitNames[] = {"fma", "mfma", "wmma"};
-  std::string Name = (Twine("__ferry_wmma_m16n16k16_") + (BF16 ? "bf16_" : "f16_") +
-                      UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
+const char *const InputNames[] = {"f16", "bf16", "s8", "u8"};
+const char *const UnitNames[] = {"fma", "mfma", "wmma"};
+
+/// The IR type of an A or B element of \p In.
+Type *inputType(LLVMContext &Ctx, MatrixInput In) {
+  return In == MatrixInput::F16    ? Type::getHalfTy(Ctx)
+         : In == MatrixInput::BF16 ? Type::getInt16Ty(Ctx)
+                                   : Type::getInt8Ty(Ctx);
+}
+
+/// The IR type of an accumulator element: f32, or i32 for integer inputs.
+Type *accumulatorType(LLVMContext &Ctx, MatrixInput In) {
+  return In == MatrixInput::S8 || In == MatrixInput::U8 ? Type::getInt32Ty(Ctx)
+                                                        : Type::getFloatTy(Ctx);
+}
+
+/// `<8 x float> __ferry_wmma_m16n16k16_<type>[_sat]_<unit>(A, B, C)`: the
+/// product of one warp's fragments as vectors of their elements (<8 x i32>
+/// for integer inputs; \p Saturate: .satfinite, the sums clamped to i32,
+/// which WMMA's clamp does and MFMA cannot).
+Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool Saturate) {
+  MatrixUnit Unit = matrixUnit(T, In);
+  if (Saturate && Unit == MatrixUnit::MFMA)
+    Unit = MatrixUnit::FMA;
+  std::string Name = (Twine("__ferry_wmma_m16n16k16_") + InputNames[int(In)] +
+                      (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
+                      (T.isWave64() ? "_emu32" : "_w32"))
                          .str();
   LLVMContext &Ctx = M.getContext();
-  WarpMatrixLayout L = wmmaLayout(T, BF16);
-  Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
+  WarpMatrixLayout L = wmmaLayout(T, In);
+  Type *Elem = inputType(Ctx, In);
   Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
-  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
+  Type *CT = FixedVectorType::get(accumulatorType(Ctx, In), L.SlotsC);
   return getOrCreateHelper(
       M, Name, FunctionType::get(CT, {AT, BT, CT}, false), /*Convergent=*/true,
       [&](Function &F) {
@@ -241,69 +305,184 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, bool BF16) {
         SmallVector<Value *, 16> A = elementsOf(B, F.getArg(0)), Bm = elementsOf(B, F.getArg(1)),
                                  C = elementsOf(B, F.getArg(2));
         auto Return = [&](IRBuilder<> &RB, ArrayRef<Value *> D) { RB.CreateRet(vectorOf(RB, D)); };
+        auto Lanes = [&](IRBuilder<> &LB) {
+          if (In == MatrixInput::S8 || In == MatrixInput::U8)
+            return warpProductInt(LB, T, L, A, Bm, C, In == MatrixInput::S8, Saturate);
+          return warpProductFMA(LB, T, L, A, Bm, C);
+        };
+        if (Unit == MatrixUnit::FMA) {
+          Return(B, Lanes(B));
+          return;
+        }
+        auto *Native = BasicBlock::Create(Ctx, Unit == MatrixUnit::MFMA ? "mfma" : "wmma", &F);
+        auto *Fallback = BasicBlock::Create(Ctx, "lanes", &F);
+        B.CreateCondBr(wholeWave(B, T), Native, Fallback);
+        IRBuilder<> NB(Native);
+        Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, A, Bm, C)
+                                            : productWMMA(NB, T, In, A, Bm, C, Saturate));
+        IRBuilder<> FB(Fallback);
+        Return(FB, Lanes(FB));
+      });
+}
+
+/// mma.sync fragments (PTX layout, m16n8k\p K) moved into the m16n16k16
+/// WMMA layout of \p T for operand \p Op: N and K padded with zeros.
+SmallVector<Value *, 16> toWmmaLayout(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+                                      unsigned K, MatrixOperand Op, ArrayRef<Value *> Frag) {
+  WarpMatrixLayout TL = wmmaLayout(T, BF16 ? MatrixInput::BF16 : MatrixInput::F16);
+  SmallVector<Value *, 16> Out;
+  for (unsigned S = 0; S < TL.slots(Op); ++S) {
+    {
+      IRBuilder<> Fold(B.getContext());
+      if (!TL.Position(Fold, Op, Fold.getInt32(0), S).Row) {
+        Out.push_back(Constant::getNullValue(Frag[0]->getType()));
+        continue;
+      }
+    }
+    Out.push_back(gatherFragmentElement(B, T, Frag, [&](IRBuilder<> &FB, Value *Reader) {
+      MatrixPosition P = TL.Position(FB, Op, Reader, S);
+      // Columns 8-15 of B and C, and k >= K of A and B, are padding.
+      Value *Valid = nullptr;
+      auto Below = [&](Value *V, unsigned Limit) {
+        Value *C = FB.CreateICmpULT(V, FB.getInt32(Limit));
+        Valid = Valid ? FB.CreateAnd(Valid, C) : C;
+      };
+      if (Op != MatrixOperand::A)
+        Below(P.Col, 8);
+      if (Op != MatrixOperand::C && K < 16)
+        Below(Op == MatrixOperand::A ? P.Col : P.Row, K);
+      FragmentSource Src = mmaSyncOwner(FB, Op, P.Row, P.Col);
+      Src.Valid = Valid;
+      return Src;
+    }));
+  }
+  return Out;
+}
+
+/// D in the WMMA layout of \p T back in the mma.sync layout (4 slots).
+SmallVector<Value *, 8> fromWmmaLayout(IRBuilder<> &B, const TranslateTarget &T,
+                                       ArrayRef<Value *> D) {
+  WarpMatrixLayout PL = mmaSyncLayout();
+  SmallVector<Value *, 8> Out;
+  for (unsigned S = 0; S < PL.SlotsC; ++S)
+    Out.push_back(gatherFragmentElement(B, T, D, [&](IRBuilder<> &FB, Value *Reader) {
+      MatrixPosition P = PL.Position(FB, MatrixOperand::C, Reader, S);
+      return wmmaOwnerC(FB, T, P.Row, P.Col);
+    }));
+  return Out;
+}
+
+/// `<4 x float> __ferry_mma_m16n8k<K>_<type>_<unit>(A, B, C)` in the PTX
+/// layout. With a matrix unit and the whole wave at the call, the fragments
+/// move into the m16n16k16 WMMA layout (N and K padded with zeros), the
+/// WMMA product runs on MFMA or WMMA, and D moves back; otherwise FMAs
+/// across the warp.
+Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16, unsigned K) {
+  const MatrixInput In = BF16 ? MatrixInput::BF16 : MatrixInput::F16;
+  const MatrixUnit Unit = matrixUnit(T, In);
+  std::string Name = (Twine("__ferry_mma_m16n8k") + Twine(K) + (BF16 ? "_bf16_" : "_f16_") +
+                      UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
+                         .str();
+  LLVMContext &Ctx = M.getContext();
+  WarpMatrixLayout L = mmaSyncLayout(K);
+  Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
+  Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
+  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
+  return getOrCreateHelper(
+      M, Name, FunctionType::get(CT, {AT, BT, CT}, false), /*Convergent=*/true,
+      [&](Function &F) {
+        IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+        SmallVector<Value *, 16> A = elementsOf(B, F.getArg(0)), Bm = elementsOf(B, F.getArg(1)),
+                                 C = elementsOf(B, F.getArg(2));
+        auto Return = [&](IRBuilder<> &RB, ArrayRef<Value *> D) { RB.CreateRet(vectorOf(RB, D)); };
         if (Unit == MatrixUnit::FMA) {
           Return(B, warpProductFMA(B, T, L, A, Bm, C));
           return;
         }
         auto *Native = BasicBlock::Create(Ctx, Unit == MatrixUnit::MFMA ? "mfma" : "wmma", &F);
-        auto *Lanes = BasicBlock::Create(Ctx, "fma", &F);
+        auto *Lanes = BasicBlock::Create(Ctx, "lanes", &F);
         B.CreateCondBr(wholeWave(B, T), Native, Lanes);
         IRBuilder<> NB(Native);
-        Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, BF16, A, Bm, C)
-                                            : productWMMA(NB, T, BF16, A, Bm, C));
+        SmallVector<Value *, 16> TA = toWmmaLayout(NB, T, BF16, K, MatrixOperand::A, A),
+                                 TB = toWmmaLayout(NB, T, BF16, K, MatrixOperand::B, Bm),
+                                 TC = toWmmaLayout(NB, T, BF16, K, MatrixOperand::C, C);
+        SmallVector<Value *, 8> D = Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, TA, TB, TC)
+                                                             : productWMMA(NB, T, In, TA, TB, TC);
+        Return(NB, fromWmmaLayout(NB, T, D));
         IRBuilder<> FB(Lanes);
         Return(FB, warpProductFMA(FB, T, L, A, Bm, C));
       });
 }
 
-/// `<4 x float> __ferry_mma_m16n8k16_<type>(A, B, C)` in the PTX layout.
-Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16) {
-  std::string Name = (Twine("__ferry_mma_m16n8k16_") + (BF16 ? "bf16" : "f16") +
-                      (T.isWave64() ? "_emu32" : "_w32"))
-                         .str();
-  LLVMContext &Ctx = M.getContext();
-  WarpMatrixLayout L = mmaSyncLayout();
-  Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
-  Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
-  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
-  return getOrCreateHelper(M, Name, FunctionType::get(CT, {AT, BT, CT}, false),
-                           /*Convergent=*/true, [&](Function &F) {
-                             IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
-                             SmallVector<Value *, 8> D = warpProductFMA(
-                                 B, T, L, elementsOf(B, F.getArg(0)),
-                                 elementsOf(B, F.getArg(1)), elementsOf(B, F.getArg(2)));
-                             B.CreateRet(vectorOf(B, D));
-                           });
+/// The element type word of an NVVM matrix name (the last of f16, bf16,
+/// f32, s8, u8, s32), or "".
+StringRef typeWord(StringRef Name) {
+  StringRef Found;
+  SmallVector<StringRef, 12> Words;
+  Name.split(Words, '.');
+  for (StringRef W : Words)
+    if (is_contained({"f16", "bf16", "f32", "f64", "s8", "u8", "s32"}, W))
+      Found = W;
+  return Found;
 }
 
-/// An mma call's operands as elements: A and B (16-bit), C widened to f32.
+unsigned bitsOf(StringRef TypeWord) {
+  return TypeWord == "s8" || TypeWord == "u8"     ? 8
+         : TypeWord == "f32" || TypeWord == "s32" ? 32
+         : TypeWord == "f64"                      ? 64
+                                                  : 16;
+}
+
+/// The layout a WMMA load or store of \p Name addresses.
+WarpMatrixLayout layoutOf(const TranslateTarget &T, StringRef Name) {
+  if (Name.starts_with("llvm.nvvm.wmma.m8n8k4."))
+    return dmmaLayout();
+  const StringRef Ty = typeWord(Name);
+  if (Name.starts_with("llvm.nvvm.wmma.m32n8k16.") || Name.starts_with("llvm.nvvm.wmma.m8n32k16."))
+    return tallWideLayout(Name.starts_with("llvm.nvvm.wmma.m32n8k16."), Ty == "bf16");
+  return wmmaLayout(T, Ty == "bf16" ? MatrixInput::BF16
+                       : Ty == "s8" ? MatrixInput::S8
+                       : Ty == "u8" ? MatrixInput::U8
+                                    : MatrixInput::F16); // C and D: all alike
+}
+
+/// The A and B input type of an mma name.
+MatrixInput inputOf(StringRef Name) {
+  const StringRef W = typeWord(Name);
+  return W == "s8" ? MatrixInput::S8
+         : W == "u8" ? MatrixInput::U8
+         : W == "bf16" ? MatrixInput::BF16
+                       : MatrixInput::F16;
+}
+
+/// An mma call's operands as elements: A and B (16- or 8-bit), C widened
+/// to f32 (or i32 for integer inputs).
 struct MmaOperands {
   SmallVector<Value *, 16> A, B, C;
-  bool BF16 = false;
 };
 
-MmaOperands mmaOperands(IntrinsicLowering &L, unsigned RegsA, unsigned RegsB) {
+MmaOperands mmaOperands(IntrinsicLowering &L, MatrixInput In, unsigned RegsA, unsigned RegsB) {
   MmaOperands O;
-  O.BF16 = L.arg(0)->getType()->isIntegerTy(32);
+  const unsigned Bits = In == MatrixInput::S8 || In == MatrixInput::U8 ? 8 : 16;
   unsigned I = 0;
   for (; I < RegsA; ++I)
-    appendElements(L.B, L.arg(I), O.A);
+    appendElements(L.B, L.arg(I), Bits, O.A);
   for (; I < RegsA + RegsB; ++I)
-    appendElements(L.B, L.arg(I), O.B);
+    appendElements(L.B, L.arg(I), Bits, O.B);
   for (; I < L.CI.arg_size(); ++I)
-    appendElements(L.B, L.arg(I), O.C);
+    appendElements(L.B, L.arg(I), L.arg(I)->getType()->isVectorTy() ? 16 : 32, O.C);
   for (Value *&E : O.C)
-    if (!E->getType()->isFloatTy())
+    if (E->getType()->isHalfTy())
       E = L.B.CreateFPExt(E, L.B.getFloatTy());
   return O;
 }
 
-/// The call's result from the f32 elements \p D (rounded once to f16 when
-/// the result is f16).
+/// The call's result from the f32 or i32 elements \p D (rounded once to
+/// f16 when the result is f16).
 Value *mmaResult(IntrinsicLowering &L, Value *DVector) {
   auto *Ret = cast<StructType>(L.retType());
   SmallVector<Value *, 8> D = elementsOf(L.B, DVector);
-  if (!Ret->getElementType(0)->isFloatTy())
+  if (Ret->getElementType(0)->isVectorTy())
     for (Value *&E : D)
       E = L.B.CreateFPTrunc(E, L.B.getHalfTy());
   return packFragment(L.B, Ret, D);
@@ -314,18 +493,24 @@ Value *mmaResult(IntrinsicLowering &L, Value *DVector) {
 /// llvm.nvvm.wmma.m16n16k16.load.{a,b,c}.{row,col}[.stride].TYPE(ptr[, ld]).
 Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
-  const char Which = L.Name[StringRef("llvm.nvvm.wmma.m16n16k16.load.").size()];
+  const char Which = L.Name[L.Name.find(".load.") + 6];
   const MatrixOperand Op = Which == 'a'   ? MatrixOperand::A
                            : Which == 'b' ? MatrixOperand::B
                                           : MatrixOperand::C;
-  auto *Ret = cast<StructType>(L.retType());
-  Type *Reg = Ret->getElementType(0), *Elem = elementTypeOf(Reg);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, Reg->isIntegerTy(32));
+  // A fragment of one register (f64 A and B) is returned bare.
+  auto *Ret = dyn_cast<StructType>(L.retType());
+  const StringRef Ty = typeWord(L.Name);
+  const unsigned Bits = bitsOf(Ty);
+  Type *Reg = Ret ? Ret->getElementType(0) : L.retType(), *Elem = elementTypeOf(Reg, Bits);
+  WarpMatrixLayout Layout = layoutOf(L.T, L.Name);
   const unsigned Slots = Layout.slots(Op);
-  if (Ret->getNumElements() * elementsPerRegister(Reg) != Slots)
+  if ((Ret ? Ret->getNumElements() : 1) * elementsPerRegister(Reg, Bits) != Slots)
     return L.fail("unexpected fragment type");
-  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1) : B.getInt32(16);
   const bool ColMajor = columnMajor(L.Name);
+  // Without a stride: the columns (the rows when column-major).
+  const unsigned Rows = Op == MatrixOperand::B ? Layout.K : Layout.M;
+  const unsigned Cols = Op == MatrixOperand::A ? Layout.K : Layout.N;
+  Value *Ld = L.CI.arg_size() > 1 ? L.arg(1) : B.getInt32(ColMajor ? Rows : Cols);
   Value *Lane = WarpBuilder(B, L.T).lane32();
   SmallVector<Value *, 16> Elems;
   for (unsigned S = 0; S < Slots; ++S) {
@@ -337,22 +522,24 @@ Value *lowerWmmaLoad(IntrinsicLowering &L, int) {
     Value *Addr = elementAddress(B, Elem, L.arg(0), P, Ld, ColMajor);
     Elems.push_back(B.CreateAlignedLoad(Elem, Addr, Align(Elem->getPrimitiveSizeInBits() / 8)));
   }
-  return packFragment(B, Ret, Elems);
+  return Ret ? packFragment(B, Ret, Elems) : packRegister(B, Reg, Elems);
 }
 
 /// llvm.nvvm.wmma.m16n16k16.store.d.{row,col}[.stride].TYPE(ptr, d...[, ld]).
 Value *lowerWmmaStore(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
-  Type *Reg = L.arg(1)->getType(), *Elem = elementTypeOf(Reg);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, false);
-  const unsigned Regs = Layout.SlotsC / elementsPerRegister(Reg);
+  const unsigned Bits = bitsOf(typeWord(L.Name));
+  Type *Reg = L.arg(1)->getType(), *Elem = elementTypeOf(Reg, Bits);
+  WarpMatrixLayout Layout = layoutOf(L.T, L.Name);
+  const unsigned Regs = Layout.SlotsC / elementsPerRegister(Reg, Bits);
   if (L.CI.arg_size() < 1 + Regs)
     return L.fail("unexpected fragment type");
-  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs) : B.getInt32(16);
   const bool ColMajor = columnMajor(L.Name);
+  Value *Ld = L.CI.arg_size() > 1 + Regs ? L.arg(1 + Regs)
+                                         : B.getInt32(ColMajor ? Layout.M : Layout.N);
   SmallVector<Value *, 8> Elems;
   for (unsigned I = 0; I < Regs; ++I)
-    appendElements(B, L.arg(1 + I), Elems);
+    appendElements(B, L.arg(1 + I), Bits, Elems);
   Value *Lane = WarpBuilder(B, L.T).lane32();
   for (unsigned S = 0; S < Layout.SlotsC; ++S) {
     MatrixPosition P = Layout.Position(B, MatrixOperand::C, Lane, S);
@@ -362,30 +549,124 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
   return nullptr;
 }
 
-/// llvm.nvvm.wmma.m16n16k16.mma.{row,col}.{row,col}.{D.C | bf16}: the memory
-/// layouts were applied by the loads, the fragments are the target's.
-Value *lowerWmmaMma(IntrinsicLowering &L, int) {
-  const bool BF16 = L.arg(0)->getType()->isIntegerTy(32);
-  const unsigned Regs = BF16 ? 4 : 8;
-  MmaOperands O = mmaOperands(L, Regs, Regs);
-  WarpMatrixLayout Layout = wmmaLayout(L.T, BF16);
+/// llvm.nvvm.wmma.m16n16k16.mma.{row,col}.{row,col}.{D.C | bf16 | s8 | u8}
+/// (Arg 1: .satfinite of s8/u8): the memory layouts were applied by the
+/// loads, the fragments are the target's.
+Value *lowerWmmaMma(IntrinsicLowering &L, int Saturate) {
+  const MatrixInput In = inputOf(L.Name);
+  const unsigned Regs = In == MatrixInput::F16 ? 8 : In == MatrixInput::BF16 ? 4 : 2;
+  MmaOperands O = mmaOperands(L, In, Regs, Regs);
+  WarpMatrixLayout Layout = wmmaLayout(L.T, In);
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = wmmaHelper(L.module(), L.T, BF16);
+  Function *F = wmmaHelper(L.module(), L.T, In, Saturate);
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
 
-/// llvm.nvvm.mma.m16n8k16.row.col.{D.C | bf16}: A 4 registers, B 2, C 4
-/// floats or 2 half pairs, in the PTX ISA's fragment layout.
-Value *lowerMmaSync(IntrinsicLowering &L, int) {
-  MmaOperands O = mmaOperands(L, 4, 2);
-  WarpMatrixLayout Layout = mmaSyncLayout();
+/// llvm.nvvm.wmma.{m32n8k16,m8n32k16}.mma.{row,col}.{row,col}.{D.C | bf16}:
+/// FMAs across the warp on every target
+/// (`__ferry_wmma_<shape>_<type>_fma_*`).
+Value *lowerTallWideMma(IntrinsicLowering &L, int) {
+  const bool Tall = L.Name.starts_with("llvm.nvvm.wmma.m32n8k16.");
+  const MatrixInput In = inputOf(L.Name);
+  const bool BF16 = In == MatrixInput::BF16;
+  WarpMatrixLayout Layout = tallWideLayout(Tall, BF16);
+  // 16-bit elements, two per register.
+  MmaOperands O = mmaOperands(L, In, Layout.SlotsA / 2, Layout.SlotsB / 2);
   if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = mmaSyncHelper(L.module(), L.T, O.BF16);
+  LLVMContext &Ctx = L.ctx();
+  const TranslateTarget &T = L.T;
+  Type *Elem = inputType(Ctx, In);
+  Type *AT = FixedVectorType::get(Elem, Layout.SlotsA);
+  Type *BT = FixedVectorType::get(Elem, Layout.SlotsB);
+  Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), Layout.SlotsC);
+  std::string Name = (Twine("__ferry_wmma_") + (Tall ? "m32n8k16_" : "m8n32k16_") +
+                      InputNames[int(In)] + "_fma" + (T.isWave64() ? "_emu32" : "_w32"))
+                         .str();
+  Function *F = getOrCreateHelper(
+      L.module(), Name, FunctionType::get(CT, {AT, BT, CT}, false), /*Convergent=*/true,
+      [&](Function &H) {
+        IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &H));
+        SmallVector<Value *, 8> D =
+            warpProductFMA(B, T, Layout, elementsOf(B, H.getArg(0)), elementsOf(B, H.getArg(1)),
+                           elementsOf(B, H.getArg(2)));
+        B.CreateRet(vectorOf(B, D));
+      });
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+/// llvm.nvvm.wmma.m8n8k4.mma.{row,col}.{row,col}[.rn].f64: f64 FMAs across
+/// the warp (`__ferry_dmma_m8n8k4_f64_*`), k ascending.
+Value *lowerDmma(IntrinsicLowering &L, int) {
+  if (L.CI.arg_size() != 4)
+    return L.fail("unexpected fragment type");
+  LLVMContext &Ctx = L.ctx();
+  const TranslateTarget &T = L.T;
+  Type *F64 = Type::getDoubleTy(Ctx);
+  Type *One = FixedVectorType::get(F64, 1), *Two = FixedVectorType::get(F64, 2);
+  Function *F = getOrCreateHelper(
+      L.module(), T.isWave64() ? "__ferry_dmma_m8n8k4_f64_emu32" : "__ferry_dmma_m8n8k4_f64_w32",
+      FunctionType::get(Two, {One, One, Two}, false), /*Convergent=*/true, [&](Function &H) {
+        IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &H));
+        SmallVector<Value *, 8> D =
+            warpProductFMA(B, T, dmmaLayout(), elementsOf(B, H.getArg(0)),
+                           elementsOf(B, H.getArg(1)), elementsOf(B, H.getArg(2)));
+        B.CreateRet(vectorOf(B, D));
+      });
+  IRBuilder<> &B = L.B;
+  Value *D = B.CreateCall(F, {vectorOf(B, {L.arg(0)}), vectorOf(B, {L.arg(1)}),
+                              vectorOf(B, {L.arg(2), L.arg(3)})});
+  return packFragment(B, cast<StructType>(L.retType()), elementsOf(B, D));
+}
+
+/// llvm.nvvm.mma.m16n8k{16,8}.row.col.{D.C | bf16} (Arg: K): A K/4
+/// registers, B K/8, C 4 floats or 2 half pairs, in the PTX ISA's fragment
+/// layout.
+Value *lowerMmaSync(IntrinsicLowering &L, int K) {
+  const MatrixInput In = inputOf(L.Name);
+  MmaOperands O = mmaOperands(L, In, K / 4, K / 8);
+  WarpMatrixLayout Layout = mmaSyncLayout(K);
+  if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
+    return L.fail("unexpected fragment type");
+  Function *F = mmaSyncHelper(L.module(), L.T, In == MatrixInput::BF16, K);
+  IRBuilder<> &B = L.B;
+  return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
+}
+
+} // namespace ferry
+
+namespace ferry {
+
+/// llvm.nvvm.wmma.* and llvm.nvvm.mma.* outside the table: the error names
+/// the shape, the types, the qualifiers and the target.
+Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
+  const bool Wmma = L.Name.starts_with("llvm.nvvm.wmma.");
+  SmallVector<StringRef, 12> Words;
+  L.Name.split(Words, '.');
+  StringRef Shape = "(none)";
+  std::string Types, Qualifiers;
+  for (StringRef W : ArrayRef<StringRef>(Words).drop_front(3)) {
+    if (W.size() > 1 && W[0] == 'm' && isDigit(W[1]))
+      Shape = W;
+    else if (is_contained(
+                 {"f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s4", "u4", "b1", "s32"}, W))
+      Types += "." + W.str();
+    else if (is_contained({"satfinite", "rn", "rz", "rm", "rp", "popc", "and", "xor"}, W))
+      Qualifiers += " ." + W.str();
+  }
+  return L.fail(Twine(Wmma ? "WMMA" : "mma.sync") + " shape " + Shape + " with types " +
+                (Types.empty() ? std::string("(none)") : Types) +
+                (Qualifiers.empty() ? "" : " and" + Qualifiers) + " has no translation for " +
+                L.T.Processor + " (translated: " +
+                (Wmma ? "m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 "
+                        "inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 "
+                        "inputs; m8n8k4 f64 in .rn"
+                      : "m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 "
+                        "accumulators") +
+                ")");
 }
 
 } // namespace ferry

@@ -549,9 +549,11 @@ std::string PTXTranslator::run(Value *&Result) {
     }
     if (C.Type == InlineAsm::isInput && Arg < CI.arg_size()) {
       Value *V = CI.getArgOperand(Arg++);
-      if (C.hasMatchingInput() && C.MatchingInput >= 0 &&
-          unsigned(C.MatchingInput) < OutputSlots.size())
-        Ties.push_back({unsigned(C.MatchingInput), V});
+      // A tied input ("0": what clang makes of "+r") names its output.
+      unsigned Tied;
+      if (!C.Codes.empty() && !StringRef(C.Codes[0]).getAsInteger(10, Tied) &&
+          Tied < OutputSlots.size() && OutputSlots[Tied])
+        Ties.push_back({Tied, V});
       Operands.push_back(V);
       OutputSlots.push_back(nullptr);
     }

@@ -24,6 +24,7 @@
 #ifndef FERRY_PASSES_WARPMATRIXLAYOUT_H
 #define FERRY_PASSES_WARPMATRIXLAYOUT_H
 
+#include "FragmentRelayout.h"
 #include "TranslateTarget.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -32,6 +33,10 @@
 #include <functional>
 
 namespace ferry {
+
+/// The element type of A and B: f16, bf16, signed or unsigned 8-bit
+/// integers (with i32 accumulators).
+enum class MatrixInput { F16, BF16, S8, U8 };
 
 /// The operands of D = A*B + C (C and D share a layout).
 enum class MatrixOperand { A, B, C };
@@ -70,20 +75,57 @@ struct WarpMatrixLayout {
   }
 };
 
-/// The m16n16k16 WMMA fragment layout of \p T (\p BF16: 8 elements per lane
-/// in A and B instead of 16).
-WarpMatrixLayout wmmaLayout(const TranslateTarget &T, bool BF16);
-/// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike).
-WarpMatrixLayout mmaSyncLayout();
+/// The m16n16k16 WMMA fragment layout of \p T for inputs \p In (bf16 and
+/// 8-bit integers: 8 elements per lane in A and B instead of 16; 8-bit
+/// integers on targets with MFMA 16x16x32 i8: A and B as the wave32
+/// eight-slot layout, which that MFMA's lanes 0-31 read).
+WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In);
+
+/// The m8n8k4 f64 WMMA layout (one A and one B element per lane, two of C):
+/// lane l holds A[l%8][l/8], B[l/8][l%8] and C/D[l/4][2(l%4) + s].
+WarpMatrixLayout dmmaLayout();
+
+/// The m32n8k16 (\p Tall) or m8n32k16 WMMA layout of f16 or bf16 inputs
+/// (every target; the product is FMAs across the warp). m32n8k16: lane l
+/// holds row l of A (16 k) and of C/D (8 columns), and B[l/2][4(l%2)+s];
+/// m8n32k16: column l of B and of C/D, and A[l/4][4(l%4)+s]. The small
+/// operand has 4 elements per lane (an f16 fragment 16 slots, 4 used).
+WarpMatrixLayout tallWideLayout(bool Tall, bool BF16);
+
+/// Whether \p T's 8-bit integer MFMA is 16x16x32 (gfx94x, gfx950: they
+/// have no 16x16x16 form).
+bool mfmaI8IsK32(const TranslateTarget &T);
+/// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike); with
+/// \p K 8, mma.m16n8k8's, which is its first half in k.
+WarpMatrixLayout mmaSyncLayout(unsigned K = 16);
+
+/// Where element (\p Row, \p Col) of operand \p Op is in the mma.sync
+/// layout: its lane and slot (the inverse of mmaSyncLayout's Position).
+FragmentSource mmaSyncOwner(llvm::IRBuilder<> &B, MatrixOperand Op, llvm::Value *Row,
+                            llvm::Value *Col);
+/// Where D[\p Row][\p Col] is in the m16n16k16 WMMA layout of \p T (C and
+/// D do not depend on the element type).
+FragmentSource wmmaOwnerC(llvm::IRBuilder<> &B, const TranslateTarget &T, llvm::Value *Row,
+                          llvm::Value *Col);
 
 /// D = A*B + C over this lane's CUDA warp with FMAs in f32, k ascending
 /// (products of f16/bf16 values are exact in f32): \p A and \p B hold the
 /// lane's elements (half, or i16 bits of bf16), \p C its accumulators in
-/// f32. Elements of other lanes are read with ds.bpermute.
+/// f32; or all in f64, with FMAs in f64. Elements of other lanes are read
+/// with ds.bpermute.
 llvm::SmallVector<llvm::Value *, 8>
 warpProductFMA(llvm::IRBuilder<> &B, const TranslateTarget &T,
                const WarpMatrixLayout &L, llvm::ArrayRef<llvm::Value *> A,
                llvm::ArrayRef<llvm::Value *> Bm, llvm::ArrayRef<llvm::Value *> C);
+
+/// D = A*B + C over this lane's CUDA warp with integer multiply-adds: \p A
+/// and \p B hold the lane's i8 elements (\p Signed or unsigned), \p C its
+/// i32 accumulators; the sums wrap modulo 2^32, or with \p Saturate are
+/// computed in i64 and clamped to the i32 range.
+llvm::SmallVector<llvm::Value *, 8>
+warpProductInt(llvm::IRBuilder<> &B, const TranslateTarget &T, const WarpMatrixLayout &L,
+               llvm::ArrayRef<llvm::Value *> A, llvm::ArrayRef<llvm::Value *> Bm,
+               llvm::ArrayRef<llvm::Value *> C, bool Signed, bool Saturate = false);
 
 /// A half or the i16 bits of a bf16 as f32 (exact).
 llvm::Value *matrixElementToFloat(llvm::IRBuilder<> &B, llvm::Value *V);

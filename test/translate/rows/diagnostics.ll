@@ -73,24 +73,24 @@ define void @exit() {
 }
 ; Tensor cores: shapes and types outside m16n16k16 / m16n8k16 with f16 or
 ; bf16 inputs, and .satfinite, are diagnosed.
-; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.f16' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, without .satfinite)
+; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.u8' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .u8 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 inputs; m8n8k4 f64 in .rn)
 define void @wmma_shape(ptr %p) {
-  %r = call { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr %p)
+  %r = call { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr %p)
   ret void
 }
-; CHECK-DAG: in function 'wmma_s8': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.s8' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation
+; CHECK-DAG: in function 'wmma_s8': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.s4' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .s4 has no translation for gfx90a
 define void @wmma_s8(i32 %a, i32 %c) {
-  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32 %a, i32 %a, i32 %a, i32 %a, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
+  %r = call { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s4(i32 %a, i32 %a, i32 %a, i32 %a, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c, i32 %c)
   ret void
 }
-; CHECK-DAG: in function 'wmma_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite' cannot be translated to AMDGPU: this warp matrix shape or type has no AMDGPU translation
+; CHECK-DAG: in function 'wmma_satfinite': 'llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite' cannot be translated to AMDGPU: WMMA shape m16n16k16 with types .f32.f32 and .satfinite has no translation for gfx90a
 define void @wmma_satfinite(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
-; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m16n8k8.row.col.f32.f32' cannot be translated to AMDGPU: this mma.sync shape or type has no AMDGPU translation (translated: m16n8k16 with f16 or bf16 inputs and f32 or f16 accumulators)
+; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m8n8k4.row.col.f32.f32' cannot be translated to AMDGPU: mma.sync shape m8n8k4 with types .f32.f32 has no translation for gfx90a (translated: m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 accumulators)
 define void @mma_sync_shape(<2 x half> %a, float %c) {
-  %r = call { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c)
+  %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
 ; CHECK-DAG: in function 'cp_async': 'llvm.nvvm.cp.async.commit.group' cannot be translated to AMDGPU: asynchronous copies (cp.async) are not supported on AMDGPU yet
@@ -186,10 +186,10 @@ declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
 declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
 declare i32 @llvm.nvvm.fns(i32, i32, i32)
 declare void @llvm.nvvm.exit()
-declare { <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m32n8k16.load.a.row.f16.p0(ptr)
-declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr)
+declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s4(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
-declare { float, float, float, float } @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)

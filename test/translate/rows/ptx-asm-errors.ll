@@ -26,7 +26,7 @@ define i16 @half_div(i16 %a) {
   ret i16 %r
 }
 ; With debug information the error starts with the asm's file and line.
-; CHECK-DAG: k.cu:7:3: in function 'located': inline PTX cannot be translated: instruction 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 $0': unknown instruction
+; CHECK-DAG: k.cu:7:3: in function 'located': inline PTX cannot be translated: instruction 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 $0': mma shape m8n8k4 with types .f32.f16.f16.f32 has no AMDGPU translation
 define i32 @located() !dbg !5 {
   %r = call i32 asm "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 $0;", "=r"(), !dbg !8
   ret i32 %r

@@ -1,0 +1,226 @@
+//===- PTXMatrixOps.cpp - Tensor-core instructions of PTX -----------------===//
+///
+/// \file
+/// mma.sync and wmma written as inline PTX (as libraries write them) become
+/// the llvm.nvvm.mma.* / llvm.nvvm.wmma.* calls clang emits for the same
+/// shapes, so they share the intrinsics' lowering onto MFMA, WMMA or FMAs
+/// (MatrixOps.cpp) and the emulator's NVVM model:
+///  - mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C with A = B = f16
+///    (D, C f16 or f32) or bf16 (D = C = f32);
+///  - wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16[.space].T,
+///    wmma.store.d.sync.aligned.{row,col}.m16n16k16[.space].T and
+///    wmma.mma.sync.aligned.{row,col}.{row,col}.m16n16k16.D.C (f16) or
+///    .f32.bf16.bf16.f32.
+/// Other shapes and types are refused with the instruction's shape and
+/// types in the message.
+///
+//===----------------------------------------------------------------------===//
+#include "PTXTranslator.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+bool hasPart(const PTXStatement &S, StringRef P) {
+  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
+}
+
+/// The first opcode word of the form m<M>n<N>k<K>, or "".
+StringRef shapeOf(const PTXStatement &S) {
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
+    if (P.size() > 1 && P[0] == 'm' && P.contains('n') && P.contains('k') && isDigit(P[1]))
+      return P;
+  return "";
+}
+
+/// The opcode words naming element types (.f16, .s32, ...), in order.
+SmallVector<StringRef, 4> typesOf(const PTXStatement &S) {
+  SmallVector<StringRef, 4> Types;
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
+    if (is_contained({"f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s4", "u4", "b1", "s32",
+                      "e4m3", "e5m2"},
+                     P))
+      Types.push_back(P);
+  return Types;
+}
+
+std::string joined(ArrayRef<StringRef> Words) {
+  std::string Out;
+  for (StringRef W : Words)
+    Out += "." + W.str();
+  return Out;
+}
+
+/// The fragment register type of element type \p Elem (f16 pairs, bf16
+/// pairs in an i32, f32).
+Type *registerType(IRBuilder<> &B, StringRef Elem) {
+  if (Elem == "f16")
+    return FixedVectorType::get(B.getHalfTy(), 2);
+  if (Elem == "bf16")
+    return B.getInt32Ty();
+  return B.getFloatTy();
+}
+
+/// Fragment registers of an accumulator of \p Elem: 8 f32 or 4 f16 pairs
+/// (m16n16k16), 4 f32 or 2 f16 pairs (m16n8k*).
+unsigned accumulatorRegisters(StringRef Elem, unsigned Elements) {
+  return Elem == "f16" ? Elements / 2 : Elements;
+}
+
+/// Reads the registers of vector operand \p I of \p S as \p Ty, \p Count of
+/// them, into \p Out.
+bool readVector(PTXTranslator &T, const PTXStatement &S, unsigned I, Type *Ty, unsigned Count,
+                SmallVectorImpl<Value *> &Out) {
+  if (I >= S.Operands.size() || S.Operands[I].K != PTXOperand::Vector ||
+      S.Operands[I].Elements.size() != Count)
+    return T.fail("operand " + Twine(I + 1) + " must be a vector of " + Twine(Count) +
+                  " registers");
+  for (const PTXOperand &E : S.Operands[I].Elements) {
+    Value *V = T.read(E, Ty);
+    if (!V)
+      return false;
+    Out.push_back(V);
+  }
+  return true;
+}
+
+/// Writes the members of struct \p R to vector operand \p I of \p S.
+bool writeVector(PTXTranslator &T, const PTXStatement &S, unsigned I, Value *R) {
+  auto *STy = cast<StructType>(R->getType());
+  if (I >= S.Operands.size() || S.Operands[I].K != PTXOperand::Vector ||
+      S.Operands[I].Elements.size() != STy->getNumElements())
+    return T.fail("operand " + Twine(I + 1) + " must be a vector of " +
+                  Twine(STy->getNumElements()) + " registers");
+  for (unsigned E = 0; E < STy->getNumElements(); ++E)
+    if (!T.write(S.Operands[I].Elements[E], T.B.CreateExtractValue(R, E)))
+      return false;
+  return true;
+}
+
+StructType *fragmentType(IRBuilder<> &B, Type *Reg, unsigned Count) {
+  return StructType::get(B.getContext(), SmallVector<Type *, 8>(Count, Reg));
+}
+
+} // namespace
+
+/// mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C {d}, {a}, {b}, {c}.
+bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  const StringRef Shape = shapeOf(S);
+  SmallVector<StringRef, 4> Types = typesOf(S);
+  const bool Layout = hasPart(S, "row") && hasPart(S, "col") &&
+                      S.Parts.size() > 4 && !hasPart(S, "satfinite");
+  const bool Shaped = Shape == "m16n8k16" || Shape == "m16n8k8";
+  const bool Typed = Types.size() == 4 && Types[1] == Types[2] &&
+                     ((Types[1] == "f16" && (Types[0] == "f16" || Types[0] == "f32") &&
+                       (Types[3] == "f16" || Types[3] == "f32")) ||
+                      (Types[1] == "bf16" && Types[0] == "f32" && Types[3] == "f32"));
+  if (!hasPart(S, "sync") || !Shaped || !Typed || !Layout)
+    return T.fail("mma shape " + (Shape.empty() ? StringRef("(none)") : Shape) + " with types " +
+                  joined(Types) +
+                  " has no AMDGPU translation (translated: mma.sync.aligned.m16n8k16 and "
+                  "m16n8k8 .row.col with f16 inputs and f16 or f32 accumulators, or bf16 "
+                  "inputs and f32 accumulators)");
+  const unsigned K = Shape == "m16n8k16" ? 16 : 8;
+  Type *AB = registerType(B, Types[1]), *CT = registerType(B, Types[3]),
+       *DT = registerType(B, Types[0]);
+  SmallVector<Value *, 16> Args;
+  if (!readVector(T, S, 1, AB, K / 4, Args) || !readVector(T, S, 2, AB, K / 8, Args) ||
+      !readVector(T, S, 3, CT, accumulatorRegisters(Types[3], 4), Args))
+    return false;
+  std::string Name = ("mma." + Shape + ".row.col." +
+                      (Types[1] == "bf16" ? StringRef("bf16") : (Types[0] + "." + Types[3]).str()))
+                         .str();
+  Value *R = T.callNVVM(Name, fragmentType(B, DT, accumulatorRegisters(Types[0], 4)), Args);
+  return writeVector(T, S, 0, R);
+}
+
+/// wmma.{load,store,mma} of m16n16k16 with f16/bf16 inputs and f16/f32
+/// accumulators.
+bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  const StringRef Shape = shapeOf(S);
+  SmallVector<StringRef, 4> Types = typesOf(S);
+  const StringRef Kind = S.Parts.size() > 1 ? S.Parts[1] : "";
+  auto Refuse = [&]() {
+    return T.fail("wmma." + Kind + " shape " + (Shape.empty() ? StringRef("(none)") : Shape) +
+                  " with types " + joined(Types) +
+                  " has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma "
+                  "of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs "
+                  "and f32 accumulators)");
+  };
+  if (Shape != "m16n16k16" || !hasPart(S, "sync") || hasPart(S, "satfinite"))
+    return Refuse();
+  // The layouts in the order written: a's then b's for mma.
+  SmallVector<StringRef, 2> Layouts;
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
+    if (P == "row" || P == "col")
+      Layouts.push_back(P);
+  unsigned AS = 0;
+  if (hasPart(S, "global"))
+    AS = 1;
+  else if (hasPart(S, "shared"))
+    AS = 3;
+
+  if (Kind == "mma") {
+    const bool F16 = Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
+                     (Types[1] == "f16" || Types[1] == "f32");
+    const bool BF16 = Types.size() == 4 && Types[0] == "f32" && Types[1] == "bf16" &&
+                      Types[2] == "bf16" && Types[3] == "f32";
+    if ((!F16 && !BF16) || Layouts.size() != 2)
+      return Refuse();
+    Type *AB = registerType(B, BF16 ? "bf16" : "f16");
+    const StringRef CType = BF16 ? "f32" : Types[1], DType = Types[0];
+    SmallVector<Value *, 32> Args;
+    const unsigned InRegs = BF16 ? 4 : 8;
+    if (!readVector(T, S, 1, AB, InRegs, Args) || !readVector(T, S, 2, AB, InRegs, Args) ||
+        !readVector(T, S, 3, registerType(B, CType), accumulatorRegisters(CType, 8), Args))
+      return false;
+    std::string Name = ("wmma.m16n16k16.mma." + Layouts[0] + "." + Layouts[1] + "." +
+                        (BF16 ? StringRef("bf16") : (DType + "." + CType).str()))
+                           .str();
+    Value *R = T.callNVVM(Name, fragmentType(B, registerType(B, DType),
+                                             accumulatorRegisters(DType, 8)),
+                          Args);
+    return writeVector(T, S, 0, R);
+  }
+
+  const bool Load = Kind == "load", Store = Kind == "store";
+  const StringRef Operand = S.Parts.size() > 2 ? S.Parts[2] : "";
+  if ((!Load && !Store) || Types.size() != 1 || Layouts.size() != 1)
+    return Refuse();
+  const StringRef Elem = Types[0];
+  const bool Input = Load && (Operand == "a" || Operand == "b");
+  const bool Valid = Input ? (Elem == "f16" || Elem == "bf16")
+                           : (Operand == (Load ? "c" : "d") && (Elem == "f16" || Elem == "f32"));
+  if (!Valid)
+    return Refuse();
+  const unsigned AddrOp = Load ? 1 : 0, Regs = Input ? (Elem == "f16" ? 8 : 4)
+                                                     : accumulatorRegisters(Elem, 8);
+  Value *Ptr = AddrOp < S.Operands.size() ? T.address(S.Operands[AddrOp], AS) : nullptr;
+  if (!Ptr)
+    return false;
+  const bool Strided = S.Operands.size() == 3;
+  if (S.Operands.size() != 2 && !Strided)
+    return T.fail("wmma." + Kind + " takes a fragment, an address and an optional stride");
+  SmallVector<Value *, 12> Args{Ptr};
+  if (Store && !readVector(T, S, 1, registerType(B, Elem), Regs, Args))
+    return false;
+  if (Strided) {
+    Value *Ld = T.read(S, 2, B.getInt32Ty());
+    if (!Ld)
+      return false;
+    Args.push_back(Ld);
+  }
+  std::string Name = ("wmma.m16n16k16." + Kind + "." + Operand + "." + Layouts[0] +
+                      (Strided ? ".stride." : ".") + Elem + ".p" + Twine(AS))
+                         .str();
+  if (Store)
+    return T.callNVVM(Name, B.getVoidTy(), Args), true;
+  return writeVector(T, S, 0, T.callNVVM(Name, fragmentType(B, registerType(B, Elem), Regs), Args));
+}
+
+} // namespace ferry

@@ -1,0 +1,32 @@
+; Inline PTX tensor-core instructions outside the translated shapes and
+; types: one error per asm call naming the instruction, its shape and its
+; types.
+; RUN: %not %ferry-translate %s --offload-arch=gfx90a -o /dev/null 2>&1 | %FileCheck %s
+; RUN: %not %ferry-translate %s --offload-arch=gfx90a -o /dev/null 2>&1 | %count 5
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-DAG: in function 'mma_m8n8k4': inline PTX cannot be translated: instruction 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, {$8,$8}, {$8,$8}, {$9,$9,$9,$9,$9,$9,$9,$9}': mma shape m8n8k4 with types .f32.f16.f16.f32 has no AMDGPU translation (translated: mma.sync.aligned.m16n8k16 and m16n8k8 .row.col with f16 inputs and f16 or f32 accumulators, or bf16 inputs and f32 accumulators)
+define void @mma_m8n8k4(i32 %a, float %c) {
+  %r = call { float, float, float, float, float, float, float, float } asm "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, {$8,$8}, {$8,$8}, {$9,$9,$9,$9,$9,$9,$9,$9};", "=f,=f,=f,=f,=f,=f,=f,=f,r,f"(i32 %a, float %c)
+  ret void
+}
+; CHECK-DAG: in function 'mma_s8': {{.*}}: mma shape m16n8k32 with types .s32.s8.s8.s32 has no AMDGPU translation
+define void @mma_s8(i32 %a, i32 %c) {
+  %r = call { i32, i32, i32, i32 } asm "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {$0,$1,$2,$3}, {$4,$4,$4,$4}, {$4,$4}, {$5,$5,$5,$5};", "=r,=r,=r,=r,r,r"(i32 %a, i32 %c)
+  ret void
+}
+; CHECK-DAG: in function 'mma_tf32': {{.*}}: mma shape m16n8k8 with types .f32.tf32.tf32.f32 has no AMDGPU translation
+define void @mma_tf32(i32 %a, float %c) {
+  %r = call { float, float, float, float } asm "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0,$1,$2,$3}, {$4,$4,$4,$4}, {$4,$4}, {$5,$5,$5,$5};", "=f,=f,=f,=f,r,f"(i32 %a, float %c)
+  ret void
+}
+; CHECK-DAG: in function 'wmma_m32n8k16': {{.*}}: wmma.load shape m32n8k16 with types .f16 has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs and f32 accumulators)
+define void @wmma_m32n8k16(ptr %p) {
+  %a = call { i32, i32, i32, i32, i32, i32, i32, i32 } asm "wmma.load.a.sync.aligned.row.m32n8k16.f16 {$0,$1,$2,$3,$4,$5,$6,$7}, [$8];", "=r,=r,=r,=r,=r,=r,=r,=r,l"(ptr %p)
+  ret void
+}
+; CHECK-DAG: in function 'wmma_bf16_f16': {{.*}}: wmma.mma shape m16n16k16 with types .f16.bf16.bf16.f16 has no AMDGPU translation
+define void @wmma_bf16_f16(i32 %a, i32 %c) {
+  %d = call { i32, i32, i32, i32 } asm "wmma.mma.sync.aligned.row.col.m16n16k16.f16.bf16.bf16.f16 {$0,$1,$2,$3}, {$4,$4,$4,$4}, {$4,$4,$4,$4}, {$5,$5,$5,$5};", "=r,=r,=r,=r,r,r"(i32 %a, i32 %c)
+  ret void
+}

@@ -1,0 +1,55 @@
+; Inline PTX tensor-core instructions become the llvm.nvvm.mma / wmma calls
+; clang emits for the same shapes and share their lowering: mma.sync
+; m16n8k16 and m16n8k8 (f16 with f16/f32 accumulators, bf16 with f32) and
+; wmma load/mma/store of m16n16k16 with state spaces and strides.
+; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU
+; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,W32
+; CHECK-NOT: call {{.*}} asm
+; CHECK-NOT: call {{.*}} @llvm.nvvm
+
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-LABEL: define { float, float, float, float } @mma_f32(
+; CHECK:         bitcast i32 %a0 to <2 x half>
+; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(<8 x half>
+; W32:           call <4 x float> @__ferry_mma_m16n8k16_f16_wmma_w32(<8 x half>
+define { float, float, float, float } @mma_f32(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float %c1, float %c2, float %c3) {
+  %r = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float %c1, float %c2, float %c3)
+  ret { float, float, float, float } %r
+}
+
+; f16 accumulators in two registers each way; the result is rounded to f16.
+; CHECK-LABEL: define { i32, i32 } @mma_f16(
+; CHECK:         fpext half {{.*}} to float
+; EMU:           call <4 x float> @__ferry_mma_m16n8k16_f16_mfma_emu32(
+; CHECK:         fptrunc float {{.*}} to half
+define { i32, i32 } @mma_f16(i32 %a, i32 %b, i32 %c) {
+  %r = call { i32, i32 } asm "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$2,$2,$2}, {$3,$3}, {$4,$4};", "=r,=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret { i32, i32 } %r
+}
+
+; m16n8k8 with bf16: A two registers, B one.
+; CHECK-LABEL: define { float, float, float, float } @mma_k8_bf16(
+; EMU:           call <4 x float> @__ferry_mma_m16n8k8_bf16_mfma_emu32(<4 x i16>
+; W32:           call <4 x float> @__ferry_mma_m16n8k8_bf16_wmma_w32(<4 x i16>
+define { float, float, float, float } @mma_k8_bf16(i32 %a, i32 %b, float %c) {
+  %r = call { float, float, float, float } asm "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$4}, {$5}, {$6,$6,$6,$6};", "=f,=f,=f,=f,r,r,f"(i32 %a, i32 %b, float %c)
+  ret { float, float, float, float } %r
+}
+
+; wmma in asm: a load from shared memory with a stride, the product, a
+; store to global memory without one (leading dimension 16).
+; CHECK-LABEL: define void @wmma_asm(
+; CHECK:         load half, ptr addrspace(3)
+; EMU:           call <8 x float> @__ferry_wmma_m16n16k16_f16_mfma_emu32(
+; W32:           call <8 x float> @__ferry_wmma_m16n16k16_f16_wmma_w32(
+; CHECK:         mul i64 {{.*}}, 16
+; CHECK:         store float {{.*}}, ptr addrspace(1)
+define void @wmma_asm(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %ld) {
+  %a = call { i32, i32, i32, i32, i32, i32, i32, i32 } asm "wmma.load.a.sync.aligned.row.m16n16k16.shared.f16 {$0,$1,$2,$3,$4,$5,$6,$7}, [$8], $9;", "=r,=r,=r,=r,=r,=r,=r,=r,r,r"(ptr addrspace(3) %s, i32 %ld)
+  %a0 = extractvalue { i32, i32, i32, i32, i32, i32, i32, i32 } %a, 0
+  %d = call { float, float, float, float, float, float, float, float } asm "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, {$8,$8,$8,$8,$8,$8,$8,$8}, {$8,$8,$8,$8,$8,$8,$8,$8}, {$9,$9,$9,$9,$9,$9,$9,$9};", "=f,=f,=f,=f,=f,=f,=f,=f,r,f"(i32 %a0, float 0.0)
+  %d0 = extractvalue { float, float, float, float, float, float, float, float } %d, 0
+  call void asm sideeffect "wmma.store.d.sync.aligned.col.m16n16k16.global.f32 [$0], {$1,$1,$1,$1,$1,$1,$1,$1};", "l,f"(ptr addrspace(1) %g, float %d0)
+  ret void
+}
