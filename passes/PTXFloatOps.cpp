@@ -22,10 +22,6 @@ using namespace llvm;
 namespace ferry {
 namespace {
 
-bool hasPart(const PTXStatement &S, StringRef P) {
-  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
-}
-
 /// The rounding modifier of an arithmetic instruction ("" when absent).
 StringRef roundingOf(const PTXStatement &S) {
   for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())

@@ -18,10 +18,6 @@ using namespace llvm;
 namespace ferry {
 namespace {
 
-bool hasPart(const PTXStatement &S, StringRef P) {
-  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
-}
-
 PTXType typeOf(const PTXStatement &S) { return PTXType::parse(S.Parts.back()); }
 
 /// add/sub/mad with optional carry in and carry out, of width W (16/32/64).

@@ -24,10 +24,6 @@ using namespace llvm;
 namespace ferry {
 namespace {
 
-bool hasPart(const PTXStatement &S, StringRef P) {
-  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
-}
-
 /// The first opcode word of the form m<M>n<N>k<K>, or "".
 StringRef shapeOf(const PTXStatement &S) {
   for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())

@@ -16,6 +16,8 @@
 #ifndef FERRY_PASSES_PTXPARSER_H
 #define FERRY_PASSES_PTXPARSER_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -48,6 +50,12 @@ struct PTXStatement {
   llvm::SmallVector<llvm::StringRef, 6> Parts; ///< Opcode split at '.'
   llvm::SmallVector<PTXOperand, 5> Operands;   ///< RegDecl: the names
 };
+
+/// Whether \p P is one of the opcode's modifiers (a part after the first):
+/// hasPart(S, "sat") for `add.sat.s32`.
+inline bool hasPart(const PTXStatement &S, llvm::StringRef P) {
+  return llvm::is_contained(llvm::ArrayRef<llvm::StringRef>(S.Parts).drop_front(), P);
+}
 
 /// Parses \p Text into \p Out. On failure returns a message naming the
 /// offending statement; empty on success.

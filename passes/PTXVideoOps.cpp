@@ -42,10 +42,6 @@ using namespace llvm;
 namespace ferry {
 namespace {
 
-bool hasPart(const PTXStatement &S, StringRef P) {
-  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
-}
-
 /// Lane \p I (of \p Bits bits) of \p X, extended to \p To.
 Value *lane(IRBuilder<> &B, Value *X, unsigned I, unsigned Bits, bool Signed, Type *To) {
   Value *Shifted = I ? B.CreateLShr(X, I * Bits) : X;

@@ -17,10 +17,6 @@ using namespace llvm;
 namespace ferry {
 namespace {
 
-bool hasPart(const PTXStatement &S, StringRef P) {
-  return is_contained(ArrayRef<StringRef>(S.Parts).drop_front(), P);
-}
-
 /// The first opcode word of \p S among \p Modes, or "".
 StringRef modeOf(const PTXStatement &S, ArrayRef<StringRef> Modes) {
   for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
