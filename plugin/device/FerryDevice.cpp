@@ -204,19 +204,30 @@ extern "C" int64_t ferry_dev_thread_id(void) {
 /// iterations of its own outside a gang of workers).
 extern "C" int64_t ferry_dev_worker_id(void) { return ferry_dev_thread_id(); }
 
-/// Lane 0's \p Value, for every lane of the gang.
-extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
-  if (warpGang()) {
-    const uint32_t Lo = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)Value, 0, 31);
-    const uint32_t Hi = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)(Value >> 32), 0, 31);
-    return (uint64_t)Hi << 32 | Lo;
-  }
-  if (gangLane() == 0)
+namespace {
+
+/// Lane 0's \p Value, for every lane of the warp.
+inline uint64_t warpBroadcast(uint64_t Value) {
+  const uint32_t Lo = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)Value, 0, 31);
+  const uint32_t Hi = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)(Value >> 32), 0, 31);
+  return (uint64_t)Hi << 32 | Lo;
+}
+
+/// The \p Leader's \p Value, for every work-item of the block.
+inline uint64_t blockBroadcast(bool Leader, uint64_t Value) {
+  if (Leader)
     BroadcastSlot = Value;
   __syncthreads();
   const uint64_t Result = BroadcastSlot;
   __syncthreads();
   return Result;
+}
+
+} // namespace
+
+/// Lane 0's \p Value, for every lane of the gang.
+extern "C" uint64_t ferry_dev_broadcast(int, uint64_t Value) {
+  return warpGang() ? warpBroadcast(Value) : blockBroadcast(gangLane() == 0, Value);
 }
 
 namespace {
@@ -424,17 +435,7 @@ extern "C" int64_t ferry_devw_worker_id(void) {
 }
 
 extern "C" uint64_t ferry_devw_broadcast(int Level, uint64_t Value) {
-  if (Level == VectorBit) {
-    const uint32_t Lo = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)Value, 0, 31);
-    const uint32_t Hi = __nvvm_shfl_sync_idx_i32(0xffffffffu, (uint32_t)(Value >> 32), 0, 31);
-    return (uint64_t)Hi << 32 | Lo;
-  }
-  if (blockLane() == 0)
-    BroadcastSlot = Value;
-  __syncthreads();
-  const uint64_t Result = BroadcastSlot;
-  __syncthreads();
-  return Result;
+  return Level == VectorBit ? warpBroadcast(Value) : blockBroadcast(blockLane() == 0, Value);
 }
 
 /// Vector level: over the worker's warp. Worker level: over the workers,

@@ -1449,29 +1449,7 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
     ferry_dev_loop_failed();
   const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
   auto Index = [&](int64_t K) { return I(uint64_t(First) + uint64_t(K) * uint64_t(Stride)); };
-  if constexpr (Level == FERRY_LEVEL_WORKER) {
-    // A worker loop: its iterations run in worker_rounds, which the outliner
-    // prepares as worker-single code (stores on vector lane 0 of the worker);
-    // the lanes of a worker hold one value of the reductions, lane 0's.
-    using List = reduction_list<Reds...>;
-    using Storage = typename List::storage;
-    static_assert(sizeof(Storage) <= FERRY_DEV_REDUCE_MAX,
-                  "the reduction variables of one OpenACC loop nested in another take more "
-                  "than 128 bytes");
-    Storage Acc;
-    List::init(&Acc);
-    worker_rounds<I>(First, Stride, N, Lane, Width, F, Acc, std::index_sequence_for<Reds...>());
-    if constexpr (sizeof...(Reds) != 0) {
-      // Every work-item reads the variables before any writes them (an
-      // array of the iteration is the gang's, in group memory).
-      Storage Old;
-      Reductions.load(Old);
-      ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
-      Reductions.finish(Old, Acc);
-    } else {
-      ferry_dev_sync(Level);
-    }
-  } else if constexpr (sizeof...(Reds) == 0) {
+  if constexpr (Level != FERRY_LEVEL_WORKER && sizeof...(Reds) == 0) {
     for (int64_t K = Lane; K < N; K += Width)
       F(Index(K));
     ferry_dev_sync(Level);
@@ -1483,15 +1461,27 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
                   "than 128 bytes");
     Storage Acc;
     List::init(&Acc);
-    for (int64_t K = Lane; K < N; K += Width)
-      call_with_storage(F, Index(K), Acc, std::index_sequence_for<Reds...>());
-    // The variables' values before any lane writes them (the lanes meet in
-    // ferry_dev_reduce): an array of the iteration is the gang's, in group
-    // memory, and each lane writes the same result into it.
-    Storage Old;
-    Reductions.load(Old);
-    ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
-    Reductions.finish(Old, Acc);
+    if constexpr (Level == FERRY_LEVEL_WORKER) {
+      // A worker loop: its iterations run in worker_rounds, which the
+      // outliner prepares as worker-single code (stores on vector lane 0 of
+      // the worker); the lanes of a worker hold one value of the
+      // reductions, lane 0's.
+      worker_rounds<I>(First, Stride, N, Lane, Width, F, Acc, std::index_sequence_for<Reds...>());
+    } else {
+      for (int64_t K = Lane; K < N; K += Width)
+        call_with_storage(F, Index(K), Acc, std::index_sequence_for<Reds...>());
+    }
+    if constexpr (sizeof...(Reds) != 0) {
+      // The variables' values before any lane writes them (the lanes meet
+      // in ferry_dev_reduce): an array of the iteration is the gang's, in
+      // group memory, and each lane writes the same result into it.
+      Storage Old;
+      Reductions.load(Old);
+      ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
+      Reductions.finish(Old, Acc);
+    } else {
+      ferry_dev_sync(Level);
+    }
   }
 }
 
