@@ -62,7 +62,7 @@ public:
   std::string run() {
     if (std::string Why = scan(); !Why.empty())
       return Why;
-    for (auto &Entry : WrittenSubscripts)
+    for (auto &Entry : FirstWrite)
       if (std::string Why = disjoint(Entry.getKey()); !Why.empty())
         return Why;
     for (auto &Entry : Accesses)
@@ -85,8 +85,6 @@ private:
   StringSet<> Locals;
   /// Per array: every access (writes included), in order.
   StringMap<std::vector<Access>> Accesses;
-  /// The subscripts' tokens of the first write of each written array.
-  StringMap<SmallVector<SmallVector<Token, 8>, 2>> WrittenSubscripts;
   StringMap<unsigned> Declarations; ///< how often the body declares each name
   StringSet<> Assigned; ///< scalars the body assigns
   StringMap<unsigned> ScalarWrites; ///< how often the body assigns each
@@ -106,7 +104,8 @@ private:
     size_t Pos;
     SmallVector<SmallVector<Token, 8>, 2> Subscripts;
   };
-  /// Per array: every access (as Accesses), and its first write.
+  /// Per array: every access (as Accesses), and the first write of each
+  /// array the body writes (not its own, not a reduction's).
   StringMap<std::vector<AccessAt>> AccessTokens;
   StringMap<AccessAt> FirstWrite;
 
@@ -206,12 +205,10 @@ private:
         A.push_back(spell(PP, S));
       Accesses[Name].push_back(std::move(A));
       AccessTokens[Name].push_back({I, Each});
-      if (Writes && !Locals.contains(Name) && !Reductions.contains(Name))
-        FirstWrite.try_emplace(Name, AccessAt{I, Each});
       // An array (or section) reduction variable: each iteration updates a
       // private copy, combined after the loop.
       if (Writes && !Locals.contains(Name) && !Reductions.contains(Name))
-        WrittenSubscripts.try_emplace(Name, std::move(Each));
+        FirstWrite.try_emplace(Name, AccessAt{I, std::move(Each)});
     }
     return {};
   }
@@ -434,15 +431,15 @@ private:
   /// in the loop, written the same in every access of the array: the
   /// iterations then differ in that subscript (the others may be anything).
   std::string disjoint(StringRef Name) const {
-    const auto &Write = WrittenSubscripts.find(Name)->second;
+    const AccessAt &First = FirstWrite.find(Name)->second;
+    ArrayRef<SmallVector<Token, 8>> Write = First.Subscripts;
     const std::vector<Access> &All = Accesses.find(Name)->second;
     std::string Why;
     bool WhyUsesVar = false;
     for (size_t P = 0; P < Write.size(); ++P) {
       ArrayRef<Token> S = Write[P];
       // Rows of one width in every access: distinct rows per iteration.
-      const size_t WritePos = FirstWrite.find(Name)->second.Pos;
-      std::optional<std::string> Width = rowWidth(S, WritePos);
+      std::optional<std::string> Width = rowWidth(S, First.Pos);
       if (Width && llvm::all_of(AccessTokens.find(Name)->second, [&](const AccessAt &A) {
             return A.Subscripts.size() > P && rowWidth(A.Subscripts[P], A.Pos) == Width;
           }))
