@@ -604,6 +604,37 @@ template <class AddFn> void addLibdeviceRest(AddFn Add) {
   }
 }
 
+namespace {
+/// float -> bfloat16, round to nearest even; NaNs stay NaNs (quiet).
+__bf16 truncsfbf2(float F) {
+  uint32_t U = bits<uint32_t>(F);
+  uint16_t H = std::isnan(F) ? uint16_t((U >> 16) | 0x40)
+                             : uint16_t((U + 0x7fff + ((U >> 16) & 1)) >> 16);
+  return bits<__bf16>(H);
+}
+
+/// double -> bfloat16 in one rounding: the double rounded to float to odd
+/// (truncated, the lowest bit set when inexact; float keeps 16 more bits than
+/// bfloat16), then to nearest even.
+__bf16 truncdfbf2(double D) {
+  if (std::isnan(D))
+    return truncsfbf2(float(D));
+  float F = float(D);
+  if (std::fabs(double(F)) > std::fabs(D))
+    F = std::nextafter(F, 0.0f);
+  if (double(F) != D)
+    F = bits<float>(bits<uint32_t>(F) | 1u);
+  return truncsfbf2(F);
+}
+} // namespace
+
+const std::map<std::string, void *> &compilerRuntimeFunctions() {
+  static const std::map<std::string, void *> Table = {
+      {"__truncsfbf2", reinterpret_cast<void *>(truncsfbf2)},
+      {"__truncdfbf2", reinterpret_cast<void *>(truncdfbf2)}};
+  return Table;
+}
+
 void *mathFunction(const std::string &Name) {
   using F1 = float (*)(float);
   using F2 = float (*)(float, float);

@@ -864,6 +864,10 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
     return JIT.takeError();
   P->JIT = std::move(*JIT);
   orc::SymbolMap Map;
+  // Before the process's own: the host's libgcc may lack the bfloat16 ones.
+  for (auto &[Name, Address] : compilerRuntimeFunctions())
+    Map[P->JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
+                                          JITSymbolFlags::Exported};
   for (auto &[Name, Address] : Symbols)
     Map[P->JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
                                           JITSymbolFlags::Exported};

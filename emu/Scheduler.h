@@ -19,6 +19,7 @@
 #include "ferry/Emu.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,11 @@ void *laneAsmFunction(const std::string &Normalized);
 /// The host implementation of a device math function (`__nv_*`, `__ocml_*`)
 /// or nullptr (Math.cpp).
 void *mathFunction(const std::string &Name);
+
+/// The compiler-runtime functions the host code generator may call for what
+/// the host CPU has no instruction for (float and double to bfloat16 without
+/// AVX512-BF16: `__truncsfbf2`, `__truncdfbf2`), by symbol name (Math.cpp).
+const std::map<std::string, void *> &compilerRuntimeFunctions();
 
 /// The address of the checking-mode function
 /// `void __ferry_emu.check_group(i32 site, ptr addrspace(3) p, i64 bytes)`.
