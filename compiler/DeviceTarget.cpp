@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/DeviceTarget.h"
 
+#include "LoopRerolling.h"
+
 #include "Lower.h"
 #include "TranslateTarget.h"
 
@@ -46,6 +48,10 @@ public:
       std::unique_ptr<Module> M = CloneModule(NVVM);
       if (Error E = translateToAMDGPU(*M, lowering().Target))
         return std::move(E);
+      // What the code object's lowering does to the IR before optimizing
+      // it, so that the emulator runs the rolled loops too.
+      if (options().InputOptimized && options().OptLevel)
+        rerollRuntimeUnrolledLoops(*M);
       std::string Bitcode;
       raw_string_ostream OS(Bitcode);
       WriteBitcodeToFile(*M, OS);

@@ -21,6 +21,7 @@
 #include "HardwareInstructions.h"
 #include "SchedulingRegions.h"
 #include "IncomingUnrolling.h"
+#include "LoopRerolling.h"
 #include "TranslateTarget.h"
 #include "TranslationPasses.h"
 
@@ -477,8 +478,10 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
   if (Error E = Dump.module("translated", *M))
     return std::move(E);
   // The module's own loops, not the device libraries'.
-  if (Opts.InputOptimized && Opts.OptLevel)
+  if (Opts.InputOptimized && Opts.OptLevel) {
+    rerollRuntimeUnrolledLoops(*M);
     keepIncomingUnrolling(*M);
+  }
   DiagnosticCollector Collect(M->getContext());
   if (Error E = linkDeviceLibraries(*M, *T, resolveDeviceLibDir(Opts.DeviceLibDir)))
     return std::move(E);

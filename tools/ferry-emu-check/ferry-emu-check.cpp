@@ -73,6 +73,12 @@ cl::opt<unsigned> CodeObjectVersion("code-object-version",
 cl::opt<bool> ExpectFailure("expect-failure",
                             cl::desc("every launch must fail on every side (device assertions, "
                                      "traps); the failures are printed to stdout"));
+cl::opt<bool> InputOptimized(
+    "input-optimized",
+    cl::desc("The input is clang's optimized NVVM output: the AMD side gets what "
+             "ferry-translate gives such input (its runtime-unrolled loops rolled "
+             "back up; default; =false for unoptimized IR)"),
+    cl::init(true));
 cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"));
 cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
@@ -685,6 +691,7 @@ int main(int argc, char **argv) {
   for (const std::string &Arch : Targets) {
     ferry::DeviceOptions DO;
     DO.CodeObjectVersion = COV;
+    DO.InputOptimized = InputOptimized;
     auto Target = ferry::DeviceTarget::create(Arch, DO);
     if (!Target)
       return report(Target.takeError());
