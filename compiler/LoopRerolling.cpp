@@ -30,8 +30,20 @@
 /// Then run 0 is the loop's body: its wrap and fast-math flags become the
 /// intersection over the runs (metadata merged as CSE does), the carried
 /// phis and the loop's exit values take run 0's instead of the last run's,
-/// i steps by d, the counter by 1, and runs 1..k-1 are deleted. The
-/// remainder is untouched. `-mllvm -ferry-reroll-loops=false` turns it off.
+/// i steps by d, the counter by 1, and runs 1..k-1 are deleted.
+///
+/// For k = 2 the unroller's remainder is one more copy after the loop, in a
+/// join that the loop's bypass (trip count below 2) also reaches, behind a
+/// test of the trip count's parity. Where N = Trip & -2 is recognised, the
+/// test is found to skip for even and run for odd trip counts (evaluated on
+/// bit 0: `(x & 1) == 0` of Trip or Trip - 1, `!`, `&&`, `||`; simplifycfg may
+/// have folded the body's first branch into it as `skip || !c`), and the
+/// remainder matches run 0 the same way (i and the carried phis against the
+/// join's phis for them, its exit values the join's phis for the loop's),
+/// the loop runs all Trip iterations and goes straight to the block after
+/// the remainder, and where the bypass ran the remainder it enters the loop
+/// with a trip count of 1 instead; the remainder is deleted. A remainder
+/// loop (k > 2) stays. `-mllvm -ferry-reroll-loops=false` turns it all off.
 ///
 //===----------------------------------------------------------------------===//
 #include "LoopRerolling.h"
@@ -47,6 +59,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/TargetParser/Triple.h"
@@ -55,6 +68,7 @@
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 static cl::opt<bool>
     RerollLoops("ferry-reroll-loops", cl::init(true),
@@ -68,7 +82,7 @@ namespace {
 /// iteration, and the rewrite that keeps the first copy.
 class UnrolledLoop {
 public:
-  UnrolledLoop(Loop &L, ScalarEvolution &SE) : L(L), SE(SE) {}
+  UnrolledLoop(Loop &L, ScalarEvolution &SE, DominatorTree &DT) : L(L), SE(SE), DT(DT) {}
 
   /// Whether the loop is runtime-unrolled and its copies match.
   bool analyze();
@@ -82,6 +96,10 @@ private:
   bool buildStream();
   bool checkUses() const;
   bool matchCopies() const;
+  bool findRemainder();
+  bool matchRemainder();
+  std::optional<bool> parity(Value *V, bool TripOdd, unsigned Depth = 0) const;
+  std::optional<bool> evaluate(Value *Cond, bool TripOdd) const;
   bool matchValue(Value *V0, Value *Vj, unsigned Copy) const;
   BasicBlock *blockInCopy(BasicBlock *B0, unsigned Copy) const;
   int position(const Value *V) const {
@@ -95,6 +113,7 @@ private:
 
   Loop &L;
   ScalarEvolution &SE;
+  DominatorTree &DT;
   /// The one block outside the loop that enters it (not necessarily a
   /// dedicated preheader).
   BasicBlock *Header = nullptr, *Latch = nullptr, *Preheader = nullptr;
@@ -118,6 +137,19 @@ private:
   DenseMap<BasicBlock *, unsigned> BlockStart;
   DenseMap<unsigned, BasicBlock *> BlockAt;
   unsigned CopySize = 0;
+
+  // A 2x unrolling's remainder (one copy of the body after the loop), merged
+  // into the rolled loop: the loop runs all Trip iterations and the join
+  // after it skips the remainder when the loop ran.
+  ICmpInst *ExitCmp = nullptr;
+  unsigned TripOperand = 0;
+  Value *Trip = nullptr;
+  /// The loop's exit, where the remainder is chosen; the block that comes
+  /// there when the loop does not run; the block after the remainder.
+  BasicBlock *Join = nullptr, *Bypass = nullptr, *After = nullptr;
+  bool SkipOnTrue = false;
+  bool MergeRemainder = false;
+  bool HoistTrip = false;
 };
 
 bool hasUnrollMetadata(const Loop &L) {
@@ -139,7 +171,10 @@ bool UnrolledLoop::analyze() {
   if (!Latch || !Preheader || !L.isInnermost() || L.getExitingBlock() != Latch ||
       hasUnrollMetadata(L))
     return false;
-  return findCounter() && findInduction() && buildStream() && checkUses() && matchCopies();
+  if (!findCounter() || !findInduction() || !buildStream() || !checkUses() || !matchCopies())
+    return false;
+  MergeRemainder = Factor == 2 && findRemainder() && matchRemainder();
+  return true;
 }
 
 /// The unroller's counter: `c = phi [0, preheader], [c + k, latch]`, used by
@@ -160,8 +195,7 @@ bool UnrolledLoop::findCounter() {
     auto *Phi = dyn_cast<PHINode>(Next->getOperand(0));
     auto *K = dyn_cast<ConstantInt>(Next->getOperand(1));
     if (!Phi || !K || Phi->getParent() != Header || Phi->getNumIncomingValues() != 2 ||
-        Phi->getIncomingValueForBlock(Latch) != Next || !Phi->hasOneUse() ||
-        !Next->hasNUses(2))
+        Phi->getIncomingValueForBlock(Latch) != Next || !Phi->hasOneUse() || !Next->hasNUses(2))
       continue;
     auto *Start = dyn_cast<ConstantInt>(Phi->getIncomingValueForBlock(Preheader));
     uint64_t F = K->getZExtValue();
@@ -175,6 +209,8 @@ bool UnrolledLoop::findCounter() {
     CounterNext = Next;
     Factor = unsigned(F);
     Control.insert({Next, Cmp, Br});
+    ExitCmp = Cmp;
+    TripOperand = 1 - Op;
     return true;
   }
   return false;
@@ -211,8 +247,7 @@ bool UnrolledLoop::findRoots(PHINode *P) {
           !SE.isSCEVable(I.getType()))
         continue;
       auto *IAR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&I));
-      if (!IAR || IAR->getLoop() != &L || !IAR->isAffine() ||
-          IAR->getStepRecurrence(SE) != Step)
+      if (!IAR || IAR->getLoop() != &L || !IAR->isAffine() || IAR->getStepRecurrence(SE) != Step)
         continue;
       const SCEV *Diff = SE.getMinusSCEV(IAR->getStart(), AR->getStart());
       if (!isa<SCEVCouldNotCompute>(Diff))
@@ -318,8 +353,8 @@ bool UnrolledLoop::checkUses() const {
     for (User *U : I->users()) {
       auto *UI = cast<Instruction>(U);
       int Pos = position(UI);
-      bool OK = UI == IVNext || is_contained(Roots, UI) ||
-                (Pos >= 0 && unsigned(Pos) / CopySize == Copy);
+      bool OK =
+          UI == IVNext || is_contained(Roots, UI) || (Pos >= 0 && unsigned(Pos) / CopySize == Copy);
       if (!OK)
         return false;
     }
@@ -391,6 +426,334 @@ bool UnrolledLoop::matchCopies() const {
   return true;
 }
 
+/// The runtime unroller's epilogue for k = 2: N = Trip & -2 (an `and` whose
+/// other cleared bits are known zero in Trip), the loop's exit a join whose
+/// other predecessor bypasses the loop, and a branch there on Trip's parity
+/// that runs one more copy of the body or skips to the block after it.
+bool UnrolledLoop::findRemainder() {
+  auto *And = dyn_cast<BinaryOperator>(ExitCmp->getOperand(TripOperand));
+  if (!And || And->getOpcode() != Instruction::And)
+    return false;
+  for (unsigned Op = 0; Op < 2 && !Trip; ++Op) {
+    auto *Mask = dyn_cast<ConstantInt>(And->getOperand(1 - Op));
+    if (!Mask || Mask->getValue()[0])
+      continue;
+    Value *T = And->getOperand(Op);
+    APInt Cleared = ~Mask->getValue();
+    Cleared.clearBit(0);
+    KnownBits Known = computeKnownBits(T, Header->getModule()->getDataLayout());
+    Cleared &= ~Known.Zero;
+    if (Cleared.isSignMask() && SE.isLoopEntryGuardedByCond(&L, ICmpInst::ICMP_SGE, SE.getSCEV(T),
+                                                            SE.getZero(T->getType())))
+      Cleared.clearAllBits();
+    if (Cleared.isZero())
+      Trip = T;
+  }
+  if (!Trip)
+    return false;
+  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
+  Join = LatchBr->getSuccessor(L.contains(LatchBr->getSuccessor(0)) ? 1 : 0);
+  if (Join == Preheader || !Join->hasNPredecessors(2))
+    return false;
+  for (BasicBlock *Pred : predecessors(Join))
+    if (Pred != Latch)
+      Bypass = Pred;
+  if (!Bypass || L.contains(Bypass))
+    return false;
+  auto *Br = dyn_cast<BranchInst>(Join->getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  // Nothing in the join but its phis, the branch and what computes its
+  // condition.
+  for (Instruction &I : *Join)
+    if (!isa<PHINode>(I) && &I != Br && (I.mayHaveSideEffects() || any_of(I.users(), [&](User *U) {
+                                           return cast<Instruction>(U)->getParent() != Join;
+                                         })))
+      return false;
+  return true;
+}
+
+/// Bit 0 of \p V where Trip's is \p TripOdd, if V's bit 0 follows from it.
+std::optional<bool> UnrolledLoop::parity(Value *V, bool TripOdd, unsigned Depth) const {
+  if (V == Trip)
+    return TripOdd;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue()[0];
+  if (Depth > 6)
+    return std::nullopt;
+  // Trip = V + c (the trip count one more than a computed value).
+  if (auto *T = dyn_cast<BinaryOperator>(Trip); T && T->getOpcode() == Instruction::Add)
+    for (unsigned Op = 0; Op < 2; ++Op)
+      if (T->getOperand(Op) == V)
+        if (auto *C = dyn_cast<ConstantInt>(T->getOperand(1 - Op)))
+          return TripOdd != C->getValue()[0];
+  if (auto *Cast = dyn_cast<CastInst>(V);
+      Cast && (isa<ZExtInst>(Cast) || isa<SExtInst>(Cast) || isa<TruncInst>(Cast)))
+    return parity(Cast->getOperand(0), TripOdd, Depth + 1);
+  auto *B = dyn_cast<BinaryOperator>(V);
+  if (!B)
+    return std::nullopt;
+  std::optional<bool> A = parity(B->getOperand(0), TripOdd, Depth + 1);
+  std::optional<bool> C = parity(B->getOperand(1), TripOdd, Depth + 1);
+  switch (B->getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Xor:
+    if (A && C)
+      return *A != *C;
+    return std::nullopt;
+  case Instruction::And:
+  case Instruction::Mul:
+    if ((A && !*A) || (C && !*C))
+      return false;
+    if (A && C)
+      return true;
+    return std::nullopt;
+  case Instruction::Or:
+    if ((A && *A) || (C && *C))
+      return true;
+    if (A && C)
+      return false;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The value of the i1 \p Cond where Trip's bit 0 is \p TripOdd, if that
+/// decides it: compares of a value in {0, 1} (x & 1) with 0 or 1, negation,
+/// and, or.
+std::optional<bool> UnrolledLoop::evaluate(Value *Cond, bool TripOdd) const {
+  if (auto *C = dyn_cast<ConstantInt>(Cond))
+    return C->isOne();
+  if (auto *Cmp = dyn_cast<ICmpInst>(Cond); Cmp && Cmp->isEquality()) {
+    auto *Bit = dyn_cast<BinaryOperator>(Cmp->getOperand(0));
+    auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+    if (!Bit || !C || Bit->getOpcode() != Instruction::And || !match(Bit->getOperand(1), m_One()) ||
+        C->getValue().ugt(1))
+      return std::nullopt;
+    std::optional<bool> P = parity(Bit->getOperand(0), TripOdd);
+    if (!P)
+      return std::nullopt;
+    return (*P == C->isOne()) == (Cmp->getPredicate() == ICmpInst::ICMP_EQ);
+  }
+  Value *A, *B;
+  if (match(Cond, m_Not(m_Value(A))))
+    if (std::optional<bool> V = evaluate(A, TripOdd))
+      return !*V;
+  if (match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))) {
+    std::optional<bool> X = evaluate(A, TripOdd), Y = evaluate(B, TripOdd);
+    if ((X && *X) || (Y && *Y))
+      return true;
+    if (X && Y)
+      return false;
+  }
+  if (match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
+    std::optional<bool> X = evaluate(A, TripOdd), Y = evaluate(B, TripOdd);
+    if ((X && !*X) || (Y && !*Y))
+      return false;
+    if (X && Y)
+      return true;
+  }
+  return std::nullopt;
+}
+
+/// The remainder is copy 0 again, with the join's phis for i and the carried
+/// values. Either the join's branch is the parity test alone (the remainder
+/// starts at body position 0), or simplifycfg folded the body's first branch
+/// `br C, next, end` into it: `br (skip || !C), after, next`.
+bool UnrolledLoop::matchRemainder() {
+  auto *Br = cast<BranchInst>(Join->getTerminator());
+  Value *Cond = Br->getCondition();
+  // The join's phis: what stands for i and the carried phis there.
+  DenseMap<Value *, PHINode *> AtJoin;
+  for (PHINode &P : Join->phis()) {
+    Value *FromLoop = P.getIncomingValueForBlock(Latch);
+    if (FromLoop == IVNext &&
+        P.getIncomingValueForBlock(Bypass) == IV->getIncomingValueForBlock(Preheader))
+      AtJoin[IV] = &P;
+    for (PHINode *Q : Carried)
+      if (FromLoop == Q->getIncomingValueForBlock(Latch) &&
+          P.getIncomingValueForBlock(Bypass) == Q->getIncomingValueForBlock(Preheader))
+        AtJoin[Q] = &P;
+  }
+  std::optional<bool> Even = evaluate(Cond, false), Odd = evaluate(Cond, true);
+  unsigned First = 0;
+  BasicBlock *Start = nullptr;
+  if (Even && Odd && *Even != *Odd) {
+    SkipOnTrue = *Even;
+    After = Br->getSuccessor(SkipOnTrue ? 0 : 1);
+    Start = Br->getSuccessor(SkipOnTrue ? 1 : 0);
+  } else {
+    // Folded: skip || !C, after on true.
+    Value *A, *B, *C;
+    auto *Head = dyn_cast<BranchInst>(Stream[0]);
+    if (!Head || !Head->isConditional() || !match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+      return false;
+    if (!match(B, m_Not(m_Value(C))))
+      std::swap(A, B);
+    Even = evaluate(A, false);
+    Odd = evaluate(A, true);
+    if (!match(B, m_Not(m_Value(C))) || !Even || !Odd || !*Even || *Odd)
+      return false;
+    // Only loop-invariant conditions: the join has no copy of the body's values.
+    if (!L.isLoopInvariant(C) || C != Head->getCondition() ||
+        BlockStart.lookup(Head->getSuccessor(1)) != CopySize ||
+        BlockStart.lookup(Head->getSuccessor(0)) >= CopySize)
+      return false;
+    SkipOnTrue = true;
+    After = Br->getSuccessor(0);
+    Start = Br->getSuccessor(1);
+    First = 1;
+  }
+  if (L.contains(After) || L.contains(Start) || Start == After)
+    return false;
+
+  // The remainder's instructions in block order from Start, as many as copy
+  // 0 has (from position First).
+  std::vector<Instruction *> Rest(First, nullptr);
+  DenseMap<BasicBlock *, unsigned> RestStart;
+  DenseMap<unsigned, BasicBlock *> RestAt;
+  if (First) {
+    RestStart[Join] = 0;
+    RestAt[0] = Join;
+  }
+  Instruction *Tail = nullptr;
+  for (BasicBlock *BB = Start; BB && Rest.size() < CopySize; BB = BB->getNextNode()) {
+    if (BB == After || BB == Join || L.contains(BB))
+      return false;
+    for (Instruction &I : *BB) {
+      if (I.isDebugOrPseudoInst())
+        continue;
+      if (Rest.size() == CopySize) {
+        Tail = &I;
+        break;
+      }
+      if (!RestStart.count(BB)) {
+        RestStart[BB] = Rest.size();
+        RestAt[Rest.size()] = BB;
+      }
+      Rest.push_back(&I);
+    }
+  }
+  if (Rest.size() != CopySize)
+    return false;
+  // A body of one block ends in the latch's counter code: the remainder in a
+  // branch to the block after it.
+  if (!Rest.back()->isTerminator()) {
+    auto *TailBr = dyn_cast_or_null<BranchInst>(Tail);
+    if (!TailBr || TailBr->isConditional() || TailBr->getSuccessor(0) != After)
+      return false;
+  }
+  DenseMap<Instruction *, unsigned> RestPos;
+  for (unsigned P = First; P < CopySize; ++P)
+    RestPos[Rest[P]] = P;
+
+  auto Matches = [&](Value *V0, Value *Vr) {
+    if (auto *B0 = dyn_cast<BasicBlock>(V0)) {
+      auto It = BlockStart.find(B0);
+      if (It == BlockStart.end() || It->second > CopySize)
+        return false;
+      return Vr == (It->second == CopySize ? After : RestAt.lookup(It->second));
+    }
+    int P0 = position(V0);
+    if (P0 >= 0) {
+      auto *Ir = dyn_cast<Instruction>(Vr);
+      return unsigned(P0) < CopySize && Ir && RestPos.count(Ir) && RestPos[Ir] == unsigned(P0);
+    }
+    if (V0 == IV || (isa<PHINode>(V0) && is_contained(Carried, cast<PHINode>(V0))))
+      return AtJoin.lookup(V0) && AtJoin.lookup(V0) == Vr;
+    if (auto *I = dyn_cast<Instruction>(V0); I && L.contains(I))
+      return false;
+    return V0 == Vr;
+  };
+  for (unsigned P = First; P < CopySize; ++P) {
+    Instruction *I0 = Stream[P], *Ir = Rest[P];
+    if (!I0->isSameOperationAs(Ir))
+      return false;
+    if (auto *Phi0 = dyn_cast<PHINode>(I0)) {
+      auto *PhiR = cast<PHINode>(Ir);
+      for (unsigned In = 0; In < Phi0->getNumIncomingValues(); ++In) {
+        auto It = BlockStart.find(Phi0->getIncomingBlock(In));
+        BasicBlock *Br0 = It == BlockStart.end() ? nullptr : RestAt.lookup(It->second);
+        if (!Br0 || PhiR->getBasicBlockIndex(Br0) < 0 ||
+            !Matches(Phi0->getIncomingValue(In), PhiR->getIncomingValueForBlock(Br0)))
+          return false;
+      }
+      continue;
+    }
+    for (unsigned Op = 0; Op < I0->getNumOperands(); ++Op)
+      if (!Matches(I0->getOperand(Op), Ir->getOperand(Op)))
+        return false;
+  }
+
+  // Who sees the remainder's values and the join's phis: the remainder, and
+  // the phis of the block after it, whose value from the join must be the
+  // loop's exit value of the same body value.
+  SmallPtrSet<BasicBlock *, 8> RestBlocks;
+  for (auto &[BB, Pos] : RestStart)
+    if (BB != Join)
+      RestBlocks.insert(BB);
+  for (PHINode &P : After->phis())
+    for (unsigned In = 0; In < P.getNumIncomingValues(); ++In) {
+      if (!RestBlocks.count(P.getIncomingBlock(In)))
+        continue;
+      auto *Ir = dyn_cast<Instruction>(P.getIncomingValue(In));
+      if (!Ir || !RestPos.count(Ir))
+        return false;
+      auto *FromJoin = dyn_cast<PHINode>(P.getIncomingValueForBlock(Join));
+      Instruction *LastCopy = Stream[(Factor - 1) * CopySize + RestPos[Ir]];
+      if (!FromJoin || FromJoin->getParent() != Join ||
+          FromJoin->getIncomingValueForBlock(Latch) != LastCopy)
+        return false;
+    }
+  for (unsigned P = First; P < CopySize; ++P)
+    for (User *U : Rest[P]->users()) {
+      auto *UI = cast<Instruction>(U);
+      if (!RestPos.count(UI) && !(isa<PHINode>(UI) && UI->getParent() == After))
+        return false;
+    }
+  for (PHINode &P : Join->phis())
+    for (User *U : P.users()) {
+      auto *UI = cast<Instruction>(U);
+      if (RestPos.count(UI))
+        continue;
+      auto *Phi = dyn_cast<PHINode>(UI);
+      if (!Phi || Phi->getParent() != After)
+        return false;
+      for (unsigned In = 0; In < Phi->getNumIncomingValues(); ++In)
+        if (Phi->getIncomingValue(In) == &P && Phi->getIncomingBlock(In) != Join)
+          return false;
+    }
+  for (PHINode &P : After->phis())
+    if (P.getBasicBlockIndex(Join) >= 0) {
+      auto *FromJoin = dyn_cast<PHINode>(P.getIncomingValueForBlock(Join));
+      if (!FromJoin || FromJoin->getParent() != Join)
+        return false;
+    }
+  // The loop is also entered from the bypass: what it uses from outside must
+  // be there too.
+  auto Available = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || L.contains(I) || DT.dominates(I, Bypass->getTerminator());
+  };
+  // A trip count computed on the loop's side of the bypass (`add` of the
+  // `udiv` before it) moves up to the bypass when it can.
+  if (!Available(Trip)) {
+    auto *T = cast<Instruction>(Trip);
+    if (!isSafeToSpeculativelyExecute(T) || !DT.dominates(Bypass, T->getParent()) ||
+        !all_of(T->operands(), Available))
+      return false;
+    HoistTrip = true;
+  }
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      for (Use &U : I.operands())
+        if (&U != &ExitCmp->getOperandUse(TripOperand) && !Available(U.get()))
+          return false;
+  return true;
+}
+
 void UnrolledLoop::reroll() {
   // Copy 0 now also stands for the other copies' iterations.
   for (unsigned J = 1; J < Factor; ++J)
@@ -410,11 +773,10 @@ void UnrolledLoop::reroll() {
   // i steps by one iteration's offset, the counter by one.
   SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "reroll");
   Value *Step = Expander.expandCodeFor(Offset, IV->getType(), Preheader->getTerminator());
-  auto *Next = BinaryOperator::CreateAdd(IV, Step, IV->getName() + ".rolled",
-                                         Latch->getTerminator());
-  IVNext->replaceUsesWithIf(Next, [&](Use &U) {
-    return !L.contains(cast<Instruction>(U.getUser()));
-  });
+  auto *Next =
+      BinaryOperator::CreateAdd(IV, Step, IV->getName() + ".rolled", Latch->getTerminator());
+  IVNext->replaceUsesWithIf(Next,
+                            [&](Use &U) { return !L.contains(cast<Instruction>(U.getUser())); });
   IV->setIncomingValueForBlock(Latch, Next);
   CounterNext->setOperand(1, ConstantInt::get(CounterNext->getType(), 1));
 
@@ -456,6 +818,40 @@ void UnrolledLoop::reroll() {
     Roots[J]->eraseFromParent();
   }
   DeleteDeadBlocks(Dead);
+
+  if (!MergeRemainder)
+    return;
+  // The loop runs every iteration on its way; where the bypass ran the
+  // remainder, it enters the loop for one iteration instead.
+  LLVMContext &Ctx = Header->getContext();
+  Function *F = Header->getParent();
+  auto *Entry = BasicBlock::Create(Ctx, "loop.entry", F, Header);
+  auto *Once = BasicBlock::Create(Ctx, "remainder.loop", F, Header);
+  auto *Done = BasicBlock::Create(Ctx, "loop.done", F, After);
+  if (HoistTrip)
+    cast<Instruction>(Trip)->moveBefore(Bypass->getTerminator());
+  auto *TripPhi = PHINode::Create(Trip->getType(), 2, "trip", Entry);
+  TripPhi->addIncoming(Trip, Preheader);
+  TripPhi->addIncoming(ConstantInt::get(Trip->getType(), 1), Once);
+  BranchInst::Create(Header, Entry);
+  BranchInst::Create(Entry, Once);
+  BranchInst::Create(After, Done);
+  Preheader->getTerminator()->replaceSuccessorWith(Header, Entry);
+  for (PHINode &P : Header->phis())
+    P.setIncomingBlock(P.getBasicBlockIndex(Preheader), Entry);
+  ExitCmp->setOperand(TripOperand, TripPhi);
+  // The loop's exit values go straight to the block after the remainder.
+  for (PHINode &P : After->phis())
+    P.addIncoming(cast<PHINode>(P.getIncomingValueForBlock(Join))->getIncomingValueForBlock(Latch),
+                  Done);
+  Latch->getTerminator()->replaceSuccessorWith(Join, Done);
+  Join->removePredecessor(Latch);
+  auto *JoinBr = cast<BranchInst>(Join->getTerminator());
+  BasicBlock *Start = JoinBr->getSuccessor(SkipOnTrue ? 1 : 0);
+  JoinBr->setSuccessor(SkipOnTrue ? 1 : 0, Once);
+  // The remainder is left without predecessors.
+  if (pred_empty(Start))
+    EliminateUnreachableBlocks(*F);
 }
 
 /// Rolls the first matching loop of \p F; the analyses are rebuilt per loop.
@@ -467,7 +863,7 @@ bool rerollOne(Function &F) {
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
   for (Loop *L : LI.getLoopsInPreorder()) {
-    UnrolledLoop U(*L, SE);
+    UnrolledLoop U(*L, SE, DT);
     if (!U.analyze())
       continue;
     U.reroll();
