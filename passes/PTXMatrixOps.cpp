@@ -6,7 +6,8 @@
 /// shapes, so they share the intrinsics' lowering onto MFMA, WMMA or FMAs
 /// (MatrixOps.cpp) and the emulator's NVVM model:
 ///  - mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C with A = B = f16
-///    (D, C f16 or f32) or bf16 (D = C = f32);
+///    (D, C f16 or f32) or bf16 (D = C = f32), and
+///    mma.sync.aligned.m16n8k{8,4}.row.col.f32.tf32.tf32.f32;
 ///  - wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16[.space].T,
 ///    wmma.store.d.sync.aligned.{row,col}.m16n16k16[.space].T and
 ///    wmma.mma.sync.aligned.{row,col}.{row,col}.m16n16k16.D.C (f16) or
@@ -51,11 +52,11 @@ std::string joined(ArrayRef<StringRef> Words) {
 }
 
 /// The fragment register type of element type \p Elem (f16 pairs, bf16
-/// pairs in an i32, f32).
+/// pairs in an i32, the f32 bits of a tf32 in an i32, f32).
 Type *registerType(IRBuilder<> &B, StringRef Elem) {
   if (Elem == "f16")
     return FixedVectorType::get(B.getHalfTy(), 2);
-  if (Elem == "bf16")
+  if (Elem == "bf16" || Elem == "tf32")
     return B.getInt32Ty();
   return B.getFloatTy();
 }
@@ -102,33 +103,40 @@ StructType *fragmentType(IRBuilder<> &B, Type *Reg, unsigned Count) {
 
 } // namespace
 
-/// mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C {d}, {a}, {b}, {c}.
+/// mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C {d}, {a}, {b}, {c} (tf32:
+/// m16n8k{8,4}, one element per register).
 bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
   IRBuilder<> &B = T.B;
   const StringRef Shape = shapeOf(S);
   SmallVector<StringRef, 4> Types = typesOf(S);
   const bool Layout = hasPart(S, "row") && hasPart(S, "col") &&
                       S.Parts.size() > 4 && !hasPart(S, "satfinite");
-  const bool Shaped = Shape == "m16n8k16" || Shape == "m16n8k8";
+  const bool TF32 = Types.size() == 4 && Types[1] == "tf32";
+  const bool Shaped = TF32 ? Shape == "m16n8k8" || Shape == "m16n8k4"
+                           : Shape == "m16n8k16" || Shape == "m16n8k8";
   const bool Typed = Types.size() == 4 && Types[1] == Types[2] &&
                      ((Types[1] == "f16" && (Types[0] == "f16" || Types[0] == "f32") &&
                        (Types[3] == "f16" || Types[3] == "f32")) ||
-                      (Types[1] == "bf16" && Types[0] == "f32" && Types[3] == "f32"));
+                      ((Types[1] == "bf16" || TF32) && Types[0] == "f32" && Types[3] == "f32"));
   if (!hasPart(S, "sync") || !Shaped || !Typed || !Layout)
     return T.fail("mma shape " + (Shape.empty() ? StringRef("(none)") : Shape) + " with types " +
                   joined(Types) +
                   " has no AMDGPU translation (translated: mma.sync.aligned.m16n8k16 and "
                   "m16n8k8 .row.col with f16 inputs and f16 or f32 accumulators, or bf16 "
-                  "inputs and f32 accumulators)");
-  const unsigned K = Shape == "m16n8k16" ? 16 : 8;
+                  "inputs and f32 accumulators; m16n8k8 and m16n8k4 .row.col with tf32 inputs "
+                  "and f32 accumulators)");
+  const unsigned K = Shape == "m16n8k16" ? 16 : Shape == "m16n8k8" ? 8 : 4;
+  // Elements per A register: two 16-bit ones, or one tf32.
+  const unsigned Per = TF32 ? 1 : 2;
   Type *AB = registerType(B, Types[1]), *CT = registerType(B, Types[3]),
        *DT = registerType(B, Types[0]);
   SmallVector<Value *, 16> Args;
-  if (!readVector(T, S, 1, AB, K / 4, Args) || !readVector(T, S, 2, AB, K / 8, Args) ||
+  if (!readVector(T, S, 1, AB, K / 2 / Per, Args) ||
+      !readVector(T, S, 2, AB, K / 4 / Per, Args) ||
       !readVector(T, S, 3, CT, accumulatorRegisters(Types[3], 4), Args))
     return false;
   std::string Name = ("mma." + Shape + ".row.col." +
-                      (Types[1] == "bf16" ? StringRef("bf16") : (Types[0] + "." + Types[3]).str()))
+                      (Types[1] != "f16" ? Types[1] : StringRef((Types[0] + "." + Types[3]).str())))
                          .str();
   Value *R = T.callNVVM(Name, fragmentType(B, DT, accumulatorRegisters(Types[0], 4)), Args);
   return writeVector(T, S, 0, R);

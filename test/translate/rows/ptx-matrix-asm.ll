@@ -1,9 +1,11 @@
 ; Inline PTX tensor-core instructions become the llvm.nvvm.mma / wmma calls
 ; clang emits for the same shapes and share their lowering: mma.sync
-; m16n8k16 and m16n8k8 (f16 with f16/f32 accumulators, bf16 with f32) and
-; wmma load/mma/store of m16n16k16 with state spaces and strides.
-; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU
-; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,W32
+; m16n8k16 and m16n8k8 (f16 with f16/f32 accumulators, bf16 with f32),
+; m16n8k8 and m16n8k4 with tf32, and wmma load/mma/store of m16n16k16 with
+; state spaces and strides; cvt.rna.tf32.f32 becomes llvm.nvvm.f2tf32.rna.
+; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU,NOXF32
+; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx942>' -S %s | %FileCheck %s --check-prefixes=TF32,XF32
+; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,W32,NOXF32
 ; CHECK-NOT: call {{.*}} asm
 ; CHECK-NOT: call {{.*}} @llvm.nvvm
 
@@ -35,6 +37,45 @@ define { i32, i32 } @mma_f16(i32 %a, i32 %b, i32 %c) {
 define { float, float, float, float } @mma_k8_bf16(i32 %a, i32 %b, float %c) {
   %r = call { float, float, float, float } asm "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$4}, {$5}, {$6,$6,$6,$6};", "=f,=f,=f,=f,r,r,f"(i32 %a, i32 %b, float %c)
   ret { float, float, float, float } %r
+}
+
+; tf32: one element per register, the low 13 mantissa bits cleared.
+; CHECK-LABEL: define { float, float, float, float } @mma_tf32_k8(
+; TF32-LABEL:  define { float, float, float, float } @mma_tf32_k8(
+; CHECK-COUNT-6: and i32 {{%.*}}, -8192
+; XF32:          call <4 x float> @__ferry_mma_m16n8k8_tf32_mfma_emu32(<4 x float>
+; NOXF32:        call <4 x float> @__ferry_mma_m16n8k8_tf32_fma_{{emu32|w32}}(<4 x float>
+define { float, float, float, float } @mma_tf32_k8(i32 %a, i32 %b, float %c) {
+  %r = call { float, float, float, float } asm "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0,$1,$2,$3}, {$4,$4,$4,$4}, {$5,$5}, {$6,$6,$6,$6};", "=f,=f,=f,=f,r,r,f"(i32 %a, i32 %b, float %c)
+  ret { float, float, float, float } %r
+}
+
+; CHECK-LABEL: define { float, float, float, float } @mma_tf32_k4(
+; TF32-LABEL:  define { float, float, float, float } @mma_tf32_k4(
+; XF32:          call <4 x float> @__ferry_mma_m16n8k4_tf32_mfma_emu32(<2 x float>
+; NOXF32:        call <4 x float> @__ferry_mma_m16n8k4_tf32_fma_{{emu32|w32}}(<2 x float>
+define { float, float, float, float } @mma_tf32_k4(i32 %a, i32 %b, float %c) {
+  %r = call { float, float, float, float } asm "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {$0,$1,$2,$3}, {$4,$4}, {$5}, {$6,$6,$6,$6};", "=f,=f,=f,=f,r,r,f"(i32 %a, i32 %b, float %c)
+  ret { float, float, float, float } %r
+}
+
+; cvt.rna.tf32.f32 as CUDA's __float_to_tf32 writes it (a scoped .b32
+; register moved to an f32 output); .satfinite turns an infinite result
+; into the largest finite tf32 (0x7F7FE000) of its sign.
+; CHECK-LABEL: define float @to_tf32(
+; CHECK:         add i32 {{%.*}}, 4096
+; CHECK:         and i32 {{%.*}}, -8192
+define float @to_tf32(float %x) {
+  %r = call float asm "{\0A  .reg .b32 __$$1;\0A   cvt.rna.tf32.f32 __$$1, $1;\0A   mov.b32 $0, __$$1;\0A}\0A", "=f,f"(float %x)
+  ret float %r
+}
+; CHECK-LABEL: define i32 @to_tf32_satfinite(
+; CHECK:         and i32 {{%.*}}, -8192
+; CHECK:         icmp eq i32 {{%.*}}, 2139095040
+; CHECK:         or i32 {{%.*}}, 2139086848
+define i32 @to_tf32_satfinite(float %x) {
+  %r = call i32 asm "cvt.rna.satfinite.tf32.f32 $0, $1;", "=r,f"(float %x)
+  ret i32 %r
 }
 
 ; wmma in asm: a load from shared memory with a stride, the product, a
