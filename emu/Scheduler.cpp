@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -740,6 +741,27 @@ static uint32_t emu_amd_mul_u24(uint32_t, uint32_t A, uint32_t B) {
 }
 static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
 
+/// cvt.rna.tf32.f32: the nearer of the two tf32 values around the input (19
+/// bits: the low 13 zero), the one away from zero on a tie; beyond the
+/// largest tf32 the upper neighbour is infinity, weighed as 2^128. A NaN is
+/// returned as it is.
+static uint32_t emu_f2tf32_rna(uint32_t, float X) {
+  uint32_t Bits;
+  std::memcpy(&Bits, &X, 4);
+  if (std::isnan(X) || std::isinf(X))
+    return Bits;
+  const uint32_t Low = Bits & 0xFFFFE000u, High = Low + 0x2000u;
+  auto Magnitude = [](uint32_t B) {
+    if ((B & 0x7FFFFFFFu) == 0x7F800000u)
+      return std::ldexp(1.0, 128);
+    float F;
+    std::memcpy(&F, &B, 4);
+    return std::fabs(double(F));
+  };
+  const double A = std::fabs(double(X));
+  return A - Magnitude(Low) < Magnitude(High) - A ? Low : High;
+}
+
 // Device printf and assert. AMDGPU: the ROCm device libraries' allocator of
 // the printf buffer, which the kernarg segment names; the runtime prints the
 // records after the dispatch. NVVM: CUDA's vprintf prints at once.
@@ -995,6 +1017,7 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.amdgcn.readlane", emu_amd_readlane),
       F("llvm.amdgcn.readlane.i32", emu_amd_readlane),
       F("llvm.amdgcn.mul.u24.i32", emu_amd_mul_u24),
+      F("llvm.nvvm.f2tf32.rna", emu_f2tf32_rna),
       F("llvm.amdgcn.mul.u24", emu_amd_mul_u24),
       F("llvm.amdgcn.s.memtime", emu_amd_memtime),
       F("__printf_alloc", emu_printf_alloc),
