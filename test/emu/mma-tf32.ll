@@ -19,6 +19,11 @@
 ; and m16n8k4.
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/mma-tf32.spec --reference-only --print | %FileCheck %s
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/mma-tf32.spec --arch=gfx90a,gfx942,gfx1100 2>&1 | %count 0
+; The corpus kernel tf32_low_bits (test/translate/corpus/src/wmma_tf32.cu):
+; A = 1 + 2^-14 (e % 7), B[k][j] = (j + 1) + 2^-16 and C = 1 give
+; D[i][j] = 8(j + 1) + 1 exactly (corpus.test compares the translations).
+; RUN: %ferry-emu-check %S/../translate/corpus/nolib/wmma_tf32.ll --spec=%S/corpus.spec --reference-only --print | %FileCheck %s --check-prefix=CORPUS
+; CORPUS: _Z13tf32_low_bitsPfS_S_ arg3: 9.000000e+00 1.700000e+01 2.500000e+01 3.300000e+01 4.100000e+01 4.900000e+01 5.700000e+01 6.500000e+01 7.300000e+01 8.100000e+01 8.900000e+01 9.700000e+01 1.050000e+02 1.130000e+02 1.210000e+02 1.290000e+02 9.000000e+00
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
