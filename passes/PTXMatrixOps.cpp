@@ -11,7 +11,8 @@
 ///  - wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16[.space].T,
 ///    wmma.store.d.sync.aligned.{row,col}.m16n16k16[.space].T and
 ///    wmma.mma.sync.aligned.{row,col}.{row,col}.m16n16k16.D.C (f16) or
-///    .f32.bf16.bf16.f32.
+///    .f32.bf16.bf16.f32, and the same of m16n16k8 with tf32 A and B
+///    (.f32.tf32.tf32.f32, f32 C and D).
 /// Other shapes and types are refused with the instruction's shape and
 /// types in the message.
 ///
@@ -143,7 +144,7 @@ bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
 }
 
 /// wmma.{load,store,mma} of m16n16k16 with f16/bf16 inputs and f16/f32
-/// accumulators.
+/// accumulators, and of m16n16k8 with tf32 inputs and f32 accumulators.
 bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
   IRBuilder<> &B = T.B;
   const StringRef Shape = shapeOf(S);
@@ -154,9 +155,12 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
                   " with types " + joined(Types) +
                   " has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma "
                   "of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs "
-                  "and f32 accumulators)");
+                  "and f32 accumulators, and of m16n16k8 with tf32 inputs and f32 "
+                  "accumulators)");
   };
-  if (Shape != "m16n16k16" || !hasPart(S, "sync") || hasPart(S, "satfinite"))
+  // m16n16k8: tf32 A and B (4 registers), f32 C and D.
+  const bool K8 = Shape == "m16n16k8";
+  if ((Shape != "m16n16k16" && !K8) || !hasPart(S, "sync") || hasPart(S, "satfinite"))
     return Refuse();
   // The layouts in the order written: a's then b's for mma.
   SmallVector<StringRef, 2> Layouts;
@@ -170,21 +174,23 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
     AS = 3;
 
   if (Kind == "mma") {
-    const bool F16 = Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
+    const bool F16 = !K8 && Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
                      (Types[1] == "f16" || Types[1] == "f32");
-    const bool BF16 = Types.size() == 4 && Types[0] == "f32" && Types[1] == "bf16" &&
-                      Types[2] == "bf16" && Types[3] == "f32";
-    if ((!F16 && !BF16) || Layouts.size() != 2)
+    // The alternate types: bf16 (m16n16k16) or tf32 (m16n16k8).
+    const StringRef Alt = K8 ? "tf32" : "bf16";
+    const bool AltTyped = Types.size() == 4 && Types[0] == "f32" && Types[1] == Alt &&
+                          Types[2] == Alt && Types[3] == "f32";
+    if ((!F16 && !AltTyped) || Layouts.size() != 2)
       return Refuse();
-    Type *AB = registerType(B, BF16 ? "bf16" : "f16");
-    const StringRef CType = BF16 ? "f32" : Types[1], DType = Types[0];
+    Type *AB = registerType(B, AltTyped ? Alt : "f16");
+    const StringRef CType = AltTyped ? "f32" : Types[1], DType = Types[0];
     SmallVector<Value *, 32> Args;
-    const unsigned InRegs = BF16 ? 4 : 8;
+    const unsigned InRegs = AltTyped ? 4 : 8;
     if (!readVector(T, S, 1, AB, InRegs, Args) || !readVector(T, S, 2, AB, InRegs, Args) ||
         !readVector(T, S, 3, registerType(B, CType), accumulatorRegisters(CType, 8), Args))
       return false;
-    std::string Name = ("wmma.m16n16k16.mma." + Layouts[0] + "." + Layouts[1] + "." +
-                        (BF16 ? StringRef("bf16") : (DType + "." + CType).str()))
+    std::string Name = ("wmma." + Shape + ".mma." + Layouts[0] + "." + Layouts[1] + "." +
+                        (AltTyped ? Alt : StringRef((DType + "." + CType).str())))
                            .str();
     Value *R = T.callNVVM(Name, fragmentType(B, registerType(B, DType),
                                              accumulatorRegisters(DType, 8)),
@@ -198,8 +204,9 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
     return Refuse();
   const StringRef Elem = Types[0];
   const bool Input = Load && (Operand == "a" || Operand == "b");
-  const bool Valid = Input ? (Elem == "f16" || Elem == "bf16")
-                           : (Operand == (Load ? "c" : "d") && (Elem == "f16" || Elem == "f32"));
+  const bool Valid =
+      Input ? (K8 ? Elem == "tf32" : Elem == "f16" || Elem == "bf16")
+            : (Operand == (Load ? "c" : "d") && (Elem == "f32" || (!K8 && Elem == "f16")));
   if (!Valid)
     return Refuse();
   const unsigned AddrOp = Load ? 1 : 0, Regs = Input ? (Elem == "f16" ? 8 : 4)
@@ -219,7 +226,7 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
       return false;
     Args.push_back(Ld);
   }
-  std::string Name = ("wmma.m16n16k16." + Kind + "." + Operand + "." + Layouts[0] +
+  std::string Name = ("wmma." + Shape + "." + Kind + "." + Operand + "." + Layouts[0] +
                       (Strided ? ".stride." : ".") + Elem + ".p" + Twine(AS))
                          .str();
   if (Store)

@@ -16,7 +16,7 @@
 ; The other kernels compare random fragments: WMMA row/col layouts with and
 ; without a stride, in whole waves (block 64: MFMA on gfx942) and in warps
 ; alone in their wave (block 32: the FMA fallback), and mma.sync m16n8k8
-; and m16n8k4.
+; and m16n8k4, and WMMA m16n16k8 written as inline PTX.
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/mma-tf32.spec --reference-only --print | %FileCheck %s
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/mma-tf32.spec --arch=gfx90a,gfx942,gfx1100 2>&1 | %count 0
 ; The corpus kernel tf32_low_bits (test/translate/corpus/src/wmma_tf32.cu):
@@ -223,6 +223,52 @@ define void @sync_k4(ptr %a, ptr %b, ptr %c, ptr %d) {
   ret void
 }
 
+; WMMA m16n16k8 written as inline PTX (A row-major from global memory with
+; a stride, B column-major, C and D row-major): the emulator's NVVM side
+; runs it through the translator's PTX front end and its NVVM model.
+define void @wmma_asm(ptr %a, ptr %b, ptr %c, ptr %d) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = lshr i32 %t, 5
+  %w64 = zext i32 %w to i64
+  %oa = mul i64 %w64, 128
+  %oc = mul i64 %w64, 256
+  %pa = getelementptr float, ptr %a, i64 %oa
+  %pb = getelementptr float, ptr %b, i64 %oa
+  %pc = getelementptr float, ptr %c, i64 %oc
+  %pd = getelementptr float, ptr %d, i64 %oc
+  %ga = addrspacecast ptr %pa to ptr addrspace(1)
+  %fa = call { i32, i32, i32, i32 } asm "wmma.load.a.sync.aligned.row.m16n16k8.global.tf32 {$0,$1,$2,$3}, [$4], $5;", "=r,=r,=r,=r,l,r"(ptr addrspace(1) %ga, i32 8)
+  %fb = call { i32, i32, i32, i32 } asm "wmma.load.b.sync.aligned.col.m16n16k8.tf32 {$0,$1,$2,$3}, [$4];", "=r,=r,=r,=r,l"(ptr %pb)
+  %fc = call { float, float, float, float, float, float, float, float } asm "wmma.load.c.sync.aligned.row.m16n16k8.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, [$8];", "=f,=f,=f,=f,=f,=f,=f,=f,l"(ptr %pc)
+  %a0 = extractvalue { i32, i32, i32, i32 } %fa, 0
+  %a1 = extractvalue { i32, i32, i32, i32 } %fa, 1
+  %a2 = extractvalue { i32, i32, i32, i32 } %fa, 2
+  %a3 = extractvalue { i32, i32, i32, i32 } %fa, 3
+  %b0 = extractvalue { i32, i32, i32, i32 } %fb, 0
+  %b1 = extractvalue { i32, i32, i32, i32 } %fb, 1
+  %b2 = extractvalue { i32, i32, i32, i32 } %fb, 2
+  %b3 = extractvalue { i32, i32, i32, i32 } %fb, 3
+  %c0 = extractvalue { float, float, float, float, float, float, float, float } %fc, 0
+  %c1 = extractvalue { float, float, float, float, float, float, float, float } %fc, 1
+  %c2 = extractvalue { float, float, float, float, float, float, float, float } %fc, 2
+  %c3 = extractvalue { float, float, float, float, float, float, float, float } %fc, 3
+  %c4 = extractvalue { float, float, float, float, float, float, float, float } %fc, 4
+  %c5 = extractvalue { float, float, float, float, float, float, float, float } %fc, 5
+  %c6 = extractvalue { float, float, float, float, float, float, float, float } %fc, 6
+  %c7 = extractvalue { float, float, float, float, float, float, float, float } %fc, 7
+  %r = call { float, float, float, float, float, float, float, float } asm "wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, {$8,$9,$10,$11}, {$12,$13,$14,$15}, {$16,$17,$18,$19,$20,$21,$22,$23};", "=f,=f,=f,=f,=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,f,f,f,f"(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, i32 %b2, i32 %b3, float %c0, float %c1, float %c2, float %c3, float %c4, float %c5, float %c6, float %c7)
+  %d0 = extractvalue { float, float, float, float, float, float, float, float } %r, 0
+  %d1 = extractvalue { float, float, float, float, float, float, float, float } %r, 1
+  %d2 = extractvalue { float, float, float, float, float, float, float, float } %r, 2
+  %d3 = extractvalue { float, float, float, float, float, float, float, float } %r, 3
+  %d4 = extractvalue { float, float, float, float, float, float, float, float } %r, 4
+  %d5 = extractvalue { float, float, float, float, float, float, float, float } %r, 5
+  %d6 = extractvalue { float, float, float, float, float, float, float, float } %r, 6
+  %d7 = extractvalue { float, float, float, float, float, float, float, float } %r, 7
+  call void asm sideeffect "wmma.store.d.sync.aligned.row.m16n16k8.f32 [$0], {$1,$2,$3,$4,$5,$6,$7,$8};", "l,f,f,f,f,f,f,f,f"(ptr %pd, float %d0, float %d1, float %d2, float %d3, float %d4, float %d5, float %d6, float %d7)
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.bar.warp.sync(i32)
 declare void @llvm.nvvm.wmma.m16n16k8.store.d.col.stride.f32.p0(ptr, float, float, float, float, float, float, float, float, i32)
@@ -240,10 +286,11 @@ declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.b.col.tf32.p0(ptr)
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.b.row.stride.tf32.p0(ptr, i32)
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k8.load.b.row.tf32.p0(ptr)
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
 !0 = !{ptr @known, !"kernel", i32 1}
 !1 = !{ptr @known_wmma, !"kernel", i32 1}
 !2 = !{ptr @wmma_row_col, !"kernel", i32 1}
 !3 = !{ptr @wmma_col_row_stride, !"kernel", i32 1}
 !4 = !{ptr @sync_k8, !"kernel", i32 1}
 !5 = !{ptr @sync_k4, !"kernel", i32 1}
+!6 = !{ptr @wmma_asm, !"kernel", i32 1}

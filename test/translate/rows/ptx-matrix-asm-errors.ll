@@ -22,13 +22,13 @@ define void @mma_tf32_f16(i32 %a, i32 %c) {
   %r = call { i32, i32 } asm "mma.sync.aligned.m16n8k8.row.col.f16.tf32.tf32.f16 {$0,$1}, {$2,$2,$2,$2}, {$2,$2}, {$3,$3};", "=r,=r,r,r"(i32 %a, i32 %c)
   ret void
 }
-; The WMMA tf32 shape is translated from the NVVM intrinsics, not from asm.
-; CHECK-DAG: in function 'wmma_tf32': {{.*}}: wmma.load shape m16n16k8 with types .tf32 has no AMDGPU translation
-define void @wmma_tf32(ptr %p) {
-  %a = call { i32, i32, i32, i32 } asm "wmma.load.a.sync.aligned.row.m16n16k8.tf32 {$0,$1,$2,$3}, [$4];", "=r,=r,=r,=r,l"(ptr %p)
+; m16n16k8 has tf32 inputs and f32 accumulators only.
+; CHECK-DAG: in function 'wmma_k8_f16': {{.*}}: wmma.load shape m16n16k8 with types .f16 has no AMDGPU translation
+define void @wmma_k8_f16(ptr %p) {
+  %c = call { i32, i32, i32, i32 } asm "wmma.load.c.sync.aligned.row.m16n16k8.f16 {$0,$1,$2,$3}, [$4];", "=r,=r,=r,=r,l"(ptr %p)
   ret void
 }
-; CHECK-DAG: in function 'wmma_m32n8k16': {{.*}}: wmma.load shape m32n8k16 with types .f16 has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs and f32 accumulators)
+; CHECK-DAG: in function 'wmma_m32n8k16': {{.*}}: wmma.load shape m32n8k16 with types .f16 has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs and f32 accumulators, and of m16n16k8 with tf32 inputs and f32 accumulators)
 define void @wmma_m32n8k16(ptr %p) {
   %a = call { i32, i32, i32, i32, i32, i32, i32, i32 } asm "wmma.load.a.sync.aligned.row.m32n8k16.f16 {$0,$1,$2,$3,$4,$5,$6,$7}, [$8];", "=r,=r,=r,=r,=r,=r,=r,=r,l"(ptr %p)
   ret void

@@ -1,8 +1,8 @@
 ; Inline PTX tensor-core instructions become the llvm.nvvm.mma / wmma calls
 ; clang emits for the same shapes and share their lowering: mma.sync
 ; m16n8k16 and m16n8k8 (f16 with f16/f32 accumulators, bf16 with f32),
-; m16n8k8 and m16n8k4 with tf32, and wmma load/mma/store of m16n16k16 with
-; state spaces and strides; cvt.rna.tf32.f32 becomes llvm.nvvm.f2tf32.rna.
+; m16n8k8 and m16n8k4 with tf32, and wmma load/mma/store of m16n16k16 and
+; of m16n16k8 with tf32, with state spaces and strides; cvt.rna.tf32.f32 becomes llvm.nvvm.f2tf32.rna.
 ; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,EMU,NOXF32
 ; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx942>' -S %s | %FileCheck %s --check-prefixes=TF32,XF32
 ; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,W32,NOXF32
@@ -92,5 +92,25 @@ define void @wmma_asm(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %ld) {
   %d = call { float, float, float, float, float, float, float, float } asm "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, {$8,$8,$8,$8,$8,$8,$8,$8}, {$8,$8,$8,$8,$8,$8,$8,$8}, {$9,$9,$9,$9,$9,$9,$9,$9};", "=f,=f,=f,=f,=f,=f,=f,=f,r,f"(i32 %a0, float 0.0)
   %d0 = extractvalue { float, float, float, float, float, float, float, float } %d, 0
   call void asm sideeffect "wmma.store.d.sync.aligned.col.m16n16k16.global.f32 [$0], {$1,$1,$1,$1,$1,$1,$1,$1};", "l,f"(ptr addrspace(1) %g, float %d0)
+  ret void
+}
+
+; wmma m16n16k8 with tf32 in asm: A from global memory with a stride (4
+; registers of f32 bits), the product on truncated inputs (the xf32 MFMA on
+; gfx942), D stored to shared memory row-major (leading dimension 16).
+; CHECK-LABEL: define void @wmma_tf32_asm(
+; TF32-LABEL:  define void @wmma_tf32_asm(
+; CHECK-COUNT-4: load i32, ptr addrspace(1)
+; CHECK:         and i32 {{%.*}}, -8192
+; XF32:          call <8 x float> @__ferry_wmma_m16n16k8_tf32_mfma_emu32(<4 x float>
+; NOXF32:        call <8 x float> @__ferry_wmma_m16n16k8_tf32_fma_{{emu32|w32}}(<4 x float>
+; CHECK:         mul i64 {{.*}}, 16
+; CHECK:         store float {{.*}}, ptr addrspace(3)
+define void @wmma_tf32_asm(ptr addrspace(1) %g, ptr addrspace(3) %s, i32 %ld) {
+  %a = call { i32, i32, i32, i32 } asm "wmma.load.a.sync.aligned.row.m16n16k8.global.tf32 {$0,$1,$2,$3}, [$4], $5;", "=r,=r,=r,=r,l,r"(ptr addrspace(1) %g, i32 %ld)
+  %a0 = extractvalue { i32, i32, i32, i32 } %a, 0
+  %d = call { float, float, float, float, float, float, float, float } asm "wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32 {$0,$1,$2,$3,$4,$5,$6,$7}, {$8,$8,$8,$8}, {$8,$8,$8,$8}, {$9,$9,$9,$9,$9,$9,$9,$9};", "=f,=f,=f,=f,=f,=f,=f,=f,r,f"(i32 %a0, float 0.0)
+  %d0 = extractvalue { float, float, float, float, float, float, float, float } %d, 0
+  call void asm sideeffect "wmma.store.d.sync.aligned.row.m16n16k8.shared.f32 [$0], {$1,$1,$1,$1,$1,$1,$1,$1};", "r,f"(ptr addrspace(3) %s, float %d0)
   ret void
 }
