@@ -423,10 +423,10 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
     const bool Sync = Op.Kind == MatrixKind::MmaSync;
     // mma.sync: A has K/2 elements per lane and B K/4, two 16-bit ones or
     // one tf32 per register.
-    const unsigned RegsA = Sync                   ? Op.K / 2 / Per
+    const unsigned RegsA = Sync                    ? Op.K / 2 / Per
                            : AB == MatrixElem::F16 ? 8
                                                    : Op.M * Op.K / 32 / Per;
-    const unsigned RegsB = Sync                   ? Op.K / 4 / Per
+    const unsigned RegsB = Sync                    ? Op.K / 4 / Per
                            : AB == MatrixElem::F16 ? 8
                                                    : Op.K * Op.N / 32 / Per;
     if (Values.size() <= RegsA + RegsB)

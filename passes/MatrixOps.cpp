@@ -302,12 +302,11 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool S
   MatrixUnit Unit = matrixUnit(T, In);
   if (Saturate && Unit == MatrixUnit::MFMA)
     Unit = MatrixUnit::FMA;
-  std::string Name = (Twine(In == MatrixInput::TF32 ? "__ferry_wmma_m16n16k8_"
-                                                    : "__ferry_wmma_m16n16k16_") +
-                      InputNames[int(In)] +
-                      (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
-                      (T.isWave64() ? "_emu32" : "_w32"))
-                         .str();
+  std::string Name =
+      (Twine(In == MatrixInput::TF32 ? "__ferry_wmma_m16n16k8_" : "__ferry_wmma_m16n16k16_") +
+       InputNames[int(In)] + (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
+       (T.isWave64() ? "_emu32" : "_w32"))
+          .str();
   LLVMContext &Ctx = M.getContext();
   WarpMatrixLayout L = wmmaLayout(T, In);
   Type *Elem = inputType(Ctx, In);
@@ -444,10 +443,10 @@ StringRef typeWord(StringRef Name) {
 }
 
 unsigned bitsOf(StringRef TypeWord) {
-  return TypeWord == "s8" || TypeWord == "u8"                             ? 8
+  return TypeWord == "s8" || TypeWord == "u8"                           ? 8
          : TypeWord == "f32" || TypeWord == "s32" || TypeWord == "tf32" ? 32
-         : TypeWord == "f64"                      ? 64
-                                                  : 16;
+         : TypeWord == "f64"                                            ? 64
+                                                                        : 16;
 }
 
 /// The layout a WMMA load or store of \p Name addresses.
@@ -485,8 +484,8 @@ struct MmaOperands {
 MmaOperands mmaOperands(IntrinsicLowering &L, MatrixInput In, unsigned RegsA, unsigned RegsB) {
   MmaOperands O;
   const unsigned Bits = In == MatrixInput::S8 || In == MatrixInput::U8 ? 8
-                        : In == MatrixInput::TF32                        ? 32
-                                                                         : 16;
+                        : In == MatrixInput::TF32                      ? 32
+                                                                       : 16;
   unsigned I = 0;
   for (; I < RegsA; ++I)
     appendElements(L.B, L.arg(I), Bits, O.A);
@@ -581,9 +580,9 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
 /// loads, the fragments are the target's.
 Value *lowerWmmaMma(IntrinsicLowering &L, int Saturate) {
   const MatrixInput In = inputOf(L.Name);
-  const unsigned Regs = In == MatrixInput::F16                                ? 8
+  const unsigned Regs = In == MatrixInput::F16                               ? 8
                         : In == MatrixInput::BF16 || In == MatrixInput::TF32 ? 4
-                                                                              : 2;
+                                                                             : 2;
   MmaOperands O = mmaOperands(L, In, Regs, Regs);
   WarpMatrixLayout Layout = wmmaLayout(L.T, In);
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)

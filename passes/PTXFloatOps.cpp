@@ -206,7 +206,8 @@ static bool convertToTF32(PTXTranslator &T, const PTXStatement &S) {
   const bool SatFinite = hasPart(S, "satfinite");
   for (StringRef P : ArrayRef<StringRef>(S.Parts).slice(1, S.Parts.size() - 3))
     if (P != "rna" && P != "satfinite")
-      return T.fail("cvt." + P + " to .tf32 is not translated (translated: "
+      return T.fail("cvt." + P +
+                    " to .tf32 is not translated (translated: "
                     "cvt.rna{.satfinite}.tf32.f32)");
   if (!hasPart(S, "rna"))
     return T.fail("cvt to .tf32 is translated with .rna only (cvt.rna{.satfinite}.tf32.f32)");

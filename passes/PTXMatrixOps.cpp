@@ -113,8 +113,8 @@ bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
   const bool Layout = hasPart(S, "row") && hasPart(S, "col") &&
                       S.Parts.size() > 4 && !hasPart(S, "satfinite");
   const bool TF32 = Types.size() == 4 && Types[1] == "tf32";
-  const bool Shaped = TF32 ? Shape == "m16n8k8" || Shape == "m16n8k4"
-                           : Shape == "m16n8k16" || Shape == "m16n8k8";
+  const bool Shaped =
+      TF32 ? Shape == "m16n8k8" || Shape == "m16n8k4" : Shape == "m16n8k16" || Shape == "m16n8k8";
   const bool Typed = Types.size() == 4 && Types[1] == Types[2] &&
                      ((Types[1] == "f16" && (Types[0] == "f16" || Types[0] == "f32") &&
                        (Types[3] == "f16" || Types[3] == "f32")) ||
@@ -132,8 +132,7 @@ bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
   Type *AB = registerType(B, Types[1]), *CT = registerType(B, Types[3]),
        *DT = registerType(B, Types[0]);
   SmallVector<Value *, 16> Args;
-  if (!readVector(T, S, 1, AB, K / 2 / Per, Args) ||
-      !readVector(T, S, 2, AB, K / 4 / Per, Args) ||
+  if (!readVector(T, S, 1, AB, K / 2 / Per, Args) || !readVector(T, S, 2, AB, K / 4 / Per, Args) ||
       !readVector(T, S, 3, CT, accumulatorRegisters(Types[3], 4), Args))
     return false;
   std::string Name = ("mma." + Shape + ".row.col." +

@@ -100,12 +100,8 @@ WarpMatrixLayout tf32Layout(bool Wave64) {
       return MatrixOwner{B.CreateAdd(Line, B.getInt32(16 * ((K % 4) / 2))), 2 * (K / 4) + K % 2};
     return MatrixOwner{B.CreateAdd(Line, B.getInt32(16 * (K / 4))), K % 4};
   };
-  L.OwnerA = [Owner](IRBuilder<> &B, Value *Row, unsigned K, unsigned) {
-    return Owner(B, Row, K);
-  };
-  L.OwnerB = [Owner](IRBuilder<> &B, unsigned K, Value *Col, unsigned) {
-    return Owner(B, Col, K);
-  };
+  L.OwnerA = [Owner](IRBuilder<> &B, Value *Row, unsigned K, unsigned) { return Owner(B, Row, K); };
+  L.OwnerB = [Owner](IRBuilder<> &B, unsigned K, Value *Col, unsigned) { return Owner(B, Col, K); };
   return L;
 }
 
@@ -258,8 +254,7 @@ WarpMatrixLayout mmaSyncLayout(unsigned K, bool TF32) {
   return L;
 }
 
-FragmentSource mmaSyncOwner(IRBuilder<> &B, MatrixOperand Op, Value *Row, Value *Col,
-                            bool TF32) {
+FragmentSource mmaSyncOwner(IRBuilder<> &B, MatrixOperand Op, Value *Row, Value *Col, bool TF32) {
   // A (r, k): lane 4(r%8) + (k%8)/2, slot (k&1) + 2(r/8) + 4(k/8);
   // B (k, c): lane 4c + (k%8)/2, slot (k&1) + 2(k/8);
   // C (r, c): lane 4(r%8) + c/2, slot (c&1) + 2(r/8).
