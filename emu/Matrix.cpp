@@ -32,6 +32,7 @@ unsigned elemBytes(MatrixElem E) {
     return 8;
   case MatrixElem::F32:
   case MatrixElem::S32:
+  case MatrixElem::TF32:
     return 4;
   case MatrixElem::S8:
   case MatrixElem::U8:
@@ -55,6 +56,14 @@ double readElem(MatrixElem E, const uint8_t *P) {
   if (E == MatrixElem::F32) {
     float F;
     std::memcpy(&F, P, 4);
+    return F;
+  }
+  if (E == MatrixElem::TF32) { // the top 19 bits
+    uint32_t Bits;
+    std::memcpy(&Bits, P, 4);
+    Bits &= 0xFFFFE000u;
+    float F;
+    std::memcpy(&F, &Bits, 4);
     return F;
   }
   if (E == MatrixElem::S32) {
@@ -131,11 +140,25 @@ std::pair<unsigned, unsigned> mmaSyncC(unsigned L, unsigned S) {
   return {L / 4 + 8 * (S / 2), 2 * (L % 4) + (S & 1)};
 }
 
+/// PTX ISA, mma.m16n8k8 with .tf32 (one element per register); m16n8k4's
+/// are their first half in k.
+std::pair<unsigned, unsigned> mmaSyncTF32A(unsigned L, unsigned S) {
+  return {L / 4 + 8 * (S % 2), L % 4 + 4 * (S / 2)};
+}
+std::pair<unsigned, unsigned> mmaSyncTF32B(unsigned L, unsigned S) {
+  return {L % 4 + 4 * S, L / 4};
+}
+
 /// CDNA3 ISA, v_mfma_f32_16x16x16: A[L%16][4(L/16)+q], B[4(L/16)+q][L%16],
 /// D[4(L/16)+q][L%16].
 std::pair<unsigned, unsigned> mfmaA(unsigned L, unsigned Q) { return {L % 16, 4 * (L / 16) + Q}; }
 std::pair<unsigned, unsigned> mfmaB(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
 std::pair<unsigned, unsigned> mfmaC(unsigned L, unsigned Q) { return {4 * (L / 16) + Q, L % 16}; }
+
+/// CDNA3 ISA, v_mfma_f32_16x16x8_xf32: A[L%16][2(L/16)+q], B[2(L/16)+q][L%16]
+/// (q < 2), D as above.
+std::pair<unsigned, unsigned> mfmaA2(unsigned L, unsigned Q) { return {L % 16, 2 * (L / 16) + Q}; }
+std::pair<unsigned, unsigned> mfmaB2(unsigned L, unsigned Q) { return {2 * (L / 16) + Q, L % 16}; }
 
 /// CDNA3 ISA, v_mfma_i32_16x16x32_i8: A[L%16][8(L/16)+q], B[8(L/16)+q][L%16]
 /// (q < 8), D as above.
@@ -196,6 +219,8 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
       Op.C = Op.D = MatrixElem::S32;
     if (Has(".f64"))
       Op.AB = Op.C = Op.D = MatrixElem::F64;
+    if (Has(".tf32"))
+      Op.AB = MatrixElem::TF32;
     Op.Saturate = Has(".satfinite");
     if (const size_t P = Name.find(".load."); P != std::string::npos) {
       Op.Kind = MatrixKind::Load;
@@ -210,10 +235,21 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
     }
     return true;
   }
-  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.") || Starts("llvm.nvvm.mma.m16n8k8.row.col.")) {
+  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.") || Starts("llvm.nvvm.mma.m16n8k8.row.col.") ||
+      Starts("llvm.nvvm.mma.m16n8k4.row.col.tf32")) {
     Op.Kind = MatrixKind::MmaSync;
     Op.N = 8;
-    Op.K = Starts("llvm.nvvm.mma.m16n8k8.") ? 8 : 16;
+    Op.K = Starts("llvm.nvvm.mma.m16n8k8.") ? 8 : Starts("llvm.nvvm.mma.m16n8k4.") ? 4 : 16;
+    if (Has(".tf32"))
+      Op.AB = MatrixElem::TF32;
+    return true;
+  }
+  if (Starts("llvm.amdgcn.mfma.f32.16x16x8.xf32")) {
+    Op.Kind = MatrixKind::Mfma;
+    Op.AB = MatrixElem::TF32;
+    Op.K = 8;
+    Op.SlotsA = Op.SlotsB = 2;
+    Op.SlotsC = Op.SlotsD = 4;
     return true;
   }
   if (Starts("llvm.amdgcn.mfma.i32.16x16x16i8") || Starts("llvm.amdgcn.mfma.i32.16x16x32.i8")) {
@@ -321,7 +357,9 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
     LC = referenceLayout(Op.M, Op.N, Op.SlotsC);
     break;
   case MatrixKind::MmaSync:
-    LA = mmaSyncA, LB = mmaSyncB, LC = mmaSyncC;
+    LA = Op.AB == MatrixElem::TF32 ? mmaSyncTF32A : mmaSyncA;
+    LB = Op.AB == MatrixElem::TF32 ? mmaSyncTF32B : mmaSyncB;
+    LC = mmaSyncC;
     break;
   case MatrixKind::Mfma:
   case MatrixKind::Wmma: {
@@ -335,13 +373,28 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
              " of " + std::to_string(Need) +
              " lanes active (a matrix instruction reads every lane of the wave)";
     if (Mfma) {
-      LA = Op.SlotsA == 8 ? mfmaA8 : mfmaA, LB = Op.SlotsB == 8 ? mfmaB8 : mfmaB, LC = mfmaC;
+      LA = Op.SlotsA == 8 ? mfmaA8 : Op.SlotsA == 2 ? mfmaA2 : mfmaA;
+      LB = Op.SlotsB == 8 ? mfmaB8 : Op.SlotsB == 2 ? mfmaB2 : mfmaB;
+      LC = mfmaC;
       for (const uint8_t *P : In) {
         uint32_t Mods[3];
         std::memcpy(Mods, P + Op.OffsetMods, sizeof Mods);
         if (Mods[0] || Mods[1] || Mods[2])
           return "v_mfma with broadcast controls (cbsz, abid, blgp) other than 0";
       }
+      if (Op.AB == MatrixElem::TF32)
+        for (unsigned L = 0; L < In.size(); ++L)
+          for (int Offset : {Op.OffsetA, Op.OffsetB})
+            for (unsigned Q = 0; Q < 2; ++Q) {
+              uint32_t Bits;
+              std::memcpy(&Bits, In[L] + Offset + 4 * Q, 4);
+              if (Bits & 0x1FFFu)
+                return "v_mfma_f32_16x16x8_xf32 with an input whose low 13 mantissa bits are "
+                       "not zero (lane " +
+                       std::to_string(L) +
+                       "): the CDNA3 ISA does not say how xf32 reads them, so they are not "
+                       "modelled";
+            }
     } else {
       LA = wmmaA, LB = wmmaB, LC = wmmaC;
       const size_t Bytes = 16 * elemBytes(Op.AB);

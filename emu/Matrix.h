@@ -14,6 +14,11 @@
 /// and WMMA the AMD ISAs' (CDNA3 and RDNA3 matrix layouts). Products
 /// accumulate in f32 with one fma per k, k ascending, and round f16 results
 /// once, as Ferry's translation does: both sides must agree bit for bit.
+/// tf32 inputs (NVVM m16n16k8 and mma.sync m16n8k{8,4}) are read as NVIDIA's
+/// tensor cores read them: the top 19 bits of the f32 (sign, exponent, 10
+/// mantissa bits), the low 13 ignored. v_mfma_f32_16x16x8_xf32 is modelled
+/// only for inputs whose low 13 bits are zero (the CDNA3 ISA does not say
+/// how xf32 reads the others; Ferry's translation clears them first).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_EMU_MATRIX_H
@@ -30,13 +35,14 @@ enum class MatrixKind : uint8_t {
   Load,    ///< llvm.nvvm.wmma.*.load.*
   Store,   ///< llvm.nvvm.wmma.*.store.d.*
   WarpMma, ///< llvm.nvvm.wmma.*.mma.*
-  MmaSync, ///< llvm.nvvm.mma.m16n8k{16,8}.*
-  Mfma,    ///< llvm.amdgcn.mfma.{f32.16x16x16{f16,bf16.1k},i32.16x16x{16i8,32.i8}}
+  MmaSync, ///< llvm.nvvm.mma.m16n8k{16,8}.*, llvm.nvvm.mma.m16n8k{8,4}.row.col.tf32
+  Mfma,    ///< llvm.amdgcn.mfma.{f32.16x16x16{f16,bf16.1k},i32.16x16x{16i8,32.i8},f32.16x16x8.xf32}
   Wmma,    ///< llvm.amdgcn.wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}
 };
 
-/// Element types; S8/U8 inputs accumulate in S32 (modulo 2^32).
-enum class MatrixElem : uint8_t { F16, BF16, F32, S8, U8, S32, F64 };
+/// Element types; S8/U8 inputs accumulate in S32 (modulo 2^32); TF32: f32
+/// bits of which the top 19 are read.
+enum class MatrixElem : uint8_t { F16, BF16, F32, S8, U8, S32, F64, TF32 };
 
 struct MatrixOp {
   MatrixKind Kind = MatrixKind::Load;

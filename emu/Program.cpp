@@ -329,15 +329,15 @@ bool isModelledCall(const Function &Callee) {
 }
 
 /// The element type and count of fragment register type \p Reg; \p Int:
-/// the integer element type the intrinsic's name says the register holds
-/// (S8/U8: four in an i32, S32: one), or F32 for none (an i32 is two bf16).
+/// the element type the intrinsic's name says an i32 register holds (S8/U8:
+/// four, S32 and TF32: one), or F32 for none (an i32 is two bf16).
 std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg, MatrixElem Int = MatrixElem::F32) {
   if (Reg->isFloatTy())
     return {MatrixElem::F32, 1};
   if (Reg->isDoubleTy())
     return {MatrixElem::F64, 1};
   if (Reg->isIntegerTy(32) && Int != MatrixElem::F32)
-    return {Int, Int == MatrixElem::S32 ? 1u : 4u};
+    return {Int, Int == MatrixElem::S32 || Int == MatrixElem::TF32 ? 1u : 4u};
   if (Reg->isIntegerTy(32)) // two bf16
     return {MatrixElem::BF16, 2};
   auto *V = cast<FixedVectorType>(Reg);
@@ -368,7 +368,9 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   // The integer element types the name gives (NVVM s8/u8 WMMA).
   const bool IntWmma = Op.C == MatrixElem::S32 && Op.Kind != MatrixKind::Mfma &&
                        Op.Kind != MatrixKind::Wmma;
-  const MatrixElem IntAB = IntWmma ? Op.AB : MatrixElem::F32,
+  // tf32 A and B: one element per i32 register.
+  const bool TF32 = Op.AB == MatrixElem::TF32 && Op.Kind != MatrixKind::Mfma;
+  const MatrixElem IntAB = IntWmma || TF32 ? Op.AB : MatrixElem::F32,
                    IntCD = IntWmma ? MatrixElem::S32 : MatrixElem::F32;
   auto Count = [](StructType *S, MatrixElem Int) {
     return unsigned(S->getNumElements()) * fragmentRegister(S->getElementType(0), Int).second;
@@ -419,8 +421,14 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
     auto [AB, Per] = fragmentRegister(Values[0]->getType(), IntAB);
     Op.AB = AB;
     const bool Sync = Op.Kind == MatrixKind::MmaSync;
-    const unsigned RegsA = Sync ? Op.K / 4 : AB == MatrixElem::F16 ? 8 : Op.M * Op.K / 32 / Per;
-    const unsigned RegsB = Sync ? Op.K / 8 : AB == MatrixElem::F16 ? 8 : Op.K * Op.N / 32 / Per;
+    // mma.sync: A has K/2 elements per lane and B K/4, two 16-bit ones or
+    // one tf32 per register.
+    const unsigned RegsA = Sync                    ? Op.K / 2 / Per
+                           : AB == MatrixElem::F16 ? 8
+                                                   : Op.M * Op.K / 32 / Per;
+    const unsigned RegsB = Sync                    ? Op.K / 4 / Per
+                           : AB == MatrixElem::F16 ? 8
+                                                   : Op.K * Op.N / 32 / Per;
     if (Values.size() <= RegsA + RegsB)
       return fail("unexpected signature of '" + Op.Name + "'");
     Op.SlotsA = RegsA * Per;

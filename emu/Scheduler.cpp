@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -740,6 +741,27 @@ static uint32_t emu_amd_mul_u24(uint32_t, uint32_t A, uint32_t B) {
 }
 static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
 
+/// cvt.rna.tf32.f32: the nearer of the two tf32 values around the input (19
+/// bits: the low 13 zero), the one away from zero on a tie; beyond the
+/// largest tf32 the upper neighbour is infinity, weighed as 2^128. A NaN is
+/// returned as it is.
+static uint32_t emu_f2tf32_rna(uint32_t, float X) {
+  uint32_t Bits;
+  std::memcpy(&Bits, &X, 4);
+  if (std::isnan(X) || std::isinf(X))
+    return Bits;
+  const uint32_t Low = Bits & 0xFFFFE000u, High = Low + 0x2000u;
+  auto Magnitude = [](uint32_t B) {
+    if ((B & 0x7FFFFFFFu) == 0x7F800000u)
+      return std::ldexp(1.0, 128);
+    float F;
+    std::memcpy(&F, &B, 4);
+    return std::fabs(double(F));
+  };
+  const double A = std::fabs(double(X));
+  return A - Magnitude(Low) < Magnitude(High) - A ? Low : High;
+}
+
 // Device printf and assert. AMDGPU: the ROCm device libraries' allocator of
 // the printf buffer, which the kernarg segment names; the runtime prints the
 // records after the dispatch. NVVM: CUDA's vprintf prints at once.
@@ -972,6 +994,7 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.nvvm.atomic.add.gen.i.sys.i32.p0", emu_atomic_add_i32),
       F("llvm.nvvm.atomic.exch.gen.i.cta.i32.p0", emu_atomic_exch_i32),
       F("llvm.nvvm.atomic.exch.gen.i.sys.i32.p0", emu_atomic_exch_i32),
+      F("llvm.nvvm.f2tf32.rna", emu_f2tf32_rna),
       F("llvm.amdgcn.workitem.id.x", emu_amd_workitem_x),
       F("llvm.amdgcn.workitem.id.y", emu_amd_workitem_y),
       F("llvm.amdgcn.workitem.id.z", emu_amd_workitem_z),

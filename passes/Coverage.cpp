@@ -72,7 +72,7 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerIntToFP", "`[su]itofp`; directed modes moved one ulp by an exact comparison"},
       {"lowerFPTrunc", "`fptrunc`; directed modes moved one ulp by an exact comparison; .relu on the rounded value (NaN to the canonical NaN)"},
       {"lowerFPTruncPair", "two `fptrunc`s packed, the first operand in the upper element; .rz moved one ulp by an exact comparison; .relu (NaN to the canonical NaN)"},
-      {"lowerToTF32", "integer rounding of the bits"},
+      {"lowerToTF32", "integer rounding of the bits (NaN kept)"},
       {"lowerDoubleWord", "`bitcast` through i64"},
       {"lowerBitcast", "`bitcast`"},
       {"lowerIdentity", "the operand"},
@@ -86,10 +86,10 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerCompilerMessage", "a translator diagnostic"},
       {"lowerWmmaLoad", "per-lane loads into the target's fragment layout (MFMA / WMMA operand layout)"},
       {"lowerWmmaStore", "per-lane stores from the target's fragment layout"},
-      {"lowerWmmaMma", "`mfma.f32.16x16x16{f16,bf16.1k}` / `mfma.i32.16x16x16i8` (gfx90a) / `mfma.i32.16x16x32.i8` (gfx94x) per warp of a whole wave (i8: signed only), `wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}` (gfx11); multiply-adds across the warp otherwise"},
+      {"lowerWmmaMma", "`mfma.f32.16x16x16{f16,bf16.1k}` / `mfma.i32.16x16x16i8` (gfx90a) / `mfma.i32.16x16x32.i8` / `mfma.f32.16x16x8.xf32` (gfx94x) per warp of a whole wave (i8: signed only; tf32: inputs truncated to 19 bits), `wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}` (gfx11); multiply-adds across the warp otherwise"},
       {"lowerTallWideMma", "FMAs across the warp (lane l: a line of the long operand and of C)"},
       {"lowerDmma", "f64 FMAs across the warp, k ascending (`__ferry_dmma_m8n8k4_f64_*`)"},
-      {"lowerMmaSync", "fragments permuted into the WMMA layout (N, K padded), then the WMMA product on MFMA / WMMA (whole waves); FMAs across the warp in the PTX layout otherwise"},
+      {"lowerMmaSync", "fragments permuted into the WMMA layout (N, K padded; tf32: m16n16k8), then the WMMA product on MFMA / WMMA (whole waves); FMAs across the warp in the PTX layout otherwise"},
   };
   return Map;
 }

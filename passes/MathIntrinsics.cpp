@@ -192,11 +192,16 @@ Value *lowerFPTruncPair(IntrinsicLowering &L, int) {
   return R;
 }
 
-/// f2tf32.rna: round to 19 bits, ties away from zero.
+/// f2tf32.rna: round to 19 bits, ties away from zero (adding half an ulp of
+/// tf32 to the magnitude's bits carries into the exponent where it must,
+/// up to infinity); a NaN is kept as it is (the carry would turn its
+/// payload into an infinity or a zero).
 Value *lowerToTF32(IntrinsicLowering &L, int) {
   IRBuilder<> &B = L.B;
   Value *Bits = B.CreateBitCast(L.arg(0), B.getInt32Ty());
-  return B.CreateAnd(B.CreateAdd(Bits, B.getInt32(0x1000)), B.getInt32(0xFFFFE000));
+  Value *Rounded = B.CreateAnd(B.CreateAdd(Bits, B.getInt32(0x1000)), B.getInt32(0xFFFFE000));
+  Value *NaN = B.CreateFCmpUNO(L.arg(0), L.arg(0));
+  return B.CreateSelect(NaN, Bits, Rounded);
 }
 
 /// d2i.lo (0), d2i.hi (1), lohi.i2d (2).

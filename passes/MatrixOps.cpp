@@ -13,8 +13,12 @@
 ///    after the half-warps swap their halves of k), FMAs otherwise;
 ///  - other targets: FMAs across the warp.
 /// Accumulation is in f32; f16 accumulators are widened and the result
-/// rounded once. mma.sync m16n8k16 keeps the PTX ISA's layout and is done
-/// with FMAs across the warp on every target.
+/// rounded once. tf32 inputs (m16n16k8, mma.sync m16n8k{8,4}) are the f32
+/// bits with the low 13 mantissa bits cleared, as NVIDIA's tensor cores
+/// read them; gfx940-gfx942 run them on v_mfma_f32_16x16x8_xf32, others on
+/// FMAs. mma.sync keeps the PTX ISA's layout: with a matrix unit and the
+/// whole wave, the fragments move into the WMMA layout around the product
+/// (FragmentRelayout.h); otherwise FMAs across the warp.
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
@@ -37,17 +41,20 @@ namespace {
 enum class MatrixUnit { FMA, MFMA, WMMA };
 
 /// MFMA: f16 from gfx908, bf16 (the 1k forms) from gfx90a, i8 (signed
-/// only; 16x16x32 on gfx94x, which has no 16x16x16 form) from gfx908.
+/// only; 16x16x32 on gfx94x, which has no 16x16x16 form) from gfx908, tf32
+/// (16x16x8 xf32) on gfx940-gfx942 only (gfx950 dropped the xf32 forms).
+/// WMMA (gfx11) has no tf32 form.
 MatrixUnit matrixUnit(const TranslateTarget &T, MatrixInput In) {
   const StringRef P = T.Processor;
   const bool CDNA2 = P == "gfx90a", CDNA3 = P.starts_with("gfx94") || P == "gfx950";
   const bool MFMA = In == MatrixInput::F16    ? CDNA2 || CDNA3 || P == "gfx908"
                     : In == MatrixInput::BF16 ? CDNA2 || CDNA3
                     : In == MatrixInput::S8   ? CDNA2 || CDNA3 || P == "gfx908"
+                    : In == MatrixInput::TF32 ? P.starts_with("gfx94")
                                               : false;
   if (T.isWave64() && MFMA)
     return MatrixUnit::MFMA;
-  if (!T.isWave64() && T.IsaMajor == 11)
+  if (!T.isWave64() && T.IsaMajor == 11 && In != MatrixInput::TF32)
     return MatrixUnit::WMMA;
   return MatrixUnit::FMA;
 }
@@ -178,7 +185,8 @@ SmallVector<Value *, 16> elementsOf(IRBuilder<> &B, Value *Vector) {
 
 /// EMU32: one MFMA per CUDA warp of the (whole) wave. Lane 32h+l of MFMA w
 /// needs half h of warp w's fragments at lane l: the own half when h == w,
-/// else the partner's (lane ^ 32), which sends the half it does not use.
+/// else the partner's (lane ^ 32), which sends the half it does not use
+/// (A and B halves: 4 slots, tf32 2; C and D: 4).
 SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                     ArrayRef<Value *> A, ArrayRef<Value *> Bm,
                                     ArrayRef<Value *> C) {
@@ -187,8 +195,8 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
   Value *High = B.CreateICmpNE(B.CreateAnd(Lane, 32), B.getInt32(0), "high.warp");
   Value *Partner = B.CreateXor(Lane, 32);
   // Operands of MFMA 0 and MFMA 1 in this lane.
-  auto Split = [&](ArrayRef<Value *> F) {
-    ArrayRef<Value *> Lo = F.slice(0, 4), Hi = F.slice(4, 4);
+  auto Split = [&](ArrayRef<Value *> F, unsigned Half) {
+    ArrayRef<Value *> Lo = F.slice(0, Half), Hi = F.slice(Half, Half);
     SmallVector<Value *, 8> Own = select(B, High, Hi, Lo), Send = select(B, High, Lo, Hi);
     SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
     return std::make_pair(select(B, High, Recv, Own), select(B, High, Own, Recv));
@@ -201,9 +209,10 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
     return std::make_pair(select(B, High, Zero, F), select(B, High, Zero, Recv));
   };
   const bool K32 = In == MatrixInput::S8 && mfmaI8IsK32(T);
-  auto [A0, A1] = K32 ? LowHalf(A) : Split(A);
-  auto [B0, B1] = K32 ? LowHalf(Bm) : Split(Bm);
-  auto [C0, C1] = Split(C);
+  const unsigned HalfAB = In == MatrixInput::TF32 ? 2 : 4;
+  auto [A0, A1] = K32 ? LowHalf(A) : Split(A, HalfAB);
+  auto [B0, B1] = K32 ? LowHalf(Bm) : Split(Bm, HalfAB);
+  auto [C0, C1] = Split(C, 4);
   auto MFMA = [&](ArrayRef<Value *> X, ArrayRef<Value *> Y, ArrayRef<Value *> Acc) {
     Value *Zero = B.getInt32(0);
     Value *VX = vectorOf(B, X), *VY = vectorOf(B, Y);
@@ -214,12 +223,14 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
     const Intrinsic::ID ID = K32                       ? Intrinsic::amdgcn_mfma_i32_16x16x32_i8
                              : In == MatrixInput::S8   ? Intrinsic::amdgcn_mfma_i32_16x16x16i8
                              : In == MatrixInput::BF16 ? Intrinsic::amdgcn_mfma_f32_16x16x16bf16_1k
+                             : In == MatrixInput::TF32 ? Intrinsic::amdgcn_mfma_f32_16x16x8_xf32
                                                        : Intrinsic::amdgcn_mfma_f32_16x16x16f16;
     return elementsOf(B, B.CreateIntrinsic(ID, {}, {VX, VY, vectorOf(B, Acc), Zero, Zero, Zero}));
   };
   SmallVector<Value *, 16> D0 = MFMA(A0, B0, C0), D1 = MFMA(A1, B1, C1);
   // This lane's warp keeps its MFMA's rows here and gets the other half-wave's.
-  SmallVector<Value *, 8> Keep = select(B, High, D1, D0), Send = select(B, High, D0, D1);
+  SmallVector<Value *, 8> Keep = select(B, High, D1, D0);
+  SmallVector<Value *, 8> Send = select(B, High, D0, D1);
   SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
   SmallVector<Value *, 8> D = select(B, High, Recv, Keep);
   D.append(select(B, High, Keep, Recv));
@@ -264,13 +275,15 @@ SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, Ma
   return R;
 }
 
-const char *const InputNames[] = {"f16", "bf16", "s8", "u8"};
+const char *const InputNames[] = {"f16", "bf16", "s8", "u8", "tf32"};
 const char *const UnitNames[] = {"fma", "mfma", "wmma"};
 
-/// The IR type of an A or B element of \p In.
+/// The IR type of an A or B element of \p In (tf32: the float the
+/// element's bits truncated to 19 give).
 Type *inputType(LLVMContext &Ctx, MatrixInput In) {
   return In == MatrixInput::F16    ? Type::getHalfTy(Ctx)
          : In == MatrixInput::BF16 ? Type::getInt16Ty(Ctx)
+         : In == MatrixInput::TF32 ? Type::getFloatTy(Ctx)
                                    : Type::getInt8Ty(Ctx);
 }
 
@@ -283,15 +296,17 @@ Type *accumulatorType(LLVMContext &Ctx, MatrixInput In) {
 /// `<8 x float> __ferry_wmma_m16n16k16_<type>[_sat]_<unit>(A, B, C)`: the
 /// product of one warp's fragments as vectors of their elements (<8 x i32>
 /// for integer inputs; \p Saturate: .satfinite, the sums clamped to i32,
-/// which WMMA's clamp does and MFMA cannot).
+/// which WMMA's clamp does and MFMA cannot); tf32:
+/// `__ferry_wmma_m16n16k8_tf32_<unit>` on truncated f32 elements.
 Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool Saturate) {
   MatrixUnit Unit = matrixUnit(T, In);
   if (Saturate && Unit == MatrixUnit::MFMA)
     Unit = MatrixUnit::FMA;
-  std::string Name = (Twine("__ferry_wmma_m16n16k16_") + InputNames[int(In)] +
-                      (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
-                      (T.isWave64() ? "_emu32" : "_w32"))
-                         .str();
+  std::string Name =
+      (Twine(In == MatrixInput::TF32 ? "__ferry_wmma_m16n16k8_" : "__ferry_wmma_m16n16k16_") +
+       InputNames[int(In)] + (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
+       (T.isWave64() ? "_emu32" : "_w32"))
+          .str();
   LLVMContext &Ctx = M.getContext();
   WarpMatrixLayout L = wmmaLayout(T, In);
   Type *Elem = inputType(Ctx, In);
@@ -326,10 +341,12 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool S
 }
 
 /// mma.sync fragments (PTX layout, m16n8k\p K) moved into the m16n16k16
-/// WMMA layout of \p T for operand \p Op: N and K padded with zeros.
-SmallVector<Value *, 16> toWmmaLayout(IRBuilder<> &B, const TranslateTarget &T, bool BF16,
+/// WMMA layout of \p T for operand \p Op (tf32: m16n16k8): N and K padded
+/// with zeros.
+SmallVector<Value *, 16> toWmmaLayout(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                       unsigned K, MatrixOperand Op, ArrayRef<Value *> Frag) {
-  WarpMatrixLayout TL = wmmaLayout(T, BF16 ? MatrixInput::BF16 : MatrixInput::F16);
+  WarpMatrixLayout TL = wmmaLayout(T, In);
+  const bool TF32 = In == MatrixInput::TF32;
   SmallVector<Value *, 16> Out;
   for (unsigned S = 0; S < TL.slots(Op); ++S) {
     {
@@ -349,9 +366,9 @@ SmallVector<Value *, 16> toWmmaLayout(IRBuilder<> &B, const TranslateTarget &T, 
       };
       if (Op != MatrixOperand::A)
         Below(P.Col, 8);
-      if (Op != MatrixOperand::C && K < 16)
+      if (Op != MatrixOperand::C && K < TL.K)
         Below(Op == MatrixOperand::A ? P.Col : P.Row, K);
-      FragmentSource Src = mmaSyncOwner(FB, Op, P.Row, P.Col);
+      FragmentSource Src = mmaSyncOwner(FB, Op, P.Row, P.Col, TF32);
       Src.Valid = Valid;
       return Src;
     }));
@@ -374,18 +391,17 @@ SmallVector<Value *, 8> fromWmmaLayout(IRBuilder<> &B, const TranslateTarget &T,
 
 /// `<4 x float> __ferry_mma_m16n8k<K>_<type>_<unit>(A, B, C)` in the PTX
 /// layout. With a matrix unit and the whole wave at the call, the fragments
-/// move into the m16n16k16 WMMA layout (N and K padded with zeros), the
-/// WMMA product runs on MFMA or WMMA, and D moves back; otherwise FMAs
-/// across the warp.
-Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16, unsigned K) {
-  const MatrixInput In = BF16 ? MatrixInput::BF16 : MatrixInput::F16;
+/// move into the m16n16k16 WMMA layout (tf32: m16n16k8; N and K padded
+/// with zeros), the WMMA product runs on MFMA or WMMA, and D moves back;
+/// otherwise FMAs across the warp.
+Function *mmaSyncHelper(Module &M, const TranslateTarget &T, MatrixInput In, unsigned K) {
   const MatrixUnit Unit = matrixUnit(T, In);
-  std::string Name = (Twine("__ferry_mma_m16n8k") + Twine(K) + (BF16 ? "_bf16_" : "_f16_") +
+  std::string Name = (Twine("__ferry_mma_m16n8k") + Twine(K) + "_" + InputNames[int(In)] + "_" +
                       UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
                          .str();
   LLVMContext &Ctx = M.getContext();
-  WarpMatrixLayout L = mmaSyncLayout(K);
-  Type *Elem = BF16 ? Type::getInt16Ty(Ctx) : Type::getHalfTy(Ctx);
+  WarpMatrixLayout L = mmaSyncLayout(K, In == MatrixInput::TF32);
+  Type *Elem = inputType(Ctx, In);
   Type *AT = FixedVectorType::get(Elem, L.SlotsA), *BT = FixedVectorType::get(Elem, L.SlotsB);
   Type *CT = FixedVectorType::get(Type::getFloatTy(Ctx), L.SlotsC);
   return getOrCreateHelper(
@@ -403,9 +419,9 @@ Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16, unsigned
         auto *Lanes = BasicBlock::Create(Ctx, "lanes", &F);
         B.CreateCondBr(wholeWave(B, T), Native, Lanes);
         IRBuilder<> NB(Native);
-        SmallVector<Value *, 16> TA = toWmmaLayout(NB, T, BF16, K, MatrixOperand::A, A),
-                                 TB = toWmmaLayout(NB, T, BF16, K, MatrixOperand::B, Bm),
-                                 TC = toWmmaLayout(NB, T, BF16, K, MatrixOperand::C, C);
+        SmallVector<Value *, 16> TA = toWmmaLayout(NB, T, In, K, MatrixOperand::A, A),
+                                 TB = toWmmaLayout(NB, T, In, K, MatrixOperand::B, Bm),
+                                 TC = toWmmaLayout(NB, T, In, K, MatrixOperand::C, C);
         SmallVector<Value *, 8> D = Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, TA, TB, TC)
                                                              : productWMMA(NB, T, In, TA, TB, TC);
         Return(NB, fromWmmaLayout(NB, T, D));
@@ -415,28 +431,30 @@ Function *mmaSyncHelper(Module &M, const TranslateTarget &T, bool BF16, unsigned
 }
 
 /// The element type word of an NVVM matrix name (the last of f16, bf16,
-/// f32, s8, u8, s32), or "".
+/// tf32, f32, f64, s8, u8, s32), or "".
 StringRef typeWord(StringRef Name) {
   StringRef Found;
   SmallVector<StringRef, 12> Words;
   Name.split(Words, '.');
   for (StringRef W : Words)
-    if (is_contained({"f16", "bf16", "f32", "f64", "s8", "u8", "s32"}, W))
+    if (is_contained({"f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s32"}, W))
       Found = W;
   return Found;
 }
 
 unsigned bitsOf(StringRef TypeWord) {
-  return TypeWord == "s8" || TypeWord == "u8"     ? 8
-         : TypeWord == "f32" || TypeWord == "s32" ? 32
-         : TypeWord == "f64"                      ? 64
-                                                  : 16;
+  return TypeWord == "s8" || TypeWord == "u8"                           ? 8
+         : TypeWord == "f32" || TypeWord == "s32" || TypeWord == "tf32" ? 32
+         : TypeWord == "f64"                                            ? 64
+                                                                        : 16;
 }
 
 /// The layout a WMMA load or store of \p Name addresses.
 WarpMatrixLayout layoutOf(const TranslateTarget &T, StringRef Name) {
   if (Name.starts_with("llvm.nvvm.wmma.m8n8k4."))
     return dmmaLayout();
+  if (Name.starts_with("llvm.nvvm.wmma.m16n16k8."))
+    return wmmaLayout(T, MatrixInput::TF32);
   const StringRef Ty = typeWord(Name);
   if (Name.starts_with("llvm.nvvm.wmma.m32n8k16.") || Name.starts_with("llvm.nvvm.wmma.m8n32k16."))
     return tallWideLayout(Name.starts_with("llvm.nvvm.wmma.m32n8k16."), Ty == "bf16");
@@ -449,26 +467,34 @@ WarpMatrixLayout layoutOf(const TranslateTarget &T, StringRef Name) {
 /// The A and B input type of an mma name.
 MatrixInput inputOf(StringRef Name) {
   const StringRef W = typeWord(Name);
-  return W == "s8" ? MatrixInput::S8
-         : W == "u8" ? MatrixInput::U8
+  return W == "s8"     ? MatrixInput::S8
+         : W == "u8"   ? MatrixInput::U8
          : W == "bf16" ? MatrixInput::BF16
+         : W == "tf32" ? MatrixInput::TF32
                        : MatrixInput::F16;
 }
 
-/// An mma call's operands as elements: A and B (16- or 8-bit), C widened
-/// to f32 (or i32 for integer inputs).
+/// An mma call's operands as elements: A and B (16- or 8-bit; tf32: the
+/// f32 bits truncated to 19, as floats), C widened to f32 (or i32 for
+/// integer inputs).
 struct MmaOperands {
   SmallVector<Value *, 16> A, B, C;
 };
 
 MmaOperands mmaOperands(IntrinsicLowering &L, MatrixInput In, unsigned RegsA, unsigned RegsB) {
   MmaOperands O;
-  const unsigned Bits = In == MatrixInput::S8 || In == MatrixInput::U8 ? 8 : 16;
+  const unsigned Bits = In == MatrixInput::S8 || In == MatrixInput::U8 ? 8
+                        : In == MatrixInput::TF32                      ? 32
+                                                                       : 16;
   unsigned I = 0;
   for (; I < RegsA; ++I)
     appendElements(L.B, L.arg(I), Bits, O.A);
   for (; I < RegsA + RegsB; ++I)
     appendElements(L.B, L.arg(I), Bits, O.B);
+  if (In == MatrixInput::TF32)
+    for (SmallVectorImpl<Value *> *F : {&O.A, &O.B})
+      for (Value *&E : *F)
+        E = truncateToTF32(L.B, E);
   for (; I < L.CI.arg_size(); ++I)
     appendElements(L.B, L.arg(I), L.arg(I)->getType()->isVectorTy() ? 16 : 32, O.C);
   for (Value *&E : O.C)
@@ -554,7 +580,9 @@ Value *lowerWmmaStore(IntrinsicLowering &L, int) {
 /// loads, the fragments are the target's.
 Value *lowerWmmaMma(IntrinsicLowering &L, int Saturate) {
   const MatrixInput In = inputOf(L.Name);
-  const unsigned Regs = In == MatrixInput::F16 ? 8 : In == MatrixInput::BF16 ? 4 : 2;
+  const unsigned Regs = In == MatrixInput::F16                               ? 8
+                        : In == MatrixInput::BF16 || In == MatrixInput::TF32 ? 4
+                                                                             : 2;
   MmaOperands O = mmaOperands(L, In, Regs, Regs);
   WarpMatrixLayout Layout = wmmaLayout(L.T, In);
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
@@ -624,14 +652,16 @@ Value *lowerDmma(IntrinsicLowering &L, int) {
 
 /// llvm.nvvm.mma.m16n8k{16,8}.row.col.{D.C | bf16} (Arg: K): A K/4
 /// registers, B K/8, C 4 floats or 2 half pairs, in the PTX ISA's fragment
-/// layout.
+/// layout; llvm.nvvm.mma.m16n8k{8,4}.row.col.tf32: A K/2 registers, B K/4,
+/// one element each.
 Value *lowerMmaSync(IntrinsicLowering &L, int K) {
   const MatrixInput In = inputOf(L.Name);
-  MmaOperands O = mmaOperands(L, In, K / 4, K / 8);
-  WarpMatrixLayout Layout = mmaSyncLayout(K);
+  const bool TF32 = In == MatrixInput::TF32;
+  MmaOperands O = mmaOperands(L, In, TF32 ? K / 2 : K / 4, TF32 ? K / 4 : K / 8);
+  WarpMatrixLayout Layout = mmaSyncLayout(K, TF32);
   if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = mmaSyncHelper(L.module(), L.T, In == MatrixInput::BF16, K);
+  Function *F = mmaSyncHelper(L.module(), L.T, In, K);
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
@@ -662,9 +692,11 @@ Value *diagnoseMatrixShape(IntrinsicLowering &L, int) {
                 (Qualifiers.empty() ? "" : " and" + Qualifiers) + " has no translation for " +
                 L.T.Processor + " (translated: " +
                 (Wmma ? "m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 "
-                        "inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 "
-                        "inputs; m8n8k4 f64 in .rn"
+                        "inputs and s32 accumulators; m16n16k8 with tf32 inputs and f32 "
+                        "accumulators; m32n8k16 and m8n32k16 with f16 or bf16 inputs; m8n8k4 "
+                        "f64 in .rn"
                       : "m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 "
+                        "accumulators; m16n8k8 and m16n8k4 .row.col with tf32 inputs and f32 "
                         "accumulators") +
                 ")");
 }

@@ -8,7 +8,8 @@
 /// rounding mode use RoundedConversions.h. .ftz is ignored (AMDGPU keeps
 /// denormals, as CUDA does without fast math); .sat clamps to [0, 1];
 /// .relu clamps negative results to +0 and NaN to the canonical NaN;
-/// cvt's .satfinite turns an infinite result into the largest finite value.
+/// cvt's .satfinite turns an infinite result into the largest finite value;
+/// cvt.rna.tf32.f32 becomes llvm.nvvm.f2tf32.rna.
 ///
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
@@ -194,12 +195,43 @@ bool ptxFloatUnary(PTXTranslator &T, const PTXStatement &S, int Kind) {
   return T.write(S.Operands[0], R);
 }
 
+/// cvt.rna[.satfinite].tf32.f32 d, a: llvm.nvvm.f2tf32.rna (f32 bits
+/// rounded to 19, ties away from zero, in a .b32); .satfinite turns an
+/// infinite result into the largest finite tf32 of its sign. The .rn and
+/// .rz forms (sm_90) have no NVVM intrinsic in LLVM 19 and are refused.
+static bool convertToTF32(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  if (S.Parts.back() != "f32")
+    return T.fail("cvt to .tf32 converts from .f32 only");
+  const bool SatFinite = hasPart(S, "satfinite");
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).slice(1, S.Parts.size() - 3))
+    if (P != "rna" && P != "satfinite")
+      return T.fail("cvt." + P +
+                    " to .tf32 is not translated (translated: "
+                    "cvt.rna{.satfinite}.tf32.f32)");
+  if (!hasPart(S, "rna"))
+    return T.fail("cvt to .tf32 is translated with .rna only (cvt.rna{.satfinite}.tf32.f32)");
+  Value *X = T.read(S, 1, B.getFloatTy());
+  if (!X)
+    return false;
+  Value *R = T.callNVVM("f2tf32.rna", B.getInt32Ty(), {X});
+  if (SatFinite) {
+    Value *Magnitude = B.CreateAnd(R, B.getInt32(0x7FFFFFFF));
+    Value *Infinite = B.CreateICmpEQ(Magnitude, B.getInt32(0x7F800000));
+    Value *Largest = B.CreateOr(B.CreateAnd(R, B.getInt32(0x80000000u)), B.getInt32(0x7F7FE000));
+    R = B.CreateSelect(Infinite, Largest, R);
+  }
+  return T.write(S.Operands[0], R);
+}
+
 /// cvt[.rnd][.ftz][.sat][.relu].dtype.atype d, a (and the packing form
 /// cvt.rn[.relu].{f16x2,bf16x2}.f32 d, a, b: a in the upper half).
 bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
   IRBuilder<> &B = T.B;
   if (S.Parts.size() < 3)
     return T.fail("cvt needs two types");
+  if (S.Parts[S.Parts.size() - 2] == "tf32")
+    return convertToTF32(T, S);
   PTXType D = PTXType::parse(S.Parts[S.Parts.size() - 2]);
   PTXType A = PTXType::parse(S.Parts.back());
   if (!D.valid() || !A.valid() || D.K == PTXType::Pred || A.K == PTXType::Pred)

@@ -6,11 +6,13 @@
 /// shapes, so they share the intrinsics' lowering onto MFMA, WMMA or FMAs
 /// (MatrixOps.cpp) and the emulator's NVVM model:
 ///  - mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C with A = B = f16
-///    (D, C f16 or f32) or bf16 (D = C = f32);
+///    (D, C f16 or f32) or bf16 (D = C = f32), and
+///    mma.sync.aligned.m16n8k{8,4}.row.col.f32.tf32.tf32.f32;
 ///  - wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16[.space].T,
 ///    wmma.store.d.sync.aligned.{row,col}.m16n16k16[.space].T and
 ///    wmma.mma.sync.aligned.{row,col}.{row,col}.m16n16k16.D.C (f16) or
-///    .f32.bf16.bf16.f32.
+///    .f32.bf16.bf16.f32, and the same of m16n16k8 with tf32 A and B
+///    (.f32.tf32.tf32.f32, f32 C and D).
 /// Other shapes and types are refused with the instruction's shape and
 /// types in the message.
 ///
@@ -51,11 +53,11 @@ std::string joined(ArrayRef<StringRef> Words) {
 }
 
 /// The fragment register type of element type \p Elem (f16 pairs, bf16
-/// pairs in an i32, f32).
+/// pairs in an i32, the f32 bits of a tf32 in an i32, f32).
 Type *registerType(IRBuilder<> &B, StringRef Elem) {
   if (Elem == "f16")
     return FixedVectorType::get(B.getHalfTy(), 2);
-  if (Elem == "bf16")
+  if (Elem == "bf16" || Elem == "tf32")
     return B.getInt32Ty();
   return B.getFloatTy();
 }
@@ -102,40 +104,46 @@ StructType *fragmentType(IRBuilder<> &B, Type *Reg, unsigned Count) {
 
 } // namespace
 
-/// mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C {d}, {a}, {b}, {c}.
+/// mma.sync.aligned.m16n8k{16,8}.row.col.D.A.B.C {d}, {a}, {b}, {c} (tf32:
+/// m16n8k{8,4}, one element per register).
 bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
   IRBuilder<> &B = T.B;
   const StringRef Shape = shapeOf(S);
   SmallVector<StringRef, 4> Types = typesOf(S);
   const bool Layout = hasPart(S, "row") && hasPart(S, "col") &&
                       S.Parts.size() > 4 && !hasPart(S, "satfinite");
-  const bool Shaped = Shape == "m16n8k16" || Shape == "m16n8k8";
+  const bool TF32 = Types.size() == 4 && Types[1] == "tf32";
+  const bool Shaped =
+      TF32 ? Shape == "m16n8k8" || Shape == "m16n8k4" : Shape == "m16n8k16" || Shape == "m16n8k8";
   const bool Typed = Types.size() == 4 && Types[1] == Types[2] &&
                      ((Types[1] == "f16" && (Types[0] == "f16" || Types[0] == "f32") &&
                        (Types[3] == "f16" || Types[3] == "f32")) ||
-                      (Types[1] == "bf16" && Types[0] == "f32" && Types[3] == "f32"));
+                      ((Types[1] == "bf16" || TF32) && Types[0] == "f32" && Types[3] == "f32"));
   if (!hasPart(S, "sync") || !Shaped || !Typed || !Layout)
     return T.fail("mma shape " + (Shape.empty() ? StringRef("(none)") : Shape) + " with types " +
                   joined(Types) +
                   " has no AMDGPU translation (translated: mma.sync.aligned.m16n8k16 and "
                   "m16n8k8 .row.col with f16 inputs and f16 or f32 accumulators, or bf16 "
-                  "inputs and f32 accumulators)");
-  const unsigned K = Shape == "m16n8k16" ? 16 : 8;
+                  "inputs and f32 accumulators; m16n8k8 and m16n8k4 .row.col with tf32 inputs "
+                  "and f32 accumulators)");
+  const unsigned K = Shape == "m16n8k16" ? 16 : Shape == "m16n8k8" ? 8 : 4;
+  // Elements per A register: two 16-bit ones, or one tf32.
+  const unsigned Per = TF32 ? 1 : 2;
   Type *AB = registerType(B, Types[1]), *CT = registerType(B, Types[3]),
        *DT = registerType(B, Types[0]);
   SmallVector<Value *, 16> Args;
-  if (!readVector(T, S, 1, AB, K / 4, Args) || !readVector(T, S, 2, AB, K / 8, Args) ||
+  if (!readVector(T, S, 1, AB, K / 2 / Per, Args) || !readVector(T, S, 2, AB, K / 4 / Per, Args) ||
       !readVector(T, S, 3, CT, accumulatorRegisters(Types[3], 4), Args))
     return false;
   std::string Name = ("mma." + Shape + ".row.col." +
-                      (Types[1] == "bf16" ? StringRef("bf16") : (Types[0] + "." + Types[3]).str()))
+                      (Types[1] != "f16" ? Types[1] : StringRef((Types[0] + "." + Types[3]).str())))
                          .str();
   Value *R = T.callNVVM(Name, fragmentType(B, DT, accumulatorRegisters(Types[0], 4)), Args);
   return writeVector(T, S, 0, R);
 }
 
 /// wmma.{load,store,mma} of m16n16k16 with f16/bf16 inputs and f16/f32
-/// accumulators.
+/// accumulators, and of m16n16k8 with tf32 inputs and f32 accumulators.
 bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
   IRBuilder<> &B = T.B;
   const StringRef Shape = shapeOf(S);
@@ -146,9 +154,12 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
                   " with types " + joined(Types) +
                   " has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma "
                   "of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs "
-                  "and f32 accumulators)");
+                  "and f32 accumulators, and of m16n16k8 with tf32 inputs and f32 "
+                  "accumulators)");
   };
-  if (Shape != "m16n16k16" || !hasPart(S, "sync") || hasPart(S, "satfinite"))
+  // m16n16k8: tf32 A and B (4 registers), f32 C and D.
+  const bool K8 = Shape == "m16n16k8";
+  if ((Shape != "m16n16k16" && !K8) || !hasPart(S, "sync") || hasPart(S, "satfinite"))
     return Refuse();
   // The layouts in the order written: a's then b's for mma.
   SmallVector<StringRef, 2> Layouts;
@@ -162,21 +173,23 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
     AS = 3;
 
   if (Kind == "mma") {
-    const bool F16 = Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
+    const bool F16 = !K8 && Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
                      (Types[1] == "f16" || Types[1] == "f32");
-    const bool BF16 = Types.size() == 4 && Types[0] == "f32" && Types[1] == "bf16" &&
-                      Types[2] == "bf16" && Types[3] == "f32";
-    if ((!F16 && !BF16) || Layouts.size() != 2)
+    // The alternate types: bf16 (m16n16k16) or tf32 (m16n16k8).
+    const StringRef Alt = K8 ? "tf32" : "bf16";
+    const bool AltTyped = Types.size() == 4 && Types[0] == "f32" && Types[1] == Alt &&
+                          Types[2] == Alt && Types[3] == "f32";
+    if ((!F16 && !AltTyped) || Layouts.size() != 2)
       return Refuse();
-    Type *AB = registerType(B, BF16 ? "bf16" : "f16");
-    const StringRef CType = BF16 ? "f32" : Types[1], DType = Types[0];
+    Type *AB = registerType(B, AltTyped ? Alt : "f16");
+    const StringRef CType = AltTyped ? "f32" : Types[1], DType = Types[0];
     SmallVector<Value *, 32> Args;
-    const unsigned InRegs = BF16 ? 4 : 8;
+    const unsigned InRegs = AltTyped ? 4 : 8;
     if (!readVector(T, S, 1, AB, InRegs, Args) || !readVector(T, S, 2, AB, InRegs, Args) ||
         !readVector(T, S, 3, registerType(B, CType), accumulatorRegisters(CType, 8), Args))
       return false;
-    std::string Name = ("wmma.m16n16k16.mma." + Layouts[0] + "." + Layouts[1] + "." +
-                        (BF16 ? StringRef("bf16") : (DType + "." + CType).str()))
+    std::string Name = ("wmma." + Shape + ".mma." + Layouts[0] + "." + Layouts[1] + "." +
+                        (AltTyped ? Alt : StringRef((DType + "." + CType).str())))
                            .str();
     Value *R = T.callNVVM(Name, fragmentType(B, registerType(B, DType),
                                              accumulatorRegisters(DType, 8)),
@@ -190,8 +203,9 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
     return Refuse();
   const StringRef Elem = Types[0];
   const bool Input = Load && (Operand == "a" || Operand == "b");
-  const bool Valid = Input ? (Elem == "f16" || Elem == "bf16")
-                           : (Operand == (Load ? "c" : "d") && (Elem == "f16" || Elem == "f32"));
+  const bool Valid =
+      Input ? (K8 ? Elem == "tf32" : Elem == "f16" || Elem == "bf16")
+            : (Operand == (Load ? "c" : "d") && (Elem == "f32" || (!K8 && Elem == "f16")));
   if (!Valid)
     return Refuse();
   const unsigned AddrOp = Load ? 1 : 0, Regs = Input ? (Elem == "f16" ? 8 : 4)
@@ -211,7 +225,7 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
       return false;
     Args.push_back(Ld);
   }
-  std::string Name = ("wmma.m16n16k16." + Kind + "." + Operand + "." + Layouts[0] +
+  std::string Name = ("wmma." + Shape + "." + Kind + "." + Operand + "." + Layouts[0] +
                       (Strided ? ".stride." : ".") + Elem + ".p" + Twine(AS))
                          .str();
   if (Store)

@@ -77,6 +77,34 @@ WarpMatrixLayout wave64Layout(bool BF16) {
   return L;
 }
 
+/// m16n16k8 tf32 (WarpMatrixLayout.h): A and B with 4 slots, C and D as
+/// the m16n16k16 layout of the wave size.
+WarpMatrixLayout tf32Layout(bool Wave64) {
+  WarpMatrixLayout L = Wave64 ? wave64Layout(true) : wave32Layout(true);
+  L.K = 8;
+  L.SlotsA = L.SlotsB = 4;
+  L.Position = [Wave64, CD = L.Position](IRBuilder<> &B, MatrixOperand Op, Value *Lane,
+                                         unsigned S) {
+    if (Op == MatrixOperand::C)
+      return CD(B, Op, Lane, S);
+    Value *Line = mod16(B, Lane);
+    // EMU32: k = 4(s/2) + 2(l/16) + s%2; wave32: k = 4(l/16) + s.
+    Value *K = Wave64 ? B.CreateAdd(B.getInt32(4 * (S / 2) + S % 2), B.CreateShl(div16(B, Lane), 1))
+                      : B.CreateAdd(B.getInt32(S), B.CreateShl(div16(B, Lane), 2));
+    if (Op == MatrixOperand::A)
+      return MatrixPosition{Line, K};
+    return MatrixPosition{K, Line};
+  };
+  auto Owner = [Wave64](IRBuilder<> &B, Value *Line, unsigned K) {
+    if (Wave64)
+      return MatrixOwner{B.CreateAdd(Line, B.getInt32(16 * ((K % 4) / 2))), 2 * (K / 4) + K % 2};
+    return MatrixOwner{B.CreateAdd(Line, B.getInt32(16 * (K / 4))), K % 4};
+  };
+  L.OwnerA = [Owner](IRBuilder<> &B, Value *Row, unsigned K, unsigned) { return Owner(B, Row, K); };
+  L.OwnerB = [Owner](IRBuilder<> &B, unsigned K, Value *Col, unsigned) { return Owner(B, Col, K); };
+  return L;
+}
+
 } // namespace
 
 WarpMatrixLayout dmmaLayout() {
@@ -150,6 +178,8 @@ bool mfmaI8IsK32(const TranslateTarget &T) {
 }
 
 WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In) {
+  if (In == MatrixInput::TF32)
+    return tf32Layout(T.isWave64());
   const bool Eight = In != MatrixInput::F16;
   if (!T.isWave64())
     return wave32Layout(Eight);
@@ -171,21 +201,26 @@ WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In) {
 /// threadID_in_group t = lane%4): A slot s is row g + 8((s/2)%2), column
 /// 2t + (s&1) + 8(s/4); B slot s is row 2t + (s&1) + 8(s/2), column g;
 /// C/D slot s is row g + 8(s/2), column 2t + (s&1).
-WarpMatrixLayout mmaSyncLayout(unsigned K) {
+WarpMatrixLayout mmaSyncLayout(unsigned K, bool TF32) {
   WarpMatrixLayout L;
   L.N = 8;
   L.K = K;
   L.SlotsA = K / 2;
   L.SlotsB = K / 4;
   L.SlotsC = 4;
-  L.Position = [](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
+  L.Position = [TF32](IRBuilder<> &B, MatrixOperand Op, Value *Lane, unsigned S) {
     Value *G = B.CreateLShr(Lane, 2);
     Value *T2 = B.CreateShl(B.CreateAnd(Lane, 3), 1);
     switch (Op) {
     case MatrixOperand::A:
+      if (TF32) // [g + 8(s%2)][t + 4(s/2)]
+        return MatrixPosition{B.CreateAdd(G, B.getInt32(8 * (S % 2))),
+                              B.CreateAdd(B.CreateAnd(Lane, 3), B.getInt32(4 * (S / 2)))};
       return MatrixPosition{B.CreateAdd(G, B.getInt32(8 * ((S / 2) % 2))),
                             B.CreateAdd(T2, B.getInt32((S & 1) + 8 * (S / 4)))};
     case MatrixOperand::B:
+      if (TF32) // [t + 4s][g]
+        return MatrixPosition{B.CreateAdd(B.CreateAnd(Lane, 3), B.getInt32(4 * S)), G};
       return MatrixPosition{B.CreateAdd(T2, B.getInt32((S & 1) + 8 * (S / 2))), G};
     case MatrixOperand::C:
       break;
@@ -193,6 +228,19 @@ WarpMatrixLayout mmaSyncLayout(unsigned K) {
     return MatrixPosition{B.CreateAdd(G, B.getInt32(8 * (S / 2))),
                           B.CreateAdd(T2, B.getInt32(S & 1))};
   };
+  if (TF32) {
+    // Output slot s is on row g + 8(s/2): A (row, k) is in lane
+    // 4(row%8) + k%4, slot s/2 + 2(k/4); B (k, col) in lane 4col + k%4,
+    // slot k/4.
+    L.OwnerA = [](IRBuilder<> &B, Value *Row, unsigned K, unsigned S) {
+      Value *Lane = B.CreateAdd(B.CreateShl(B.CreateAnd(Row, 7), 2), B.getInt32(K % 4));
+      return MatrixOwner{Lane, S / 2 + 2 * (K / 4)};
+    };
+    L.OwnerB = [](IRBuilder<> &B, unsigned K, Value *Col, unsigned) {
+      return MatrixOwner{B.CreateAdd(B.CreateShl(Col, 2), B.getInt32(K % 4)), K / 4};
+    };
+    return L;
+  }
   // Output slot s is on row g + 8(s/2): the A slot of (row, k) for that
   // reader is (k&1) + 2(s/2) + 4(k/8), the same for every lane.
   L.OwnerA = [](IRBuilder<> &B, Value *Row, unsigned K, unsigned S) {
@@ -206,16 +254,23 @@ WarpMatrixLayout mmaSyncLayout(unsigned K) {
   return L;
 }
 
-FragmentSource mmaSyncOwner(IRBuilder<> &B, MatrixOperand Op, Value *Row, Value *Col) {
+FragmentSource mmaSyncOwner(IRBuilder<> &B, MatrixOperand Op, Value *Row, Value *Col, bool TF32) {
   // A (r, k): lane 4(r%8) + (k%8)/2, slot (k&1) + 2(r/8) + 4(k/8);
   // B (k, c): lane 4c + (k%8)/2, slot (k&1) + 2(k/8);
   // C (r, c): lane 4(r%8) + c/2, slot (c&1) + 2(r/8).
+  // tf32 A (r, k): lane 4(r%8) + k%4, slot r/8 + 2(k/4); B (k, c): lane
+  // 4c + k%4, slot k/4.
   auto Low = [&](Value *V) { return B.CreateAnd(V, 1); };
   auto Eighth = [&](Value *V) { return B.CreateLShr(V, 3); };
   auto Group = [&](Value *Line, Value *Pair) {
     return B.CreateAdd(B.CreateShl(B.CreateAnd(Line, 7), 2),
                        B.CreateLShr(B.CreateAnd(Pair, 7), 1));
   };
+  if (TF32 && Op == MatrixOperand::A)
+    return {B.CreateAdd(B.CreateShl(B.CreateAnd(Row, 7), 2), B.CreateAnd(Col, 3)),
+            B.CreateAdd(Eighth(Row), B.CreateShl(B.CreateLShr(Col, 2), 1))};
+  if (TF32 && Op == MatrixOperand::B)
+    return {B.CreateAdd(B.CreateShl(Col, 2), B.CreateAnd(Row, 3)), B.CreateLShr(Row, 2)};
   switch (Op) {
   case MatrixOperand::A:
     return {Group(Row, Col),
@@ -238,13 +293,19 @@ FragmentSource wmmaOwnerC(IRBuilder<> &B, const TranslateTarget &T, Value *Row, 
 }
 
 Value *matrixElementToFloat(IRBuilder<> &B, Value *V) {
+  if (V->getType()->isFloatTy())
+    return V;
   if (V->getType()->isHalfTy())
     return B.CreateFPExt(V, B.getFloatTy());
   // bf16 bits: the high half of an f32.
   return B.CreateBitCast(B.CreateShl(B.CreateZExt(V, B.getInt32Ty()), 16), B.getFloatTy());
 }
 
-/// Element \p Slot of \p Frag (16- or 8-bit elements) in lane \p Lane of
+Value *truncateToTF32(IRBuilder<> &B, Value *Bits) {
+  return B.CreateBitCast(B.CreateAnd(Bits, B.getInt32(0xFFFFE000u)), B.getFloatTy(), "tf32");
+}
+
+/// Element \p Slot of \p Frag (8-, 16- or 32-bit elements) in lane \p Lane of
 /// the warp: the 32-bit word holding it is read with one ds.bpermute.
 static Value *readRawElement(IRBuilder<> &B, WarpBuilder &W, ArrayRef<Value *> Frag,
                              unsigned Slot, Value *Lane) {

@@ -35,8 +35,10 @@
 namespace ferry {
 
 /// The element type of A and B: f16, bf16, signed or unsigned 8-bit
-/// integers (with i32 accumulators).
-enum class MatrixInput { F16, BF16, S8, U8 };
+/// integers (with i32 accumulators), or tf32 (f32 bits of which the
+/// product reads the top 19: sign, exponent and 10 mantissa bits; f32
+/// accumulators; the m16n16k8 shape).
+enum class MatrixInput { F16, BF16, S8, U8, TF32 };
 
 /// The operands of D = A*B + C (C and D share a layout).
 enum class MatrixOperand { A, B, C };
@@ -78,7 +80,12 @@ struct WarpMatrixLayout {
 /// The m16n16k16 WMMA fragment layout of \p T for inputs \p In (bf16 and
 /// 8-bit integers: 8 elements per lane in A and B instead of 16; 8-bit
 /// integers on targets with MFMA 16x16x32 i8: A and B as the wave32
-/// eight-slot layout, which that MFMA's lanes 0-31 read).
+/// eight-slot layout, which that MFMA's lanes 0-31 read); for tf32 the
+/// m16n16k8 layout (4 elements per lane in A and B):
+///  - EMU32 (MFMA 16x16x8 xf32): slot 2h+q of lane l holds
+///    A[l%16][4h + 2(l/16) + q] and B[4h + 2(l/16) + q][l%16], the element
+///    MFMA lane 32h+l reads; C/D as for m16n16k16;
+///  - wave32: slot s holds A[l%16][4(l/16) + s] and B[4(l/16) + s][l%16].
 WarpMatrixLayout wmmaLayout(const TranslateTarget &T, MatrixInput In);
 
 /// The m8n8k4 f64 WMMA layout (one A and one B element per lane, two of C):
@@ -96,22 +103,27 @@ WarpMatrixLayout tallWideLayout(bool Tall, bool BF16);
 /// have no 16x16x16 form).
 bool mfmaI8IsK32(const TranslateTarget &T);
 /// The PTX ISA's mma.m16n8k16 fragment layout (f16 and bf16 alike); with
-/// \p K 8, mma.m16n8k8's, which is its first half in k.
-WarpMatrixLayout mmaSyncLayout(unsigned K = 16);
+/// \p K 8, mma.m16n8k8's, which is its first half in k. \p TF32: the
+/// layout of mma.m16n8k8 (\p K 8) and m16n8k4 (\p K 4, its first half in
+/// k) with tf32 inputs, one element per register: A slot s is
+/// [g + 8(s%2)][t + 4(s/2)], B slot s is [t + 4s][g] (g = lane/4,
+/// t = lane%4); C/D as for f16.
+WarpMatrixLayout mmaSyncLayout(unsigned K = 16, bool TF32 = false);
 
 /// Where element (\p Row, \p Col) of operand \p Op is in the mma.sync
 /// layout: its lane and slot (the inverse of mmaSyncLayout's Position).
 FragmentSource mmaSyncOwner(llvm::IRBuilder<> &B, MatrixOperand Op, llvm::Value *Row,
-                            llvm::Value *Col);
+                            llvm::Value *Col, bool TF32 = false);
 /// Where D[\p Row][\p Col] is in the m16n16k16 WMMA layout of \p T (C and
 /// D do not depend on the element type).
 FragmentSource wmmaOwnerC(llvm::IRBuilder<> &B, const TranslateTarget &T, llvm::Value *Row,
                           llvm::Value *Col);
 
 /// D = A*B + C over this lane's CUDA warp with FMAs in f32, k ascending
-/// (products of f16/bf16 values are exact in f32): \p A and \p B hold the
-/// lane's elements (half, or i16 bits of bf16), \p C its accumulators in
-/// f32; or all in f64, with FMAs in f64. Elements of other lanes are read
+/// (products of f16/bf16 values, and of tf32 values truncated to 19 bits,
+/// are exact in f32): \p A and \p B hold the lane's elements (half, i16
+/// bits of bf16, or float), \p C its accumulators in f32; or all in f64,
+/// with FMAs in f64. Elements of other lanes are read
 /// with ds.bpermute.
 llvm::SmallVector<llvm::Value *, 8>
 warpProductFMA(llvm::IRBuilder<> &B, const TranslateTarget &T,
@@ -127,8 +139,12 @@ warpProductInt(llvm::IRBuilder<> &B, const TranslateTarget &T, const WarpMatrixL
                llvm::ArrayRef<llvm::Value *> A, llvm::ArrayRef<llvm::Value *> Bm,
                llvm::ArrayRef<llvm::Value *> C, bool Signed, bool Saturate = false);
 
-/// A half or the i16 bits of a bf16 as f32 (exact).
+/// A half or the i16 bits of a bf16 as f32 (exact); a float as it is.
 llvm::Value *matrixElementToFloat(llvm::IRBuilder<> &B, llvm::Value *V);
+
+/// The tf32 value the tensor cores read from the f32 bits \p Bits (i32):
+/// the top 19 bits, the low 13 mantissa bits cleared, as a float.
+llvm::Value *truncateToTF32(llvm::IRBuilder<> &B, llvm::Value *Bits);
 
 } // namespace ferry
 

@@ -73,7 +73,7 @@ define void @exit() {
 }
 ; Tensor cores: shapes and types outside m16n16k16 / m16n8k16 with f16 or
 ; bf16 inputs, and .satfinite, are diagnosed.
-; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.u8' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .u8 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 inputs; m8n8k4 f64 in .rn)
+; CHECK-DAG: in function 'wmma_shape': 'llvm.nvvm.wmma.m32n8k16.load.a.row.u8' cannot be translated to AMDGPU: WMMA shape m32n8k16 with types .u8 has no translation for gfx90a (translated: m16n16k16 with f16 or bf16 inputs and f32 or f16 accumulators, or s8/u8 inputs and s32 accumulators; m16n16k8 with tf32 inputs and f32 accumulators; m32n8k16 and m8n32k16 with f16 or bf16 inputs; m8n8k4 f64 in .rn)
 define void @wmma_shape(ptr %p) {
   %r = call { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr %p)
   ret void
@@ -88,7 +88,7 @@ define void @wmma_satfinite(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
-; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m8n8k4.row.col.f32.f32' cannot be translated to AMDGPU: mma.sync shape m8n8k4 with types .f32.f32 has no translation for gfx90a (translated: m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 accumulators)
+; CHECK-DAG: in function 'mma_sync_shape': 'llvm.nvvm.mma.m8n8k4.row.col.f32.f32' cannot be translated to AMDGPU: mma.sync shape m8n8k4 with types .f32.f32 has no translation for gfx90a (translated: m16n8k16 and m16n8k8 .row.col with f16 or bf16 inputs and f32 or f16 accumulators; m16n8k8 and m16n8k4 .row.col with tf32 inputs and f32 accumulators)
 define void @mma_sync_shape(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
