@@ -15,6 +15,8 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -104,11 +106,39 @@ struct Lane {
   uint32_t B = 0, C = 0;
 };
 
+/// Group memory below 4 GiB where the host allows it (MAP_32BIT): CUDA
+/// programs keep shared-window addresses in 32-bit registers
+/// (`__cvta_generic_to_shared` for ldmatrix, ld.shared, ...) and AMDGPU's
+/// LDS pointers are 32-bit, so both dialects truncate the emulator's
+/// group-memory addresses; low ones survive that.
+template <typename T> struct LowAddressAllocator {
+  using value_type = T;
+  LowAddressAllocator() = default;
+  template <typename U> LowAddressAllocator(const LowAddressAllocator<U> &) {}
+  T *allocate(size_t N) {
+    void *P = MAP_FAILED;
+#ifdef MAP_32BIT
+    P = mmap(nullptr, N * sizeof(T), PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+#endif
+    // Anywhere else: 32-bit addresses of it do not work, all else does.
+    if (P == MAP_FAILED)
+      P = mmap(nullptr, N * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+               0);
+    if (P == MAP_FAILED)
+      std::abort();
+    return static_cast<T *>(P);
+  }
+  void deallocate(T *P, size_t N) { munmap(P, N * sizeof(T)); }
+  bool operator==(const LowAddressAllocator &) const { return true; }
+  bool operator!=(const LowAddressAllocator &) const { return false; }
+};
+
 struct Group {
   const Dispatch *D = nullptr;
   uint32_t Id[3] = {0, 0, 0};
   std::vector<Lane> Lanes;
-  std::vector<uint8_t> Shared;
+  std::vector<uint8_t, LowAddressAllocator<uint8_t>> Shared;
   std::string Error; ///< set by a runtime function: the launch fails
 };
 
@@ -845,7 +875,7 @@ static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offs
 /// Checking mode: an access of \p Bytes at \p P must lie in the group's
 /// memory. Otherwise the launch fails and this work-item stops here.
 static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
-  const std::vector<uint8_t> &M = CurGroup->Shared;
+  const auto &M = CurGroup->Shared;
   const uint8_t *Begin = M.data(), *End = M.data() + M.size();
   if (P >= Begin && P + Bytes <= End)
     return;

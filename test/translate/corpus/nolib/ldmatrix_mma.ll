@@ -381,12 +381,12 @@ define dso_local void @_Z19ldmatrix_gemm_transPK6__halfS1_Pfiii(ptr nocapture no
   %19 = sub i32 %14, %18
   %20 = shl nsw i32 %19, 4
   %21 = icmp slt i32 %17, %3
-  br i1 %21, label %22, label %198
+  br i1 %21, label %22, label %210
 
 22:                                               ; preds = %6
   %23 = lshr i32 %9, 2
   %24 = icmp sgt i32 %5, 0
-  br i1 %24, label %25, label %85
+  br i1 %24, label %25, label %97
 
 25:                                               ; preds = %22
   %26 = zext nneg i32 %8 to i64
@@ -446,154 +446,166 @@ define dso_local void @_Z19ldmatrix_gemm_transPK6__halfS1_Pfiii(ptr nocapture no
   %80 = zext nneg i32 %79 to i64
   %81 = getelementptr inbounds i16, ptr %28, i64 %80
   %82 = getelementptr inbounds i16, ptr %27, i64 %80
-  %83 = getelementptr inbounds i8, ptr %81, i64 16
-  %84 = getelementptr inbounds i8, ptr %82, i64 16
-  br label %129
+  %83 = addrspacecast ptr %82 to ptr addrspace(3)
+  %84 = ptrtoint ptr addrspace(3) %83 to i64
+  %85 = trunc i64 %84 to i32
+  %86 = addrspacecast ptr %81 to ptr addrspace(3)
+  %87 = ptrtoint ptr addrspace(3) %86 to i64
+  %88 = trunc i64 %87 to i32
+  %89 = getelementptr inbounds i8, ptr %81, i64 16
+  %90 = addrspacecast ptr %89 to ptr addrspace(3)
+  %91 = ptrtoint ptr addrspace(3) %90 to i64
+  %92 = trunc i64 %91 to i32
+  %93 = getelementptr inbounds i8, ptr %82, i64 16
+  %94 = addrspacecast ptr %93 to ptr addrspace(3)
+  %95 = ptrtoint ptr addrspace(3) %94 to i64
+  %96 = trunc i64 %95 to i32
+  br label %141
 
-85:                                               ; preds = %129, %22
-  %86 = phi float [ 0.000000e+00, %22 ], [ %192, %129 ]
-  %87 = phi float [ 0.000000e+00, %22 ], [ %193, %129 ]
-  %88 = phi float [ 0.000000e+00, %22 ], [ %194, %129 ]
-  %89 = phi float [ 0.000000e+00, %22 ], [ %195, %129 ]
-  %90 = phi float [ 0.000000e+00, %22 ], [ %187, %129 ]
-  %91 = phi float [ 0.000000e+00, %22 ], [ %186, %129 ]
-  %92 = phi float [ 0.000000e+00, %22 ], [ %185, %129 ]
-  %93 = phi float [ 0.000000e+00, %22 ], [ %184, %129 ]
-  %94 = shl nuw nsw i32 %7, 1
-  %95 = and i32 %94, 6
-  %96 = or disjoint i32 %20, %95
-  %97 = or disjoint i32 %23, %17
-  %98 = mul nsw i32 %97, %4
-  %99 = add i32 %96, %98
-  %100 = sext i32 %99 to i64
-  %101 = getelementptr inbounds float, ptr %2, i64 %100
-  store float %93, ptr %101, align 4, !tbaa !13
-  %102 = or disjoint i32 %96, 1
-  %103 = add i32 %102, %98
-  %104 = sext i32 %103 to i64
-  %105 = getelementptr inbounds float, ptr %2, i64 %104
-  store float %92, ptr %105, align 4, !tbaa !13
-  %106 = or disjoint i32 %23, %17
-  %107 = or disjoint i32 %106, 8
-  %108 = mul nsw i32 %107, %4
-  %109 = add i32 %96, %108
-  %110 = sext i32 %109 to i64
-  %111 = getelementptr inbounds float, ptr %2, i64 %110
-  store float %91, ptr %111, align 4, !tbaa !13
-  %112 = add i32 %102, %108
-  %113 = sext i32 %112 to i64
-  %114 = getelementptr inbounds float, ptr %2, i64 %113
-  store float %90, ptr %114, align 4, !tbaa !13
-  %115 = or disjoint i32 %96, 8
-  %116 = add i32 %115, %98
-  %117 = sext i32 %116 to i64
-  %118 = getelementptr inbounds float, ptr %2, i64 %117
-  store float %86, ptr %118, align 4, !tbaa !13
-  %119 = or disjoint i32 %96, 9
-  %120 = add i32 %119, %98
-  %121 = sext i32 %120 to i64
-  %122 = getelementptr inbounds float, ptr %2, i64 %121
-  store float %87, ptr %122, align 4, !tbaa !13
-  %123 = add i32 %115, %108
-  %124 = sext i32 %123 to i64
-  %125 = getelementptr inbounds float, ptr %2, i64 %124
-  store float %88, ptr %125, align 4, !tbaa !13
-  %126 = add i32 %119, %108
-  %127 = sext i32 %126 to i64
-  %128 = getelementptr inbounds float, ptr %2, i64 %127
-  store float %89, ptr %128, align 4, !tbaa !13
-  br label %198
+97:                                               ; preds = %141, %22
+  %98 = phi float [ 0.000000e+00, %22 ], [ %204, %141 ]
+  %99 = phi float [ 0.000000e+00, %22 ], [ %205, %141 ]
+  %100 = phi float [ 0.000000e+00, %22 ], [ %206, %141 ]
+  %101 = phi float [ 0.000000e+00, %22 ], [ %207, %141 ]
+  %102 = phi float [ 0.000000e+00, %22 ], [ %199, %141 ]
+  %103 = phi float [ 0.000000e+00, %22 ], [ %198, %141 ]
+  %104 = phi float [ 0.000000e+00, %22 ], [ %197, %141 ]
+  %105 = phi float [ 0.000000e+00, %22 ], [ %196, %141 ]
+  %106 = shl nuw nsw i32 %7, 1
+  %107 = and i32 %106, 6
+  %108 = or disjoint i32 %20, %107
+  %109 = or disjoint i32 %23, %17
+  %110 = mul nsw i32 %109, %4
+  %111 = add i32 %108, %110
+  %112 = sext i32 %111 to i64
+  %113 = getelementptr inbounds float, ptr %2, i64 %112
+  store float %105, ptr %113, align 4, !tbaa !13
+  %114 = or disjoint i32 %108, 1
+  %115 = add i32 %114, %110
+  %116 = sext i32 %115 to i64
+  %117 = getelementptr inbounds float, ptr %2, i64 %116
+  store float %104, ptr %117, align 4, !tbaa !13
+  %118 = or disjoint i32 %23, %17
+  %119 = or disjoint i32 %118, 8
+  %120 = mul nsw i32 %119, %4
+  %121 = add i32 %108, %120
+  %122 = sext i32 %121 to i64
+  %123 = getelementptr inbounds float, ptr %2, i64 %122
+  store float %103, ptr %123, align 4, !tbaa !13
+  %124 = add i32 %114, %120
+  %125 = sext i32 %124 to i64
+  %126 = getelementptr inbounds float, ptr %2, i64 %125
+  store float %102, ptr %126, align 4, !tbaa !13
+  %127 = or disjoint i32 %108, 8
+  %128 = add i32 %127, %110
+  %129 = sext i32 %128 to i64
+  %130 = getelementptr inbounds float, ptr %2, i64 %129
+  store float %98, ptr %130, align 4, !tbaa !13
+  %131 = or disjoint i32 %108, 9
+  %132 = add i32 %131, %110
+  %133 = sext i32 %132 to i64
+  %134 = getelementptr inbounds float, ptr %2, i64 %133
+  store float %99, ptr %134, align 4, !tbaa !13
+  %135 = add i32 %127, %120
+  %136 = sext i32 %135 to i64
+  %137 = getelementptr inbounds float, ptr %2, i64 %136
+  store float %100, ptr %137, align 4, !tbaa !13
+  %138 = add i32 %131, %120
+  %139 = sext i32 %138 to i64
+  %140 = getelementptr inbounds float, ptr %2, i64 %139
+  store float %101, ptr %140, align 4, !tbaa !13
+  br label %210
 
-129:                                              ; preds = %25, %129
-  %130 = phi float [ 0.000000e+00, %25 ], [ %192, %129 ]
-  %131 = phi float [ 0.000000e+00, %25 ], [ %193, %129 ]
-  %132 = phi float [ 0.000000e+00, %25 ], [ %194, %129 ]
-  %133 = phi float [ 0.000000e+00, %25 ], [ %195, %129 ]
-  %134 = phi float [ 0.000000e+00, %25 ], [ %187, %129 ]
-  %135 = phi float [ 0.000000e+00, %25 ], [ %186, %129 ]
-  %136 = phi float [ 0.000000e+00, %25 ], [ %185, %129 ]
-  %137 = phi float [ 0.000000e+00, %25 ], [ %184, %129 ]
-  %138 = phi i32 [ 0, %25 ], [ %196, %129 ]
-  %139 = zext nneg i32 %138 to i64
-  %140 = getelementptr i16, ptr %40, i64 %139
-  %141 = load i16, ptr %140, align 2, !tbaa !9
-  store i16 %141, ptr %42, align 2, !tbaa !9
-  %142 = getelementptr i8, ptr %140, i64 2
-  %143 = load i16, ptr %142, align 2, !tbaa !9
-  store i16 %143, ptr %45, align 2, !tbaa !9
-  %144 = getelementptr i8, ptr %140, i64 4
-  %145 = load i16, ptr %144, align 2, !tbaa !9
-  store i16 %145, ptr %48, align 2, !tbaa !9
-  %146 = getelementptr i8, ptr %140, i64 6
-  %147 = load i16, ptr %146, align 2, !tbaa !9
-  store i16 %147, ptr %51, align 2, !tbaa !9
-  %148 = getelementptr i8, ptr %140, i64 8
-  %149 = load i16, ptr %148, align 2, !tbaa !9
-  store i16 %149, ptr %54, align 2, !tbaa !9
-  %150 = getelementptr i8, ptr %140, i64 10
-  %151 = load i16, ptr %150, align 2, !tbaa !9
-  store i16 %151, ptr %57, align 2, !tbaa !9
-  %152 = getelementptr i8, ptr %140, i64 12
+141:                                              ; preds = %25, %141
+  %142 = phi float [ 0.000000e+00, %25 ], [ %204, %141 ]
+  %143 = phi float [ 0.000000e+00, %25 ], [ %205, %141 ]
+  %144 = phi float [ 0.000000e+00, %25 ], [ %206, %141 ]
+  %145 = phi float [ 0.000000e+00, %25 ], [ %207, %141 ]
+  %146 = phi float [ 0.000000e+00, %25 ], [ %199, %141 ]
+  %147 = phi float [ 0.000000e+00, %25 ], [ %198, %141 ]
+  %148 = phi float [ 0.000000e+00, %25 ], [ %197, %141 ]
+  %149 = phi float [ 0.000000e+00, %25 ], [ %196, %141 ]
+  %150 = phi i32 [ 0, %25 ], [ %208, %141 ]
+  %151 = zext nneg i32 %150 to i64
+  %152 = getelementptr i16, ptr %40, i64 %151
   %153 = load i16, ptr %152, align 2, !tbaa !9
-  store i16 %153, ptr %60, align 2, !tbaa !9
-  %154 = getelementptr i8, ptr %140, i64 14
+  store i16 %153, ptr %42, align 2, !tbaa !9
+  %154 = getelementptr i8, ptr %152, i64 2
   %155 = load i16, ptr %154, align 2, !tbaa !9
-  store i16 %155, ptr %63, align 2, !tbaa !9
-  %156 = mul nsw i32 %138, %4
-  %157 = sext i32 %156 to i64
-  %158 = getelementptr i16, ptr %69, i64 %157
+  store i16 %155, ptr %45, align 2, !tbaa !9
+  %156 = getelementptr i8, ptr %152, i64 4
+  %157 = load i16, ptr %156, align 2, !tbaa !9
+  store i16 %157, ptr %48, align 2, !tbaa !9
+  %158 = getelementptr i8, ptr %152, i64 6
   %159 = load i16, ptr %158, align 2, !tbaa !9
-  store i16 %159, ptr %70, align 2, !tbaa !9
-  %160 = getelementptr i8, ptr %158, i64 2
+  store i16 %159, ptr %51, align 2, !tbaa !9
+  %160 = getelementptr i8, ptr %152, i64 8
   %161 = load i16, ptr %160, align 2, !tbaa !9
-  store i16 %161, ptr %71, align 2, !tbaa !9
-  %162 = getelementptr i8, ptr %158, i64 4
+  store i16 %161, ptr %54, align 2, !tbaa !9
+  %162 = getelementptr i8, ptr %152, i64 10
   %163 = load i16, ptr %162, align 2, !tbaa !9
-  store i16 %163, ptr %72, align 2, !tbaa !9
-  %164 = getelementptr i8, ptr %158, i64 6
+  store i16 %163, ptr %57, align 2, !tbaa !9
+  %164 = getelementptr i8, ptr %152, i64 12
   %165 = load i16, ptr %164, align 2, !tbaa !9
-  store i16 %165, ptr %73, align 2, !tbaa !9
-  %166 = getelementptr i8, ptr %158, i64 8
+  store i16 %165, ptr %60, align 2, !tbaa !9
+  %166 = getelementptr i8, ptr %152, i64 14
   %167 = load i16, ptr %166, align 2, !tbaa !9
-  store i16 %167, ptr %74, align 2, !tbaa !9
-  %168 = getelementptr i8, ptr %158, i64 10
-  %169 = load i16, ptr %168, align 2, !tbaa !9
-  store i16 %169, ptr %75, align 2, !tbaa !9
-  %170 = getelementptr i8, ptr %158, i64 12
+  store i16 %167, ptr %63, align 2, !tbaa !9
+  %168 = mul nsw i32 %150, %4
+  %169 = sext i32 %168 to i64
+  %170 = getelementptr i16, ptr %69, i64 %169
   %171 = load i16, ptr %170, align 2, !tbaa !9
-  store i16 %171, ptr %76, align 2, !tbaa !9
-  %172 = getelementptr i8, ptr %158, i64 14
+  store i16 %171, ptr %70, align 2, !tbaa !9
+  %172 = getelementptr i8, ptr %170, i64 2
   %173 = load i16, ptr %172, align 2, !tbaa !9
-  store i16 %173, ptr %77, align 2, !tbaa !9
+  store i16 %173, ptr %71, align 2, !tbaa !9
+  %174 = getelementptr i8, ptr %170, i64 4
+  %175 = load i16, ptr %174, align 2, !tbaa !9
+  store i16 %175, ptr %72, align 2, !tbaa !9
+  %176 = getelementptr i8, ptr %170, i64 6
+  %177 = load i16, ptr %176, align 2, !tbaa !9
+  store i16 %177, ptr %73, align 2, !tbaa !9
+  %178 = getelementptr i8, ptr %170, i64 8
+  %179 = load i16, ptr %178, align 2, !tbaa !9
+  store i16 %179, ptr %74, align 2, !tbaa !9
+  %180 = getelementptr i8, ptr %170, i64 10
+  %181 = load i16, ptr %180, align 2, !tbaa !9
+  store i16 %181, ptr %75, align 2, !tbaa !9
+  %182 = getelementptr i8, ptr %170, i64 12
+  %183 = load i16, ptr %182, align 2, !tbaa !9
+  store i16 %183, ptr %76, align 2, !tbaa !9
+  %184 = getelementptr i8, ptr %170, i64 14
+  %185 = load i16, ptr %184, align 2, !tbaa !9
+  store i16 %185, ptr %77, align 2, !tbaa !9
   tail call void @llvm.nvvm.bar.warp.sync(i32 -1)
-  %174 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.b16 {$0,$1}, [$2];", "=r,=r,l,~{memory}"(ptr %81) #5, !srcloc !22
-  %175 = extractvalue { i32, i32 } %174, 0
-  %176 = extractvalue { i32, i32 } %174, 1
-  %177 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.b16 {$0,$1}, [$2];", "=r,=r,l,~{memory}"(ptr nonnull %83) #5, !srcloc !22
-  %178 = extractvalue { i32, i32 } %177, 0
-  %179 = extractvalue { i32, i32 } %177, 1
-  %180 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.b16 {$0,$1}, [$2];", "=r,=r,l,~{memory}"(ptr %82) #5, !srcloc !23
-  %181 = extractvalue { i32, i32 } %180, 0
-  %182 = extractvalue { i32, i32 } %180, 1
-  %183 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %175, i32 %176, i32 %178, i32 %179, i32 %181, i32 %182, float %137, float %136, float %135, float %134) #5, !srcloc !17
-  %184 = extractvalue { float, float, float, float } %183, 0
-  %185 = extractvalue { float, float, float, float } %183, 1
-  %186 = extractvalue { float, float, float, float } %183, 2
-  %187 = extractvalue { float, float, float, float } %183, 3
-  %188 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.b16 {$0,$1}, [$2];", "=r,=r,l,~{memory}"(ptr nonnull %84) #5, !srcloc !23
-  %189 = extractvalue { i32, i32 } %188, 0
-  %190 = extractvalue { i32, i32 } %188, 1
-  %191 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %175, i32 %176, i32 %178, i32 %179, i32 %189, i32 %190, float %130, float %131, float %132, float %133) #5, !srcloc !17
-  %192 = extractvalue { float, float, float, float } %191, 0
-  %193 = extractvalue { float, float, float, float } %191, 1
-  %194 = extractvalue { float, float, float, float } %191, 2
-  %195 = extractvalue { float, float, float, float } %191, 3
+  %186 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {$0,$1}, [$2];", "=r,=r,r,~{memory}"(i32 %88) #5, !srcloc !22
+  %187 = extractvalue { i32, i32 } %186, 0
+  %188 = extractvalue { i32, i32 } %186, 1
+  %189 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {$0,$1}, [$2];", "=r,=r,r,~{memory}"(i32 %92) #5, !srcloc !22
+  %190 = extractvalue { i32, i32 } %189, 0
+  %191 = extractvalue { i32, i32 } %189, 1
+  %192 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {$0,$1}, [$2];", "=r,=r,r,~{memory}"(i32 %85) #5, !srcloc !23
+  %193 = extractvalue { i32, i32 } %192, 0
+  %194 = extractvalue { i32, i32 } %192, 1
+  %195 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %187, i32 %188, i32 %190, i32 %191, i32 %193, i32 %194, float %149, float %148, float %147, float %146) #5, !srcloc !17
+  %196 = extractvalue { float, float, float, float } %195, 0
+  %197 = extractvalue { float, float, float, float } %195, 1
+  %198 = extractvalue { float, float, float, float } %195, 2
+  %199 = extractvalue { float, float, float, float } %195, 3
+  %200 = tail call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {$0,$1}, [$2];", "=r,=r,r,~{memory}"(i32 %96) #5, !srcloc !23
+  %201 = extractvalue { i32, i32 } %200, 0
+  %202 = extractvalue { i32, i32 } %200, 1
+  %203 = tail call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %187, i32 %188, i32 %190, i32 %191, i32 %201, i32 %202, float %142, float %143, float %144, float %145) #5, !srcloc !17
+  %204 = extractvalue { float, float, float, float } %203, 0
+  %205 = extractvalue { float, float, float, float } %203, 1
+  %206 = extractvalue { float, float, float, float } %203, 2
+  %207 = extractvalue { float, float, float, float } %203, 3
   tail call void @llvm.nvvm.bar.warp.sync(i32 -1)
-  %196 = add nuw nsw i32 %138, 16
-  %197 = icmp slt i32 %196, %5
-  br i1 %197, label %129, label %85, !llvm.loop !24
+  %208 = add nuw nsw i32 %150, 16
+  %209 = icmp slt i32 %208, %5
+  br i1 %209, label %141, label %97, !llvm.loop !24
 
-198:                                              ; preds = %6, %85
+210:                                              ; preds = %6, %97
   ret void
 }
 
@@ -673,7 +685,7 @@ define dso_local void @_Z18stmatrix_roundtripPK6__halfPS_i(ptr nocapture noundef
   %9 = mul i32 %8, %6
   %10 = add i32 %9, %5
   %11 = icmp slt i32 %10, %2
-  br i1 %11, label %12, label %230
+  br i1 %11, label %12, label %233
 
 12:                                               ; preds = %3
   %13 = zext nneg i32 %5 to i64
@@ -808,143 +820,146 @@ define dso_local void @_Z18stmatrix_roundtripPK6__halfPS_i(ptr nocapture noundef
   %120 = extractvalue { i32, i32 } %118, 1
   %121 = getelementptr inbounds i8, ptr %116, i64 768
   %122 = getelementptr inbounds i16, ptr %121, i64 %109
-  tail call void asm sideeffect "stmatrix.sync.aligned.m8n8.x2.trans.b16 [$0], {$1,$2};", "l,r,r,~{memory}"(ptr nonnull %122, i32 %119, i32 %120) #5, !srcloc !30
-  %123 = tail call i32 asm sideeffect "ldmatrix.sync.aligned.m8n8.x1.trans.b16 {$0}, [$1];", "=r,l,~{memory}"(ptr %110) #5, !srcloc !31
-  %124 = getelementptr inbounds i8, ptr %116, i64 1536
-  %125 = getelementptr inbounds i16, ptr %124, i64 %109
-  tail call void asm sideeffect "stmatrix.sync.aligned.m8n8.x1.trans.b16 [$0], {$1};", "l,r,~{memory}"(ptr nonnull %125, i32 %123) #5, !srcloc !32
+  %123 = addrspacecast ptr %122 to ptr addrspace(3)
+  %124 = ptrtoint ptr addrspace(3) %123 to i64
+  %125 = trunc i64 %124 to i32
+  tail call void asm sideeffect "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [$0], {$1,$2};", "r,r,r,~{memory}"(i32 %125, i32 %119, i32 %120) #5, !srcloc !30
+  %126 = tail call i32 asm sideeffect "ldmatrix.sync.aligned.m8n8.x1.trans.b16 {$0}, [$1];", "=r,l,~{memory}"(ptr %110) #5, !srcloc !31
+  %127 = getelementptr inbounds i8, ptr %116, i64 1536
+  %128 = getelementptr inbounds i16, ptr %127, i64 %109
+  tail call void asm sideeffect "stmatrix.sync.aligned.m8n8.x1.trans.b16 [$0], {$1};", "l,r,~{memory}"(ptr nonnull %128, i32 %126) #5, !srcloc !32
   tail call void @llvm.nvvm.bar.warp.sync(i32 -1)
-  %126 = mul i32 %10, 768
-  %127 = or disjoint i32 %126, %22
-  %128 = or disjoint i32 %127, %21
-  %129 = load i16, ptr %66, align 2, !tbaa !9
-  %130 = sext i32 %128 to i64
-  %131 = getelementptr inbounds i16, ptr %1, i64 %130
-  store i16 %129, ptr %131, align 2, !tbaa !9
-  %132 = load i16, ptr %69, align 2, !tbaa !9
-  %133 = or disjoint i32 %128, 1
-  %134 = sext i32 %133 to i64
-  %135 = getelementptr inbounds i16, ptr %1, i64 %134
-  store i16 %132, ptr %135, align 2, !tbaa !9
-  %136 = load i16, ptr %72, align 2, !tbaa !9
-  %137 = or disjoint i32 %128, 2
-  %138 = sext i32 %137 to i64
-  %139 = getelementptr inbounds i16, ptr %1, i64 %138
-  store i16 %136, ptr %139, align 2, !tbaa !9
-  %140 = load i16, ptr %75, align 2, !tbaa !9
-  %141 = or disjoint i32 %128, 3
-  %142 = sext i32 %141 to i64
-  %143 = getelementptr inbounds i16, ptr %1, i64 %142
-  store i16 %140, ptr %143, align 2, !tbaa !9
-  %144 = load i16, ptr %78, align 2, !tbaa !9
-  %145 = or disjoint i32 %128, 4
-  %146 = sext i32 %145 to i64
-  %147 = getelementptr inbounds i16, ptr %1, i64 %146
-  store i16 %144, ptr %147, align 2, !tbaa !9
-  %148 = load i16, ptr %81, align 2, !tbaa !9
-  %149 = or disjoint i32 %128, 5
-  %150 = sext i32 %149 to i64
-  %151 = getelementptr inbounds i16, ptr %1, i64 %150
-  store i16 %148, ptr %151, align 2, !tbaa !9
-  %152 = load i16, ptr %84, align 2, !tbaa !9
-  %153 = or disjoint i32 %128, 6
-  %154 = sext i32 %153 to i64
-  %155 = getelementptr inbounds i16, ptr %1, i64 %154
-  store i16 %152, ptr %155, align 2, !tbaa !9
-  %156 = load i16, ptr %87, align 2, !tbaa !9
-  %157 = or disjoint i32 %128, 7
-  %158 = sext i32 %157 to i64
-  %159 = getelementptr inbounds i16, ptr %1, i64 %158
-  store i16 %156, ptr %159, align 2, !tbaa !9
-  %160 = mul i32 %10, 768
-  %161 = add i32 %160, 256
-  %162 = or disjoint i32 %161, %22
-  %163 = or disjoint i32 %162, %21
-  %164 = load i16, ptr %88, align 2, !tbaa !9
-  %165 = sext i32 %163 to i64
-  %166 = getelementptr inbounds i16, ptr %1, i64 %165
-  store i16 %164, ptr %166, align 2, !tbaa !9
-  %167 = load i16, ptr %89, align 2, !tbaa !9
-  %168 = or disjoint i32 %163, 1
-  %169 = sext i32 %168 to i64
-  %170 = getelementptr inbounds i16, ptr %1, i64 %169
-  store i16 %167, ptr %170, align 2, !tbaa !9
-  %171 = load i16, ptr %90, align 2, !tbaa !9
-  %172 = or disjoint i32 %163, 2
-  %173 = sext i32 %172 to i64
-  %174 = getelementptr inbounds i16, ptr %1, i64 %173
-  store i16 %171, ptr %174, align 2, !tbaa !9
-  %175 = load i16, ptr %91, align 2, !tbaa !9
-  %176 = or disjoint i32 %163, 3
-  %177 = sext i32 %176 to i64
-  %178 = getelementptr inbounds i16, ptr %1, i64 %177
-  store i16 %175, ptr %178, align 2, !tbaa !9
-  %179 = load i16, ptr %92, align 2, !tbaa !9
-  %180 = or disjoint i32 %163, 4
-  %181 = sext i32 %180 to i64
-  %182 = getelementptr inbounds i16, ptr %1, i64 %181
-  store i16 %179, ptr %182, align 2, !tbaa !9
-  %183 = load i16, ptr %93, align 2, !tbaa !9
-  %184 = or disjoint i32 %163, 5
-  %185 = sext i32 %184 to i64
-  %186 = getelementptr inbounds i16, ptr %1, i64 %185
-  store i16 %183, ptr %186, align 2, !tbaa !9
-  %187 = load i16, ptr %94, align 2, !tbaa !9
-  %188 = or disjoint i32 %163, 6
-  %189 = sext i32 %188 to i64
-  %190 = getelementptr inbounds i16, ptr %1, i64 %189
-  store i16 %187, ptr %190, align 2, !tbaa !9
-  %191 = load i16, ptr %95, align 2, !tbaa !9
-  %192 = or disjoint i32 %163, 7
-  %193 = sext i32 %192 to i64
-  %194 = getelementptr inbounds i16, ptr %1, i64 %193
-  store i16 %191, ptr %194, align 2, !tbaa !9
-  %195 = mul i32 %10, 768
-  %196 = add i32 %195, 512
-  %197 = or disjoint i32 %196, %22
-  %198 = or disjoint i32 %197, %21
-  %199 = load i16, ptr %96, align 2, !tbaa !9
-  %200 = sext i32 %198 to i64
-  %201 = getelementptr inbounds i16, ptr %1, i64 %200
-  store i16 %199, ptr %201, align 2, !tbaa !9
-  %202 = load i16, ptr %97, align 2, !tbaa !9
-  %203 = or disjoint i32 %198, 1
-  %204 = sext i32 %203 to i64
-  %205 = getelementptr inbounds i16, ptr %1, i64 %204
-  store i16 %202, ptr %205, align 2, !tbaa !9
-  %206 = load i16, ptr %98, align 2, !tbaa !9
-  %207 = or disjoint i32 %198, 2
-  %208 = sext i32 %207 to i64
-  %209 = getelementptr inbounds i16, ptr %1, i64 %208
-  store i16 %206, ptr %209, align 2, !tbaa !9
-  %210 = load i16, ptr %99, align 2, !tbaa !9
-  %211 = or disjoint i32 %198, 3
-  %212 = sext i32 %211 to i64
-  %213 = getelementptr inbounds i16, ptr %1, i64 %212
-  store i16 %210, ptr %213, align 2, !tbaa !9
-  %214 = load i16, ptr %100, align 2, !tbaa !9
-  %215 = or disjoint i32 %198, 4
-  %216 = sext i32 %215 to i64
-  %217 = getelementptr inbounds i16, ptr %1, i64 %216
-  store i16 %214, ptr %217, align 2, !tbaa !9
-  %218 = load i16, ptr %101, align 2, !tbaa !9
-  %219 = or disjoint i32 %198, 5
-  %220 = sext i32 %219 to i64
-  %221 = getelementptr inbounds i16, ptr %1, i64 %220
-  store i16 %218, ptr %221, align 2, !tbaa !9
-  %222 = load i16, ptr %102, align 2, !tbaa !9
-  %223 = or disjoint i32 %198, 6
-  %224 = sext i32 %223 to i64
-  %225 = getelementptr inbounds i16, ptr %1, i64 %224
-  store i16 %222, ptr %225, align 2, !tbaa !9
-  %226 = load i16, ptr %103, align 2, !tbaa !9
-  %227 = or disjoint i32 %198, 7
-  %228 = sext i32 %227 to i64
-  %229 = getelementptr inbounds i16, ptr %1, i64 %228
-  store i16 %226, ptr %229, align 2, !tbaa !9
-  br label %230
+  %129 = mul i32 %10, 768
+  %130 = or disjoint i32 %129, %22
+  %131 = or disjoint i32 %130, %21
+  %132 = load i16, ptr %66, align 2, !tbaa !9
+  %133 = sext i32 %131 to i64
+  %134 = getelementptr inbounds i16, ptr %1, i64 %133
+  store i16 %132, ptr %134, align 2, !tbaa !9
+  %135 = load i16, ptr %69, align 2, !tbaa !9
+  %136 = or disjoint i32 %131, 1
+  %137 = sext i32 %136 to i64
+  %138 = getelementptr inbounds i16, ptr %1, i64 %137
+  store i16 %135, ptr %138, align 2, !tbaa !9
+  %139 = load i16, ptr %72, align 2, !tbaa !9
+  %140 = or disjoint i32 %131, 2
+  %141 = sext i32 %140 to i64
+  %142 = getelementptr inbounds i16, ptr %1, i64 %141
+  store i16 %139, ptr %142, align 2, !tbaa !9
+  %143 = load i16, ptr %75, align 2, !tbaa !9
+  %144 = or disjoint i32 %131, 3
+  %145 = sext i32 %144 to i64
+  %146 = getelementptr inbounds i16, ptr %1, i64 %145
+  store i16 %143, ptr %146, align 2, !tbaa !9
+  %147 = load i16, ptr %78, align 2, !tbaa !9
+  %148 = or disjoint i32 %131, 4
+  %149 = sext i32 %148 to i64
+  %150 = getelementptr inbounds i16, ptr %1, i64 %149
+  store i16 %147, ptr %150, align 2, !tbaa !9
+  %151 = load i16, ptr %81, align 2, !tbaa !9
+  %152 = or disjoint i32 %131, 5
+  %153 = sext i32 %152 to i64
+  %154 = getelementptr inbounds i16, ptr %1, i64 %153
+  store i16 %151, ptr %154, align 2, !tbaa !9
+  %155 = load i16, ptr %84, align 2, !tbaa !9
+  %156 = or disjoint i32 %131, 6
+  %157 = sext i32 %156 to i64
+  %158 = getelementptr inbounds i16, ptr %1, i64 %157
+  store i16 %155, ptr %158, align 2, !tbaa !9
+  %159 = load i16, ptr %87, align 2, !tbaa !9
+  %160 = or disjoint i32 %131, 7
+  %161 = sext i32 %160 to i64
+  %162 = getelementptr inbounds i16, ptr %1, i64 %161
+  store i16 %159, ptr %162, align 2, !tbaa !9
+  %163 = mul i32 %10, 768
+  %164 = add i32 %163, 256
+  %165 = or disjoint i32 %164, %22
+  %166 = or disjoint i32 %165, %21
+  %167 = load i16, ptr %88, align 2, !tbaa !9
+  %168 = sext i32 %166 to i64
+  %169 = getelementptr inbounds i16, ptr %1, i64 %168
+  store i16 %167, ptr %169, align 2, !tbaa !9
+  %170 = load i16, ptr %89, align 2, !tbaa !9
+  %171 = or disjoint i32 %166, 1
+  %172 = sext i32 %171 to i64
+  %173 = getelementptr inbounds i16, ptr %1, i64 %172
+  store i16 %170, ptr %173, align 2, !tbaa !9
+  %174 = load i16, ptr %90, align 2, !tbaa !9
+  %175 = or disjoint i32 %166, 2
+  %176 = sext i32 %175 to i64
+  %177 = getelementptr inbounds i16, ptr %1, i64 %176
+  store i16 %174, ptr %177, align 2, !tbaa !9
+  %178 = load i16, ptr %91, align 2, !tbaa !9
+  %179 = or disjoint i32 %166, 3
+  %180 = sext i32 %179 to i64
+  %181 = getelementptr inbounds i16, ptr %1, i64 %180
+  store i16 %178, ptr %181, align 2, !tbaa !9
+  %182 = load i16, ptr %92, align 2, !tbaa !9
+  %183 = or disjoint i32 %166, 4
+  %184 = sext i32 %183 to i64
+  %185 = getelementptr inbounds i16, ptr %1, i64 %184
+  store i16 %182, ptr %185, align 2, !tbaa !9
+  %186 = load i16, ptr %93, align 2, !tbaa !9
+  %187 = or disjoint i32 %166, 5
+  %188 = sext i32 %187 to i64
+  %189 = getelementptr inbounds i16, ptr %1, i64 %188
+  store i16 %186, ptr %189, align 2, !tbaa !9
+  %190 = load i16, ptr %94, align 2, !tbaa !9
+  %191 = or disjoint i32 %166, 6
+  %192 = sext i32 %191 to i64
+  %193 = getelementptr inbounds i16, ptr %1, i64 %192
+  store i16 %190, ptr %193, align 2, !tbaa !9
+  %194 = load i16, ptr %95, align 2, !tbaa !9
+  %195 = or disjoint i32 %166, 7
+  %196 = sext i32 %195 to i64
+  %197 = getelementptr inbounds i16, ptr %1, i64 %196
+  store i16 %194, ptr %197, align 2, !tbaa !9
+  %198 = mul i32 %10, 768
+  %199 = add i32 %198, 512
+  %200 = or disjoint i32 %199, %22
+  %201 = or disjoint i32 %200, %21
+  %202 = load i16, ptr %96, align 2, !tbaa !9
+  %203 = sext i32 %201 to i64
+  %204 = getelementptr inbounds i16, ptr %1, i64 %203
+  store i16 %202, ptr %204, align 2, !tbaa !9
+  %205 = load i16, ptr %97, align 2, !tbaa !9
+  %206 = or disjoint i32 %201, 1
+  %207 = sext i32 %206 to i64
+  %208 = getelementptr inbounds i16, ptr %1, i64 %207
+  store i16 %205, ptr %208, align 2, !tbaa !9
+  %209 = load i16, ptr %98, align 2, !tbaa !9
+  %210 = or disjoint i32 %201, 2
+  %211 = sext i32 %210 to i64
+  %212 = getelementptr inbounds i16, ptr %1, i64 %211
+  store i16 %209, ptr %212, align 2, !tbaa !9
+  %213 = load i16, ptr %99, align 2, !tbaa !9
+  %214 = or disjoint i32 %201, 3
+  %215 = sext i32 %214 to i64
+  %216 = getelementptr inbounds i16, ptr %1, i64 %215
+  store i16 %213, ptr %216, align 2, !tbaa !9
+  %217 = load i16, ptr %100, align 2, !tbaa !9
+  %218 = or disjoint i32 %201, 4
+  %219 = sext i32 %218 to i64
+  %220 = getelementptr inbounds i16, ptr %1, i64 %219
+  store i16 %217, ptr %220, align 2, !tbaa !9
+  %221 = load i16, ptr %101, align 2, !tbaa !9
+  %222 = or disjoint i32 %201, 5
+  %223 = sext i32 %222 to i64
+  %224 = getelementptr inbounds i16, ptr %1, i64 %223
+  store i16 %221, ptr %224, align 2, !tbaa !9
+  %225 = load i16, ptr %102, align 2, !tbaa !9
+  %226 = or disjoint i32 %201, 6
+  %227 = sext i32 %226 to i64
+  %228 = getelementptr inbounds i16, ptr %1, i64 %227
+  store i16 %225, ptr %228, align 2, !tbaa !9
+  %229 = load i16, ptr %103, align 2, !tbaa !9
+  %230 = or disjoint i32 %201, 7
+  %231 = sext i32 %230 to i64
+  %232 = getelementptr inbounds i16, ptr %1, i64 %231
+  store i16 %229, ptr %232, align 2, !tbaa !9
+  br label %233
 
-230:                                              ; preds = %12, %3
+233:                                              ; preds = %12, %3
   ret void
 }
 
@@ -988,19 +1003,19 @@ attributes #5 = { convergent nounwind }
 !14 = !{!"float", !11, i64 0}
 !15 = !{!16, !16, i64 0}
 !16 = !{!"int", !11, i64 0}
-!17 = !{i64 1108}
-!18 = !{i64 2782}
-!19 = !{i64 3074}
+!17 = !{i64 1206}
+!18 = !{i64 2880}
+!19 = !{i64 3172}
 !20 = distinct !{!20, !21}
 !21 = !{!"llvm.loop.mustprogress"}
-!22 = !{i64 4765}
-!23 = !{i64 5089}
+!22 = !{i64 4946}
+!23 = !{i64 5323}
 !24 = distinct !{!24, !21}
-!25 = !{i64 6276}
-!26 = !{i64 6388}
-!27 = !{i64 7828}
-!28 = !{i64 8031}
-!29 = !{i64 8237}
-!30 = !{i64 8404}
-!31 = !{i64 8588}
-!32 = !{i64 8746}
+!25 = !{i64 6522}
+!26 = !{i64 6634}
+!27 = !{i64 8074}
+!28 = !{i64 8277}
+!29 = !{i64 8483}
+!30 = !{i64 8650}
+!31 = !{i64 8907}
+!32 = !{i64 9065}

@@ -3,8 +3,9 @@
 // .trans) in inline PTX, mma.sync.aligned.m16n8k16 on the registers; and
 // stmatrix round trips (PTX ISA 7.8, sm_90: the corpus is IR and never
 // assembled for sm_80). Addresses are generic pointers into shared memory
-// (ldmatrix without a state space). Warps past the last tile return, so
-// some waves are partial.
+// (ldmatrix without a state space) or, as most libraries pass them, 32-bit
+// .shared window addresses from __cvta_generic_to_shared. Warps past the
+// last tile return, so some waves are partial.
 #include <cuda_fp16.h>
 
 constexpr int MaxWarps = 4;
@@ -73,7 +74,8 @@ __global__ void ldmatrix_gemm(const __half *A, const __half *B, float *C, int m,
 
 // The same product with B given row-major (k x n), as it usually is: B's
 // fragments need B transposed, which ldmatrix.x2.trans does for each half
-// of n; A comes in two ldmatrix.x2 (k 0-7, then k 8-15).
+// of n; A comes in two ldmatrix.x2 (k 0-7, then k 8-15). Addresses in
+// the .shared window.
 __global__ void ldmatrix_gemm_trans(const __half *A, const __half *B, float *C, int m, int n,
                                     int k) {
   __shared__ __align__(16) unsigned short As[MaxWarps][16 * Pitch], Bs[MaxWarps][16 * Pitch];
@@ -94,18 +96,20 @@ __global__ void ldmatrix_gemm_trans(const __half *A, const __half *B, float *C, 
     unsigned ra[4];
     for (int half = 0; half < 2; ++half) {
       // Lanes 0-15 address rows 0-15 at k 8 half; lanes 16-31 repeat them.
-      const unsigned short *pa = as + (lane % 16) * Pitch + 8 * half;
-      asm volatile("ldmatrix.sync.aligned.m8n8.x2.b16 {%0,%1}, [%2];"
+      unsigned pa = static_cast<unsigned>(
+          __cvta_generic_to_shared(as + (lane % 16) * Pitch + 8 * half));
+      asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];"
                    : "=r"(ra[2 * half]), "=r"(ra[2 * half + 1])
-                   : "l"(pa)
+                   : "r"(pa)
                    : "memory");
     }
     for (int h = 0; h < 2; ++h) {
       unsigned rb[2];
-      const unsigned short *pb = bs + (lane % 16) * Pitch + 8 * h;
-      asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.b16 {%0,%1}, [%2];"
+      unsigned pb =
+          static_cast<unsigned>(__cvta_generic_to_shared(bs + (lane % 16) * Pitch + 8 * h));
+      asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {%0,%1}, [%2];"
                    : "=r"(rb[0]), "=r"(rb[1])
-                   : "l"(pb)
+                   : "r"(pb)
                    : "memory");
       mma(d[h], ra, rb[0], rb[1]);
     }
@@ -176,9 +180,10 @@ __global__ void stmatrix_roundtrip(const __half *in, __half *out, int tiles) {
                : "=r"(r[0]), "=r"(r[1])
                : "l"(s + offset)
                : "memory");
-  asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.b16 [%0], {%1,%2};"
+  asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1,%2};"
                :
-               : "l"(T[inBlock][1] + offset), "r"(r[0]), "r"(r[1])
+               : "r"(static_cast<unsigned>(__cvta_generic_to_shared(T[inBlock][1] + offset))),
+                 "r"(r[0]), "r"(r[1])
                : "memory");
   asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.b16 {%0}, [%1];"
                : "=r"(r[0])
