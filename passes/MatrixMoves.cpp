@@ -41,7 +41,8 @@ std::optional<MatrixMove> parseMove(StringRef Name) {
   SmallVector<StringRef, 10> Words;
   Name.split(Words, '.');
   // llvm nvvm {ld,st}matrix sync aligned m8n8 xN [trans] b16 [pN]
-  if (Words.size() < 8 || Words[3] != "sync" || Words[4] != "aligned" || Words[5] != "m8n8")
+  if (Words.size() < 8 || Words[3] != "sync" || Words[4] != "aligned" ||
+      Words[5] != "m8n8")
     return std::nullopt;
   MatrixMove Move;
   if (Words[6] == "x1" || Words[6] == "x2" || Words[6] == "x4")
@@ -70,7 +71,8 @@ std::optional<MatrixMove> parseMove(StringRef Name) {
 class RowAddresses {
 public:
   RowAddresses(IRBuilder<> &B, const TranslateTarget &T, Value *Ptr)
-      : B(B), W(B, T), Ptr(Ptr), Own(B.CreatePtrToInt(Ptr, B.getInt32Ty(), "ldm.own")) {}
+      : B(B), W(B, T), Ptr(Ptr),
+        Own(B.CreatePtrToInt(Ptr, B.getInt32Ty(), "ldm.own")) {}
 
   Value *row(unsigned Matrix, Value *Row) {
     Value *Src = Matrix ? B.CreateOr(Row, 8 * Matrix) : Row;
@@ -92,10 +94,12 @@ private:
 /// address).
 Value *lowerMatrixMove(IntrinsicLowering &L, int Store) {
   const StringRef Op = Store ? "stmatrix" : "ldmatrix";
-  std::optional<MatrixMove> Move = parseMove(L.CI.getCalledFunction()->getName());
+  std::optional<MatrixMove> Move =
+      parseMove(L.CI.getCalledFunction()->getName());
   if (!Move)
-    return L.fail(Op + " forms other than m8n8.x1, .x2 and .x4 of .b16 (with or without "
-                       ".trans) have no AMDGPU translation");
+    return L.fail(
+        Op + " forms other than m8n8.x1, .x2 and .x4 of .b16 (with or without "
+             ".trans) have no AMDGPU translation");
   IRBuilder<> &B = L.B;
   Value *Ptr = L.arg(0);
   const unsigned AS = Ptr->getType()->getPointerAddressSpace();
@@ -103,8 +107,9 @@ Value *lowerMatrixMove(IntrinsicLowering &L, int Store) {
     return L.fail(Op + " addresses shared memory; address space " + Twine(AS) +
                   " has no translation");
   if (Store && (L.CI.arg_size() != 1 + Move->Count ||
-                any_of(drop_begin(L.CI.args()),
-                       [](const Use &A) { return !A->getType()->isIntegerTy(32); })))
+                any_of(drop_begin(L.CI.args()), [](const Use &A) {
+                  return !A->getType()->isIntegerTy(32);
+                })))
     return L.fail(Op + ".x" + Twine(Move->Count) + " takes an address and " +
                   Twine(Move->Count) + " i32 registers");
   // A generic address must point into shared memory (PTX ISA): LDS.
@@ -119,7 +124,8 @@ Value *lowerMatrixMove(IntrinsicLowering &L, int Store) {
   // Without .trans: row t / 4, columns 2 (t % 4) and 2 (t % 4) + 1 (one
   // 32-bit word at byte 4 (t % 4)); with .trans: rows 2 (t % 4) and
   // 2 (t % 4) + 1, column t / 4 (byte 2 (t / 4)).
-  Value *WordOffset = nullptr, *First = nullptr, *Second = nullptr, *Offset = nullptr;
+  Value *WordOffset = nullptr, *First = nullptr, *Second = nullptr,
+        *Offset = nullptr;
   if (Move->Transposed) {
     First = B.CreateShl(Quad, 1);
     Second = B.CreateOr(First, 1);
@@ -142,7 +148,8 @@ Value *lowerMatrixMove(IntrinsicLowering &L, int Store) {
     Value *Hi = B.CreateGEP(B.getInt8Ty(), Rows.row(M, Second), Offset);
     if (Store) {
       B.CreateAlignedStore(B.CreateTrunc(Reg, I16), Lo, Align(2));
-      B.CreateAlignedStore(B.CreateTrunc(B.CreateLShr(Reg, 16), I16), Hi, Align(2));
+      B.CreateAlignedStore(B.CreateTrunc(B.CreateLShr(Reg, 16), I16), Hi,
+                           Align(2));
       continue;
     }
     Value *LoBits = B.CreateZExt(B.CreateAlignedLoad(I16, Lo, Align(2)), I32);
