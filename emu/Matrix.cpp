@@ -320,34 +320,41 @@ void matrixStore(const MatrixOp &Op, unsigned Lane, uint8_t *Mem, int32_t Ld,
   }
 }
 
-/// ldmatrix / stmatrix for the lanes of one warp (Matrix.h): element
-/// (Row, Col) of matrix M is 2 bytes at Col * 2 from the address lane
-/// 8 M + Row holds; lane T's register M holds the elements at (T / 4,
-/// 2 (T % 4) + H) of the matrix as the registers see it, H = 0 in the low
-/// half, which is the memory's transpose with .trans.
-static std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
-                              const std::vector<const uint8_t *> &In,
-                              const std::vector<uint8_t *> &Out) {
-  const char *What = Op.Kind == MatrixKind::LdMatrix ? "ldmatrix" : "stmatrix";
+std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
+                       const std::vector<const uint8_t *> &In, const std::vector<uint8_t *> &Out,
+                       const uint8_t *Group, size_t GroupBytes) {
+  const std::string What = Op.Kind == MatrixKind::LdMatrix ? "ldmatrix" : "stmatrix";
   unsigned Present = 0;
   for (const uint8_t *P : In)
     Present += P != nullptr;
   if (WaveSize != 32 || Present != 32)
-    return std::string(What) + " with " + std::to_string(Present) + " of " +
-           std::to_string(WaveSize) +
+    return What + " with " + std::to_string(Present) + " of " + std::to_string(WaveSize) +
            " lanes of the warp at the call (.aligned: every lane takes part)";
-  auto RowAddress = [&](unsigned M, unsigned Row) {
-    uint8_t *P;
-    std::memcpy(&P, In[8 * M + Row], sizeof P);
-    return P;
-  };
+  // Row r of matrix m: 8 elements of 2 bytes at the address lane 8m + r
+  // holds, in the work-group's memory and 16-byte aligned (PTX ISA).
+  uint8_t *Rows[4][8];
+  for (unsigned M = 0; M < Op.Matrices; ++M)
+    for (unsigned R = 0; R < 8; ++R) {
+      uint8_t *P;
+      std::memcpy(&P, In[8 * M + R], sizeof P);
+      const uintptr_t At = uintptr_t(P), Begin = uintptr_t(Group);
+      if (At < Begin || At + 16 > Begin + GroupBytes || (At - Begin) % 16)
+        return What + ": the row address of lane " + std::to_string(8 * M + R) +
+               (At < Begin || At + 16 > Begin + GroupBytes
+                    ? " is outside the work-group's shared memory"
+                    : " is not 16-byte aligned");
+      Rows[M][R] = P;
+    }
+  // Lane T's register M holds the elements (T / 4, 2 (T % 4) + H) of the
+  // matrix as the registers see it, H = 0 in the low half: the memory's
+  // transpose with .trans.
   for (unsigned T = 0; T < 32; ++T)
     for (unsigned M = 0; M < Op.Matrices; ++M)
       for (unsigned H = 0; H < 2; ++H) {
         unsigned Row = T / 4, Col = 2 * (T % 4) + H;
         if (Op.Transposed)
           std::swap(Row, Col);
-        uint8_t *Elem = RowAddress(M, Row) + 2 * Col;
+        uint8_t *Elem = Rows[M][Row] + 2 * Col;
         if (Op.Kind == MatrixKind::LdMatrix)
           std::memcpy(Out[T] + 4 * M + 2 * H, Elem, 2);
         else
@@ -359,8 +366,6 @@ static std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
 std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
                           const std::vector<const uint8_t *> &In,
                           const std::vector<uint8_t *> &Out) {
-  if (Op.Kind == MatrixKind::LdMatrix || Op.Kind == MatrixKind::StMatrix)
-    return matrixMove(Op, WaveSize, In, Out);
   Matrix A(Op.M, Op.K), B(Op.K, Op.N), C(Op.M, Op.N);
   Layout LA, LB, LC;
   switch (Op.Kind) {

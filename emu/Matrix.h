@@ -80,12 +80,20 @@ void matrixStore(const MatrixOp &Op, unsigned Lane, uint8_t *Mem, int32_t Ld, co
 /// A product over the lanes of one wave that met at the call: \p In[l] and
 /// \p Out[l] are lane l's buffers, nullptr for a lane not there. Returns ""
 /// or why the call is invalid (an AMD matrix instruction without the whole
-/// wave, WMMA operands that differ between the half-waves). ldmatrix and
-/// stmatrix meet here too: each lane's buffer holds its row address (a
-/// 64-bit pointer) and, for stmatrix, its registers.
+/// wave, WMMA operands that differ between the half-waves).
 std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
                           const std::vector<const uint8_t *> &In,
                           const std::vector<uint8_t *> &Out);
+
+/// ldmatrix or stmatrix for the lanes of one warp that met at the call:
+/// each lane's buffer \p In[l] holds its row address (a 64-bit pointer)
+/// and, for stmatrix, its registers; ldmatrix writes the registers to
+/// \p Out[l]. Returns "" or why the call is invalid (lanes missing, a row
+/// outside the work-group's memory [\p Group, \p Group + \p GroupBytes)
+/// or not 16-byte aligned); nothing is moved then.
+std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
+                       const std::vector<const uint8_t *> &In, const std::vector<uint8_t *> &Out,
+                       const uint8_t *Group, size_t GroupBytes);
 
 } // namespace emu
 } // namespace ferry

@@ -190,7 +190,8 @@ struct MatrixBuffers {
   uint8_t *Out;
 };
 
-/// A matrix product (Op::Matrix, operation id in B) for the lanes \p P.
+/// A matrix product, ldmatrix or stmatrix (Op::Matrix, operation id in B)
+/// for the lanes \p P.
 void performMatrix(Group &G, const std::vector<Lane *> &P) {
   const unsigned Wave = G.D->WaveSize;
   std::vector<const uint8_t *> In(Wave, nullptr);
@@ -201,7 +202,9 @@ void performMatrix(Group &G, const std::vector<Lane *> &P) {
     Out[L->InWave] = Buffers->Out;
   }
   const MatrixOp &Op = matrixOp(P.front()->B);
-  std::string E = matrixProduct(Op, Wave, In, Out);
+  std::string E = Op.Kind == MatrixKind::LdMatrix || Op.Kind == MatrixKind::StMatrix
+                      ? matrixMove(Op, Wave, In, Out, G.Shared.data(), G.Shared.size())
+                      : matrixProduct(Op, Wave, In, Out);
   if (!E.empty() && G.Error.empty())
     G.Error = E + " at " + siteName(*G.D, P.front()->Site);
   for (Lane *L : P)
