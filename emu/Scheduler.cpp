@@ -106,39 +106,64 @@ struct Lane {
   uint32_t B = 0, C = 0;
 };
 
-/// Group memory below 4 GiB where the host allows it (MAP_32BIT): CUDA
-/// programs keep shared-window addresses in 32-bit registers
-/// (`__cvta_generic_to_shared` for ldmatrix, ld.shared, ...) and AMDGPU's
-/// LDS pointers are 32-bit, so both dialects truncate the emulator's
-/// group-memory addresses; low ones survive that.
-template <typename T> struct LowAddressAllocator {
-  using value_type = T;
-  LowAddressAllocator() = default;
-  template <typename U> LowAddressAllocator(const LowAddressAllocator<U> &) {}
-  T *allocate(size_t N) {
-    void *P = MAP_FAILED;
-#ifdef MAP_32BIT
-    P = mmap(nullptr, N * sizeof(T), PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-#endif
-    // Anywhere else: 32-bit addresses of it do not work, all else does.
-    if (P == MAP_FAILED)
-      P = mmap(nullptr, N * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-               0);
-    if (P == MAP_FAILED)
-      std::abort();
-    return static_cast<T *>(P);
+/// A work-group's memory, below 4 GiB where the host allows it
+/// (MAP_32BIT): CUDA programs keep shared-window addresses in 32-bit
+/// registers (`__cvta_generic_to_shared` for ldmatrix, ld.shared, ...) and
+/// AMDGPU's LDS pointers are 32-bit, so both dialects truncate the
+/// emulator's group-memory addresses; low ones survive that. Each thread
+/// keeps one mapping for the groups it runs one after another, grown when
+/// a launch needs more.
+class GroupMemory {
+public:
+  GroupMemory() = default;
+  GroupMemory(const GroupMemory &) = delete;
+  GroupMemory &operator=(const GroupMemory &) = delete;
+  ~GroupMemory() {
+    if (Base)
+      munmap(Base, Capacity);
   }
-  void deallocate(T *P, size_t N) { munmap(P, N * sizeof(T)); }
-  bool operator==(const LowAddressAllocator &) const { return true; }
-  bool operator!=(const LowAddressAllocator &) const { return false; }
+  /// \p Bytes zeroed bytes, valid until the next call.
+  uint8_t *zeroed(size_t Bytes) {
+    if (Bytes > Capacity) {
+      if (Base)
+        munmap(Base, Capacity);
+      const size_t Rounded = (Bytes + 0xffff) & ~size_t(0xffff);
+      void *P = MAP_FAILED;
+#ifdef MAP_32BIT
+      P = mmap(nullptr, Rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+               -1, 0);
+#endif
+      // Anywhere else: 32-bit addresses of it do not work, all else does.
+      if (P == MAP_FAILED)
+        P = mmap(nullptr, Rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (P == MAP_FAILED)
+        std::abort();
+      Base = static_cast<uint8_t *>(P);
+      Capacity = Rounded;
+    }
+    if (Bytes)
+      std::memset(Base, 0, Bytes);
+    return Base;
+  }
+
+private:
+  uint8_t *Base = nullptr;
+  size_t Capacity = 0;
+};
+
+/// The running group's memory: [Data, Data + Size).
+struct GroupSpan {
+  uint8_t *Data = nullptr;
+  size_t Size = 0;
+  uint8_t *data() const { return Data; }
+  size_t size() const { return Size; }
 };
 
 struct Group {
   const Dispatch *D = nullptr;
   uint32_t Id[3] = {0, 0, 0};
   std::vector<Lane> Lanes;
-  std::vector<uint8_t, LowAddressAllocator<uint8_t>> Shared;
+  GroupSpan Shared;
   std::string Error; ///< set by a runtime function: the launch fails
 };
 
@@ -477,7 +502,8 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
   Group G;
   G.D = &D;
   std::copy(Id, Id + 3, G.Id);
-  G.Shared.assign(D.SharedBytes, 0);
+  static thread_local GroupMemory Memory;
+  G.Shared = {Memory.zeroed(D.SharedBytes), D.SharedBytes};
   const uint32_t N = D.L.Block[0] * D.L.Block[1] * D.L.Block[2];
   G.Lanes.resize(N);
   CurGroup = &G;
