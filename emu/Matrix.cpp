@@ -206,6 +206,17 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
   auto Has = [&](const char *P) { return Name.find(P) != std::string::npos; };
   Op = MatrixOp();
   Op.Name = Name;
+  if (Starts("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x") ||
+      Starts("llvm.nvvm.stmatrix.sync.aligned.m8n8.x")) {
+    // xN[.trans].b16[.pAS]
+    const char *Rest = Name.c_str() + std::strlen("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x");
+    if (*Rest != '1' && *Rest != '2' && *Rest != '4')
+      return false;
+    Op.Kind = Starts("llvm.nvvm.ld") ? MatrixKind::LdMatrix : MatrixKind::StMatrix;
+    Op.Matrices = unsigned(*Rest - '0');
+    Op.Transposed = std::strncmp(Rest + 1, ".trans.", 7) == 0;
+    return std::strncmp(Rest + 1 + (Op.Transposed ? 6 : 0), ".b16", 4) == 0;
+  }
   if (Starts("llvm.nvvm.wmma.m")) {
     unsigned M, N, K;
     if (std::sscanf(Name.c_str(), "llvm.nvvm.wmma.m%un%uk%u.", &M, &N, &K) != 3)
@@ -343,6 +354,49 @@ void matrixStore(const MatrixOp &Op, unsigned Lane, uint8_t *Mem, int32_t Ld,
     const int64_t Index = Op.ColMajor ? int64_t(C) * Ld + R : int64_t(R) * Ld + C;
     std::memcpy(Mem + Index * Bytes, In + S * Bytes, Bytes);
   }
+}
+
+std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
+                       const std::vector<const uint8_t *> &In, const std::vector<uint8_t *> &Out,
+                       const uint8_t *Group, size_t GroupBytes) {
+  const std::string What = Op.Kind == MatrixKind::LdMatrix ? "ldmatrix" : "stmatrix";
+  unsigned Present = 0;
+  for (const uint8_t *P : In)
+    Present += P != nullptr;
+  if (WaveSize != 32 || Present != 32)
+    return What + " with " + std::to_string(Present) + " of " + std::to_string(WaveSize) +
+           " lanes of the warp at the call (.aligned: every lane takes part)";
+  // Row r of matrix m: 8 elements of 2 bytes at the address lane 8m + r
+  // holds, in the work-group's memory and 16-byte aligned (PTX ISA).
+  uint8_t *Rows[4][8];
+  for (unsigned M = 0; M < Op.Matrices; ++M)
+    for (unsigned R = 0; R < 8; ++R) {
+      uint8_t *P;
+      std::memcpy(&P, In[8 * M + R], sizeof P);
+      const uintptr_t At = uintptr_t(P), Begin = uintptr_t(Group);
+      if (At < Begin || At + 16 > Begin + GroupBytes || (At - Begin) % 16)
+        return What + ": the row address of lane " + std::to_string(8 * M + R) +
+               (At < Begin || At + 16 > Begin + GroupBytes
+                    ? " is outside the work-group's shared memory"
+                    : " is not 16-byte aligned");
+      Rows[M][R] = P;
+    }
+  // Lane T's register M holds the elements (T / 4, 2 (T % 4) + H) of the
+  // matrix as the registers see it, H = 0 in the low half: the memory's
+  // transpose with .trans.
+  for (unsigned T = 0; T < 32; ++T)
+    for (unsigned M = 0; M < Op.Matrices; ++M)
+      for (unsigned H = 0; H < 2; ++H) {
+        unsigned Row = T / 4, Col = 2 * (T % 4) + H;
+        if (Op.Transposed)
+          std::swap(Row, Col);
+        uint8_t *Elem = Rows[M][Row] + 2 * Col;
+        if (Op.Kind == MatrixKind::LdMatrix)
+          std::memcpy(Out[T] + 4 * M + 2 * H, Elem, 2);
+        else
+          std::memcpy(Elem, In[T] + sizeof(void *) + 4 * M + 2 * H, 2);
+      }
+  return "";
 }
 
 std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,

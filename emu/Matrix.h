@@ -8,6 +8,11 @@
 /// `out`. Loads and stores are lane-local; products rendezvous (Op::Matrix)
 /// and are computed once for all lanes of the call.
 ///
+/// ldmatrix and stmatrix follow the PTX ISA: lane 8m + r holds the address
+/// of row r of matrix m; lane t's register m holds elements (t/4, 2(t%4))
+/// and (t/4, 2(t%4)+1) of matrix m, low half first (.trans: (2(t%4), t/4)
+/// and (2(t%4)+1, t/4)). The whole warp must be at the call.
+///
 /// NVVM's WMMA fragment layout is unspecified, so the reference uses its
 /// own: slot s of lane l holds element (l * slots + s) mod (rows * cols) of
 /// the operand in row-major order. mma.sync has the PTX ISA's layout; MFMA
@@ -38,6 +43,8 @@ enum class MatrixKind : uint8_t {
   MmaSync, ///< llvm.nvvm.mma.m16n8k{16,8}.*, llvm.nvvm.mma.m16n8k{8,4}.row.col.tf32
   Mfma,    ///< llvm.amdgcn.mfma.{f32.16x16x16{f16,bf16.1k},i32.16x16x{16i8,32.i8},f32.16x16x8.xf32}
   Wmma,    ///< llvm.amdgcn.wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}
+  LdMatrix, ///< llvm.nvvm.ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16
+  StMatrix, ///< llvm.nvvm.stmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16
 };
 
 /// Element types; S8/U8 inputs accumulate in S32 (modulo 2^32); TF32: f32
@@ -58,6 +65,9 @@ struct MatrixOp {
   /// Integer sums clamped to the i32 range (.satfinite; WMMA iu8's clamp
   /// operand says it at run time).
   bool Saturate = false;
+  /// ldmatrix / stmatrix: how many 8x8 matrices, and whether transposed.
+  unsigned Matrices = 0;
+  bool Transposed = false;
   std::string Name;
 };
 
@@ -80,6 +90,16 @@ void matrixStore(const MatrixOp &Op, unsigned Lane, uint8_t *Mem, int32_t Ld, co
 std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
                           const std::vector<const uint8_t *> &In,
                           const std::vector<uint8_t *> &Out);
+
+/// ldmatrix or stmatrix for the lanes of one warp that met at the call:
+/// each lane's buffer \p In[l] holds its row address (a 64-bit pointer)
+/// and, for stmatrix, its registers; ldmatrix writes the registers to
+/// \p Out[l]. Returns "" or why the call is invalid (lanes missing, a row
+/// outside the work-group's memory [\p Group, \p Group + \p GroupBytes)
+/// or not 16-byte aligned); nothing is moved then.
+std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
+                       const std::vector<const uint8_t *> &In, const std::vector<uint8_t *> &Out,
+                       const uint8_t *Group, size_t GroupBytes);
 
 } // namespace emu
 } // namespace ferry

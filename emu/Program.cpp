@@ -356,12 +356,20 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   SmallVector<Value *, 32> Values;
   Value *Mem = ConstantPointerNull::get(cast<PointerType>(Ptr));
   Value *Ld = nullptr;
+  const bool Move = Op.Kind == MatrixKind::LdMatrix || Op.Kind == MatrixKind::StMatrix;
   for (Value *A : CI.args()) {
-    if (A->getType()->isPointerTy())
+    // ldmatrix / stmatrix: each lane's row address travels to the
+    // rendezvous with its registers.
+    if (A->getType()->isPointerTy() && Move)
+      Values.push_back(IRBuilder<>(&CI).CreatePointerBitCastOrAddrSpaceCast(A, Ptr));
+    else if (A->getType()->isPointerTy())
       Mem = A;
     else
       Values.push_back(A);
   }
+  if (Move && (Values.empty() || !Values[0]->getType()->isPointerTy() ||
+               Values.size() != (Op.Kind == MatrixKind::StMatrix ? 1 + Op.Matrices : 1)))
+    return fail("unexpected signature of '" + Op.Name + "'");
   if (Strided && (Op.Kind == MatrixKind::Load || Op.Kind == MatrixKind::Store))
     Ld = Values.pop_back_val();
   auto *Ret = dyn_cast<StructType>(CI.getType());

@@ -15,6 +15,8 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -105,11 +107,64 @@ struct Lane {
   uint32_t B = 0, C = 0;
 };
 
+/// A work-group's memory, below 4 GiB where the host allows it
+/// (MAP_32BIT): CUDA programs keep shared-window addresses in 32-bit
+/// registers (`__cvta_generic_to_shared` for ldmatrix, ld.shared, ...) and
+/// AMDGPU's LDS pointers are 32-bit, so both dialects truncate the
+/// emulator's group-memory addresses; low ones survive that. Each thread
+/// keeps one mapping for the groups it runs one after another, grown when
+/// a launch needs more.
+class GroupMemory {
+public:
+  GroupMemory() = default;
+  GroupMemory(const GroupMemory &) = delete;
+  GroupMemory &operator=(const GroupMemory &) = delete;
+  ~GroupMemory() {
+    if (Base)
+      munmap(Base, Capacity);
+  }
+  /// \p Bytes zeroed bytes, valid until the next call.
+  uint8_t *zeroed(size_t Bytes) {
+    if (Bytes > Capacity) {
+      if (Base)
+        munmap(Base, Capacity);
+      const size_t Rounded = (Bytes + 0xffff) & ~size_t(0xffff);
+      void *P = MAP_FAILED;
+#ifdef MAP_32BIT
+      P = mmap(nullptr, Rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+               -1, 0);
+#endif
+      // Anywhere else: 32-bit addresses of it do not work, all else does.
+      if (P == MAP_FAILED)
+        P = mmap(nullptr, Rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (P == MAP_FAILED)
+        std::abort();
+      Base = static_cast<uint8_t *>(P);
+      Capacity = Rounded;
+    }
+    if (Bytes)
+      std::memset(Base, 0, Bytes);
+    return Base;
+  }
+
+private:
+  uint8_t *Base = nullptr;
+  size_t Capacity = 0;
+};
+
+/// The running group's memory: [Data, Data + Size).
+struct GroupSpan {
+  uint8_t *Data = nullptr;
+  size_t Size = 0;
+  uint8_t *data() const { return Data; }
+  size_t size() const { return Size; }
+};
+
 struct Group {
   const Dispatch *D = nullptr;
   uint32_t Id[3] = {0, 0, 0};
   std::vector<Lane> Lanes;
-  std::vector<uint8_t> Shared;
+  GroupSpan Shared;
   std::string Error; ///< set by a runtime function: the launch fails
 };
 
@@ -161,7 +216,8 @@ struct MatrixBuffers {
   uint8_t *Out;
 };
 
-/// A matrix product (Op::Matrix, operation id in B) for the lanes \p P.
+/// A matrix product, ldmatrix or stmatrix (Op::Matrix, operation id in B)
+/// for the lanes \p P.
 void performMatrix(Group &G, const std::vector<Lane *> &P) {
   const unsigned Wave = G.D->WaveSize;
   std::vector<const uint8_t *> In(Wave, nullptr);
@@ -172,7 +228,9 @@ void performMatrix(Group &G, const std::vector<Lane *> &P) {
     Out[L->InWave] = Buffers->Out;
   }
   const MatrixOp &Op = matrixOp(P.front()->B);
-  std::string E = matrixProduct(Op, Wave, In, Out);
+  std::string E = Op.Kind == MatrixKind::LdMatrix || Op.Kind == MatrixKind::StMatrix
+                      ? matrixMove(Op, Wave, In, Out, G.Shared.data(), G.Shared.size())
+                      : matrixProduct(Op, Wave, In, Out);
   if (!E.empty() && G.Error.empty())
     G.Error = E + " at " + siteName(*G.D, P.front()->Site);
   for (Lane *L : P)
@@ -445,7 +503,8 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
   Group G;
   G.D = &D;
   std::copy(Id, Id + 3, G.Id);
-  G.Shared.assign(D.SharedBytes, 0);
+  static thread_local GroupMemory Memory;
+  G.Shared = {Memory.zeroed(D.SharedBytes), D.SharedBytes};
   const uint32_t N = D.L.Block[0] * D.L.Block[1] * D.L.Block[2];
   G.Lanes.resize(N);
   CurGroup = &G;
@@ -867,7 +926,7 @@ static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offs
 /// Checking mode: an access of \p Bytes at \p P must lie in the group's
 /// memory. Otherwise the launch fails and this work-item stops here.
 static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
-  const std::vector<uint8_t> &M = CurGroup->Shared;
+  const auto &M = CurGroup->Shared;
   const uint8_t *Begin = M.data(), *End = M.data() + M.size();
   if (P >= Begin && P + Bytes <= End)
     return;

@@ -89,6 +89,7 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerWmmaMma", "`mfma.f32.16x16x16{f16,bf16.1k}` / `mfma.i32.16x16x16i8` (gfx90a) / `mfma.i32.16x16x32.i8` / `mfma.f32.16x16x8.xf32` (gfx94x) per warp of a whole wave (i8: signed only; tf32: inputs truncated to 19 bits), `wmma.{f32.16x16x16.{f16,bf16},i32.16x16x16.iu8}` (gfx11); multiply-adds across the warp otherwise"},
       {"lowerTallWideMma", "FMAs across the warp (lane l: a line of the long operand and of C)"},
       {"lowerDmma", "f64 FMAs across the warp, k ascending (`__ferry_dmma_m8n8k4_f64_*`)"},
+      {"lowerMatrixMove", "row addresses from the lanes holding them (`ds.bpermute` within the warp), 32-bit LDS loads or stores (two 16-bit with `.trans`)"},
       {"lowerMmaSync", "fragments permuted into the WMMA layout (N, K padded; tf32: m16n16k8), then the WMMA product on MFMA / WMMA (whole waves); FMAs across the warp in the PTX layout otherwise"},
   };
   return Map;

@@ -12,7 +12,10 @@
 ///    wmma.store.d.sync.aligned.{row,col}.m16n16k16[.space].T and
 ///    wmma.mma.sync.aligned.{row,col}.{row,col}.m16n16k16.D.C (f16) or
 ///    .f32.bf16.bf16.f32, and the same of m16n16k8 with tf32 A and B
-///    (.f32.tf32.tf32.f32, f32 C and D).
+///    (.f32.tf32.tf32.f32, f32 C and D);
+///  - ldmatrix and stmatrix .sync.aligned.m8n8.x{1,2,4}[.trans].b16 with
+///    generic or .shared addresses (the llvm.nvvm.ldmatrix intrinsics, and
+///    llvm.nvvm.stmatrix calls, MatrixMoves.cpp).
 /// Other shapes and types are refused with the instruction's shape and
 /// types in the message.
 ///
@@ -231,6 +234,79 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
   if (Store)
     return T.callNVVM(Name, B.getVoidTy(), Args), true;
   return writeVector(T, S, 0, T.callNVVM(Name, fragmentType(B, registerType(B, Elem), Regs), Args));
+}
+
+/// ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans][.shared[::cta]].b16 {d}, [a]
+/// (Store 0) and stmatrix of the same forms [a], {r} (Store 1): the
+/// llvm.nvvm.ldmatrix intrinsics, and llvm.nvvm.stmatrix calls named as
+/// later LLVMs name that intrinsic (LLVM 19 has none).
+bool ptxMatrixMove(PTXTranslator &T, const PTXStatement &S, int Store) {
+  IRBuilder<> &B = T.B;
+  const StringRef Op = S.Parts[0];
+  unsigned Count = 0, AS = 0;
+  bool Transposed = false, Sync = false, Aligned = false, Shape = false, Type16 = false;
+  for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front()) {
+    if (P == "sync")
+      Sync = true;
+    else if (P == "aligned")
+      Aligned = true;
+    else if (P == "m8n8")
+      Shape = true;
+    else if (P == "x1" || P == "x2" || P == "x4")
+      Count = P[1] - '0';
+    else if (P == "trans")
+      Transposed = true;
+    else if (P == "shared" || P == "shared::cta")
+      AS = 3;
+    else if (P == "b16")
+      Type16 = true;
+    else
+      return T.fail(Op + " qualifier ." + P +
+                    " has no AMDGPU translation (translated: " + Op +
+                    ".sync.aligned.m8n8.x1, .x2 and .x4 of .b16, with or without .trans, "
+                    "generic or .shared[::cta] addresses)");
+  }
+  if (!Sync || !Aligned || !Shape || !Count || !Type16)
+    return T.fail(Op + " needs .sync, .aligned, the shape .m8n8, one of .x1 .x2 .x4 and "
+                       "the type .b16");
+  if (S.Operands.size() != 2)
+    return T.fail(Op + " takes " + (Store ? "an address and registers" : "registers and an address"));
+  const PTXOperand &Regs = S.Operands[Store ? 1 : 0];
+  Value *Ptr = T.address(S.Operands[Store ? 0 : 1], AS);
+  if (!Ptr)
+    return false;
+  // x1 may name its register without braces.
+  SmallVector<PTXOperand, 1> Bare;
+  ArrayRef<PTXOperand> Elements = Regs.Elements;
+  if (Regs.K != PTXOperand::Vector) {
+    Bare.push_back(Regs);
+    Elements = Bare;
+  }
+  if (Elements.size() != Count)
+    return T.fail(Op + ".x" + Twine(Count) + " moves " + Twine(Count) + " registers, not " +
+                  Twine(Elements.size()));
+  std::string Name = (Op + ".sync.aligned.m8n8.x" + Twine(Count) +
+                      (Transposed ? ".trans" : "") + ".b16.p" + Twine(AS))
+                         .str();
+  Type *I32 = B.getInt32Ty();
+  if (Store) {
+    SmallVector<Value *, 5> Args{Ptr};
+    for (const PTXOperand &E : Elements) {
+      Value *V = T.read(E, I32);
+      if (!V)
+        return false;
+      Args.push_back(V);
+    }
+    T.callNVVM(Name, B.getVoidTy(), Args);
+    return true;
+  }
+  Value *R = T.callNVVM(Name, Count == 1 ? I32 : fragmentType(B, I32, Count), {Ptr});
+  if (Count == 1)
+    return T.write(Elements[0], R);
+  for (unsigned E = 0; E < Count; ++E)
+    if (!T.write(Elements[E], B.CreateExtractValue(R, E)))
+      return false;
+  return true;
 }
 
 } // namespace ferry

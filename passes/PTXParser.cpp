@@ -83,10 +83,11 @@ void splitStatements(StringRef T, SmallVectorImpl<std::string> &Out) {
       Flush();
       continue;
     }
-    // A label ends at ':' (outside vectors and addresses).
+    // A label ends at ':' (outside vectors and addresses); a label has no
+    // '.', an opcode with a qualified state space (`.shared::cta`) does.
     if (C == ':' && VectorDepth == 0 && !StringRef(Cur).contains('[')) {
       StringRef L = StringRef(Cur).trim();
-      if (!L.empty() && !L.contains(' ') && !L.contains(',')) {
+      if (!L.empty() && !L.contains(' ') && !L.contains(',') && !L.contains('.')) {
         Out.push_back(L.str() + ":");
         Cur.clear();
         continue;

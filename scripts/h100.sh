@@ -74,6 +74,10 @@ prepare)
       echo "$prog" >> "$out/e2e-expect-messages.txt"
     fi
   done
+  # GPU-only CUDA programs (nvcc): the register layouts Ferry's
+  # translation and emulator model, checked on the hardware.
+  "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" -O2 -arch=sm_90 -std=c++17 \
+      "$root/test/gpu/ldmatrix_layout.cu" -o "$out/ldmatrix-layout"
   "$root/bench/stream/build.sh" "$out/stream"
   "$root/bench/polybench/build.sh" "$out/polybench" >/dev/null
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
