@@ -6,6 +6,7 @@
 // (ldmatrix without a state space) or, as most libraries pass them, 32-bit
 // .shared window addresses from __cvta_generic_to_shared. Warps past the
 // last tile return, so some waves are partial.
+// ptx-target: sm_90
 #include <cuda_fp16.h>
 
 constexpr int MaxWarps = 4;
