@@ -42,6 +42,8 @@ echo "== region-launch on the host backend (same program)"
 if ACC_DEVICE_TYPE=host ./region-launch; then echo "region-launch (host): PASS"; else echo "region-launch (host): FAIL"; status=1; fi
 echo "== ldmatrix-layout (ldmatrix/stmatrix register layouts as Ferry models them, corpus ldmatrix_mma kernels)"
 if ./ldmatrix-layout; then :; else status=1; fi
+echo "== tf32-inputs (tf32 tensor-core inputs truncated to their top 19 bits, f32 FMAs in ascending k: wmma m16n16k8, mma.sync m16n8k8/m16n8k4)"
+if ./tf32-inputs; then :; else status=1; fi
 echo "== end-to-end programs and examples (plugin-compiled, on the GPU)"
 # Self-checking and silent: a pass exits 0 and prints nothing (examples
 # print their result: exit 0 is a pass). present-error must stop with the

@@ -8,11 +8,40 @@
 #   scripts/h100.sh prepare-jit   here: the JIT example and benchmark with
 #                             libferry.so, LLVM and their libraries (.devjit/)
 #   bash .devjit/run.sh       there: the JIT on the GPU
+#   scripts/h100.sh prepare-cuda  here: only the nvcc programs of test/gpu/
+#                             (.devcuda/; run .devcuda/run.sh there)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRY_BUILD_DIR:-$root/build}
 out=$root/.devbin
+# GPU-only CUDA programs (nvcc, test/gpu/): the register layouts and the
+# tf32 numerics Ferry's translation and emulator model, checked on the
+# hardware.
+cuda_programs() {
+  local nvcc=${CUDA_PATH:-/usr/local/cuda}/bin/nvcc
+  "$nvcc" -O2 -arch=sm_90 -std=c++17 "$root/test/gpu/ldmatrix_layout.cu" -o "$1/ldmatrix-layout"
+  "$nvcc" -O2 -arch=sm_90 -std=c++17 "$root/test/gpu/tf32_inputs.cu" -o "$1/tf32-inputs"
+}
+
 case "${1:-}" in
+prepare-cuda)
+  # Only the test/gpu/ programs (no Ferry build), with a run.sh that runs
+  # them: `bash .devcuda/run.sh` on the GPU machine.
+  dir=$root/.devcuda
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cuda_programs "$dir"
+  cat > "$dir/run.sh" <<'RUN'
+#!/usr/bin/env bash
+cd "$(dirname "$0")"
+status=0
+for p in ldmatrix-layout tf32-inputs; do
+  echo "== $p"
+  ./"$p" || status=1
+done
+exit $status
+RUN
+  ;;
 prepare)
   "$root/scripts/build.sh"
   rm -rf "$out"
@@ -74,10 +103,7 @@ prepare)
       echo "$prog" >> "$out/e2e-expect-messages.txt"
     fi
   done
-  # GPU-only CUDA programs (nvcc): the register layouts Ferry's
-  # translation and emulator model, checked on the hardware.
-  "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" -O2 -arch=sm_90 -std=c++17 \
-      "$root/test/gpu/ldmatrix_layout.cu" -o "$out/ldmatrix-layout"
+  cuda_programs "$out"
   "$root/bench/stream/build.sh" "$out/stream"
   "$root/bench/polybench/build.sh" "$out/polybench" >/dev/null
   "${cxx[@]}" "$root/bench/launch_overhead.cpp" -o "$out/launch_overhead"
@@ -109,7 +135,7 @@ prepare-jit)
   du -sh "$jit"
   ;;
 *)
-  echo "usage: scripts/h100.sh prepare|prepare-jit   (then run .devbin/run.sh or .devjit/run.sh on the GPU machine)" >&2
+  echo "usage: scripts/h100.sh prepare|prepare-jit|prepare-cuda   (then run .devbin/run.sh, .devjit/run.sh or .devcuda/run.sh on the GPU machine)" >&2
   exit 2
   ;;
 esac
