@@ -41,10 +41,12 @@
 /// and the first differing elements, exit 1. When the exact sets match
 /// truncation and only truncation and every random-set difference is within
 /// the f32 summation error of the exact sum of the truncated products, the
-/// FAIL line goes on "inputs truncated as modelled ...; only the
-/// accumulation order/rounding differs from f32 FMAs in ascending k, every
-/// difference within 1 ulp" (or "..., up to N ulp"): the input model holds,
-/// the accumulation model does not.
+/// input model holds and the verdict is "PASS (Ferry's model: truncation):
+/// inputs truncated as modelled ...; the accumulation differs ... (not
+/// modelled)", exit 0: neither CUDA nor PTX specifies the tensor cores'
+/// accumulation, and the H100 (2026-11-27) rounds its sums differently from
+/// an f32 FMA chain (up to 32 ulp on mixed-sign random data), as AMD's MFMA
+/// does in its own way.
 #include <mma.h>
 
 #include <algorithm>
@@ -498,14 +500,20 @@ int main() {
                 "wmma and mma.sync exactly)\n");
     return 0;
   }
-  if (AllClearlyTruncated)
-    std::printf("tf32-inputs: FAIL (Ferry's model: truncation): inputs truncated as modelled (the "
-                "exact sets match truncation only); only the accumulation order/rounding "
-                "differs from f32 FMAs in ascending k, every difference %s%lld ulp\n",
+  // The input model is what Ferry's translation reproduces; the tensor
+  // cores' own accumulation (not specified by CUDA or PTX) differs from an
+  // f32 FMA chain within the summation error, as AMD's MFMA does in its own
+  // way: reported, not a failure.
+  if (AllClearlyTruncated) {
+    std::printf("tf32-inputs: PASS (Ferry's model: truncation): inputs truncated as modelled (the "
+                "exact sets match truncation only); the accumulation differs from f32 FMAs in "
+                "ascending k in %zu elements, every difference %s%lld ulp (not modelled)\n",
+                Mismatches.size(),
                 AccumulationMaxUlps <= 1 ? "within " : "within f32 summation error, up to ",
                 (long long)AccumulationMaxUlps);
-  else
-    std::printf("tf32-inputs: FAIL (Ferry's model: truncation)\n");
+    return 0;
+  }
+  std::printf("tf32-inputs: FAIL (Ferry's model: truncation)\n");
   for (size_t I = 0; I < Mismatches.size() && I < 8; ++I) {
     const Mismatch &M = Mismatches[I];
     std::printf("tf32-inputs:   %s = %.9g (0x%08x), truncate model %.9g (0x%08x), %lld ulp; "
