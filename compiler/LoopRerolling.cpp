@@ -26,9 +26,13 @@
 ///   targets and phi blocks at the same position; run 0 ends where run 1
 ///   starts, and the last run where the latch's counter code starts;
 /// - values of runs other than the last are used only inside the loop, and
-///   the header phis not outside it.
+///   the header phis not outside it;
+/// - no convergent operations in the loop (clang does not runtime-unroll
+///   such loops; merging a remainder would change which lanes meet there).
 /// Then run 0 is the loop's body: its wrap and fast-math flags become the
-/// intersection over the runs (metadata merged as CSE does), the carried
+/// intersection over the runs (metadata merged as for an instruction that
+/// moves: a range becomes the union), the counter code moves into the
+/// latch, the carried
 /// phis and the loop's exit values take run 0's instead of the last run's,
 /// i steps by d, the counter by 1, and runs 1..k-1 are deleted.
 ///
@@ -60,8 +64,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/KnownBits.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -150,6 +156,9 @@ private:
   bool SkipOnTrue = false;
   bool MergeRemainder = false;
   bool HoistTrip = false;
+  /// The remainder's instructions by body position (nullptr where the join's
+  /// branch stands for the body's first one).
+  std::vector<Instruction *> Remainder;
 };
 
 bool hasUnrollMetadata(const Loop &L) {
@@ -171,7 +180,17 @@ bool UnrolledLoop::analyze() {
   if (!Latch || !Preheader || !L.isInnermost() || L.getExitingBlock() != Latch ||
       hasUnrollMetadata(L))
     return false;
+  // Convergent operations (clang never runtime-unrolls loops with them):
+  // merging the remainder would change which lanes run them together.
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isConvergent())
+        return false;
   if (!findCounter() || !findInduction() || !buildStream() || !checkUses() || !matchCopies())
+    return false;
+  // Copy 1 must start before the latch: splitting the latch would move its
+  // counter code away.
+  if (L.getNumBlocks() > 1 && Stream[CopySize]->getParent() == Latch)
     return false;
   MergeRemainder = Factor == 2 && findRemainder() && matchRemainder();
   return true;
@@ -599,7 +618,7 @@ bool UnrolledLoop::matchRemainder() {
     // Only loop-invariant conditions: the join has no copy of the body's values.
     if (!L.isLoopInvariant(C) || C != Head->getCondition() ||
         BlockStart.lookup(Head->getSuccessor(1)) != CopySize ||
-        BlockStart.lookup(Head->getSuccessor(0)) >= CopySize)
+        BlockStart.lookup(Head->getSuccessor(0)) != 1)
       return false;
     SkipOnTrue = true;
     After = Br->getSuccessor(0);
@@ -611,7 +630,8 @@ bool UnrolledLoop::matchRemainder() {
 
   // The remainder's instructions in block order from Start, as many as copy
   // 0 has (from position First).
-  std::vector<Instruction *> Rest(First, nullptr);
+  std::vector<Instruction *> &Rest = Remainder;
+  Rest.assign(First, nullptr);
   DenseMap<BasicBlock *, unsigned> RestStart;
   DenseMap<unsigned, BasicBlock *> RestAt;
   if (First) {
@@ -739,6 +759,8 @@ bool UnrolledLoop::matchRemainder() {
   };
   // A trip count computed on the loop's side of the bypass (`add` of the
   // `udiv` before it) moves up to the bypass when it can.
+  if (!SE.dominates(Offset, Bypass) || !DT.dominates(Bypass, Preheader))
+    return false;
   if (!Available(Trip)) {
     auto *T = cast<Instruction>(Trip);
     if (!isSafeToSpeculativelyExecute(T) || !DT.dominates(Bypass, T->getParent()) ||
@@ -755,13 +777,23 @@ bool UnrolledLoop::matchRemainder() {
 }
 
 void UnrolledLoop::reroll() {
-  // Copy 0 now also stands for the other copies' iterations.
+  // Copy 0 now also stands for the other copies' iterations (and the
+  // remainder's): the flags and metadata all of them allow.
+  auto Merge = [](Instruction *I0, Instruction *Ij) {
+    I0->andIRFlags(Ij);
+    // andIRFlags keeps uitofp's nneg in LLVM 19.
+    if (auto *NonNeg = dyn_cast<PossiblyNonNegInst>(I0))
+      if (!cast<PossiblyNonNegInst>(Ij)->hasNonNeg())
+        NonNeg->setNonNeg(false);
+    combineMetadataForCSE(I0, Ij, /*DoesKMove=*/true);
+  };
   for (unsigned J = 1; J < Factor; ++J)
-    for (unsigned P = 0; P < CopySize; ++P) {
-      Instruction *I0 = Stream[P], *Ij = Stream[J * CopySize + P];
-      I0->andIRFlags(Ij);
-      combineMetadataForCSE(I0, Ij, /*DoesKMove=*/false);
-    }
+    for (unsigned P = 0; P < CopySize; ++P)
+      Merge(Stream[P], Stream[J * CopySize + P]);
+  if (MergeRemainder)
+    for (unsigned P = 0; P < CopySize; ++P)
+      if (Remainder[P])
+        Merge(Stream[P], Remainder[P]);
   for (PHINode *Phi : Carried) {
     auto *Last = cast<Instruction>(Phi->getIncomingValueForBlock(Latch));
     Phi->setIncomingValueForBlock(Latch, counterpartInCopy0(Last));
@@ -772,13 +804,19 @@ void UnrolledLoop::reroll() {
     });
   // i steps by one iteration's offset, the counter by one.
   SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "reroll");
-  Value *Step = Expander.expandCodeFor(Offset, IV->getType(), Preheader->getTerminator());
+  // Where the loop's entries meet: the bypass enters it too when the
+  // remainder is merged.
+  Value *Step = Expander.expandCodeFor(Offset, IV->getType(),
+                                       (MergeRemainder ? Bypass : Preheader)->getTerminator());
   auto *Next =
       BinaryOperator::CreateAdd(IV, Step, IV->getName() + ".rolled", Latch->getTerminator());
   IVNext->replaceUsesWithIf(Next,
                             [&](Use &U) { return !L.contains(cast<Instruction>(U.getUser())); });
   IV->setIncomingValueForBlock(Latch, Next);
   CounterNext->setOperand(1, ConstantInt::get(CounterNext->getType(), 1));
+  // The counter code may sit in a copy that goes: into the latch.
+  CounterNext->moveBefore(Latch->getTerminator());
+  ExitCmp->moveBefore(Latch->getTerminator());
 
   // Copy 0 leaves for the latch's counter code instead of copy 1.
   SmallVector<BasicBlock *, 8> Dead;
@@ -800,7 +838,7 @@ void UnrolledLoop::reroll() {
     for (BasicBlock *BB : L.blocks())
       if (!Live.count(BB))
         Dead.push_back(BB);
-    if (!Live.count(Entry1))
+    if (!Live.count(Entry1) && !L.contains(Entry1))
       Dead.push_back(Entry1);
   }
   SmallPtrSet<BasicBlock *, 16> DeadSet(Dead.begin(), Dead.end());
@@ -867,6 +905,7 @@ bool rerollOne(Function &F) {
     if (!U.analyze())
       continue;
     U.reroll();
+    assert(!verifyFunction(F, &errs()) && "re-rolling left the function invalid");
     return true;
   }
   return false;
