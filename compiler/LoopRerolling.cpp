@@ -155,7 +155,6 @@ private:
   BasicBlock *Join = nullptr, *Bypass = nullptr, *After = nullptr;
   bool SkipOnTrue = false;
   bool MergeRemainder = false;
-  bool HoistTrip = false;
   /// The remainder's instructions by body position (nullptr where the join's
   /// branch stands for the body's first one).
   std::vector<Instruction *> Remainder;
@@ -757,17 +756,9 @@ bool UnrolledLoop::matchRemainder() {
     auto *I = dyn_cast<Instruction>(V);
     return !I || L.contains(I) || DT.dominates(I, Bypass->getTerminator());
   };
-  // A trip count computed on the loop's side of the bypass (`add` of the
-  // `udiv` before it) moves up to the bypass when it can.
+  // (Trip itself enters only from the preheader: it dominates N there.)
   if (!SE.dominates(Offset, Bypass) || !DT.dominates(Bypass, Preheader))
     return false;
-  if (!Available(Trip)) {
-    auto *T = cast<Instruction>(Trip);
-    if (!isSafeToSpeculativelyExecute(T) || !DT.dominates(Bypass, T->getParent()) ||
-        !all_of(T->operands(), Available))
-      return false;
-    HoistTrip = true;
-  }
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
       for (Use &U : I.operands())
@@ -860,14 +851,15 @@ void UnrolledLoop::reroll() {
   if (!MergeRemainder)
     return;
   // The loop runs every iteration on its way; where the bypass ran the
-  // remainder, it enters the loop for one iteration instead.
+  // remainder, it enters the loop for one iteration instead. (The bypass
+  // test itself is not checked: the unroller's sends trip counts below 2
+  // round the loop, and a trip count of 1 reaching the loop would have made
+  // the unrolled one count to 2^32 / 2.)
   LLVMContext &Ctx = Header->getContext();
   Function *F = Header->getParent();
   auto *Entry = BasicBlock::Create(Ctx, "loop.entry", F, Header);
   auto *Once = BasicBlock::Create(Ctx, "remainder.loop", F, Header);
   auto *Done = BasicBlock::Create(Ctx, "loop.done", F, After);
-  if (HoistTrip)
-    cast<Instruction>(Trip)->moveBefore(Bypass->getTerminator());
   auto *TripPhi = PHINode::Create(Trip->getType(), 2, "trip", Entry);
   TripPhi->addIncoming(Trip, Preheader);
   TripPhi->addIncoming(ConstantInt::get(Trip->getType(), 1), Once);
