@@ -32,9 +32,9 @@
 /// Then run 0 is the loop's body: its wrap and fast-math flags become the
 /// intersection over the runs (metadata merged as for an instruction that
 /// moves: a range becomes the union), the counter code moves into the
-/// latch, the carried
-/// phis and the loop's exit values take run 0's instead of the last run's,
-/// i steps by d, the counter by 1, and runs 1..k-1 are deleted.
+/// latch, the carried phis and the loop's exit values take run 0's instead
+/// of the last run's, i steps by d, the counter by 1, and runs 1..k-1 are
+/// deleted.
 ///
 /// For k = 2 the unroller's remainder is one more copy after the loop, in a
 /// join that the loop's bypass (trip count below 2) also reaches, behind a
@@ -53,6 +53,7 @@
 #include "LoopRerolling.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -159,6 +160,29 @@ private:
   /// branch stands for the body's first one).
   std::vector<Instruction *> Remainder;
 };
+
+/// Whether \p Other repeats \p I0: the same operation, and operand by
+/// operand values \p Match pairs (block operands included); a phi's
+/// incoming values are paired by the blocks \p MapBlock gives for I0's.
+bool repeats(Instruction *I0, Instruction *Other, function_ref<bool(Value *, Value *)> Match,
+             function_ref<BasicBlock *(BasicBlock *)> MapBlock) {
+  if (!I0->isSameOperationAs(Other))
+    return false;
+  if (auto *Phi0 = dyn_cast<PHINode>(I0)) {
+    auto *Phi = cast<PHINode>(Other);
+    for (unsigned In = 0; In < Phi0->getNumIncomingValues(); ++In) {
+      BasicBlock *B = MapBlock(Phi0->getIncomingBlock(In));
+      if (!B || Phi->getBasicBlockIndex(B) < 0 ||
+          !Match(Phi0->getIncomingValue(In), Phi->getIncomingValueForBlock(B)))
+        return false;
+    }
+    return true;
+  }
+  for (unsigned Op = 0; Op < I0->getNumOperands(); ++Op)
+    if (!Match(I0->getOperand(Op), Other->getOperand(Op)))
+      return false;
+  return true;
+}
 
 bool hasUnrollMetadata(const Loop &L) {
   MDNode *ID = L.getLoopID();
@@ -423,24 +447,12 @@ bool UnrolledLoop::matchCopies() const {
         if (!blockInCopy(S, 0))
           return false;
   for (unsigned J = 1; J < Factor; ++J)
-    for (unsigned P = 0; P < CopySize; ++P) {
-      Instruction *I0 = Stream[P], *Ij = Stream[J * CopySize + P];
-      if (!I0->isSameOperationAs(Ij))
+    for (unsigned P = 0; P < CopySize; ++P)
+      if (!repeats(
+              Stream[P], Stream[J * CopySize + P],
+              [&](Value *V0, Value *Vj) { return matchValue(V0, Vj, J); },
+              [&](BasicBlock *B0) { return blockInCopy(B0, J); }))
         return false;
-      if (auto *Phi0 = dyn_cast<PHINode>(I0)) {
-        auto *PhiJ = cast<PHINode>(Ij);
-        for (unsigned In = 0; In < Phi0->getNumIncomingValues(); ++In) {
-          BasicBlock *Bj = blockInCopy(Phi0->getIncomingBlock(In), J);
-          if (!Bj || PhiJ->getBasicBlockIndex(Bj) < 0 ||
-              !matchValue(Phi0->getIncomingValue(In), PhiJ->getIncomingValueForBlock(Bj), J))
-            return false;
-        }
-        continue;
-      }
-      for (unsigned Op = 0; Op < I0->getNumOperands(); ++Op)
-        if (!matchValue(I0->getOperand(Op), Ij->getOperand(Op), J))
-          return false;
-    }
   return true;
 }
 
@@ -668,13 +680,17 @@ bool UnrolledLoop::matchRemainder() {
   for (unsigned P = First; P < CopySize; ++P)
     RestPos[Rest[P]] = P;
 
+  // Copy 0's block at the same position in the remainder; copy 1's start
+  // is the block after the remainder.
+  auto BlockInRest = [&](BasicBlock *B0) -> BasicBlock * {
+    auto It = BlockStart.find(B0);
+    if (It == BlockStart.end() || It->second > CopySize)
+      return nullptr;
+    return It->second == CopySize ? After : RestAt.lookup(It->second);
+  };
   auto Matches = [&](Value *V0, Value *Vr) {
-    if (auto *B0 = dyn_cast<BasicBlock>(V0)) {
-      auto It = BlockStart.find(B0);
-      if (It == BlockStart.end() || It->second > CopySize)
-        return false;
-      return Vr == (It->second == CopySize ? After : RestAt.lookup(It->second));
-    }
+    if (auto *B0 = dyn_cast<BasicBlock>(V0))
+      return BlockInRest(B0) == Vr;
     int P0 = position(V0);
     if (P0 >= 0) {
       auto *Ir = dyn_cast<Instruction>(Vr);
@@ -686,25 +702,9 @@ bool UnrolledLoop::matchRemainder() {
       return false;
     return V0 == Vr;
   };
-  for (unsigned P = First; P < CopySize; ++P) {
-    Instruction *I0 = Stream[P], *Ir = Rest[P];
-    if (!I0->isSameOperationAs(Ir))
+  for (unsigned P = First; P < CopySize; ++P)
+    if (!repeats(Stream[P], Rest[P], Matches, BlockInRest))
       return false;
-    if (auto *Phi0 = dyn_cast<PHINode>(I0)) {
-      auto *PhiR = cast<PHINode>(Ir);
-      for (unsigned In = 0; In < Phi0->getNumIncomingValues(); ++In) {
-        auto It = BlockStart.find(Phi0->getIncomingBlock(In));
-        BasicBlock *Br0 = It == BlockStart.end() ? nullptr : RestAt.lookup(It->second);
-        if (!Br0 || PhiR->getBasicBlockIndex(Br0) < 0 ||
-            !Matches(Phi0->getIncomingValue(In), PhiR->getIncomingValueForBlock(Br0)))
-          return false;
-      }
-      continue;
-    }
-    for (unsigned Op = 0; Op < I0->getNumOperands(); ++Op)
-      if (!Matches(I0->getOperand(Op), Ir->getOperand(Op)))
-        return false;
-  }
 
   // Who sees the remainder's values and the join's phis: the remainder, and
   // the phis of the block after it, whose value from the join must be the
