@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <thread>
@@ -61,6 +63,68 @@ ferry_status Backend::copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice
   if (ferry_status S = copyFromDevice(SrcDevice, Buffer.get(), Src, Bytes, -2))
     return S;
   return copyToDevice(DstDevice, Dst, Buffer.get(), Bytes, -2);
+}
+
+namespace {
+/// The default event: the host's time once the queue was done.
+struct HostEvent {
+  std::chrono::steady_clock::time_point When;
+};
+} // namespace
+
+void *Backend::eventRecord(int Device, int Queue) {
+  if (wait(Device, Queue, /*All=*/false) != FERRY_SUCCESS)
+    return nullptr;
+  return new HostEvent{std::chrono::steady_clock::now()};
+}
+bool Backend::eventDone(void *) { return true; }
+ferry_status Backend::eventWait(void *) { return FERRY_SUCCESS; }
+ferry_status Backend::eventQueueWait(int, int, void *) { return FERRY_SUCCESS; }
+double Backend::eventSeconds(void *Start, void *End) {
+  if (!Start || !End)
+    return -1;
+  return std::chrono::duration<double>(static_cast<HostEvent *>(End)->When -
+                                       static_cast<HostEvent *>(Start)->When)
+      .count();
+}
+void Backend::eventRelease(void *Event) { delete static_cast<HostEvent *>(Event); }
+
+ferry_status Backend::fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int Queue) {
+  std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[Bytes]);
+  if (!Buffer) {
+    errorf("no host memory for a %zu-byte staging buffer to fill %s device memory", Bytes,
+           name());
+    return FERRY_ERROR_BACKEND;
+  }
+  std::fill_n(Buffer.get(), Bytes, Value);
+  // The buffer must outlive the copy: the copy is waited for.
+  if (ferry_status S = copyToDevice(Device, Dst, Buffer.get(), Bytes, Queue))
+    return S;
+  return Queue == -2 /*acc_async_sync*/ ? FERRY_SUCCESS : wait(Device, Queue, /*All=*/false);
+}
+
+ferry_status Backend::allocateManaged(int, size_t, void **) {
+  return report(unsupported("managed memory"));
+}
+ferry_status Backend::releaseManaged(int, void *) {
+  return report(unsupported("managed memory"));
+}
+ferry_status Backend::allocateHost(int, size_t Bytes, void **Out) {
+  const size_t Page = 4096;
+  *Out = Bytes <= SIZE_MAX - Page ? std::aligned_alloc(Page, (Bytes + Page - 1) / Page * Page)
+                                  : nullptr;
+  if (!*Out && Bytes) {
+    errorf("cannot allocate %zu bytes of host memory", Bytes);
+    return FERRY_ERROR_BACKEND;
+  }
+  return FERRY_SUCCESS;
+}
+ferry_status Backend::releaseHost(int, void *Ptr) {
+  std::free(Ptr);
+  return FERRY_SUCCESS;
+}
+Error Backend::setKernelAttribute(void *, int, int) {
+  return unsupported("setting kernel attributes");
 }
 
 void Backend::countAllocation(int Device, const void *Block, size_t Bytes) {

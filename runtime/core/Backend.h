@@ -92,12 +92,63 @@ public:
   virtual void *recordEvent(int /*Device*/, int /*Queue*/) { return nullptr; }
   virtual double elapsedSeconds(void * /*Start*/, void * /*End*/) { return -1; }
 
+  /// Events of the CUDA runtime (cudaEvent_t): a marker recorded on \p Queue
+  /// after the work submitted to it so far, or null (the failure printed).
+  /// The defaults wait for the queue at the record and note the host's time:
+  /// the right order and a wall-clock elapsed time, no overlap. Backends with
+  /// device events (CUDA) override all six.
+  virtual void *eventRecord(int Device, int Queue);
+  /// Whether the work before \p Event is done.
+  virtual bool eventDone(void *Event);
+  /// Blocks until the work before \p Event is done.
+  virtual ferry_status eventWait(void *Event);
+  /// Orders later work of \p Queue after the work before \p Event.
+  virtual ferry_status eventQueueWait(int Device, int Queue, void *Event);
+  /// Seconds from \p Start to \p End once \p End happened (waits for it);
+  /// negative if unknown.
+  virtual double eventSeconds(void *Start, void *End);
+  virtual void eventRelease(void *Event);
+
+  /// Sets \p Bytes bytes at device address \p Dst to \p Value, ordered on
+  /// \p Queue. The default stages a host buffer through copyToDevice.
+  virtual ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
+                            int Queue);
+  /// Memory that the host and the device both address (cudaMallocManaged).
+  /// The default reports that the backend has none.
+  virtual ferry_status allocateManaged(int Device, size_t Bytes, void **Out);
+  virtual ferry_status releaseManaged(int Device, void *Ptr);
+  /// Host memory for fast transfers (cudaMallocHost). The default is
+  /// page-aligned pageable memory.
+  virtual ferry_status allocateHost(int Device, size_t Bytes, void **Out);
+  virtual ferry_status releaseHost(int Device, void *Ptr);
+
+  /// NVIDIA devices: CUDA's own value of device attribute \p Attr (a
+  /// CUdevice_attribute, the same numbers as cudaDeviceAttr); false where
+  /// the backend is not CUDA or the driver refuses.
+  virtual bool vendorAttribute(int /*Device*/, int /*Attr*/, int & /*Out*/) { return false; }
+  /// NVIDIA kernels: CUDA's value of function attribute \p Attr (a
+  /// CUfunction_attribute) of \p Kernel, and setting one.
+  virtual bool kernelAttribute(void * /*Kernel*/, int /*Attr*/, int & /*Out*/) { return false; }
+  virtual Error setKernelAttribute(void *Kernel, int Attr, int Value);
+  /// NVIDIA kernels: resident blocks of \p Kernel per multiprocessor.
+  virtual bool occupancy(void * /*Kernel*/, int /*BlockSize*/, size_t /*DynamicShared*/,
+                         int & /*Blocks*/) {
+    return false;
+  }
+
   /// The device's ISA ("amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"), or "".
   virtual std::string isa(int /*Device*/) { return ""; }
 
   struct Properties {
     size_t TotalMemory = 0, FreeMemory = 0;
     std::string Name, Vendor, Driver;
+    /// AMD devices, for the CUDA runtime's device properties (0: unknown):
+    /// compute units, the shader and memory clocks, the memory bus, L2,
+    /// group (LDS) memory per work-group, the largest work-group, the
+    /// hardware's wave size, waves per compute unit, where it sits on PCI.
+    int ComputeUnits = 0, ClockKHz = 0, MemoryClockKHz = 0, MemoryBusWidth = 0, L2Bytes = 0,
+        GroupMemoryBytes = 0, MaxWorkGroupSize = 0, WaveSize = 0, MaxWavesPerCU = 0,
+        PciBus = 0, PciDevice = 0, PciDomain = 0;
   };
   /// OpenACC device properties of device \p Device.
   virtual ferry_status properties(int Device, Properties &Out);

@@ -102,7 +102,22 @@ constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
   X(cuMemGetInfo, "cuMemGetInfo_v2", CUresult, size_t *, size_t *)             \
   X(cuDriverGetVersion, "cuDriverGetVersion", CUresult, int *)                \
   X(cuModuleGetGlobal, "cuModuleGetGlobal_v2", CUresult, CUdeviceptr *,        \
-    size_t *, CUmodule, const char *)
+    size_t *, CUmodule, const char *)                                          \
+  X(cuEventQuery, "cuEventQuery", CUresult, CUevent)                           \
+  X(cuStreamWaitEvent, "cuStreamWaitEvent", CUresult, CUstream, CUevent,       \
+    unsigned)                                                                  \
+  X(cuMemsetD8Async, "cuMemsetD8Async", CUresult, CUdeviceptr, unsigned char,  \
+    size_t, CUstream)                                                          \
+  X(cuMemAllocManaged, "cuMemAllocManaged", CUresult, CUdeviceptr *, size_t,   \
+    unsigned)                                                                  \
+  X(cuMemHostAlloc, "cuMemHostAlloc", CUresult, void **, size_t, unsigned)     \
+  X(cuMemFreeHost, "cuMemFreeHost", CUresult, void *)                          \
+  X(cuFuncGetAttribute, "cuFuncGetAttribute", CUresult, int *, int,            \
+    CUfunction)                                                                \
+  X(cuFuncSetAttribute, "cuFuncSetAttribute", CUresult, CUfunction, int, int)  \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor,                               \
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor", CUresult, int *,            \
+    CUfunction, int, size_t)
 
 struct CudaApi {
 #define FERRY_DECLARE(Field, Symbol, Ret, ...) Ret (*Field)(__VA_ARGS__) = nullptr;
@@ -383,6 +398,91 @@ public:
     if (B)
       Api.cuEventDestroy(B);
     return Ms < 0 ? -1 : Ms / 1e3;
+  }
+
+  void *eventRecord(int Device, int Queue) override { return recordEvent(Device, Queue); }
+  bool eventDone(void *Event) override {
+    return Api.cuEventQuery(static_cast<CUevent>(Event)) != CUDA_ERROR_NOT_READY;
+  }
+  ferry_status eventWait(void *Event) override {
+    return report(check(Api.cuEventSynchronize(static_cast<CUevent>(Event)),
+                        "cuEventSynchronize"));
+  }
+  ferry_status eventQueueWait(int Device, int Queue, void *Event) override {
+    CUstream S;
+    if (Error E = enterStream(Device, Queue, S))
+      return report(E);
+    return report(check(Api.cuStreamWaitEvent(S, static_cast<CUevent>(Event), 0),
+                        "cuStreamWaitEvent"));
+  }
+  double eventSeconds(void *Start, void *End) override {
+    float Ms = -1;
+    if (!Start || !End ||
+        report(check(Api.cuEventSynchronize(static_cast<CUevent>(End)), "cuEventSynchronize")) ||
+        report(check(Api.cuEventElapsedTime(&Ms, static_cast<CUevent>(Start),
+                                            static_cast<CUevent>(End)),
+                     "cuEventElapsedTime")))
+      return -1;
+    return Ms / 1e3;
+  }
+  void eventRelease(void *Event) override {
+    if (Event)
+      Api.cuEventDestroy(static_cast<CUevent>(Event));
+  }
+
+  ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
+                    int Queue) override {
+    CUstream S;
+    if (Error E = enterStream(Device, Queue, S))
+      return report(E);
+    if (Error E = check(Api.cuMemsetD8Async(CUdeviceptr(Dst), Value, Bytes, S),
+                        "cuMemsetD8Async"))
+      return report(E);
+    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
+  }
+  ferry_status allocateManaged(int Device, size_t Bytes, void **Out) override {
+    if (Error E = enter(Device))
+      return report(E);
+    CUdeviceptr P = 0;
+    // CU_MEM_ATTACH_GLOBAL
+    if (Error E = check(Api.cuMemAllocManaged(&P, Bytes, 1), "cuMemAllocManaged"))
+      return report(E);
+    *Out = reinterpret_cast<void *>(P);
+    return FERRY_SUCCESS;
+  }
+  ferry_status releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
+  ferry_status allocateHost(int Device, size_t Bytes, void **Out) override {
+    if (Error E = enter(Device))
+      return report(E);
+    // CU_MEMHOSTALLOC_PORTABLE: pinned for every context.
+    return report(check(Api.cuMemHostAlloc(Out, Bytes, 1), "cuMemHostAlloc"));
+  }
+  ferry_status releaseHost(int Device, void *Ptr) override {
+    if (Error E = enter(Device))
+      return report(E);
+    return report(check(Api.cuMemFreeHost(Ptr), "cuMemFreeHost"));
+  }
+  bool vendorAttribute(int Device, int Attr, int &Out) override {
+    CUdevice D;
+    return !enter(Device) && Api.cuDeviceGet(&D, Device) == CUDA_SUCCESS &&
+           Api.cuDeviceGetAttribute(&Out, Attr, D) == CUDA_SUCCESS;
+  }
+  bool kernelAttribute(void *Handle, int Attr, int &Out) override {
+    auto *K = static_cast<Kernel *>(Handle);
+    return !enter(K->Owner->Device) &&
+           Api.cuFuncGetAttribute(&Out, Attr, K->Handle) == CUDA_SUCCESS;
+  }
+  Error setKernelAttribute(void *Handle, int Attr, int Value) override {
+    auto *K = static_cast<Kernel *>(Handle);
+    if (Error E = enter(K->Owner->Device))
+      return E;
+    return check(Api.cuFuncSetAttribute(K->Handle, Attr, Value), "cuFuncSetAttribute");
+  }
+  bool occupancy(void *Handle, int BlockSize, size_t DynamicShared, int &Blocks) override {
+    auto *K = static_cast<Kernel *>(Handle);
+    return !enter(K->Owner->Device) &&
+           Api.cuOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, K->Handle, BlockSize,
+                                                           DynamicShared) == CUDA_SUCCESS;
   }
 
   ferry_status initDevice(int Device) override { return report(enter(Device)); }

@@ -90,6 +90,16 @@ public:
     std::memcpy(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
+  ferry_status fill(int, void *Dst, unsigned char Value, size_t Bytes, int) override {
+    std::memset(Dst, Value, Bytes);
+    return FERRY_SUCCESS;
+  }
+  /// The emulated device's memory is the host's: managed memory is device
+  /// memory.
+  ferry_status allocateManaged(int Device, size_t Bytes, void **Out) override {
+    return allocate(Device, Bytes, Out);
+  }
+  ferry_status releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
   ferry_status wait(int, int, bool) override { return FERRY_SUCCESS; }
   bool idle(int, int, bool) override { return true; }
   ferry_status waitAsync(int, int, int) override { return FERRY_SUCCESS; }
@@ -104,6 +114,31 @@ public:
     Out.Name = "emulated " + Arch + " (ferry-emu)";
     Out.Vendor = "Ferry";
     Out.Driver = "libferry-emu.so";
+    // The rest after a representative product of the architecture
+    // (docs/cuda.md lists them): what programs size their grids by.
+    struct Model {
+      const char *Arch;
+      int ComputeUnits, ClockMHz, MemoryClockMHz, BusWidth, L2MiB, WaveSize;
+    };
+    static const Model Models[] = {
+        {"gfx90a", 104, 1700, 1600, 4096, 8, 64},  // Instinct MI210
+        {"gfx942", 304, 2100, 2600, 8192, 4, 64},  // Instinct MI300X
+        {"gfx1030", 80, 2250, 2000, 256, 4, 32},   // Radeon RX 6900 XT
+        {"gfx1100", 96, 2500, 2500, 384, 6, 32},   // Radeon RX 7900 XTX
+    };
+    const Model *M = &Models[0];
+    for (const Model &Candidate : Models)
+      if (Arch.compare(0, std::strlen(Candidate.Arch), Candidate.Arch) == 0)
+        M = &Candidate;
+    Out.ComputeUnits = M->ComputeUnits;
+    Out.ClockKHz = M->ClockMHz * 1000;
+    Out.MemoryClockKHz = M->MemoryClockMHz * 1000;
+    Out.MemoryBusWidth = M->BusWidth;
+    Out.L2Bytes = M->L2MiB << 20;
+    Out.GroupMemoryBytes = 65536;
+    Out.MaxWorkGroupSize = 1024;
+    Out.WaveSize = Arch.compare(0, 4, "gfx9") == 0 ? 64 : 32;
+    Out.MaxWavesPerCU = 32;
     return FERRY_SUCCESS;
   }
 

@@ -274,6 +274,33 @@ public:
     // ROCR 5.2 has no query for free memory: the pool's size less what
     // Ferry allocated from it.
     Out.FreeMemory = D->DeviceMemory - std::min(D->DeviceMemory, allocatedBytes(Device));
+    // What the CUDA runtime's device properties need; a query ROCR refuses
+    // leaves the field 0 (unknown).
+    auto Info = [&](int Attribute, auto &Value) {
+      uint32_t V = 0;
+      if (Api.hsa_agent_get_info(D->Agent, hsa_agent_info_t(Attribute), &V) == HSA_STATUS_SUCCESS)
+        Value = int(V);
+    };
+    Info(HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, Out.ComputeUnits);
+    Info(HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY, Out.ClockKHz);
+    Out.ClockKHz *= 1000; // MHz
+    Info(HSA_AMD_AGENT_INFO_MEMORY_WIDTH, Out.MemoryBusWidth);
+    Info(HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, Out.MemoryClockKHz);
+    Out.MemoryClockKHz *= 1000;
+    uint32_t Caches[4] = {0, 0, 0, 0};
+    if (Api.hsa_agent_get_info(D->Agent, HSA_AGENT_INFO_CACHE_SIZE, Caches) == HSA_STATUS_SUCCESS)
+      Out.L2Bytes = int(Caches[1]);
+    Info(HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, Out.MaxWorkGroupSize);
+    Info(HSA_AGENT_INFO_WAVEFRONT_SIZE, Out.WaveSize);
+    Info(HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU, Out.MaxWavesPerCU);
+    Out.GroupMemoryBytes = 65536;
+    uint32_t Bdf = 0;
+    if (Api.hsa_agent_get_info(D->Agent, hsa_agent_info_t(HSA_AMD_AGENT_INFO_BDFID), &Bdf) ==
+        HSA_STATUS_SUCCESS) {
+      Out.PciBus = int(Bdf >> 8);
+      Out.PciDevice = int((Bdf >> 3) & 0x1f);
+    }
+    Info(HSA_AMD_AGENT_INFO_DOMAIN, Out.PciDomain);
     return FERRY_SUCCESS;
   }
 

@@ -1,0 +1,389 @@
+//===- Device.cpp - CUDA device management and properties -----------------===//
+///
+/// \file
+/// cudaGetDeviceCount, cudaGetDeviceProperties, cudaDeviceGetAttribute and
+/// the rest of device management. NVIDIA devices answer with the driver's
+/// values. AMD devices answer with their own: compute units as
+/// multiprocessors, the clocks, memory and caches ROCR reports (the
+/// emulator: those of a representative product, docs/cuda.md), a warp of 32
+/// (the CUDA warp Ferry keeps: two per wave64 on gfx9, one wave32 on
+/// gfx10+), 64 KiB of group memory per block, and as compute capability the
+/// highest sm_NN the program was compiled for (its device code was written
+/// for that and Ferry translates what it uses).
+///
+//===----------------------------------------------------------------------===//
+#include "cudart/CudaRuntime.h"
+
+#include "core/Debug.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+using namespace ferry;
+using namespace ferry::cudart;
+
+namespace {
+
+CudaRuntime &rt() { return CudaRuntime::get(); }
+
+/// The value of \p Attr for the AMD device \p D; false for an attribute
+/// Ferry does not know (cudaErrorInvalidValue).
+bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
+  Backend::Properties P;
+  D.B->properties(D.Number, P);
+  const int SM = rt().ProgramSM ? rt().ProgramSM : 80;
+  const int Threads = P.MaxWorkGroupSize ? P.MaxWorkGroupSize : 1024;
+  const int CUs = P.ComputeUnits ? P.ComputeUnits : 1;
+  const int Group = P.GroupMemoryBytes ? P.GroupMemoryBytes : 65536;
+  const int ThreadsPerCU = (P.MaxWavesPerCU ? P.MaxWavesPerCU : 32) * (P.WaveSize ? P.WaveSize : 64);
+  switch (Attr) {
+  case cudaDevAttrMaxThreadsPerBlock:
+    Out = Threads;
+    return true;
+  case cudaDevAttrMaxBlockDimX:
+  case cudaDevAttrMaxBlockDimY:
+    Out = Threads;
+    return true;
+  case cudaDevAttrMaxBlockDimZ:
+    Out = 64;
+    return true;
+  case cudaDevAttrMaxGridDimX:
+    Out = 0x7fffffff;
+    return true;
+  case cudaDevAttrMaxGridDimY:
+  case cudaDevAttrMaxGridDimZ:
+    Out = 65535;
+    return true;
+  case cudaDevAttrMaxSharedMemoryPerBlock:
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+    Out = Group;
+    return true;
+  case cudaDevAttrReservedSharedMemoryPerBlock:
+    Out = 0;
+    return true;
+  case cudaDevAttrTotalConstantMemory:
+    Out = 65536;
+    return true;
+  case cudaDevAttrWarpSize:
+    Out = 32;
+    return true;
+  case cudaDevAttrMaxPitch:
+    Out = 0x7fffffff;
+    return true;
+  case cudaDevAttrMaxRegistersPerBlock:
+  case cudaDevAttrMaxRegistersPerMultiprocessor:
+    Out = 65536;
+    return true;
+  case cudaDevAttrClockRate:
+    Out = P.ClockKHz;
+    return true;
+  case cudaDevAttrTextureAlignment:
+  case cudaDevAttrTexturePitchAlignment:
+  case cudaDevAttrSurfaceAlignment:
+    Out = 256;
+    return true;
+  case cudaDevAttrMultiProcessorCount:
+    Out = CUs;
+    return true;
+  case cudaDevAttrKernelExecTimeout:
+  case cudaDevAttrIntegrated:
+  case cudaDevAttrEccEnabled:
+  case cudaDevAttrTccDriver:
+  case cudaDevAttrIsMultiGpuBoard:
+  case cudaDevAttrCooperativeLaunch:
+  case cudaDevAttrComputePreemptionSupported:
+  case cudaDevAttrStreamPrioritiesSupported:
+  case cudaDevAttrMemoryPoolsSupported:
+  case cudaDevAttrHostNativeAtomicSupported:
+  case cudaDevAttrPageableMemoryAccess:
+  case cudaDevAttrClusterLaunch:
+  case cudaDevAttrGPUDirectRDMASupported:
+    Out = 0;
+    return true;
+  case cudaDevAttrCanMapHostMemory:
+  case cudaDevAttrUnifiedAddressing:
+  case cudaDevAttrConcurrentKernels:
+  case cudaDevAttrGlobalL1CacheSupported:
+  case cudaDevAttrLocalL1CacheSupported:
+  case cudaDevAttrHostRegisterSupported:
+  case cudaDevAttrCanUseHostPointerForRegisteredMem:
+    Out = 1;
+    return true;
+  case cudaDevAttrManagedMemory:
+  case cudaDevAttrConcurrentManagedAccess:
+  case cudaDevAttrDirectManagedMemAccessFromHost: {
+    // Where the backend has managed memory (the emulator: host memory).
+    void *Probe = nullptr;
+    Out = D.B->allocateManaged(D.Number, 1, &Probe) == FERRY_SUCCESS && Probe;
+    if (Probe)
+      D.B->releaseManaged(D.Number, Probe);
+    return true;
+  }
+  case cudaDevAttrComputeMode:
+    Out = cudaComputeModeDefault;
+    return true;
+  case cudaDevAttrAsyncEngineCount:
+    Out = 2;
+    return true;
+  case cudaDevAttrPciBusId:
+    Out = P.PciBus;
+    return true;
+  case cudaDevAttrPciDeviceId:
+    Out = P.PciDevice;
+    return true;
+  case cudaDevAttrPciDomainId:
+    Out = P.PciDomain;
+    return true;
+  case cudaDevAttrMemoryClockRate:
+    Out = P.MemoryClockKHz;
+    return true;
+  case cudaDevAttrGlobalMemoryBusWidth:
+    Out = P.MemoryBusWidth;
+    return true;
+  case cudaDevAttrL2CacheSize:
+    Out = P.L2Bytes;
+    return true;
+  case cudaDevAttrMaxThreadsPerMultiProcessor:
+    Out = ThreadsPerCU;
+    return true;
+  case cudaDevAttrMaxBlocksPerMultiprocessor:
+    Out = 32;
+    return true;
+  case cudaDevAttrComputeCapabilityMajor:
+    Out = SM / 10;
+    return true;
+  case cudaDevAttrComputeCapabilityMinor:
+    Out = SM % 10;
+    return true;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio:
+    Out = 2;
+    return true;
+  case cudaDevAttrMaxPersistingL2CacheSize:
+  case cudaDevAttrMaxAccessPolicyWindowSize:
+    Out = 0;
+    return true;
+  default:
+    return false;
+  }
+}
+
+cudaError_t attribute(Device &D, cudaDeviceAttr Attr, int &Out) {
+  if (rt().isAmd())
+    return amdAttribute(D, Attr, Out) ? cudaSuccess : fail(cudaErrorInvalidValue);
+  return D.B->vendorAttribute(D.Number, int(Attr), Out) ? cudaSuccess
+                                                         : fail(cudaErrorInvalidValue);
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaGetDeviceCount(int *Count) {
+  if (!Count)
+    return fail(cudaErrorInvalidValue);
+  *Count = int(rt().devices().size());
+  return *Count ? cudaSuccess : fail(cudaErrorNoDevice);
+}
+
+cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attr, int DeviceNum) {
+  if (!Value)
+    return fail(cudaErrorInvalidValue);
+  if (rt().devices().empty())
+    return fail(cudaErrorNoDevice);
+  Device *D = rt().device(DeviceNum);
+  if (!D)
+    return fail(cudaErrorInvalidDevice);
+  return attribute(*D, Attr, *Value);
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int DeviceNum) {
+  if (!Prop)
+    return fail(cudaErrorInvalidValue);
+  if (rt().devices().empty())
+    return fail(cudaErrorNoDevice);
+  Device *D = rt().device(DeviceNum);
+  if (!D)
+    return fail(cudaErrorInvalidDevice);
+  std::memset(Prop, 0, sizeof *Prop);
+  Backend::Properties P;
+  if (D->B->properties(D->Number, P) != FERRY_SUCCESS)
+    return fail(cudaErrorUnknown);
+  std::snprintf(Prop->name, sizeof Prop->name, "%s", P.Name.c_str());
+  Prop->totalGlobalMem = P.TotalMemory;
+  auto Get = [&](cudaDeviceAttr A) {
+    int V = 0;
+    (void)attribute(*D, A, V);
+    return V;
+  };
+  Prop->sharedMemPerBlock = size_t(Get(cudaDevAttrMaxSharedMemoryPerBlock));
+  Prop->regsPerBlock = Get(cudaDevAttrMaxRegistersPerBlock);
+  Prop->warpSize = Get(cudaDevAttrWarpSize);
+  Prop->memPitch = size_t(Get(cudaDevAttrMaxPitch));
+  Prop->maxThreadsPerBlock = Get(cudaDevAttrMaxThreadsPerBlock);
+  Prop->maxThreadsDim[0] = Get(cudaDevAttrMaxBlockDimX);
+  Prop->maxThreadsDim[1] = Get(cudaDevAttrMaxBlockDimY);
+  Prop->maxThreadsDim[2] = Get(cudaDevAttrMaxBlockDimZ);
+  Prop->maxGridSize[0] = Get(cudaDevAttrMaxGridDimX);
+  Prop->maxGridSize[1] = Get(cudaDevAttrMaxGridDimY);
+  Prop->maxGridSize[2] = Get(cudaDevAttrMaxGridDimZ);
+  Prop->totalConstMem = size_t(Get(cudaDevAttrTotalConstantMemory));
+  Prop->major = Get(cudaDevAttrComputeCapabilityMajor);
+  Prop->minor = Get(cudaDevAttrComputeCapabilityMinor);
+  Prop->textureAlignment = size_t(Get(cudaDevAttrTextureAlignment));
+  Prop->texturePitchAlignment = size_t(Get(cudaDevAttrTexturePitchAlignment));
+  Prop->multiProcessorCount = Get(cudaDevAttrMultiProcessorCount);
+  Prop->integrated = Get(cudaDevAttrIntegrated);
+  Prop->canMapHostMemory = Get(cudaDevAttrCanMapHostMemory);
+  Prop->surfaceAlignment = size_t(Get(cudaDevAttrSurfaceAlignment));
+  Prop->concurrentKernels = Get(cudaDevAttrConcurrentKernels);
+  Prop->ECCEnabled = Get(cudaDevAttrEccEnabled);
+  Prop->pciBusID = Get(cudaDevAttrPciBusId);
+  Prop->pciDeviceID = Get(cudaDevAttrPciDeviceId);
+  Prop->pciDomainID = Get(cudaDevAttrPciDomainId);
+  Prop->asyncEngineCount = Get(cudaDevAttrAsyncEngineCount);
+  Prop->unifiedAddressing = Get(cudaDevAttrUnifiedAddressing);
+  Prop->memoryBusWidth = Get(cudaDevAttrGlobalMemoryBusWidth);
+  Prop->l2CacheSize = Get(cudaDevAttrL2CacheSize);
+  Prop->maxThreadsPerMultiProcessor = Get(cudaDevAttrMaxThreadsPerMultiProcessor);
+  Prop->streamPrioritiesSupported = Get(cudaDevAttrStreamPrioritiesSupported);
+  Prop->globalL1CacheSupported = Get(cudaDevAttrGlobalL1CacheSupported);
+  Prop->localL1CacheSupported = Get(cudaDevAttrLocalL1CacheSupported);
+  Prop->sharedMemPerMultiprocessor = size_t(Get(cudaDevAttrMaxSharedMemoryPerMultiprocessor));
+  Prop->regsPerMultiprocessor = Get(cudaDevAttrMaxRegistersPerMultiprocessor);
+  Prop->managedMemory = Get(cudaDevAttrManagedMemory);
+  Prop->concurrentManagedAccess = Get(cudaDevAttrConcurrentManagedAccess);
+  Prop->computePreemptionSupported = Get(cudaDevAttrComputePreemptionSupported);
+  Prop->canUseHostPointerForRegisteredMem = Get(cudaDevAttrCanUseHostPointerForRegisteredMem);
+  Prop->cooperativeLaunch = Get(cudaDevAttrCooperativeLaunch);
+  Prop->sharedMemPerBlockOptin = size_t(Get(cudaDevAttrMaxSharedMemoryPerBlockOptin));
+  Prop->directManagedMemAccessFromHost = Get(cudaDevAttrDirectManagedMemAccessFromHost);
+  Prop->maxBlocksPerMultiProcessor = Get(cudaDevAttrMaxBlocksPerMultiprocessor);
+  Prop->hostRegisterSupported = Get(cudaDevAttrHostRegisterSupported);
+  Prop->memoryPoolsSupported = Get(cudaDevAttrMemoryPoolsSupported);
+  Prop->hostNumaId = -1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaChooseDevice(int *DeviceNum, const cudaDeviceProp *) {
+  if (!DeviceNum)
+    return fail(cudaErrorInvalidValue);
+  if (rt().devices().empty())
+    return fail(cudaErrorNoDevice);
+  *DeviceNum = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceReset(void) {
+  cudaError_t Err;
+  rt().Sticky = cudaSuccess;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  // A failed kernel's queue reports its failure once more here.
+  (void)D->B->wait(D->Number, 0, /*All=*/true);
+  rt().reset(*D);
+  return cudaSuccess;
+}
+
+cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+
+cudaError_t cudaSetDeviceFlags(unsigned Flags) {
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  D->Flags = Flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
+  if (!Flags)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  *Flags = D->Flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  // Stack, printf buffer and heap sizes are fixed by Ferry's translation;
+  // the values are kept so that the program reads back what it set.
+  D->Limits[size_t(Limit)] = Value;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *Value, cudaLimit Limit) {
+  if (!Value)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  auto It = D->Limits.find(size_t(Limit));
+  if (It != D->Limits.end()) {
+    *Value = It->second;
+    return cudaSuccess;
+  }
+  switch (Limit) {
+  case cudaLimitStackSize:
+    *Value = 1024;
+    return cudaSuccess;
+  case cudaLimitPrintfFifoSize:
+  case cudaLimitMallocHeapSize:
+    *Value = size_t(8) << 20;
+    return cudaSuccess;
+  default:
+    *Value = 0;
+    return cudaSuccess;
+  }
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *Config) {
+  if (!Config)
+    return fail(cudaErrorInvalidValue);
+  *Config = cudaFuncCachePreferNone;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *Can, int DeviceNum, int PeerDevice) {
+  if (!Can)
+    return fail(cudaErrorInvalidValue);
+  if (!rt().device(DeviceNum) || !rt().device(PeerDevice))
+    return fail(cudaErrorInvalidDevice);
+  *Can = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *Version) {
+  if (!Version)
+    return fail(cudaErrorInvalidValue);
+  *Version = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *Version) {
+  if (!Version)
+    return fail(cudaErrorInvalidValue);
+  *Version = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+cudaError_t cudaInitDevice(int DeviceNum, unsigned, unsigned) {
+  Device *D = rt().device(DeviceNum);
+  if (!D)
+    return fail(rt().devices().empty() ? cudaErrorNoDevice : cudaErrorInvalidDevice);
+  return fromStatus(D->B->initDevice(D->Number));
+}
+
+
+} // extern "C"

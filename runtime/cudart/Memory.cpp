@@ -1,0 +1,495 @@
+//===- Memory.cpp - CUDA runtime memory management ------------------------===//
+///
+/// \file
+/// cudaMalloc and friends, copies and fills in their synchronous, stream
+/// and 2D forms, symbols, pinned and managed memory, pointer attributes.
+/// The synchronous forms are operations of the legacy default stream that
+/// the caller waits for, as in CUDA; every block the program allocates is
+/// recorded, so that cudaMemcpyDefault and cudaPointerGetAttributes can
+/// tell device memory from host memory.
+///
+//===----------------------------------------------------------------------===//
+#include "cudart/CudaRuntime.h"
+
+#include "core/Debug.h"
+
+#include <cstring>
+
+using namespace ferry;
+using namespace ferry::cudart;
+
+namespace {
+
+CudaRuntime &rt() { return CudaRuntime::get(); }
+
+/// Where a copy's end points are: true for device memory (cudaMalloc'ed,
+/// managed, or a device variable's address).
+bool onDevice(const void *P) {
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  const auto *A = rt().findAllocation(P);
+  return A && A->second.Kind != CudaRuntime::Allocation::Host;
+}
+
+/// One copy of \p Bytes on queue \p Queue of \p D. Managed memory is device
+/// memory the host also reads: a copy between it and the host is a device
+/// copy.
+cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, cudaMemcpyKind Kind,
+                 int Queue) {
+  if (!Bytes)
+    return cudaSuccess;
+  if (!Dst || !Src)
+    return fail(cudaErrorInvalidValue);
+  if (Kind == cudaMemcpyDefault) {
+    const bool DstDev = onDevice(Dst), SrcDev = onDevice(Src);
+    Kind = DstDev ? (SrcDev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                  : (SrcDev ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+  }
+  Backend &B = *D.B;
+  switch (Kind) {
+  case cudaMemcpyHostToHost:
+    // Ordered after the stream's earlier work, as the device copies are.
+    if (ferry_status S = B.wait(D.Number, Queue, /*All=*/false))
+      return fromStatus(S);
+    std::memmove(Dst, Src, Bytes);
+    return cudaSuccess;
+  case cudaMemcpyHostToDevice:
+    return fromStatus(B.copyToDevice(D.Number, Dst, Src, Bytes, Queue));
+  case cudaMemcpyDeviceToHost:
+    return fromStatus(B.copyFromDevice(D.Number, Dst, Src, Bytes, Queue));
+  case cudaMemcpyDeviceToDevice:
+    if (ferry_status S = B.copyDeviceToDevice(D.Number, Dst, D.Number, Src, Bytes, Queue))
+      return fromStatus(S);
+    return Queue == SyncQueue ? fromStatus(B.wait(D.Number, DefaultQueue, false)) : cudaSuccess;
+  default:
+    return fail(cudaErrorInvalidMemcpyDirection);
+  }
+}
+
+bool validKind(cudaMemcpyKind Kind) {
+  return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault;
+}
+
+cudaError_t memcpyOn(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind,
+                     cudaStream_t Stream, bool Sync) {
+  if (!validKind(Kind))
+    return fail(cudaErrorInvalidMemcpyDirection);
+  cudaError_t Err;
+  Device *D;
+  int Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  return copy(*D, Dst, Src, Count, Kind, Sync ? SyncQueue : Queue);
+}
+
+cudaError_t memsetOn(void *Ptr, int Value, size_t Count, cudaStream_t Stream, bool Sync) {
+  cudaError_t Err;
+  Device *D;
+  int Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  if (!Count)
+    return cudaSuccess;
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  return fromStatus(
+      D->B->fill(D->Number, Ptr, static_cast<unsigned char>(Value), Count, Sync ? SyncQueue : Queue));
+}
+
+cudaError_t memcpy2DOn(void *Dst, size_t DPitch, const void *Src, size_t SPitch, size_t Width,
+                       size_t Height, cudaMemcpyKind Kind, cudaStream_t Stream, bool Sync) {
+  if (!validKind(Kind))
+    return fail(cudaErrorInvalidMemcpyDirection);
+  if (Width > DPitch || Width > SPitch)
+    return fail(cudaErrorInvalidPitchValue);
+  cudaError_t Err;
+  Device *D;
+  int Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  if (!Width || !Height)
+    return cudaSuccess;
+  // One copy where the rows are contiguous on both sides.
+  if (DPitch == Width && SPitch == Width)
+    return copy(*D, Dst, Src, Width * Height, Kind, Sync ? SyncQueue : Queue);
+  for (size_t Row = 0; Row < Height; ++Row)
+    if (cudaError_t E = copy(*D, static_cast<char *>(Dst) + Row * DPitch,
+                             static_cast<const char *>(Src) + Row * SPitch, Width, Kind,
+                             Sync && Row + 1 == Height ? SyncQueue : Queue))
+      return E;
+  return cudaSuccess;
+}
+
+cudaError_t recordAllocation(void *P, size_t Size, int Device, CudaRuntime::Allocation::Type T) {
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  rt().Allocations[reinterpret_cast<uintptr_t>(P)] = {Size, Device, T};
+  return cudaSuccess;
+}
+
+cudaError_t symbolCopy(const void *Symbol, size_t Count, size_t Offset, void *&Address,
+                       Device *&D, cudaStream_t Stream, int &Queue) {
+  cudaError_t Err;
+  Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  size_t Size;
+  if (cudaError_t E = rt().symbol(*D, Symbol, Address, Size))
+    return E;
+  if (Offset > Size || Count > Size - Offset)
+    return fail(cudaErrorInvalidValue);
+  Address = static_cast<char *>(Address) + Offset;
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
+  if (!DevPtr)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  *DevPtr = nullptr;
+  if (!Size)
+    return cudaSuccess;
+  if (D->B->allocate(D->Number, Size, DevPtr) != FERRY_SUCCESS || !*DevPtr) {
+    *DevPtr = nullptr;
+    return fail(cudaErrorMemoryAllocation);
+  }
+  return recordAllocation(*DevPtr, Size, rt().deviceIndex(*D),
+                          CudaRuntime::Allocation::DeviceMemory);
+}
+
+cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t Height) {
+  if (!Pitch)
+    return fail(cudaErrorInvalidValue);
+  // Rows start 512-byte aligned, as on NVIDIA's and AMD's GPUs.
+  *Pitch = (Width + 511) / 512 * 512;
+  return cudaMalloc(DevPtr, *Pitch * Height);
+}
+
+cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
+  if (!DevPtr || (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost))
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  *DevPtr = nullptr;
+  if (!Size)
+    return fail(cudaErrorInvalidValue);
+  if (D->B->allocateManaged(D->Number, Size, DevPtr) != FERRY_SUCCESS || !*DevPtr) {
+    *DevPtr = nullptr;
+    return fail(cudaErrorMemoryAllocation);
+  }
+  return recordAllocation(*DevPtr, Size, rt().deviceIndex(*D), CudaRuntime::Allocation::Managed);
+}
+
+cudaError_t cudaFree(void *DevPtr) {
+  if (!DevPtr)
+    return cudaSuccess;
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  CudaRuntime::Allocation A;
+  {
+    std::lock_guard<std::mutex> Lock(rt().Mutex);
+    auto It = rt().Allocations.find(reinterpret_cast<uintptr_t>(DevPtr));
+    if (It == rt().Allocations.end() || It->second.Kind == CudaRuntime::Allocation::Host)
+      return fail(cudaErrorInvalidValue);
+    A = It->second;
+    rt().Allocations.erase(It);
+  }
+  Device *Owner = rt().device(A.Device);
+  // cudaFree waits for the device, as CUDA's does.
+  if (ferry_status S = Owner->B->wait(Owner->Number, 0, /*All=*/true))
+    return fromStatus(S);
+  return fromStatus(A.Kind == CudaRuntime::Allocation::Managed
+                        ? Owner->B->releaseManaged(Owner->Number, DevPtr)
+                        : Owner->B->release(Owner->Number, DevPtr));
+}
+
+cudaError_t cudaMallocAsync(void **DevPtr, size_t Size, cudaStream_t Stream) {
+  // Stream-ordered: allocated once the stream's earlier work is done.
+  if (cudaError_t E = cudaStreamSynchronize(Stream))
+    return E;
+  return cudaMalloc(DevPtr, Size);
+}
+
+cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
+  if (cudaError_t E = cudaStreamSynchronize(Stream))
+    return E;
+  return cudaFree(DevPtr);
+}
+
+cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  *Ptr = nullptr;
+  if (!Size)
+    return cudaSuccess;
+  if (D->B->allocateHost(D->Number, Size, Ptr) != FERRY_SUCCESS || !*Ptr) {
+    *Ptr = nullptr;
+    return fail(cudaErrorMemoryAllocation);
+  }
+  return recordAllocation(*Ptr, Size, rt().deviceIndex(*D), CudaRuntime::Allocation::Host);
+}
+
+cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned) { return cudaMallocHost(Ptr, Size); }
+
+cudaError_t cudaFreeHost(void *Ptr) {
+  if (!Ptr)
+    return cudaSuccess;
+  CudaRuntime::Allocation A;
+  {
+    std::lock_guard<std::mutex> Lock(rt().Mutex);
+    auto It = rt().Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
+    if (It == rt().Allocations.end() || It->second.Kind != CudaRuntime::Allocation::Host)
+      return fail(cudaErrorInvalidValue);
+    A = It->second;
+    rt().Allocations.erase(It);
+  }
+  Device *Owner = rt().device(A.Device);
+  if (ferry_status S = Owner->B->wait(Owner->Number, 0, /*All=*/true))
+    return fromStatus(S);
+  return fromStatus(Owner->B->releaseHost(Owner->Number, Ptr));
+}
+
+cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned) {
+  // Copies from pageable memory are correct on every backend; registering
+  // only checks the arguments.
+  return Ptr && Size ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaHostUnregister(void *Ptr) {
+  return Ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaHostGetDevicePointer(void **Device, void *Host, unsigned Flags) {
+  if (!Device || !Host || Flags)
+    return fail(cudaErrorInvalidValue);
+  // Pinned memory is mapped at the host's addresses (unified addressing).
+  *Device = Host;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
+  if (!Free || !Total)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  Backend::Properties P;
+  if (D->B->properties(D->Number, P) != FERRY_SUCCESS)
+    return fail(cudaErrorUnknown);
+  *Free = P.FreeMemory;
+  *Total = P.TotalMemory;
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attr, const void *Ptr) {
+  if (!Attr)
+    return fail(cudaErrorInvalidValue);
+  std::memset(Attr, 0, sizeof *Attr);
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  const auto *A = rt().findAllocation(Ptr);
+  if (!A) {
+    Attr->type = cudaMemoryTypeUnregistered;
+    Attr->device = -2;
+    return cudaSuccess;
+  }
+  Attr->device = A->second.Device;
+  switch (A->second.Kind) {
+  case CudaRuntime::Allocation::DeviceMemory:
+    Attr->type = cudaMemoryTypeDevice;
+    Attr->devicePointer = const_cast<void *>(Ptr);
+    break;
+  case CudaRuntime::Allocation::Managed:
+    Attr->type = cudaMemoryTypeManaged;
+    Attr->devicePointer = Attr->hostPointer = const_cast<void *>(Ptr);
+    break;
+  case CudaRuntime::Allocation::Host:
+    Attr->type = cudaMemoryTypeHost;
+    Attr->devicePointer = Attr->hostPointer = const_cast<void *>(Ptr);
+    break;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind) {
+  return memcpyOn(Dst, Src, Count, Kind, nullptr, /*Sync=*/true);
+}
+
+cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind,
+                            cudaStream_t Stream) {
+  return memcpyOn(Dst, Src, Count, Kind, Stream, /*Sync=*/false);
+}
+
+cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDevice,
+                           size_t Count) {
+  Device *To = rt().device(DstDevice), *From = rt().device(SrcDevice);
+  if (!To || !From)
+    return fail(cudaErrorInvalidDevice);
+  if (!Count)
+    return cudaSuccess;
+  if (To->B != From->B)
+    return fail(cudaErrorInvalidDevice);
+  return fromStatus(To->B->copyDeviceToDevice(To->Number, Dst, From->Number, Src, Count, SyncQueue));
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src, int SrcDevice,
+                                size_t Count, cudaStream_t Stream) {
+  if (cudaError_t E = cudaStreamSynchronize(Stream))
+    return E;
+  return cudaMemcpyPeer(Dst, DstDevice, Src, SrcDevice, Count);
+}
+
+cudaError_t cudaMemset(void *Ptr, int Value, size_t Count) {
+  return memsetOn(Ptr, Value, Count, nullptr, /*Sync=*/true);
+}
+
+cudaError_t cudaMemsetAsync(void *Ptr, int Value, size_t Count, cudaStream_t Stream) {
+  return memsetOn(Ptr, Value, Count, Stream, /*Sync=*/false);
+}
+
+cudaError_t cudaMemcpy2D(void *Dst, size_t DPitch, const void *Src, size_t SPitch, size_t Width,
+                         size_t Height, cudaMemcpyKind Kind) {
+  return memcpy2DOn(Dst, DPitch, Src, SPitch, Width, Height, Kind, nullptr, /*Sync=*/true);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
+                              size_t Width, size_t Height, cudaMemcpyKind Kind,
+                              cudaStream_t Stream) {
+  return memcpy2DOn(Dst, DPitch, Src, SPitch, Width, Height, Kind, Stream, /*Sync=*/false);
+}
+
+cudaError_t cudaMemset2D(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height) {
+  if (Width > Pitch)
+    return fail(cudaErrorInvalidPitchValue);
+  if (Pitch == Width)
+    return cudaMemset(Ptr, Value, Width * Height);
+  for (size_t Row = 0; Row < Height; ++Row)
+    if (cudaError_t E = cudaMemset(static_cast<char *>(Ptr) + Row * Pitch, Value, Width))
+      return E;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height,
+                              cudaStream_t Stream) {
+  if (Width > Pitch)
+    return fail(cudaErrorInvalidPitchValue);
+  for (size_t Row = 0; Row < Height; ++Row)
+    if (cudaError_t E =
+            cudaMemsetAsync(static_cast<char *>(Ptr) + Row * Pitch, Value, Width, Stream))
+      return E;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src, size_t Count, size_t Offset,
+                               cudaMemcpyKind Kind) {
+  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  void *Address;
+  Device *D;
+  int Queue;
+  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, nullptr, Queue))
+    return E;
+  return copy(*D, Address, Src, Count,
+              Kind == cudaMemcpyDefault && !onDevice(Src) ? cudaMemcpyHostToDevice : Kind,
+              SyncQueue);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t Offset,
+                                 cudaMemcpyKind Kind) {
+  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  void *Address;
+  Device *D;
+  int Queue;
+  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, nullptr, Queue))
+    return E;
+  return copy(*D, Dst, Address, Count,
+              Kind == cudaMemcpyDefault && !onDevice(Dst) ? cudaMemcpyDeviceToHost : Kind,
+              SyncQueue);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src, size_t Count,
+                                    size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream) {
+  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  void *Address;
+  Device *D;
+  int Queue;
+  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, Stream, Queue))
+    return E;
+  return copy(*D, Address, Src, Count,
+              Kind == cudaMemcpyDefault && !onDevice(Src) ? cudaMemcpyHostToDevice : Kind, Queue);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol, size_t Count,
+                                      size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream) {
+  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  void *Address;
+  Device *D;
+  int Queue;
+  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, Stream, Queue))
+    return E;
+  return copy(*D, Dst, Address, Count,
+              Kind == cudaMemcpyDefault && !onDevice(Dst) ? cudaMemcpyDeviceToHost : Kind, Queue);
+}
+
+cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
+  if (!DevPtr)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  size_t Size;
+  if (cudaError_t E = rt().symbol(*D, Symbol, *DevPtr, Size))
+    return E;
+  // Its address is device memory for cudaMemcpyDefault.
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  rt().Allocations.emplace(reinterpret_cast<uintptr_t>(*DevPtr),
+                           CudaRuntime::Allocation{Size, rt().deviceIndex(*D),
+                                                   CudaRuntime::Allocation::DeviceMemory});
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
+  if (!Size)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  void *Address;
+  return rt().symbol(*D, Symbol, Address, *Size);
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *Ptr, size_t, struct cudaMemLocation, unsigned,
+                                 cudaStream_t Stream) {
+  // A hint: managed memory is where both sides reach it already.
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  return rt().validStream(Stream) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaMemAdvise(const void *Ptr, size_t, enum cudaMemoryAdvise, struct cudaMemLocation) {
+  return Ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+} // extern "C"

@@ -1,0 +1,249 @@
+//===- Streams.cpp - CUDA streams, events and synchronization ------------===//
+///
+/// \file
+/// A stream is a queue of the device's backend (the queues OpenACC's
+/// async(n) uses, numbered from 1 << 24 up so the two never share one);
+/// the legacy default stream is the backend's default queue. Blocking
+/// streams and the legacy stream wait for each other's earlier work
+/// (CudaRuntime::enterStream), as in CUDA. Events are the backend's: device
+/// events on NVIDIA; elsewhere the queue is waited for when the event is
+/// recorded and the host's clock read, which keeps the order and the
+/// elapsed times right without overlap (docs/cuda.md).
+///
+//===----------------------------------------------------------------------===//
+#include "cudart/CudaRuntime.h"
+
+#include "core/Debug.h"
+
+#include <algorithm>
+#include <atomic>
+
+using namespace ferry;
+using namespace ferry::cudart;
+
+namespace {
+
+CudaRuntime &rt() { return CudaRuntime::get(); }
+
+bool validEvent(cudaEvent_t E) {
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  return E && rt().Events.count(E);
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned Flags, int Priority) {
+  if (!Stream || (Flags & ~unsigned(cudaStreamNonBlocking)))
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  static std::atomic<int> Next{0};
+  auto *S = new CUstream_st{rt().deviceIndex(*D), (1 << 24) + Next++, Flags, Priority};
+  S->SeenEpoch = D->DefaultEpoch;
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  rt().Streams.insert(S);
+  *Stream = S;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned Flags) {
+  return cudaStreamCreateWithPriority(Stream, Flags, 0);
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *Stream) {
+  return cudaStreamCreateWithPriority(Stream, cudaStreamDefault, 0);
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
+  if (!Stream || Stream == cudaStreamLegacy || Stream == cudaStreamPerThread)
+    return fail(cudaErrorInvalidResourceHandle);
+  {
+    std::lock_guard<std::mutex> Lock(rt().Mutex);
+    if (!rt().Streams.count(Stream))
+      return fail(cudaErrorInvalidResourceHandle);
+  }
+  // Work already submitted completes; the queue stays the backend's.
+  Device *D = rt().device(Stream->Device);
+  if (D)
+    if (ferry_status S = D->B->wait(D->Number, Stream->Queue, /*All=*/false))
+      return fromStatus(S);
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  rt().Streams.erase(Stream);
+  delete Stream;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
+  cudaError_t Err;
+  Device *D;
+  const int Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  return fromStatus(D->B->wait(D->Number, Queue, /*All=*/false));
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t Stream) {
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  if (!rt().validStream(Stream))
+    return fail(cudaErrorInvalidResourceHandle);
+  if (Stream == cudaStreamPerThread)
+    Stream = rt().perThreadStream(rt().deviceIndex(*D));
+  const bool Legacy = !Stream || Stream == cudaStreamLegacy;
+  if (!Legacy)
+    D = rt().device(Stream->Device);
+  return D->B->idle(D->Number, Legacy ? DefaultQueue : Stream->Queue, /*All=*/false)
+             ? cudaSuccess
+             : cudaErrorNotReady;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned *Flags) {
+  if (!Flags || !rt().validStream(Stream))
+    return fail(!Flags ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+  *Flags = !Stream || Stream == cudaStreamLegacy || Stream == cudaStreamPerThread
+               ? cudaStreamDefault
+               : Stream->Flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
+  if (!Priority || !rt().validStream(Stream))
+    return fail(!Priority ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+  *Priority = !Stream || Stream == cudaStreamLegacy || Stream == cudaStreamPerThread
+                  ? 0
+                  : Stream->Priority;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
+  // One priority: streams run as they come.
+  if (Least)
+    *Least = 0;
+  if (Greatest)
+    *Greatest = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned Flags) {
+  if (!validEvent(Event) || Flags & ~1u)
+    return fail(!validEvent(Event) ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D;
+  const int Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  if (!Event->Native)
+    return cudaSuccess; // never recorded: nothing to wait for
+  return fromStatus(D->B->eventQueueWait(D->Number, Queue, Event->Native));
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
+  if (!Event ||
+      (Flags & ~unsigned(cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess)))
+    return fail(cudaErrorInvalidValue);
+  if (Flags & cudaEventInterprocess)
+    return unsupported("cudaEventCreateWithFlags(cudaEventInterprocess)",
+                       "events are not shared between processes");
+  auto *E = new CUevent_st{Flags};
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  rt().Events.insert(E);
+  *Event = E;
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *Event) {
+  return cudaEventCreateWithFlags(Event, cudaEventDefault);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  if (!validEvent(Event))
+    return fail(cudaErrorInvalidResourceHandle);
+  cudaError_t Err;
+  Device *D;
+  const int Queue = rt().enterStream(Stream, D, Err);
+  if (!D)
+    return Err;
+  void *Native = D->B->eventRecord(D->Number, Queue);
+  if (!Native)
+    return fail(cudaErrorLaunchFailure);
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  if (Event->Native)
+    rt().device(Event->Device)->B->eventRelease(Event->Native);
+  Event->Native = Native;
+  Event->Device = rt().deviceIndex(*D);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream, unsigned Flags) {
+  if (Flags & ~1u)
+    return fail(cudaErrorInvalidValue);
+  return cudaEventRecord(Event, Stream);
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t Event) {
+  if (!validEvent(Event))
+    return fail(cudaErrorInvalidResourceHandle);
+  if (!Event->Native)
+    return cudaSuccess;
+  return rt().device(Event->Device)->B->eventDone(Event->Native) ? cudaSuccess
+                                                                  : cudaErrorNotReady;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  if (!validEvent(Event))
+    return fail(cudaErrorInvalidResourceHandle);
+  if (!Event->Native)
+    return cudaSuccess;
+  return fromStatus(rt().device(Event->Device)->B->eventWait(Event->Native));
+}
+
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
+  if (!Ms)
+    return fail(cudaErrorInvalidValue);
+  if (!validEvent(Start) || !validEvent(End))
+    return fail(cudaErrorInvalidResourceHandle);
+  if ((Start->Flags | End->Flags) & cudaEventDisableTiming || !Start->Native || !End->Native ||
+      Start->Device != End->Device)
+    return fail(cudaErrorInvalidResourceHandle);
+  Backend &B = *rt().device(End->Device)->B;
+  if (!B.eventDone(End->Native) || !B.eventDone(Start->Native))
+    return fail(cudaErrorNotReady);
+  const double Seconds = B.eventSeconds(Start->Native, End->Native);
+  if (Seconds < -1e-3)
+    return fail(cudaErrorUnknown);
+  *Ms = float(std::max(0.0, Seconds) * 1e3);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventElapsedTime_v2(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
+  return cudaEventElapsedTime(Ms, Start, End);
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t Event) {
+  if (!validEvent(Event))
+    return fail(cudaErrorInvalidResourceHandle);
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  if (Event->Native)
+    rt().device(Event->Device)->B->eventRelease(Event->Native);
+  rt().Events.erase(Event);
+  delete Event;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize(void) {
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  return fromStatus(D->B->wait(D->Number, 0, /*All=*/true));
+}
+
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+} // extern "C"

@@ -1,0 +1,356 @@
+//===- NvccOptions.cpp - Parsing nvcc's command line ----------------------===//
+///
+/// \file
+/// nvcc spells most options in two ways (-arch / --gpu-architecture) and
+/// takes values after '=', after a space or glued on (-O3, -Ipath); lists
+/// are comma-separated. This file reads them all into an Invocation.
+///
+//===----------------------------------------------------------------------===//
+#include "NvccOptions.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+namespace ferry {
+namespace nvcc {
+
+namespace {
+
+bool endsWith(const std::string &S, const char *Suffix) {
+  const size_t N = std::strlen(Suffix);
+  return S.size() >= N && S.compare(S.size() - N, N, Suffix) == 0;
+}
+
+std::vector<std::string> splitCommas(const std::string &S) {
+  std::vector<std::string> Out;
+  size_t Start = 0;
+  while (Start <= S.size()) {
+    size_t Comma = S.find(',', Start);
+    if (Comma == std::string::npos)
+      Comma = S.size();
+    if (Comma > Start)
+      Out.push_back(S.substr(Start, Comma - Start));
+    Start = Comma + 1;
+  }
+  return Out;
+}
+
+Language languageOf(const std::string &Path, const std::string &Forced) {
+  if (Forced == "cu" || Forced == "cuda")
+    return Language::Cuda;
+  if (Forced == "c++" || Forced == "cpp")
+    return Language::Cxx;
+  if (Forced == "c")
+    return Language::C;
+  if (endsWith(Path, ".cu"))
+    return Language::Cuda;
+  if (endsWith(Path, ".c"))
+    return Language::C;
+  for (const char *Ext : {".cpp", ".cc", ".cxx", ".C", ".c++", ".cp"})
+    if (endsWith(Path, Ext))
+      return Language::Cxx;
+  return Language::Object;
+}
+
+/// "sm_80", "compute_80", "80", "sm_90a" -> 80 / 90; 0 if none.
+int smNumber(std::string S) {
+  for (const char *Prefix : {"sm_", "compute_", "lto_"})
+    if (S.compare(0, std::strlen(Prefix), Prefix) == 0)
+      S = S.substr(std::strlen(Prefix));
+  if (S.empty() || !std::isdigit(static_cast<unsigned char>(S[0])))
+    return 0;
+  return std::atoi(S.c_str());
+}
+
+/// Options nvcc's own tools take that mean nothing for Ferry's pipeline:
+/// accepted, with their value where they have one.
+const std::set<std::string> IgnoredFlags = {
+    "-lineinfo", "--generate-line-info", "-G", "--device-debug", "--expt-relaxed-constexpr",
+    "-expt-relaxed-constexpr", "--expt-extended-lambda", "-expt-extended-lambda",
+    "--extended-lambda", "-extended-lambda", "-Wno-deprecated-gpu-targets",
+    "-Wno-deprecated-declarations", "--Wno-deprecated-gpu-targets", "-m64", "--machine=64",
+    "-src-in-ptx", "--source-in-ptx", "-restrict", "--restrict", "-use-local-env",
+    "--keep-device-functions", "-Wreorder", "-Werror=cross-execution-space-call",
+    "--display-error-number", "--no-host-device-initializer-list", "--forward-unknown-to-host-compiler",
+    "-forward-unknown-to-host-compiler", "-allow-unsupported-compiler",
+    "--allow-unsupported-compiler", "-t0", "--resource-usage", "-res-usage"};
+const std::set<std::string> IgnoredWithValue = {
+    "-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options", "-Xcudafe", "-Xarchive",
+    "--archive-options", "-maxrregcount", "--maxrregcount", "-t", "--threads",
+    "-diag-suppress", "--diag-suppress", "-Wno-deprecated-gpu-targets", "--diag_suppress",
+    "-split-compile", "--split-compile", "-ccbin", "--compiler-bindir", "--Werror", "-Werror",
+    "-keep-dir", "--keep-dir", "-odir", "--output-directory", "--optimize", "-dopt",
+    "--dopt", "-ftz", "--ftz", "-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt",
+    "-fmad", "--fmad", "--nvlink-options", "-default-stream", "--default-stream",
+    "--std"};
+
+} // namespace
+
+std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
+  std::string ForcedLanguage;
+  bool ArchGiven = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    // The value of an option spelled -opt=V, -opt V or (for one-letter
+    // options) -oV; false if it has none.
+    auto Value = [&](std::initializer_list<const char *> Names, std::string &V,
+                     bool Glued = false) {
+      for (const char *Name : Names) {
+        const size_t N = std::strlen(Name);
+        if (A == Name) {
+          if (I + 1 >= Args.size())
+            return false;
+          V = Args[++I];
+          return true;
+        }
+        if (A.compare(0, N, Name) == 0 && A.size() > N && A[N] == '=') {
+          V = A.substr(N + 1);
+          return true;
+        }
+        if (Glued && A.compare(0, N, Name) == 0 && A.size() > N) {
+          V = A.substr(N);
+          return true;
+        }
+      }
+      return false;
+    };
+    std::string V;
+    if (A.empty())
+      continue;
+    if (A[0] != '-' || A == "-") {
+      Language L = languageOf(A, ForcedLanguage);
+      Out.Inputs.push_back({A, L});
+      if (L == Language::Object)
+        Out.Link.push_back(A);
+      continue;
+    }
+    if (A == "-h" || A == "--help") {
+      Out.Help = true;
+    } else if (A == "-V" || A == "--version") {
+      Out.Version = true;
+    } else if (A == "-v" || A == "--verbose") {
+      Out.Verbose = true;
+    } else if (A == "-dryrun" || A == "--dryrun") {
+      Out.DryRun = Out.Verbose = true;
+    } else if (A == "-keep" || A == "--keep") {
+      Out.Keep = true;
+    } else if (A == "-c" || A == "--compile") {
+      Out.Stop = Phase::Compile;
+    } else if (A == "-dc" || A == "--device-c") {
+      Out.Stop = Phase::Compile;
+      Out.RelocatableDevice = true;
+    } else if (A == "-dw" || A == "--device-w") {
+      Out.Stop = Phase::Compile;
+    } else if (A == "-E" || A == "--preprocess") {
+      Out.Stop = Phase::Preprocess;
+    } else if (A == "-M" || A == "--generate-dependencies" || A == "-MM" ||
+               A == "--generate-nonsystem-dependencies") {
+      Out.Stop = Phase::Dependencies;
+      Out.HostOnly.push_back(A.size() <= 3 ? A : A == "--generate-dependencies" ? "-M" : "-MM");
+    } else if (A == "-MD" || A == "--generate-dependencies-with-compile" || A == "-MMD" ||
+               A == "--generate-nonsystem-dependencies-with-compile" || A == "-MP" ||
+               A == "--generate-dependency-targets") {
+      Out.HostOnly.push_back(A == "--generate-dependencies-with-compile" ? "-MD"
+                             : A == "--generate-nonsystem-dependencies-with-compile" ? "-MMD"
+                             : A == "--generate-dependency-targets" ? "-MP"
+                                                                    : A);
+    } else if (Value({"-MF", "--dependency-output"}, V) || Value({"-MT", "--dependency-target-name"}, V)) {
+      Out.HostOnly.push_back(A.compare(0, 3, "-MT") == 0 || A.find("target") != std::string::npos
+                                 ? "-MT"
+                                 : "-MF");
+      Out.HostOnly.push_back(V);
+    } else if (A == "-dlink" || A == "--device-link") {
+      Out.Stop = Phase::DeviceLink;
+    } else if (A == "-lib" || A == "--lib") {
+      Out.Stop = Phase::Library;
+    } else if (A == "-shared" || A == "--shared") {
+      Out.Shared = true;
+    } else if (A == "-link" || A == "--link") {
+      Out.Stop = Phase::Link;
+    } else if (Value({"-rdc", "--relocatable-device-code"}, V)) {
+      if (V != "true" && V != "false")
+        return "option '" + A + "' takes true or false, not '" + V + "'";
+      Out.RelocatableDevice = V == "true";
+    } else if (Value({"-o", "--output-file"}, V, /*Glued=*/true)) {
+      Out.Output = V;
+    } else if (Value({"-x", "--x"}, V)) {
+      if (V != "cu" && V != "c++" && V != "c" && V != "cuda" && V != "none")
+        return "unsupported language '" + V + "' for -x (expected cu, c++ or c)";
+      ForcedLanguage = V == "none" ? "" : V;
+    } else if (Value({"-arch", "--gpu-architecture"}, V)) {
+      for (const std::string &Arch : splitCommas(V)) {
+        if (Arch == "native" || Arch == "all" || Arch == "all-major") {
+          Out.SMs.push_back(80);
+          continue;
+        }
+        if (Arch.compare(0, 3, "gfx") == 0) {
+          Out.AmdTargets.push_back(Arch);
+          Out.AmdTargetsGiven = true;
+          continue;
+        }
+        const int SM = smNumber(Arch);
+        if (!SM)
+          return "unknown GPU architecture '" + Arch + "' for " + A +
+                 " (expected sm_NN, compute_NN, native, all or an AMD gfx processor)";
+        Out.SMs.push_back(SM);
+      }
+      ArchGiven = true;
+    } else if (Value({"-code", "--gpu-code"}, V)) {
+      for (const std::string &Code : splitCommas(V))
+        if (!smNumber(Code))
+          return "unknown GPU code '" + Code + "' for " + A + " (expected sm_NN or compute_NN)";
+    } else if (Value({"-gencode", "--generate-code"}, V)) {
+      // arch=compute_80,code=sm_80 or code=[sm_80,compute_80]
+      std::string Spec = V;
+      Spec.erase(std::remove(Spec.begin(), Spec.end(), '['), Spec.end());
+      Spec.erase(std::remove(Spec.begin(), Spec.end(), ']'), Spec.end());
+      Spec.erase(std::remove(Spec.begin(), Spec.end(), '"'), Spec.end());
+      bool Any = false;
+      for (const std::string &Part : splitCommas(Spec)) {
+        std::string Item = Part;
+        if (Item.compare(0, 5, "arch=") == 0)
+          Item = Item.substr(5);
+        else if (Item.compare(0, 5, "code=") == 0)
+          Item = Item.substr(5);
+        const int SM = smNumber(Item);
+        if (!SM)
+          return "cannot read -gencode '" + V + "': '" + Part + "' is no sm_NN or compute_NN";
+        if (std::find(Out.SMs.begin(), Out.SMs.end(), SM) == Out.SMs.end())
+          Out.SMs.push_back(SM);
+        Any = true;
+      }
+      if (!Any)
+        return "-gencode '" + V + "' names no architecture";
+      ArchGiven = true;
+    } else if (Value({"--offload-arch", "-offload-arch", "--amdgpu-targets"}, V)) {
+      // Ferry: the AMD processors (and sm_NN for PTX), as clang spells them.
+      for (const std::string &T : splitCommas(V)) {
+        if (smNumber(T)) {
+          Out.SMs.push_back(smNumber(T));
+          ArchGiven = true;
+        } else if (T.compare(0, 3, "gfx") == 0) {
+          Out.AmdTargets.push_back(T);
+        } else {
+          return "unknown processor '" + T + "' for --offload-arch (expected gfxNNN or sm_NN)";
+        }
+      }
+      Out.AmdTargetsGiven = true;
+    } else if (Out.ClangMode && Value({"--cuda-gpu-arch"}, V)) {
+      if (!smNumber(V))
+        return "unknown GPU architecture '" + V + "' for --cuda-gpu-arch";
+      Out.SMs.push_back(smNumber(V));
+      ArchGiven = true;
+    } else if (A.size() >= 2 && A[1] == 'O' && A.size() <= 3) {
+      Out.OptLevel = A.size() == 2 ? 1 : A[2] == 's' || A[2] == 'z' ? 2 : unsigned(A[2] - '0');
+      if (Out.OptLevel > 3)
+        Out.OptLevel = 3;
+      Out.Common.push_back(A);
+    } else if (Value({"-I", "--include-path"}, V, true) ||
+               Value({"-isystem", "--system-include"}, V) ||
+               Value({"-D", "--define-macro"}, V, true) ||
+               Value({"-U", "--undefine-macro"}, V, true) ||
+               Value({"-include", "--pre-include"}, V)) {
+      const char *Flag = A.compare(0, 2, "-I") == 0 || A == "--include-path" ||
+                                 A.compare(0, 15, "--include-path=") == 0
+                             ? "-I"
+                         : A.find("system") != std::string::npos ? "-isystem"
+                         : A.compare(0, 2, "-D") == 0 || A.find("define") != std::string::npos
+                             ? "-D"
+                         : A.compare(0, 2, "-U") == 0 || A.find("undefine") != std::string::npos
+                             ? "-U"
+                             : "-include";
+      if (std::strcmp(Flag, "-D") == 0 && A.find("undefine") != std::string::npos)
+        Flag = "-U";
+      Out.Common.push_back(Flag);
+      Out.Common.push_back(V);
+    } else if (Value({"-std", "--std"}, V)) {
+      Out.Common.push_back("-std=" + V);
+    } else if (A == "-g" || A == "--debug") {
+      Out.HostOnly.push_back("-g");
+    } else if (A == "-w" || A == "--disable-warnings") {
+      Out.Common.push_back("-w");
+    } else if (A == "--use_fast_math" || A == "-use_fast_math") {
+      Out.DeviceOnly.push_back("-ffast-math");
+      Out.DeviceOnly.push_back("-fcuda-flush-denormals-to-zero");
+    } else if (Value({"-Xcompiler", "--compiler-options"}, V)) {
+      for (const std::string &Opt : splitCommas(V))
+        Out.HostOnly.push_back(Opt);
+    } else if (Value({"-Xlinker", "--linker-options"}, V)) {
+      for (const std::string &Opt : splitCommas(V))
+        Out.Link.push_back("-Wl," + Opt);
+    } else if (Value({"-L", "--library-path"}, V, true)) {
+      Out.Link.push_back("-L" + V);
+    } else if (Value({"-l", "--library"}, V, true)) {
+      // Ferry's CUDA runtime replaces NVIDIA's; the driver API is not
+      // provided (a call to it is an undefined reference naming it).
+      if (V != "cudart" && V != "cudart_static" && V != "cudadevrt" && V != "cuda")
+        Out.Link.push_back("-l" + V);
+    } else if (Value({"-cudart", "--cudart"}, V)) {
+      if (V != "none" && V != "shared" && V != "static")
+        return "option " + A + " takes none, shared or static, not '" + V + "'";
+    } else if (Value({"-cudadevrt", "--cudadevrt"}, V)) {
+    } else if (IgnoredFlags.count(A)) {
+    } else if (IgnoredWithValue.count(A.substr(0, A.find('=')))) {
+      if (A.find('=') == std::string::npos && I + 1 < Args.size())
+        ++I;
+    } else if (A.compare(0, 9, "-Werror=") == 0 || A.compare(0, 10, "--Werror=") == 0) {
+    } else if (Out.ClangMode && (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
+                                 A.compare(0, 2, "-m") == 0 || A == "-pthread" ||
+                                 A == "-fopenmp" || A == "-pedantic" || A == "-rdynamic")) {
+      Out.HostOnly.push_back(A);
+      if (A == "-pthread" || A == "-rdynamic" || A == "-fopenmp")
+        Out.Link.push_back(A);
+    } else if (Out.ClangMode && (A == "--cuda-path" || A.compare(0, 12, "--cuda-path=") == 0 ||
+                                 A == "-nocudalib" || A == "-nocudainc" ||
+                                 A.compare(0, 23, "--cuda-compile-host-device") == 0)) {
+    } else {
+      return "unknown option '" + A + "'" +
+             (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
+                      A.compare(0, 2, "-m") == 0
+                  ? " (host-compiler options go through -Xcompiler, as with nvcc)"
+                  : "");
+    }
+  }
+  if (!ArchGiven)
+    Out.SMs = {80};
+  std::sort(Out.SMs.begin(), Out.SMs.end());
+  Out.SMs.erase(std::unique(Out.SMs.begin(), Out.SMs.end()), Out.SMs.end());
+  if (!Out.AmdTargetsGiven)
+    Out.AmdTargets = {"gfx90a", "gfx942", "gfx1030", "gfx1100"};
+  return "";
+}
+
+const char *helpText() {
+  return R"(Usage: ferry-nvcc [options] <inputs>
+
+ferry-nvcc builds CUDA programs the way nvcc does, for AMD GPUs (HSA code
+objects, and the emulated devices of FERRY_EMULATE) and NVIDIA GPUs (PTX)
+in one binary that runs on Ferry's CUDA runtime (libferry-cudart).
+
+Inputs: .cu (CUDA), .cpp/.cc/.cxx (C++), .c (C), anything else is passed
+to the linker (.o, .a, .so).
+
+Options (nvcc's spellings):
+  -c, -dc, -E, -M, -MM, -MD, -MMD, -MF F, -MT T, -o F, -x cu|c++|c
+  -arch=sm_NN|compute_NN|native|all, -code=..., -gencode arch=..,code=..
+  -rdc=true|false, -dlink, -lib, -shared
+  -O0..-O3, -g, -std=..., -I, -isystem, -D, -U, -include
+  -L, -l, -Xcompiler a,b, -Xlinker a,b, --use_fast_math, -w
+  -v, --dryrun, -keep, --version, --help
+Accepted, without effect on Ferry's code (NVIDIA-tool tuning):
+  -lineinfo, -G, --expt-relaxed-constexpr, --extended-lambda, -ccbin,
+  -Xptxas, -Xnvlink, -Xcudafe, -maxrregcount, -ftz, -prec-div, -fmad, ...
+Ferry:
+  --offload-arch=gfx90a,gfx942,... AMD processors (default: gfx90a, gfx942,
+                                   gfx1030, gfx1100); -arch=gfxNNN also works
+
+Environment: FERRY_CLANGXX (the clang++ 19 to run), CUDA_PATH (the CUDA
+toolkit whose headers programs see; default /usr/local/cuda).
+docs/cuda.md says what the runtime supports.
+)";
+}
+
+} // namespace nvcc
+} // namespace ferry

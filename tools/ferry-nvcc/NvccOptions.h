@@ -1,0 +1,77 @@
+//===- NvccOptions.h - The nvcc command line ferry-nvcc accepts -*- C++ -*-===//
+///
+/// \file
+/// ferry-nvcc reads nvcc's command line (the flags CUDA build systems pass)
+/// into one Invocation: the inputs with their languages, the phase to stop
+/// at, the GPU architectures, and the options for the host compiler, the
+/// device compiler and the linker. An option it does not know is an error
+/// that names it; options that only tune NVIDIA's own tools (ptxas, nvlink,
+/// the front end) are accepted and have no effect, as documented in
+/// docs/cuda.md.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_TOOLS_NVCC_NVCCOPTIONS_H
+#define FERRY_TOOLS_NVCC_NVCCOPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+namespace nvcc {
+
+enum class Language { Cuda, Cxx, C, Object };
+
+struct Input {
+  std::string Path;
+  Language Lang;
+};
+
+enum class Phase {
+  Link,          ///< the default: an executable (or -shared / -lib output)
+  Compile,       ///< -c / -dc: objects
+  Preprocess,    ///< -E
+  Dependencies,  ///< -M / -MM
+  DeviceLink,    ///< -dlink
+  Library,       ///< -lib: a static library
+};
+
+struct Invocation {
+  std::vector<Input> Inputs;
+  std::string Output;
+  Phase Stop = Phase::Link;
+  bool Shared = false;
+  /// -rdc=true / -dc: device code links across files.
+  bool RelocatableDevice = false;
+  /// NVIDIA architectures of the PTX images, as numbers (80 for sm_80).
+  std::vector<int> SMs;
+  /// AMD processors (--offload-arch=gfx...), in order.
+  std::vector<std::string> AmdTargets;
+  bool AmdTargetsGiven = false;
+  /// Options for both the device and the host compile (-I, -D, -std, -O, ...).
+  std::vector<std::string> Common;
+  /// Host compiler only (-Xcompiler, dependency options).
+  std::vector<std::string> HostOnly;
+  /// Device compiler only (--use_fast_math, ...).
+  std::vector<std::string> DeviceOnly;
+  /// Linker (-L, -l, -Xlinker, ...), in command-line order with the inputs'
+  /// objects placed where they came.
+  std::vector<std::string> Link;
+  unsigned OptLevel = 3;
+  bool Verbose = false; ///< -v / --verbose: print each command
+  bool DryRun = false;  ///< --dryrun: print, do not run
+  bool Keep = false;    ///< -keep: leave the intermediate files
+  bool Version = false, Help = false;
+  /// ferry-clang++ on .cu files: clang's own options pass to both compiles.
+  bool ClangMode = false;
+};
+
+/// Parses \p Args (without the program name). Returns "" or the error.
+std::string parse(const std::vector<std::string> &Args, Invocation &Out);
+
+/// The help text.
+const char *helpText();
+
+} // namespace nvcc
+} // namespace ferry
+
+#endif

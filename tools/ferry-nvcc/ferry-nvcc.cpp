@@ -1,0 +1,388 @@
+//===- ferry-nvcc.cpp - An nvcc-compatible driver for Ferry ---------------===//
+///
+/// \file
+/// `ferry-nvcc -O3 -arch=sm_80 prog.cu -o prog` builds a whole CUDA program
+/// the way nvcc does, for Ferry:
+///
+///   1. device: clang++ 19 compiles each .cu file for each sm_NN to NVVM IR
+///      (`--cuda-device-only -nocudalib`);
+///   2. Ferry compiles that IR in this process (libferry's DeviceTarget):
+///      an HSA code object and its translated IR (for the emulated devices)
+///      per AMD processor, PTX per sm_NN, packaged as OffloadBinary entries
+///      behind a 16-byte header (runtime/cudart/CudaRuntime.h);
+///   3. host: clang++ 19 compiles the file's host side with that package as
+///      its "GPU binary" (`-fcuda-include-gpubinary`), so the module
+///      constructor registers it, its kernels and variables with the CUDA
+///      runtime as nvcc-built programs do;
+///   4. link: against libferry-cudart (Ferry's CUDA runtime API) and
+///      libferry-rt, with an rpath to them.
+///
+/// C and C++ files are compiled by clang with the CUDA headers on the
+/// include path, as nvcc's host compiler sees them. `ferry-clang++` on .cu
+/// files runs this driver with clang's own options accepted.
+///
+//===----------------------------------------------------------------------===//
+#include "NvccOptions.h"
+
+#include "ferry/Cache.h"
+#include "ferry/DeviceTarget.h"
+#include "ferry/Offload.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#ifndef FERRY_DEFAULT_CLANGXX
+#error "FERRY_DEFAULT_CLANGXX must name the clang++-19 to run"
+#endif
+#ifndef FERRY_DEFAULT_CUDA_PATH
+#error "FERRY_DEFAULT_CUDA_PATH must name the CUDA toolkit of libferry-cudart"
+#endif
+
+using namespace llvm;
+using namespace ferry::nvcc;
+
+namespace {
+
+const char *Tool = "ferry-nvcc";
+
+/// Where Ferry and the tools are.
+struct Paths {
+  std::string Clang, Cuda, Lib, Include;
+};
+
+int error(const Twine &Message) {
+  errs() << Tool << ": error: " << Message << "\n";
+  return 1;
+}
+
+class Driver {
+public:
+  Driver(Invocation Inv, Paths P) : Inv(std::move(Inv)), P(std::move(P)) {}
+  ~Driver() {
+    if (!Inv.Keep)
+      for (const std::string &F : Temporaries)
+        sys::fs::remove(F);
+  }
+  int run();
+
+private:
+  /// Runs \p Args (Args[0] the program); prints it first with -v.
+  bool execute(const std::vector<std::string> &Args);
+  /// A new temporary file "<stem>-XXXXXX.<ext>", removed at the end.
+  std::string temporary(StringRef Stem, StringRef Ext);
+  /// Options every compile of a CUDA file takes.
+  std::vector<std::string> cudaCommon() const;
+  /// Compiles the .cu file \p In into the object \p Out (or preprocesses,
+  /// with -E / -M).
+  bool compileCuda(const Input &In, const std::string &Out);
+  /// The device images of \p In: the package ferry-nvcc embeds.
+  bool deviceImages(const Input &In, std::string &Package);
+  bool compileHost(const Input &In, const std::string &Out);
+  bool link(const std::vector<std::string> &Objects);
+  /// The object name for \p In with -c and no -o: its stem + ".o".
+  std::string objectName(const Input &In) const;
+
+  Invocation Inv;
+  Paths P;
+  std::vector<std::string> Temporaries;
+};
+
+bool Driver::execute(const std::vector<std::string> &Args) {
+  if (Inv.Verbose) {
+    errs() << "#$ ";
+    for (const std::string &A : Args)
+      errs() << (A.find(' ') == std::string::npos ? A : "\"" + A + "\"") << " ";
+    errs() << "\n";
+  }
+  if (Inv.DryRun)
+    return true;
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  std::string Message;
+  int RC = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, {}, 0, 0, &Message);
+  if (RC < 0) {
+    error("cannot run '" + Args[0] + "': " + Message);
+    return false;
+  }
+  return RC == 0;
+}
+
+std::string Driver::temporary(StringRef Stem, StringRef Ext) {
+  SmallString<128> Path;
+  if (std::error_code EC = sys::fs::createTemporaryFile(Stem, Ext, Path)) {
+    error("cannot create a temporary file: " + EC.message());
+    std::exit(1);
+  }
+  Temporaries.push_back(std::string(Path));
+  return std::string(Path);
+}
+
+std::vector<std::string> Driver::cudaCommon() const {
+  std::vector<std::string> A = {"--cuda-path=" + P.Cuda, "-Wno-unknown-cuda-version",
+                                "-Xclang", "-target-sdk-version=12.5",
+                                // CUDA 13 lacks a header clang 19's wrappers include.
+                                "-isystem", P.Include + "/ferry/cuda"};
+  if (sys::fs::is_directory(P.Cuda + "/include/cccl")) {
+    A.push_back("-isystem");
+    A.push_back(P.Cuda + "/include/cccl");
+  }
+  if (Inv.RelocatableDevice)
+    A.push_back("-fgpu-rdc");
+  A.insert(A.end(), Inv.Common.begin(), Inv.Common.end());
+  return A;
+}
+
+std::string Driver::objectName(const Input &In) const {
+  return sys::path::stem(In.Path).str() + ".o";
+}
+
+bool Driver::deviceImages(const Input &In, std::string &Package) {
+  // One NVVM module per sm_NN; AMD code comes from the highest one's.
+  LLVMContext Ctx;
+  std::vector<std::unique_ptr<Module>> Modules;
+  for (int SM : Inv.SMs) {
+    const std::string Bc = temporary(sys::path::stem(In.Path).str() + "-sm_" + std::to_string(SM),
+                                     "bc");
+    std::vector<std::string> Args = {P.Clang, "-x", "cuda", "--cuda-device-only",
+                                     "--cuda-gpu-arch=sm_" + std::to_string(SM), "-nocudalib"};
+    std::vector<std::string> Common = cudaCommon();
+    Args.insert(Args.end(), Common.begin(), Common.end());
+    Args.insert(Args.end(), Inv.DeviceOnly.begin(), Inv.DeviceOnly.end());
+    if (Inv.OptLevel == 0) // readable, optimizable IR: Ferry optimizes it
+      Args.insert(Args.end(), {"-Xclang", "-disable-O0-optnone"});
+    Args.insert(Args.end(), {"-emit-llvm", "-c", In.Path, "-o", Bc});
+    if (!execute(Args))
+      return false;
+    if (Inv.DryRun)
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Bc);
+    if (!Buf)
+      return !error("cannot read '" + Bc + "': " + Buf.getError().message());
+    Expected<std::unique_ptr<Module>> M = parseBitcodeFile(**Buf, Ctx);
+    if (!M)
+      return !error(In.Path + ": " + toString(M.takeError()));
+    Modules.push_back(std::move(*M));
+  }
+  if (Inv.DryRun)
+    return true;
+  // A file without device code has no images (the runtime registers an
+  // empty package).
+  std::vector<ferry::DeviceImage> Images;
+  const Module &Last = *Modules.back();
+  bool HasDeviceCode = false;
+  for (const GlobalValue &GV : Last.global_values())
+    HasDeviceCode |= !GV.isDeclaration();
+  if (HasDeviceCode) {
+    ferry::CompileCache Cache;
+    auto Compile = [&](StringRef Arch, const Module &M, ferry::ImageKind Kind) {
+      ferry::DeviceOptions O;
+      O.OptLevel = Inv.OptLevel;
+      O.InputOptimized = Inv.OptLevel > 0;
+      Expected<std::unique_ptr<ferry::DeviceTarget>> T = ferry::DeviceTarget::create(Arch, O);
+      if (!T)
+        return !error(toString(T.takeError()));
+      Expected<std::string> Bytes = Cache.compile(**T, M, Kind);
+      if (!Bytes) {
+        // One line per problem, each naming the file.
+        SmallVector<StringRef, 8> Lines;
+        std::string Text = toString(Bytes.takeError());
+        StringRef(Text).split(Lines, '\n', -1, false);
+        for (StringRef Line : Lines)
+          error(In.Path + ": " + Line);
+        return false;
+      }
+      Images.push_back({Kind, (*T)->triple().str(), (*T)->arch(), std::move(*Bytes)});
+      return true;
+    };
+    for (const std::string &Arch : Inv.AmdTargets)
+      if (!Compile(Arch, Last, ferry::ImageKind::CodeObject) ||
+          !Compile(Arch, Last, ferry::ImageKind::TranslatedIR))
+        return false;
+    for (size_t I = 0; I < Inv.SMs.size(); ++I)
+      if (!Compile("sm_" + std::to_string(Inv.SMs[I]), *Modules[I], ferry::ImageKind::PTX))
+        return false;
+  }
+  std::string Body = ferry::packageImages(Images);
+  Package.assign("FERRYCU1", 8);
+  uint64_t Size = Body.size();
+  for (int Byte = 0; Byte < 8; ++Byte)
+    Package.push_back(char((Size >> (8 * Byte)) & 0xff));
+  Package += Body;
+  return true;
+}
+
+bool Driver::compileCuda(const Input &In, const std::string &Out) {
+  std::vector<std::string> Args = {P.Clang, "-x", "cuda", "--cuda-host-only"};
+  for (int SM : Inv.SMs)
+    Args.push_back("--cuda-gpu-arch=sm_" + std::to_string(SM));
+  std::vector<std::string> Common = cudaCommon();
+  Args.insert(Args.end(), Common.begin(), Common.end());
+  Args.insert(Args.end(), Inv.HostOnly.begin(), Inv.HostOnly.end());
+  if (Inv.Stop == Phase::Preprocess || Inv.Stop == Phase::Dependencies) {
+    Args.push_back(Inv.Stop == Phase::Preprocess ? "-E" : "-fsyntax-only");
+    Args.push_back(In.Path);
+    if (!Out.empty())
+      Args.insert(Args.end(), {"-o", Out});
+    return execute(Args);
+  }
+  std::string Package;
+  if (!deviceImages(In, Package))
+    return false;
+  const std::string PackageFile = temporary(sys::path::stem(In.Path), "ferrypkg");
+  if (!Inv.DryRun) {
+    std::error_code EC;
+    raw_fd_ostream OS(PackageFile, EC, sys::fs::OF_None);
+    if (EC)
+      return !error("cannot write '" + PackageFile + "': " + EC.message());
+    OS << Package;
+  }
+  Args.insert(Args.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", PackageFile, "-c",
+                           In.Path, "-o", Out});
+  return execute(Args);
+}
+
+bool Driver::compileHost(const Input &In, const std::string &Out) {
+  std::vector<std::string> Args = {P.Clang};
+  if (In.Lang == Language::C)
+    Args.insert(Args.end(), {"-x", "c"});
+  else
+    Args.insert(Args.end(), {"-x", "c++"});
+  // nvcc's host compiler sees the CUDA headers.
+  Args.insert(Args.end(), {"-isystem", P.Cuda + "/include"});
+  for (const std::string &A : Inv.Common)
+    if (!(In.Lang == Language::C && A.compare(0, 5, "-std=") == 0))
+      Args.push_back(A);
+  Args.insert(Args.end(), Inv.HostOnly.begin(), Inv.HostOnly.end());
+  if (Inv.Stop == Phase::Preprocess)
+    Args.push_back("-E");
+  else if (Inv.Stop == Phase::Dependencies)
+    Args.push_back("-fsyntax-only");
+  else
+    Args.push_back("-c");
+  Args.push_back(In.Path);
+  if (!Out.empty())
+    Args.insert(Args.end(), {"-o", Out});
+  return execute(Args);
+}
+
+bool Driver::link(const std::vector<std::string> &Objects) {
+  if (Inv.Stop == Phase::Library) {
+    std::vector<std::string> Args = {sys::path::parent_path(P.Clang).str() + "/llvm-ar", "rcs",
+                                     Inv.Output.empty() ? "a.a" : Inv.Output};
+    if (!sys::fs::exists(Args[0]))
+      Args[0] = "ar";
+    Args.insert(Args.end(), Objects.begin(), Objects.end());
+    return execute(Args);
+  }
+  std::vector<std::string> Args = {P.Clang};
+  if (Inv.Shared)
+    Args.push_back("-shared");
+  Args.insert(Args.end(), Objects.begin(), Objects.end());
+  Args.insert(Args.end(), Inv.Link.begin(), Inv.Link.end());
+  for (const std::string &A : Inv.HostOnly)
+    if (A == "-fopenmp" || A == "-pthread" || A.compare(0, 6, "-fuse-") == 0 ||
+        A.compare(0, 10, "-fsanitize") == 0 || A == "-fPIC" || A == "-rdynamic")
+      Args.push_back(A);
+  Args.insert(Args.end(), {"-L" + P.Lib, "-lferry-cudart", "-lferry-rt",
+                           "-Wl,-rpath," + P.Lib, "-o",
+                           Inv.Output.empty() ? "a.out" : Inv.Output});
+  return execute(Args);
+}
+
+int Driver::run() {
+  if (Inv.Inputs.empty())
+    return error("no input files");
+  if (Inv.RelocatableDevice && Inv.Stop != Phase::Preprocess &&
+      Inv.Stop != Phase::Dependencies)
+    return error("relocatable device code (-rdc=true, -dc) is not supported by ferry-nvcc "
+                 "yet: compile without it (device functions called across files must then "
+                 "be defined in each file that calls them)");
+  if (Inv.Stop == Phase::DeviceLink)
+    return error("-dlink is only needed for relocatable device code, which ferry-nvcc does "
+                 "not support yet");
+  const bool OneOutput = Inv.Stop == Phase::Compile || Inv.Stop == Phase::Preprocess ||
+                         Inv.Stop == Phase::Dependencies;
+  size_t Sources = 0;
+  for (const Input &In : Inv.Inputs)
+    Sources += In.Lang != Language::Object;
+  if (OneOutput && !Inv.Output.empty() && Sources > 1)
+    return error("-o with -c, -E or -M and several source files");
+  std::vector<std::string> Objects;
+  for (const Input &In : Inv.Inputs) {
+    if (In.Lang == Language::Object) {
+      if (!OneOutput)
+        Objects.push_back(In.Path);
+      continue;
+    }
+    if (!Inv.DryRun && !sys::fs::exists(In.Path))
+      return error("cannot find '" + In.Path + "'");
+    std::string Out = OneOutput ? (Inv.Output.empty() && Inv.Stop == Phase::Compile
+                                       ? objectName(In)
+                                       : Inv.Output)
+                                : temporary(sys::path::stem(In.Path), "o");
+    const bool Ok = In.Lang == Language::Cuda ? compileCuda(In, Out) : compileHost(In, Out);
+    if (!Ok)
+      return 1;
+    Objects.push_back(Out);
+  }
+  if (OneOutput)
+    return 0;
+  return link(Objects) ? 0 : 1;
+}
+
+std::string selfDirectory(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&error));
+  return sys::path::parent_path(Exe).str();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  ferry::installFatalErrorHandler();
+  std::vector<std::string> Args(argv + 1, argv + argc);
+  Invocation Inv;
+  if (!Args.empty() && Args[0] == "--ferry-clang-mode") {
+    Inv.ClangMode = true;
+    Tool = "ferry-clang++";
+    Args.erase(Args.begin());
+  }
+  if (std::string Problem = parse(Args, Inv); !Problem.empty())
+    return error(Problem);
+  if (Inv.Help) {
+    outs() << helpText();
+    return 0;
+  }
+  if (Inv.Version) {
+    outs() << "ferry-nvcc: Ferry's nvcc-compatible driver (clang 19, CUDA runtime API of "
+              "CUDA "
+           << CUDART_VERSION_TEXT << ")\n";
+    return 0;
+  }
+  Paths P;
+  const std::string Prefix = selfDirectory(argv[0]) + "/..";
+  P.Lib = Prefix + "/lib";
+  P.Include = Prefix + "/include";
+  const char *Clang = std::getenv("FERRY_CLANGXX");
+  P.Clang = Clang && *Clang ? Clang : FERRY_DEFAULT_CLANGXX;
+  if (ErrorOr<std::string> Found = sys::findProgramByName(P.Clang))
+    P.Clang = *Found;
+  const char *Cuda = std::getenv("CUDA_PATH");
+  P.Cuda = Cuda && *Cuda ? Cuda : FERRY_DEFAULT_CUDA_PATH;
+  if (!sys::fs::exists(P.Cuda + "/include/cuda_runtime.h"))
+    return error("no CUDA toolkit headers at '" + P.Cuda +
+                 "' (cuda_runtime.h): set CUDA_PATH to the toolkit ferry-nvcc should use");
+  return Driver(std::move(Inv), std::move(P)).run();
+}
