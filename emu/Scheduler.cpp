@@ -798,6 +798,11 @@ static uint32_t emu_amd_readlane(uint32_t S, uint32_t V, uint32_t Lane) {
 static uint32_t emu_amd_mul_u24(uint32_t, uint32_t A, uint32_t B) {
   return (A & 0xffffffu) * (B & 0xffffffu);
 }
+/// v_mul_i32_i24: the low 24 bits of each operand, sign-extended.
+static uint32_t emu_amd_mul_i24(uint32_t, uint32_t A, uint32_t B) {
+  const int32_t SA = int32_t(A << 8) >> 8, SB = int32_t(B << 8) >> 8;
+  return uint32_t(SA * SB);
+}
 static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
 
 /// cvt.rna.tf32.f32: the nearer of the two tf32 values around the input (19
@@ -1078,6 +1083,8 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.amdgcn.readlane.i32", emu_amd_readlane),
       F("llvm.amdgcn.mul.u24.i32", emu_amd_mul_u24),
       F("llvm.amdgcn.mul.u24", emu_amd_mul_u24),
+      F("llvm.amdgcn.mul.i24.i32", emu_amd_mul_i24),
+      F("llvm.amdgcn.mul.i24", emu_amd_mul_i24),
       F("llvm.amdgcn.s.memtime", emu_amd_memtime),
       F("__printf_alloc", emu_printf_alloc),
       F("vprintf", emu_vprintf),

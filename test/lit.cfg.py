@@ -44,6 +44,10 @@ config.environment["FERRY_CACHE_DIR"] = os.path.join(config.ferry_obj_root, "tes
 # Ferry's own tests embed the translated IR too, for the emulated devices.
 config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++") +
                              " -fplugin-arg-ferry-embed-ir"))
+# Whole CUDA programs (test/cuda/): ferry-nvcc, where the CUDA headers are.
+if os.path.exists(os.path.join(bindir, "ferry-nvcc")):
+    config.available_features.add("ferry-nvcc")
+    config.substitutions.append(("%ferry-nvcc", os.path.join(bindir, "ferry-nvcc")))
 config.substitutions.append(("%ferry-translate", os.path.join(bindir, "ferry-translate")))
 config.substitutions.append(("%ferry-info", os.path.join(bindir, "ferry-info")))
 config.substitutions.append(("%ferry-emu-check", os.path.join(bindir, "ferry-emu-check")))

@@ -25,10 +25,18 @@ Error makeError(ferry_status Status, const char *Fmt, ...) {
   return Error(Status, std::move(Message));
 }
 
+namespace {
+thread_local std::string LastReported;
+}
+
 ferry_status report(const Error &E) {
-  if (E)
+  if (E) {
     errorf("%s", E.message().c_str());
+    LastReported = E.message();
+  }
   return E.status();
 }
+
+const std::string &lastReported() { return LastReported; }
 
 } // namespace ferry

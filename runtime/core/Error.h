@@ -47,6 +47,10 @@ Error makeError(ferry_status Status, const char *Fmt, ...)
 /// status: for the entry points that report their own failures.
 ferry_status report(const Error &E);
 
+/// The message of the calling thread's last failure that report() printed
+/// (the CUDA runtime reads the vendor's error name from it).
+const std::string &lastReported();
+
 } // namespace ferry
 
 #endif

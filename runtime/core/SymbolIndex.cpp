@@ -121,6 +121,7 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
           S.Wave = mapUInt(K, ".wavefront_size");
           S.KernargSize = mapUInt(K, ".kernarg_segment_size");
           S.KernargAlign = mapUInt(K, ".kernarg_segment_align");
+          S.MaxFlatWorkGroupSize = mapUInt(K, ".max_flat_workgroup_size");
           if (const msgpack::object *Args = mapValue(K, ".args");
               Args && Args->type == msgpack::type::ARRAY) {
             for (uint32_t A = 0; A < Args->via.array.size; ++A) {
@@ -309,6 +310,7 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
         S.VGPRs = R.VGPRs, S.SGPRs = R.SGPRs, S.AGPRs = R.AGPRs, S.LDS = R.LDS,
         S.Scratch = R.Scratch, S.Wave = R.Wave, S.KernargSize = R.KernargSize;
         S.KernargAlign = R.KernargAlign, S.DynamicStack = R.DynamicStack;
+        S.MaxFlatWorkGroupSize = R.MaxFlatWorkGroupSize;
         S.Args = std::move(R.Args);
       } else {
         S.Kind = FERRY_SYMBOL_FUNCTION;

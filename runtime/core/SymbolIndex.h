@@ -37,6 +37,9 @@ struct SymbolInfo {
   /// Kernels of code objects: resources from the metadata (0 if unknown).
   uint64_t VGPRs = 0, SGPRs = 0, AGPRs = 0, LDS = 0, Scratch = 0, Wave = 0,
            KernargSize = 0, KernargAlign = 0;
+  /// Kernels of code objects: the largest work-group (launch bounds), 0 if
+  /// the metadata does not say.
+  uint64_t MaxFlatWorkGroupSize = 0;
   /// Kernels of code objects (v5): the stack grows past Scratch at run time
   /// (recursion, indirect calls, calls into other images).
   bool DynamicStack = false;

@@ -66,7 +66,7 @@ cudaError_t kernelFailure(const std::string &Message) {
            Message.find("memory access fault") != std::string::npos)
     Err = cudaErrorIllegalAddress;
   CudaRuntime::get().Sticky = Err;
-  return fail(Err);
+  return Err;
 }
 
 cudaError_t fromStatus(ferry_status S) {
@@ -78,9 +78,9 @@ cudaError_t fromStatus(ferry_status S) {
   case FERRY_ERROR_INVALID:
     return fail(cudaErrorInvalidValue);
   default:
-    // Waits and copies fail after a kernel failed on the queue.
-    CudaRuntime::get().Sticky = cudaErrorLaunchFailure;
-    return fail(cudaErrorLaunchFailure);
+    // Waits and copies fail after a kernel failed on the queue: the
+    // backend printed the vendor's reason.
+    return fail(kernelFailure(lastReported()));
   }
 }
 
@@ -94,21 +94,24 @@ cudaError_t unsupported(const char *Routine, const char *Why) {
 }
 
 std::vector<Device> &CudaRuntime::devices() {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  if (Discovered)
-    return Devices;
-  Discovered = true;
+  // Found once; the list never changes after that, so reading it needs no
+  // lock (callers hold Mutex at times).
+  std::call_once(Discovered, [this] { discover(); });
+  return Devices;
+}
+
+void CudaRuntime::discover() {
   Runtime &R = Runtime::get();
   DeviceKind K;
   // The OpenACC selection rules: ACC_DEVICE_TYPE, else AMD, then NVIDIA.
   // The host is no CUDA device.
   if (Error E = R.selectKind(K)) {
     debugf("cuda: no device: %s", E.message().c_str());
-    return Devices;
+    return;
   }
   if (K == DeviceKind::Host) {
     debugf("cuda: no AMD or NVIDIA device (the host runs no CUDA kernels)");
-    return Devices;
+    return;
   }
   Kind = K;
   Backend &B = R.backendFor(K);
@@ -119,7 +122,6 @@ std::vector<Device> &CudaRuntime::devices() {
   }
   debugf("cuda: %zu %s device(s) through the %s backend", Devices.size(), deviceKindName(K),
          B.name());
-  return Devices;
 }
 
 Device *CudaRuntime::current(cudaError_t &Err) {

@@ -173,8 +173,9 @@ public:
 
 private:
   CudaRuntime() = default;
+  void discover();
   std::vector<Device> Devices;
-  bool Discovered = false;
+  std::once_flag Discovered;
 };
 
 /// Records \p Err as the calling thread's last error (cudaGetLastError) and
@@ -183,7 +184,8 @@ cudaError_t fail(cudaError_t Err);
 /// The CUDA error for a backend failure of a device operation; a kernel
 /// failure becomes the sticky error.
 cudaError_t fromStatus(ferry_status S);
-/// The CUDA error for a failed launch or wait whose message is \p Message.
+/// The CUDA error for a kernel that failed on the device with \p Message:
+/// made the sticky error, which every later call returns.
 cudaError_t kernelFailure(const std::string &Message);
 /// Says once per routine that \p Routine is not supported by Ferry, and why.
 cudaError_t unsupported(const char *Routine, const char *Why);

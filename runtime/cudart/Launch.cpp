@@ -67,6 +67,9 @@ cudaError_t checkConfig(Kernel &K, dim3 Grid, dim3 Block, size_t Shared) {
     const size_t Static = S ? S->LDS : 0;
     if (Static + Shared > AmdGroupMemory)
       return fail(cudaErrorInvalidValue);
+    // __launch_bounds__: the code was compiled for blocks up to that size.
+    if (S && S->MaxFlatWorkGroupSize && Threads > S->MaxFlatWorkGroupSize)
+      return fail(cudaErrorInvalidValue);
   }
   return cudaSuccess;
 }
@@ -87,8 +90,12 @@ cudaError_t launchOn(const void *Func, dim3 Grid, dim3 Block, void **Args, size_
   if (Error E = D->B->launch(K->Handle, G, B, uint32_t(Shared), Args, Queue)) {
     errorf("kernel '%s' failed on device %d: %s", K->Name.c_str(), rt().deviceIndex(*D),
            E.message().c_str());
-    return E.status() == FERRY_ERROR_INVALID ? fail(cudaErrorLaunchFailure)
-                                             : kernelFailure(E.message());
+    if (E.status() == FERRY_ERROR_INVALID)
+      return fail(cudaErrorLaunchFailure);
+    // A kernel that ran and failed (the emulator runs launches to
+    // completion): as in CUDA, the launch succeeded and the failure is what
+    // the program's next calls return.
+    kernelFailure(E.message());
   }
   return cudaSuccess;
 }
@@ -164,7 +171,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
   }
   const SymbolInfo *S = amdInfo(*K);
   const int SM = rt().ProgramSM ? rt().ProgramSM : 80;
-  Attr->maxThreadsPerBlock = 1024;
+  Attr->maxThreadsPerBlock = S && S->MaxFlatWorkGroupSize ? int(S->MaxFlatWorkGroupSize) : 1024;
   Attr->sharedSizeBytes = S ? S->LDS : 0;
   Attr->localSizeBytes = S ? S->Scratch : 0;
   Attr->numRegs = S ? int(S->VGPRs) : 0;

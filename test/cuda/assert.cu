@@ -1,6 +1,13 @@
 // Device-side assert: a kernel whose asserts all hold runs normally; a kernel where one thread's
 // assert fails makes cudaDeviceSynchronize return cudaErrorAssert. Prints ASSERT-CAUGHT then PASS.
 // The failed assertion's message on stderr is expected.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t 2> %t.err | %FileCheck %s && %FileCheck %s --check-prefix=ERR < %t.err
+// RUN: %emu-gfx1100 %t 2> %t.err | %FileCheck %s && %FileCheck %s --check-prefix=ERR < %t.err
+// CHECK: ASSERT-CAUGHT
+// CHECK-NEXT: PASS
+// The failed kernel is named on stderr.
+// ERR: kernel '{{.*}}checkAll{{.*}}' failed on device 0: {{.*}}the kernel trapped (a failed device assertion
 #ifdef NDEBUG
 #undef NDEBUG  // the test needs assert() enabled whatever the build flags
 #endif

@@ -1,6 +1,10 @@
 // Atomic operations under contention: atomicAdd on int, unsigned, float, double and unsigned long
 // long (with unique return values), atomicMax/atomicMin, atomicCAS loops (float max, double add),
 // atomicExch, atomicInc wrap-around, atomicOr/And/Xor, and a shared-memory histogram.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

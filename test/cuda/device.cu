@@ -1,6 +1,10 @@
 // Device management and queries: cudaGetDeviceCount, cudaSetDevice/cudaGetDevice (and the error for
 // an out-of-range ordinal), cudaGetDeviceProperties sanity, cudaDeviceGetAttribute agreeing with
 // the properties, and nonzero driver/runtime versions. Ends with a kernel on every device.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

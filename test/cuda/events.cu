@@ -1,6 +1,10 @@
 // CUDA events: create/record/synchronize/query/elapsed-time on the default stream and on a created
 // stream, monotonic timings, events that were never recorded, cudaEventDisableTiming events (usable
 // for ordering, but cudaEventElapsedTime must fail with cudaErrorInvalidResourceHandle), destroy.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

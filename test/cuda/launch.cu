@@ -1,6 +1,10 @@
 // Kernel launch configurations and argument passing: 1D/2D/3D dim3 grids and blocks, blocks of
 // 1, 32 and 1024 threads, grid-stride loops, template and functor kernels, structs passed by value,
 // a 20-argument kernel, cudaLaunchKernel with a void* argument array, and 100 launches in a loop.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cmath>

@@ -1,6 +1,10 @@
 // Unified (managed) memory from cudaMallocManaged: buffers written by the host and updated by
 // kernels and the other way round, with cudaDeviceSynchronize as the hand-off (__managed__ globals
 // are in managed_vars.cu). Skipped (still PASS) when cudaDevAttrManagedMemory is 0.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

@@ -1,6 +1,10 @@
 // Device memory management through the CUDA runtime: cudaMalloc/cudaFree, cudaMemcpy in every
 // direction (and cudaMemcpyDefault), byte-pattern cudaMemset, async copies and memsets on a stream,
 // pitched 2D allocations, pinned host memory, cudaMemGetInfo and cudaPointerGetAttributes.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

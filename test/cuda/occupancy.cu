@@ -1,6 +1,10 @@
 // Occupancy and function attributes: cudaOccupancyMaxActiveBlocksPerMultiprocessor,
 // cudaOccupancyMaxPotentialBlockSize (then a launch with the suggested size), cudaFuncGetAttributes
 // (static shared size, __launch_bounds__), cudaFuncSetAttribute for large dynamic shared memory.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

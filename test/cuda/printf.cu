@@ -17,6 +17,22 @@
 //     lane 31 of block 0: value 961
 //   host: done
 //   PASS
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: host: start
+// CHECK-NEXT: int: 42 -7 4000000000 1099511627776
+// CHECK-NEXT: float: 3.500000 0.333 -1.250000e+02
+// CHECK-NEXT: string: hello from the GPU / local buffer
+// CHECK-NEXT: hex: beef CAFE 00001234 char: Z
+// CHECK-NEXT: launch 0 thread 0
+// CHECK-NEXT: launch 1 thread 0
+// CHECK-NEXT: launch 2 thread 0
+// CHECK-DAG: lane 0 of block 0: value 0
+// CHECK-DAG: lane 5 of block 0: value 25
+// CHECK-DAG: lane 31 of block 0: value 961
+// CHECK: host: done
+// CHECK-NEXT: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

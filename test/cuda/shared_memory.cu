@@ -1,6 +1,10 @@
 // Shared memory: a static __shared__ tile with padding (matrix transpose as in the CUDA samples),
 // a block reduction with __syncthreads, dynamic `extern __shared__` arrays sized by the third launch
 // parameter, and two differently typed views (int and float) carved from one dynamic allocation.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

@@ -1,6 +1,10 @@
 // Streams: several blocking and non-blocking streams each running copy-in/kernel/copy-out, stream
 // synchronization and polling with cudaStreamQuery, cross-stream ordering with cudaStreamWaitEvent,
 // destroying a stream with work pending, and legacy default-stream (stream 0) ordering.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

@@ -1,6 +1,10 @@
 // Device symbols: __constant__ arrays written with cudaMemcpyToSymbol (whole and at an offset) and
 // cudaMemcpyToSymbolAsync, __device__ variables read back with cudaMemcpyFromSymbol, a __device__
 // array reached through cudaGetSymbolAddress/cudaGetSymbolSize, and a statically initialized table.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

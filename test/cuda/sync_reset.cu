@@ -1,6 +1,10 @@
 // cudaDeviceSynchronize as the only wait after async copies and kernels on several streams, and
 // cudaDeviceReset: afterwards new allocations, streams, symbol copies and launches all work again,
 // and a statically initialized __device__ variable is back to its initial value.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

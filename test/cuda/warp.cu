@@ -1,6 +1,10 @@
 // Warp-level primitives (warpSize 32): __shfl_down_sync and __shfl_xor_sync reductions (int, float,
 // double), __shfl_sync broadcasts (also with width 8), a __shfl_up_sync inclusive scan,
 // __ballot_sync with __popc, __any_sync/__all_sync, and __activemask in partial and divergent warps.
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

@@ -133,7 +133,9 @@ std::vector<std::string> Driver::cudaCommon() const {
   std::vector<std::string> A = {"--cuda-path=" + P.Cuda, "-Wno-unknown-cuda-version",
                                 "-Xclang", "-target-sdk-version=12.5",
                                 // CUDA 13 lacks a header clang 19's wrappers include.
-                                "-isystem", P.Include + "/ferry/cuda"};
+                                "-isystem", P.Include + "/ferry/cuda",
+                                // What clang 19's CUDA headers declare only.
+                                "-include", "ferry_cuda_device.h"};
   if (sys::fs::is_directory(P.Cuda + "/include/cccl")) {
     A.push_back("-isystem");
     A.push_back(P.Cuda + "/include/cccl");
