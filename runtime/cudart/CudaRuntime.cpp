@@ -21,6 +21,7 @@
 
 
 #include <cstring>
+#include <map>
 #include <vector>
 
 namespace ferry {
@@ -372,28 +373,25 @@ void CudaRuntime::reset(Device &D) {
   Sticky = cudaSuccess;
 }
 
-/// Registers the images of the package behind a fat-binary wrapper.
-static FatBinary *registerPackage(const void *Wrapper) {
+/// Registers the images of the package at \p Data (its header first), or
+/// notes \p Problem.
+static FatBinary *registerPackage(const unsigned char *Data, std::string Problem) {
   CudaRuntime &R = CudaRuntime::get();
   auto Bin = std::make_unique<FatBinary>();
-  struct WrapperLayout {
-    int Magic, Version;
-    const unsigned char *Data;
-    void *Unused;
-  };
-  const auto *W = static_cast<const WrapperLayout *>(Wrapper);
-  if (!W || W->Magic != FatbinWrapperMagic || !W->Data)
-    Bin->Problem = "a fat binary without clang's wrapper";
-  else if (std::memcmp(W->Data, PackageMagic, sizeof PackageMagic) != 0)
-    Bin->Problem = "a fat binary that ferry-nvcc did not build (compiled by nvcc?); rebuild "
-                   "every CUDA file of the program with ferry-nvcc";
-  else {
+  Bin->Problem = std::move(Problem);
+  if (Bin->Problem.empty() && std::memcmp(Data, PackageMagic, sizeof PackageMagic) != 0)
+    Bin->Problem = std::memcmp(Data, "FERRYRD1", 8) == 0
+                       ? "relocatable device code without its device link (link the "
+                         "program with ferry-nvcc, or run ferry-nvcc -dlink)"
+                       : "a fat binary that ferry-nvcc did not build (compiled by nvcc?); "
+                         "rebuild every CUDA file of the program with ferry-nvcc";
+  if (Bin->Problem.empty()) {
     uint64_t Size;
-    std::memcpy(&Size, W->Data + 8, sizeof Size);
+    std::memcpy(&Size, Data + 8, sizeof Size);
     ImageRegistry &Registry = ImageRegistry::get();
     std::lock_guard<std::mutex> Lock(R.Mutex);
     Bin->FirstImage = Registry.size();
-    std::string Why = Registry.addPackage(W->Data + 16, Size);
+    std::string Why = Registry.addPackage(Data + 16, Size);
     Bin->NumImages = Registry.size() - Bin->FirstImage;
     if (!Why.empty())
       Bin->Problem = "a corrupt device-image package: " + Why;
@@ -416,7 +414,35 @@ using namespace ferry::cudart;
 extern "C" {
 
 void **__cudaRegisterFatBinary(void *FatCubin) {
-  return reinterpret_cast<void **>(registerPackage(FatCubin));
+  struct WrapperLayout {
+    int Magic, Version;
+    const unsigned char *Data;
+    void *Unused;
+  };
+  const auto *W = static_cast<const WrapperLayout *>(FatCubin);
+  if (!W || W->Magic != FatbinWrapperMagic || !W->Data)
+    return reinterpret_cast<void **>(
+        registerPackage(nullptr, "a fat binary without clang's wrapper"));
+  return reinterpret_cast<void **>(registerPackage(W->Data, ""));
+}
+
+/// Called by the `__cudaRegisterLinkedBinary_<id>` functions of a device
+/// link (ferry-nvcc -rdc=true): registers the linked package once, then
+/// the calling file's kernels and variables against it.
+void __ferry_cuda_register_linked(void (*Callback)(void **), const unsigned char *Begin,
+                                  const unsigned char *) {
+  static std::mutex Lock;
+  static std::map<const unsigned char *, FatBinary *> Linked;
+  FatBinary *Bin;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    FatBinary *&Known = Linked[Begin];
+    if (!Known)
+      Known = registerPackage(Begin, "");
+    Bin = Known;
+  }
+  if (Callback)
+    Callback(reinterpret_cast<void **>(Bin));
 }
 
 void __cudaRegisterFatBinaryEnd(void **) {}

@@ -120,10 +120,7 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
     if (A.empty())
       continue;
     if (A[0] != '-' || A == "-") {
-      Language L = languageOf(A, ForcedLanguage);
-      Out.Inputs.push_back({A, L});
-      if (L == Language::Object)
-        Out.Link.push_back(A);
+      Out.Inputs.push_back({A, languageOf(A, ForcedLanguage)});
       continue;
     }
     if (A == "-h" || A == "--help") {

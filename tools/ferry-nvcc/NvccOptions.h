@@ -53,8 +53,8 @@ struct Invocation {
   std::vector<std::string> HostOnly;
   /// Device compiler only (--use_fast_math, ...).
   std::vector<std::string> DeviceOnly;
-  /// Linker (-L, -l, -Xlinker, ...), in command-line order with the inputs'
-  /// objects placed where they came.
+  /// Linker options (-L, -l, -Xlinker, ...), in command-line order; they
+  /// follow the objects.
   std::vector<std::string> Link;
   unsigned OptLevel = 3;
   bool Verbose = false; ///< -v / --verbose: print each command

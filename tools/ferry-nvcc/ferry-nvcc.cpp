@@ -17,6 +17,13 @@
 ///   4. link: against libferry-cudart (Ferry's CUDA runtime API) and
 ///      libferry-rt, with an rpath to them.
 ///
+/// With -rdc=true (-dc) the device code links across files: the package
+/// embedded in each object holds its NVVM bitcode instead ("FERRYRD1"), and
+/// the link (or -dlink) links those modules, compiles the whole as in step 2
+/// and adds an object defining the `__cudaRegisterLinkedBinary_<id>`
+/// functions clang's -fgpu-rdc host code calls: they register the linked
+/// package and then the file's kernels and variables against it.
+///
 /// C and C++ files are compiled by clang with the CUDA headers on the
 /// include path, as nvcc's host compiler sees them. `ferry-clang++` on .cu
 /// files runs this driver with clang's own options accepted.
@@ -31,8 +38,17 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -41,6 +57,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,13 +101,25 @@ private:
   bool execute(const std::vector<std::string> &Args);
   /// A new temporary file "<stem>-XXXXXX.<ext>", removed at the end.
   std::string temporary(StringRef Stem, StringRef Ext);
-  /// Options every compile of a CUDA file takes.
-  std::vector<std::string> cudaCommon() const;
+  /// Options every compile of the CUDA file \p In takes.
+  std::vector<std::string> cudaCommon(const Input &In) const;
   /// Compiles the .cu file \p In into the object \p Out (or preprocesses,
   /// with -E / -M).
   bool compileCuda(const Input &In, const std::string &Out);
-  /// The device images of \p In: the package ferry-nvcc embeds.
+  /// Compiles \p In's device side to NVVM, one module per sm_NN.
+  bool deviceModules(const Input &In, LLVMContext &Ctx,
+                     std::vector<std::unique_ptr<Module>> &Modules);
+  /// The images of the NVVM modules \p Modules (one per sm_NN), behind
+  /// the header \p Magic: the package ferry-nvcc embeds. \p What names the
+  /// source in messages.
+  bool package(const std::vector<std::unique_ptr<Module>> &Modules, StringRef What,
+               std::string &Package);
+  /// The package of \p In: its images, or with -rdc its NVVM bitcode.
   bool deviceImages(const Input &In, std::string &Package);
+  /// The device link of relocatable device code: the objects' NVVM linked,
+  /// compiled, and registered by an object written to \p Out. Sets \p Any
+  /// to whether any object had relocatable device code.
+  bool deviceLink(const std::vector<std::string> &Objects, const std::string &Out, bool &Any);
   bool compileHost(const Input &In, const std::string &Out);
   bool link(const std::vector<std::string> &Objects);
   /// The object name for \p In with -c and no -o: its stem + ".o".
@@ -129,7 +159,7 @@ std::string Driver::temporary(StringRef Stem, StringRef Ext) {
   return std::string(Path);
 }
 
-std::vector<std::string> Driver::cudaCommon() const {
+std::vector<std::string> Driver::cudaCommon(const Input &In) const {
   std::vector<std::string> A = {"--cuda-path=" + P.Cuda, "-Wno-unknown-cuda-version",
                                 "-Xclang", "-target-sdk-version=12.5",
                                 // CUDA 13 lacks a header clang 19's wrappers include.
@@ -142,6 +172,12 @@ std::vector<std::string> Driver::cudaCommon() const {
   }
   if (Inv.RelocatableDevice)
     A.push_back("-fgpu-rdc");
+  // One compilation-unit ID for the device and the host compile (the
+  // clang driver makes up one for the device compile alone otherwise): the
+  // names clang gives static device variables with -fgpu-rdc agree.
+  SmallString<256> Abs(In.Path);
+  sys::fs::make_absolute(Abs);
+  A.insert(A.end(), {"-fuse-cuid=none", "-Xclang", "-cuid=" + utohexstr(xxh3_64bits(Abs.str()))});
   A.insert(A.end(), Inv.Common.begin(), Inv.Common.end());
   return A;
 }
@@ -150,16 +186,31 @@ std::string Driver::objectName(const Input &In) const {
   return sys::path::stem(In.Path).str() + ".o";
 }
 
-bool Driver::deviceImages(const Input &In, std::string &Package) {
-  // One NVVM module per sm_NN; AMD code comes from the highest one's.
-  LLVMContext Ctx;
-  std::vector<std::unique_ptr<Module>> Modules;
+/// clang 19 with -fgpu-rdc renames a file's static device variable X to
+/// X__static__<cuid> (so that files do not clash at the device link) but
+/// leaves the kernels' uses on an external declaration of X: they are
+/// pointed at the renamed definition.
+static void resolveExternalizedStatics(Module &M) {
+  for (GlobalVariable &Def : M.globals()) {
+    const size_t At = Def.getName().find("__static__");
+    if (Def.isDeclaration() || At == StringRef::npos)
+      continue;
+    GlobalVariable *Decl = M.getGlobalVariable(Def.getName().take_front(At), true);
+    if (!Decl || !Decl->isDeclaration() || Decl->getType() != Def.getType())
+      continue;
+    Decl->replaceAllUsesWith(&Def);
+    Decl->eraseFromParent();
+  }
+}
+
+bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
+                           std::vector<std::unique_ptr<Module>> &Modules) {
   for (int SM : Inv.SMs) {
     const std::string Bc = temporary(sys::path::stem(In.Path).str() + "-sm_" + std::to_string(SM),
                                      "bc");
     std::vector<std::string> Args = {P.Clang, "-x", "cuda", "--cuda-device-only",
                                      "--cuda-gpu-arch=sm_" + std::to_string(SM), "-nocudalib"};
-    std::vector<std::string> Common = cudaCommon();
+    std::vector<std::string> Common = cudaCommon(In);
     Args.insert(Args.end(), Common.begin(), Common.end());
     Args.insert(Args.end(), Inv.DeviceOnly.begin(), Inv.DeviceOnly.end());
     if (Inv.OptLevel == 0) // readable, optimizable IR: Ferry optimizes it
@@ -175,12 +226,26 @@ bool Driver::deviceImages(const Input &In, std::string &Package) {
     Expected<std::unique_ptr<Module>> M = parseBitcodeFile(**Buf, Ctx);
     if (!M)
       return !error(In.Path + ": " + toString(M.takeError()));
+    if (Inv.RelocatableDevice)
+      resolveExternalizedStatics(**M);
     Modules.push_back(std::move(*M));
   }
-  if (Inv.DryRun)
-    return true;
-  // A file without device code has no images (the runtime registers an
-  // empty package).
+  return true;
+}
+
+/// \p Body behind the 16-byte header: \p Magic and the size.
+static std::string withHeader(StringRef Magic, const std::string &Body) {
+  std::string Out(Magic);
+  uint64_t Size = Body.size();
+  for (int Byte = 0; Byte < 8; ++Byte)
+    Out.push_back(char((Size >> (8 * Byte)) & 0xff));
+  return Out + Body;
+}
+
+bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, StringRef What,
+                     std::string &Package) {
+  // AMD code comes from the highest sm_NN's module. A file without device
+  // code has no images (the runtime registers an empty package).
   std::vector<ferry::DeviceImage> Images;
   const Module &Last = *Modules.back();
   bool HasDeviceCode = false;
@@ -202,7 +267,7 @@ bool Driver::deviceImages(const Input &In, std::string &Package) {
         std::string Text = toString(Bytes.takeError());
         StringRef(Text).split(Lines, '\n', -1, false);
         for (StringRef Line : Lines)
-          error(In.Path + ": " + Line);
+          error(What + ": " + Line);
         return false;
       }
       Images.push_back({Kind, (*T)->triple().str(), (*T)->arch(), std::move(*Bytes)});
@@ -216,20 +281,220 @@ bool Driver::deviceImages(const Input &In, std::string &Package) {
       if (!Compile("sm_" + std::to_string(Inv.SMs[I]), *Modules[I], ferry::ImageKind::PTX))
         return false;
   }
-  std::string Body = ferry::packageImages(Images);
-  Package.assign("FERRYCU1", 8);
-  uint64_t Size = Body.size();
-  for (int Byte = 0; Byte < 8; ++Byte)
-    Package.push_back(char((Size >> (8 * Byte)) & 0xff));
-  Package += Body;
+  Package = withHeader("FERRYCU1", ferry::packageImages(Images));
   return true;
+}
+
+bool Driver::deviceImages(const Input &In, std::string &Package) {
+  LLVMContext Ctx;
+  std::vector<std::unique_ptr<Module>> Modules;
+  if (!deviceModules(In, Ctx, Modules))
+    return false;
+  if (Inv.DryRun)
+    return true;
+  if (!Inv.RelocatableDevice)
+    return package(Modules, In.Path, Package);
+  // Relocatable device code: the NVVM itself, linked at the device link.
+  std::string Body;
+  for (size_t I = 0; I < Modules.size(); ++I) {
+    std::string Bytes;
+    raw_string_ostream OS(Bytes);
+    WriteBitcodeToFile(*Modules[I], OS);
+    OS.flush();
+    object::OffloadBinary::OffloadingImage Entry;
+    Entry.TheImageKind = object::IMG_Bitcode;
+    Entry.TheOffloadKind = object::OFK_Cuda;
+    Entry.StringData["triple"] = "nvptx64-nvidia-cuda";
+    const std::string Arch = "sm_" + std::to_string(Inv.SMs[I]);
+    Entry.StringData["arch"] = Arch;
+    Entry.StringData["producer"] = "ferry-nvcc";
+    Entry.Image = MemoryBuffer::getMemBuffer(Bytes, "", false);
+    SmallString<0> Binary = object::OffloadBinary::write(Entry);
+    Body.append(Binary.begin(), Binary.end());
+    Body.resize(alignTo(Body.size(), object::OffloadBinary::getAlignment()), '\0');
+  }
+  Package = withHeader("FERRYRD1", Body);
+  return true;
+}
+
+bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
+                        bool &Any) {
+  Any = false;
+  LLVMContext Ctx;
+  // The NVVM of every object by sm_NN, linked; which objects have each.
+  std::map<int, std::unique_ptr<Module>> Linked;
+  std::map<int, size_t> Count;
+  size_t Packages = 0;
+  std::set<std::string> Needed, Defined;
+  auto Scan = [&](object::ObjectFile &Obj, const std::string &Name) -> bool {
+    for (const object::SymbolRef &Sym : Obj.symbols()) {
+      Expected<StringRef> N = Sym.getName();
+      Expected<uint32_t> Flags = Sym.getFlags();
+      if (!N || !Flags) {
+        consumeError(N.takeError());
+        consumeError(Flags.takeError());
+        continue;
+      }
+      if (N->starts_with("__cudaRegisterLinkedBinary_"))
+        (*Flags & object::SymbolRef::SF_Undefined ? Needed : Defined).insert(N->str());
+    }
+    for (const object::SectionRef &Sec : Obj.sections()) {
+      Expected<StringRef> SN = Sec.getName();
+      if (!SN || *SN != "__nv_relfatbin") {
+        consumeError(SN.takeError());
+        continue;
+      }
+      Expected<StringRef> Data = Sec.getContents();
+      if (!Data)
+        return !error(Name + ": " + toString(Data.takeError()));
+      for (size_t Off = 0; Off + 16 <= Data->size();) {
+        StringRef Rest = Data->substr(Off);
+        if (!Rest.starts_with("FERRYRD1")) {
+          if (Rest.starts_with(StringRef("\0\0\0\0\0\0\0\0", 8))) {
+            Off += 8; // alignment between objects' packages
+            continue;
+          }
+          return !error(Name + ": its relocatable device code was not built by ferry-nvcc "
+                               "(rebuild it with ferry-nvcc -rdc=true)");
+        }
+        uint64_t Size = support::endian::read64le(Rest.data() + 8);
+        if (Size > Rest.size() - 16)
+          return !error(Name + ": its relocatable device code is cut short");
+        StringRef Body = Rest.substr(16, Size);
+        ++Packages;
+        for (size_t E = 0; E + 24 <= Body.size();) {
+          // A copy: OffloadBinary wants its bytes 8-byte aligned, which an
+          // archive member's need not be.
+          const uint64_t EntrySize = support::endian::read64le(Body.data() + E + 8);
+          std::unique_ptr<MemoryBuffer> Copy =
+              MemoryBuffer::getMemBufferCopy(Body.substr(E, EntrySize), Name);
+          Expected<std::unique_ptr<object::OffloadBinary>> Bin =
+              object::OffloadBinary::create(Copy->getMemBufferRef());
+          if (!Bin)
+            return !error(Name + ": " + toString(Bin.takeError()));
+          const int SM = std::atoi((*Bin)->getArch().drop_front(3).str().c_str());
+          Expected<std::unique_ptr<Module>> M =
+              parseBitcodeFile(MemoryBufferRef((*Bin)->getImage(), Name), Ctx);
+          if (!M)
+            return !error(Name + ": " + toString(M.takeError()));
+          std::unique_ptr<Module> &L = Linked[SM];
+          if (!L)
+            L = std::move(*M);
+          else if (Linker::linkModules(*L, std::move(*M)))
+            return !error(Name + ": its device code does not link with the other files' "
+                                 "(sm_" + std::to_string(SM) + ")");
+          ++Count[SM];
+          E += alignTo(EntrySize, object::OffloadBinary::getAlignment());
+        }
+        Off += alignTo(16 + Size, 8);
+      }
+    }
+    return true;
+  };
+  for (const std::string &Path : Objects) {
+    if (Inv.DryRun)
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      continue; // not ours to read (a -l library): the linker says
+    file_magic Magic = identify_magic((*Buf)->getBuffer());
+    if (Magic == file_magic::archive) {
+      Expected<std::unique_ptr<object::Archive>> A =
+          object::Archive::create((*Buf)->getMemBufferRef());
+      if (!A)
+        return !error(Path + ": " + toString(A.takeError()));
+      Error Err = Error::success();
+      for (const object::Archive::Child &C : (*A)->children(Err)) {
+        Expected<MemoryBufferRef> MB = C.getMemoryBufferRef();
+        if (!MB) {
+          consumeError(MB.takeError());
+          continue;
+        }
+        Expected<std::unique_ptr<object::ObjectFile>> Obj =
+            object::ObjectFile::createObjectFile(*MB);
+        if (!Obj) {
+          consumeError(Obj.takeError());
+          continue;
+        }
+        if (!Scan(**Obj, Path + "(" + MB->getBufferIdentifier().str() + ")"))
+          return false;
+      }
+      if (Err)
+        return !error(Path + ": " + toString(std::move(Err)));
+      continue;
+    }
+    if (Magic != file_magic::elf_relocatable)
+      continue;
+    Expected<std::unique_ptr<object::ObjectFile>> Obj =
+        object::ObjectFile::createObjectFile((*Buf)->getMemBufferRef());
+    if (!Obj) {
+      consumeError(Obj.takeError());
+      continue;
+    }
+    if (!Scan(**Obj, Path))
+      return false;
+  }
+  for (const std::string &D : Defined)
+    Needed.erase(D);
+  Any = !Needed.empty();
+  if (!Any && Inv.Stop != Phase::DeviceLink)
+    return true;
+  // Every object must carry each sm_NN the link packages.
+  std::vector<std::unique_ptr<Module>> Modules;
+  std::vector<int> SMs;
+  for (auto &[SM, M] : Linked) {
+    if (Count[SM] != Packages)
+      return !error("device link: not every object has device code for sm_" +
+                    std::to_string(SM) + ": compile them all with the same -arch");
+    SMs.push_back(SM);
+    Modules.push_back(std::move(M));
+  }
+  std::string Package;
+  if (Modules.empty()) {
+    Package = withHeader("FERRYCU1", "");
+  } else {
+    const std::vector<int> Saved = Inv.SMs;
+    Inv.SMs = SMs;
+    const bool Ok = package(Modules, "device link", Package);
+    Inv.SMs = Saved;
+    if (!Ok)
+      return false;
+  }
+  const std::string PackageFile = temporary("device-link", "ferrypkg");
+  const std::string Source = temporary("device-link", "c");
+  std::error_code EC;
+  {
+    raw_fd_ostream OS(PackageFile, EC, sys::fs::OF_None);
+    if (EC)
+      return !error("cannot write '" + PackageFile + "': " + EC.message());
+    OS << Package;
+  }
+  raw_fd_ostream OS(Source, EC, sys::fs::OF_Text);
+  if (EC)
+    return !error("cannot write '" + Source + "': " + EC.message());
+  // The package, and the registration functions clang's -fgpu-rdc host
+  // code calls, one per file of the program.
+  OS << "/* ferry-nvcc device link */\n"
+     << "__asm__(\".section .rodata.ferry_cuda_package,\\\"a\\\",@progbits\\n"
+     << ".p2align 3\\n__ferry_linked_package:\\n.incbin \\\"" << PackageFile
+     << "\\\"\\n__ferry_linked_package_end:\\n.previous\");\n"
+     << "extern const char __ferry_linked_package[], __ferry_linked_package_end[];\n"
+     << "void __ferry_cuda_register_linked(void (*)(void **), const void *, const void *);\n";
+  for (const std::string &F : Needed)
+    OS << "void " << F << "(void (*Callback)(void **), void *Wrapper, void *Id, void *Dummy) {\n"
+       << "  (void)Wrapper; (void)Id; (void)Dummy;\n"
+       << "  __ferry_cuda_register_linked(Callback, __ferry_linked_package, "
+          "__ferry_linked_package_end);\n}\n";
+  OS.close();
+  std::vector<std::string> Args = {P.Clang, "-x", "c", "-c", "-fPIC", Source, "-o", Out};
+  return execute(Args);
 }
 
 bool Driver::compileCuda(const Input &In, const std::string &Out) {
   std::vector<std::string> Args = {P.Clang, "-x", "cuda", "--cuda-host-only"};
   for (int SM : Inv.SMs)
     Args.push_back("--cuda-gpu-arch=sm_" + std::to_string(SM));
-  std::vector<std::string> Common = cudaCommon();
+  std::vector<std::string> Common = cudaCommon(In);
   Args.insert(Args.end(), Common.begin(), Common.end());
   Args.insert(Args.end(), Inv.HostOnly.begin(), Inv.HostOnly.end());
   if (Inv.Stop == Phase::Preprocess || Inv.Stop == Phase::Dependencies) {
@@ -306,14 +571,6 @@ bool Driver::link(const std::vector<std::string> &Objects) {
 int Driver::run() {
   if (Inv.Inputs.empty())
     return error("no input files");
-  if (Inv.RelocatableDevice && Inv.Stop != Phase::Preprocess &&
-      Inv.Stop != Phase::Dependencies)
-    return error("relocatable device code (-rdc=true, -dc) is not supported by ferry-nvcc "
-                 "yet: compile without it (device functions called across files must then "
-                 "be defined in each file that calls them)");
-  if (Inv.Stop == Phase::DeviceLink)
-    return error("-dlink is only needed for relocatable device code, which ferry-nvcc does "
-                 "not support yet");
   const bool OneOutput = Inv.Stop == Phase::Compile || Inv.Stop == Phase::Preprocess ||
                          Inv.Stop == Phase::Dependencies;
   size_t Sources = 0;
@@ -341,6 +598,20 @@ int Driver::run() {
   }
   if (OneOutput)
     return 0;
+  // Relocatable device code: its device link, done here, or all there is
+  // to do with -dlink.
+  if (Inv.Stop == Phase::DeviceLink) {
+    bool Any;
+    return deviceLink(Objects, Inv.Output.empty() ? "a_dlink.o" : Inv.Output, Any) ? 0 : 1;
+  }
+  if (Inv.Stop == Phase::Link) {
+    const std::string LinkObject = temporary("device-link", "o");
+    bool Any;
+    if (!deviceLink(Objects, LinkObject, Any))
+      return 1;
+    if (Any)
+      Objects.push_back(LinkObject);
+  }
   return link(Objects) ? 0 : 1;
 }
 
