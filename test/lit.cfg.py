@@ -48,6 +48,8 @@ config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang
 if os.path.exists(os.path.join(bindir, "ferry-nvcc")):
     config.available_features.add("ferry-nvcc")
     config.substitutions.append(("%ferry-nvcc", os.path.join(bindir, "ferry-nvcc")))
+    config.substitutions.append(("%ferry-cuda-cache", os.path.join(config.ferry_obj_root, "share",
+                                                                   "ferry", "FerryCUDA.cmake")))
 config.substitutions.append(("%ferry-translate", os.path.join(bindir, "ferry-translate")))
 config.substitutions.append(("%ferry-info", os.path.join(bindir, "ferry-info")))
 config.substitutions.append(("%ferry-emu-check", os.path.join(bindir, "ferry-emu-check")))

@@ -7,6 +7,11 @@
 /// ../include), in the build tree and in an install alike. FERRY_CLANGXX
 /// overrides the compiler.
 ///
+/// CUDA: with a .cu input, `-x cuda`, or (when linking) NVIDIA's runtime
+/// library among the options (what CMake's clang-CUDA mode passes), the
+/// command goes to ferry-nvcc, which accepts clang's options in this mode
+/// (docs/cuda.md).
+///
 //===----------------------------------------------------------------------===//
 #include <cerrno>
 #include <climits>
@@ -37,6 +42,31 @@ int main(int argc, char **argv) {
   const char *Compiler = std::getenv("FERRY_CLANGXX");
   if (!Compiler || !*Compiler)
     Compiler = FERRY_DEFAULT_CLANGXX;
+
+  // CUDA: ferry-nvcc builds it, with clang's spellings accepted.
+  bool Cuda = false;
+  for (int I = 1; I < argc; ++I) {
+    const std::string A = argv[I];
+    const bool CudaFile = A.size() > 3 && A.compare(A.size() - 3, 3, ".cu") == 0;
+    Cuda |= CudaFile || A == "-lcudart" || A == "-lcudart_static" || A == "--cuda-gpu-arch" ||
+            A.compare(0, 16, "--cuda-gpu-arch=") == 0 ||
+            ((A == "-x" && I + 1 < argc && std::strcmp(argv[I + 1], "cuda") == 0) ||
+             A == "-xcuda");
+  }
+  if (Cuda) {
+    const std::string Nvcc = selfDir() + "/ferry-nvcc";
+    std::vector<std::string> Args = {Nvcc, "--ferry-clang-mode"};
+    for (int I = 1; I < argc; ++I)
+      Args.push_back(argv[I]);
+    std::vector<char *> CArgs;
+    for (std::string &A : Args)
+      CArgs.push_back(A.data());
+    CArgs.push_back(nullptr);
+    execv(Nvcc.c_str(), CArgs.data());
+    std::fprintf(stderr, "ferry-clang++: error: cannot run '%s' for CUDA sources: %s\n",
+                 Nvcc.c_str(), std::strerror(errno));
+    return 127;
+  }
 
   bool Links = true;
   for (int I = 1; I < argc; ++I) {

@@ -123,6 +123,9 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
       Out.Inputs.push_back({A, languageOf(A, ForcedLanguage)});
       continue;
     }
+    // Before the options that take glued values: -lineinfo is no -l.
+    if (IgnoredFlags.count(A))
+      continue;
     if (A == "-h" || A == "--help") {
       Out.Help = true;
     } else if (A == "-V" || A == "--version") {
@@ -288,11 +291,17 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
       if (V != "none" && V != "shared" && V != "static")
         return "option " + A + " takes none, shared or static, not '" + V + "'";
     } else if (Value({"-cudadevrt", "--cudadevrt"}, V)) {
-    } else if (IgnoredFlags.count(A)) {
     } else if (IgnoredWithValue.count(A.substr(0, A.find('=')))) {
       if (A.find('=') == std::string::npos && I + 1 < Args.size())
         ++I;
     } else if (A.compare(0, 9, "-Werror=") == 0 || A.compare(0, 10, "--Werror=") == 0) {
+    } else if (Out.ClangMode && A.compare(0, 4, "-Wl,") == 0) {
+      Out.Link.push_back(A);
+    } else if (Out.ClangMode && Value({"-Xclang", "-Xlinker"}, V)) {
+      if (A == "-Xlinker")
+        Out.Link.push_back("-Wl," + V);
+      else
+        Out.HostOnly.insert(Out.HostOnly.end(), {"-Xclang", V});
     } else if (Out.ClangMode && (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
                                  A.compare(0, 2, "-m") == 0 || A == "-pthread" ||
                                  A == "-fopenmp" || A == "-pedantic" || A == "-rdynamic")) {

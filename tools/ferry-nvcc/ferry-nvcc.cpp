@@ -130,8 +130,13 @@ private:
   std::vector<std::string> Temporaries;
 };
 
-bool Driver::execute(const std::vector<std::string> &Args) {
-  if (Inv.Verbose) {
+bool Driver::execute(const std::vector<std::string> &Given) {
+  std::vector<std::string> Args = Given;
+  // ferry-clang++ -v: clang's own -v output (CMake reads the device
+  // architectures and the implicit link line from it).
+  if (Inv.ClangMode && Inv.Verbose && Args[0] == P.Clang)
+    Args.insert(Args.begin() + 1, "-v");
+  if (Inv.Verbose && !Inv.ClangMode) {
     errs() << "#$ ";
     for (const std::string &A : Args)
       errs() << (A.find(' ') == std::string::npos ? A : "\"" + A + "\"") << " ";
