@@ -10,6 +10,10 @@
 #   bash .devjit/run.sh       there: the JIT on the GPU
 #   scripts/h100.sh prepare-cuda  here: only the nvcc programs of test/gpu/
 #                             (.devcuda/; run .devcuda/run.sh there)
+#   scripts/h100.sh prepare-cudart  here: whole CUDA programs built by
+#                             ferry-nvcc (test/cuda/) and bench/cuda/ built by
+#                             both nvcc and ferry-nvcc (.devcudart/; run
+#                             .devcudart/run.sh there)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRY_BUILD_DIR:-$root/build}
@@ -112,6 +116,38 @@ prepare)
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
   du -sh "$out"
   ;;
+prepare-cudart)
+  # Whole CUDA programs: test/cuda/ built by ferry-nvcc (its PTX runs on
+  # the GPU; the binaries are the ones CI runs on the emulated AMD devices),
+  # and bench/cuda/ built by nvcc and by ferry-nvcc from the same sources.
+  "$root/scripts/build.sh"
+  dir=$root/.devcudart
+  rm -rf "$dir"
+  mkdir -p "$dir/lib" "$dir/tests" "$dir/bench/nvcc" "$dir/bench/ferry"
+  cp -a "$build"/lib/libferry-rt.so* "$build"/lib/libferry-cudart.so* "$dir/lib/"
+  cp -L "$(ldd "$build/lib/libferry-rt.so" | awk '/libelf/ {print $3}')" "$dir/lib/"
+  nvcc=${CUDA_PATH:-/usr/local/cuda}/bin/nvcc
+  fnvcc=("$build/bin/ferry-nvcc" -O3 -arch=sm_80)
+  tests=(-Xlinker '-rpath,$ORIGIN/../lib')
+  for src in "$root"/test/cuda/*.cu; do
+    name=$(basename "$src" .cu)
+    case "$name" in
+    managed_vars) continue ;; # refused at compile time (a negative test)
+    rdc) "${fnvcc[@]}" "${tests[@]}" -rdc=true "$src" "$root/test/cuda/Inputs/rdc-other.cu" \
+           -o "$dir/tests/$name" ;;
+    *) "${fnvcc[@]}" "${tests[@]}" "$src" -o "$dir/tests/$name" ;;
+    esac
+  done
+  "${fnvcc[@]}" "${tests[@]}" "$root/examples/cuda/saxpy.cu" -o "$dir/tests/example-saxpy"
+  for src in "$root"/bench/cuda/*.cu; do
+    name=$(basename "$src" .cu)
+    "$nvcc" -O3 -arch=sm_80 "$src" -o "$dir/bench/nvcc/$name"
+    "${fnvcc[@]}" -Xlinker '-rpath,$ORIGIN/../../lib' "$src" -o "$dir/bench/ferry/$name"
+  done
+  cp "$root/bench/cuda/compare.sh" "$dir/bench/"
+  cp "$root/scripts/h100-cudart-run.sh" "$dir/run.sh"
+  du -sh "$dir"
+  ;;
 prepare-jit)
   # The JIT (libferry.so) compiles on the GPU machine, which has no LLVM:
   # carry libLLVM and every library it needs but glibc, xz-compressed (the
@@ -135,7 +171,7 @@ prepare-jit)
   du -sh "$jit"
   ;;
 *)
-  echo "usage: scripts/h100.sh prepare|prepare-jit|prepare-cuda   (then run .devbin/run.sh, .devjit/run.sh or .devcuda/run.sh on the GPU machine)" >&2
+  echo "usage: scripts/h100.sh prepare|prepare-jit|prepare-cuda|prepare-cudart   (then run .devbin/run.sh, .devjit/run.sh, .devcuda/run.sh or .devcudart/run.sh on the GPU machine)" >&2
   exit 2
   ;;
 esac

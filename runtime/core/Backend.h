@@ -116,6 +116,8 @@ public:
   /// Memory that the host and the device both address (cudaMallocManaged).
   /// The default reports that the backend has none.
   virtual ferry_status allocateManaged(int Device, size_t Bytes, void **Out);
+  /// Whether allocateManaged works on this backend's devices.
+  virtual bool hasManagedMemory() const { return false; }
   virtual ferry_status releaseManaged(int Device, void *Ptr);
   /// Host memory for fast transfers (cudaMallocHost). The default is
   /// page-aligned pageable memory.

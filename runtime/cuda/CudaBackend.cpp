@@ -451,6 +451,7 @@ public:
     return FERRY_SUCCESS;
   }
   ferry_status releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
+  bool hasManagedMemory() const override { return true; }
   ferry_status allocateHost(int Device, size_t Bytes, void **Out) override {
     if (Error E = enter(Device))
       return report(E);

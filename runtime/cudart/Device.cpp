@@ -113,14 +113,10 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
     return true;
   case cudaDevAttrManagedMemory:
   case cudaDevAttrConcurrentManagedAccess:
-  case cudaDevAttrDirectManagedMemAccessFromHost: {
+  case cudaDevAttrDirectManagedMemAccessFromHost:
     // Where the backend has managed memory (the emulator: host memory).
-    void *Probe = nullptr;
-    Out = D.B->allocateManaged(D.Number, 1, &Probe) == FERRY_SUCCESS && Probe;
-    if (Probe)
-      D.B->releaseManaged(D.Number, Probe);
+    Out = D.B->hasManagedMemory();
     return true;
-  }
   case cudaDevAttrComputeMode:
     Out = cudaComputeModeDefault;
     return true;

@@ -180,6 +180,9 @@ cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
   *DevPtr = nullptr;
   if (!Size)
     return fail(cudaErrorInvalidValue);
+  if (!D->B->hasManagedMemory())
+    return unsupported("cudaMallocManaged on this device",
+                       "ROCR 5.2 gives Ferry no memory that the host and an AMD GPU share");
   if (D->B->allocateManaged(D->Number, Size, DevPtr) != FERRY_SUCCESS || !*DevPtr) {
     *DevPtr = nullptr;
     return fail(cudaErrorMemoryAllocation);

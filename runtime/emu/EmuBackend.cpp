@@ -100,6 +100,7 @@ public:
     return allocate(Device, Bytes, Out);
   }
   ferry_status releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
+  bool hasManagedMemory() const override { return true; }
   ferry_status wait(int, int, bool) override { return FERRY_SUCCESS; }
   bool idle(int, int, bool) override { return true; }
   ferry_status waitAsync(int, int, int) override { return FERRY_SUCCESS; }
