@@ -21,6 +21,8 @@ PACKAGES=(
   cmake ninja-build python3
   # sanitizer and libFuzzer runtimes of clang 19 (scripts/sanitize.sh, scripts/fuzz.sh)
   libclang-rt-19-dev
+  # OpenMP for clang 19: host OpenMP in CUDA programs (ferry-nvcc -Xcompiler -fopenmp)
+  libomp-19-dev
 )
 
 missing=()

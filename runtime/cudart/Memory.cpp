@@ -496,3 +496,65 @@ cudaError_t cudaMemAdvise(const void *Ptr, size_t, enum cudaMemoryAdvise, struct
 }
 
 } // extern "C"
+
+// 3D: pitched memory, copied plane by plane, row by row (no CUDA arrays).
+extern "C" {
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr *Ptr, cudaExtent Extent) {
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  size_t Pitch = 0;
+  void *P = nullptr;
+  if (cudaError_t E = cudaMallocPitch(&P, &Pitch, Extent.width, Extent.height * Extent.depth))
+    return E;
+  *Ptr = cudaPitchedPtr{P, Pitch, Extent.width, Extent.height};
+  return cudaSuccess;
+}
+
+static cudaError_t memcpy3DOn(const cudaMemcpy3DParms *Parms, cudaStream_t Stream, bool Sync) {
+  if (!Parms)
+    return fail(cudaErrorInvalidValue);
+  if (Parms->srcArray || Parms->dstArray)
+    return unsupported("cudaMemcpy3D with a CUDA array", "CUDA arrays are not implemented");
+  const cudaPitchedPtr &S = Parms->srcPtr, &D = Parms->dstPtr;
+  const cudaExtent &E = Parms->extent; // width in bytes for linear memory
+  const size_t SSlice = S.pitch * S.ysize, DSlice = D.pitch * D.ysize;
+  for (size_t Z = 0; Z < E.depth; ++Z) {
+    const char *Src = static_cast<const char *>(S.ptr) + (Parms->srcPos.z + Z) * SSlice +
+                      Parms->srcPos.y * S.pitch + Parms->srcPos.x;
+    char *Dst = static_cast<char *>(D.ptr) + (Parms->dstPos.z + Z) * DSlice +
+                Parms->dstPos.y * D.pitch + Parms->dstPos.x;
+    if (cudaError_t Err = memcpy2DOn(Dst, D.pitch, Src, S.pitch, E.width, E.height, Parms->kind,
+                                     Stream, Sync && Z + 1 == E.depth))
+      return Err;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *Parms) {
+  return memcpy3DOn(Parms, nullptr, /*Sync=*/true);
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *Parms, cudaStream_t Stream) {
+  return memcpy3DOn(Parms, Stream, /*Sync=*/false);
+}
+
+cudaError_t cudaMemset3D(cudaPitchedPtr Ptr, int Value, cudaExtent Extent) {
+  for (size_t Z = 0; Z < Extent.depth; ++Z)
+    if (cudaError_t E = cudaMemset2D(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize,
+                                     Ptr.pitch, Value, Extent.width, Extent.height))
+      return E;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr Ptr, int Value, cudaExtent Extent,
+                              cudaStream_t Stream) {
+  for (size_t Z = 0; Z < Extent.depth; ++Z)
+    if (cudaError_t E =
+            cudaMemset2DAsync(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize, Ptr.pitch,
+                              Value, Extent.width, Extent.height, Stream))
+      return E;
+  return cudaSuccess;
+}
+
+} // extern "C"

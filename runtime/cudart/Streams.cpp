@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 
 using namespace ferry;
 using namespace ferry::cudart;
@@ -245,5 +246,46 @@ cudaError_t cudaDeviceSynchronize(void) {
 }
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+} // extern "C"
+
+extern "C" {
+
+// Stream attributes are launch attributes: the L2 access-policy window and
+// the synchronization policy tune NVIDIA's caches and waits; they are kept
+// per stream only as far as reading them back goes (the default values).
+cudaError_t cudaStreamSetAttribute(cudaStream_t Stream, cudaStreamAttrID,
+                                   const cudaStreamAttrValue *Value) {
+  if (!Value)
+    return fail(cudaErrorInvalidValue);
+  return rt().validStream(Stream) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t Stream, cudaStreamAttrID,
+                                   cudaStreamAttrValue *Value) {
+  if (!Value)
+    return fail(cudaErrorInvalidValue);
+  if (!rt().validStream(Stream))
+    return fail(cudaErrorInvalidResourceHandle);
+  std::memset(Value, 0, sizeof *Value);
+  return cudaSuccess;
+}
+
+cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+
+cudaError_t cudaStreamGetDevice(cudaStream_t Stream, int *DeviceNum) {
+  if (!DeviceNum)
+    return fail(cudaErrorInvalidValue);
+  if (!rt().validStream(Stream))
+    return fail(cudaErrorInvalidResourceHandle);
+  if (!Stream || Stream == cudaStreamLegacy || Stream == cudaStreamPerThread)
+    return cudaGetDevice(DeviceNum);
+  *DeviceNum = Stream->Device;
+  return cudaSuccess;
+}
+
+// Profiler ranges: Ferry has no profiler to start; the calls succeed.
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
 
 } // extern "C"

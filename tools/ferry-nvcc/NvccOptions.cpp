@@ -81,7 +81,7 @@ const std::set<std::string> IgnoredWithValue = {
     "--archive-options", "-maxrregcount", "--maxrregcount", "-t", "--threads",
     "-diag-suppress", "--diag-suppress", "-Wno-deprecated-gpu-targets", "--diag_suppress",
     "-split-compile", "--split-compile", "-ccbin", "--compiler-bindir", "--Werror", "-Werror",
-    "-keep-dir", "--keep-dir", "-odir", "--output-directory", "--optimize", "-dopt",
+    "-odir", "--output-directory", "--optimize", "-dopt",
     "--dopt", "-ftz", "--ftz", "-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt",
     "-fmad", "--fmad", "--nvlink-options", "-default-stream", "--default-stream",
     "--std"};
@@ -93,6 +93,7 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
   bool ArchGiven = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
+    bool MissingValue = false;
     // The value of an option spelled -opt=V, -opt V or (for one-letter
     // options) -oV; false if it has none.
     auto Value = [&](std::initializer_list<const char *> Names, std::string &V,
@@ -100,8 +101,10 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
       for (const char *Name : Names) {
         const size_t N = std::strlen(Name);
         if (A == Name) {
-          if (I + 1 >= Args.size())
+          if (I + 1 >= Args.size()) {
+            MissingValue = true;
             return false;
+          }
           V = Args[++I];
           return true;
         }
@@ -136,6 +139,8 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
       Out.DryRun = Out.Verbose = true;
     } else if (A == "-keep" || A == "--keep") {
       Out.Keep = true;
+    } else if (Value({"-keep-dir", "--keep-dir"}, V)) {
+      Out.KeepDir = V;
     } else if (A == "-c" || A == "--compile") {
       Out.Stop = Phase::Compile;
     } else if (A == "-dc" || A == "--device-c") {
@@ -311,6 +316,8 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
     } else if (Out.ClangMode && (A == "--cuda-path" || A.compare(0, 12, "--cuda-path=") == 0 ||
                                  A == "-nocudalib" || A == "-nocudainc" ||
                                  A.compare(0, 23, "--cuda-compile-host-device") == 0)) {
+    } else if (MissingValue) {
+      return "option '" + A + "' needs a value";
     } else {
       return "unknown option '" + A + "'" +
              (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||

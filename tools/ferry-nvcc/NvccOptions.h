@@ -60,6 +60,7 @@ struct Invocation {
   bool Verbose = false; ///< -v / --verbose: print each command
   bool DryRun = false;  ///< --dryrun: print, do not run
   bool Keep = false;    ///< -keep: leave the intermediate files
+  std::string KeepDir = "."; ///< -keep-dir: where (the current directory)
   bool Version = false, Help = false;
   /// ferry-clang++ on .cu files: clang's own options pass to both compiles.
   bool ClangMode = false;

@@ -117,8 +117,9 @@ private:
   /// The package of \p In: its images, or with -rdc its NVVM bitcode.
   bool deviceImages(const Input &In, std::string &Package);
   /// The device link of relocatable device code: the objects' NVVM linked,
-  /// compiled, and registered by an object written to \p Out. Sets \p Any
-  /// to whether any object had relocatable device code.
+  /// compiled, and registered by an object written to \p Out (a temporary
+  /// if empty; DeviceLinkObject names it). Sets \p Any to whether any
+  /// object had relocatable device code.
   bool deviceLink(const std::vector<std::string> &Objects, const std::string &Out, bool &Any);
   bool compileHost(const Input &In, const std::string &Out);
   bool link(const std::vector<std::string> &Objects);
@@ -128,6 +129,7 @@ private:
   Invocation Inv;
   Paths P;
   std::vector<std::string> Temporaries;
+  std::string DeviceLinkObject;
 };
 
 bool Driver::execute(const std::vector<std::string> &Given) {
@@ -156,6 +158,12 @@ bool Driver::execute(const std::vector<std::string> &Given) {
 
 std::string Driver::temporary(StringRef Stem, StringRef Ext) {
   SmallString<128> Path;
+  // -keep: named after the input, in the -keep-dir, as nvcc keeps them.
+  if (Inv.Keep) {
+    sys::fs::create_directories(Inv.KeepDir);
+    sys::path::append(Path, Inv.KeepDir, Stem + "." + Ext);
+    return std::string(Path);
+  }
   if (std::error_code EC = sys::fs::createTemporaryFile(Stem, Ext, Path)) {
     error("cannot create a temporary file: " + EC.message());
     std::exit(1);
@@ -274,6 +282,17 @@ bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, String
         for (StringRef Line : Lines)
           error(What + ": " + Line);
         return false;
+      }
+      if (Inv.Keep) {
+        // Each image as a file of its own: <stem>.<arch>.{hsaco,amdgpu.bc,ptx}.
+        const char *Ext = Kind == ferry::ImageKind::PTX           ? "ptx"
+                          : Kind == ferry::ImageKind::TranslatedIR ? "amdgpu.bc"
+                                                                   : "hsaco";
+        std::error_code EC;
+        raw_fd_ostream OS(temporary(sys::path::stem(What).str() + "." + (*T)->arch(), Ext), EC,
+                          sys::fs::OF_None);
+        if (!EC)
+          OS << *Bytes;
       }
       Images.push_back({Kind, (*T)->triple().str(), (*T)->arch(), std::move(*Bytes)});
       return true;
@@ -491,7 +510,9 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
        << "  __ferry_cuda_register_linked(Callback, __ferry_linked_package, "
           "__ferry_linked_package_end);\n}\n";
   OS.close();
-  std::vector<std::string> Args = {P.Clang, "-x", "c", "-c", "-fPIC", Source, "-o", Out};
+  DeviceLinkObject = Out.empty() ? temporary("device-link", "o") : Out;
+  std::vector<std::string> Args = {P.Clang, "-x", "c", "-c", "-fPIC", Source, "-o",
+                                   DeviceLinkObject};
   return execute(Args);
 }
 
@@ -610,12 +631,11 @@ int Driver::run() {
     return deviceLink(Objects, Inv.Output.empty() ? "a_dlink.o" : Inv.Output, Any) ? 0 : 1;
   }
   if (Inv.Stop == Phase::Link) {
-    const std::string LinkObject = temporary("device-link", "o");
     bool Any;
-    if (!deviceLink(Objects, LinkObject, Any))
+    if (!deviceLink(Objects, "", Any))
       return 1;
     if (Any)
-      Objects.push_back(LinkObject);
+      Objects.push_back(DeviceLinkObject);
   }
   return link(Objects) ? 0 : 1;
 }

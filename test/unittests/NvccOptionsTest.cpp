@@ -1,0 +1,142 @@
+//===- NvccOptionsTest.cpp - ferry-nvcc's reading of nvcc options ---------===//
+///
+/// \file
+/// The command lines CUDA build systems pass to nvcc, read into what
+/// ferry-nvcc runs: phases, architectures, the options of each compile and
+/// of the link, and an error naming each option it refuses.
+///
+//===----------------------------------------------------------------------===//
+#include "NvccOptions.h"
+
+#include <gtest/gtest.h>
+
+using namespace ferry::nvcc;
+
+namespace {
+
+Invocation parsed(std::vector<std::string> Args, std::string *Error = nullptr) {
+  Invocation Inv;
+  std::string Problem = parse(Args, Inv);
+  if (Error)
+    *Error = Problem;
+  else
+    EXPECT_EQ(Problem, "");
+  return Inv;
+}
+
+bool has(const std::vector<std::string> &List, const std::string &Item) {
+  return std::find(List.begin(), List.end(), Item) != List.end();
+}
+
+TEST(NvccOptions, DefaultsLinkAnExecutableForSm80AndFourAmdTargets) {
+  Invocation Inv = parsed({"prog.cu"});
+  EXPECT_EQ(Inv.Stop, Phase::Link);
+  ASSERT_EQ(Inv.Inputs.size(), 1u);
+  EXPECT_EQ(Inv.Inputs[0].Lang, Language::Cuda);
+  EXPECT_EQ(Inv.SMs, std::vector<int>{80});
+  EXPECT_EQ(Inv.AmdTargets, (std::vector<std::string>{"gfx90a", "gfx942", "gfx1030", "gfx1100"}));
+  EXPECT_EQ(Inv.OptLevel, 3u);
+}
+
+TEST(NvccOptions, LanguagesFollowSuffixesAndX) {
+  Invocation Inv = parsed({"a.cu", "b.cpp", "c.c", "d.o", "-x", "cu", "e.cpp", "-x", "none", "f.cc"});
+  ASSERT_EQ(Inv.Inputs.size(), 6u);
+  EXPECT_EQ(Inv.Inputs[0].Lang, Language::Cuda);
+  EXPECT_EQ(Inv.Inputs[1].Lang, Language::Cxx);
+  EXPECT_EQ(Inv.Inputs[2].Lang, Language::C);
+  EXPECT_EQ(Inv.Inputs[3].Lang, Language::Object);
+  EXPECT_EQ(Inv.Inputs[4].Lang, Language::Cuda);
+  EXPECT_EQ(Inv.Inputs[5].Lang, Language::Cxx);
+}
+
+TEST(NvccOptions, ArchitecturesInEverySpelling) {
+  EXPECT_EQ(parsed({"-arch=sm_90", "x.cu"}).SMs, std::vector<int>{90});
+  EXPECT_EQ(parsed({"-arch", "compute_75", "x.cu"}).SMs, std::vector<int>{75});
+  EXPECT_EQ(parsed({"--gpu-architecture=sm_86", "x.cu"}).SMs, std::vector<int>{86});
+  EXPECT_EQ(parsed({"-gencode", "arch=compute_80,code=sm_80", "-gencode",
+                    "arch=compute_90,code=[sm_90,compute_90]", "x.cu"})
+                .SMs,
+            (std::vector<int>{80, 90}));
+  Invocation Amd = parsed({"--offload-arch=gfx90a,sm_70", "-arch=gfx1100", "x.cu"});
+  EXPECT_EQ(Amd.AmdTargets, (std::vector<std::string>{"gfx90a", "gfx1100"}));
+  EXPECT_EQ(Amd.SMs, std::vector<int>{70});
+}
+
+TEST(NvccOptions, PhasesAndRelocatableDeviceCode) {
+  EXPECT_EQ(parsed({"-c", "x.cu"}).Stop, Phase::Compile);
+  Invocation Dc = parsed({"-dc", "x.cu"});
+  EXPECT_EQ(Dc.Stop, Phase::Compile);
+  EXPECT_TRUE(Dc.RelocatableDevice);
+  EXPECT_TRUE(parsed({"-rdc=true", "x.cu"}).RelocatableDevice);
+  EXPECT_FALSE(parsed({"--relocatable-device-code", "false", "x.cu"}).RelocatableDevice);
+  EXPECT_EQ(parsed({"-dlink", "x.o"}).Stop, Phase::DeviceLink);
+  EXPECT_EQ(parsed({"-lib", "x.o"}).Stop, Phase::Library);
+  EXPECT_EQ(parsed({"-E", "x.cu"}).Stop, Phase::Preprocess);
+  EXPECT_EQ(parsed({"-M", "x.cu"}).Stop, Phase::Dependencies);
+  EXPECT_TRUE(parsed({"-shared", "x.cu"}).Shared);
+}
+
+TEST(NvccOptions, OptionsReachTheRightCompile) {
+  Invocation Inv = parsed({"-O2", "-std=c++17", "-Iinc", "-DN=3", "-isystem", "sys", "-g",
+                           "-Xcompiler", "-fPIC,-Wall", "--use_fast_math", "-Xlinker",
+                           "--no-as-needed", "-Llib", "-lfoo", "-lcudart", "-lcuda", "x.cu",
+                           "-o", "prog", "-MD", "-MF", "x.d"});
+  EXPECT_EQ(Inv.OptLevel, 2u);
+  EXPECT_EQ(Inv.Output, "prog");
+  EXPECT_TRUE(has(Inv.Common, "-std=c++17"));
+  EXPECT_TRUE(has(Inv.Common, "inc"));
+  EXPECT_TRUE(has(Inv.Common, "N=3"));
+  EXPECT_TRUE(has(Inv.Common, "sys"));
+  EXPECT_TRUE(has(Inv.HostOnly, "-g"));
+  EXPECT_TRUE(has(Inv.HostOnly, "-fPIC"));
+  EXPECT_TRUE(has(Inv.HostOnly, "-Wall"));
+  EXPECT_TRUE(has(Inv.HostOnly, "-MD"));
+  EXPECT_TRUE(has(Inv.HostOnly, "x.d"));
+  EXPECT_TRUE(has(Inv.DeviceOnly, "-ffast-math"));
+  EXPECT_TRUE(has(Inv.Link, "-Wl,--no-as-needed"));
+  EXPECT_TRUE(has(Inv.Link, "-Llib"));
+  EXPECT_TRUE(has(Inv.Link, "-lfoo"));
+  // NVIDIA's runtime and driver libraries are Ferry's runtime's to replace.
+  EXPECT_FALSE(has(Inv.Link, "-lcudart"));
+  EXPECT_FALSE(has(Inv.Link, "-lcuda"));
+}
+
+TEST(NvccOptions, NvidiaToolTuningIsAcceptedWithoutEffect) {
+  Invocation Inv = parsed({"-lineinfo", "-Xptxas", "-v", "-maxrregcount=32", "-ccbin", "g++",
+                           "--expt-relaxed-constexpr", "--extended-lambda", "-G", "x.cu"});
+  EXPECT_TRUE(Inv.Link.empty()) << "-lineinfo is no -l";
+  EXPECT_TRUE(Inv.HostOnly.empty());
+  ASSERT_EQ(Inv.Inputs.size(), 1u);
+}
+
+TEST(NvccOptions, RefusedOptionsAreNamed) {
+  std::string Error;
+  parsed({"-fPIC", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "unknown option '-fPIC' (host-compiler options go through -Xcompiler, as "
+                   "with nvcc)");
+  parsed({"--bogus", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "unknown option '--bogus'");
+  parsed({"-arch=volta", "x.cu"}, &Error);
+  EXPECT_NE(Error.find("unknown GPU architecture 'volta'"), std::string::npos);
+  parsed({"-rdc=yes", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "option '-rdc=yes' takes true or false, not 'yes'");
+  parsed({"-x", "ada", "x.cu"}, &Error);
+  EXPECT_NE(Error.find("unsupported language 'ada'"), std::string::npos);
+  parsed({"-o"}, &Error);
+  EXPECT_EQ(Error, "option '-o' needs a value");
+}
+
+TEST(NvccOptions, ClangModeAcceptsClangOptions) {
+  Invocation Inv;
+  Inv.ClangMode = true;
+  ASSERT_EQ(parse({"-x", "cuda", "--cuda-gpu-arch=sm_75", "-fPIC", "-Wl,-rpath,/x",
+                   "--cuda-path=/usr/local/cuda", "-c", "k.cu", "-o", "k.o"},
+                  Inv),
+            "");
+  EXPECT_EQ(Inv.SMs, std::vector<int>{75});
+  EXPECT_TRUE(has(Inv.HostOnly, "-fPIC"));
+  EXPECT_TRUE(has(Inv.Link, "-Wl,-rpath,/x"));
+  EXPECT_EQ(Inv.Inputs[0].Lang, Language::Cuda);
+}
+
+} // namespace
