@@ -216,6 +216,23 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
     return nullptr;
   }
   M->Image = BestIndex;
+  // The file's __managed__ variables: the device reaches each through the
+  // pointer __ferry_managed_<name> (ferry-nvcc's rewrite).
+  for (auto &[Host, V] : Variables) {
+    if (V.Bin != &Bin || !V.HostPointer || Host != static_cast<const void *>(V.HostPointer))
+      continue;
+    uint64_t Slot = 0, SlotSize = 0;
+    void *Managed = *V.HostPointer;
+    if (Error E = D.B->symbolAddress(M->Handle, ("__ferry_managed_" + V.Name).c_str(), Slot,
+                                     SlotSize)) {
+      errorf("__managed__ variable '%s': %s", V.Name.c_str(), E.message().c_str());
+      continue;
+    }
+    if (ferry_status S = D.B->copyToDevice(D.Number, reinterpret_cast<void *>(Slot), &Managed,
+                                           sizeof Managed, SyncQueue))
+      errorf("__managed__ variable '%s': cannot set its address on the device (status %d)",
+             V.Name.c_str(), int(S));
+  }
   if (Kind == DeviceKind::Radeon)
     if (std::string Why = indexImage(Best->Data, Best->Size, M->Index); !Why.empty())
       debugf("cuda: the %s image cannot be indexed: %s", Best->Arch.c_str(), Why.c_str());
@@ -264,6 +281,11 @@ cudaError_t CudaRuntime::symbol(Device &D, const void *Symbol, void *&Address, s
     if (It == Variables.end())
       return fail(cudaErrorInvalidSymbol);
     V = It->second;
+  }
+  if (V.HostPointer) { // __managed__: in managed memory, for every device
+    Address = *V.HostPointer;
+    Size = V.Size;
+    return cudaSuccess;
   }
   cudaError_t Err;
   Module *M = module(D, *V.Bin, Err);
@@ -359,7 +381,8 @@ void CudaRuntime::reset(Device &D) {
   D.Flags = 0;
   const int Index = deviceIndex(D);
   for (auto It = Allocations.begin(); It != Allocations.end();) {
-    if (It->second.Device != Index || It->second.Kind == Allocation::Host) {
+    if (It->second.Device != Index || It->second.Kind == Allocation::Host ||
+        It->second.Static) {
       ++It;
       continue;
     }
@@ -467,13 +490,49 @@ void __cudaRegisterVar(void **Handle, char *HostVar, char *, const char *DeviceN
                           Constant != 0};
 }
 
+void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *DeviceName,
+                                   size_t Size, const void *Initial);
+
 void __cudaRegisterManagedVar(void **Handle, void **HostVarPtrAddress, char *,
                               const char *DeviceName, int, size_t Size, int Constant, int) {
+  (void)Constant;
+  __ferry_cuda_register_managed(Handle, HostVarPtrAddress, DeviceName, Size, nullptr);
+}
+
+/// ferry-nvcc's registration of a __managed__ variable (ManagedVariables.h):
+/// managed memory of \p Size bytes holding \p Initial (zeros if null),
+/// which *Slot, the host's pointer to the variable, then points at.
+void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *DeviceName,
+                                   size_t Size, const void *Initial) {
   CudaRuntime &R = CudaRuntime::get();
+  std::vector<Device> &Ds = R.devices();
+  void *Memory = nullptr;
+  if (!Ds.empty() && Ds[0].B->hasManagedMemory() &&
+      Ds[0].B->allocateManaged(Ds[0].Number, Size ? Size : 1, &Memory) == FERRY_SUCCESS &&
+      Memory) {
+    if (Initial)
+      std::memcpy(Memory, Initial, Size);
+    else
+      std::memset(Memory, 0, Size);
+    *Slot = Memory;
+  } else if (!Ds.empty()) {
+    errorf("__managed__ variable '%s' needs memory that the host and the %s device share, "
+           "which Ferry has none of there; the device cannot use it",
+           DeviceName, deviceKindName(R.Kind));
+  }
+  // Without a device the variable stays in host memory, where host code
+  // finds it.
   std::lock_guard<std::mutex> Lock(R.Mutex);
-  Variable V{reinterpret_cast<FatBinary *>(Handle), DeviceName, Size, Constant != 0};
-  V.HostPointer = HostVarPtrAddress;
-  R.Variables[HostVarPtrAddress] = V;
+  Variable V{reinterpret_cast<FatBinary *>(Handle), DeviceName, Size, false};
+  V.HostPointer = Slot;
+  // Found by the slot (the module load) and by the address host code
+  // passes (cudaMemcpyToSymbol(x, ...) reads the slot).
+  R.Variables[Slot] = V;
+  if (Memory) {
+    R.Variables[Memory] = V;
+    R.Allocations[reinterpret_cast<uintptr_t>(Memory)] = {
+        Size, 0, CudaRuntime::Allocation::Managed, /*Static=*/true};
+  }
 }
 
 char __cudaInitModule(void **) { return 1; }

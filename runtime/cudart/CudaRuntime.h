@@ -159,6 +159,9 @@ public:
     size_t Size;
     int Device;
     enum Type { DeviceMemory, Managed, Host } Kind;
+    /// A __managed__ variable's memory: it lives as long as the program
+    /// (cudaDeviceReset keeps it, cudaFree refuses it).
+    bool Static = false;
   };
   std::map<uintptr_t, Allocation> Allocations;
   /// The allocation that contains \p P, or null.

@@ -201,7 +201,8 @@ cudaError_t cudaFree(void *DevPtr) {
   {
     std::lock_guard<std::mutex> Lock(rt().Mutex);
     auto It = rt().Allocations.find(reinterpret_cast<uintptr_t>(DevPtr));
-    if (It == rt().Allocations.end() || It->second.Kind == CudaRuntime::Allocation::Host)
+    if (It == rt().Allocations.end() || It->second.Kind == CudaRuntime::Allocation::Host ||
+        It->second.Static)
       return fail(cudaErrorInvalidValue);
     A = It->second;
     rt().Allocations.erase(It);

@@ -1,10 +1,10 @@
 // __managed__ global variables (a scalar counter, a scalar parameter, an array, a struct) that the
 // host writes and reads by name and kernels update, with cudaDeviceSynchronize as the hand-off.
 // Skipped (still PASS) on a device whose cudaDevAttrManagedMemory is 0.
-// __managed__ variables are not supported by ferry-nvcc yet: the build
-// stops with a message naming the variable's line (docs/cuda.md).
-// RUN: not %ferry-nvcc -O3 -arch=sm_80 %s -o %t 2>&1 | %FileCheck %s --check-prefix=ERR
-// ERR: managed_vars.cu:{{[0-9]+}}:{{[0-9]+}}: error: __managed__ variables are not supported by ferry-nvcc yet
+// RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
+// RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// CHECK: PASS
 #include <cuda_runtime.h>
 
 #include <cstdio>

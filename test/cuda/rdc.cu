@@ -1,7 +1,8 @@
 // Relocatable device code: a kernel calls a __device__ function and updates
 // a __device__ variable defined in another file (Inputs/rdc-other.cu); both
 // files have a static __device__ variable of the same name, each read back
-// by cudaMemcpyFromSymbol. Linked by ferry-nvcc itself, by -dlink plus a
+// by cudaMemcpyFromSymbol; a __managed__ variable defined here is updated by
+// both files' kernels and read by the host. Linked by ferry-nvcc itself, by -dlink plus a
 // plain clang++ link, and from a static library made with -lib.
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ferry-nvcc -O3 -arch=sm_80 -rdc=true -c %s -o %t/main.o
@@ -25,12 +26,14 @@
 extern __device__ float scale(float x); // Inputs/rdc-other.cu
 extern __device__ int calls;            // Inputs/rdc-other.cu
 static __device__ int local_static = 5; // the other file has one of its own
+__managed__ int managed_hits = 1000;    // also counted by the other file
 
 __global__ void apply(float *v, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     v[i] = scale(v[i]) + local_static;
     atomicAdd(&calls, 1);
+    atomicAdd(&managed_hits, 1);
   }
 }
 
@@ -55,8 +58,8 @@ int main() {
       printf("FAIL at %d: %f\n", i, h[i]);
       return 1;
     }
-  if (c != 2 * n || ls != 5) {
-    printf("FAIL: calls %d, local_static %d\n", c, ls);
+  if (c != 2 * n || ls != 5 || managed_hits != 1000 + 2 * n) {
+    printf("FAIL: calls %d, local_static %d, managed_hits %d\n", c, ls, managed_hits);
     return 1;
   }
   if (cudaError_t E = cudaGetLastError()) {

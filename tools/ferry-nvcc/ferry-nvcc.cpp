@@ -29,6 +29,7 @@
 /// files runs this driver with clang's own options accepted.
 ///
 //===----------------------------------------------------------------------===//
+#include "ManagedVariables.h"
 #include "NvccOptions.h"
 
 #include "ferry/Cache.h"
@@ -115,7 +116,14 @@ private:
   bool package(const std::vector<std::unique_ptr<Module>> &Modules, StringRef What,
                std::string &Package);
   /// The package of \p In: its images, or with -rdc its NVVM bitcode.
-  bool deviceImages(const Input &In, std::string &Package);
+  /// \p Managed gets the initial values of the file's __managed__
+  /// variables (ManagedVariables.h), \p HasManaged whether it has any.
+  bool deviceImages(const Input &In, std::string &Package,
+                    std::map<std::string, std::string> &Managed, bool &HasManaged);
+  /// The host compile of a file with __managed__ variables: to bitcode,
+  /// rewritten, then to the object \p Out.
+  bool compileHostManaged(std::vector<std::string> Args, const std::string &Out,
+                          const std::map<std::string, std::string> &Managed);
   /// The device link of relocatable device code: the objects' NVVM linked,
   /// compiled, and registered by an object written to \p Out (a temporary
   /// if empty; DeviceLinkObject names it). Sets \p Any to whether any
@@ -309,13 +317,23 @@ bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, String
   return true;
 }
 
-bool Driver::deviceImages(const Input &In, std::string &Package) {
+bool Driver::deviceImages(const Input &In, std::string &Package,
+                          std::map<std::string, std::string> &Managed, bool &HasManaged) {
   LLVMContext Ctx;
   std::vector<std::unique_ptr<Module>> Modules;
+  HasManaged = false;
   if (!deviceModules(In, Ctx, Modules))
     return false;
   if (Inv.DryRun)
     return true;
+  // __managed__ variables: reached through the pointer the runtime sets.
+  HasManaged = !managedVariables(*Modules.back()).empty();
+  for (std::unique_ptr<Module> &M : Modules) {
+    std::string Problem;
+    Managed = lowerDeviceManaged(*M, Problem, /*Rewrite=*/!Inv.RelocatableDevice);
+    if (!Problem.empty())
+      return !error(In.Path + ": " + StringRef(Problem).rtrim());
+  }
   if (!Inv.RelocatableDevice)
     return package(Modules, In.Path, Package);
   // Relocatable device code: the NVVM itself, linked at the device link.
@@ -473,6 +491,11 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
     SMs.push_back(SM);
     Modules.push_back(std::move(M));
   }
+  // __managed__ variables, now that every file's uses are in one module.
+  for (std::unique_ptr<Module> &M : Modules) {
+    std::string Problem;
+    lowerDeviceManaged(*M, Problem);
+  }
   std::string Package;
   if (Modules.empty()) {
     Package = withHeader("FERRYCU1", "");
@@ -531,7 +554,9 @@ bool Driver::compileCuda(const Input &In, const std::string &Out) {
     return execute(Args);
   }
   std::string Package;
-  if (!deviceImages(In, Package))
+  std::map<std::string, std::string> Managed;
+  bool HasManaged;
+  if (!deviceImages(In, Package, Managed, HasManaged))
     return false;
   const std::string PackageFile = temporary(sys::path::stem(In.Path), "ferrypkg");
   if (!Inv.DryRun) {
@@ -542,8 +567,42 @@ bool Driver::compileCuda(const Input &In, const std::string &Out) {
     OS << Package;
   }
   Args.insert(Args.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", PackageFile, "-c",
-                           In.Path, "-o", Out});
+                           In.Path});
+  if (HasManaged)
+    return compileHostManaged(Args, Out, Managed);
+  Args.insert(Args.end(), {"-o", Out});
   return execute(Args);
+}
+
+bool Driver::compileHostManaged(std::vector<std::string> Args, const std::string &Out,
+                                const std::map<std::string, std::string> &Managed) {
+  const std::string Bc = temporary(sys::path::stem(Out).str() + "-host", "bc");
+  Args.insert(Args.end(), {"-emit-llvm", "-o", Bc});
+  if (!execute(Args))
+    return false;
+  if (!Inv.DryRun) {
+    LLVMContext Ctx;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Bc);
+    if (!Buf)
+      return !error("cannot read '" + Bc + "': " + Buf.getError().message());
+    Expected<std::unique_ptr<Module>> M = parseBitcodeFile(**Buf, Ctx);
+    if (!M)
+      return !error(Bc + ": " + toString(M.takeError()));
+    lowerHostManaged(**M, Managed);
+    std::error_code EC;
+    raw_fd_ostream OS(Bc, EC, sys::fs::OF_None);
+    if (EC)
+      return !error("cannot write '" + Bc + "': " + EC.message());
+    WriteBitcodeToFile(**M, OS);
+  }
+  // Code generation of the rewritten module, with the host's code options.
+  std::vector<std::string> Codegen = {P.Clang, "-c", "-Wno-unused-command-line-argument",
+                                      "-O" + std::to_string(Inv.OptLevel)};
+  for (const std::string &A : Inv.HostOnly)
+    if (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-m") == 0 || A == "-g")
+      Codegen.push_back(A);
+  Codegen.insert(Codegen.end(), {Bc, "-o", Out});
+  return execute(Codegen);
 }
 
 bool Driver::compileHost(const Input &In, const std::string &Out) {

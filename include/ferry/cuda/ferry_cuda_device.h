@@ -5,7 +5,7 @@
  * never defines them, so a kernel that calls them (as nvcc accepts) would
  * reference an undefined function; the definitions below are libdevice's.
  * Host code calls min() and max() as nvcc allows, and __managed__
- * variables are refused with a message (below).
+ * variables become ones ferry-nvcc moves to managed memory (below).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef FERRY_CUDA_FERRY_CUDA_DEVICE_H
@@ -53,12 +53,12 @@ static inline __host__ double max(double a, float b) { return __builtin_fmax(a, 
 #endif
 
 /* clang 19 ignores __managed__ in CUDA code (a warning, then errors about
- * host variables in kernels); Ferry does not implement them yet either:
- * one error at the variable that says so. */
+ * host variables in kernels): ferry-nvcc makes it a __device__ variable it
+ * recognises by this annotation and moves into managed memory
+ * (tools/ferry-nvcc/ManagedVariables.h). */
 #ifdef __managed__
 #undef __managed__
 #endif
-#define __managed__                                                            \
-  _Pragma("GCC error \"__managed__ variables are not supported by ferry-nvcc yet: allocate the data with cudaMallocManaged (docs/cuda.md)\"")
+#define __managed__ __device__ __attribute__((annotate("ferry.managed")))
 
 #endif

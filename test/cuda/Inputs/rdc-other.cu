@@ -5,12 +5,14 @@
 __device__ int calls = 0;
 __device__ float scale(float x) { return 3.0f * x; }
 static __device__ int local_static = 1;
+extern __managed__ int managed_hits; // rdc.cu
 
 __global__ void again(float *v, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     v[i] = scale(v[i]) + local_static;
     atomicAdd(&calls, 1);
+    atomicAdd(&managed_hits, 1);
   }
 }
 
