@@ -132,7 +132,6 @@ prepare-cudart)
   for src in "$root"/test/cuda/*.cu; do
     name=$(basename "$src" .cu)
     case "$name" in
-    managed_vars) continue ;; # refused at compile time (a negative test)
     rdc) "${fnvcc[@]}" "${tests[@]}" -rdc=true "$src" "$root/test/cuda/Inputs/rdc-other.cu" \
            -o "$dir/tests/$name" ;;
     *) "${fnvcc[@]}" "${tests[@]}" "$src" -o "$dir/tests/$name" ;;
