@@ -95,7 +95,6 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   case cudaDevAttrCooperativeLaunch:
   case cudaDevAttrComputePreemptionSupported:
   case cudaDevAttrStreamPrioritiesSupported:
-  case cudaDevAttrMemoryPoolsSupported:
   case cudaDevAttrHostNativeAtomicSupported:
   case cudaDevAttrPageableMemoryAccess:
   case cudaDevAttrClusterLaunch:
@@ -109,6 +108,7 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   case cudaDevAttrLocalL1CacheSupported:
   case cudaDevAttrHostRegisterSupported:
   case cudaDevAttrCanUseHostPointerForRegisteredMem:
+  case cudaDevAttrMemoryPoolsSupported: // each device's default pool
     Out = 1;
     return true;
   case cudaDevAttrManagedMemory:

@@ -4,7 +4,9 @@
  * wrapper headers. clang 19 declares nan() and nanf() for device code but
  * never defines them, so a kernel that calls them (as nvcc accepts) would
  * reference an undefined function; the definitions below are libdevice's.
- * Host code calls min() and max() as nvcc allows, and __managed__
+ * CUDA 12.8's __nv_atomic_* builtins exist, the warp reductions get their
+ * operands in order, host code calls min()
+ * and max() as nvcc allows, and __managed__
  * variables become ones ferry-nvcc moves to managed memory (below).
  *
  *===----------------------------------------------------------------------===*/
@@ -18,6 +20,139 @@ static __device__ __attribute__((always_inline)) double nan(const char *Tag) {
 static __device__ __attribute__((always_inline)) float nanf(const char *Tag) {
   return __nv_nanf((const signed char *)Tag);
 }
+#endif
+
+/* clang 19's __reduce_*_sync wrappers pass (mask, value) to builtins that
+ * take (value, mask), so the warp reduces the mask (LLVM issue 131415,
+ * fixed after clang 20): the same functions with the operands in order,
+ * under the CUDA names. */
+#if defined(__CUDA__) && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800)
+#define FERRY_REDUX(Name, Builtin, T)                                          \
+  __device__ inline T __ferry##Name(unsigned Mask, T Value) {                 \
+    return Builtin(Value, Mask);                                               \
+  }
+FERRY_REDUX(_reduce_add_sync, __nvvm_redux_sync_add, unsigned)
+FERRY_REDUX(_reduce_min_sync, __nvvm_redux_sync_umin, unsigned)
+FERRY_REDUX(_reduce_max_sync, __nvvm_redux_sync_umax, unsigned)
+FERRY_REDUX(_reduce_min_sync, __nvvm_redux_sync_min, int)
+FERRY_REDUX(_reduce_max_sync, __nvvm_redux_sync_max, int)
+FERRY_REDUX(_reduce_or_sync, __nvvm_redux_sync_or, unsigned)
+FERRY_REDUX(_reduce_and_sync, __nvvm_redux_sync_and, unsigned)
+FERRY_REDUX(_reduce_xor_sync, __nvvm_redux_sync_xor, unsigned)
+#undef FERRY_REDUX
+#define __reduce_add_sync __ferry_reduce_add_sync
+#define __reduce_min_sync __ferry_reduce_min_sync
+#define __reduce_max_sync __ferry_reduce_max_sync
+#define __reduce_or_sync __ferry_reduce_or_sync
+#define __reduce_and_sync __ferry_reduce_and_sync
+#define __reduce_xor_sync __ferry_reduce_xor_sync
+#endif
+
+/* CUDA 12.8's atomic builtins, which nvcc provides and clang 19 does not;
+ * code takes them when CUDA_VERSION >= 12080. The orders are the C++
+ * memory orders; the scope is widened to the system's, which orders at
+ * least as much as any narrower one. */
+#if defined(__CUDA__) && defined(__cplusplus) && CUDA_VERSION >= 12080 &&              \
+    !defined(__NV_ATOMIC_RELAXED)
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+/* Relaxed operations with fences around them where the order asks for
+ * more: what NVPTX in LLVM 19 selects whatever the order is. */
+#define FERRY_FENCE_IF(Order)                                                  \
+  do {                                                                         \
+    if ((Order) != __NV_ATOMIC_RELAXED)                                        \
+      __threadfence_system();                                                  \
+  } while (0)
+template <typename T>
+__device__ inline T __nv_atomic_load_n(T *P, int Order, int = __NV_THREAD_SCOPE_SYSTEM) {
+  T V = __atomic_load_n(P, __ATOMIC_RELAXED);
+  FERRY_FENCE_IF(Order);
+  return V;
+}
+template <typename T>
+__device__ inline void __nv_atomic_load(T *P, T *Ret, int Order,
+                                        int Scope = __NV_THREAD_SCOPE_SYSTEM) {
+  *Ret = __nv_atomic_load_n(P, Order, Scope);
+}
+template <typename T>
+__device__ inline void __nv_atomic_store_n(T *P, T V, int Order,
+                                           int = __NV_THREAD_SCOPE_SYSTEM) {
+  FERRY_FENCE_IF(Order);
+  __atomic_store_n(P, V, __ATOMIC_RELAXED);
+}
+template <typename T>
+__device__ inline void __nv_atomic_store(T *P, T *V, int Order,
+                                         int Scope = __NV_THREAD_SCOPE_SYSTEM) {
+  __nv_atomic_store_n(P, *V, Order, Scope);
+}
+template <typename T>
+__device__ inline T __nv_atomic_exchange_n(T *P, T V, int Order,
+                                           int = __NV_THREAD_SCOPE_SYSTEM) {
+  FERRY_FENCE_IF(Order);
+  T Old = __atomic_exchange_n(P, V, __ATOMIC_RELAXED);
+  FERRY_FENCE_IF(Order);
+  return Old;
+}
+template <typename T>
+__device__ inline void __nv_atomic_exchange(T *P, T *V, T *Ret, int Order,
+                                            int Scope = __NV_THREAD_SCOPE_SYSTEM) {
+  *Ret = __nv_atomic_exchange_n(P, *V, Order, Scope);
+}
+template <typename T>
+__device__ inline bool __nv_atomic_compare_exchange_n(T *P, T *Expected, T Desired, bool,
+                                                      int Success, int Failure,
+                                                      int = __NV_THREAD_SCOPE_SYSTEM) {
+  FERRY_FENCE_IF(Success);
+  const bool Done = __atomic_compare_exchange_n(P, Expected, Desired, false, __ATOMIC_RELAXED,
+                                                __ATOMIC_RELAXED);
+  FERRY_FENCE_IF(Done ? Success : Failure);
+  return Done;
+}
+template <typename T>
+__device__ inline bool __nv_atomic_compare_exchange(T *P, T *Expected, T *Desired, bool Weak,
+                                                    int Success, int Failure,
+                                                    int Scope = __NV_THREAD_SCOPE_SYSTEM) {
+  return __nv_atomic_compare_exchange_n(P, Expected, *Desired, Weak, Success, Failure, Scope);
+}
+#define FERRY_NV_ATOMIC_RMW(Op)                                                \
+  template <typename T>                                                        \
+  __device__ inline T __nv_atomic_fetch_##Op(T *P, T V, int Order,            \
+                                             int = __NV_THREAD_SCOPE_SYSTEM) { \
+    FERRY_FENCE_IF(Order);                                                     \
+    T Old = __atomic_fetch_##Op(P, V, __ATOMIC_RELAXED);                       \
+    FERRY_FENCE_IF(Order);                                                     \
+    return Old;                                                                \
+  }                                                                            \
+  template <typename T>                                                        \
+  __device__ inline void __nv_atomic_##Op(T *P, T V, int Order,               \
+                                          int Scope = __NV_THREAD_SCOPE_SYSTEM) { \
+    (void)__nv_atomic_fetch_##Op(P, V, Order, Scope);                          \
+  }
+FERRY_NV_ATOMIC_RMW(add)
+FERRY_NV_ATOMIC_RMW(sub)
+FERRY_NV_ATOMIC_RMW(and)
+FERRY_NV_ATOMIC_RMW(or)
+FERRY_NV_ATOMIC_RMW(xor)
+FERRY_NV_ATOMIC_RMW(min)
+FERRY_NV_ATOMIC_RMW(max)
+#undef FERRY_NV_ATOMIC_RMW
+__device__ inline void __nv_atomic_thread_fence(int Order, int = __NV_THREAD_SCOPE_SYSTEM) {
+  FERRY_FENCE_IF(Order);
+}
+#undef FERRY_FENCE_IF
 #endif
 
 /* nvcc's math_functions.hpp makes min() and max() of two integers or
