@@ -45,7 +45,6 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -669,14 +668,6 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     ModuleAnalysisManager MAM;
     NVVMReflectPass(Reflect).run(*M, MAM);
   }
-  // 32-bit pointers for shared, constant and local memory, as nvcc's PTX
-  // addresses them: 64-bit shared addresses cost registers and integer
-  // instructions in every tiled loop. LLVM 19 reads the choice from its
-  // option when the target machine is made (and in-process lld resets
-  // options, so it is set each time).
-  if (auto *ShortPointers = static_cast<cl::opt<bool> *>(
-          cl::getRegisteredOptions().lookup("nvptx-short-ptr")))
-    ShortPointers->setValue(true);
   auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(*M, Opts.SM),
                                 Opts.OptLevel);
   if (!TM)
