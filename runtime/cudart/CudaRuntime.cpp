@@ -19,7 +19,6 @@
 #include "core/Runtime.h"
 #include "hsa/KernelArgs.h"
 
-
 #include <cstring>
 #include <map>
 #include <vector>
@@ -59,8 +58,7 @@ cudaError_t fail(cudaError_t Err) {
 
 cudaError_t kernelFailure(const std::string &Message) {
   cudaError_t Err = cudaErrorLaunchFailure;
-  if (Message.find("assert") != std::string::npos ||
-      Message.find("ASSERT") != std::string::npos)
+  if (Message.find("assert") != std::string::npos || Message.find("ASSERT") != std::string::npos)
     Err = cudaErrorAssert;
   else if (Message.find("ILLEGAL_ADDRESS") != std::string::npos ||
            Message.find("illegal address") != std::string::npos ||
@@ -223,8 +221,8 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
       continue;
     uint64_t Slot = 0, SlotSize = 0;
     void *Managed = *V.HostPointer;
-    if (Error E = D.B->symbolAddress(M->Handle, ("__ferry_managed_" + V.Name).c_str(), Slot,
-                                     SlotSize)) {
+    if (Error E =
+            D.B->symbolAddress(M->Handle, ("__ferry_managed_" + V.Name).c_str(), Slot, SlotSize)) {
       errorf("__managed__ variable '%s': %s", V.Name.c_str(), E.message().c_str());
       continue;
     }
@@ -381,8 +379,7 @@ void CudaRuntime::reset(Device &D) {
   D.Flags = 0;
   const int Index = deviceIndex(D);
   for (auto It = Allocations.begin(); It != Allocations.end();) {
-    if (It->second.Device != Index || It->second.Kind == Allocation::Host ||
-        It->second.Static) {
+    if (It->second.Device != Index || It->second.Kind == Allocation::Host || It->second.Static) {
       ++It;
       continue;
     }
@@ -475,8 +472,8 @@ void __cudaUnregisterFatBinary(void **) {
   // may still launch kernels.
 }
 
-void __cudaRegisterFunction(void **Handle, const char *HostFun, char *, const char *DeviceName,
-                            int, uint3 *, uint3 *, dim3 *, dim3 *, int *) {
+void __cudaRegisterFunction(void **Handle, const char *HostFun, char *, const char *DeviceName, int,
+                            uint3 *, uint3 *, dim3 *, dim3 *, int *) {
   CudaRuntime &R = CudaRuntime::get();
   std::lock_guard<std::mutex> Lock(R.Mutex);
   R.Functions[HostFun] = {reinterpret_cast<FatBinary *>(Handle), DeviceName};
@@ -486,12 +483,11 @@ void __cudaRegisterVar(void **Handle, char *HostVar, char *, const char *DeviceN
                        size_t Size, int Constant, int) {
   CudaRuntime &R = CudaRuntime::get();
   std::lock_guard<std::mutex> Lock(R.Mutex);
-  R.Variables[HostVar] = {reinterpret_cast<FatBinary *>(Handle), DeviceName, Size,
-                          Constant != 0};
+  R.Variables[HostVar] = {reinterpret_cast<FatBinary *>(Handle), DeviceName, Size, Constant != 0};
 }
 
-void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *DeviceName,
-                                   size_t Size, const void *Initial);
+void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *DeviceName, size_t Size,
+                                   const void *Initial);
 
 void __cudaRegisterManagedVar(void **Handle, void **HostVarPtrAddress, char *,
                               const char *DeviceName, int, size_t Size, int Constant, int) {
@@ -502,14 +498,13 @@ void __cudaRegisterManagedVar(void **Handle, void **HostVarPtrAddress, char *,
 /// ferry-nvcc's registration of a __managed__ variable (ManagedVariables.h):
 /// managed memory of \p Size bytes holding \p Initial (zeros if null),
 /// which *Slot, the host's pointer to the variable, then points at.
-void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *DeviceName,
-                                   size_t Size, const void *Initial) {
+void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *DeviceName, size_t Size,
+                                   const void *Initial) {
   CudaRuntime &R = CudaRuntime::get();
   std::vector<Device> &Ds = R.devices();
   void *Memory = nullptr;
   if (!Ds.empty() && Ds[0].B->hasManagedMemory() &&
-      Ds[0].B->allocateManaged(Ds[0].Number, Size ? Size : 1, &Memory) == FERRY_SUCCESS &&
-      Memory) {
+      Ds[0].B->allocateManaged(Ds[0].Number, Size ? Size : 1, &Memory) == FERRY_SUCCESS && Memory) {
     if (Initial)
       std::memcpy(Memory, Initial, Size);
     else
@@ -530,8 +525,8 @@ void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *Devic
   R.Variables[Slot] = V;
   if (Memory) {
     R.Variables[Memory] = V;
-    R.Allocations[reinterpret_cast<uintptr_t>(Memory)] = {
-        Size, 0, CudaRuntime::Allocation::Managed, /*Static=*/true};
+    R.Allocations[reinterpret_cast<uintptr_t>(Memory)] = {Size, 0, CudaRuntime::Allocation::Managed,
+                                                          /*Static=*/true};
   }
 }
 

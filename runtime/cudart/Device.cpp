@@ -36,7 +36,8 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   const int Threads = P.MaxWorkGroupSize ? P.MaxWorkGroupSize : 1024;
   const int CUs = P.ComputeUnits ? P.ComputeUnits : 1;
   const int Group = P.GroupMemoryBytes ? P.GroupMemoryBytes : 65536;
-  const int ThreadsPerCU = (P.MaxWavesPerCU ? P.MaxWavesPerCU : 32) * (P.WaveSize ? P.WaveSize : 64);
+  const int ThreadsPerCU =
+      (P.MaxWavesPerCU ? P.MaxWavesPerCU : 32) * (P.WaveSize ? P.WaveSize : 64);
   switch (Attr) {
   case cudaDevAttrMaxThreadsPerBlock:
     Out = Threads;
@@ -168,8 +169,7 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
 cudaError_t attribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   if (rt().isAmd())
     return amdAttribute(D, Attr, Out) ? cudaSuccess : fail(cudaErrorInvalidValue);
-  return D.B->vendorAttribute(D.Number, int(Attr), Out) ? cudaSuccess
-                                                         : fail(cudaErrorInvalidValue);
+  return D.B->vendorAttribute(D.Number, int(Attr), Out) ? cudaSuccess : fail(cudaErrorInvalidValue);
 }
 
 } // namespace
@@ -380,6 +380,5 @@ cudaError_t cudaInitDevice(int DeviceNum, unsigned, unsigned) {
     return fail(rt().devices().empty() ? cudaErrorNoDevice : cudaErrorInvalidDevice);
   return fromStatus(D->B->initDevice(D->Number));
 }
-
 
 } // extern "C"

@@ -10,8 +10,8 @@ extern "C" {
 
 const char *cudaGetErrorName(cudaError_t Error) {
   switch (Error) {
-#define CUDA_ERROR(Name, Description)                                                            \
-  case Name:                                                                                     \
+#define CUDA_ERROR(Name, Description)                                                              \
+  case Name:                                                                                       \
     return #Name;
 #include "cudart/ErrorNames.def"
 #undef CUDA_ERROR
@@ -22,8 +22,8 @@ const char *cudaGetErrorName(cudaError_t Error) {
 
 const char *cudaGetErrorString(cudaError_t Error) {
   switch (Error) {
-#define CUDA_ERROR(Name, Description)                                                            \
-  case Name:                                                                                     \
+#define CUDA_ERROR(Name, Description)                                                              \
+  case Name:                                                                                       \
     return Description;
 #include "cudart/ErrorNames.def"
 #undef CUDA_ERROR

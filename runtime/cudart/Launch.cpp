@@ -100,17 +100,22 @@ cudaError_t launchOn(const void *Func, dim3 Grid, dim3 Block, void **Args, size_
   return cudaSuccess;
 }
 
+/// The current device and its kernel of host stub \p Func; null with \p Err.
+Kernel *currentKernel(const void *Func, Device *&D, cudaError_t &Err) {
+  D = rt().current(Err);
+  return D ? rt().kernel(*D, Func, Err) : nullptr;
+}
+
 } // namespace
 
 extern "C" {
 
-cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
-                             size_t Shared, cudaStream_t Stream) {
+cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t Shared,
+                             cudaStream_t Stream) {
   return launchOn(Func, Grid, Block, Args, Shared, Stream);
 }
 
-cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config, const void *Func,
-                                void **Args) {
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config, const void *Func, void **Args) {
   if (!Config)
     return fail(cudaErrorInvalidValue);
   for (unsigned I = 0; I < Config->numAttrs; ++I)
@@ -146,10 +151,8 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
   if (!Attr)
     return fail(cudaErrorInvalidValue);
   cudaError_t Err;
-  Device *D = rt().current(Err);
-  if (!D)
-    return Err;
-  Kernel *K = rt().kernel(*D, Func, Err);
+  Device *D;
+  Kernel *K = currentKernel(Func, D, Err);
   if (!K)
     return Err;
   std::memset(Attr, 0, sizeof *Attr);
@@ -178,18 +181,15 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
   Attr->ptxVersion = SM;
   Attr->binaryVersion = SM;
   Attr->maxDynamicSharedSizeBytes =
-      K->MaxDynamicShared >= 0 ? K->MaxDynamicShared
-                               : AmdGroupMemory - int(Attr->sharedSizeBytes);
+      K->MaxDynamicShared >= 0 ? K->MaxDynamicShared : AmdGroupMemory - int(Attr->sharedSizeBytes);
   Attr->preferredShmemCarveout = -1;
   return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetAttribute(const void *Func, enum cudaFuncAttribute Attr, int Value) {
   cudaError_t Err;
-  Device *D = rt().current(Err);
-  if (!D)
-    return Err;
-  Kernel *K = rt().kernel(*D, Func, Err);
+  Device *D;
+  Kernel *K = currentKernel(Func, D, Err);
   if (!K)
     return Err;
   if (Attr != cudaFuncAttributeMaxDynamicSharedMemorySize &&
@@ -233,18 +233,14 @@ cudaError_t cudaFuncGetName(const char **Name, const void *Func) {
   return cudaSuccess;
 }
 
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *NumBlocks,
-                                                                  const void *Func,
-                                                                  int BlockSize,
-                                                                  size_t DynamicShared,
-                                                                  unsigned) {
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *NumBlocks, const void *Func,
+                                                                   int BlockSize,
+                                                                   size_t DynamicShared, unsigned) {
   if (!NumBlocks || BlockSize <= 0 || BlockSize > 1024)
     return fail(cudaErrorInvalidValue);
   cudaError_t Err;
-  Device *D = rt().current(Err);
-  if (!D)
-    return Err;
-  Kernel *K = rt().kernel(*D, Func, Err);
+  Device *D;
+  Kernel *K = currentKernel(Func, D, Err);
   if (!K)
     return Err;
   if (!rt().isAmd()) {

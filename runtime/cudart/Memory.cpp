@@ -91,8 +91,8 @@ cudaError_t memsetOn(void *Ptr, int Value, size_t Count, cudaStream_t Stream, bo
     return cudaSuccess;
   if (!Ptr)
     return fail(cudaErrorInvalidValue);
-  return fromStatus(
-      D->B->fill(D->Number, Ptr, static_cast<unsigned char>(Value), Count, Sync ? SyncQueue : Queue));
+  return fromStatus(D->B->fill(D->Number, Ptr, static_cast<unsigned char>(Value), Count,
+                               Sync ? SyncQueue : Queue));
 }
 
 cudaError_t memcpy2DOn(void *Dst, size_t DPitch, const void *Src, size_t SPitch, size_t Width,
@@ -125,19 +125,58 @@ cudaError_t recordAllocation(void *P, size_t Size, int Device, CudaRuntime::Allo
   return cudaSuccess;
 }
 
-cudaError_t symbolCopy(const void *Symbol, size_t Count, size_t Offset, void *&Address,
-                       Device *&D, cudaStream_t Stream, int &Queue) {
+/// cudaMemcpyToSymbol (\p ToSymbol) or cudaMemcpyFromSymbol, between the
+/// host or device memory \p Other and \p Count bytes at \p Offset of the
+/// registered variable \p Symbol; a host side in cudaMemcpyDefault is told
+/// by the program's allocations.
+cudaError_t symbolTransfer(bool ToSymbol, void *Other, const void *Symbol, size_t Count,
+                           size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream, bool Sync) {
+  const cudaMemcpyKind Host = ToSymbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+  if (Kind != Host && Kind != cudaMemcpyDeviceToDevice && Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
   cudaError_t Err;
-  Queue = rt().enterStream(Stream, D, Err);
+  Device *D;
+  const int Queue = rt().enterStream(Stream, D, Err);
   if (!D)
     return Err;
+  void *Address;
   size_t Size;
   if (cudaError_t E = rt().symbol(*D, Symbol, Address, Size))
     return E;
   if (Offset > Size || Count > Size - Offset)
     return fail(cudaErrorInvalidValue);
   Address = static_cast<char *>(Address) + Offset;
-  return cudaSuccess;
+  if (Kind == cudaMemcpyDefault && !onDevice(Other))
+    Kind = Host;
+  return ToSymbol ? copy(*D, Address, Other, Count, Kind, Sync ? SyncQueue : Queue)
+                  : copy(*D, Other, Address, Count, Kind, Sync ? SyncQueue : Queue);
+}
+
+/// cudaMalloc, cudaMallocManaged and cudaMallocHost: \p Size bytes of
+/// memory of type \p T on the current device, recorded; zero bytes is a
+/// null pointer.
+cudaError_t allocateOn(void **Out, size_t Size, CudaRuntime::Allocation::Type T) {
+  if (!Out)
+    return fail(cudaErrorInvalidValue);
+  cudaError_t Err;
+  Device *D = rt().current(Err);
+  if (!D)
+    return Err;
+  *Out = nullptr;
+  if (!Size)
+    return T == CudaRuntime::Allocation::Managed ? fail(cudaErrorInvalidValue) : cudaSuccess;
+  if (T == CudaRuntime::Allocation::Managed && !D->B->hasManagedMemory())
+    return unsupported("cudaMallocManaged on this device",
+                       "ROCR 5.2 gives Ferry no memory that the host and an AMD GPU share");
+  const ferry_status S =
+      T == CudaRuntime::Allocation::Managed ? D->B->allocateManaged(D->Number, Size, Out)
+      : T == CudaRuntime::Allocation::Host  ? D->B->allocateHost(D->Number, Size, Out)
+                                            : D->B->allocate(D->Number, Size, Out);
+  if (S != FERRY_SUCCESS || !*Out) {
+    *Out = nullptr;
+    return fail(cudaErrorMemoryAllocation);
+  }
+  return recordAllocation(*Out, Size, rt().deviceIndex(*D), T);
 }
 
 } // namespace
@@ -145,21 +184,7 @@ cudaError_t symbolCopy(const void *Symbol, size_t Count, size_t Offset, void *&A
 extern "C" {
 
 cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
-  if (!DevPtr)
-    return fail(cudaErrorInvalidValue);
-  cudaError_t Err;
-  Device *D = rt().current(Err);
-  if (!D)
-    return Err;
-  *DevPtr = nullptr;
-  if (!Size)
-    return cudaSuccess;
-  if (D->B->allocate(D->Number, Size, DevPtr) != FERRY_SUCCESS || !*DevPtr) {
-    *DevPtr = nullptr;
-    return fail(cudaErrorMemoryAllocation);
-  }
-  return recordAllocation(*DevPtr, Size, rt().deviceIndex(*D),
-                          CudaRuntime::Allocation::DeviceMemory);
+  return allocateOn(DevPtr, Size, CudaRuntime::Allocation::DeviceMemory);
 }
 
 cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t Height) {
@@ -171,23 +196,9 @@ cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t H
 }
 
 cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
-  if (!DevPtr || (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost))
+  if (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost)
     return fail(cudaErrorInvalidValue);
-  cudaError_t Err;
-  Device *D = rt().current(Err);
-  if (!D)
-    return Err;
-  *DevPtr = nullptr;
-  if (!Size)
-    return fail(cudaErrorInvalidValue);
-  if (!D->B->hasManagedMemory())
-    return unsupported("cudaMallocManaged on this device",
-                       "ROCR 5.2 gives Ferry no memory that the host and an AMD GPU share");
-  if (D->B->allocateManaged(D->Number, Size, DevPtr) != FERRY_SUCCESS || !*DevPtr) {
-    *DevPtr = nullptr;
-    return fail(cudaErrorMemoryAllocation);
-  }
-  return recordAllocation(*DevPtr, Size, rt().deviceIndex(*D), CudaRuntime::Allocation::Managed);
+  return allocateOn(DevPtr, Size, CudaRuntime::Allocation::Managed);
 }
 
 cudaError_t cudaFree(void *DevPtr) {
@@ -230,20 +241,7 @@ cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
 }
 
 cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
-  if (!Ptr)
-    return fail(cudaErrorInvalidValue);
-  cudaError_t Err;
-  Device *D = rt().current(Err);
-  if (!D)
-    return Err;
-  *Ptr = nullptr;
-  if (!Size)
-    return cudaSuccess;
-  if (D->B->allocateHost(D->Number, Size, Ptr) != FERRY_SUCCESS || !*Ptr) {
-    *Ptr = nullptr;
-    return fail(cudaErrorMemoryAllocation);
-  }
-  return recordAllocation(*Ptr, Size, rt().deviceIndex(*D), CudaRuntime::Allocation::Host);
+  return allocateOn(Ptr, Size, CudaRuntime::Allocation::Host);
 }
 
 cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned) { return cudaMallocHost(Ptr, Size); }
@@ -337,8 +335,7 @@ cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, cudaMemcpy
   return memcpyOn(Dst, Src, Count, Kind, Stream, /*Sync=*/false);
 }
 
-cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDevice,
-                           size_t Count) {
+cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDevice, size_t Count) {
   Device *To = rt().device(DstDevice), *From = rt().device(SrcDevice);
   if (!To || !From)
     return fail(cudaErrorInvalidDevice);
@@ -346,7 +343,8 @@ cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDev
     return cudaSuccess;
   if (To->B != From->B)
     return fail(cudaErrorInvalidDevice);
-  return fromStatus(To->B->copyDeviceToDevice(To->Number, Dst, From->Number, Src, Count, SyncQueue));
+  return fromStatus(
+      To->B->copyDeviceToDevice(To->Number, Dst, From->Number, Src, Count, SyncQueue));
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src, int SrcDevice,
@@ -399,60 +397,26 @@ cudaError_t cudaMemset2DAsync(void *Ptr, size_t Pitch, int Value, size_t Width, 
 
 cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src, size_t Count, size_t Offset,
                                cudaMemcpyKind Kind) {
-  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
-      Kind != cudaMemcpyDefault)
-    return fail(cudaErrorInvalidMemcpyDirection);
-  void *Address;
-  Device *D;
-  int Queue;
-  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, nullptr, Queue))
-    return E;
-  return copy(*D, Address, Src, Count,
-              Kind == cudaMemcpyDefault && !onDevice(Src) ? cudaMemcpyHostToDevice : Kind,
-              SyncQueue);
+  return symbolTransfer(/*ToSymbol=*/true, const_cast<void *>(Src), Symbol, Count, Offset, Kind,
+                        nullptr, /*Sync=*/true);
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t Offset,
                                  cudaMemcpyKind Kind) {
-  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
-      Kind != cudaMemcpyDefault)
-    return fail(cudaErrorInvalidMemcpyDirection);
-  void *Address;
-  Device *D;
-  int Queue;
-  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, nullptr, Queue))
-    return E;
-  return copy(*D, Dst, Address, Count,
-              Kind == cudaMemcpyDefault && !onDevice(Dst) ? cudaMemcpyDeviceToHost : Kind,
-              SyncQueue);
+  return symbolTransfer(/*ToSymbol=*/false, Dst, Symbol, Count, Offset, Kind, nullptr,
+                        /*Sync=*/true);
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src, size_t Count,
                                     size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream) {
-  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
-      Kind != cudaMemcpyDefault)
-    return fail(cudaErrorInvalidMemcpyDirection);
-  void *Address;
-  Device *D;
-  int Queue;
-  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, Stream, Queue))
-    return E;
-  return copy(*D, Address, Src, Count,
-              Kind == cudaMemcpyDefault && !onDevice(Src) ? cudaMemcpyHostToDevice : Kind, Queue);
+  return symbolTransfer(/*ToSymbol=*/true, const_cast<void *>(Src), Symbol, Count, Offset, Kind,
+                        Stream, /*Sync=*/false);
 }
 
-cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol, size_t Count,
-                                      size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream) {
-  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
-      Kind != cudaMemcpyDefault)
-    return fail(cudaErrorInvalidMemcpyDirection);
-  void *Address;
-  Device *D;
-  int Queue;
-  if (cudaError_t E = symbolCopy(Symbol, Count, Offset, Address, D, Stream, Queue))
-    return E;
-  return copy(*D, Dst, Address, Count,
-              Kind == cudaMemcpyDefault && !onDevice(Dst) ? cudaMemcpyDeviceToHost : Kind, Queue);
+cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol, size_t Count, size_t Offset,
+                                      cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return symbolTransfer(/*ToSymbol=*/false, Dst, Symbol, Count, Offset, Kind, Stream,
+                        /*Sync=*/false);
 }
 
 cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
@@ -467,9 +431,9 @@ cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
     return E;
   // Its address is device memory for cudaMemcpyDefault.
   std::lock_guard<std::mutex> Lock(rt().Mutex);
-  rt().Allocations.emplace(reinterpret_cast<uintptr_t>(*DevPtr),
-                           CudaRuntime::Allocation{Size, rt().deviceIndex(*D),
-                                                   CudaRuntime::Allocation::DeviceMemory});
+  rt().Allocations.emplace(
+      reinterpret_cast<uintptr_t>(*DevPtr),
+      CudaRuntime::Allocation{Size, rt().deviceIndex(*D), CudaRuntime::Allocation::DeviceMemory});
   return cudaSuccess;
 }
 
@@ -551,9 +515,8 @@ cudaError_t cudaMemset3D(cudaPitchedPtr Ptr, int Value, cudaExtent Extent) {
 cudaError_t cudaMemset3DAsync(cudaPitchedPtr Ptr, int Value, cudaExtent Extent,
                               cudaStream_t Stream) {
   for (size_t Z = 0; Z < Extent.depth; ++Z)
-    if (cudaError_t E =
-            cudaMemset2DAsync(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize, Ptr.pitch,
-                              Value, Extent.width, Extent.height, Stream))
+    if (cudaError_t E = cudaMemset2DAsync(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize,
+                                          Ptr.pitch, Value, Extent.width, Extent.height, Stream))
       return E;
   return cudaSuccess;
 }

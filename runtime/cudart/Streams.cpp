@@ -116,9 +116,8 @@ cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned *Flags) {
 cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
   if (!Priority || !rt().validStream(Stream))
     return fail(!Priority ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
-  *Priority = !Stream || Stream == cudaStreamLegacy || Stream == cudaStreamPerThread
-                  ? 0
-                  : Stream->Priority;
+  *Priority =
+      !Stream || Stream == cudaStreamLegacy || Stream == cudaStreamPerThread ? 0 : Stream->Priority;
   return cudaSuccess;
 }
 
@@ -192,8 +191,7 @@ cudaError_t cudaEventQuery(cudaEvent_t Event) {
     return fail(cudaErrorInvalidResourceHandle);
   if (!Event->Native)
     return cudaSuccess;
-  return rt().device(Event->Device)->B->eventDone(Event->Native) ? cudaSuccess
-                                                                  : cudaErrorNotReady;
+  return rt().device(Event->Device)->B->eventDone(Event->Native) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {

@@ -38,8 +38,8 @@ cudaError_t cudaGraphDestroy(cudaGraph_t) { return unsupported("cudaGraphDestroy
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t) {
   return unsupported("cudaGraphExecDestroy", Graphs);
 }
-cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
-                                   size_t, const struct cudaKernelNodeParams *) {
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t,
+                                   const struct cudaKernelNodeParams *) {
   return unsupported("cudaGraphAddKernelNode", Graphs);
 }
 cudaError_t cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode) {
@@ -80,8 +80,8 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *, const struct cudaChannelFormatDesc 
   return unsupported("cudaMalloc3DArray", Textures);
 }
 cudaError_t cudaFreeArray(cudaArray_t) { return unsupported("cudaFreeArray", Textures); }
-cudaError_t cudaMemcpy2DToArray(cudaArray_t, size_t, size_t, const void *, size_t, size_t,
-                                size_t, enum cudaMemcpyKind) {
+cudaError_t cudaMemcpy2DToArray(cudaArray_t, size_t, size_t, const void *, size_t, size_t, size_t,
+                                enum cudaMemcpyKind) {
   return unsupported("cudaMemcpy2DToArray", Textures);
 }
 cudaError_t cudaMemcpyToArray(cudaArray_t, size_t, size_t, const void *, size_t,
@@ -101,8 +101,7 @@ cudaError_t cudaIpcOpenMemHandle(void **, cudaIpcMemHandle_t, unsigned) {
 }
 cudaError_t cudaIpcCloseMemHandle(void *) { return unsupported("cudaIpcCloseMemHandle", Ipc); }
 
-cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t,
-                                        cudaStream_t) {
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t) {
   return unsupported("cudaLaunchCooperativeKernel", Cooperative);
 }
 

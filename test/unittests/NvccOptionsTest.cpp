@@ -39,7 +39,8 @@ TEST(NvccOptions, DefaultsLinkAnExecutableForSm80AndFourAmdTargets) {
 }
 
 TEST(NvccOptions, LanguagesFollowSuffixesAndX) {
-  Invocation Inv = parsed({"a.cu", "b.cpp", "c.c", "d.o", "-x", "cu", "e.cpp", "-x", "none", "f.cc"});
+  Invocation Inv =
+      parsed({"a.cu", "b.cpp", "c.c", "d.o", "-x", "cu", "e.cpp", "-x", "none", "f.cc"});
   ASSERT_EQ(Inv.Inputs.size(), 6u);
   EXPECT_EQ(Inv.Inputs[0].Lang, Language::Cuda);
   EXPECT_EQ(Inv.Inputs[1].Lang, Language::Cxx);
@@ -77,10 +78,17 @@ TEST(NvccOptions, PhasesAndRelocatableDeviceCode) {
 }
 
 TEST(NvccOptions, OptionsReachTheRightCompile) {
-  Invocation Inv = parsed({"-O2", "-std=c++17", "-Iinc", "-DN=3", "-isystem", "sys", "-g",
-                           "-Xcompiler", "-fPIC,-Wall", "--use_fast_math", "-Xlinker",
-                           "--no-as-needed", "-Llib", "-lfoo", "-lcudart", "-lcuda", "x.cu",
-                           "-o", "prog", "-MD", "-MF", "x.d"});
+  Invocation Inv = parsed({"-O2",         "-std=c++17",
+                           "-Iinc",       "-DN=3",
+                           "-isystem",    "sys",
+                           "-g",          "-Xcompiler",
+                           "-fPIC,-Wall", "--use_fast_math",
+                           "-Xlinker",    "--no-as-needed",
+                           "-Llib",       "-lfoo",
+                           "-lcudart",    "-lcuda",
+                           "x.cu",        "-o",
+                           "prog",        "-MD",
+                           "-MF",         "x.d"});
   EXPECT_EQ(Inv.OptLevel, 2u);
   EXPECT_EQ(Inv.Output, "prog");
   EXPECT_TRUE(has(Inv.Common, "-std=c++17"));

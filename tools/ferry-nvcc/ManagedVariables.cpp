@@ -55,8 +55,8 @@ bool bytesOf(const Constant *C, const DataLayout &DL, std::string &Out, uint64_t
   if (const auto *I = dyn_cast<ConstantInt>(C)) {
     const APInt &V = I->getValue();
     for (unsigned Byte = 0; Byte * 8 < V.getBitWidth(); ++Byte)
-      Out[Offset + Byte] = char(V.extractBitsAsZExtValue(std::min(8u, V.getBitWidth() - Byte * 8),
-                                                         Byte * 8));
+      Out[Offset + Byte] =
+          char(V.extractBitsAsZExtValue(std::min(8u, V.getBitWidth() - Byte * 8), Byte * 8));
     return true;
   }
   if (const auto *F = dyn_cast<ConstantFP>(C))
@@ -152,8 +152,8 @@ void lowerHostManaged(Module &M, const std::map<std::string, std::string> &Initi
   LLVMContext &Ctx = M.getContext();
   PointerType *Ptr = PointerType::get(Ctx, 0);
   IntegerType *SizeTy = M.getDataLayout().getIntPtrType(Ctx);
-  FunctionCallee Register = M.getOrInsertFunction(
-      "__ferry_cuda_register_managed", Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, SizeTy, Ptr);
+  FunctionCallee Register = M.getOrInsertFunction("__ferry_cuda_register_managed",
+                                                  Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, SizeTy, Ptr);
   for (GlobalVariable *G : annotated(M)) {
     const std::string SlotName = "__ferry_managed_ptr_" + G->getName().str();
     GlobalVariable *Slot = M.getGlobalVariable(SlotName, true);
@@ -181,8 +181,7 @@ void lowerHostManaged(Module &M, const std::map<std::string, std::string> &Initi
         Init = InitGV;
       }
       IRBuilder<> B(Registration);
-      B.CreateCall(Register, {Registration->getArgOperand(0), Slot,
-                              Registration->getArgOperand(2),
+      B.CreateCall(Register, {Registration->getArgOperand(0), Slot, Registration->getArgOperand(2),
                               B.CreateZExtOrTrunc(Registration->getArgOperand(5), SizeTy), Init});
       Registration->eraseFromParent();
     }

@@ -66,25 +66,76 @@ int smNumber(std::string S) {
 
 /// Options nvcc's own tools take that mean nothing for Ferry's pipeline:
 /// accepted, with their value where they have one.
-const std::set<std::string> IgnoredFlags = {
-    "-lineinfo", "--generate-line-info", "-G", "--device-debug", "--expt-relaxed-constexpr",
-    "-expt-relaxed-constexpr", "--expt-extended-lambda", "-expt-extended-lambda",
-    "--extended-lambda", "-extended-lambda", "-Wno-deprecated-gpu-targets",
-    "-Wno-deprecated-declarations", "--Wno-deprecated-gpu-targets", "-m64", "--machine=64",
-    "-src-in-ptx", "--source-in-ptx", "-restrict", "--restrict", "-use-local-env",
-    "--keep-device-functions", "-Wreorder", "-Werror=cross-execution-space-call",
-    "--display-error-number", "--no-host-device-initializer-list", "--forward-unknown-to-host-compiler",
-    "-forward-unknown-to-host-compiler", "-allow-unsupported-compiler",
-    "--allow-unsupported-compiler", "-t0", "--resource-usage", "-res-usage"};
-const std::set<std::string> IgnoredWithValue = {
-    "-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options", "-Xcudafe", "-Xarchive",
-    "--archive-options", "-maxrregcount", "--maxrregcount", "-t", "--threads",
-    "-diag-suppress", "--diag-suppress", "-Wno-deprecated-gpu-targets", "--diag_suppress",
-    "-split-compile", "--split-compile", "-ccbin", "--compiler-bindir", "--Werror", "-Werror",
-    "-odir", "--output-directory", "--optimize", "-dopt",
-    "--dopt", "-ftz", "--ftz", "-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt",
-    "-fmad", "--fmad", "--nvlink-options", "-default-stream", "--default-stream",
-    "--std"};
+const std::set<std::string> IgnoredFlags = {"-lineinfo",
+                                            "--generate-line-info",
+                                            "-G",
+                                            "--device-debug",
+                                            "--expt-relaxed-constexpr",
+                                            "-expt-relaxed-constexpr",
+                                            "--expt-extended-lambda",
+                                            "-expt-extended-lambda",
+                                            "--extended-lambda",
+                                            "-extended-lambda",
+                                            "-Wno-deprecated-gpu-targets",
+                                            "-Wno-deprecated-declarations",
+                                            "--Wno-deprecated-gpu-targets",
+                                            "-m64",
+                                            "--machine=64",
+                                            "-src-in-ptx",
+                                            "--source-in-ptx",
+                                            "-restrict",
+                                            "--restrict",
+                                            "-use-local-env",
+                                            "--keep-device-functions",
+                                            "-Wreorder",
+                                            "-Werror=cross-execution-space-call",
+                                            "--display-error-number",
+                                            "--no-host-device-initializer-list",
+                                            "--forward-unknown-to-host-compiler",
+                                            "-forward-unknown-to-host-compiler",
+                                            "-allow-unsupported-compiler",
+                                            "--allow-unsupported-compiler",
+                                            "-t0",
+                                            "--resource-usage",
+                                            "-res-usage"};
+const std::set<std::string> IgnoredWithValue = {"-Xptxas",
+                                                "--ptxas-options",
+                                                "-Xnvlink",
+                                                "--nvlink-options",
+                                                "-Xcudafe",
+                                                "-Xarchive",
+                                                "--archive-options",
+                                                "-maxrregcount",
+                                                "--maxrregcount",
+                                                "-t",
+                                                "--threads",
+                                                "-diag-suppress",
+                                                "--diag-suppress",
+                                                "-Wno-deprecated-gpu-targets",
+                                                "--diag_suppress",
+                                                "-split-compile",
+                                                "--split-compile",
+                                                "-ccbin",
+                                                "--compiler-bindir",
+                                                "--Werror",
+                                                "-Werror",
+                                                "-odir",
+                                                "--output-directory",
+                                                "--optimize",
+                                                "-dopt",
+                                                "--dopt",
+                                                "-ftz",
+                                                "--ftz",
+                                                "-prec-div",
+                                                "--prec-div",
+                                                "-prec-sqrt",
+                                                "--prec-sqrt",
+                                                "-fmad",
+                                                "--fmad",
+                                                "--nvlink-options",
+                                                "-default-stream",
+                                                "--default-stream",
+                                                "--std"};
 
 } // namespace
 
@@ -157,14 +208,14 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
     } else if (A == "-MD" || A == "--generate-dependencies-with-compile" || A == "-MMD" ||
                A == "--generate-nonsystem-dependencies-with-compile" || A == "-MP" ||
                A == "--generate-dependency-targets") {
-      Out.HostOnly.push_back(A == "--generate-dependencies-with-compile" ? "-MD"
+      Out.HostOnly.push_back(A == "--generate-dependencies-with-compile"             ? "-MD"
                              : A == "--generate-nonsystem-dependencies-with-compile" ? "-MMD"
-                             : A == "--generate-dependency-targets" ? "-MP"
-                                                                    : A);
-    } else if (Value({"-MF", "--dependency-output"}, V) || Value({"-MT", "--dependency-target-name"}, V)) {
-      Out.HostOnly.push_back(A.compare(0, 3, "-MT") == 0 || A.find("target") != std::string::npos
-                                 ? "-MT"
-                                 : "-MF");
+                             : A == "--generate-dependency-targets"                  ? "-MP"
+                                                                                     : A);
+    } else if (Value({"-MF", "--dependency-output"}, V) ||
+               Value({"-MT", "--dependency-target-name"}, V)) {
+      Out.HostOnly.push_back(
+          A.compare(0, 3, "-MT") == 0 || A.find("target") != std::string::npos ? "-MT" : "-MF");
       Out.HostOnly.push_back(V);
     } else if (A == "-dlink" || A == "--device-link") {
       Out.Stop = Phase::DeviceLink;
@@ -257,15 +308,14 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
                Value({"-D", "--define-macro"}, V, true) ||
                Value({"-U", "--undefine-macro"}, V, true) ||
                Value({"-include", "--pre-include"}, V)) {
-      const char *Flag = A.compare(0, 2, "-I") == 0 || A == "--include-path" ||
-                                 A.compare(0, 15, "--include-path=") == 0
-                             ? "-I"
-                         : A.find("system") != std::string::npos ? "-isystem"
-                         : A.compare(0, 2, "-D") == 0 || A.find("define") != std::string::npos
-                             ? "-D"
-                         : A.compare(0, 2, "-U") == 0 || A.find("undefine") != std::string::npos
-                             ? "-U"
-                             : "-include";
+      const char *Flag =
+          A.compare(0, 2, "-I") == 0 || A == "--include-path" ||
+                  A.compare(0, 15, "--include-path=") == 0
+              ? "-I"
+          : A.find("system") != std::string::npos                                 ? "-isystem"
+          : A.compare(0, 2, "-D") == 0 || A.find("define") != std::string::npos   ? "-D"
+          : A.compare(0, 2, "-U") == 0 || A.find("undefine") != std::string::npos ? "-U"
+                                                                                  : "-include";
       if (std::strcmp(Flag, "-D") == 0 && A.find("undefine") != std::string::npos)
         Flag = "-U";
       Out.Common.push_back(Flag);
@@ -308,20 +358,19 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
       else
         Out.HostOnly.insert(Out.HostOnly.end(), {"-Xclang", V});
     } else if (Out.ClangMode && (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
-                                 A.compare(0, 2, "-m") == 0 || A == "-pthread" ||
-                                 A == "-fopenmp" || A == "-pedantic" || A == "-rdynamic")) {
+                                 A.compare(0, 2, "-m") == 0 || A == "-pthread" || A == "-fopenmp" ||
+                                 A == "-pedantic" || A == "-rdynamic")) {
       Out.HostOnly.push_back(A);
       if (A == "-pthread" || A == "-rdynamic" || A == "-fopenmp")
         Out.Link.push_back(A);
-    } else if (Out.ClangMode && (A == "--cuda-path" || A.compare(0, 12, "--cuda-path=") == 0 ||
-                                 A == "-nocudalib" || A == "-nocudainc" ||
-                                 A.compare(0, 23, "--cuda-compile-host-device") == 0)) {
+    } else if (Out.ClangMode &&
+               (A == "--cuda-path" || A.compare(0, 12, "--cuda-path=") == 0 || A == "-nocudalib" ||
+                A == "-nocudainc" || A.compare(0, 23, "--cuda-compile-host-device") == 0)) {
     } else if (MissingValue) {
       return "option '" + A + "' needs a value";
     } else {
       return "unknown option '" + A + "'" +
-             (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
-                      A.compare(0, 2, "-m") == 0
+             (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 || A.compare(0, 2, "-m") == 0
                   ? " (host-compiler options go through -Xcompiler, as with nvcc)"
                   : "");
     }

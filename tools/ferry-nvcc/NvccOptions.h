@@ -27,12 +27,12 @@ struct Input {
 };
 
 enum class Phase {
-  Link,          ///< the default: an executable (or -shared / -lib output)
-  Compile,       ///< -c / -dc: objects
-  Preprocess,    ///< -E
-  Dependencies,  ///< -M / -MM
-  DeviceLink,    ///< -dlink
-  Library,       ///< -lib: a static library
+  Link,         ///< the default: an executable (or -shared / -lib output)
+  Compile,      ///< -c / -dc: objects
+  Preprocess,   ///< -E
+  Dependencies, ///< -M / -MM
+  DeviceLink,   ///< -dlink
+  Library,      ///< -lib: a static library
 };
 
 struct Invocation {
@@ -57,9 +57,9 @@ struct Invocation {
   /// follow the objects.
   std::vector<std::string> Link;
   unsigned OptLevel = 3;
-  bool Verbose = false; ///< -v / --verbose: print each command
-  bool DryRun = false;  ///< --dryrun: print, do not run
-  bool Keep = false;    ///< -keep: leave the intermediate files
+  bool Verbose = false;      ///< -v / --verbose: print each command
+  bool DryRun = false;       ///< --dryrun: print, do not run
+  bool Keep = false;         ///< -keep: leave the intermediate files
   std::string KeepDir = "."; ///< -keep-dir: where (the current directory)
   bool Version = false, Help = false;
   /// ferry-clang++ on .cu files: clang's own options pass to both compiles.

@@ -38,17 +38,16 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Object/OffloadBinary.h"
-#include "llvm/Support/xxhash.h"
-#include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -56,6 +55,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
 #include <map>
@@ -181,8 +181,8 @@ std::string Driver::temporary(StringRef Stem, StringRef Ext) {
 }
 
 std::vector<std::string> Driver::cudaCommon(const Input &In) const {
-  std::vector<std::string> A = {"--cuda-path=" + P.Cuda, "-Wno-unknown-cuda-version",
-                                "-Xclang", "-target-sdk-version=12.5",
+  std::vector<std::string> A = {"--cuda-path=" + P.Cuda, "-Wno-unknown-cuda-version", "-Xclang",
+                                "-target-sdk-version=12.5",
                                 // CUDA 13 lacks a header clang 19's wrappers include.
                                 "-isystem", P.Include + "/ferry/cuda",
                                 // What clang 19's CUDA headers declare only.
@@ -227,10 +227,11 @@ static void resolveExternalizedStatics(Module &M) {
 bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
                            std::vector<std::unique_ptr<Module>> &Modules) {
   for (int SM : Inv.SMs) {
-    const std::string Bc = temporary(sys::path::stem(In.Path).str() + "-sm_" + std::to_string(SM),
-                                     "bc");
-    std::vector<std::string> Args = {P.Clang, "-x", "cuda", "--cuda-device-only",
-                                     "--cuda-gpu-arch=sm_" + std::to_string(SM), "-nocudalib"};
+    const std::string Bc =
+        temporary(sys::path::stem(In.Path).str() + "-sm_" + std::to_string(SM), "bc");
+    std::vector<std::string> Args = {
+        P.Clang,     "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_" + std::to_string(SM),
+        "-nocudalib"};
     std::vector<std::string> Common = cudaCommon(In);
     Args.insert(Args.end(), Common.begin(), Common.end());
     Args.insert(Args.end(), Inv.DeviceOnly.begin(), Inv.DeviceOnly.end());
@@ -293,7 +294,7 @@ bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, String
       }
       if (Inv.Keep) {
         // Each image as a file of its own: <stem>.<arch>.{hsaco,amdgpu.bc,ptx}.
-        const char *Ext = Kind == ferry::ImageKind::PTX           ? "ptx"
+        const char *Ext = Kind == ferry::ImageKind::PTX            ? "ptx"
                           : Kind == ferry::ImageKind::TranslatedIR ? "amdgpu.bc"
                                                                    : "hsaco";
         std::error_code EC;
@@ -423,8 +424,10 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
           if (!L)
             L = std::move(*M);
           else if (Linker::linkModules(*L, std::move(*M)))
-            return !error(Name + ": its device code does not link with the other files' "
-                                 "(sm_" + std::to_string(SM) + ")");
+            return !error(Name +
+                          ": its device code does not link with the other files' "
+                          "(sm_" +
+                          std::to_string(SM) + ")");
           ++Count[SM];
           E += alignTo(EntrySize, object::OffloadBinary::getAlignment());
         }
@@ -486,8 +489,8 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
   std::vector<int> SMs;
   for (auto &[SM, M] : Linked) {
     if (Count[SM] != Packages)
-      return !error("device link: not every object has device code for sm_" +
-                    std::to_string(SM) + ": compile them all with the same -arch");
+      return !error("device link: not every object has device code for sm_" + std::to_string(SM) +
+                    ": compile them all with the same -arch");
     SMs.push_back(SM);
     Modules.push_back(std::move(M));
   }
@@ -534,8 +537,8 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
           "__ferry_linked_package_end);\n}\n";
   OS.close();
   DeviceLinkObject = Out.empty() ? temporary("device-link", "o") : Out;
-  std::vector<std::string> Args = {P.Clang, "-x", "c", "-c", "-fPIC", Source, "-o",
-                                   DeviceLinkObject};
+  std::vector<std::string> Args = {P.Clang, "-x",   "c",  "-c",
+                                   "-fPIC", Source, "-o", DeviceLinkObject};
   return execute(Args);
 }
 
@@ -566,8 +569,8 @@ bool Driver::compileCuda(const Input &In, const std::string &Out) {
       return !error("cannot write '" + PackageFile + "': " + EC.message());
     OS << Package;
   }
-  Args.insert(Args.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", PackageFile, "-c",
-                           In.Path});
+  Args.insert(Args.end(),
+              {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", PackageFile, "-c", In.Path});
   if (HasManaged)
     return compileHostManaged(Args, Out, Managed);
   Args.insert(Args.end(), {"-o", Out});
@@ -647,9 +650,8 @@ bool Driver::link(const std::vector<std::string> &Objects) {
     if (A == "-fopenmp" || A == "-pthread" || A.compare(0, 6, "-fuse-") == 0 ||
         A.compare(0, 10, "-fsanitize") == 0 || A == "-fPIC" || A == "-rdynamic")
       Args.push_back(A);
-  Args.insert(Args.end(), {"-L" + P.Lib, "-lferry-cudart", "-lferry-rt",
-                           "-Wl,-rpath," + P.Lib, "-o",
-                           Inv.Output.empty() ? "a.out" : Inv.Output});
+  Args.insert(Args.end(), {"-L" + P.Lib, "-lferry-cudart", "-lferry-rt", "-Wl,-rpath," + P.Lib,
+                           "-o", Inv.Output.empty() ? "a.out" : Inv.Output});
   return execute(Args);
 }
 
@@ -672,10 +674,9 @@ int Driver::run() {
     }
     if (!Inv.DryRun && !sys::fs::exists(In.Path))
       return error("cannot find '" + In.Path + "'");
-    std::string Out = OneOutput ? (Inv.Output.empty() && Inv.Stop == Phase::Compile
-                                       ? objectName(In)
-                                       : Inv.Output)
-                                : temporary(sys::path::stem(In.Path), "o");
+    std::string Out =
+        OneOutput ? (Inv.Output.empty() && Inv.Stop == Phase::Compile ? objectName(In) : Inv.Output)
+                  : temporary(sys::path::stem(In.Path), "o");
     const bool Ok = In.Lang == Language::Cuda ? compileCuda(In, Out) : compileHost(In, Out);
     if (!Ok)
       return 1;
