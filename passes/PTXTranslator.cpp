@@ -225,6 +225,12 @@ Value *PTXTranslator::special(StringRef Name, Type *Ty) {
       T = B.CreateLShr(T, 32);
     return coerce(B.CreateTrunc(T, I32), Ty);
   }
+  // %envreg1/%envreg2: the driver's grid workspace of a cooperative launch,
+  // which CUDA's cooperative groups read for this_grid(). Ferry has no
+  // cooperative launch, so it is null, as a non-cooperative launch has it
+  // on NVIDIA: this_grid() is not valid and its sync() traps (CUDA's abort).
+  if (Reg == "envreg1" || Reg == "envreg2")
+    return coerce(B.getInt32(0), Ty);
   // %reserved_smem_*: a 1 KiB group-memory area per work-group that Ferry
   // provides in place of the driver's reserved shared memory; offsets are
   // in the shared window (what cvta.shared expects).

@@ -130,3 +130,18 @@ define double @rsqrt_approx(double %x) {
   %r = call double asm "rsqrt.approx.ftz.f64 $0, $1;", "=d,d"(double %x)
   ret double %r
 }
+
+; The grid workspace of cooperative groups' this_grid() (%envreg1/%envreg2):
+; null, as outside a cooperative launch, so grid.sync() traps.
+; CHECK-LABEL: define i32 @grid_workspace_lo(
+; CHECK-NEXT:    ret i32 0
+define i32 @grid_workspace_lo() {
+  %r = call i32 asm "mov.u32 $0, %envreg1;", "=r"()
+  ret i32 %r
+}
+; CHECK-LABEL: define i32 @grid_workspace_hi(
+; CHECK-NEXT:    ret i32 0
+define i32 @grid_workspace_hi() {
+  %r = call i32 asm "mov.u32 $0, %envreg2;", "=r"()
+  ret i32 %r
+}
