@@ -69,6 +69,10 @@ static void moveToSpecificSpace(GlobalVariable &GV) {
       GV.getThreadLocalMode(), AS, GV.isExternallyInitialized());
   New->copyAttributesFrom(&GV);
   New->takeName(&GV);
+  // Not preemptible, as the variables of retargetGlobals: code refers to it
+  // PC-relative (vtables, string tables of C++ code).
+  if (!New->hasLocalLinkage() && New->hasDefaultVisibility())
+    New->setVisibility(GlobalValue::ProtectedVisibility);
   SmallVector<std::pair<unsigned, MDNode *>, 2> MDs;
   GV.getAllMetadata(MDs);
   for (auto &[Kind, MD] : MDs)

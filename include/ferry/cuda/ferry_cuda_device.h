@@ -4,6 +4,7 @@
  * wrapper headers. clang 19 declares nan() and nanf() for device code but
  * never defines them, so a kernel that calls them (as nvcc accepts) would
  * reference an undefined function; the definitions below are libdevice's.
+ * Device code with pure virtual functions gets the C++ runtime's trap.
  * CUDA 12.8's __nv_atomic_* builtins exist, the warp reductions get their
  * operands in order, host code calls min()
  * and max() as nvcc allows, and __managed__
@@ -14,6 +15,14 @@
 #define FERRY_CUDA_FERRY_CUDA_DEVICE_H
 
 #if defined(__CUDA__) && defined(__CUDA_ARCH__)
+/* What a call of a pure virtual function (a C++ error) reaches; nvcc's
+ * device runtime traps there. Weak: every file of a device link has it. */
+extern "C" __device__ __attribute__((weak, noinline)) void __cxa_pure_virtual(void) {
+  __trap();
+}
+extern "C" __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) {
+  __trap();
+}
 static __device__ __attribute__((always_inline)) double nan(const char *Tag) {
   return __nv_nan((const signed char *)Tag);
 }

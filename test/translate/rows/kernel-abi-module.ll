@@ -14,7 +14,7 @@
 ; CHECK: @counter = protected addrspace(1) externally_initialized global i32 0
 ; CHECK: @dyn = external addrspace(3) global [0 x float], align 16
 ; CHECK: @tile = internal addrspace(3) global [64 x float] undef, align 4
-; CHECK: @generic = addrspace(1) global i32 7
+; CHECK: @generic = protected addrspace(1) global i32 7
 ; CHECK: @.str = private unnamed_addr addrspace(4) constant [4 x i8] c"abc\00"
 
 ; CHECK-LABEL: define protected float @helper(
