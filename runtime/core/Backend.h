@@ -79,6 +79,11 @@ public:
   /// initDevice and the queues made; the next use makes them again. Device
   /// memory stays valid.
   virtual void shutdownDevice(int /*Device*/) {}
+  /// cudaDeviceReset: everything device \p Device holds goes at once (its
+  /// memory, modules and queues; after a kernel failed, the failure too),
+  /// after the caller unloaded the modules it loaded. False where the
+  /// backend has no such reset: the caller frees its memory itself.
+  virtual bool resetDevice(int /*Device*/) { return false; }
   /// The vendor's handle of \p Queue (a CUstream on NVIDIA), or null.
   virtual void *nativeQueue(int /*Device*/, int /*Queue*/) { return nullptr; }
   /// Makes \p Native the vendor's queue for \p Queue; false if the backend

@@ -63,6 +63,9 @@ constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
   X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", CUresult,           \
     CUcontext *, CUdevice)                                                     \
   X(cuCtxSetCurrent, "cuCtxSetCurrent", CUresult, CUcontext)                   \
+  X(cuDevicePrimaryCtxReset, "cuDevicePrimaryCtxReset_v2", CUresult, CUdevice) \
+  X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", CUresult,       \
+    CUdevice)                                                                  \
   X(cuMemAlloc, "cuMemAlloc_v2", CUresult, CUdeviceptr *, size_t)              \
   X(cuMemFree, "cuMemFree_v2", CUresult, CUdeviceptr)                          \
   X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", CUresult, CUdeviceptr,          \
@@ -507,6 +510,35 @@ public:
       UserStreams.erase(It->second);
       It = Streams.erase(It);
     }
+  }
+
+  /// The primary context is reset: its memory, modules and streams go, and
+  /// a sticky failure with them; the next use makes it anew. Streams the
+  /// program gave (acc_set_cuda_stream) went with it too.
+  bool resetDevice(int Device) override {
+    CUdevice D;
+    if (Device < 0 || Device >= numDevices() || Api.cuDeviceGet(&D, Device) != CUDA_SUCCESS)
+      return false;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (auto It = Streams.begin(); It != Streams.end();) {
+      if (It->first.first != Device) {
+        ++It;
+        continue;
+      }
+      UserStreams.erase(It->second);
+      It = Streams.erase(It);
+    }
+    // Not current and not retained by Ferry any more, then reset: a context
+    // that saw a kernel fail is destroyed for good.
+    if (Contexts[Device]) {
+      Api.cuCtxSetCurrent(nullptr);
+      Api.cuDevicePrimaryCtxRelease(D);
+    }
+    if (report(check(Api.cuDevicePrimaryCtxReset(D), "cuDevicePrimaryCtxReset")))
+      return false;
+    // The next use retains it again, which makes it anew.
+    Contexts[Device] = nullptr;
+    return true;
   }
 
   void *nativeQueue(int Device, int Queue) override {

@@ -378,16 +378,44 @@ void CudaRuntime::reset(Device &D) {
   D.Limits.clear();
   D.Flags = 0;
   const int Index = deviceIndex(D);
+  // The backend's own reset frees the memory at once (NVIDIA: the primary
+  // context, which also clears a kernel's failure); else each block goes.
+  // __managed__ variables outlive the reset: their bytes are kept (managed
+  // memory is the host's to read) and put back in new managed memory.
+  std::vector<std::pair<Variable *, std::string>> Kept;
+  for (auto &[Key, V] : Variables)
+    if (V.HostPointer && Key == static_cast<const void *>(V.HostPointer) && *V.HostPointer &&
+        Allocations.count(reinterpret_cast<uintptr_t>(*V.HostPointer)))
+      Kept.emplace_back(&V, std::string(static_cast<const char *>(*V.HostPointer), V.Size));
+  const bool WholeDevice = D.B->resetDevice(D.Number);
+  if (WholeDevice)
+    for (auto &[V, Bytes] : Kept) {
+      void *Old = *V->HostPointer, *New = nullptr;
+      if (D.B->allocateManaged(D.Number, Bytes.size() ? Bytes.size() : 1, &New) != FERRY_SUCCESS)
+        continue;
+      std::memcpy(New, Bytes.data(), Bytes.size());
+      *V->HostPointer = New;
+      Allocations.erase(reinterpret_cast<uintptr_t>(Old));
+      Allocations[reinterpret_cast<uintptr_t>(New)] = {Bytes.size(), Index, Allocation::Managed,
+                                                       /*Static=*/true};
+      if (auto It = Variables.find(Old); It != Variables.end()) {
+        Variable Moved = It->second;
+        Variables.erase(It);
+        Variables[New] = Moved;
+      }
+    }
   for (auto It = Allocations.begin(); It != Allocations.end();) {
     if (It->second.Device != Index || It->second.Kind == Allocation::Host || It->second.Static) {
       ++It;
       continue;
     }
     void *P = reinterpret_cast<void *>(It->first);
-    if (It->second.Kind == Allocation::Managed)
-      D.B->releaseManaged(D.Number, P);
-    else
-      D.B->release(D.Number, P);
+    if (!WholeDevice) {
+      if (It->second.Kind == Allocation::Managed)
+        D.B->releaseManaged(D.Number, P);
+      else
+        D.B->release(D.Number, P);
+    }
     It = Allocations.erase(It);
   }
   Sticky = cudaSuccess;

@@ -273,12 +273,15 @@ cudaError_t cudaChooseDevice(int *DeviceNum, const cudaDeviceProp *) {
 
 cudaError_t cudaDeviceReset(void) {
   cudaError_t Err;
+  const bool Failed = rt().Sticky != cudaSuccess;
   rt().Sticky = cudaSuccess;
   Device *D = rt().current(Err);
   if (!D)
     return Err;
-  // A failed kernel's queue reports its failure once more here.
-  (void)D->B->wait(D->Number, 0, /*All=*/true);
+  // Work still queued completes first; after a kernel failed, the reset
+  // discards it.
+  if (!Failed)
+    (void)D->B->wait(D->Number, 0, /*All=*/true);
   rt().reset(*D);
   return cudaSuccess;
 }

@@ -1,7 +1,7 @@
 // cooperative_groups::this_grid() in a normal launch: its rank and size
 // cover the grid, is_valid() is false (no cooperative launch: Ferry has
-// none), and grid.sync() fails the kernel as CUDA's abort does; after
-// cudaDeviceReset the device works again.
+// none), and grid.sync() fails the kernel as CUDA's abort does (a sticky
+// error: on NVIDIA the process cannot use the device after it).
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t 2> %t.err | %FileCheck %s && %FileCheck %s --check-prefix=ERR < %t.err
 // RUN: %emu-gfx1100 %t 2> %t.err | %FileCheck %s && %FileCheck %s --check-prefix=ERR < %t.err
@@ -60,15 +60,6 @@ int main() {
     return 1;
   }
   printf("sync failed as expected\n");
-  cudaDeviceReset();
-  cudaMalloc(&rank, n * sizeof *rank);
-  cudaMalloc(&size, sizeof *size);
-  cudaMalloc(&valid, sizeof *valid);
-  ranks<<<blocks, threads>>>(rank, size, valid);
-  if (cudaMemcpy(&hs, size, sizeof hs, cudaMemcpyDeviceToHost) != cudaSuccess || hs != n) {
-    printf("FAIL: after cudaDeviceReset\n");
-    return 1;
-  }
   printf("PASS\n");
   return 0;
 }

@@ -16,11 +16,12 @@
 
 #if defined(__CUDA__) && defined(__CUDA_ARCH__)
 /* What a call of a pure virtual function (a C++ error) reaches; nvcc's
- * device runtime traps there. Weak: every file of a device link has it. */
-extern "C" __device__ __attribute__((weak, noinline)) void __cxa_pure_virtual(void) {
+ * device runtime traps there. Inline: emitted only where a vtable needs it,
+ * once per device link. */
+extern "C" __device__ inline __attribute__((noinline)) void __cxa_pure_virtual(void) {
   __trap();
 }
-extern "C" __device__ __attribute__((weak, noinline)) void __cxa_deleted_virtual(void) {
+extern "C" __device__ inline __attribute__((noinline)) void __cxa_deleted_virtual(void) {
   __trap();
 }
 static __device__ __attribute__((always_inline)) double nan(const char *Tag) {
