@@ -19,6 +19,8 @@ PACKAGES=(
   libboost-context-dev
   # build tools; python3 runs lit
   cmake ninja-build python3
+  # test/cuda/build-systems.test builds a Makefile project with ferry-nvcc
+  make
   # sanitizer and libFuzzer runtimes of clang 19 (scripts/sanitize.sh, scripts/fuzz.sh)
   libclang-rt-19-dev
   # OpenMP for clang 19: host OpenMP in CUDA programs (ferry-nvcc -Xcompiler -fopenmp)
