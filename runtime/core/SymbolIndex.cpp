@@ -378,15 +378,53 @@ std::string indexPackage(const unsigned char *Data, size_t Size, ImageIndex &Out
   return "";
 }
 
+/// The packages ferry-nvcc embeds in CUDA programs (runtime/cudart/
+/// CudaRuntime.h): each a 16-byte header ("FERRYCU1", the size) and
+/// OffloadBinary entries, 8-byte aligned one after the other in \p Section.
+std::string indexCudaPackages(const Elf_Data &Data, const char *Section, ImageIndex &Out) {
+  const auto *Bytes = static_cast<const unsigned char *>(Data.d_buf);
+  for (size_t Off = 0; Off + 16 <= Data.d_size;) {
+    if (std::memcmp(Bytes + Off, "FERRYCU1", 8) != 0) {
+      static const unsigned char Zeros[8] = {};
+      if (std::memcmp(Bytes + Off, Zeros, 8) == 0) { // padding between files
+        Off += 8;
+        continue;
+      }
+      return std::string(Section) + ": a fat binary at offset " + std::to_string(Off) +
+             " that ferry-nvcc did not build";
+    }
+    uint64_t Size = 0;
+    for (int Byte = 7; Byte >= 0; --Byte)
+      Size = Size << 8 | Bytes[Off + 8 + Byte];
+    if (Size > Data.d_size - Off - 16)
+      return std::string(Section) + ": the package at offset " + std::to_string(Off) +
+             " is cut short";
+    if (std::string Error = indexPackage(Bytes + Off + 16, Size, Out); !Error.empty())
+      return std::string(Section) + ": " + Error;
+    Off += (16 + Size + 7) / 8 * 8;
+  }
+  return "";
+}
+
 std::string indexExecutable(Elf *E, ImageIndex &Out) {
   Out.Format = "host-elf";
-  return forEachSection(E, ".llvm.offloading", [&](const Elf_Data &Data) {
-    if (std::string Error =
-            indexPackage(static_cast<const unsigned char *>(Data.d_buf), Data.d_size, Out);
+  if (std::string Error = forEachSection(E, ".llvm.offloading", [&](const Elf_Data &Data) {
+        if (std::string Error =
+                indexPackage(static_cast<const unsigned char *>(Data.d_buf), Data.d_size, Out);
+            !Error.empty())
+          return ".llvm.offloading: " + Error;
+        return std::string();
+      });
+      !Error.empty())
+    return Error;
+  // CUDA programs built by ferry-nvcc: each file's package where clang puts
+  // a GPU binary, and the device link's package of relocatable code.
+  for (const char *Section : {".nv_fatbin", ".ferry_cuda_package"})
+    if (std::string Error = forEachSection(
+            E, Section, [&](const Elf_Data &Data) { return indexCudaPackages(Data, Section, Out); });
         !Error.empty())
-      return ".llvm.offloading: " + Error;
-    return std::string();
-  });
+      return Error;
+  return "";
 }
 
 /// Skips white space and PTX comments (// to the end of the line, /* */).

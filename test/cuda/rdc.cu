@@ -10,6 +10,12 @@
 // RUN: %ferry-nvcc -arch=sm_80 %t/main.o %t/other.o -o %t/prog
 // RUN: %emu-gfx90a %t/prog > %t/out 2> %t/err && %FileCheck %s < %t/out && %count 0 < %t/err
 // RUN: %emu-gfx1100 %t/prog > %t/out 2> %t/err && %FileCheck %s < %t/out && %count 0 < %t/err
+// The device link's images, both files' kernels in one code object:
+// RUN: %ferry-info --image %t/prog | %FileCheck %s --check-prefix=INFO
+// INFO: images: 9
+// INFO: image 0: gfx90a
+// INFO-DAG: kernel {{ *}}_Z5applyPfi
+// INFO-DAG: kernel {{ *}}_Z5againPfi
 // RUN: %ferry-nvcc -arch=sm_80 -dlink %t/main.o %t/other.o -o %t/dlink.o
 // RUN: %clangxx %t/main.o %t/other.o %t/dlink.o -L%ferry-libdir -lferry-cudart -lferry-rt -Wl,-rpath,%ferry-libdir -o %t/prog2
 // RUN: %emu-gfx90a %t/prog2 | %FileCheck %s

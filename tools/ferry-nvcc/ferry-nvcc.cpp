@@ -525,7 +525,7 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
   // The package, and the registration functions clang's -fgpu-rdc host
   // code calls, one per file of the program.
   OS << "/* ferry-nvcc device link */\n"
-     << "__asm__(\".section .rodata.ferry_cuda_package,\\\"a\\\",@progbits\\n"
+     << "__asm__(\".section .ferry_cuda_package,\\\"a\\\",@progbits\\n"
      << ".p2align 3\\n__ferry_linked_package:\\n.incbin \\\"" << PackageFile
      << "\\\"\\n__ferry_linked_package_end:\\n.previous\");\n"
      << "extern const char __ferry_linked_package[], __ferry_linked_package_end[];\n"
