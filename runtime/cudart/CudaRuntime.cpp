@@ -268,7 +268,11 @@ Kernel *CudaRuntime::kernel(Device &D, const void *Func, cudaError_t &Err) {
   }
   std::lock_guard<std::mutex> Lock(Mutex);
   Err = cudaSuccess;
-  return (D.Kernels[Func] = std::move(K)).get();
+  // Another thread may have looked it up meanwhile: the first one stays.
+  std::unique_ptr<Kernel> &Slot = D.Kernels[Func];
+  if (!Slot)
+    Slot = std::move(K);
+  return Slot.get();
 }
 
 cudaError_t CudaRuntime::symbol(Device &D, const void *Symbol, void *&Address, size_t &Size) {
