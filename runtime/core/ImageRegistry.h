@@ -30,6 +30,14 @@ struct DeviceImageRef {
 /// The first bytes of every OffloadBinary (LLVM's `OffloadBinary::Magic`).
 inline constexpr unsigned char OffloadBinaryMagic[4] = {0x10, 0xFF, 0x10, 0xAD};
 
+/// The header ferry-nvcc puts before the package of a CUDA program's file
+/// (where nvcc puts its fat binary): these 8 bytes, then the package's size
+/// as a little-endian 64-bit number (runtime/cudart/CudaRuntime.h).
+inline constexpr char CudaPackageMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'C', 'U', '1'};
+/// The same for the NVVM bitcode of relocatable device code (-rdc), which
+/// only ferry-nvcc's device link reads.
+inline constexpr char CudaRelocatableMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'R', 'D', '1'};
+
 /// "object", "bitcode", "cubin", "fatbinary", "ptx", or "unknown".
 const char *imageKindName(uint16_t Kind);
 

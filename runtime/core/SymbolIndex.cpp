@@ -384,7 +384,7 @@ std::string indexPackage(const unsigned char *Data, size_t Size, ImageIndex &Out
 std::string indexCudaPackages(const Elf_Data &Data, const char *Section, ImageIndex &Out) {
   const auto *Bytes = static_cast<const unsigned char *>(Data.d_buf);
   for (size_t Off = 0; Off + 16 <= Data.d_size;) {
-    if (std::memcmp(Bytes + Off, "FERRYCU1", 8) != 0) {
+    if (std::memcmp(Bytes + Off, CudaPackageMagic, sizeof CudaPackageMagic) != 0) {
       static const unsigned char Zeros[8] = {};
       if (std::memcmp(Bytes + Off, Zeros, 8) == 0) { // padding between files
         Off += 8;

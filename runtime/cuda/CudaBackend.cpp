@@ -391,16 +391,10 @@ public:
 
   /// Also destroys both events.
   double elapsedSeconds(void *Start, void *End) override {
-    auto *A = static_cast<CUevent>(Start), *B = static_cast<CUevent>(End);
-    float Ms = -1;
-    if (!A || !B || report(check(Api.cuEventSynchronize(B), "cuEventSynchronize")) ||
-        report(check(Api.cuEventElapsedTime(&Ms, A, B), "cuEventElapsedTime")))
-      Ms = -1;
-    if (A)
-      Api.cuEventDestroy(A);
-    if (B)
-      Api.cuEventDestroy(B);
-    return Ms < 0 ? -1 : Ms / 1e3;
+    const double Seconds = eventSeconds(Start, End);
+    eventRelease(Start);
+    eventRelease(End);
+    return Seconds < 0 ? -1 : Seconds;
   }
 
   void *eventRecord(int Device, int Queue) override { return recordEvent(Device, Queue); }

@@ -172,24 +172,24 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
   // it); AMD: the code object whose target the device's ISA runs.
   const DeviceImageRef *Best = nullptr;
   size_t BestIndex = 0;
+  // PTX: the highest sm_NN the device has, else the lowest above it.
+  auto Preference = [&](const DeviceImageRef &Ref) {
+    const int SM = smOf(Ref.Arch);
+    return SM <= DeviceSM ? std::make_pair(1, SM) : std::make_pair(0, -SM);
+  };
   std::string Seen;
   for (size_t I = Bin.FirstImage; I < Bin.FirstImage + Bin.NumImages; ++I) {
     const DeviceImageRef *Ref = Registry.image(I);
-    const std::string Kind = imageKindName(Ref->Kind);
-    if (Kind == "bitcode")
+    const std::string Format = imageKindName(Ref->Kind);
+    if (Format == "bitcode")
       continue;
-    Seen += (Seen.empty() ? "" : ", ") + Kind + " " + Ref->Arch;
-    if (this->Kind == DeviceKind::Nvidia) {
-      if (Kind != "ptx")
-        continue;
-      const int SM = smOf(Ref->Arch);
-      const int BestSM = Best ? smOf(Best->Arch) : -1;
-      if (!Best || (SM <= DeviceSM && (BestSM > DeviceSM || SM > BestSM)) ||
-          (SM > DeviceSM && BestSM > DeviceSM && SM < BestSM)) {
+    Seen += (Seen.empty() ? "" : ", ") + Format + " " + Ref->Arch;
+    if (Kind == DeviceKind::Nvidia) {
+      if (Format == "ptx" && (!Best || Preference(*Ref) > Preference(*Best))) {
         Best = Ref;
         BestIndex = I;
       }
-    } else if (Kind == "object" && Ref->Triple.find("amdgcn") != std::string::npos &&
+    } else if (Format == "object" && Ref->Triple.find("amdgcn") != std::string::npos &&
                checkIsaCompatible("amdgcn-amd-amdhsa--" + Ref->Arch, Isa).empty()) {
       Best = Ref;
       BestIndex = I;
@@ -266,6 +266,9 @@ Kernel *CudaRuntime::kernel(Device &D, const void *Func, cudaError_t &Err) {
     Err = fail(cudaErrorInvalidDeviceFunction);
     return nullptr;
   }
+  for (const SymbolInfo &S : M->Index.Symbols)
+    if (S.Kind == FERRY_SYMBOL_KERNEL && S.Name == Name)
+      K->Amd = &S;
   std::lock_guard<std::mutex> Lock(Mutex);
   Err = cudaSuccess;
   // Another thread may have looked it up meanwhile: the first one stays.
@@ -431,8 +434,8 @@ static FatBinary *registerPackage(const unsigned char *Data, std::string Problem
   CudaRuntime &R = CudaRuntime::get();
   auto Bin = std::make_unique<FatBinary>();
   Bin->Problem = std::move(Problem);
-  if (Bin->Problem.empty() && std::memcmp(Data, PackageMagic, sizeof PackageMagic) != 0)
-    Bin->Problem = std::memcmp(Data, "FERRYRD1", 8) == 0
+  if (Bin->Problem.empty() && std::memcmp(Data, CudaPackageMagic, sizeof CudaPackageMagic) != 0)
+    Bin->Problem = std::memcmp(Data, CudaRelocatableMagic, sizeof CudaRelocatableMagic) == 0
                        ? "relocatable device code without its device link (link the "
                          "program with ferry-nvcc, or run ferry-nvcc -dlink)"
                        : "a fat binary that ferry-nvcc did not build (compiled by nvcc?); "

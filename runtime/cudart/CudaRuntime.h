@@ -37,8 +37,6 @@
 namespace ferry {
 namespace cudart {
 
-/// The header ferry-nvcc puts before its package.
-inline constexpr char PackageMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'C', 'U', '1'};
 /// The magic of the wrapper clang emits around a fat binary.
 inline constexpr int FatbinWrapperMagic = 0x466243b1;
 
@@ -73,6 +71,9 @@ struct Kernel {
   void *Handle = nullptr;
   Module *Owner = nullptr;
   std::string Name;
+  /// AMD: its metadata in Owner->Index (registers, group memory, launch
+  /// bounds), or null when the image could not be indexed.
+  const SymbolInfo *Amd = nullptr;
   /// AMD: cudaFuncAttributeMaxDynamicSharedMemorySize as set.
   int MaxDynamicShared = -1;
 };

@@ -26,14 +26,6 @@ CudaRuntime &rt() { return CudaRuntime::get(); }
 /// Group memory of a work-group on AMD GPUs.
 constexpr int AmdGroupMemory = 65536;
 
-/// The metadata of kernel \p K of an AMD code object, or null.
-const SymbolInfo *amdInfo(const Kernel &K) {
-  for (const SymbolInfo &S : K.Owner->Index.Symbols)
-    if (S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K.Name)
-      return &S;
-  return nullptr;
-}
-
 /// Resident blocks of \p Threads work-items using \p Shared bytes of group
 /// memory per AMD compute unit: limited by waves, registers and group memory.
 int amdBlocksPerCU(Device &D, const Kernel &K, int Threads, size_t Shared) {
@@ -43,7 +35,7 @@ int amdBlocksPerCU(Device &D, const Kernel &K, int Threads, size_t Shared) {
   const int MaxWaves = P.MaxWavesPerCU ? P.MaxWavesPerCU : 32;
   const int WavesPerBlock = (Threads + Wave - 1) / Wave;
   int Blocks = MaxWaves / std::max(WavesPerBlock, 1);
-  const SymbolInfo *S = amdInfo(K);
+  const SymbolInfo *S = K.Amd;
   if (S && S->VGPRs) {
     // 512 registers per lane of a SIMD (gfx90a: VGPRs and AGPRs), 4 SIMDs
     // per compute unit; a wave holds its registers on one SIMD.
@@ -63,7 +55,7 @@ cudaError_t checkConfig(Kernel &K, dim3 Grid, dim3 Block, size_t Shared) {
       Grid.y > 65535 || Grid.z > 65535 || Grid.x > 0x7fffffffu)
     return fail(cudaErrorInvalidConfiguration);
   if (rt().isAmd()) {
-    const SymbolInfo *S = amdInfo(K);
+    const SymbolInfo *S = K.Amd;
     const size_t Static = S ? S->LDS : 0;
     if (Static + Shared > AmdGroupMemory)
       return fail(cudaErrorInvalidValue);
@@ -172,7 +164,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
     Attr->preferredShmemCarveout = Get(9);
     return cudaSuccess;
   }
-  const SymbolInfo *S = amdInfo(*K);
+  const SymbolInfo *S = K->Amd;
   const int SM = rt().ProgramSM ? rt().ProgramSM : 80;
   Attr->maxThreadsPerBlock = S && S->MaxFlatWorkGroupSize ? int(S->MaxFlatWorkGroupSize) : 1024;
   Attr->sharedSizeBytes = S ? S->LDS : 0;
@@ -209,7 +201,7 @@ cudaError_t cudaFuncSetAttribute(const void *Func, enum cudaFuncAttribute Attr, 
     return cudaSuccess;
   }
   if (Attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
-    const SymbolInfo *S = amdInfo(*K);
+    const SymbolInfo *S = K->Amd;
     if (Value < 0 || Value + int(S ? S->LDS : 0) > AmdGroupMemory)
       return fail(cudaErrorInvalidValue);
     K->MaxDynamicShared = Value;

@@ -95,6 +95,32 @@ cudaError_t memsetOn(void *Ptr, int Value, size_t Count, cudaStream_t Stream, bo
                                Sync ? SyncQueue : Queue));
 }
 
+/// The rows of a pitched block, each as memsetOn; a synchronous fill
+/// waits after its last row.
+cudaError_t memset2DOn(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height,
+                       cudaStream_t Stream, bool Sync) {
+  if (Width > Pitch)
+    return fail(cudaErrorInvalidPitchValue);
+  if (Pitch == Width)
+    return memsetOn(Ptr, Value, Width * Height, Stream, Sync);
+  for (size_t Row = 0; Row < Height; ++Row)
+    if (cudaError_t E = memsetOn(static_cast<char *>(Ptr) + Row * Pitch, Value, Width, Stream,
+                                 Sync && Row + 1 == Height))
+      return E;
+  return cudaSuccess;
+}
+
+/// The planes of a pitched 3D block, each as memset2DOn.
+cudaError_t memset3DOn(cudaPitchedPtr Ptr, int Value, cudaExtent Extent, cudaStream_t Stream,
+                       bool Sync) {
+  for (size_t Z = 0; Z < Extent.depth; ++Z)
+    if (cudaError_t E =
+            memset2DOn(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize, Ptr.pitch, Value,
+                       Extent.width, Extent.height, Stream, Sync && Z + 1 == Extent.depth))
+      return E;
+  return cudaSuccess;
+}
+
 cudaError_t memcpy2DOn(void *Dst, size_t DPitch, const void *Src, size_t SPitch, size_t Width,
                        size_t Height, cudaMemcpyKind Kind, cudaStream_t Stream, bool Sync) {
   if (!validKind(Kind))
@@ -374,25 +400,12 @@ cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src, size_t 
 }
 
 cudaError_t cudaMemset2D(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height) {
-  if (Width > Pitch)
-    return fail(cudaErrorInvalidPitchValue);
-  if (Pitch == Width)
-    return cudaMemset(Ptr, Value, Width * Height);
-  for (size_t Row = 0; Row < Height; ++Row)
-    if (cudaError_t E = cudaMemset(static_cast<char *>(Ptr) + Row * Pitch, Value, Width))
-      return E;
-  return cudaSuccess;
+  return memset2DOn(Ptr, Pitch, Value, Width, Height, nullptr, /*Sync=*/true);
 }
 
 cudaError_t cudaMemset2DAsync(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height,
                               cudaStream_t Stream) {
-  if (Width > Pitch)
-    return fail(cudaErrorInvalidPitchValue);
-  for (size_t Row = 0; Row < Height; ++Row)
-    if (cudaError_t E =
-            cudaMemsetAsync(static_cast<char *>(Ptr) + Row * Pitch, Value, Width, Stream))
-      return E;
-  return cudaSuccess;
+  return memset2DOn(Ptr, Pitch, Value, Width, Height, Stream, /*Sync=*/false);
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src, size_t Count, size_t Offset,
@@ -505,20 +518,12 @@ cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *Parms, cudaStream_t Strea
 }
 
 cudaError_t cudaMemset3D(cudaPitchedPtr Ptr, int Value, cudaExtent Extent) {
-  for (size_t Z = 0; Z < Extent.depth; ++Z)
-    if (cudaError_t E = cudaMemset2D(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize,
-                                     Ptr.pitch, Value, Extent.width, Extent.height))
-      return E;
-  return cudaSuccess;
+  return memset3DOn(Ptr, Value, Extent, nullptr, /*Sync=*/true);
 }
 
 cudaError_t cudaMemset3DAsync(cudaPitchedPtr Ptr, int Value, cudaExtent Extent,
                               cudaStream_t Stream) {
-  for (size_t Z = 0; Z < Extent.depth; ++Z)
-    if (cudaError_t E = cudaMemset2DAsync(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Ptr.ysize,
-                                          Ptr.pitch, Value, Extent.width, Extent.height, Stream))
-      return E;
-  return cudaSuccess;
+  return memset3DOn(Ptr, Value, Extent, Stream, /*Sync=*/false);
 }
 
 } // extern "C"

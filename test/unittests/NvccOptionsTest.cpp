@@ -90,6 +90,7 @@ TEST(NvccOptions, OptionsReachTheRightCompile) {
                            "prog",        "-MD",
                            "-MF",         "x.d"});
   EXPECT_EQ(Inv.OptLevel, 2u);
+  EXPECT_EQ(parsed({"--optimize", "1", "x.cu"}).OptLevel, 1u);
   EXPECT_EQ(Inv.Output, "prog");
   EXPECT_TRUE(has(Inv.Common, "-std=c++17"));
   EXPECT_TRUE(has(Inv.Common, "inc"));
@@ -128,6 +129,8 @@ TEST(NvccOptions, RefusedOptionsAreNamed) {
   EXPECT_NE(Error.find("unknown GPU architecture 'volta'"), std::string::npos);
   parsed({"-rdc=yes", "x.cu"}, &Error);
   EXPECT_EQ(Error, "option '-rdc=yes' takes true or false, not 'yes'");
+  parsed({"--optimize=9", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "option '--optimize=9' takes 0, 1, 2 or 3, not '9'");
   parsed({"-x", "ada", "x.cu"}, &Error);
   EXPECT_NE(Error.find("unsupported language 'ada'"), std::string::npos);
   parsed({"-o"}, &Error);

@@ -98,44 +98,42 @@ const std::set<std::string> IgnoredFlags = {"-lineinfo",
                                             "-t0",
                                             "--resource-usage",
                                             "-res-usage"};
-const std::set<std::string> IgnoredWithValue = {"-Xptxas",
-                                                "--ptxas-options",
-                                                "-Xnvlink",
-                                                "--nvlink-options",
-                                                "-Xcudafe",
-                                                "-Xarchive",
-                                                "--archive-options",
-                                                "-maxrregcount",
-                                                "--maxrregcount",
-                                                "-t",
-                                                "--threads",
-                                                "-diag-suppress",
-                                                "--diag-suppress",
-                                                "-Wno-deprecated-gpu-targets",
-                                                "--diag_suppress",
-                                                "-split-compile",
-                                                "--split-compile",
-                                                "-ccbin",
-                                                "--compiler-bindir",
-                                                "--Werror",
-                                                "-Werror",
-                                                "-odir",
-                                                "--output-directory",
-                                                "--optimize",
-                                                "-dopt",
-                                                "--dopt",
-                                                "-ftz",
-                                                "--ftz",
-                                                "-prec-div",
-                                                "--prec-div",
-                                                "-prec-sqrt",
-                                                "--prec-sqrt",
-                                                "-fmad",
-                                                "--fmad",
-                                                "--nvlink-options",
-                                                "-default-stream",
-                                                "--default-stream",
-                                                "--std"};
+const std::set<std::string> IgnoredWithValue = {
+    "-Xptxas",
+    "--ptxas-options",
+    "-Xnvlink",
+    "--nvlink-options",
+    "-Xcudafe",
+    "-Xarchive",
+    "--archive-options",
+    "-maxrregcount",
+    "--maxrregcount",
+    "-t",
+    "--threads",
+    "-diag-suppress",
+    "--diag-suppress",
+    "--diag_suppress",
+    "-split-compile",
+    "--split-compile",
+    "-ccbin",
+    "--compiler-bindir",
+    "--Werror",
+    "-Werror",
+    "-odir",
+    "--output-directory",
+    "-dopt",
+    "--dopt",
+    "-ftz",
+    "--ftz",
+    "-prec-div",
+    "--prec-div",
+    "-prec-sqrt",
+    "--prec-sqrt",
+    "-fmad",
+    "--fmad",
+    "-default-stream",
+    "--default-stream",
+};
 
 } // namespace
 
@@ -171,6 +169,22 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
       return false;
     };
     std::string V;
+    // Include paths, macros and pre-included files, which both compiles
+    // take: the clang flag, with the value in V; null for other options.
+    auto commonOption = [&]() -> const char * {
+      static const struct {
+        const char *Short, *Long, *Flag;
+        bool Glued;
+      } Rows[] = {{"-I", "--include-path", "-I", true},
+                  {"-isystem", "--system-include", "-isystem", false},
+                  {"-D", "--define-macro", "-D", true},
+                  {"-U", "--undefine-macro", "-U", true},
+                  {"-include", "--pre-include", "-include", false}};
+      for (const auto &R : Rows)
+        if (Value({R.Short, R.Long}, V, R.Glued))
+          return R.Flag;
+      return nullptr;
+    };
     if (A.empty())
       continue;
     if (A[0] != '-' || A == "-") {
@@ -298,26 +312,17 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
         return "unknown GPU architecture '" + V + "' for --cuda-gpu-arch";
       Out.SMs.push_back(smNumber(V));
       ArchGiven = true;
+    } else if (Value({"--optimize", "-optimize"}, V)) {
+      if (V.size() != 1 || V[0] < '0' || V[0] > '3')
+        return "option '" + A + "' takes 0, 1, 2 or 3, not '" + V + "'";
+      Out.OptLevel = unsigned(V[0] - '0');
+      Out.Common.push_back("-O" + V);
     } else if (A.size() >= 2 && A[1] == 'O' && A.size() <= 3) {
       Out.OptLevel = A.size() == 2 ? 1 : A[2] == 's' || A[2] == 'z' ? 2 : unsigned(A[2] - '0');
       if (Out.OptLevel > 3)
         Out.OptLevel = 3;
       Out.Common.push_back(A);
-    } else if (Value({"-I", "--include-path"}, V, true) ||
-               Value({"-isystem", "--system-include"}, V) ||
-               Value({"-D", "--define-macro"}, V, true) ||
-               Value({"-U", "--undefine-macro"}, V, true) ||
-               Value({"-include", "--pre-include"}, V)) {
-      const char *Flag =
-          A.compare(0, 2, "-I") == 0 || A == "--include-path" ||
-                  A.compare(0, 15, "--include-path=") == 0
-              ? "-I"
-          : A.find("system") != std::string::npos                                 ? "-isystem"
-          : A.compare(0, 2, "-D") == 0 || A.find("define") != std::string::npos   ? "-D"
-          : A.compare(0, 2, "-U") == 0 || A.find("undefine") != std::string::npos ? "-U"
-                                                                                  : "-include";
-      if (std::strcmp(Flag, "-D") == 0 && A.find("undefine") != std::string::npos)
-        Flag = "-U";
+    } else if (const char *Flag = commonOption()) {
       Out.Common.push_back(Flag);
       Out.Common.push_back(V);
     } else if (Value({"-std", "--std"}, V)) {
