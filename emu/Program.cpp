@@ -20,7 +20,9 @@
 #include "core/SymbolIndex.h"
 #include "hsa/KernelArgs.h"
 
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CallGraph.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -82,6 +84,21 @@ unsigned waveSizeOf(const Options &O) {
   // Ferry translates gfx10+ to wave32 and gfx9 to wave64 (EMU32).
   return StringRef(O.Arch).starts_with("gfx9") ? 64 : 32;
 }
+
+/// The most private memory a work-item of \p O's processor can have:
+/// COMPUTE_TMPRING_SIZE.WAVESIZE's largest wave share over the wave size
+/// (13 bits of 1 KiB before GFX11, 15 bits of 256 bytes on GFX11, 18 bits
+/// on GFX12), as AMDGPU's code generator limits a kernel's frame.
+uint64_t maxPrivateBytes(const Options &O) {
+  const StringRef Arch(O.Arch);
+  const uint64_t Wave = Arch.starts_with("gfx12")   ? 256 * ((1u << 18) - 1)
+                        : Arch.starts_with("gfx11") ? 256 * ((1u << 15) - 1)
+                                                    : 1024 * ((1u << 13) - 1);
+  return Wave / waveSizeOf(O);
+}
+
+/// The kernel arguments a dispatch can have, as the HSA backend allows.
+constexpr uint64_t MaxKernargBytes = 4096;
 
 struct KernelInfo {
   std::vector<std::pair<uint32_t, bool>> Params;
@@ -216,6 +233,15 @@ public:
     hsa_kernel_dispatch_packet_t Packet = {};
     uint32_t HeaderAndSetup = 0;
     if (K.HasMeta) {
+      // The limits of the device (HsaBackend.cpp refuses the same).
+      if (K.Meta.KernargSize > MaxKernargBytes)
+        return fail("kernel '" + Kernel + "' needs " + std::to_string(K.Meta.KernargSize) +
+                    " bytes of kernel arguments; Ferry supports " +
+                    std::to_string(MaxKernargBytes));
+      if (K.Meta.Scratch > maxPrivateBytes(Opts))
+        return fail("kernel '" + Kernel + "' needs " + std::to_string(K.Meta.Scratch) +
+                    " bytes of private memory per work-item; " + Opts.Arch + " allows " +
+                    std::to_string(maxPrivateBytes(Opts)));
       DispatchGeometry G;
       std::copy(L.Grid, L.Grid + 3, G.Grid);
       std::copy(L.Block, L.Block + 3, G.Block);
@@ -506,9 +532,26 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   return Error::success();
 }
 
+/// Branch hints (`__builtin_expect`, `__builtin_expect_with_probability`)
+/// are only hints: the host's code generator cannot select
+/// `llvm.expect.with.probability` (LLVM's optimization pipeline lowers it
+/// to branch weights, and the translated IR the emulator runs has not been
+/// through it), so each becomes its value.
+void dropBranchHints(Module &M) {
+  for (Function &F : M)
+    if (F.getIntrinsicID() == Intrinsic::expect ||
+        F.getIntrinsicID() == Intrinsic::expect_with_probability)
+      for (User *U : make_early_inc_range(F.users()))
+        if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledFunction() == &F) {
+          CI->replaceAllUsesWith(CI->getArgOperand(0));
+          CI->eraseFromParent();
+        }
+}
+
 Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
+  dropBranchHints(M);
   SmallVector<CallInst *, 64> Calls, Asm;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
@@ -651,6 +694,87 @@ void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sy
 /// memset/memcpy destinations) unpoison, scalar loads are checked. Only
 /// accesses whose pointer visibly comes from an alloca of the same function
 /// are instrumented (a pointer passed to another function is not followed).
+/// Work-items run on stacks of WorkItemStackBytes (Scheduler.h), and a
+/// frame past the end would write over other memory. Calls of
+/// `__ferry_emu.stack_check(site, bytes)` (emu_stack_check) make every way
+/// past the end a failed launch that names the call instead: at a kernel's
+/// entry with the bytes of its deepest path of calls that recursion does not
+/// make unbounded; at the entry of each recursive function and each function
+/// whose address is taken (reached through pointers, which no static path
+/// counts) with its own (a kernel's need, with its by-value arguments, is
+/// left in \p KernelNeed for its entry); before each alloca of a size known only at run
+/// time with that size. A frame's bytes are its allocas' plus FrameOverhead
+/// for spills and the return address.
+void addStackChecks(Module &M, ArrayRef<Function *> Kernels, ProgramImpl &P,
+                    std::map<std::string, void *> &Symbols,
+                    std::map<const Function *, uint64_t> &KernelNeed) {
+  constexpr uint64_t FrameOverhead = 256;
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  FunctionCallee Check = M.getOrInsertFunction(
+      "__ferry_emu.stack_check",
+      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt32Ty(Ctx), I64}, false));
+  Symbols["__ferry_emu.stack_check"] = stackCheckFunction();
+  auto FrameBytes = [&](Function &F) {
+    uint64_t Bytes = FrameOverhead;
+    for (Instruction &I : instructions(F))
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca())
+        Bytes += alignTo(DL.getTypeAllocSize(A->getAllocatedType()) *
+                             cast<ConstantInt>(A->getArraySize())->getZExtValue(),
+                         A->getAlign());
+    return Bytes;
+  };
+  // Callees before callers (scc_iterator's order): a function's need is its
+  // frame plus its deepest callee's outside its own cycle.
+  CallGraph CG(M);
+  std::map<const Function *, uint64_t> Need;
+  SmallPtrSet<const Function *, 8> Recursive;
+  for (auto I = scc_begin(&CG); !I.isAtEnd(); ++I) {
+    SmallPtrSet<const Function *, 4> InScc;
+    for (CallGraphNode *N : *I)
+      if (N->getFunction())
+        InScc.insert(N->getFunction());
+    for (CallGraphNode *N : *I) {
+      Function *F = N->getFunction();
+      if (!F || F->isDeclaration())
+        continue;
+      if (I.hasCycle())
+        Recursive.insert(F);
+      uint64_t Deepest = 0;
+      for (const auto &[Call, Callee] : *N)
+        if (const Function *C = Callee->getFunction(); C && !InScc.count(C))
+          Deepest = std::max(Deepest, Need[C]);
+      Need[F] = FrameBytes(*F) + Deepest;
+    }
+  }
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
+      continue;
+    if (is_contained(Kernels, &F)) {
+      // Checked by the entry (addEntry), before the call copies the kernel's
+      // by-value arguments onto the stack.
+      uint64_t Bytes = Need[&F];
+      for (Argument &A : F.args())
+        if (A.hasByValAttr())
+          Bytes += alignTo(DL.getTypeAllocSize(A.getParamByValType()), 16);
+      KernelNeed[&F] = Bytes;
+    } else if (Recursive.count(&F) || F.hasAddressTaken()) {
+      IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+      CallInst *C = B.CreateCall(Check, {B.getInt32(0), B.getInt64(Need[&F])});
+      C->setArgOperand(0, B.getInt32(addSite(P, "the stack of '" + F.getName().str() + "'", *C)));
+    }
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && !A->isStaticAlloca()) {
+        IRBuilder<> B(A);
+        Value *Bytes = B.CreateMul(B.CreateZExtOrTrunc(A->getArraySize(), I64),
+                                   B.getInt64(DL.getTypeAllocSize(A->getAllocatedType())));
+        CallInst *C = B.CreateCall(Check, {B.getInt32(0), Bytes});
+        C->setArgOperand(0, B.getInt32(addSite(P, "a dynamically sized alloca", *C)));
+      }
+  }
+}
+
 void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -720,13 +844,20 @@ void lowerPrivateAllocas(Module &M) {
 
 /// `void __ferry_emu.entry.K(ptr args)`: loads each argument from the value
 /// args[i] points to (byval and byref aggregates are passed by address).
-void addEntry(Module &M, Function &K) {
+/// The function the scheduler calls for kernel \p K: its arguments from an
+/// array of pointers to them, after a stack check (addStackChecks) of
+/// \p StackNeed bytes.
+void addEntry(Module &M, Function &K, uint64_t StackNeed, ProgramImpl &P) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::get(Ctx, 0);
   Function *E = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
                                  GlobalValue::ExternalLinkage, "__ferry_emu.entry." + K.getName(),
                                  M);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", E));
+  if (Function *Check = M.getFunction("__ferry_emu.stack_check")) {
+    CallInst *C = B.CreateCall(Check, {B.getInt32(0), B.getInt64(StackNeed)});
+    C->setArgOperand(0, B.getInt32(addSite(P, "the stack of kernel '" + K.getName().str() + "'", *C)));
+  }
   SmallVector<Value *, 8> Args;
   for (Argument &A : K.args()) {
     Value *Slot = B.CreateLoad(Ptr, B.CreateConstGEP1_64(Ptr, E->getArg(0), A.getArgNo()));
@@ -828,6 +959,8 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   if (Error E = lowerIntrinsics(*M, *P, Symbols))
     return std::move(E);
   lowerPrivateAllocas(*M);
+  std::map<const Function *, uint64_t> KernelStack;
+  addStackChecks(*M, KernelFns, *P, Symbols, KernelStack);
   if (Opts.Check) {
     addGroupChecks(*M, *P, Symbols);
     addPrivateChecks(*M, *P, Symbols);
@@ -856,7 +989,7 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
         CB->setCallingConv(CallingConv::C);
   }
   for (Function *F : KernelFns)
-    addEntry(*M, *F);
+    addEntry(*M, *F, KernelStack[F], *P);
   if (NamedMDNode *A = M->getNamedMetadata("nvvm.annotations"))
     A->eraseFromParent();
   M->setTargetTriple(Builder->getTargetTriple().str());

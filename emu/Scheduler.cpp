@@ -74,23 +74,28 @@ const char *opName(Op O) {
 
 namespace {
 
-constexpr size_t StackBytes = 256 * 1024;
-
 /// Fiber stacks come from a per-thread pool: a launch of many work-groups
-/// allocates them once per thread, not once per work-item.
+/// allocates them once per thread, not once per work-item. The lowest
+/// address of the last stack handed out is kept for the work-item that gets
+/// it (Lane::StackLow, for emu_stack_check).
 struct PooledStack {
   static thread_local std::vector<ctx::stack_context> Free;
+  static thread_local uintptr_t LastLow;
   ctx::stack_context allocate() {
+    ctx::stack_context S;
     if (!Free.empty()) {
-      ctx::stack_context S = Free.back();
+      S = Free.back();
       Free.pop_back();
-      return S;
+    } else {
+      S = ctx::fixedsize_stack(WorkItemStackBytes).allocate();
     }
-    return ctx::fixedsize_stack(StackBytes).allocate();
+    LastLow = reinterpret_cast<uintptr_t>(S.sp) - S.size;
+    return S;
   }
   void deallocate(ctx::stack_context &S) noexcept { Free.push_back(S); }
 };
 thread_local std::vector<ctx::stack_context> PooledStack::Free;
+thread_local uintptr_t PooledStack::LastLow = 0;
 
 enum class Wait : uint8_t { None, Barrier, Collective };
 
@@ -105,6 +110,7 @@ struct Lane {
   Op O = Op::None;
   uint64_t In = 0, Mask = 0, Out = 0;
   uint32_t B = 0, C = 0;
+  uintptr_t StackLow = 0; ///< the lowest address of the work-item's stack
 };
 
 /// A work-group's memory, below 4 GiB where the host allows it
@@ -523,6 +529,7 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
                            L.Done = true;
                            return std::move(L.Scheduler);
                          });
+    L.StackLow = PooledStack::LastLow;
   }
   std::string Result;
   for (;;) {
@@ -941,6 +948,25 @@ static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
                      std::to_string(M.size()) + "-byte group allocation");
 }
 
+/// Before a frame of \p Need bytes is pushed where the stack may not hold
+/// it (a recursive function's entry, a dynamically sized alloca, a
+/// kernel's deepest static call path): the launch fails, naming the call,
+/// instead of the work-item writing past its stack. StackReserve stays
+/// free for the runtime functions the work-item calls (printf, this one).
+static void emu_stack_check(uint32_t S, uint64_t Need) {
+  const auto Here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  const uintptr_t Low = CurLane->StackLow + StackReserve;
+  if (Here > Low && Here - Low >= Need)
+    return;
+  failAndStop(S, "work-item stack overflow: " + std::to_string(Need) +
+                     " more bytes of private memory needed where " +
+                     std::to_string(Here > Low ? Here - Low : 0) + " of the emulated " +
+                     std::to_string(WorkItemStackBytes / 1024) +
+                     " KiB stack are left (recursion too deep or private arrays too large; AMD "
+                     "GPUs give a work-item at most 128 KiB of private memory, 256 KiB on "
+                     "GFX11 in wave32)");
+}
+
 } // extern "C"
 
 namespace {
@@ -991,6 +1017,8 @@ void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
     }
 }
 } // namespace
+
+void *stackCheckFunction() { return reinterpret_cast<void *>(&emu_stack_check); }
 
 void *poisonFunction() { return reinterpret_cast<void *>(&emu_poison); }
 void *unpoisonFunction() { return reinterpret_cast<void *>(&emu_unpoison); }

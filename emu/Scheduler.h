@@ -111,6 +111,16 @@ void *mathFunction(const std::string &Name);
 /// AVX512-BF16: `__truncsfbf2`, `__truncdfbf2`), by symbol name (Math.cpp).
 const std::map<std::string, void *> &compilerRuntimeFunctions();
 
+/// Each work-item runs on a stack of its own of WorkItemStackBytes, of which
+/// StackReserve is kept for the emulator's runtime functions.
+constexpr uint64_t WorkItemStackBytes = 256 * 1024;
+constexpr uint64_t StackReserve = 32 * 1024;
+
+/// The address of `void __ferry_emu.stack_check(i32 site, i64 bytes)`, which
+/// fails the launch when the work-item's stack has not \p bytes left
+/// (Program.cpp's addStackChecks places the calls).
+void *stackCheckFunction();
+
 /// The address of the checking-mode function
 /// `void __ferry_emu.check_group(i32 site, ptr addrspace(3) p, i64 bytes)`.
 void *groupCheckFunction();

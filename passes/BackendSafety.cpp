@@ -11,6 +11,7 @@
 #include "Untranslatable.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -18,6 +19,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -440,6 +442,46 @@ std::optional<SyncScope::ID> syncScopeOf(Instruction &I) {
   return std::nullopt;
 }
 
+/// LLVM 19's NVPTX selects atomic loads and stores only when they are
+/// unordered or monotonic ("Cannot select: AtomicLoad seq_cst" otherwise:
+/// `std::atomic<int>::load()`), and its `atom` instructions carry no
+/// ordering (PTX reads them as `.relaxed`). Every stronger ordering becomes
+/// the monotonic access between fences, as the PTX memory model's mapping of
+/// C++ atomics does: a fence before a release (or stronger) access, one after
+/// an acquire (or stronger) one, in the access's sync scope. The fences are
+/// lowered to `membar` next (lowerFencesForNVPTX).
+void lowerAtomicOrderingsForNVPTX(Function &F) {
+  auto Split = [](Instruction &I, AtomicOrdering Ordering, SyncScope::ID Scope) {
+    const bool Before = isReleaseOrStronger(Ordering);
+    const bool After = isAcquireOrStronger(Ordering);
+    if (Before)
+      new FenceInst(I.getContext(), Ordering == AtomicOrdering::SequentiallyConsistent
+                                        ? AtomicOrdering::SequentiallyConsistent
+                                        : AtomicOrdering::Release,
+                    Scope, I.getIterator());
+    if (After)
+      new FenceInst(I.getContext(), AtomicOrdering::Acquire, Scope, std::next(I.getIterator()));
+    return Before || After;
+  };
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isAtomic()) {
+      if (Split(I, LI->getOrdering(), LI->getSyncScopeID()))
+        LI->setOrdering(AtomicOrdering::Monotonic);
+    } else if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isAtomic()) {
+      if (Split(I, SI->getOrdering(), SI->getSyncScopeID()))
+        SI->setOrdering(AtomicOrdering::Monotonic);
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      if (Split(I, RMW->getOrdering(), RMW->getSyncScopeID()))
+        RMW->setOrdering(AtomicOrdering::Monotonic);
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      if (Split(I, CX->getMergedOrdering(), CX->getSyncScopeID())) {
+        CX->setSuccessOrdering(AtomicOrdering::Monotonic);
+        CX->setFailureOrdering(AtomicOrdering::Monotonic);
+      }
+    }
+  }
+}
+
 /// LLVM 19's NVPTX cannot select `fence` at all. PTX's fences are `membar`
 /// at CTA, GPU and system scope (sequentially consistent, so at least as
 /// strong as any ordering); a single-thread fence orders nothing on a GPU.
@@ -683,6 +725,20 @@ Error checkNVVMInput(Module &M) {
         "module '%s' has target triple '%s'; expected NVVM "
         "IR (nvptx64-nvidia-cuda)",
         M.getModuleIdentifier().c_str(), M.getTargetTriple().c_str());
+  // Everything after this reads the module as valid IR: an intrinsic called
+  // with the wrong operands or result ("llvm.nvvm.barrier0" returning i64)
+  // is refused with the verifier's words, first lines.
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyModule(M, &OS)) {
+    StringRef Text(Broken);
+    SmallVector<StringRef, 8> Lines;
+    Text.trim().split(Lines, '\n', /*MaxSplit=*/6, /*KeepEmpty=*/false);
+    if (Lines.size() > 6)
+      Lines.back() = "...";
+    return createStringError(inconvertibleErrorCode(), "module '%s' is not valid IR: %s",
+                             M.getModuleIdentifier().c_str(), join(Lines, "; ").c_str());
+  }
   checkAnnotations(M);
   checkKernelResults(M);
   checkKernelCalls(M);
@@ -704,6 +760,7 @@ unsigned prepareForCodegen(Module &M, CodegenTarget T) {
     if (F.isDeclaration())
       continue;
     if (T == CodegenTarget::NVPTX) {
+      lowerAtomicOrderingsForNVPTX(F);
       lowerFencesForNVPTX(F);
       Errors += expandWideIntFPConversions(F);
     }

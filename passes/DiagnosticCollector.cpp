@@ -26,7 +26,11 @@ public:
     raw_string_ostream OS(Text);
     DiagnosticPrinterRawOStream DP(OS);
     DI.print(DP);
-    Errors->push_back(OS.str());
+    // A diagnostic without a debug location prints "<unknown>:0:0: " first
+    // (AMDGPU's "stack frame size ... exceeds limit"): it names its function.
+    StringRef Message(Text);
+    Message.consume_front("<unknown>:0:0: ");
+    Errors->push_back(Message.str());
     return true;
   }
 

@@ -12,6 +12,7 @@
 #include "TranslationPasses.h"
 
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 
 #define DEBUG_TYPE "ferry-lower-nvvm-intrinsics"
 
@@ -26,6 +27,54 @@ static StringRef lookupName(const Function &F) {
   return F.getName();
 }
 
+/// The types of the names LLVM does not know as intrinsics, so its verifier
+/// does not check them (checkNVVMInput verifies the others): each lowering
+/// reads the operands its row's declaration has.
+static const struct {
+  const char *Name;
+  const char *Types[2]; ///< as LLVM prints a FunctionType; a second spelling
+} NonIntrinsicSignatures[] = {
+    {"llvm.nvvm.tanh.approx.f32", {"float (float)"}},
+    {"llvm.nvvm.shfl.sync.i32", {"{ i32, i1 } (i32, i32, i32, i32, i32)"}},
+    {"llvm.nvvm.vote.sync", {"{ i32, i1 } (i32, i32, i1)"}},
+    {"llvm.nvvm.membar", {"void (i32)"}},
+    {"llvm.nvvm.match.all.sync.i32", {"{ i32, i1 } (i32, i32)"}},
+    {"llvm.nvvm.match.all.sync.i64", {"{ i32, i1 } (i32, i64)"}},
+    {"llvm.nvvm.mma.m16n8k8.row.col.f16.f32",
+     {"{ <2 x half>, <2 x half> } (<2 x half>, <2 x half>, <2 x half>, float, float, float, "
+      "float)"}},
+    {"llvm.nvvm.mma.m16n8k8.row.col.f32.f16",
+     {"{ float, float, float, float } (<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x "
+      "half>)"}},
+};
+
+/// "" or why calls of \p F cannot be lowered: its type is not the one its
+/// row reads.
+static std::string signatureProblem(const Function &F, const IntrinsicRow &Row) {
+  if (F.getIntrinsicID() || !Row.Handler)
+    return ""; // checked by the verifier; a refusal reads no operands
+  std::string Type;
+  raw_string_ostream OS(Type);
+  F.getFunctionType()->print(OS);
+  // stmatrix (LLVM 19 has none; the inline-PTX translator writes it): its
+  // lowering checks the operands against the name.
+  if (Row.HandlerName == "lowerMatrixMove")
+    return "";
+  for (const auto &S : NonIntrinsicSignatures) {
+    if (F.getName() != S.Name)
+      continue;
+    for (const char *Expected : S.Types)
+      if (Expected && Type == Expected)
+        return "";
+    return "'" + F.getName().str() + "' is declared as '" + Type + "'; its type is '" +
+           S.Types[0] + "'";
+  }
+  // A name of a row's family that is neither LLVM's nor in the table above
+  // ("llvm.nvvm.add.rn.rn.f"): the row's lowering would read operands the
+  // call may not have.
+  return "'" + F.getName().str() + "' is not an NVVM intrinsic LLVM 19 or libNVVM knows";
+}
+
 PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
                                                ModuleAnalysisManager &) {
   bool Changed = false;
@@ -36,11 +85,15 @@ PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
     const IntrinsicRow *Row = findIntrinsicRow(Name);
     if (!Row)
       continue;
+    const std::string Problem = signatureProblem(F, *Row);
     Changed |= lowerDirectCalls(F, [&](CallInst &CI) {
       IntrinsicLowering L(CI, Name, T);
-      L.replaceCall(Row->Handler    ? Row->Handler(L, Row->Arg)
-                    : Row->Diagnose ? Row->Diagnose(L, Row->Arg)
-                                    : L.fail(Row->Reason));
+      if (!Problem.empty())
+        L.replaceCall(L.fail(Problem));
+      else
+        L.replaceCall(Row->Handler    ? Row->Handler(L, Row->Arg)
+                      : Row->Diagnose ? Row->Diagnose(L, Row->Arg)
+                                      : L.fail(Row->Reason));
     });
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
