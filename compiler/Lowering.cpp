@@ -277,7 +277,18 @@ Expected<std::string> assemble(StringRef Asm, const TargetMachine &TM,
   if (!TargetParser)
     return fail("cannot create the assembler for " + Target);
   Parser->setTargetParser(*TargetParser);
-  if (Parser->Run(/*NoInitialTextSection=*/false) || Ctx.hadError())
+  // The assembler ends the process on some input it accepted line by line
+  // ("undefined .align directive" while writing a section): guarded.
+  bool Failed = false;
+  if (Error E = runGuarded(
+          "assembling the code generated for " + Target,
+          [&] {
+            Failed = Parser->Run(/*NoInitialTextSection=*/false) || Ctx.hadError();
+            return Error::success();
+          },
+          Dump.hint()))
+    return std::move(E);
+  if (Failed)
     return fail("assembling the code generated for " + Target + " failed (" +
                 Dump.hint() + "):\n" + StringRef(Messages).rtrim());
   return std::string(Out.str());

@@ -739,6 +739,16 @@ Error checkNVVMInput(Module &M) {
     return createStringError(inconvertibleErrorCode(), "module '%s' is not valid IR: %s",
                              M.getModuleIdentifier().c_str(), join(Lines, "; ").c_str());
   }
+  // Prefix data sits before a function's entry and prologue data is run as
+  // its first instructions: GPU code objects and PTX have room for neither
+  // (AMDGPU's assembler aborted, "undefined .align directive"; NVPTX wrote
+  // data PTX does not allow outside a function).
+  for (Function &F : M)
+    if (F.hasPrefixData() || F.hasPrologueData())
+      return createStringError(inconvertibleErrorCode(),
+                               "function '%s' has %s data, which GPU code cannot hold",
+                               F.getName().str().c_str(),
+                               F.hasPrefixData() ? "prefix" : "prologue");
   checkAnnotations(M);
   checkKernelResults(M);
   checkKernelCalls(M);

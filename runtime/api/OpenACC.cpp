@@ -73,6 +73,9 @@ void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstA
     return;
   int D;
   if (Backend *B = current(D)) {
+    if (!Runtime::get().checkDeviceRange(Routine, ToDevice ? DstArg : SrcArg, B->kind(), D,
+                                         ToDevice ? Dst : Src, Bytes))
+      return;
     Runtime::get().countTransfer(ToDevice, Bytes);
     Async = Runtime::get().resolveAsync(B->kind(), D, Async);
     if (ToDevice)

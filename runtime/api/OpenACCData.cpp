@@ -200,13 +200,23 @@ void acc_unmap_data(void *D) {
   Runtime::get().presentTable(C.Kind, C.Device).unmap(D, Mem);
 }
 
+namespace {
+/// acc_memcpy_device(_async): both device ranges within what they start in.
+bool deviceRangesFit(const char *Routine, const Current &C, const void *Dst, const void *Src,
+                     size_t N) {
+  Runtime &R = Runtime::get();
+  return R.checkDeviceRange(Routine, "data_dev_dest", C.Kind, C.Device, Dst, N) &&
+         R.checkDeviceRange(Routine, "data_dev_src", C.Kind, C.Device, Src, N);
+}
+} // namespace
+
 void acc_memcpy_device_async(void *Dst, void *Src, size_t N, int Async) {
   const char *Routine = "acc_memcpy_device_async";
   if (!N || !checkRange(Routine, "data_dev_dest", Dst, N) ||
       !checkRange(Routine, "data_dev_src", Src, N) || !checkQueue(Routine, "async_arg", Async))
     return;
   Current C = current();
-  if (C.ok())
+  if (C.ok() && deviceRangesFit(Routine, C, Dst, Src, N))
     C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, C.resolve(Async));
 }
 
@@ -215,7 +225,7 @@ void acc_memcpy_device(void *Dst, void *Src, size_t N) {
       !checkRange("acc_memcpy_device", "data_dev_src", Src, N))
     return;
   Current C = current();
-  if (C.ok())
+  if (C.ok() && deviceRangesFit("acc_memcpy_device", C, Dst, Src, N))
     C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, acc_async_sync);
 }
 

@@ -54,6 +54,20 @@ std::string AllocationTable::remove(const void *Ptr) {
   return "was not allocated by acc_malloc";
 }
 
+std::string AllocationTable::overrun(const void *Ptr, size_t Bytes) const {
+  const uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Blocks.upper_bound(P);
+  if (It == Blocks.begin())
+    return "";
+  const auto &[Begin, Size] = *std::prev(It);
+  const uintptr_t Left = Begin + Size > P ? Begin + Size - P : 0;
+  if (!Left || Bytes <= Left)
+    return "";
+  return "run " + std::to_string(Bytes - Left) + " bytes past the end of the " +
+         std::to_string(Size) + "-byte block at " + pointer(Begin) + " from acc_malloc";
+}
+
 size_t AllocationTable::size() const {
   std::lock_guard<std::mutex> Lock(Mutex);
   return Blocks.size();

@@ -29,6 +29,10 @@ public:
   /// follow the pointer in a message: "was not allocated by acc_malloc",
   /// "was freed already (...)", "points N bytes into the block at ...".
   std::string remove(const void *Ptr);
+  /// "" when [Ptr, Ptr + Bytes) lies within one block or starts in none;
+  /// else how it runs past the end of the block \p Ptr points into, to follow
+  /// "N bytes at P" in a message.
+  std::string overrun(const void *Ptr, size_t Bytes) const;
   /// The number of blocks allocated and not freed.
   size_t size() const;
 

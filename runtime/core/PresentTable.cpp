@@ -9,6 +9,7 @@
 #include "core/Debug.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <utility>
 
@@ -88,6 +89,20 @@ ferry_status PresentTable::enter(const void *Host, size_t Bytes, Entry What,
     *DevOut = M->Dev + (B - M->HostBegin);
     return FERRY_SUCCESS;
   }
+  // Zero-length mappings (acc_copyin(a, 0)) inside [B, E) overlap nothing:
+  // a new mapping of [B, E) takes them in, with their counters.
+  std::vector<uintptr_t> Empty;
+  if (Overlap && Overlap->HostBegin == Overlap->HostEnd) {
+    for (auto It = Mappings.lower_bound(B); It != Mappings.end() && It->first < E; ++It)
+      Empty.push_back(It->first);
+    if (!std::all_of(Empty.begin(), Empty.end(), [&](uintptr_t K) {
+          const Mapping &M = Mappings.at(K);
+          return M.HostBegin == M.HostEnd && !M.Mapped;
+        }))
+      Empty.clear();
+    else
+      Overlap = nullptr;
+  }
   if (Overlap)
     return partial(B, E, *Overlap, Mem);
   switch (What) {
@@ -114,6 +129,13 @@ ferry_status PresentTable::enter(const void *Host, size_t Bytes, Entry What,
   }
   Mapping M{B, E, static_cast<char *>(Dev)};
   (C == Counter::Structured ? M.Structured : M.Dynamic) = 1;
+  for (uintptr_t K : Empty) {
+    const Mapping &Old = Mappings.at(K);
+    M.Structured += Old.Structured;
+    M.Dynamic += Old.Dynamic;
+    Mem.release(Old.Dev);
+    Mappings.erase(K);
+  }
   Mappings.emplace(B, M);
   *DevOut = Dev;
   return FERRY_SUCCESS;
@@ -324,6 +346,26 @@ std::optional<void *> PresentTable::hostAddress(const void *Dev) const {
     if (D >= M.Dev && D < M.Dev + (M.HostEnd - M.HostBegin))
       return reinterpret_cast<void *>(M.HostBegin + (D - M.Dev));
   return std::nullopt;
+}
+
+std::string PresentTable::deviceOverrun(const void *Dev, size_t Bytes) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const char *D = static_cast<const char *>(Dev);
+  for (const auto &[Begin, M] : Mappings) {
+    const size_t Size = M.HostEnd - M.HostBegin;
+    if (D < M.Dev || D >= M.Dev + Size)
+      continue;
+    const size_t Left = size_t(M.Dev + Size - D);
+    if (Bytes <= Left)
+      return "";
+    char Buffer[160];
+    std::snprintf(Buffer, sizeof Buffer,
+                  "run %zu bytes past the end of the device copy of host [%p, %p) (%zu bytes)",
+                  Bytes - Left, reinterpret_cast<void *>(M.HostBegin),
+                  reinterpret_cast<void *>(M.HostEnd), Size);
+    return Buffer;
+  }
+  return "";
 }
 
 std::optional<PresentTable::Mapping> PresentTable::find(const void *Host) const {

@@ -111,6 +111,10 @@ public:
   /// acc_detach: drops one attachment (all with \p Finalize); the last one
   /// gives the device copy the host pointer's value again.
   ferry_status detach(void *const *PtrAddr, bool Finalize, DeviceMemory &Mem, Attach &Result);
+  /// "" when device range [Dev, Dev + Bytes) lies within one mapping's device
+  /// copy or starts in none; else how it runs past the end of the copy it
+  /// starts in, to follow "N bytes at P" in a message.
+  std::string deviceOverrun(const void *Dev, size_t Bytes) const;
   /// The host address of device address \p Dev, if it is in a mapping.
   std::optional<void *> hostAddress(const void *Dev) const;
   /// The mapping that contains Host, for tests and diagnostics.

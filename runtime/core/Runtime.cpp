@@ -289,6 +289,18 @@ AllocationTable &Runtime::allocations(DeviceKind K, int Device) {
   return *T;
 }
 
+bool Runtime::checkDeviceRange(const char *Routine, const char *Arg, DeviceKind K, int Device,
+                               const void *P, size_t Bytes) {
+  std::string Why = allocations(K, Device).overrun(P, Bytes);
+  if (Why.empty())
+    Why = presentTable(K, Device).deviceOverrun(P, Bytes);
+  if (Why.empty())
+    return true;
+  errorf("%s: the %zu bytes at %s %p on %s device %d %s; nothing copied", Routine, Bytes, Arg, P,
+         deviceKindName(K), Device, Why.c_str());
+  return false;
+}
+
 Runtime::PartialsBuffer &Runtime::partialsBuffer(DeviceKind K, int Device) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto &P = PartialsBuffers[{int(K), Device}];

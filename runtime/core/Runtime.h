@@ -98,6 +98,12 @@ public:
   PresentTable &presentTable(DeviceKind K, int Device);
   /// The blocks acc_malloc handed out on device \p Device of kind \p K.
   AllocationTable &allocations(DeviceKind K, int Device);
+  /// Checks device range [P, P + Bytes), argument \p Arg of data routine
+  /// \p Routine, against the acc_malloc blocks and the device copies of
+  /// device \p Device of kind \p K: false, after a message naming both and
+  /// the block, when it starts in one and runs past its end.
+  bool checkDeviceRange(const char *Routine, const char *Arg, DeviceKind K, int Device,
+                        const void *P, size_t Bytes);
 
   /// ferry_enter_host_region.
   ferry_status enterHostRegion(const ferry_region &R);

@@ -35,6 +35,19 @@ TEST(AllocationTable, FreesOnlyWholeBlocksOnce) {
   EXPECT_EQ(T.remove(Block), "");
 }
 
+TEST(AllocationTable, RangesRunningPastTheirBlock) {
+  AllocationTable T;
+  alignas(16) static char Block[64], Other[8];
+  T.add(Block, sizeof Block);
+  EXPECT_EQ(T.overrun(Block, 64), "");
+  EXPECT_EQ(T.overrun(Block + 32, 32), "");
+  EXPECT_EQ(T.overrun(Other, 1 << 20), ""); // not in a block: not the table's to judge
+  EXPECT_EQ(T.overrun(Block, 4096).find("run 4032 bytes past the end of the 64-byte block at "),
+            0u);
+  EXPECT_EQ(T.overrun(Block + 63, 2).find("run 1 bytes past"), 0u);
+  EXPECT_NE(T.overrun(Block, SIZE_MAX / 2), "");
+}
+
 TEST(AllocationTable, RemembersABoundedNumberOfFreedBlocks) {
   AllocationTable T;
   static char Blocks[AllocationTable::FreedKept + 1];

@@ -108,6 +108,32 @@ TEST(PresentTable, SubrangesArePresentPartialOverlapsAreErrors) {
   EXPECT_EQ(M.Allocations, 1);
 }
 
+TEST(PresentTable, ZeroLengthEntriesJoinALaterMappingAroundThem) {
+  // acc_copyin(a, 0) then acc_copyin(a, 4096): the empty entry overlaps
+  // nothing (it was a false "partially present" error), and the new mapping
+  // takes its counter, so each entry has its exit.
+  PresentTable T;
+  FakeMemory M;
+  char A[4096];
+  void *D0, *D1, *D;
+  ASSERT_EQ(T.enter(A, 0, E::Copyin, C::Dynamic, false, M, &D0), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(A + 100, 0, E::Create, C::Structured, false, M, &D0), FERRY_SUCCESS);
+  EXPECT_EQ(T.size(), 2u);
+  ASSERT_EQ(T.enter(A, sizeof A, E::Copyin, C::Dynamic, false, M, &D1), FERRY_SUCCESS);
+  EXPECT_EQ(T.size(), 1u);
+  EXPECT_EQ(T.find(A)->Dynamic, 2u);
+  EXPECT_EQ(T.find(A)->Structured, 1u);
+  EXPECT_EQ(M.Releases, 2); // the empty entries' device blocks
+  ASSERT_EQ(T.enter(A, 0, E::Present, C::Dynamic, false, M, &D), FERRY_SUCCESS);
+  EXPECT_EQ(D, D1);
+  EXPECT_EQ(T.deviceOverrun(D1, sizeof A), "");
+  EXPECT_EQ(T.deviceOverrun(static_cast<char *>(D1) + 96, sizeof A - 90).find("run 6 bytes past "
+                                                                              "the end of the "
+                                                                              "device copy of host"),
+            0u);
+  EXPECT_EQ(T.deviceOverrun(A, 1 << 20), ""); // not a device address of the table
+}
+
 TEST(PresentTable, PresentAndNoCreateOfAbsentData) {
   PresentTable T;
   FakeMemory M;
