@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Offload.h"
+#include "ferry/ImageDigest.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -33,6 +34,9 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
     Entry.StringData["triple"] = I.Triple;
     Entry.StringData["arch"] = I.Arch;
     Entry.StringData["producer"] = "ferry";
+    char Digest[26];
+    ferry_image_digest_text(I.Bytes.data(), I.Bytes.size(), Digest);
+    Entry.StringData[FERRY_DIGEST_KEY] = Digest;
     Entry.Image = MemoryBuffer::getMemBuffer(I.Bytes, "", /*RequiresNull=*/false);
     SmallString<0> Binary = object::OffloadBinary::write(Entry);
     // Entries are 8-byte aligned one after the other.

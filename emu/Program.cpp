@@ -38,11 +38,13 @@
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <mutex>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -1073,10 +1075,26 @@ extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *
   Ctx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
   Expected<std::unique_ptr<Module>> M = std::unique_ptr<Module>();
   for (size_t I = 0; I < Count; ++I) {
-    auto Part = parseBitcodeFile(
-        MemoryBufferRef(StringRef(static_cast<const char *>(Bitcodes[I]), Sizes[I]),
-                        I ? "library" : "image"),
-        *Ctx);
+    // Ferry's packages carry a digest that catches damage before this
+    // (ferry/ImageDigest.h); bitcode handed to the porting API does not, and
+    // LLVM's reader crashes on some damage: it reads in a recovery context.
+    Expected<std::unique_ptr<Module>> Part = std::unique_ptr<Module>();
+    static std::once_flag Once;
+    std::call_once(Once, [] { CrashRecoveryContext::Enable(); });
+    CrashRecoveryContext CRC;
+    if (!CRC.RunSafely([&] {
+          Part = parseBitcodeFile(
+              MemoryBufferRef(StringRef(static_cast<const char *>(Bitcodes[I]), Sizes[I]),
+                              I ? "library" : "image"),
+              *Ctx);
+        })) {
+      (void)Ctx.release(); // in whatever state the reader left it
+      copyError("the emulated image is damaged bitcode: LLVM's bitcode reader failed on it "
+                "(signal " + std::to_string(CRC.RetCode > 128 ? CRC.RetCode - 128 : CRC.RetCode) +
+                    ")",
+                Error, ErrorSize);
+      return 1;
+    }
     if (!Part) {
       copyError("the emulated image is not bitcode: " + toString(Part.takeError()), Error,
                 ErrorSize);
@@ -1103,6 +1121,15 @@ extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *
                 Error, ErrorSize);
       return 1;
     }
+  // Bitcode that parses may still not be valid IR (a damaged image the
+  // reader accepted): refused with the verifier's first line.
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(**M, &BrokenOS)) {
+    copyError("the emulated image is not valid IR: " + StringRef(Broken).split('\n').first.str(),
+              Error, ErrorSize);
+    return 1;
+  }
   ferry::emu::Options O;
   O.Kind = ferry::emu::Dialect::AMDGPU;
   O.Arch = Arch;

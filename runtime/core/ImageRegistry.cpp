@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "core/ImageRegistry.h"
 
+#include "ferry/ImageDigest.h"
+
 #include <cstring>
 
 namespace ferry {
@@ -96,6 +98,7 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
       return at(Pos, "entry outside the binary");
     const unsigned char *E = B + EntryOff;
     DeviceImageRef Img;
+    const char *Digest = nullptr;
     Img.Kind = read16(E);
     const uint64_t StrOff = read64(E + 8), NumStr = read64(E + 16),
                    ImgOff = read64(E + 24), ImgSize = read64(E + 32);
@@ -115,9 +118,21 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
         Img.Arch = Value;
       else if (!std::strcmp(Key, "producer"))
         Img.Producer = Value;
+      else if (!std::strcmp(Key, FERRY_DIGEST_KEY))
+        Digest = Value;
     }
     Img.Data = B + ImgOff;
     Img.Size = ImgSize;
+    // Ferry's images carry a digest (ferry/ImageDigest.h): a damaged one is
+    // refused here, before anything parses or runs it.
+    if (Digest) {
+      char Actual[26];
+      ferry_image_digest_text(Img.Data, Img.Size, Actual);
+      if (std::strcmp(Digest, Actual) != 0)
+        return at(Pos, "the " + std::string(imageKindName(Img.Kind)) + " image for '" + Img.Arch +
+                           "' is damaged: its digest is " + Actual + ", the package says " +
+                           Digest);
+    }
     Found.push_back(std::move(Img));
     Pos += BinSize;
   }

@@ -34,6 +34,7 @@
 
 #include "ferry/Cache.h"
 #include "ferry/DeviceTarget.h"
+#include "ferry/ImageDigest.h"
 #include "ferry/Offload.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -351,6 +352,9 @@ bool Driver::deviceImages(const Input &In, std::string &Package,
     const std::string Arch = "sm_" + std::to_string(Inv.SMs[I]);
     Entry.StringData["arch"] = Arch;
     Entry.StringData["producer"] = "ferry-nvcc";
+    char Digest[26];
+    ferry_image_digest_text(Bytes.data(), Bytes.size(), Digest);
+    Entry.StringData[FERRY_DIGEST_KEY] = Digest;
     Entry.Image = MemoryBuffer::getMemBuffer(Bytes, "", false);
     SmallString<0> Binary = object::OffloadBinary::write(Entry);
     Body.append(Binary.begin(), Binary.end());
