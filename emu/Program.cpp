@@ -940,6 +940,28 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
                           A.getType()->isPointerTy() && !A.hasByValAttr() && !A.hasByRefAttr()});
     }
     if (auto It = Meta.find(F->getName().str()); It != Meta.end()) {
+      // The kernarg layout comes from the code object and the code from the
+      // IR: both must describe the same parameters (a damaged or mismatched
+      // object would fill arguments the kernel does not read as they are).
+      std::vector<uint64_t> MetaSizes;
+      for (const KernelArgDesc &A : It->second.Args)
+        if (!isHiddenArg(A))
+          MetaSizes.push_back(A.Size);
+      std::vector<uint64_t> IRSizes;
+      for (const auto &[Bytes, IsPointer] : K.Params)
+        IRSizes.push_back(Bytes);
+      if (MetaSizes != IRSizes) {
+        auto List = [](const std::vector<uint64_t> &V) {
+          std::string S;
+          for (uint64_t X : V)
+            S += (S.empty() ? "" : ", ") + std::to_string(X);
+          return "(" + S + ")";
+        };
+        return fail("the code object's metadata gives kernel '" + F->getName() + "' " +
+                    std::to_string(MetaSizes.size()) + " arguments of " + List(MetaSizes) +
+                    " bytes, its translated IR " + std::to_string(IRSizes.size()) + " of " +
+                    List(IRSizes) + ": they are not of one build");
+      }
       K.Meta = It->second;
       K.HasMeta = true;
       K.ImplicitOffset = completeHiddenArgs(K.Meta, CodeObjectVersion);

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <iterator>
 #include <tuple>
 #include <map>
 #include <regex>
@@ -61,6 +62,64 @@ std::string mapString(const msgpack::object &Map, const char *Key) {
 bool mapBool(const msgpack::object &Map, const char *Key) {
   const msgpack::object *V = mapValue(Map, Key);
   return V && V->type == msgpack::type::BOOLEAN && V->via.boolean;
+}
+
+/// "" or what is wrong with kernel argument \p A, read from metadata map
+/// \p Arg, of a kernel whose kernarg segment has \p SegmentBytes: the
+/// fields AMDGPUUsage requires, with values a dispatch can fill. Damaged
+/// metadata is refused here instead of steering fillKernargs's copies.
+std::string argumentProblem(const msgpack::object &Arg, const KernelArgDesc &A,
+                            uint64_t SegmentBytes) {
+  for (const char *Key : {".offset", ".size"}) {
+    const msgpack::object *V = mapValue(Arg, Key);
+    if (!V || V->type != msgpack::type::POSITIVE_INTEGER)
+      return std::string("has no ") + Key + " (an unsigned integer)";
+  }
+  const msgpack::object *Kind = mapValue(Arg, ".value_kind");
+  if (!Kind || Kind->type != msgpack::type::STR)
+    return "has no .value_kind (a string)";
+  static const char *const Explicit[] = {"by_value", "global_buffer", "dynamic_shared_pointer",
+                                         "sampler",  "image",         "pipe",
+                                         "queue"};
+  const bool Hidden = A.ValueKind.rfind("hidden_", 0) == 0;
+  if (!Hidden && std::find_if(std::begin(Explicit), std::end(Explicit), [&](const char *E) {
+                   return A.ValueKind == E;
+                 }) == std::end(Explicit))
+    return "has the unknown .value_kind '" + A.ValueKind + "'";
+  if (A.Size == 0)
+    return "has .size 0";
+  if ((A.ValueKind == "global_buffer" || A.ValueKind == "dynamic_shared_pointer") && A.Size != 8)
+    return "is a pointer (" + A.ValueKind + ") of " + std::to_string(A.Size) + " bytes";
+  if (A.Size > SegmentBytes || A.Offset > SegmentBytes - A.Size)
+    return "at offset " + std::to_string(A.Offset) + " (" + std::to_string(A.Size) +
+           " bytes) lies past the " + std::to_string(SegmentBytes) + "-byte kernarg segment";
+  return "";
+}
+
+/// "" or which two arguments of \p Args share kernarg bytes.
+std::string overlappingArguments(const std::vector<KernelArgDesc> &Args) {
+  std::vector<size_t> Order(Args.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(),
+            [&](size_t L, size_t R) { return Args[L].Offset < Args[R].Offset; });
+  for (size_t I = 1; I < Order.size(); ++I) {
+    const KernelArgDesc &P = Args[Order[I - 1]], &N = Args[Order[I]];
+    if (P.Offset + P.Size > N.Offset)
+      return "arguments " + std::to_string(Order[I - 1]) + " and " + std::to_string(Order[I]) +
+             " overlap (offsets " + std::to_string(P.Offset) + " and " +
+             std::to_string(N.Offset) + ")";
+  }
+  return "";
+}
+
+/// Whether every key of map \p Map is a string (AMDGPUUsage's maps have
+/// nothing else; another key is damage that hides the field it was).
+bool keysAreStrings(const msgpack::object &Map) {
+  for (uint32_t I = 0; I < Map.via.map.size; ++I)
+    if (Map.via.map.ptr[I].key.type != msgpack::type::STR)
+      return false;
+  return true;
 }
 
 /// The strings of array \p Key of \p Map; false if it is absent or holds
@@ -110,7 +169,35 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
         for (uint32_t I = 0; I < Kernels->via.array.size; ++I) {
           const msgpack::object &K = Kernels->via.array.ptr[I];
           if (K.type != msgpack::type::MAP)
-            continue;
+            return "the AMDGPU metadata's kernel " + std::to_string(I) + " is not a map";
+          // The fields AMDGPUUsage requires of every kernel: damage to the
+          // note's structure (a map header written into a string) makes
+          // some of them go missing or change type, where reading them as 0
+          // would steer dispatches.
+          for (const char *Key :
+               {".kernarg_segment_size", ".kernarg_segment_align", ".group_segment_fixed_size",
+                ".private_segment_fixed_size", ".wavefront_size", ".sgpr_count", ".vgpr_count",
+                ".max_flat_workgroup_size"}) {
+            const msgpack::object *V = mapValue(K, Key);
+            if (!V || V->type != msgpack::type::POSITIVE_INTEGER)
+              return "the AMDGPU metadata of kernel " + std::to_string(I) + " ('" +
+                     mapString(K, ".name") + "') has no " + Key + " (an unsigned integer)";
+          }
+          for (const char *Key : {".name", ".symbol"})
+            if (const msgpack::object *V = mapValue(K, Key);
+                !V || V->type != msgpack::type::STR || !V->via.str.size)
+              return "the AMDGPU metadata of kernel " + std::to_string(I) + " has no " + Key +
+                     " (a string)";
+          if (!keysAreStrings(K))
+            return "the AMDGPU metadata of kernel '" + mapString(K, ".name") +
+                   "' has a key that is not a string";
+          if (const msgpack::object *A = mapValue(K, ".args"); A && A->type != msgpack::type::ARRAY)
+            return "the AMDGPU metadata of kernel '" + mapString(K, ".name") +
+                   "' has .args that is not an array";
+          else if (!A && mapUInt(K, ".kernarg_segment_size"))
+            return "the AMDGPU metadata of kernel '" + mapString(K, ".name") + "' has a " +
+                   std::to_string(mapUInt(K, ".kernarg_segment_size")) +
+                   "-byte kernarg segment but no .args";
           SymbolInfo S;
           S.VGPRs = mapUInt(K, ".vgpr_count");
           S.SGPRs = mapUInt(K, ".sgpr_count");
@@ -126,12 +213,18 @@ std::string readMetadata(Elf *E, ImageIndex &Out,
               Args && Args->type == msgpack::type::ARRAY) {
             for (uint32_t A = 0; A < Args->via.array.size; ++A) {
               const msgpack::object &Arg = Args->via.array.ptr[A];
-              if (Arg.type != msgpack::type::MAP)
+              if (Arg.type != msgpack::type::MAP || !keysAreStrings(Arg))
                 return "kernel argument " + std::to_string(A) + " of " +
-                       mapString(K, ".name") + " is not a map";
+                       mapString(K, ".name") + " is not a map with string keys";
               S.Args.push_back({mapUInt(Arg, ".offset"), mapUInt(Arg, ".size"),
                                 mapString(Arg, ".value_kind")});
+              if (std::string Why = argumentProblem(Arg, S.Args.back(), S.KernargSize);
+                  !Why.empty())
+                return "the AMDGPU metadata of kernel '" + mapString(K, ".name") +
+                       "': argument " + std::to_string(A) + " " + Why;
             }
+            if (std::string Why = overlappingArguments(S.Args); !Why.empty())
+              return "the AMDGPU metadata of kernel '" + mapString(K, ".name") + "': " + Why;
           }
           Resources[mapString(K, ".name")] = S;
         }
