@@ -1046,9 +1046,16 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
                                           JITSymbolFlags::Exported};
   if (Error E = P->JIT->getMainJITDylib().define(orc::absoluteSymbols(std::move(Map))))
     return std::move(E);
-  // C math functions of the host resolve from the process.
+  // C math functions of the host resolve from the process; the host's C++
+  // functions and its C++ runtime (__dynamic_cast, __cxa_throw, ...) do not:
+  // called with device data they would crash the program instead of the
+  // load failing with a name.
   auto Gen = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      P->JIT->getDataLayout().getGlobalPrefix());
+      P->JIT->getDataLayout().getGlobalPrefix(), [](const orc::SymbolStringPtr &Name) {
+        const StringRef N = *Name;
+        return !N.starts_with("_Z") && !N.starts_with("__cxa_") && N != "__dynamic_cast" &&
+               !N.starts_with("_Unwind_") && !N.starts_with("__gxx_");
+      });
   if (!Gen)
     return Gen.takeError();
   P->JIT->getMainJITDylib().addGenerator(std::move(*Gen));

@@ -248,7 +248,13 @@ bool lowerDeviceHeap(Module &M) {
   for (size_t At; (At = Source.find("HEAP")) != std::string::npos;)
     Source.replace(At, 4, Heap);
   SMDiagnostic Err;
-  std::unique_ptr<Module> Library = parseAssemblyString(Source, Err, M.getContext());
+  // Text IR has named values, which a context that discards them (clang's,
+  // in the plugin) refuses to read: they are kept while it parses.
+  LLVMContext &Ctx = M.getContext();
+  const bool Discarding = Ctx.shouldDiscardValueNames();
+  Ctx.setDiscardValueNames(false);
+  std::unique_ptr<Module> Library = parseAssemblyString(Source, Err, Ctx);
+  Ctx.setDiscardValueNames(Discarding);
   if (!Library) {
     std::string Message;
     raw_string_ostream OS(Message);

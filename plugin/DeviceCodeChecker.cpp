@@ -105,6 +105,16 @@ private:
     if (unsigned ID = FD->getBuiltinID()) {
       // std::move, std::forward and friends: clang emits them inline.
       switch (ID) {
+      case Builtin::BI__builtin_frame_address:
+      case Builtin::BI__builtin_return_address:
+      case Builtin::BI__builtin_extract_return_addr:
+      case Builtin::BI__builtin_dwarf_cfa:
+      case Builtin::BI__builtin_unwind_init:
+      case Builtin::BI__builtin_eh_return:
+      case Builtin::BI__builtin_setjmp:
+      case Builtin::BI__builtin_longjmp:
+        error(where(L, User), Diag::RegionFrameBuiltin, Plain);
+        return;
       case Builtin::BImove:
       case Builtin::BIforward:
       case Builtin::BIforward_like:
@@ -216,6 +226,15 @@ private:
       for (const Stmt *C : S->children())
         checkStmt(C, User, Write && !isa<ImplicitCastExpr>(S));
       return;
+    }
+    // A downcast or cross-cast checked at run time calls __dynamic_cast
+    // (dynamic_cast<void *> reads the vtable only).
+    if (const auto *DC = dyn_cast<CXXDynamicCastExpr>(S);
+        DC && DC->getCastKind() == CK_Dynamic && !DC->isAlwaysNull()) {
+      QualType To = DC->getTypeAsWritten();
+      const QualType Pointee = To->getPointeeType();
+      if (Pointee.isNull() || !Pointee->isVoidType())
+        error(Here, Diag::RegionDynamicCast, To.getAsString());
     }
     if (isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S)) {
       error(Here, Diag::RegionAllocation, isa<CXXNewExpr>(S) ? "new" : "delete");

@@ -663,6 +663,40 @@ void lowerDeviceServices(Module &Dev) {
   }
 }
 
+/// The C++ runtime's and libstdc++'s ways to throw (`__cxa_throw`,
+/// `std::__throw_length_error`, ...), which library code reaches on its
+/// error paths (a std::vector copied in a region allocates, and throws when
+/// the size is impossible): device code cannot unwind, so each becomes a
+/// trap, which ends the launch with an error, as an uncaught exception ends
+/// a host program. What the region's own code throws is refused before this
+/// (DeviceCodeChecker).
+bool isThrowFunction(StringRef Name) {
+  if (Name.consume_front("_ZSt")) // std::__throw_*(...)
+    return Name.ltrim("0123456789").starts_with("__throw_");
+  return Name == "__cxa_throw" || Name == "__cxa_rethrow" || Name == "__cxa_bad_cast" ||
+         Name == "__cxa_bad_typeid" || Name == "__cxa_throw_bad_array_new_length" ||
+         Name == "__cxa_allocate_exception" || Name == "_ZSt9terminatev";
+}
+
+void lowerThrowsToTraps(Module &Dev) {
+  for (Function &F : make_early_inc_range(Dev)) {
+    if (!F.isDeclaration() || !isThrowFunction(F.getName()))
+      continue;
+    for (User *U : make_early_inc_range(F.users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != &F)
+        continue;
+      IRBuilder<> B(CI);
+      B.CreateIntrinsic(Intrinsic::trap, {}, {});
+      if (!CI->getType()->isVoidTy())
+        CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
+      changeToUnreachable(CI);
+    }
+    if (F.use_empty())
+      F.eraseFromParent();
+  }
+}
+
 void prepareForDevice(Module &Dev) {
   for (Function &F : Dev) {
     for (const char *A : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
@@ -694,6 +728,7 @@ void prepareForDevice(Module &Dev) {
     F.setPersonalityFn(nullptr);
   }
   lowerDeviceServices(Dev);
+  lowerThrowsToTraps(Dev);
   for (Function &F : make_early_inc_range(Dev)) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with("__nv_"))
       continue;

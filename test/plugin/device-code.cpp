@@ -81,3 +81,26 @@ void uses_table(double *a, int n) {
   for (int i = 0; i < n; ++i)
     a[i] += from_table(i);
 }
+
+// Frame addresses, non-local jumps and run-time checked dynamic_casts have
+// no device code (LLVM crashed on the first two; the last needs the C++
+// runtime's __dynamic_cast). dynamic_cast<void *> and upcasts read no type
+// information at run time: fine.
+struct Circle : Shape {
+  double area() const override { return 3.0; }
+};
+void frames_and_casts(double *a, int n, Shape *s, Circle *c) {
+#ifndef HOST_ONLY
+#pragma acc parallel loop copy(a[0:n]) // expected-note 4 {{in the compute region that starts here}}
+  for (int i = 0; i < n; ++i) {
+    a[i] = (long)__builtin_frame_address(0) & 1; // expected-error {{a compute region cannot use '__builtin_frame_address' on a GPU: device code has no frame addresses, return addresses or non-local jumps}}
+    a[i] += (long)__builtin_return_address(0) & 1; // expected-error {{a compute region cannot use '__builtin_return_address' on a GPU}}
+    void *buf[5];
+    if (__builtin_setjmp(buf)) // expected-error {{a compute region cannot use '__builtin_setjmp' on a GPU}}
+      a[i] = 0;
+    a[i] += dynamic_cast<Circle *>(s) ? 1 : 0; // expected-error {{a compute region cannot 'dynamic_cast' to 'Circle *' on a GPU: the check needs the C++ runtime's type information (__dynamic_cast), which device code does not have; use a virtual function or a type tag}}
+    a[i] += dynamic_cast<void *>(s) ? 1 : 0;
+    a[i] += dynamic_cast<Shape *>(c) ? 1 : 0;
+  }
+#endif
+}
