@@ -198,6 +198,8 @@ public:
   }
 
   std::map<std::string, uint64_t> GlobalSizes;
+  /// Bounds checking: where the module's variables are (start, bytes).
+  std::vector<std::pair<const void *, uint64_t>> GlobalRanges;
 
   Expected<std::pair<uint64_t, uint64_t>> symbol(const std::string &Name) override {
     auto Size = GlobalSizes.find(Name);
@@ -270,6 +272,33 @@ public:
       Packet.header = uint16_t(HeaderAndSetup);
       Packet.setup = uint16_t(HeaderAndSetup >> 16);
       D.Packet = &Packet;
+    }
+    std::vector<std::pair<uintptr_t, uintptr_t>> Allowed;
+    if (L.Memory && (Opts.BoundsCheck || Opts.Check)) {
+      auto Add = [&](const void *P, uint64_t Bytes) {
+        if (P && Bytes)
+          Allowed.push_back({reinterpret_cast<uintptr_t>(P),
+                             reinterpret_cast<uintptr_t>(P) + Bytes});
+      };
+      for (const auto &[P, Bytes] : *L.Memory)
+        Add(P, Bytes);
+      for (const auto &[P, Bytes] : GlobalRanges)
+        Add(P, Bytes);
+      for (size_t I = 0; I < Args.size(); ++I)
+        Add(Args[I], K.Params[I].first);
+      Add(Kernarg.data(), Kernarg.size());
+      Add(&Packet, sizeof Packet);
+      Add(Printf.data(), Printf.size());
+      // Sorted and merged, for emu_check_global's search.
+      std::sort(Allowed.begin(), Allowed.end());
+      std::vector<std::pair<uintptr_t, uintptr_t>> Merged;
+      for (const auto &R : Allowed)
+        if (!Merged.empty() && R.first <= Merged.back().second)
+          Merged.back().second = std::max(Merged.back().second, R.second);
+        else
+          Merged.push_back(R);
+      Allowed = std::move(Merged);
+      D.Allowed = &Allowed;
     }
     E = runDispatch(D);
     // What the kernel printed, an assertion's message before its failure.
@@ -662,6 +691,76 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
 
 /// Checking mode: every load, store and atomic through a group-memory
 /// pointer is preceded by a check of its range.
+/// Bounds checking (Options::BoundsCheck): every access whose pointer is not
+/// visibly group memory, a private alloca or an argument's own memory is
+/// checked by `__ferry_emu.check_global(site, ptr, bytes)` against the
+/// launch's memory (emu_check_global); memcpy and memset check both ends.
+/// The module's variables are listed in `__ferry_emu.globals` ({ptr, i64}
+/// pairs), which Program::create reads back after the JIT.
+void addGlobalChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
+  FunctionCallee Check = M.getOrInsertFunction(
+      "__ferry_emu.check_global",
+      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt32Ty(Ctx), Ptr, I64}, false));
+  Symbols["__ferry_emu.check_global"] = globalCheckFunction();
+  // operator new and delete (CUDA device code has them) are the heap's too.
+  for (const char *Name : {"malloc", "_Znwm", "_Znam", "free", "_ZdlPv", "_ZdaPv", "_ZdlPvm",
+                           "_ZdaPvm"})
+    if (Function *F = M.getFunction(Name); F && F->isDeclaration())
+      Symbols[Name] = heapFunction(StringRef(Name) == "free" || StringRef(Name).starts_with("_Zd"));
+  SmallVector<Constant *, 16> Table;
+  StructType *Entry = StructType::get(Ctx, {Ptr, I64});
+  for (GlobalVariable &G : M.globals())
+    if (!G.isDeclaration() && G.getAddressSpace() != 3 && !G.getName().starts_with("llvm."))
+      Table.push_back(ConstantStruct::get(
+          Entry, {ConstantExpr::getPointerBitCastOrAddrSpaceCast(&G, Ptr),
+                  ConstantInt::get(I64, DL.getTypeAllocSize(G.getValueType()))}));
+  auto *TableTy = ArrayType::get(Entry, Table.size());
+  new GlobalVariable(M, TableTy, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+                     ConstantArray::get(TableTy, Table), "__ferry_emu.globals");
+  new GlobalVariable(M, I64, true, GlobalValue::ExternalLinkage,
+                     ConstantInt::get(I64, Table.size()), "__ferry_emu.globals.count");
+  auto Unchecked = [](Value *V) {
+    const Value *U = getUnderlyingObject(V, 16);
+    if (isa<AllocaInst>(U))
+      return true;
+    if (const auto *A = dyn_cast<Argument>(U))
+      return A->hasByValAttr() || A->hasByRefAttr();
+    return V->getType()->getPointerAddressSpace() == 3;
+  };
+  SmallVector<std::tuple<Instruction *, Value *, Value *>, 64> Accesses;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
+      continue;
+    for (Instruction &I : instructions(F)) {
+      auto Bytes = [&](Type *T) { return ConstantInt::get(I64, DL.getTypeStoreSize(T)); };
+      if (auto *L = dyn_cast<LoadInst>(&I))
+        Accesses.push_back({&I, L->getPointerOperand(), Bytes(L->getType())});
+      else if (auto *S = dyn_cast<StoreInst>(&I))
+        Accesses.push_back({&I, S->getPointerOperand(), Bytes(S->getValueOperand()->getType())});
+      else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+        Accesses.push_back({&I, A->getPointerOperand(), Bytes(A->getValOperand()->getType())});
+      else if (auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
+        Accesses.push_back({&I, C->getPointerOperand(), Bytes(C->getNewValOperand()->getType())});
+      else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+        Accesses.push_back({&I, MI->getDest(), MI->getLength()});
+        if (auto *MT = dyn_cast<MemTransferInst>(MI))
+          Accesses.push_back({&I, MT->getSource(), MI->getLength()});
+      }
+    }
+  }
+  for (auto &[I, Pointer, Bytes] : Accesses) {
+    if (Unchecked(Pointer))
+      continue;
+    IRBuilder<> B(I);
+    const uint32_t Site = addSite(P, "global memory access", *I);
+    B.CreateCall(Check, {B.getInt32(Site), B.CreatePointerBitCastOrAddrSpaceCast(Pointer, Ptr),
+                         B.CreateZExtOrTrunc(Bytes, I64)});
+  }
+}
+
 void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -985,6 +1084,8 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   lowerPrivateAllocas(*M);
   std::map<const Function *, uint64_t> KernelStack;
   addStackChecks(*M, KernelFns, *P, Symbols, KernelStack);
+  if (Opts.Check || Opts.BoundsCheck)
+    addGlobalChecks(*M, *P, Symbols);
   if (Opts.Check) {
     addGroupChecks(*M, *P, Symbols);
     addPrivateChecks(*M, *P, Symbols);
@@ -1061,6 +1162,16 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   P->JIT->getMainJITDylib().addGenerator(std::move(*Gen));
   if (Error E = P->JIT->addIRModule(orc::ThreadSafeModule(std::move(*Parsed), std::move(TSCtx))))
     return std::move(E);
+  if (Opts.Check || Opts.BoundsCheck) {
+    auto Table = P->JIT->lookup("__ferry_emu.globals");
+    auto Count = P->JIT->lookup("__ferry_emu.globals.count");
+    if (!Table)
+      return Table.takeError();
+    if (!Count)
+      return Count.takeError();
+    const auto *Entries = Table->toPtr<const std::pair<const void *, uint64_t> *>();
+    P->GlobalRanges.assign(Entries, Entries + *Count->toPtr<const uint64_t *>());
+  }
   for (auto &[Name, K] : P->Kernels) {
     auto Entry = P->JIT->lookup("__ferry_emu.entry." + Name);
     if (!Entry)

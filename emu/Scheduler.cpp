@@ -22,6 +22,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -335,7 +336,7 @@ void perform(Group &G, const std::vector<Lane *> &P, Op O) {
     case Op::MatchAny: {
       uint64_t Same = 0;
       for (Lane *Q : P)
-        if (uint32_t(Q->In) == uint32_t(L->In))
+        if (L->B ? Q->In == L->In : uint32_t(Q->In) == uint32_t(L->In)) // B: 64-bit
           Same |= uint64_t(1) << Q->InWave;
       L->Out = Same;
       break;
@@ -720,6 +721,9 @@ REDUX(xor, Op::ReduxXor)
 static uint32_t emu_match_any_i32(uint32_t S, uint32_t Mask, uint32_t V) {
   return uint32_t(rendezvous(Wait::Collective, S, Op::MatchAny, V, 0, 0, Mask));
 }
+static uint32_t emu_match_any_i64(uint32_t S, uint32_t Mask, uint64_t V) {
+  return uint32_t(rendezvous(Wait::Collective, S, Op::MatchAny, V, /*64-bit*/ 1, 0, Mask));
+}
 
 // NVVM atomics with their own intrinsics (the rest are LLVM atomics).
 static uint32_t emu_atomic_inc(uint32_t, uint32_t *P, uint32_t Limit) {
@@ -948,6 +952,69 @@ static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
                      std::to_string(M.size()) + "-byte group allocation");
 }
 
+/// Bounds checking: the blocks device code has from malloc (CUDA's device
+/// heap), start -> bytes.
+std::mutex HeapMutex;
+std::map<uintptr_t, uint64_t> HeapBlocks;
+
+static void *emu_malloc(uint64_t Bytes) {
+  void *P = std::malloc(Bytes);
+  if (P) {
+    std::lock_guard<std::mutex> Lock(HeapMutex);
+    HeapBlocks[reinterpret_cast<uintptr_t>(P)] = Bytes;
+  }
+  return P;
+}
+
+static void emu_free(void *P, uint64_t) {
+  {
+    std::lock_guard<std::mutex> Lock(HeapMutex);
+    HeapBlocks.erase(reinterpret_cast<uintptr_t>(P));
+  }
+  std::free(P);
+}
+
+bool inHeapBlock(uintptr_t B, uintptr_t E) {
+  std::lock_guard<std::mutex> Lock(HeapMutex);
+  auto It = HeapBlocks.upper_bound(B);
+  return It != HeapBlocks.begin() && E <= std::prev(It)->first + std::prev(It)->second;
+}
+
+/// Bounds checking: an access of \p Bytes at \p P must lie in the launch's
+/// memory (Dispatch::Allowed), group memory, the work-item's stack or a
+/// block of the device heap.
+static void emu_check_global(uint32_t S, const uint8_t *P, uint64_t Bytes) {
+  const auto *Allowed = disp().Allowed;
+  if (!Allowed || !Bytes)
+    return;
+  const uintptr_t B = reinterpret_cast<uintptr_t>(P), E = B + Bytes;
+  auto It = std::upper_bound(Allowed->begin(), Allowed->end(), std::make_pair(B, UINTPTR_MAX));
+  if (It != Allowed->begin() && E <= std::prev(It)->second && E >= B)
+    return;
+  const auto &G = CurGroup->Shared;
+  const auto Group = reinterpret_cast<uintptr_t>(G.data());
+  if (B >= Group && E <= Group + G.size())
+    return;
+  if (B >= CurLane->StackLow && E <= CurLane->StackLow + WorkItemStackBytes)
+    return;
+  if (inHeapBlock(B, E))
+    return;
+  std::string Near;
+  if (It != Allowed->begin()) {
+    const auto &[Begin, End] = *std::prev(It);
+    char Buffer[96];
+    std::snprintf(Buffer, sizeof Buffer, " (%llu bytes past the end of the %llu-byte buffer at %#llx)",
+                  (unsigned long long)(E - End), (unsigned long long)(End - Begin),
+                  (unsigned long long)Begin);
+    if (B >= Begin)
+      Near = Buffer;
+  }
+  char Address[32];
+  std::snprintf(Address, sizeof Address, "%#llx", (unsigned long long)B);
+  failAndStop(S, "out-of-bounds global memory access: " + std::to_string(Bytes) + " bytes at " +
+                     Address + ", in no buffer of the launch" + Near);
+}
+
 /// Before a frame of \p Need bytes is pushed where the stack may not hold
 /// it (a recursive function's entry, a dynamically sized alloca, a
 /// kernel's deepest static call path): the launch fails, naming the call,
@@ -1018,6 +1085,11 @@ void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
 }
 } // namespace
 
+void *globalCheckFunction() { return reinterpret_cast<void *>(&emu_check_global); }
+void *heapFunction(bool Free) {
+  return Free ? reinterpret_cast<void *>(&emu_free) : reinterpret_cast<void *>(&emu_malloc);
+}
+
 void *stackCheckFunction() { return reinterpret_cast<void *>(&emu_stack_check); }
 
 void *poisonFunction() { return reinterpret_cast<void *>(&emu_poison); }
@@ -1080,6 +1152,7 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.nvvm.redux.sync.or", emu_redux_or),
       F("llvm.nvvm.redux.sync.xor", emu_redux_xor),
       F("llvm.nvvm.match.any.sync.i32", emu_match_any_i32),
+      F("llvm.nvvm.match.any.sync.i64", emu_match_any_i64),
       F("llvm.nvvm.atomic.load.inc.32.p0", emu_atomic_inc),
       F("llvm.nvvm.atomic.load.dec.32.p0", emu_atomic_dec),
       F("llvm.nvvm.atomic.add.gen.i.cta.i32.p0", emu_atomic_add_i32),

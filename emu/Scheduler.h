@@ -83,6 +83,10 @@ struct Dispatch {
   /// AMDGPU: the dispatch packet, as the HSA backend builds it
   /// (`llvm.amdgcn.dispatch.ptr`); nullptr without a code object.
   const void *Packet = nullptr;
+  /// Bounds checking of global accesses: the ranges [begin, end) they may
+  /// touch besides group memory and the work-item's stack, sorted; nullptr:
+  /// unchecked.
+  const std::vector<std::pair<uintptr_t, uintptr_t>> *Allowed = nullptr;
   /// Names of the call sites of the module (by site id).
   const std::vector<std::string> *Sites = nullptr;
   unsigned Threads = 0;
@@ -120,6 +124,13 @@ constexpr uint64_t StackReserve = 32 * 1024;
 /// fails the launch when the work-item's stack has not \p bytes left
 /// (Program.cpp's addStackChecks places the calls).
 void *stackCheckFunction();
+
+/// The address of `void __ferry_emu.check_global(i32 site, ptr p, i64
+/// bytes)`: with Dispatch::Allowed, an access outside it fails the launch.
+void *globalCheckFunction();
+/// Device code's malloc and free (\p Free) under bounds checking: the
+/// host's, with the blocks recorded for emu_check_global.
+void *heapFunction(bool Free);
 
 /// The address of the checking-mode function
 /// `void __ferry_emu.check_group(i32 site, ptr addrspace(3) p, i64 bytes)`.

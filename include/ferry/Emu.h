@@ -53,12 +53,21 @@ struct Options {
   /// work-group's allocation; one outside it fails the launch, naming the
   /// kernel, the call site of the access and the offset.
   bool Check = false;
+  /// Instruments every global-memory access for Launch::Memory (implied by
+  /// Check).
+  bool BoundsCheck = false;
 };
 
 struct Launch {
   uint32_t Grid[3] = {1, 1, 1};  ///< work-groups per dimension
   uint32_t Block[3] = {1, 1, 1}; ///< work-items per work-group
   uint32_t DynamicShared = 0;    ///< bytes of dynamic group memory
+  /// With Options::BoundsCheck: the memory the launch's pointers reach
+  /// (start, bytes). An access to global memory outside it, the module's
+  /// variables, the arguments, group memory and the work-item's stack fails
+  /// the launch, naming the kernel, the access and the address, instead of
+  /// touching whatever lies there. nullptr: global accesses are not checked.
+  const std::vector<std::pair<const void *, uint64_t>> *Memory = nullptr;
 };
 
 /// A module ready to run: JIT-compiled once, launched any number of times.

@@ -468,7 +468,13 @@ Expected<std::vector<std::vector<uint8_t>>> runOne(ferry::emu::Program &P, const
       Values[I] = Buffers[I].data();
     }
   }
-  if (Error E = P.run(S.Kernel, S.L, Values))
+  std::vector<std::pair<const void *, uint64_t>> Memory;
+  for (size_t I = 0; I < S.Args.size(); ++I)
+    if (S.Args[I].Buffer)
+      Memory.push_back({Buffers[I].data(), Buffers[I].size()});
+  ferry::emu::Launch L = S.L;
+  L.Memory = &Memory;
+  if (Error E = P.run(S.Kernel, L, Values))
     return std::move(E);
   return Buffers;
 }
@@ -604,6 +610,10 @@ int main(int argc, char **argv) {
   std::vector<std::string> Targets(Archs.begin(), Archs.end());
   ferry::emu::Options NVVMOptions;
   NVVMOptions.Check = DoCheck;
+  // Generated inputs have the sizes the spec gives: a kernel that indexes
+  // past them is reported, naming the access, instead of writing over the
+  // checker's own memory.
+  NVVMOptions.BoundsCheck = true;
   if (InputAMDGPU) {
     if (Targets.size() != 1 || !ReferenceOnly) {
       errs() << "ferry-emu-check: --input-amdgpu needs one --arch and --reference-only\n";
@@ -722,6 +732,7 @@ int main(int argc, char **argv) {
     O.Arch = Arch;
     O.CodeObject = *Object;
     O.Check = DoCheck;
+    O.BoundsCheck = true;
     auto Translated = ferry::emu::Program::create(std::move(AMD), O);
     if (!Translated)
       return report(Translated.takeError());
