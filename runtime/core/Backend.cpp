@@ -8,6 +8,7 @@
 
 #include "core/Debug.h"
 
+#include <cstdio>
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -140,6 +141,25 @@ void Backend::countRelease(int Device, const void *Block) {
     return;
   Used[Device] -= It->second;
   Blocks.erase(It);
+}
+
+std::string Backend::straddledBlock(int Device, const void *P, size_t Bytes) const {
+  const auto B = reinterpret_cast<uintptr_t>(P);
+  const uintptr_t E = Bytes > UINTPTR_MAX - B ? UINTPTR_MAX : B + Bytes;
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  auto It = Blocks.lower_bound({Device, reinterpret_cast<const void *>(E)});
+  if (It == Blocks.begin())
+    return "";
+  --It;
+  if (It->first.first != Device)
+    return "";
+  const auto Start = reinterpret_cast<uintptr_t>(It->first.second), End = Start + It->second;
+  if (End <= B || (B >= Start && E <= End))
+    return "";
+  char Buffer[128];
+  std::snprintf(Buffer, sizeof Buffer, "overlaps the %zu-byte device block at %p without lying within it",
+                It->second, It->first.second);
+  return Buffer;
 }
 
 size_t Backend::allocatedBytes(int Device) const {

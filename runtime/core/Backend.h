@@ -163,6 +163,11 @@ public:
   /// Bytes of device memory that allocate() handed out on \p Device and
   /// release() has not taken back (for backends that count them).
   size_t allocatedBytes(int Device) const;
+  /// "" unless device range [P, P + Bytes) overlaps a block that allocate()
+  /// handed out on \p Device without lying within it (it starts before the
+  /// block or runs past its end); then which block, to follow "the range" in
+  /// a message. Ranges elsewhere (module variables) are not judged.
+  std::string straddledBlock(int Device, const void *P, size_t Bytes) const;
 
   struct Image {
     std::string Kind; ///< "ptx", "object"

@@ -294,6 +294,9 @@ bool Runtime::checkDeviceRange(const char *Routine, const char *Arg, DeviceKind 
   std::string Why = allocations(K, Device).overrun(P, Bytes);
   if (Why.empty())
     Why = presentTable(K, Device).deviceOverrun(P, Bytes);
+  if (Why.empty()) // starts before a block of the device and runs into it
+    if (std::string Block = backendFor(K).straddledBlock(Device, P, Bytes); !Block.empty())
+      Why = "start outside device memory the runtime allocated: the range " + Block;
   if (Why.empty())
     return true;
   errorf("%s: the %zu bytes at %s %p on %s device %d %s; nothing copied", Routine, Bytes, Arg, P,

@@ -79,20 +79,39 @@ public:
   }
   ferry_status copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
                                   int) override {
+    if (!deviceRange("copy", Dst, Bytes) || !deviceRange("copy", Src, Bytes))
+      return FERRY_ERROR_INVALID;
     std::memmove(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
   ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
+    if (!deviceRange("copy to the device", Dst, Bytes))
+      return FERRY_ERROR_INVALID;
     std::memcpy(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
   ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
+    if (!deviceRange("copy from the device", Src, Bytes))
+      return FERRY_ERROR_INVALID;
     std::memcpy(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
   ferry_status fill(int, void *Dst, unsigned char Value, size_t Bytes, int) override {
+    if (!deviceRange("fill", Dst, Bytes))
+      return FERRY_ERROR_INVALID;
     std::memset(Dst, Value, Bytes);
     return FERRY_SUCCESS;
+  }
+  /// Device memory is host memory here: a range that runs into or out of a
+  /// block would corrupt the host's heap (a GPU would fault). False after a
+  /// message naming it.
+  bool deviceRange(const char *What, const void *P, size_t Bytes) {
+    const std::string Why = straddledBlock(0, P, Bytes);
+    if (Why.empty())
+      return true;
+    errorf("emulated %s: %s of %zu bytes at device address %p: the range %s; nothing done",
+           Arch.c_str(), What, Bytes, P, Why.c_str());
+    return false;
   }
   /// The emulated device's memory is the host's: managed memory is device
   /// memory.

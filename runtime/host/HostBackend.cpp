@@ -44,15 +44,31 @@ public:
   }
   ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes,
                             int Queue) override {
+    if (!deviceRange(Dst, Bytes))
+      return FERRY_ERROR_INVALID;
     return move(Dst, Src, Bytes, Queue);
   }
   ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes,
                               int Queue) override {
+    if (!deviceRange(Src, Bytes))
+      return FERRY_ERROR_INVALID;
     return move(Dst, Src, Bytes, Queue);
   }
   ferry_status copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
                                   int Queue) override {
+    if (!deviceRange(Dst, Bytes) || !deviceRange(Src, Bytes))
+      return FERRY_ERROR_INVALID;
     return move(Dst, Src, Bytes, Queue);
+  }
+  /// A range that runs into or out of an allocated block would corrupt the
+  /// heap: false after a message naming it.
+  bool deviceRange(const void *P, size_t Bytes) {
+    const std::string Why = straddledBlock(0, P, Bytes);
+    if (Why.empty())
+      return true;
+    errorf("host device: a copy of %zu bytes at %p: the range %s; nothing copied", Bytes, P,
+           Why.c_str());
+    return false;
   }
 
   ferry_status wait(int, int Queue, bool All) override {
