@@ -45,6 +45,7 @@
 
 #include <cstdio>
 #include <mutex>
+#include <set>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -198,14 +199,21 @@ public:
   /// Bounds checking: where the module's variables are (start, bytes).
   std::vector<std::pair<const void *, uint64_t>> GlobalRanges;
 
+  /// Functions of the module other code may call through their address
+  /// (external definitions, kernels included), by name.
+  std::set<std::string> FunctionNames;
+
   Expected<std::pair<uint64_t, uint64_t>> symbol(const std::string &Name) override {
     auto Size = GlobalSizes.find(Name);
-    if (Size == GlobalSizes.end())
-      return fail("no variable '" + Name + "' in the module");
+    const bool Function = Size == GlobalSizes.end() && FunctionNames.count(Name);
+    if (Size == GlobalSizes.end() && !Function)
+      return fail("no variable or function '" + Name + "' in the module");
     auto Address = JIT->lookup(Name);
     if (!Address)
       return Address.takeError();
-    return std::make_pair(Address->getValue(), Size->second);
+    // A function's address is its entry point, callable through a pointer
+    // by the module's code; its size is not known (0), as for PTX.
+    return std::make_pair(Address->getValue(), Function ? uint64_t(0) : Size->second);
   }
 
   Error run(const std::string &Kernel, const Launch &L,
@@ -1064,6 +1072,9 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   for (GlobalVariable &G : M->globals())
     if (!G.isDeclaration() && G.getAddressSpace() != 3)
       P->GlobalSizes[G.getName().str()] = M->getDataLayout().getTypeAllocSize(G.getValueType());
+  for (Function &F : *M)
+    if (!F.isDeclaration() && F.hasExternalLinkage() && !F.getName().starts_with("__ferry_emu."))
+      P->FunctionNames.insert(F.getName().str());
 
   std::map<std::string, void *> Symbols;
   LLVMContext &Ctx = M->getContext();
@@ -1238,7 +1249,14 @@ extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *
       M = std::move(*Part);
       continue;
     }
-    // The other translation units' code: what the first calls from them.
+    // The other translation units' code.
+    // What the first calls, and every function the others define: other
+    // code may reach those through their addresses (ferry_module_symbol).
+    // Their variables come only when used (translation units of one
+    // program may each hold a device copy of the same host variable).
+    for (Function &F : **Part)
+      if (!F.isDeclaration() && F.hasExternalLinkage() && !(*M)->getNamedValue(F.getName()))
+        Function::Create(F.getFunctionType(), GlobalValue::ExternalLinkage, F.getName(), **M);
     if (Linker::linkModules(**M, std::move(*Part), Linker::Flags::LinkOnlyNeeded)) {
       copyError("cannot link the emulated images of the program's translation units (a "
                 "function defined twice?)",

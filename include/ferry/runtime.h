@@ -328,12 +328,16 @@ typedef struct ferry_image_desc {
   size_t size;
 } ferry_image_desc;
 
-/* Loads images[0] (the kernel image) linked with the device-function
- * libraries images[1..count-1] (CUDA: cuLink; unresolved functions are an
- * error naming them and the images searched). FERRY_ERROR_NO_DEVICE when the
- * selected device type has no device; FERRY_ERROR_INVALID for images the
- * device cannot run (the wrong format or target, corrupt, or without a
- * function they call). */
+/* Loads the kernel image linked with its device-function libraries (CUDA:
+ * cuLink; unresolved functions are an error naming them and the images
+ * searched). One list serves every backend: each takes, in order, the
+ * images it can use - AMD GPUs the code objects of their target, the
+ * emulated ones each with the "bitcode" right after it, NVIDIA GPUs the PTX
+ * - and the first it takes is the kernel image, the others its libraries.
+ * FERRY_ERROR_NO_DEVICE when the selected device type has no device;
+ * FERRY_ERROR_INVALID when no image is for the device (the message names
+ * what the list holds, or the target that does not match) or for images it
+ * cannot run (corrupt, or without a function they call). */
 ferry_status ferry_module_load(const ferry_image_desc *images, size_t count,
                                ferry_module *out);
 /* Finds kernel `name` in a module; FERRY_ERROR_INVALID if it has none. */
@@ -343,7 +347,8 @@ ferry_status ferry_module_get_kernel(ferry_module module, const char *name,
 ferry_status ferry_module_unload(ferry_module module);
 /* The device address of symbol `name` of a loaded module, and its size.
  * AMD: variables (their address), kernels (their kernel descriptor, the
- * kernel_object of a dispatch) and device functions (their entry point);
+ * kernel_object of a dispatch) and device functions (their entry point; on
+ * the emulated devices the host address of the emulated function, size 0);
  * NVIDIA: variables and visible device functions (their entry point, size 0),
  * not kernels. A kernel may call through a function's address: on AMD a
  * kernel of any module of the device, on NVIDIA one of the same module only

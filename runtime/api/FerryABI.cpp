@@ -176,15 +176,48 @@ ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
   if (Error E = R.selectKind(K))
     return fail(Routine, E);
   Backend &B = R.backendFor(K);
+  const int Device = R.deviceNum(K);
+  // One list for every backend: each takes the images it can use, in order
+  // (the first is the kernel image, the others its libraries); translated IR
+  // goes with the object before it.
   std::vector<Backend::Image> List;
+  std::string Kinds;
+  bool ObjectTaken = false;
   for (size_t I = 0; I < Count; ++I) {
     if (!Images[I].kind || !Images[I].data)
       return fail(Routine, makeError(FERRY_ERROR_INVALID, "images[%zu] has a NULL %s", I,
                                      Images[I].kind ? "data" : "kind"));
-    List.push_back({Images[I].kind, Images[I].data, Images[I].size});
+    const Backend::Image Image{Images[I].kind, Images[I].data, Images[I].size};
+    Kinds += (Kinds.empty() ? "" : ", ") + Image.Kind;
+    if (Image.Kind == "object")
+      if (std::string Target = amdgpuObjectTarget(Image.Data, Image.Size); !Target.empty())
+        Kinds += " for " + targetProcessor(Target);
+    const bool Bitcode = Image.Kind == "bitcode";
+    const bool Take = (!Bitcode || ObjectTaken) && B.takesImage(Device, Image);
+    if (!Bitcode)
+      ObjectTaken = Take && Image.Kind == "object";
+    if (Take)
+      List.push_back(Image);
   }
+  // None for the device: images of its kind for another target are handed
+  // on, so that the backend says what does not match (the image's target
+  // and the device's).
+  if (List.empty())
+    for (size_t I = 0; I < Count; ++I) {
+      const Backend::Image Image{Images[I].kind, Images[I].data, Images[I].size};
+      if (K == DeviceKind::Nvidia ? Image.Kind == "ptx"
+                                  : Image.Kind == "object" ||
+                                        (Image.Kind == "bitcode" && B.takesImage(Device, Image)))
+        List.push_back(Image);
+    }
+  if (List.empty())
+    return fail(Routine, makeError(FERRY_ERROR_INVALID,
+                                   "none of the %zu images (%s) is for %s device %d: AMD GPUs "
+                                   "load code objects of their target (the emulated ones with "
+                                   "the translated IR after each), NVIDIA GPUs PTX",
+                                   Count, Kinds.c_str(), deviceKindName(K), Device));
   void *Handle = nullptr;
-  if (Error E = B.loadModule(R.deviceNum(K), List, &Handle))
+  if (Error E = B.loadModule(Device, List, &Handle))
     return fail(Routine, E);
   auto *M = new ferry_module_s;
   M->B = &B;

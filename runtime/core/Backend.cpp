@@ -171,6 +171,8 @@ size_t Backend::allocatedBytes(int Device) const {
 ferry_status Backend::properties(int, Properties &) {
   return report(unsupported("querying device properties"));
 }
+bool Backend::takesImage(int, const Image &) const { return true; }
+
 Error Backend::loadModule(int, const std::vector<Image> &, void **) {
   return unsupported("loading device code");
 }

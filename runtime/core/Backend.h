@@ -174,6 +174,12 @@ public:
     const void *Data;
     size_t Size;
   };
+  /// Whether device \p Device can use \p I: its kind (and for code objects
+  /// their target). ferry_module_load hands loadModule only the images of
+  /// its list that the backend takes, so that one portable list (objects
+  /// with their translated IR for AMD targets, PTX for NVIDIA) loads on every
+  /// backend; a "bitcode" image goes with the object before it.
+  virtual bool takesImage(int Device, const Image &I) const;
   virtual Error loadModule(int Device, const std::vector<Image> &Images, void **Module);
   virtual Error unloadModule(void *Module);
   virtual Error getKernel(void *Module, const char *Name, void **Kernel);

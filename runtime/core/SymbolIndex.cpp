@@ -691,6 +691,33 @@ std::string resolveLinkedResources(ImageIndex &Index) {
   return "";
 }
 
+bool isAMDGPUElf(const void *Data, size_t Size) {
+  constexpr uint16_t EM_AMDGPU_ = 224;
+  uint16_t Machine = 0;
+  if (!Data || Size < 20 || std::memcmp(Data, "\x7f"
+                                               "ELF",
+                                        4) != 0)
+    return false;
+  std::memcpy(&Machine, static_cast<const char *>(Data) + 18, 2);
+  return Machine == EM_AMDGPU_;
+}
+
+std::string amdgpuObjectTarget(const void *Data, size_t Size) {
+  if (!isAMDGPUElf(Data, Size))
+    return "";
+  ImageIndex Index;
+  if (!indexImage(Data, Size, Index).empty())
+    return "";
+  return Index.Target;
+}
+
+std::string targetProcessor(const std::string &TargetID) {
+  std::string Id = TargetID;
+  if (size_t Dash = Id.rfind("--"); Dash != std::string::npos)
+    Id = Id.substr(Dash + 2);
+  return Id.substr(0, Id.find(':'));
+}
+
 std::string checkRunnable(const ImageIndex &Index) {
   for (const SymbolInfo &S : Index.Symbols)
     if (S.Kind == FERRY_SYMBOL_KERNEL &&

@@ -131,6 +131,15 @@ std::string resolveLinkedResources(ImageIndex &Index);
 /// so it refuses such images rather than run them uninitialized.
 std::string checkRunnable(const ImageIndex &Index);
 
+/// The target ID of AMDGPU code object (or relocatable object) bytes, from
+/// its metadata ("amdgcn-amd-amdhsa--gfx90a:xnack-"); "" for anything else
+/// (another ELF machine, not ELF, unreadable).
+std::string amdgpuObjectTarget(const void *Data, size_t Size);
+/// Whether \p Data is an ELF file for AMDGPU (readable or not).
+bool isAMDGPUElf(const void *Data, size_t Size);
+/// The processor of a target ID: "gfx90a" of the one above, or of "gfx90a".
+std::string targetProcessor(const std::string &TargetID);
+
 } // namespace ferry
 
 #endif

@@ -230,6 +230,8 @@ public:
     return true;
   }
 
+  bool takesImage(int, const Image &I) const override { return I.Kind == "ptx"; }
+
   Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
     if (Error E = enter(Device))
       return E;

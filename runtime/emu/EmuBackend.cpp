@@ -162,6 +162,17 @@ public:
     return FERRY_SUCCESS;
   }
 
+  /// Code objects for the emulated processor (an unreadable one too: loading
+  /// it says what is wrong) and translated IR.
+  bool takesImage(int, const Image &I) const override {
+    if (I.Kind == "bitcode")
+      return true;
+    if (I.Kind != "object" || !isAMDGPUElf(I.Data, I.Size))
+      return false;
+    const std::string Target = amdgpuObjectTarget(I.Data, I.Size);
+    return Target.empty() || targetProcessor(Target) == targetProcessor(Arch);
+  }
+
   /// \p Images holds code objects (the kernel image, then the libraries
   /// linked with it), each followed by its translated IR: a "bitcode" image
   /// right after it in \p Images (ferry_module_load's callers, the JIT),

@@ -304,6 +304,16 @@ public:
     return FERRY_SUCCESS;
   }
 
+  /// HSA code objects and relocatable objects whose target the device runs
+  /// (an unreadable one too: loading it says what is wrong).
+  bool takesImage(int Device, const Image &I) const override {
+    if (I.Kind != "object" || Device < 0 || Device >= int(Devices.size()) ||
+        !isAMDGPUElf(I.Data, I.Size))
+      return false;
+    const std::string Target = amdgpuObjectTarget(I.Data, I.Size);
+    return Target.empty() || checkIsaCompatible(Target, Devices[size_t(Device)].Isa).empty();
+  }
+
   Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
     HsaDevice *D;
     if (Error E = device(Device, D))

@@ -86,8 +86,11 @@ TEST_F(CApiErrors, LoadOfAnEmptyImageList) {
 TEST_F(CApiErrors, LoadOfAnImageOfAnotherKind) {
   ferry_image_desc Ptx = {"ptx", ".version 8.0", 12};
   ferry_module M = nullptr;
+  // Each backend takes the images of a list it can use; with none, the
+  // message names what the list holds and what the device loads.
   expectFailure(ferry_module_load(&Ptx, 1, &M), FERRY_ERROR_INVALID,
-                "ferry_module_load: the hsa backend loads HSA code objects, not 'ptx' images");
+                "ferry_module_load: none of the 1 images (ptx) is for radeon device 0: AMD GPUs "
+                "load code objects of their target");
 }
 
 TEST_F(CApiErrors, LoadOfACodeObjectWithCorruptKernelMetadata) {
