@@ -64,6 +64,7 @@ std::vector<FunctionEntry> describeFunctions(const Module &M) {
     E.Name = F.getName().str();
     E.Kernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
     E.Local = F.hasLocalLinkage();
+    E.AddressTaken = F.hasAddressTaken();
     E.ReturnType = typeString(F.getReturnType());
     for (Type *P : F.getFunctionType()->params())
       E.Params.push_back(typeString(P));
@@ -173,6 +174,7 @@ std::string encodeFunctionTable(ArrayRef<FunctionEntry> Functions, StringRef Tar
     for (const std::string &C : E.Callees)
       Callees.push_back(Doc.getNode(C, /*Copy=*/true));
     F["indirect_calls"] = Doc.getNode(E.IndirectCalls);
+    F["address_taken"] = Doc.getNode(E.AddressTaken);
     List.push_back(F);
   }
   std::string Blob;

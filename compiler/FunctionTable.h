@@ -53,6 +53,9 @@ struct FunctionEntry {
   /// Directly called functions (defined here or not), sorted, once each.
   std::vector<std::string> Callees;
   uint64_t IndirectCalls = 0;
+  /// Its address is taken (stored, passed, in a table): code may call it
+  /// through a pointer.
+  bool AddressTaken = false;
 };
 
 /// The defined functions of \p M with their callees and prototypes (no

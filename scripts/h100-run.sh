@@ -29,6 +29,16 @@ if ./function-pointers fnptr-library.ptx fnptr-kernel.ptx; then
 else
   echo "function-pointers: FAIL"; status=1
 fi
+echo "== portable-images (one list of AMD objects, translated IR and PTX: the CUDA backend takes the PTX)"
+./portable-images portable-kernel.o portable-kernel.bc axpy-kernel.ptx portable-library.o \
+  portable-library.bc axpy-library.ptx run > portable.out 2>&1
+if grep -q "^load: ok" portable.out && grep -q "^axpy_element: has an address" portable.out &&
+   grep -q "^foreign: ferry_module_load: none of the 2 images (object for gfx90a, object for gfx90a) is for nvidia device 0" portable.out &&
+   grep -q "^run: 0 wrong" portable.out; then
+  echo "portable-images: PASS"
+else
+  echo "portable-images: FAIL"; cat portable.out; status=1
+fi
 echo "== region-launch (ferry_launch_region: attach, queues, reduction partials)"
 if FERRY_TIME=1 ./region-launch 2> region.err; then
   echo "region-launch: PASS"; cat region.err

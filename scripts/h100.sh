@@ -67,6 +67,13 @@ prepare)
   "$t" "$in/fnptr-library.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/fnptr-library.ptx"
   "$t" "$in/fnptr-kernel.ll" --emit=ptx --cuda-arch=sm_90 -o "$out/fnptr-kernel.ptx"
   "${cxx[@]}" "$root/test/device/function-pointers.cpp" -o "$out/function-pointers"
+  # One image list for every backend (test/runtime/portable-images.test):
+  # AMD objects and translated IR beside the PTX.
+  for part in kernel library; do
+    "$t" "$in/axpy-$part.ll" --emit=obj --offload-arch=gfx90a -o "$out/portable-$part.o"
+    "$t" "$in/axpy-$part.ll" --emit=bc --offload-arch=gfx90a -o "$out/portable-$part.bc"
+  done
+  "${cxx[@]}" "$root/test/runtime/Inputs/portable-images.cpp" -o "$out/portable-images"
   "$t" "$root/test/runtime/Inputs/region-kernels.ll" --cuda-arch=sm_90 --offload-arch=gfx90a \
       --emit=host -o "$out/region-kernels.host.ll"
   /usr/lib/llvm-19/bin/clang++ -c "$out/region-kernels.host.ll" -o "$out/region-kernels.o"

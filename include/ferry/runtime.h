@@ -288,7 +288,11 @@ typedef struct ferry_image_info {
 typedef enum ferry_symbol_kind {
   FERRY_SYMBOL_KERNEL = 1,   /* an entry point (with its kernel descriptor) */
   FERRY_SYMBOL_FUNCTION = 2, /* a device function, callable from other images */
-  FERRY_SYMBOL_VARIABLE = 3  /* a device variable */
+  FERRY_SYMBOL_VARIABLE = 3, /* a device variable */
+  FERRY_SYMBOL_INDIRECT_FUNCTION = 4 /* a device function whose image takes its
+                                        address (stores it, passes it on): code
+                                        may call it through a pointer. AMD code
+                                        objects with .ferry.functions */
 } ferry_symbol_kind;
 
 typedef struct ferry_symbol {

@@ -282,6 +282,7 @@ std::string readFunctionTable(const msgpack::object &Root, unsigned Table, Image
     R.CallsUnknown = mapBool(F, "calls_unknown");
     R.ReturnType = mapString(F, "return_type");
     R.IndirectCalls = mapUInt(F, "indirect_calls");
+    R.AddressTaken = mapBool(F, "address_taken");
     if (!mapStrings(F, "params", R.Params) || R.Params.size() != mapUInt(F, "param_count"))
       return "function '" + R.Name + "' has no params array of param_count types";
     if (!mapStrings(F, "callees", R.Callees))
@@ -417,6 +418,12 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
     }
     Out.Symbols.push_back(std::move(S));
   }
+  // Functions their object takes the address of: callable through pointers.
+  for (SymbolInfo &S : Out.Symbols)
+    if (S.Kind == FERRY_SYMBOL_FUNCTION)
+      for (const FunctionRecord &F : Out.Functions)
+        if (F.Name == S.Name && !F.Local && F.AddressTaken)
+          S.Kind = FERRY_SYMBOL_INDIRECT_FUNCTION;
   return "";
 }
 
@@ -685,6 +692,29 @@ std::string resolveLinkedResources(ImageIndex &Index) {
                    "kernel's image at compile time";
         LibraryScratch = std::max(LibraryScratch, C->Scratch);
       }
+    }
+    // A kernel that reaches an indirect call may call, through a pointer,
+    // any function another object of the link takes the address of: each
+    // must fit the registers the kernel was compiled for, and its stack
+    // joins the kernel's.
+    const bool Indirect = std::any_of(Seen.begin(), Seen.end(), [](const FunctionRecord *F) {
+      return F->IndirectCalls > 0;
+    });
+    for (const FunctionRecord &C : Index.Functions) {
+      if (!Indirect || !C.AddressTaken || C.Local || C.Kernel || C.Table == K->Table)
+        continue;
+      const std::pair<const char *, std::pair<uint64_t, uint64_t>> Registers[] = {
+          {"VGPRs", {C.VGPRs, K->VGPRs}}, {"SGPRs", {C.SGPRs, K->SGPRs}},
+          {"AGPRs", {C.AGPRs, K->AGPRs}}};
+      for (const auto &[What, Counts] : Registers)
+        if (Counts.first > Counts.second)
+          return "kernel '" + K->Name + "' calls through function pointers and was compiled "
+                 "for " + std::to_string(Counts.second) + " " + What +
+                 ", but library function '" + C.Name +
+                 "', whose address its library takes, uses " + std::to_string(Counts.first) +
+                 ": rebuild the library so that it uses fewer, or link it into the kernel's "
+                 "image at compile time";
+      LibraryScratch = std::max(LibraryScratch, C.Scratch);
     }
     S.Scratch += LibraryScratch;
   }

@@ -62,6 +62,9 @@ struct FunctionRecord {
   std::vector<std::string> Params;
   std::vector<std::string> Callees; ///< directly called, once each
   uint64_t IndirectCalls = 0;
+  /// Its object takes its address: it may be called through a pointer
+  /// (`address_taken`; absent in tables of older objects: false).
+  bool AddressTaken = false;
   /// Which table of the section: a linker concatenates its inputs'
   /// sections, so a linked code object holds one table per input object.
   unsigned Table = 0;

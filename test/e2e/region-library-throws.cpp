@@ -5,6 +5,7 @@
 // does not parse", and then an undefined '__throw_bad_array_new_length' on
 // the emulated device). The vector's elements are host memory no clause
 // names: on a device that is a clear error at launch, on the host it runs.
+// GPU: expect-error
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0

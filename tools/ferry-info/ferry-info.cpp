@@ -47,6 +47,8 @@ static const char *kindName(ferry_symbol_kind K) {
     return "function";
   case FERRY_SYMBOL_VARIABLE:
     return "variable";
+  case FERRY_SYMBOL_INDIRECT_FUNCTION:
+    return "indirect";
   }
   return "?";
 }
@@ -161,7 +163,8 @@ static std::string json(const ferry::ImageIndex &Index) {
              ", \"calls_unknown\": " + (F.CallsUnknown ? "true" : "false") +
              ", \"return_type\": " + json(F.ReturnType) + ", \"params\": " + json(F.Params) +
              ", \"param_count\": " + N(F.Params.size()) + ", \"callees\": " + json(F.Callees) +
-             ", \"indirect_calls\": " + N(F.IndirectCalls) + "}";
+             ", \"indirect_calls\": " + N(F.IndirectCalls) +
+             ", \"address_taken\": " + (F.AddressTaken ? "true" : "false") + "}";
     }
     Out += "]";
   }

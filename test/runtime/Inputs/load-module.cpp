@@ -1,20 +1,28 @@
-// Loads the code object FILE with ferry_module_load on the selected device
-// and says whether it loaded, and if not, why (ferry_last_error).
+// Loads the code object FILE (linked with the libraries after it) with
+// ferry_module_load on the selected device and says whether it loaded, and
+// if not, why (ferry_last_error).
 #include "ferry/runtime.h"
 
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 int main(int argc, char **argv) {
-  if (argc != 2)
+  if (argc < 2)
     return 2;
-  std::ifstream In(argv[1], std::ios::binary);
-  std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-  ferry_image_desc Image = {"object", Bytes.data(), Bytes.size()};
+  // FILE, then the device-function libraries it is linked with.
+  std::vector<std::string> Files;
+  std::vector<ferry_image_desc> Images;
+  for (int I = 1; I < argc; ++I) {
+    std::ifstream In(argv[I], std::ios::binary);
+    Files.emplace_back((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  }
+  for (const std::string &Bytes : Files)
+    Images.push_back({"object", Bytes.data(), Bytes.size()});
   ferry_module M = nullptr;
-  ferry_status S = ferry_module_load(&Image, 1, &M);
+  ferry_status S = ferry_module_load(Images.data(), Images.size(), &M);
   if (S == FERRY_SUCCESS)
     std::printf("load: ok\n");
   else
