@@ -91,8 +91,9 @@ prepare)
     # Further translation units, as the program's RUN line names them.
     mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.cpp' "$src" |
                          sed "s|%S|$root/test/e2e|")
-    # And the macros its compile line defines (-DN=500).
-    mapfile -t defines < <(grep -m1 'RUN: %ferry-clangxx' "$src" | grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?' |
+    # And the macros its compile line defines (-DN=500) and its -std.
+    mapfile -t defines < <(grep -m1 'RUN: %ferry-clangxx' "$src" |
+                           grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?\| -std=[a-z0-9+]*' |
                            sed 's/^ //')
     "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" -o "$out/e2e/$prog" \
         '-Wl,-rpath,$ORIGIN/../lib'

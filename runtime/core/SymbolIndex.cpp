@@ -434,6 +434,107 @@ SymbolInfo symbol(std::string Name, ferry_symbol_kind Kind) {
   return S;
 }
 
+/// PTX text without its comments (`//` to the end of the line, `/* */`).
+std::string withoutComments(const std::string &S) {
+  std::string Out;
+  Out.reserve(S.size());
+  for (size_t I = 0; I < S.size();) {
+    if (S.compare(I, 2, "//") == 0) {
+      I = S.find('\n', I);
+      if (I == std::string::npos)
+        break;
+    } else if (S.compare(I, 2, "/*") == 0) {
+      const size_t End = S.find("*/", I + 2);
+      I = End == std::string::npos ? S.size() : End + 2;
+      Out += ' ';
+    } else {
+      Out += S[I++];
+    }
+  }
+  return Out;
+}
+
+/// The types of a PTX parameter list ("(.param .b64 k_param_0, .param .align
+/// 4 .b8 s[12])" gives ".b64", ".b8[12]").
+std::vector<std::string> ptxParamTypes(const std::string &List) {
+  static const std::regex Param(R"(\.param\s+(?:\.align\s+\d+\s+)?(?:\.ptr\s+[^\s]+\s+)?(\.\w+)\s+[\w$]+(\[\d*\])?)");
+  std::vector<std::string> Types;
+  for (auto I = std::sregex_iterator(List.begin(), List.end(), Param); I != std::sregex_iterator();
+       ++I)
+    Types.push_back((*I)[1].str() + (*I)[2].str());
+  return Types;
+}
+
+/// The call graph and prototypes of PTX functions and kernels (the
+/// resources are ptxas's and the driver's to decide: none here): each
+/// definition's `call` instructions, direct (a function name) or indirect
+/// (a register).
+void ptxFunctions(const std::string &Text, ImageIndex &Out) {
+  const std::string S = withoutComments(Text);
+  static const std::regex Def(
+      R"((\.visible\s+|\.weak\s+|\.extern\s+)?(\.entry|\.func)\s+(\([^)]*\)\s*)?([\w$]+)\s*(\([^)]*\))?)");
+  static const std::regex Call(R"(\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?(%?[\w$]+))");
+  std::set<std::string> Defined;
+  std::vector<FunctionRecord> Found;
+  for (auto I = std::sregex_iterator(S.begin(), S.end(), Def); I != std::sregex_iterator(); ++I) {
+    const std::smatch &M = *I;
+    // A definition has a body: the first of `{` and `;` after the header.
+    size_t At = size_t(M.position(0) + M.length(0));
+    const size_t Open = S.find_first_of("{;", At);
+    if (Open == std::string::npos || S[Open] == ';' || M[1].str().rfind(".extern", 0) == 0)
+      continue;
+    size_t Close = Open, Depth = 0;
+    for (; Close < S.size(); ++Close)
+      if (S[Close] == '{')
+        ++Depth;
+      else if (S[Close] == '}' && --Depth == 0)
+        break;
+    FunctionRecord R;
+    R.Name = M[4];
+    R.Kernel = M[2] == ".entry";
+    R.Local = !M[1].matched;
+    const std::vector<std::string> Ret = ptxParamTypes(M[3]);
+    R.ReturnType = Ret.empty() ? "void" : Ret.front();
+    R.Params = ptxParamTypes(M[5]);
+    const std::string Body = S.substr(Open, Close - Open);
+    for (auto C = std::sregex_iterator(Body.begin(), Body.end(), Call);
+         C != std::sregex_iterator(); ++C) {
+      const std::string Target = (*C)[1];
+      if (Target[0] == '%')
+        ++R.IndirectCalls;
+      else
+        R.Callees.push_back(Target);
+    }
+    std::sort(R.Callees.begin(), R.Callees.end());
+    R.Callees.erase(std::unique(R.Callees.begin(), R.Callees.end()), R.Callees.end());
+    if (Defined.insert(R.Name).second)
+      Found.push_back(std::move(R));
+  }
+  // Addresses taken: a function moved into a register or named in a
+  // variable's initializer.
+  std::set<std::string> Taken;
+  static const std::regex Mov(R"(\bmov\.[\w.]+\s+%[\w$]+\s*,\s*([A-Za-z_$][\w$]*)\s*;)");
+  static const std::regex Init(R"(=\s*\{([^}]*)\})");
+  static const std::regex Word(R"([A-Za-z_$][\w$]*)");
+  for (auto I = std::sregex_iterator(S.begin(), S.end(), Mov); I != std::sregex_iterator(); ++I)
+    Taken.insert((*I)[1]);
+  for (auto I = std::sregex_iterator(S.begin(), S.end(), Init); I != std::sregex_iterator(); ++I) {
+    const std::string List = (*I)[1];
+    for (auto W = std::sregex_iterator(List.begin(), List.end(), Word);
+         W != std::sregex_iterator(); ++W)
+      Taken.insert((*W)[0]);
+  }
+  for (FunctionRecord &R : Found) {
+    R.CallsUnknown = R.IndirectCalls > 0;
+    for (const std::string &C : R.Callees)
+      R.CallsUnknown |= !Defined.count(C);
+    R.AddressTaken = !R.Kernel && Taken.count(R.Name);
+  }
+  std::sort(Found.begin(), Found.end(),
+            [](const FunctionRecord &A, const FunctionRecord &B) { return A.Name < B.Name; });
+  Out.Functions = std::move(Found);
+}
+
 std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
   Out.Format = "ptx";
   std::string S(Text, Size);
@@ -458,6 +559,12 @@ std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
     Sym.Size = (*I)[3].matched ? Elem * std::stoull((*I)[3]) : Elem;
     Out.Symbols.push_back(std::move(Sym));
   }
+  ptxFunctions(S, Out);
+  for (SymbolInfo &Sym : Out.Symbols)
+    if (Sym.Kind == FERRY_SYMBOL_FUNCTION)
+      for (const FunctionRecord &F : Out.Functions)
+        if (F.Name == Sym.Name && F.AddressTaken)
+          Sym.Kind = FERRY_SYMBOL_INDIRECT_FUNCTION;
   return "";
 }
 

@@ -66,6 +66,16 @@ static std::string prototype(const ferry::FunctionRecord &F) {
 }
 
 static void printFunctions(const ferry::ImageIndex &Index, const std::string &Indent) {
+  if (Index.Format == "ptx" && !Index.Functions.empty()) {
+    // PTX: prototypes and calls; registers and stack are ptxas's and the
+    // driver's to decide.
+    std::printf("%s%-9s %-32s %-7s %s\n", Indent.c_str(), "FUNCTION", "NAME", "UNKNOWN",
+                "PROTOTYPE");
+    for (const ferry::FunctionRecord &F : Index.Functions)
+      std::printf("%s%-9s %-32s %-7s %s\n", Indent.c_str(), F.Kernel ? "kernel" : "function",
+                  F.Name.c_str(), F.CallsUnknown ? "calls" : "-", prototype(F).c_str());
+    return;
+  }
   if (Index.Format != "hsa-code-object")
     return;
   if (!Index.FunctionsNote.empty())
@@ -85,7 +95,7 @@ static void printFunctions(const ferry::ImageIndex &Index, const std::string &In
 /// One line per call edge; a callee no table defines is marked undefined,
 /// each indirect call site is an edge to <indirect>.
 static void printCallGraph(const ferry::ImageIndex &Index, const std::string &Indent) {
-  if (Index.Format != "hsa-code-object") {
+  if (Index.Format != "hsa-code-object" && Index.Format != "ptx") {
     for (size_t I = 0; I < Index.Embedded.size(); ++I) {
       std::printf("%simage %zu: %s\n", Indent.c_str(), I, Index.EmbeddedArch[I].c_str());
       printCallGraph(Index.Embedded[I], Indent + "  ");
@@ -150,7 +160,7 @@ static std::string json(const ferry::ImageIndex &Index) {
     Out += "}";
   }
   Out += "]";
-  if (Index.Format == "hsa-code-object") {
+  if (Index.Format == "hsa-code-object" || Index.Format == "ptx") {
     Out += ", \"functions_note\": " + json(Index.FunctionsNote) + ", \"functions\": [";
     for (size_t I = 0; I < Index.Functions.size(); ++I) {
       const ferry::FunctionRecord &F = Index.Functions[I];
