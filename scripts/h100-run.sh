@@ -34,10 +34,17 @@ echo "== portable-images (one list of AMD objects, translated IR and PTX: the CU
   portable-library.bc axpy-library.ptx run > portable.out 2>&1
 if grep -q "^load: ok" portable.out && grep -q "^axpy_element: has an address" portable.out &&
    grep -q "^foreign: ferry_module_load: none of the 2 images (object for gfx90a, object for gfx90a) is for nvidia device 0" portable.out &&
+   grep -q "^resources: some registers, a largest block" portable.out &&
    grep -q "^run: 0 wrong" portable.out; then
   echo "portable-images: PASS"
 else
   echo "portable-images: FAIL"; cat portable.out; status=1
+fi
+echo "== ferry-info --load (each kernel's registers and local memory from the driver)"
+if ./ferry-info --image fnptr-kernel.ptx --load > load.out 2>&1 && grep -q "^kernel  *apply  *[1-9]" load.out; then
+  echo "ferry-info --load: PASS"; cat load.out
+else
+  echo "ferry-info --load: FAIL"; cat load.out; status=1
 fi
 echo "== region-launch (ferry_launch_region: attach, queues, reduction partials)"
 if FERRY_TIME=1 ./region-launch 2> region.err; then

@@ -364,6 +364,24 @@ ferry_status ferry_module_symbol(ferry_module module, const char *name,
  * where the device has them. The array lives as long as the module. */
 ferry_status ferry_module_symbols(ferry_module module, const ferry_symbol **symbols,
                                   size_t *count);
+/* What a loaded kernel uses per work-item and per block, as the device's
+ * driver or code object says. */
+typedef struct ferry_kernel_resources {
+  uint32_t registers;        /* NVIDIA: registers per thread (the driver's,
+                                after ptxas); AMD: VGPRs (AGPRs included) */
+  uint32_t scalar_registers; /* AMD: SGPRs; NVIDIA: 0 */
+  uint64_t private_bytes;    /* stack/local memory per work-item (AMD: the
+                                scratch the dispatch reserves, libraries
+                                linked at load included) */
+  uint64_t shared_bytes;     /* static shared memory (LDS) per block */
+  uint32_t max_block_size;   /* the largest block the kernel can be launched
+                                with */
+} ferry_kernel_resources;
+
+/* Fills `out` for `kernel`. FERRY_ERROR_INVALID when the device says
+ * nothing of it (see ferry_last_error). */
+ferry_status ferry_kernel_get_resources(ferry_kernel kernel, ferry_kernel_resources *out);
+
 /* Launches `kernel` on grid x block with `shared_bytes` of dynamic shared
  * memory. `args` holds one pointer per kernel parameter, pointing at its
  * value. `async` is an OpenACC queue (acc_async_sync: return when done, and

@@ -146,10 +146,12 @@ ferry_status ferry_get_image_info(size_t Index, ferry_image_info *Info) {
   return FERRY_SUCCESS;
 }
 
+struct ferry_module_s;
 struct ferry_kernel_s {
   Backend *B;
   void *Handle;
   std::string Name;
+  ferry_module_s *Owner;
 };
 /// A module owns the kernel handles handed out for it.
 struct ferry_module_s {
@@ -265,8 +267,45 @@ ferry_status ferry_module_get_kernel(ferry_module M, const char *Name,
   void *Handle = nullptr;
   if (Error E = M->B->getKernel(M->Handle, Name, &Handle))
     return fail(Routine, E);
-  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{M->B, Handle, Name}));
+  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{M->B, Handle, Name, M}));
   *Out = M->Kernels.back().get();
+  return FERRY_SUCCESS;
+}
+
+ferry_status ferry_kernel_get_resources(ferry_kernel K, ferry_kernel_resources *Out) {
+  const char *Routine = "ferry_kernel_get_resources";
+  if (!K || !Out)
+    return failNull(Routine, !K ? "kernel" : "out");
+  *Out = {};
+  // CUdevice_attribute numbers, which every backend answers in its terms.
+  enum { MaxThreadsPerBlock = 0, SharedSizeBytes = 1, LocalSizeBytes = 3, NumRegs = 4 };
+  int Regs = 0, Local = 0, Shared = 0, MaxThreads = 0;
+  if (K->B->kernelAttribute(K->Handle, NumRegs, Regs) &&
+      K->B->kernelAttribute(K->Handle, LocalSizeBytes, Local) &&
+      K->B->kernelAttribute(K->Handle, SharedSizeBytes, Shared) &&
+      K->B->kernelAttribute(K->Handle, MaxThreadsPerBlock, MaxThreads)) {
+    *Out = {uint32_t(Regs), 0, uint64_t(Local), uint64_t(Shared), uint32_t(MaxThreads)};
+  } else {
+    // The code object's metadata (the emulated AMD devices).
+    const SymbolInfo *Info = nullptr;
+    for (const ImageIndex &Index : K->Owner->Indexes)
+      for (const SymbolInfo &S : Index.Symbols)
+        if (!Info && S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Name &&
+            Index.Format == "hsa-code-object")
+          Info = &S;
+    if (!Info)
+      return fail(Routine, makeError(FERRY_ERROR_INVALID,
+                                     "the %s device says nothing of the resources of kernel '%s'",
+                                     deviceKindName(K->B->kind()), K->Name.c_str()));
+    *Out = {uint32_t(Info->VGPRs + Info->AGPRs), uint32_t(Info->SGPRs), Info->Scratch, Info->LDS,
+            uint32_t(Info->MaxFlatWorkGroupSize)};
+  }
+  // AMD: the SGPRs, which CUDA has no attribute for, from the metadata.
+  if (K->B->kind() != DeviceKind::Nvidia)
+    for (const ImageIndex &Index : K->Owner->Indexes)
+      for (const SymbolInfo &S : Index.Symbols)
+        if (S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Name && !Out->scalar_registers)
+          Out->scalar_registers = uint32_t(S.SGPRs);
   return FERRY_SUCCESS;
 }
 

@@ -304,6 +304,29 @@ public:
     return FERRY_SUCCESS;
   }
 
+  /// CUDA's function attributes in AMD terms: VGPRs (with AGPRs), the
+  /// dispatch's private segment (linked libraries included), static LDS, the
+  /// largest work-group.
+  bool kernelAttribute(void *Handle, int Attr, int &Out) override {
+    const auto *K = static_cast<const HsaKernel *>(Handle);
+    switch (Attr) {
+    case 0: // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+      Out = int(K->Info.MaxFlatWorkGroupSize ? K->Info.MaxFlatWorkGroupSize : 1024);
+      return true;
+    case 1: // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+      Out = int(K->GroupSize);
+      return true;
+    case 3: // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+      Out = int(K->PrivateSize);
+      return true;
+    case 4: // CU_FUNC_ATTRIBUTE_NUM_REGS
+      Out = int(K->Info.VGPRs + K->Info.AGPRs);
+      return true;
+    default:
+      return false;
+    }
+  }
+
   /// HSA code objects and relocatable objects whose target the device runs
   /// (an unreadable one too: loading it says what is wrong).
   bool takesImage(int Device, const Image &I) const override {

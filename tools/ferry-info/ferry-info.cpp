@@ -31,7 +31,7 @@
 #include <sys/stat.h>
 
 static const char *const Usage =
-    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE [--callgraph | --json] |\n"
+    "usage: ferry-info [--has=radeon|nvidia|host | --image FILE [--callgraph | --json | --load] |\n"
     "                   --extract DIR FILE]\n";
 
 static int usage() {
@@ -244,7 +244,50 @@ static bool readFile(const char *Path, std::string &Bytes) {
   return true;
 }
 
-enum class View { Table, CallGraph, Json };
+enum class View { Table, CallGraph, Json, Load };
+
+/// --load: the image loaded on the selected device (ACC_DEVICE_TYPE), and
+/// what its driver or code object says each kernel uses: for PTX the
+/// registers and local memory ptxas gave it, which no file records.
+static int showLoaded(const char *Path, const std::string &Bytes,
+                      const ferry::ImageIndex &Index) {
+  if (Index.Format != "ptx" && Index.Format != "hsa-code-object") {
+    std::fprintf(stderr, "ferry-info: error: %s: --load takes a PTX image or a code object "
+                 "(this is %s)\n", Path, Index.Format.c_str());
+    return 1;
+  }
+  ferry_image_desc Image = {Index.Format == "ptx" ? "ptx" : "object", Bytes.data(),
+                            Bytes.size()};
+  ferry_module M = nullptr;
+  if (ferry_module_load(&Image, 1, &M) != FERRY_SUCCESS) {
+    std::fprintf(stderr, "ferry-info: error: %s: %s\n", Path, ferry_last_error());
+    return 1;
+  }
+  ferry_device_desc Device;
+  if (ferry_selected_device(&Device) == FERRY_SUCCESS)
+    std::printf("image: %s, loaded on %s device %d (%s%s)\n", Path, Device.type, Device.number,
+                Device.arch, Device.emulated ? ", emulated" : "");
+  std::printf("%-9s %-32s %6s %6s %8s %8s %8s\n", "KIND", "NAME", "REGS", "SREGS", "PRIVATE",
+              "SHARED", "MAXBLOCK");
+  int Status = 0;
+  for (const ferry::SymbolInfo &S : Index.Symbols) {
+    if (S.Kind != FERRY_SYMBOL_KERNEL)
+      continue;
+    ferry_kernel K = nullptr;
+    ferry_kernel_resources R;
+    if (ferry_module_get_kernel(M, S.Name.c_str(), &K) != FERRY_SUCCESS ||
+        ferry_kernel_get_resources(K, &R) != FERRY_SUCCESS) {
+      std::fprintf(stderr, "ferry-info: error: %s: %s\n", S.Name.c_str(), ferry_last_error());
+      Status = 1;
+      continue;
+    }
+    std::printf("%-9s %-32s %6u %6u %8llu %8llu %8u\n", "kernel", S.Name.c_str(), R.registers,
+                R.scalar_registers, (unsigned long long)R.private_bytes,
+                (unsigned long long)R.shared_bytes, R.max_block_size);
+  }
+  ferry_module_unload(M);
+  return Status;
+}
 
 static int showImage(const char *Path, View How) {
   std::string Bytes;
@@ -260,6 +303,8 @@ static int showImage(const char *Path, View How) {
     std::printf("{\"image\": %s, \"index\": %s}\n", json(Path).c_str(), json(Index).c_str());
     return 0;
   }
+  if (How == View::Load)
+    return showLoaded(Path, Bytes, Index);
   std::printf("image: %s\n", Path);
   if (How == View::CallGraph)
     printCallGraph(Index, "");
@@ -314,6 +359,8 @@ int main(int argc, char **argv) {
       return showImage(argv[2], View::CallGraph);
     if (std::strcmp(argv[3], "--json") == 0)
       return showImage(argv[2], View::Json);
+    if (std::strcmp(argv[3], "--load") == 0)
+      return showImage(argv[2], View::Load);
   }
   if (argc == 4 && std::strcmp(argv[1], "--extract") == 0)
     return extractImages(argv[2], argv[3]);

@@ -50,12 +50,19 @@ int main(int argc, char **argv) {
   }
   if (ferry_module_load(Foreign, 2, &Other) != FERRY_SUCCESS)
     std::printf("foreign: %s\n", ferry_last_error());
+  ferry_kernel K = nullptr;
+  if (ferry_module_get_kernel(M, "axpy", &K) != FERRY_SUCCESS) {
+    std::printf("kernel: %s\n", ferry_last_error());
+    return 1;
+  }
+  // What the device says the kernel uses (NVIDIA: the driver's numbers).
+  ferry_kernel_resources R;
+  if (ferry_kernel_get_resources(K, &R) != FERRY_SUCCESS)
+    std::printf("resources: %s\n", ferry_last_error());
+  else
+    std::printf("resources: %s registers, %s largest block\n", R.registers ? "some" : "no",
+                R.max_block_size ? "a" : "no");
   if (argc > 7 && std::string(argv[7]) == "run") {
-    ferry_kernel K = nullptr;
-    if (ferry_module_get_kernel(M, "axpy", &K) != FERRY_SUCCESS) {
-      std::printf("kernel: %s\n", ferry_last_error());
-      return 1;
-    }
     const int N = 1000;
     std::vector<float> X(N), Y(N), Out(N);
     for (int I = 0; I < N; ++I) {
