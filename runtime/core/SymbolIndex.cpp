@@ -350,6 +350,98 @@ std::string readFunctionTables(Elf *E, ImageIndex &Out) {
   return Error;
 }
 
+/// Another compiler's object has no `.ferry.functions`: its functions and
+/// what the relocations say of them. A reference from code (R_AMDGPU_REL32_LO,
+/// the `s_getpc`/`s_add` pair of a call or of an address taken in code) to a
+/// function is listed as a callee; one from data (a table of pointers) makes
+/// the function address-taken. Kernels get the metadata's resources;
+/// device functions have none to read (HasResources false). What the
+/// assembler resolved itself (calls between functions of one section that
+/// are not global, every call of a linked code object) leaves no trace.
+void functionsFromRelocations(Elf *E, const std::vector<GElf_Sym> &Syms, Elf_Scn *SymScn,
+                              size_t StrIndex,
+                              const std::map<std::string, SymbolInfo> &Resources,
+                              ImageIndex &Out) {
+  constexpr unsigned R_AMDGPU_ABS64_ = 3, R_AMDGPU_REL32_LO_ = 10;
+  auto NameOf = [&](size_t I) -> std::string {
+    if (I >= Syms.size())
+      return "";
+    const char *N = elf_strptr(E, StrIndex, Syms[I].st_name);
+    return N ? N : "";
+  };
+  std::map<std::string, FunctionRecord> Records;
+  for (size_t I = 0; I < Syms.size(); ++I)
+    if (GELF_ST_TYPE(Syms[I].st_info) == STT_FUNC && Syms[I].st_shndx != SHN_UNDEF) {
+      FunctionRecord R;
+      R.Name = NameOf(I);
+      if (R.Name.empty())
+        continue;
+      R.Local = GELF_ST_BIND(Syms[I].st_info) == STB_LOCAL;
+      if (auto It = Resources.find(R.Name); It != Resources.end()) {
+        R.Kernel = true;
+        R.VGPRs = It->second.VGPRs, R.SGPRs = It->second.SGPRs, R.AGPRs = It->second.AGPRs;
+        R.Scratch = It->second.Scratch, R.LDS = It->second.LDS;
+      } else {
+        R.HasResources = false;
+      }
+      Records[R.Name] = std::move(R);
+    }
+  Elf_Scn *Scn = nullptr;
+  while ((Scn = elf_nextscn(E, Scn))) {
+    GElf_Shdr Rel;
+    if (!gelf_getshdr(Scn, &Rel) || Rel.sh_type != SHT_RELA || !Rel.sh_entsize ||
+        elf_getscn(E, Rel.sh_link) != SymScn)
+      continue;
+    Elf_Scn *Target = elf_getscn(E, Rel.sh_info);
+    GElf_Shdr TargetShdr;
+    if (!Target || !gelf_getshdr(Target, &TargetShdr))
+      continue;
+    const bool Code = TargetShdr.sh_flags & SHF_EXECINSTR;
+    Elf_Data *Data = elf_getdata(Scn, nullptr);
+    if (!Data)
+      continue;
+    for (size_t I = 0; I < Rel.sh_size / Rel.sh_entsize; ++I) {
+      GElf_Rela R;
+      if (!gelf_getrela(Data, int(I), &R))
+        continue;
+      const size_t SymIndex = GELF_R_SYM(R.r_info);
+      const unsigned Type = unsigned(GELF_R_TYPE(R.r_info));
+      if (SymIndex >= Syms.size())
+        continue;
+      const GElf_Sym &To = Syms[SymIndex];
+      const bool Function = GELF_ST_TYPE(To.st_info) == STT_FUNC ||
+                            (To.st_shndx == SHN_UNDEF && GELF_ST_TYPE(To.st_info) == STT_NOTYPE);
+      const std::string Callee = NameOf(SymIndex);
+      if (!Function || Callee.empty())
+        continue;
+      if (!Code) {
+        if (Type == R_AMDGPU_ABS64_)
+          if (auto It = Records.find(Callee); It != Records.end())
+            It->second.AddressTaken = true;
+        continue;
+      }
+      if (Type != R_AMDGPU_REL32_LO_)
+        continue;
+      // The function whose code holds the reference.
+      for (size_t F = 0; F < Syms.size(); ++F)
+        if (GELF_ST_TYPE(Syms[F].st_info) == STT_FUNC && Syms[F].st_shndx == Rel.sh_info &&
+            R.r_offset >= Syms[F].st_value && R.r_offset < Syms[F].st_value + Syms[F].st_size)
+          if (auto It = Records.find(NameOf(F)); It != Records.end()) {
+            It->second.Callees.push_back(Callee);
+            It->second.CallsUnknown |= !Records.count(Callee);
+          }
+    }
+  }
+  for (auto &[Name, R] : Records) {
+    std::sort(R.Callees.begin(), R.Callees.end());
+    R.Callees.erase(std::unique(R.Callees.begin(), R.Callees.end()), R.Callees.end());
+    Out.Functions.push_back(std::move(R));
+  }
+  if (!Out.Functions.empty())
+    Out.FunctionsNote = "no .ferry.functions section: functions and calls from the symbols and "
+                        "relocations (kernels' resources from the metadata)";
+}
+
 std::string indexCodeObject(Elf *E, ImageIndex &Out) {
   Out.Format = "hsa-code-object";
   std::map<std::string, SymbolInfo> Resources;
@@ -418,6 +510,8 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
     }
     Out.Symbols.push_back(std::move(S));
   }
+  if (Out.Functions.empty() && Out.FunctionsNote == "no .ferry.functions section")
+    functionsFromRelocations(E, Syms, SymScn, Shdr.sh_link, Resources, Out);
   // Functions their object takes the address of: callable through pointers.
   for (SymbolInfo &S : Out.Symbols)
     if (S.Kind == FERRY_SYMBOL_FUNCTION)

@@ -62,6 +62,9 @@ struct FunctionRecord {
   std::vector<std::string> Params;
   std::vector<std::string> Callees; ///< directly called, once each
   uint64_t IndirectCalls = 0;
+  /// False for another compiler's device functions, whose registers and
+  /// stack no section records.
+  bool HasResources = true;
   /// Its object takes its address: it may be called through a pointer
   /// (`address_taken`; absent in tables of older objects: false).
   bool AddressTaken = false;

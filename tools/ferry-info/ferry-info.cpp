@@ -84,12 +84,19 @@ static void printFunctions(const ferry::ImageIndex &Index, const std::string &In
     return;
   std::printf("%s%-9s %-32s %5s %5s %5s %7s %6s %-7s %s\n", Indent.c_str(), "FUNCTION", "NAME",
               "VGPR", "SGPR", "AGPR", "SCRATCH", "LDS", "UNKNOWN", "PROTOTYPE");
-  for (const ferry::FunctionRecord &F : Index.Functions)
+  for (const ferry::FunctionRecord &F : Index.Functions) {
+    if (!F.HasResources) {
+      std::printf("%s%-9s %-32s %5s %5s %5s %7s %6s %-7s %s\n", Indent.c_str(),
+                  F.Kernel ? "kernel" : "function", F.Name.c_str(), "-", "-", "-", "-", "-",
+                  F.CallsUnknown ? "calls" : "-", F.ReturnType.empty() ? "-" : prototype(F).c_str());
+      continue;
+    }
     std::printf("%s%-9s %-32s %5llu %5llu %5llu %7llu %6llu %-7s %s\n", Indent.c_str(),
                 F.Kernel ? "kernel" : "function", F.Name.c_str(), (unsigned long long)F.VGPRs,
                 (unsigned long long)F.SGPRs, (unsigned long long)F.AGPRs,
                 (unsigned long long)F.Scratch, (unsigned long long)F.LDS,
-                F.CallsUnknown ? "calls" : "-", prototype(F).c_str());
+                F.CallsUnknown ? "calls" : "-", F.ReturnType.empty() ? "-" : prototype(F).c_str());
+  }
 }
 
 /// One line per call edge; a callee no table defines is marked undefined,
