@@ -33,8 +33,7 @@ bool onDevice(const void *P) {
 /// One copy of \p Bytes on queue \p Queue of \p D. Managed memory is device
 /// memory the host also reads: a copy between it and the host is a device
 /// copy.
-cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, cudaMemcpyKind Kind,
-                 int Queue) {
+cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, int Kind, int Queue) {
   if (!Bytes)
     return cudaSuccess;
   if (!Dst || !Src)
@@ -65,12 +64,20 @@ cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, cudaMemcpy
   }
 }
 
-bool validKind(cudaMemcpyKind Kind) {
-  return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault;
+bool validKind(int Kind) { return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault; }
+
+/// The value a program passed as a cudaMemcpyKind, read as its bytes: a
+/// value outside the enumeration (cudaMemcpy(..., (cudaMemcpyKind)42)) must
+/// be reported, and loading it as the enumeration's type is undefined.
+int kindValue(const cudaMemcpyKind &Kind) {
+  int Value;
+  static_assert(sizeof Value == sizeof Kind, "cudaMemcpyKind is int-sized");
+  std::memcpy(&Value, &Kind, sizeof Value);
+  return Value;
 }
 
-cudaError_t memcpyOn(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind,
-                     cudaStream_t Stream, bool Sync) {
+cudaError_t memcpyOn(void *Dst, const void *Src, size_t Count, int Kind, cudaStream_t Stream,
+                     bool Sync) {
   if (!validKind(Kind))
     return fail(cudaErrorInvalidMemcpyDirection);
   cudaError_t Err;
@@ -122,7 +129,7 @@ cudaError_t memset3DOn(cudaPitchedPtr Ptr, int Value, cudaExtent Extent, cudaStr
 }
 
 cudaError_t memcpy2DOn(void *Dst, size_t DPitch, const void *Src, size_t SPitch, size_t Width,
-                       size_t Height, cudaMemcpyKind Kind, cudaStream_t Stream, bool Sync) {
+                       size_t Height, int Kind, cudaStream_t Stream, bool Sync) {
   if (!validKind(Kind))
     return fail(cudaErrorInvalidMemcpyDirection);
   if (Width > DPitch || Width > SPitch)
@@ -156,8 +163,8 @@ cudaError_t recordAllocation(void *P, size_t Size, int Device, CudaRuntime::Allo
 /// registered variable \p Symbol; a host side in cudaMemcpyDefault is told
 /// by the program's allocations.
 cudaError_t symbolTransfer(bool ToSymbol, void *Other, const void *Symbol, size_t Count,
-                           size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream, bool Sync) {
-  const cudaMemcpyKind Host = ToSymbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+                           size_t Offset, int Kind, cudaStream_t Stream, bool Sync) {
+  const int Host = ToSymbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
   if (Kind != Host && Kind != cudaMemcpyDeviceToDevice && Kind != cudaMemcpyDefault)
     return fail(cudaErrorInvalidMemcpyDirection);
   cudaError_t Err;
@@ -353,12 +360,12 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attr, const void *Pt
 }
 
 cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind) {
-  return memcpyOn(Dst, Src, Count, Kind, nullptr, /*Sync=*/true);
+  return memcpyOn(Dst, Src, Count, kindValue(Kind), nullptr, /*Sync=*/true);
 }
 
 cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind,
                             cudaStream_t Stream) {
-  return memcpyOn(Dst, Src, Count, Kind, Stream, /*Sync=*/false);
+  return memcpyOn(Dst, Src, Count, kindValue(Kind), Stream, /*Sync=*/false);
 }
 
 cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDevice, size_t Count) {
@@ -390,13 +397,15 @@ cudaError_t cudaMemsetAsync(void *Ptr, int Value, size_t Count, cudaStream_t Str
 
 cudaError_t cudaMemcpy2D(void *Dst, size_t DPitch, const void *Src, size_t SPitch, size_t Width,
                          size_t Height, cudaMemcpyKind Kind) {
-  return memcpy2DOn(Dst, DPitch, Src, SPitch, Width, Height, Kind, nullptr, /*Sync=*/true);
+  return memcpy2DOn(Dst, DPitch, Src, SPitch, Width, Height, kindValue(Kind), nullptr,
+                    /*Sync=*/true);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
                               size_t Width, size_t Height, cudaMemcpyKind Kind,
                               cudaStream_t Stream) {
-  return memcpy2DOn(Dst, DPitch, Src, SPitch, Width, Height, Kind, Stream, /*Sync=*/false);
+  return memcpy2DOn(Dst, DPitch, Src, SPitch, Width, Height, kindValue(Kind), Stream,
+                    /*Sync=*/false);
 }
 
 cudaError_t cudaMemset2D(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height) {
@@ -410,25 +419,25 @@ cudaError_t cudaMemset2DAsync(void *Ptr, size_t Pitch, int Value, size_t Width, 
 
 cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src, size_t Count, size_t Offset,
                                cudaMemcpyKind Kind) {
-  return symbolTransfer(/*ToSymbol=*/true, const_cast<void *>(Src), Symbol, Count, Offset, Kind,
-                        nullptr, /*Sync=*/true);
+  return symbolTransfer(/*ToSymbol=*/true, const_cast<void *>(Src), Symbol, Count, Offset,
+                        kindValue(Kind), nullptr, /*Sync=*/true);
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t Offset,
                                  cudaMemcpyKind Kind) {
-  return symbolTransfer(/*ToSymbol=*/false, Dst, Symbol, Count, Offset, Kind, nullptr,
+  return symbolTransfer(/*ToSymbol=*/false, Dst, Symbol, Count, Offset, kindValue(Kind), nullptr,
                         /*Sync=*/true);
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src, size_t Count,
                                     size_t Offset, cudaMemcpyKind Kind, cudaStream_t Stream) {
-  return symbolTransfer(/*ToSymbol=*/true, const_cast<void *>(Src), Symbol, Count, Offset, Kind,
-                        Stream, /*Sync=*/false);
+  return symbolTransfer(/*ToSymbol=*/true, const_cast<void *>(Src), Symbol, Count, Offset,
+                        kindValue(Kind), Stream, /*Sync=*/false);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol, size_t Count, size_t Offset,
                                       cudaMemcpyKind Kind, cudaStream_t Stream) {
-  return symbolTransfer(/*ToSymbol=*/false, Dst, Symbol, Count, Offset, Kind, Stream,
+  return symbolTransfer(/*ToSymbol=*/false, Dst, Symbol, Count, Offset, kindValue(Kind), Stream,
                         /*Sync=*/false);
 }
 
@@ -502,8 +511,8 @@ static cudaError_t memcpy3DOn(const cudaMemcpy3DParms *Parms, cudaStream_t Strea
                       Parms->srcPos.y * S.pitch + Parms->srcPos.x;
     char *Dst = static_cast<char *>(D.ptr) + (Parms->dstPos.z + Z) * DSlice +
                 Parms->dstPos.y * D.pitch + Parms->dstPos.x;
-    if (cudaError_t Err = memcpy2DOn(Dst, D.pitch, Src, S.pitch, E.width, E.height, Parms->kind,
-                                     Stream, Sync && Z + 1 == E.depth))
+    if (cudaError_t Err = memcpy2DOn(Dst, D.pitch, Src, S.pitch, E.width, E.height,
+                                     kindValue(Parms->kind), Stream, Sync && Z + 1 == E.depth))
       return Err;
   }
   return cudaSuccess;
