@@ -812,7 +812,7 @@ static uint32_t emu_amd_mul_u24(uint32_t, uint32_t A, uint32_t B) {
 /// v_mul_i32_i24: the low 24 bits of each operand, sign-extended.
 static uint32_t emu_amd_mul_i24(uint32_t, uint32_t A, uint32_t B) {
   const int32_t SA = int32_t(A << 8) >> 8, SB = int32_t(B << 8) >> 8;
-  return uint32_t(SA * SB);
+  return uint32_t(int64_t(SA) * SB); // the low 32 bits of the product
 }
 static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
 
