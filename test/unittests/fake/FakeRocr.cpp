@@ -131,7 +131,11 @@ hsa_status_t hsa_iterate_agents(hsa_status_t (*Cb)(hsa_agent_t, void *), void *D
       return S == HSA_STATUS_INFO_BREAK ? HSA_STATUS_SUCCESS : S;
   return HSA_STATUS_SUCCESS;
 }
-hsa_status_t hsa_agent_get_info(hsa_agent_t A, hsa_agent_info_t I, void *V) {
+hsa_status_t hsa_agent_get_info(hsa_agent_t A, hsa_agent_info_t Attribute, void *V) {
+  // The AMD extensions' attributes (HSA_AMD_AGENT_INFO_*, 0xA000 on) come
+  // through this enumeration's type, outside its range: read as bytes.
+  int I;
+  std::memcpy(&I, &Attribute, sizeof I);
   if (I == HSA_AGENT_INFO_DEVICE)
     *static_cast<hsa_device_type_t *>(V) = A.handle == GpuAgent ? HSA_DEVICE_TYPE_GPU
                                                                 : HSA_DEVICE_TYPE_CPU;
