@@ -277,6 +277,13 @@ ferry_status ferry_kernel_get_resources(ferry_kernel K, ferry_kernel_resources *
   if (!K || !Out)
     return failNull(Routine, !K ? "kernel" : "out");
   *Out = {};
+  // The kernel's metadata, in the images given at load (AMD code objects).
+  const SymbolInfo *Info = nullptr;
+  for (const ImageIndex &Index : K->Owner->Indexes)
+    for (const SymbolInfo &S : Index.Symbols)
+      if (!Info && S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Name &&
+          Index.Format == "hsa-code-object")
+        Info = &S;
   // CUdevice_attribute numbers, which every backend answers in its terms.
   enum { MaxThreadsPerBlock = 0, SharedSizeBytes = 1, LocalSizeBytes = 3, NumRegs = 4 };
   int Regs = 0, Local = 0, Shared = 0, MaxThreads = 0;
@@ -287,12 +294,6 @@ ferry_status ferry_kernel_get_resources(ferry_kernel K, ferry_kernel_resources *
     *Out = {uint32_t(Regs), 0, uint64_t(Local), uint64_t(Shared), uint32_t(MaxThreads)};
   } else {
     // The code object's metadata (the emulated AMD devices).
-    const SymbolInfo *Info = nullptr;
-    for (const ImageIndex &Index : K->Owner->Indexes)
-      for (const SymbolInfo &S : Index.Symbols)
-        if (!Info && S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Name &&
-            Index.Format == "hsa-code-object")
-          Info = &S;
     if (!Info)
       return fail(Routine, makeError(FERRY_ERROR_INVALID,
                                      "the %s device says nothing of the resources of kernel '%s'",
@@ -301,11 +302,8 @@ ferry_status ferry_kernel_get_resources(ferry_kernel K, ferry_kernel_resources *
             uint32_t(Info->MaxFlatWorkGroupSize)};
   }
   // AMD: the SGPRs, which CUDA has no attribute for, from the metadata.
-  if (K->B->kind() != DeviceKind::Nvidia)
-    for (const ImageIndex &Index : K->Owner->Indexes)
-      for (const SymbolInfo &S : Index.Symbols)
-        if (S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Name && !Out->scalar_registers)
-          Out->scalar_registers = uint32_t(S.SGPRs);
+  if (K->B->kind() != DeviceKind::Nvidia && Info)
+    Out->scalar_registers = uint32_t(Info->SGPRs);
   return FERRY_SUCCESS;
 }
 

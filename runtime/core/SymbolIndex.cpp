@@ -350,6 +350,16 @@ std::string readFunctionTables(Elf *E, ImageIndex &Out) {
   return Error;
 }
 
+/// Functions their image takes the address of (callable through pointers)
+/// get the indirect kind.
+void markIndirectFunctions(ImageIndex &Out) {
+  for (SymbolInfo &S : Out.Symbols)
+    if (S.Kind == FERRY_SYMBOL_FUNCTION)
+      for (const FunctionRecord &F : Out.Functions)
+        if (F.Name == S.Name && !F.Local && F.AddressTaken)
+          S.Kind = FERRY_SYMBOL_INDIRECT_FUNCTION;
+}
+
 /// Another compiler's object has no `.ferry.functions`: its functions and
 /// what the relocations say of them. A reference from code (R_AMDGPU_REL32_LO,
 /// the `s_getpc`/`s_add` pair of a call or of an address taken in code) to a
@@ -512,12 +522,7 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
   }
   if (Out.Functions.empty() && Out.FunctionsNote == "no .ferry.functions section")
     functionsFromRelocations(E, Syms, SymScn, Shdr.sh_link, Resources, Out);
-  // Functions their object takes the address of: callable through pointers.
-  for (SymbolInfo &S : Out.Symbols)
-    if (S.Kind == FERRY_SYMBOL_FUNCTION)
-      for (const FunctionRecord &F : Out.Functions)
-        if (F.Name == S.Name && !F.Local && F.AddressTaken)
-          S.Kind = FERRY_SYMBOL_INDIRECT_FUNCTION;
+  markIndirectFunctions(Out);
   return "";
 }
 
@@ -654,11 +659,7 @@ std::string indexPTX(const char *Text, size_t Size, ImageIndex &Out) {
     Out.Symbols.push_back(std::move(Sym));
   }
   ptxFunctions(S, Out);
-  for (SymbolInfo &Sym : Out.Symbols)
-    if (Sym.Kind == FERRY_SYMBOL_FUNCTION)
-      for (const FunctionRecord &F : Out.Functions)
-        if (F.Name == Sym.Name && F.AddressTaken)
-          Sym.Kind = FERRY_SYMBOL_INDIRECT_FUNCTION;
+  markIndirectFunctions(Out);
   return "";
 }
 

@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -36,6 +37,16 @@
 
 namespace ferry {
 namespace cudart {
+
+/// The value of an enumeration argument from a program, read as its bytes:
+/// a value outside the enumeration ((cudaError_t)123456) must be answered,
+/// and loading it as the enumeration's type is undefined.
+template <typename Enum> int enumValue(const Enum &E) {
+  int Value;
+  static_assert(sizeof Value == sizeof E, "an int-sized enumeration");
+  std::memcpy(&Value, &E, sizeof Value);
+  return Value;
+}
 
 /// The magic of the wrapper clang emits around a fat binary.
 inline constexpr int FatbinWrapperMagic = 0x466243b1;

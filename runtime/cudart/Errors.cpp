@@ -6,24 +6,10 @@
 //===----------------------------------------------------------------------===//
 #include "cudart/CudaRuntime.h"
 
-#include <cstring>
-
-namespace {
-/// The code a program passed, read as its bytes: a value outside the
-/// enumeration (cudaGetErrorString((cudaError_t)123456)) is answered, and
-/// loading it as the enumeration's type is undefined.
-int codeOf(const cudaError_t &Error) {
-  int Code;
-  static_assert(sizeof Code == sizeof Error, "cudaError_t is int-sized");
-  std::memcpy(&Code, &Error, sizeof Code);
-  return Code;
-}
-} // namespace
-
 extern "C" {
 
 const char *cudaGetErrorName(cudaError_t Error) {
-  switch (codeOf(Error)) {
+  switch (ferry::cudart::enumValue(Error)) {
 #define CUDA_ERROR(Name, Description)                                                              \
   case Name:                                                                                       \
     return #Name;
@@ -35,7 +21,7 @@ const char *cudaGetErrorName(cudaError_t Error) {
 }
 
 const char *cudaGetErrorString(cudaError_t Error) {
-  switch (codeOf(Error)) {
+  switch (ferry::cudart::enumValue(Error)) {
 #define CUDA_ERROR(Name, Description)                                                              \
   case Name:                                                                                       \
     return Description;

@@ -66,15 +66,9 @@ cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, int Kind, 
 
 bool validKind(int Kind) { return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault; }
 
-/// The value a program passed as a cudaMemcpyKind, read as its bytes: a
-/// value outside the enumeration (cudaMemcpy(..., (cudaMemcpyKind)42)) must
-/// be reported, and loading it as the enumeration's type is undefined.
-int kindValue(const cudaMemcpyKind &Kind) {
-  int Value;
-  static_assert(sizeof Value == sizeof Kind, "cudaMemcpyKind is int-sized");
-  std::memcpy(&Value, &Kind, sizeof Value);
-  return Value;
-}
+/// A cudaMemcpyKind from the program (cudaMemcpy(..., (cudaMemcpyKind)42)
+/// must be reported): enumValue.
+int kindValue(const cudaMemcpyKind &Kind) { return enumValue(Kind); }
 
 cudaError_t memcpyOn(void *Dst, const void *Src, size_t Count, int Kind, cudaStream_t Stream,
                      bool Sync) {
