@@ -55,9 +55,13 @@ Runtime &Runtime::get() {
 }
 
 Runtime::Runtime() {
-  // FERRY_EMULATE=gfx90a: the AMD device is the SIMT emulator.
-  if (std::optional<std::string> Arch = envString("FERRY_EMULATE"); Arch && !Arch->empty())
-    Backends.push_back(createEmuBackend(*Arch));
+  // FERRY_EMULATE=gfx90a: the AMD device is the SIMT emulator;
+  // FERRY_EMULATE=gfx90a,gfx1100: two emulated devices.
+  std::vector<std::string> Emulated;
+  if (std::optional<std::string> List = envString("FERRY_EMULATE"))
+    Emulated = emulatedProcessors(*List);
+  if (!Emulated.empty())
+    Backends.push_back(createEmuBackend(std::move(Emulated)));
   else
     Backends.push_back(createHsaBackend());
   Backends.push_back(createCudaBackend());

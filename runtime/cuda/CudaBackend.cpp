@@ -73,6 +73,10 @@ constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
   X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult, void *, CUdeviceptr,  \
     size_t, CUstream)                                                          \
   X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", CUresult, void *, CUdeviceptr, size_t)    \
+  X(cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2", CUresult, CUdeviceptr,          \
+    CUdeviceptr, size_t, CUstream)                                             \
+  X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync", CUresult, CUdeviceptr, CUcontext,  \
+    CUdeviceptr, CUcontext, size_t, CUstream)                                  \
   X(cuStreamCreate, "cuStreamCreate", CUresult, CUstream *, unsigned)          \
   X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, CUstream)            \
   X(cuStreamQuery, "cuStreamQuery", CUresult, CUstream)                        \
@@ -201,6 +205,42 @@ public:
             Device, Queue);
     if (Error E =
             check(Api.cuMemcpyDtoHAsync(Dst, CUdeviceptr(Src), Bytes, S), "cuMemcpyDtoHAsync"))
+      return report(E);
+    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
+  }
+
+  /// On one device cuMemcpyDtoDAsync; between two, cuMemcpyPeerAsync (the
+  /// driver copies directly where the devices can reach each other and
+  /// through the host otherwise), on \p Queue of the source device.
+  ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
+                                  size_t Bytes, int Queue) override {
+    if (Error E = enter(DstDevice))
+      return report(E);
+    CUcontext DstContext;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      DstContext = Contexts[DstDevice];
+    }
+    CUstream S;
+    if (Error E = enterStream(SrcDevice, Queue, S))
+      return report(E);
+    notifyf(NotifyTransfer, "copy %zu bytes from nvidia device %d to %d (queue %d)", Bytes,
+            SrcDevice, DstDevice, Queue);
+    Error E = Error::success();
+    if (DstDevice == SrcDevice) {
+      E = check(Api.cuMemcpyDtoDAsync(CUdeviceptr(Dst), CUdeviceptr(Src), Bytes, S),
+                "cuMemcpyDtoDAsync");
+    } else {
+      CUcontext SrcContext;
+      {
+        std::lock_guard<std::mutex> Lock(Mutex);
+        SrcContext = Contexts[SrcDevice];
+      }
+      E = check(Api.cuMemcpyPeerAsync(CUdeviceptr(Dst), DstContext, CUdeviceptr(Src),
+                                      SrcContext, Bytes, S),
+                "cuMemcpyPeerAsync");
+    }
+    if (E)
       return report(E);
     return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
   }

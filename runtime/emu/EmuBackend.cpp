@@ -2,12 +2,15 @@
 ///
 /// \file
 /// `ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a` (or gfx1100, ...): the AMD
-/// device is the SIMT emulator. libferry-emu.so is opened with dlopen (the
-/// runtime stays LLVM-free); a module is the translated bitcode that the
-/// plugin embeds next to each code object (`-fplugin-arg-ferry-embed-ir`),
-/// with that code object's metadata for the kernarg layout. Device memory
-/// is host memory of its own (so the present table's copies are real
-/// copies); launches run to completion, so queues are always idle.
+/// device is the SIMT emulator; `FERRY_EMULATE=gfx90a,gfx1100` gives one
+/// emulated device per processor named, numbered in that order. libferry-
+/// emu.so is opened with dlopen (the runtime stays LLVM-free); a module is
+/// the translated bitcode that the plugin embeds next to each code object
+/// (`-fplugin-arg-ferry-embed-ir`), with that code object's metadata for the
+/// kernarg layout. Device memory is host memory of its own, per device (so
+/// the present tables' copies are real copies, and a range is checked
+/// against the blocks of the device it is used on); launches run to
+/// completion, so queues are always idle.
 ///
 //===----------------------------------------------------------------------===//
 #include "core/Backend.h"
@@ -22,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -51,66 +55,68 @@ std::string libraryDirectory() {
 struct EmuKernel {
   void *Program;
   std::string Name;
+  int Device;
 };
 
 class EmuBackend final : public Backend {
 public:
-  explicit EmuBackend(std::string Arch) : Arch(std::move(Arch)) {}
+  explicit EmuBackend(std::vector<std::string> Archs) : Archs(std::move(Archs)) {}
   const char *name() const override { return "emu"; }
   DeviceKind kind() const override { return DeviceKind::Radeon; }
 
-  ferry_status allocate(int, size_t Bytes, void **Out) override {
+  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
     // Whole 256-byte blocks and one more; a size that would wrap is refused.
     constexpr size_t Block = 256;
     *Out = Bytes <= SIZE_MAX - 2 * Block
                ? std::aligned_alloc(Block, (Bytes + Block - 1) / Block * Block + Block)
                : nullptr;
     if (!*Out) {
-      errorf("emulated %s: cannot allocate %zu bytes of device memory", Arch.c_str(), Bytes);
+      errorf("%s: cannot allocate %zu bytes of device memory", where(Device).c_str(), Bytes);
       return FERRY_ERROR_BACKEND;
     }
-    countAllocation(0, *Out, Bytes);
+    countAllocation(Device, *Out, Bytes);
     return FERRY_SUCCESS;
   }
-  ferry_status release(int, void *Ptr) override {
-    countRelease(0, Ptr);
+  ferry_status release(int Device, void *Ptr) override {
+    countRelease(Device, Ptr);
     std::free(Ptr);
     return FERRY_SUCCESS;
   }
-  ferry_status copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
-                                  int) override {
-    if (!deviceRange("copy", Dst, Bytes) || !deviceRange("copy", Src, Bytes))
+  /// Between two emulated devices too: both memories are the host's.
+  ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
+                                  size_t Bytes, int) override {
+    if (!deviceRange(DstDevice, "copy", Dst, Bytes) || !deviceRange(SrcDevice, "copy", Src, Bytes))
       return FERRY_ERROR_INVALID;
     std::memmove(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
-  ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
-    if (!deviceRange("copy to the device", Dst, Bytes))
+  ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes, int) override {
+    if (!deviceRange(Device, "copy to the device", Dst, Bytes))
       return FERRY_ERROR_INVALID;
     std::memcpy(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
-  ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes, int) override {
-    if (!deviceRange("copy from the device", Src, Bytes))
+  ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes, int) override {
+    if (!deviceRange(Device, "copy from the device", Src, Bytes))
       return FERRY_ERROR_INVALID;
     std::memcpy(Dst, Src, Bytes);
     return FERRY_SUCCESS;
   }
-  ferry_status fill(int, void *Dst, unsigned char Value, size_t Bytes, int) override {
-    if (!deviceRange("fill", Dst, Bytes))
+  ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int) override {
+    if (!deviceRange(Device, "fill", Dst, Bytes))
       return FERRY_ERROR_INVALID;
     std::memset(Dst, Value, Bytes);
     return FERRY_SUCCESS;
   }
   /// Device memory is host memory here: a range that runs into or out of a
-  /// block would corrupt the host's heap (a GPU would fault). False after a
-  /// message naming it.
-  bool deviceRange(const char *What, const void *P, size_t Bytes) {
-    const std::string Why = straddledBlock(0, P, Bytes);
+  /// block of device \p Device would corrupt the host's heap (a GPU would
+  /// fault). False after a message naming it.
+  bool deviceRange(int Device, const char *What, const void *P, size_t Bytes) {
+    const std::string Why = straddledBlock(Device, P, Bytes);
     if (Why.empty())
       return true;
-    errorf("emulated %s: %s of %zu bytes at device address %p: the range %s; nothing done",
-           Arch.c_str(), What, Bytes, P, Why.c_str());
+    errorf("%s: %s of %zu bytes at device address %p: the range %s; nothing done",
+           where(Device).c_str(), What, Bytes, P, Why.c_str());
     return false;
   }
   /// The emulated device's memory is the host's: managed memory is device
@@ -123,14 +129,15 @@ public:
   ferry_status wait(int, int, bool) override { return FERRY_SUCCESS; }
   bool idle(int, int, bool) override { return true; }
   ferry_status waitAsync(int, int, int) override { return FERRY_SUCCESS; }
-  std::string isa(int) override { return "amdgcn-amd-amdhsa--" + Arch; }
+  std::string isa(int Device) override { return "amdgcn-amd-amdhsa--" + arch(Device); }
 
-  ferry_status properties(int, Properties &Out) override {
+  ferry_status properties(int Device, Properties &Out) override {
+    const std::string &Arch = arch(Device);
     // The emulated device's memory is the host's: its size, less what
     // Ferry allocated on the device.
     const size_t Page = size_t(sysconf(_SC_PAGESIZE));
     Out.TotalMemory = size_t(sysconf(_SC_PHYS_PAGES)) * Page;
-    Out.FreeMemory = Out.TotalMemory - std::min(Out.TotalMemory, allocatedBytes(0));
+    Out.FreeMemory = Out.TotalMemory - std::min(Out.TotalMemory, allocatedBytes(Device));
     Out.Name = "emulated " + Arch + " (ferry-emu)";
     Out.Vendor = "Ferry";
     Out.Driver = "libferry-emu.so";
@@ -141,10 +148,10 @@ public:
       int ComputeUnits, ClockMHz, MemoryClockMHz, BusWidth, L2MiB, WaveSize;
     };
     static const Model Models[] = {
-        {"gfx90a", 104, 1700, 1600, 4096, 8, 64},  // Instinct MI210
-        {"gfx942", 304, 2100, 2600, 8192, 4, 64},  // Instinct MI300X
-        {"gfx1030", 80, 2250, 2000, 256, 4, 32},   // Radeon RX 6900 XT
-        {"gfx1100", 96, 2500, 2500, 384, 6, 32},   // Radeon RX 7900 XTX
+        {"gfx90a", 104, 1700, 1600, 4096, 8, 64}, // Instinct MI210
+        {"gfx942", 304, 2100, 2600, 8192, 4, 64}, // Instinct MI300X
+        {"gfx1030", 80, 2250, 2000, 256, 4, 32},  // Radeon RX 6900 XT
+        {"gfx1100", 96, 2500, 2500, 384, 6, 32},  // Radeon RX 7900 XTX
     };
     const Model *M = &Models[0];
     for (const Model &Candidate : Models)
@@ -164,13 +171,13 @@ public:
 
   /// Code objects for the emulated processor (an unreadable one too: loading
   /// it says what is wrong) and translated IR.
-  bool takesImage(int, const Image &I) const override {
+  bool takesImage(int Device, const Image &I) const override {
     if (I.Kind == "bitcode")
       return true;
     if (I.Kind != "object" || !isAMDGPUElf(I.Data, I.Size))
       return false;
     const std::string Target = amdgpuObjectTarget(I.Data, I.Size);
-    return Target.empty() || targetProcessor(Target) == targetProcessor(Arch);
+    return Target.empty() || targetProcessor(Target) == targetProcessor(arch(Device));
   }
 
   /// \p Images holds code objects (the kernel image, then the libraries
@@ -178,9 +185,10 @@ public:
   /// right after it in \p Images (ferry_module_load's callers, the JIT),
   /// else the bitcode of the same package and target after it in the
   /// registry (what the plugin embeds).
-  Error loadModule(int, const std::vector<Image> &Images, void **Module) override {
+  Error loadModule(int Device, const std::vector<Image> &Images, void **Module) override {
+    const std::string &Arch = arch(Device);
     if (Images.empty())
-      return makeError(FERRY_ERROR_INVALID, "emulated %s: no image to load", Arch.c_str());
+      return makeError(FERRY_ERROR_INVALID, "%s: no image to load", where(Device).c_str());
     std::vector<const void *> Bitcodes;
     std::vector<size_t> Sizes;
     const ImageRegistry &R = ImageRegistry::get();
@@ -188,9 +196,9 @@ public:
       const Image &Img = Images[N];
       if (Img.Kind != "object")
         return makeError(FERRY_ERROR_INVALID,
-                         "emulated %s: modules are code objects with their bitcode, not '%s' "
+                         "%s: modules are code objects with their bitcode, not '%s' "
                          "images",
-                         Arch.c_str(), Img.Kind.c_str());
+                         where(Device).c_str(), Img.Kind.c_str());
       if (N + 1 < Images.size() && Images[N + 1].Kind == "bitcode") {
         Bitcodes.push_back(Images[N + 1].Data);
         Sizes.push_back(Images[N + 1].Size);
@@ -202,17 +210,16 @@ public:
         if (R.image(I)->Data == Img.Data)
           Object = I;
       const DeviceImageRef *Bitcode = nullptr;
-      for (size_t I = Object == SIZE_MAX ? R.size() : Object + 1; I < R.size() && !Bitcode;
-           ++I) {
+      for (size_t I = Object == SIZE_MAX ? R.size() : Object + 1; I < R.size() && !Bitcode; ++I) {
         const DeviceImageRef *Ref = R.image(I);
         if (std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0 && Ref->Arch == Arch)
           Bitcode = Ref;
       }
       if (!Bitcode)
         return makeError(FERRY_ERROR_NO_IMAGE,
-                         "emulated %s: the program has no translated IR for %s next to its code "
+                         "%s: the program has no translated IR for %s next to its code "
                          "object; compile it with -fplugin-arg-ferry-embed-ir",
-                         Arch.c_str(), Arch.c_str());
+                         where(Device).c_str(), Arch.c_str());
       Bitcodes.push_back(Bitcode->Data);
       Sizes.push_back(Bitcode->Size);
     }
@@ -221,43 +228,45 @@ public:
     if (Unusable.empty())
       Unusable = checkRunnable(Index);
     if (!Unusable.empty())
-      return makeError(FERRY_ERROR_INVALID, "emulated %s: %s", Arch.c_str(), Unusable.c_str());
+      return makeError(FERRY_ERROR_INVALID, "%s: %s", where(Device).c_str(), Unusable.c_str());
     char Message[2048] = "";
     if (Load(Bitcodes.data(), Sizes.data(), Bitcodes.size(), Arch.c_str(), Images[0].Data,
              Images[0].Size, Module, Message, sizeof Message))
-      return makeError(FERRY_ERROR_BACKEND, "emulated %s: %s", Arch.c_str(), Message);
+      return makeError(FERRY_ERROR_BACKEND, "%s: %s", where(Device).c_str(), Message);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ModuleDevice[*Module] = Device;
     return Error::success();
   }
   Error unloadModule(void *Module) override {
     Unload(Module);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ModuleDevice.erase(Module);
     return Error::success();
   }
   Error getKernel(void *Module, const char *Name, void **Kernel) override {
+    const int Device = deviceOf(Module);
     if (!HasKernel(Module, Name))
-      return makeError(FERRY_ERROR_INVALID, "emulated %s: no kernel '%s' in the module",
-                       Arch.c_str(), Name);
+      return makeError(FERRY_ERROR_INVALID, "%s: no kernel '%s' in the module",
+                       where(Device).c_str(), Name);
     std::lock_guard<std::mutex> Lock(Mutex);
-    Kernels.push_back(std::make_unique<EmuKernel>(EmuKernel{Module, Name}));
+    Kernels.push_back(std::make_unique<EmuKernel>(EmuKernel{Module, Name, Device}));
     *Kernel = Kernels.back().get();
     return Error::success();
   }
-  Error symbolAddress(void *Module, const char *Name, uint64_t &Address,
-                      uint64_t &Size) override {
+  Error symbolAddress(void *Module, const char *Name, uint64_t &Address, uint64_t &Size) override {
     if (Symbol(Module, Name, &Address, &Size))
-      return makeError(FERRY_ERROR_INVALID, "emulated %s: no symbol '%s' in the module",
-                       Arch.c_str(), Name);
+      return makeError(FERRY_ERROR_INVALID, "%s: no symbol '%s' in the module",
+                       where(deviceOf(Module)).c_str(), Name);
     return Error::success();
   }
-  Error launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3],
-               uint32_t SharedBytes, void **Args, int) override {
+  Error launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+               void **Args, int) override {
     const EmuKernel &K = *static_cast<EmuKernel *>(Kernel);
-    notifyf(NotifyLaunch, "launch %s on emulated %s: grid %ux%ux%u block %ux%ux%u",
-            K.Name.c_str(), Arch.c_str(), Grid[0], Grid[1], Grid[2], Block[0], Block[1],
-            Block[2]);
+    notifyf(NotifyLaunch, "launch %s on %s: grid %ux%ux%u block %ux%ux%u", K.Name.c_str(),
+            where(K.Device).c_str(), Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2]);
     char Message[4096] = "";
-    if (Launch(K.Program, K.Name.c_str(), Grid, Block, SharedBytes, Args, Message,
-               sizeof Message))
-      return makeError(FERRY_ERROR_BACKEND, "emulated %s: %s", Arch.c_str(), Message);
+    if (Launch(K.Program, K.Name.c_str(), Grid, Block, SharedBytes, Args, Message, sizeof Message))
+      return makeError(FERRY_ERROR_BACKEND, "%s: %s", where(K.Device).c_str(), Message);
     return Error::success();
   }
 
@@ -265,17 +274,42 @@ protected:
   void discover() override {
     if (!Lib.open({libraryDirectory() + "/libferry-emu.so", "libferry-emu.so"}) ||
         !Lib.load("ferry_emu_load_linked", Load) || !Lib.load("ferry_emu_unload", Unload) ||
-        !Lib.load("ferry_emu_has_kernel", HasKernel) ||
-        !Lib.load("ferry_emu_launch", Launch) || !Lib.load("ferry_emu_symbol", Symbol)) {
-      Status = "FERRY_EMULATE=" + Arch + " but the emulator is not available: " + Lib.error();
+        !Lib.load("ferry_emu_has_kernel", HasKernel) || !Lib.load("ferry_emu_launch", Launch) ||
+        !Lib.load("ferry_emu_symbol", Symbol)) {
+      Status = "FERRY_EMULATE=" + list() + " but the emulator is not available: " + Lib.error();
       return;
     }
-    NumDevices = 1;
-    Status = "ok (emulated " + Arch + ")";
+    NumDevices = int(Archs.size());
+    Status = "ok (emulated " + list() + ")";
   }
 
 private:
-  std::string Arch;
+  /// The processor of device \p Device (the first for a number out of
+  /// range: the runtime checks numbers before they reach a backend).
+  const std::string &arch(int Device) const {
+    return Archs[Device >= 0 && size_t(Device) < Archs.size() ? size_t(Device) : 0];
+  }
+  /// "emulated gfx90a", with the device's number when there are several.
+  std::string where(int Device) const {
+    std::string W = "emulated " + arch(Device);
+    if (Archs.size() > 1)
+      W += " (device " + std::to_string(Device) + ")";
+    return W;
+  }
+  std::string list() const {
+    std::string L;
+    for (const std::string &A : Archs)
+      L += (L.empty() ? "" : ",") + A;
+    return L;
+  }
+  int deviceOf(void *Module) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = ModuleDevice.find(Module);
+    return It == ModuleDevice.end() ? 0 : It->second;
+  }
+
+  std::vector<std::string> Archs;
+  std::map<void *, int> ModuleDevice;
   DynamicLibrary Lib;
   LoadFn Load = nullptr;
   UnloadFn Unload = nullptr;
@@ -288,8 +322,25 @@ private:
 
 } // namespace
 
-std::unique_ptr<Backend> createEmuBackend(const std::string &Arch) {
-  return std::make_unique<EmuBackend>(Arch);
+std::vector<std::string> emulatedProcessors(const std::string &List) {
+  std::vector<std::string> Archs;
+  size_t Start = 0;
+  while (Start <= List.size()) {
+    size_t Comma = List.find(',', Start);
+    if (Comma == std::string::npos)
+      Comma = List.size();
+    std::string Arch = List.substr(Start, Comma - Start);
+    Arch.erase(0, Arch.find_first_not_of(" \t"));
+    Arch.erase(Arch.find_last_not_of(" \t") + 1);
+    if (!Arch.empty())
+      Archs.push_back(Arch);
+    Start = Comma + 1;
+  }
+  return Archs;
+}
+
+std::unique_ptr<Backend> createEmuBackend(std::vector<std::string> Archs) {
+  return std::make_unique<EmuBackend>(std::move(Archs));
 }
 
 } // namespace ferry
