@@ -25,6 +25,8 @@ PACKAGES=(
   libclang-rt-19-dev
   # OpenMP for clang 19: host OpenMP in CUDA programs (ferry-nvcc -Xcompiler -fopenmp)
   libomp-19-dev
+  # MPI + OpenACC: examples/mpi and its test (find_package(MPI), mpirun)
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()
