@@ -162,6 +162,23 @@ std::string Backend::straddledBlock(int Device, const void *P, size_t Bytes) con
   return Buffer;
 }
 
+bool Backend::blockContaining(const void *P, int &Device, const void *&Block, size_t &Bytes,
+                              bool &Busy) const {
+  std::unique_lock<std::mutex> Lock(UsageMutex, std::try_to_lock);
+  Busy = !Lock.owns_lock();
+  const auto A = reinterpret_cast<uintptr_t>(P);
+  for (const auto &[Key, Size] : Blocks) {
+    const auto Start = reinterpret_cast<uintptr_t>(Key.second);
+    if (A >= Start && A - Start < Size) {
+      Device = Key.first;
+      Block = Key.second;
+      Bytes = Size;
+      return true;
+    }
+  }
+  return false;
+}
+
 size_t Backend::allocatedBytes(int Device) const {
   std::lock_guard<std::mutex> Lock(UsageMutex);
   auto It = Used.find(Device);

@@ -168,6 +168,12 @@ public:
   /// block or runs past its end); then which block, to follow "the range" in
   /// a message. Ranges elsewhere (module variables) are not judged.
   std::string straddledBlock(int Device, const void *P, size_t Bytes) const;
+  /// The block that allocate() handed out and that holds address \p P: its
+  /// device, start and size. For the fault report (HostFaults.h), which runs
+  /// in a signal handler: the table is only tried, never waited for; when
+  /// it is busy \p Busy is set and the blocks are read anyway.
+  bool blockContaining(const void *P, int &Device, const void *&Block, size_t &Bytes,
+                       bool &Busy) const;
 
   struct Image {
     std::string Kind; ///< "ptx", "object"

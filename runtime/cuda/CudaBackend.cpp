@@ -18,6 +18,7 @@
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
 #include "core/Error.h"
+#include "core/HostFaults.h"
 #include "cuda/PtxFunctionTable.h"
 #include "openacc.h"
 
@@ -174,12 +175,16 @@ public:
     notifyf(NotifyAlloc, "allocate %zu bytes on nvidia device %d at %#llx", Bytes,
             Device, P);
     *Out = reinterpret_cast<void *>(P);
+    // The host cannot address this memory: a fault on it says so.
+    countAllocation(Device, *Out, Bytes ? Bytes : 1);
+    armHostFaultReport(*this);
     return FERRY_SUCCESS;
   }
 
   ferry_status release(int Device, void *Ptr) override {
     if (Error E = enter(Device))
       return report(E);
+    countRelease(Device, Ptr);
     return report(check(Api.cuMemFree(CUdeviceptr(Ptr)), "cuMemFree"));
   }
 

@@ -27,6 +27,7 @@
 #include "core/Debug.h"
 #include "core/DynamicLibrary.h"
 #include "core/Error.h"
+#include "core/HostFaults.h"
 #include "core/DevicePrintf.h"
 #include "core/SymbolIndex.h"
 #include "hsa/ComgrLink.h"
@@ -191,6 +192,8 @@ public:
                         "hsa_amd_memory_pool_allocate"))
       return report(E);
     countAllocation(Device, *Out, Bytes ? Bytes : 1);
+    // Device memory of a discrete GPU: a host access faults; say why.
+    armHostFaultReport(*this);
     return FERRY_SUCCESS;
   }
 

@@ -8,13 +8,14 @@
 // scripts/h100-run.sh runs it with the number of GPUs there.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a,gfx1100 %run %t 2 2>&1 | %count 0
-// RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx1100,gfx90a,gfx90a ACC_DEVICE_NUM=2 %run %t 3
-// 2>&1 | %count 0 RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=' gfx90a , ,gfx1100' %run %t 2 2>&1
-// | %count 0 RUN: %emu-gfx90a %run %t 1 2>&1 | %count 0 RUN: env ACC_DEVICE_TYPE=host %run %t 1
-// 2>&1 | %count 0 A device number past the list: the message names the count, and the program stays
-// on its device. RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a,gfx1100 %run %t 2 past 2>&1 |
-// %FileCheck %s --check-prefix=PAST PAST: ferry: error: acc_set_device_num: radeon device 2 does
-// not exist (2 device(s)); keeping device 0
+// RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx1100,gfx90a,gfx90a ACC_DEVICE_NUM=2 %run %t 3 2>&1 | %count 0
+// RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=' gfx90a , ,gfx1100' %run %t 2 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 1 2>&1 | %count 0
+// RUN: env ACC_DEVICE_TYPE=host %run %t 1 2>&1 | %count 0
+// A device number past the list: the message names the count, and the
+// program stays on its device.
+// RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a,gfx1100 %run %t 2 past 2>&1 | %FileCheck %s --check-prefix=PAST
+// PAST: ferry: error: acc_set_device_num: radeon device 2 does not exist (2 device(s)); keeping device 0
 #include <openacc.h>
 
 #include <cstdio>
