@@ -26,7 +26,7 @@ int main() {
   for (int i = 0; i < 128; ++i)
     a[i] = i + 1;
   long sum = 0;
-#pragma acc data copyin(a [0:128])
+#pragma acc data copyin(a[0:128])
   {
 #pragma acc host_data use_device(a)
     sum = sumOf(a, 128);

@@ -100,9 +100,9 @@ int main(int argc, char **argv) {
     double *x = own[d];
     for (int i = 0; i < N; ++i)
       x[i] = i + d;
-#pragma acc enter data copyin(x [0:N], shared [0:N])
+#pragma acc enter data copyin(x[0:N], shared[0:N])
     double sum = 0;
-#pragma acc parallel loop present(x [0:N], shared [0:N]) reduction(+ : sum)
+#pragma acc parallel loop present(x[0:N], shared[0:N]) reduction(+:sum)
     for (int i = 0; i < N; ++i) {
       x[i] = 2 * x[i];
       shared[i] += d + 1;
@@ -123,7 +123,7 @@ int main(int argc, char **argv) {
     // Each device's copy of `shared` has its own value: shared + d + 1.
     for (int d = n - 1; d >= 0; --d) {
       acc_set_device_num(d, type);
-#pragma acc update host(shared [0:N])
+#pragma acc update host(shared[0:N])
       bool ok = true;
       for (int i = 0; i < N; ++i)
         ok &= shared[i] == i + d + 1;
@@ -136,10 +136,10 @@ int main(int argc, char **argv) {
   for (int d = 0; d < n; ++d) {
     acc_set_device_num(d, type);
     double *x = own[d];
-#pragma acc parallel loop present(x [0:N]) async(1)
+#pragma acc parallel loop present(x[0:N]) async(1)
     for (int i = 0; i < N; ++i)
       x[i] += 1;
-#pragma acc update host(x [0:N]) async(1)
+#pragma acc update host(x[0:N]) async(1)
   }
   for (int d = 0; d < n; ++d) {
     acc_set_device_num(d, type);
@@ -156,9 +156,9 @@ int main(int argc, char **argv) {
   if (gpu && n > 1) {
     const int last = n - 1;
     acc_set_device_num(0, type);
-#pragma acc enter data create(target [0:N])
+#pragma acc enter data create(target[0:N])
     acc_memcpy_d2d(target, own[last], sizeof target, 0, last);
-#pragma acc update host(target [0:N])
+#pragma acc update host(target[0:N])
     bool ok = true;
     for (int i = 0; i < N; ++i)
       ok &= target[i] == 2.0 * (i + last) + 1;
@@ -169,20 +169,20 @@ int main(int argc, char **argv) {
     acc_set_device_num(0, type);
     acc_wait(2); // the copy runs on the source device's queue
     acc_set_device_num(last, type);
-#pragma acc update host(own[last] [0:N])
+#pragma acc update host(own[last][0:N])
     ok = true;
     for (int i = 0; i < N; ++i)
       ok &= own[last][i] == 2.0 * i + 1;
     expect(ok, "acc_memcpy_d2d_async from device 0 to the last device", last);
     acc_set_device_num(0, type);
-#pragma acc exit data delete (target [0:N])
+#pragma acc exit data delete(target[0:N])
   }
 
   // Exit data on each device leaves the others' copies alone until theirs.
   for (int d = 0; d < n; ++d) {
     acc_set_device_num(d, type);
     double *x = own[d];
-#pragma acc exit data delete (x [0:N], shared [0:N])
+#pragma acc exit data delete(x[0:N], shared[0:N])
     if (gpu) {
       expect(!acc_is_present(own[d], sizeof own[d]), "own[d] gone after exit data", d);
       expect(!acc_is_present(shared, sizeof shared), "shared gone after exit data", d);
