@@ -226,12 +226,18 @@ void Runtime::setDeviceKind(std::optional<DeviceKind> K) {
   Selected.reset();
 }
 
-void Runtime::setDeviceNum(DeviceKind K, int Num) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  DeviceNum[int(K)] = Num;
-}
+namespace {
+/// acc-current-device-num-var per host thread and kind, as OpenACC keeps it
+/// (one thread per device is how one process drives several): -1 until the
+/// thread sets it, and then the process's initial value (ACC_DEVICE_NUM).
+thread_local int ThreadDeviceNum[3] = {-1, -1, -1};
+} // namespace
+
+void Runtime::setDeviceNum(DeviceKind K, int Num) { ThreadDeviceNum[int(K)] = Num; }
 
 int Runtime::deviceNum(DeviceKind K) {
+  if (ThreadDeviceNum[int(K)] >= 0)
+    return ThreadDeviceNum[int(K)];
   std::lock_guard<std::mutex> Lock(Mutex);
   return DeviceNum[int(K)];
 }

@@ -75,6 +75,8 @@ public:
   Error selectKind(DeviceKind &Out);
   /// Requests a kind; std::nullopt restores the default order.
   void setDeviceKind(std::optional<DeviceKind> K);
+  /// The calling thread's device of kind \p K (acc_set_device_num): each
+  /// host thread has its own; one that set none has ACC_DEVICE_NUM's (0).
   void setDeviceNum(DeviceKind K, int Num);
   int deviceNum(DeviceKind K);
 
@@ -153,6 +155,7 @@ private:
   /// ACC_DEVICE_TYPE when it names no device type.
   std::optional<std::string> InvalidRequest;
   std::optional<DeviceKind> Selected;
+  /// ACC_DEVICE_NUM per kind: the device of threads that chose none.
   int DeviceNum[3] = {0, 0, 0};
   std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
   std::map<std::pair<int, int>, std::unique_ptr<AllocationTable>> Allocations;

@@ -2,7 +2,8 @@
 // acc_set_device_num switching, one present table per device (the same host
 // array has a copy of its own on each), regions with reductions on each
 // device, async queues per device, acc_memcpy_d2d(_async) between devices,
-// exit data per device, and ACC_DEVICE_NUM choosing the first device. The
+// exit data per device, ACC_DEVICE_NUM choosing the first device, and one
+// host thread per device, concurrently (the device number is per thread). The
 // optional argument is the number of devices the run must see; with one
 // device only what one device can show is checked. On the GPU machine
 // scripts/h100-run.sh runs it with the number of GPUs there.
@@ -22,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 constexpr int N = 4096;
@@ -192,5 +194,35 @@ int main(int argc, char **argv) {
       }
     }
   }
+  // One host thread per device, all at once: each selects its device, which
+  // changes neither the others' nor the main thread's.
+  acc_set_device_num(0, type);
+  std::vector<std::thread> threads;
+  std::vector<int> threadFailures(n, 0);
+  for (int d = 0; d < n; ++d)
+    threads.emplace_back([d, type, &threadFailures] {
+      acc_set_device_num(d, type);
+      double *x = own[d];
+      for (int i = 0; i < N; ++i)
+        x[i] = d;
+      double sum = 0;
+      for (int round = 0; round < 4; ++round) {
+#pragma acc parallel loop copy(x[0:N]) reduction(+:sum)
+        for (int i = 0; i < N; ++i) {
+          x[i] += 1;
+          sum += x[i];
+        }
+      }
+      threadFailures[d] += acc_get_device_num(type) != d;
+      // rounds r = 1..4 of N * (d + r)
+      threadFailures[d] += sum != double(N) * (4 * d + 10);
+      for (int i = 0; i < N; ++i)
+        threadFailures[d] += x[i] != d + 4;
+    });
+  for (std::thread &t : threads)
+    t.join();
+  for (int d = 0; d < n; ++d)
+    expect(threadFailures[d] == 0, "a host thread of its own on the device", d);
+  expect(acc_get_device_num(type) == 0, "the threads left the main thread's device alone", 0);
   return failures != 0;
 }
