@@ -10,6 +10,10 @@
 #   bash .devjit/run.sh       there: the JIT on the GPU
 #   scripts/h100.sh prepare-cuda  here: only the nvcc programs of test/gpu/
 #                             (.devcuda/; run .devcuda/run.sh there)
+#   scripts/h100.sh prepare-mpi  here: several GPUs per process, MPI +
+#                             OpenACC (examples/mpi) and bench/mpi, with
+#                             Open MPI carried along (.devmpi/; run
+#                             .devmpi/run.sh on a machine with 2 GPUs)
 #   scripts/h100.sh prepare-cudart  here: whole CUDA programs built by
 #                             ferry-nvcc (test/cuda/) and bench/cuda/ built by
 #                             both nvcc and ferry-nvcc (.devcudart/; run
@@ -155,6 +159,27 @@ prepare-cudart)
   cp "$root/scripts/h100-cudart-run.sh" "$dir/run.sh"
   du -sh "$dir"
   ;;
+prepare-mpi)
+  "$root/scripts/build.sh"
+  dir=$root/.devmpi
+  rm -rf "$dir"
+  mkdir -p "$dir/lib"
+  cp -a "$build"/lib/libferry-rt.so* "$dir/lib/"
+  cp -L "$(ldd "$build/lib/libferry-rt.so" | awk '/libelf/ {print $3}')" "$dir/lib/"
+  acc=("$build/bin/ferry-clang++" -O2 '-Wl,-rpath,$ORIGIN/lib')
+  "${acc[@]}" "$root/test/e2e/multi-device.cpp" -o "$dir/multi-device"
+  "${acc[@]}" "$root/test/e2e/host-data-host-access.cpp" -o "$dir/host-data-host-access"
+  # shellcheck disable=SC2046 # mpicxx's flags are words
+  "${acc[@]}" $(mpicxx --showme:compile) "$root/examples/mpi/stencil.cpp" \
+      $(mpicxx --showme:link) -o "$dir/stencil"
+  /usr/lib/llvm-19/bin/clang++ -O2 -std=c++17 -I"$build/include" -I"$root/runtime" \
+      "$root/tools/ferry-info/ferry-info.cpp" -L"$dir/lib" -lferry-rt -ldl '-Wl,-rpath,$ORIGIN/lib' \
+      -o "$dir/ferry-info"
+  "$root/scripts/carry-mpi.sh" "$dir/mpi"
+  cp "$root/bench/mpi/scaling.sh" "$dir/"
+  cp "$root/scripts/h100-mpi-run.sh" "$dir/run.sh"
+  du -sh "$dir"
+  ;;
 prepare-jit)
   # The JIT (libferry.so) compiles on the GPU machine, which has no LLVM:
   # carry libLLVM and every library it needs but glibc, xz-compressed (the
@@ -178,7 +203,7 @@ prepare-jit)
   du -sh "$jit"
   ;;
 *)
-  echo "usage: scripts/h100.sh prepare|prepare-jit|prepare-cuda|prepare-cudart   (then run .devbin/run.sh, .devjit/run.sh, .devcuda/run.sh or .devcudart/run.sh on the GPU machine)" >&2
+  echo "usage: scripts/h100.sh prepare|prepare-jit|prepare-cuda|prepare-cudart|prepare-mpi   (then run .devbin/run.sh, .devjit/run.sh, .devcuda/run.sh, .devcudart/run.sh or .devmpi/run.sh on the GPU machine)" >&2
   exit 2
   ;;
 esac

@@ -94,17 +94,18 @@ bool mpiTakesDeviceAddresses(std::string &Why) {
   if (Driver && std::strstr(Driver, "ferry-emu"))
     return true;
   if (Type == acc_device_nvidia) {
-#if defined(MPIX_CUDA_AWARE_SUPPORT)
+    // Open MPI's <mpi-ext.h> defines MPIX_CUDA_AWARE_SUPPORT as 1 or 0.
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
     if (MPIX_Query_cuda_support() == 1)
       return true;
     Why = "this MPI library was built with CUDA support, but it is off at run time "
           "(MPIX_Query_cuda_support() is 0)";
 #else
-    Why = "this MPI library is not CUDA-aware (no MPIX_CUDA_AWARE_SUPPORT in mpi-ext.h)";
+    Why = "this MPI library is not CUDA-aware (built without CUDA support)";
 #endif
     return false;
   }
-#if defined(MPIX_ROCM_AWARE_SUPPORT)
+#if defined(MPIX_ROCM_AWARE_SUPPORT) && MPIX_ROCM_AWARE_SUPPORT
   if (MPIX_Query_rocm_support() == 1)
     return true;
 #endif
