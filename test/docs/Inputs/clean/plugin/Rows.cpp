@@ -1,0 +1,1 @@
+// The rows of Rows.def.

@@ -1,0 +1,2 @@
+#include <cstdlib>
+bool debug() { return std::getenv("FERRY_DEBUG") != nullptr; }

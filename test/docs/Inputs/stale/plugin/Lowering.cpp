@@ -1,0 +1,1 @@
+// The rows of Table.def.

@@ -1,0 +1,1 @@
+// A corpus source (only counted).
