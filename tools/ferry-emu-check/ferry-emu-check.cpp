@@ -54,35 +54,44 @@ using namespace llvm;
 
 namespace {
 
-cl::opt<std::string> Input(cl::Positional, cl::desc("<nvvm module .ll/.bc>"), cl::Required);
-cl::opt<std::string> SpecFile("spec", cl::desc("kernels, launches and arguments"));
+cl::OptionCategory Category("ferry-emu-check options");
+
+cl::opt<std::string> Input(cl::Positional, cl::desc("<nvvm module .ll/.bc>"), cl::Required,
+                           cl::cat(Category));
+cl::opt<std::string> SpecFile("spec", cl::desc("kernels, launches and arguments"),
+                              cl::cat(Category));
 cl::list<std::string> Archs("arch", cl::CommaSeparated,
-                            cl::desc("AMDGPU targets (default gfx90a,gfx1100)"));
+                            cl::desc("AMDGPU targets (default gfx90a,gfx1100)"), cl::cat(Category));
 cl::opt<std::string> AMDGPUModule("amdgpu",
-                                  cl::desc("an AMDGPU module to compare instead of translating"));
-cl::opt<bool> List("list", cl::desc("list the kernels and their parameters"));
-cl::opt<unsigned> Seed("seed", cl::desc("input generator seed"), cl::init(1));
+                                  cl::desc("an AMDGPU module to compare instead of translating"),
+                                  cl::cat(Category));
+cl::opt<bool> List("list", cl::desc("list the kernels and their parameters"), cl::cat(Category));
+cl::opt<unsigned> Seed("seed", cl::desc("input generator seed"), cl::init(1), cl::cat(Category));
 cl::opt<bool> ReferenceOnly("reference-only",
-                            cl::desc("run the NVVM module only (no translation, no comparison)"));
-cl::opt<bool> Print("print", cl::desc("print the buffers after the NVVM run"));
+                            cl::desc("run the NVVM module only (no translation, no comparison)"),
+                            cl::cat(Category));
+cl::opt<bool> Print("print", cl::desc("print the buffers after the NVVM run"), cl::cat(Category));
 cl::opt<unsigned> CodeObjectVersion("code-object-version",
-                                     cl::desc("AMDHSA code object version of the translation "
-                                              "(4: sizes from the dispatch packet, 5: from "
-                                              "hidden arguments)"),
-                                     cl::init(5));
+                                    cl::desc("AMDHSA code object version of the translation "
+                                             "(4: sizes from the dispatch packet, 5: from "
+                                             "hidden arguments)"),
+                                    cl::init(5), cl::cat(Category));
 cl::opt<bool> ExpectFailure("expect-failure",
                             cl::desc("every launch must fail on every side (device assertions, "
-                                     "traps); the failures are printed to stdout"));
-cl::opt<bool> InputOptimized(
-    "input-optimized",
-    cl::desc("The input is clang's optimized NVVM output: the AMD side gets what "
-             "ferry-translate gives such input (its runtime-unrolled loops rolled "
-             "back up; default; =false for unoptimized IR)"),
-    cl::init(true));
-cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"));
+                                     "traps); the failures are printed to stdout"),
+                            cl::cat(Category));
+cl::opt<bool>
+    InputOptimized("input-optimized",
+                   cl::desc("The input is clang's optimized NVVM output: the AMD side gets what "
+                            "ferry-translate gives such input (its runtime-unrolled loops rolled "
+                            "back up; default; =false for unoptimized IR)"),
+                   cl::init(true), cl::cat(Category));
+cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"),
+                        cl::cat(Category));
 cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
-                                   "--reference-only; no code object, so no hidden arguments)"));
+                                   "--reference-only; no code object, so no hidden arguments)"),
+                          cl::cat(Category));
 
 enum class Elem { F32, F64, I32, I64, U8, F16 };
 
@@ -91,9 +100,9 @@ struct Arg {
   Elem E = Elem::I32;
   uint64_t Count = 0;
   bool Zero = false;
-  bool Sorted = false; ///< compared as a multiset (order of atomics)
-  bool Any = false;    ///< not compared (timings)
-  uint64_t Scalar = 0; ///< the scalar's bytes
+  bool Sorted = false;         ///< compared as a multiset (order of atomics)
+  bool Any = false;            ///< not compared (timings)
+  uint64_t Scalar = 0;         ///< the scalar's bytes
   std::vector<uint8_t> Struct; ///< a by-value struct's bytes (`struct=...`)
 };
 
@@ -599,6 +608,9 @@ std::unique_ptr<Module> load(StringRef Path, LLVMContext &Ctx) {
 
 int main(int argc, char **argv) {
   ferry::installFatalErrorHandler();
+  // --help lists this tool's options, not every option LLVM registers
+  // (those still work; --help-hidden lists them).
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv, "ferry-emu-check: NVVM vs AMDGPU on the CPU\n");
   // lld, which compiling a code object runs in process, resets every
   // command-line option of the process: keep the values.
