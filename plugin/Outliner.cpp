@@ -44,7 +44,7 @@ using namespace llvm;
 namespace ferry {
 namespace plugin {
 
-const char *defaultTargets() { return "gfx90a,gfx942,gfx1030,gfx1100,sm_80"; }
+const char *defaultTargets() { return FERRY_DEFAULT_TARGETS; }
 
 bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string &Error) {
   Targets.clear();

@@ -12,7 +12,14 @@
 /// command goes to ferry-nvcc, which accepts clang's options in this mode
 /// (docs/cuda.md).
 ///
+/// Clang's offload spellings choose the device images as in clang's own
+/// offload driver: `--offload-arch=gfx90a,sm_90` (repeatable) becomes the
+/// plugin's target list, `--no-offload-arch=X` takes X out of it (or out of
+/// the default list). `--help` and `--version` say what Ferry adds before
+/// clang's own text.
+///
 //===----------------------------------------------------------------------===//
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -25,6 +32,12 @@
 #ifndef FERRY_DEFAULT_CLANGXX
 #error "FERRY_DEFAULT_CLANGXX must name the clang++-19 to run"
 #endif
+#ifndef FERRY_DEFAULT_TARGETS
+#error "FERRY_DEFAULT_TARGETS must list the plugin's default targets"
+#endif
+#ifndef FERRY_VERSION
+#error "FERRY_VERSION must be Ferry's version"
+#endif
 
 static std::string selfDir() {
   char Buf[PATH_MAX];
@@ -34,6 +47,54 @@ static std::string selfDir() {
   Buf[N] = 0;
   std::string Path(Buf);
   return Path.substr(0, Path.rfind('/'));
+}
+
+/// The comma-separated entries of \p List, empty ones dropped.
+static std::vector<std::string> splitList(const std::string &List) {
+  std::vector<std::string> Out;
+  size_t Start = 0;
+  while (Start <= List.size()) {
+    size_t Comma = List.find(',', Start);
+    if (Comma == std::string::npos)
+      Comma = List.size();
+    if (Comma > Start)
+      Out.push_back(List.substr(Start, Comma - Start));
+    Start = Comma + 1;
+  }
+  return Out;
+}
+
+static void printHelp() {
+  std::printf("OVERVIEW: ferry-clang++ " FERRY_VERSION ": clang++ 19 with Ferry's OpenACC plugin\n"
+              "\n"
+              "USAGE: ferry-clang++ [clang options] file...\n"
+              "\n"
+              "Compiles C++ with `#pragma acc` directives: every compute region becomes a\n"
+              "kernel for AMD GPUs (HSA code objects) and NVIDIA GPUs (PTX) plus a host\n"
+              "version, and the program links Ferry's runtime (libferry-rt). `.cu` files\n"
+              "and -x cuda go to ferry-nvcc.\n"
+              "\n"
+              "FERRY OPTIONS:\n"
+              "  --offload-arch=<list>       Device images to build (gfx90a, gfx942, gfx1030,\n"
+              "                              gfx1100, ..., sm_80, sm_90, ...; repeatable;\n"
+              "                              `none` for host code only). Default:\n"
+              "                              " FERRY_DEFAULT_TARGETS "\n"
+              "  --no-offload-arch=<list>    Leave these out of the list\n"
+              "  -fplugin-arg-ferry-embed-ir Embed the translated IR too, so that the emulated\n"
+              "                              AMD devices (FERRY_EMULATE=gfx90a) can run it\n"
+              "  -fplugin-arg-ferry-remarks  Say how each loop was scheduled and why\n"
+              "  -fplugin-arg-ferry-targets=<list>  The plugin's own spelling of --offload-arch\n"
+              "  -fplugin-arg-ferry-device-library=<path>  Ferry's device library to link\n"
+              "\n"
+              "ENVIRONMENT:\n"
+              "  FERRY_CLANGXX               The clang++ 19 to run (default " FERRY_DEFAULT_CLANGXX
+              ")\n"
+              "  ACC_DEVICE_TYPE, ACC_DEVICE_NUM, FERRY_EMULATE, FERRY_DEBUG, ...: at run time,\n"
+              "                              see Ferry's README and docs/runtime.md\n"
+              "\n"
+              "Clang's options follow.\n"
+              "\n");
+  std::fflush(stdout);
 }
 
 int main(int argc, char **argv) {
@@ -50,8 +111,7 @@ int main(int argc, char **argv) {
     const bool CudaFile = A.size() > 3 && A.compare(A.size() - 3, 3, ".cu") == 0;
     Cuda |= CudaFile || A == "-lcudart" || A == "-lcudart_static" || A == "--cuda-gpu-arch" ||
             A.compare(0, 16, "--cuda-gpu-arch=") == 0 ||
-            ((A == "-x" && I + 1 < argc && std::strcmp(argv[I + 1], "cuda") == 0) ||
-             A == "-xcuda");
+            ((A == "-x" && I + 1 < argc && std::strcmp(argv[I + 1], "cuda") == 0) || A == "-xcuda");
   }
   if (Cuda) {
     const std::string Nvcc = selfDir() + "/ferry-nvcc";
@@ -68,19 +128,53 @@ int main(int argc, char **argv) {
     return 127;
   }
 
-  bool Links = true;
+  bool Links = true, Help = false, Version = false;
+  // --offload-arch / --no-offload-arch: the target list, in order, each once.
+  std::vector<std::string> Targets;
+  bool TargetsGiven = false;
+  std::vector<std::string> Passed;
   for (int I = 1; I < argc; ++I) {
-    const char *A = argv[I];
-    if (!std::strcmp(A, "-c") || !std::strcmp(A, "-S") ||
-        !std::strcmp(A, "-E") || !std::strcmp(A, "-fsyntax-only") ||
-        !std::strcmp(A, "-M") || !std::strcmp(A, "-MM"))
+    const std::string A = argv[I];
+    if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-M" || A == "-MM")
       Links = false;
+    Help |= A == "--help" || A == "-help" || A == "--help-hidden";
+    Version |= A == "--version";
+    const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
+    const bool Remove = A.compare(0, 18, "--no-offload-arch=") == 0;
+    if (!Add && !Remove) {
+      Passed.push_back(A);
+      continue;
+    }
+    if (!TargetsGiven && Remove)
+      Targets = splitList(FERRY_DEFAULT_TARGETS);
+    TargetsGiven = true;
+    for (const std::string &T : splitList(A.substr(A.find('=') + 1))) {
+      auto It = std::find(Targets.begin(), Targets.end(), T);
+      if (Add && It == Targets.end())
+        Targets.push_back(T);
+      else if (Remove && It != Targets.end())
+        Targets.erase(It);
+    }
+  }
+  if (Help)
+    printHelp();
+  if (Version) {
+    std::printf("Ferry " FERRY_VERSION " (ferry-clang++): OpenACC for AMD and NVIDIA GPUs, "
+                "running %s\n",
+                Compiler);
+    std::fflush(stdout);
   }
 
-  std::vector<std::string> Args = {Compiler, "-fplugin=" + Lib + "/libferry-clang.so",
-                                   "-isystem", Include};
-  for (int I = 1; I < argc; ++I)
-    Args.push_back(argv[I]);
+  std::vector<std::string> Args = {Compiler, "-fplugin=" + Lib + "/libferry-clang.so", "-isystem",
+                                   Include};
+  if (TargetsGiven) {
+    std::string List;
+    for (const std::string &T : Targets)
+      List += (List.empty() ? "" : ",") + T;
+    Args.push_back("-fplugin-arg-ferry-targets=" + (List.empty() ? std::string("none") : List));
+  }
+  for (const std::string &A : Passed)
+    Args.push_back(A);
   if (Links) {
     Args.push_back("-L" + Lib);
     Args.push_back("-lferry-rt");
