@@ -1,4 +1,6 @@
-# The CMake package: find_package(Ferry) gives Ferry::rt and Ferry::openacc.
+# The CMake package: find_package(Ferry) gives Ferry::rt, Ferry::compiler,
+# Ferry::openacc and (with the CUDA headers) Ferry::cudart; see
+# cmake/FerryConfig.cmake.in for which compilers each needs.
 include(CMakePackageConfigHelpers)
 
 # Ferry::openacc: compile with the plugin, link the runtime.

@@ -27,6 +27,8 @@ PACKAGES=(
   libomp-19-dev
   # MPI + OpenACC: examples/mpi and its test (find_package(MPI), mpirun)
   libopenmpi-dev openmpi-bin
+  # the package test builds Ferry::rt and Ferry::compiler users with gcc/g++
+  g++
 )
 
 missing=()

@@ -28,3 +28,41 @@ run(${CMAKE_COMMAND} -E env FERRY_EMULATE=gfx90a ACC_DEVICE_TYPE=radeon FERRY_CA
 if(NOT LAST_OUTPUT MATCHES "expr-jit: ok")
   message(FATAL_ERROR "expr-jit from the installed package printed:\n${LAST_OUTPUT}")
 endif()
+
+# Ferry::rt and Ferry::compiler in a project whose compilers are gcc/g++ (a
+# JIT framework, a tool): found, built and run (the JIT example on the
+# emulated gfx90a).
+set(GccBuild ${FERRY_BUILD_DIR}/package-test/gxx)
+run(${CMAKE_COMMAND} -S ${FERRY_SOURCE_DIR}/test/package/gxx -B ${GccBuild} -G Ninja
+    -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc -DCMAKE_PREFIX_PATH=${Prefix}
+    -DFERRY_EXAMPLES=${FERRY_SOURCE_DIR}/examples)
+run(${CMAKE_COMMAND} --build ${GccBuild})
+run(${GccBuild}/rt-info)
+if(NOT LAST_OUTPUT MATCHES "rt-info: host host 1" OR NOT LAST_OUTPUT MATCHES "rt-info: ok")
+  message(FATAL_ERROR "rt-info (gcc, Ferry::rt) printed:\n${LAST_OUTPUT}")
+endif()
+run(${CMAKE_COMMAND} -E env FERRY_EMULATE=gfx90a ACC_DEVICE_TYPE=radeon FERRY_CACHE=0
+    ${GccBuild}/expr-jit 1000)
+if(NOT LAST_OUTPUT MATCHES "expr-jit: ok")
+  message(FATAL_ERROR "expr-jit (g++, Ferry::compiler) printed:\n${LAST_OUTPUT}")
+endif()
+
+# Ferry::openacc with g++: refused with the reason, asked for as a component
+# or linked without one.
+foreach(mode component link)
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -S ${FERRY_SOURCE_DIR}/test/package/gxx-openacc
+            -B ${FERRY_BUILD_DIR}/package-test/gxx-openacc-${mode} -G Ninja
+            -DCMAKE_CXX_COMPILER=g++ -DCMAKE_PREFIX_PATH=${Prefix} -DFERRY_MODE=${mode}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(mode STREQUAL "component")
+    # (CMake wraps the message's lines)
+    set(expected "Ferry::openacc needs clang\\+\\+ 19 as the C\\+\\+ compiler.*this project uses[ \n]+GNU")
+  else()
+    set(expected "Ferry::openacc_needs_clang\\+\\+_19_as_the_CXX_compiler")
+  endif()
+  if(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "${expected}")
+    message(FATAL_ERROR "Ferry::openacc with g++ (${mode}): exit ${rc}, expected an error "
+                        "matching '${expected}':\n${out}\n${err}")
+  endif()
+endforeach()
