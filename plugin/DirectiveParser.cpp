@@ -343,13 +343,19 @@ bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
     report(PP, C.loc(), Diag::ExpectedLParen) << Name;
     return false;
   }
-  unsigned Depth = 0;
+  // The brackets opened inside the argument, innermost last: a closing
+  // bracket must match the innermost (`a[0:n)` is a missing ']', not a
+  // missing ')' at the end of the line).
+  SmallVector<Token, 4> Open;
+  auto closerOf = [](const Token &T) {
+    return T.is(tok::l_paren) ? tok::r_paren : T.is(tok::l_square) ? tok::r_square : tok::r_brace;
+  };
   while (!C.atEnd()) {
     const Token &T = C.peek();
     if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
+      Open.push_back(T);
     if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
-      if (Depth == 0) {
+      if (Open.empty()) {
         if (!T.is(tok::r_paren))
           break;
         C.next();
@@ -359,9 +365,25 @@ bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
         }
         return true;
       }
-      --Depth;
+      if (!T.is(closerOf(Open.back()))) {
+        report(PP, T.getLocation(), Diag::MismatchedBracket)
+            << tok::getPunctuatorSpelling(closerOf(Open.back()))
+            << tok::getPunctuatorSpelling(Open.back().getKind()) << Name;
+        report(PP, Open.back().getLocation(), Diag::NoteBracketOpened)
+            << tok::getPunctuatorSpelling(Open.back().getKind());
+        return false;
+      }
+      Open.pop_back();
     }
     Out.push_back(C.next());
+  }
+  if (!Open.empty()) {
+    report(PP, C.loc(), Diag::MismatchedBracket)
+        << tok::getPunctuatorSpelling(closerOf(Open.back()))
+        << tok::getPunctuatorSpelling(Open.back().getKind()) << Name;
+    report(PP, Open.back().getLocation(), Diag::NoteBracketOpened)
+        << tok::getPunctuatorSpelling(Open.back().getKind());
+    return false;
   }
   report(PP, C.loc(), Diag::UnbalancedParens) << Name;
   return false;

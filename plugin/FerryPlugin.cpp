@@ -24,10 +24,12 @@
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
 
 #include <dlfcn.h>
+#include <set>
 
 using namespace clang;
 
@@ -76,6 +78,83 @@ private:
   AccPragmaHandler Handler;
 };
 
+/// Shows an error about an OpenACC directive once. The rewrite of a
+/// directive repeats its clauses' operands in several places (the data
+/// items, the closure, the host version), so an error clang finds in one
+/// (an undeclared name, a type mismatch) came once per place, all at the
+/// same token of the `#pragma acc` line. An error (with its notes) that
+/// repeats, at the same place and with the same text, one already shown on
+/// such a line is dropped and not counted; everything else goes through
+/// unchanged. Not installed under -verify, which counts for itself.
+class DirectiveDiagnostics final : public DiagnosticConsumer {
+public:
+  DirectiveDiagnostics(DiagnosticConsumer *Next, std::unique_ptr<DiagnosticConsumer> Owned)
+      : Next(Next), Owned(std::move(Owned)) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    Next->EndSourceFile();
+    syncCounts();
+  }
+  void finish() override {
+    Next->finish();
+    syncCounts();
+  }
+  void clear() override {
+    Next->clear();
+    DiagnosticConsumer::clear();
+  }
+  bool IncludeInDiagnosticCounts() const override { return Next->IncludeInDiagnosticCounts(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Note) {
+      if (DroppingNotes)
+        return;
+    } else {
+      DroppingNotes = Level >= DiagnosticsEngine::Error && repeatsOnDirective(Info);
+      if (DroppingNotes)
+        return;
+    }
+    Next->HandleDiagnostic(Level, Info);
+    syncCounts();
+  }
+
+private:
+  /// Whether \p Info is on a `#pragma acc` line and was shown before.
+  bool repeatsOnDirective(const Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    const SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+    auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid || Offset > Buffer.size())
+      return false;
+    const size_t LineStart = Buffer.rfind('\n', Offset ? Offset - 1 : 0);
+    StringRef Line = Buffer.substr(LineStart == StringRef::npos ? 0 : LineStart + 1).ltrim(" \t");
+    if (!Line.consume_front("#"))
+      return false;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("pragma") || !Line.ltrim(" \t").starts_with("acc"))
+      return false;
+    SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    return !Shown.insert({Loc.getRawEncoding(), std::string(Text)}).second;
+  }
+  void syncCounts() {
+    NumErrors = Next->getNumErrors();
+    NumWarnings = Next->getNumWarnings();
+  }
+
+  DiagnosticConsumer *Next;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+  std::set<std::pair<SourceLocation::UIntTy, std::string>> Shown;
+  bool DroppingNotes = false;
+};
+
 class FerryAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -90,6 +169,12 @@ protected:
                                           : SourceLocation(),
              Diag::CSource);
       return std::make_unique<ASTConsumer>();
+    }
+    if (!CI.getDiagnosticOpts().VerifyDiagnostics) {
+      DiagnosticsEngine &DE = CI.getDiagnostics();
+      DiagnosticConsumer *Client = DE.getClient();
+      std::unique_ptr<DiagnosticConsumer> Owned = DE.takeClient();
+      DE.setClient(new DirectiveDiagnostics(Client, std::move(Owned)), /*ShouldOwnClient=*/true);
     }
     std::string Dir = includeDir();
     if (auto DirRef = CI.getFileManager().getOptionalDirectoryRef(Dir))
