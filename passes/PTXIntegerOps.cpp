@@ -415,9 +415,94 @@ bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
   return T.write(S.Operands[0], R);
 }
 
-/// setp (0): setp.cmp[.bool].type p[|q], a, b[, {!}c]; selp (1).
+namespace {
+/// The predicate of comparison \p Cmp (setp's and set's .eq, .lt, .ltu, .lo,
+/// .num, ...) on operands of type \p Ty.
+std::optional<CmpInst::Predicate> comparisonOf(StringRef Cmp, PTXType Ty) {
+  if (Ty.K == PTXType::Float)
+    return StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
+        .Case("eq", CmpInst::FCMP_OEQ).Case("ne", CmpInst::FCMP_ONE)
+        .Case("lt", CmpInst::FCMP_OLT).Case("le", CmpInst::FCMP_OLE)
+        .Case("gt", CmpInst::FCMP_OGT).Case("ge", CmpInst::FCMP_OGE)
+        .Case("equ", CmpInst::FCMP_UEQ).Case("neu", CmpInst::FCMP_UNE)
+        .Case("ltu", CmpInst::FCMP_ULT).Case("leu", CmpInst::FCMP_ULE)
+        .Case("gtu", CmpInst::FCMP_UGT).Case("geu", CmpInst::FCMP_UGE)
+        .Case("num", CmpInst::FCMP_ORD).Case("nan", CmpInst::FCMP_UNO)
+        .Default(std::nullopt);
+  const bool Sg = Ty.isSigned();
+  return StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
+      .Case("eq", CmpInst::ICMP_EQ).Case("ne", CmpInst::ICMP_NE)
+      .Case("lt", Sg ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+      .Case("le", Sg ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
+      .Case("gt", Sg ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
+      .Case("ge", Sg ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+      .Case("lo", CmpInst::ICMP_ULT).Case("ls", CmpInst::ICMP_ULE)
+      .Case("hi", CmpInst::ICMP_UGT).Case("hs", CmpInst::ICMP_UGE)
+      .Default(std::nullopt);
+}
+} // namespace
+
+/// set (2): set.cmp[.bool][.ftz].dtype.stype d, a, b[, {!}c]. Each lane of
+/// the source (two for .f16x2/.bf16x2) gives 1.0 or 0.0 in a floating-point
+/// destination and all ones or zero in an integer one (a 32-bit integer
+/// destination of a two-lane source holds two 16-bit masks).
+static bool ptxSetValue(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  if (S.Parts.size() < 4)
+    return T.fail("set needs a comparison, a destination type and a source type");
+  PTXType DT = PTXType::parse(S.Parts[S.Parts.size() - 2]);
+  PTXType ST = PTXType::parse(S.Parts.back());
+  Type *SV = ST.irType(B.getContext());
+  if (!SV || ST.K == PTXType::Pred || !DT.valid() || DT.K == PTXType::Pred)
+    return T.fail("set takes numeric types");
+  std::optional<CmpInst::Predicate> P = comparisonOf(S.Parts[1], ST);
+  if (!P)
+    return T.fail("unknown comparison ." + S.Parts[1]);
+  StringRef BoolOp;
+  for (StringRef W : ArrayRef<StringRef>(S.Parts).slice(2, S.Parts.size() - 4)) {
+    if (W == "and" || W == "or" || W == "xor")
+      BoolOp = W;
+    else if (W != "ftz") // flushing subnormals does not change a comparison
+      return T.fail("unknown qualifier ." + W);
+  }
+  Value *A = T.read(S, 1, SV), *C = T.read(S, 2, SV);
+  if (!A || !C)
+    return false;
+  Value *R = ST.K == PTXType::Float ? B.CreateFCmp(*P, A, C) : B.CreateICmp(*P, A, C);
+  if (!BoolOp.empty()) {
+    if (S.Operands.size() != 4)
+      return T.fail("set." + BoolOp + " needs a predicate operand");
+    Value *Pc = T.read(S, 3, B.getInt1Ty());
+    if (!Pc)
+      return false;
+    if (ST.Lanes > 1)
+      Pc = B.CreateVectorSplat(ST.Lanes, Pc);
+    R = BoolOp == "and" ? B.CreateAnd(R, Pc) : BoolOp == "or" ? B.CreateOr(R, Pc) : B.CreateXor(R, Pc);
+  }
+  Type *DV = DT.irType(B.getContext());
+  const unsigned DBits = DT.Width * DT.Lanes;
+  Value *Result;
+  if (DT.K == PTXType::Float) {
+    if (DT.Lanes != ST.Lanes)
+      return T.fail("set ." + S.Parts[S.Parts.size() - 2] + " from ." + S.Parts.back() +
+                    ": the lanes differ");
+    Result = B.CreateSelect(R, ConstantFP::get(DV, 1.0), ConstantFP::get(DV, 0.0));
+  } else {
+    if (DBits % ST.Lanes)
+      return T.fail("set: the destination does not split into the source's lanes");
+    Type *LaneInt = B.getIntNTy(DBits / ST.Lanes);
+    Type *MaskTy = ST.Lanes > 1 ? FixedVectorType::get(LaneInt, ST.Lanes) : LaneInt;
+    Value *Mask = B.CreateSExt(R, MaskTy);
+    Result = B.CreateBitCast(Mask, B.getIntNTy(DBits));
+  }
+  return T.write(S.Operands[0], Result);
+}
+
+/// setp (0): setp.cmp[.bool].type p[|q], a, b[, {!}c]; selp (1); set (2).
 bool ptxCompare(PTXTranslator &T, const PTXStatement &S, int Select) {
   IRBuilder<> &B = T.B;
+  if (Select == 2)
+    return ptxSetValue(T, S);
   PTXType Ty = typeOf(S);
   Type *VT = Ty.irType(B.getContext());
   if (!VT || Ty.Lanes != 1 || Ty.K == PTXType::Pred)
@@ -434,37 +519,10 @@ bool ptxCompare(PTXTranslator &T, const PTXStatement &S, int Select) {
   Value *A = T.read(S, 1, VT), *C = T.read(S, 2, VT);
   if (!A || !C)
     return false;
-  Value *R;
-  if (Ty.K == PTXType::Float) {
-    std::optional<CmpInst::Predicate> P =
-        StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
-            .Case("eq", CmpInst::FCMP_OEQ).Case("ne", CmpInst::FCMP_ONE)
-            .Case("lt", CmpInst::FCMP_OLT).Case("le", CmpInst::FCMP_OLE)
-            .Case("gt", CmpInst::FCMP_OGT).Case("ge", CmpInst::FCMP_OGE)
-            .Case("equ", CmpInst::FCMP_UEQ).Case("neu", CmpInst::FCMP_UNE)
-            .Case("ltu", CmpInst::FCMP_ULT).Case("leu", CmpInst::FCMP_ULE)
-            .Case("gtu", CmpInst::FCMP_UGT).Case("geu", CmpInst::FCMP_UGE)
-            .Case("num", CmpInst::FCMP_ORD).Case("nan", CmpInst::FCMP_UNO)
-            .Default(std::nullopt);
-    if (!P)
-      return T.fail("unknown comparison ." + Cmp);
-    R = B.CreateFCmp(*P, A, C);
-  } else {
-    const bool Sg = Ty.isSigned();
-    std::optional<CmpInst::Predicate> P =
-        StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
-            .Case("eq", CmpInst::ICMP_EQ).Case("ne", CmpInst::ICMP_NE)
-            .Case("lt", Sg ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
-            .Case("le", Sg ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
-            .Case("gt", Sg ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
-            .Case("ge", Sg ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
-            .Case("lo", CmpInst::ICMP_ULT).Case("ls", CmpInst::ICMP_ULE)
-            .Case("hi", CmpInst::ICMP_UGT).Case("hs", CmpInst::ICMP_UGE)
-            .Default(std::nullopt);
-    if (!P)
-      return T.fail("unknown comparison ." + Cmp);
-    R = B.CreateICmp(*P, A, C);
-  }
+  std::optional<CmpInst::Predicate> P = comparisonOf(Cmp, Ty);
+  if (!P)
+    return T.fail("unknown comparison ." + Cmp);
+  Value *R = Ty.K == PTXType::Float ? B.CreateFCmp(*P, A, C) : B.CreateICmp(*P, A, C);
   Value *NotR = B.CreateNot(R);
   if (S.Parts.size() == 4) { // .and / .or / .xor with a predicate c
     Value *P = T.read(S, 3, B.getInt1Ty());

@@ -66,6 +66,8 @@ bool decode(PTXTranslator &T, const PTXStatement &S, Access &A) {
       A.NonTemporal = true;
     else if (W == "cv" || W == "volatile")
       A.Volatile = true;
+    else if (IsAtomic && W == "noftz")
+      ; // atom.add.noftz.f16/.bf16: subnormals kept, as the IR's fadd keeps them
     else if (W == "relaxed")
       A.Ord = AtomicOrdering::Monotonic;
     else if (W == "acquire")
@@ -173,8 +175,12 @@ bool ptxAtomic(PTXTranslator &T, const PTXStatement &S, int IsRed) {
   Access A;
   if (!decode(T, S, A))
     return false;
-  if (A.Ty.Width < 32 || A.Ty.Lanes != 1 || A.Vector != 1)
-    return T.fail("atomics are translated for 32- and 64-bit scalars");
+  // 16-bit floats (.f16, .bf16 and their pairs .f16x2, .bf16x2) have add
+  // only: CUDA's atomicAdd on __half and __nv_bfloat16.
+  const bool HalfAdd = A.Ty.K == PTXType::Float && A.Ty.Width == 16 && A.AtomicOp == "add";
+  if ((A.Ty.Width < 32 && !HalfAdd) || (A.Ty.Lanes != 1 && !HalfAdd) || A.Vector != 1)
+    return T.fail("atomics are translated for 32- and 64-bit scalars and the adds of "
+                  ".f16, .f16x2, .bf16 and .bf16x2");
   const unsigned First = IsRed ? 0 : 1;
   if (S.Operands.size() < First + 2)
     return T.fail("missing operands");
@@ -185,7 +191,7 @@ bool ptxAtomic(PTXTranslator &T, const PTXStatement &S, int IsRed) {
     return false;
   AtomicOrdering Ord = A.Ord == AtomicOrdering::NotAtomic ? AtomicOrdering::Monotonic : A.Ord;
   SyncScope::ID Sc = A.Scope.value_or(Ctx.getOrInsertSyncScopeID("agent"));
-  const Align Al(A.Ty.Width / 8);
+  const Align Al(A.Ty.Width * A.Ty.Lanes / 8);
   Value *R;
   if (A.AtomicOp == "cas") {
     if (IsRed)
@@ -198,7 +204,7 @@ bool ptxAtomic(PTXTranslator &T, const PTXStatement &S, int IsRed) {
                                                                : Ord;
     R = B.CreateExtractValue(B.CreateAtomicCmpXchg(Ptr, V, New, Al, Ord, Fail, Sc), 0);
   } else {
-    const bool FP = Ty->isFloatingPointTy();
+    const bool FP = Ty->isFPOrFPVectorTy();
     const bool Signed = A.Ty.isSigned();
     std::optional<AtomicRMWInst::BinOp> Op =
         StringSwitch<std::optional<AtomicRMWInst::BinOp>>(A.AtomicOp)

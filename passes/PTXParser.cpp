@@ -226,18 +226,26 @@ std::string parsePTX(StringRef Text, SmallVectorImpl<PTXStatement> &Out) {
       S.Guard = R.substr(0, Sp).str();
       R = R.substr(Sp).trim();
     }
-    size_t Sp = R.find(' ');
+    size_t Sp = R.find_first_of(" \t");
     StringRef Op = R.substr(0, Sp);
     StringRef Rest = Sp == StringRef::npos ? "" : R.substr(Sp).trim();
-    if (Op == ".reg") {
-      // .reg .u32 a, b<4>;
+    if (Op == ".reg" || Op.starts_with(".reg.")) {
+      // .reg .u32 a, b<4>;  also written .reg.u32 a; (CUDA's fp16 headers)
       S.K = PTXStatement::RegDecl;
-      size_t TSp = Rest.find(' ');
-      if (TSp == StringRef::npos)
-        return "a register declaration without names in '" + S.Text + "'";
-      S.Opcode = Rest.substr(0, TSp).str();
+      StringRef NameList = Rest;
+      if (Op == ".reg") {
+        size_t TSp = Rest.find_first_of(" \t");
+        if (TSp == StringRef::npos)
+          return "a register declaration without names in '" + S.Text + "'";
+        S.Opcode = Rest.substr(0, TSp).str();
+        NameList = Rest.substr(TSp);
+      } else {
+        S.Opcode = Op.drop_front(4).str(); // ".u32"
+        if (Rest.empty())
+          return "a register declaration without names in '" + S.Text + "'";
+      }
       SmallVector<StringRef, 4> Names;
-      Rest.substr(TSp).split(Names, ',');
+      NameList.split(Names, ',');
       for (StringRef N : Names) {
         N = N.trim();
         unsigned Count = 0;

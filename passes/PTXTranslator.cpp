@@ -198,7 +198,7 @@ Value *PTXTranslator::immediate(StringRef Text, Type *Ty) {
 /// The NVVM special-register intrinsics mov can read.
 Value *PTXTranslator::special(StringRef Name, Type *Ty) {
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  StringRef Reg = Name.drop_front(); // without %
+  StringRef Reg = Name.starts_with("%") ? Name.drop_front() : Name; // without %
   // %tid.x -> tid.x; %lanemask_lt -> lanemask.lt
   std::string Intr = StringSwitch<std::string>(Reg)
                          .Cases("tid.x", "tid.y", "tid.z", Reg.str())
@@ -292,7 +292,9 @@ Value *PTXTranslator::read(const PTXOperand &Op, Type *Ty) {
         fail("register " + Op.Text + " cannot be read as the instruction's type");
       return R;
     }
-    if (StringRef(Op.Text).starts_with("%"))
+    // Special registers: %tid.x and the like, and WARP_SZ (PTX's name for
+    // the warp size, which CUDA's half and bf16 shuffles read).
+    if (StringRef(Op.Text).starts_with("%") || Op.Text == "WARP_SZ")
       if (Value *S = special(Op.Text, Ty))
         return S;
     return fail("'" + Op.Text + "' is not a declared register or a special "

@@ -2,9 +2,10 @@
 ; asm call, naming the instruction and why: directed rounding of f16/bf16
 ; arithmetic (PTX rounds it .rn only), .rm/.rp packing conversions (PTX's
 ; cvt.{f16x2,bf16x2}.f32 rounds .rn or .rz), and .relu/.satfinite on
-; destinations other than f16/bf16.
+; destinations other than f16/bf16. 16-bit float atomics other than add,
+; and set with an unknown comparison or lanes its destination cannot hold.
 ; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
-; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 6
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 9
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: in function 'add_rz_f16': inline PTX cannot be translated: instruction 'add.rz.f16 $0, $1, $1': the PTX ISA defines .rz for f32/f64 arithmetic only (f16, bf16 and their pairs round .rn)
@@ -36,4 +37,19 @@ define float @satfinite_f32(double %a) {
 define i32 @relu_int(i16 %a) {
   %r = call i32 asm "cvt.relu.s32.s16 $0, $1;", "=r,h"(i16 %a)
   ret i32 %r
+}
+; CHECK-DAG: in function 'atom_min_f16': inline PTX cannot be translated: instruction 'atom.min.noftz.f16 $0, [$1], $2': atomics are translated for 32- and 64-bit scalars and the adds of .f16, .f16x2, .bf16 and .bf16x2
+define i16 @atom_min_f16(ptr %p, i16 %v) {
+  %r = call i16 asm sideeffect "atom.min.noftz.f16 $0, [$1], $2;", "=h,l,h,~{memory}"(ptr %p, i16 %v)
+  ret i16 %r
+}
+; CHECK-DAG: in function 'set_bad_cmp': inline PTX cannot be translated: instruction 'set.sideways.f32.f32 $0, $1, $1': unknown comparison .sideways
+define float @set_bad_cmp(float %a) {
+  %r = call float asm "set.sideways.f32.f32 $0, $1, $1;", "=f,f"(float %a)
+  ret float %r
+}
+; CHECK-DAG: in function 'set_lanes': inline PTX cannot be translated: instruction 'set.eq.f32.f16x2 $0, $1, $1': set .f32 from .f16x2: the lanes differ
+define float @set_lanes(i32 %a) {
+  %r = call float asm "set.eq.f32.f16x2 $0, $1, $1;", "=f,r"(i32 %a)
+  ret float %r
 }
