@@ -124,118 +124,30 @@ const Clause *Directive::find(ClauseKind K) const {
   return nullptr;
 }
 
-/// Whether OpenACC 3.3 allows clause \p C on the combined construct \p K.
-static bool isLoopClause(ClauseKind C) {
-  switch (C) {
-  case ClauseKind::Gang:
-  case ClauseKind::Worker:
-  case ClauseKind::Vector:
-  case ClauseKind::Seq:
-  case ClauseKind::Independent:
-  case ClauseKind::Auto:
-  case ClauseKind::Collapse:
-  case ClauseKind::Tile:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static bool isAtomicClause(ClauseKind C) {
   return C == ClauseKind::AtomicRead || C == ClauseKind::AtomicWrite ||
          C == ClauseKind::AtomicUpdate || C == ClauseKind::AtomicCapture;
 }
 
+namespace construct_bits {
+/// A bit per construct, for the sets of ClauseConstructs.def.
+#define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \
+  constexpr uint32_t Id = 1u << unsigned(ConstructKind::Id);
+#include "Constructs.def"
+} // namespace construct_bits
+
+/// Whether Ferry accepts clause \p C on construct \p K (ClauseConstructs.def).
 static bool isAllowed(ConstructKind K, ClauseKind C) {
-  const bool Common = C == ClauseKind::If || C == ClauseKind::Async || C == ClauseKind::WaitClause;
-  if (K == ConstructKind::Atomic)
-    return C == ClauseKind::If || isAtomicClause(C);
-  if (isAtomicClause(C))
-    return false;
-  switch (K) {
-  case ConstructKind::Routine:
-    return C == ClauseKind::Gang || C == ClauseKind::Worker || C == ClauseKind::Vector ||
-           C == ClauseKind::Seq || C == ClauseKind::Bind || C == ClauseKind::Nohost ||
-           C == ClauseKind::DeviceType;
-  case ConstructKind::Init:
-  case ConstructKind::Shutdown:
-    return C == ClauseKind::DeviceType || C == ClauseKind::DeviceNum || C == ClauseKind::If;
-  case ConstructKind::Set:
-    return C == ClauseKind::DeviceType || C == ClauseKind::DeviceNum ||
-           C == ClauseKind::DefaultAsync || C == ClauseKind::If;
-  case ConstructKind::HostData:
-    return C == ClauseKind::UseDevice || C == ClauseKind::If || C == ClauseKind::IfPresent;
-  case ConstructKind::Declare:
-    return (isDataClause(C) && C != ClauseKind::NoCreate) || C == ClauseKind::DeviceResident ||
-           C == ClauseKind::Link;
-  default:
-    break;
-  }
-  if (C == ClauseKind::DeviceResident || C == ClauseKind::Link)
-    return false;
-  if (C == ClauseKind::UseDevice)
-    return false;
-  if (C == ClauseKind::Bind || C == ClauseKind::Nohost || C == ClauseKind::DeviceNum ||
-      C == ClauseKind::DefaultAsync)
-    return false;
-  switch (K) {
-  case ConstructKind::EnterData:
-    return Common || C == ClauseKind::Copyin || C == ClauseKind::Create ||
-           C == ClauseKind::Attach;
-  case ConstructKind::ExitData:
-    return Common || C == ClauseKind::Copyout || C == ClauseKind::Delete ||
-           C == ClauseKind::Finalize || C == ClauseKind::Detach;
-  case ConstructKind::Update:
-    return Common || C == ClauseKind::SelfClause || C == ClauseKind::HostClause ||
-           C == ClauseKind::DeviceClause || C == ClauseKind::IfPresent ||
-           C == ClauseKind::DeviceType;
-  case ConstructKind::Wait:
-    return C == ClauseKind::Async || C == ClauseKind::If;
-  default:
-    break;
-  }
-  if (C == ClauseKind::Delete || C == ClauseKind::Finalize ||
-      C == ClauseKind::HostClause || C == ClauseKind::DeviceClause ||
-      C == ClauseKind::IfPresent || C == ClauseKind::Detach)
-    return false;
-  if (K == ConstructKind::Data && isDataClause(C))
-    return true;
-  if (K == ConstructKind::Loop)
-    return isLoopClause(C) || C == ClauseKind::Private || C == ClauseKind::Reduction ||
-           C == ClauseKind::DeviceType;
-  if (K == ConstructKind::Parallel || K == ConstructKind::Kernels ||
-      K == ConstructKind::Serial) {
-    if (isLoopClause(C))
-      return false;
-    if (K == ConstructKind::Serial &&
-        (C == ClauseKind::NumGangs || C == ClauseKind::NumWorkers || C == ClauseKind::VectorLength))
-      return false;
-    return !(K == ConstructKind::Kernels &&
-             (C == ClauseKind::Private || C == ClauseKind::Firstprivate ||
-              C == ClauseKind::Reduction));
-  }
-  if (K == ConstructKind::Data)
-    switch (C) {
-    case ClauseKind::If:
-    case ClauseKind::Async:
-    case ClauseKind::WaitClause:
-    case ClauseKind::Default:
-    case ClauseKind::Attach:
-    case ClauseKind::DeviceType:
-      return true;
-    default:
-      return false;
-    }
+  using namespace construct_bits;
+  uint32_t On = 0;
   switch (C) {
-  case ClauseKind::NumGangs:
-  case ClauseKind::NumWorkers:
-  case ClauseKind::VectorLength:
-    return K != ConstructKind::SerialLoop;
-  case ClauseKind::Firstprivate:
-    return K != ConstructKind::KernelsLoop;
-  default:
-    return true;
+#define FERRY_ALLOWED(Clause, Constructs)                                      \
+  case ClauseKind::Clause:                                                     \
+    On = Constructs;                                                           \
+    break;
+#include "ClauseConstructs.def"
   }
+  return On & (1u << unsigned(K));
 }
 
 namespace {
