@@ -116,6 +116,11 @@ void loops(int n, float *a, int *v) {
     a[i] = 0;
 #pragma acc parallel loop
   a[0] = 1; // expected-error {{OpenACC 'parallel loop' must be followed by a 'for' loop}}
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; ++i) {
+#pragma acc cache(a[i:1]) copy(a[0:n]) // expected-error {{OpenACC clause 'copy' is not allowed on the 'cache' construct}}
+    a[i] += 1;
+  }
 #pragma acc parallel loop
   for (int x : {1, 2, 3}) a[x] = 0; // expected-error {{OpenACC loops must be canonical 'for (init; var op bound; step)' loops, not range-based for}}
 #pragma acc parallel loop
