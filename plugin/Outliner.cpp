@@ -971,27 +971,46 @@ void restoreBackendOptions(const std::vector<std::string> &Options) {
 
 } // namespace
 
-PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
-  std::vector<Region> Regions = takeSlots(M);
-  // `routine` functions this file defines: exported from its device code,
-  // for the regions of other translation units.
+namespace {
+
+/// What the pass finds in the host module: its regions (with their kernels'
+/// names and the globals they pass), the `routine`s it exports, the roots of
+/// its device code and what `routine bind` and `declare` say.
+struct Collected {
+  std::vector<Region> Regions;
+  /// `routine` functions this file defines: exported from its device code,
+  /// for the regions of other translation units.
   SmallVector<Function *, 4> Exports;
+  Bindings Bind;
+  DeclaredGlobals Declared;
+  SmallPtrSet<const GlobalVariable *, 4> Untranslated; // declare deviceptr
+  StringSet<> Kernels, RegionKernels;
+  SmallVector<Function *, 16> Roots;
+};
+
+/// Collect: the regions of \p M's slots, the functions their device code
+/// starts from and the globals it passes by value. False when the module
+/// has nothing to outline, or no targets to outline it for (the slots stay
+/// as they are), or after an error.
+bool collect(Module &M, const OutlineOptions &Opts, Collected &C) {
+  C.Regions = takeSlots(M);
   for (FerryAnnotation &A : ferryAnnotations(M, "routine"))
     if (auto *F = dyn_cast<Function>(A.Annotated);
         F && !F->isDeclaration() && F->getLinkage() == GlobalValue::ExternalLinkage &&
-        !is_contained(Exports, F))
-      Exports.push_back(F);
-  if (Regions.empty() && Exports.empty())
-    return PreservedAnalyses::none();
-  LLVMContext &Ctx = M.getContext();
-  StringSet<> Kernels;
-  SmallVector<Function *, 16> Roots;
+        !is_contained(C.Exports, F))
+      C.Exports.push_back(F);
+  if (C.Regions.empty() && C.Exports.empty())
+    return false;
   // `routine ... bind` (device code only) and namespace-scope `declare`.
-  Bindings Bind;
-  if (!Opts.Targets.empty() && !readBindings(M, Bind))
-    return PreservedAnalyses::none();
-  const DeclaredGlobals Declared = readDeclared(M);
-  SmallPtrSet<const GlobalVariable *, 4> Untranslated; // declare deviceptr
+  if (!Opts.Targets.empty() && !readBindings(M, C.Bind))
+    return false;
+  C.Declared = readDeclared(M);
+  std::vector<Region> &Regions = C.Regions;
+  StringSet<> &Kernels = C.Kernels;
+  SmallVector<Function *, 16> &Roots = C.Roots;
+  const Bindings &Bind = C.Bind;
+  const DeclaredGlobals &Declared = C.Declared;
+  SmallPtrSet<const GlobalVariable *, 4> &Untranslated = C.Untranslated;
   for (Region &R : Regions) {
     findRegion(R);
     findPointerOffsets(R, M.getDataLayout());
@@ -1021,14 +1040,24 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     }
   }
   if (Opts.Targets.empty())
-    return PreservedAnalyses::none();
-  const StringSet<> RegionKernels = Kernels;
-  for (Function *F : Exports) {
+    return false;
+  C.RegionKernels = Kernels;
+  for (Function *F : C.Exports) {
     Roots.push_back(F);
     Kernels.insert(F->getName()); // kept external, as kernels are
   }
+  return true;
+}
 
-  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots, Bind, Declared);
+/// Build: the device module of the regions' kernels and the exported
+/// routines, with Ferry's device library, checked; null after an error.
+/// \p Imports receives the functions it leaves to other files' routines.
+std::unique_ptr<Module> buildDeviceModule(Module &M, const OutlineOptions &Opts, Collected &C,
+                                          std::vector<std::string> &Imports) {
+  LLVMContext &Ctx = M.getContext();
+  std::vector<Region> &Regions = C.Regions;
+  const SmallVector<Function *, 16> &Roots = C.Roots;
+  std::unique_ptr<Module> Dev = cloneForDevice(M, Roots, C.Bind, C.Declared);
   ValueToValueMapTy VMap;
   for (Function *F : Roots)
     VMap[F] = Dev->getFunction(F->getName());
@@ -1051,7 +1080,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   defineComplexLibcalls(*Dev);
   if (Error E = linkDeviceLibrary(*Dev, Opts.DeviceLibrary)) {
     Ctx.emitError("ferry: " + toString(std::move(E)));
-    return PreservedAnalyses::none();
+    return nullptr;
   }
   prepareForDevice(*Dev); // the library's functions too
   // Debug information travels with the host's version flag, or not at all.
@@ -1060,30 +1089,40 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
                        mdconst::extract<ConstantInt>(Version)->getZExtValue());
   else
     StripDebugInfo(*Dev);
-  internalizeAndClean(*Dev, Kernels);
-  std::vector<std::string> Imports;
+  internalizeAndClean(*Dev, C.Kernels);
   if (!checkClosed(*Dev, M, Regions, Imports))
-    return PreservedAnalyses::none();
+    return nullptr;
   std::string Broken;
   raw_string_ostream OS(Broken);
   if (verifyModule(*Dev, &OS)) {
     Ctx.emitError("ferry: internal error: the device module of this file's regions is "
-                  "invalid: " + Broken);
-    return PreservedAnalyses::none();
+                  "invalid: " +
+                  Broken);
+    return nullptr;
   }
 
+  return Dev;
+}
+
+/// Compile: the images of the device module for every target (through the
+/// compile cache), registered with the runtime by \p M's constructor.
+bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, const Collected &C,
+                   const std::vector<std::string> &Imports) {
+  LLVMContext &Ctx = M.getContext();
+  const StringSet<> &RegionKernels = C.RegionKernels;
+  const SmallVector<Function *, 4> &Exports = C.Exports;
   // The images: the regions' kernels with what they call (the routines
   // this file exports are private copies there), and, when the file defines
   // routines for others, a library of those routines alone, without
   // kernels, which the runtime links with the kernel images that call them.
   std::unique_ptr<Module> KernelDev;
   if (!RegionKernels.empty()) {
-    KernelDev = CloneModule(*Dev);
+    KernelDev = CloneModule(Dev);
     internalizeAndClean(*KernelDev, RegionKernels);
   }
   std::unique_ptr<Module> LibDev;
   if (!Exports.empty()) {
-    LibDev = CloneModule(*Dev);
+    LibDev = CloneModule(Dev);
     if (NamedMDNode *Annotations = LibDev->getNamedMetadata("nvvm.annotations"))
       LibDev->eraseNamedMetadata(Annotations);
     for (const auto &K : RegionKernels)
@@ -1101,7 +1140,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
     if (!Target) {
       Ctx.emitError("ferry: cannot compile this file's compute regions for " + T + ": " +
                     toString(Target.takeError()));
-      return PreservedAnalyses::none();
+      return false;
     }
     Targets.push_back(std::move(*Target));
   }
@@ -1126,123 +1165,142 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   };
   for (const std::unique_ptr<DeviceTarget> &T : Targets) {
     const bool AMD = T->vendor() == Vendor::AMD;
-    if (KernelDev && !Compile(*T, *KernelDev,
-                              AMD && !Imports.empty() ? ImageKind::Object : T->loadableKind(),
-                              "compute regions"))
-      return PreservedAnalyses::none();
+    if (KernelDev &&
+        !Compile(*T, *KernelDev, AMD && !Imports.empty() ? ImageKind::Object : T->loadableKind(),
+                 "compute regions"))
+      return false;
     if (LibDev && !Compile(*T, *LibDev, AMD ? ImageKind::Object : T->loadableKind(), "routines"))
-      return PreservedAnalyses::none();
+      return false;
   }
   // The emulated AMD devices run the translated IR.
   if (Opts.EmbedIR)
     for (const std::unique_ptr<DeviceTarget> &T : Targets)
       if (T->produces(ImageKind::TranslatedIR) &&
-          !Compile(*T, *Dev, ImageKind::TranslatedIR, "compute regions"))
-        return PreservedAnalyses::none();
+          !Compile(*T, Dev, ImageKind::TranslatedIR, "compute regions"))
+        return false;
   emitImageRegistration(M, packageImages(Images));
+  return true;
+}
 
-  // The slots now name their kernels.
-  for (const Region &R : Regions) {
-    auto *Init = cast<ConstantStruct>(R.Slot->getInitializer());
-    auto *KernelTy = cast<StructType>(Init->getOperand(0)->getType());
-    Constant *NameData = ConstantDataArray::getString(Ctx, R.Kernel);
-    auto *NameGV = new GlobalVariable(M, NameData->getType(), true, GlobalValue::PrivateLinkage,
-                                      NameData, "__ferry_kernel_name");
-    NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    Constant *Offsets = ConstantPointerNull::get(PointerType::get(Ctx, 0));
-    if (!R.PointerOffsets.empty()) {
-      Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(R.PointerOffsets));
-      auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
-                                    "__ferry_pointer_offsets");
-      GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-      GV->setAlignment(Align(4));
-      Offsets = GV;
-    }
-    Constant *Globals = ConstantPointerNull::get(PointerType::get(Ctx, 0));
-    if (!R.Globals.empty()) {
-      // ferry_device_global {const void *host; const char *symbol; size_t size;
-      //                      const uint32_t *pointer_offsets; size_t num_pointers;}
-      Type *SizeTy = KernelTy->getElementType(2);
-      auto *EntryTy = StructType::get(Ctx, {PointerType::get(Ctx, 0), PointerType::get(Ctx, 0),
-                                            SizeTy, PointerType::get(Ctx, 0), SizeTy});
-      std::vector<Constant *> Entries;
-      for (auto &[G, Symbol] : R.Globals) {
-        Constant *SymData = ConstantDataArray::getString(Ctx, Symbol);
-        auto *SymGV = new GlobalVariable(M, SymData->getType(), true,
-                                         GlobalValue::PrivateLinkage, SymData,
-                                         "__ferry_global_name");
-        SymGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-        // Its pointers are translated at launch, as the closure's are.
-        std::vector<uint32_t> GlobalPointers;
-        if (!Untranslated.count(G))
-          pointerOffsets(G->getValueType(), 0, M.getDataLayout(), GlobalPointers);
-        Constant *PointersGV = ConstantPointerNull::get(PointerType::get(Ctx, 0));
-        if (!GlobalPointers.empty()) {
-          Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(GlobalPointers));
-          auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage,
-                                        Data, "__ferry_global_pointer_offsets");
-          GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-          GV->setAlignment(Align(4));
-          PointersGV = GV;
-        }
-        Entries.push_back(ConstantStruct::get(
-            EntryTy, {G, SymGV,
-                      ConstantInt::get(SizeTy, M.getDataLayout().getTypeAllocSize(
-                                                   G->getValueType())),
-                      PointersGV, ConstantInt::get(SizeTy, GlobalPointers.size())}));
+/// Fill: region \p R's slot names its kernel, the offsets of the closure's
+/// pointers and the globals it passes by value (\p Untranslated: those whose
+/// pointers are not translated at launch).
+void fillSlot(Module &M, const Region &R,
+              const SmallPtrSetImpl<const GlobalVariable *> &Untranslated) {
+  LLVMContext &Ctx = M.getContext();
+  auto *Init = cast<ConstantStruct>(R.Slot->getInitializer());
+  auto *KernelTy = cast<StructType>(Init->getOperand(0)->getType());
+  Constant *NameData = ConstantDataArray::getString(Ctx, R.Kernel);
+  auto *NameGV = new GlobalVariable(M, NameData->getType(), true, GlobalValue::PrivateLinkage,
+                                    NameData, "__ferry_kernel_name");
+  NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Constant *Offsets = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+  if (!R.PointerOffsets.empty()) {
+    Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(R.PointerOffsets));
+    auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
+                                  "__ferry_pointer_offsets");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    GV->setAlignment(Align(4));
+    Offsets = GV;
+  }
+  Constant *Globals = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+  if (!R.Globals.empty()) {
+    // ferry_device_global {const void *host; const char *symbol; size_t size;
+    //                      const uint32_t *pointer_offsets; size_t num_pointers;}
+    Type *SizeTy = KernelTy->getElementType(2);
+    auto *EntryTy = StructType::get(Ctx, {PointerType::get(Ctx, 0), PointerType::get(Ctx, 0),
+                                          SizeTy, PointerType::get(Ctx, 0), SizeTy});
+    std::vector<Constant *> Entries;
+    for (auto &[G, Symbol] : R.Globals) {
+      Constant *SymData = ConstantDataArray::getString(Ctx, Symbol);
+      auto *SymGV = new GlobalVariable(M, SymData->getType(), true, GlobalValue::PrivateLinkage,
+                                       SymData, "__ferry_global_name");
+      SymGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      // Its pointers are translated at launch, as the closure's are.
+      std::vector<uint32_t> GlobalPointers;
+      if (!Untranslated.count(G))
+        pointerOffsets(G->getValueType(), 0, M.getDataLayout(), GlobalPointers);
+      Constant *PointersGV = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+      if (!GlobalPointers.empty()) {
+        Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(GlobalPointers));
+        auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
+                                      "__ferry_global_pointer_offsets");
+        GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+        GV->setAlignment(Align(4));
+        PointersGV = GV;
       }
-      auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
-      auto *GV = new GlobalVariable(M, ArrTy, true, GlobalValue::PrivateLinkage,
-                                    ConstantArray::get(ArrTy, Entries), "__ferry_globals");
-      Globals = GV;
+      Entries.push_back(ConstantStruct::get(
+          EntryTy, {G, SymGV,
+                    ConstantInt::get(SizeTy, M.getDataLayout().getTypeAllocSize(G->getValueType())),
+                    PointersGV, ConstantInt::get(SizeTy, GlobalPointers.size())}));
     }
-    SmallVector<Constant *, 8> Ops;
-    for (Use &U : Init->operands())
-      Ops.push_back(cast<Constant>(U.get()));
-    Ops[0] = ConstantStruct::get(
-        KernelTy, {NameGV, Offsets,
-                   ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size()),
-                   Globals,
-                   ConstantInt::get(KernelTy->getElementType(4), R.Globals.size())});
-    R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
+    auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
+    auto *GV = new GlobalVariable(M, ArrTy, true, GlobalValue::PrivateLinkage,
+                                  ConstantArray::get(ArrTy, Entries), "__ferry_globals");
+    Globals = GV;
+  }
+  SmallVector<Constant *, 8> Ops;
+  for (Use &U : Init->operands())
+    Ops.push_back(cast<Constant>(U.get()));
+  Ops[0] = ConstantStruct::get(
+      KernelTy,
+      {NameGV, Offsets, ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size()),
+       Globals, ConstantInt::get(KernelTy->getElementType(4), R.Globals.size())});
+  R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
+}
 
-    if (Opts.Remarks) {
-      std::string Text = R.Where + ": remark: '" + R.Name + "': kernel " + R.Kernel + " for " +
-                         join(Opts.Targets, ",") + "; closure of " +
-                         std::to_string(R.ClosureSize) + " bytes";
-      if (!R.PointerOffsets.empty()) {
-        Text += ", pointers attached at offsets";
-        for (uint32_t O : R.PointerOffsets)
-          Text += " " + std::to_string(O);
-      }
-      if (!R.Globals.empty()) {
-        Text += ", globals passed by value:";
-        for (auto &[G, Symbol] : R.Globals)
-          Text += " " + demangled(G->getName());
-      }
-      Text += R.Sequential ? "; one work-item (iterations in order)"
-              : R.Workers
-                  ? "; one iteration per gang, a block of num_workers workers (4 by default; "
-                    "times vector_length/32 above a warp) of one warp each: its worker loops "
-                    "over the workers, their vector loops over a worker's 32 lanes, worker "
-                    "code on lane 0 of each worker, gang code on one work-item; blocks to "
-                    "cover the iterations up to 65536 (num_gangs)"
-              : R.Nested && R.WarpGangs
-                  ? "; one iteration per gang of one warp (its nested loops reduce; 8 gangs "
-                    "per block) whose work-items share its nested loops, its other code on one "
-                    "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
-              : R.Nested ? "; one iteration per gang of a block of 128 work-items "
-                           "(vector_length) that share its nested loops, its other code on one "
-                           "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
-                           : "; 256 work-items per block (vector_length), blocks to cover "
-                             "the iterations up to 65536 (num_gangs), grid-stride";
-      if (!R.NotNested.empty())
-        Text += "; its nested loops run in order inside each iteration because " + R.NotNested;
-      Text += R.PartialSize ? "; reduction partials of " + std::to_string(R.PartialSize) +
-                                  " bytes combined per block, then on the host"
-                            : "";
-      errs() << Text << "\n";
-    }
+/// Report (-fplugin-arg-ferry-remarks): how region \p R was outlined.
+void reportRegion(const Region &R, const OutlineOptions &Opts) {
+  std::string Text = R.Where + ": remark: '" + R.Name + "': kernel " + R.Kernel + " for " +
+                     join(Opts.Targets, ",") + "; closure of " + std::to_string(R.ClosureSize) +
+                     " bytes";
+  if (!R.PointerOffsets.empty()) {
+    Text += ", pointers attached at offsets";
+    for (uint32_t O : R.PointerOffsets)
+      Text += " " + std::to_string(O);
+  }
+  if (!R.Globals.empty()) {
+    Text += ", globals passed by value:";
+    for (auto &[G, Symbol] : R.Globals)
+      Text += " " + demangled(G->getName());
+  }
+  Text += R.Sequential ? "; one work-item (iterations in order)"
+          : R.Workers  ? "; one iteration per gang, a block of num_workers workers (4 by default; "
+                         "times vector_length/32 above a warp) of one warp each: its worker loops "
+                         "over the workers, their vector loops over a worker's 32 lanes, worker "
+                         "code on lane 0 of each worker, gang code on one work-item; blocks to "
+                         "cover the iterations up to 65536 (num_gangs)"
+          : R.Nested && R.WarpGangs
+              ? "; one iteration per gang of one warp (its nested loops reduce; 8 gangs "
+                "per block) whose work-items share its nested loops, its other code on one "
+                "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
+          : R.Nested ? "; one iteration per gang of a block of 128 work-items "
+                       "(vector_length) that share its nested loops, its other code on one "
+                       "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
+                     : "; 256 work-items per block (vector_length), blocks to cover "
+                       "the iterations up to 65536 (num_gangs), grid-stride";
+  if (!R.NotNested.empty())
+    Text += "; its nested loops run in order inside each iteration because " + R.NotNested;
+  Text += R.PartialSize ? "; reduction partials of " + std::to_string(R.PartialSize) +
+                              " bytes combined per block, then on the host"
+                        : "";
+  errs() << Text << "\n";
+}
+
+} // namespace
+
+PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
+  Collected C;
+  if (!collect(M, Opts, C))
+    return PreservedAnalyses::none();
+  std::vector<std::string> Imports;
+  std::unique_ptr<Module> Dev = buildDeviceModule(M, Opts, C, Imports);
+  if (!Dev || !compileImages(M, Opts, *Dev, C, Imports))
+    return PreservedAnalyses::none();
+  for (const Region &R : C.Regions) {
+    fillSlot(M, R, C.Untranslated);
+    if (Opts.Remarks)
+      reportRegion(R, Opts);
   }
   return PreservedAnalyses::none();
 }
