@@ -911,7 +911,16 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   const int Queue = D.async;
   // FERRY_TIME's events bracket the kernel alone (not loading, not attach).
   Start = TimeEnabled ? B.recordEvent(Device, Queue) : nullptr;
-  ferry_status S = report(B.launch(Kernel, Grid, BlockDims, 0, Args, Queue));
+  // A failed launch is one message: what the backend says, then the region.
+  ferry_status S = FERRY_SUCCESS;
+  const bool Launched = [&] {
+    Error E = B.launch(Kernel, Grid, BlockDims, 0, Args, Queue);
+    if (!E)
+      return true;
+    S = report(makeError(E.status(), "%s; in the region %s (%s:%u) on the %s device",
+                         E.message().c_str(), R.name, File, R.line, deviceKindName(K)));
+    return false;
+  }();
   End = Start ? B.recordEvent(Device, Queue) : nullptr;
   if (S == FERRY_SUCCESS && D.reduction) {
     if (Queue != acc_async_sync)
@@ -923,7 +932,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       for (uint32_t G = 0; G < Gangs; ++G)
         D.reduction->combine(D.result, Host.data() + G * Stride);
   }
-  if (S != FERRY_SUCCESS)
+  if (S != FERRY_SUCCESS && Launched)
     errorf("%s (%s:%u): the region failed on the %s device", R.name, File, R.line,
            deviceKindName(K));
   return S;

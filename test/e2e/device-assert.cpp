@@ -14,9 +14,10 @@
 // GPU: expect-error
 #include <cassert>
 
-// HOST: device-assert.cpp:[[@LINE+9]]: {{.*}}Assertion `a[i] < 400 && "a stays below 400"' failed.
-// DEVICE: device-assert.cpp:[[@LINE+8]]: {{.*}}: block: [{{[0-9]+}},0,0], thread: [{{[0-9]+}},0,0] Assertion `a[i] < 400 && "a stays below 400"` failed.
-// DEVICE: ferry: error: {{.*}}device-assert.cpp:[[@LINE+6]] parallel loop {{.*}}: the region failed
+// HOST: device-assert.cpp:[[@LINE+10]]: {{.*}}Assertion `a[i] < 400 && "a stays below 400"' failed.
+// DEVICE: device-assert.cpp:[[@LINE+9]]: {{.*}}: block: [{{[0-9]+}},0,0], thread: [{{[0-9]+}},0,0] Assertion `a[i] < 400 && "a stays below 400"` failed.
+// DEVICE: ferry: error: {{.*}}the kernel trapped {{.*}}; in the region device-assert.cpp:[[@LINE+7]] parallel loop {{.*}} on the radeon device
+// DEVICE-NOT: ferry: error
 void check(double *a, int n) {
   // Holds.
 #pragma acc parallel loop present(a[0:n])
