@@ -262,6 +262,17 @@ bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
   auto closerOf = [](const Token &T) {
     return T.is(tok::l_paren) ? tok::r_paren : T.is(tok::l_square) ? tok::r_square : tok::r_brace;
   };
+  // The innermost open bracket is not closed where \p At is: false after
+  // saying so, with a note at the bracket.
+  auto unclosed = [&](SourceLocation At) {
+    const Token &Opener = Open.back();
+    report(PP, At, Diag::MismatchedBracket)
+        << tok::getPunctuatorSpelling(closerOf(Opener))
+        << tok::getPunctuatorSpelling(Opener.getKind()) << Name;
+    report(PP, Opener.getLocation(), Diag::NoteBracketOpened)
+        << tok::getPunctuatorSpelling(Opener.getKind());
+    return false;
+  };
   while (!C.atEnd()) {
     const Token &T = C.peek();
     if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
@@ -277,26 +288,14 @@ bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
         }
         return true;
       }
-      if (!T.is(closerOf(Open.back()))) {
-        report(PP, T.getLocation(), Diag::MismatchedBracket)
-            << tok::getPunctuatorSpelling(closerOf(Open.back()))
-            << tok::getPunctuatorSpelling(Open.back().getKind()) << Name;
-        report(PP, Open.back().getLocation(), Diag::NoteBracketOpened)
-            << tok::getPunctuatorSpelling(Open.back().getKind());
-        return false;
-      }
+      if (!T.is(closerOf(Open.back())))
+        return unclosed(T.getLocation());
       Open.pop_back();
     }
     Out.push_back(C.next());
   }
-  if (!Open.empty()) {
-    report(PP, C.loc(), Diag::MismatchedBracket)
-        << tok::getPunctuatorSpelling(closerOf(Open.back()))
-        << tok::getPunctuatorSpelling(Open.back().getKind()) << Name;
-    report(PP, Open.back().getLocation(), Diag::NoteBracketOpened)
-        << tok::getPunctuatorSpelling(Open.back().getKind());
-    return false;
-  }
+  if (!Open.empty())
+    return unclosed(C.loc());
   report(PP, C.loc(), Diag::UnbalancedParens) << Name;
   return false;
 }

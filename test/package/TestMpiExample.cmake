@@ -9,14 +9,7 @@ set(Prefix ${FERRY_BUILD_DIR}/package-test/mpi-install)
 set(Build ${FERRY_BUILD_DIR}/package-test/mpi)
 file(REMOVE_RECURSE ${Prefix} ${Build})
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
-  endif()
-  set(LAST_OUTPUT "${out}" PARENT_SCOPE)
-  set(LAST_ERROR "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/Run.cmake)
 
 run(${CMAKE_COMMAND} --install ${FERRY_BUILD_DIR} --prefix ${Prefix})
 run(${CMAKE_COMMAND} -S ${FERRY_SOURCE_DIR}/examples/mpi -B ${Build} -G Ninja
