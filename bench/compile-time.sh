@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Compile time of OpenACC C++ with Ferry, side by side with plain clang++ 19
+# on the same file (the reference): CPU time (user + system) of `-O2 -c`,
+# the median of REPEAT runs, for
+#   clang++ -O2                 the reference (the directives are ignored;
+#                               Ferry's include directory for <openacc.h>)
+#   ferry-clang++, cold         the five default targets, an empty compile cache
+#   ferry-clang++, warm         the same with the cache filled (a rebuild of an
+#                               unchanged file)
+#   ferry-clang++, none         -fplugin-arg-ferry-targets=none (host code only:
+#                               the cost of the header and the rewrite)
+# Targets of issue 29: cold <= 2x, none <= 1.2x.
+#   bench/compile-time.sh [FILE...]   (default: examples/jacobi.cpp and the
+#                                     e2e program with the most directives)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${FERRY_BUILD_DIR:-$root/build}
+repeat=${REPEAT:-3}
+files=("$@")
+[ ${#files[@]} -eq 0 ] && files=("$root/examples/jacobi.cpp" "$root/test/e2e/data-members-enter.cpp")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# cpu CMD...: the median CPU seconds of $repeat runs (the cache emptied before
+# each run when COLD=1)
+cpu() {
+  local times=()
+  for _ in $(seq "$repeat"); do
+    [ "${COLD:-0}" = 1 ] && rm -rf "$tmp/cache"
+    if ! /usr/bin/time -f "%U %S" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err"; then
+      echo "compile-time: failed: $*" >&2
+      cat "$tmp/err" >&2
+      exit 1
+    fi
+    times+=("$(tail -1 "$tmp/t" | awk '{printf "%.3f", $1 + $2}')")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (repeat + 1) / 2 ))p"
+}
+
+printf '%-26s %8s %8s %6s %8s %6s %8s %6s\n' file "clang" "cold" "ratio" "warm" "ratio" "none" "ratio"
+for f in "${files[@]}"; do
+  ref=$(cpu /usr/lib/llvm-19/bin/clang++ -O2 -std=c++17 -Wno-unknown-pragmas \
+        -I"$build/include" -c "$f" -o "$tmp/ref.o")
+  export FERRY_CACHE_DIR=$tmp/cache
+  cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/cold.o")
+  warm=$(cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/warm.o")
+  none=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-targets=none -c "$f" -o "$tmp/none.o")
+  r() { awk "BEGIN {printf \"%.2f\", $1 / $ref}"; }
+  printf '%-26s %8s %8s %6s %8s %6s %8s %6s\n' "$(basename "$f")" "$ref" "$cold" "$(r "$cold")" \
+    "$warm" "$(r "$warm")" "$none" "$(r "$none")"
+done
