@@ -113,6 +113,94 @@ bool mpiTakesDeviceAddresses(std::string &Why) {
   return false;
 }
 
+/// One device per rank of a node: the rank's number among the node's ranks.
+void selectDevice(int Rank) {
+  MPI_Comm Node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
+  int Local;
+  MPI_Comm_rank(Node, &Local);
+  MPI_Comm_free(&Node);
+  const acc_device_t Type = acc_get_device_type();
+  const int Devices = acc_get_num_devices(Type);
+  if (Type != acc_device_host && Devices > 0)
+    acc_set_device_num(Local % Devices, Type);
+}
+
+/// Rows 1 .. \p Inner of the grid over \p Size ranks: rank r computes
+/// \p Counts[r] rows from row \p Firsts[r] on.
+void decompose(int Inner, int Size, std::vector<int> &Counts, std::vector<int> &Firsts) {
+  Counts.resize(Size);
+  Firsts.resize(Size);
+  for (int R = 0, Next = 1; R < Size; ++R) {
+    Counts[R] = Inner / Size + (R < Inner % Size);
+    Firsts[R] = Next;
+    Next += Counts[R];
+  }
+}
+
+/// One step on a rank's rows (\p u and \p unew present on the device):
+/// the halo rows from the neighbours \p up and \p down, then the sweep of
+/// \p rows rows into \p unew, done when it returns.
+void advance(double *u, double *unew, int NX, int rows, int up, int down,
+             const std::string &Halo) {
+  double *top = u + NX, *bottom = u + size_t(rows) * NX; // owned rows sent
+  double *above = u, *below = u + size_t(rows + 1) * NX; // halo rows received
+  if (Halo == "device") {
+#pragma acc host_data use_device(u)
+    {
+      double *dtop = u + NX, *dbottom = u + size_t(rows) * NX;
+      double *dabove = u, *dbelow = u + size_t(rows + 1) * NX;
+      MPI_Sendrecv(dtop, NX, MPI_DOUBLE, up, 0, dbelow, NX, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE);
+      MPI_Sendrecv(dbottom, NX, MPI_DOUBLE, down, 1, dabove, NX, MPI_DOUBLE, up, 1,
+                   MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    sweep(u, unew, NX, rows, 1, rows, 1);
+#pragma acc wait(1)
+  } else {
+    const bool overlap = Halo == "overlap" && rows > 2;
+    const int halo = overlap ? 2 : 1;
+#pragma acc update host(top[0:NX], bottom[0:NX]) async(halo)
+    if (overlap)
+      sweep(u, unew, NX, rows, 2, rows - 1, 1); // needs no halo
+#pragma acc wait(halo)
+    MPI_Sendrecv(top, NX, MPI_DOUBLE, up, 0, below, NX, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    MPI_Sendrecv(bottom, NX, MPI_DOUBLE, down, 1, above, NX, MPI_DOUBLE, up, 1, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+#pragma acc update device(above[0:NX], below[0:NX]) async(halo)
+    if (overlap) {
+      sweep(u, unew, NX, rows, 1, 1, halo);
+      sweep(u, unew, NX, rows, rows, rows, halo);
+    } else {
+      sweep(u, unew, NX, rows, 1, rows, halo);
+    }
+#pragma acc wait
+  }
+}
+
+/// The cells of \p Grid (the computed rows, gathered) that differ from the
+/// same sweeps run sequentially on the host.
+size_t differencesFromSequential(const Options &O, const std::vector<double> &Grid) {
+  const int NX = O.NX;
+  std::vector<double> a(size_t(O.NY) * NX), b;
+  for (int i = 0; i < O.NY; ++i)
+    for (int j = 0; j < NX; ++j)
+      a[size_t(i) * NX + j] = initial(i, j, NX, O.NY);
+  b = a;
+  for (int step = 0; step < O.Steps; ++step) {
+    for (int i = 1; i < O.NY - 1; ++i)
+      for (int j = 1; j < NX - 1; ++j)
+        b[size_t(i) * NX + j] = 0.25 * (a[size_t(i - 1) * NX + j] + a[size_t(i + 1) * NX + j] +
+                                        a[size_t(i) * NX + j - 1] + a[size_t(i) * NX + j + 1]);
+    std::swap(a, b);
+  }
+  size_t Wrong = 0;
+  for (size_t c = 0; c < Grid.size(); ++c)
+    Wrong += Grid[c] != a[NX + c];
+  return Wrong;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -129,16 +217,7 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  // One device per rank of a node: the rank's number among the node's ranks.
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
-  int local;
-  MPI_Comm_rank(node, &local);
-  MPI_Comm_free(&node);
-  const acc_device_t type = acc_get_device_type();
-  const int devices = acc_get_num_devices(type);
-  if (type != acc_device_host && devices > 0)
-    acc_set_device_num(local % devices, type);
+  selectDevice(rank);
 
   std::string why;
   if (O.Halo == "device" && !O.TrustMpi && !mpiTakesDeviceAddresses(why)) {
@@ -153,12 +232,8 @@ int main(int argc, char **argv) {
 
   // Rows 1 .. NY-2 are computed; rank r owns a contiguous block of them.
   const int inner = O.NY - 2;
-  std::vector<int> counts(size), firsts(size);
-  for (int r = 0, next = 1; r < size; ++r) {
-    counts[r] = inner / size + (r < inner % size);
-    firsts[r] = next;
-    next += counts[r];
-  }
+  std::vector<int> counts, firsts;
+  decompose(inner, size, counts, firsts);
   const int rows = counts[rank], first = firsts[rank];
   if (rows == 0) {
     if (rank == 0)
@@ -181,40 +256,7 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
     const double start = MPI_Wtime();
     for (int step = 0; step < O.Steps; ++step) {
-      double *top = u + NX, *bottom = u + size_t(rows) * NX; // owned rows sent
-      double *above = u, *below = u + size_t(rows + 1) * NX; // halo rows received
-      if (O.Halo == "device") {
-#pragma acc host_data use_device(u)
-        {
-          double *dtop = u + NX, *dbottom = u + size_t(rows) * NX;
-          double *dabove = u, *dbelow = u + size_t(rows + 1) * NX;
-          MPI_Sendrecv(dtop, NX, MPI_DOUBLE, up, 0, dbelow, NX, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
-                       MPI_STATUS_IGNORE);
-          MPI_Sendrecv(dbottom, NX, MPI_DOUBLE, down, 1, dabove, NX, MPI_DOUBLE, up, 1,
-                       MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        }
-        sweep(u, unew, NX, rows, 1, rows, 1);
-#pragma acc wait(1)
-      } else {
-        const bool overlap = O.Halo == "overlap" && rows > 2;
-        const int halo = overlap ? 2 : 1;
-#pragma acc update host(top[0:NX], bottom[0:NX]) async(halo)
-        if (overlap)
-          sweep(u, unew, NX, rows, 2, rows - 1, 1); // needs no halo
-#pragma acc wait(halo)
-        MPI_Sendrecv(top, NX, MPI_DOUBLE, up, 0, below, NX, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-        MPI_Sendrecv(bottom, NX, MPI_DOUBLE, down, 1, above, NX, MPI_DOUBLE, up, 1, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-#pragma acc update device(above[0:NX], below[0:NX]) async(halo)
-        if (overlap) {
-          sweep(u, unew, NX, rows, 1, 1, halo);
-          sweep(u, unew, NX, rows, rows, rows, halo);
-        } else {
-          sweep(u, unew, NX, rows, 1, rows, halo);
-        }
-#pragma acc wait
-      }
+      advance(u, unew, NX, rows, up, down, O.Halo);
       std::swap(u, unew);
     }
     seconds = MPI_Wtime() - start;
@@ -239,22 +281,7 @@ int main(int argc, char **argv) {
     for (size_t c = 0; c < grid.size(); ++c)
       sum += grid[c] * double(1 + c % 7);
     if (O.Check) {
-      // The same sweeps, sequentially, on the whole grid.
-      std::vector<double> a(size_t(O.NY) * NX), b;
-      for (int i = 0; i < O.NY; ++i)
-        for (int j = 0; j < NX; ++j)
-          a[size_t(i) * NX + j] = initial(i, j, NX, O.NY);
-      b = a;
-      for (int step = 0; step < O.Steps; ++step) {
-        for (int i = 1; i < O.NY - 1; ++i)
-          for (int j = 1; j < NX - 1; ++j)
-            b[size_t(i) * NX + j] = 0.25 * (a[size_t(i - 1) * NX + j] + a[size_t(i + 1) * NX + j] +
-                                            a[size_t(i) * NX + j - 1] + a[size_t(i) * NX + j + 1]);
-        std::swap(a, b);
-      }
-      size_t wrong = 0;
-      for (size_t c = 0; c < grid.size(); ++c)
-        wrong += grid[c] != a[NX + c];
+      const size_t wrong = differencesFromSequential(O, grid);
       if (wrong) {
         std::printf("stencil: FAILED: %zu of %zu cells differ from the sequential sweep\n", wrong,
                     grid.size());
