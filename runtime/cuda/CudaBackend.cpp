@@ -219,32 +219,26 @@ public:
   /// through the host otherwise), on \p Queue of the source device.
   ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
                                   size_t Bytes, int Queue) override {
+    // Both devices' contexts made (enter), the source's current.
+    CUstream S;
     if (Error E = enter(DstDevice))
       return report(E);
-    CUcontext DstContext;
+    if (Error E = enterStream(SrcDevice, Queue, S))
+      return report(E);
+    CUcontext DstContext, SrcContext;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
       DstContext = Contexts[DstDevice];
+      SrcContext = Contexts[SrcDevice];
     }
-    CUstream S;
-    if (Error E = enterStream(SrcDevice, Queue, S))
-      return report(E);
     notifyf(NotifyTransfer, "copy %zu bytes from nvidia device %d to %d (queue %d)", Bytes,
             SrcDevice, DstDevice, Queue);
-    Error E = Error::success();
-    if (DstDevice == SrcDevice) {
-      E = check(Api.cuMemcpyDtoDAsync(CUdeviceptr(Dst), CUdeviceptr(Src), Bytes, S),
-                "cuMemcpyDtoDAsync");
-    } else {
-      CUcontext SrcContext;
-      {
-        std::lock_guard<std::mutex> Lock(Mutex);
-        SrcContext = Contexts[SrcDevice];
-      }
-      E = check(Api.cuMemcpyPeerAsync(CUdeviceptr(Dst), DstContext, CUdeviceptr(Src),
-                                      SrcContext, Bytes, S),
-                "cuMemcpyPeerAsync");
-    }
+    Error E = DstDevice == SrcDevice
+                  ? check(Api.cuMemcpyDtoDAsync(CUdeviceptr(Dst), CUdeviceptr(Src), Bytes, S),
+                          "cuMemcpyDtoDAsync")
+                  : check(Api.cuMemcpyPeerAsync(CUdeviceptr(Dst), DstContext, CUdeviceptr(Src),
+                                                SrcContext, Bytes, S),
+                          "cuMemcpyPeerAsync");
     if (E)
       return report(E);
     return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
