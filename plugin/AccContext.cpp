@@ -36,6 +36,15 @@ bool AccContext::declaredBefore(const Token &Name) const {
   return R.isSingleResult() && isa<VarDecl>(R.getFoundDecl());
 }
 
+bool AccContext::namesType(const Token &Name) const {
+  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
+    return false;
+  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
+                 Sema::LookupOrdinaryName);
+  TheSema->LookupName(R, TheSema->getCurScope());
+  return R.isSingleResult() && isa<TypeDecl>(R.getFoundDecl());
+}
+
 VarDecl *AccContext::lookupVariable(const Token &Name) const {
   if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
     return nullptr;
@@ -69,7 +78,7 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
 /// Names \p Body declares itself (`int i = 0`, `double t[4];`, `auto &r =`):
 /// its own, not the outer variables' (a lookup may still see the variables
 /// of the statement before the construct, which the parser has not left).
-static void addDeclaredInBody(ArrayRef<Token> Body,
+void addDeclaredInBody(ArrayRef<Token> Body,
                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
   for (size_t I = 1; I + 1 < Body.size(); ++I)
     if (Body[I].is(tok::identifier) &&
@@ -325,6 +334,9 @@ const Clause *AccContext::enclosingDataDefault() const {
     if (It->D->Kind == ConstructKind::Data)
       if (const Clause *C = It->D->find(ClauseKind::Default))
         return C;
+  for (const Directive *D : scopeOpenHere())
+    if (const Clause *C = D->find(ClauseKind::Default))
+      return C;
   return nullptr;
 }
 
@@ -335,7 +347,30 @@ llvm::SmallVector<const Clause *, 8> AccContext::enclosingDataClauses() const {
       for (const Clause &C : It->D->Clauses)
         if (isDataClause(C.Kind))
           Clauses.push_back(&C);
+  for (const Directive *D : scopeOpenHere())
+    for (const Clause &C : D->Clauses)
+      if (isDataClause(C.Kind))
+        Clauses.push_back(&C);
   return Clauses;
+}
+
+std::string AccContext::openByScope(Preprocessor &PP, const Directive &D) {
+  const std::string Marker = "__ferry_open_" + std::to_string(ScopeOpen.size());
+  ScopeOpen.emplace_back(std::make_unique<Directive>(D), PP.getIdentifierInfo(Marker));
+  return Marker;
+}
+
+llvm::SmallVector<const Directive *, 4> AccContext::scopeOpenHere() const {
+  llvm::SmallVector<const Directive *, 4> Here;
+  if (!TheSema || !TheSema->getCurScope())
+    return Here;
+  for (auto It = ScopeOpen.rbegin(); It != ScopeOpen.rend(); ++It) {
+    LookupResult R(*TheSema, It->second, SourceLocation(), Sema::LookupOrdinaryName);
+    TheSema->LookupName(R, TheSema->getCurScope());
+    if (!R.empty())
+      Here.push_back(It->first.get());
+  }
+  return Here;
 }
 
 } // namespace plugin

@@ -117,6 +117,13 @@ struct OpenConstruct {
   std::vector<PrivateSection> Privates;
 };
 
+/// Adds to \p Names the names \p Body declares itself (`int i = 0`,
+/// `double t[4];`): its own, not the outer variables' (a lookup may still
+/// see the variables of the statement before the construct, which the
+/// parser has not left).
+void addDeclaredInBody(llvm::ArrayRef<clang::Token> Body,
+                       llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names);
+
 class AccContext {
 public:
   void setSema(clang::Sema *S) { TheSema = S; }
@@ -172,6 +179,11 @@ public:
   /// The data clauses of the open `data` constructs, innermost first: their
   /// variables are shared (present) data for the compute constructs inside.
   llvm::SmallVector<const Clause *, 8> enclosingDataClauses() const;
+  /// A `data` construct whose block the parser reads as it is (C: not
+  /// lexed ahead, so that the directives inside see its declarations): it
+  /// declares the name \p Marker, and it is open wherever a lookup finds
+  /// that name. Returns the marker's name.
+  std::string openByScope(clang::Preprocessor &PP, const Directive &D);
   /// A number for the records `routine(name) bind(...)` leaves, distinct in
   /// the translation unit.
   unsigned nextRoutineId() { return RoutineIds++; }
@@ -179,6 +191,8 @@ public:
   /// translation unit.
   unsigned nextPrivateId() { return PrivateIds++; }
 
+  /// Whether \p Name names a type (a typedef) where the parser stands.
+  bool namesType(const clang::Token &Name) const;
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
   clang::VarDecl *lookupVariable(const clang::Token &Name) const;
@@ -227,6 +241,10 @@ private:
   bool RemarksOn = false;
   bool MissedOn = false;
   std::vector<OpenConstruct> Open;
+  /// The constructs openByScope keeps, with their markers.
+  std::vector<std::pair<std::unique_ptr<Directive>, clang::IdentifierInfo *>> ScopeOpen;
+  /// The constructs of ScopeOpen a lookup sees here, innermost first.
+  llvm::SmallVector<const Directive *, 4> scopeOpenHere() const;
 };
 
 } // namespace plugin

@@ -29,9 +29,6 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   Token T;
   for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
     Line.push_back(T);
-  if (!PP.getLangOpts().CPlusPlus)
-    return; // C: the plugin action has said that Ferry needs C++
-
   std::optional<Directive> D = parseDirective(PP, Line, FirstToken.getLocation());
   if (!D)
     return;

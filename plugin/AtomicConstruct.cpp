@@ -12,6 +12,10 @@
 //===----------------------------------------------------------------------===//
 #include "AtomicConstruct.h"
 
+#include "CRegion.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <functional>
+
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "StatementLexer.h"
@@ -333,6 +337,11 @@ private:
       return false;
     X = Xs;
     How = "atomic load";
+    if (isC(PP)) {
+      B.tokens(V).code("= ({ __typeof__(").tokens(X).code(") __ferry_v; __atomic_load(&(");
+      B.tokens(X).code("), &__ferry_v, 0); __ferry_v; });");
+      return true;
+    }
     B.tokens(V).code("= ::ferry::acc::atomic_read(").tokens(X).code(");");
     return true;
   }
@@ -343,6 +352,11 @@ private:
       return false;
     X = Xs;
     How = "atomic store";
+    if (isC(PP)) {
+      B.code("({ __typeof__(").tokens(X).code(") __ferry_v = (").tokens(E).code(");");
+      B.code("__atomic_store(&(").tokens(X).code("), &__ferry_v, 0); });");
+      return true;
+    }
     B.code("::ferry::acc::atomic_write(").tokens(X).code(", (").tokens(E).code("));");
     return true;
   }
@@ -385,6 +399,12 @@ private:
       if (P.assignment(S2, Xs, E) && P.same(Xs, Read) && P.occurrences(E, Xs).empty()) {
         X = Xs;
         How = "atomic exchange";
+        if (isC(PP)) {
+          B.tokens(V).code("= ({ __typeof__(").tokens(X).code(") __ferry_n = (").tokens(E);
+          B.code("), __ferry_o; __atomic_exchange(&(").tokens(X);
+          B.code("), &__ferry_n, &__ferry_o, 0); __ferry_o; });");
+          return true;
+        }
         B.tokens(V).code("= ::ferry::acc::atomic_exchange(").tokens(X).code(", (").tokens(E).code(
             "));");
         return true;
@@ -400,8 +420,62 @@ private:
     return false;
   }
 
+  /// C: a compare-and-swap loop in a statement expression (GNU C), its
+  /// value the new or the old value of `x`; \p Value computes the new one
+  /// from `__ferry_o` (and `__ferry_e`, the expression, evaluated once).
+  void emitUpdateC(const Update &U, bool New, const std::function<void()> &Value) {
+    B.code("({ __typeof__(").tokens(U.X).code(") *__ferry_p = &(").tokens(U.X).code(");");
+    if (U.Op) {
+      B.code("__typeof__(");
+      U.One ? B.code("1") : B.tokens(U.Expr);
+      B.code(") __ferry_e = (");
+      U.One ? B.code("1") : B.tokens(U.Expr);
+      B.code(");");
+    }
+    B.code("__typeof__(*__ferry_p) __ferry_o, __ferry_n; __atomic_load(__ferry_p, &__ferry_o, 0);"
+           "do { __ferry_n = (__typeof__(*__ferry_p))(");
+    Value();
+    B.code("); } while (!__atomic_compare_exchange(__ferry_p, &__ferry_o, &__ferry_n, 0, 0, 0));")
+        .code(New ? "__ferry_n; })" : "__ferry_o; })");
+  }
+
   void emitUpdate(const Update &U, bool New) {
     X = U.X;
+    if (isC(PP)) {
+      if (!U.Op) {
+        How = "compare-and-swap of the right-hand side";
+        emitUpdateC(U, New, [&] {
+          SmallVector<size_t, 2> At = P.occurrences(U.Rhs, U.X);
+          size_t I = 0;
+          for (size_t Pos : At) {
+            if (Pos < I)
+              continue;
+            B.tokens(U.Rhs.slice(I, Pos - I)).code("__ferry_o");
+            I = Pos + U.X.size();
+          }
+          B.tokens(U.Rhs.drop_front(I));
+        });
+        return;
+      }
+      const StringRef Name = U.Reversed ? U.Op->Reversed : U.Op->Name;
+      How = "compare-and-swap (" + Name.str() + ")";
+      const char *Op = llvm::StringSwitch<const char *>(Name.ltrim('r'))
+                           .Case("add", "+")
+                           .Case("sub", "-")
+                           .Case("mul", "*")
+                           .Case("div", "/")
+                           .Case("band", "&")
+                           .Case("bor", "|")
+                           .Case("bxor", "^")
+                           .Case("shl", "<<")
+                           .Default(">>");
+      emitUpdateC(U, New, [&] {
+        B.code(U.Reversed ? "__ferry_e" : "__ferry_o")
+            .code(Op)
+            .code(U.Reversed ? "__ferry_o" : "__ferry_e");
+      });
+      return;
+    }
     if (!U.Op) {
       How = "compare-and-swap of the right-hand side";
       B.code(New ? "::ferry::acc::atomic_update_with<true>("

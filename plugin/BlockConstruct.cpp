@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "BlockConstruct.h"
 
+#include "CRegion.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "LoopConstruct.h"
@@ -37,7 +38,9 @@ size_t blockEnd(ArrayRef<Token> T, size_t I) {
 /// nothing else runs on the calling thread.
 bool loopsOnly(ArrayRef<Token> T) {
   auto IsLoop = [&](size_t I) {
-    return I + 2 < T.size() && T[I].is(tok::l_brace) && T[I + 1].is(tok::kw_using) &&
+    // `{ using __ferry_index_t` (C++), `{ typedef __ferry_c_loop` (C).
+    return I + 2 < T.size() && T[I].is(tok::l_brace) &&
+           T[I + 1].isOneOf(tok::kw_using, tok::kw_typedef) &&
            T[I + 2].is(tok::identifier) &&
            T[I + 2].getIdentifierInfo()->getName().starts_with("__ferry_");
   };
@@ -101,11 +104,36 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     bool Readable;
     SourceScanner Scan(PP, PragmaLoc, Readable);
     std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
-    if (!Loops.value_or(false) && Readable) {
+    // (C: host control is not written yet; such constructs are one region.)
+    if (!Loops.value_or(false) && Readable && !isC(PP)) {
       SourceScanner Control(PP, PragmaLoc, Readable);
       HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false);
     }
     OneRegion = !Loops.value_or(false) && !HostControl;
+  }
+  // C: a data construct's block is left to the parser, so that the
+  // directives in it see the variables it declares; the construct stays open
+  // where its marker is in scope, and its cleanup leaves its data.
+  if (D.Kind == ConstructKind::Data && isC(PP)) {
+    Token Brace;
+    PP.Lex(Brace);
+    // (A `{` a directive right after this one rewrote itself into is not
+    // the program's block: that construct is the statement.)
+    if (Brace.is(tok::l_brace) &&
+        !PP.getSourceManager().isWrittenInScratchSpace(
+            PP.getSourceManager().getSpellingLoc(Brace.getLocation()))) {
+      TokenBuilder B(PP, PragmaLoc);
+      B.tokens(Brace);
+      emitRegion(PP, B, D, PragmaLoc, 0);
+      remark(PP, Ctx, D, "");
+      emitOptions(B, D);
+      if (unsigned Items = emitDataItems(PP, B, D))
+        emitCDataScope(B, Items);
+      B.code("typedef int " + Ctx.openByScope(PP, D) + " __attribute__((unused));");
+      B.inject();
+      return;
+    }
+    PP.EnterToken(Brace, /*IsReinject=*/true);
   }
   TokenList Body;
   TokenList Implied;
@@ -150,10 +178,14 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
                      : "(its loops are regions of their own; its other statements run on the "
                        "calling thread, so it runs on the host only)");
   emitOptions(B, D);
-  if (unsigned Items = emitDataItems(PP, B, D))
-    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
-        .number(Items)
-        .code(", __ferry_options);");
+  if (unsigned Items = emitDataItems(PP, B, D)) {
+    if (isC(PP))
+      emitCDataScope(B, Items);
+    else
+      B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+          .number(Items)
+          .code(", __ferry_options);");
+  }
   if (Compute)
     B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
            "::ferry::acc::enter_host_region(__ferry_region, __ferry_options,")
@@ -185,7 +217,18 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     if (C.Kind == ClauseKind::UseDevice)
       for (const VarRef &V : C.Vars)
         Vars.push_back(&V);
-  for (size_t I = 0; I < Vars.size(); ++I)
+  // C: a pointer to the first element for an array (sizeof differs).
+  for (size_t I = 0; I < Vars.size() && isC(PP); ++I)
+    B.code("__typeof__(&(")
+        .tokens(Vars[I]->Name)
+        .code(")[0]) __ferry_use_device_" + std::to_string(I) + " = (__typeof__(&(")
+        .tokens(Vars[I]->Name)
+        .code(")[0]))ferry_acc_use_device_address(__ferry_region, (const void *)(")
+        .tokens(Vars[I]->Name)
+        .code("),")
+        .string(PP.getSpelling(Vars[I]->Name))
+        .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
+  for (size_t I = 0; I < Vars.size() && !isC(PP); ++I)
     B.code("auto &&__ferry_use_device_" + std::to_string(I) +
            " = ::ferry::acc::use_device(__ferry_region, ")
         .tokens(Vars[I]->Name)
@@ -193,9 +236,13 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
         .string(PP.getSpelling(Vars[I]->Name))
         .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
   B.code("{");
-  for (size_t I = 0; I < Vars.size(); ++I)
-    B.code("auto &&").tokens(Vars[I]->Name).code("= __ferry_use_device_" + std::to_string(I) +
-                                                 ";");
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    if (isC(PP))
+      B.code("__typeof__(__ferry_use_device_" + std::to_string(I) + ")");
+    else
+      B.code("auto &&");
+    B.tokens(Vars[I]->Name).code("= __ferry_use_device_" + std::to_string(I) + ";");
+  }
   if (Ctx.remarks()) {
     std::string Names;
     for (const VarRef *V : Vars)

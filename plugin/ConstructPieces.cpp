@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "ConstructPieces.h"
 
+#include "CRegion.h"
+
 #include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
 
@@ -136,7 +138,20 @@ static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
     // wait clause holds wherever the construct runs.
     if (D.Kind == ConstructKind::Wait && D.find(ClauseKind::If))
       B.code("if (__ferry_options.on_device)");
-    if (!Wait->DevNum.empty())
+    // C: the queues as a compound literal and its length (not evaluated).
+    if (isC(B.preprocessor()) && !Wait->Expr.empty()) {
+      if (!Wait->DevNum.empty())
+        B.code("ferry_acc_wait_device_queues(__ferry_options.async, (int)(")
+            .tokens(Wait->DevNum)
+            .code("),");
+      else
+        B.code("ferry_acc_wait_queues(__ferry_options.async,");
+      B.code("(const int[]){")
+          .tokens(Wait->Expr)
+          .code("}, sizeof((const int[]){")
+          .tokens(Wait->Expr)
+          .code("}) / sizeof(int));");
+    } else if (!Wait->DevNum.empty())
       B.code("::ferry::acc::wait_device_queues(__ferry_options.async, (int)(")
           .tokens(Wait->DevNum)
           .code("), {")
@@ -150,7 +165,10 @@ static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
 }
 
 void emitOptions(TokenBuilder &B, const Directive &D) {
-  B.code("::ferry::acc::launch_options __ferry_options;");
+  if (isC(B.preprocessor()))
+    B.code("ferry_acc_launch_options __ferry_options = ferry_acc_default_options();");
+  else
+    B.code("::ferry::acc::launch_options __ferry_options;");
   if (const Clause *If = D.find(ClauseKind::If))
     B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
   // `self` / `self(cond)` of a compute construct (OpenACC 3.3 2.5.6): where
@@ -230,7 +248,9 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     else
       B.tokens(Sec.Lower);
   };
-  if (V.Sections.size() >= 2) {
+  // (C: a section of rows starts at its first row; whole inner
+  // dimensions are not checked.)
+  if (V.Sections.size() >= 2 && !isC(PP)) {
     // a[lo:len][lo2:len2]... is contiguous when every inner section is
     // whole: checked at run time against the row type's extents.
     for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
@@ -307,7 +327,8 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
         std::string Text = emitRange(PP, Items, V, "(const void *)");
         Items.code(", FERRY_DATA_ATTACH, 0,")
             .string(Text)
-            .code(", 0, nullptr, ::ferry::acc::attach_clause_address(")
+            .code(isC(PP) ? ", 0, nullptr, (const void *)&("
+                          : ", 0, nullptr, ::ferry::acc::attach_clause_address(")
             .tokens(V.object())
             .code("), 0}");
         ++Count;
@@ -321,12 +342,27 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
       std::string Text = emitRange(PP, Items, V, "(const void *)");
       if (C.ImplicitRoots) {
         // `s` itself or `p[0:1]`: the struct's address gives its constness.
-        Items.code(", ::ferry::acc::implicit_copy_kind(");
-        if (V.Sections.empty())
-          Items.code("&(").tokens(V.object()).code(")");
-        else
-          Items.code("&(").tokens(V.object()).code(")[0]");
-        Items.code("), 0,").string(Text);
+        if (isC(PP)) {
+          // copy, or copyin where the struct is const (`&s` does not point
+          // to the unqualified type of the rvalue `0 ? s : s`).
+          TokenBuilder Obj(PP, D.Loc);
+          Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
+          Items.code(", __builtin_types_compatible_p(__typeof__(&")
+              .tokens(Obj.get())
+              .code("), __typeof__(0 ?")
+              .tokens(Obj.get())
+              .code(":")
+              .tokens(Obj.get())
+              .code(") *) ? FERRY_DATA_COPY : FERRY_DATA_COPYIN, 0,")
+              .string(Text);
+        } else {
+          Items.code(", ::ferry::acc::implicit_copy_kind(");
+          if (V.Sections.empty())
+            Items.code("&(").tokens(V.object()).code(")");
+          else
+            Items.code("&(").tokens(V.object()).code(")[0]");
+          Items.code("), 0,").string(Text);
+        }
       } else {
         Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
       }
@@ -334,6 +370,17 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
         Items.code(", 0, nullptr, nullptr, 0}");
       else if (V.Vla) // an array: nothing to attach; no template sees its type
         Items.code(", 0, (const void *)&(").tokens(V.Name).code(")[0], nullptr, 0}");
+      else if (isC(PP))
+        // (C: the pointer's address only where it is a pointer, not an array.)
+        Items.code(", 0, (const void *)(")
+            .tokens(V.object())
+            .code("), __builtin_choose_expr(__builtin_types_compatible_p(__typeof__(")
+            .tokens(V.object())
+            .code("), __typeof__(&(")
+            .tokens(V.object())
+            .code(")[0])), (const void *)&(")
+            .tokens(V.object())
+            .code("), (const void *)0), 0}");
       else
         // The section's base (a region's copy of it is translated), and the
         // pointer to attach when it is itself present (a member of a

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "DeclarativeDirective.h"
 
+#include "CRegion.h"
+
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "TokenBuilder.h"
@@ -129,7 +131,7 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     B.code("static void (*const __ferry_routine_" + std::to_string(Ctx.nextRoutineId()) +
            ")() __attribute__((used, annotate(")
         .string(Annotation)
-        .code("))) = reinterpret_cast<void (*)()>(&")
+        .code(isC(PP) ? "))) = (void (*)(void))(&" : "))) = reinterpret_cast<void (*)()>(&")
         .tokens(D.Name)
         .code(");");
     B.inject();
@@ -208,7 +210,18 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
           .code("))) = (void *)&")
           .tokens(V.Name)
           .code(";");
-      if (C.Kind != ClauseKind::Deviceptr)
+      if (C.Kind != ClauseKind::Deviceptr && isC(PP)) // (C has no dynamic initializers)
+        B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
+               "(void) { ferry_declare_global(&")
+            .tokens(V.Name)
+            .code(", sizeof(")
+            .tokens(V.Name)
+            .code(std::string("), ") +
+                  (C.Kind == ClauseKind::Copyin ? "FERRY_DATA_COPYIN" : "FERRY_DATA_CREATE") +
+                  ",")
+            .string(Name)
+            .code("); }");
+      else if (C.Kind != ClauseKind::Deviceptr)
         B.code("static const bool __ferry_declare_init_" + Id +
                " = ::ferry::acc::declare_global(&")
             .tokens(V.Name)
@@ -273,6 +286,10 @@ void rewriteDeclare(Preprocessor &PP, AccContext &Ctx, const Directive &D,
         return;
       }
     }
+  }
+  if (isC(PP)) {
+    report(PP, D.Loc, Diag::CUnsupported) << "'declare' in a function";
+    return;
   }
   const std::string Id = std::to_string(Ctx.nextRoutineId());
   TokenBuilder B(PP, PragmaLoc);

@@ -160,16 +160,12 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     Preprocessor &PP = CI.getPreprocessor();
-    // The directives become C++ (templates and lambdas): a C translation
-    // unit gets one error that says what to do, and nothing else of Ferry.
-    if (!CI.getLangOpts().CPlusPlus) {
-      const SourceManager &SM = CI.getSourceManager();
-      report(CI.getDiagnostics(),
-             SM.getMainFileID().isValid() ? SM.getLocForStartOfFile(SM.getMainFileID())
-                                          : SourceLocation(),
-             Diag::CSource);
-      return std::make_unique<ASTConsumer>();
-    }
+    // C: a region's body becomes a block literal (plugin/CRegion.h), so
+    // clang's blocks extension is on; nothing else of the language changes
+    // (`^` starts a block only where C has no meaning for it).
+    const bool C = !CI.getLangOpts().CPlusPlus;
+    if (C)
+      CI.getLangOpts().Blocks = true;
     if (!CI.getDiagnosticOpts().VerifyDiagnostics) {
       DiagnosticsEngine &DE = CI.getDiagnostics();
       DiagnosticConsumer *Client = DE.getClient();
@@ -184,7 +180,8 @@ protected:
     // -include files (`-DN=500`, `-DB=2` must not reach into it; the
     // user's own text after it cannot).
     std::string Predefines = PP.getPredefines();
-    const std::string Ferry = "#define _OPENACC 201811\n#include <ferry/acc/acc.h>\n";
+    const std::string Ferry = std::string("#define _OPENACC 201811\n#include <ferry/acc/") +
+                              (C ? "acc_c.h" : "acc.h") + ">\n";
     const size_t CommandLine = Predefines.find("# 1 \"<command line>\" 1\n");
     if (CommandLine == std::string::npos)
       Predefines += Ferry;

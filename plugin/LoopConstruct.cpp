@@ -7,6 +7,7 @@
 #include "LoopConstruct.h"
 
 #include "BodyLambda.h"
+#include "CRegion.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "LoopDependence.h"
@@ -39,6 +40,11 @@ void LoopConstruct::rewrite() {
     return;
   }
   if (P.InPlace) {
+    if (isC(PP) && Privates.any()) {
+      report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";
+      TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
+      return;
+    }
     // Its private sections' copies hold for the whole loop.
     Privates.injectWithBindings(S.tokens());
     return;
@@ -63,7 +69,8 @@ LoopConstruct::Placement LoopConstruct::place() const {
   // Inside a construct that is one region, too.
   P.InOneRegion = P.Compute && P.Compute->OneRegion;
   // In a region's iteration: spread over the gang's work-items, or in order.
-  P.Level = P.Outer && !InCompute && !P.InOneRegion ? nestedLevel(Ctx, D) : 0;
+  // (In C every loop nested in a region's iteration runs in order in it.)
+  P.Level = P.Outer && !InCompute && !P.InOneRegion && !isC(PP) ? nestedLevel(Ctx, D) : 0;
   P.InPlace =
       P.Orphaned || (P.Outer && (!InCompute || P.InOneRegion) && !P.Level);
   return P;
@@ -124,6 +131,10 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
     TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
     return;
   }
+  if (isC(PP)) {
+    rewriteRegionC(S, P, Nest);
+    return;
+  }
   // The test reads the nested loops as written: their iterations in order
   // inside each of this loop's, whether they spread over a gang or not.
   if (needsProof() && !D.find(ClauseKind::Seq) && !OneRegion)
@@ -139,6 +150,40 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
     emit(Nest[0]);
   else
     emitCollapsed(Nest);
+}
+
+void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
+                                   ArrayRef<CanonicalLoop> Nest) {
+  const char *Unsupported = !TileSizes.empty()                ? "'tile'"
+                            : !Schedule.staticChunk().empty() ? "'gang(static:)'"
+                            : Privates.any() ? "a private copy of an array section"
+                                             : nullptr;
+  if (Unsupported) {
+    report(PP, D.Loc, Diag::CUnsupported) << Unsupported;
+    TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
+    return;
+  }
+  if (needsProof() && !D.find(ClauseKind::Seq))
+    ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+  addImpliedCopies(P, S.tokens(), Nest.back().Body);
+  emitC(Nest, S.tokens());
+}
+
+void LoopConstruct::emitC(ArrayRef<CanonicalLoop> Nest, ArrayRef<Token> Original) {
+  TokenBuilder B(PP, PragmaLoc);
+  // The first tokens mark a region loop (BlockConstruct's loopsOnly).
+  B.code("{ typedef __ferry_c_loop __ferry_loop_t; (void)sizeof(__ferry_loop_t);");
+  emitOperandChecks(B, D);
+  emitRegionAndRemark(B, Nest[0]);
+  emitLaunchOptions(B);
+  emitDataScope(B);
+  const CRegionInput In{D, computeOfLoop(), Nest, ImpliedShared, Reductions};
+  if (!emitCRegionLaunch(PP, Ctx, PragmaLoc, B, In)) {
+    TokenBuilder(PP, PragmaLoc).tokens(Original).inject();
+    return;
+  }
+  B.code("}");
+  B.inject();
 }
 
 bool LoopConstruct::joinNest(SmallVectorImpl<CanonicalLoop> &Nest) {
@@ -297,11 +342,15 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
     Privates.emitCopies(B);
     Sources = Privates.firstprivateSources();
   }
-  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources))
-    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
-           "__ferry_data,")
-        .number(Items)
-        .code(", __ferry_options);");
+  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources)) {
+    if (isC(PP))
+      emitCDataScope(B, Items);
+    else
+      B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
+             "__ferry_data,")
+          .number(Items)
+          .code(", __ferry_options);");
+  }
 }
 
 void LoopConstruct::emitLaunch(TokenBuilder &B, const CanonicalLoop &L) {
@@ -358,6 +407,15 @@ void LoopConstruct::rewriteAsOneRegion(const TokenList &Body,
   L.Bound.push_back(Toks[3]);
   L.Step.push_back(Toks[3]);
   L.Body = Body;
+  if (isC(PP)) {
+    if (Privates.any()) {
+      report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";
+      TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
+      return;
+    }
+    emitC(L, Body);
+    return;
+  }
   emit(L);
 }
 

@@ -103,6 +103,13 @@ private:
   void readBody(LoopStatement &S, const Placement &P);
   /// A loop that is a region of its own: joins its nest and launches it.
   void rewriteRegion(const LoopStatement &S, const Placement &P);
+  /// The C form of rewriteRegion (plugin/CRegion.h): the nest as one flat
+  /// loop of a block literal; nested loops run in order in its iterations.
+  void rewriteRegionC(const LoopStatement &S, const Placement &P,
+                      llvm::ArrayRef<CanonicalLoop> Nest);
+  /// The C launch of \p Nest (\p Original: the tokens to give back after
+  /// an error).
+  void emitC(llvm::ArrayRef<CanonicalLoop> Nest, llvm::ArrayRef<clang::Token> Original);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool joinNest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// Reports the remarks of the loops spread in its iterations, now that

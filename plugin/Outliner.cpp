@@ -89,6 +89,8 @@ struct Region {
   /// Why a region with nested loops runs one iteration per work-item.
   std::string NotNested;
   GlobalVariable *Descriptor = nullptr; ///< the construct's ferry_region
+  /// A C region (ferry_acc_slot): its chunk calls a block's invoke function.
+  bool FromC = false;
   std::vector<uint32_t> PointerOffsets;
   /// Host globals the region reads, by value: the host variable and the
   /// name of its device copy.
@@ -131,6 +133,69 @@ StringRef constantString(const Value *V) {
 
 /// The slots named in llvm.global.annotations; their entries are removed
 /// so that the host optimizer treats the slots like any variable.
+/// The function a block literal of clang's blocks extension (in C:
+/// `^(params) { ... }` with no captures, a constant global
+/// `{isa, flags, reserved, invoke, descriptor}`) calls, or null.
+Function *blockInvoke(Constant *C) {
+  auto *Literal = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+  if (!Literal || !Literal->hasInitializer())
+    return nullptr;
+  auto *Fields = dyn_cast<ConstantStruct>(Literal->getInitializer());
+  if (!Fields || Fields->getNumOperands() != 5)
+    return nullptr;
+  return dyn_cast<Function>(Fields->getOperand(3)->stripPointerCasts());
+}
+
+/// A C region's slot, `{kernel, chunk, init, combine, sizes..., region}`
+/// with block literals for chunk, init and combine: each becomes a
+/// function of acc.h's signature that calls the literal's invoke function
+/// (whose first parameter, the literal, it never reads: nothing is
+/// captured), and the slot holds those functions from now on, so that the
+/// host launches them and the outliner clones them as for C++. Null when
+/// the slot is not of that shape.
+ConstantStruct *functionsOfBlocks(GlobalVariable &Slot, ConstantStruct &Init) {
+  Module &M = *Slot.getParent();
+  LLVMContext &Ctx = M.getContext();
+  std::vector<Constant *> Fields;
+  for (unsigned I = 0; I < Init.getNumOperands(); ++I)
+    Fields.push_back(Init.getOperand(I));
+  std::vector<GlobalVariable *> Literals;
+  for (unsigned I = 1; I <= 3; ++I) {
+    if (Fields[I]->isNullValue() || isa<Function>(Fields[I]->stripPointerCasts()))
+      continue;
+    Function *Invoke = blockInvoke(Fields[I]);
+    if (!Invoke || Invoke->arg_size() < 1)
+      return nullptr;
+    SmallVector<Type *, 4> Params;
+    for (unsigned A = 1; A < Invoke->arg_size(); ++A)
+      Params.push_back(Invoke->getArg(A)->getType());
+    auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
+    static const char *const Kind[] = {"", "chunk", "init", "combine"};
+    Function *F = Function::Create(Ty, GlobalValue::InternalLinkage,
+                                   Invoke->getName() + "." + Kind[I], M);
+    F->copyAttributesFrom(Invoke);
+    F->setAttributes(AttributeList()); // the invoke function's parameters differ
+    IRBuilder<> IRB(BasicBlock::Create(Ctx, "", F));
+    SmallVector<Value *, 5> Args{ConstantPointerNull::get(PointerType::get(Ctx, 0))};
+    for (Argument &A : F->args())
+      Args.push_back(&A);
+    IRB.CreateCall(Invoke, Args);
+    IRB.CreateRetVoid();
+    Literals.push_back(cast<GlobalVariable>(Fields[I]->stripPointerCasts()));
+    Fields[I] = F;
+  }
+  auto *New = cast<ConstantStruct>(ConstantStruct::get(Init.getType(), Fields));
+  Slot.setInitializer(New);
+  // The literals are unused now (they name _NSConcreteGlobalBlock, which
+  // no library of a C program defines).
+  for (GlobalVariable *L : Literals) {
+    L->removeDeadConstantUsers(); // the slot's old initializer
+    if (L->use_empty())
+      L->eraseFromParent();
+  }
+  return New;
+}
+
 std::vector<Region> takeSlots(Module &M) {
   std::vector<Region> Regions;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
@@ -148,10 +213,21 @@ std::vector<Region> takeSlots(Module &M) {
       continue;
     }
     auto *Init = dyn_cast<ConstantStruct>(GV->getInitializer());
-    if (!Init || Init->getNumOperands() != 8)
+    if (!Init || (Init->getNumOperands() != 8 && Init->getNumOperands() != 9))
       continue;
+    // A C region's slot (ferry_acc_slot) holds block literals and names
+    // its region: the literals become the chunk, init and combine functions.
+    if (Init->getNumOperands() == 9) {
+      Init = functionsOfBlocks(*GV, *Init);
+      if (!Init)
+        continue;
+    }
     Region R;
     R.Slot = GV;
+    if (Init->getNumOperands() == 9) {
+      R.Descriptor = dyn_cast<GlobalVariable>(Init->getOperand(8)->stripPointerCasts());
+      R.FromC = true;
+    }
     R.Chunk = dyn_cast<Function>(Init->getOperand(1)->stripPointerCasts());
     R.Init = dyn_cast<Function>(Init->getOperand(2)->stripPointerCasts());
     R.Combine = dyn_cast<Function>(Init->getOperand(3)->stripPointerCasts());
@@ -186,9 +262,39 @@ void collectUsers(Value *V, SmallVectorImpl<Instruction *> &Out) {
   }
 }
 
-/// The ferry_region of the construct: the first argument of the call of the
-/// function (a parallel_loop instantiation) that reads the slot.
+/// Reads region \p R's descriptor \p GV (a ferry_region); false when it is
+/// not one.
+bool readRegion(Region &R, GlobalVariable &GV) {
+  if (!GV.hasInitializer())
+    return false;
+  auto *Init = dyn_cast<ConstantStruct>(GV.getInitializer());
+  if (!Init || Init->getNumOperands() < 4)
+    return false;
+  StringRef Name = constantString(Init->getOperand(0));
+  StringRef File = constantString(Init->getOperand(1));
+  if (Name.empty())
+    return false;
+  R.Name = Name.str();
+  const uint64_t Flags = Init->getNumOperands() > 4 ? constantInt(Init->getOperand(4)) : 0;
+  R.Sequential = Flags & 1;
+  R.Nested = !R.Sequential && (Flags & 2);
+  R.WarpGangs = Flags & 4;
+  R.Workers = R.Nested && (Flags & 8);
+  R.Descriptor = &GV;
+  R.Where = sys::path::filename(File).str() + ":" +
+            std::to_string(constantInt(Init->getOperand(2))) + ":" +
+            std::to_string(constantInt(Init->getOperand(3)));
+  return true;
+}
+
+/// The ferry_region of the construct: the one a C slot names, or the first
+/// argument of the call of the function (a parallel_loop instantiation)
+/// that reads the slot.
 void findRegion(Region &R) {
+  if (R.Descriptor) {
+    readRegion(R, *R.Descriptor);
+    return;
+  }
   SmallVector<Instruction *, 4> Users;
   collectUsers(R.Slot, Users);
   for (Instruction *I : Users) {
@@ -198,26 +304,8 @@ void findRegion(Region &R) {
       if (!Call || Call->getCalledFunction() != Launcher || Call->arg_empty())
         continue;
       auto *GV = dyn_cast<GlobalVariable>(Call->getArgOperand(0)->stripPointerCasts());
-      if (!GV || !GV->hasInitializer())
-        continue;
-      auto *Init = dyn_cast<ConstantStruct>(GV->getInitializer());
-      if (!Init || Init->getNumOperands() < 4)
-        continue;
-      StringRef Name = constantString(Init->getOperand(0));
-      StringRef File = constantString(Init->getOperand(1));
-      if (Name.empty())
-        continue;
-      R.Name = Name.str();
-      const uint64_t Flags = Init->getNumOperands() > 4 ? constantInt(Init->getOperand(4)) : 0;
-      R.Sequential = Flags & 1;
-      R.Nested = !R.Sequential && (Flags & 2);
-      R.WarpGangs = Flags & 4;
-      R.Workers = R.Nested && (Flags & 8);
-      R.Descriptor = GV;
-      R.Where = sys::path::filename(File).str() + ":" +
-                std::to_string(constantInt(Init->getOperand(2))) + ":" +
-                std::to_string(constantInt(Init->getOperand(3)));
-      return;
+      if (GV && readRegion(R, *GV))
+        return;
     }
   }
 }
@@ -228,7 +316,8 @@ void pointerOffsets(Type *T, uint64_t Base, const DataLayout &DL, std::vector<ui
   } else if (auto *ST = dyn_cast<StructType>(T)) {
     // deviceptr variables hold device addresses already.
     if (ST->isOpaque() ||
-        (ST->hasName() && ST->getName().starts_with("struct.ferry::acc::device_address")))
+        (ST->hasName() && (ST->getName().starts_with("struct.ferry::acc::device_address") ||
+                           ST->getName().starts_with("struct.ferry_device_address"))))
       return;
     const StructLayout *SL = DL.getStructLayout(ST);
     for (unsigned I = 0; I < ST->getNumElements(); ++I)
@@ -250,12 +339,33 @@ void findPointerOffsets(Region &R, const DataLayout &DL) {
     if (!GEP)
       continue;
     auto *ST = dyn_cast<StructType>(GEP->getSourceElementType());
-    if (!ST || !ST->hasName() || !ST->getName().starts_with("struct.ferry::acc::loop_closure") ||
-        ST->getNumElements() == 0)
+    if (!ST || !ST->hasName() || ST->getNumElements() == 0)
       continue;
-    pointerOffsets(ST->getElementType(0), 0, DL, R.PointerOffsets);
-    return;
+    if (ST->getName().starts_with("struct.ferry::acc::loop_closure")) {
+      pointerOffsets(ST->getElementType(0), 0, DL, R.PointerOffsets);
+      return;
+    }
+    // A C region's closure: every pointer field but the bounds.
+    if (ST->getName().starts_with("struct.ferry_closure")) {
+      pointerOffsets(ST, 0, DL, R.PointerOffsets);
+      return;
+    }
   }
+  // A C chunk calls the block's invoke function, which reads the closure.
+  if (!R.FromC)
+    return;
+  for (Instruction &I : instructions(*R.Chunk))
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (Function *Callee = Call->getCalledFunction();
+          Callee && !Callee->isDeclaration() && Callee != R.Chunk) {
+        Region Body = R;
+        Body.Chunk = Callee;
+        Body.FromC = false;
+        Body.PointerOffsets.clear();
+        findPointerOffsets(Body, DL);
+        R.PointerOffsets = std::move(Body.PointerOffsets);
+        return;
+      }
 }
 
 /// "__ferry_<file>_<line>_<construct>_<hash>". The hash tells template

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "StandaloneDirective.h"
 
+#include "CRegion.h"
 #include "ConstructPieces.h"
 
 using namespace clang;
@@ -45,6 +46,19 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
       for (const VarRef &V : C.Vars) {
         if (Sectioned && (V.Sections.empty() || V.Vla)) // arrays: nothing to attach
           continue;
+        if (isC(PP)) { // a pointer (not an array): has an address to attach
+          B.code(Detach ? "ferry_acc_detach_pointer((const void *)&("
+                        : "ferry_acc_attach_pointer((const void *)&(")
+              .tokens(V.object())
+              .code("), __builtin_types_compatible_p(__typeof__(")
+              .tokens(V.object())
+              .code("), __typeof__(&(")
+              .tokens(V.object())
+              .code(")[0])),")
+              .code(Detach ? (Finalize ? "1," : "0,") : "")
+              .code("__ferry_options.async);");
+          continue;
+        }
         B.code(Detach ? "::ferry::acc::detach_pointer"
                       : "::ferry::acc::attach_pointer")
             .code(Sectioned ? "<false>(" : "<true>(")

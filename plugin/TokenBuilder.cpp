@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "TokenBuilder.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 #include <memory>
@@ -27,8 +28,46 @@ void TokenBuilder::push(tok::TokenKind Kind, StringRef Spelling) {
   Toks.push_back(T);
 }
 
+std::string cSpelling(StringRef Text) {
+  std::string Out;
+  auto Word = [&](size_t I, StringRef W) {
+    return Text.substr(I).starts_with(W) && (I == 0 || !isAsciiIdentifierContinue(Text[I - 1])) &&
+           (I + W.size() == Text.size() || !isAsciiIdentifierContinue(Text[I + W.size()]));
+  };
+  for (size_t I = 0; I < Text.size();) {
+    if (Text.substr(I).starts_with("::ferry::acc::")) {
+      Out += "ferry_acc_";
+      I += 14;
+    } else if (Text.substr(I).starts_with("::ferry_")) {
+      Out += "ferry_";
+      I += 8;
+    } else if (Text.substr(I).starts_with("static_cast<bool>(")) {
+      Out += "(_Bool)(";
+      I += 18;
+    } else if (Text.substr(I).starts_with("device_type_in({")) {
+      const size_t Close = Text.find("})", I);
+      Out += "device_type_in((const acc_device_t[]){";
+      Out += Text.slice(I + 16, Close).str();
+      Out += ", acc_device_none})";
+      I = Close == StringRef::npos ? Text.size() : Close + 2;
+    } else if (Word(I, "nullptr")) {
+      Out += "0";
+      I += 7;
+    } else if (Word(I, "true")) {
+      Out += "1";
+      I += 4;
+    } else if (Word(I, "false")) {
+      Out += "0";
+      I += 5;
+    } else {
+      Out += Text[I++];
+    }
+  }
+  return Out;
+}
+
 TokenBuilder &TokenBuilder::code(StringRef Text) {
-  std::string Buffer = Text.str();
+  std::string Buffer = PP.getLangOpts().CPlusPlus ? Text.str() : cSpelling(Text);
   // The raw lexer wants a file location; a directive from _Pragma in a macro
   // has a macro location.
   Lexer Raw(PP.getSourceManager().getExpansionLoc(Loc), PP.getLangOpts(), Buffer.data(),

@@ -15,12 +15,22 @@
 namespace ferry {
 namespace plugin {
 
+/// \p Text (the pieces of a rewrite, written in C++) as a C translation
+/// unit spells it: `::ferry::acc::x` is `ferry_acc_x`, `::ferry_x` is
+/// `ferry_x`, `nullptr` is `0`, `true`/`false` are `1`/`0`,
+/// `static_cast<bool>(` is `(_Bool)(`, and `device_type_in({list})` takes
+/// a compound literal ended by acc_device_none. Pieces whose shape differs
+/// in C (scopes, lambdas, templates) have C branches of their own.
+std::string cSpelling(llvm::StringRef Text);
+
 class TokenBuilder {
 public:
   TokenBuilder(clang::Preprocessor &PP, clang::SourceLocation Loc)
       : PP(PP), Loc(Loc) {}
 
-  /// Appends the tokens of C++ source text \p Text (lexed in raw mode).
+  /// Appends the tokens of C++ source text \p Text (lexed in raw mode). In
+  /// a C translation unit the names of <ferry/acc/acc.h> it uses become
+  /// those of <ferry/acc/acc_c.h> first (cSpelling).
   TokenBuilder &code(llvm::StringRef Text);
   /// Appends a string literal with the value \p Value.
   TokenBuilder &string(llvm::StringRef Value);
@@ -33,6 +43,7 @@ public:
   void inject();
 
   llvm::ArrayRef<clang::Token> get() const { return Toks; }
+  clang::Preprocessor &preprocessor() const { return PP; }
 
 private:
   void push(clang::tok::TokenKind Kind, llvm::StringRef Spelling);

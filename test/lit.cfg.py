@@ -8,7 +8,7 @@ import lit.formats
 
 config.name = "Ferry"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".cpp", ".test"]
+config.suffixes = [".ll", ".cpp", ".c", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ferry_obj_root, "test")
 config.excludes = ["unittests", "Inputs", "package", "CMakeLists.txt"]
@@ -44,6 +44,9 @@ config.environment["FERRY_CACHE_DIR"] = os.path.join(config.ferry_obj_root, "tes
 # Ferry's own tests embed the translated IR too, for the emulated devices.
 config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang++") +
                              " -fplugin-arg-ferry-embed-ir"))
+config.substitutions.append(("%ferry-clang ", os.path.join(bindir, "ferry-clang") +
+                             " -fplugin-arg-ferry-embed-ir "))
+config.substitutions.append(("%clang-c ", os.path.join(tools, "clang") + " "))
 # Whole CUDA programs (test/cuda/): ferry-nvcc, where the CUDA headers are.
 if os.path.exists(os.path.join(bindir, "ferry-nvcc")):
     config.available_features.add("ferry-nvcc")

@@ -262,6 +262,17 @@ ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kin
  * device kernel. */
 ferry_status ferry_enter_host_region(const ferry_region *region);
 
+/* Stops the program after a failure of compiled C code (the C form of a
+ * directive, <ferry/acc/acc_c.h>): prints "ferry: error: NAME: WHY" (NAME is
+ * the region's; without a region "ferry: error: WHY"; nothing when `why` is
+ * NULL, because the runtime has said why already) and aborts. */
+#ifdef __cplusplus
+[[noreturn]]
+#else
+__attribute__((__noreturn__))
+#endif
+void ferry_region_abort(const ferry_region *region, const char *why);
+
 /* Attributes the data movement of this thread to `region` until the next
  * call (FERRY_TIME's per-region bytes): compiled code brackets a construct's
  * data clauses with it. Returns the previous region (NULL: none). */

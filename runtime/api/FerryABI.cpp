@@ -15,6 +15,7 @@
 #include "ferry/runtime.h"
 
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -72,6 +73,15 @@ ferry_status ferry_enter_host_region(const ferry_region *Region) {
   if (!Region)
     return FERRY_ERROR_INVALID;
   return Runtime::get().enterHostRegion(*Region);
+}
+
+void ferry_region_abort(const ferry_region *Region, const char *Why) {
+  if (Why && Region && Region->name)
+    std::fprintf(stderr, "ferry: error: %s: %s\n", Region->name, Why);
+  else if (Why)
+    std::fprintf(stderr, "ferry: error: %s\n", Why);
+  std::fflush(stderr);
+  std::abort();
 }
 
 const ferry_region *ferry_set_data_region(const ferry_region *Region) {

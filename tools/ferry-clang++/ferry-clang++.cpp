@@ -39,6 +39,18 @@
 #error "FERRY_VERSION must be Ferry's version"
 #endif
 
+#ifdef FERRY_DRIVER_C
+#define FERRY_DRIVER "ferry-clang"
+#define FERRY_COMPILER_ENV "FERRY_CLANG"
+#define FERRY_LANGUAGE "C"
+#define FERRY_COMPILER_NAME "clang 19"
+#else
+#define FERRY_DRIVER "ferry-clang++"
+#define FERRY_COMPILER_ENV "FERRY_CLANGXX"
+#define FERRY_LANGUAGE "C++ (and C)"
+#define FERRY_COMPILER_NAME "clang++ 19"
+#endif
+
 static std::string selfDir() {
   char Buf[PATH_MAX];
   ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
@@ -64,12 +76,42 @@ static std::vector<std::string> splitList(const std::string &List) {
   return Out;
 }
 
+static bool endsWith(const std::string &S, const char *Suffix) {
+  const size_t N = std::strlen(Suffix);
+  return S.size() > N && S.compare(S.size() - N, N, Suffix) == 0;
+}
+
+/// A C source file (by its name).
+static bool isCFile(const std::string &A) { return A[0] != '-' && endsWith(A, ".c"); }
+
+/// An input file that a C `-x` would misread: sources of other languages,
+/// objects, archives, libraries.
+static bool isInputFile(const std::string &A) {
+  if (A.empty() || A[0] == '-')
+    return false;
+  for (const char *Suffix : {".cpp", ".cc", ".cxx", ".c++", ".C", ".cu", ".o", ".a", ".so", ".s",
+                             ".S", ".ll", ".bc", ".i", ".ii"})
+    if (endsWith(A, Suffix))
+      return true;
+  return false;
+}
+
+/// An option whose value is the next argument (`-o out.o`): that is no input.
+static bool takesValue(const std::string &A) {
+  for (const char *O : {"-o", "-I", "-L", "-D", "-U", "-MF", "-MT", "-MQ", "-include", "-isystem",
+                        "-idirafter", "-iquote", "-x", "-Xclang", "-Xlinker", "-Xassembler",
+                        "-mllvm", "-target", "--target", "-arch", "-l"})
+    if (A == O)
+      return true;
+  return false;
+}
+
 static void printHelp() {
-  std::printf("OVERVIEW: ferry-clang++ " FERRY_VERSION ": clang++ 19 with Ferry's OpenACC plugin\n"
+  std::printf("OVERVIEW: " FERRY_DRIVER " " FERRY_VERSION ": " FERRY_COMPILER_NAME " with Ferry's OpenACC plugin\n"
               "\n"
-              "USAGE: ferry-clang++ [clang options] file...\n"
+              "USAGE: " FERRY_DRIVER " [clang options] file...\n"
               "\n"
-              "Compiles C++ with `#pragma acc` directives: every compute region becomes a\n"
+              "Compiles " FERRY_LANGUAGE " with `#pragma acc` directives: every compute region becomes a\n"
               "kernel for AMD GPUs (HSA code objects) and NVIDIA GPUs (PTX) plus a host\n"
               "version, and the program links Ferry's runtime (libferry-rt). `.cu` files\n"
               "and -x cuda go to ferry-nvcc.\n"
@@ -87,8 +129,7 @@ static void printHelp() {
               "  -fplugin-arg-ferry-device-library=<path>  Ferry's device library to link\n"
               "\n"
               "ENVIRONMENT:\n"
-              "  FERRY_CLANGXX               The clang++ 19 to run (default " FERRY_DEFAULT_CLANGXX
-              ")\n"
+              "  " FERRY_COMPILER_ENV "  The " FERRY_COMPILER_NAME " to run (default " FERRY_DEFAULT_CLANGXX ")\n"
               "  ACC_DEVICE_TYPE, ACC_DEVICE_NUM, FERRY_EMULATE, FERRY_DEBUG, ...: at run time,\n"
               "                              see Ferry's README and docs/runtime.md\n"
               "\n"
@@ -100,7 +141,7 @@ static void printHelp() {
 int main(int argc, char **argv) {
   const std::string Prefix = selfDir() + "/..";
   const std::string Lib = Prefix + "/lib", Include = Prefix + "/include";
-  const char *Compiler = std::getenv("FERRY_CLANGXX");
+  const char *Compiler = std::getenv(FERRY_COMPILER_ENV);
   if (!Compiler || !*Compiler)
     Compiler = FERRY_DEFAULT_CLANGXX;
 
@@ -123,12 +164,16 @@ int main(int argc, char **argv) {
       CArgs.push_back(A.data());
     CArgs.push_back(nullptr);
     execv(Nvcc.c_str(), CArgs.data());
-    std::fprintf(stderr, "ferry-clang++: error: cannot run '%s' for CUDA sources: %s\n",
+    std::fprintf(stderr, FERRY_DRIVER ": error: cannot run '%s' for CUDA sources: %s\n",
                  Nvcc.c_str(), std::strerror(errno));
     return 127;
   }
 
   bool Links = true, Help = false, Version = false;
+  // An `-x` of the command line's own: inputs are left to it.
+  bool ExplicitLanguage = false;
+  for (int I = 1; I < argc; ++I)
+    ExplicitLanguage |= std::strncmp(argv[I], "-x", 2) == 0;
   // --offload-arch / --no-offload-arch: the target list, in order, each once.
   std::vector<std::string> Targets;
   bool TargetsGiven = false;
@@ -142,6 +187,17 @@ int main(int argc, char **argv) {
     const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
     const bool Remove = A.compare(0, 18, "--no-offload-arch=") == 0;
     if (!Add && !Remove) {
+      if (isCFile(A) && !ExplicitLanguage) { // C, even for clang++
+        Passed.insert(Passed.end(), {"-x", "c", A});
+        // Later inputs by their names again (said only where there are
+        // some: clang warns about an `-x` after the last input).
+        bool LaterInput = false;
+        for (int J = I + 1; J < argc && !LaterInput; ++J)
+          LaterInput = isInputFile(argv[J]) && !isCFile(argv[J]) && !takesValue(argv[J - 1]);
+        if (LaterInput)
+          Passed.insert(Passed.end(), {"-x", "none"});
+        continue;
+      }
       Passed.push_back(A);
       continue;
     }
@@ -159,7 +215,7 @@ int main(int argc, char **argv) {
   if (Help)
     printHelp();
   if (Version) {
-    std::printf("Ferry " FERRY_VERSION " (ferry-clang++): OpenACC for AMD and NVIDIA GPUs, "
+    std::printf("Ferry " FERRY_VERSION " (" FERRY_DRIVER "): OpenACC for AMD and NVIDIA GPUs, "
                 "running %s\n",
                 Compiler);
     std::fflush(stdout);
@@ -185,7 +241,7 @@ int main(int argc, char **argv) {
     CArgs.push_back(A.data());
   CArgs.push_back(nullptr);
   execvp(Compiler, CArgs.data());
-  std::fprintf(stderr, "ferry-clang++: error: cannot run '%s': %s\n", Compiler,
+  std::fprintf(stderr, FERRY_DRIVER ": error: cannot run '%s': %s\n", Compiler,
                std::strerror(errno));
   return 127;
 }
