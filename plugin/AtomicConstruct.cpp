@@ -338,8 +338,8 @@ private:
     X = Xs;
     How = "atomic load";
     if (isC(PP)) {
-      B.tokens(V).code("= ({ __typeof__(").tokens(X).code(") __ferry_v; __atomic_load(&(");
-      B.tokens(X).code("), &__ferry_v, 0); __ferry_v; });");
+      B.code("{ __typeof__(").tokens(X).code(") __ferry_v; __atomic_load(&(");
+      B.tokens(X).code("), &__ferry_v, 0);").tokens(V).code("= __ferry_v; }");
       return true;
     }
     B.tokens(V).code("= ::ferry::acc::atomic_read(").tokens(X).code(");");
@@ -353,8 +353,8 @@ private:
     X = Xs;
     How = "atomic store";
     if (isC(PP)) {
-      B.code("({ __typeof__(").tokens(X).code(") __ferry_v = (").tokens(E).code(");");
-      B.code("__atomic_store(&(").tokens(X).code("), &__ferry_v, 0); });");
+      B.code("{ __typeof__(").tokens(X).code(") __ferry_v = (").tokens(E).code(");");
+      B.code("__atomic_store(&(").tokens(X).code("), &__ferry_v, 0); }");
       return true;
     }
     B.code("::ferry::acc::atomic_write(").tokens(X).code(", (").tokens(E).code("));");
@@ -365,6 +365,10 @@ private:
     std::optional<Update> U = P.update(S);
     if (!U)
       return false;
+    if (isC(PP)) {
+      emitUpdate(*U, /*New=*/true, {});
+      return true;
+    }
     B.code("(void)");
     emitUpdate(*U, /*New=*/true);
     B.code(";");
@@ -379,6 +383,10 @@ private:
     std::optional<Update> U = P.update(S.drop_front(A + 1));
     if (!U)
       return false;
+    if (isC(PP)) {
+      emitUpdate(*U, U->ValueIsNew, S.take_front(A));
+      return true;
+    }
     B.tokens(S.take_front(A)).code("=");
     emitUpdate(*U, U->ValueIsNew);
     B.code(";");
@@ -390,6 +398,10 @@ private:
     Tokens V, Read;
     if (P.assignment(S1, V, Read)) {
       if (std::optional<Update> U = P.update(S2); U && P.same(U->X, Read)) {
+        if (isC(PP)) {
+          emitUpdate(*U, /*New=*/false, V);
+          return true;
+        }
         B.tokens(V).code("=");
         emitUpdate(*U, /*New=*/false);
         B.code(";");
@@ -400,9 +412,9 @@ private:
         X = Xs;
         How = "atomic exchange";
         if (isC(PP)) {
-          B.tokens(V).code("= ({ __typeof__(").tokens(X).code(") __ferry_n = (").tokens(E);
+          B.code("{ __typeof__(").tokens(X).code(") __ferry_n = (").tokens(E);
           B.code("), __ferry_o; __atomic_exchange(&(").tokens(X);
-          B.code("), &__ferry_n, &__ferry_o, 0); __ferry_o; });");
+          B.code("), &__ferry_n, &__ferry_o, 0);").tokens(V).code("= __ferry_o; }");
           return true;
         }
         B.tokens(V).code("= ::ferry::acc::atomic_exchange(").tokens(X).code(", (").tokens(E).code(
@@ -412,6 +424,10 @@ private:
     }
     if (std::optional<Update> U = P.update(S1); U && P.assignment(S2, V, Read) &&
                                                   P.same(U->X, Read)) {
+      if (isC(PP)) {
+        emitUpdate(*U, /*New=*/true, V);
+        return true;
+      }
       B.tokens(V).code("=");
       emitUpdate(*U, /*New=*/true);
       B.code(";");
@@ -420,11 +436,13 @@ private:
     return false;
   }
 
-  /// C: a compare-and-swap loop in a statement expression (GNU C), its
-  /// value the new or the old value of `x`; \p Value computes the new one
-  /// from `__ferry_o` (and `__ferry_e`, the expression, evaluated once).
-  void emitUpdateC(const Update &U, bool New, const std::function<void()> &Value) {
-    B.code("({ __typeof__(").tokens(U.X).code(") *__ferry_p = &(").tokens(U.X).code(");");
+  /// C: a compare-and-swap loop in a block, which assigns the new or the
+  /// old value of `x` to \p Target (when there is one); \p Value computes
+  /// the new one from `__ferry_o` (and `__ferry_e`, the expression,
+  /// evaluated once).
+  void emitUpdateC(const Update &U, bool New, Tokens Target,
+                   const std::function<void()> &Value) {
+    B.code("{ __typeof__(").tokens(U.X).code(") *__ferry_p = &(").tokens(U.X).code(");");
     if (U.Op) {
       B.code("__typeof__(");
       U.One ? B.code("1") : B.tokens(U.Expr);
@@ -435,16 +453,18 @@ private:
     B.code("__typeof__(*__ferry_p) __ferry_o, __ferry_n; __atomic_load(__ferry_p, &__ferry_o, 0);"
            "do { __ferry_n = (__typeof__(*__ferry_p))(");
     Value();
-    B.code("); } while (!__atomic_compare_exchange(__ferry_p, &__ferry_o, &__ferry_n, 0, 0, 0));")
-        .code(New ? "__ferry_n; })" : "__ferry_o; })");
+    B.code("); } while (!__atomic_compare_exchange(__ferry_p, &__ferry_o, &__ferry_n, 0, 0, 0));");
+    if (!Target.empty())
+      B.tokens(Target).code(New ? "= __ferry_n;" : "= __ferry_o;");
+    B.code("}");
   }
 
-  void emitUpdate(const Update &U, bool New) {
+  void emitUpdate(const Update &U, bool New, Tokens Target = {}) {
     X = U.X;
     if (isC(PP)) {
       if (!U.Op) {
         How = "compare-and-swap of the right-hand side";
-        emitUpdateC(U, New, [&] {
+        emitUpdateC(U, New, Target, [&] {
           SmallVector<size_t, 2> At = P.occurrences(U.Rhs, U.X);
           size_t I = 0;
           for (size_t Pos : At) {
@@ -469,7 +489,7 @@ private:
                            .Case("bxor", "^")
                            .Case("shl", "<<")
                            .Default(">>");
-      emitUpdateC(U, New, [&] {
+      emitUpdateC(U, New, Target, [&] {
         B.code(U.Reversed ? "__ferry_e" : "__ferry_o")
             .code(Op)
             .code(U.Reversed ? "__ferry_o" : "__ferry_e");

@@ -8,6 +8,8 @@
 
 #include "Diagnostics.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -31,6 +33,15 @@ enum class CaptureKind {
 struct Capture {
   Token Name;
   CaptureKind Kind;
+};
+
+/// A reduction of a C region: a scalar, or elements [Lower, Lower +
+/// Length) of an array or pointer (a whole array: all of them).
+struct Reduction {
+  Token Name;
+  std::string Op;
+  bool Elements = false;
+  TokenList Lower, Length; ///< with Elements (Lower empty: 0)
 };
 
 std::string name(Preprocessor &PP, const Token &T) { return PP.getSpelling(T); }
@@ -96,7 +107,16 @@ private:
     if (!Seen.insert(T.getIdentifierInfo()).second)
       return true;
     const VarDecl *VD = Ctx.lookupVariable(T);
-    if (VD && VD->getType()->isVariablyModifiedType() && K != CaptureKind::Reference) {
+    // What the closure holds: the variable, or a pointer to its first
+    // element (`double c[n]` is a `double *` then, of no variable type).
+    QualType Held = VD ? VD->getType() : QualType();
+    if (VD && K == CaptureKind::Pointer) {
+      if (const ArrayType *A = VD->getASTContext().getAsArrayType(Held))
+        Held = A->getElementType();
+      else if (Held->isPointerType())
+        Held = Held->getPointeeType();
+    }
+    if (VD && Held->isVariablyModifiedType() && K != CaptureKind::Reference) {
       report(PP, T.getLocation(), Diag::CVariablyModified) << name(PP, T);
       return false;
     }
@@ -110,19 +130,39 @@ private:
       Seen.insert(L.Var.getIdentifierInfo());
     bool Ok = true;
     In.Reductions.forEach([&](const Clause &C, const VarRef &V) {
-      if (!V.Sections.empty() || V.isMember()) {
+      if (V.isMember() || V.Sections.size() > 1) {
         report(PP, V.Name.getLocation(), Diag::CUnsupported)
-            << "a reduction on an array section or a member";
+            << "a reduction on a member or on a section in several dimensions";
         Ok = false;
         return;
       }
-      if (const VarDecl *VD = Ctx.lookupVariable(V.Name); VD && VD->getType()->isArrayType()) {
-        report(PP, V.Name.getLocation(), Diag::CUnsupported) << "a reduction on an array";
+      Reduction R{V.Name, C.ReductionOp};
+      const VarDecl *VD = Ctx.lookupVariable(V.Name);
+      if (!V.Sections.empty()) {
+        R.Elements = true;
+        R.Lower = V.Sections[0].Lower;
+        R.Length = V.Sections[0].Length;
+      } else if (VD && VD->getType()->isArrayType()) {
+        if (VD->getType()->getArrayElementTypeNoTypeQual()->isArrayType() ||
+            VD->getType()->isVariableArrayType()) {
+          report(PP, V.Name.getLocation(), Diag::CUnsupported)
+              << "a reduction on an array of several dimensions or of variable length";
+          Ok = false;
+          return;
+        }
+        R.Elements = true;
+        TokenBuilder Whole(PP, V.Name.getLocation());
+        Whole.code("sizeof(").tokens(V.Name).code(") / sizeof((").tokens(V.Name).code(")[0])");
+        R.Length.append(Whole.get().begin(), Whole.get().end());
+      }
+      if (R.Elements && R.Length.empty()) {
+        report(PP, V.Name.getLocation(), Diag::CUnsupported)
+            << "a reduction on a section without a length";
         Ok = false;
         return;
       }
       if (Seen.insert(V.Name.getIdentifierInfo()).second)
-        Reduced.push_back({V.Name, C.ReductionOp});
+        Reduced.push_back(std::move(R));
     });
     if (!Ok)
       return false;
@@ -130,9 +170,11 @@ private:
       if (C.Kind != ClauseKind::Private && C.Kind != ClauseKind::Firstprivate)
         continue;
       for (const VarRef &V : C.Vars) {
-        if (!V.Sections.empty() || V.isMember()) {
+        if (!V.Sections.empty() && !V.isMember())
+          continue; // In.Sections
+        if (V.isMember()) {
           report(PP, V.Name.getLocation(), Diag::CUnsupported)
-              << "a private copy of an array section or a member";
+              << "a private copy of a member";
           return false;
         }
         const VarDecl *VD = Ctx.lookupVariable(V.Name);
@@ -143,6 +185,12 @@ private:
           return false;
       }
     }
+    for (const PrivateSection &P : In.Sections)
+      if (!Seen.insert(P.Var.Name.getIdentifierInfo()).second) {
+        report(PP, P.Var.Name.getLocation(), Diag::CUnsupported)
+            << "a private copy of a variable the region also reduces or copies otherwise";
+        return false;
+      }
     // Shared data: the data clauses of the construct, of the compute
     // construct around a loop, of data constructs around, of `declare`.
     SmallVector<const Clause *, 8> Data;
@@ -165,8 +213,8 @@ private:
         if (V.isMember())
           continue;
         const VarDecl *VD = Ctx.lookupVariable(V.Name);
-        if (!VD || !VD->hasLocalStorage())
-          continue; // globals: the outliner passes them (or `declare`s them)
+        if (!VD || declared(VD))
+          continue; // `declare`: regions use its device copy
         CaptureKind K = C->Kind == ClauseKind::Deviceptr ? CaptureKind::Deviceptr
                         : Sectioned.count(V.Name.getIdentifierInfo()) ||
                                 VD->getType()->isArrayType()
@@ -177,7 +225,7 @@ private:
       }
     for (const Token &T : In.Implied) {
       const VarDecl *VD = Ctx.lookupVariable(T);
-      if (!VD || !VD->hasLocalStorage())
+      if (!VD || declared(VD))
         continue;
       if (!add(T, VD->getType()->isArrayType() ? CaptureKind::Pointer : CaptureKind::Reference))
         return false;
@@ -235,6 +283,15 @@ private:
     return Own;
   }
 
+  /// A global of a namespace-scope `declare`: its device copy is the
+  /// outliner's.
+  static bool declared(const VarDecl *VD) {
+    for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation().starts_with("ferry.declare"))
+        return true;
+    return false;
+  }
+
   /// `__typeof__(x)`.
   void typeOf(const Token &T) { B.code("__typeof__(").tokens(T).code(")"); }
 
@@ -273,14 +330,32 @@ private:
         break;
       }
     }
+    if (!In.Sections.empty())
+      B.code("ferry_private_block __ferry_privates;");
+    for (const PrivateSection &P : In.Sections) {
+      const std::string N = name(PP, P.Var.Name);
+      B.code("long long __ferry_plo_" + N + ", __ferry_plen_" + N + ";");
+      B.code("unsigned long long __ferry_poff_" + N + ";");
+      if (P.First)
+        B.code("__typeof__(&(").tokens(P.Var.Name).code(")[0]) __ferry_psrc_" + N + ";");
+    }
+    for (const Reduction &R : Reduced)
+      if (R.Elements)
+        B.code("long long __ferry_rlo_" + name(PP, R.Name) + ";");
     const std::string Levels = "[" + std::to_string(In.Nest.size()) + "]";
     B.code("long long __ferry_lo" + Levels + ", __ferry_st" + Levels + ", __ferry_n" + Levels +
            "; };");
     if (!Reduced.empty()) {
       B.code("struct ferry_partial {");
-      for (const auto &[T, Op] : Reduced) {
-        typeOf(T);
-        B.code(name(PP, T) + ";");
+      for (const Reduction &R : Reduced) {
+        if (!R.Elements) {
+          typeOf(R.Name);
+          B.code(name(PP, R.Name) + ";");
+          continue;
+        }
+        // (A length that is no constant is an error at its tokens.)
+        B.code("__typeof__((").tokens(R.Name).code(")[0])" + name(PP, R.Name) + "[");
+        B.tokens(R.Length).code("];");
       }
       B.code("};");
     }
@@ -311,6 +386,30 @@ private:
         break;
       }
     }
+    for (const PrivateSection &P : In.Sections) {
+      const std::string N = name(PP, P.Var.Name);
+      const ArraySection &S = P.Var.Sections[0];
+      B.code("__ferry_cl.__ferry_plo_" + N + " = (long long)(");
+      S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
+      B.code("); __ferry_cl.__ferry_plen_" + N + " = (long long)(").tokens(S.Length).code(");");
+      if (P.First)
+        B.code("__ferry_cl.__ferry_psrc_" + N + " = (").tokens(P.Var.Name).code(");");
+      B.code("__ferry_cl.__ferry_privates.align = 1; __ferry_cl.__ferry_poff_" + N +
+             " = ferry_acc_private_reserve(&__ferry_region, &__ferry_cl.__ferry_privates,")
+          .string((P.First ? "firstprivate(" : "private(") + spellingOf(P.Var) + ")")
+          .code(", __ferry_cl.__ferry_plo_" + N + ", __ferry_cl.__ferry_plen_" + N +
+                ", sizeof((")
+          .tokens(P.Var.Name)
+          .code(")[0]), _Alignof(__typeof__((")
+          .tokens(P.Var.Name)
+          .code(")[0])));");
+    }
+    for (const Reduction &R : Reduced)
+      if (R.Elements) {
+        B.code("__ferry_cl.__ferry_rlo_" + name(PP, R.Name) + " = (long long)(");
+        R.Lower.empty() ? B.code("0") : B.tokens(R.Lower);
+        B.code(");");
+      }
     for (size_t L = 0; L < In.Nest.size(); ++L) {
       const CanonicalLoop &Loop = In.Nest[L];
       const std::string I = std::to_string(L), T = "__ferry_index_t" + I;
@@ -354,10 +453,24 @@ private:
     return Out;
   }
 
-  void emitChunk() {
+  /// The chunk: \p Host is the host's own version of a region with private
+  /// sections (which allocates their copies itself).
+  void emitChunk(bool Host) {
     B.code("(void *)^(const void *__ferry_cv, long long __ferry_begin, long long __ferry_end, "
            "void *__ferry_pv) { const struct ferry_closure *__ferry_c = (const struct "
            "ferry_closure *)__ferry_cv; (void)__ferry_c; (void)__ferry_pv;");
+    if (!In.Sections.empty() && Host)
+      B.code("unsigned char *__ferry_copies = (unsigned char *)__builtin_malloc("
+             "__ferry_c->__ferry_privates.gang_bytes + __ferry_c->__ferry_privates.align);"
+             "if (!__ferry_copies) ferry_region_abort(&__ferry_region, \"the private copies of "
+             "its array sections do not fit in host memory\"); unsigned char *__ferry_gang = "
+             "__ferry_copies + (__ferry_c->__ferry_privates.align - (unsigned long "
+             "long)__ferry_copies % __ferry_c->__ferry_privates.align) % "
+             "__ferry_c->__ferry_privates.align;");
+    else if (!In.Sections.empty())
+      B.code("unsigned char *__ferry_gang = (unsigned char *)(unsigned long "
+             "long)(__ferry_c->__ferry_privates.gang_base + (unsigned long "
+             "long)ferry_dev_thread_id() * __ferry_c->__ferry_privates.gang_bytes);");
     for (const Capture &C : Captures) {
       const std::string N = name(PP, C.Name);
       switch (C.Kind) {
@@ -389,11 +502,32 @@ private:
       }
       B.code("(void)" + N + ";");
     }
+    // Private sections: the chunk's own copy, `c[lo]` its first element.
+    for (const PrivateSection &P : In.Sections) {
+      const std::string N = name(PP, P.Var.Name);
+      const std::string Len = "__ferry_c->__ferry_plen_" + N, Lo = "__ferry_c->__ferry_plo_" + N;
+      B.code("__typeof__((").tokens(P.Var.Name).code(")[0]) *__ferry_priv_" + N +
+                                                      " = (void *)(__ferry_gang + __ferry_c->"
+                                                      "__ferry_poff_" + N + ");");
+      if (P.First)
+        B.code("__builtin_memcpy((void *)__ferry_priv_" + N + ", (const void *)(__ferry_c->" +
+               "__ferry_psrc_" + N + " + " + Lo + "), sizeof(__ferry_priv_" + N + "[0]) * " + Len +
+               ");");
+      B.code("__typeof__(&(").tokens(P.Var.Name).code(")[0])" + N + " = __ferry_priv_" + N +
+                                                        " - " + Lo + "; (void)" + N + ";");
+    }
     if (!Reduced.empty()) {
       B.code("struct ferry_partial *__ferry_p = (struct ferry_partial *)__ferry_pv;");
-      for (const auto &[T, Op] : Reduced) {
-        const std::string N = name(PP, T);
-        B.code("__typeof__(__ferry_p->" + N + ")" + N + " = __ferry_p->" + N + ";");
+      for (const Reduction &R : Reduced) {
+        const std::string N = name(PP, R.Name);
+        if (!R.Elements) {
+          B.code("__typeof__(__ferry_p->" + N + ")" + N + " = __ferry_p->" + N + ";");
+          continue;
+        }
+        B.code("__typeof__(__ferry_p->" + N + ") __ferry_red_" + N + "; __builtin_memcpy(" +
+               "__ferry_red_" + N + ", __ferry_p->" + N + ", sizeof __ferry_red_" + N + ");");
+        B.code("__typeof__(&__ferry_red_" + N + "[0])" + N + " = __ferry_red_" + N +
+               " - __ferry_c->__ferry_rlo_" + N + ";");
       }
     }
     const size_t Levels = In.Nest.size();
@@ -416,11 +550,30 @@ private:
       B.code("(void)").tokens(In.Nest[L].Var).code(";");
     }
     B.code("do").tokens(rewrittenBody()).code("while (0); }");
-    for (const auto &[T, Op] : Reduced) {
-      const std::string N = name(PP, T);
-      B.code("__ferry_p->" + N + " = " + N + ";");
+    for (const Reduction &R : Reduced) {
+      const std::string N = name(PP, R.Name);
+      if (R.Elements)
+        B.code("__builtin_memcpy(__ferry_p->" + N + ", __ferry_red_" + N + ", sizeof __ferry_red_" +
+               N + ");");
+      else
+        B.code("__ferry_p->" + N + " = " + N + ";");
     }
+    if (!In.Sections.empty() && Host)
+      B.code("__builtin_free(__ferry_copies);");
     B.code("}");
+  }
+
+  /// `for (k...)` over the elements of reduction \p R's field \p Field, or
+  /// nothing for a scalar; then the element's spelling.
+  static std::string forEachElement(const Reduction &R, const std::string &Field,
+                                    std::string &Element) {
+    if (!R.Elements) {
+      Element = Field;
+      return "";
+    }
+    Element = Field + "[__ferry_e]";
+    return "for (long long __ferry_e = 0; __ferry_e < (long long)(sizeof(" + Field + ") / sizeof(" +
+           Field + "[0])); ++__ferry_e)";
   }
 
   void emitInitAndCombine() {
@@ -430,17 +583,20 @@ private:
     }
     B.code(", (void *)^(void *__ferry_pv) { struct ferry_partial *__ferry_p = (struct "
            "ferry_partial *)__ferry_pv;");
-    for (const auto &[T, Op] : Reduced) {
-      const std::string F = "__ferry_p->" + name(PP, T);
-      B.code(F + " = " + identity(Op, F) + ";");
+    for (const Reduction &R : Reduced) {
+      std::string F;
+      B.code(forEachElement(R, "__ferry_p->" + name(PP, R.Name), F));
+      B.code(F + " = " + identity(R.Op, F) + ";");
     }
     B.code("}, (void *)^(void *__ferry_dv, const void *__ferry_sv) { struct ferry_partial "
            "*__ferry_d = (struct ferry_partial *)__ferry_dv; const struct ferry_partial "
            "*__ferry_s = (const struct ferry_partial *)__ferry_sv;");
-    for (const auto &[T, Op] : Reduced) {
-      const std::string N = name(PP, T);
-      B.code("__ferry_d->" + N + " = " + combine(Op, "__ferry_d->" + N, "__ferry_s->" + N) +
-             ";");
+    for (const Reduction &R : Reduced) {
+      const std::string N = name(PP, R.Name);
+      std::string D, S;
+      B.code(forEachElement(R, "__ferry_d->" + N, D));
+      forEachElement(R, "__ferry_s->" + N, S);
+      B.code(D + " = " + combine(R.Op, D, S) + ";");
     }
     B.code("}");
   }
@@ -448,48 +604,97 @@ private:
   void emitSlot() {
     B.code("static ferry_acc_slot __ferry_slot "
            "__attribute__((annotate(\"ferry.device_region\"))) = { {0},");
-    emitChunk();
+    emitChunk(/*Host=*/false);
     emitInitAndCombine();
     B.code(", sizeof(struct ferry_closure), _Alignof(struct ferry_closure),");
     if (Reduced.empty())
       B.code("0, 1");
     else
       B.code("sizeof(struct ferry_partial), _Alignof(struct ferry_partial)");
-    B.code(", &__ferry_region };");
+    B.code(", &__ferry_region,");
+    if (In.Sections.empty())
+      B.code("0");
+    else
+      emitChunk(/*Host=*/true);
+    B.code("};");
   }
 
   void emitLaunch() {
     if (Reduced.empty()) {
       B.code("ferry_acc_launch(&__ferry_region, __ferry_options, &__ferry_slot, &__ferry_cl, "
-             "sizeof __ferry_cl, __ferry_trip, 0);");
+             "sizeof __ferry_cl, __ferry_trip, 0,")
+          .code(privatesArgument() + ");");
       return;
     }
     B.code("struct ferry_partial __ferry_result; ferry_acc_launch(&__ferry_region, "
            "__ferry_options, &__ferry_slot, &__ferry_cl, sizeof __ferry_cl, __ferry_trip, "
-           "&__ferry_result);");
+           "&__ferry_result,")
+        .code(privatesArgument() + ");");
     // The original variable gets `var op result`; where it is present
     // (a data clause), its device copy is the original: read and written.
-    for (const auto &[T, Op] : Reduced) {
-      const std::string N = name(PP, T);
+    for (const Reduction &R : Reduced) {
+      const std::string N = name(PP, R.Name);
+      // The first element and the bytes of the original.
+      TokenBuilder First(PP, R.Name.getLocation()), Bytes(PP, R.Name.getLocation());
+      if (R.Elements) {
+        First.code("&(").tokens(R.Name).code(")[__ferry_cl.__ferry_rlo_" + N + "]");
+        Bytes.code("sizeof(__ferry_result." + N + ")");
+      } else {
+        First.code("&(").tokens(R.Name).code(")");
+        Bytes.code("sizeof(").tokens(R.Name).code(")");
+      }
       B.code("{ _Bool __ferry_present = acc_get_device_type() != acc_device_host && "
-             "acc_is_present((void *)&(")
-          .tokens(T)
-          .code("), sizeof(")
-          .tokens(T)
-          .code(")); if (__ferry_present) acc_update_self((void *)&(")
-          .tokens(T)
-          .code("), sizeof(")
-          .tokens(T)
-          .code("));")
-          .tokens(T)
-          .code("=");
-      B.code(combine(Op, N, "__ferry_result." + N));
-      B.code("; if (__ferry_present) acc_update_device((void *)&(")
-          .tokens(T)
-          .code("), sizeof(")
-          .tokens(T)
-          .code(")); }");
+             "acc_is_present((void *)")
+          .tokens(First.get())
+          .code(",")
+          .tokens(Bytes.get())
+          .code("); if (__ferry_present) acc_update_self((void *)")
+          .tokens(First.get())
+          .code(",")
+          .tokens(Bytes.get())
+          .code(");");
+      std::string Result;
+      B.code(forEachElement(R, "__ferry_result." + N, Result));
+      if (R.Elements) {
+        B.code("(").tokens(First.get()).code(")[__ferry_e] =");
+        B.code(combine(R.Op, "(" + spellingOf(First) + ")[__ferry_e]", Result) + ";");
+      } else {
+        B.tokens(R.Name).code("=");
+        B.code(combine(R.Op, N, Result) + ";");
+      }
+      B.code("if (__ferry_present) acc_update_device((void *)")
+          .tokens(First.get())
+          .code(",")
+          .tokens(Bytes.get())
+          .code("); }");
     }
+  }
+
+  std::string privatesArgument() const {
+    return In.Sections.empty() ? "0" : "&__ferry_cl.__ferry_privates";
+  }
+
+  /// `c[lo:len]` as written.
+  std::string spellingOf(const VarRef &V) const {
+    std::string Out = PP.getSpelling(V.Name);
+    for (const ArraySection &S : V.Sections) {
+      Out += "[";
+      for (const Token &T : S.Lower)
+        Out += PP.getSpelling(T);
+      Out += ":";
+      for (const Token &T : S.Length)
+        Out += PP.getSpelling(T);
+      Out += "]";
+    }
+    return Out;
+  }
+
+  /// The text of \p T's tokens (for the few pieces written as text).
+  std::string spellingOf(const TokenBuilder &T) const {
+    std::string Out;
+    for (const Token &Tok : T.get())
+      Out += PP.getSpelling(Tok) + " ";
+    return Out;
   }
 
   Preprocessor &PP;
@@ -499,7 +704,7 @@ private:
   const CRegionInput &In;
   SmallPtrSet<const IdentifierInfo *, 16> Seen;
   std::vector<Capture> Captures;
-  std::vector<std::pair<Token, std::string>> Reduced;
+  std::vector<Reduction> Reduced;
 };
 
 } // namespace

@@ -46,6 +46,8 @@ struct CRegionInput {
   llvm::ArrayRef<CanonicalLoop> Nest; ///< the loop, or a collapsed nest
   llvm::ArrayRef<clang::Token> Implied; ///< shared besides the data clauses
   const LoopReductions &Reductions;
+  /// The construct's own private and firstprivate sections (`c[lo:len]`).
+  llvm::ArrayRef<PrivateSection> Sections;
 };
 
 /// Whether \p PP compiles C (not C++).

@@ -270,9 +270,24 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     }
     B.code("},").string(Text).code(")");
   } else {
+    if (V.Sections.size() >= 2) {
+      // C: rows that are arrays (T a[N][M], T (*a)[M]) are one block of
+      // memory; rows that are pointers (T **a) are not, and are refused.
+      for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
+        Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
+      B.code("((void)sizeof(struct { _Static_assert(!__builtin_types_compatible_p(__typeof__((")
+          .tokens(Object)
+          .code(")[0]), __typeof__(&(")
+          .tokens(Object)
+          .code(")[0][0])),")
+          .string("OpenACC section " + Text +
+                  ": a section of several dimensions needs an array of rows (T a[N][M] or T "
+                  "(*a)[M]); Ferry does not copy arrays of pointers yet")
+          .code("); int __ferry_rows; }),");
+    }
     B.code(Cast).code("&(").tokens(Object).code(")[");
     Lower(S);
-    B.code("]");
+    B.code(V.Sections.size() >= 2 ? "])" : "]");
   }
   B.code(", sizeof((")
       .tokens(Object)

@@ -59,6 +59,13 @@ public:
     }
   }
 
+  /// A C region's body: the block literal \p Body of the slot declared at
+  /// \p Slot (plugin/CRegion.h).
+  void checkBlock(SourceLocation Slot, const BlockExpr *Body) {
+    RegionLoc = SM.getExpansionLoc(Slot);
+    checkStmt(Body->getBody(), Body->getBody()->getBeginLoc(), false);
+  }
+
 private:
   ASTContext &Ctx;
   SourceManager &SM;
@@ -314,6 +321,20 @@ public:
       Last = MTE->getSubExpr()->IgnoreImplicit();
     if (const auto *LE = dyn_cast<LambdaExpr>(Last))
       C.checkRegion(CE, LE);
+    return true;
+  }
+
+  /// C: the slot `static ferry_acc_slot __ferry_slot = {{0}, chunk, init,
+  /// combine, ...}` holds the device code as block literals (its host
+  /// chunk, after the region, never runs on a device).
+  bool VisitVarDecl(VarDecl *VD) {
+    const IdentifierInfo *II = VD->getIdentifier();
+    const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
+    if (!II || II->getName() != "__ferry_slot" || !Init)
+      return true;
+    for (unsigned I = 1; I <= 3 && I < Init->getNumInits(); ++I)
+      if (const auto *BE = dyn_cast<BlockExpr>(Init->getInit(I)->IgnoreParenCasts()))
+        C.checkBlock(VD->getLocation(), BE);
     return true;
   }
 

@@ -154,10 +154,17 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
 
 void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
                                    ArrayRef<CanonicalLoop> Nest) {
-  const char *Unsupported = !TileSizes.empty()                ? "'tile'"
-                            : !Schedule.staticChunk().empty() ? "'gang(static:)'"
-                            : Privates.any() ? "a private copy of an array section"
-                                             : nullptr;
+  // `tile`: its loops are independent, so in C the nest runs as one
+  // collapsed loop (the same iterations, without the tiles' order).
+  if (!TileSizes.empty() && Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "'tile' in C: the nest runs as one collapsed loop, without tiles";
+  TileSizes.clear();
+  const char *Unsupported =
+      !Schedule.staticChunk().empty() ? "'gang(static:)'"
+      : Privates.copyNames().size() != Privates.own().size()
+          ? "a private copy of an array section on a loop in a region's iteration"
+          : nullptr;
   if (Unsupported) {
     report(PP, D.Loc, Diag::CUnsupported) << Unsupported;
     TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
@@ -177,7 +184,7 @@ void LoopConstruct::emitC(ArrayRef<CanonicalLoop> Nest, ArrayRef<Token> Original
   emitRegionAndRemark(B, Nest[0]);
   emitLaunchOptions(B);
   emitDataScope(B);
-  const CRegionInput In{D, computeOfLoop(), Nest, ImpliedShared, Reductions};
+  const CRegionInput In{D, computeOfLoop(), Nest, ImpliedShared, Reductions, Privates.own()};
   if (!emitCRegionLaunch(PP, Ctx, PragmaLoc, B, In)) {
     TokenBuilder(PP, PragmaLoc).tokens(Original).inject();
     return;
@@ -339,7 +346,8 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
   // the region runs, as its copies start from it.
   std::vector<VarRef> Sources;
   if (Privates.any()) {
-    Privates.emitCopies(B);
+    if (!isC(PP)) // (C: each chunk copies its sections itself, plugin/CRegion.h)
+      Privates.emitCopies(B);
     Sources = Privates.firstprivateSources();
   }
   if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources)) {
@@ -408,8 +416,9 @@ void LoopConstruct::rewriteAsOneRegion(const TokenList &Body,
   L.Step.push_back(Toks[3]);
   L.Body = Body;
   if (isC(PP)) {
-    if (Privates.any()) {
-      report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";
+    if (Privates.copyNames().size() != Privates.own().size()) {
+      report(PP, D.Loc, Diag::CUnsupported)
+          << "a private copy of an array section on a loop inside the construct";
       TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
       return;
     }

@@ -146,8 +146,9 @@ Function *blockInvoke(Constant *C) {
   return dyn_cast<Function>(Fields->getOperand(3)->stripPointerCasts());
 }
 
-/// A C region's slot, `{kernel, chunk, init, combine, sizes..., region}`
-/// with block literals for chunk, init and combine: each becomes a
+/// A C region's slot, `{kernel, chunk, init, combine, sizes..., region,
+/// host chunk}` with block literals for chunk, init, combine and the host
+/// chunk: each becomes a
 /// function of acc.h's signature that calls the literal's invoke function
 /// (whose first parameter, the literal, it never reads: nothing is
 /// captured), and the slot holds those functions from now on, so that the
@@ -160,8 +161,9 @@ ConstantStruct *functionsOfBlocks(GlobalVariable &Slot, ConstantStruct &Init) {
   for (unsigned I = 0; I < Init.getNumOperands(); ++I)
     Fields.push_back(Init.getOperand(I));
   std::vector<GlobalVariable *> Literals;
-  for (unsigned I = 1; I <= 3; ++I) {
-    if (Fields[I]->isNullValue() || isa<Function>(Fields[I]->stripPointerCasts()))
+  for (unsigned I : {1u, 2u, 3u, 9u}) {
+    if (I >= Fields.size() || Fields[I]->isNullValue() ||
+        isa<Function>(Fields[I]->stripPointerCasts()))
       continue;
     Function *Invoke = blockInvoke(Fields[I]);
     if (!Invoke || Invoke->arg_size() < 1)
@@ -170,9 +172,12 @@ ConstantStruct *functionsOfBlocks(GlobalVariable &Slot, ConstantStruct &Init) {
     for (unsigned A = 1; A < Invoke->arg_size(); ++A)
       Params.push_back(Invoke->getArg(A)->getType());
     auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
-    static const char *const Kind[] = {"", "chunk", "init", "combine"};
     Function *F = Function::Create(Ty, GlobalValue::InternalLinkage,
-                                   Invoke->getName() + "." + Kind[I], M);
+                                   Invoke->getName() + (I == 1   ? ".chunk"
+                                                        : I == 2 ? ".init"
+                                                        : I == 3 ? ".combine"
+                                                                 : ".host_chunk"),
+                                   M);
     F->copyAttributesFrom(Invoke);
     F->setAttributes(AttributeList()); // the invoke function's parameters differ
     IRBuilder<> IRB(BasicBlock::Create(Ctx, "", F));
@@ -213,18 +218,18 @@ std::vector<Region> takeSlots(Module &M) {
       continue;
     }
     auto *Init = dyn_cast<ConstantStruct>(GV->getInitializer());
-    if (!Init || (Init->getNumOperands() != 8 && Init->getNumOperands() != 9))
+    if (!Init || Init->getNumOperands() < 8 || Init->getNumOperands() > 10)
       continue;
     // A C region's slot (ferry_acc_slot) holds block literals and names
     // its region: the literals become the chunk, init and combine functions.
-    if (Init->getNumOperands() == 9) {
+    if (Init->getNumOperands() >= 9) {
       Init = functionsOfBlocks(*GV, *Init);
       if (!Init)
         continue;
     }
     Region R;
     R.Slot = GV;
-    if (Init->getNumOperands() == 9) {
+    if (Init->getNumOperands() >= 9) {
       R.Descriptor = dyn_cast<GlobalVariable>(Init->getOperand(8)->stripPointerCasts());
       R.FromC = true;
     }

@@ -104,6 +104,29 @@ static void privates(void) {
     base += 0; /* a copy of its own */
   }
   CHECK(out[0] == 10 && out[63] == 136 && t == -1 && base == 7);
+  /* Private and firstprivate sections: a copy per gang (work-item). */
+  int *scratch = malloc(8 * sizeof *scratch), seed[8];
+  for (int k = 0; k < 8; ++k)
+    seed[k] = k * 10;
+#pragma acc parallel loop private(scratch[2:4]) firstprivate(seed[0:8]) copyout(out)
+  for (int i = 0; i < 64; ++i) {
+    for (int k = 2; k < 6; ++k)
+      scratch[k] = i + k;
+    out[i] = scratch[2] + scratch[5] + seed[i % 8];
+  }
+  CHECK(out[0] == 0 + 2 + 5 && out[63] == 63 * 2 + 7 + 70 && seed[7] == 70);
+  free(scratch);
+  /* Array reductions: a whole array and a section. */
+  long hist[8] = {0}, part[16];
+  for (int k = 0; k < 16; ++k)
+    part[k] = 100;
+#pragma acc parallel loop reduction(+:hist) reduction(max:part[4:8])
+  for (int i = 0; i < 1000; ++i) {
+    hist[i % 8] += 1;
+    part[4 + i % 8] = part[4 + i % 8] > i ? part[4 + i % 8] : i;
+  }
+  CHECK(hist[0] == 125 && hist[7] == 125 && part[3] == 100 && part[4] == 992 &&
+        part[11] == 999 && part[12] == 100);
 }
 
 static void data_constructs(double *a, double *b) {

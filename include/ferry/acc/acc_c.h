@@ -169,13 +169,42 @@ static inline void ferry_acc_detach_pointer(const void *pointer_address, _Bool i
 
 /* The slot of a C region: the layout of acc.h's device_region, whose
  * chunk, init and combine are block literals until Ferry's outliner makes
- * them functions, and the region it belongs to. */
+ * them functions, the region it belongs to, and the host's own chunk where
+ * it has one (private array sections: the host allocates their copies,
+ * a GPU has them from the runtime). */
 typedef struct ferry_acc_slot {
   ferry_device_kernel kernel;
   void *chunk, *init, *combine;
   uint64_t closure_size, closure_align, partial_size, partial_align;
   const ferry_region *region;
+  void *host_chunk;
 } ferry_acc_slot;
+
+/* Reserves `bytes` (aligned to `align`) in a region's private copies;
+ * returns their offset. */
+static inline uint64_t ferry_acc_private_reserve(const ferry_region *r, ferry_private_block *b,
+                                                 const char *text, long long lo, long long len,
+                                                 uint64_t element, uint64_t align) {
+  if (len < 0 || lo < 0) {
+    char why[256];
+    __builtin_snprintf(why, sizeof why, "%s: the section's %s is negative (%lld)", text,
+                       len < 0 ? "length" : "lower bound", len < 0 ? len : lo);
+    ferry_region_abort(r, why);
+  }
+  const uint64_t offset = (b->gang_bytes + align - 1) / align * align;
+  if ((uint64_t)len > ((uint64_t)1 << 56) / element) {
+    char why[256];
+    __builtin_snprintf(why, sizeof why,
+                       "%s: the private copies of its array sections would take more than 2^56 "
+                       "bytes per copy",
+                       text);
+    ferry_region_abort(r, why);
+  }
+  if (align > b->align)
+    b->align = align;
+  b->gang_bytes = offset + (uint64_t)len * element;
+  return offset;
+}
 
 /* The number of iterations of `for (i = lo; i CMP bound; i += stride)`
  * (cmp: 0 <, 1 <=, 2 >, 3 >=, 4 !=); -1 when it does not terminate. */
@@ -206,7 +235,8 @@ static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound, __int128
  * with reductions, `result` (partial storage) receives their combination. */
 static inline void ferry_acc_launch(const ferry_region *r, ferry_acc_launch_options o,
                                     const ferry_acc_slot *slot, const void *closure,
-                                    size_t closure_size, int64_t trip, void *result) {
+                                    size_t closure_size, int64_t trip, void *result,
+                                    ferry_private_block *privates) {
   if (trip < 0)
     ferry_acc_region_failed(*r, "the loop does not terminate (its step does not move the "
                                 "variable towards the bound)");
@@ -225,7 +255,12 @@ static inline void ferry_acc_launch(const ferry_region *r, ferry_acc_launch_opti
   desc.vector_length = o.vector_length;
   desc.num_workers = o.num_workers;
   desc.defer = o.defer;
-  desc.host_fn = (ferry_host_chunk_fn)slot->chunk;
+  desc.host_fn = (ferry_host_chunk_fn)(slot->host_chunk ? slot->host_chunk : slot->chunk);
+  if (privates) {
+    privates->gang_bytes = (privates->gang_bytes + privates->align - 1) / privates->align *
+                           privates->align;
+    desc.privates = privates;
+  }
   desc.kernel = slot->kernel.name ? &slot->kernel : 0;
   if (result) {
     desc.reduction = &red;

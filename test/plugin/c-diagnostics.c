@@ -1,0 +1,32 @@
+// The C form's own diagnostics, each at the construct or variable it is
+// about (a negative test per row of Diagnostics.def it adds).
+// RUN: %ferry-clang -fsyntax-only -ferror-limit=0 -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+
+void default_none(int n, float *a, float s, float t) {
+#pragma acc parallel loop default(none) copy(a[0:n]) firstprivate(s)
+  for (int i = 0; i < n; ++i)
+    a[i] = s * t; // expected-error {{variable 't' is used in the region but named in no clause of a construct with default(none)}}
+}
+
+void variable_rows(int n, int m, double (*v)[m]) {
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i)
+    v[i][0] = i; // expected-error {{variable 'v' has a variably modified type (a variable-length array): a C region cannot capture it yet; use a pointer to its first element}}
+}
+
+void jagged(int n, double **rows) {
+#pragma acc parallel loop copy(rows[0:n][0:n]) // expected-error {{OpenACC section rows[0:n][0:n]: a section of several dimensions needs an array of rows (T a[N][M] or T (*a)[M]); Ferry does not copy arrays of pointers yet}}
+  for (int i = 0; i < n; ++i)
+    rows[i][i] = 1;
+}
+
+void declare_in_function(int n, double *a) {
+#pragma acc declare copyin(a[0:n]) // expected-error {{'declare' in a function is not supported by Ferry in C yet (it is in C++)}}
+}
+
+void static_chunks(int n, double *a) {
+#pragma acc parallel loop gang(static:4) copy(a[0:n]) // expected-error {{'gang(static:)' is not supported by Ferry in C yet (it is in C++)}}
+  for (int i = 0; i < n; ++i)
+    a[i] = i;
+}
+
