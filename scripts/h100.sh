@@ -88,17 +88,19 @@ prepare)
   # default targets (AMD code objects + PTX). Host-only programs (built with
   # targets=none) are left out.
   mkdir -p "$out/e2e"
-  for src in "$root"/test/e2e/*.cpp "$root"/examples/*.cpp; do
+  # C programs (test/e2e/*.c) too: ferry-clang++ compiles a .c file as C.
+  for src in "$root"/test/e2e/*.cpp "$root"/test/e2e/*.c "$root"/examples/*.cpp; do
     grep -q "ferry-targets=none" "$src" && continue
-    prog=$(basename "$src" .cpp)
+    prog=$(basename "$src"); prog=${prog%.cpp}; prog=${prog%.c}
     case "$src" in */examples/*) prog=example-$prog ;; esac
     # Further translation units, as the program's RUN line names them.
     mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.cpp' "$src" |
                          sed "s|%S|$root/test/e2e|")
     # And the macros its compile line defines (-DN=500) and its -std.
-    mapfile -t defines < <(grep -m1 'RUN: %ferry-clangxx' "$src" |
+    # (Not a C -std: the command may compile C++ files too.)
+    mapfile -t defines < <(grep -m1 'RUN: %ferry-clang' "$src" |
                            grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?\| -std=[a-z0-9+]*' |
-                           sed 's/^ //')
+                           sed 's/^ //' | grep -v '^-std=c[0-9]')
     "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" -o "$out/e2e/$prog" \
         '-Wl,-rpath,$ORIGIN/../lib'
     # Programs that print (device printf): their sorted output is checked
