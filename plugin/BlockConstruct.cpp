@@ -129,6 +129,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
       emitOptions(B, D);
       if (unsigned Items = emitDataItems(PP, B, D))
         emitCDataScope(B, Items);
+      emitCRowScopes(PP, B, D);
       B.code("typedef int " + Ctx.openByScope(PP, D) + " __attribute__((unused));");
       B.inject();
       return;
@@ -179,9 +180,10 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
                        "calling thread, so it runs on the host only)");
   emitOptions(B, D);
   if (unsigned Items = emitDataItems(PP, B, D)) {
-    if (isC(PP))
+    if (isC(PP)) {
       emitCDataScope(B, Items);
-    else
+      emitCRowScopes(PP, B, D);
+    } else
       B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
           .number(Items)
           .code(", __ferry_options);");

@@ -270,9 +270,10 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
     }
     B.code("},").string(Text).code(")");
   } else {
-    if (V.Sections.size() >= 2) {
+    if (V.Sections.size() >= 3) {
       // C: rows that are arrays (T a[N][M], T (*a)[M]) are one block of
-      // memory; rows that are pointers (T **a) are not, and are refused.
+      // memory; rows that are pointers (T **a) are mapped one by one
+      // (emitCRowScopes) in two dimensions, and refused in more.
       for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front())
         Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
       B.code("((void)sizeof(struct { _Static_assert(!__builtin_types_compatible_p(__typeof__((")
@@ -281,13 +282,13 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
           .tokens(Object)
           .code(")[0][0])),")
           .string("OpenACC section " + Text +
-                  ": a section of several dimensions needs an array of rows (T a[N][M] or T "
-                  "(*a)[M]); Ferry does not copy arrays of pointers yet")
+                  ": a section of three or more dimensions needs arrays of rows (T a[N][M][K] or T "
+                  "(*a)[M][K]); Ferry maps arrays of pointers in two dimensions only")
           .code("); int __ferry_rows; }),");
     }
     B.code(Cast).code("&(").tokens(Object).code(")[");
     Lower(S);
-    B.code(V.Sections.size() >= 2 ? "])" : "]");
+    B.code(V.Sections.size() >= 3 ? "])" : "]");
   }
   B.code(", sizeof((")
       .tokens(Object)
@@ -411,6 +412,41 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
   if (Count)
     B.code("::ferry_data_item __ferry_data[] = {").tokens(Items.get()).code("};");
   return Count;
+}
+
+void emitCRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
+  unsigned Id = 0;
+  for (const Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind) || C.Kind == ClauseKind::Deviceptr || C.ImplicitRoots)
+      continue;
+    for (const VarRef &V : C.Vars) {
+      if (V.Sections.size() != 2)
+        continue;
+      const ArraySection &Rows = V.Sections[0], &Row = V.Sections[1];
+      std::string Text = spellingOf(PP, V.object());
+      for (const ArraySection &S : V.Sections)
+        Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+      const ArrayRef<Token> Object = V.object();
+      auto Lower = [&](const ArraySection &S) {
+        S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
+      };
+      B.code("__attribute__((__cleanup__(ferry_acc_rows_exit))) ferry_acc_rows __ferry_rows_" +
+             std::to_string(Id++) +
+             " = ferry_acc_rows_enter(&__ferry_region, __builtin_types_compatible_p(__typeof__((")
+          .tokens(Object)
+          .code(")[0]), __typeof__(&(")
+          .tokens(Object)
+          .code(")[0][0])), (void *const *)&(")
+          .tokens(Object)
+          .code(")[");
+      Lower(Rows);
+      B.code("], (long long)(").tokens(Rows.Length).code("), sizeof((").tokens(Object).code(
+          ")[0][0]) * (size_t)(");
+      Lower(Row);
+      B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(").tokens(Row.Length);
+      B.code("),").code(dataKindName(C.Kind)).code(",").string(Text).code(", __ferry_options);");
+    }
+  }
 }
 
 void addMemberRoots(Preprocessor &PP, Directive &D) {

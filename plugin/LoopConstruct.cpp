@@ -351,9 +351,10 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
     Sources = Privates.firstprivateSources();
   }
   if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources)) {
-    if (isC(PP))
+    if (isC(PP)) {
       emitCDataScope(B, Items);
-    else
+      emitCRowScopes(PP, B, D);
+    } else
       B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
              "__ferry_data,")
           .number(Items)

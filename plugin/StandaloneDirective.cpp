@@ -16,8 +16,19 @@ namespace plugin {
 
 /// `enter data`, `exit data`, `update` and `wait`: runtime calls on the
 /// spot, in one block (a statement wherever the directive stands).
+/// C: whether the rows of \p Object are pointers (`T **`), as a constant
+/// expression.
+static std::string pointerRows(Preprocessor &PP, ArrayRef<Token> Object) {
+  std::string Text;
+  for (const Token &T : Object)
+    Text += PP.getSpelling(T) + " ";
+  return "__builtin_types_compatible_p(__typeof__((" + Text + ")[0]), __typeof__(&(" + Text +
+         ")[0][0]))";
+}
+
 void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
                                 SourceLocation PragmaLoc) {
+  auto PointerRows = [&](ArrayRef<Token> Object) { return pointerRows(PP, Object); };
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, 0);
@@ -95,14 +106,48 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
       continue;
     }
     for (const VarRef &V : C.Vars) {
+      // C: rows of an array of pointers (`a[0:n][0:m]` of `T **a`): each
+      // row moves too, attached after the pointers enter, detached before
+      // they leave; `update` moves the rows only (the device's pointers
+      // stay attached).
+      const bool Rows = isC(PP) && V.Sections.size() == 2;
+      const int Action = C.Kind == ClauseKind::Copyin       ? 0
+                         : C.Kind == ClauseKind::Create     ? 1
+                         : C.Kind == ClauseKind::Copyout    ? 2
+                         : C.Kind == ClauseKind::Delete     ? 3
+                         : C.Kind == ClauseKind::HostClause ? 4
+                                                            : 5;
+      auto RowData = [&] {
+        const ArrayRef<Token> Object = V.object();
+        auto Lower = [&](const ArraySection &S) {
+          S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
+        };
+        B.code("ferry_acc_rows_data(" + std::to_string(Action) + ", " + PointerRows(Object) +
+               ", (void *const *)&(")
+            .tokens(Object)
+            .code(")[");
+        Lower(V.Sections[0]);
+        B.code("], (long long)(").tokens(V.Sections[0].Length).code("), sizeof((");
+        B.tokens(Object).code(")[0][0]) * (size_t)(");
+        Lower(V.Sections[1]);
+        B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(");
+        B.tokens(V.Sections[1].Length).code(Finalize ? "), 1," : "), 0,");
+        B.code("__ferry_options.async);");
+      };
+      if (Rows && (Action == 2 || Action == 3))
+        RowData();
       if (IfPresent) {
         B.code("if (acc_is_present(");
         emitRange(PP, B, V, "(void *)");
         B.code("))");
       }
+      if (Rows && Action >= 4)
+        B.code("if (!" + PointerRows(V.object()) + ")");
       B.code(Call).code("(");
       emitRange(PP, B, V, "(void *)");
       B.code(", __ferry_options.async);");
+      if (Rows && Action != 2 && Action != 3)
+        RowData();
     }
   }
   if (D.Kind == ConstructKind::EnterData)

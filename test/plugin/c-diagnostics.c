@@ -14,10 +14,10 @@ void variable_rows(int n, int m, double (*v)[m]) {
     v[i][0] = i; // expected-error {{variable 'v' has a variably modified type (a variable-length array): a C region cannot capture it yet; use a pointer to its first element}}
 }
 
-void jagged(int n, double **rows) {
-#pragma acc parallel loop copy(rows[0:n][0:n]) // expected-error {{OpenACC section rows[0:n][0:n]: a section of several dimensions needs an array of rows (T a[N][M] or T (*a)[M]); Ferry does not copy arrays of pointers yet}}
+void jagged(int n, double ***cube) {
+#pragma acc parallel loop copy(cube[0:n][0:n][0:n]) // expected-error {{OpenACC section cube[0:n][0:n][0:n]: a section of three or more dimensions needs arrays of rows (T a[N][M][K] or T (*a)[M][K]); Ferry maps arrays of pointers in two dimensions only}}
   for (int i = 0; i < n; ++i)
-    rows[i][i] = 1;
+    cube[i][i][i] = 1;
 }
 
 void declare_in_function(int n, double *a) {
