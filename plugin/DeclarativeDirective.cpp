@@ -243,6 +243,35 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
 
 } // namespace
 
+/// C: `declare` in a function is the data construct's pieces declared
+/// where the directive stands, in the enclosing scope, under names of its
+/// own (`__ferry_region_declare_N`, ...), their data left by the cleanup
+/// attribute when the scope ends.
+static void declareInFunctionC(Preprocessor &PP, AccContext &Ctx, const Directive &Data,
+                               SourceLocation PragmaLoc) {
+  TokenBuilder Pieces(PP, PragmaLoc);
+  emitRegion(PP, Pieces, Data, PragmaLoc, 0);
+  emitOptions(Pieces, Data);
+  if (unsigned Items = emitDataItems(PP, Pieces, Data))
+    emitCDataScope(Pieces, Items);
+  emitCRowScopes(PP, Pieces, Data);
+  remark(PP, Ctx, Data, "(to the end of the enclosing scope)");
+  // The same pieces as a data construct's, renamed: several `declare`s
+  // and constructs share a scope.
+  const std::string Suffix = "_declare_" + std::to_string(Ctx.nextRoutineId());
+  TokenBuilder B(PP, PragmaLoc);
+  for (const Token &T : Pieces.get()) {
+    const IdentifierInfo *II = T.is(tok::identifier) ? T.getIdentifierInfo() : nullptr;
+    if (II && (II->getName() == "__ferry_region" || II->getName() == "__ferry_options" ||
+               II->getName() == "__ferry_data" || II->getName() == "__ferry_data_scope" ||
+               II->getName().starts_with("__ferry_rows_")))
+      B.code(II->getName().str() + Suffix);
+    else
+      B.tokens(T);
+  }
+  B.inject();
+}
+
 /// Whether `declare` \p D has the namespace-scope form: it stands at
 /// namespace scope, or (the parser may still be in the function whose body
 /// just ended) every variable it names is a namespace-scope one and every
@@ -288,7 +317,7 @@ void rewriteDeclare(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     }
   }
   if (isC(PP)) {
-    report(PP, D.Loc, Diag::CUnsupported) << "'declare' in a function";
+    declareInFunctionC(PP, Ctx, Data, PragmaLoc);
     return;
   }
   const std::string Id = std::to_string(Ctx.nextRoutineId());

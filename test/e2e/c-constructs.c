@@ -212,8 +212,24 @@ static void addresses(double *a) {
   CHECK(a[N - 1] == 4);
 }
 
+/* `declare` in a function: its data from the directive to the end of the
+ * scope; two in one scope. */
+static void declared(double *a, double *b, int n) {
+#pragma acc declare copy(a[0:n])
+#pragma acc declare copyin(b[0:n])
+#pragma acc parallel loop present(a[0:n], b[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] += b[i];
+}
+
 int main(void) {
   double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
+  for (int i = 0; i < N; ++i) {
+    a[i] = i;
+    b[i] = 1;
+  }
+  declared(a, b, N);
+  CHECK(a[0] == 1 && a[N - 1] == N);
   parallel_blocks(a, b);
   serial_and_kernels();
   privates();

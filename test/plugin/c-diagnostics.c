@@ -20,10 +20,6 @@ void jagged(int n, double ***cube) {
     cube[i][i][i] = 1;
 }
 
-void declare_in_function(int n, double *a) {
-#pragma acc declare copyin(a[0:n]) // expected-error {{'declare' in a function is not supported by Ferry in C yet (it is in C++)}}
-}
-
 void static_chunks(int n, double *a) {
 #pragma acc parallel loop gang(static:4) copy(a[0:n]) // expected-error {{'gang(static:)' is not supported by Ferry in C yet (it is in C++)}}
   for (int i = 0; i < n; ++i)
