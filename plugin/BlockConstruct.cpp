@@ -129,7 +129,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
       emitOptions(B, D);
       if (unsigned Items = emitDataItems(PP, B, D))
         emitCDataScope(B, Items);
-      emitCRowScopes(PP, B, D);
+      emitRowScopes(PP, B, D);
       B.code("typedef int " + Ctx.openByScope(PP, D) + " __attribute__((unused));");
       B.inject();
       return;
@@ -180,13 +180,13 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
                        "calling thread, so it runs on the host only)");
   emitOptions(B, D);
   if (unsigned Items = emitDataItems(PP, B, D)) {
-    if (isC(PP)) {
+    if (isC(PP))
       emitCDataScope(B, Items);
-      emitCRowScopes(PP, B, D);
-    } else
+    else
       B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
           .number(Items)
           .code(", __ferry_options);");
+    emitRowScopes(PP, B, D);
   }
   if (Compute)
     B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"

@@ -414,13 +414,23 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
   return Count;
 }
 
-void emitCRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
+std::string pointerRows(Preprocessor &PP, ArrayRef<Token> Object) {
+  std::string Text;
+  for (const Token &T : Object)
+    Text += PP.getSpelling(T) + " ";
+  if (!isC(PP))
+    return "::ferry::acc::pointer_rows(" + Text + ")";
+  return "__builtin_types_compatible_p(__typeof__((" + Text + ")[0]), __typeof__(&(" + Text +
+         ")[0][0]))";
+}
+
+void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
   unsigned Id = 0;
   for (const Clause &C : D.Clauses) {
     if (!isDataClause(C.Kind) || C.Kind == ClauseKind::Deviceptr || C.ImplicitRoots)
       continue;
     for (const VarRef &V : C.Vars) {
-      if (V.Sections.size() != 2)
+      if (V.Sections.size() != 2 || V.Vla)
         continue;
       const ArraySection &Rows = V.Sections[0], &Row = V.Sections[1];
       std::string Text = spellingOf(PP, V.object());
@@ -430,13 +440,13 @@ void emitCRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
       auto Lower = [&](const ArraySection &S) {
         S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
       };
-      B.code("__attribute__((__cleanup__(ferry_acc_rows_exit))) ferry_acc_rows __ferry_rows_" +
-             std::to_string(Id++) +
-             " = ferry_acc_rows_enter(&__ferry_region, __builtin_types_compatible_p(__typeof__((")
-          .tokens(Object)
-          .code(")[0]), __typeof__(&(")
-          .tokens(Object)
-          .code(")[0][0])), (void *const *)&(")
+      const std::string Name = "__ferry_rows_" + std::to_string(Id++);
+      if (isC(PP))
+        B.code("__attribute__((__cleanup__(ferry_acc_rows_exit))) ferry_acc_rows " + Name + " =");
+      else
+        B.code("::ferry::acc::rows_scope " + Name + "(");
+      B.code("ferry_acc_rows_enter(&__ferry_region," + pointerRows(PP, Object) +
+             ", (void *const *)&(")
           .tokens(Object)
           .code(")[");
       Lower(Rows);
@@ -444,7 +454,8 @@ void emitCRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
           ")[0][0]) * (size_t)(");
       Lower(Row);
       B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(").tokens(Row.Length);
-      B.code("),").code(dataKindName(C.Kind)).code(",").string(Text).code(", __ferry_options);");
+      B.code("),").code(dataKindName(C.Kind)).code(",").string(Text);
+      B.code(", __ferry_options.on_device, __ferry_options.async)").code(isC(PP) ? ";" : ");");
     }
   }
 }

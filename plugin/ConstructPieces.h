@@ -45,10 +45,14 @@ std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
 /// loop reduction's implied copy), unless a data clause names them.
 /// \p Sources: sections kept present (`copyin`) while the construct runs,
 /// the initial values of firstprivate copies.
-/// C: the rows of \p D's two-dimensional sections of arrays of pointers
+/// The rows of \p D's two-dimensional sections of arrays of pointers
 /// (`a[0:n][0:m]` of `T **a`), each mapped and attached, left when the
-/// block ends (`ferry_acc_rows`); nothing for arrays of rows.
-void emitCRowScopes(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D);
+/// block ends (`ferry_acc_rows`, <ferry/acc/rows.h>); nothing for arrays
+/// of rows.
+void emitRowScopes(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D);
+/// Whether the rows of \p Object are pointers (`T **`), as a constant
+/// expression of the translation unit's language.
+std::string pointerRows(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Object);
 
 unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
                        llvm::ArrayRef<clang::Token> ImpliedCopy = {},

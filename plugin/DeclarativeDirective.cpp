@@ -254,7 +254,7 @@ static void declareInFunctionC(Preprocessor &PP, AccContext &Ctx, const Directiv
   emitOptions(Pieces, Data);
   if (unsigned Items = emitDataItems(PP, Pieces, Data))
     emitCDataScope(Pieces, Items);
-  emitCRowScopes(PP, Pieces, Data);
+  emitRowScopes(PP, Pieces, Data);
   remark(PP, Ctx, Data, "(to the end of the enclosing scope)");
   // The same pieces as a data construct's, renamed: several `declare`s
   // and constructs share a scope.

@@ -351,14 +351,14 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
     Sources = Privates.firstprivateSources();
   }
   if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources)) {
-    if (isC(PP)) {
+    if (isC(PP))
       emitCDataScope(B, Items);
-      emitCRowScopes(PP, B, D);
-    } else
+    else
       B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
              "__ferry_data,")
           .number(Items)
           .code(", __ferry_options);");
+    emitRowScopes(PP, B, D);
   }
 }
 
@@ -444,11 +444,13 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
          "control around them runs on the calling thread, with the construct's "
          "view of the variables)");
   emitOptions(B, D);
-  if (unsigned Items = emitDataItems(PP, B, D))
+  if (unsigned Items = emitDataItems(PP, B, D)) {
     B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
            "__ferry_data,")
         .number(Items)
         .code(", __ferry_options);");
+    emitRowScopes(PP, B, D);
+  }
   B.code("::ferry::acc::launch_options __ferry_compute_options = "
          "__ferry_options;__ferry_compute_options.defer = "
          "true;::ferry::acc::host_control(__ferry_region, __ferry_options, [");

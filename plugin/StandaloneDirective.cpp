@@ -16,16 +16,6 @@ namespace plugin {
 
 /// `enter data`, `exit data`, `update` and `wait`: runtime calls on the
 /// spot, in one block (a statement wherever the directive stands).
-/// C: whether the rows of \p Object are pointers (`T **`), as a constant
-/// expression.
-static std::string pointerRows(Preprocessor &PP, ArrayRef<Token> Object) {
-  std::string Text;
-  for (const Token &T : Object)
-    Text += PP.getSpelling(T) + " ";
-  return "__builtin_types_compatible_p(__typeof__((" + Text + ")[0]), __typeof__(&(" + Text +
-         ")[0][0]))";
-}
-
 void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
                                 SourceLocation PragmaLoc) {
   auto PointerRows = [&](ArrayRef<Token> Object) { return pointerRows(PP, Object); };
@@ -106,11 +96,11 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
       continue;
     }
     for (const VarRef &V : C.Vars) {
-      // C: rows of an array of pointers (`a[0:n][0:m]` of `T **a`): each
+      // Rows of an array of pointers (`a[0:n][0:m]` of `T **a`): each
       // row moves too, attached after the pointers enter, detached before
       // they leave; `update` moves the rows only (the device's pointers
       // stay attached).
-      const bool Rows = isC(PP) && V.Sections.size() == 2;
+      const bool Rows = V.Sections.size() == 2 && !V.Vla;
       const int Action = C.Kind == ClauseKind::Copyin       ? 0
                          : C.Kind == ClauseKind::Create     ? 1
                          : C.Kind == ClauseKind::Copyout    ? 2

@@ -15,6 +15,7 @@
 #include "../../openacc.h"
 #include "../runtime.h"
 #include "atomic.h"
+#include "rows.h"
 
 #include <algorithm>
 #include <array>
@@ -900,9 +901,22 @@ template <class A>
 const void *rows_base(A &Array, long long Lo, std::initializer_list<long long> Inner,
                       const char *Text) {
   using Row = std::remove_reference_t<decltype(Array[0])>;
+  // Rows reached through pointers (T **a) in two dimensions: the pointers;
+  // the rows are mapped one by one (rows.h, the construct's rows_scope).
+  if constexpr (std::is_pointer<Row>::value) {
+    if (Inner.size() != 2) {
+      std::fprintf(stderr,
+                   "ferry: error: array section %s: a section of three or more dimensions "
+                   "needs arrays of rows; Ferry maps arrays of pointers in two dimensions "
+                   "only\n",
+                   Text);
+      std::abort();
+    }
+    return &Array[Lo];
+  } else {
   static_assert(std::is_array<Row>::value,
                 "a multi-dimensional OpenACC section needs an array of rows (T a[N][M] or T "
-                "(*a)[M])");
+                "(*a)[M]) or of pointers (T **a, two dimensions)");
   constexpr auto Extents = extents_of<Row>(std::make_index_sequence<std::rank<Row>::value>());
   const long long *Pair = Inner.begin();
   const size_t Dims = Inner.size() / 2;
@@ -921,7 +935,26 @@ const void *rows_base(A &Array, long long Lo, std::initializer_list<long long> I
       std::abort();
     }
   return &Array[Lo];
+  }
 }
+
+/// Whether the rows of \p Array are pointers (rows.h maps them one by one).
+template <class A> constexpr int pointer_rows(A &Array) {
+  return std::is_pointer<std::remove_reference_t<decltype(Array[0])>>::value;
+}
+
+/// The rows of a two-dimensional section of an array of pointers, left
+/// when the construct's block ends.
+class rows_scope {
+public:
+  explicit rows_scope(ferry_acc_rows R) : R(R) {}
+  ~rows_scope() { ferry_acc_rows_exit(&R); }
+  rows_scope(const rows_scope &) = delete;
+  rows_scope &operator=(const rows_scope &) = delete;
+
+private:
+  ferry_acc_rows R;
+};
 
 //===-- Loops -------------------------------------------------------------===//
 
