@@ -459,22 +459,25 @@ private:
     B.code("}");
   }
 
+  /// The right-hand side of \p U with `x` replaced by \p Old, its old value.
+  void emitRhsWithOld(const Update &U, StringRef Old) {
+    SmallVector<size_t, 2> At = P.occurrences(U.Rhs, U.X);
+    size_t I = 0;
+    for (size_t Pos : At) {
+      if (Pos < I)
+        continue;
+      B.tokens(U.Rhs.slice(I, Pos - I)).code(Old);
+      I = Pos + U.X.size();
+    }
+    B.tokens(U.Rhs.drop_front(I));
+  }
+
   void emitUpdate(const Update &U, bool New, Tokens Target = {}) {
     X = U.X;
     if (isC(PP)) {
       if (!U.Op) {
         How = "compare-and-swap of the right-hand side";
-        emitUpdateC(U, New, Target, [&] {
-          SmallVector<size_t, 2> At = P.occurrences(U.Rhs, U.X);
-          size_t I = 0;
-          for (size_t Pos : At) {
-            if (Pos < I)
-              continue;
-            B.tokens(U.Rhs.slice(I, Pos - I)).code("__ferry_o");
-            I = Pos + U.X.size();
-          }
-          B.tokens(U.Rhs.drop_front(I));
-        });
+        emitUpdateC(U, New, Target, [&] { emitRhsWithOld(U, "__ferry_o"); });
         return;
       }
       const StringRef Name = U.Reversed ? U.Op->Reversed : U.Op->Name;
@@ -502,16 +505,8 @@ private:
                  : "::ferry::acc::atomic_update_with<false>(")
           .tokens(U.X)
           .code(", [&](auto __ferry_old) { return (");
-      // The right-hand side with `x` replaced by its old value.
-      SmallVector<size_t, 2> At = P.occurrences(U.Rhs, U.X);
-      size_t I = 0;
-      for (size_t Pos : At) {
-        if (Pos < I)
-          continue;
-        B.tokens(U.Rhs.slice(I, Pos - I)).code("__ferry_old");
-        I = Pos + U.X.size();
-      }
-      B.tokens(U.Rhs.drop_front(I)).code("); })");
+      emitRhsWithOld(U, "__ferry_old");
+      B.code("); })");
       return;
     }
     const char *Name = U.Reversed ? U.Op->Reversed : U.Op->Name;

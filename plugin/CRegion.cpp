@@ -70,13 +70,17 @@ std::string combine(StringRef Op, const std::string &A, const std::string &B) {
 }
 
 const char *cmpNumber(StringRef Cmp) {
-  return Cmp == "lt" ? "0" : Cmp == "le" ? "1" : Cmp == "gt" ? "2" : Cmp == "ge" ? "3" : "4";
+  return Cmp == "lt"   ? "0"
+         : Cmp == "le" ? "1"
+         : Cmp == "gt" ? "2"
+         : Cmp == "ge" ? "3"
+                       : "4";
 }
 
 class Emitter {
 public:
-  Emitter(Preprocessor &PP, const AccContext &Ctx, SourceLocation Loc, TokenBuilder &B,
-          const CRegionInput &In)
+  Emitter(Preprocessor &PP, const AccContext &Ctx, SourceLocation Loc,
+          TokenBuilder &B, const CRegionInput &In)
       : PP(PP), Ctx(Ctx), Loc(Loc), B(B), In(In) {}
 
   bool run() {
@@ -97,7 +101,8 @@ private:
   bool defaultNone() const {
     for (const Directive *D : {&In.D, In.Compute})
       if (D)
-        if (const Clause *C = D->find(ClauseKind::Default); C && C->DefaultKind == "none")
+        if (const Clause *C = D->find(ClauseKind::Default);
+            C && C->DefaultKind == "none")
           return true;
     const Clause *Outer = Ctx.enclosingDataDefault();
     return Outer && Outer->DefaultKind == "none";
@@ -128,6 +133,12 @@ private:
     // The loop variables and the reduction variables are the chunk's own.
     for (const CanonicalLoop &L : In.Nest)
       Seen.insert(L.Var.getIdentifierInfo());
+    return collectReductions() && collectPrivates() && collectShared() &&
+           collectFirstprivate();
+  }
+
+  /// The reductions: scalars, whole arrays, one-dimensional sections.
+  bool collectReductions() {
     bool Ok = true;
     In.Reductions.forEach([&](const Clause &C, const VarRef &V) {
       if (V.isMember() || V.Sections.size() > 1) {
@@ -146,13 +157,18 @@ private:
         if (VD->getType()->getArrayElementTypeNoTypeQual()->isArrayType() ||
             VD->getType()->isVariableArrayType()) {
           report(PP, V.Name.getLocation(), Diag::CUnsupported)
-              << "a reduction on an array of several dimensions or of variable length";
+              << "a reduction on an array of several dimensions or of variable "
+                 "length";
           Ok = false;
           return;
         }
         R.Elements = true;
         TokenBuilder Whole(PP, V.Name.getLocation());
-        Whole.code("sizeof(").tokens(V.Name).code(") / sizeof((").tokens(V.Name).code(")[0])");
+        Whole.code("sizeof(")
+            .tokens(V.Name)
+            .code(") / sizeof((")
+            .tokens(V.Name)
+            .code(")[0])");
         R.Length.append(Whole.get().begin(), Whole.get().end());
       }
       if (R.Elements && R.Length.empty()) {
@@ -164,8 +180,11 @@ private:
       if (Seen.insert(V.Name.getIdentifierInfo()).second)
         Reduced.push_back(std::move(R));
     });
-    if (!Ok)
-      return false;
+    return Ok;
+  }
+
+  /// `private` and `firstprivate` of variables (sections: In.Sections).
+  bool collectPrivates() {
     for (const Clause &C : In.D.Clauses) {
       if (C.Kind != ClauseKind::Private && C.Kind != ClauseKind::Firstprivate)
         continue;
@@ -188,9 +207,15 @@ private:
     for (const PrivateSection &P : In.Sections)
       if (!Seen.insert(P.Var.Name.getIdentifierInfo()).second) {
         report(PP, P.Var.Name.getLocation(), Diag::CUnsupported)
-            << "a private copy of a variable the region also reduces or copies otherwise";
+            << "a private copy of a variable the region also reduces or copies "
+               "otherwise";
         return false;
       }
+    return true;
+  }
+
+  /// Shared data: pointers, and scalars through pointers.
+  bool collectShared() {
     // Shared data: the data clauses of the construct, of the compute
     // construct around a loop, of data constructs around, of `declare`.
     SmallVector<const Clause *, 8> Data;
@@ -215,7 +240,8 @@ private:
         const VarDecl *VD = Ctx.lookupVariable(V.Name);
         if (!VD || declared(VD))
           continue; // `declare`: regions use its device copy
-        CaptureKind K = C->Kind == ClauseKind::Deviceptr ? CaptureKind::Deviceptr
+        CaptureKind K = C->Kind == ClauseKind::Deviceptr
+                            ? CaptureKind::Deviceptr
                         : Sectioned.count(V.Name.getIdentifierInfo()) ||
                                 VD->getType()->isArrayType()
                             ? CaptureKind::Pointer
@@ -227,9 +253,15 @@ private:
       const VarDecl *VD = Ctx.lookupVariable(T);
       if (!VD || declared(VD))
         continue;
-      if (!add(T, VD->getType()->isArrayType() ? CaptureKind::Pointer : CaptureKind::Reference))
+      if (!add(T, VD->getType()->isArrayType() ? CaptureKind::Pointer
+                                               : CaptureKind::Reference))
         return false;
     }
+    return true;
+  }
+
+  /// What else the body names: firstprivate copies.
+  bool collectFirstprivate() {
     // Everything else the body names: firstprivate. Not the names it
     // declares itself.
     const bool None = defaultNone();
@@ -237,7 +269,8 @@ private:
     SmallPtrSet<const IdentifierInfo *, 8> Own = declaredInBody(Body);
     for (size_t I = 0; I < Body.size(); ++I) {
       const Token &T = Body[I];
-      if (!T.is(tok::identifier) || (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) ||
+      if (!T.is(tok::identifier) ||
+          (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) ||
           T.getIdentifierInfo()->getName().starts_with("__ferry_") ||
           Seen.count(T.getIdentifierInfo()) || Own.count(T.getIdentifierInfo()))
         continue;
@@ -248,7 +281,8 @@ private:
         report(PP, T.getLocation(), Diag::CDefaultNone) << name(PP, T);
         return false;
       }
-      if (!add(T, VD->getType()->isArrayType() ? CaptureKind::Array : CaptureKind::Value))
+      if (!add(T, VD->getType()->isArrayType() ? CaptureKind::Array
+                                               : CaptureKind::Value))
         return false;
     }
     return true;
@@ -258,25 +292,29 @@ private:
   /// type keyword or a typedef): the body's own variables. (A lookup where
   /// the directive stands may still find the variable of a `for` statement
   /// just before it, which the parser has not left.)
-  SmallPtrSet<const IdentifierInfo *, 8> declaredInBody(ArrayRef<Token> Body) const {
+  SmallPtrSet<const IdentifierInfo *, 8>
+  declaredInBody(ArrayRef<Token> Body) const {
     SmallPtrSet<const IdentifierInfo *, 8> Own;
     auto IsType = [&](const Token &T) {
-      return T.isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long, tok::kw_short,
-                       tok::kw_char, tok::kw_unsigned, tok::kw_signed, tok::kw_bool,
-                       tok::kw__Complex, tok::kw_void) ||
+      return T.isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
+                       tok::kw_short, tok::kw_char, tok::kw_unsigned,
+                       tok::kw_signed, tok::kw_bool, tok::kw__Complex,
+                       tok::kw_void) ||
              (T.is(tok::identifier) && Ctx.namesType(T));
     };
     for (size_t I = 1; I + 1 < Body.size(); ++I) {
       if (!Body[I].is(tok::identifier) ||
-          !Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::l_square))
+          !Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma,
+                               tok::l_square))
         continue;
       size_t P = I - 1;
-      while (P > 0 && Body[P].isOneOf(tok::star, tok::kw_const, tok::kw_restrict,
-                                      tok::kw_volatile))
+      while (P > 0 && Body[P].isOneOf(tok::star, tok::kw_const,
+                                      tok::kw_restrict, tok::kw_volatile))
         --P;
       // `struct s x`: the tag names the type.
-      const bool Tag = P > 0 && Body[P].is(tok::identifier) &&
-                       Body[P - 1].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum);
+      const bool Tag =
+          P > 0 && Body[P].is(tok::identifier) &&
+          Body[P - 1].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum);
       if (IsType(Body[P]) || Tag)
         Own.insert(Body[I].getIdentifierInfo());
     }
@@ -337,14 +375,16 @@ private:
       B.code("long long __ferry_plo_" + N + ", __ferry_plen_" + N + ";");
       B.code("unsigned long long __ferry_poff_" + N + ";");
       if (P.First)
-        B.code("__typeof__(&(").tokens(P.Var.Name).code(")[0]) __ferry_psrc_" + N + ";");
+        B.code("__typeof__(&(")
+            .tokens(P.Var.Name)
+            .code(")[0]) __ferry_psrc_" + N + ";");
     }
     for (const Reduction &R : Reduced)
       if (R.Elements)
         B.code("long long __ferry_rlo_" + name(PP, R.Name) + ";");
     const std::string Levels = "[" + std::to_string(In.Nest.size()) + "]";
-    B.code("long long __ferry_lo" + Levels + ", __ferry_st" + Levels + ", __ferry_n" + Levels +
-           "; };");
+    B.code("long long __ferry_lo" + Levels + ", __ferry_st" + Levels +
+           ", __ferry_n" + Levels + "; };");
     if (!Reduced.empty()) {
       B.code("struct ferry_partial {");
       for (const Reduction &R : Reduced) {
@@ -354,7 +394,9 @@ private:
           continue;
         }
         // (A length that is no constant is an error at its tokens.)
-        B.code("__typeof__((").tokens(R.Name).code(")[0])" + name(PP, R.Name) + "[");
+        B.code("__typeof__((")
+            .tokens(R.Name)
+            .code(")[0])" + name(PP, R.Name) + "[");
         B.tokens(R.Length).code("];");
       }
       B.code("};");
@@ -362,14 +404,16 @@ private:
   }
 
   void emitClosure() {
-    B.code("struct ferry_closure __ferry_cl; __builtin_memset(&__ferry_cl, 0, sizeof "
+    B.code("struct ferry_closure __ferry_cl; __builtin_memset(&__ferry_cl, 0, "
+           "sizeof "
            "__ferry_cl);");
     for (const Capture &C : Captures) {
       const std::string N = name(PP, C.Name);
       switch (C.Kind) {
       case CaptureKind::Value:
       case CaptureKind::Array:
-        B.code("__builtin_memcpy((void *)&__ferry_cl." + N + ", (const void *)&(")
+        B.code("__builtin_memcpy((void *)&__ferry_cl." + N +
+               ", (const void *)&(")
             .tokens(C.Name)
             .code("), sizeof(__ferry_cl." + N + "));");
         break;
@@ -379,7 +423,9 @@ private:
         B.code("__ferry_cl." + N + " = (").tokens(C.Name).code(");");
         break;
       case CaptureKind::Reference:
-        B.code("__ferry_cl.__ferry_ref_" + N + " = &(").tokens(C.Name).code(");");
+        B.code("__ferry_cl.__ferry_ref_" + N + " = &(")
+            .tokens(C.Name)
+            .code(");");
         break;
       case CaptureKind::Deviceptr:
         B.code("__ferry_cl." + N + ".v = (").tokens(C.Name).code(");");
@@ -391,14 +437,21 @@ private:
       const ArraySection &S = P.Var.Sections[0];
       B.code("__ferry_cl.__ferry_plo_" + N + " = (long long)(");
       S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
-      B.code("); __ferry_cl.__ferry_plen_" + N + " = (long long)(").tokens(S.Length).code(");");
+      B.code("); __ferry_cl.__ferry_plen_" + N + " = (long long)(")
+          .tokens(S.Length)
+          .code(");");
       if (P.First)
-        B.code("__ferry_cl.__ferry_psrc_" + N + " = (").tokens(P.Var.Name).code(");");
-      B.code("__ferry_cl.__ferry_privates.align = 1; __ferry_cl.__ferry_poff_" + N +
-             " = ferry_acc_private_reserve(&__ferry_region, &__ferry_cl.__ferry_privates,")
-          .string((P.First ? "firstprivate(" : "private(") + spellingOf(P.Var) + ")")
-          .code(", __ferry_cl.__ferry_plo_" + N + ", __ferry_cl.__ferry_plen_" + N +
-                ", sizeof((")
+        B.code("__ferry_cl.__ferry_psrc_" + N + " = (")
+            .tokens(P.Var.Name)
+            .code(");");
+      B.code("__ferry_cl.__ferry_privates.align = 1; __ferry_cl.__ferry_poff_" +
+             N +
+             " = ferry_acc_private_reserve(&__ferry_region, "
+             "&__ferry_cl.__ferry_privates,")
+          .string((P.First ? "firstprivate(" : "private(") + spellingOf(P.Var) +
+                  ")")
+          .code(", __ferry_cl.__ferry_plo_" + N + ", __ferry_cl.__ferry_plen_" +
+                N + ", sizeof((")
           .tokens(P.Var.Name)
           .code(")[0]), _Alignof(__typeof__((")
           .tokens(P.Var.Name)
@@ -406,28 +459,35 @@ private:
     }
     for (const Reduction &R : Reduced)
       if (R.Elements) {
-        B.code("__ferry_cl.__ferry_rlo_" + name(PP, R.Name) + " = (long long)(");
+        B.code("__ferry_cl.__ferry_rlo_" + name(PP, R.Name) +
+               " = (long long)(");
         R.Lower.empty() ? B.code("0") : B.tokens(R.Lower);
         B.code(");");
       }
     for (size_t L = 0; L < In.Nest.size(); ++L) {
       const CanonicalLoop &Loop = In.Nest[L];
       const std::string I = std::to_string(L), T = "__ferry_index_t" + I;
-      B.code("{" + T + " __ferry_lo = (" + T + ")(").tokens(Loop.Lower).code(");");
+      B.code("{" + T + " __ferry_lo = (" + T + ")(")
+          .tokens(Loop.Lower)
+          .code(");");
       B.code("__ferry_cl.__ferry_lo[" + I + "] = (long long)__ferry_lo;");
       B.code("__ferry_cl.__ferry_st[" + I + "] = (long long)(")
           .tokens(Loop.Step)
           .code(Loop.NegativeStep ? ") * -1;" : ");");
-      B.code("__ferry_cl.__ferry_n[" + I + "] = ferry_acc_trip_count((__int128)__ferry_lo, "
-             "(__int128)(__typeof__((" + T + ")0 + (")
+      B.code("__ferry_cl.__ferry_n[" + I +
+             "] = ferry_acc_trip_count((__int128)__ferry_lo, "
+             "(__int128)(__typeof__((" +
+             T + ")0 + (")
           .tokens(Loop.Bound)
           .code(")))(")
           .tokens(Loop.Bound)
-          .code("), (__int128)__ferry_cl.__ferry_st[" + I + "], " + cmpNumber(Loop.Cmp) + "); }");
+          .code("), (__int128)__ferry_cl.__ferry_st[" + I + "], " +
+                cmpNumber(Loop.Cmp) + "); }");
     }
     B.code("int64_t __ferry_trip = 1; for (int __ferry_l = 0; __ferry_l < " +
            std::to_string(In.Nest.size()) +
-           "; ++__ferry_l) __ferry_trip = __ferry_trip < 0 || __ferry_cl.__ferry_n[__ferry_l] "
+           "; ++__ferry_l) __ferry_trip = __ferry_trip < 0 || "
+           "__ferry_cl.__ferry_n[__ferry_l] "
            "< 0 ? -1 : __ferry_trip * __ferry_cl.__ferry_n[__ferry_l];");
   }
 
@@ -441,8 +501,10 @@ private:
     TokenList Out;
     for (size_t I = 0; I < Body.size(); ++I) {
       const Token &T = Body[I];
-      auto It = T.is(tok::identifier) ? Refs.find(T.getIdentifierInfo()) : Refs.end();
-      if (It == Refs.end() || (I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
+      auto It =
+          T.is(tok::identifier) ? Refs.find(T.getIdentifierInfo()) : Refs.end();
+      if (It == Refs.end() ||
+          (I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
         Out.push_back(T);
         continue;
       }
@@ -453,24 +515,77 @@ private:
     return Out;
   }
 
+  /// In the chunk: each private section's copy, `c[lo]` its first element.
+  void emitChunkSections() {
+    // Private sections: the chunk's own copy, `c[lo]` its first element.
+    for (const PrivateSection &P : In.Sections) {
+      const std::string N = name(PP, P.Var.Name);
+      const std::string Len = "__ferry_c->__ferry_plen_" + N,
+                        Lo = "__ferry_c->__ferry_plo_" + N;
+      B.code("__typeof__((")
+          .tokens(P.Var.Name)
+          .code(")[0]) *__ferry_priv_" + N +
+                " = (void *)(__ferry_gang + __ferry_c->"
+                "__ferry_poff_" +
+                N + ");");
+      if (P.First)
+        B.code("__builtin_memcpy((void *)__ferry_priv_" + N +
+               ", (const void *)(__ferry_c->" + "__ferry_psrc_" + N + " + " +
+               Lo + "), sizeof(__ferry_priv_" + N + "[0]) * " + Len + ");");
+      B.code("__typeof__(&(")
+          .tokens(P.Var.Name)
+          .code(")[0])" + N + " = __ferry_priv_" + N + " - " + Lo + "; (void)" +
+                N + ";");
+    }
+  }
+
+  /// In the chunk: the reduction variables, from the partial storage.
+  void emitChunkReductions() {
+    if (!Reduced.empty()) {
+      B.code("struct ferry_partial *__ferry_p = (struct ferry_partial "
+             "*)__ferry_pv;");
+      for (const Reduction &R : Reduced) {
+        const std::string N = name(PP, R.Name);
+        if (!R.Elements) {
+          B.code("__typeof__(__ferry_p->" + N + ")" + N + " = __ferry_p->" + N +
+                 ";");
+          continue;
+        }
+        B.code("__typeof__(__ferry_p->" + N + ") __ferry_red_" + N +
+               "; __builtin_memcpy(" + "__ferry_red_" + N + ", __ferry_p->" +
+               N + ", sizeof __ferry_red_" + N + ");");
+        B.code("__typeof__(&__ferry_red_" + N + "[0])" + N + " = __ferry_red_" +
+               N + " - __ferry_c->__ferry_rlo_" + N + ";");
+      }
+    }
+  }
+
   /// The chunk: \p Host is the host's own version of a region with private
   /// sections (which allocates their copies itself).
   void emitChunk(bool Host) {
-    B.code("(void *)^(const void *__ferry_cv, long long __ferry_begin, long long __ferry_end, "
-           "void *__ferry_pv) { const struct ferry_closure *__ferry_c = (const struct "
+    B.code("(void *)^(const void *__ferry_cv, long long __ferry_begin, long "
+           "long __ferry_end, "
+           "void *__ferry_pv) { const struct ferry_closure *__ferry_c = (const "
+           "struct "
            "ferry_closure *)__ferry_cv; (void)__ferry_c; (void)__ferry_pv;");
     if (!In.Sections.empty() && Host)
-      B.code("unsigned char *__ferry_copies = (unsigned char *)__builtin_malloc("
-             "__ferry_c->__ferry_privates.gang_bytes + __ferry_c->__ferry_privates.align);"
-             "if (!__ferry_copies) ferry_region_abort(&__ferry_region, \"the private copies of "
-             "its array sections do not fit in host memory\"); unsigned char *__ferry_gang = "
-             "__ferry_copies + (__ferry_c->__ferry_privates.align - (unsigned long "
-             "long)__ferry_copies % __ferry_c->__ferry_privates.align) % "
-             "__ferry_c->__ferry_privates.align;");
+      B.code(
+          "unsigned char *__ferry_copies = (unsigned char *)__builtin_malloc("
+          "__ferry_c->__ferry_privates.gang_bytes + "
+          "__ferry_c->__ferry_privates.align);"
+          "if (!__ferry_copies) ferry_region_abort(&__ferry_region, \"the "
+          "private copies of "
+          "its array sections do not fit in host memory\"); unsigned char "
+          "*__ferry_gang = "
+          "__ferry_copies + (__ferry_c->__ferry_privates.align - (unsigned "
+          "long "
+          "long)__ferry_copies % __ferry_c->__ferry_privates.align) % "
+          "__ferry_c->__ferry_privates.align;");
     else if (!In.Sections.empty())
       B.code("unsigned char *__ferry_gang = (unsigned char *)(unsigned long "
              "long)(__ferry_c->__ferry_privates.gang_base + (unsigned long "
-             "long)ferry_dev_thread_id() * __ferry_c->__ferry_privates.gang_bytes);");
+             "long)ferry_dev_thread_id() * "
+             "__ferry_c->__ferry_privates.gang_bytes);");
     for (const Capture &C : Captures) {
       const std::string N = name(PP, C.Name);
       switch (C.Kind) {
@@ -480,15 +595,17 @@ private:
         break;
       case CaptureKind::Array:
         typeOf(C.Name);
-        B.code(N + "; __builtin_memcpy((void *)&" + N + ", (const void *)&__ferry_c->" + N +
-               ", sizeof " + N + ");");
+        B.code(N + "; __builtin_memcpy((void *)&" + N +
+               ", (const void *)&__ferry_c->" + N + ", sizeof " + N + ");");
         break;
       case CaptureKind::Private:
         typeOf(C.Name);
         B.code(N + ";");
         break;
       case CaptureKind::Pointer:
-        B.code("__typeof__(&(").tokens(C.Name).code(")[0])" + N + " = __ferry_c->" + N + ";");
+        B.code("__typeof__(&(")
+            .tokens(C.Name)
+            .code(")[0])" + N + " = __ferry_c->" + N + ";");
         break;
       case CaptureKind::Reference:
         typeOf(C.Name);
@@ -502,43 +619,19 @@ private:
       }
       B.code("(void)" + N + ";");
     }
-    // Private sections: the chunk's own copy, `c[lo]` its first element.
-    for (const PrivateSection &P : In.Sections) {
-      const std::string N = name(PP, P.Var.Name);
-      const std::string Len = "__ferry_c->__ferry_plen_" + N, Lo = "__ferry_c->__ferry_plo_" + N;
-      B.code("__typeof__((").tokens(P.Var.Name).code(")[0]) *__ferry_priv_" + N +
-                                                      " = (void *)(__ferry_gang + __ferry_c->"
-                                                      "__ferry_poff_" + N + ");");
-      if (P.First)
-        B.code("__builtin_memcpy((void *)__ferry_priv_" + N + ", (const void *)(__ferry_c->" +
-               "__ferry_psrc_" + N + " + " + Lo + "), sizeof(__ferry_priv_" + N + "[0]) * " + Len +
-               ");");
-      B.code("__typeof__(&(").tokens(P.Var.Name).code(")[0])" + N + " = __ferry_priv_" + N +
-                                                        " - " + Lo + "; (void)" + N + ";");
-    }
-    if (!Reduced.empty()) {
-      B.code("struct ferry_partial *__ferry_p = (struct ferry_partial *)__ferry_pv;");
-      for (const Reduction &R : Reduced) {
-        const std::string N = name(PP, R.Name);
-        if (!R.Elements) {
-          B.code("__typeof__(__ferry_p->" + N + ")" + N + " = __ferry_p->" + N + ";");
-          continue;
-        }
-        B.code("__typeof__(__ferry_p->" + N + ") __ferry_red_" + N + "; __builtin_memcpy(" +
-               "__ferry_red_" + N + ", __ferry_p->" + N + ", sizeof __ferry_red_" + N + ");");
-        B.code("__typeof__(&__ferry_red_" + N + "[0])" + N + " = __ferry_red_" + N +
-               " - __ferry_c->__ferry_rlo_" + N + ";");
-      }
-    }
+    emitChunkSections();
+    emitChunkReductions();
     const size_t Levels = In.Nest.size();
-    B.code("for (long long __ferry_k = __ferry_begin; __ferry_k < __ferry_end; ++__ferry_k) {"
+    B.code("for (long long __ferry_k = __ferry_begin; __ferry_k < __ferry_end; "
+           "++__ferry_k) {"
            "long long __ferry_r = __ferry_k; (void)__ferry_r;");
     for (size_t L = Levels; L-- > 0;) {
       const std::string I = std::to_string(L);
       if (Levels == 1)
         B.code("long long __ferry_i0 = __ferry_k;");
       else
-        B.code("long long __ferry_i" + I + " = __ferry_r % __ferry_c->__ferry_n[" + I +
+        B.code("long long __ferry_i" + I +
+               " = __ferry_r % __ferry_c->__ferry_n[" + I +
                "]; __ferry_r /= __ferry_c->__ferry_n[" + I + "];");
     }
     for (size_t L = 0; L < Levels; ++L) {
@@ -553,8 +646,8 @@ private:
     for (const Reduction &R : Reduced) {
       const std::string N = name(PP, R.Name);
       if (R.Elements)
-        B.code("__builtin_memcpy(__ferry_p->" + N + ", __ferry_red_" + N + ", sizeof __ferry_red_" +
-               N + ");");
+        B.code("__builtin_memcpy(__ferry_p->" + N + ", __ferry_red_" + N +
+               ", sizeof __ferry_red_" + N + ");");
       else
         B.code("__ferry_p->" + N + " = " + N + ";");
     }
@@ -565,15 +658,16 @@ private:
 
   /// `for (k...)` over the elements of reduction \p R's field \p Field, or
   /// nothing for a scalar; then the element's spelling.
-  static std::string forEachElement(const Reduction &R, const std::string &Field,
+  static std::string forEachElement(const Reduction &R,
+                                    const std::string &Field,
                                     std::string &Element) {
     if (!R.Elements) {
       Element = Field;
       return "";
     }
     Element = Field + "[__ferry_e]";
-    return "for (long long __ferry_e = 0; __ferry_e < (long long)(sizeof(" + Field + ") / sizeof(" +
-           Field + "[0])); ++__ferry_e)";
+    return "for (long long __ferry_e = 0; __ferry_e < (long long)(sizeof(" +
+           Field + ") / sizeof(" + Field + "[0])); ++__ferry_e)";
   }
 
   void emitInitAndCombine() {
@@ -581,15 +675,18 @@ private:
       B.code(", 0, 0");
       return;
     }
-    B.code(", (void *)^(void *__ferry_pv) { struct ferry_partial *__ferry_p = (struct "
+    B.code(", (void *)^(void *__ferry_pv) { struct ferry_partial *__ferry_p = "
+           "(struct "
            "ferry_partial *)__ferry_pv;");
     for (const Reduction &R : Reduced) {
       std::string F;
       B.code(forEachElement(R, "__ferry_p->" + name(PP, R.Name), F));
       B.code(F + " = " + identity(R.Op, F) + ";");
     }
-    B.code("}, (void *)^(void *__ferry_dv, const void *__ferry_sv) { struct ferry_partial "
-           "*__ferry_d = (struct ferry_partial *)__ferry_dv; const struct ferry_partial "
+    B.code("}, (void *)^(void *__ferry_dv, const void *__ferry_sv) { struct "
+           "ferry_partial "
+           "*__ferry_d = (struct ferry_partial *)__ferry_dv; const struct "
+           "ferry_partial "
            "*__ferry_s = (const struct ferry_partial *)__ferry_sv;");
     for (const Reduction &R : Reduced) {
       const std::string N = name(PP, R.Name);
@@ -621,13 +718,16 @@ private:
 
   void emitLaunch() {
     if (Reduced.empty()) {
-      B.code("ferry_acc_launch(&__ferry_region, __ferry_options, &__ferry_slot, &__ferry_cl, "
+      B.code("ferry_acc_launch(&__ferry_region, __ferry_options, "
+             "&__ferry_slot, &__ferry_cl, "
              "sizeof __ferry_cl, __ferry_trip, 0,")
           .code(privatesArgument() + ");");
       return;
     }
-    B.code("struct ferry_partial __ferry_result; ferry_acc_launch(&__ferry_region, "
-           "__ferry_options, &__ferry_slot, &__ferry_cl, sizeof __ferry_cl, __ferry_trip, "
+    B.code("struct ferry_partial __ferry_result; "
+           "ferry_acc_launch(&__ferry_region, "
+           "__ferry_options, &__ferry_slot, &__ferry_cl, sizeof __ferry_cl, "
+           "__ferry_trip, "
            "&__ferry_result,")
         .code(privatesArgument() + ");");
     // The original variable gets `var op result`; where it is present
@@ -635,15 +735,18 @@ private:
     for (const Reduction &R : Reduced) {
       const std::string N = name(PP, R.Name);
       // The first element and the bytes of the original.
-      TokenBuilder First(PP, R.Name.getLocation()), Bytes(PP, R.Name.getLocation());
+      TokenBuilder First(PP, R.Name.getLocation()),
+          Bytes(PP, R.Name.getLocation());
       if (R.Elements) {
-        First.code("&(").tokens(R.Name).code(")[__ferry_cl.__ferry_rlo_" + N + "]");
+        First.code("&(").tokens(R.Name).code(")[__ferry_cl.__ferry_rlo_" + N +
+                                             "]");
         Bytes.code("sizeof(__ferry_result." + N + ")");
       } else {
         First.code("&(").tokens(R.Name).code(")");
         Bytes.code("sizeof(").tokens(R.Name).code(")");
       }
-      B.code("{ _Bool __ferry_present = acc_get_device_type() != acc_device_host && "
+      B.code("{ _Bool __ferry_present = acc_get_device_type() != "
+             "acc_device_host && "
              "acc_is_present((void *)")
           .tokens(First.get())
           .code(",")
@@ -657,7 +760,8 @@ private:
       B.code(forEachElement(R, "__ferry_result." + N, Result));
       if (R.Elements) {
         B.code("(").tokens(First.get()).code(")[__ferry_e] =");
-        B.code(combine(R.Op, "(" + spellingOf(First) + ")[__ferry_e]", Result) + ";");
+        B.code(combine(R.Op, "(" + spellingOf(First) + ")[__ferry_e]", Result) +
+               ";");
       } else {
         B.tokens(R.Name).code("=");
         B.code(combine(R.Op, N, Result) + ";");
@@ -709,8 +813,9 @@ private:
 
 } // namespace
 
-bool emitCRegionLaunch(Preprocessor &PP, const AccContext &Ctx, SourceLocation PragmaLoc,
-                       TokenBuilder &B, const CRegionInput &In) {
+bool emitCRegionLaunch(Preprocessor &PP, const AccContext &Ctx,
+                       SourceLocation PragmaLoc, TokenBuilder &B,
+                       const CRegionInput &In) {
   TokenBuilder Out(PP, PragmaLoc);
   if (!Emitter(PP, Ctx, PragmaLoc, Out, In).run())
     return false;
@@ -719,8 +824,10 @@ bool emitCRegionLaunch(Preprocessor &PP, const AccContext &Ctx, SourceLocation P
 }
 
 void emitCDataScope(TokenBuilder &B, unsigned Items) {
-  B.code("__attribute__((__cleanup__(ferry_acc_data_scope_exit))) ferry_acc_data_scope "
-         "__ferry_data_scope = ferry_acc_data_scope_enter(&__ferry_region, __ferry_data,")
+  B.code("__attribute__((__cleanup__(ferry_acc_data_scope_exit))) "
+         "ferry_acc_data_scope "
+         "__ferry_data_scope = ferry_acc_data_scope_enter(&__ferry_region, "
+         "__ferry_data,")
       .number(Items)
       .code(", __ferry_options);");
 }

@@ -41,9 +41,9 @@ namespace plugin {
 
 /// What the C form of a region launch needs from its loop construct.
 struct CRegionInput {
-  const Directive &D;              ///< the loop construct (or compute construct)
-  const Directive *Compute;        ///< the compute construct around a `loop`
-  llvm::ArrayRef<CanonicalLoop> Nest; ///< the loop, or a collapsed nest
+  const Directive &D;       ///< the loop construct (or compute construct)
+  const Directive *Compute; ///< the compute construct around a `loop`
+  llvm::ArrayRef<CanonicalLoop> Nest;   ///< the loop, or a collapsed nest
   llvm::ArrayRef<clang::Token> Implied; ///< shared besides the data clauses
   const LoopReductions &Reductions;
   /// The construct's own private and firstprivate sections (`c[lo:len]`).
@@ -51,7 +51,9 @@ struct CRegionInput {
 };
 
 /// Whether \p PP compiles C (not C++).
-inline bool isC(const clang::Preprocessor &PP) { return !PP.getLangOpts().CPlusPlus; }
+inline bool isC(const clang::Preprocessor &PP) {
+  return !PP.getLangOpts().CPlusPlus;
+}
 
 /// Emits the C launch of a region (after its region descriptor, options and
 /// data scope). False after a diagnostic (nothing emitted).

@@ -210,28 +210,24 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
           .code("))) = (void *)&")
           .tokens(V.Name)
           .code(";");
-      if (C.Kind != ClauseKind::Deviceptr && isC(PP)) // (C has no dynamic initializers)
-        B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
-               "(void) { ferry_declare_global(&")
-            .tokens(V.Name)
+      if (C.Kind != ClauseKind::Deviceptr) {
+        // Entered when the program starts: C has no dynamic initializers,
+        // so a constructor there.
+        if (isC(PP))
+          B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
+                 "(void) { ferry_declare_global(&");
+        else
+          B.code("static const bool __ferry_declare_init_" + Id +
+                 " = ::ferry::acc::declare_global(&");
+        B.tokens(V.Name)
             .code(", sizeof(")
             .tokens(V.Name)
             .code(std::string("), ") +
                   (C.Kind == ClauseKind::Copyin ? "FERRY_DATA_COPYIN" : "FERRY_DATA_CREATE") +
                   ",")
             .string(Name)
-            .code("); }");
-      else if (C.Kind != ClauseKind::Deviceptr)
-        B.code("static const bool __ferry_declare_init_" + Id +
-               " = ::ferry::acc::declare_global(&")
-            .tokens(V.Name)
-            .code(", sizeof(")
-            .tokens(V.Name)
-            .code(std::string("), ") +
-                  (C.Kind == ClauseKind::Copyin ? "FERRY_DATA_COPYIN" : "FERRY_DATA_CREATE") +
-                  ",")
-            .string(Name)
-            .code(");");
+            .code(isC(PP) ? "); }" : ");");
+      }
     }
   if (Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)

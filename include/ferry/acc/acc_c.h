@@ -32,8 +32,8 @@ typedef int __ferry_c_loop;
 
 /* Stops the program after a region's failure; `why` NULL: the runtime has
  * printed the reason. */
-__attribute__((__noreturn__)) static inline void ferry_acc_region_failed(ferry_region r,
-                                                                         const char *why) {
+__attribute__((__noreturn__)) static inline void
+ferry_acc_region_failed(ferry_region r, const char *why) {
   ferry_region_abort(&r, why);
 }
 
@@ -61,11 +61,13 @@ static inline int ferry_acc_async_queue(long long n) {
   return (int)n;
 }
 
-static inline uint32_t ferry_acc_geometry_clause(ferry_region r, const char *clause, long long n,
-                                                 long long max) {
+static inline uint32_t ferry_acc_geometry_clause(ferry_region r,
+                                                 const char *clause,
+                                                 long long n, long long max) {
   if (n < 1 || n > max) {
     char why[160];
-    __builtin_snprintf(why, sizeof why, "%s(%lld) is out of range [1, %lld]", clause, n, max);
+    __builtin_snprintf(why, sizeof why, "%s(%lld) is out of range [1, %lld]",
+                       clause, n, max);
     ferry_region_abort(&r, why);
   }
   return (uint32_t)n;
@@ -81,7 +83,8 @@ static inline _Bool ferry_acc_device_type_in(const acc_device_t *types) {
   return 0;
 }
 
-static inline void ferry_acc_wait_queues(int async, const int *queues, size_t n) {
+static inline void ferry_acc_wait_queues(int async, const int *queues,
+                                         size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (async == acc_async_sync)
       acc_wait(queues[i]);
@@ -90,8 +93,8 @@ static inline void ferry_acc_wait_queues(int async, const int *queues, size_t n)
   }
 }
 
-static inline void ferry_acc_wait_device_queues(int async, int device, const int *queues,
-                                                size_t n) {
+static inline void ferry_acc_wait_device_queues(int async, int device,
+                                                const int *queues, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (async == acc_async_sync)
       acc_wait_device(queues[i], device);
@@ -108,8 +111,9 @@ static inline void ferry_acc_wait_all_queues(int async) {
 }
 
 /* `host_data use_device(p)`: the device address of the data at `p`. */
-static inline void *ferry_acc_use_device_address(ferry_region r, const void *p, const char *name,
-                                                 _Bool on, _Bool if_present) {
+static inline void *ferry_acc_use_device_address(ferry_region r, const void *p,
+                                                 const char *name, _Bool on,
+                                                 _Bool if_present) {
   void *host = (void *)p;
   if (!on || !p)
     return host;
@@ -120,7 +124,8 @@ static inline void *ferry_acc_use_device_address(ferry_region r, const void *p, 
     return host;
   char why[256];
   __builtin_snprintf(why, sizeof why,
-                     "use_device(%s): the data at %p is not present on the device (add it to a "
+                     "use_device(%s): the data at %p is not present on the "
+                     "device (add it to a "
                      "data clause, or use if_present)",
                      name, p);
   ferry_region_abort(&r, why);
@@ -135,9 +140,9 @@ typedef struct ferry_acc_data_scope {
   int async;
 } ferry_acc_data_scope;
 
-static inline ferry_acc_data_scope ferry_acc_data_scope_enter(const ferry_region *r,
-                                                              ferry_data_item *items, size_t n,
-                                                              ferry_acc_launch_options o) {
+static inline ferry_acc_data_scope
+ferry_acc_data_scope_enter(const ferry_region *r, ferry_data_item *items,
+                           size_t n, ferry_acc_launch_options o) {
   ferry_acc_data_scope s = {r, items, o.on_device ? n : 0, o.async};
   if (s.count && ferry_data_enter(r, items, s.count, s.async) != FERRY_SUCCESS)
     ferry_acc_region_failed(*r, 0);
@@ -145,25 +150,29 @@ static inline ferry_acc_data_scope ferry_acc_data_scope_enter(const ferry_region
 }
 
 static inline void ferry_acc_data_scope_exit(ferry_acc_data_scope *s) {
-  if (s->count && ferry_data_exit(s->region, s->items, s->count, s->async) != FERRY_SUCCESS)
+  if (s->count &&
+      ferry_data_exit(s->region, s->items, s->count, s->async) != FERRY_SUCCESS)
     ferry_acc_region_failed(*s->region, 0);
 }
 
-static inline void ferry_acc_enter_host_region(ferry_region r, ferry_acc_launch_options o,
+static inline void ferry_acc_enter_host_region(ferry_region r,
+                                               ferry_acc_launch_options o,
                                                _Bool loops_only) {
-  if (o.on_device && !loops_only && ferry_enter_host_region(&r) != FERRY_SUCCESS)
+  if (o.on_device && !loops_only &&
+      ferry_enter_host_region(&r) != FERRY_SUCCESS)
     ferry_acc_region_failed(r, 0);
 }
 
 /* `enter data` / `exit data` of a section of a pointer: its attach and
  * detach actions (`is_pointer` is 0 for an array: nothing to do). */
-static inline void ferry_acc_attach_pointer(const void *pointer_address, _Bool is_pointer,
-                                            int async) {
+static inline void ferry_acc_attach_pointer(const void *pointer_address,
+                                            _Bool is_pointer, int async) {
   if (is_pointer)
     ferry_attach((void *const *)pointer_address, async);
 }
-static inline void ferry_acc_detach_pointer(const void *pointer_address, _Bool is_pointer,
-                                            _Bool finalize, int async) {
+static inline void ferry_acc_detach_pointer(const void *pointer_address,
+                                            _Bool is_pointer, _Bool finalize,
+                                            int async) {
   if (is_pointer)
     ferry_detach((void *const *)pointer_address, finalize, async);
 }
@@ -183,12 +192,14 @@ typedef struct ferry_acc_slot {
 
 /* Reserves `bytes` (aligned to `align`) in a region's private copies;
  * returns their offset. */
-static inline uint64_t ferry_acc_private_reserve(const ferry_region *r, ferry_private_block *b,
-                                                 const char *text, long long lo, long long len,
-                                                 uint64_t element, uint64_t align) {
+static inline uint64_t
+ferry_acc_private_reserve(const ferry_region *r, ferry_private_block *b,
+                          const char *text, long long lo, long long len,
+                          uint64_t element, uint64_t align) {
   if (len < 0 || lo < 0) {
     char why[256];
-    __builtin_snprintf(why, sizeof why, "%s: the section's %s is negative (%lld)", text,
+    __builtin_snprintf(why, sizeof why,
+                       "%s: the section's %s is negative (%lld)", text,
                        len < 0 ? "length" : "lower bound", len < 0 ? len : lo);
     ferry_region_abort(r, why);
   }
@@ -196,7 +207,8 @@ static inline uint64_t ferry_acc_private_reserve(const ferry_region *r, ferry_pr
   if ((uint64_t)len > ((uint64_t)1 << 56) / element) {
     char why[256];
     __builtin_snprintf(why, sizeof why,
-                       "%s: the private copies of its array sections would take more than 2^56 "
+                       "%s: the private copies of its array sections would "
+                       "take more than 2^56 "
                        "bytes per copy",
                        text);
     ferry_region_abort(r, why);
@@ -209,22 +221,31 @@ static inline uint64_t ferry_acc_private_reserve(const ferry_region *r, ferry_pr
 
 /* The number of iterations of `for (i = lo; i CMP bound; i += stride)`
  * (cmp: 0 <, 1 <=, 2 >, 3 >=, 4 !=); -1 when it does not terminate. */
-static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound, __int128 stride,
-                                           int cmp) {
+static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound,
+                                           __int128 stride, int cmp) {
   if (stride == 0)
-    return (cmp == 0 && lo >= bound) || (cmp == 1 && lo > bound) || (cmp == 2 && lo <= bound) ||
-                   (cmp == 3 && lo < bound) || (cmp == 4 && lo == bound)
+    return (cmp == 0 && lo >= bound) || (cmp == 1 && lo > bound) ||
+                   (cmp == 2 && lo <= bound) || (cmp == 3 && lo < bound) ||
+                   (cmp == 4 && lo == bound)
                ? 0
                : -1;
   switch (cmp) {
   case 0:
-    return lo >= bound ? 0 : stride < 0 ? -1 : (int64_t)((bound - lo + stride - 1) / stride);
+    return lo >= bound  ? 0
+           : stride < 0 ? -1
+                        : (int64_t)((bound - lo + stride - 1) / stride);
   case 1:
-    return lo > bound ? 0 : stride < 0 ? -1 : (int64_t)((bound - lo) / stride + 1);
+    return lo > bound   ? 0
+           : stride < 0 ? -1
+                        : (int64_t)((bound - lo) / stride + 1);
   case 2:
-    return lo <= bound ? 0 : stride > 0 ? -1 : (int64_t)((lo - bound - stride - 1) / -stride);
+    return lo <= bound  ? 0
+           : stride > 0 ? -1
+                        : (int64_t)((lo - bound - stride - 1) / -stride);
   case 3:
-    return lo < bound ? 0 : stride > 0 ? -1 : (int64_t)((lo - bound) / -stride + 1);
+    return lo < bound   ? 0
+           : stride > 0 ? -1
+                        : (int64_t)((lo - bound) / -stride + 1);
   default:
     if ((bound - lo) % stride != 0 || (bound - lo) / stride < 0)
       return -1;
@@ -234,18 +255,23 @@ static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound, __int128
 
 /* Runs a region: `trip` iterations of the chunk in `slot` over `closure`;
  * with reductions, `result` (partial storage) receives their combination. */
-static inline void ferry_acc_launch(const ferry_region *r, ferry_acc_launch_options o,
-                                    const ferry_acc_slot *slot, const void *closure,
-                                    size_t closure_size, int64_t trip, void *result,
+static inline void ferry_acc_launch(const ferry_region *r,
+                                    ferry_acc_launch_options o,
+                                    const ferry_acc_slot *slot,
+                                    const void *closure, size_t closure_size,
+                                    int64_t trip, void *result,
                                     ferry_private_block *privates) {
   if (trip < 0)
-    ferry_acc_region_failed(*r, "the loop does not terminate (its step does not move the "
-                                "variable towards the bound)");
+    ferry_acc_region_failed(
+        *r, "the loop does not terminate (its step does not move the "
+            "variable towards the bound)");
   if (!slot->chunk)
-    ferry_acc_region_failed(*r, "the region was not outlined: compile with Ferry's plugin "
-                                "through code generation (-fplugin=libferry-clang.so)");
+    ferry_acc_region_failed(
+        *r, "the region was not outlined: compile with Ferry's plugin "
+            "through code generation (-fplugin=libferry-clang.so)");
   ferry_launch_desc desc = {0};
-  ferry_reduction red = {slot->partial_size, slot->partial_align, (ferry_init_fn)slot->init,
+  ferry_reduction red = {slot->partial_size, slot->partial_align,
+                         (ferry_init_fn)slot->init,
                          (ferry_combine_fn)slot->combine};
   desc.region = r;
   desc.closure = closure;
@@ -256,10 +282,11 @@ static inline void ferry_acc_launch(const ferry_region *r, ferry_acc_launch_opti
   desc.vector_length = o.vector_length;
   desc.num_workers = o.num_workers;
   desc.defer = o.defer;
-  desc.host_fn = (ferry_host_chunk_fn)(slot->host_chunk ? slot->host_chunk : slot->chunk);
+  desc.host_fn =
+      (ferry_host_chunk_fn)(slot->host_chunk ? slot->host_chunk : slot->chunk);
   if (privates) {
-    privates->gang_bytes = (privates->gang_bytes + privates->align - 1) / privates->align *
-                           privates->align;
+    privates->gang_bytes = (privates->gang_bytes + privates->align - 1) /
+                           privates->align * privates->align;
     desc.privates = privates;
   }
   desc.kernel = slot->kernel.name ? &slot->kernel : 0;
@@ -279,14 +306,14 @@ static inline void ferry_acc_launch(const ferry_region *r, ferry_acc_launch_opti
 
 /* Identities of reductions: the lowest and highest value of each
  * arithmetic type (clang's overloadable functions). */
-#define FERRY_ACC_LIMITS(T, LOW, HIGH)                                                             \
-  static inline __attribute__((__overloadable__)) T ferry_acc_lowest(T x) {                       \
-    (void)x;                                                                                       \
-    return LOW;                                                                                    \
-  }                                                                                                \
-  static inline __attribute__((__overloadable__)) T ferry_acc_highest(T x) {                      \
-    (void)x;                                                                                       \
-    return HIGH;                                                                                   \
+#define FERRY_ACC_LIMITS(T, LOW, HIGH)                                         \
+  static inline __attribute__((__overloadable__)) T ferry_acc_lowest(T x) {    \
+    (void)x;                                                                   \
+    return LOW;                                                                \
+  }                                                                            \
+  static inline __attribute__((__overloadable__)) T ferry_acc_highest(T x) {   \
+    (void)x;                                                                   \
+    return HIGH;                                                               \
   }
 FERRY_ACC_LIMITS(_Bool, 0, 1)
 #ifdef __CHAR_UNSIGNED__

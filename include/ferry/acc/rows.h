@@ -25,17 +25,20 @@ typedef struct ferry_acc_rows {
   int async;
 } ferry_acc_rows;
 
-static inline ferry_acc_rows ferry_acc_rows_enter(const ferry_region *r, int pointers,
-                                                  void *const *rows, long long n,
-                                                  size_t offset, size_t bytes,
-                                                  ferry_data_kind kind, const char *name,
-                                                  int on_device, int async) {
+static inline ferry_acc_rows
+ferry_acc_rows_enter(const ferry_region *r, int pointers, void *const *rows,
+                     long long n, size_t offset, size_t bytes,
+                     ferry_data_kind kind, const char *name, int on_device,
+                     int async) {
   ferry_acc_rows s = {r, 0, 0, async};
-  if (!pointers || !on_device || n <= 0 || acc_get_device_type() == acc_device_host)
+  if (!pointers || !on_device || n <= 0 ||
+      acc_get_device_type() == acc_device_host)
     return s;
-  s.items = (ferry_data_item *)__builtin_calloc((size_t)n, sizeof(ferry_data_item));
+  s.items =
+      (ferry_data_item *)__builtin_calloc((size_t)n, sizeof(ferry_data_item));
   if (!s.items)
-    ferry_region_abort(r, "no host memory for the rows of an array of pointers");
+    ferry_region_abort(r,
+                       "no host memory for the rows of an array of pointers");
   for (long long i = 0; i < n; ++i) {
     ferry_data_item *d = &s.items[i];
     d->host = rows[i] ? (const char *)rows[i] + offset : (const char *)0;
@@ -62,9 +65,10 @@ static inline void ferry_acc_rows_exit(ferry_acc_rows *s) {
 
 /* `enter data`, `exit data` and `update` of such rows (`action`: 0 copyin,
  * 1 create, 2 copyout, 3 delete, 4 update self, 5 update device). */
-static inline void ferry_acc_rows_data(int action, int pointers, void *const *rows,
-                                       long long n, size_t offset, size_t bytes, int finalize,
-                                       int async) {
+static inline void ferry_acc_rows_data(int action, int pointers,
+                                       void *const *rows, long long n,
+                                       size_t offset, size_t bytes,
+                                       int finalize, int async) {
   if (!pointers || acc_get_device_type() == acc_device_host)
     return;
   for (long long i = 0; i < n; ++i) {
