@@ -2,7 +2,13 @@
 # examples/ (a separate CMake project using find_package(Ferry)) against it.
 set(Prefix ${FERRY_BUILD_DIR}/package-test/install)
 set(ExampleBuild ${FERRY_BUILD_DIR}/package-test/examples)
-file(REMOVE_RECURSE ${FERRY_BUILD_DIR}/package-test)
+# Its own directories only: package.mpi_example runs beside it in
+# package-test/mpi*.
+file(GLOB _ferry_old_dirs ${FERRY_BUILD_DIR}/package-test/install
+     ${FERRY_BUILD_DIR}/package-test/examples ${FERRY_BUILD_DIR}/package-test/gxx*)
+if(_ferry_old_dirs)
+  file(REMOVE_RECURSE ${_ferry_old_dirs})
+endif()
 
 include(${CMAKE_CURRENT_LIST_DIR}/Run.cmake)
 
@@ -15,6 +21,16 @@ run(${ExampleBuild}/saxpy)
 if(NOT LAST_OUTPUT MATCHES "saxpy: ok")
   message(FATAL_ERROR "saxpy from the installed package printed:\n${LAST_OUTPUT}")
 endif()
+# C: the installed ferry-clang compiles examples/saxpy.c; it runs on the
+# host and on the emulated gfx90a.
+run(${Prefix}/bin/ferry-clang -O2 -fplugin-arg-ferry-embed-ir ${FERRY_SOURCE_DIR}/examples/saxpy.c
+    -o ${ExampleBuild}/saxpy-c -lm)
+foreach(_ferry_device "ACC_DEVICE_TYPE=host" "ACC_DEVICE_TYPE=radeon;FERRY_EMULATE=gfx90a")
+  run(${CMAKE_COMMAND} -E env ${_ferry_device} ${ExampleBuild}/saxpy-c)
+  if(NOT LAST_OUTPUT MATCHES "saxpy: ok")
+    message(FATAL_ERROR "saxpy.c from the installed ferry-clang printed:\n${LAST_OUTPUT}")
+  endif()
+endforeach()
 # Ferry::compiler: the JIT example, built against the installed libferry.so,
 # on the emulated gfx90a of the installed runtime.
 run(${CMAKE_COMMAND} -E env FERRY_EMULATE=gfx90a ACC_DEVICE_TYPE=radeon FERRY_CACHE=0
