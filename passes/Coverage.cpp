@@ -126,7 +126,9 @@ void printCoverage(raw_ostream &OS) {
   raw_string_ostream RS(Rows);
   for (const std::string &Name : Names) {
     const IntrinsicRow *Row = findIntrinsicRow(Name);
-    RS << "| `" << Name << "` | ";
+    // `@name`, as IR spells the intrinsic: some names end in what looks
+    // like a file extension (`.ll` of long long).
+    RS << "| `@" << Name << "` | ";
     if (Row && Row->Handler) {
       ++Mapped;
       auto It = handlerDescriptions().find(Row->HandlerName);
@@ -145,7 +147,7 @@ void printCoverage(raw_ostream &OS) {
      << Mapped << " translated, " << Rejected + Unlisted
      << " diagnosed. Lowerings that depend on the warp strategy are given for "
         "both wave32 (gfx10+) and EMU32 (wave64).\n\n"
-     << "| intrinsic | status | AMDGPU |\n|---|---|---|\n"
+     << "| intrinsic (`@name` as in IR) | status | AMDGPU |\n|---|---|---|\n"
      << Rows << "\n";
 
   static const char *const Libdevice[] = {
