@@ -27,31 +27,25 @@ bool isComputeOnly(ConstructKind K) {
          K == ConstructKind::Serial;
 }
 
-bool AccContext::declaredBefore(const Token &Name) const {
-  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
-    return false;
-  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
-                 Sema::LookupOrdinaryName);
-  TheSema->LookupName(R, TheSema->getCurScope());
-  return R.isSingleResult() && isa<VarDecl>(R.getFoundDecl());
-}
-
-bool AccContext::namesType(const Token &Name) const {
-  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
-    return false;
-  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
-                 Sema::LookupOrdinaryName);
-  TheSema->LookupName(R, TheSema->getCurScope());
-  return R.isSingleResult() && isa<TypeDecl>(R.getFoundDecl());
-}
-
-VarDecl *AccContext::lookupVariable(const Token &Name) const {
+NamedDecl *AccContext::lookupSingle(const Token &Name) const {
   if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
     return nullptr;
   LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
                  Sema::LookupOrdinaryName);
   TheSema->LookupName(R, TheSema->getCurScope());
-  return R.isSingleResult() ? dyn_cast<VarDecl>(R.getFoundDecl()) : nullptr;
+  return R.isSingleResult() ? R.getFoundDecl() : nullptr;
+}
+
+bool AccContext::declaredBefore(const Token &Name) const {
+  return isa_and_nonnull<VarDecl>(lookupSingle(Name));
+}
+
+bool AccContext::namesType(const Token &Name) const {
+  return isa_and_nonnull<TypeDecl>(lookupSingle(Name));
+}
+
+VarDecl *AccContext::lookupVariable(const Token &Name) const {
+  return dyn_cast_or_null<VarDecl>(lookupSingle(Name));
 }
 
 int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
@@ -327,6 +321,40 @@ llvm::StringSet<> AccContext::arrayObjects(ArrayRef<Token> Body) const {
       if (const VarDecl *VD = lookupVariable(T); VD && VD->getType()->isArrayType())
         Names.insert(T.getIdentifierInfo()->getName());
   return Names;
+}
+
+bool AccContext::defaultNone(const Directive &D, const Directive *Compute) const {
+  const Clause *Default = D.find(ClauseKind::Default);
+  const Clause *OuterDefault =
+      Compute ? Compute->find(ClauseKind::Default) : nullptr;
+  if (!OuterDefault)
+    OuterDefault = enclosingDataDefault();
+  return (Default && Default->DefaultKind == "none") ||
+         (OuterDefault && OuterDefault->DefaultKind == "none");
+}
+
+SmallVector<const Clause *, 8>
+AccContext::sharedDataClauses(const Directive &D, const Directive *Compute,
+                              ArrayRef<Token> Body) const {
+  // A loop of a compute construct shares the construct's data too.
+  SmallVector<const Clause *, 8> DataClauses;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      DataClauses.push_back(&C);
+  if (Compute)
+    for (const Clause &C : Compute->Clauses)
+      if (isDataClause(C.Kind))
+        DataClauses.push_back(&C);
+  // And the data of the data constructs around it: a scalar or array they
+  // name is present, so the region uses the device copy (OpenACC 2.6: only
+  // variables in no data clause of the construct or an enclosing data
+  // construct are firstprivate), and their deviceptr clauses hold inside.
+  for (const Clause *C : enclosingDataClauses())
+    DataClauses.push_back(C);
+  // And the variables of `declare` directives before it in the function.
+  for (const Clause *C : declaredUsedIn(Body))
+    DataClauses.push_back(C);
+  return DataClauses;
 }
 
 const Clause *AccContext::enclosingDataDefault() const {

@@ -22,6 +22,7 @@
 
 namespace clang {
 class Sema;
+class NamedDecl;
 class VarDecl;
 } // namespace clang
 
@@ -179,6 +180,15 @@ public:
   /// The data clauses of the open `data` constructs, innermost first: their
   /// variables are shared (present) data for the compute constructs inside.
   llvm::SmallVector<const Clause *, 8> enclosingDataClauses() const;
+  /// Whether `default(none)` holds for the region of \p D: on it, else on
+  /// its compute construct \p Compute, else on the data construct around.
+  bool defaultNone(const Directive &D, const Directive *Compute) const;
+  /// The data clauses whose variables the region of \p D (a loop of
+  /// \p Compute, or null) shares: its own, its compute construct's, those
+  /// of the data constructs around it and of the `declare`s \p Body uses.
+  llvm::SmallVector<const Clause *, 8> sharedDataClauses(const Directive &D,
+                                                         const Directive *Compute,
+                                                         llvm::ArrayRef<clang::Token> Body) const;
   /// A `data` construct whose block the parser reads as it is (C: not
   /// lexed ahead, so that the directives inside see its declarations): it
   /// declares the name \p Marker, and it is open wherever a lookup finds
@@ -234,6 +244,9 @@ public:
   llvm::SmallVector<const Clause *, 4> declaredUsedIn(llvm::ArrayRef<clang::Token> Body) const;
 
 private:
+  /// The one declaration \p Name names where the parser stands, or null.
+  clang::NamedDecl *lookupSingle(const clang::Token &Name) const;
+
   unsigned RoutineIds = 0;
   unsigned PrivateIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;

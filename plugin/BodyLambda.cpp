@@ -37,40 +37,6 @@ private:
   bool First;
 };
 
-bool BodyLambda::defaultNone(const Directive *Compute) const {
-  const Clause *Default = D.find(ClauseKind::Default);
-  const Clause *OuterDefault =
-      Compute ? Compute->find(ClauseKind::Default) : nullptr;
-  if (!OuterDefault)
-    OuterDefault = Ctx.enclosingDataDefault();
-  return (Default && Default->DefaultKind == "none") ||
-         (OuterDefault && OuterDefault->DefaultKind == "none");
-}
-
-SmallVector<const Clause *, 8>
-BodyLambda::sharedDataClauses(const Directive *Compute,
-                              ArrayRef<Token> Body) const {
-  // A loop of a compute construct shares the construct's data too.
-  SmallVector<const Clause *, 8> DataClauses;
-  for (const Clause &C : D.Clauses)
-    if (isDataClause(C.Kind))
-      DataClauses.push_back(&C);
-  if (Compute)
-    for (const Clause &C : Compute->Clauses)
-      if (isDataClause(C.Kind))
-        DataClauses.push_back(&C);
-  // And the data of the data constructs around it: a scalar or array they
-  // name is present, so the region uses the device copy (OpenACC 2.6: only
-  // variables in no data clause of the construct or an enclosing data
-  // construct are firstprivate), and their deviceptr clauses hold inside.
-  for (const Clause *C : Ctx.enclosingDataClauses())
-    DataClauses.push_back(C);
-  // And the variables of `declare` directives before it in the function.
-  for (const Clause *C : Ctx.declaredUsedIn(Body))
-    DataClauses.push_back(C);
-  return DataClauses;
-}
-
 void BodyLambda::captureShared(
     CaptureList &List, ArrayRef<Token> Body, const Directive *Compute,
     ArrayRef<Token> Implied,
@@ -89,7 +55,7 @@ void BodyLambda::captureShared(
   // variable is captured by reference: writes to it are seen after the
   // region, and its own mapping translates its address.
   const SmallVector<const Clause *, 8> DataClauses =
-      sharedDataClauses(Compute, Body);
+      Ctx.sharedDataClauses(D, Compute, Body);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
@@ -162,7 +128,7 @@ void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
                               const ImpliedCaptures &Implied) const {
   // default(none): no capture-default, so that Sema reports every variable
   // the body uses without naming it in a clause, where it is used.
-  const bool None = defaultNone(Compute);
+  const bool None = Ctx.defaultNone(D, Compute);
   B.code(None ? "" : "=");
   CaptureList List(PP, PragmaLoc, B, /*Empty=*/None);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared;

@@ -58,13 +58,6 @@ public:
 
 private:
   class CaptureList;
-  /// Whether `default(none)` holds: on the construct, its compute
-  /// construct, or the data construct around.
-  bool defaultNone(const Directive *Compute) const;
-  /// The data clauses whose variables the region shares.
-  llvm::SmallVector<const Clause *, 8>
-  sharedDataClauses(const Directive *Compute,
-                    llvm::ArrayRef<clang::Token> Body) const;
   /// Captures the shared variables, each once, into \p Shared.
   void captureShared(
       CaptureList &List, llvm::ArrayRef<clang::Token> Body,

@@ -96,18 +96,6 @@ public:
 private:
   ArrayRef<Token> body() const { return In.Nest.back().Body; }
 
-  /// Whether the construct (or the one around it, or a data construct
-  /// around) says default(none).
-  bool defaultNone() const {
-    for (const Directive *D : {&In.D, In.Compute})
-      if (D)
-        if (const Clause *C = D->find(ClauseKind::Default);
-            C && C->DefaultKind == "none")
-          return true;
-    const Clause *Outer = Ctx.enclosingDataDefault();
-    return Outer && Outer->DefaultKind == "none";
-  }
-
   bool add(const Token &T, CaptureKind K) {
     if (!Seen.insert(T.getIdentifierInfo()).second)
       return true;
@@ -218,16 +206,7 @@ private:
   bool collectShared() {
     // Shared data: the data clauses of the construct, of the compute
     // construct around a loop, of data constructs around, of `declare`.
-    SmallVector<const Clause *, 8> Data;
-    for (const Directive *D : {&In.D, In.Compute})
-      if (D)
-        for (const Clause &C : D->Clauses)
-          if (isDataClause(C.Kind))
-            Data.push_back(&C);
-    for (const Clause *C : Ctx.enclosingDataClauses())
-      Data.push_back(C);
-    for (const Clause *C : Ctx.declaredUsedIn(body()))
-      Data.push_back(C);
+    const SmallVector<const Clause *, 8> Data = Ctx.sharedDataClauses(In.D, In.Compute, body());
     SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
     for (const Clause *C : Data)
       for (const VarRef &V : C->Vars)
@@ -264,7 +243,7 @@ private:
   bool collectFirstprivate() {
     // Everything else the body names: firstprivate. Not the names it
     // declares itself.
-    const bool None = defaultNone();
+    const bool None = Ctx.defaultNone(In.D, In.Compute);
     ArrayRef<Token> Body = body();
     SmallPtrSet<const IdentifierInfo *, 8> Own = declaredInBody(Body);
     for (size_t I = 0; I < Body.size(); ++I) {

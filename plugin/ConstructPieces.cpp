@@ -424,6 +424,20 @@ std::string pointerRows(Preprocessor &PP, ArrayRef<Token> Object) {
          ")[0][0]))";
 }
 
+void emitRowArguments(Preprocessor &PP, TokenBuilder &B, const VarRef &V) {
+  const ArrayRef<Token> Object = V.object();
+  auto Lower = [&](const ArraySection &S) {
+    S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
+  };
+  B.code(pointerRows(PP, Object) + ", (void *const *)&(").tokens(Object).code(")[");
+  Lower(V.Sections[0]);
+  B.code("], (long long)(").tokens(V.Sections[0].Length).code("), sizeof((");
+  B.tokens(Object).code(")[0][0]) * (size_t)(");
+  Lower(V.Sections[1]);
+  B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(");
+  B.tokens(V.Sections[1].Length).code(")");
+}
+
 void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
   unsigned Id = 0;
   for (const Clause &C : D.Clauses) {
@@ -432,29 +446,17 @@ void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
     for (const VarRef &V : C.Vars) {
       if (V.Sections.size() != 2 || V.Vla)
         continue;
-      const ArraySection &Rows = V.Sections[0], &Row = V.Sections[1];
       std::string Text = spellingOf(PP, V.object());
       for (const ArraySection &S : V.Sections)
         Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
-      const ArrayRef<Token> Object = V.object();
-      auto Lower = [&](const ArraySection &S) {
-        S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
-      };
       const std::string Name = "__ferry_rows_" + std::to_string(Id++);
       if (isC(PP))
         B.code("__attribute__((__cleanup__(ferry_acc_rows_exit))) ferry_acc_rows " + Name + " =");
       else
         B.code("::ferry::acc::rows_scope " + Name + "(");
-      B.code("ferry_acc_rows_enter(&__ferry_region," + pointerRows(PP, Object) +
-             ", (void *const *)&(")
-          .tokens(Object)
-          .code(")[");
-      Lower(Rows);
-      B.code("], (long long)(").tokens(Rows.Length).code("), sizeof((").tokens(Object).code(
-          ")[0][0]) * (size_t)(");
-      Lower(Row);
-      B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(").tokens(Row.Length);
-      B.code("),").code(dataKindName(C.Kind)).code(",").string(Text);
+      B.code("ferry_acc_rows_enter(&__ferry_region,");
+      emitRowArguments(PP, B, V);
+      B.code(",").code(dataKindName(C.Kind)).code(",").string(Text);
       B.code(", __ferry_options.on_device, __ferry_options.async)").code(isC(PP) ? ";" : ");");
     }
   }

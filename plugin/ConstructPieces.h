@@ -50,6 +50,10 @@ std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
 /// block ends (`ferry_acc_rows`, <ferry/acc/rows.h>); nothing for arrays
 /// of rows.
 void emitRowScopes(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D);
+/// The arguments rows.h's functions take for \p V (`a[lo:n][lo2:len2]`):
+/// whether its rows are pointers, the pointers, n, and each row's offset
+/// and bytes.
+void emitRowArguments(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V);
 /// Whether the rows of \p Object are pointers (`T **`), as a constant
 /// expression of the translation unit's language.
 std::string pointerRows(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Object);

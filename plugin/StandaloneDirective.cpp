@@ -108,21 +108,9 @@ void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const D
                          : C.Kind == ClauseKind::HostClause ? 4
                                                             : 5;
       auto RowData = [&] {
-        const ArrayRef<Token> Object = V.object();
-        auto Lower = [&](const ArraySection &S) {
-          S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
-        };
-        B.code("ferry_acc_rows_data(" + std::to_string(Action) + ", " + PointerRows(Object) +
-               ", (void *const *)&(")
-            .tokens(Object)
-            .code(")[");
-        Lower(V.Sections[0]);
-        B.code("], (long long)(").tokens(V.Sections[0].Length).code("), sizeof((");
-        B.tokens(Object).code(")[0][0]) * (size_t)(");
-        Lower(V.Sections[1]);
-        B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(");
-        B.tokens(V.Sections[1].Length).code(Finalize ? "), 1," : "), 0,");
-        B.code("__ferry_options.async);");
+        B.code("ferry_acc_rows_data(" + std::to_string(Action) + ",");
+        emitRowArguments(PP, B, V);
+        B.code(Finalize ? ", 1, __ferry_options.async);" : ", 0, __ferry_options.async);");
       };
       if (Rows && (Action == 2 || Action == 3))
         RowData();

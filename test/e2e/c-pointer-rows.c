@@ -1,5 +1,5 @@
-// Two-dimensional sections of arrays of pointers in C (`a[0:n][0:m]` of
-// `double **a`): each row is mapped and the device's pointers attached to
+// Two-dimensional sections of arrays of pointers (`a[0:n][0:m]` of
+// `double **a`), in C and, the same file compiled as C++, in C++: each row is mapped and the device's pointers attached to
 // the rows, so regions use a[i][j]; on constructs, `enter data` /
 // `exit data`, `update` of some rows, `present`, and arrays of rows still
 // one block.
@@ -7,13 +7,16 @@
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
 // RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
+// RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
+// RUN: env ACC_DEVICE_TYPE=host %run %t.cxx 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
 #include "Inputs/check_c.h"
 #include <stdlib.h>
 
 static double **rows(int n, int m, double first) {
-  double **r = malloc(n * sizeof *r);
+  double **r = (double **)malloc(n * sizeof *r);
   for (int i = 0; i < n; ++i) {
-    r[i] = malloc(m * sizeof **r);
+    r[i] = (double *)malloc(m * sizeof **r);
     for (int j = 0; j < m; ++j)
       r[i][j] = first + i * 100 + j;
   }
