@@ -47,7 +47,8 @@ int acc_get_device_num(acc_device_t type);
 /* Nonzero when executing on a device of `type`. Host code: acc_device_host. */
 int acc_on_device(acc_device_t type);
 /* The queue that `async` without an argument and acc_async_noval name, for
- * this thread on the current device; acc_async_default restores it. */
+ * this thread on the current device: initially queue 0, the queue that
+ * synchronous work shares; acc_async_default restores it. */
 int acc_get_default_async(void);
 void acc_set_default_async(int async_arg);
 

@@ -234,7 +234,9 @@ ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items
                               size_t count, int async);
 /* Data exit of the same items: first the attachments are detached, then
  * the items leave in reverse order; copy/copyout copy back when the last
- * reference goes. */
+ * reference goes. Items of one construct that name the same range act as
+ * their union, on entry and exit: copied in when one copies in, cleared
+ * when one has `zero`, copied back when one copies back. */
 ferry_status ferry_data_exit(const ferry_region *region, ferry_data_item *items,
                              size_t count, int async);
 

@@ -60,6 +60,57 @@ bool target(const ferry_region *R, Target &T) {
   return true;
 }
 
+/// One construct may name the same section in several data clauses
+/// (`copyin(a[0:n]) copyout(a[0:n])`, `create(zero: b[0:n]) copyout(b[0:n])`).
+/// The first clause to enter creates the device copy and the last to exit
+/// (the same item, they leave in reverse order) releases it, so each acts
+/// for all: it copies in when any of them copies in, clears when any has
+/// `zero`, and copies back when any copies back.
+bool sameSection(const ferry_data_item &A, const ferry_data_item &B) {
+  return A.host == B.host && A.bytes == B.bytes;
+}
+
+bool mapped(const ferry_data_item &D) {
+  return D.kind != FERRY_DATA_DEVICEPTR && D.kind != FERRY_DATA_ATTACH &&
+         D.kind != FERRY_DATA_PRESENT && D.kind != FERRY_DATA_NO_CREATE;
+}
+
+bool copiesIn(ferry_data_kind K) { return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYIN; }
+bool copiesBack(ferry_data_kind K) { return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT; }
+
+/// What the first clause of a section does on entry: \p In and \p Zero for
+/// every mapping clause of the construct that names it.
+void entryForAll(const ferry_data_item *Items, size_t Count, size_t First, bool &In,
+                 bool &Zero) {
+  const ferry_data_item &D = Items[First];
+  In = copiesIn(D.kind);
+  Zero = D.zero != 0;
+  if (!mapped(D))
+    return;
+  for (size_t J = First + 1; J < Count; ++J)
+    if (mapped(Items[J]) && sameSection(D, Items[J])) {
+      In = In || copiesIn(Items[J].kind);
+      Zero = Zero || Items[J].zero != 0;
+    }
+}
+
+/// Whether the item copies back on exit: it does, or it is the last of its
+/// section to leave and another clause of the section copies back.
+bool exitCopiesBack(const ferry_data_item *Items, size_t Count, size_t I) {
+  const ferry_data_item &D = Items[I];
+  if (copiesBack(D.kind))
+    return true;
+  if (!mapped(D))
+    return false;
+  for (size_t J = 0; J < I; ++J)
+    if (Items[J].entered && sameSection(D, Items[J]))
+      return false; // an earlier clause of the section leaves after this one
+  for (size_t J = I + 1; J < Count; ++J)
+    if (copiesBack(Items[J].kind) && sameSection(D, Items[J]))
+      return true;
+  return false;
+}
+
 ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, int Async) {
   BackendMemory Mem(*T.B, T.Device, Async);
   PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
@@ -80,7 +131,7 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
     ferry_data_item &D = Items[I];
     if (!D.entered)
       continue;
-    const bool Back = D.kind == FERRY_DATA_COPY || D.kind == FERRY_DATA_COPYOUT;
+    const bool Back = exitCopiesBack(Items, Count, I);
     ferry_status S = Table.exit(D.host, D.bytes,
                                 Back ? PresentTable::Exit::Copyout : PresentTable::Exit::Delete,
                                 PresentTable::Counter::Structured, /*Finalize=*/false, Mem);
@@ -180,9 +231,13 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
       Result = FERRY_ERROR_INVALID;
       continue;
     }
+    bool In = false, Zero = false;
+    entryForAll(Items, Count, I, In, Zero);
+    if (What == PresentTable::Entry::Create && In)
+      What = PresentTable::Entry::Copyin;
     void *Dev = nullptr;
     ferry_status S = Table.enter(D.host, D.bytes, What, PresentTable::Counter::Structured,
-                                 D.zero != 0, Mem, &Dev);
+                                 Zero, Mem, &Dev);
     if (S != FERRY_SUCCESS) {
       errorf("%s (%s:%u): data clause %s(%s) failed", R && R->name ? R->name : "construct",
              R && R->file ? R->file : "?", R ? R->line : 0, clauseName(D.kind),

@@ -457,8 +457,11 @@ int acc_async_test_all_device(int DevNum) {
 }
 
 int acc_get_default_async(void) {
+  // The initial default queue (acc_async_noval inside the runtime) is queue 0.
   Target T;
-  return currentDevice(T) ? Runtime::get().defaultAsync(T.Kind, T.Device) : acc_async_noval;
+  const int Queue =
+      currentDevice(T) ? Runtime::get().defaultAsync(T.Kind, T.Device) : acc_async_noval;
+  return Queue == acc_async_noval ? 0 : Queue;
 }
 
 void acc_set_default_async(int Async) {
@@ -470,7 +473,7 @@ void acc_set_default_async(int Async) {
                                       Async == acc_async_noval)) {
     errorf("acc_set_default_async: async_arg %d is not an async queue (a number >= 0, "
            "acc_async_sync or acc_async_default); the default stays %d",
-           Async, R.defaultAsync(T.Kind, T.Device));
+           Async, acc_get_default_async());
     return;
   }
   if (Async != acc_async_noval) // acc_async_noval names the default itself

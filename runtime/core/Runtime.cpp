@@ -254,7 +254,7 @@ int Runtime::defaultAsync(DeviceKind K, int Device) {
 }
 
 void Runtime::setDefaultAsync(DeviceKind K, int Device, int Queue) {
-  if (Queue == acc_async_default || Queue == acc_async_noval)
+  if (Queue == acc_async_default || Queue == acc_async_noval || Queue == 0)
     DefaultAsync.erase({int(K), Device});
   else
     DefaultAsync[{int(K), Device}] = Queue;

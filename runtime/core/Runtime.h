@@ -87,9 +87,13 @@ public:
   /// acc_set_default_async; acc_async_default restores the initial queue.
   void setDefaultAsync(DeviceKind K, int Device, int Queue);
   /// \p Async, with acc_async_noval replaced by defaultAsync: what every
-  /// entry point that takes a queue from the program passes on.
+  /// entry point that takes a queue from the program passes on. Queue 0 is
+  /// the initial default queue's number (acc_get_default_async returns it):
+  /// it resolves to acc_async_noval, the backends' queue that synchronous
+  /// work shares.
   int resolveAsync(DeviceKind K, int Device, int Async) {
-    return Async == -1 /*acc_async_noval*/ ? defaultAsync(K, Device) : Async;
+    const int Queue = Async == -1 /*acc_async_noval*/ ? defaultAsync(K, Device) : Async;
+    return Queue == 0 ? -1 /*acc_async_noval*/ : Queue;
   }
   /// acc_shutdown_device: waits for the device's queues, unloads the
   /// modules loaded on it and lets the backend release its queues; the next

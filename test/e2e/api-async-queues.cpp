@@ -20,7 +20,7 @@ int main() {
   }
   const acc_device_t type = acc_get_device_type();
   const int dev = acc_get_device_num(type);
-  CHECK(acc_get_default_async() == acc_async_noval);
+  CHECK(acc_get_default_async() == 0); // the initial default queue is queue 0
 #pragma acc enter data copyin(a[0:n], b[0:n]) create(c[0:n])
 
   acc_set_default_async(2);
@@ -50,7 +50,7 @@ int main() {
     CHECK(c[i] == (i + 1) + 4.0 * i);
 
   acc_set_default_async(acc_async_default);
-  CHECK(acc_get_default_async() == acc_async_noval);
+  CHECK(acc_get_default_async() == 0); // the initial default queue is queue 0
 #pragma acc parallel loop present(c[0:n]) async
   for (int i = 0; i < n; ++i)
     c[i] = -c[i];

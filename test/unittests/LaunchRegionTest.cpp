@@ -168,7 +168,7 @@ void gateChunk(const void *C, int64_t, int64_t, void *) {
 // acc_set_default_async chose, for this thread; acc_async_default restores
 // the initial default.
 TEST_F(LaunchRegion, AsyncWithoutAQueueUsesTheDefaultQueue) {
-  EXPECT_EQ(acc_get_default_async(), acc_async_noval);
+  EXPECT_EQ(acc_get_default_async(), 0) << "the initial default queue is queue 0";
   acc_set_default_async(3);
   EXPECT_EQ(acc_get_default_async(), 3);
   std::atomic<bool> Go{false};
@@ -180,12 +180,28 @@ TEST_F(LaunchRegion, AsyncWithoutAQueueUsesTheDefaultQueue) {
   EXPECT_TRUE(acc_async_test(4));
   int Other = acc_async_noval;
   std::thread([&] { Other = acc_get_default_async(); }).join();
-  EXPECT_EQ(Other, acc_async_noval) << "the default queue is the thread's";
+  EXPECT_EQ(Other, 0) << "the default queue is the thread's";
   Go = true;
   acc_wait(acc_async_noval);
   EXPECT_TRUE(acc_async_test(3));
   acc_set_default_async(acc_async_default);
-  EXPECT_EQ(acc_get_default_async(), acc_async_noval);
+  EXPECT_EQ(acc_get_default_async(), 0);
+}
+
+// Queue 0, the initial default queue, is the queue of `async` without an
+// argument: work on one is ordered with work on the other.
+TEST_F(LaunchRegion, QueueZeroIsTheInitialDefaultQueue) {
+  std::atomic<bool> Go{false};
+  Gate K{&Go};
+  ferry_launch_desc D = describe(&K, sizeof K, 1, gateChunk, acc_async_noval);
+  ASSERT_EQ(ferry_launch_region(&D), FERRY_SUCCESS);
+  EXPECT_FALSE(acc_async_test(0));
+  EXPECT_TRUE(acc_async_test(1));
+  Go = true;
+  acc_wait(0);
+  EXPECT_TRUE(acc_async_test(acc_async_noval));
+  acc_set_default_async(0); // the same as acc_async_default
+  EXPECT_EQ(acc_get_default_async(), 0);
 }
 
 // acc_wait_any returns the position of a queue that is idle, skipping

@@ -144,7 +144,7 @@ TEST(OpenACCHost, WrongArgumentsOfTheQueueAndDeviceRoutines) {
             "-1\n");
   EXPECT_EQ(Stderr([] { acc_set_default_async(-9); }),
             "ferry: error: acc_set_default_async: async_arg -9 is not an async queue (a number "
-            ">= 0, acc_async_sync or acc_async_default); the default stays -1\n");
+            ">= 0, acc_async_sync or acc_async_default); the default stays 0\n");
   EXPECT_EQ(Stderr([] { acc_attach(nullptr); }),
             "ferry: error: acc_attach: ptr_addr is a null pointer; nothing done\n");
   int V = 1;
