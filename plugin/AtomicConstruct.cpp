@@ -148,6 +148,26 @@ size_t firstAssignment(Tokens S) {
   return None;
 }
 
+/// \p E without parentheses around all of it: `(x)` and `((x))` are `x`.
+Tokens withoutParens(Tokens E) {
+  while (E.size() >= 2 && E.front().is(tok::l_paren) && E.back().is(tok::r_paren)) {
+    unsigned Depth = 0;
+    size_t Close = 0;
+    for (size_t I = 0; I < E.size(); ++I) {
+      if (E[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (E[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0) {
+        Close = I;
+        break;
+      }
+    }
+    if (Close + 1 != E.size())
+      break; // `(a) + (b)`: the first parenthesis closes early
+    E = E.slice(1, E.size() - 2);
+  }
+  return E;
+}
+
 /// An atomic update expression taken apart.
 struct Update {
   Tokens X;
@@ -194,13 +214,13 @@ public:
       const Token &IncDec = Prefix ? S.front() : S.back();
       if (!IncDec.isOneOf(tok::plusplus, tok::minusminus))
         return std::nullopt;
-      U.X = Prefix ? S.drop_front() : S.drop_back();
+      U.X = withoutParens(Prefix ? S.drop_front() : S.drop_back());
       U.Op = binaryOperator(IncDec.is(tok::plusplus) ? plusToken() : minusToken());
       U.One = true;
       U.ValueIsNew = Prefix;
       return U;
     }
-    U.X = S.take_front(A);
+    U.X = withoutParens(S.take_front(A));
     Tokens R = S.drop_front(A + 1);
     if (U.X.empty() || R.empty())
       return std::nullopt;
@@ -241,8 +261,8 @@ public:
     if (A == None || !S[A].is(tok::equal) || A == 0 || A + 1 == S.size() ||
         firstAssignment(S.drop_front(A + 1)) != None)
       return false;
-    Lhs = S.take_front(A);
-    Rhs = S.drop_front(A + 1);
+    Lhs = withoutParens(S.take_front(A));
+    Rhs = withoutParens(S.drop_front(A + 1));
     return true;
   }
 

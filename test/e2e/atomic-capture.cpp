@@ -112,6 +112,19 @@ int main() {
     ++err;
   }
 
+  // x in parentheses, as the V&V suite writes it: {v = x; (x)--;}.
+  std::vector<long long> paren(n);
+  long long *PP = paren.data(), c9 = n;
+#pragma acc parallel loop copy(c9) copyout(PP[0:n])
+  for (int i = 0; i < n; ++i) {
+#pragma acc atomic capture
+    {
+      PP[i] = (c9);
+      (c9)--;
+    }
+  }
+  err += permutation("{v = (x); (x)--;}", paren, 1, 1) + (c9 != 0);
+
   // Host code: an atomic outside any compute construct is a host atomic.
   int host = 0;
 #pragma acc atomic

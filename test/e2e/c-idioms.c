@@ -2,7 +2,8 @@
 // compiled as C++): implicit conversions from void *, `restrict`,
 // identifiers that are C++ keywords, designated initializers in any
 // order, compound literals, _Complex reductions, _Bool, an old-style
-// definition; and every form of `atomic` on C's types.
+// definition; and every form of `atomic` on C's types (also with x in
+// parentheses: `(x)--`).
 // RUN: %ferry-clang -std=c11 -O2 -Wno-deprecated-non-prototype %s -o %t -lm 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -117,6 +118,27 @@ static void atomics(void) {
     news[i] = nw;
   }
   CHECK(x == 100 && olds[0] % 1 == 0 && news[0] >= 1);
+  /* Parenthesised x, as the V&V suite writes it: (x)--, (x) = ... */
+  int y = 1000, yolds[100], ynews[100];
+#pragma acc parallel loop copy(y) copyout(yolds, ynews)
+  for (int i = 0; i < 100; ++i) {
+#pragma acc atomic capture
+    {
+      yolds[i] = y;
+      (y)--;
+    }
+#pragma acc atomic capture
+    {
+      ((y))++;
+      ynews[i] = (y);
+    }
+#pragma acc atomic update
+    (y) -= 1;
+  }
+  int ysum = 0;
+  for (int i = 0; i < 100; ++i)
+    ysum += yolds[i] > 800 && yolds[i] <= 1000 && ynews[i] > 800 && ynews[i] <= 1000;
+  CHECK(y == 900 && ysum == 100);
 }
 
 int main(void) {
