@@ -19,14 +19,89 @@ bool sameVar(const Token &T, const Token &Var) {
          T.getIdentifierInfo() == Var.getIdentifierInfo();
 }
 
+namespace {
+
+/// The end (one past) of the bracketed group that opens at \p I.
+size_t groupEnd(ArrayRef<Token> B, size_t I) {
+  unsigned Depth = 0;
+  for (size_t J = I; J < B.size(); ++J) {
+    if (B[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (B[J].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0)
+      return J + 1;
+  }
+  return B.size();
+}
+
+/// The end (one past) of the statement that starts at \p I: a compound
+/// statement, `if`/`for`/`while`/`switch` with theirs, `do ... while (c);`,
+/// or tokens up to a `;` outside brackets.
+size_t statementEnd(ArrayRef<Token> B, size_t I) {
+  if (I >= B.size())
+    return B.size();
+  if (B[I].is(tok::l_brace))
+    return groupEnd(B, I);
+  if (B[I].isOneOf(tok::kw_for, tok::kw_while, tok::kw_switch, tok::kw_if) && I + 1 < B.size() &&
+      B[I + 1].is(tok::l_paren)) {
+    size_t End = statementEnd(B, groupEnd(B, I + 1));
+    if (B[I].is(tok::kw_if) && End < B.size() && B[End].is(tok::kw_else))
+      End = statementEnd(B, End + 1);
+    return End;
+  }
+  if (B[I].is(tok::kw_do)) {
+    size_t End = statementEnd(B, I + 1); // the body; then `while (c);`
+    return End < B.size() ? statementEnd(B, End) : End;
+  }
+  for (size_t J = I; J < B.size(); ++J) {
+    if (B[J].is(tok::semi))
+      return J + 1;
+    if (B[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      J = groupEnd(B, J) - 1;
+  }
+  return B.size();
+}
+
+/// collapse(force: n): \p Body's statements around its one nested `for`
+/// loop. False when it has no nested loop or more than one.
+bool splitAroundLoop(ArrayRef<Token> Body, ArrayRef<Token> &Before, ArrayRef<Token> &Loop,
+                     ArrayRef<Token> &After) {
+  bool Found = false;
+  for (size_t I = 0; I < Body.size();) {
+    const size_t End = statementEnd(Body, I);
+    if (Body[I].is(tok::kw_for)) {
+      if (Found)
+        return false;
+      Found = true;
+      Before = Body.take_front(I);
+      Loop = Body.slice(I, End - I);
+      After = Body.drop_front(End);
+    }
+    I = std::max(End, I + 1);
+  }
+  return Found;
+}
+
+} // namespace
+
 /// The loops collapse(n) joins: each loop's body must be exactly the next
 /// `for` (braces allowed), and inner bounds may not use outer variables.
-bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest) {
+/// With \p Force, the statements around the next `for` move into the
+/// innermost body.
+bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest, bool Force) {
+  TokenList Prologue, Epilogue; // force: the statements between the loops
   while (Nest.size() < Count) {
     ArrayRef<Token> Body = Nest.back().Body;
-    while (Body.size() >= 2 && Body.front().is(tok::l_brace) && Body.back().is(tok::r_brace))
+    while (Body.size() >= 2 && Body.front().is(tok::l_brace) &&
+           groupEnd(Body, 0) == Body.size())
       Body = Body.drop_front().drop_back();
-    if (Body.empty() || !Body[0].is(tok::kw_for) || Body.size() < 3 || !Body[1].is(tok::l_paren)) {
+    ArrayRef<Token> Before, Loop, After;
+    if (Force && splitAroundLoop(Body, Before, Loop, After)) {
+      Prologue.append(Before.begin(), Before.end());
+      Epilogue.insert(Epilogue.begin(), After.begin(), After.end());
+      Body = Loop;
+    }
+    if (Body.empty() || !Body[0].is(tok::kw_for) || Body.size() < 3 ||
+        !Body[1].is(tok::l_paren) || statementEnd(Body, 0) != Body.size()) {
       report(PP, Body.empty() ? PragmaLoc : Body[0].getLocation(), Diag::CollapseNotNested)
           << Count << unsigned(Nest.size());
       return false;
@@ -54,6 +129,13 @@ bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &N
             return false;
           }
     Nest.push_back(std::move(Inner));
+  }
+  if (!Prologue.empty() || !Epilogue.empty()) {
+    // { before...  { body }  after... }, in the innermost loop.
+    TokenList &Body = Nest.back().Body;
+    TokenBuilder B(PP, PragmaLoc);
+    B.code("{").tokens(Prologue).code("{").tokens(Body).code("}").tokens(Epilogue).code("}");
+    Body.assign(B.get().begin(), B.get().end());
   }
   // A `break` would leave only the flattened iteration: refuse it rather
   // than change its meaning (also inside nested loops, conservatively).

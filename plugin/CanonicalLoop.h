@@ -40,8 +40,11 @@ public:
 
   /// Extends \p Nest (its outermost loop parsed) to \p Count perfectly
   /// nested rectangular loops, as `collapse(Count)` and
-  /// `tile(s1, ..., sCount)` need.
-  bool nest(unsigned Count, llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+  /// `tile(s1, ..., sCount)` need. With \p Force (`collapse(force: n)`),
+  /// statements before and after a nested loop in its parent's body are
+  /// allowed: they move into the innermost body, around it, and so run in
+  /// every iteration of the collapsed loop (OpenACC 3.3, 2.9.1).
+  bool nest(unsigned Count, llvm::SmallVectorImpl<CanonicalLoop> &Nest, bool Force = false);
 
 private:
   bool condition(llvm::ArrayRef<clang::Token> Cond, CanonicalLoop &L);

@@ -81,6 +81,7 @@ struct Clause {
   unsigned Count = 0;        ///< ConstInt operands
   TokenList DevNum;          ///< `wait(devnum: n : ...)`
   bool Zero = false;         ///< `create(zero: ...)`, `copyout(zero: ...)`
+  bool Force = false;        ///< `collapse(force: n)`
   /// Added by Ferry, not written: the `copy` of the structs whose members
   /// other clauses name (copyin where the struct is const).
   bool ImplicitRoots = false;

@@ -542,10 +542,12 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     return true;
   }
   case OperandKind::ConstInt: {
-    // collapse(force: n): Ferry collapses tightly nested loops only, and says
-    // so for others, with or without the modifier.
-    if (Toks.size() >= 2 && wordOf(Toks[0]) == "force" && Toks[1].is(tok::colon))
+    // collapse(force: n): the statements between the loops move into the
+    // innermost body (CanonicalLoopParser::nest).
+    if (Toks.size() >= 2 && wordOf(Toks[0]) == "force" && Toks[1].is(tok::colon)) {
       Toks.erase(Toks.begin(), Toks.begin() + 2);
+      Cl.Force = true;
+    }
     unsigned long long V = 0;
     if (Toks.size() != 1 || !Toks[0].is(tok::numeric_constant) ||
         StringRef(PP.getSpelling(Toks[0])).getAsInteger(0, V) || V == 0 ||

@@ -196,7 +196,7 @@ void LoopConstruct::emitC(ArrayRef<CanonicalLoop> Nest, ArrayRef<Token> Original
 bool LoopConstruct::joinNest(SmallVectorImpl<CanonicalLoop> &Nest) {
   CanonicalLoopParser Parser(PP, PragmaLoc);
   if (const Clause *C = D.find(ClauseKind::Collapse))
-    if (!Parser.nest(C->Count, Nest))
+    if (!Parser.nest(C->Count, Nest, C->Force))
       return false;
   // tile(s1, ..., sn): n nested independent loops cut into tiles.
   if (const Clause *C = D.find(ClauseKind::Tile)) {

@@ -88,6 +88,16 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
     for (int j = 0; j < n; ++j) a[j] = 1;
   }
 #pragma acc parallel loop collapse(2)
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) a[j] = 1; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
+    a[i] = 0;
+  }
+#pragma acc parallel loop collapse(force: 2)
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) a[j] = 1; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
+    for (int j = 0; j < n; ++j) a[j] = 2;
+  }
+#pragma acc parallel loop collapse(2)
   for (int i = 0; i < n; ++i)
     for (int j = i; j < n; ++j) a[j] = 1; // expected-error {{OpenACC 'collapse' needs rectangular loops: this bound or step uses the outer loop variable 'i'}}
 #pragma acc parallel loop collapse(2)
