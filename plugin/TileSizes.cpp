@@ -56,11 +56,14 @@ static bool readExplicitSizes(Preprocessor &PP, const Clause &C,
   for (ArrayRef<Token> Size : Sizes) {
     Default.push_back(Size.size() == 1 && Size[0].is(tok::star));
     Out.push_back(0);
-    if (Size.size() != 1 ||
-        !(Size[0].is(tok::star) || Size[0].is(tok::numeric_constant))) {
-      report(PP, Size.empty() ? C.Loc : Size[0].getLocation(),
-             Diag::BadTileSize);
+    if (Size.empty()) {
+      report(PP, C.Loc, Diag::BadTileSize);
       Ok = false;
+    } else if (!Default.back() && !(Size.size() == 1 && Size[0].is(tok::numeric_constant))) {
+      // An expression (`n / 10`, a variable): its value is not known here,
+      // and it does not change what the loop computes.
+      report(PP, Size[0].getLocation(), Diag::TileSizeNotLiteral) << spellingOf(PP, Size);
+      Default.back() = true;
     } else if (Size[0].is(tok::numeric_constant)) {
       if (std::optional<unsigned> V = tileSize(PP, Size[0])) {
         Out.back() = *V;

@@ -1,7 +1,7 @@
 // `tile` as real tiles (OpenACC 3.3 2.9.8): the tile loops go to gangs, the
 // element loops to a gang's work-items. 2-D and 3-D tiles over extents that
 // are no multiple of the tile (partial tiles at every edge), tile(*) and
-// tile(*, *) defaults, a downward and a stepped loop, a tile with a
+// tile(*, *) defaults (and a size that is no literal), a downward and a stepped loop, a tile with a
 // reduction, a 1-D tile, and a tiled sweep inside a `parallel` construct with
 // a time loop. Every element is written exactly once and equals the host's.
 // RUN: %ferry-clangxx -O2 %s -o %t
@@ -67,6 +67,14 @@ int main() {
     CHECK(once[i] == 1);
   for (int i = 0; i < P * R * C; ++i)
     CHECK(cube[i] == -1);
+  // A size that is no literal (a warning) takes the default, as '*'.
+  const int third = R / 3;
+#pragma acc parallel loop tile(third, 16) copy(once[0:R * C])
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < C; ++j)
+      once[i * C + j] += 1;
+  for (int i = 0; i < R * C; ++i)
+    CHECK(once[i] == 2);
 
   // A tile with reductions, and a 1-D tile.
   long sum = 0;

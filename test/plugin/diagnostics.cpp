@@ -23,8 +23,10 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc kernels loop firstprivate(s) // expected-error {{OpenACC clause 'firstprivate' is not allowed on the 'kernels loop' construct}}
   for (int i = 0; i < n; ++i) a[i] = s;
-#pragma acc parallel loop tile(n) // expected-error {{OpenACC 'tile' sizes must be positive integer constants or '*'}}
+#pragma acc parallel loop tile(n) // expected-warning {{OpenACC 'tile' size 'n' is not an integer literal; Ferry uses its default size for it, as for '*' (tile sizes shape the GPU blocks at compile time)}}
   for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop tile(4, ) // expected-error {{OpenACC 'tile' sizes must be positive integer constants or '*'}}
+  for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
 #pragma acc parallel loop tile(2147483647, 0) // expected-error {{OpenACC 'tile' size '2147483647' is out of range: sizes must be between 1 and 1024 (the most work-items of a GPU block) or '*'}} expected-error {{OpenACC 'tile' size '0' is out of range}}
   for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
 #pragma acc parallel loop tile(99999999999999999999999) // expected-error {{OpenACC 'tile' size '99999999999999999999999' is out of range}}
