@@ -304,8 +304,15 @@ OpenConstruct *AccContext::enclosingRegion() {
 
 llvm::StringSet<> AccContext::sectionedNames(Preprocessor &PP) const {
   llvm::StringSet<> Names;
+  // The constructs being lexed, and (C) the data constructs open where the
+  // parser stands.
+  llvm::SmallVector<const Directive *, 8> Constructs;
   for (const OpenConstruct &O : Open)
-    for (const Clause &C : O.D->Clauses)
+    Constructs.push_back(O.D);
+  for (const Directive *D : scopeOpenHere())
+    Constructs.push_back(D);
+  for (const Directive *D : Constructs)
+    for (const Clause &C : D->Clauses)
       if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
         for (const VarRef &V : C.Vars)
           if (!V.Sections.empty() && !V.isMember())

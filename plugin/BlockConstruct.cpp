@@ -98,16 +98,28 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // pivot loop, a convergence test), that code runs on the host and each
   // loop launches as a region of its own (LoopConstruct::rewriteAsHostControl).
   bool HostControl = false;
+  // `kernels`: its plain loops (`for` statements without a directive in
+  // them) are `loop` constructs without clauses, which run in parallel when
+  // Ferry proves their iterations independent (OpenACC 2.5.3, as NVHPC).
+  SmallVector<SourceLocation, 4> PlainLoops;
   if (Compute && !OneRegion) {
     // From the source text: lexing ahead would run the nested directives'
     // handlers before this construct is set up.
     bool Readable;
     SourceScanner Scan(PP, PragmaLoc, Readable);
+    if (D.Kind == ConstructKind::Kernels)
+      Scan.takePlainLoops(PP);
     std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
+    if (Loops.value_or(false))
+      PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
     // (C: host control is not written yet; such constructs are one region.)
     if (!Loops.value_or(false) && Readable && !isC(PP)) {
       SourceScanner Control(PP, PragmaLoc, Readable);
+      if (D.Kind == ConstructKind::Kernels)
+        Control.takePlainLoops(PP);
       HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false);
+      if (HostControl)
+        PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());
     }
     OneRegion = !Loops.value_or(false) && !HostControl;
   }
@@ -141,6 +153,16 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   std::vector<PrivateSection> Privates;
   // A data construct's body is host code: exceptions are fine there.
   StatementLexer Lex(PP, Body, Compute);
+  // Each plain loop of `kernels`, as if `#pragma acc loop` stood before it.
+  std::vector<std::unique_ptr<Directive>> Implicit;
+  Lex.rewritePlainLoops(PlainLoops, [&](const Token &For) {
+    Implicit.push_back(std::make_unique<Directive>());
+    Directive &Loop = *Implicit.back();
+    Loop.Kind = ConstructKind::Loop;
+    Loop.Loc = For.getLocation();
+    Loop.Implicit = true;
+    LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
+  });
   bool Ok;
   {
     AccContext::Scope Open(Ctx, D, OneRegion, HostControl);

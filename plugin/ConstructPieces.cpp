@@ -39,6 +39,8 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
   if (!Ctx.remarks())
     return;
   std::string Text = "'" + spelling(D.Kind).str() + "'";
+  if (D.Implicit)
+    Text = "plain loop in 'kernels' (as 'loop')";
   if (!Shape.empty())
     Text += " " + Shape.str();
   if (D.Kind == ConstructKind::Wait) {

@@ -92,6 +92,9 @@ struct Clause {
 struct Directive {
   ConstructKind Kind;
   clang::SourceLocation Loc; ///< of the construct name
+  /// A plain loop of `kernels`, taken as a `loop` construct without
+  /// clauses (no directive is written).
+  bool Implicit = false;
   std::vector<Clause> Clauses;
   /// The clauses after a `device_type(list)` (DeviceTypeClauses.h); the
   /// others are in Clauses.

@@ -139,6 +139,8 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
   // inside each of this loop's, whether they spread over a gang or not.
   if (needsProof() && !D.find(ClauseKind::Seq) && !OneRegion)
     ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+  if (D.Implicit && ProvenIndependent && Nest.size() == 1)
+    joinPlainLoops(PP, Ctx, D, Nest);
   const bool OneLoop =
       Nest.size() == 1 && TileSizes.empty() && Schedule.staticChunk().empty();
   if (OneLoop && !(needsProof() && !ProvenIndependent) &&
@@ -172,6 +174,13 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
   }
   if (needsProof() && !D.find(ClauseKind::Seq))
     ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+  if (D.Implicit && ProvenIndependent && Nest.size() == 1) {
+    SmallVector<CanonicalLoop, 3> Joined(Nest.begin(), Nest.end());
+    joinPlainLoops(PP, Ctx, D, Joined);
+    addImpliedCopies(P, S.tokens(), Joined.back().Body);
+    emitC(Joined, S.tokens());
+    return;
+  }
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   emitC(Nest, S.tokens());
 }
@@ -181,6 +190,7 @@ void LoopConstruct::emitC(ArrayRef<CanonicalLoop> Nest, ArrayRef<Token> Original
   // The first tokens mark a region loop (BlockConstruct's loopsOnly).
   B.code("{ typedef __ferry_c_loop __ferry_loop_t; (void)sizeof(__ferry_loop_t);");
   emitOperandChecks(B, D);
+  Flat.Levels = Nest.size() > 1 ? unsigned(Nest.size()) : 0; // for the remark
   emitRegionAndRemark(B, Nest[0]);
   emitLaunchOptions(B);
   emitDataScope(B);
@@ -231,8 +241,15 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   if (D.Kind == ConstructKind::KernelsLoop ||
       (P.ComputeDirective &&
        P.ComputeDirective->Kind == ConstructKind::Kernels && !P.InOneRegion))
-    for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses))
+    for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses)) {
       ImpliedShared.push_back(T);
+      // The construct's host control shares them too (its own scan reads
+      // the rewritten loops, where the region's code names them). (Looked
+      // up again: P.Compute may have moved while this loop was open.)
+      if (OpenConstruct *Compute = P.Compute ? Ctx.enclosingComputeConstruct() : nullptr;
+          Compute && Compute->HostControl)
+        Compute->ImpliedCopy.push_back(T);
+    }
   // Arrays named in no clause are copy in every compute construct (2.6.2):
   // shared, copied in and out, never a private copy in the closure.
   bool None = false;

@@ -34,6 +34,15 @@ bool proveNestIndependent(clang::Preprocessor &PP, AccContext &Ctx,
                           llvm::ArrayRef<CanonicalLoop> Nest,
                           llvm::ArrayRef<InnerLoop> Nested);
 
+/// A plain loop of `kernels` (an implicit `loop`) whose iterations are
+/// proven independent, and whose body is one plain rectangular `for` loop
+/// whose iterations are proven independent too (with the outer variables
+/// fixed), runs with it as one collapsed nest, as deep as that goes: \p Nest
+/// gets the joined levels. Loops that are not canonical, use `break`, or
+/// depend on each other stay in the body, in order.
+void joinPlainLoops(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                    llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+
 } // namespace plugin
 } // namespace ferry
 

@@ -40,6 +40,10 @@ std::optional<bool> SourceScanner::loopsOnly() {
       return statement() ? std::optional<bool>(true) : std::nullopt;
     return std::nullopt;
   }
+  if (plainLoop(T)) {
+    PlainLoops.push_back(T.getLocation());
+    return statement(T) ? std::optional<bool>(true) : std::nullopt;
+  }
   if (T.isNot(tok::l_brace))
     return false;
   return block();
@@ -89,6 +93,14 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       Prev.setKind(tok::r_brace);
       continue;
     }
+    if (plainLoop(T)) {
+      PlainLoops.push_back(T.getLocation());
+      if (!statement(T))
+        return std::nullopt;
+      Loops = true;
+      Prev.setKind(tok::r_brace);
+      continue;
+    }
     if (T.is(tok::l_brace))
       ++Depth;
     else if (T.is(tok::r_brace) && --Depth == 0)
@@ -117,6 +129,8 @@ Token SourceScanner::next() {
   }
   Token T;
   Raw->LexFromRawLexer(T);
+  if ((T.is(tok::hash) && T.isAtStartOfLine()) || is(T, "_Pragma"))
+    SawDirective = true;
   return T;
 }
 
@@ -154,8 +168,17 @@ SmallVector<StringRef, 4> SourceScanner::line() {
   }
 }
 
-bool SourceScanner::statement() {
-  Token T = next();
+bool SourceScanner::plainLoop(const Token &For) {
+  if (!PP || !is(For, "for"))
+    return false;
+  bool Ok;
+  SourceScanner Loop(*PP, For.getLocation(), Ok);
+  return Ok && Loop.statement() && !Loop.SawDirective;
+}
+
+bool SourceScanner::statement() { return statement(next()); }
+
+bool SourceScanner::statement(Token T) {
   if (T.is(tok::eof))
     return false;
   if (T.is(tok::hash) && T.isAtStartOfLine()) {
@@ -211,6 +234,12 @@ std::optional<bool> SourceScanner::block() {
       std::optional<bool> Inner = block();
       if (!Inner || !*Inner)
         return Inner;
+      continue;
+    }
+    if (plainLoop(T)) {
+      PlainLoops.push_back(T.getLocation());
+      if (!statement(T))
+        return std::nullopt;
       continue;
     }
     return false;

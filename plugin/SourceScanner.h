@@ -30,6 +30,13 @@ public:
   /// where it cannot tell (macros, other directives).
   std::optional<bool> loopsOnly();
 
+  /// Set before loopsOnly or hostControl on a `kernels` construct: its
+  /// plain `for` statements (no directive inside them) count as loops, and
+  /// their `for` tokens are collected in plainLoops(): in `kernels`, Ferry
+  /// treats them as `loop` constructs without clauses.
+  void takePlainLoops(clang::Preprocessor &ThePP) { PP = &ThePP; }
+  llvm::ArrayRef<clang::SourceLocation> plainLoops() const { return PlainLoops; }
+
   /// At the directive: true when the statement after it is a block that
   /// holds `loop` constructs and whose other code is sequential control the
   /// host can run between them: scalar declarations and assignments,
@@ -47,13 +54,20 @@ private:
   bool balanced(clang::tok::TokenKind Open, clang::tok::TokenKind Close);
   /// The words of a directive line after its `#`.
   llvm::SmallVector<llvm::StringRef, 4> line();
-  /// Skips one statement.
+  /// Skips one statement (the one that starts with \p First).
   bool statement();
+  bool statement(clang::Token First);
   std::optional<bool> block();
+  /// A plain loop of `kernels` at \p For: a `for` statement without a
+  /// directive in it (read by a scanner of its own).
+  bool plainLoop(const clang::Token &For);
 
   std::optional<clang::Lexer> Raw;
   clang::Token Ahead;
   bool HasAhead = false;
+  bool SawDirective = false; ///< a `#` line or `_Pragma` since it was cleared
+  clang::Preprocessor *PP = nullptr; ///< set: plain loops count as loops
+  llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
 };
 
 } // namespace plugin

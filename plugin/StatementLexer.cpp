@@ -100,7 +100,23 @@ bool StatementLexer::rest(Token First, bool Group) {
   }
 }
 
+void StatementLexer::rewriteIfPlainLoop() {
+  if (PlainLoops.empty())
+    return;
+  Token Ahead = peek();
+  if (Ahead.isNot(tok::kw_for))
+    return;
+  // Only the written `for` itself: the rewritten tokens that come back
+  // carry the locations of its nested loops, never its own again.
+  auto It = llvm::find(PlainLoops, Ahead.getLocation());
+  if (It == PlainLoops.end())
+    return;
+  PlainLoops.erase(It);
+  PlainLoop(Ahead);
+}
+
 bool StatementLexer::statement(bool InBreakable) {
+  rewriteIfPlainLoop();
   // A construct needs a statement: a '}' here closes the enclosing block.
   if (Token Ahead = peek(); Ahead.is(tok::r_brace)) {
     report(PP, Ahead.getLocation(), Diag::ExpectedStatement);

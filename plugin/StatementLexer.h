@@ -13,6 +13,8 @@
 
 #include "clang/Lex/Preprocessor.h"
 
+#include <functional>
+
 namespace ferry {
 namespace plugin {
 
@@ -31,6 +33,15 @@ public:
   /// Lexes a parenthesized group, starting at its '('.
   bool parenthesized();
 
+  /// `kernels`: the `for` statements at \p Locs (SourceScanner::plainLoops)
+  /// are handed to \p Rewrite when they come, which lexes and rewrites
+  /// each (as a `loop` construct) and puts its tokens back for this lexer.
+  void rewritePlainLoops(llvm::ArrayRef<clang::SourceLocation> Locs,
+                         std::function<void(const clang::Token &For)> Rewrite) {
+    PlainLoops.assign(Locs.begin(), Locs.end());
+    PlainLoop = std::move(Rewrite);
+  }
+
 private:
   bool next(clang::Token &T);
   clang::Token peek();
@@ -42,9 +53,15 @@ private:
   bool expect(clang::tok::TokenKind K);
   bool rest(clang::Token First, bool Group);
 
+  /// Whether the statement that comes is one of PlainLoops (then it is
+  /// rewritten, once).
+  void rewriteIfPlainLoop();
+
   clang::Preprocessor &PP;
   TokenList &Out;
   bool Compute;
+  llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
+  std::function<void(const clang::Token &For)> PlainLoop;
 };
 
 } // namespace plugin
