@@ -10,6 +10,7 @@
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "LoopConstruct.h"
+#include "LoopDependence.h"
 #include "SourceScanner.h"
 #include "StatementLexer.h"
 
@@ -75,6 +76,35 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
   return Names;
 }
 
+/// A plain loop of `kernels` whose body is plain loops, next in the token
+/// stream: true (tokens back in the stream) when its iterations are proven
+/// independent, so that it is a loop construct with the loops inside in its
+/// body; else it stays the construct's sequential control (and the remark
+/// says why), its loops loops of their own.
+bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Loop,
+                       StatementLexer &Outer) {
+  TokenList Stmt;
+  StatementLexer Read(PP, Stmt, /*Compute=*/false);
+  const bool Ok = Read.statement(/*InBreakable=*/true);
+  std::string Var;
+  std::string Why = Ok ? controlLoopDependence(PP, Ctx, Loop, Stmt, Var) : "";
+  auto Copy = std::make_unique<Token[]>(Stmt.size());
+  std::copy(Stmt.begin(), Stmt.end(), Copy.get());
+  PP.EnterTokenStream(std::move(Copy), Stmt.size(), /*DisableMacroExpansion=*/true,
+                      /*IsReinject=*/true);
+  if (!Ok || Why.empty()) {
+    if (!Stmt.empty())
+      Outer.forgetPlainLoops(Stmt.front().getLocation(), Stmt.back().getLocation());
+    return true;
+  }
+  if (Ctx.missedRemarks())
+    report(PP, Loop.Loc, Diag::RegionRemark)
+        << "plain loop in 'kernels'" + (Var.empty() ? std::string() : " over '" + Var + "'") +
+               " runs in order on the host, as the construct's sequential control: " + Why +
+               "; the loops in it are loops of their own";
+  return false;
+}
+
 } // namespace
 
 /// A construct with a structured block: `parallel`, `kernels`, `serial`
@@ -101,26 +131,33 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // `kernels`: its plain loops (`for` statements without a directive in
   // them) are `loop` constructs without clauses, which run in parallel when
   // Ferry proves their iterations independent (OpenACC 2.5.3, as NVHPC).
-  SmallVector<SourceLocation, 4> PlainLoops;
+  SmallVector<SourceLocation, 4> PlainLoops, ControlLoops;
   if (Compute && !OneRegion) {
     // From the source text: lexing ahead would run the nested directives'
     // handlers before this construct is set up.
     bool Readable;
     SourceScanner Scan(PP, PragmaLoc, Readable);
-    if (D.Kind == ConstructKind::Kernels)
+    const bool Kernels = D.Kind == ConstructKind::Kernels;
+    if (Kernels)
       Scan.takePlainLoops(PP);
     std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
-    if (Loops.value_or(false))
-      PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
+    // Plain loops of plain loops (time steps) may be sequential control.
+    const bool TryControl = Loops.value_or(false) && Scan.sawLoopsOfLoops() && !isC(PP);
     // (C: host control is not written yet; such constructs are one region.)
-    if (!Loops.value_or(false) && Readable && !isC(PP)) {
+    if ((!Loops.value_or(false) || TryControl) && Readable && !isC(PP)) {
       SourceScanner Control(PP, PragmaLoc, Readable);
-      if (D.Kind == ConstructKind::Kernels)
+      if (Kernels) {
         Control.takePlainLoops(PP);
+        Control.takeControlLoops();
+      }
       HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false);
-      if (HostControl)
+      if (HostControl) {
         PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());
+        ControlLoops.append(Control.controlLoops().begin(), Control.controlLoops().end());
+      }
     }
+    if (Loops.value_or(false) && !HostControl)
+      PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
     OneRegion = !Loops.value_or(false) && !HostControl;
   }
   // C: a data construct's block is left to the parser, so that the
@@ -153,14 +190,21 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   std::vector<PrivateSection> Privates;
   // A data construct's body is host code: exceptions are fine there.
   StatementLexer Lex(PP, Body, Compute);
-  // Each plain loop of `kernels`, as if `#pragma acc loop` stood before it.
+  // Each plain loop of `kernels`, as if `#pragma acc loop` stood before it;
+  // a loop of loops is one too when its iterations are proven independent,
+  // else the construct's sequential control.
   std::vector<std::unique_ptr<Directive>> Implicit;
-  Lex.rewritePlainLoops(PlainLoops, [&](const Token &For) {
+  SmallVector<SourceLocation, 8> Rewritten(PlainLoops.begin(), PlainLoops.end());
+  Rewritten.append(ControlLoops.begin(), ControlLoops.end());
+  Lex.rewritePlainLoops(Rewritten, [&](const Token &For) {
     Implicit.push_back(std::make_unique<Directive>());
     Directive &Loop = *Implicit.back();
     Loop.Kind = ConstructKind::Loop;
     Loop.Loc = For.getLocation();
     Loop.Implicit = true;
+    if (llvm::is_contained(ControlLoops, For.getLocation()) &&
+        !controlLoopProven(PP, Ctx, Loop, Lex))
+      return;
     LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
   });
   bool Ok;

@@ -151,6 +151,15 @@ static bool wholeBodyLoop(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> 
   return true;
 }
 
+std::string controlLoopDependence(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                                  ArrayRef<Token> Stmt, std::string &Var) {
+  CanonicalLoop L;
+  if (!wholeBodyLoop(PP, D.Loc, Stmt, L))
+    return "it is not a canonical loop";
+  Var = PP.getSpelling(L.Var);
+  return findLoopDependence(PP, Ctx, D, L, {});
+}
+
 void joinPlainLoops(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     SmallVectorImpl<CanonicalLoop> &Nest) {
   for (;;) {

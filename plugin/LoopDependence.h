@@ -43,6 +43,14 @@ bool proveNestIndependent(clang::Preprocessor &PP, AccContext &Ctx,
 void joinPlainLoops(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     llvm::SmallVectorImpl<CanonicalLoop> &Nest);
 
+/// A plain loop of `kernels` whose body is plain loops (SourceScanner's
+/// control loops), \p Stmt as written: empty when its iterations are proven
+/// independent (it is a loop construct), else why not (it runs as the
+/// construct's sequential control, the loops inside as loops of their own).
+std::string controlLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
+                                  const Directive &D, llvm::ArrayRef<clang::Token> Stmt,
+                                  std::string &Var);
+
 } // namespace plugin
 } // namespace ferry
 

@@ -42,6 +42,7 @@ std::optional<bool> SourceScanner::loopsOnly() {
   }
   if (plainLoop(T)) {
     PlainLoops.push_back(T.getLocation());
+    LoopsOfLoops |= loopsInside(T) >= 2;
     return statement(T) ? std::optional<bool>(true) : std::nullopt;
   }
   if (T.isNot(tok::l_brace))
@@ -93,7 +94,10 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       Prev.setKind(tok::r_brace);
       continue;
     }
-    if (plainLoop(T)) {
+    if (ControlLoops && loopsInside(T)) {
+      // Read on as control: the loops in it are plain loops.
+      ControlLoopLocs.push_back(T.getLocation());
+    } else if (plainLoop(T)) {
       PlainLoops.push_back(T.getLocation());
       if (!statement(T))
         return std::nullopt;
@@ -176,6 +180,30 @@ bool SourceScanner::plainLoop(const Token &For) {
   return Ok && Loop.statement() && !Loop.SawDirective;
 }
 
+unsigned SourceScanner::loopsInside(const Token &For) {
+  if (!plainLoop(For))
+    return 0;
+  bool Ok;
+  SourceScanner Loop(*PP, For.getLocation(), Ok);
+  if (!Ok || !is(Loop.next(), "for") || Loop.next().isNot(tok::l_paren) ||
+      !Loop.balanced(tok::l_paren, tok::r_paren))
+    return 0;
+  Token T = Loop.next();
+  if (is(T, "for"))
+    return 1;
+  if (T.isNot(tok::l_brace))
+    return 0;
+  unsigned Loops = 0;
+  for (T = Loop.next(); T.isNot(tok::r_brace); T = Loop.next()) {
+    if (T.is(tok::semi))
+      continue;
+    if (!is(T, "for") || !Loop.statement(T))
+      return 0;
+    ++Loops;
+  }
+  return Loops;
+}
+
 bool SourceScanner::statement() { return statement(next()); }
 
 bool SourceScanner::statement(Token T) {
@@ -238,6 +266,7 @@ std::optional<bool> SourceScanner::block() {
     }
     if (plainLoop(T)) {
       PlainLoops.push_back(T.getLocation());
+      LoopsOfLoops |= loopsInside(T) >= 2;
       if (!statement(T))
         return std::nullopt;
       continue;

@@ -36,6 +36,15 @@ public:
   /// treats them as `loop` constructs without clauses.
   void takePlainLoops(clang::Preprocessor &ThePP) { PP = &ThePP; }
   llvm::ArrayRef<clang::SourceLocation> plainLoops() const { return PlainLoops; }
+  /// Plain loops whose body is a sequence of two or more plain loops (a time
+  /// step, a pivot loop), found by loopsOnly.
+  bool sawLoopsOfLoops() const { return LoopsOfLoops; }
+  /// Set before hostControl: plain loops whose body is plain loops only are
+  /// read as sequential control (the loops in them are plain loops), and
+  /// collected in controlLoops(): each runs as host control, or as a loop
+  /// if its iterations are proven independent (decided when it is lexed).
+  void takeControlLoops() { ControlLoops = true; }
+  llvm::ArrayRef<clang::SourceLocation> controlLoops() const { return ControlLoopLocs; }
 
   /// At the directive: true when the statement after it is a block that
   /// holds `loop` constructs and whose other code is sequential control the
@@ -61,6 +70,9 @@ private:
   /// A plain loop of `kernels` at \p For: a `for` statement without a
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
+  /// How many plain loops make up the body of the plain loop at \p For
+  /// (0: it holds something else).
+  unsigned loopsInside(const clang::Token &For);
 
   std::optional<clang::Lexer> Raw;
   clang::Token Ahead;
@@ -68,6 +80,9 @@ private:
   bool SawDirective = false; ///< a `#` line or `_Pragma` since it was cleared
   clang::Preprocessor *PP = nullptr; ///< set: plain loops count as loops
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
+  bool LoopsOfLoops = false;
+  bool ControlLoops = false;
+  llvm::SmallVector<clang::SourceLocation, 4> ControlLoopLocs;
 };
 
 } // namespace plugin

@@ -115,6 +115,13 @@ void StatementLexer::rewriteIfPlainLoop() {
   PlainLoop(Ahead);
 }
 
+void StatementLexer::forgetPlainLoops(SourceLocation First, SourceLocation Last) {
+  const SourceManager &SM = PP.getSourceManager();
+  llvm::erase_if(PlainLoops, [&](SourceLocation L) {
+    return !SM.isBeforeInTranslationUnit(L, First) && !SM.isBeforeInTranslationUnit(Last, L);
+  });
+}
+
 bool StatementLexer::statement(bool InBreakable) {
   rewriteIfPlainLoop();
   // A construct needs a statement: a '}' here closes the enclosing block.

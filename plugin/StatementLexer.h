@@ -41,6 +41,9 @@ public:
     PlainLoops.assign(Locs.begin(), Locs.end());
     PlainLoop = std::move(Rewrite);
   }
+  /// The plain loops between \p First and \p Last (a statement that became
+  /// a region with them inside) are no longer this lexer's to rewrite.
+  void forgetPlainLoops(clang::SourceLocation First, clang::SourceLocation Last);
 
 private:
   bool next(clang::Token &T);

@@ -50,6 +50,26 @@ void f(double *a, double *b, int n, int steps) {
   }
 }
 
+// A plain loop of plain loops whose iterations depend on each other (a
+// time step): the construct's sequential control, on the host, and its
+// loops are loops of their own. (C++: C has no host control yet.)
+void g(double *a, double *b, int n, int steps) {
+#pragma acc data copy(a[0:n], b[0:n])
+  {
+// CHECK: plain-loops.cpp:[[@LINE+4]]:{{.*}} remark: ferry: plain loop in 'kernels' over 't' runs in order on the host, as the construct's sequential control: 'a' is written at a subscript that changes in the loop (i); the loops in it are loops of their own
+// CHECK: plain-loops.cpp:[[@LINE+4]]:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over 'i', iterations proven independent
+#pragma acc kernels
+    {
+      for (int t = 0; t < steps; ++t) {
+        for (int i = 1; i < n - 1; ++i)
+          b[i] = a[i - 1] + a[i + 1];
+        for (int i = 1; i < n - 1; ++i)
+          a[i] = b[i];
+      }
+    }
+  }
+}
+
 // In C the same loops; a plain nest is one collapsed region too.
 // C: plain-loops.cpp:18:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over 'i', iterations proven independent
 // C: plain-loops.cpp:20:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over a collapse(2) nest, iterations proven independent
