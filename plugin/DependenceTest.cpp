@@ -477,5 +477,96 @@ std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const Strin
   return Test(PP, L, Mapped, Reductions, Privates).run();
 }
 
+std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
+                                const StringSet<> &Reductions, const StringSet<> &Privates) {
+  ArrayRef<Token> Body = L.Body;
+  // Straight-line code only: a condition could keep all but one iteration
+  // from writing; Ferry's own code (a nested construct) is not read.
+  for (const Token &T : Body) {
+    if (T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break, tok::kw_continue,
+                  tok::kw_return, tok::kw_goto, tok::kw_while, tok::kw_do))
+      return {};
+    if (T.is(tok::identifier) && T.getIdentifierInfo()->getName().starts_with("__ferry_"))
+      return {};
+  }
+  // The names the body declares or assigns vary from one iteration to the
+  // next; so does the loop's variable.
+  StringSet<> Varying = Privates, Declared;
+  Varying.insert(PP.getSpelling(L.Var));
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (!Body[I].is(tok::identifier))
+      continue;
+    StringRef Name = Body[I].getIdentifierInfo()->getName();
+    if (I > 0 && isTypeWord(Body[I - 1])) {
+      Varying.insert(Name);
+      Declared.insert(Name);
+    } else if (I > 0 && Body[I - 1].is(tok::comma) && Declared.size())
+      Declared.insert(Name); // `int a = 0, b`: conservatively the body's own
+    else if (I + 1 < Body.size() &&
+             (isAssignment(Body[I + 1]) || Body[I + 1].isOneOf(tok::plusplus, tok::minusminus)))
+      Varying.insert(Name);
+    else if (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))
+      Varying.insert(Name);
+  }
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        (I > 0 && isTypeWord(Body[I - 1])))
+      continue;
+    StringRef Name = T.getIdentifierInfo()->getName();
+    if (Reductions.contains(Name) || Privates.contains(Name) || Declared.contains(Name) ||
+        sameVar(T, L.Var))
+      continue;
+    // Its subscripts, which must not change in the loop.
+    size_t End = I + 1;
+    bool Invariant = true;
+    while (End < Body.size() && Body[End].is(tok::l_square)) {
+      unsigned Depth = 0;
+      size_t J = End;
+      for (; J < Body.size(); ++J) {
+        if (Body[J].is(tok::l_square))
+          ++Depth;
+        else if (Body[J].is(tok::r_square) && --Depth == 0)
+          break;
+        else if (Body[J].is(tok::identifier) &&
+                 (Varying.contains(Body[J].getIdentifierInfo()->getName()) ||
+                  (J + 1 < Body.size() && Body[J + 1].is(tok::l_paren))))
+          Invariant = false; // a varying name, or a call
+      }
+      End = J + 1;
+    }
+    const bool Subscripted = End > I + 1;
+    if (!Invariant || End >= Body.size() ||
+        (Subscripted && Body[End].is(tok::l_paren)) || Body[End].is(tok::l_paren))
+      continue;
+    const bool PreIncDec = I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus);
+    const bool Compound = (isAssignment(Body[End]) && !Body[End].is(tok::equal)) ||
+                          Body[End].isOneOf(tok::plusplus, tok::minusminus) || PreIncDec;
+    bool ReadsItself = false;
+    if (Body[End].is(tok::equal)) {
+      // `x = ... x ...`: the same text again before the `;`.
+      const size_t Len = End - I;
+      for (size_t K = End + 1; K + Len <= Body.size() && !Body[K].is(tok::semi); ++K) {
+        bool Same = true;
+        for (size_t M = 0; M < Len && Same; ++M)
+          Same = PP.getSpelling(Body[K + M]) == PP.getSpelling(Body[I + M]);
+        if (Same) {
+          ReadsItself = true;
+          break;
+        }
+      }
+    }
+    // An element written in every iteration; a scalar read and written.
+    if (Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))) {
+      std::string Text;
+      for (size_t K = I; K < End; ++K)
+        Text += PP.getSpelling(Body[K]);
+      return Text;
+    }
+  }
+  return {};
+}
+
 } // namespace plugin
 } // namespace ferry

@@ -55,6 +55,18 @@ std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
                            const llvm::StringSet<> &Reductions,
                            const llvm::StringSet<> &Privates);
 
+/// A conflict the iterations of \p L certainly have, whatever the program
+/// claims (the `independent` that a `loop` in `parallel` implies): its
+/// straight-line body (no condition, no jump) updates one array element, or
+/// reads and writes one scalar, declared outside the loop, at the same place
+/// in every iteration (`x[i] = x[i] + A[i][j] * y[j]` in the loop over j,
+/// `s += a[j]` without a reduction). Empty when there is none; otherwise the
+/// element or variable as written ("x[i]"). \p Reductions and \p Privates as
+/// for findDependence.
+std::string findCertainConflict(clang::Preprocessor &PP, const CanonicalLoop &L,
+                                const llvm::StringSet<> &Reductions,
+                                const llvm::StringSet<> &Privates);
+
 } // namespace plugin
 } // namespace ferry
 

@@ -167,9 +167,13 @@ private:
       error(where(L, User), Diag::RegionIO, Name);
       return;
     }
+    // malloc and free: the device heap (docs/translation.md, "Device
+    // printf, assert and malloc"); the host's on the host.
+    if (FD->isExternC() && (Plain == "malloc" || Plain == "free"))
+      return;
     if (FD->getDeclName().getCXXOverloadedOperator() == OO_New ||
-        FD->getDeclName().getCXXOverloadedOperator() == OO_Array_New ||
-        Plain == "malloc" || Plain == "calloc" || Plain == "realloc" || Plain == "free") {
+        FD->getDeclName().getCXXOverloadedOperator() == OO_Array_New || Plain == "calloc" ||
+        Plain == "realloc") {
       error(where(L, User), Diag::RegionAllocation, Name);
       return;
     }
@@ -243,9 +247,23 @@ private:
       if (Pointee.isNull() || !Pointee->isVoidType())
         error(Here, Diag::RegionDynamicCast, To.getAsString());
     }
-    if (isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S)) {
-      error(Here, Diag::RegionAllocation, isa<CXXNewExpr>(S) ? "new" : "delete");
-      return;
+    // `new`/`delete` of objects that need no constructor or destructor call
+    // use the device heap as malloc and free do (a constructor that may
+    // throw would need exception handling, which device code has not).
+    if (const auto *NE = dyn_cast<CXXNewExpr>(S)) {
+      const CXXConstructExpr *Init = NE->getConstructExpr();
+      if (NE->getNumPlacementArgs() || (Init && !Init->getConstructor()->isTrivial()) ||
+          !NE->getAllocatedType().isTrivialType(Ctx)) {
+        error(Here, Diag::RegionAllocation, "new");
+        return;
+      }
+    }
+    if (const auto *DE = dyn_cast<CXXDeleteExpr>(S)) {
+      const QualType T = DE->getDestroyedType();
+      if (T.isNull() || !T.isTriviallyCopyableType(Ctx)) {
+        error(Here, Diag::RegionAllocation, "delete");
+        return;
+      }
     }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = CE->getDirectCallee();

@@ -40,6 +40,14 @@ void LoopConstruct::rewrite() {
     return;
   }
   if (P.InPlace) {
+    // C runs a loop nested in a region's iteration in order: its sequential
+    // result, which a loop whose iterations all update one element needs
+    // (C++ spreads the others: NestedLoop says the same there).
+    CanonicalLoop L;
+    if (isC(PP) && P.Outer && !isComputeOnly(*P.Outer) && !P.Orphaned &&
+        !D.find(ClauseKind::Seq) && S.parse(L))
+      if (std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops); !Conflict.empty())
+        report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict;
     if (isC(PP) && Privates.any()) {
       report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";
       TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();

@@ -75,6 +75,14 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
   return findDependence(PP, Written, Mapped, Reductions, Privates);
 }
 
+std::string findLoopConflict(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
+                             ArrayRef<InnerLoop> Nested) {
+  CanonicalLoop Written = L;
+  Written.Body = asWritten(L.Body, Nested);
+  return findCertainConflict(PP, Written, namesIn(PP, D, {ClauseKind::Reduction}),
+                             namesIn(PP, D, {ClauseKind::Private, ClauseKind::Firstprivate}));
+}
+
 bool proveNestIndependent(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                           ArrayRef<CanonicalLoop> Nest,
                           ArrayRef<InnerLoop> Nested) {

@@ -25,6 +25,12 @@ std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
                                const Directive &D, const CanonicalLoop &L,
                                llvm::ArrayRef<InnerLoop> Nested);
 
+/// The element or scalar that every iteration of \p L, the loop of \p D,
+/// certainly updates (DependenceTest.h, findCertainConflict); empty when
+/// there is none.
+std::string findLoopConflict(clang::Preprocessor &PP, const Directive &D,
+                             const CanonicalLoop &L, llvm::ArrayRef<InnerLoop> Nested);
+
 /// Tries to prove the iterations of \p Nest (one loop, or the levels
 /// `collapse`/`tile` join) independent, each level with the enclosing
 /// levels' variables fixed, so that no two iterations of the nest meet;

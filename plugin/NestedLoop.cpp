@@ -33,8 +33,20 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
                            bool &Proven) {
   // In `kernels` without `independent` (or `auto`): spread only when
   // proven, in order inside the iteration otherwise.
-  if (!nestedNeedsProof(Ctx, D))
-    return true;
+  if (!nestedNeedsProof(Ctx, D)) {
+    // Independent as `parallel` implies (or as written), yet every
+    // iteration updates the same element: the loop gets its sequential
+    // meaning, in order inside the iteration (unless loops spread inside
+    // it, which were set up for its spreading: then only the warning).
+    const std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops);
+    if (Conflict.empty())
+      return true;
+    // (`independent` written: the program's word, kept, with the warning.)
+    const bool Kept = S.Nested.Spread || D.find(ClauseKind::Independent);
+    report(PP, D.Loc, Kept ? Diag::RacyLoopKept : Diag::RacyLoop)
+        << PP.getSpelling(L.Var) << Conflict;
+    return Kept;
+  }
   const std::string Why = findLoopDependence(PP, Ctx, D, L, S.Nested.Loops);
   if (Why.empty())
     return Proven = true;

@@ -232,7 +232,9 @@ typedef struct ferry_data_item {
  * the items already entered are released, and the error is returned. */
 ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items,
                               size_t count, int async);
-/* Data exit of the same items: first the attachments are detached, then
+/* Data exit of the same items (a synchronous one first waits for every
+ * queue of the device, whose work may still use the data): first the
+ * attachments are detached, then
  * the items leave in reverse order; copy/copyout copy back when the last
  * reference goes. Items of one construct that name the same range act as
  * their union, on entry and exit: copied in when one copies in, cleared

@@ -283,11 +283,23 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
 ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size_t Count,
                              int Async) {
   Target T;
-  if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS || !T.B)
+  if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS)
     return S;
+  Async = Runtime::get().resolveAsync(T.Kind, T.Device, Async);
+  // A synchronous exit first waits for the device's queues: work queued
+  // there may still use the data it copies back or releases (the host's
+  // view of a `data` construct's data is complete after it, as with CUDA's
+  // legacy default stream).
+  if (Async == acc_async_sync && Count) {
+    ferry_status S = Runtime::get().backendFor(T.Kind).wait(T.Device, acc_async_noval,
+                                                            /*All=*/true);
+    if (S != FERRY_SUCCESS)
+      return S;
+  }
+  if (!T.B)
+    return FERRY_SUCCESS;
   const ferry_region *Previous = ferry_set_data_region(R);
-  ferry_status S =
-      exitItems(T, Items, Count, Runtime::get().resolveAsync(T.Kind, T.Device, Async));
+  ferry_status S = exitItems(T, Items, Count, Async);
   forgetAbsentItems(Items, Count);
   ferry_set_data_region(Previous);
   return S;

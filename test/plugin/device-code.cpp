@@ -44,10 +44,15 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     a[i] += counter; // read: passed by value
     a[i] += tls; // expected-error {{a compute region cannot use the thread-local variable 'tls' on a GPU; copy it into a local variable before the region}}
     a[i] += table[i % 4]; // an array in no clause: copy (implicit), fine
-    double *p = new double[2]; // expected-error {{a compute region cannot allocate or free memory ('new') on a GPU; allocate before the region and name the memory in a data clause}}
+    double *p = new double[2]; // trivial: the device heap's
     a[i] += p[0];
-    void *m = std::malloc(8); // expected-error {{a compute region cannot allocate or free memory ('malloc') on a GPU; allocate before the region and name the memory in a data clause}}
-    (void)m;
+    delete[] p;
+    Shape *o = new Shape(); // expected-error {{a compute region cannot allocate or free memory with 'new' on a GPU (its device heap has 'malloc' and 'free'); allocate before the region and name the memory in a data clause, or use malloc}}
+    (void)o;
+    void *m = std::malloc(8); // the device heap's
+    std::free(m);
+    void *z = std::calloc(2, 8); // expected-error {{a compute region cannot allocate or free memory with 'calloc' on a GPU}}
+    (void)z;
   }
 #endif
 }

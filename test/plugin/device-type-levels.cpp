@@ -29,7 +29,7 @@ void accepted(double *a, int n, int nw) {
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector
       for (int k = 0; k < n; ++k)
-        a[i * n + j] += k;
+        a[i * n + k] += j;
     }
 // worker(n) per type on the worker loop of a `kernels` construct, after
 // the loop's own.
@@ -43,7 +43,7 @@ void accepted(double *a, int n, int nw) {
       for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent
         for (int k = 0; k < n; ++k)
-          a[i * n + j] += k;
+          a[i * n + k] += j;
       }
   }
 // On the region's loop of a `kernels loop`.
@@ -54,7 +54,7 @@ void accepted(double *a, int n, int nw) {
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent
       for (int k = 0; k < n; ++k)
-        a[i * n + j] += k;
+        a[i * n + k] += j;
     }
 }
 
@@ -83,7 +83,7 @@ void refused(double *a, int n) {
       for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent device_type(radeon) vector(64) independent // expected-warning {{'vector(64)' is ignored: Ferry sets a nested loop's operands for every device type, not for some}}
         for (int k = 0; k < n; ++k)
-          a[i * n + j] += k;
+          a[i * n + k] += j;
       }
   }
 }

@@ -71,7 +71,7 @@ void inOrder(double *y, int n) {
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector
       for (int k = 0; k < 2; ++k)
-        y[i * n + j] += k;
+        y[i * n + k] += j;
     }
 #pragma acc loop seq
     for (int q = 1; q < n; ++q)

@@ -44,7 +44,7 @@ void f(double *a, int n) {
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent
       for (int k = 0; k < n; ++k)
-        a[i * n + j] += k;
+        a[i * n + k] += j;
     }
 #ifdef BAD
 #pragma acc parallel loop gang(dim:2) copy(a[0:n]) // expected-error {{'gang(dim:2)': gangs in several dimensions (OpenACC 3.3's gang(dim:)) are not supported by Ferry yet; drop 'dim:' to use one dimension}}
@@ -65,7 +65,7 @@ void f(double *a, int n) {
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent
       for (int k = 0; k < n; ++k)
-        a[i * n + j] += k;
+        a[i * n + k] += j;
     }
 #pragma acc kernels loop worker(size:2) copy(a[0:n]) // expected-error {{unknown modifier 'size' in 'worker(size:2)' (expected 'num:')}}
   for (int i = 0; i < n; ++i)

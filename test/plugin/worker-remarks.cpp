@@ -35,7 +35,7 @@ void levels(const double *x, double *y, int n) {
       y[i * n + j] = 0;
 #pragma acc loop
       for (int k = 0; k < n; ++k)
-        y[i * n + j] += x[k];
+        y[i * n + k] += x[j];
     }
   }
 // CHECK-DAG: worker-remarks.cpp:[[@LINE+1]]:{{.*}} 'parallel loop' over 'i', each iteration on one gang whose work-items share its nested loops

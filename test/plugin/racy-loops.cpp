@@ -1,0 +1,56 @@
+// Loops whose iterations certainly update one element or scalar (the
+// `independent` that `parallel` implies is false for them): a warning
+// naming the variable and the element; without `independent` written the
+// loop runs in order (its sequential result), with it the loop stays
+// parallel. Updates under a condition, atomics, reductions, private
+// variables, elements that differ per iteration and `seq` loops: no warning.
+// RUN: %ferry-clangxx -fsyntax-only -Xclang -verify %s
+// RUN: %ferry-clangxx -fsyntax-only -fplugin-arg-ferry-remarks %s 2>&1 | %FileCheck %s
+
+void f(double *x, double *y, const double *A, int n, int m) {
+#pragma acc parallel loop copy(x[0:n], y[0:n * m]) copyin(A[0:n * m])
+  for (int i = 0; i < n; ++i) {
+#pragma acc loop // expected-warning {{the iterations of this OpenACC loop over 'j' are not independent: each one updates 'x[i]'; Ferry runs them in order, with their sequential result (use a reduction into a scalar, or 'atomic', to run them in parallel)}}
+    for (int j = 0; j < m; ++j)
+      x[i] = x[i] + A[i * m + j];
+#pragma acc loop independent // expected-warning {{the iterations of this OpenACC loop over 'j' are not independent: each one updates 'x[i]', so the result depends on their order (use a reduction into a scalar, or 'atomic')}}
+    for (int j = 0; j < m; ++j)
+      x[i] += A[i * m + j];
+    double s = 0, t = 0;
+#pragma acc loop // expected-warning {{each one updates 's'}}
+    for (int j = 0; j < m; ++j)
+      s += A[i * m + j];
+#pragma acc loop // expected-warning {{each one updates 'x[i+1]'}}
+    for (int j = 0; j < m; ++j)
+      x[i + 1] = A[i * m + j];
+    // No conflict:
+#pragma acc loop
+    for (int j = 0; j < m; ++j)
+      y[i * m + j] = x[i] * A[i * m + j];
+#pragma acc loop reduction(+ : t)
+    for (int j = 0; j < m; ++j)
+      t += A[i * m + j];
+#pragma acc loop
+    for (int j = 0; j < m; ++j) {
+      double u = A[i * m + j];
+      u += 1;
+      y[i * m + j] = u;
+    }
+#pragma acc loop
+    for (int j = 0; j < m; ++j)
+      if (j == 0)
+        x[i] = A[i * m];
+#pragma acc loop
+    for (int j = 0; j < m; ++j) {
+#pragma acc atomic update
+      x[i] += A[i * m + j];
+    }
+#pragma acc loop seq
+    for (int j = 0; j < m; ++j)
+      x[i] += A[i * m + j];
+    x[i] += s + t;
+  }
+}
+// The first loop runs in order (no spread remark), the second spreads.
+// CHECK-NOT: racy-loops.cpp:13:{{.*}} spread
+// CHECK: racy-loops.cpp:16:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over
