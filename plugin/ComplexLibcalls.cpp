@@ -26,6 +26,9 @@ const ComplexLibcall Libcalls[] = {
     {"__muldc3", "__ferry_complex_mul"},
     {"__divsc3", "__ferry_complex_div"},
     {"__divdc3", "__ferry_complex_div"},
+    // _Complex long double: in double too (plugin/LongDouble.h).
+    {"__mulxc3", "__ferry_complex_mul"},
+    {"__divxc3", "__ferry_complex_div"},
 };
 
 /// `R name(T a, T b, T c, T d)` with R `{T, T}`, `<2 x T>` or T's pair in
@@ -43,12 +46,12 @@ void define(Function &F, StringRef Target) {
   SmallVector<Value *, 6> Args;
   Type *Elem = F.getArg(0)->getType();
   for (Argument &A : F.args())
-    Args.push_back(B.CreateFPExt(&A, Double));
+    Args.push_back(B.CreateFPCast(&A, Double));
   Args.push_back(Re);
   Args.push_back(Im);
   B.CreateCall(Impl, Args);
-  Value *Parts[] = {B.CreateFPTrunc(B.CreateLoad(Double, Re), Elem),
-                    B.CreateFPTrunc(B.CreateLoad(Double, Im), Elem)};
+  Value *Parts[] = {B.CreateFPCast(B.CreateLoad(Double, Re), Elem),
+                    B.CreateFPCast(B.CreateLoad(Double, Im), Elem)};
   Type *Ret = F.getReturnType();
   Value *Result = PoisonValue::get(Ret);
   for (unsigned I = 0; I < 2; ++I)

@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "DeviceCodeChecker.h"
+#include "LongDouble.h"
 
 #include "Diagnostics.h"
 
@@ -153,7 +154,8 @@ private:
       for (const auto *A : R->specific_attrs<AnnotateAttr>())
         if (A->getAnnotation().starts_with("ferry.routine;"))
           return;
-    if (FD->isExternC() && hasDeviceMathFunction(Plain.data(), Plain.size()))
+    if (FD->isExternC() &&
+        (hasDeviceMathFunction(Plain.data(), Plain.size()) || isLongDoubleMath(Plain)))
       return;
     // <ferry/runtime.h>'s inner-level helpers and acc_on_device: Ferry's
     // device library has them.

@@ -8,6 +8,7 @@
 #include "Outliner.h"
 
 #include "ComplexLibcalls.h"
+#include "LongDouble.h"
 #include "GangLevel.h"
 
 #include "ferry/Cache.h"
@@ -1205,6 +1206,11 @@ std::unique_ptr<Module> buildDeviceModule(Module &M, const OutlineOptions &Opts,
   else
     StripDebugInfo(*Dev);
   internalizeAndClean(*Dev, C.Kernels);
+  // `long double` computes in double on GPUs (LongDouble.h).
+  if (std::string Why; !demoteLongDouble(*Dev, Why)) {
+    Ctx.emitError("ferry: " + Why);
+    return nullptr;
+  }
   if (!checkClosed(*Dev, M, Regions, Imports))
     return nullptr;
   std::string Broken;

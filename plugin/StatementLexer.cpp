@@ -43,17 +43,12 @@ bool StatementLexer::next(Token &T) {
     PP.EnterToken(T, /*IsReinject=*/true); // the parser must still see the end
     return false;
   }
-  const bool LongDouble = T.is(tok::kw_double) && !Out.empty() && Out.back().is(tok::kw_long);
   // Kept even when refused: on an error the tokens go back to the parser.
   Out.push_back(T);
   if (Compute) {
     // What device code cannot do, at the token that does it.
     if (T.isOneOf(tok::kw_throw, tok::kw_try)) {
       report(PP, T.getLocation(), Diag::ExceptionInRegion) << PP.getSpelling(T);
-      return false;
-    }
-    if (LongDouble) {
-      report(PP, Out[Out.size() - 2].getLocation(), Diag::LongDoubleInRegion);
       return false;
     }
   }

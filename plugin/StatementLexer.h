@@ -21,7 +21,7 @@ namespace plugin {
 class StatementLexer {
 public:
   /// \p Compute: the statement is device code (a compute region), where
-  /// exceptions and `long double` are errors; a data construct's is not.
+  /// exceptions are errors; a data construct's is not.
   StatementLexer(clang::Preprocessor &PP, TokenList &Out, bool Compute = true)
       : PP(PP), Out(Out), Compute(Compute) {}
 

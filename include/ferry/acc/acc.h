@@ -297,6 +297,7 @@ enum class op { add, mul, max, min, bitand_, bitor_, bitxor, land, lor };
 template <class T, class = void> struct is_complex : std::false_type {};
 template <> struct is_complex<_Complex float, void> : std::true_type {};
 template <> struct is_complex<_Complex double, void> : std::true_type {};
+template <> struct is_complex<_Complex long double, void> : std::true_type {};
 template <class T>
 struct is_complex<T, std::void_t<typename T::value_type, decltype(std::declval<const T &>().real()),
                                  decltype(std::declval<const T &>().imag())>>

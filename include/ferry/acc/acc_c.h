@@ -333,6 +333,7 @@ FERRY_ACC_LIMITS(long long, -__LONG_LONG_MAX__ - 1LL, __LONG_LONG_MAX__)
 FERRY_ACC_LIMITS(unsigned long long, 0, 2ULL * __LONG_LONG_MAX__ + 1ULL)
 FERRY_ACC_LIMITS(float, -__builtin_inff(), __builtin_inff())
 FERRY_ACC_LIMITS(double, -__builtin_inf(), __builtin_inf())
+FERRY_ACC_LIMITS(long double, -__builtin_infl(), __builtin_infl())
 #undef FERRY_ACC_LIMITS
 
 #endif /* FERRY_ACC_ACC_C_H */
