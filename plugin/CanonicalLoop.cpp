@@ -19,9 +19,6 @@ bool sameVar(const Token &T, const Token &Var) {
          T.getIdentifierInfo() == Var.getIdentifierInfo();
 }
 
-namespace {
-
-/// The end (one past) of the bracketed group that opens at \p I.
 size_t groupEnd(ArrayRef<Token> B, size_t I) {
   unsigned Depth = 0;
   for (size_t J = I; J < B.size(); ++J) {
@@ -33,9 +30,6 @@ size_t groupEnd(ArrayRef<Token> B, size_t I) {
   return B.size();
 }
 
-/// The end (one past) of the statement that starts at \p I: a compound
-/// statement, `if`/`for`/`while`/`switch` with theirs, `do ... while (c);`,
-/// or tokens up to a `;` outside brackets.
 size_t statementEnd(ArrayRef<Token> B, size_t I) {
   if (I >= B.size())
     return B.size();
@@ -60,6 +54,8 @@ size_t statementEnd(ArrayRef<Token> B, size_t I) {
   }
   return B.size();
 }
+
+namespace {
 
 /// collapse(force: n): \p Body's statements around its one nested `for`
 /// loop. False when it has no nested loop or more than one.

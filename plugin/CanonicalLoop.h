@@ -30,6 +30,14 @@ struct CanonicalLoop {
 /// Whether \p T is the identifier \p Var.
 bool sameVar(const clang::Token &T, const clang::Token &Var);
 
+/// The end (one past) of the bracketed group that opens at \p I of \p B.
+size_t groupEnd(llvm::ArrayRef<clang::Token> B, size_t I);
+
+/// The end (one past) of the statement that starts at \p I of \p B: a
+/// compound statement, `if`/`for`/`while`/`switch` with theirs,
+/// `do ... while (c);`, or tokens up to a `;` outside brackets.
+size_t statementEnd(llvm::ArrayRef<clang::Token> B, size_t I);
+
 class CanonicalLoopParser {
 public:
   CanonicalLoopParser(clang::Preprocessor &PP, clang::SourceLocation PragmaLoc)

@@ -108,42 +108,13 @@ bool proveNestIndependent(Preprocessor &PP, AccContext &Ctx, const Directive &D,
 /// parsed into \p L without diagnostics; false when it is not one.
 static bool wholeBodyLoop(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> Body,
                           CanonicalLoop &L) {
-  auto GroupEnd = [&](size_t I) {
-    unsigned Depth = 0;
-    for (size_t J = I; J < Body.size(); ++J) {
-      if (Body[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-        ++Depth;
-      else if (Body[J].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0)
-        return J + 1;
-    }
-    return Body.size();
-  };
-  while (Body.size() >= 2 && Body.front().is(tok::l_brace) && GroupEnd(0) == Body.size())
+  while (Body.size() >= 2 && Body.front().is(tok::l_brace) && groupEnd(Body, 0) == Body.size())
     Body = Body.drop_front().drop_back();
-  if (Body.size() < 4 || !Body[0].is(tok::kw_for) || !Body[1].is(tok::l_paren))
+  if (Body.size() < 4 || !Body[0].is(tok::kw_for) || !Body[1].is(tok::l_paren) ||
+      statementEnd(Body, 0) != Body.size())
     return false;
-  const size_t Close = GroupEnd(1);
-  if (Close >= Body.size())
-    return false;
-  // The rest is the loop's statement: one compound statement, or one
-  // simple statement (a single `;` at the end, outside brackets).
+  const size_t Close = groupEnd(Body, 1);
   ArrayRef<Token> Stmt = Body.drop_front(Close);
-  if (Stmt.front().is(tok::l_brace)) {
-    if (GroupEnd(Close) != Body.size())
-      return false;
-  } else {
-    unsigned Depth = 0;
-    for (size_t I = 0; I < Stmt.size(); ++I) {
-      if (Stmt[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-        ++Depth;
-      else if (Stmt[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-        Depth -= Depth > 0;
-      else if (Stmt[I].isOneOf(tok::kw_for, tok::kw_while, tok::kw_do, tok::kw_if,
-                               tok::kw_switch) ||
-               (Stmt[I].is(tok::semi) && Depth == 0 && I + 1 != Stmt.size()))
-        return false;
-    }
-  }
   for (const Token &T : Stmt)
     if (T.isOneOf(tok::kw_break, tok::kw_goto, tok::kw_return))
       return false;
