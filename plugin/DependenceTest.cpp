@@ -477,6 +477,17 @@ std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const Strin
   return Test(PP, L, Mapped, Reductions, Privates).run();
 }
 
+/// Whether the first use of \p Name in \p Body is a plain assignment to it
+/// (`k = 0`), not after `.`, `->` or `::`.
+static bool assignedFirst(ArrayRef<Token> Body, const Token &Name) {
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (sameVar(Body[I], Name) &&
+        !(I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+      return I + 1 < Body.size() && Body[I + 1].is(tok::equal) &&
+             !(I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+  return false;
+}
+
 std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
                                 const StringSet<> &Reductions, const StringSet<> &Privates) {
   ArrayRef<Token> Body = L.Body;
@@ -557,6 +568,10 @@ std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
         }
       }
     }
+    // A scalar whose first use in the body assigns it (`k = 0` of a loop
+    // over k inside) is each iteration's own value, not shared state.
+    if (!Subscripted && assignedFirst(Body, T))
+      continue;
     // An element written in every iteration; a scalar read and written.
     if (Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))) {
       std::string Text;

@@ -48,6 +48,11 @@ void f(double *x, double *y, const double *A, int n, int m) {
 #pragma acc loop seq
     for (int j = 0; j < m; ++j)
       x[i] += A[i * m + j];
+    int k; // a loop variable declared outside, assigned first in each iteration
+#pragma acc loop
+    for (int j = 0; j < m; ++j)
+      for (k = 0; k < 2; ++k)
+        y[i * m + j] += k;
     x[i] += s + t;
   }
 }
