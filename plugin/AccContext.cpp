@@ -57,6 +57,17 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   unsigned Functions = 0;
   bool Member = false;
   for (NamedDecl *ND : R) {
+    // A variable that holds a lambda: its call operator is the routine.
+    if (const auto *VD = dyn_cast<VarDecl>(ND->getUnderlyingDecl())) {
+      const CXXRecordDecl *Closure = VD->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (R.isSingleResult() && Closure && Closure->isLambda())
+        if (CXXMethodDecl *Call = Closure->getLambdaCallOperator()) {
+          Call->addAttr(AnnotateAttr::CreateImplicit(TheSema->Context, Annotation, nullptr, 0,
+                                                     Call->getSourceRange()));
+          return 3;
+        }
+      continue;
+    }
     auto *FD = dyn_cast<FunctionDecl>(ND->getUnderlyingDecl());
     if (!FD)
       continue;

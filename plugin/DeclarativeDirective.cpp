@@ -123,6 +123,8 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
       report(PP, D.Name.front().getLocation(), Diag::RoutineNotFunction);
       return;
     }
+    if (Found == 3)
+      return; // a lambda's call operator, annotated: the outliner reads it
     if (Found != 1) {
       if (Bind)
         report(PP, Bind->Loc, Diag::RoutineBindUnsupported) << "an overloaded or member function";

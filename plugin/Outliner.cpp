@@ -410,6 +410,11 @@ Function *bindTarget(Module &M, StringRef Target, const Function &From) {
                                                      &std::free);
     if ((Qualified && Target == Qualified.get()) || (Base && Target == Base.get()))
       return &G;
+    // A variable that holds a lambda: its call operator,
+    // "name::{lambda(...)#1}::operator()".
+    if (Qualified && Base && StringRef(Base.get()) == "operator()" &&
+        StringRef(Qualified.get()).starts_with((Target + "::{lambda(").str()))
+      return &G;
   }
   return nullptr;
 }

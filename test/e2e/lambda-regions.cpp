@@ -1,5 +1,5 @@
 // Regions inside lambdas (plain, generic, immediately invoked) and lambdas
-// called from region bodies.
+// called from region bodies, one named by `routine(name)`.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -7,6 +7,10 @@
 // RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 #include "Inputs/check.h"
 #include <vector>
+
+// `routine(name)` of a variable that holds a lambda: its call operator.
+auto triple = [](int x) { return 3 * x; };
+#pragma acc routine(triple) seq
 
 int main() {
   const int n = 2048;
@@ -39,5 +43,10 @@ int main() {
     want += long(p[i] % 100) * (p[i] % 100);
   }
   CHECK(s == want);
+#pragma acc parallel loop copy(p[0:n])
+  for (int i = 0; i < n; ++i)
+    p[i] = triple(p[i]);
+  for (int i = 0; i < n; ++i)
+    CHECK(p[i] == 6 * (5 + i));
   return report();
 }
