@@ -19,6 +19,20 @@ bool sameVar(const Token &T, const Token &Var) {
          T.getIdentifierInfo() == Var.getIdentifierInfo();
 }
 
+const Token *outerVariableIn(const CanonicalLoop &Inner, ArrayRef<CanonicalLoop> Outer,
+                             const CanonicalLoop **Which) {
+  for (const CanonicalLoop &O : Outer)
+    for (ArrayRef<Token> Part : {ArrayRef<Token>(Inner.Lower), ArrayRef<Token>(Inner.Bound),
+                                 ArrayRef<Token>(Inner.Step)})
+      for (const Token &T : Part)
+        if (sameVar(T, O.Var)) {
+          if (Which)
+            *Which = &O;
+          return &T;
+        }
+  return nullptr;
+}
+
 size_t groupEnd(ArrayRef<Token> B, size_t I) {
   unsigned Depth = 0;
   for (size_t J = I; J < B.size(); ++J) {
@@ -115,15 +129,12 @@ bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &N
       return false;
     Inner.Body.append(Body.begin() + Close + 1, Body.end());
     // Rectangular: no bound or step of this loop names an outer variable.
-    for (const CanonicalLoop &Outer : Nest)
-      for (ArrayRef<Token> Part : {ArrayRef<Token>(Inner.Lower), ArrayRef<Token>(Inner.Bound),
-                                   ArrayRef<Token>(Inner.Step)})
-        for (const Token &T : Part)
-          if (sameVar(T, Outer.Var)) {
-            report(PP, T.getLocation(), Diag::CollapseNotRectangular)
-                << Outer.Var.getIdentifierInfo()->getName();
-            return false;
-          }
+    const CanonicalLoop *Outer = nullptr;
+    if (const Token *T = outerVariableIn(Inner, Nest, &Outer)) {
+      report(PP, T->getLocation(), Diag::CollapseNotRectangular)
+          << Outer->Var.getIdentifierInfo()->getName();
+      return false;
+    }
     Nest.push_back(std::move(Inner));
   }
   if (!Prologue.empty() || !Epilogue.empty()) {

@@ -30,6 +30,13 @@ struct CanonicalLoop {
 /// Whether \p T is the identifier \p Var.
 bool sameVar(const clang::Token &T, const clang::Token &Var);
 
+/// The token of \p Inner's lower bound, bound or step that names the
+/// variable of one of \p Outer (a loop that is not rectangular under them),
+/// with that loop in \p Which; null when there is none.
+const clang::Token *outerVariableIn(const CanonicalLoop &Inner,
+                                    llvm::ArrayRef<CanonicalLoop> Outer,
+                                    const CanonicalLoop **Which = nullptr);
+
 /// The end (one past) of the bracketed group that opens at \p I of \p B.
 size_t groupEnd(llvm::ArrayRef<clang::Token> B, size_t I);
 

@@ -222,12 +222,8 @@ bool joinNestedLoop(Preprocessor &PP, bool Remarks,
     return false;
   // Rectangular: its bounds and step do not use the outer variable.
   const CanonicalLoop &L = Nested[0].Loop;
-  for (ArrayRef<Token> Part :
-       {ArrayRef<Token>(L.Lower), ArrayRef<Token>(L.Bound),
-        ArrayRef<Token>(L.Step)})
-    for (const Token &T : Part)
-      if (sameVar(T, Nest[0].Var))
-        return false;
+  if (outerVariableIn(L, Nest[0]))
+    return false;
   Nest.push_back(L);
   if (Remarks)
     Nested[0].Remark =

@@ -163,7 +163,7 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
 }
 
 void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
-                                   ArrayRef<CanonicalLoop> Nest) {
+                                   SmallVectorImpl<CanonicalLoop> &Nest) {
   // `tile`: its loops are independent, so in C the nest runs as one
   // collapsed loop (the same iterations, without the tiles' order).
   if (!TileSizes.empty() && Ctx.remarks())
@@ -182,13 +182,8 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
   }
   if (needsProof() && !D.find(ClauseKind::Seq))
     ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
-  if (D.Implicit && ProvenIndependent && Nest.size() == 1) {
-    SmallVector<CanonicalLoop, 3> Joined(Nest.begin(), Nest.end());
-    joinPlainLoops(PP, Ctx, D, Joined);
-    addImpliedCopies(P, S.tokens(), Joined.back().Body);
-    emitC(Joined, S.tokens());
-    return;
-  }
+  if (D.Implicit && ProvenIndependent && Nest.size() == 1)
+    joinPlainLoops(PP, Ctx, D, Nest);
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   emitC(Nest, S.tokens());
 }

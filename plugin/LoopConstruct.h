@@ -106,7 +106,7 @@ private:
   /// The C form of rewriteRegion (plugin/CRegion.h): the nest as one flat
   /// loop of a block literal; nested loops run in order in its iterations.
   void rewriteRegionC(const LoopStatement &S, const Placement &P,
-                      llvm::ArrayRef<CanonicalLoop> Nest);
+                      llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// The C launch of \p Nest (\p Original: the tokens to give back after
   /// an error).
   void emitC(llvm::ArrayRef<CanonicalLoop> Nest, llvm::ArrayRef<clang::Token> Original);

@@ -145,13 +145,8 @@ void joinPlainLoops(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     CanonicalLoop Inner;
     if (!wholeBodyLoop(PP, D.Loc, Nest.back().Body, Inner))
       return;
-    for (const CanonicalLoop &Outer : Nest)
-      for (ArrayRef<Token> Part : {ArrayRef<Token>(Inner.Lower), ArrayRef<Token>(Inner.Bound),
-                                   ArrayRef<Token>(Inner.Step)})
-        for (const Token &T : Part)
-          if (sameVar(T, Outer.Var))
-            return; // not rectangular
-    if (!findLoopDependence(PP, Ctx, D, Inner, {}).empty())
+    // Rectangular, and proven with the outer variables fixed.
+    if (outerVariableIn(Inner, Nest) || !findLoopDependence(PP, Ctx, D, Inner, {}).empty())
       return;
     Nest.push_back(std::move(Inner));
   }

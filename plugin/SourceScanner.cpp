@@ -94,16 +94,18 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       Prev.setKind(tok::r_brace);
       continue;
     }
-    if (ControlLoops && loopsInside(T)) {
-      // Read on as control: the loops in it are plain loops.
-      ControlLoopLocs.push_back(T.getLocation());
-    } else if (plainLoop(T)) {
-      PlainLoops.push_back(T.getLocation());
-      if (!statement(T))
-        return std::nullopt;
-      Loops = true;
-      Prev.setKind(tok::r_brace);
-      continue;
+    if (plainLoop(T)) {
+      if (ControlLoops && loopsInside(T)) {
+        // Read on as control: the loops in it are plain loops.
+        ControlLoopLocs.push_back(T.getLocation());
+      } else {
+        PlainLoops.push_back(T.getLocation());
+        if (!statement(T))
+          return std::nullopt;
+        Loops = true;
+        Prev.setKind(tok::r_brace);
+        continue;
+      }
     }
     if (T.is(tok::l_brace))
       ++Depth;
@@ -181,8 +183,6 @@ bool SourceScanner::plainLoop(const Token &For) {
 }
 
 unsigned SourceScanner::loopsInside(const Token &For) {
-  if (!plainLoop(For))
-    return 0;
   bool Ok;
   SourceScanner Loop(*PP, For.getLocation(), Ok);
   if (!Ok || !is(Loop.next(), "for") || Loop.next().isNot(tok::l_paren) ||

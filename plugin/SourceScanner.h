@@ -70,8 +70,8 @@ private:
   /// A plain loop of `kernels` at \p For: a `for` statement without a
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
-  /// How many plain loops make up the body of the plain loop at \p For
-  /// (0: it holds something else).
+  /// How many plain loops make up the body of \p For, a plain loop (0: it
+  /// holds something else).
   unsigned loopsInside(const clang::Token &For);
 
   std::optional<clang::Lexer> Raw;
