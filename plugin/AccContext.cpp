@@ -224,6 +224,16 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
     return true;
   for (Clause &C : D.Clauses)
     for (VarRef &V : C.Vars) {
+      const VarDecl *Pointer = V.isMember() ? nullptr : lookupVariable(V.Name);
+      if (Pointer && PP.getLangOpts().CPlusPlus && Pointer->getType()->isPointerType() &&
+          Pointer->getType()->getPointeeType()->isVariablyModifiedType()) {
+        // The runtime's templates cannot take a variably modified type.
+        report(PP, V.Name.getLocation(), Diag::VlaUnsupported)
+            << PP.getSpelling(V.Name) << spelling(C.Kind)
+            << "a pointer to rows of variable length is not supported by Ferry in C++ yet (it "
+               "is in C); use a pointer to its first element";
+        return false;
+      }
       if (V.isMember() || !isVariableLengthArray(V.Name))
         continue;
       V.Vla = true;

@@ -33,6 +33,10 @@ enum class CaptureKind {
 struct Capture {
   Token Name;
   CaptureKind Kind;
+  /// A Pointer to a variable-length array's rows (`double a[n][m]`, `double
+  /// (*p)[m]`): the lengths of the row's dimensions, read where the region
+  /// starts (a closure cannot hold a type of variable size).
+  unsigned VariableDims = 0;
 };
 
 /// A reduction of a C region: a scalar, or elements [Lower, Lower +
@@ -45,6 +49,14 @@ struct Reduction {
 };
 
 std::string name(Preprocessor &PP, const Token &T) { return PP.getSpelling(T); }
+
+/// `[0]` \p N times.
+std::string zeros(unsigned N) {
+  std::string Out;
+  for (unsigned I = 0; I < N; ++I)
+    Out += "[0]";
+  return Out;
+}
 
 /// The C spelling of a reduction's identity for the field `Field`.
 std::string identity(StringRef Op, const std::string &Field) {
@@ -109,11 +121,21 @@ private:
       else if (Held->isPointerType())
         Held = Held->getPointeeType();
     }
-    if (VD && Held->isVariablyModifiedType() && K != CaptureKind::Reference) {
+    unsigned VariableDims = 0;
+    if (VD && K == CaptureKind::Pointer && Held->isVariablyModifiedType()) {
+      const ASTContext &AC = VD->getASTContext();
+      QualType Row = Held;
+      for (; const ArrayType *A = AC.getAsArrayType(Row); ++VariableDims)
+        Row = A->getElementType();
+      if (Row->isVariablyModifiedType())
+        VariableDims = 0; // rows of pointers to arrays of variable length
+    }
+    if (VD && Held->isVariablyModifiedType() && K != CaptureKind::Reference &&
+        !VariableDims) {
       report(PP, T.getLocation(), Diag::CVariablyModified) << name(PP, T);
       return false;
     }
-    Captures.push_back({T, K});
+    Captures.push_back({T, K, VariableDims});
     return true;
   }
 
@@ -135,7 +157,7 @@ private:
         Ok = false;
         return;
       }
-      Reduction R{V.Name, C.ReductionOp};
+      Reduction R{V.Name, C.ReductionOp, false, {}, {}};
       const VarDecl *VD = Ctx.lookupVariable(V.Name);
       if (!V.Sections.empty()) {
         R.Elements = true;
@@ -334,7 +356,11 @@ private:
       case CaptureKind::Private:
         break;
       case CaptureKind::Pointer:
-        B.code("__typeof__(&(").tokens(C.Name).code(")[0])" + N + ";");
+        if (C.VariableDims)
+          B.code("void *" + N + "; long long __ferry_vd_" + N + "[" +
+                 std::to_string(C.VariableDims) + "];");
+        else
+          B.code("__typeof__(&(").tokens(C.Name).code(")[0])" + N + ";");
         break;
       case CaptureKind::Reference:
         typeOf(C.Name);
@@ -400,6 +426,15 @@ private:
         break;
       case CaptureKind::Pointer:
         B.code("__ferry_cl." + N + " = (").tokens(C.Name).code(");");
+        // The length of each dimension of a row: sizeof (x[0]...[0]) /
+        // sizeof (x[0]...[0][0]), sizes of variable-length arrays.
+        for (unsigned Dim = 0; Dim < C.VariableDims; ++Dim)
+          B.code("__ferry_cl.__ferry_vd_" + N + "[" + std::to_string(Dim) +
+                 "] = (long long)(sizeof((")
+              .tokens(C.Name)
+              .code(")" + zeros(Dim + 1) + ") / sizeof((")
+              .tokens(C.Name)
+              .code(")" + zeros(Dim + 2) + "));");
         break;
       case CaptureKind::Reference:
         B.code("__ferry_cl.__ferry_ref_" + N + " = &(")
@@ -582,6 +617,17 @@ private:
         B.code(N + ";");
         break;
       case CaptureKind::Pointer:
+        if (C.VariableDims) {
+          // `E (*x)[d0][d1] = ...` with the lengths the closure holds.
+          B.code("__typeof__((")
+              .tokens(C.Name)
+              .code(")" + zeros(C.VariableDims + 1) + ") (*" + N + ")");
+          for (unsigned Dim = 0; Dim < C.VariableDims; ++Dim)
+            B.code("[__ferry_c->__ferry_vd_" + N + "[" + std::to_string(Dim) +
+                   "]]");
+          B.code(" = __ferry_c->" + N + ";");
+          break;
+        }
         B.code("__typeof__(&(")
             .tokens(C.Name)
             .code(")[0])" + N + " = __ferry_c->" + N + ";");

@@ -114,11 +114,23 @@ static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
     else
       B.code("::ferry::acc::async_queue(").tokens(C.Expr).code(");");
     return;
-  case ClauseKind::NumGangs:
-    B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", (")
-        .tokens(C.Expr)
-        .code("), 2147483647LL);");
+  case ClauseKind::NumGangs: {
+    // Gangs in several dimensions (`num_gangs(x, y, z)`) are their
+    // product, in one dimension: each value at most 65535 (a GPU grid's
+    // y and z), the product at most a grid's x.
+    const SmallVector<ArrayRef<Token>, 3> Values = splitTopLevel(C.Expr, tok::comma);
+    B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", ");
+    if (Values.size() == 1) {
+      B.code("(").tokens(C.Expr).code("), 2147483647LL);");
+      return;
+    }
+    for (size_t I = 0; I < Values.size(); ++I)
+      B.code(std::string(I ? " * " : "") + "(long long)::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", (")
+          .tokens(Values[I])
+          .code("), 65535LL)");
+    B.code(", 2147483647LL);");
     return;
+  }
   case ClauseKind::NumWorkers:
     B.code("__ferry_options.num_workers = ::ferry::acc::geometry_clause(__ferry_region, \"num_workers\", (")
         .tokens(C.Expr)

@@ -634,9 +634,15 @@ bool DirectiveParser::parseClause(Directive &D) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
   }
-  if (*K == ClauseKind::NumGangs && splitTopLevel(Cl.Expr, tok::comma).size() > 1) {
-    report(PP, Loc, Diag::NumGangsDims);
-    return false;
+  // OpenACC 3.3, 2.5.10: up to three values on `parallel` (gangs in up to
+  // three dimensions), one on `kernels`.
+  if (*K == ClauseKind::NumGangs) {
+    const size_t Values = splitTopLevel(Cl.Expr, tok::comma).size();
+    const bool Kernels = D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop;
+    if (Values > 3 || (Values > 1 && Kernels)) {
+      report(PP, Loc, Diag::NumGangsDims) << unsigned(Kernels) << spelling(D.Kind);
+      return false;
+    }
   }
   if (*K == ClauseKind::WaitClause && !splitWaitArgument(Cl))
     return false;

@@ -60,9 +60,16 @@ bool LoopSchedule::readGangOperands() {
       StringRef Modifier = Part[0].getIdentifierInfo()->getName();
       ArrayRef<Token> Value = Part.drop_front(2);
       if (Modifier == "dim") {
-        report(PP, Part[0].getLocation(), Diag::UnsupportedGangDim)
-            << "gang(" + spellingOf(PP, C->Expr) + ")";
-        return false;
+        // Ferry's gangs are one dimension, the product of num_gangs'
+        // values: a loop over gangs of any dimension is a gang loop.
+        if (Value.size() != 1 || !Value[0].is(tok::numeric_constant) ||
+            !StringRef("123").contains(spellingOf(PP, Value)) ||
+            spellingOf(PP, Value).size() != 1) {
+          report(PP, Part[0].getLocation(), Diag::GangDimValue)
+              << "gang(" + spellingOf(PP, C->Expr) + ")";
+          return false;
+        }
+        continue;
       }
       if (Modifier != "static" || (Value.size() == 1 && Value[0].is(tok::star)))
         continue;
@@ -219,7 +226,7 @@ void LoopSchedule::emitLevelOperand(const Clause &C, TokenBuilder *B,
             << Text << "the number of gangs is set on the region's loop";
     } else if (C.Kind == ClauseKind::Gang &&
                (Modifier == "static" || Modifier == "dim")) {
-      // Read by readGangOperands (static:), refused there (dim:).
+      // Read by readGangOperands.
     } else if (C.Kind == ClauseKind::Vector &&
                (Modifier.empty() || Modifier == "length")) {
       if (B && !D.find(ClauseKind::VectorLength))

@@ -8,6 +8,8 @@ void default_none(int n, float *a, float s, float t) {
     a[i] = s * t; // expected-error {{variable 't' is used in the region but named in no clause of a construct with default(none)}}
 }
 
+// A pointer to rows of variable length is a copy of a pointer here (no data
+// clause): of a type a closure cannot hold (in a data clause it can).
 void variable_rows(int n, int m, double (*v)[m]) {
 #pragma acc parallel loop
   for (int i = 0; i < n; ++i)

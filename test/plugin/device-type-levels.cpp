@@ -2,7 +2,7 @@
 // size of gang(static:), num_workers, and worker(n) in `kernels` (on the
 // region's loop or its worker loop) are launch values chosen per device
 // type when the construct runs; gang(static:) for some types only is a
-// different schedule (an error), gang(dim:) for some types is refused as
+// different schedule (an error), gang(dim:) for some types is checked as
 // everywhere, worker(n) for some types keeps OpenACC 3.3 2.9.3's rules
 // (kernels only, not beside a num_workers of any type), and a nested
 // loop's gang(n)/vector(n) for some types, or a worker(n) that an earlier
@@ -63,7 +63,7 @@ void refused(double *a, int n) {
 #pragma acc parallel loop copy(a[0:n]) gang device_type(nvidia) gang(static:4) // expected-error {{the clauses after 'device_type' give this 'parallel loop' a different loop schedule per device type (host: gang; nvidia: gang(static:); radeon: gang)}}
   for (int i = 0; i < n; ++i)
     a[i] += 1;
-#pragma acc parallel loop copy(a[0:n]) gang device_type(radeon) gang(dim:2) // expected-error {{'gang(dim:2)': gangs in several dimensions (OpenACC 3.3's gang(dim:)) are not supported by Ferry yet}}
+#pragma acc parallel loop copy(a[0:n]) gang device_type(radeon) gang(dim:4) // expected-error {{'gang(dim:4)': the 'dim:' argument must be the constant 1, 2 or 3}}
   for (int i = 0; i < n; ++i)
     a[i] += 1;
 #pragma acc parallel loop copy(a[0:n]) gang worker device_type(nvidia) gang worker(4) // expected-error {{'worker(4)': a number of workers on a loop is allowed only in a 'kernels' construct (OpenACC 3.3, 2.9.3), not on a loop of a 'parallel loop' construct}}

@@ -173,7 +173,9 @@ void host_data_diagnostics(float *a, int n) {
 }
 
 void more_clauses(double *a, double *p, int n) {
-#pragma acc parallel loop num_gangs(4, 2) copy(a[0:n]) // expected-error {{'num_gangs' with several values (gangs in several dimensions) is not supported by Ferry yet; give one number}}
+#pragma acc parallel loop num_gangs(4, 2, 2, 2) copy(a[0:n]) // expected-error {{'num_gangs' of a 'parallel loop' construct takes at most three values (gangs in up to three dimensions)}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc kernels loop num_gangs(4, 2) copy(a[0:n]) // expected-error {{'num_gangs' of a 'kernels loop' construct takes one value}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop num_workers(4) copy(a[0:n])
   for (int i = 0; i < n; ++i) a[i] = 0;

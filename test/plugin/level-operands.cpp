@@ -2,8 +2,9 @@
 // and vector(n) set the region's gangs and vector length (a nested loop's
 // vector(n) sets its gangs' width), gang(static:n) deals chunks to the gangs,
 // worker(n) in `kernels` sets a gang's workers;
-// what Ferry does not honour is a warning at the operand, gang(dim:) and an
-// unknown modifier an error.
+// what Ferry does not honour is a warning at the operand, gang(dim:) other
+// than 1, 2 or 3 and an unknown modifier an error (a gang(dim:d) loop is a
+// gang loop: Ferry's gangs are one dimension).
 // RUN: %ferry-clangxx -fsyntax-only -ferror-limit=0 -Xclang -verify -DBAD %s
 // RUN: %ferry-clangxx -E %s | %FileCheck %s
 
@@ -47,12 +48,12 @@ void f(double *a, int n) {
         a[i * n + k] += j;
     }
 #ifdef BAD
-#pragma acc parallel loop gang(dim:2) copy(a[0:n]) // expected-error {{'gang(dim:2)': gangs in several dimensions (OpenACC 3.3's gang(dim:)) are not supported by Ferry yet; drop 'dim:' to use one dimension}}
+#pragma acc parallel loop gang(dim:n) copy(a[0:n]) // expected-error {{'gang(dim:n)': the 'dim:' argument must be the constant 1, 2 or 3}}
   for (int i = 0; i < n; ++i)
     a[i] += 1;
 #pragma acc parallel loop copy(a[0:n * n])
   for (int i = 0; i < n; ++i) {
-#pragma acc loop gang(num:2, dim:1) // expected-error {{'gang(num:2,dim:1)': gangs in several dimensions}}
+#pragma acc loop gang(num:2, dim:0) // expected-error {{'gang(num:2,dim:0)': the 'dim:' argument must be the constant 1, 2 or 3}}
     for (int j = 0; j < n; ++j)
       a[i] += 1;
   }

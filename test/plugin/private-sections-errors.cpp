@@ -36,3 +36,9 @@ void vlas(int n, int k) {
 #pragma acc host_data use_device(v) // expected-error {{'v' in OpenACC clause 'use_device' is a variable-length array: 'use_device' of it is not supported by Ferry yet; use a pointer to its first element}}
   { p = v; }
 }
+
+void vla_rows(int n, int k, double (*rows)[k]) {
+#pragma acc parallel loop copy(rows[0:n][0:k]) // expected-error {{'rows' in OpenACC clause 'copy' is a variable-length array: a pointer to rows of variable length is not supported by Ferry in C++ yet (it is in C); use a pointer to its first element}}
+  for (int i = 0; i < n; ++i)
+    rows[i][0] = 1;
+}
