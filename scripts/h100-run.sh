@@ -81,6 +81,10 @@ for prog in e2e/*; do
   elif grep -qx "$name" e2e-expect-error.txt 2>/dev/null; then
     # Must stop with a Ferry error (the data it names is not on the device).
     if [ $rc -ne 0 ] && grep -q "ferry: error:" "e2e.$name.out"; then ok=1; else ok=0; fi
+  elif grep -qx "$name" e2e-host-memory.txt 2>/dev/null; then
+    # Passes where the GPU reaches host memory, else stops saying it does not.
+    if { [ $rc -eq 0 ] && [ ! -s "e2e.$name.out" ]; } ||
+       { [ $rc -ne 0 ] && grep -q "does not reach host memory" "e2e.$name.out"; }; then ok=1; else ok=0; fi
   elif grep -qx "$name" e2e-expect-messages.txt 2>/dev/null; then
     # Reports misuse and goes on: exit 0 with its messages.
     if [ $rc -eq 0 ] && grep -q "ferry: error:" "e2e.$name.out"; then ok=1; else ok=0; fi

@@ -111,6 +111,10 @@ prepare)
     # Programs that must stop with a Ferry error on a device: every run
     # line that runs them is negated, or (assertions compiled in, which some
     # of their run lines compile out) `GPU: expect-error`.
+    # Programs whose outcome is the GPU's: they pass where it reaches host
+    # memory (HMM) and stop with Ferry's message where it does not.
+    elif grep -q '^// GPU: host-memory' "$src"; then
+      echo "$prog" >> "$out/e2e-host-memory.txt"
     elif grep -q '^// GPU: expect-error' "$src" ||
        { grep -q 'RUN:.*%not.*%run' "$src" && ! grep 'RUN:.*%run' "$src" | grep -vq '%not'; }; then
       echo "$prog" >> "$out/e2e-expect-error.txt"

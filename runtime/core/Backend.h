@@ -123,6 +123,11 @@ public:
   virtual ferry_status allocateManaged(int Device, size_t Bytes, void **Out);
   /// Whether allocateManaged works on this backend's devices.
   virtual bool hasManagedMemory() const { return false; }
+  /// Whether kernels on \p Device reach pageable host memory at the host's
+  /// addresses (NVIDIA: pageable memory access, HMM; AMD: system memory
+  /// accessible by default, XNACK on): a region may then use host memory
+  /// that no data clause put on the device.
+  virtual bool reachesHostMemory(int /*Device*/) { return false; }
   virtual ferry_status releaseManaged(int Device, void *Ptr);
   /// Host memory for fast transfers (cudaMallocHost). The default is
   /// page-aligned pageable memory.

@@ -770,10 +770,13 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
         if (!HostPtr)
           continue;
         std::optional<void *> Dev = presentTable(K, Device).attachAddress(HostPtr);
+        if (!Dev && B.reachesHostMemory(Device))
+          continue; // the host's address (unified memory)
         if (!Dev) {
           errorf("%s (%s:%u): the global variable the region reads through its device copy "
                  "'%s' holds a pointer (at byte %u: %p) to memory that is not present on the %s "
-                 "device; name that memory in a data clause or 'enter data' first",
+                 "device; name that memory in a data clause or 'enter data' first (this device does "
+                 "not reach host memory)",
                  R.name, File, R.line, G.symbol, Off, HostPtr, deviceKindName(K));
           return FERRY_ERROR_INVALID;
         }
@@ -804,10 +807,12 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     std::optional<void *> Dev = Table.attachAddress(HostPtr);
     if (!Dev && isAbsentNoCreate(HostPtr))
       continue; // no_create of absent data: the host address (OpenACC 3.3 2.7.10)
+    if (!Dev && B.reachesHostMemory(Device))
+      continue; // memory in no data clause, which the device reaches where it is
     if (!Dev) {
       errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
              "present on the %s device; name it in a data clause (copy, copyin, create, "
-             "present) or acc_copyin it first",
+             "present) or acc_copyin it first (this device does not reach host memory)",
              R.name, File, R.line, Off, HostPtr, deviceKindName(K));
       return FERRY_ERROR_INVALID;
     }

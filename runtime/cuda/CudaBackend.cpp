@@ -53,6 +53,7 @@ constexpr int CU_JIT_INPUT_PTX = 1;
 constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88;
 
 /// The driver entry points Ferry uses, each under its versioned name.
 #define FERRY_CUDA_SYMBOLS(X)                                                  \
@@ -500,6 +501,11 @@ public:
     if (Error E = enter(Device))
       return report(E);
     return report(check(Api.cuMemFreeHost(Ptr), "cuMemFreeHost"));
+  }
+  bool reachesHostMemory(int Device) override {
+    int Pageable = 0;
+    return vendorAttribute(Device, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, Pageable) &&
+           Pageable;
   }
   bool vendorAttribute(int Device, int Attr, int &Out) override {
     CUdevice D;

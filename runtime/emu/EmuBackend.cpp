@@ -130,6 +130,14 @@ public:
   bool idle(int, int, bool) override { return true; }
   ferry_status waitAsync(int, int, int) override { return FERRY_SUCCESS; }
   std::string isa(int Device) override { return "amdgcn-amd-amdhsa--" + arch(Device); }
+  /// As ROCR on a processor with XNACK (gfx90a, gfx94x) where HSA_XNACK=1:
+  /// the emulated device reaches the host's memory (it is the host's
+  /// memory; without XNACK a GPU would fault, so the runtime stops first).
+  bool reachesHostMemory(int Device) override {
+    const std::string &A = arch(Device);
+    return envString("HSA_XNACK") == std::optional<std::string>("1") &&
+           (A.rfind("gfx90", 0) == 0 || A.rfind("gfx94", 0) == 0);
+  }
 
   ferry_status properties(int Device, Properties &Out) override {
     const std::string &Arch = arch(Device);

@@ -263,6 +263,15 @@ public:
     D->Queues.clear();
   }
 
+  /// ROCR's one answer for all agents: system memory (malloc, mmap) is
+  /// accessible by default (HMM with XNACK on: HSA_XNACK=1 on gfx90a).
+  bool reachesHostMemory(int) override {
+    bool ByDefault = false;
+    return Api.hsa_system_get_info(HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT, &ByDefault) ==
+               HSA_STATUS_SUCCESS &&
+           ByDefault;
+  }
+
   ferry_status properties(int Device, Properties &Out) override {
     HsaDevice *D;
     if (Error E = device(Device, D))
