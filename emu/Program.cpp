@@ -235,6 +235,9 @@ public:
     D.Args = const_cast<void *const *>(reinterpret_cast<const void *const *>(Args.data()));
     D.Sites = &Sites;
     D.Threads = Opts.Threads;
+    std::shared_ptr<RaceTable> Races = Opts.RaceCheck ? newRaceTable() : nullptr;
+    D.Races = Races.get();
+    D.RaceReads = Opts.RaceCheckReads;
     // AMDGPU: the kernarg segment and the dispatch packet exactly as the HSA
     // backend builds them.
     std::string E;
@@ -763,6 +766,93 @@ void addGlobalChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &S
   }
 }
 
+/// Race checking (Options::RaceCheck): `__ferry_emu.race(site, ptr, bytes,
+/// write)` before each plain (not atomic) load and after each such store
+/// whose pointer is not visibly private or group memory, both ends of
+/// memcpy and memset's destination; `__ferry_emu.race_release(site)` before
+/// each fence of device or system scope and each atomic read-modify-write
+/// that releases.
+void addRaceChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx),
+       *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Access = M.getOrInsertFunction(
+      "__ferry_emu.race", FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I64, I32}, false));
+  FunctionCallee Release = M.getOrInsertFunction(
+      "__ferry_emu.race_release", FunctionType::get(Type::getVoidTy(Ctx), {I32}, false));
+  Symbols["__ferry_emu.race"] = raceAccessFunction();
+  Symbols["__ferry_emu.race_release"] = raceReleaseFunction();
+  auto Private = [](Value *V) {
+    const Value *U = getUnderlyingObject(V, 16);
+    if (isa<AllocaInst>(U))
+      return true;
+    if (const auto *A = dyn_cast<Argument>(U))
+      return A->hasByValAttr() || A->hasByRefAttr();
+    return V->getType()->getPointerAddressSpace() == 3 ||
+           V->getType()->getPointerAddressSpace() == 5;
+  };
+  // Device or system scope: the default (system) and "agent" scopes, with
+  // or without "-one-as".
+  auto DeviceScope = [&](SyncScope::ID Id) {
+    if (Id == SyncScope::System)
+      return true;
+    SmallVector<StringRef, 8> Names;
+    Ctx.getSyncScopeNames(Names);
+    return Id < Names.size() && Names[Id].starts_with("agent");
+  };
+  auto Releases = [](AtomicOrdering O) {
+    return O == AtomicOrdering::Release || O == AtomicOrdering::AcquireRelease ||
+           O == AtomicOrdering::SequentiallyConsistent;
+  };
+  struct Point {
+    Instruction *I;
+    Value *Pointer = nullptr, *Bytes = nullptr;
+    bool Write = false;
+  };
+  SmallVector<Point, 64> Points;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
+      continue;
+    for (Instruction &I : instructions(F)) {
+      auto Size = [&](Type *T) { return ConstantInt::get(I64, DL.getTypeStoreSize(T)); };
+      if (auto *L = dyn_cast<LoadInst>(&I); L && !L->isAtomic())
+        Points.push_back({&I, L->getPointerOperand(), Size(L->getType()), false});
+      else if (auto *St = dyn_cast<StoreInst>(&I); St && !St->isAtomic())
+        Points.push_back({&I, St->getPointerOperand(), Size(St->getValueOperand()->getType()),
+                          true});
+      else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+        Points.push_back({&I, MI->getDest(), MI->getLength(), true});
+        if (auto *MT = dyn_cast<MemTransferInst>(MI))
+          Points.push_back({&I, MT->getSource(), MI->getLength(), false});
+      } else if (auto *Fe = dyn_cast<FenceInst>(&I)) {
+        if (DeviceScope(Fe->getSyncScopeID()) && Releases(Fe->getOrdering()))
+          Points.push_back({&I});
+      } else if (auto *A = dyn_cast<AtomicRMWInst>(&I)) {
+        if (DeviceScope(A->getSyncScopeID()) && Releases(A->getOrdering()))
+          Points.push_back({&I});
+      } else if (auto *C = dyn_cast<AtomicCmpXchgInst>(&I)) {
+        if (DeviceScope(C->getSyncScopeID()) && Releases(C->getSuccessOrdering()))
+          Points.push_back({&I});
+      }
+    }
+  }
+  for (const Point &Pt : Points) {
+    // Writes are checked after they happen (a write of the value the last
+    // writer left is no race), reads and releases before.
+    IRBuilder<> B(Pt.Write ? Pt.I->getNextNode() : Pt.I);
+    if (!Pt.Pointer) {
+      B.CreateCall(Release, {B.getInt32(addSite(P, "release", *Pt.I))});
+      continue;
+    }
+    if (Private(Pt.Pointer))
+      continue;
+    const uint32_t Site = addSite(P, Pt.Write ? "global store" : "global load", *Pt.I);
+    B.CreateCall(Access, {B.getInt32(Site), B.CreatePointerBitCastOrAddrSpaceCast(Pt.Pointer, Ptr),
+                          B.CreateZExtOrTrunc(Pt.Bytes, I64), B.getInt32(Pt.Write)});
+  }
+}
+
 void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -1095,6 +1185,8 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
     addGroupChecks(*M, *P, Symbols);
     addPrivateChecks(*M, *P, Symbols);
   }
+  if (Opts.RaceCheck)
+    addRaceChecks(*M, *P, Symbols);
   // Device math on the host's libm; device-library functions it does not
   // have are named here rather than left for the JIT to miss.
   std::string Missing;
@@ -1287,6 +1379,11 @@ extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *
   O.Arch = Arch;
   const char *Check = std::getenv("FERRY_EMU_CHECK");
   O.Check = Check && *Check && std::strcmp(Check, "0") != 0;
+  // FERRY_EMU_RACES=1: writes by two work-items, reads against writes
+  // across work-groups; =all: reads against writes within a group too.
+  const char *Races = std::getenv("FERRY_EMU_RACES");
+  O.RaceCheck = Races && *Races && std::strcmp(Races, "0") != 0;
+  O.RaceCheckReads = O.RaceCheck && std::strcmp(Races, "all") == 0;
   O.CodeObject.assign(static_cast<const char *>(CodeObject), CodeObjectSize);
   auto P = ferry::emu::Program::create(std::move(*M), O);
   if (!P) {

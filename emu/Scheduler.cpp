@@ -27,6 +27,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace ctx = boost::context;
@@ -112,6 +113,7 @@ struct Lane {
   uint64_t In = 0, Mask = 0, Out = 0;
   uint32_t B = 0, C = 0;
   uintptr_t StackLow = 0; ///< the lowest address of the work-item's stack
+  uint32_t Fences = 0;    ///< race checking: device-scope releases so far
 };
 
 /// A work-group's memory, below 4 GiB where the host allows it
@@ -170,6 +172,11 @@ struct GroupSpan {
 struct Group {
   const Dispatch *D = nullptr;
   uint32_t Id[3] = {0, 0, 0};
+  uint64_t Linear = 0;   ///< the group's number in the grid
+  uint32_t Barriers = 0; ///< barriers the group has met (race checking)
+  /// Cross-lane operations each wave has met (race checking: a warp sync
+  /// orders the accesses of its lanes).
+  std::vector<uint32_t> WaveSyncs;
   std::vector<Lane> Lanes;
   GroupSpan Shared;
   std::string Error; ///< set by a runtime function: the launch fails
@@ -412,6 +419,7 @@ bool resolveCollective(Group &G, std::string &Why) {
       if (P.empty())
         continue;
       perform(G, P, First.O);
+      ++G.WaveSyncs[W];
       return true;
     }
   }
@@ -466,6 +474,7 @@ bool resolveBarrier(Group &G, std::string &Why) {
       AndBits &= uint32_t(L.In);
       OrBits |= uint32_t(L.In);
     }
+  ++G.Barriers;
   for (Lane &L : G.Lanes)
     if (!L.Done) {
       switch (L.O) {
@@ -510,10 +519,12 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
   Group G;
   G.D = &D;
   std::copy(Id, Id + 3, G.Id);
+  G.Linear = Id[0] + uint64_t(D.L.Grid[0]) * (Id[1] + uint64_t(D.L.Grid[1]) * Id[2]);
   static thread_local GroupMemory Memory;
   G.Shared = {Memory.zeroed(D.SharedBytes), D.SharedBytes};
   const uint32_t N = D.L.Block[0] * D.L.Block[1] * D.L.Block[2];
   G.Lanes.resize(N);
+  G.WaveSyncs.assign((N + D.WaveSize - 1) / D.WaveSize, 0);
   CurGroup = &G;
   for (uint32_t I = 0; I < N; ++I) {
     Lane &L = G.Lanes[I];
@@ -671,6 +682,14 @@ static uint32_t emu_barrier_or(uint32_t S, uint32_t P) {
   return uint32_t(rendezvous(Wait::Barrier, S, Op::BarrierOr, P != 0));
 }
 static void emu_membar(uint32_t) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+static void emu_race_release(uint32_t);
+/// membar.gl and membar.sys: a device-scope fence, a release for race
+/// checking too.
+static void emu_membar_device(uint32_t S) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (disp().Races)
+    emu_race_release(S);
+}
 static void emu_warp_sync(uint32_t S, uint32_t Mask) {
   rendezvous(Wait::Collective, S, Op::WarpSync, 0, 0, 0, Mask);
 }
@@ -980,6 +999,134 @@ bool inHeapBlock(uintptr_t B, uintptr_t E) {
   return It != HeapBlocks.begin() && E <= std::prev(It)->first + std::prev(It)->second;
 }
 
+/// Race checking: two work-items of one launch conflict on a byte of
+/// global memory when both write it (or, from two work-groups, or with
+/// Dispatch::RaceReads, one reads it), neither access is atomic, and
+/// nothing orders them: a barrier of their work-group
+/// between them (the group's barrier count differs), or a device-scope
+/// release (a fence, an atomic that releases) by the earlier one after its
+/// access, which a consumer then acquires (the last-block pattern of grid
+/// reductions; the acquire is assumed), or a cross-lane operation of their
+/// wave (a warp sync). A write of the value the byte's last writer left is
+/// no race (the redundant stores of gang-redundant code): the check runs
+/// after each store. For each byte the last write and the last read are
+/// kept.
+struct RaceAccess {
+  uint64_t Item = 0; ///< the work-item's number in the launch + 1; 0: none
+  uint64_t Group = 0;
+  uint32_t Barriers = 0, Fences = 0, Site = 0;
+  uint32_t Wave = 0, WaveSyncs = 0; ///< the wave in the group, its syncs
+  uint8_t Value = 0;                ///< a write: the byte it left
+};
+struct RaceCell {
+  RaceAccess Write, Read;
+};
+} // extern "C"
+
+struct RaceTable {
+  static constexpr unsigned Shards = 64;
+  struct Shard {
+    std::mutex Mutex;
+    std::unordered_map<uintptr_t, RaceCell> Cells;
+  } Shard[Shards];
+  /// Device-scope releases by work-item (those that made any).
+  std::mutex FencesMutex;
+  std::unordered_map<uint64_t, uint32_t> Fences;
+
+  uint32_t fencesOf(uint64_t Item) {
+    std::lock_guard<std::mutex> Lock(FencesMutex);
+    auto It = Fences.find(Item);
+    return It == Fences.end() ? 0 : It->second;
+  }
+};
+std::shared_ptr<RaceTable> newRaceTable() { return std::make_shared<RaceTable>(); }
+
+extern "C" {
+
+/// "work-item (x,y,z) of work-group (a,b,c)" for a race access's numbers.
+static std::string raceWho(uint64_t Item) {
+  const Dispatch &D = disp();
+  const uint64_t PerGroup = uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
+  const uint64_t Group = (Item - 1) / PerGroup, Lane = (Item - 1) % PerGroup;
+  auto Coords = [](uint64_t N, const uint32_t Dim[3]) {
+    return "(" + std::to_string(N % Dim[0]) + "," + std::to_string(N / Dim[0] % Dim[1]) + "," +
+           std::to_string(N / (uint64_t(Dim[0]) * Dim[1])) + ")";
+  };
+  return "work-item " + Coords(Lane, D.L.Block) + " of work-group " + Coords(Group, D.L.Grid);
+}
+
+static void emu_race_access(uint32_t S, const uint8_t *P, uint64_t Bytes, uint32_t Write) {
+  RaceTable *T = disp().Races;
+  if (!T || !Bytes)
+    return;
+  const uintptr_t B = reinterpret_cast<uintptr_t>(P);
+  // The work-item's own stack and its group's memory are not global memory
+  // (both are reused by later work-items and groups at the same addresses).
+  if (B >= CurLane->StackLow && B < CurLane->StackLow + WorkItemStackBytes)
+    return;
+  const auto Shared = reinterpret_cast<uintptr_t>(CurGroup->Shared.data());
+  if (B >= Shared && B < Shared + CurGroup->Shared.size())
+    return;
+  const Dispatch &D = disp();
+  const uint64_t PerGroup = uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
+  RaceAccess Me{CurGroup->Linear * PerGroup + CurLane->Linear + 1,
+                CurGroup->Linear,
+                CurGroup->Barriers,
+                CurLane->Fences,
+                S,
+                CurLane->Wave,
+                CurGroup->WaveSyncs[CurLane->Wave]};
+  auto Ordered = [&](const RaceAccess &A) {
+    return !A.Item || A.Item == Me.Item ||
+           (A.Group == Me.Group &&
+            (A.Barriers != Me.Barriers || (A.Wave == Me.Wave && A.WaveSyncs != Me.WaveSyncs))) ||
+           T->fencesOf(A.Item) > A.Fences;
+  };
+  std::string Found;
+  for (uint64_t I = 0; I < Bytes && Found.empty(); ++I) {
+    const uintptr_t Byte = B + I;
+    auto &Shard = T->Shard[(Byte >> 6) % RaceTable::Shards];
+    std::lock_guard<std::mutex> Lock(Shard.Mutex);
+    RaceCell &C = Shard.Cells[Byte];
+    // A read and a write within one work-group count with RaceReads only.
+    auto Counts = [&](const RaceAccess &A, bool BothWrite) {
+      return !Ordered(A) && (BothWrite || D.RaceReads || A.Group != Me.Group);
+    };
+    const uint8_t Now = *reinterpret_cast<const uint8_t *>(Byte);
+    const RaceAccess *Other = nullptr;
+    if (Counts(C.Write, Write) && !(Write && C.Write.Value == Now))
+      Other = &C.Write;
+    else if (Write && Counts(C.Read, false))
+      Other = &C.Read;
+    if (Other) {
+      char Address[32];
+      std::snprintf(Address, sizeof Address, "%#llx", (unsigned long long)Byte);
+      Found = std::string("data race on global memory at ") + Address + ": " +
+              raceWho(Other->Item) + (Other == &C.Write ? " wrote it" : " read it") + " at " +
+              siteName(D, Other->Site) + ", and " + raceWho(Me.Item) +
+              (Write ? " writes it" : " reads it") +
+              " with no barrier or device-scope fence between them";
+      break;
+    }
+    Me.Value = Now;
+    (Write ? C.Write : C.Read) = Me;
+  }
+  if (!Found.empty())
+    failAndStop(S, Found);
+}
+
+/// A device-scope release by the running work-item: its earlier accesses
+/// are ordered before whatever acquires it.
+static void emu_race_release(uint32_t) {
+  RaceTable *T = disp().Races;
+  if (!T)
+    return;
+  const Dispatch &D = disp();
+  const uint64_t PerGroup = uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
+  std::lock_guard<std::mutex> Lock(T->FencesMutex);
+  T->Fences[CurGroup->Linear * PerGroup + CurLane->Linear + 1] = ++CurLane->Fences;
+}
+
 /// Bounds checking: an access of \p Bytes at \p P must lie in the launch's
 /// memory (Dispatch::Allowed), group memory, the work-item's stack or a
 /// block of the device heap.
@@ -1086,6 +1233,8 @@ void emu_check_init(uint32_t S, const uint8_t *P, uint64_t Bytes) {
 } // namespace
 
 void *globalCheckFunction() { return reinterpret_cast<void *>(&emu_check_global); }
+void *raceAccessFunction() { return reinterpret_cast<void *>(&emu_race_access); }
+void *raceReleaseFunction() { return reinterpret_cast<void *>(&emu_race_release); }
 void *heapFunction(bool Free) {
   return Free ? reinterpret_cast<void *>(&emu_free) : reinterpret_cast<void *>(&emu_malloc);
 }
@@ -1127,8 +1276,8 @@ void *runtimeFunction(const std::string &Name) {
       F("llvm.nvvm.barrier0.and", emu_barrier_and),
       F("llvm.nvvm.barrier0.or", emu_barrier_or),
       F("llvm.nvvm.membar.cta", emu_membar),
-      F("llvm.nvvm.membar.gl", emu_membar),
-      F("llvm.nvvm.membar.sys", emu_membar),
+      F("llvm.nvvm.membar.gl", emu_membar_device),
+      F("llvm.nvvm.membar.sys", emu_membar_device),
       F("llvm.nvvm.bar.warp.sync", emu_warp_sync),
       F("llvm.nvvm.shfl.sync.up.i32", emu_shfl_up_i32),
       F("llvm.nvvm.shfl.sync.down.i32", emu_shfl_down_i32),

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,11 @@ enum class Op : uint8_t {
 
 const char *opName(Op O);
 
+/// Race checking (Options::RaceCheck): the global-memory accesses of one
+/// launch, by work-item (Scheduler.cpp).
+struct RaceTable;
+std::shared_ptr<RaceTable> newRaceTable();
+
 /// What one launch needs at run time.
 struct Dispatch {
   std::string Kernel;
@@ -90,6 +96,10 @@ struct Dispatch {
   /// Names of the call sites of the module (by site id).
   const std::vector<std::string> *Sites = nullptr;
   unsigned Threads = 0;
+  /// Race checking: the launch's accesses so far; nullptr: unchecked.
+  RaceTable *Races = nullptr;
+  /// Race checking of reads against writes within a work-group too.
+  bool RaceReads = false;
 };
 
 /// Runs every work-group of \p D; returns "" or what went wrong.
@@ -142,6 +152,13 @@ void *groupCheckFunction();
 void *poisonFunction();
 void *unpoisonFunction();
 void *checkInitFunction();
+
+/// Race checking: `void __ferry_emu.race(i32 site, ptr p, i64 bytes, i32
+/// write)` before each plain global load and after each store (memcpy and
+/// memset: both ends), and `void __ferry_emu.race_release(i32 site)` before each fence of
+/// device or system scope and each atomic that releases.
+void *raceAccessFunction();
+void *raceReleaseFunction();
 
 /// The address of `void __ferry_emu.matrix(i32 site, i32 op, ptr in, ptr out,
 /// ptr mem, i32 ld)`, which runs every tensor-core intrinsic (Matrix.h).

@@ -56,6 +56,16 @@ struct Options {
   /// Instruments every global-memory access for Launch::Memory (implied by
   /// Check).
   bool BoundsCheck = false;
+  /// Race checking: two work-items of one launch that write a byte of
+  /// global memory, or of two work-groups that write and read it, with
+  /// neither a barrier of their work-group nor a device-scope release
+  /// between them, fail the launch, naming both accesses and work-items
+  /// (atomics are not checked).
+  bool RaceCheck = false;
+  /// With RaceCheck: a read and a write of two work-items of one work-group
+  /// are checked too. Not by default: gang-redundant code (all work-items
+  /// run it, one stores) reads what its leader writes without using it.
+  bool RaceCheckReads = false;
 };
 
 struct Launch {

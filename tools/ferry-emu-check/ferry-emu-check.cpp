@@ -88,6 +88,14 @@ cl::opt<bool>
                    cl::init(true), cl::cat(Category));
 cl::opt<bool> CheckMode("check", cl::desc("checking mode: group-memory accesses are checked"),
                         cl::cat(Category));
+cl::opt<bool> RaceMode("races",
+                       cl::desc("race checking: two work-items writing one global byte (or "
+                                "of two work-groups, one reading it) with no barrier or "
+                                "device-scope fence between fail the launch"),
+                       cl::cat(Category));
+cl::opt<bool> RaceReads("race-reads",
+                        cl::desc("with --races: reads against writes within a work-group too"),
+                        cl::cat(Category));
 cl::opt<bool> InputAMDGPU("input-amdgpu",
                           cl::desc("the input is an AMDGPU module for the one --arch (runs with "
                                    "--reference-only; no code object, so no hidden arguments)"),
@@ -617,11 +625,13 @@ int main(int argc, char **argv) {
   const std::string InputPath = Input, SpecPath = SpecFile, AMDGPUPath = AMDGPUModule;
   const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
   const unsigned SeedValue = Seed;
-  const bool DoCheck = CheckMode, DoExpectFailure = ExpectFailure;
+  const bool DoCheck = CheckMode, DoExpectFailure = ExpectFailure, DoRaces = RaceMode, DoRaceReads = RaceReads;
   const unsigned COV = CodeObjectVersion;
   std::vector<std::string> Targets(Archs.begin(), Archs.end());
   ferry::emu::Options NVVMOptions;
   NVVMOptions.Check = DoCheck;
+  NVVMOptions.RaceCheck = DoRaces;
+  NVVMOptions.RaceCheckReads = DoRaceReads;
   // Generated inputs have the sizes the spec gives: a kernel that indexes
   // past them is reported, naming the access, instead of writing over the
   // checker's own memory.
@@ -744,6 +754,8 @@ int main(int argc, char **argv) {
     O.Arch = Arch;
     O.CodeObject = *Object;
     O.Check = DoCheck;
+    O.RaceCheck = DoRaces;
+    O.RaceCheckReads = DoRaceReads;
     O.BoundsCheck = true;
     auto Translated = ferry::emu::Program::create(std::move(AMD), O);
     if (!Translated)
