@@ -15,6 +15,11 @@
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -58,6 +63,7 @@ public:
       return std::move(OS.str());
     }
     case ImageKind::PTX:
+    case ImageKind::Cubin:
       break;
     }
     return unsupportedKind(*this, Kind);
@@ -126,8 +132,60 @@ StringRef imageKindName(ImageKind K) {
     return "amdgpu-bc";
   case ImageKind::PTX:
     return "ptx";
+  case ImageKind::Cubin:
+    return "cubin";
   }
   return "unknown";
+}
+
+std::string findPtxas() {
+  if (std::optional<std::string> Explicit = sys::Process::GetEnv("FERRY_PTXAS"))
+    return sys::fs::can_execute(*Explicit) ? *Explicit : "";
+  const std::string Cuda = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
+  if (std::string Path = Cuda + "/bin/ptxas"; sys::fs::can_execute(Path))
+    return Path;
+  ErrorOr<std::string> OnPath = sys::findProgramByName("ptxas");
+  return OnPath ? *OnPath : "";
+}
+
+Expected<std::string> assemblePTX(StringRef PTX, StringRef Arch, StringRef Ptxas) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "ptxas (" + Ptxas + ") for " + Arch + ": " + Why);
+  };
+  SmallString<128> In, Out, Log;
+  if (std::error_code EC = sys::fs::createTemporaryFile("ferry", "ptx", In))
+    return Fail("cannot create a temporary file: " + EC.message());
+  FileRemover RemoveIn(In);
+  if (std::error_code EC = sys::fs::createTemporaryFile("ferry", "cubin", Out))
+    return Fail("cannot create a temporary file: " + EC.message());
+  FileRemover RemoveOut(Out);
+  if (std::error_code EC = sys::fs::createTemporaryFile("ferry", "log", Log))
+    return Fail("cannot create a temporary file: " + EC.message());
+  FileRemover RemoveLog(Log);
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(In, EC);
+    if (EC)
+      return Fail("cannot write " + In + ": " + EC.message());
+    OS << PTX;
+  }
+  const std::string ArchOption = ("-arch=" + Arch).str();
+  const StringRef Args[] = {Ptxas, ArchOption, "-o", Out, In};
+  const std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
+  std::string ExecError;
+  const int RC = sys::ExecuteAndWait(Ptxas, Args, std::nullopt, Redirects, /*Seconds=*/300,
+                                     /*Memory=*/0, &ExecError);
+  if (RC != 0) {
+    std::string Message = ExecError;
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Log))
+      Message += StringRef((*Text)->getBuffer()).trim().str();
+    return Fail(Message.empty() ? "exit status " + Twine(RC) : Twine(Message));
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Cubin = MemoryBuffer::getFile(Out);
+  if (!Cubin)
+    return Fail("no output: " + Cubin.getError().message());
+  return (*Cubin)->getBuffer().str();
 }
 
 DeviceTarget::~DeviceTarget() = default;

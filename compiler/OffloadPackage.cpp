@@ -27,6 +27,7 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
     // Code objects and relocatable objects are both ELF: the runtime tells
     // them apart by the ELF type.
     Entry.TheImageKind = I.Kind == ImageKind::PTX            ? object::IMG_PTX
+                         : I.Kind == ImageKind::Cubin        ? object::IMG_Cubin
                          : I.Kind == ImageKind::TranslatedIR ? object::IMG_Bitcode
                                                              : object::IMG_Object;
     Entry.TheOffloadKind = object::OFK_OpenMP;

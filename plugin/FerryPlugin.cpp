@@ -205,7 +205,8 @@ protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     std::string Error;
-    if (!parseTargets(defaultTargets(), Outline.Targets, Error))
+    if (!parseTargets(defaultTargets(), Outline.Targets, Error) ||
+        !parseCubins(defaultCubins(), Outline.Cubins, Error))
       return false;
     for (const std::string &A : Args) {
       StringRef Arg(A);
@@ -227,8 +228,14 @@ protected:
         report(CI.getDiagnostics(), SourceLocation(), Diag::BadTargets) << Error;
         return false;
       }
+      if (Arg.consume_front("cubins=")) {
+        if (parseCubins(Arg, Outline.Cubins, Error))
+          continue;
+        report(CI.getDiagnostics(), SourceLocation(), Diag::BadCubins) << Error;
+        return false;
+      }
       report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
-          << A << "remarks, targets=LIST, device-library=PATH, embed-ir";
+          << A << "remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir";
       return false;
     }
     return true;

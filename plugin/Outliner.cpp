@@ -24,6 +24,9 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -65,6 +68,35 @@ bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string
   }
   if (Targets.empty()) {
     Error = "the target list is empty (write 'none' for host code only)";
+    return false;
+  }
+  return true;
+}
+
+const char *defaultCubins() { return "sm_80,sm_90"; }
+
+/// The number of "sm_80" (80), or 0.
+static unsigned smNumber(StringRef Arch) {
+  unsigned N = 0;
+  return Arch.consume_front("sm_") && !Arch.getAsInteger(10, N) ? N : 0;
+}
+
+bool parseCubins(StringRef List, std::vector<std::string> &Cubins, std::string &Error) {
+  Cubins.clear();
+  if (List == "none")
+    return true;
+  SmallVector<StringRef, 4> Parts;
+  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    P = P.trim();
+    if (!smNumber(P)) {
+      Error = "'" + P.str() + "' is not an NVIDIA architecture (sm_80, sm_90, ...)";
+      return false;
+    }
+    Cubins.push_back(P.str());
+  }
+  if (Cubins.empty()) {
+    Error = "the list is empty (write 'none' for PTX only)";
     return false;
   }
   return true;
@@ -1289,11 +1321,51 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
     Images.push_back({Kind, T.triple().str(), T.arch(), std::move(*Bytes)});
     return true;
   };
+  // NVIDIA native code for the architectures of Opts.Cubins at or above
+  // the PTX's (the driver loads it instead of JIT-compiling the PTX, which
+  // stays for the others), where ptxas is found and the kernels call no
+  // routine of another file (those are linked from PTX at load time).
+  const std::string Ptxas = Opts.Cubins.empty() ? "" : findPtxas();
+  auto AddCubins = [&](const DeviceImage &PTX) {
+    if (Ptxas.empty() || StringRef(PTX.Bytes).contains(".extern "))
+      return true;
+    for (const std::string &Arch : Opts.Cubins) {
+      if (smNumber(Arch) < smNumber(PTX.Arch))
+        continue;
+      // Through the compile cache too: its key digests ptxas and the PTX.
+      static const std::string PtxasDigest = [&] {
+        ErrorOr<MD5::MD5Result> Sum = sys::fs::md5_contents(Ptxas);
+        return Sum ? Sum->digest().str().str() : Ptxas;
+      }();
+      SHA256 Hash;
+      Hash.update("ferry-cubin-1 " + Arch + " " + PtxasDigest + " ");
+      Hash.update(PTX.Bytes);
+      const std::string Key = toHex(Hash.final(), /*LowerCase=*/true);
+      Expected<std::string> Cubin = std::string();
+      if (std::optional<std::string> Hit = Cache.lookup(Key)) {
+        *Cubin = std::move(*Hit);
+      } else {
+        Cubin = assemblePTX(PTX.Bytes, Arch, Ptxas);
+        if (Cubin)
+          consumeError(Cache.store(Key, *Cubin));
+      }
+      if (!Cubin) {
+        Ctx.emitError("ferry: cannot assemble this file's compute regions for " + Arch + ": " +
+                      toString(Cubin.takeError()) +
+                      " (-fplugin-arg-ferry-cubins=none embeds PTX only)");
+        return false;
+      }
+      Images.push_back({ImageKind::Cubin, PTX.Triple, Arch, std::move(*Cubin)});
+    }
+    return true;
+  };
   for (const std::unique_ptr<DeviceTarget> &T : Targets) {
     const bool AMD = T->vendor() == Vendor::AMD;
     if (KernelDev &&
         !Compile(*T, *KernelDev, AMD && !Imports.empty() ? ImageKind::Object : T->loadableKind(),
                  "compute regions"))
+      return false;
+    if (KernelDev && !AMD && !AddCubins(DeviceImage(Images.back())))
       return false;
     if (LibDev && !Compile(*T, *LibDev, AMD ? ImageKind::Object : T->loadableKind(), "routines"))
       return false;

@@ -40,6 +40,10 @@ struct OutlineOptions {
   /// Also embed each AMD target's translated module as bitcode (what the
   /// emulated AMD device runs; `-fplugin-arg-ferry-embed-ir`).
   bool EmbedIR = false;
+  /// NVIDIA architectures ("sm_80") whose native code (cubins, by ptxas
+  /// from the PTX) is embedded beside the PTX where ptxas is found
+  /// (`-fplugin-arg-ferry-cubins=`; defaultCubins()).
+  std::vector<std::string> Cubins;
   /// The compilation's `-mllvm` options: compiling a code object runs lld in
   /// process, which resets every LLVM option of the process, so they are
   /// applied again after each device compilation.
@@ -52,6 +56,13 @@ const char *defaultTargets();
 /// Parses a comma-separated target list ("none" for no device code); on a
 /// bad entry returns false with the reason in \p Error.
 bool parseTargets(llvm::StringRef List, std::vector<std::string> &Targets, std::string &Error);
+
+/// The documented default of `-fplugin-arg-ferry-cubins=`: "sm_80,sm_90".
+const char *defaultCubins();
+
+/// Parses a comma-separated list of NVIDIA architectures ("none": no
+/// cubins); on a bad entry returns false with the reason in \p Error.
+bool parseCubins(llvm::StringRef List, std::vector<std::string> &Cubins, std::string &Error);
 
 class OutlineRegionsPass : public llvm::PassInfoMixin<OutlineRegionsPass> {
 public:

@@ -94,6 +94,9 @@ for prog in e2e/*; do
   else echo "$name: FAIL (exit $rc)"; head -20 "e2e.$name.out"; status=1; fi
 done
 echo "e2e on the GPU: $passed of $total passed"
+echo "== first run: embedded cubins vs the driver's PTX JIT vs Ferry's JIT cache (bench/first-run.sh)"
+./first-run.sh e2e/example-jacobi e2e/gang-worker-vector e2e/reduce-section-nests e2e/tile-nests \
+  e2e/c-kernels-plain-loops || status=1
 echo "== STREAM: Ferry directives vs hand-written CUDA (2^27 doubles)"
 (cd stream && ./run.sh) || status=1
 echo "== PolyBench-style kernels: Ferry directives vs hand-written CUDA (bench/polybench)"

@@ -132,6 +132,7 @@ prepare)
   "${cxx[@]}" "$root/bench/host_launch_overhead.cpp" -o "$out/host_launch_overhead"
   "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
+  cp "$root/bench/first-run.sh" "$out/first-run.sh"
   du -sh "$out"
   ;;
 prepare-cudart)

@@ -36,9 +36,11 @@ namespace ferry {
 
 enum class Vendor { AMD, NVIDIA };
 
-enum class ImageKind { CodeObject, Object, TranslatedIR, PTX };
+/// Cubin: NVIDIA native code, assembled from a PTX image by ptxas
+/// (assemblePTX; no DeviceTarget compiles to it).
+enum class ImageKind { CodeObject, Object, TranslatedIR, PTX, Cubin };
 
-/// "hsaco", "object", "amdgpu-bc", "ptx" (messages and cache keys).
+/// "hsaco", "object", "amdgpu-bc", "ptx", "cubin" (messages and cache keys).
 llvm::StringRef imageKindName(ImageKind K);
 
 struct DeviceOptions {
@@ -120,6 +122,16 @@ private:
 /// on, but the message goes where the process's own handler sends it (clang:
 /// a diagnostic). Call it before any other code installs a handler.
 void installFatalErrorHandler();
+
+/// NVIDIA's PTX assembler: $FERRY_PTXAS, else $CUDA_PATH/bin/ptxas
+/// (CUDA_PATH: /usr/local/cuda by default), else `ptxas` on the PATH; ""
+/// where there is none (FERRY_PTXAS set to a missing file: none either).
+std::string findPtxas();
+
+/// \p PTX assembled by \p Ptxas for \p Arch ("sm_90"): the cubin's bytes,
+/// or an error with ptxas's own message.
+llvm::Expected<std::string> assemblePTX(llvm::StringRef PTX, llvm::StringRef Arch,
+                                        llvm::StringRef Ptxas);
 
 } // namespace ferry
 

@@ -654,6 +654,22 @@ bool definesKernels(size_t Index) {
   return false;
 }
 
+/// Whether a cubin for \p Arch ("sm_80") runs on the device whose ISA is
+/// \p Isa ("nvptx64-nvidia-cuda--sm_86"): native code runs on its major
+/// version's later minor ones (sm_80 code on sm_86), not across majors.
+bool cubinRuns(const char *Arch, const std::string &Isa) {
+  auto Number = [](std::string_view S) {
+    const size_t At = S.rfind("sm_");
+    unsigned N = 0;
+    for (size_t I = At == std::string_view::npos ? S.size() : At + 3;
+         I < S.size() && S[I] >= '0' && S[I] <= '9'; ++I)
+      N = N * 10 + unsigned(S[I] - '0');
+    return N;
+  };
+  const unsigned Image = Number(Arch), Device = Number(Isa);
+  return Image && Device && Image / 10 == Device / 10 && Image <= Device;
+}
+
 bool ptxContains(const ferry_image_info &I, const char *What) {
   return std::strcmp(I.kind, "ptx") == 0 &&
          std::string_view(static_cast<const char *>(I.data), I.size).find(What) !=
@@ -672,15 +688,28 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
     return FERRY_SUCCESS;
   }
   const std::string Isa = B.isa(Device);
+  // NVIDIA: native code for the device (a cubin) before PTX, which the
+  // driver JIT-compiles; FERRY_PTX_JIT=1 takes the PTX.
+  const bool Native = K == DeviceKind::Nvidia && !envFlag("FERRY_PTX_JIT");
   auto Usable = [&](const ferry_image_info &Info) {
-    return K == DeviceKind::Nvidia
-               ? std::strcmp(Info.kind, "ptx") == 0
-               : std::strcmp(Info.kind, "object") == 0 && std::strstr(Info.triple, "amdgcn") &&
-                     checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch, Isa)
-                         .empty();
+    if (K == DeviceKind::Nvidia)
+      return std::strcmp(Info.kind, "ptx") == 0 ||
+             (Native && std::strcmp(Info.kind, "cubin") == 0 && cubinRuns(Info.arch, Isa));
+    return std::strcmp(Info.kind, "object") == 0 && std::strstr(Info.triple, "amdgcn") &&
+           checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch, Isa).empty();
   };
+  const size_t N = ferry_image_count();
+  std::vector<size_t> Order; // cubins first
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (size_t I = 0; I < N; ++I) {
+      ferry_image_info Info;
+      const bool Cubin = ferry_get_image_info(I, &Info) == FERRY_SUCCESS &&
+                         std::strcmp(Info.kind, "cubin") == 0;
+      if (Cubin == (Pass == 0))
+        Order.push_back(I);
+    }
   std::string Seen;
-  for (size_t I = 0, N = ferry_image_count(); I < N; ++I) {
+  for (size_t I : Order) {
     ferry_image_info Info;
     if (ferry_get_image_info(I, &Info) != FERRY_SUCCESS)
       continue;

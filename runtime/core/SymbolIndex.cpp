@@ -526,6 +526,45 @@ std::string indexCodeObject(Elf *E, ImageIndex &Out) {
   return "";
 }
 
+/// An NVIDIA cubin (ptxas's output): kernels are global functions marked
+/// as entries (STO_CUDA_ENTRY in st_other), other global functions device
+/// functions, global objects variables. Resources are the driver's (none).
+std::string indexCubin(Elf *E, ImageIndex &Out) {
+  Out.Format = "cubin";
+  constexpr unsigned char STO_CUDA_ENTRY = 0x10;
+  Elf_Scn *Scn = nullptr;
+  while ((Scn = elf_nextscn(E, Scn))) {
+    GElf_Shdr Shdr;
+    if (!gelf_getshdr(Scn, &Shdr) || Shdr.sh_type != SHT_SYMTAB)
+      continue;
+    Elf_Data *Data = elf_getdata(Scn, nullptr);
+    if (!Data || !Shdr.sh_entsize)
+      return "unreadable symbol table";
+    for (size_t I = 0, N = Shdr.sh_size / Shdr.sh_entsize; I < N; ++I) {
+      GElf_Sym Sym;
+      if (!gelf_getsym(Data, int(I), &Sym) || Sym.st_shndx == SHN_UNDEF ||
+          GELF_ST_BIND(Sym.st_info) == STB_LOCAL)
+        continue;
+      const char *Name = elf_strptr(E, Shdr.sh_link, Sym.st_name);
+      if (!Name || !*Name)
+        continue;
+      const int Type = GELF_ST_TYPE(Sym.st_info);
+      if (Type != STT_FUNC && Type != STT_OBJECT)
+        continue;
+      SymbolInfo S;
+      S.Name = Name;
+      S.Size = Sym.st_size;
+      S.Offset = Sym.st_value;
+      S.Kind = Type == STT_OBJECT                 ? FERRY_SYMBOL_VARIABLE
+               : (Sym.st_other & STO_CUDA_ENTRY) ? FERRY_SYMBOL_KERNEL
+                                                  : FERRY_SYMBOL_FUNCTION;
+      Out.Symbols.push_back(std::move(S));
+    }
+    return "";
+  }
+  return "the cubin has no symbol table";
+}
+
 SymbolInfo symbol(std::string Name, ferry_symbol_kind Kind) {
   SymbolInfo S;
   S.Name = std::move(Name);
@@ -813,7 +852,9 @@ std::string indexAny(const void *Data, size_t Size, ImageIndex &Out) {
              (*Cut < 0 ? std::string("the section headers lie")
                        : "section " + std::to_string(*Cut) + " lies") +
              " past its " + std::to_string(Size) + " bytes";
+    constexpr unsigned EM_CUDA_ = 190;
     return Ehdr.e_machine == EM_AMDGPU_ ? indexCodeObject(H.E, Out)
+           : Ehdr.e_machine == EM_CUDA_ ? indexCubin(H.E, Out)
                                         : indexExecutable(H.E, Out);
   }
   if (Size >= 4 && std::memcmp(Bytes, OffloadBinaryMagic, 4) == 0) {

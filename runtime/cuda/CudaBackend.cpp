@@ -22,7 +22,12 @@
 #include "cuda/PtxFunctionTable.h"
 #include "openacc.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -270,16 +275,29 @@ public:
     return true;
   }
 
-  bool takesImage(int, const Image &I) const override { return I.Kind == "ptx"; }
+  bool takesImage(int, const Image &I) const override {
+    return I.Kind == "ptx" || I.Kind == "cubin";
+  }
 
   Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
     if (Error E = enter(Device))
       return E;
     if (Images.empty())
       return makeError(FERRY_ERROR_INVALID, "no image to load on nvidia device %d", Device);
+    // Native code: loaded as it is (a cubin never links with others).
+    if (Images.size() == 1 && Images[0].Kind == "cubin") {
+      auto Mod = std::make_unique<Module>(Module{Device, nullptr, {}, {}, {}, {}});
+      if (Error E = check(Api.cuModuleLoadDataEx(&Mod->Handle, Images[0].Data, 0, nullptr,
+                                                 nullptr),
+                          "cuModuleLoadDataEx (a cubin)"))
+        return E;
+      *Out = Mod.release();
+      return Error::success();
+    }
     for (const Image &I : Images)
       if (I.Kind != "ptx")
-        return makeError(FERRY_ERROR_INVALID, "the cuda backend loads PTX images, not '%s'",
+        return makeError(FERRY_ERROR_INVALID,
+                         "the cuda backend loads PTX images (or one cubin), not '%s'",
                          I.Kind.c_str());
     auto Mod = std::make_unique<Module>(Module{Device, nullptr, {}, {}, {}, {}});
     std::vector<std::string> Tables = functionTables(Images, *Mod);
@@ -288,7 +306,8 @@ public:
     void *Values[] = {Log.data(), reinterpret_cast<void *>(uintptr_t(Log.size()))};
     auto LogText = [&] { return std::string(Log.c_str()); };
     CUmodule M = nullptr;
-    if (Images.size() == 1 && Tables.empty()) {
+    const std::string Cached = cachePath(Device, Images);
+    if (Images.size() == 1 && Tables.empty() && Cached.empty()) {
       // PTX must be NUL-terminated for the driver.
       std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
       CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
@@ -309,10 +328,25 @@ public:
         if (auto It = Linked.find(Key); It != Linked.end())
           Cubin = It->second;
       }
+      // Then the persistent cache: what an earlier run JIT-compiled.
+      if (!Cubin && !Cached.empty()) {
+        auto Earlier = std::make_shared<std::vector<char>>();
+        if (readFile(Cached, *Earlier)) {
+          CUmodule Probe = nullptr;
+          if (Api.cuModuleLoadDataEx(&Probe, Earlier->data(), 0, nullptr, nullptr) ==
+              CUDA_SUCCESS) {
+            Api.cuModuleUnload(Probe);
+            std::lock_guard<std::mutex> Lock(Mutex);
+            Cubin = Linked.emplace(Key, std::move(Earlier)).first->second;
+          }
+        }
+      }
       if (!Cubin) {
         auto Fresh = std::make_shared<std::vector<char>>();
         if (Error E = link(Images, Tables, *Fresh, Options, Values, LogText))
           return E;
+        if (!Cached.empty())
+          writeFile(Cached, *Fresh);
         std::lock_guard<std::mutex> Lock(Mutex);
         Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
       }
@@ -808,6 +842,75 @@ private:
     Address = Value;
     Size = 0;
     return Error::success();
+  }
+
+  /// The persistent cache of what the driver JIT-compiles from PTX, so that
+  /// a program's next run loads native code: FERRY_CACHE_DIR (default
+  /// $XDG_CACHE_HOME/ferry or ~/.cache/ferry, as the compile cache's), file
+  /// cuda/<key>.cubin, the key an FNV-1a digest of the driver's version,
+  /// the device's architecture and the images. "" without one (FERRY_CACHE=0,
+  /// no directory).
+  std::string cachePath(int Device, const std::vector<Image> &Images) {
+    if (envString("FERRY_CACHE") == std::optional<std::string>("0"))
+      return "";
+    std::string Dir;
+    if (auto Env = envString("FERRY_CACHE_DIR"))
+      Dir = *Env;
+    else if (auto Xdg = envString("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
+      Dir = *Xdg + "/ferry";
+    else if (auto Home = envString("HOME"))
+      Dir = *Home + "/.cache/ferry";
+    else
+      return "";
+    Dir += "/cuda";
+    std::error_code EC;
+    std::filesystem::create_directories(Dir, EC);
+    if (EC)
+      return "";
+    int Driver = 0, Major = 0, Minor = 0;
+    CUdevice D;
+    if (Api.cuDriverGetVersion(&Driver) != CUDA_SUCCESS ||
+        Api.cuDeviceGet(&D, Device) != CUDA_SUCCESS ||
+        Api.cuDeviceGetAttribute(&Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, D) !=
+            CUDA_SUCCESS ||
+        Api.cuDeviceGetAttribute(&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, D) !=
+            CUDA_SUCCESS)
+      return "";
+    uint64_t Hash = 1469598103934665603ull;
+    auto Mix = [&](const void *P, size_t N) {
+      for (size_t I = 0; I < N; ++I)
+        Hash = (Hash ^ static_cast<const unsigned char *>(P)[I]) * 1099511628211ull;
+    };
+    const std::string Head = "ferry-cuda-jit-1 " + std::to_string(Driver) + " sm_" +
+                             std::to_string(Major) + std::to_string(Minor);
+    Mix(Head.data(), Head.size());
+    for (const Image &I : Images) {
+      const uint64_t Size = I.Size;
+      Mix(&Size, sizeof Size);
+      Mix(I.Data, I.Size);
+    }
+    char Name[40];
+    std::snprintf(Name, sizeof Name, "/%016llx.cubin", (unsigned long long)Hash);
+    return Dir + Name;
+  }
+  static bool readFile(const std::string &Path, std::vector<char> &Out) {
+    std::ifstream In(Path, std::ios::binary);
+    if (!In)
+      return false;
+    Out.assign(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+    return !Out.empty();
+  }
+  /// Written whole under a temporary name, then renamed: a reader never
+  /// sees part of it. A failure leaves no file (the cache is an aid).
+  static void writeFile(const std::string &Path, const std::vector<char> &Bytes) {
+    const std::string Temporary = Path + ".tmp" + std::to_string(::getpid());
+    {
+      std::ofstream Out(Temporary, std::ios::binary);
+      if (!Out || !Out.write(Bytes.data(), std::streamsize(Bytes.size())))
+        return (void)std::remove(Temporary.c_str());
+    }
+    if (std::rename(Temporary.c_str(), Path.c_str()) != 0)
+      std::remove(Temporary.c_str());
   }
 
   /// Links \p Images (the kernel image first) and the function address

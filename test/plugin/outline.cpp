@@ -54,12 +54,12 @@ double dot(int n, const double *x) {
 // IMAGES-NEXT: arch sm_80
 // IMAGES-NEXT: triple nvptx64-nvidia-cuda
 // With -fplugin-arg-ferry-embed-ir (which %ferry-clangxx passes), the
-// translated IR of each AMD target follows, for the emulated devices.
-// IMAGES: OFFLOADING IMAGE [2]:
-// IMAGES-NEXT: kind llvm ir
+// translated IR of each AMD target follows, for the emulated devices
+// (after the cubins, where ptxas is found: plugin/cubins.test).
+// IMAGES: kind llvm ir
 // IMAGES-NEXT: arch gfx90a
 // IMAGES-NEXT: triple amdgcn-amd-amdhsa
-// IMAGES-NOT: OFFLOADING IMAGE [3]
+// IMAGES-NOT: OFFLOADING IMAGE
 
 // NONE-NOT: .llvm.offloading
 // NONE: device_slot{{.*}} = internal global %"struct.ferry::acc::device_region" { %struct.ferry_device_kernel zeroinitializer

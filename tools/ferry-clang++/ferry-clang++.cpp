@@ -126,6 +126,8 @@ static void printHelp() {
               "                              AMD devices (FERRY_EMULATE=gfx90a) can run it\n"
               "  -fplugin-arg-ferry-remarks  Say how each loop was scheduled and why\n"
               "  -fplugin-arg-ferry-targets=<list>  The plugin's own spelling of --offload-arch\n"
+              "  -fplugin-arg-ferry-cubins=<list>   NVIDIA native code embedded beside the PTX\n"
+              "                              where ptxas is found (default sm_80,sm_90; none)\n"
               "  -fplugin-arg-ferry-device-library=<path>  Ferry's device library to link\n"
               "\n"
               "ENVIRONMENT:\n"

@@ -14,7 +14,7 @@
 /// prototype; `--callgraph` prints the call edges instead and `--json`
 /// everything as JSON (docs/code-object-metadata.md).
 /// `ferry-info --extract DIR FILE` writes the images embedded in an
-/// executable, object or package to DIR as FILE.N.ARCH.{hsaco,ptx,bc}, one
+/// executable, object or package to DIR as FILE.N.ARCH.{hsaco,ptx,cubin,bc}, one
 /// per line printed, for llvm-readelf, llvm-objdump or ptxas.
 ///
 //===----------------------------------------------------------------------===//
@@ -344,7 +344,7 @@ static int extractImages(const char *Dir, const char *Path) {
     for (char &C : Arch)
       if (C == ':' || C == '/')
         C = '_';
-    const char *Ext = Image.Kind == 5 ? "ptx" : Image.Kind == 2 ? "bc" : "hsaco";
+    const char *Ext = Image.Kind == 5 ? "ptx" : Image.Kind == 2 ? "bc" : Image.Kind == 3 ? "cubin" : "hsaco";
     std::string Out = std::string(Dir) + "/" + Stem + "." + std::to_string(I) + "." + Arch +
                       "." + Ext;
     std::ofstream File(Out, std::ios::binary);
