@@ -24,6 +24,8 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/SHA256.h"
@@ -103,6 +105,22 @@ bool parseCubins(StringRef List, std::vector<std::string> &Cubins, std::string &
 }
 
 namespace {
+
+/// A warning of the pass, shown by clang as a backend plugin's
+/// (`-Wbackend-plugin`).
+class PluginWarning : public DiagnosticInfo {
+public:
+  explicit PluginWarning(std::string Message)
+      : DiagnosticInfo(kind(), DS_Warning), Message(std::move(Message)) {}
+  void print(DiagnosticPrinter &DP) const override { DP << Message; }
+
+private:
+  static int kind() {
+    static const int K = getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  std::string Message;
+};
 
 const char *const SlotAnnotation = "ferry.device_region";
 
@@ -1350,10 +1368,12 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
           consumeError(Cache.store(Key, *Cubin));
       }
       if (!Cubin) {
-        Ctx.emitError("ferry: cannot assemble this file's compute regions for " + Arch + ": " +
-                      toString(Cubin.takeError()) +
-                      " (-fplugin-arg-ferry-cubins=none embeds PTX only)");
-        return false;
+        // (A kernel over a limit of that architecture, say.)
+        const std::string Why = toString(Cubin.takeError());
+        Ctx.diagnose(PluginWarning("ferry: no native " + Arch +
+                                   " code for this file's compute regions: " + Why +
+                                   "; the PTX stays, for the driver to compile at run time"));
+        continue;
       }
       Images.push_back({ImageKind::Cubin, PTX.Triple, Arch, std::move(*Cubin)});
     }
