@@ -343,8 +343,22 @@ public:
       }
       if (!Cubin) {
         auto Fresh = std::make_shared<std::vector<char>>();
-        if (Error E = link(Images, Tables, *Fresh, Options, Values, LogText))
-          return E;
+        if (Error E = link(Images, Tables, *Fresh, Options, Values, LogText)) {
+          // A lone PTX image the linker refuses may still load as a module
+          // (the driver JIT-compiles a module's functions as they are
+          // used: a kernel over a limit that never runs does not stop it),
+          // uncached, as without the disk cache.
+          if (Images.size() != 1 || !Tables.empty())
+            return E;
+          std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
+          CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
+          if (R != CUDA_SUCCESS)
+            return makeError(FERRY_ERROR_BACKEND, "cuModuleLoadDataEx: %s\n%s",
+                             describe(R).c_str(), LogText().c_str());
+          Mod->Handle = M;
+          *Out = Mod.release();
+          return Error::success();
+        }
         if (!Cached.empty())
           writeFile(Cached, *Fresh);
         std::lock_guard<std::mutex> Lock(Mutex);
