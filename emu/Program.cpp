@@ -702,6 +702,19 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
 /// launch's memory (emu_check_global); memcpy and memset check both ends.
 /// The module's variables are listed in `__ferry_emu.globals` ({ptr, i64}
 /// pairs), which Program::create reads back after the JIT.
+/// Whether \p V visibly points to a work-item's own or its group's memory:
+/// an alloca, a by-value argument's bytes, group (3) or private (5) memory.
+/// Bounds and race checking leave such accesses alone.
+bool visiblyPrivate(Value *V) {
+  const Value *U = getUnderlyingObject(V, 16);
+  if (isa<AllocaInst>(U))
+    return true;
+  if (const auto *A = dyn_cast<Argument>(U))
+    return A->hasByValAttr() || A->hasByRefAttr();
+  const unsigned AS = V->getType()->getPointerAddressSpace();
+  return AS == 3 || AS == 5;
+}
+
 void addGlobalChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -727,14 +740,6 @@ void addGlobalChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &S
                      ConstantArray::get(TableTy, Table), "__ferry_emu.globals");
   new GlobalVariable(M, I64, true, GlobalValue::ExternalLinkage,
                      ConstantInt::get(I64, Table.size()), "__ferry_emu.globals.count");
-  auto Unchecked = [](Value *V) {
-    const Value *U = getUnderlyingObject(V, 16);
-    if (isa<AllocaInst>(U))
-      return true;
-    if (const auto *A = dyn_cast<Argument>(U))
-      return A->hasByValAttr() || A->hasByRefAttr();
-    return V->getType()->getPointerAddressSpace() == 3;
-  };
   SmallVector<std::tuple<Instruction *, Value *, Value *>, 64> Accesses;
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
@@ -757,7 +762,7 @@ void addGlobalChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &S
     }
   }
   for (auto &[I, Pointer, Bytes] : Accesses) {
-    if (Unchecked(Pointer))
+    if (visiblyPrivate(Pointer))
       continue;
     IRBuilder<> B(I);
     const uint32_t Site = addSite(P, "global memory access", *I);
@@ -783,15 +788,6 @@ void addRaceChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sym
       "__ferry_emu.race_release", FunctionType::get(Type::getVoidTy(Ctx), {I32}, false));
   Symbols["__ferry_emu.race"] = raceAccessFunction();
   Symbols["__ferry_emu.race_release"] = raceReleaseFunction();
-  auto Private = [](Value *V) {
-    const Value *U = getUnderlyingObject(V, 16);
-    if (isa<AllocaInst>(U))
-      return true;
-    if (const auto *A = dyn_cast<Argument>(U))
-      return A->hasByValAttr() || A->hasByRefAttr();
-    return V->getType()->getPointerAddressSpace() == 3 ||
-           V->getType()->getPointerAddressSpace() == 5;
-  };
   // Device or system scope: the default (system) and "agent" scopes, with
   // or without "-one-as".
   auto DeviceScope = [&](SyncScope::ID Id) {
@@ -845,7 +841,7 @@ void addRaceChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sym
       B.CreateCall(Release, {B.getInt32(addSite(P, "release", *Pt.I))});
       continue;
     }
-    if (Private(Pt.Pointer))
+    if (visiblyPrivate(Pt.Pointer))
       continue;
     const uint32_t Site = addSite(P, Pt.Write ? "global store" : "global load", *Pt.I);
     B.CreateCall(Access, {B.getInt32(Site), B.CreatePointerBitCastOrAddrSpaceCast(Pt.Pointer, Ptr),

@@ -52,27 +52,41 @@ namespace plugin {
 
 const char *defaultTargets() { return FERRY_DEFAULT_TARGETS; }
 
-bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string &Error) {
-  Targets.clear();
+/// A comma-separated list ("none": empty), each entry checked by \p Bad
+/// (what is wrong with it, or ""); \p Empty is the complaint about no entry.
+static bool parseList(StringRef List, std::vector<std::string> &Out, std::string &Error,
+                      function_ref<std::string(StringRef)> Bad, StringRef Empty) {
+  Out.clear();
   if (List == "none")
     return true;
   SmallVector<StringRef, 8> Parts;
   List.split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (StringRef P : Parts) {
     P = P.trim();
-    if (!DeviceTarget::isProcessorName(P)) {
-      Error = "'" + P.str() +
-              "' is not a target: name AMD processors as gfxNNN (with :xnack+/- or "
-              ":sramecc+/- if needed) and NVIDIA ones as sm_NN (PTX for that architecture)";
+    Error = Bad(P);
+    if (!Error.empty())
       return false;
-    }
-    Targets.push_back(P.str());
+    Out.push_back(P.str());
   }
-  if (Targets.empty()) {
-    Error = "the target list is empty (write 'none' for host code only)";
+  if (Out.empty()) {
+    Error = Empty.str();
     return false;
   }
   return true;
+}
+
+bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string &Error) {
+  return parseList(
+      List, Targets, Error,
+      [](StringRef P) {
+        return DeviceTarget::isProcessorName(P)
+                   ? std::string()
+                   : "'" + P.str() +
+                         "' is not a target: name AMD processors as gfxNNN (with :xnack+/- or "
+                         ":sramecc+/- if needed) and NVIDIA ones as sm_NN (PTX for that "
+                         "architecture)";
+      },
+      "the target list is empty (write 'none' for host code only)");
 }
 
 const char *defaultCubins() { return "sm_80,sm_90"; }
@@ -84,24 +98,13 @@ static unsigned smNumber(StringRef Arch) {
 }
 
 bool parseCubins(StringRef List, std::vector<std::string> &Cubins, std::string &Error) {
-  Cubins.clear();
-  if (List == "none")
-    return true;
-  SmallVector<StringRef, 4> Parts;
-  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef P : Parts) {
-    P = P.trim();
-    if (!smNumber(P)) {
-      Error = "'" + P.str() + "' is not an NVIDIA architecture (sm_80, sm_90, ...)";
-      return false;
-    }
-    Cubins.push_back(P.str());
-  }
-  if (Cubins.empty()) {
-    Error = "the list is empty (write 'none' for PTX only)";
-    return false;
-  }
-  return true;
+  return parseList(
+      List, Cubins, Error,
+      [](StringRef P) {
+        return smNumber(P) ? std::string()
+                           : "'" + P.str() + "' is not an NVIDIA architecture (sm_80, sm_90, ...)";
+      },
+      "the list is empty (write 'none' for PTX only)");
 }
 
 namespace {
