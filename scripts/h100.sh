@@ -133,6 +133,9 @@ prepare)
   "${cxx[@]}" -I"$root/runtime" "$root/tools/ferry-info/ferry-info.cpp" -o "$out/ferry-info"
   cp "$root/scripts/h100-run.sh" "$out/run.sh"
   cp "$root/bench/first-run.sh" "$out/first-run.sh"
+  # Without their symbols the programs fit the device tool's 64 MiB carry
+  # (the images are in sections of their own, which strip keeps).
+  find "$out/e2e" "$out/polybench" -type f -perm -u+x -exec strip -s {} + 2>/dev/null || true
   du -sh "$out"
   ;;
 prepare-cudart)
