@@ -1043,10 +1043,19 @@ std::shared_ptr<RaceTable> newRaceTable() { return std::make_shared<RaceTable>()
 
 extern "C" {
 
+/// The work-items of a work-group of the running launch.
+static uint64_t itemsPerGroup() {
+  const Dispatch &D = disp();
+  return uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
+}
+
+/// The running work-item's number in the launch + 1 (RaceAccess::Item).
+static uint64_t raceItem() { return CurGroup->Linear * itemsPerGroup() + CurLane->Linear + 1; }
+
 /// "work-item (x,y,z) of work-group (a,b,c)" for a race access's numbers.
 static std::string raceWho(uint64_t Item) {
   const Dispatch &D = disp();
-  const uint64_t PerGroup = uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
+  const uint64_t PerGroup = itemsPerGroup();
   const uint64_t Group = (Item - 1) / PerGroup, Lane = (Item - 1) % PerGroup;
   auto Coords = [](uint64_t N, const uint32_t Dim[3]) {
     return "(" + std::to_string(N % Dim[0]) + "," + std::to_string(N / Dim[0] % Dim[1]) + "," +
@@ -1068,8 +1077,7 @@ static void emu_race_access(uint32_t S, const uint8_t *P, uint64_t Bytes, uint32
   if (B >= Shared && B < Shared + CurGroup->Shared.size())
     return;
   const Dispatch &D = disp();
-  const uint64_t PerGroup = uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
-  RaceAccess Me{CurGroup->Linear * PerGroup + CurLane->Linear + 1,
+  RaceAccess Me{raceItem(),
                 CurGroup->Linear,
                 CurGroup->Barriers,
                 CurLane->Fences,
@@ -1121,10 +1129,9 @@ static void emu_race_release(uint32_t) {
   RaceTable *T = disp().Races;
   if (!T)
     return;
-  const Dispatch &D = disp();
-  const uint64_t PerGroup = uint64_t(D.L.Block[0]) * D.L.Block[1] * D.L.Block[2];
+  const uint64_t Item = raceItem();
   std::lock_guard<std::mutex> Lock(T->FencesMutex);
-  T->Fences[CurGroup->Linear * PerGroup + CurLane->Linear + 1] = ++CurLane->Fences;
+  T->Fences[Item] = ++CurLane->Fences;
 }
 
 /// Bounds checking: an access of \p Bytes at \p P must lie in the launch's

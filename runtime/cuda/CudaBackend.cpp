@@ -306,14 +306,20 @@ public:
     void *Values[] = {Log.data(), reinterpret_cast<void *>(uintptr_t(Log.size()))};
     auto LogText = [&] { return std::string(Log.c_str()); };
     CUmodule M = nullptr;
-    const std::string Cached = cachePath(Device, Images);
-    if (Images.size() == 1 && Tables.empty() && Cached.empty()) {
-      // PTX must be NUL-terminated for the driver.
+    // A lone PTX image as a module, JIT-compiled by the driver (nothing of
+    // Ferry's kept); the text must be NUL-terminated for it.
+    auto LoadPTX = [&]() -> Error {
       std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
       CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
-      if (R != CUDA_SUCCESS)
-        return makeError(FERRY_ERROR_BACKEND, "cuModuleLoadDataEx: %s\n%s", describe(R).c_str(),
-                         LogText().c_str());
+      return R == CUDA_SUCCESS ? Error::success()
+                               : makeError(FERRY_ERROR_BACKEND, "cuModuleLoadDataEx: %s\n%s",
+                                           describe(R).c_str(), LogText().c_str());
+    };
+    const bool Lone = Images.size() == 1 && Tables.empty();
+    const std::string &Dir = cacheDir();
+    if (Lone && Dir.empty()) {
+      if (Error E = LoadPTX())
+        return E;
     } else {
       // Linked results are kept per (image set, device): a second load of
       // the same kernel image and libraries skips the PTX JIT and the link.
@@ -328,45 +334,39 @@ public:
         if (auto It = Linked.find(Key); It != Linked.end())
           Cubin = It->second;
       }
-      // Then the persistent cache: what an earlier run JIT-compiled.
-      if (!Cubin && !Cached.empty()) {
+      // Then the disk cache: what an earlier run JIT-compiled (a file the
+      // driver refuses is compiled again).
+      const std::string Cached = Cubin || Dir.empty() ? "" : cacheFile(Dir, Device, Images);
+      if (!Cached.empty()) {
         auto Earlier = std::make_shared<std::vector<char>>();
-        if (readFile(Cached, *Earlier)) {
-          CUmodule Probe = nullptr;
-          if (Api.cuModuleLoadDataEx(&Probe, Earlier->data(), 0, nullptr, nullptr) ==
-              CUDA_SUCCESS) {
-            Api.cuModuleUnload(Probe);
-            std::lock_guard<std::mutex> Lock(Mutex);
-            Cubin = Linked.emplace(Key, std::move(Earlier)).first->second;
-          }
+        if (readFile(Cached, *Earlier) &&
+            Api.cuModuleLoadDataEx(&M, Earlier->data(), 0, nullptr, nullptr) == CUDA_SUCCESS) {
+          std::lock_guard<std::mutex> Lock(Mutex);
+          Linked.emplace(Key, std::move(Earlier));
         }
       }
-      if (!Cubin) {
+      if (!M && !Cubin) {
         auto Fresh = std::make_shared<std::vector<char>>();
         if (Error E = link(Images, Tables, *Fresh, Options, Values, LogText)) {
           // A lone PTX image the linker refuses may still load as a module
           // (the driver JIT-compiles a module's functions as they are
           // used: a kernel over a limit that never runs does not stop it),
           // uncached, as without the disk cache.
-          if (Images.size() != 1 || !Tables.empty())
+          if (!Lone)
             return E;
-          std::string Text(static_cast<const char *>(Images[0].Data), Images[0].Size);
-          CUresult R = Api.cuModuleLoadDataEx(&M, Text.c_str(), 2, Options, Values);
-          if (R != CUDA_SUCCESS)
-            return makeError(FERRY_ERROR_BACKEND, "cuModuleLoadDataEx: %s\n%s",
-                             describe(R).c_str(), LogText().c_str());
-          Mod->Handle = M;
-          *Out = Mod.release();
-          return Error::success();
+          if (Error Load = LoadPTX())
+            return Load;
+        } else {
+          if (!Cached.empty())
+            writeFile(Cached, *Fresh);
+          std::lock_guard<std::mutex> Lock(Mutex);
+          Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
         }
-        if (!Cached.empty())
-          writeFile(Cached, *Fresh);
-        std::lock_guard<std::mutex> Lock(Mutex);
-        Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
       }
-      if (Error E = check(Api.cuModuleLoadDataEx(&M, Cubin->data(), 0, nullptr, nullptr),
-                          "cuModuleLoadDataEx"))
-        return E;
+      if (!M)
+        if (Error E = check(Api.cuModuleLoadDataEx(&M, Cubin->data(), 0, nullptr, nullptr),
+                            "cuModuleLoadDataEx"))
+          return E;
     }
     Mod->Handle = M;
     *Out = Mod.release();
@@ -858,45 +858,47 @@ private:
     return Error::success();
   }
 
-  /// The persistent cache of what the driver JIT-compiles from PTX, so that
-  /// a program's next run loads native code: FERRY_CACHE_DIR (default
-  /// $XDG_CACHE_HOME/ferry or ~/.cache/ferry, as the compile cache's), file
-  /// cuda/<key>.cubin, the key an FNV-1a digest of the driver's version,
-  /// the device's architecture and the images. "" without one (FERRY_CACHE=0,
-  /// no directory).
-  std::string cachePath(int Device, const std::vector<Image> &Images) {
-    if (envString("FERRY_CACHE") == std::optional<std::string>("0"))
-      return "";
-    std::string Dir;
-    if (auto Env = envString("FERRY_CACHE_DIR"))
-      Dir = *Env;
-    else if (auto Xdg = envString("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
-      Dir = *Xdg + "/ferry";
-    else if (auto Home = envString("HOME"))
-      Dir = *Home + "/.cache/ferry";
-    else
-      return "";
-    Dir += "/cuda";
-    std::error_code EC;
-    std::filesystem::create_directories(Dir, EC);
-    if (EC)
-      return "";
-    int Driver = 0, Major = 0, Minor = 0;
-    CUdevice D;
-    if (Api.cuDriverGetVersion(&Driver) != CUDA_SUCCESS ||
-        Api.cuDeviceGet(&D, Device) != CUDA_SUCCESS ||
-        Api.cuDeviceGetAttribute(&Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, D) !=
-            CUDA_SUCCESS ||
-        Api.cuDeviceGetAttribute(&Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, D) !=
-            CUDA_SUCCESS)
+  /// The disk cache of what the driver JIT-compiles from PTX, so that a
+  /// program's next run loads native code: FERRY_CACHE_DIR (default
+  /// $XDG_CACHE_HOME/ferry or ~/.cache/ferry, as the compile cache's; its
+  /// LLVM-based twin in compiler/CompileCache.cpp is not the runtime's to
+  /// call), subdirectory cuda; "" without one (FERRY_CACHE=0, no directory).
+  /// Decided once per process.
+  static const std::string &cacheDir() {
+    static const std::string Dir = []() -> std::string {
+      if (envString("FERRY_CACHE") == std::optional<std::string>("0"))
+        return "";
+      std::string D;
+      if (auto Env = envString("FERRY_CACHE_DIR"))
+        D = *Env;
+      else if (auto Xdg = envString("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
+        D = *Xdg + "/ferry";
+      else if (auto Home = envString("HOME"))
+        D = *Home + "/.cache/ferry";
+      else
+        return "";
+      D += "/cuda";
+      std::error_code EC;
+      std::filesystem::create_directories(D, EC);
+      return EC ? "" : D;
+    }();
+    return Dir;
+  }
+  /// The file in \p Dir for \p Images on \p Device: <key>.cubin, the key an
+  /// FNV-1a digest of the driver's version, the device's architecture and
+  /// the images; "" when the driver does not say its version or the
+  /// device's architecture.
+  std::string cacheFile(const std::string &Dir, int Device, const std::vector<Image> &Images) {
+    int Driver = 0;
+    const std::string Arch = isa(Device);
+    if (Api.cuDriverGetVersion(&Driver) != CUDA_SUCCESS || Arch.empty())
       return "";
     uint64_t Hash = 1469598103934665603ull;
     auto Mix = [&](const void *P, size_t N) {
       for (size_t I = 0; I < N; ++I)
         Hash = (Hash ^ static_cast<const unsigned char *>(P)[I]) * 1099511628211ull;
     };
-    const std::string Head = "ferry-cuda-jit-1 " + std::to_string(Driver) + " sm_" +
-                             std::to_string(Major) + std::to_string(Minor);
+    const std::string Head = "ferry-cuda-jit-1 " + std::to_string(Driver) + " " + Arch;
     Mix(Head.data(), Head.size());
     for (const Image &I : Images) {
       const uint64_t Size = I.Size;
