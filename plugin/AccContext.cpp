@@ -62,8 +62,9 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
       const CXXRecordDecl *Closure = VD->getType().getNonReferenceType()->getAsCXXRecordDecl();
       if (R.isSingleResult() && Closure && Closure->isLambda())
         if (CXXMethodDecl *Call = Closure->getLambdaCallOperator()) {
-          Call->addAttr(AnnotateAttr::CreateImplicit(TheSema->Context, Annotation, nullptr, 0,
-                                                     Call->getSourceRange()));
+          Call->addAttr(AnnotateAttr::CreateImplicit(TheSema->Context,
+                                                     (Annotation + ";lambda=" + VD->getName()).str(), nullptr,
+                                                     0, Call->getSourceRange()));
           return 3;
         }
       continue;

@@ -13,6 +13,7 @@
 
 #include "CanonicalLoop.h"
 #include "Directive.h"
+#include "LambdaRoutines.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -237,6 +238,9 @@ public:
   bool isVariableLengthArray(const clang::Token &Name) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }
+  clang::Sema *sema() const { return TheSema; }
+  /// `routine` and `bind` of variables that hold lambdas.
+  LambdaRoutines &lambdas() { return Lambdas; }
   /// A `declare` in a function body: its clause for \p VD holds for the
   /// compute constructs after it that use the variable (the lookup of the
   /// name finds the same declaration while it is in scope).
@@ -249,6 +253,7 @@ private:
   clang::NamedDecl *lookupSingle(const clang::Token &Name) const;
 
   unsigned RoutineIds = 0;
+  LambdaRoutines Lambdas;
   unsigned PrivateIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;

@@ -17,6 +17,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <optional>
+
 using namespace clang;
 
 namespace ferry {
@@ -84,6 +86,33 @@ bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
   }
 }
 
+/// `[static|inline|constexpr|const]... auto NAME =`: the tokens it lexed
+/// (all of them, to be entered again) in \p Lexed, and NAME's token when
+/// they start a variable of deduced type (which may hold a lambda).
+std::optional<Token> lambdaVariable(Preprocessor &PP, TokenList &Lexed) {
+  auto Next = [&] {
+    Token T;
+    PP.Lex(T);
+    Lexed.push_back(T);
+    return T;
+  };
+  Token First;
+  PP.Lex(First);
+  PP.EnterToken(First, /*IsReinject=*/true);
+  if (!First.isOneOf(tok::kw_static, tok::kw_inline, tok::kw_constexpr, tok::kw_const,
+                     tok::kw_auto))
+    return std::nullopt; // nothing lexed: the usual function declaration
+  Token T = Next();
+  while (T.isOneOf(tok::kw_static, tok::kw_inline, tok::kw_constexpr, tok::kw_const))
+    T = Next();
+  if (!T.is(tok::kw_auto))
+    return std::nullopt;
+  Token Name = Next();
+  if (!Name.is(tok::identifier) || !Next().is(tok::equal))
+    return std::nullopt;
+  return Name;
+}
+
 } // namespace
 
 void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
@@ -118,6 +147,8 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     // The named form: Sema marks the functions it names (their calls may go
     // to another translation unit), and a record holds the function's
     // address when the name is one free function.
+    if (Bind && !isC(PP))
+      Ctx.lambdas().bindTo(Ctx.sema(), Target, Bind->Loc);
     const int Found = Ctx.inSema() ? Ctx.markRoutine(D.Name, Annotation) : 1;
     if (Found == 0) {
       report(PP, D.Name.front().getLocation(), Diag::RoutineNotFunction);
@@ -145,16 +176,18 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     TokenBuilder(PP, PragmaLoc).tokens(Prefix).inject();
     return;
   }
-  // `auto f = [](...) {...};`: a lambda has no name to bind from.
-  Token Next;
-  PP.Lex(Next);
-  PP.EnterToken(Next, /*IsReinject=*/true);
-  if (Bind && Next.is(tok::kw_auto)) {
-    report(PP, Bind->Loc, Diag::RoutineBindUnsupported) << "a lambda";
-    TokenBuilder(PP, PragmaLoc).tokens(Prefix).inject();
+  if (Bind && !isC(PP))
+    Ctx.lambdas().bindTo(Ctx.sema(), Target, Bind->Loc);
+  // `auto f = [](...) {...};`: the routine is the lambda's call operator,
+  // marked once the variable is declared.
+  TokenList Specifiers;
+  if (std::optional<Token> Name = lambdaVariable(PP, Specifiers); Name && Ctx.inSema()) {
+    Ctx.lambdas().routineBefore(Name->getIdentifierInfo(), Name->getLocation(), Annotation);
+    TokenBuilder(PP, PragmaLoc).tokens(Prefix).tokens(Specifiers).inject();
     return;
   }
   B.tokens(Prefix).code("__attribute__((annotate(").string(Annotation).code(")))");
+  B.tokens(Specifiers);
   B.inject();
 }
 

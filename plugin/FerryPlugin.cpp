@@ -60,8 +60,16 @@ public:
 
   /// With device targets, the regions' code must be able to run on a GPU.
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Handler.context().lambdas().finish(PP.getDiagnostics());
     if (CheckDeviceCode && !PP.getDiagnostics().hasErrorOccurred())
       checkDeviceCode(Ctx, PP.getDiagnostics());
+  }
+
+  /// Runs before code generation sees \p Group (this consumer comes first).
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    if (Sema *S = Handler.context().sema())
+      Handler.context().lambdas().declared(*S, Group);
+    return true;
   }
 
   void InitializeSema(Sema &S) override {

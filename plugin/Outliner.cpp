@@ -442,17 +442,50 @@ std::string kernelName(const Region &R, const Module &M) {
   return Name + "_" + utohexstr(xxh3_64bits(Key) & 0xffffffff, true);
 }
 
-/// `routine ... bind(g)`: the device's calls of a function go to `g`.
-using Bindings = DenseMap<const Function *, Function *>;
+/// `routine ... bind(g)`: the device's calls of a function go to `g`. A
+/// lambda's call operator takes the closure's `this` before the parameters
+/// a function of the same signature takes: binding one to the other goes
+/// through a thunk that drops it (\c This > 0) or passes one (\c This < 0).
+struct Binding {
+  Function *To = nullptr;
+  int This = 0;
+};
+using Bindings = DenseMap<const Function *, Binding>;
 
-/// The function `bind(Target)` names for \p From: a symbol of that name
-/// (extern "C", or a string naming the symbol), else the one function of
-/// \p From's type whose (qualified or plain) name is \p Target.
-Function *bindTarget(Module &M, StringRef Target, const Function &From) {
+/// \p F's type without its first parameter (a closure's `this`), or null.
+FunctionType *withoutThis(FunctionType *F) {
+  if (F->getNumParams() == 0 || !F->getParamType(0)->isPointerTy())
+    return nullptr;
+  return FunctionType::get(F->getReturnType(), F->params().drop_front(), F->isVarArg());
+}
+
+/// How \p From (a lambda's call operator if \p FromLambda) binds to \p To
+/// (one if \p ToLambda), or nothing when their parameters differ.
+std::optional<Binding> bindingTo(const Function &From, bool FromLambda, Function &To,
+                                 bool ToLambda) {
+  FunctionType *F = From.getFunctionType(), *T = To.getFunctionType();
+  if (FromLambda == ToLambda)
+    return F == T ? std::optional<Binding>(Binding{&To, 0}) : std::nullopt;
+  if (FromLambda)
+    return withoutThis(F) == T ? std::optional<Binding>(Binding{&To, 1}) : std::nullopt;
+  return withoutThis(T) == F ? std::optional<Binding>(Binding{&To, -1}) : std::nullopt;
+}
+
+/// What `bind(Target)` names for \p From: a symbol of that name (extern
+/// "C", or a string naming the symbol), a lambda held by a variable of that
+/// name (\p Lambdas, marked by the plugin), else the one function of
+/// \p From's parameters whose (qualified or plain) name is \p Target.
+std::optional<Binding> bindTarget(Module &M, StringRef Target, const Function &From,
+                                  bool FromLambda, const StringMap<Function *> &Lambdas) {
   if (Function *G = M.getFunction(Target))
-    return G;
+    return Binding{G, 0};
+  if (Function *G = Lambdas.lookup(Target))
+    return bindingTo(From, FromLambda, *G, /*ToLambda=*/true);
   for (Function &G : M) {
-    if (G.isIntrinsic() || &G == &From || G.getFunctionType() != From.getFunctionType())
+    if (G.isIntrinsic() || &G == &From)
+      continue;
+    std::optional<Binding> B = bindingTo(From, FromLambda, G, /*ToLambda=*/false);
+    if (!B)
       continue;
     ItaniumPartialDemangler D;
     if (D.partialDemangle(G.getName().data()) || !D.isFunction())
@@ -462,14 +495,14 @@ Function *bindTarget(Module &M, StringRef Target, const Function &From) {
     std::unique_ptr<char, decltype(&std::free)> Base(D.getFunctionBaseName(nullptr, nullptr),
                                                      &std::free);
     if ((Qualified && Target == Qualified.get()) || (Base && Target == Base.get()))
-      return &G;
-    // A variable that holds a lambda: its call operator,
+      return B;
+    // A variable that holds a lambda in a function: its call operator,
     // "name::{lambda(...)#1}::operator()".
     if (Qualified && Base && StringRef(Base.get()) == "operator()" &&
         StringRef(Qualified.get()).starts_with((Target + "::{lambda(").str()))
-      return &G;
+      return Binding{&G, 0};
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 /// A record the plugin leaves in `llvm.global.annotations`:
@@ -525,6 +558,10 @@ std::vector<FerryAnnotation> ferryAnnotations(Module &M, StringRef Kind) {
 /// on a variable holding its address for the named form). Reports what
 /// cannot be bound; returns false then.
 bool readBindings(Module &M, Bindings &Out) {
+  StringMap<Function *> Lambdas;
+  for (FerryAnnotation &A : ferryAnnotations(M, "bindtarget"))
+    if (auto *F = dyn_cast<Function>(A.Annotated))
+      Lambdas[A.Fields["name"]] = F;
   bool Ok = true;
   for (FerryAnnotation &A : ferryAnnotations(M, "routine")) {
     StringRef Target = A.Fields["bind"], At = A.Fields["at"];
@@ -533,21 +570,24 @@ bool readBindings(Module &M, Bindings &Out) {
     auto *From = dyn_cast<Function>(A.Annotated);
     if (!From) {
       M.getContext().emitError("ferry: " + At.str() +
-                               ": OpenACC 'bind' applies to functions; this 'routine' is not "
-                               "followed by a function declaration (a lambda cannot be bound)");
+                               ": OpenACC 'bind' applies to functions and lambdas; this "
+                               "'routine' is followed by neither");
       Ok = false;
       continue;
     }
-    Function *To = bindTarget(M, Target, *From);
+    const std::string Lambda = A.Fields.lookup("lambda");
+    std::optional<Binding> To = bindTarget(M, Target, *From, !Lambda.empty(), Lambdas);
     if (!To) {
-      M.getContext().emitError("ferry: " + At.str() + ": OpenACC 'routine' of '" +
-                               demangle(From->getName()) + "' binds it to '" + Target.str() +
-                               "', but this translation unit defines no function of that name "
-                               "and type");
+      M.getContext().emitError("ferry: " + At.str() + ": OpenACC 'routine' of " +
+                               (Lambda.empty() ? "'" + demangle(From->getName()) + "'"
+                                               : "the lambda '" + Lambda + "'") +
+                               " binds it to '" + Target.str() +
+                               "', but this translation unit defines no function or lambda of "
+                               "that name and parameters");
       Ok = false;
       continue;
     }
-    Out[From] = To;
+    Out[From] = *To;
   }
   return Ok;
 }
@@ -583,7 +623,7 @@ SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots, const Bindings *B
   auto Visit = [&](Value *V) {
     if (auto *F = dyn_cast<Function>(V); F && Bind)
       if (auto It = Bind->find(F); It != Bind->end())
-        V = It->second;
+        V = It->second.To;
     if (auto *GV = dyn_cast<GlobalValue>(V)) {
       if (Seen.insert(GV))
         Work.push_back(GV);
@@ -598,7 +638,7 @@ SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots, const Bindings *B
       Seen.insert(F);
       if (Bind) // a bound root (an exported routine) reaches what it is bound to
         if (auto It = Bind->find(F); It != Bind->end())
-          Visit(It->second);
+          Visit(It->second.To);
       if (F->hasPersonalityFn())
         Visit(F->getPersonalityFn());
       for (Instruction &I : instructions(*F))
@@ -624,6 +664,27 @@ bool isLibdeviceFunction(StringRef Name) {
 #include "LibdeviceFunctions.def"
   };
   return Names.contains(Name);
+}
+
+/// A function of \p From's type in \p Dev that calls \p To, dropping
+/// \p From's first argument (a closure's `this`, \p This > 0) or passing
+/// the address of an empty closure of its own as \p To's (\p This < 0).
+Function *bindThunk(Module &Dev, const Function &From, Function &To, int This) {
+  Function *Thunk = Function::Create(From.getFunctionType(), GlobalValue::InternalLinkage,
+                                     From.getName() + ".bind", &Dev);
+  IRBuilder<> B(BasicBlock::Create(Dev.getContext(), "entry", Thunk));
+  SmallVector<Value *, 4> Args;
+  if (This < 0)
+    Args.push_back(B.CreateAlloca(B.getInt8Ty(), nullptr, "closure"));
+  for (Argument &A : Thunk->args())
+    if (This <= 0 || A.getArgNo() > 0)
+      Args.push_back(&A);
+  CallInst *Call = B.CreateCall(&To, Args);
+  if (Thunk->getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+  return Thunk;
 }
 
 /// The device module: clones of what the regions reach, retargeted to NVVM.
@@ -687,11 +748,14 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
   // cloned for itself (a routine exported to other translation units) is a
   // wrapper that calls it.
   SmallVector<std::pair<Function *, Function *>, 2> Wrappers;
-  for (auto [From, To] : Bind)
-    if (VMap.count(To)) {
+  for (auto [From, B] : Bind)
+    if (VMap.count(B.To)) {
+      Function *Target = cast<Function>(VMap[B.To]);
+      if (B.This != 0)
+        Target = bindThunk(*Dev, *From, *Target, B.This);
       if (auto It = VMap.find(From); It != VMap.end())
-        Wrappers.push_back({cast<Function>(It->second), cast<Function>(VMap[To])});
-      VMap[From] = VMap[To];
+        Wrappers.push_back({cast<Function>(It->second), Target});
+      VMap[From] = Target;
     }
   for (GlobalValue *GV : Needed) {
     if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration() && !Bind.count(F)) {

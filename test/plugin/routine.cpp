@@ -26,8 +26,12 @@ void f6() {}
 void over(int);
 void over(double);
 #pragma acc routine(over) seq bind(f6) // expected-error {{OpenACC 'bind' on an overloaded or member function is not supported by Ferry yet}}
-#pragma acc routine seq bind(f6) // expected-error {{OpenACC 'bind' on a lambda is not supported by Ferry yet}}
+#pragma acc routine seq bind(f6)
 auto lam = [](int x) { return x; };
+#pragma acc routine seq
+auto not_lambda = 5; // expected-error {{OpenACC 'routine' must be followed by a function declaration or name a function}}
+#pragma acc routine(f1) seq bind(capturing) // expected-error {{OpenACC 'bind' names 'capturing', a lambda that captures variables; Ferry binds to functions and to lambdas without captures}}
+auto capturing = [k = 2](int x) { return k * x; };
 #pragma acc routine vector
 template <class T> T twice(T x) { return 2 * x; }
 #else
