@@ -117,6 +117,9 @@ struct OpenConstruct {
   /// body, whose copies are per worker or per work-item as it turns out to
   /// be a worker loop or not (it hands them to the region then).
   std::vector<PrivateSection> Privates;
+  /// For a compute construct whose statement is being lexed: its tokens so
+  /// far (a loop construct inside may take back what stands before it).
+  TokenList *Lexed = nullptr;
 };
 
 /// Adds to \p Names the names \p Body declares itself (`int i = 0`,

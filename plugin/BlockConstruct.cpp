@@ -210,6 +210,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   bool Ok;
   {
     AccContext::Scope Open(Ctx, D, OneRegion, HostControl);
+    Open.get().Lexed = &Body;
     Ok = Lex.statement(/*InBreakable=*/!Compute);
     Implied.append(Open.get().ImpliedCopy.begin(), Open.get().ImpliedCopy.end());
     Privates = std::move(Open.get().Privates);

@@ -11,6 +11,7 @@
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "LoopDependence.h"
+#include "LoopInterchange.h"
 #include "LoopLevels.h"
 #include "LoopPieces.h"
 #include "LoopRemarks.h"
@@ -29,6 +30,10 @@ void LoopConstruct::rewrite() {
   const Placement P = place();
   if (!check(P) || !readClauses(P))
     return;
+  // The whole body of a `for` of host control: out of it when that is legal.
+  if (D.Kind == ConstructKind::Loop && P.Compute && P.Compute->HostControl && !P.Level &&
+      !P.InPlace && !isC(PP))
+    interchangeWithControlLoop(PP, Ctx, D, PragmaLoc);
   LoopStatement S(PP, PragmaLoc);
   if (!S.readHeader(D))
     return;

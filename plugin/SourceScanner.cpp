@@ -174,6 +174,14 @@ SmallVector<StringRef, 4> SourceScanner::line() {
   }
 }
 
+bool SourceScanner::plainLoopAfter(Preprocessor &ThePP) {
+  if (next().isNot(tok::hash))
+    return false;
+  line();
+  PP = &ThePP;
+  return plainLoop(next());
+}
+
 bool SourceScanner::plainLoop(const Token &For) {
   if (!PP || !is(For, "for"))
     return false;

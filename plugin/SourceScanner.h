@@ -54,6 +54,9 @@ public:
   /// functions or names one of \p Shared (variables whose device copy the
   /// construct uses); std::nullopt where it cannot tell.
   std::optional<bool> hostControl(const llvm::StringSet<> &Shared);
+  /// At a directive: whether the statement after it is a plain `for`
+  /// statement (no directive inside it).
+  bool plainLoopAfter(clang::Preprocessor &ThePP);
 
 private:
   clang::Token next();

@@ -6,11 +6,12 @@
 # CUDA), then the geometric mean of that column. A failed check, a crash, a
 # time-out or a missing program marks the row FAIL; the script still runs
 # the others and exits non-zero at the end.
-#   ./run.sh [name...]        (default: all 14; PB_TIMEOUT=seconds, 120)
+#   ./run.sh [name...]        (default: all 16; PB_TIMEOUT=seconds, 120)
 set -uo pipefail
 cd "$(dirname "$0")"
 limit=${PB_TIMEOUT:-120}
-names=(gemm 2mm syrk syr2k atax bicg mvt gesummv covariance doitgen jacobi-2d fdtd-2d seidel-2d lu)
+names=(gemm 2mm syrk syr2k atax bicg mvt gesummv covariance doitgen jacobi-2d fdtd-2d seidel-2d lu
+       gramschmidt adi)
 [ $# -gt 0 ] && names=("$@")
 
 failed=0

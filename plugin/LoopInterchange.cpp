@@ -1,0 +1,160 @@
+//===- LoopInterchange.cpp - A loop construct out of its control loop ----===//
+///
+/// \file
+/// See LoopInterchange.h.
+///
+//===----------------------------------------------------------------------===//
+#include "LoopInterchange.h"
+
+#include "Diagnostics.h"
+#include "LoopDependence.h"
+#include "SourceScanner.h"
+#include "StatementLexer.h"
+#include "TokenBuilder.h"
+
+#include "clang/AST/Decl.h"
+
+using namespace clang;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// Clauses that leave a loop's iterations what they are: the loop can
+/// move out of the `for` around it.
+bool movable(const Directive &D) {
+  for (const Clause &C : D.Clauses)
+    if (C.Kind != ClauseKind::Independent && C.Kind != ClauseKind::Gang &&
+        C.Kind != ClauseKind::Worker && C.Kind != ClauseKind::Vector)
+      return false;
+  return true;
+}
+
+/// Where `for ( header )` starts at the end of \p Lexed (followed by `{`
+/// when \p Braced), or npos.
+size_t forHeaderAtEnd(ArrayRef<Token> Lexed, bool Braced) {
+  if (Braced)
+    Lexed = Lexed.drop_back();
+  if (Lexed.size() < 4 || !Lexed.back().is(tok::r_paren))
+    return StringRef::npos;
+  unsigned Depth = 0;
+  for (size_t I = Lexed.size(); I-- > 0;) {
+    if (Lexed[I].is(tok::r_paren))
+      ++Depth;
+    else if (Lexed[I].is(tok::l_paren) && --Depth == 0)
+      return I > 0 && Lexed[I - 1].is(tok::kw_for) ? I - 1 : StringRef::npos;
+  }
+  return StringRef::npos;
+}
+
+bool names(ArrayRef<Token> Toks, const Token &Var) {
+  return llvm::any_of(Toks, [&](const Token &T) { return sameVar(T, Var); });
+}
+
+} // namespace
+
+bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                                SourceLocation PragmaLoc) {
+  OpenConstruct *Compute = Ctx.enclosingComputeConstruct();
+  if (!Compute || !Compute->HostControl || !Compute->Lexed || !movable(D))
+    return false;
+  TokenList &Lexed = *Compute->Lexed;
+  // `for (...) loop` or `for (...) { loop }`.
+  const bool Braced = !Lexed.empty() && Lexed.back().is(tok::l_brace);
+  const size_t For = forHeaderAtEnd(Lexed, Braced);
+  if (For == StringRef::npos)
+    return false;
+  // The statement after the directive: a plain `for`, read in the source
+  // text first (lexing a directive inside would handle it).
+  bool Readable;
+  SourceScanner Scan(PP, PragmaLoc, Readable);
+  if (!Readable || !Scan.plainLoopAfter(PP))
+    return false;
+  const size_t HeaderEnd = Lexed.size() - (Braced ? 1 : 0); // past its `)`
+  const ArrayRef<Token> OuterHeader = ArrayRef<Token>(Lexed).slice(For + 2, HeaderEnd - For - 3);
+  CanonicalLoop Outer;
+  {
+    DiagnosticsEngine &Diags = PP.getDiagnostics();
+    const bool Suppressed = Diags.getSuppressAllDiagnostics();
+    Diags.setSuppressAllDiagnostics(true);
+    const bool Canonical = CanonicalLoopParser(PP, PragmaLoc).header(OuterHeader, Outer);
+    Diags.setSuppressAllDiagnostics(Suppressed);
+    if (!Canonical)
+      return false;
+  }
+  // The outer loop's variable, declared outside it: each iteration over the
+  // inner loop gets one of its own, of its type.
+  std::string OuterType;
+  if (Outer.VarType.empty()) {
+    const VarDecl *VD = Ctx.lookupVariable(Outer.Var);
+    if (!VD || !VD->getType()->isIntegerType())
+      return false;
+    OuterType = VD->getType().getUnqualifiedType().getAsString();
+  }
+  TokenList Inner;
+  StatementLexer Read(PP, Inner, /*Compute=*/false);
+  const bool Lexed2 = Read.statement(/*InBreakable=*/true);
+  // In braces, the loop must be all of the block.
+  Token After;
+  if (Braced)
+    PP.Lex(After);
+  auto GiveBack = [&] {
+    TokenBuilder Back(PP, PragmaLoc);
+    Back.tokens(Inner);
+    if (Braced)
+      Back.tokens(After);
+    Back.inject();
+    return false;
+  };
+  if (!Lexed2 || Inner.size() < 4 || !Inner[0].is(tok::kw_for) || !Inner[1].is(tok::l_paren) ||
+      (Braced && !After.is(tok::r_brace)))
+    return GiveBack();
+  const size_t InnerClose = groupEnd(Inner, 1);
+  const ArrayRef<Token> InnerHeader = ArrayRef<Token>(Inner).slice(2, InnerClose - 3);
+  const ArrayRef<Token> InnerBody = ArrayRef<Token>(Inner).drop_front(InnerClose);
+  // Rectangular both ways: the inner bounds do not name the outer variable
+  // (and the outer ones cannot name the inner loop's).
+  if (names(InnerHeader, Outer.Var))
+    return GiveBack();
+  TokenBuilder Swapped(PP, PragmaLoc);
+  Swapped.tokens(ArrayRef<Token>(Inner).take_front(InnerClose)).code("{ for (");
+  if (!OuterType.empty())
+    Swapped.code(OuterType + " ");
+  Swapped.tokens(OuterHeader).code(")").tokens(InnerBody).code("}");
+  std::string Var;
+  const std::string Why = controlLoopDependence(PP, Ctx, D, Swapped.get(), Var);
+  if (!Why.empty()) {
+    if (Ctx.missedRemarks())
+      report(PP, D.Loc, Diag::RegionRemark)
+          << "'loop' over '" + Var + "' launched in every iteration of the sequential loop over '" +
+                 PP.getSpelling(Outer.Var) + "' around it (not interchanged: with that loop inside, " +
+                 Why + ")";
+    return GiveBack();
+  }
+  if (Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "'loop' over '" + Var + "' interchanged with the sequential loop over '" +
+               PP.getSpelling(Outer.Var) +
+               "' around it: one launch, each iteration running that loop in order (its "
+               "iterations proven independent with it inside)";
+  // `for ( header )` becomes a condition that is always true and that, for
+  // a variable declared outside the loop, runs the header once more with an
+  // empty body first: the host's copy gets the value the loop leaves.
+  TokenList Header(Lexed.begin() + For, Lexed.begin() + HeaderEnd);
+  TokenBuilder Before(PP, PragmaLoc);
+  if (OuterType.empty())
+    Before.code("if (([&] {").tokens(Header).code("; }(), true))");
+  else
+    Before.code("if (true)");
+  if (Braced)
+    Before.tokens(Lexed.back());
+  Lexed.resize(For);
+  Lexed.append(Before.get().begin(), Before.get().end());
+  if (Braced)
+    Swapped.tokens(After);
+  Swapped.inject();
+  return true;
+}
+
+} // namespace plugin
+} // namespace ferry
