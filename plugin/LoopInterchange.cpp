@@ -66,9 +66,11 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
     return false;
   // The statement after the directive: a plain `for`, read in the source
   // text first (lexing a directive inside would handle it).
-  bool Readable;
+  // In braces, the loop must be all of the block (read in the source too:
+  // lexing past the loop would handle a directive after it).
+  bool Readable, ThenBrace = false;
   SourceScanner Scan(PP, PragmaLoc, Readable);
-  if (!Readable || !Scan.plainLoopAfter(PP))
+  if (!Readable || !Scan.plainLoopAfter(PP, ThenBrace) || (Braced && !ThenBrace))
     return false;
   const size_t HeaderEnd = Lexed.size() - (Braced ? 1 : 0); // past its `)`
   const ArrayRef<Token> OuterHeader = ArrayRef<Token>(Lexed).slice(For + 2, HeaderEnd - For - 3);
@@ -94,8 +96,7 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   TokenList Inner;
   StatementLexer Read(PP, Inner, /*Compute=*/false);
   const bool Lexed2 = Read.statement(/*InBreakable=*/true);
-  // In braces, the loop must be all of the block.
-  Token After;
+  Token After; // the block's `}`
   if (Braced)
     PP.Lex(After);
   auto GiveBack = [&] {

@@ -174,12 +174,16 @@ SmallVector<StringRef, 4> SourceScanner::line() {
   }
 }
 
-bool SourceScanner::plainLoopAfter(Preprocessor &ThePP) {
+bool SourceScanner::plainLoopAfter(Preprocessor &ThePP, bool &ThenBrace) {
   if (next().isNot(tok::hash))
     return false;
   line();
   PP = &ThePP;
-  return plainLoop(next());
+  const Token For = next();
+  if (!plainLoop(For) || !statement(For))
+    return false;
+  ThenBrace = next().is(tok::r_brace);
+  return true;
 }
 
 bool SourceScanner::plainLoop(const Token &For) {

@@ -55,8 +55,8 @@ public:
   /// construct uses); std::nullopt where it cannot tell.
   std::optional<bool> hostControl(const llvm::StringSet<> &Shared);
   /// At a directive: whether the statement after it is a plain `for`
-  /// statement (no directive inside it).
-  bool plainLoopAfter(clang::Preprocessor &ThePP);
+  /// statement (no directive inside it); \p ThenBrace: a `}` follows it.
+  bool plainLoopAfter(clang::Preprocessor &ThePP, bool &ThenBrace);
 
 private:
   clang::Token next();

@@ -4,8 +4,8 @@
 // that loop inside: one launch per time step instead of one per row. Not
 // interchanged, and launched per row as before: a row recurrence (the
 // dependence runs along the loop construct's own variable), a triangular
-// inner loop, a loop sharing its braces with another statement (a loop alone
-// in braces is interchanged). Results equal the sequential sweeps (up to the
+// inner loop, a loop sharing its braces with another statement or loop (a
+// loop alone in braces is interchanged). Results equal the sequential sweeps (up to the
 // device's contracted multiply-adds); the outer variable ends with the value
 // the loop leaves; FERRY_NOTIFY counts the launches.
 // RUN: %ferry-clangxx -O2 %s -o %t
@@ -53,6 +53,12 @@ int main() {
       for (j = 0; j < n; j++)
         rx[i][j] = rx[i][j] * 0.5 + 1;
     }
+    for (i = 1; i < n; i++) {
+      for (j = 0; j < n; j++)
+        rx[i][j] = rx[i][j] + rx[i - 1][j] * 0.125;
+      for (j = 0; j < n; j++)
+        rb[i][j] = rb[i][j] + rx[i][j] * 0.0625;
+    }
     for (i = 0; i < n; i++)
       for (j = 0; j < n; j++)
         rb[i][j] = rb[i][j] * 0.75;
@@ -92,6 +98,15 @@ int main() {
 #pragma acc loop independent
         for (j = 0; j < n; j++)
           x[i][j] = x[i][j] * 0.5 + 1;
+      }
+      // Two loops in the braces: per row, both.
+      for (i = 1; i < n; i++) {
+#pragma acc loop independent
+        for (j = 0; j < n; j++)
+          x[i][j] = x[i][j] + x[i - 1][j] * 0.125;
+#pragma acc loop independent
+        for (j = 0; j < n; j++)
+          b[i][j] = b[i][j] + x[i][j] * 0.0625;
       }
       // With another statement in the braces: per row.
       for (i = 0; i < n; i++) {

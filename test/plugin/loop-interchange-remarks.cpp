@@ -44,6 +44,14 @@ void sweeps(double (*x)[64], double (*b)[64], int n, int steps) {
           b[i][j] += b[i - 1][j];
         s += 1;
       }
+      for (i = 1; i < n; i++) {
+#pragma acc loop
+        for (j = 0; j < n; j++)
+          b[i][j] += b[i - 1][j];
+#pragma acc loop
+        for (j = 0; j < n; j++)
+          x[i][j] += b[i][j];
+      }
     }
   }
 }
