@@ -2,12 +2,13 @@
 // control (a column-wise recurrence written row by row, as in an ADI
 // sweep) is interchanged with it when its iterations stay independent with
 // that loop inside: one launch per time step instead of one per row. Not
-// interchanged, and launched per row as before: a row recurrence (the
-// dependence runs along the loop construct's own variable), a triangular
-// inner loop, a loop sharing its braces with another statement or loop (a
-// loop alone in braces is interchanged). Results equal the sequential sweeps (up to the
-// device's contracted multiply-adds); the outer variable ends with the value
-// the loop leaves; FERRY_NOTIFY counts the launches.
+// interchanged, and launched per row as before: rows that read the row
+// before one column over (the columns meet with the loop over rows inside),
+// a triangular inner loop, a loop sharing its braces with another statement
+// or loop (a loop alone in braces is interchanged). Results equal the
+// sequential sweeps (up to the device's contracted multiply-adds); the outer
+// variable ends with the value the loop leaves; FERRY_NOTIFY counts the
+// launches.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -43,9 +44,9 @@ int main() {
     for (int k = 0; k < n - 2; k++)
       for (j = 0; j < n; j++)
         rx[n - 2 - k][j] = (rx[n - 2 - k][j] - rx[n - k - 3][j] * a[n - 3 - k][j]) / rb[n - 2 - k][j];
-    for (i = 0; i < n; i++)
-      for (j = 1; j < n; j++)
-        rx[i][j] = rx[i][j] - rx[i][j - 1] * 0.5;
+    for (i = 1; i < n; i++)
+      for (j = 0; j < n - 1; j++)
+        rx[i][j] = rx[i][j] - rx[i - 1][j + 1] * 0.5;
     for (i = 1; i < n; i++)
       for (j = i; j < n; j++)
         rb[i][j] = rb[i][j] + rb[i - 1][j] * 0.25;
@@ -81,11 +82,12 @@ int main() {
 #pragma acc loop independent
         for (j = 0; j < n; j++)
           x[n - 2 - k][j] = (x[n - 2 - k][j] - x[n - k - 3][j] * a[n - 3 - k][j]) / b[n - 2 - k][j];
-      // A row recurrence: per row.
-      for (i = 0; i < n; i++)
+      // Each row from the row before, one column to the right: independent
+      // over j, but not with the loop over i inside (columns meet): per row.
+      for (i = 1; i < n; i++)
 #pragma acc loop independent
-        for (j = 1; j < n; j++)
-          x[i][j] = x[i][j] - x[i][j - 1] * 0.5;
+        for (j = 0; j < n - 1; j++)
+          x[i][j] = x[i][j] - x[i - 1][j + 1] * 0.5;
       // Triangular: per row.
       for (i = 1; i < n; i++)
 #pragma acc loop independent

@@ -5,12 +5,12 @@
 // and a target lambda the host never calls. On a device the targets run,
 // on the host the originals; regions also call lambdas directly.
 // RUN: %ferry-clangxx -O2 %s -o %t
-// RUN: env ACC_DEVICE_TYPE=host %run %t host 2>&1 | %count 0
-// RUN: %emu-gfx90a %run %t device 2>&1 | %count 0
-// RUN: %emu-gfx1100 %run %t device 2>&1 | %count 0
-// RUN: %ferry-clangxx -O0 %s -o %t.O0 && %emu-gfx90a %run %t.O0 device 2>&1 | %count 0
+// RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
+// RUN: %ferry-clangxx -O0 %s -o %t.O0 && %emu-gfx90a %run %t.O0 2>&1 | %count 0
 #include "Inputs/check.h"
-#include <cstring>
+#include <openacc.h>
 
 // A function bound to a lambda that is declared after the directive and
 // that the host never calls.
@@ -49,8 +49,8 @@ inline auto minus_one = [](int k) { return k - 1; };
 auto minus_ten = [](int k) { return k - 10; };
 } // namespace ns
 
-int main(int argc, char **argv) {
-  const bool device = argc > 1 && std::strcmp(argv[1], "device") == 0;
+int main() {
+  const bool device = acc_get_device_type() != acc_device_host;
   const int n = 1000, m = 4;
   double a[n], b[n], c[n], d[n], e[n], row[m] = {1, 2, 3, 4};
   int k[n];

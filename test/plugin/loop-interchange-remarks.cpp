@@ -18,10 +18,10 @@ void sweeps(double (*x)[64], double (*b)[64], int n, int steps) {
         for (j = 0; j < n; j++)
           x[i][j] += x[i - 1][j] * b[i][j];
       // CHECK: loop-interchange-remarks.cpp:[[@LINE+2]]:{{.*}}'loop' over 'j' launched in every iteration of the sequential loop over 'i' around it (not interchanged: with that loop inside, loop-carried dependence on 'x'
-      for (i = 0; i < n; i++)
+      for (i = 1; i < n; i++)
 #pragma acc loop
-        for (j = 1; j < n; j++)
-          x[i][j] += x[i][j - 1];
+        for (j = 0; j < n - 1; j++)
+          x[i][j] += x[i - 1][j + 1];
       // Alone in braces.
       // CHECK: loop-interchange-remarks.cpp:[[@LINE+2]]:{{.*}}'loop' over 'j' interchanged with the sequential loop over 'i' around it
       for (i = 1; i < n; i++) {
