@@ -139,7 +139,8 @@ void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
 
 void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,
                                 bool Frame) const {
-  B.code("(__ferry_index_t").tokens(L.Var);
+  // (A construct that is one region never reads its one iteration's index.)
+  B.code("(__ferry_index_t").tokens(L.Var).code("__attribute__((unused))");
   if (Frame)
     B.code(", const ::ferry::acc::private_frame &__ferry_frame");
   TokenBuilder Views(PP, PragmaLoc);

@@ -17,7 +17,7 @@ void saxpy(int n, float a, const float *x, float *y) {
 // CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt , false > ( __ferry_region , __ferry_options , ( 0 ) , ( n ) , ( 1 ) , 1 ,
 // Sectioned variables are captured as pointers by value (for implicit
 // attach on a GPU), whole variables by reference.
-// CHECK-SAME:  [ = ,x = :: ferry :: acc :: section_base (x ) ,y = :: ferry :: acc :: section_base (y ) ] ( __ferry_index_t i ) mutable -> void { do
+// CHECK-SAME:  [ = ,x = :: ferry :: acc :: section_base (x ) ,y = :: ferry :: acc :: section_base (y ) ] ( __ferry_index_t i __attribute__ ( ( unused ) ) ) mutable -> void { do
 // CHECK:       y[i] = a * x[i] + y[i]; while ( 0 ) ; } ) ; }
 
 void down(long *v, long n) {
@@ -28,7 +28,7 @@ void down(long *v, long n) {
 // CHECK-LABEL: void down(
 // CHECK:       cmp :: ge , false > ( __ferry_region , __ferry_options , ( n - 1 ) , ( 0 ) , ( 2 ) , - 1 ,
 // CHECK-SAME:  reduce < :: ferry :: acc :: op :: max > (n )
-// CHECK-SAME:  ( __ferry_index_t j , auto &n )
+// CHECK-SAME:  ( __ferry_index_t j __attribute__ ( ( unused ) ) , auto &n )
 
 void queued(int n, int q, bool big, float *y) {
 #pragma acc parallel loop copy(y[0:n]) if(big) async(q) wait(1, q + 1)
