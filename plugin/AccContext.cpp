@@ -59,14 +59,8 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   for (NamedDecl *ND : R) {
     // A variable that holds a lambda: its call operator is the routine.
     if (const auto *VD = dyn_cast<VarDecl>(ND->getUnderlyingDecl())) {
-      const CXXRecordDecl *Closure = VD->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (R.isSingleResult() && Closure && Closure->isLambda())
-        if (CXXMethodDecl *Call = Closure->getLambdaCallOperator()) {
-          Call->addAttr(AnnotateAttr::CreateImplicit(TheSema->Context,
-                                                     (Annotation + ";lambda=" + VD->getName()).str(), nullptr,
-                                                     0, Call->getSourceRange()));
-          return 3;
-        }
+      if (R.isSingleResult() && annotateLambdaRoutine(*VD, Annotation))
+        return 3;
       continue;
     }
     auto *FD = dyn_cast<FunctionDecl>(ND->getUnderlyingDecl());

@@ -33,6 +33,13 @@ void annotate(CXXMethodDecl &Call, StringRef Annotation) {
 
 } // namespace
 
+bool annotateLambdaRoutine(const VarDecl &VD, StringRef Annotation) {
+  CXXMethodDecl *Call = callOperator(VD);
+  if (Call)
+    annotate(*Call, (Annotation + ";lambda=" + VD.getName()).str());
+  return Call;
+}
+
 void LambdaRoutines::routineBefore(const IdentifierInfo *Name, SourceLocation NameLoc,
                                    std::string Annotation) {
   Routines.push_back({Name, NameLoc, std::move(Annotation)});
@@ -93,9 +100,7 @@ void LambdaRoutines::declared(Sema &S, Decl *D) {
     if (R.Done || R.Name != VD->getIdentifier() || R.NameLoc != VD->getLocation())
       continue;
     R.Done = true;
-    if (CXXMethodDecl *Call = callOperator(*VD))
-      annotate(*Call, R.Annotation + ";lambda=" + VD->getName().str());
-    else
+    if (!annotateLambdaRoutine(*VD, R.Annotation))
       report(S.getDiagnostics(), R.NameLoc, Diag::RoutineNotFunction);
   }
   if (auto It = Targets.find(VD->getName()); It != Targets.end())

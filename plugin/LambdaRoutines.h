@@ -40,6 +40,10 @@ class VarDecl;
 namespace ferry {
 namespace plugin {
 
+/// When \p VD holds a lambda: gives its call operator \p Annotation (a
+/// `ferry.routine` record) with `;lambda=NAME` added, and returns true.
+bool annotateLambdaRoutine(const clang::VarDecl &VD, llvm::StringRef Annotation);
+
 class LambdaRoutines {
 public:
   /// `#pragma acc routine ...` (no name) followed by `auto NAME = ...`: once

@@ -104,6 +104,17 @@ bool proveNestIndependent(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   return true;
 }
 
+bool quietHeader(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> Header,
+                 CanonicalLoop &L) {
+  // A header that is not canonical is the program's business, not an error.
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  const bool Suppressed = Diags.getSuppressAllDiagnostics();
+  Diags.setSuppressAllDiagnostics(true);
+  const bool Canonical = CanonicalLoopParser(PP, Loc).header(Header, L);
+  Diags.setSuppressAllDiagnostics(Suppressed);
+  return Canonical;
+}
+
 /// The `for` statement that is all of \p Body (braces around it allowed),
 /// parsed into \p L without diagnostics; false when it is not one.
 static bool wholeBodyLoop(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> Body,
@@ -118,13 +129,7 @@ static bool wholeBodyLoop(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> 
   for (const Token &T : Stmt)
     if (T.isOneOf(tok::kw_break, tok::kw_goto, tok::kw_return))
       return false;
-  // A header that is not canonical is the program's business, not an error.
-  DiagnosticsEngine &Diags = PP.getDiagnostics();
-  const bool Suppressed = Diags.getSuppressAllDiagnostics();
-  Diags.setSuppressAllDiagnostics(true);
-  const bool Canonical = CanonicalLoopParser(PP, Loc).header(Body.slice(2, Close - 3), L);
-  Diags.setSuppressAllDiagnostics(Suppressed);
-  if (!Canonical)
+  if (!quietHeader(PP, Loc, Body.slice(2, Close - 3), L))
     return false;
   L.Body.assign(Stmt.begin(), Stmt.end());
   return true;

@@ -49,6 +49,11 @@ bool proveNestIndependent(clang::Preprocessor &PP, AccContext &Ctx,
 void joinPlainLoops(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     llvm::SmallVectorImpl<CanonicalLoop> &Nest);
 
+/// Parses the `for` header \p Header (without parentheses) into \p L without
+/// diagnostics: false when it is not canonical.
+bool quietHeader(clang::Preprocessor &PP, clang::SourceLocation Loc,
+                 llvm::ArrayRef<clang::Token> Header, CanonicalLoop &L);
+
 /// A plain loop of `kernels` whose body is plain loops (SourceScanner's
 /// control loops), \p Stmt as written: empty when its iterations are proven
 /// independent (it is a loop construct), else why not (it runs as the

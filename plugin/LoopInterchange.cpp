@@ -47,10 +47,6 @@ size_t forHeaderAtEnd(ArrayRef<Token> Lexed, bool Braced) {
   return StringRef::npos;
 }
 
-bool names(ArrayRef<Token> Toks, const Token &Var) {
-  return llvm::any_of(Toks, [&](const Token &T) { return sameVar(T, Var); });
-}
-
 } // namespace
 
 bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directive &D,
@@ -65,9 +61,8 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   if (For == StringRef::npos)
     return false;
   // The statement after the directive: a plain `for`, read in the source
-  // text first (lexing a directive inside would handle it).
-  // In braces, the loop must be all of the block (read in the source too:
-  // lexing past the loop would handle a directive after it).
+  // text first (lexing a directive inside it, or after it when the loop must
+  // be all of a block, would handle that directive).
   bool Readable, ThenBrace = false;
   SourceScanner Scan(PP, PragmaLoc, Readable);
   if (!Readable || !Scan.plainLoopAfter(PP, ThenBrace) || (Braced && !ThenBrace))
@@ -75,15 +70,8 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   const size_t HeaderEnd = Lexed.size() - (Braced ? 1 : 0); // past its `)`
   const ArrayRef<Token> OuterHeader = ArrayRef<Token>(Lexed).slice(For + 2, HeaderEnd - For - 3);
   CanonicalLoop Outer;
-  {
-    DiagnosticsEngine &Diags = PP.getDiagnostics();
-    const bool Suppressed = Diags.getSuppressAllDiagnostics();
-    Diags.setSuppressAllDiagnostics(true);
-    const bool Canonical = CanonicalLoopParser(PP, PragmaLoc).header(OuterHeader, Outer);
-    Diags.setSuppressAllDiagnostics(Suppressed);
-    if (!Canonical)
-      return false;
-  }
+  if (!quietHeader(PP, PragmaLoc, OuterHeader, Outer))
+    return false;
   // The outer loop's variable, declared outside it: each iteration over the
   // inner loop gets one of its own, of its type.
   std::string OuterType;
@@ -115,7 +103,8 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   const ArrayRef<Token> InnerBody = ArrayRef<Token>(Inner).drop_front(InnerClose);
   // Rectangular both ways: the inner bounds do not name the outer variable
   // (and the outer ones cannot name the inner loop's).
-  if (names(InnerHeader, Outer.Var))
+  CanonicalLoop InnerLoop;
+  if (!quietHeader(PP, PragmaLoc, InnerHeader, InnerLoop) || outerVariableIn(InnerLoop, Outer))
     return GiveBack();
   TokenBuilder Swapped(PP, PragmaLoc);
   Swapped.tokens(ArrayRef<Token>(Inner).take_front(InnerClose)).code("{ for (");

@@ -500,7 +500,7 @@ std::optional<Binding> bindTarget(Module &M, StringRef Target, const Function &F
     // "name::{lambda(...)#1}::operator()".
     if (Qualified && Base && StringRef(Base.get()) == "operator()" &&
         StringRef(Qualified.get()).starts_with((Target + "::{lambda(").str()))
-      return Binding{&G, 0};
+      return B;
   }
   return std::nullopt;
 }
