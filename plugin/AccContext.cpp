@@ -102,7 +102,8 @@ static void addNamedInClauses(ArrayRef<const Directive *> Directives,
 }
 
 TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
-                                            ArrayRef<const Directive *> Clauses) const {
+                                            ArrayRef<const Directive *> Clauses,
+                                            ArrayRef<Token> Control) const {
   TokenList Out;
   if (!TheSema)
     return Out;
@@ -115,6 +116,8 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
                      tok::plusplus, tok::minusminus);
   };
   addDeclaredInBody(Body, Named);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> ControlLocals;
+  addDeclaredInBody(Control, ControlLocals);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
     if (!T.is(tok::identifier))
@@ -131,6 +134,10 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
         !Seen.insert(T.getIdentifierInfo()).second)
       continue;
     const VarDecl *VD = lookupVariable(T);
+    if (!VD && llvm::is_contained(ControlLocals, T.getIdentifierInfo())) {
+      Out.push_back(T); // (not parsed yet: its type is not known)
+      continue;
+    }
     if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
         !VD->getType()->isArithmeticType() || VD->getType().isConstQualified())
       continue;

@@ -222,8 +222,12 @@ public:
   /// `kernels`: the local scalar variables \p Body assigns (`x = `, `x += `,
   /// `++x`, `x--`) that no clause of \p Clauses names: OpenACC makes them
   /// `copy` there (`parallel` and `serial` make them firstprivate).
+  /// \p Control: the sequential control lexed so far (host control), whose
+  /// variables (declared there, of any type) a loop in it that assigns them
+  /// shares too: they are the control's, not the loop's.
   TokenList kernelsWrittenScalars(llvm::ArrayRef<clang::Token> Body,
-                                  llvm::ArrayRef<const Directive *> Clauses) const;
+                                  llvm::ArrayRef<const Directive *> Clauses,
+                                  llvm::ArrayRef<clang::Token> Control = {}) const;
   /// The arrays (of constant size, not `const`) \p Body uses that no clause
   /// of \p Clauses, of an open data construct or of a `declare` names:
   /// OpenACC makes them `copy` in every compute construct (2.6.2).

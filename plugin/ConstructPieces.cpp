@@ -40,7 +40,8 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
     return;
   std::string Text = "'" + spelling(D.Kind).str() + "'";
   if (D.Implicit)
-    Text = "plain loop in 'kernels' (as 'loop')";
+    Text = implicitName(D) + (D.Statement ? " (the host cannot run it), as a region of one work-item"
+                                          : " (as 'loop')");
   if (!Shape.empty())
     Text += " " + Shape.str();
   if (D.Kind == ConstructKind::Wait) {
@@ -517,8 +518,8 @@ void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLoc
   std::string File = P.isValid() ? P.getFilename() : "<unknown>";
   unsigned Line = P.isValid() ? P.getLine() : 0;
   unsigned Column = P.isValid() ? P.getColumn() : 0;
-  std::string Name = llvm::sys::path::filename(File).str() + ":" +
-                     std::to_string(Line) + " " + spelling(D.Kind).str();
+  std::string Name = llvm::sys::path::filename(File).str() + ":" + std::to_string(Line) + " " +
+                     (D.Statement ? "statement" : spelling(D.Kind).str());
   B.code("static const ::ferry_region __ferry_region = {")
       .string(Name)
       .code(",")

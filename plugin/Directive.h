@@ -92,9 +92,14 @@ struct Clause {
 struct Directive {
   ConstructKind Kind;
   clang::SourceLocation Loc; ///< of the construct name
-  /// A plain loop of `kernels`, taken as a `loop` construct without
-  /// clauses (no directive is written).
+  /// A plain loop of `kernels` or `parallel`, taken as a `loop` construct
+  /// without clauses (no directive is written); or, with Statement, a
+  /// statement of host control that needs the device, taken as a `loop seq`
+  /// of one iteration around it.
   bool Implicit = false;
+  bool Statement = false;
+  /// Implicit: the construct it belongs to.
+  ConstructKind ImplicitIn = ConstructKind::Kernels;
   std::vector<Clause> Clauses;
   /// The clauses after a `device_type(list)` (DeviceTypeClauses.h); the
   /// others are in Clauses.
@@ -110,6 +115,9 @@ llvm::SmallVector<llvm::ArrayRef<clang::Token>, 4>
 splitTopLevel(llvm::ArrayRef<clang::Token> Toks, clang::tok::TokenKind Sep);
 
 llvm::StringRef spelling(ConstructKind K);
+/// How remarks name an implicit loop or statement: "plain loop in 'kernels'",
+/// "statement in 'parallel'".
+std::string implicitName(const Directive &D);
 llvm::StringRef spelling(ClauseKind K);
 OperandKind operandKind(ClauseKind K);
 /// copy, copyin, copyout, create, present, no_create, deviceptr.

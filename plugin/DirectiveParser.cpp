@@ -20,6 +20,11 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+std::string implicitName(const Directive &D) {
+  return (D.Statement ? "statement in '" : "plain loop in '") + spelling(D.ImplicitIn).str() +
+         "'";
+}
+
 StringRef spelling(ConstructKind K) {
   switch (K) {
 #define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \

@@ -118,7 +118,10 @@ bool LoopConstruct::readClauses(const Placement &P) {
     return false;
   if (P.InPlace)
     Privates.giveOwnToOwner();
-  if (P.Compute && (P.Compute->OneRegion || P.Compute->HostControl))
+  // (A reduction Ferry found in a plain loop of `parallel` is no clause of
+  // the program's: its variable stays the construct's firstprivate copy.)
+  if (P.Compute && (P.Compute->OneRegion || P.Compute->HostControl) &&
+      !(D.Implicit && D.ImplicitIn == ConstructKind::Parallel))
     Reductions.shareWithHost(*P.Compute);
   return Schedule.readGangOperands() &&
          Schedule.readWorkerOperand(computeDirectiveOf(Ctx, D));
@@ -246,16 +249,25 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
     Clauses.push_back(P.ComputeDirective);
   // In `kernels`, scalars the loop assigns are copy (OpenACC 2.6.2): the
   // value the (last) iteration leaves is seen after it.
-  if (D.Kind == ConstructKind::KernelsLoop ||
-      (P.ComputeDirective &&
-       P.ComputeDirective->Kind == ConstructKind::Kernels && !P.InOneRegion))
-    for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses)) {
+  // A plain loop or device statement of `parallel`'s host control is a
+  // piece of one gang's code: the scalars it assigns are the construct's
+  // (firstprivate) copies, which the code after it reads.
+  const bool KernelsScalars =
+      D.Kind == ConstructKind::KernelsLoop ||
+      (P.ComputeDirective && P.ComputeDirective->Kind == ConstructKind::Kernels &&
+       !P.InOneRegion);
+  // (Looked up again: P.Compute may have moved while this loop was open.)
+  OpenConstruct *Compute = P.Compute ? Ctx.enclosingComputeConstruct() : nullptr;
+  const bool ControlScalars = D.Implicit && Compute && Compute->HostControl;
+  ArrayRef<Token> Control;
+  if (ControlScalars && Compute->Lexed)
+    Control = *Compute->Lexed;
+  if (KernelsScalars || ControlScalars)
+    for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, Control)) {
       ImpliedShared.push_back(T);
       // The construct's host control shares them too (its own scan reads
-      // the rewritten loops, where the region's code names them). (Looked
-      // up again: P.Compute may have moved while this loop was open.)
-      if (OpenConstruct *Compute = P.Compute ? Ctx.enclosingComputeConstruct() : nullptr;
-          Compute && Compute->HostControl)
+      // the rewritten loops, where the region's code names them).
+      if (KernelsScalars && Compute && Compute->HostControl)
         Compute->ImpliedCopy.push_back(T);
     }
   // Arrays named in no clause are copy in every compute construct (2.6.2):
@@ -284,9 +296,10 @@ bool LoopConstruct::sequential() const {
 bool LoopConstruct::needsProof() const {
   // `kernels` loops are independent only where the program says so; `auto`
   // leaves the decision to Ferry anywhere.
+  // A plain loop Ferry takes as a loop, in `parallel` too.
   return (effectiveKind() == ConstructKind::KernelsLoop &&
           !D.find(ClauseKind::Independent)) ||
-         D.find(ClauseKind::Auto);
+         D.find(ClauseKind::Auto) || D.Implicit;
 }
 
 const Directive *LoopConstruct::computeOfLoop() {
@@ -347,7 +360,8 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B,
   Shape.ProvenIndependent = ProvenIndependent;
   Shape.GangWorkers = Schedule.gangWorkers(Nested);
   Shape.GangWorkersPerType = &Schedule.gangWorkersPerType(Nested);
-  remark(PP, Ctx, D, regionShapeRemark(PP, Shape));
+  // (A device statement's loop of one iteration is Ferry's, not the program's.)
+  remark(PP, Ctx, D, D.Statement ? "" : regionShapeRemark(PP, Shape));
 }
 
 void LoopConstruct::emitLaunchOptions(TokenBuilder &B) {

@@ -92,7 +92,7 @@ bool proveNestIndependent(Preprocessor &PP, AccContext &Ctx, const Directive &D,
       continue;
     if (Ctx.missedRemarks())
       report(PP, D.Loc, Diag::RegionRemark)
-          << (D.Implicit ? "plain loop in 'kernels'" : "'" + spelling(D.Kind).str() + "'") +
+          << (D.Implicit ? implicitName(D) : "'" + spelling(D.Kind).str() + "'") +
                  " over '" + PP.getSpelling(L.Var) +
                  "'" + (Nest.size() > 1 ? " (a level of its nest)" : "") +
                  " not parallelized: " + Why + "; its iterations run in order (" +

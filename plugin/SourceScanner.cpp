@@ -42,7 +42,7 @@ std::optional<bool> SourceScanner::loopsOnly() {
   }
   if (plainLoop(T)) {
     PlainLoops.push_back(T.getLocation());
-    LoopsOfLoops |= loopsInside(T) >= 2;
+    LoopsOfLoops |= loopOfLoops(T);
     return statement(T) ? std::optional<bool>(true) : std::nullopt;
   }
   if (T.isNot(tok::l_brace))
@@ -81,6 +81,14 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
   Prev.startToken();
   Prev.setKind(tok::l_brace);
   bool Loops = false;
+  // The statement being read: its first two tokens, the brackets open in
+  // it, and the depths at which the heads of its `for`/`if`/`while`/
+  // `switch` statements are open.
+  bool AtStart = true;
+  Token Start, Second;
+  unsigned Read = 0, Open = 0;
+  SmallVector<unsigned, 2> Heads;
+  bool HeadNext = false;
   for (unsigned Depth = 1;;) {
     Token T = next();
     if (T.is(tok::eof))
@@ -90,41 +98,110 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop" ||
           !statement())
         return std::nullopt;
-      Loops = true;
+      Loops = AtStart = true;
       Prev.setKind(tok::r_brace);
       continue;
     }
     if (plainLoop(T)) {
-      if (ControlLoops && loopsInside(T)) {
+      if (ControlLoops && loopsInside(T, DeviceStatements)) {
         // Read on as control: the loops in it are plain loops.
         ControlLoopLocs.push_back(T.getLocation());
       } else {
         PlainLoops.push_back(T.getLocation());
         if (!statement(T))
           return std::nullopt;
-        Loops = true;
+        Loops = AtStart = true;
         Prev.setKind(tok::r_brace);
         continue;
       }
     }
+    if (AtStart) {
+      Start = T;
+      Read = Open = 0;
+      AtStart = false;
+    }
+    if (++Read == 2)
+      Second = T;
     if (T.is(tok::l_brace))
-      ++Depth;
+      ++Depth, AtStart = true;
     else if (T.is(tok::r_brace) && --Depth == 0)
       return Loops;
-    if (T.isOneOf(tok::l_square, tok::arrow, tok::period, tok::arrowstar, tok::periodstar) ||
-        (T.is(tok::star) && !multiplies(Prev)))
-      return false;
+    else if (T.is(tok::r_brace) || (T.is(tok::semi) && !Open))
+      AtStart = true;
+    else if (T.isOneOf(tok::l_paren, tok::l_square)) {
+      ++Open;
+      if (HeadNext && T.is(tok::l_paren))
+        Heads.push_back(Open);
+      HeadNext = false;
+    } else if (T.isOneOf(tok::r_paren, tok::r_square) && Open) {
+      // The statement of a `for`, `if`, ... comes after its head.
+      if (T.is(tok::r_paren) && !Heads.empty() && Heads.back() == Open)
+        Heads.pop_back(), AtStart = true;
+      --Open;
+    } else if (is(T, "for") || is(T, "if") || is(T, "while") || is(T, "switch"))
+      HeadNext = true;
+    else if (is(T, "else") || is(T, "do"))
+      AtStart = true;
+    // What the host cannot run: host control stops here, or (with device
+    // statements) the statement runs as a region of its own.
+    bool Device = T.isOneOf(tok::l_square, tok::arrow, tok::period, tok::arrowstar,
+                            tok::periodstar) ||
+                  (T.is(tok::star) && !multiplies(Prev));
     if (T.is(tok::raw_identifier)) {
       StringRef W = T.getRawIdentifier();
-      if (Shared.contains(W) || W == "new" || W == "delete" || W == "this" || W == "throw" ||
-          W == "asm" || W == "__asm__")
+      if (W == "new" || W == "delete" || W == "this" || W == "throw" || W == "asm" ||
+          W == "__asm__")
         return false;
       Token After = next();
       unget(After);
-      if (After.is(tok::l_paren) && !mayPrecedeParen(W))
+      Device |= Shared.contains(W) || (After.is(tok::l_paren) && !mayPrecedeParen(W));
+      if (Read == 1)
+        Second = After;
+    }
+    if (Device) {
+      if (!DeviceStatements || !Heads.empty() || !deviceStatementStart(Start, Second))
         return false;
+      DeviceStatementLocs.push_back(Start.getLocation());
+      if (!skipStatement(Open))
+        return std::nullopt;
+      AtStart = true;
+      T.setKind(tok::semi);
     }
     Prev = T;
+  }
+}
+
+bool SourceScanner::deviceStatementStart(const Token &First, const Token &Second) {
+  if (First.isOneOf(tok::star, tok::plusplus, tok::minusminus))
+    return true;
+  static const StringSet<> NotExpressions = {
+      "int", "long", "short", "char", "double", "float", "unsigned", "signed", "bool", "void",
+      "auto", "const", "static", "constexpr", "volatile", "register", "extern", "inline",
+      "struct", "class", "union", "enum", "typedef", "using", "typename", "template",
+      "return", "break", "continue", "goto", "case", "default", "do", "for", "while", "if",
+      "else", "switch", "try", "sizeof", "static_assert", "size_t", "ptrdiff_t", "int32_t",
+      "int64_t", "uint32_t", "uint64_t"};
+  return First.is(tok::raw_identifier) && !NotExpressions.contains(First.getRawIdentifier()) &&
+         Second.isOneOf(tok::l_square, tok::period, tok::arrow, tok::l_paren, tok::plusplus,
+                        tok::minusminus, tok::equal, tok::plusequal, tok::minusequal,
+                        tok::starequal, tok::slashequal, tok::percentequal, tok::ampequal,
+                        tok::pipeequal, tok::caretequal, tok::lesslessequal,
+                        tok::greatergreaterequal);
+}
+
+bool SourceScanner::skipStatement(unsigned Open) {
+  for (;;) {
+    Token T = next();
+    if (T.is(tok::eof))
+      return false;
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Open;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (!Open)
+        return false;
+      --Open;
+    } else if (T.is(tok::semi) && !Open)
+      return true;
   }
 }
 
@@ -194,7 +271,7 @@ bool SourceScanner::plainLoop(const Token &For) {
   return Ok && Loop.statement() && !Loop.SawDirective;
 }
 
-unsigned SourceScanner::loopsInside(const Token &For) {
+unsigned SourceScanner::loopsInside(const Token &For, bool WithStatements, bool *Other) {
   bool Ok;
   SourceScanner Loop(*PP, For.getLocation(), Ok);
   if (!Ok || !is(Loop.next(), "for") || Loop.next().isNot(tok::l_paren) ||
@@ -206,14 +283,28 @@ unsigned SourceScanner::loopsInside(const Token &For) {
   if (T.isNot(tok::l_brace))
     return 0;
   unsigned Loops = 0;
+  bool Others = false;
   for (T = Loop.next(); T.isNot(tok::r_brace); T = Loop.next()) {
     if (T.is(tok::semi))
       continue;
-    if (!is(T, "for") || !Loop.statement(T))
+    if (!Loop.statement(T))
       return 0;
-    ++Loops;
+    if (is(T, "for"))
+      ++Loops;
+    else if (WithStatements)
+      Others = true;
+    else
+      return 0;
   }
+  if (Other)
+    *Other = Others;
   return Loops;
+}
+
+bool SourceScanner::loopOfLoops(const Token &For) {
+  bool Other = false;
+  const unsigned Loops = loopsInside(For, DeviceStatements, &Other);
+  return Loops >= 2 || (Loops && Other);
 }
 
 bool SourceScanner::statement() { return statement(next()); }
@@ -278,7 +369,7 @@ std::optional<bool> SourceScanner::block() {
     }
     if (plainLoop(T)) {
       PlainLoops.push_back(T.getLocation());
-      LoopsOfLoops |= loopsInside(T) >= 2;
+      LoopsOfLoops |= loopOfLoops(T);
       if (!statement(T))
         return std::nullopt;
       continue;

@@ -44,6 +44,18 @@ public:
   /// collected in controlLoops(): each runs as host control, or as a loop
   /// if its iterations are proven independent (decided when it is lexed).
   void takeControlLoops() { ControlLoops = true; }
+  /// Set before loopsOnly or hostControl: a statement of the sequential
+  /// control that the host cannot run (it subscripts, dereferences, calls a
+  /// function or names a variable of \p Shared) is a *device statement*,
+  /// run as a region of one work-item between the loops, rather than a
+  /// reason to run the whole construct as one region; and a plain loop
+  /// whose body holds plain loops and other statements is a loop of loops.
+  /// Expression statements only (a declaration that needs the device, or
+  /// a condition, still makes hostControl false).
+  void takeDeviceStatements() { DeviceStatements = true; }
+  llvm::ArrayRef<clang::SourceLocation> deviceStatements() const {
+    return DeviceStatementLocs;
+  }
   llvm::ArrayRef<clang::SourceLocation> controlLoops() const { return ControlLoopLocs; }
 
   /// At the directive: true when the statement after it is a block that
@@ -74,8 +86,20 @@ private:
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
   /// How many plain loops make up the body of \p For, a plain loop (0: it
-  /// holds something else).
-  unsigned loopsInside(const clang::Token &For);
+  /// holds something else); \p WithStatements: how many plain loops its
+  /// body holds among other statements (\p Other: whether it has some).
+  unsigned loopsInside(const clang::Token &For, bool WithStatements = false,
+                       bool *Other = nullptr);
+  /// A plain loop of two or more plain loops, or (with device statements)
+  /// of plain loops and other statements.
+  bool loopOfLoops(const clang::Token &For);
+  /// Whether a statement that starts with \p First, \p Second can be a
+  /// device statement: an expression statement (an assignment, update or
+  /// call), not a declaration.
+  static bool deviceStatementStart(const clang::Token &First, const clang::Token &Second);
+  /// Skips to the `;` that ends the statement being read, \p Open brackets
+  /// open in it.
+  bool skipStatement(unsigned Open);
 
   std::optional<clang::Lexer> Raw;
   clang::Token Ahead;
@@ -86,6 +110,8 @@ private:
   bool LoopsOfLoops = false;
   bool ControlLoops = false;
   llvm::SmallVector<clang::SourceLocation, 4> ControlLoopLocs;
+  bool DeviceStatements = false;
+  llvm::SmallVector<clang::SourceLocation, 4> DeviceStatementLocs;
 };
 
 } // namespace plugin

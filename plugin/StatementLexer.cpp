@@ -96,9 +96,15 @@ bool StatementLexer::rest(Token First, bool Group) {
 }
 
 void StatementLexer::rewriteIfPlainLoop() {
-  if (PlainLoops.empty())
+  if (PlainLoops.empty() && DeviceStatements.empty())
     return;
   Token Ahead = peek();
+  if (auto It = llvm::find(DeviceStatements, Ahead.getLocation());
+      It != DeviceStatements.end()) {
+    DeviceStatements.erase(It);
+    DeviceStatement(Ahead);
+    return;
+  }
   if (Ahead.isNot(tok::kw_for))
     return;
   // Only the written `for` itself: the rewritten tokens that come back
@@ -112,9 +118,11 @@ void StatementLexer::rewriteIfPlainLoop() {
 
 void StatementLexer::forgetPlainLoops(SourceLocation First, SourceLocation Last) {
   const SourceManager &SM = PP.getSourceManager();
-  llvm::erase_if(PlainLoops, [&](SourceLocation L) {
+  auto Inside = [&](SourceLocation L) {
     return !SM.isBeforeInTranslationUnit(L, First) && !SM.isBeforeInTranslationUnit(Last, L);
-  });
+  };
+  llvm::erase_if(PlainLoops, Inside);
+  llvm::erase_if(DeviceStatements, Inside);
 }
 
 bool StatementLexer::statement(bool InBreakable) {

@@ -41,8 +41,17 @@ public:
     PlainLoops.assign(Locs.begin(), Locs.end());
     PlainLoop = std::move(Rewrite);
   }
-  /// The plain loops between \p First and \p Last (a statement that became
-  /// a region with them inside) are no longer this lexer's to rewrite.
+  /// Host control: the statements at \p Locs (SourceScanner::deviceStatements)
+  /// are handed to \p Rewrite when they come (each becomes a region of one
+  /// work-item), as plain loops are.
+  void rewriteDeviceStatements(llvm::ArrayRef<clang::SourceLocation> Locs,
+                               std::function<void(const clang::Token &First)> Rewrite) {
+    DeviceStatements.assign(Locs.begin(), Locs.end());
+    DeviceStatement = std::move(Rewrite);
+  }
+  /// The plain loops and device statements between \p First and \p Last (a
+  /// statement that became a region with them inside) are no longer this
+  /// lexer's to rewrite.
   void forgetPlainLoops(clang::SourceLocation First, clang::SourceLocation Last);
 
 private:
@@ -56,8 +65,8 @@ private:
   bool expect(clang::tok::TokenKind K);
   bool rest(clang::Token First, bool Group);
 
-  /// Whether the statement that comes is one of PlainLoops (then it is
-  /// rewritten, once).
+  /// Whether the statement that comes is one of PlainLoops or
+  /// DeviceStatements (then it is rewritten, once).
   void rewriteIfPlainLoop();
 
   clang::Preprocessor &PP;
@@ -65,6 +74,8 @@ private:
   bool Compute;
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
   std::function<void(const clang::Token &For)> PlainLoop;
+  llvm::SmallVector<clang::SourceLocation, 4> DeviceStatements;
+  std::function<void(const clang::Token &First)> DeviceStatement;
 };
 
 } // namespace plugin

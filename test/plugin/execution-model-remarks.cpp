@@ -99,12 +99,25 @@ void timeSteps(double *a, double *b, double *w, int n, int steps) {
         a[i] = b[i];
     }
   }
-// CHECK-DAG: remarks.cpp:[[@LINE+1]]:{{.*}} 'parallel' as one region of one work-item
+// A statement the host cannot run, between loops: a region of one
+// work-item of its own (a device statement); the loop stays a region.
+// CHECK-DAG: remarks.cpp:[[@LINE+3]]:{{.*}} 'parallel' (its loops are regions of their own, one launch each; the sequential control
+// CHECK-DAG: remarks.cpp:[[@LINE+4]]:5: remark: ferry: statement in 'parallel' (the host cannot run it), as a region of one work-item
+// CHECK-DAG: remarks.cpp:[[@LINE+3]]:{{.*}} 'execution-model-remarks.cpp:[[@LINE+3]] statement': kernel {{.*}}; one work-item
 #pragma acc parallel copy(w[0:n])
   {
     w[0] = 1;
 #pragma acc loop
     for (int i = 1; i < n; ++i)
       w[i] = w[0] * i;
+  }
+// A declaration that needs the device cannot be a statement of its own.
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:{{.*}} 'parallel' as one region of one work-item
+#pragma acc parallel copy(w[0:n])
+  {
+    double first = w[0];
+#pragma acc loop
+    for (int i = 1; i < n; ++i)
+      w[i] = first * i;
   }
 }

@@ -3,7 +3,7 @@
 // proven independent (a perfectly nested plain loop joins as a collapsed
 // nest), and -Rpass-missed=ferry says why one runs in order. A `for` with a
 // directive inside is control code, not a plain loop; in `parallel`, plain
-// loops are not loops of the construct (each gang runs them).
+// loops are the construct's loops too (as NVHPC's autopar).
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -Rpass-missed=ferry -fsyntax-only %s 2>&1 | %FileCheck %s
 // RUN: %ferry-clang -x c -fplugin-arg-ferry-remarks -Rpass-missed=ferry -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=C
 
@@ -41,7 +41,10 @@ void f(double *a, double *b, int n, int steps) {
           a[i] = b[i];
       }
     }
-// CHECK-NOT: plain loop
+// In `parallel`, too, as if one gang ran the construct (a gang-redundant
+// loop whose iterations are independent computes the same spread out).
+// CHECK: plain-loops.cpp:[[@LINE+4]]:{{.*}} remark: ferry: plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent
+// CHECK: plain-loops.cpp:[[@LINE+1]]:{{.*}} remark: ferry: 'parallel' (its loops are regions of their own)
 #pragma acc parallel
     {
       for (int i = 0; i < n; ++i)
@@ -75,3 +78,4 @@ void g(double *a, double *b, int n, int steps) {
 // C: plain-loops.cpp:20:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over a collapse(2) nest, iterations proven independent
 // C: plain-loops.cpp:27:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized
 // C: plain-loops.cpp:34:{{.*}} remark: ferry: 'kernels' as one region of one work-item
+// C: plain-loops.cpp:50:{{.*}} remark: ferry: plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent
