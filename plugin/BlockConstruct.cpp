@@ -12,11 +12,8 @@
 #include "LoopConstruct.h"
 #include "LoopDependence.h"
 #include "SourceScanner.h"
+#include "ImplicitLoops.h"
 #include "StatementLexer.h"
-#include "TokenBuilder.h"
-
-#include "clang/AST/Decl.h"
-#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 
@@ -80,20 +77,6 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
   return Names;
 }
 
-/// The statement next in the token stream, lexed (and back in the stream
-/// when \p Back); false after an error was reported.
-bool lexStatement(Preprocessor &PP, TokenList &Stmt, bool Back) {
-  StatementLexer Read(PP, Stmt, /*Compute=*/false);
-  const bool Ok = Read.statement(/*InBreakable=*/true);
-  if (Back || !Ok) {
-    auto Copy = std::make_unique<Token[]>(Stmt.size());
-    std::copy(Stmt.begin(), Stmt.end(), Copy.get());
-    PP.EnterTokenStream(std::move(Copy), Stmt.size(), /*DisableMacroExpansion=*/true,
-                        /*IsReinject=*/true);
-  }
-  return Ok;
-}
-
 /// A plain loop of `kernels` whose body is plain loops, next in the token
 /// stream: true (tokens back in the stream) when its iterations are proven
 /// independent, so that it is a loop construct with the loops inside in its
@@ -116,101 +99,6 @@ bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Loop,
                " runs in order on the host, as the construct's sequential control: " + Why +
                "; the loops in it are loops of their own";
   return false;
-}
-
-/// A device statement of host control, next in the token stream, as the
-/// loop of one iteration `for (...) { statement }` that \p Statement (a
-/// `loop seq`) launches as a region of one work-item.
-bool wrapDeviceStatement(Preprocessor &PP, Directive &Statement) {
-  TokenList Stmt;
-  if (!lexStatement(PP, Stmt, /*Back=*/false))
-    return false;
-  Clause Seq;
-  Seq.Kind = ClauseKind::Seq;
-  Seq.Loc = Statement.Loc;
-  Statement.Clauses.push_back(std::move(Seq));
-  TokenBuilder(PP, Statement.Loc)
-      .code("for (int __ferry_statement = 0; __ferry_statement < 1; ++__ferry_statement) {")
-      .tokens(Stmt)
-      .code("}")
-      .inject();
-  return true;
-}
-
-/// Whether the tokens of \p E (an operand of `x = x op E;`, up to its `;`)
-/// bind to \p Op as a whole: no operator of lower or equal precedence at
-/// their top level.
-bool bindsToOperator(ArrayRef<Token> E, tok::TokenKind Op) {
-  unsigned Depth = 0;
-  for (const Token &T : E) {
-    if (T.isOneOf(tok::l_paren, tok::l_square))
-      ++Depth;
-    else if (T.isOneOf(tok::r_paren, tok::r_square))
-      Depth = Depth ? Depth - 1 : 0;
-    else if (Depth)
-      continue;
-    else if (T.is(tok::semi))
-      return true;
-    else if (T.isOneOf(tok::question, tok::lessless, tok::greatergreater, tok::less,
-                       tok::greater, tok::lessequal, tok::greaterequal, tok::equalequal,
-                       tok::exclaimequal, tok::amp, tok::pipe, tok::caret, tok::ampamp,
-                       tok::pipepipe, tok::comma, tok::equal) ||
-             (Op == tok::star && T.isOneOf(tok::plus, tok::minus)))
-      return false;
-  }
-  return false;
-}
-
-/// The reductions of a plain loop, next in the token stream, that a
-/// `reduction` clause would name (NVHPC finds them too): a scalar
-/// declared before the construct, updated by one statement of the loop
-/// (`s += e;`, `s -= e;`, `s *= e;`, `s = s + e;`, `s = s - e;`,
-/// `s = s * e;`, `|=`, `&=`, `^=`) and named nowhere else in it.
-void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop) {
-  TokenList Stmt;
-  if (!lexStatement(PP, Stmt, /*Back=*/true))
-    return;
-  llvm::DenseMap<const IdentifierInfo *, unsigned> Uses;
-  for (const Token &T : Stmt)
-    if (T.is(tok::identifier))
-      ++Uses[T.getIdentifierInfo()];
-  for (size_t I = 1; I + 3 < Stmt.size(); ++I) {
-    const Token &X = Stmt[I];
-    if (X.isNot(tok::identifier) ||
-        !Stmt[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren))
-      continue;
-    const Token &Op = Stmt[I + 1];
-    std::string Reduction;
-    unsigned Named = 1;
-    if (Op.isOneOf(tok::plusequal, tok::minusequal))
-      Reduction = "+";
-    else if (Op.is(tok::starequal))
-      Reduction = "*";
-    else if (Op.isOneOf(tok::pipeequal, tok::ampequal, tok::caretequal))
-      Reduction = PP.getSpelling(Op).substr(0, 1);
-    else if (Op.is(tok::equal) && Stmt[I + 2].is(tok::identifier) &&
-             Stmt[I + 2].getIdentifierInfo() == X.getIdentifierInfo() &&
-             Stmt[I + 3].isOneOf(tok::plus, tok::minus, tok::star) &&
-             bindsToOperator(ArrayRef<Token>(Stmt).drop_front(I + 4), Stmt[I + 3].getKind())) {
-      Reduction = Stmt[I + 3].is(tok::star) ? "*" : "+";
-      Named = 2;
-    }
-    if (Reduction.empty() || Uses[X.getIdentifierInfo()] != Named)
-      continue;
-    const VarDecl *VD = Ctx.lookupVariable(X);
-    if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
-        VD->getType().isConstQualified() || !VD->getType()->isArithmeticType() ||
-        (Reduction != "+" && Reduction != "*" && !VD->getType()->isIntegerType()))
-      continue;
-    Clause C;
-    C.Kind = ClauseKind::Reduction;
-    C.Loc = X.getLocation();
-    C.ReductionOp = Reduction;
-    VarRef V;
-    V.Name = X;
-    C.Vars.push_back(std::move(V));
-    Loop.Clauses.push_back(std::move(C));
-  }
 }
 
 } // namespace

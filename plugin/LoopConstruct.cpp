@@ -8,6 +8,7 @@
 
 #include "BodyLambda.h"
 #include "CRegion.h"
+#include "ImplicitLoops.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "LoopDependence.h"
@@ -17,6 +18,7 @@
 #include "LoopRemarks.h"
 #include "LoopStatement.h"
 #include "NestedLoop.h"
+#include "SourceScanner.h"
 #include "TileSizes.h"
 
 #include "ferry/runtime.h"
@@ -128,14 +130,36 @@ bool LoopConstruct::readClauses(const Placement &P) {
 }
 
 void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
-  S.readBody(Ctx, D, /*InBreakable=*/P.InPlace, [&](OpenConstruct &Open) {
-    Open.Level = P.Level;
-    Open.AutoLevel =
-        P.Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
-    Open.NeedsProof = P.Level && nestedNeedsProof(Ctx, D);
-    if (!P.Level) // a region's own worker(n) comes before its nested loops'
-      Schedule.seedRegion(Open.Nested);
-  });
+  // The plain loops of an implicit region loop's iteration are its nested
+  // loops, spread over the gang where they are proven independent (C++).
+  SmallVector<SourceLocation, 4> PlainLoops;
+  if (D.Implicit && !D.Statement && !P.Level && !P.InPlace && !isC(PP))
+    PlainLoops = SourceScanner::bodyPlainLoops(PP, D.Loc);
+  auto Lexing = [&](StatementLexer &Lex) {
+    Lex.rewritePlainLoops(PlainLoops, [&](const Token &For) {
+      NestedImplicit.push_back(std::make_unique<Directive>());
+      Directive &Loop = *NestedImplicit.back();
+      Loop.Kind = ConstructKind::Loop;
+      Loop.Loc = For.getLocation();
+      Loop.Implicit = true;
+      Loop.ImplicitIn = D.ImplicitIn;
+      auto Rewrite = [&] { LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite(); };
+      if (rewriteElementReduction(PP, Ctx, Loop, Rewrite))
+        return;
+      addImplicitReductions(PP, Ctx, Loop, S.tokens());
+      Rewrite();
+    });
+  };
+  S.readBody(
+      Ctx, D, /*InBreakable=*/P.InPlace,
+      [&](OpenConstruct &Open) {
+        Open.Level = P.Level;
+        Open.AutoLevel = P.Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);
+        Open.NeedsProof = P.Level && nestedNeedsProof(Ctx, D);
+        if (!P.Level) // a region's own worker(n) comes before its nested loops'
+          Schedule.seedRegion(Open.Nested);
+      },
+      Lexing);
   Nested = S.Nested;
   Privates.adoptNested(std::move(S.NestedPrivates));
 }

@@ -168,6 +168,8 @@ private:
   bool OneRegion = false; ///< a whole construct as one region
   /// A `kernels` loop without `independent` whose iterations Ferry proved
   /// independent (DependenceTest).
+  /// The plain loops of an implicit loop's iteration, as loop constructs.
+  std::vector<std::unique_ptr<Directive>> NestedImplicit;
   bool ProvenIndependent = false;
   TokenList ImpliedShared; ///< shared besides the data clauses
   TokenList ExtraCopies;   ///< captured by copy under default(none)

@@ -80,7 +80,7 @@ int nestedLevel(AccContext &Ctx, const Directive &D) {
 }
 
 bool nestedNeedsProof(AccContext &Ctx, const Directive &D) {
-  if (D.find(ClauseKind::Auto))
+  if (D.find(ClauseKind::Auto) || D.Implicit) // (a plain loop, in `parallel` too)
     return true;
   if (D.find(ClauseKind::Independent))
     return false;

@@ -37,10 +37,14 @@ bool LoopStatement::readHeader(const Directive &D) {
 
 void LoopStatement::readBody(AccContext &Ctx, const Directive &D,
                              bool InBreakable,
-                             llvm::function_ref<void(OpenConstruct &)> Open) {
+                             llvm::function_ref<void(OpenConstruct &)> Open,
+                             llvm::function_ref<void(StatementLexer &)> Lexing) {
   AccContext::Scope Scope(Ctx, D);
   Open(Scope.get());
-  Complete = StatementLexer(PP, All).statement(InBreakable);
+  StatementLexer Lex(PP, All);
+  if (Lexing)
+    Lexing(Lex);
+  Complete = Lex.statement(InBreakable);
   Nested = std::move(Scope.get().Nested);
   NestedPrivates = std::move(Scope.get().Privates);
 }

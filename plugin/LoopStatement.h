@@ -14,6 +14,7 @@
 #define FERRY_PLUGIN_LOOPSTATEMENT_H
 
 #include "AccContext.h"
+#include "StatementLexer.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -32,8 +33,10 @@ public:
   /// Lexes the body with \p D open in \p Ctx, after \p Open has set the
   /// open construct up; keeps what the loops inside told it. \p InBreakable:
   /// a `break` in it leaves a loop in the region, not the region's loop.
+  /// \p Lexing: sets up the lexer of the body (nested plain loops).
   void readBody(AccContext &Ctx, const Directive &D, bool InBreakable,
-                llvm::function_ref<void(OpenConstruct &)> Open);
+                llvm::function_ref<void(OpenConstruct &)> Open,
+                llvm::function_ref<void(StatementLexer &)> Lexing = nullptr);
   /// The loop as a canonical loop (its body the tokens as lexed); false
   /// after a diagnostic, or when the body had errors.
   bool parse(CanonicalLoop &L) const;

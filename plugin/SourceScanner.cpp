@@ -263,6 +263,26 @@ bool SourceScanner::plainLoopAfter(Preprocessor &ThePP, bool &ThenBrace) {
   return true;
 }
 
+SmallVector<SourceLocation, 4> SourceScanner::bodyPlainLoops(Preprocessor &PP,
+                                                             SourceLocation For) {
+  SmallVector<SourceLocation, 4> Loops;
+  bool Ok;
+  SourceScanner Loop(PP, For, Ok);
+  Loop.PP = &PP;
+  if (!Ok || !is(Loop.next(), "for") || Loop.next().isNot(tok::l_paren) ||
+      !Loop.balanced(tok::l_paren, tok::r_paren) || Loop.next().isNot(tok::l_brace))
+    return Loops;
+  for (Token T = Loop.next(); T.isNot(tok::r_brace); T = Loop.next()) {
+    if (T.is(tok::semi))
+      continue;
+    if (Loop.plainLoop(T))
+      Loops.push_back(T.getLocation());
+    if (!Loop.statement(T))
+      return {};
+  }
+  return Loops;
+}
+
 bool SourceScanner::plainLoop(const Token &For) {
   if (!PP || !is(For, "for"))
     return false;

@@ -69,6 +69,10 @@ public:
   /// At a directive: whether the statement after it is a plain `for`
   /// statement (no directive inside it); \p ThenBrace: a `}` follows it.
   bool plainLoopAfter(clang::Preprocessor &ThePP, bool &ThenBrace);
+  /// The plain loops among the statements of the braced body of the plain
+  /// `for` at \p For (none for a body that is one `for`: that is a nest).
+  static llvm::SmallVector<clang::SourceLocation, 4>
+  bodyPlainLoops(clang::Preprocessor &PP, clang::SourceLocation For);
 
 private:
   clang::Token next();

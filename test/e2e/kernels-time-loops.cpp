@@ -47,8 +47,9 @@ int main() {
     CHECK(near(a[i], ref[i], 1e-12));
 
   // Rows with two passes each: the rows are independent, so the row loop is
-  // one loop (one launch), its passes in order inside each row.
-  // CHECK-NEXT: launch {{.*}}time_loops_cpp_[[#@LINE+3]]_loop_{{.*}}: grid 1x1x1 block 256x1x1
+  // one loop (one launch), a gang per row, each pass spread over the gang
+  // (proven independent) and the passes in order.
+  // CHECK-NEXT: launch {{.*}}time_loops_cpp_[[#@LINE+3]]_loop_{{.*}}: grid 32x1x1 block 128x1x1
 #pragma acc kernels copyout(m[0:rows * cols])
   {
     for (int r = 0; r < rows; ++r) {

@@ -26,11 +26,13 @@ static void gramschmidt(int n, double (*A)[N], double (*R)[N], double (*Q)[N]) {
   // The column loop depends on itself: host control. Per column: the
   // norm's reduction, one device statement, the scaling loop, the row loop
   // (proven independent, its own loops in order inside each iteration).
-  // REMARK-DAG: plain-loops.cpp:[[@LINE+13]]:{{.*}} plain loop in 'parallel' over 'k' runs in order on the host, as the construct's sequential control
-  // REMARK-DAG: plain-loops.cpp:[[@LINE+14]]:{{.*}} plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent{{.*}}reductions: +:nrm
-  // REMARK-DAG: plain-loops.cpp:[[@LINE+15]]:{{.*}} statement in 'parallel' (the host cannot run it), as a region of one work-item
-  // REMARK-DAG: plain-loops.cpp:[[@LINE+15]]:{{.*}} plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent
-  // REMARK-DAG: plain-loops.cpp:[[@LINE+16]]:{{.*}} plain loop in 'parallel' (as 'loop') over 'j', iterations proven independent
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+15]]:{{.*}} plain loop in 'parallel' over 'k' runs in order on the host, as the construct's sequential control
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+16]]:{{.*}} plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent{{.*}}reductions: +:nrm
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+17]]:{{.*}} statement in 'parallel' (the host cannot run it), as a region of one work-item
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+17]]:{{.*}} plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+18]]:{{.*}} plain loop in 'parallel' (as 'loop') over 'j', iterations proven independent
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+19]]:{{.*}} 'loop' over 'i' nested in a region's iteration: spread over the work-items of the gang{{.*}}reductions combined over the gang's work-items: +:__acc_sum
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+20]]:{{.*}} 'loop' over 'i' nested in a region's iteration: spread over the work-items of the gang{{.*}}iterations proven independent
   // CHECK: launch {{.*}}plain_loops_cpp_[[#NORM:@LINE+10]]_loop_{{.*}}: grid
   // CHECK-NEXT: launch {{.*}}plain_loops_cpp_[[#STMT:@LINE+11]]_statement_{{.*}}: grid 1x1x1 block 1x1x1
   // CHECK-NEXT: launch {{.*}}plain_loops_cpp_[[#SCALE:@LINE+11]]_loop_
@@ -194,5 +196,24 @@ int main() {
     }
   }
   CHECK(near(out[0], refScaled) && near(out[2], 3 * refScaled) && acc == 0);
+
+  // A nested loop accumulating into an element of the array it also reads
+  // is no dot product: in order inside its column.
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+7]]:{{.*}} 'loop' over 'i' not parallelized
+  static double P[8][8];
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j)
+      P[i][j] = i + j;
+#pragma acc parallel copy(P)
+  for (int j = 0; j < 8; ++j) {
+    for (int i = 1; i < 8; ++i)
+      P[0][j] += P[i][j] * P[0][j] / 64;
+  }
+  for (int j = 0; j < 8; ++j) {
+    double ref = j;
+    for (int i = 1; i < 8; ++i)
+      ref += (i + j) * ref / 64;
+    CHECK(near(P[0][j], ref));
+  }
   return report();
 }

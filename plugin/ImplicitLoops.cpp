@@ -1,0 +1,263 @@
+//===- ImplicitLoops.cpp - Plain loops and statements as constructs ------===//
+///
+/// \file
+/// See ImplicitLoops.h.
+///
+//===----------------------------------------------------------------------===//
+#include "ImplicitLoops.h"
+
+#include "CanonicalLoop.h"
+#include "StatementLexer.h"
+#include "TokenBuilder.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// Whether the tokens of \p E (an operand of `x = x op E;`, up to its `;`)
+/// bind to \p Op as a whole: no operator of lower or equal precedence at
+/// their top level.
+bool bindsToOperator(ArrayRef<Token> E, tok::TokenKind Op) {
+  unsigned Depth = 0;
+  for (const Token &T : E) {
+    if (T.isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square))
+      Depth = Depth ? Depth - 1 : 0;
+    else if (Depth)
+      continue;
+    else if (T.is(tok::semi))
+      return true;
+    else if (T.isOneOf(tok::question, tok::lessless, tok::greatergreater, tok::less,
+                       tok::greater, tok::lessequal, tok::greaterequal, tok::equalequal,
+                       tok::exclaimequal, tok::amp, tok::pipe, tok::caret, tok::ampamp,
+                       tok::pipepipe, tok::comma, tok::equal) ||
+             (Op == tok::star && T.isOneOf(tok::plus, tok::minus)))
+      return false;
+  }
+  return false;
+}
+
+bool names(ArrayRef<Token> T, const IdentifierInfo *Name) {
+  return llvm::any_of(T, [&](const Token &U) {
+    return U.is(tok::identifier) && U.getIdentifierInfo() == Name;
+  });
+}
+
+/// Whether a data clause of the construct around (or of a data construct
+/// around it) maps the variable \p Name: then its memory is its own.
+bool mappedByClause(AccContext &Ctx, const IdentifierInfo *Name) {
+  SmallVector<const Clause *, 8> Clauses = Ctx.enclosingDataClauses();
+  if (OpenConstruct *Compute = Ctx.enclosingComputeConstruct())
+    for (const Clause &C : Compute->D->Clauses)
+      Clauses.push_back(&C);
+  for (const Clause *C : Clauses)
+    if (isDataClause(C->Kind) && C->Kind != ClauseKind::Deviceptr)
+      for (const VarRef &V : C->Vars)
+        if (!V.isMember() && V.Name.getIdentifierInfo() == Name)
+          return true;
+  return false;
+}
+
+} // namespace
+
+/// The statement next in the token stream, lexed (and back in the stream
+/// when \p Back); false after an error was reported.
+bool lexStatement(Preprocessor &PP, TokenList &Stmt, bool Back) {
+  StatementLexer Read(PP, Stmt, /*Compute=*/false);
+  const bool Ok = Read.statement(/*InBreakable=*/true);
+  if (Back || !Ok) {
+    auto Copy = std::make_unique<Token[]>(Stmt.size());
+    std::copy(Stmt.begin(), Stmt.end(), Copy.get());
+    PP.EnterTokenStream(std::move(Copy), Stmt.size(), /*DisableMacroExpansion=*/true,
+                        /*IsReinject=*/true);
+  }
+  return Ok;
+}
+
+
+/// A device statement of host control, next in the token stream, as the
+/// loop of one iteration `for (...) { statement }` that \p Statement (a
+/// `loop seq`) launches as a region of one work-item.
+bool wrapDeviceStatement(Preprocessor &PP, Directive &Statement) {
+  TokenList Stmt;
+  if (!lexStatement(PP, Stmt, /*Back=*/false))
+    return false;
+  Clause Seq;
+  Seq.Kind = ClauseKind::Seq;
+  Seq.Loc = Statement.Loc;
+  Statement.Clauses.push_back(std::move(Seq));
+  TokenBuilder(PP, Statement.Loc)
+      .code("for (int __ferry_statement = 0; __ferry_statement < 1; ++__ferry_statement) {")
+      .tokens(Stmt)
+      .code("}")
+      .inject();
+  return true;
+}
+
+/// The reductions of a plain loop, next in the token stream, that a
+/// `reduction` clause would name (NVHPC finds them too): a scalar
+/// declared before the construct, updated by one statement of the loop
+/// (`s += e;`, `s -= e;`, `s *= e;`, `s = s + e;`, `s = s - e;`,
+/// `s = s * e;`, `|=`, `&=`, `^=`) and named nowhere else in it.
+void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                           ArrayRef<Token> Enclosing) {
+  TokenList Stmt;
+  if (!lexStatement(PP, Stmt, /*Back=*/true))
+    return;
+  llvm::DenseMap<const IdentifierInfo *, unsigned> Uses;
+  for (const Token &T : Stmt)
+    if (T.is(tok::identifier))
+      ++Uses[T.getIdentifierInfo()];
+  for (size_t I = 1; I + 3 < Stmt.size(); ++I) {
+    const Token &X = Stmt[I];
+    if (X.isNot(tok::identifier) ||
+        !Stmt[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren))
+      continue;
+    const Token &Op = Stmt[I + 1];
+    std::string Reduction;
+    unsigned Named = 1;
+    if (Op.isOneOf(tok::plusequal, tok::minusequal))
+      Reduction = "+";
+    else if (Op.is(tok::starequal))
+      Reduction = "*";
+    else if (Op.isOneOf(tok::pipeequal, tok::ampequal, tok::caretequal))
+      Reduction = PP.getSpelling(Op).substr(0, 1);
+    else if (Op.is(tok::equal) && Stmt[I + 2].is(tok::identifier) &&
+             Stmt[I + 2].getIdentifierInfo() == X.getIdentifierInfo() &&
+             Stmt[I + 3].isOneOf(tok::plus, tok::minus, tok::star) &&
+             bindsToOperator(ArrayRef<Token>(Stmt).drop_front(I + 4), Stmt[I + 3].getKind())) {
+      Reduction = Stmt[I + 3].is(tok::star) ? "*" : "+";
+      Named = 2;
+    }
+    if (Reduction.empty() || Uses[X.getIdentifierInfo()] != Named)
+      continue;
+    // A variable of the enclosing iteration is not parsed yet: one declared
+    // there with an arithmetic type of the language's words will do.
+    auto DeclaredArithmetic = [&] {
+      for (size_t J = 1; J + 1 < Enclosing.size(); ++J)
+        if (Enclosing[J].is(tok::identifier) &&
+            Enclosing[J].getIdentifierInfo() == X.getIdentifierInfo() &&
+            Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float, tok::kw_int, tok::kw_long,
+                                     tok::kw_unsigned, tok::kw_short) &&
+            Enclosing[J + 1].isOneOf(tok::equal, tok::semi))
+          return Reduction == "+" || Reduction == "*" ||
+                 !Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float);
+      return false;
+    };
+    const VarDecl *VD = Ctx.lookupVariable(X);
+    if (!VD && DeclaredArithmetic())
+      ; // a reduction
+    else if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
+        VD->getType().isConstQualified() || !VD->getType()->isArithmeticType() ||
+        (Reduction != "+" && Reduction != "*" && !VD->getType()->isIntegerType()))
+      continue;
+    Clause C;
+    C.Kind = ClauseKind::Reduction;
+    C.Loc = X.getLocation();
+    C.ReductionOp = Reduction;
+    VarRef V;
+    V.Name = X;
+    C.Vars.push_back(std::move(V));
+    Loop.Clauses.push_back(std::move(C));
+  }
+}
+
+
+bool rewriteElementReduction(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                             function_ref<void()> Rewrite) {
+  TokenList Stmt;
+  if (!lexStatement(PP, Stmt, /*Back=*/false))
+    return false;
+  auto Back = [&] {
+    TokenBuilder(PP, Loop.Loc).tokens(Stmt).inject();
+    return false;
+  };
+  // for ( header ) [{] X[..][..] op= e ; [}]
+  const size_t HeaderEnd = Stmt.size() > 2 ? groupEnd(Stmt, 1) : 0;
+  if (!HeaderEnd || Stmt[0].isNot(tok::kw_for))
+    return Back();
+  ArrayRef<Token> Header = ArrayRef<Token>(Stmt).slice(2, HeaderEnd - 3);
+  ArrayRef<Token> Body = ArrayRef<Token>(Stmt).drop_front(HeaderEnd);
+  if (Body.size() > 2 && Body.front().is(tok::l_brace) && groupEnd(Body, 0) == Body.size())
+    Body = Body.drop_front().drop_back();
+  if (Body.size() < 6 || Body[0].isNot(tok::identifier) || Body[1].isNot(tok::l_square) ||
+      Body.back().isNot(tok::semi))
+    return Back();
+  size_t I = 1;
+  while (I < Body.size() && Body[I].is(tok::l_square))
+    if (!(I = groupEnd(Body, I)))
+      return Back();
+  if (I >= Body.size() || !Body[I].isOneOf(tok::plusequal, tok::minusequal, tok::starequal))
+    return Back();
+  ArrayRef<Token> Element = Body.take_front(I);
+  ArrayRef<Token> E = Body.slice(I + 1, Body.size() - I - 2);
+  const IdentifierInfo *Array = Body[0].getIdentifierInfo();
+  // The loop's variable: the name before the header's first `=`.
+  const Token *Var = nullptr;
+  for (size_t H = 1; H < Header.size() && !Var; ++H)
+    if (Header[H].is(tok::equal) && Header[H - 1].is(tok::identifier))
+      Var = &Header[H - 1];
+  const bool Assigns = llvm::any_of(E, [](const Token &T) {
+    return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
+                     tok::slashequal, tok::plusplus, tok::minusminus, tok::l_brace);
+  });
+  if (!Var || Assigns || E.empty() || names(Element.drop_front(), Var->getIdentifierInfo()) ||
+      names(Element.drop_front(), Array) || names(E, Array) || names(Header, Array) ||
+      !mappedByClause(Ctx, Array))
+    return Back();
+  // The element's type, from the array's: an arithmetic type.
+  const VarDecl *VD = Ctx.lookupVariable(Body[0]);
+  if (!VD)
+    return Back();
+  QualType T = VD->getType().getNonReferenceType();
+  for (size_t G = 1; G < I; G = groupEnd(Element, G)) {
+    if (const auto *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    else if (T->isPointerType())
+      T = T->getPointeeType();
+    else
+      return Back();
+  }
+  if (!T->isArithmeticType() || T->isAnyComplexType())
+    return Back();
+  // (Not `__ferry_`: the dependence test reads that as Ferry's own code.)
+  static unsigned Serial = 0;
+  const std::string Sum = "__acc_sum" + std::to_string(Serial++);
+  const bool Product = Body[I].is(tok::starequal);
+  Clause C;
+  C.Kind = ClauseKind::Reduction;
+  C.Loc = Body[0].getLocation();
+  C.ReductionOp = Product ? "*" : "+";
+  VarRef V;
+  V.Name = TokenBuilder(PP, Body[0].getLocation()).code(Sum).get()[0];
+  C.Vars.push_back(std::move(V));
+  Loop.Clauses.push_back(std::move(C));
+  // The loop (handed to Rewrite), then the update of the element and the
+  // block's end; the block's start and the sum go in front of what Rewrite
+  // made of the loop.
+  TokenBuilder(PP, Body[0].getLocation())
+      .tokens(ArrayRef<Token>(Stmt).take_front(HeaderEnd))
+      .code(Sum + (Product ? " *= " : " += "))
+      .tokens(E)
+      .code(";")
+      .tokens(Element)
+      .tokens(Body[I])
+      .code(Sum + "; }")
+      .inject();
+  Rewrite();
+  TokenBuilder(PP, Body[0].getLocation())
+      .code("{ " + T.getCanonicalType().getUnqualifiedType().getAsString() + " " + Sum +
+            (Product ? " = 1;" : " = 0;"))
+      .inject();
+  return true;
+}
+
+} // namespace plugin
+} // namespace ferry

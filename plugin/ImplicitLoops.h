@@ -1,0 +1,54 @@
+//===- ImplicitLoops.h - Plain loops and statements as constructs -*- C++ -*-===//
+///
+/// \file
+/// What Ferry makes of code written without directives inside `kernels` and
+/// `parallel`: the reductions a plain loop's `reduction` clause would name,
+/// a loop whose one statement accumulates into an array element (as a
+/// reduction into a scalar of the iteration), and the device statements of
+/// host control (a statement in a `loop seq` of one iteration).
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_PLUGIN_IMPLICITLOOPS_H
+#define FERRY_PLUGIN_IMPLICITLOOPS_H
+
+#include "AccContext.h"
+#include "Directive.h"
+
+#include "clang/Lex/Preprocessor.h"
+
+namespace ferry {
+namespace plugin {
+
+/// Lexes the statement next in the token stream into \p Stmt, and puts it
+/// back when \p Back (or on an error, which it reported: false).
+bool lexStatement(clang::Preprocessor &PP, TokenList &Stmt, bool Back);
+
+/// The device statement next in the token stream as the loop of one
+/// iteration `for (...) { statement }` that \p Statement (made a `loop
+/// seq`) launches as a region of one work-item; false after an error.
+bool wrapDeviceStatement(clang::Preprocessor &PP, Directive &Statement);
+
+/// Adds to \p Loop (an implicit loop, next in the token stream) the
+/// `reduction` clauses its code implies: a scalar declared before the
+/// construct, updated by one statement (`s += e;`, `s -= e;`, `s *= e;`,
+/// `s = s + e;`, `s = s - e;`, `s = s * e;` with `e` binding as a whole,
+/// `|=`, `&=`, `^=` on integers) and named nowhere else in the loop; for a
+/// loop nested in an iteration, also one \p Enclosing (the iteration's
+/// tokens so far) declares with an arithmetic type.
+void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                           llvm::ArrayRef<clang::Token> Enclosing = {});
+
+/// A plain loop nested in an implicit loop's iteration, next in the token
+/// stream, whose body is one statement `X op= e;` (op `+`, `-` or `*`) that
+/// accumulates into an element X of an array a data clause maps, at
+/// subscripts the loop does not change, the array named nowhere else in
+/// it: a dot product. It becomes `{ T s = 0; for (...) s op= e; X op= s; }`
+/// with `reduction(op:s)` on \p Loop, and \p Rewrite handles the loop;
+/// true when that was done (else the tokens are back in the stream).
+bool rewriteElementReduction(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                             llvm::function_ref<void()> Rewrite);
+
+} // namespace plugin
+} // namespace ferry
+
+#endif
