@@ -60,7 +60,7 @@ enum {
    * work-items together, and the inner loops spread over the work-items. */
   FERRY_REGION_NESTED = 1u << 1,
   /* With FERRY_REGION_NESTED: the nested loops have reductions, so a gang is
-   * one warp by default (eight to a block), combining with warp shuffles;
+   * one warp by default (eight to a block, fewer under 2048 iterations), combining with warp shuffles;
    * otherwise a gang is a block of 128 work-items. */
   FERRY_REGION_WARP_GANGS = 1u << 2,
   /* With FERRY_REGION_NESTED: some nested loop is a worker loop holding

@@ -861,7 +861,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // gang, its nested loops over the gang's vector_length work-items
   // (threadIdx.x). By default a gang is a block of 128 work-items, or, when
   // the nested loops reduce (row sums, dot products), one warp with eight
-  // gangs to a block (threadIdx.y), combining with shuffles alone; a
+  // gangs to a block (threadIdx.y; fewer for few iterations, below),
+  // combining with shuffles alone; a
   // vector_length of 32 makes warp gangs too. Blocks stride over the
   // iterations, gangs per block at a time.
   // With workers (FERRY_REGION_WORKERS) a gang is one block of warps, one
@@ -880,7 +881,12 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       Workers ? std::min<uint32_t>(32, (D.num_workers ? D.num_workers : 4) *
                                            std::max<uint32_t>(1, (D.vector_length + 31) / 32))
               : 1;
-  const uint32_t GangsPerBlock = Nested && !Workers && Width == 32 ? 8 : 1;
+  // Warp gangs: eight to a block, fewer where the gangs are few (under 2048
+  // iterations), so that they spread over more of the GPU's multiprocessors.
+  const uint32_t GangsPerBlock =
+      Nested && !Workers && Width == 32
+          ? (Trip >= 2048 ? 8 : Trip >= 1024 ? 4 : Trip >= 512 ? 2 : 1)
+          : 1;
   const uint32_t BlockRows = Workers ? WorkerWarps : GangsPerBlock; // threadIdx.y
   const int64_t Needed = Nested ? (Trip + GangsPerBlock - 1) / GangsPerBlock
                                 : (Trip + Width - 1) / Width;

@@ -11,8 +11,8 @@
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
 // RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
-// How each region launched (a gang of one warp per row, eight to a block,
-// when the nested loops reduce; a block per row otherwise; one work-item
+// How each region launched (a gang of one warp per row, up to eight to a block
+// (one for 37 rows), when the nested loops reduce; a block per row otherwise; one work-item
 // where the region runs in order):
 // RUN: env FERRY_NOTIFY=1 %emu-gfx90a %run %t 2>&1 | %FileCheck %s --check-prefix=GEOMETRY
 #include "Inputs/check.h"
@@ -29,7 +29,7 @@ static double u[N][M], unew[N][M];
 static void matvec() {
 #pragma acc kernels copyin(A, x) copyout(y)
   {
-// GEOMETRY-DAG: kernels_nests_cpp_[[#@LINE+1]]_loop_{{.*}}: grid 5x1x1 block 32x8x1
+// GEOMETRY-DAG: kernels_nests_cpp_[[#@LINE+1]]_loop_{{.*}}: grid 37x1x1 block 32x1x1
 #pragma acc loop
     for (int i = 0; i < N; ++i) {
       double s = 0;

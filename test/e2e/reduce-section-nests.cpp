@@ -105,7 +105,7 @@ static void kernels_rows(int n, int m) {
     h[t] = 3;
 #pragma acc kernels copyin(x[0:n * m]) copy(h[0:n * NB])
   {
-// CHECK: reduce_section_nests_cpp_[[#@LINE+1]]_loop_{{.*}}: grid {{[0-9]+}}x1x1 block 32x8x1
+// CHECK: reduce_section_nests_cpp_[[#@LINE+1]]_loop_{{.*}}: grid {{[0-9]+}}x1x1 block 32x{{[0-9]}}x1
 #pragma acc loop independent
     for (int i = 0; i < n; ++i) {
 // REMARK: reduce-section-nests.cpp:[[#@LINE+1]]:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over the work-items of the gang running that iteration (vector level); reductions combined over the gang's work-items: +:h; iterations proven independent
