@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "DependenceTest.h"
 
+#include "CanonicalLoop.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -579,6 +581,90 @@ std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
         Text += PP.getSpelling(Body[K]);
       return Text;
     }
+  }
+  return {};
+}
+
+std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
+                                   std::string &Tail) {
+  ArrayRef<Token> Body = L.Body;
+  for (const Token &T : Body) {
+    if (T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break, tok::kw_continue,
+                  tok::kw_return, tok::kw_goto, tok::kw_while, tok::kw_do))
+      return {};
+    if (T.is(tok::identifier) && T.getIdentifierInfo()->getName().starts_with("__ferry_"))
+      return {};
+  }
+  auto Names = [&](ArrayRef<Token> Toks, const Token &Var) {
+    return llvm::any_of(Toks, [&](const Token &T) { return sameVar(T, Var); });
+  };
+  // The loops nested in the body: `for ([type] v = lower; v < upper; ...)`.
+  // A tail loop starts at the loop's variable (plus a constant) and ends
+  // where it does not: its range shrinks from one iteration to the next,
+  // and overlaps the next one's. A full loop's bounds do not name it.
+  StringMap<std::string> Tails;
+  StringSet<> Full;
+  for (size_t I = 0; I + 1 < Body.size(); ++I) {
+    if (Body[I].isNot(tok::kw_for) || Body[I + 1].isNot(tok::l_paren))
+      continue;
+    const size_t End = groupEnd(Body, I + 1);
+    SmallVector<ArrayRef<Token>, 4> Parts =
+        splitTopLevel(Body.slice(I + 2, End - I - 3), tok::semi);
+    if (Parts.size() != 3)
+      continue;
+    ArrayRef<Token> Init = Parts[0], Cond = Parts[1];
+    auto Eq = llvm::find_if(Init, [](const Token &T) { return T.is(tok::equal); });
+    if (Eq == Init.begin() || Eq == Init.end() || Cond.size() < 3 ||
+        !Cond[1].isOneOf(tok::less, tok::lessequal))
+      continue;
+    const Token &Var = *(Eq - 1);
+    ArrayRef<Token> Lower(Eq + 1, Init.end());
+    if (!Var.is(tok::identifier) || !sameVar(Cond[0], Var) || Names(Cond.drop_front(2), L.Var))
+      continue;
+    const std::string Name = PP.getSpelling(Var);
+    const bool StartsAtVar =
+        !Lower.empty() && sameVar(Lower[0], L.Var) &&
+        (Lower.size() == 1 ||
+         (Lower.size() == 3 && Lower[1].is(tok::plus) && Lower[2].is(tok::numeric_constant)));
+    if (StartsAtVar)
+      Tails[Name] = spell(PP, Lower);
+    else if (!Names(Lower, L.Var))
+      Full.insert(Name);
+  }
+  if (Tails.empty())
+    return {};
+  // A write whose every subscript is a tail or full loop's variable (one a
+  // tail's at least) or a constant: iterations v and v + 1 both write the
+  // last element of its range.
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (!Body[I].is(tok::identifier) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        I + 1 >= Body.size() || Body[I + 1].isNot(tok::l_square))
+      continue;
+    size_t End = I + 1;
+    bool Simple = true;
+    std::string TailOf;
+    while (End < Body.size() && Body[End].is(tok::l_square)) {
+      const size_t Close = groupEnd(Body, End);
+      ArrayRef<Token> Sub = Body.slice(End + 1, Close - End - 2);
+      if (Sub.size() != 1)
+        Simple = false;
+      else if (Sub[0].is(tok::identifier) && Tails.count(PP.getSpelling(Sub[0])))
+        TailOf = PP.getSpelling(Sub[0]);
+      else if (!Sub[0].is(tok::numeric_constant) &&
+               !(Sub[0].is(tok::identifier) && Full.contains(PP.getSpelling(Sub[0]))))
+        Simple = false;
+      End = Close;
+    }
+    if (!Simple || TailOf.empty() || End >= Body.size() || !isAssignment(Body[End]))
+      continue;
+    Tail = TailOf + " from " + Tails[TailOf];
+    while (!Tail.empty() && Tail.back() == ' ')
+      Tail.pop_back();
+    std::string Text;
+    for (size_t K = I; K < End; ++K)
+      Text += PP.getSpelling(Body[K]);
+    return Text;
   }
   return {};
 }

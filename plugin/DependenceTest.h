@@ -67,6 +67,16 @@ std::string findCertainConflict(clang::Preprocessor &PP, const CanonicalLoop &L,
                                 const llvm::StringSet<> &Reductions,
                                 const llvm::StringSet<> &Privates);
 
+/// A conflict of \p L's iterations in a triangular nest (a pivot loop, as in
+/// LU): its straight-line body holds a loop whose range starts at \p L's
+/// variable (`for (i = k + 1; i < n; ++i)`, a tail loop) and writes an
+/// array at subscripts that are tail or invariant loops' variables or
+/// constants (`A[i][j]`), so iterations k and k + 1 write the same
+/// elements. Empty when there is none; otherwise the element as written,
+/// and \p Tail says which loop ("i from k + 1").
+std::string findTriangularConflict(clang::Preprocessor &PP, const CanonicalLoop &L,
+                                   std::string &Tail);
+
 } // namespace plugin
 } // namespace ferry
 

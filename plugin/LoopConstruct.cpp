@@ -179,6 +179,7 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
   // inside each of this loop's, whether they spread over a gang or not.
   if (needsProof() && !D.find(ClauseKind::Seq) && !OneRegion)
     ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+  checkPivotLoop(Nest);
   if (D.Implicit && ProvenIndependent && Nest.size() == 1)
     joinPlainLoops(PP, Ctx, D, Nest);
   const bool OneLoop =
@@ -214,6 +215,7 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
   }
   if (needsProof() && !D.find(ClauseKind::Seq))
     ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+  checkPivotLoop(Nest);
   if (D.Implicit && ProvenIndependent && Nest.size() == 1)
     joinPlainLoops(PP, Ctx, D, Nest);
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
@@ -388,6 +390,23 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B,
   remark(PP, Ctx, D, D.Statement ? "" : regionShapeRemark(PP, Shape));
 }
 
+void LoopConstruct::checkPivotLoop(ArrayRef<CanonicalLoop> Nest) {
+  // A loop the program says is independent (`parallel`, `independent`)
+  // that is a pivot loop of a triangular nest (LU's loop over k, marked
+  // `loop`): its iterations write the same elements, a race on a GPU.
+  // Ferry says so and runs them in order on one gang: the nested loops
+  // still spread over its work-items.
+  if (needsProof() || sequential() || Nest.size() != 1 || !TileSizes.empty() ||
+      !Schedule.staticChunk().empty())
+    return;
+  std::string Tail;
+  const std::string Element = findPivotConflict(PP, Nest[0], Nested.Loops, Tail);
+  if (Element.empty())
+    return;
+  report(PP, D.Loc, Diag::RacyPivotLoop) << PP.getSpelling(Nest[0].Var) << Element << Tail;
+  OneGang = true;
+}
+
 void LoopConstruct::emitLaunchOptions(TokenBuilder &B) {
   // if / async / wait: where and when the region runs; a loop of a compute
   // construct runs where and when the construct does.
@@ -399,6 +418,10 @@ void LoopConstruct::emitLaunchOptions(TokenBuilder &B) {
   Schedule.emitLevelOperands(B);
   B.tokens(Flat.AfterOptions);
   Schedule.emitGangGeometry(B, Nested);
+  // One gang; one lane of it too where the nested loops run in order.
+  if (OneGang)
+    B.code(Nested.Spread ? "__ferry_options.num_gangs = 1;"
+                         : "__ferry_options.num_gangs = 1; __ferry_options.vector_length = 1;");
 }
 
 void LoopConstruct::emitDataScope(TokenBuilder &B) {

@@ -129,6 +129,9 @@ private:
   void emitRegionAndRemark(TokenBuilder &B, const CanonicalLoop &L);
   /// The launch options: the compute construct's or the directive's, then
   /// the level operands and the gang's geometry.
+  /// Warns of a pivot loop of a triangular nest marked independent, and
+  /// sets OneGang.
+  void checkPivotLoop(llvm::ArrayRef<CanonicalLoop> Nest);
   void emitLaunchOptions(TokenBuilder &B);
   /// The private copies' layout and the data clauses' scope.
   void emitDataScope(TokenBuilder &B);
@@ -170,6 +173,8 @@ private:
   /// independent (DependenceTest).
   /// The plain loops of an implicit loop's iteration, as loop constructs.
   std::vector<std::unique_ptr<Directive>> NestedImplicit;
+  /// A pivot loop the program marks independent: run on one gang.
+  bool OneGang = false;
   bool ProvenIndependent = false;
   TokenList ImpliedShared; ///< shared besides the data clauses
   TokenList ExtraCopies;   ///< captured by copy under default(none)

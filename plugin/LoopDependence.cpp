@@ -83,6 +83,13 @@ std::string findLoopConflict(Preprocessor &PP, const Directive &D, const Canonic
                              namesIn(PP, D, {ClauseKind::Private, ClauseKind::Firstprivate}));
 }
 
+std::string findPivotConflict(Preprocessor &PP, const CanonicalLoop &L,
+                              ArrayRef<InnerLoop> Nested, std::string &Tail) {
+  CanonicalLoop Written = L;
+  Written.Body = asWritten(L.Body, Nested);
+  return findTriangularConflict(PP, Written, Tail);
+}
+
 bool proveNestIndependent(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                           ArrayRef<CanonicalLoop> Nest,
                           ArrayRef<InnerLoop> Nested) {

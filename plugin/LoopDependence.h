@@ -31,6 +31,12 @@ std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
 std::string findLoopConflict(clang::Preprocessor &PP, const Directive &D,
                              const CanonicalLoop &L, llvm::ArrayRef<InnerLoop> Nested);
 
+/// The element iterations k and k + 1 of \p L (a pivot loop) both write in
+/// a triangular nest (DependenceTest.h, findTriangularConflict), \p Tail the
+/// loop whose range starts at k; empty when there is none.
+std::string findPivotConflict(clang::Preprocessor &PP, const CanonicalLoop &L,
+                              llvm::ArrayRef<InnerLoop> Nested, std::string &Tail);
+
 /// Tries to prove the iterations of \p Nest (one loop, or the levels
 /// `collapse`/`tile` join) independent, each level with the enclosing
 /// levels' variables fixed, so that no two iterations of the nest meet;

@@ -516,8 +516,11 @@ ferry_status Runtime::finishDeferred(const ferry_region &R) {
 /// one work-item (on a GPU, for a region whose iterations hold no loops of
 /// their own; a gang of those keeps its block for them), one host thread.
 static bool oneGangOfOneLane(const ferry_launch_desc &D, bool OnHost) {
-  return D.num_gangs == 1 && D.vector_length == 1 &&
-         (OnHost || !(D.region->flags & FERRY_REGION_NESTED));
+  // (On the host, one gang of a region with nested loops runs its
+  // iterations in order too: that gang's work-items are one thread there.)
+  const bool Nested = D.region->flags & FERRY_REGION_NESTED;
+  return D.num_gangs == 1 && (D.vector_length == 1 || (OnHost && Nested)) &&
+         (OnHost || !Nested);
 }
 
 ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
@@ -883,9 +886,11 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
               : 1;
   // Warp gangs: eight to a block, fewer where the gangs are few (under 2048
   // iterations), so that they spread over more of the GPU's multiprocessors.
+  // (Never more gangs than num_gangs(n) asks for.)
   const uint32_t GangsPerBlock =
       Nested && !Workers && Width == 32
-          ? (Trip >= 2048 ? 8 : Trip >= 1024 ? 4 : Trip >= 512 ? 2 : 1)
+          ? std::min<uint32_t>(Trip >= 2048 ? 8 : Trip >= 1024 ? 4 : Trip >= 512 ? 2 : 1,
+                               D.num_gangs ? D.num_gangs : 8)
           : 1;
   const uint32_t BlockRows = Workers ? WorkerWarps : GangsPerBlock; // threadIdx.y
   const int64_t Needed = Nested ? (Trip + GangsPerBlock - 1) / GangsPerBlock

@@ -59,3 +59,44 @@ void f(double *x, double *y, const double *A, int n, int m) {
 // The first loop runs in order (no spread remark), the second spreads.
 // CHECK-NOT: racy-loops.cpp:13:{{.*}} spread
 // CHECK: racy-loops.cpp:16:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over
+
+// A pivot loop of a triangular nest marked independent: iterations k and
+// k + 1 write the same elements. Warned and run on one gang; `seq`, a
+// `kernels` loop (not proven, so in order anyway) and rows of its own are
+// not warned.
+static double P[64][64];
+void pivot(int n) {
+#pragma acc parallel loop copy(P) // expected-warning {{the iterations of this OpenACC loop over 'k' are not independent: iterations k and k + 1 both write 'P[i][j]' (i from k + 1); Ferry runs them in order on one gang}}
+  for (int k = 0; k < n; ++k) {
+#pragma acc loop
+    for (int i = k + 1; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        P[i][j] -= P[i][k] * P[k][j];
+  }
+#pragma acc parallel loop seq copy(P)
+  for (int k = 0; k < n; ++k) {
+#pragma acc loop
+    for (int i = k + 1; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        P[i][j] -= P[i][k] * P[k][j];
+  }
+#pragma acc kernels loop copy(P)
+  for (int k = 0; k < n; ++k) {
+#pragma acc loop
+    for (int i = k + 1; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        P[i][j] -= P[i][k] * P[k][j];
+  }
+#pragma acc parallel loop copy(P)
+  for (int k = 0; k < n; ++k) {
+#pragma acc loop
+    for (int i = k + 1; i < n; ++i)
+      P[i][k] /= P[k][k];
+  }
+#pragma acc parallel loop copy(P)
+  for (int k = 0; k < n; ++k) {
+#pragma acc loop
+    for (int j = k + 1; j < n; ++j)
+      P[k][j] = P[k][j] / P[k][k];
+  }
+}
