@@ -47,6 +47,42 @@ static void matvec() {
   }
 }
 
+/// The same with num_gangs(2): two warp gangs (never more gangs
+/// than num_gangs asks for), each striding over the rows.
+static void matvecTwoGangs() {
+// GEOMETRY-DAG: kernels_nests_cpp_[[#@LINE+1]]_parallel_loop_{{.*}}: grid 2x1x1 block 32x1x1
+#pragma acc parallel loop num_gangs(2) copyin(A, x) copyout(y)
+  for (int i = 0; i < N; ++i) {
+    double s = 0;
+#pragma acc loop reduction(+:s)
+    for (int j = 0; j < M; ++j)
+      s += A[i][j] * x[j];
+    y[i] = s;
+  }
+  for (int i = 0; i < N; ++i) {
+    double s = 0;
+    for (int j = 0; j < M; ++j)
+      s += A[i][j] * x[j];
+    CHECK(near(y[i], s));
+  }
+  // Many rows would put eight warp gangs in a block; num_gangs(3) gets three.
+  static double rows[2048][4], sums[2048];
+  for (int i = 0; i < 2048; ++i)
+    for (int j = 0; j < 4; ++j)
+      rows[i][j] = i + j;
+// GEOMETRY-DAG: kernels_nests_cpp_[[#@LINE+1]]_parallel_loop_{{.*}}: grid 1x1x1 block 32x3x1
+#pragma acc parallel loop num_gangs(3) copyin(rows) copyout(sums)
+  for (int i = 0; i < 2048; ++i) {
+    double s = 0;
+#pragma acc loop reduction(+:s)
+    for (int j = 0; j < 4; ++j)
+      s += rows[i][j];
+    sums[i] = s;
+  }
+  for (int i = 0; i < 2048; ++i)
+    CHECK(sums[i] == 4 * i + 6);
+}
+
 /// Jacobi sweeps in a time loop: the stencil nest and the copy-back nest
 /// (collapse(2), each level proven).
 static void jacobi(int steps) {
@@ -162,6 +198,7 @@ int main() {
   for (int j = 0; j < M; ++j)
     x[j] = (j % 9) * 0.5;
   matvec();
+  matvecTwoGangs();
   jacobi(5);
   prefix();
   columns();
