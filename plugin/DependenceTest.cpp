@@ -490,18 +490,25 @@ static bool assignedFirst(ArrayRef<Token> Body, const Token &Name) {
   return false;
 }
 
+/// Whether \p Body is straight-line code (no condition, no jump) without
+/// Ferry's own code in it.
+static bool straightLine(ArrayRef<Token> Body) {
+  return llvm::none_of(Body, [](const Token &T) {
+    return T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break,
+                     tok::kw_continue, tok::kw_return, tok::kw_goto, tok::kw_while,
+                     tok::kw_do) ||
+           (T.is(tok::identifier) &&
+            T.getIdentifierInfo()->getName().starts_with("__ferry_"));
+  });
+}
+
 std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
                                 const StringSet<> &Reductions, const StringSet<> &Privates) {
   ArrayRef<Token> Body = L.Body;
   // Straight-line code only: a condition could keep all but one iteration
   // from writing; Ferry's own code (a nested construct) is not read.
-  for (const Token &T : Body) {
-    if (T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break, tok::kw_continue,
-                  tok::kw_return, tok::kw_goto, tok::kw_while, tok::kw_do))
-      return {};
-    if (T.is(tok::identifier) && T.getIdentifierInfo()->getName().starts_with("__ferry_"))
-      return {};
-  }
+  if (!straightLine(Body))
+    return {};
   // The names the body declares or assigns vary from one iteration to the
   // next; so does the loop's variable.
   StringSet<> Varying = Privates, Declared;
@@ -588,13 +595,8 @@ std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
 std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
                                    std::string &Tail) {
   ArrayRef<Token> Body = L.Body;
-  for (const Token &T : Body) {
-    if (T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break, tok::kw_continue,
-                  tok::kw_return, tok::kw_goto, tok::kw_while, tok::kw_do))
-      return {};
-    if (T.is(tok::identifier) && T.getIdentifierInfo()->getName().starts_with("__ferry_"))
-      return {};
-  }
+  if (!straightLine(Body))
+    return {};
   auto Names = [&](ArrayRef<Token> Toks, const Token &Var) {
     return llvm::any_of(Toks, [&](const Token &T) { return sameVar(T, Var); });
   };
