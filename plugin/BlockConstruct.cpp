@@ -9,10 +9,10 @@
 #include "CRegion.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
+#include "ImplicitLoops.h"
 #include "LoopConstruct.h"
 #include "LoopDependence.h"
 #include "SourceScanner.h"
-#include "ImplicitLoops.h"
 #include "StatementLexer.h"
 
 using namespace clang;
@@ -77,7 +77,8 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
   return Names;
 }
 
-/// A plain loop of `kernels` whose body is plain loops, next in the token
+/// A plain loop of `kernels` or `parallel` whose body holds plain loops
+/// (with device statements: and other statements), next in the token
 /// stream: true (tokens back in the stream) when its iterations are proven
 /// independent, so that it is a loop construct with the loops inside in its
 /// body; else it stays the construct's sequential control (and the remark
@@ -115,8 +116,9 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     return;
   }
   // One region (one work-item on a GPU, loops in order inside): `serial`;
-  // `parallel`/`kernels` with statements outside their loops (or when the
-  // source cannot tell), or with their own private/firstprivate/reduction.
+  // `parallel`/`kernels` with statements outside their loops that are not
+  // host control (or when the source cannot tell), or with their own
+  // private/firstprivate/reduction.
   // Otherwise each loop is a region of its own.
   bool OneRegion = D.Kind == ConstructKind::Serial || D.find(ClauseKind::Private) ||
                    D.find(ClauseKind::Firstprivate) || D.find(ClauseKind::Reduction);
@@ -138,11 +140,11 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     // handlers before this construct is set up.
     bool Readable;
     SourceScanner Scan(PP, PragmaLoc, Readable);
-    const bool Kernels =
+    const bool PlainAsLoops =
         D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Parallel;
-    if (Kernels)
+    if (PlainAsLoops)
       Scan.takePlainLoops(PP);
-    if (Kernels && !isC(PP))
+    if (PlainAsLoops && !isC(PP))
       Scan.takeDeviceStatements();
     std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
     // Plain loops of plain loops (time steps) may be sequential control.
@@ -150,7 +152,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     // (C: host control is not written yet; such constructs are one region.)
     if ((!Loops.value_or(false) || TryControl) && Readable && !isC(PP)) {
       SourceScanner Control(PP, PragmaLoc, Readable);
-      if (Kernels) {
+      if (PlainAsLoops) {
         Control.takePlainLoops(PP);
         Control.takeControlLoops();
         Control.takeDeviceStatements();
@@ -197,23 +199,14 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   std::vector<PrivateSection> Privates;
   // A data construct's body is host code: exceptions are fine there.
   StatementLexer Lex(PP, Body, Compute);
-  // Each plain loop of `kernels`, as if `#pragma acc loop` stood before it;
+  // Each plain loop of `kernels`/`parallel`, as if `#pragma acc loop` stood before it;
   // a loop of loops is one too when its iterations are proven independent,
   // else the construct's sequential control.
   std::vector<std::unique_ptr<Directive>> Implicit;
   SmallVector<SourceLocation, 8> Rewritten(PlainLoops.begin(), PlainLoops.end());
   Rewritten.append(ControlLoops.begin(), ControlLoops.end());
-  auto ImplicitLoop = [&](SourceLocation Loc) -> Directive & {
-    Implicit.push_back(std::make_unique<Directive>());
-    Directive &Loop = *Implicit.back();
-    Loop.Kind = ConstructKind::Loop;
-    Loop.Loc = Loc;
-    Loop.Implicit = true;
-    Loop.ImplicitIn = D.Kind;
-    return Loop;
-  };
   Lex.rewritePlainLoops(Rewritten, [&](const Token &For) {
-    Directive &Loop = ImplicitLoop(For.getLocation());
+    Directive &Loop = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
         !controlLoopProven(PP, Ctx, Loop, Lex))
       return;
@@ -221,7 +214,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
   });
   Lex.rewriteDeviceStatements(DeviceStatements, [&](const Token &First) {
-    Directive &Statement = ImplicitLoop(First.getLocation());
+    Directive &Statement = addImplicitLoop(Implicit, First.getLocation(), D.Kind);
     Statement.Statement = true;
     if (wrapDeviceStatement(PP, Statement))
       LoopConstruct(PP, Ctx, Statement, First.getLocation()).rewrite();

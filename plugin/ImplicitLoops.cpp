@@ -69,6 +69,17 @@ bool mappedByClause(AccContext &Ctx, const IdentifierInfo *Name) {
 
 /// The statement next in the token stream, lexed (and back in the stream
 /// when \p Back); false after an error was reported.
+Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store, SourceLocation Loc,
+                           ConstructKind In) {
+  Store.push_back(std::make_unique<Directive>());
+  Directive &Loop = *Store.back();
+  Loop.Kind = ConstructKind::Loop;
+  Loop.Loc = Loc;
+  Loop.Implicit = true;
+  Loop.ImplicitIn = In;
+  return Loop;
+}
+
 bool lexStatement(Preprocessor &PP, TokenList &Stmt, bool Back) {
   StatementLexer Read(PP, Stmt, /*Compute=*/false);
   const bool Ok = Read.statement(/*InBreakable=*/true);

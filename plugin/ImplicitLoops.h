@@ -16,8 +16,16 @@
 
 #include "clang/Lex/Preprocessor.h"
 
+#include <memory>
+#include <vector>
+
 namespace ferry {
 namespace plugin {
+
+/// A new implicit `loop` directive at \p Loc (a plain loop Ferry takes as a
+/// loop construct) of the construct \p In, kept in \p Store.
+Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store,
+                           clang::SourceLocation Loc, ConstructKind In);
 
 /// Lexes the statement next in the token stream into \p Stmt, and puts it
 /// back when \p Back (or on an error, which it reported: false).

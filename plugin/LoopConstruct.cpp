@@ -8,9 +8,9 @@
 
 #include "BodyLambda.h"
 #include "CRegion.h"
-#include "ImplicitLoops.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
+#include "ImplicitLoops.h"
 #include "LoopDependence.h"
 #include "LoopInterchange.h"
 #include "LoopLevels.h"
@@ -137,12 +137,7 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
     PlainLoops = SourceScanner::bodyPlainLoops(PP, D.Loc);
   auto Lexing = [&](StatementLexer &Lex) {
     Lex.rewritePlainLoops(PlainLoops, [&](const Token &For) {
-      NestedImplicit.push_back(std::make_unique<Directive>());
-      Directive &Loop = *NestedImplicit.back();
-      Loop.Kind = ConstructKind::Loop;
-      Loop.Loc = For.getLocation();
-      Loop.Implicit = true;
-      Loop.ImplicitIn = D.ImplicitIn;
+      Directive &Loop = addImplicitLoop(NestedImplicit, For.getLocation(), D.ImplicitIn);
       auto Rewrite = [&] { LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite(); };
       if (rewriteElementReduction(PP, Ctx, Loop, Rewrite))
         return;

@@ -30,10 +30,10 @@ public:
   /// where it cannot tell (macros, other directives).
   std::optional<bool> loopsOnly();
 
-  /// Set before loopsOnly or hostControl on a `kernels` construct: its
-  /// plain `for` statements (no directive inside them) count as loops, and
-  /// their `for` tokens are collected in plainLoops(): in `kernels`, Ferry
-  /// treats them as `loop` constructs without clauses.
+  /// Set before loopsOnly or hostControl on a `kernels` or `parallel`
+  /// construct: its plain `for` statements (no directive inside them) count
+  /// as loops, and their `for` tokens are collected in plainLoops(): there
+  /// Ferry treats them as `loop` constructs without clauses.
   void takePlainLoops(clang::Preprocessor &ThePP) { PP = &ThePP; }
   llvm::ArrayRef<clang::SourceLocation> plainLoops() const { return PlainLoops; }
   /// Plain loops whose body is a sequence of two or more plain loops (a time
@@ -86,7 +86,7 @@ private:
   bool statement();
   bool statement(clang::Token First);
   std::optional<bool> block();
-  /// A plain loop of `kernels` at \p For: a `for` statement without a
+  /// A plain loop at \p For: a `for` statement without a
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
   /// How many plain loops make up the body of \p For, a plain loop (0: it

@@ -33,7 +33,7 @@ public:
   /// Lexes a parenthesized group, starting at its '('.
   bool parenthesized();
 
-  /// `kernels`: the `for` statements at \p Locs (SourceScanner::plainLoops)
+  /// `kernels`, `parallel`: the `for` statements at \p Locs (SourceScanner::plainLoops)
   /// are handed to \p Rewrite when they come, which lexes and rewrites
   /// each (as a `loop` construct) and puts its tokens back for this lexer.
   void rewritePlainLoops(llvm::ArrayRef<clang::SourceLocation> Locs,
