@@ -159,7 +159,10 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
         Second = After;
     }
     if (Device) {
-      if (!DeviceStatements || !Heads.empty() || !deviceStatementStart(Start, Second))
+      // (A statement that starts with a macro is not found again where the
+      // lexer reads its expansion: it cannot be rewritten on its own.)
+      if (!DeviceStatements || !Heads.empty() || !deviceStatementStart(Start, Second) ||
+          (Start.is(tok::raw_identifier) && PP && PP->isMacroDefined(Start.getRawIdentifier())))
         return false;
       DeviceStatementLocs.push_back(Start.getLocation());
       if (!skipStatement(Open))

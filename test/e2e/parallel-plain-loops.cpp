@@ -215,5 +215,19 @@ int main() {
       ref += (i + j) * ref / 64;
     CHECK(near(P[0][j], ref));
   }
+
+  // A statement that starts with a macro is not found again in its
+  // expansion, so it cannot be a device statement: the construct is one
+  // region (was: the statement ran on the host's copy, lost on a GPU).
+#define SET_FIRST(arr, v) arr[0] = v
+  double mv[4] = {0, 0, 0, 0};
+  // REMARK-DAG: plain-loops.cpp:[[@LINE+1]]:{{.*}} 'parallel' as one region of one work-item
+#pragma acc parallel copy(mv)
+  {
+    SET_FIRST(mv, 5);
+    for (int i = 1; i < 4; ++i)
+      mv[i] = mv[0] + i;
+  }
+  CHECK(mv[0] == 5 && mv[3] == 8);
   return report();
 }
