@@ -4,7 +4,12 @@
 # the median of REPEAT runs, for
 #   clang++ -O2                 the reference (the directives are ignored;
 #                               Ferry's include directory for <openacc.h>)
-#   ferry-clang++, cold         the five default targets, an empty compile cache
+#   ferry-clang++, first        the five default targets, an empty compile cache
+#                               (the first file of a project: it also builds
+#                               the precompiled <ferry/acc/acc.h>)
+#   ferry-clang++, cold         the same with no device images in the cache,
+#                               the header's PCH there (any other file of the
+#                               project)
 #   ferry-clang++, warm         the same with the cache filled (a rebuild of an
 #                               unchanged file)
 #   ferry-clang++, none         -fplugin-arg-ferry-targets=none (host code only:
@@ -22,11 +27,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # cpu CMD...: the median CPU seconds of $repeat runs (the cache emptied before
-# each run when COLD=1)
+# each run when FIRST=1, its device images when COLD=1)
 cpu() {
   local times=()
   for _ in $(seq "$repeat"); do
-    [ "${COLD:-0}" = 1 ] && rm -rf "$tmp/cache"
+    if [ "${FIRST:-0}" = 1 ]; then rm -rf "$tmp/cache"; fi
+    [ "${COLD:-0}" = 1 ] && find "$tmp/cache" -type f ! -name '*.pch' ! -name '*.pch-inputs' -delete 2>/dev/null || true
     if ! /usr/bin/time -f "%U %S" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err"; then
       echo "compile-time: failed: $*" >&2
       cat "$tmp/err" >&2
@@ -37,15 +43,16 @@ cpu() {
   printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (repeat + 1) / 2 ))p"
 }
 
-printf '%-26s %8s %8s %6s %8s %6s %8s %6s\n' file "clang" "cold" "ratio" "warm" "ratio" "none" "ratio"
+printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s\n' file "clang" "first" "ratio" "cold" "ratio" "warm" "ratio" "none" "ratio"
 for f in "${files[@]}"; do
   ref=$(cpu /usr/lib/llvm-19/bin/clang++ -O2 -std=c++17 -Wno-unknown-pragmas \
         -I"$build/include" -c "$f" -o "$tmp/ref.o")
   export FERRY_CACHE_DIR=$tmp/cache
+  first=$(FIRST=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/first.o")
   cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/cold.o")
   warm=$(cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/warm.o")
   none=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-targets=none -c "$f" -o "$tmp/none.o")
   r() { awk "BEGIN {printf \"%.2f\", $1 / $ref}"; }
-  printf '%-26s %8s %8s %6s %8s %6s %8s %6s\n' "$(basename "$f")" "$ref" "$cold" "$(r "$cold")" \
+  printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s\n' "$(basename "$f")" "$ref" "$first" "$(r "$first")" "$cold" "$(r "$cold")" \
     "$warm" "$(r "$warm")" "$none" "$(r "$none")"
 done

@@ -15,6 +15,7 @@
 #include "Diagnostics.h"
 #include "LoopConstruct.h"
 #include "StandaloneDirective.h"
+#include "StatementLexer.h"
 
 #include "clang/Lex/Preprocessor.h"
 
@@ -25,6 +26,7 @@ namespace plugin {
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
                                     Token &FirstToken) {
+  DirectiveLexerScope Scope(PP, Introducer.Kind);
   TokenList Line;
   Token T;
   for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))

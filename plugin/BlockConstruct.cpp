@@ -174,7 +174,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // where its marker is in scope, and its cleanup leaves its data.
   if (D.Kind == ConstructKind::Data && isC(PP)) {
     Token Brace;
-    PP.Lex(Brace);
+    lexInFile(PP, Brace);
     // (A `{` a directive right after this one rewrote itself into is not
     // the program's block: that construct is the statement.)
     if (Brace.is(tok::l_brace) &&

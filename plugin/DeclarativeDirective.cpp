@@ -10,6 +10,7 @@
 
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
+#include "StatementLexer.h"
 #include "TokenBuilder.h"
 
 #include "clang/AST/Attr.h"
@@ -54,12 +55,12 @@ StringRef levelOf(const Directive &D) {
 bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
   for (;;) {
     Token T;
-    PP.Lex(T);
+    lexInFile(PP, T);
     if (T.is(tok::kw_template)) {
       Prefix.push_back(T);
       int Depth = 0;
       do {
-        PP.Lex(T);
+        lexInFile(PP, T);
         if (T.isOneOf(tok::eof, tok::annot_pragma_openacc))
           return false;
         Prefix.push_back(T);
@@ -74,7 +75,7 @@ bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
     }
     if (T.is(tok::kw_extern)) {
       Token Next;
-      PP.Lex(Next);
+      lexInFile(PP, Next);
       Prefix.push_back(T);
       Prefix.push_back(Next);
       if (Next.is(tok::string_literal))
@@ -92,12 +93,12 @@ bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
 std::optional<Token> lambdaVariable(Preprocessor &PP, TokenList &Lexed) {
   auto Next = [&] {
     Token T;
-    PP.Lex(T);
+    lexInFile(PP, T);
     Lexed.push_back(T);
     return T;
   };
   Token First;
-  PP.Lex(First);
+  lexInFile(PP, First);
   PP.EnterToken(First, /*IsReinject=*/true);
   if (!First.isOneOf(tok::kw_static, tok::kw_inline, tok::kw_constexpr, tok::kw_const,
                      tok::kw_auto))

@@ -366,7 +366,12 @@ private:
 
 void checkDeviceCode(ASTContext &Ctx, DiagnosticsEngine &DE) {
   Checker C(Ctx, DE);
-  RegionFinder(C).TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The unit's own declarations: those of a precompiled header (Ferry's
+  // own, or the user's) hold no region of this unit, and walking them would
+  // load every declaration the PCH has.
+  RegionFinder Finder(C);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+    Finder.TraverseDecl(D);
 }
 
 } // namespace plugin

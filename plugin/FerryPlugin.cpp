@@ -14,6 +14,7 @@
 #include "AccPragmaHandler.h"
 #include "DeviceCodeChecker.h"
 #include "Diagnostics.h"
+#include "HeaderPCH.h"
 #include "Outliner.h"
 
 #include "PassRegistry.h"
@@ -23,6 +24,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -186,16 +188,23 @@ protected:
           DirectoryLookup(*DirRef, SrcMgr::C_System, /*isFramework=*/false));
     // Ferry's header goes in before the command line's macros and
     // -include files (`-DN=500`, `-DB=2` must not reach into it; the
-    // user's own text after it cannot).
-    std::string Predefines = PP.getPredefines();
-    const std::string Ferry = std::string("#define _OPENACC 201811\n#include <ferry/acc/") +
-                              (C ? "acc_c.h" : "acc.h") + ">\n";
-    const size_t CommandLine = Predefines.find("# 1 \"<command line>\" 1\n");
-    if (CommandLine == std::string::npos)
-      Predefines += Ferry;
-    else
-      Predefines.insert(CommandLine, Ferry);
-    PP.setPredefines(Predefines);
+    // user's own text after it cannot): precompiled where it can be (its
+    // macros and the unit's `-D`/`-include` then follow it as the PCH's
+    // suggested predefines), else as text.
+    const std::string PCH = C ? std::string() : precompiledHeader(CI, "ferry/acc/acc.h", Dir);
+    if (!PCH.empty()) {
+      CI.getPreprocessorOpts().ImplicitPCHInclude = PCH;
+    } else {
+      std::string Predefines = PP.getPredefines();
+      const std::string Ferry = std::string("#define _OPENACC 201811\n#include <ferry/acc/") +
+                                (C ? "acc_c.h" : "acc.h") + ">\n";
+      const size_t CommandLine = Predefines.find("# 1 \"<command line>\" 1\n");
+      if (CommandLine == std::string::npos)
+        Predefines += Ferry;
+      else
+        Predefines.insert(CommandLine, Ferry);
+      PP.setPredefines(Predefines);
+    }
     Outline.BackendOptions = CI.getFrontendOpts().LLVMArgs;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts = Outline](llvm::PassBuilder &PB) {
       ferry::registerPasses(PB);

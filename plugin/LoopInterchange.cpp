@@ -86,7 +86,7 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   const bool Lexed2 = Read.statement(/*InBreakable=*/true);
   Token After; // the block's `}`
   if (Braced)
-    PP.Lex(After);
+    lexInFile(PP, After);
   auto GiveBack = [&] {
     TokenBuilder Back(PP, PragmaLoc);
     Back.tokens(Inner);

@@ -17,7 +17,7 @@ namespace plugin {
 
 bool LoopStatement::readHeader(const Directive &D) {
   Token For;
-  PP.Lex(For);
+  lexInFile(PP, For);
   if (For.isNot(tok::kw_for)) {
     report(PP, For.getLocation(), Diag::ExpectedLoop) << spelling(D.Kind);
     PP.EnterToken(For, /*IsReinject=*/true);

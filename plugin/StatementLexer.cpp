@@ -15,12 +15,86 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+namespace {
+
+/// The file lexers of the `#pragma acc` lines whose handlers are running,
+/// innermost last (a directive in a construct's statement runs the handler
+/// again, from the same file or one it includes).
+SmallVector<const PreprocessorLexer *, 4> &directiveLexers() {
+  static SmallVector<const PreprocessorLexer *, 4> Lexers;
+  return Lexers;
+}
+
+bool isRawIdentifier(const Token &T, std::initializer_list<StringRef> Names) {
+  if (T.isNot(tok::raw_identifier))
+    return false;
+  for (StringRef N : Names)
+    if (T.getRawIdentifier() == N)
+      return true;
+  return false;
+}
+
+/// Whether the file lexer \p L has no token left for the parser: raw
+/// tokens, where each line that starts with '#' is a directive that brings
+/// none (all but `#include` and its kin, and pragmas, which may).
+bool fileEndsAt(const Preprocessor &PP, const Lexer &L) {
+  const SourceManager &SM = PP.getSourceManager();
+  const StringRef Buffer = L.getBuffer();
+  Lexer Raw(SM.getLocForStartOfFile(L.getFileID()), PP.getLangOpts(), Buffer.begin(),
+            L.getBufferLocation(), Buffer.end());
+  Token T;
+  Raw.LexFromRawLexer(T);
+  bool InDirective = false;
+  while (T.isNot(tok::eof)) {
+    if (T.isAtStartOfLine() && T.is(tok::hash)) {
+      Raw.LexFromRawLexer(T);
+      if (isRawIdentifier(T, {"include", "include_next", "import", "embed", "pragma"}))
+        return false;
+      InDirective = !T.isAtStartOfLine();
+      if (!InDirective)
+        continue; // `#` alone on its line
+    } else if (T.isAtStartOfLine() || !InDirective) {
+      return false;
+    }
+    Raw.LexFromRawLexer(T);
+  }
+  return true;
+}
+
+} // namespace
+
+DirectiveLexerScope::DirectiveLexerScope(Preprocessor &PP, PragmaIntroducerKind Kind) {
+  // (`_Pragma` and `__pragma` are handled by the preprocessor, not a lexer.)
+  if (Kind == PIK_HashPragma && PP.getCurrentLexer()) {
+    directiveLexers().push_back(PP.getCurrentLexer());
+    Pushed = true;
+  }
+}
+
+DirectiveLexerScope::~DirectiveLexerScope() {
+  if (Pushed)
+    directiveLexers().pop_back();
+}
+
+void lexInFile(Preprocessor &PP, Token &T) {
+  // Tokens of a macro or a token stream come first (no current file lexer):
+  // they end without ending a file; so does a file no handler waits for.
+  const auto *L = static_cast<const Lexer *>(PP.getCurrentLexer());
+  if (!L || !is_contained(directiveLexers(), L) || !fileEndsAt(PP, *L)) {
+    PP.Lex(T);
+    return;
+  }
+  T.startToken();
+  T.setKind(tok::eof);
+  T.setLocation(PP.getSourceManager().getLocForEndOfFile(L->getFileID()));
+}
+
 /// The next token, left in the stream. Not Preprocessor::LookAhead: looking
 /// ahead in the preprocessor's caching mode would run the pragma handler of
 /// a nested `#pragma acc` there, and the handler lexes on its own.
 Token StatementLexer::peek() {
   Token T;
-  PP.Lex(T);
+  lexInFile(PP, T);
   PP.EnterToken(T, /*IsReinject=*/true);
   return T;
 }
@@ -37,7 +111,7 @@ bool StatementLexer::continuesWith(tok::TokenKind K) {
 }
 
 bool StatementLexer::next(Token &T) {
-  PP.Lex(T);
+  lexInFile(PP, T);
   if (T.is(tok::eof)) {
     report(PP, T.getLocation(), Diag::UnexpectedEnd);
     PP.EnterToken(T, /*IsReinject=*/true); // the parser must still see the end

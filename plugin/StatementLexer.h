@@ -18,6 +18,27 @@
 namespace ferry {
 namespace plugin {
 
+/// While the handler of a `#pragma acc` line runs: the file lexer that read
+/// the line is on the call stack (it called the handler, and runs on when
+/// the handler returns), so lexInFile must not end its file.
+class DirectiveLexerScope {
+public:
+  DirectiveLexerScope(clang::Preprocessor &PP, clang::PragmaIntroducerKind Kind);
+  ~DirectiveLexerScope();
+  DirectiveLexerScope(const DirectiveLexerScope &) = delete;
+  DirectiveLexerScope &operator=(const DirectiveLexerScope &) = delete;
+
+private:
+  bool Pushed = false;
+};
+
+/// PP.Lex for a pragma handler that reads past its directive: at the end of
+/// the file of a directive whose handler is running (nothing left there but
+/// whitespace, comments and directives that bring no tokens), an eof token
+/// at that end, and the preprocessor left as it is. Lexing on would end that
+/// file and destroy its lexer while it waits for the handler to return.
+void lexInFile(clang::Preprocessor &PP, clang::Token &T);
+
 class StatementLexer {
 public:
   /// \p Compute: the statement is device code (a compute region), where

@@ -1,0 +1,251 @@
+//===- HeaderPCH.cpp - Ferry's header as a precompiled header -------------===//
+///
+/// \file
+/// Builds, checks and finds the PCH of <ferry/acc/acc.h> for one
+/// configuration (HeaderPCH.h says why and when).
+///
+//===----------------------------------------------------------------------===//
+#include "HeaderPCH.h"
+
+#include "ferry/Cache.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/ASTReader.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace ferry {
+namespace plugin {
+namespace {
+
+/// What the header is compiled with: the translation unit's options except
+/// what belongs to the unit alone (its `-D`/`-include` options, which follow
+/// the header, its dependency file, plugins and `-verify`).
+std::shared_ptr<CompilerInvocation> headerInvocation(CompilerInstance &CI,
+                                                     StringRef HeaderPath,
+                                                     StringRef IncludeDir) {
+  auto Inv = std::make_shared<CompilerInvocation>(CI.getInvocation());
+  FrontendOptions &FO = Inv->getFrontendOpts();
+  FO.Inputs.assign(1, FrontendInputFile(HeaderPath, InputKind(Language::CXX).getHeader(),
+                                        /*IsSystem=*/true));
+  FO.ProgramAction = frontend::GeneratePCH;
+  FO.ActionName.clear();
+  FO.Plugins.clear();
+  FO.PluginArgs.clear();
+  FO.AddPluginActions.clear();
+  FO.ShowStats = false;
+  FO.TimeTracePath.clear();
+  FO.OutputFile.clear();
+  PreprocessorOptions &PPO = Inv->getPreprocessorOpts();
+  PPO.Macros.assign(1, {"_OPENACC=201811", /*IsUndef=*/false});
+  PPO.Includes.clear();
+  PPO.MacroIncludes.clear();
+  PPO.ImplicitPCHInclude.clear();
+  PPO.ChainedIncludes.clear();
+  Inv->getDependencyOutputOpts() = DependencyOutputOptions();
+  Inv->getDiagnosticOpts().VerifyDiagnostics = false;
+  Inv->getLangOpts().IsHeaderFile = true;
+  Inv->getHeaderSearchOpts().AddPath(IncludeDir, frontend::System, /*IsFramework=*/false,
+                                     /*IgnoreSysRoot=*/true);
+  return Inv;
+}
+
+/// The cache key: everything that decides whether clang accepts the PCH for
+/// \p CI, and what the header's `#include`s find.
+std::string pchKey(CompilerInstance &CI, StringRef Header, StringRef IncludeDir) {
+  SHA256 Hash;
+  auto Field = [&](StringRef Name, StringRef Value) {
+    Hash.update(Name);
+    Hash.update("=");
+    Hash.update(Value);
+    Hash.update("\n");
+  };
+  Field("kind", "ferry-header-pch-1");
+  Field("clang", getClangFullVersion());
+  Field("header", Header);
+  Field("include-dir", IncludeDir);
+  // Language, target and the preprocessor's own options; without the unit's
+  // macros, which do not reach the header.
+  CompilerInvocation Options(CI.getInvocation());
+  Options.getPreprocessorOpts().Macros.clear();
+  Field("invocation", Options.getModuleHash());
+  const HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
+  Field("sysroot", HS.Sysroot);
+  Field("resource-dir", HS.ResourceDir);
+  for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
+    Field("search", (Twine(unsigned(E.Group)) + ":" + E.Path).str());
+  for (const HeaderSearchOptions::SystemHeaderPrefix &P : HS.SystemHeaderPrefixes)
+    Field("system-prefix", (Twine(P.IsSystemHeader) + ":" + P.Prefix).str());
+  return toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+/// Every file the header's compilation read, system headers included.
+class InputFiles : public DependencyCollector {
+  bool needSystemDependencies() override { return true; }
+};
+
+/// One line per input: size, modification time (seconds), path.
+std::string describeInputs(ArrayRef<std::string> Paths) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  for (const std::string &P : Paths) {
+    sys::fs::file_status St;
+    if (sys::fs::status(P, St))
+      return {};
+    OS << St.getSize() << ' ' << sys::toTimeT(St.getLastModificationTime()) << ' ' << P
+       << '\n';
+  }
+  return Text;
+}
+
+/// Whether every input recorded in \p Description is as it was.
+bool inputsUnchanged(StringRef Description) {
+  if (Description.empty())
+    return false;
+  SmallVector<StringRef, 0> Lines;
+  Description.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines) {
+    auto [Size, Rest] = Line.split(' ');
+    auto [Time, Path] = Rest.split(' ');
+    uint64_t S, T;
+    sys::fs::file_status St;
+    if (Size.getAsInteger(10, S) || Time.getAsInteger(10, T) || Path.empty() ||
+        sys::fs::status(Path, St) || St.getSize() != S ||
+        uint64_t(sys::toTimeT(St.getLastModificationTime())) != T)
+      return false;
+  }
+  return true;
+}
+
+/// Compiles the header into \p Out; its inputs in \p Inputs.
+bool buildPCH(CompilerInstance &CI, StringRef HeaderPath, StringRef IncludeDir, StringRef Out,
+              std::string &Inputs) {
+  std::shared_ptr<CompilerInvocation> Inv = headerInvocation(CI, HeaderPath, IncludeDir);
+  Inv->getFrontendOpts().OutputFile = Out.str();
+  CompilerInstance Header(CI.getPCHContainerOperations());
+  Header.setInvocation(std::move(Inv));
+  // Its errors are the header's; including it as text reports them where
+  // they belong, so nothing is shown here.
+  Header.createDiagnostics(new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
+  auto Recorder = std::make_shared<InputFiles>();
+  Header.addDependencyCollector(Recorder);
+  GeneratePCHAction Action;
+  if (!Header.ExecuteAction(Action) || Header.getDiagnostics().hasErrorOccurred())
+    return false;
+  Inputs = describeInputs(Recorder->getDependencies());
+  return !Inputs.empty();
+}
+
+void touch(StringRef Path) {
+  int FD;
+  if (sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting, sys::fs::OF_Append))
+    return;
+  sys::fs::setLastAccessAndModificationTime(
+      FD, std::chrono::time_point_cast<std::chrono::nanoseconds>(
+              std::chrono::system_clock::now()));
+  sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// Whether this compilation can take a PCH of Ferry's header at all.
+bool wantsPCH(const CompilerInstance &CI) {
+  if (auto Env = sys::Process::GetEnv("FERRY_PCH"))
+    if (*Env == "0" || StringRef(*Env).equals_insensitive("off"))
+      return false;
+  const FrontendOptions &FO = CI.getFrontendOpts();
+  switch (FO.ProgramAction) {
+  case frontend::EmitAssembly:
+  case frontend::EmitBC:
+  case frontend::EmitLLVM:
+  case frontend::EmitLLVMOnly:
+  case frontend::EmitCodeGenOnly:
+  case frontend::EmitObj:
+  case frontend::ParseSyntaxOnly:
+    break;
+  default:
+    return false;
+  }
+  // The unit's own PCH or modules stay as the user set them up (C++20's
+  // `Modules` alone is the language's, not clang's module files).
+  const LangOptions &Lang = CI.getLangOpts();
+  if ((Lang.Modules && Lang.ImplicitModules) || Lang.getCompilingModule() != LangOptions::CMK_None ||
+      !FO.ModuleFiles.empty() || !FO.ModuleMapFiles.empty() ||
+      !CI.getHeaderSearchOpts().PrebuiltModulePaths.empty())
+    return false;
+  return Lang.CPlusPlus && CI.getPreprocessorOpts().ImplicitPCHInclude.empty() &&
+         CI.getPreprocessorOpts().ChainedIncludes.empty() && FO.Inputs.size() == 1 &&
+         !FO.Inputs[0].getKind().isPreprocessed();
+}
+
+} // namespace
+
+std::string precompiledHeader(CompilerInstance &CI, StringRef Header, StringRef IncludeDir) {
+  if (!wantsPCH(CI))
+    return {};
+  SmallString<256> HeaderPath(IncludeDir);
+  sys::path::append(HeaderPath, Header);
+  if (!sys::fs::exists(HeaderPath))
+    return {};
+  CompileCache Cache;
+  if (!Cache.enabled())
+    return {};
+  const std::string Key = pchKey(CI, Header, IncludeDir) + ".pch";
+  SmallString<256> Path(Cache.dir());
+  sys::path::append(Path, Key);
+  const std::string InputsKey = Key + "-inputs";
+  SmallString<256> InputsPath(Cache.dir());
+  sys::path::append(InputsPath, InputsKey);
+  // clang's own check of the options, so that a PCH it would refuse (with
+  // an error) is never handed to it.
+  auto Acceptable = [&] {
+    return ASTReader::isAcceptableASTFile(Path, CI.getFileManager(), CI.getModuleCache(),
+                                          CI.getPCHContainerReader(), CI.getLangOpts(),
+                                          CI.getTargetOpts(), CI.getPreprocessorOpts(),
+                                          /*ExistingModuleCachePath=*/"");
+  };
+  auto Recorded = MemoryBuffer::getFile(InputsPath);
+  if (sys::fs::exists(Path) && Recorded && inputsUnchanged((*Recorded)->getBuffer()) &&
+      Acceptable()) {
+    touch(Path); // the use time, for the cache's eviction
+    return std::string(Path);
+  }
+  if (sys::fs::create_directories(Cache.dir()))
+    return {};
+  SmallString<256> Temp;
+  int FD;
+  if (sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Temp))
+    return {};
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  std::string Inputs;
+  if (!buildPCH(CI, HeaderPath, IncludeDir, Temp, Inputs)) {
+    sys::fs::remove(Temp);
+    return {};
+  }
+  // The inputs first: a reader that finds the PCH finds what it was built
+  // from (several compilations may build it at once; each rename is atomic
+  // and they write the same).
+  if (errorToBool(Cache.store(InputsKey, Inputs)) || sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    return {};
+  }
+  if (!Acceptable())
+    return {};
+  return std::string(Path);
+}
+
+} // namespace plugin
+} // namespace ferry
