@@ -29,6 +29,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -39,6 +41,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -1349,6 +1352,97 @@ std::unique_ptr<Module> buildDeviceModule(Module &M, const OutlineOptions &Opts,
 
 /// Compile: the images of the device module for every target (through the
 /// compile cache), registered with the runtime by \p M's constructor.
+/// What one target's compilation gives: its images (region kernels, native
+/// NVIDIA code, routines; then the translated IR for the emulated devices)
+/// or the first error, with warnings for the host's diagnostics.
+struct TargetImages {
+  std::vector<DeviceImage> Images;
+  std::vector<DeviceImage> TranslatedIR;
+  std::vector<std::string> Warnings;
+  std::string Error;
+};
+
+/// NVIDIA native code of \p PTX for the architectures of Opts.Cubins at or
+/// above the PTX's (the driver loads it instead of JIT-compiling the PTX,
+/// which stays for the others), where ptxas is found and the kernels call
+/// no routine of another file (those are linked from PTX at load time).
+void addCubins(const DeviceImage &PTX, CompileCache &Cache, const OutlineOptions &Opts,
+               const std::string &Ptxas, TargetImages &Out) {
+  if (Ptxas.empty() || StringRef(PTX.Bytes).contains(".extern "))
+    return;
+  // Through the compile cache too: its key digests ptxas and the PTX.
+  static const std::string PtxasDigest = [&] {
+    ErrorOr<MD5::MD5Result> Sum = sys::fs::md5_contents(Ptxas);
+    return Sum ? Sum->digest().str().str() : Ptxas;
+  }();
+  for (const std::string &Arch : Opts.Cubins) {
+    if (smNumber(Arch) < smNumber(PTX.Arch))
+      continue;
+    SHA256 Hash;
+    Hash.update("ferry-cubin-1 " + Arch + " " + PtxasDigest + " ");
+    Hash.update(PTX.Bytes);
+    const std::string Key = toHex(Hash.final(), /*LowerCase=*/true);
+    Expected<std::string> Cubin = std::string();
+    if (std::optional<std::string> Hit = Cache.lookup(Key)) {
+      *Cubin = std::move(*Hit);
+    } else {
+      Cubin = assemblePTX(PTX.Bytes, Arch, Ptxas);
+      if (Cubin)
+        consumeError(Cache.store(Key, *Cubin));
+    }
+    if (!Cubin) {
+      // (A kernel over a limit of that architecture, say.)
+      Out.Warnings.push_back("ferry: no native " + Arch +
+                             " code for this file's compute regions: " +
+                             toString(Cubin.takeError()) +
+                             "; the PTX stays, for the driver to compile at run time");
+      continue;
+    }
+    Out.Images.push_back({ImageKind::Cubin, PTX.Triple, Arch, std::move(*Cubin)});
+  }
+}
+
+/// Compiles the device modules (as bitcode, named \p ModuleID; empty: none)
+/// for \p T, in an LLVMContext of its own, so that several targets can
+/// compile at once.
+/// \p Imports: the kernels call routines of other files (AMD: a relocatable
+/// object, linked with them at load time).
+void compileTarget(const DeviceTarget &T, CompileCache &Cache, StringRef BackendContext,
+                   const OutlineOptions &Opts, const std::string &Ptxas,
+                   StringRef ModuleID, StringRef KernelBitcode, StringRef LibBitcode,
+                   StringRef DevBitcode, bool Imports, TargetImages &Out) {
+  LLVMContext Local;
+  auto Compile = [&](StringRef Bitcode, ImageKind Kind, StringRef What,
+                     std::vector<DeviceImage> &To) {
+    Expected<std::unique_ptr<Module>> Part =
+        parseBitcodeFile(MemoryBufferRef(Bitcode, ModuleID), Local);
+    Expected<std::string> Bytes =
+        Part ? Cache.compile(T, **Part, Kind, BackendContext) : Part.takeError();
+    // (Only with -mllvm options, when the targets compile one at a time.)
+    restoreBackendOptions(Opts.BackendOptions);
+    if (!Bytes) {
+      Out.Error = "ferry: cannot compile this file's " + What.str() + " for " + T.arch() +
+                  ": " + toString(Bytes.takeError());
+      return false;
+    }
+    To.push_back({Kind, T.triple().str(), T.arch(), std::move(*Bytes)});
+    return true;
+  };
+  const bool AMD = T.vendor() == Vendor::AMD;
+  if (!KernelBitcode.empty()) {
+    if (!Compile(KernelBitcode, AMD && Imports ? ImageKind::Object : T.loadableKind(),
+                 "compute regions", Out.Images))
+      return;
+    if (!AMD)
+      addCubins(DeviceImage(Out.Images.back()), Cache, Opts, Ptxas, Out);
+  }
+  if (!LibBitcode.empty() &&
+      !Compile(LibBitcode, AMD ? ImageKind::Object : T.loadableKind(), "routines", Out.Images))
+    return;
+  if (!DevBitcode.empty() && T.produces(ImageKind::TranslatedIR))
+    Compile(DevBitcode, ImageKind::TranslatedIR, "compute regions", Out.TranslatedIR);
+}
+
 bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, const Collected &C,
                    const std::vector<std::string> &Imports) {
   LLVMContext &Ctx = M.getContext();
@@ -1376,7 +1470,6 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
       ExportNames.insert(F->getName());
     internalizeAndClean(*LibDev, ExportNames);
   }
-  std::vector<DeviceImage> Images;
   std::vector<std::unique_ptr<DeviceTarget>> Targets;
   for (const std::string &T : Opts.Targets) {
     Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(T);
@@ -1394,75 +1487,58 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   // compiling its regions again; the -mllvm options are part of the key.
   CompileCache Cache;
   const std::string BackendContext = join(Opts.BackendOptions, " ");
-  auto Compile = [&](const DeviceTarget &T, const Module &Part, ImageKind Kind,
-                     StringRef What) -> bool {
-    Expected<std::string> Bytes = Cache.compile(T, Part, Kind, BackendContext);
-    restoreBackendOptions(Opts.BackendOptions);
-    if (!Bytes) {
-      Ctx.emitError("ferry: cannot compile this file's " + What + " for " + T.arch() + ": " +
-                    toString(Bytes.takeError()));
-      return false;
+  // Each target compiles in an LLVMContext of its own, from the device
+  // modules' bitcode, so that the targets can compile at once (below).
+  auto ToBitcode = [](const Module *Part) {
+    std::string Bitcode;
+    if (Part) {
+      raw_string_ostream OS(Bitcode);
+      WriteBitcodeToFile(*Part, OS, /*ShouldPreserveUseListOrder=*/true);
     }
-    Images.push_back({Kind, T.triple().str(), T.arch(), std::move(*Bytes)});
-    return true;
+    return Bitcode;
   };
-  // NVIDIA native code for the architectures of Opts.Cubins at or above
-  // the PTX's (the driver loads it instead of JIT-compiling the PTX, which
-  // stays for the others), where ptxas is found and the kernels call no
-  // routine of another file (those are linked from PTX at load time).
+  const std::string KernelBitcode = ToBitcode(KernelDev.get());
+  const std::string LibBitcode = ToBitcode(LibDev.get());
+  const std::string DevBitcode = ToBitcode(Opts.EmbedIR ? &Dev : nullptr);
   const std::string Ptxas = Opts.Cubins.empty() ? "" : findPtxas();
-  auto AddCubins = [&](const DeviceImage &PTX) {
-    if (Ptxas.empty() || StringRef(PTX.Bytes).contains(".extern "))
-      return true;
-    for (const std::string &Arch : Opts.Cubins) {
-      if (smNumber(Arch) < smNumber(PTX.Arch))
-        continue;
-      // Through the compile cache too: its key digests ptxas and the PTX.
-      static const std::string PtxasDigest = [&] {
-        ErrorOr<MD5::MD5Result> Sum = sys::fs::md5_contents(Ptxas);
-        return Sum ? Sum->digest().str().str() : Ptxas;
-      }();
-      SHA256 Hash;
-      Hash.update("ferry-cubin-1 " + Arch + " " + PtxasDigest + " ");
-      Hash.update(PTX.Bytes);
-      const std::string Key = toHex(Hash.final(), /*LowerCase=*/true);
-      Expected<std::string> Cubin = std::string();
-      if (std::optional<std::string> Hit = Cache.lookup(Key)) {
-        *Cubin = std::move(*Hit);
-      } else {
-        Cubin = assemblePTX(PTX.Bytes, Arch, Ptxas);
-        if (Cubin)
-          consumeError(Cache.store(Key, *Cubin));
-      }
-      if (!Cubin) {
-        // (A kernel over a limit of that architecture, say.)
-        const std::string Why = toString(Cubin.takeError());
-        Ctx.diagnose(PluginWarning("ferry: no native " + Arch +
-                                   " code for this file's compute regions: " + Why +
-                                   "; the PTX stays, for the driver to compile at run time"));
-        continue;
-      }
-      Images.push_back({ImageKind::Cubin, PTX.Triple, Arch, std::move(*Cubin)});
-    }
-    return true;
+  std::vector<TargetImages> Results(Targets.size());
+  auto CompileTarget = [&](size_t I) {
+    compileTarget(*Targets[I], Cache, BackendContext, Opts, Ptxas, Dev.getModuleIdentifier(),
+                  KernelBitcode, LibBitcode, DevBitcode, !Imports.empty(), Results[I]);
   };
-  for (const std::unique_ptr<DeviceTarget> &T : Targets) {
-    const bool AMD = T->vendor() == Vendor::AMD;
-    if (KernelDev &&
-        !Compile(*T, *KernelDev, AMD && !Imports.empty() ? ImageKind::Object : T->loadableKind(),
-                 "compute regions"))
+  // One thread per target, as many at once as the machine has threads (or
+  // FERRY_COMPILE_THREADS): a file's five default targets take about the
+  // time of the slowest. With -mllvm options one after the other: lld (AMD
+  // targets) resets LLVM's options, which restoreBackendOptions then sets
+  // again.
+  unsigned Threads = unsigned(Targets.size());
+  if (std::optional<std::string> Env = sys::Process::GetEnv("FERRY_COMPILE_THREADS")) {
+    unsigned N;
+    if (!StringRef(*Env).getAsInteger(10, N) && N > 0)
+      Threads = std::min(Threads, N);
+  }
+  if (Threads > 1 && Opts.BackendOptions.empty()) {
+    DefaultThreadPool Pool(hardware_concurrency(Threads));
+    for (size_t I = 0; I != Targets.size(); ++I)
+      Pool.async(CompileTarget, I);
+    Pool.wait();
+  } else {
+    for (size_t I = 0; I != Targets.size(); ++I)
+      CompileTarget(I);
+  }
+  std::vector<DeviceImage> Images;
+  for (TargetImages &R : Results) {
+    for (const std::string &W : R.Warnings)
+      Ctx.diagnose(PluginWarning(W));
+    if (!R.Error.empty()) {
+      Ctx.emitError(R.Error);
       return false;
-    if (KernelDev && !AMD && !AddCubins(DeviceImage(Images.back())))
-      return false;
-    if (LibDev && !Compile(*T, *LibDev, AMD ? ImageKind::Object : T->loadableKind(), "routines"))
-      return false;
+    }
+    std::move(R.Images.begin(), R.Images.end(), std::back_inserter(Images));
   }
   // The emulated AMD devices run the translated IR.
-  if (Opts.EmbedIR)
-    for (const std::unique_ptr<DeviceTarget> &T : Targets)
-      if (T->produces(ImageKind::TranslatedIR) &&
-          !Compile(*T, Dev, ImageKind::TranslatedIR, "compute regions"))
-        return false;
+  for (TargetImages &R : Results)
+    std::move(R.TranslatedIR.begin(), R.TranslatedIR.end(), std::back_inserter(Images));
   emitImageRegistration(M, packageImages(Images));
   return true;
 }
