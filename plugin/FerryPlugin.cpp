@@ -206,6 +206,8 @@ protected:
       PP.setPredefines(Predefines);
     }
     Outline.BackendOptions = CI.getFrontendOpts().LLVMArgs;
+    Outline.Diagnostics = &CI.getDiagnostics();
+    Outline.Sources = &CI.getSourceManager();
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts = Outline](llvm::PassBuilder &PB) {
       ferry::registerPasses(PB);
       PB.registerPipelineStartEPCallback(

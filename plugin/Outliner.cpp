@@ -8,6 +8,7 @@
 #include "Outliner.h"
 
 #include "ComplexLibcalls.h"
+#include "Diagnostics.h"
 #include "LongDouble.h"
 #include "GangLevel.h"
 
@@ -16,6 +17,7 @@
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
 
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -137,6 +139,8 @@ struct Region {
   uint64_t ClosureSize = 0, ClosureAlign = 1, PartialSize = 0, PartialAlign = 1;
   std::string Name = "region"; ///< "app.cpp:12 parallel loop"
   std::string Where;           ///< "app.cpp:12:3"
+  std::string File;            ///< the construct's file as clang named it
+  unsigned Line = 0, Column = 0;
   bool Sequential = false;     ///< FERRY_REGION_SEQ: one work-item
   /// FERRY_REGION_NESTED: one iteration per block, nested loops over it.
   bool Nested = false;
@@ -343,9 +347,11 @@ bool readRegion(Region &R, GlobalVariable &GV) {
   R.WarpGangs = Flags & 4;
   R.Workers = R.Nested && (Flags & 8);
   R.Descriptor = &GV;
-  R.Where = sys::path::filename(File).str() + ":" +
-            std::to_string(constantInt(Init->getOperand(2))) + ":" +
-            std::to_string(constantInt(Init->getOperand(3)));
+  R.File = File.str();
+  R.Line = unsigned(constantInt(Init->getOperand(2)));
+  R.Column = unsigned(constantInt(Init->getOperand(3)));
+  R.Where = sys::path::filename(File).str() + ":" + std::to_string(R.Line) + ":" +
+            std::to_string(R.Column);
   return true;
 }
 
@@ -1610,9 +1616,17 @@ void fillSlot(Module &M, const Region &R,
   R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
 }
 
-/// Report (-fplugin-arg-ferry-remarks): how region \p R was outlined.
+/// Where clang's diagnostics place region \p R's construct; invalid where
+/// the file is not one clang read (a `#line` name, say).
+clang::SourceLocation constructLocation(const Region &R, clang::SourceManager &SM) {
+  clang::OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(R.File);
+  return File ? SM.translateFileLineCol(*File, R.Line, R.Column) : clang::SourceLocation();
+}
+
+/// Report (-fplugin-arg-ferry-remarks): how region \p R was outlined, as a
+/// clang remark at its construct.
 void reportRegion(const Region &R, const OutlineOptions &Opts) {
-  std::string Text = R.Where + ": remark: '" + R.Name + "': kernel " + R.Kernel + " for " +
+  std::string Text = "'" + R.Name + "': kernel " + R.Kernel + " for " +
                      join(Opts.Targets, ",") + "; closure of " + std::to_string(R.ClosureSize) +
                      " bytes";
   if (!R.PointerOffsets.empty()) {
@@ -1645,7 +1659,13 @@ void reportRegion(const Region &R, const OutlineOptions &Opts) {
   Text += R.PartialSize ? "; reduction partials of " + std::to_string(R.PartialSize) +
                               " bytes combined per block, then on the host"
                         : "";
-  errs() << Text << "\n";
+  clang::SourceLocation Loc;
+  if (Opts.Diagnostics && Opts.Sources)
+    Loc = constructLocation(R, *Opts.Sources);
+  if (Loc.isValid())
+    report(*Opts.Diagnostics, Loc, Diag::OutlinedRegion) << Text;
+  else
+    errs() << R.Where << ": remark: " << Text << "\n";
 }
 
 } // namespace

@@ -27,6 +27,11 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class DiagnosticsEngine;
+class SourceManager;
+} // namespace clang
+
 namespace ferry {
 namespace plugin {
 
@@ -48,6 +53,11 @@ struct OutlineOptions {
   /// process, which resets every LLVM option of the process, so they are
   /// applied again after each device compilation.
   std::vector<std::string> BackendOptions;
+  /// Where the remarks of `remarks` go, as clang's diagnostics at the
+  /// constructs (the plugin's compilation); null: to stderr, as text (the
+  /// pass run by itself).
+  clang::DiagnosticsEngine *Diagnostics = nullptr;
+  clang::SourceManager *Sources = nullptr;
 };
 
 /// The documented default of `-fplugin-arg-ferry-targets=`.
