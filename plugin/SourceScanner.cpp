@@ -71,50 +71,21 @@ bool multiplies(const Token &Prev) {
 
 } // namespace
 
-std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
-  if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
-    return std::nullopt;
-  line();
-  if (next().isNot(tok::l_brace))
-    return false;
-  Token Prev;
-  Prev.startToken();
-  Prev.setKind(tok::l_brace);
-  bool Loops = false;
-  // The statement being read: its first two tokens, the brackets open in
-  // it, and the depths at which the heads of its `for`/`if`/`while`/
-  // `switch` statements are open.
+namespace {
+
+/// Where host control's reader is in the statement it reads: the
+/// statement's first two tokens, the brackets open in it, and the depths at
+/// which the heads of its `for`/`if`/`while`/`switch` statements are open.
+struct StatementState {
   bool AtStart = true;
   Token Start, Second;
   unsigned Read = 0, Open = 0;
   SmallVector<unsigned, 2> Heads;
   bool HeadNext = false;
-  for (unsigned Depth = 1;;) {
-    Token T = next();
-    if (T.is(tok::eof))
-      return std::nullopt;
-    if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      SmallVector<StringRef, 4> Words = line();
-      if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop" ||
-          !statement())
-        return std::nullopt;
-      Loops = AtStart = true;
-      Prev.setKind(tok::r_brace);
-      continue;
-    }
-    if (plainLoop(T)) {
-      if (ControlLoops && loopsInside(T, DeviceStatements)) {
-        // Read on as control: the loops in it are plain loops.
-        ControlLoopLocs.push_back(T.getLocation());
-      } else {
-        PlainLoops.push_back(T.getLocation());
-        if (!statement(T))
-          return std::nullopt;
-        Loops = AtStart = true;
-        Prev.setKind(tok::r_brace);
-        continue;
-      }
-    }
+
+  /// Takes \p T, the next token of the control's block (\p Depth braces
+  /// deep); false at the '}' that closes the block.
+  bool take(const Token &T, unsigned &Depth) {
     if (AtStart) {
       Start = T;
       Read = Open = 0;
@@ -125,7 +96,7 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
     if (T.is(tok::l_brace))
       ++Depth, AtStart = true;
     else if (T.is(tok::r_brace) && --Depth == 0)
-      return Loops;
+      return false;
     else if (T.is(tok::r_brace) || (T.is(tok::semi) && !Open))
       AtStart = true;
     else if (T.isOneOf(tok::l_paren, tok::l_square)) {
@@ -138,10 +109,60 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       if (T.is(tok::r_paren) && !Heads.empty() && Heads.back() == Open)
         Heads.pop_back(), AtStart = true;
       --Open;
-    } else if (is(T, "for") || is(T, "if") || is(T, "while") || is(T, "switch"))
+    } else if (isWord(T, "for") || isWord(T, "if") || isWord(T, "while") ||
+               isWord(T, "switch"))
       HeadNext = true;
-    else if (is(T, "else") || is(T, "do"))
+    else if (isWord(T, "else") || isWord(T, "do"))
       AtStart = true;
+    return true;
+  }
+
+  static bool isWord(const Token &T, StringRef Word) {
+    return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
+  }
+};
+
+} // namespace
+
+std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
+  if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
+    return std::nullopt;
+  line();
+  if (next().isNot(tok::l_brace))
+    return false;
+  Token Prev;
+  Prev.startToken();
+  Prev.setKind(tok::l_brace);
+  bool Loops = false;
+  StatementState S;
+  for (unsigned Depth = 1;;) {
+    Token T = next();
+    if (T.is(tok::eof))
+      return std::nullopt;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      SmallVector<StringRef, 4> Words = line();
+      if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop" ||
+          !statement())
+        return std::nullopt;
+      Loops = S.AtStart = true;
+      Prev.setKind(tok::r_brace);
+      continue;
+    }
+    if (plainLoop(T)) {
+      if (ControlLoops && loopsInside(T, DeviceStatements)) {
+        // Read on as control: the loops in it are plain loops.
+        ControlLoopLocs.push_back(T.getLocation());
+      } else {
+        PlainLoops.push_back(T.getLocation());
+        if (!statement(T))
+          return std::nullopt;
+        Loops = S.AtStart = true;
+        Prev.setKind(tok::r_brace);
+        continue;
+      }
+    }
+    if (!S.take(T, Depth))
+      return Loops;
     // What the host cannot run: host control stops here, or (with device
     // statements) the statement runs as a region of its own.
     bool Device = T.isOneOf(tok::l_square, tok::arrow, tok::period, tok::arrowstar,
@@ -155,19 +176,20 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       Token After = next();
       unget(After);
       Device |= Shared.contains(W) || (After.is(tok::l_paren) && !mayPrecedeParen(W));
-      if (Read == 1)
-        Second = After;
+      if (S.Read == 1)
+        S.Second = After;
     }
     if (Device) {
       // (A statement that starts with a macro is not found again where the
       // lexer reads its expansion: it cannot be rewritten on its own.)
-      if (!DeviceStatements || !Heads.empty() || !deviceStatementStart(Start, Second) ||
-          (Start.is(tok::raw_identifier) && PP && PP->isMacroDefined(Start.getRawIdentifier())))
+      if (!DeviceStatements || !S.Heads.empty() || !deviceStatementStart(S.Start, S.Second) ||
+          (S.Start.is(tok::raw_identifier) && PP &&
+           PP->isMacroDefined(S.Start.getRawIdentifier())))
         return false;
-      DeviceStatementLocs.push_back(Start.getLocation());
-      if (!skipStatement(Open))
+      DeviceStatementLocs.push_back(S.Start.getLocation());
+      if (!skipStatement(S.Open))
         return std::nullopt;
-      AtStart = true;
+      S.AtStart = true;
       T.setKind(tok::semi);
     }
     Prev = T;
@@ -226,7 +248,7 @@ void SourceScanner::unget(const Token &T) {
 }
 
 bool SourceScanner::is(const Token &T, StringRef Word) {
-  return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
+  return StatementState::isWord(T, Word);
 }
 
 bool SourceScanner::balanced(tok::TokenKind Open, tok::TokenKind Close) {
