@@ -207,6 +207,8 @@ private:
   std::optional<ConstructKind> parseConstruct(SourceLocation &Loc);
   bool parseClause(Directive &D);
   bool parseOperand(Clause &Cl, StringRef Name);
+  bool parseDataOperand(TokenList &Toks, Clause &Cl, StringRef Name);
+  bool parseReductionOperand(const TokenList &Toks, Clause &Cl, StringRef Name);
   bool parseVarList(ArrayRef<Token> Toks, Clause &Cl, StringRef Name);
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
@@ -440,6 +442,85 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
   return true;
 }
 
+/// A data clause's list, after its `readonly:` or `zero:` modifier.
+bool DirectiveParser::parseDataOperand(TokenList &Toks, Clause &Cl, StringRef Name) {
+  // The `readonly:` modifier of copyin (and cache): a promise that the
+  // data is not written, which changes nothing here.
+  if (Toks.size() >= 2 && wordOf(Toks[0]) == "readonly" && Toks[1].is(tok::colon)) {
+    if (Cl.Kind != ClauseKind::Copyin) {
+      report(PP, Toks[0].getLocation(), Diag::ReadonlyModifier) << Name;
+      return false;
+    }
+    Toks.erase(Toks.begin(), Toks.begin() + 2);
+  }
+  // The `zero:` modifier of create and copyout.
+  if (Toks.size() >= 2 && wordOf(Toks[0]) == "zero" && Toks[1].is(tok::colon)) {
+    if (Cl.Kind != ClauseKind::Create && Cl.Kind != ClauseKind::Copyout) {
+      report(PP, Toks[0].getLocation(), Diag::ZeroModifier) << Name;
+      return false;
+    }
+    Cl.Zero = true;
+    return parseVarList(ArrayRef<Token>(Toks).drop_front(2), Cl, Name);
+  }
+  if (!parseVarList(Toks, Cl, Name))
+    return false;
+  if (Cl.Kind == ClauseKind::Attach || Cl.Kind == ClauseKind::Detach)
+    for (const VarRef &V : Cl.Vars)
+      if (!V.Sections.empty()) {
+        report(PP, V.Sections[0].ColonLoc, Diag::AttachSection) << Name;
+        return false;
+      }
+  if (Cl.Kind == ClauseKind::UseDevice)
+    for (const VarRef &V : Cl.Vars)
+      if (!V.Sections.empty()) {
+        report(PP, V.Sections[0].ColonLoc, Diag::UseDeviceSection);
+        return false;
+      }
+  return true;
+}
+
+/// `reduction(operator: list)`; the operator is one token or an identifier.
+bool DirectiveParser::parseReductionOperand(const TokenList &Toks, Clause &Cl, StringRef Name) {
+  size_t OpEnd = 0;
+  std::string Op;
+  if (Toks.size() >= 1) {
+    const Token &T = Toks[0];
+    if (T.isOneOf(tok::plus, tok::star, tok::amp, tok::pipe, tok::caret,
+                  tok::ampamp, tok::pipepipe))
+      Op = tok::getPunctuatorSpelling(T.getKind());
+    else if (T.is(tok::minus)) {
+      // OpenACC 1.0 and 2.x listed '-': partial results of `x -= e` add up.
+      report(PP, T.getLocation(), Diag::MinusReduction);
+      Op = "+";
+    } else
+      Op = wordOf(T).str();
+    OpEnd = 1;
+  }
+  if (Op != "+" && Op != "*" && Op != "max" && Op != "min" && Op != "&" &&
+      Op != "|" && Op != "^" && Op != "&&" && Op != "||") {
+    report(PP, Toks[0].getLocation(), Diag::BadReductionOperator)
+        << PP.getSpelling(Toks[0]);
+    return false;
+  }
+  if (Toks.size() <= OpEnd || !Toks[OpEnd].is(tok::colon)) {
+    report(PP, Toks.size() > OpEnd ? Toks[OpEnd].getLocation() : Cl.Loc,
+           Diag::ExpectedReductionColon);
+    return false;
+  }
+  Cl.ReductionOp = Op;
+  if (!parseVarList(ArrayRef<Token>(Toks).drop_front(OpEnd + 1), Cl, Name))
+    return false;
+  // Sections and elements of arrays and pointers reduce element by
+  // element (OpenACC 3.2+); one dimension only.
+  for (const VarRef &V : Cl.Vars)
+    if (V.Sections.size() > 1) {
+      report(PP, V.Sections[1].ColonLoc, Diag::ReductionSection)
+          << V.Name.getIdentifierInfo()->getName();
+      return false;
+    }
+  return true;
+}
+
 bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
   OperandKind Shape = operandKind(Cl.Kind);
   if (Shape == OperandKind::None) {
@@ -462,81 +543,9 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     Cl.Expr = std::move(Toks);
     return true;
   case OperandKind::VarList:
-    // The `readonly:` modifier of copyin (and cache): a promise that the
-    // data is not written, which changes nothing here.
-    if (Toks.size() >= 2 && wordOf(Toks[0]) == "readonly" && Toks[1].is(tok::colon)) {
-      if (Cl.Kind != ClauseKind::Copyin) {
-        report(PP, Toks[0].getLocation(), Diag::ReadonlyModifier) << Name;
-        return false;
-      }
-      Toks.erase(Toks.begin(), Toks.begin() + 2);
-    }
-    // The `zero:` modifier of create and copyout.
-    if (Toks.size() >= 2 && wordOf(Toks[0]) == "zero" && Toks[1].is(tok::colon)) {
-      if (Cl.Kind != ClauseKind::Create && Cl.Kind != ClauseKind::Copyout) {
-        report(PP, Toks[0].getLocation(), Diag::ZeroModifier) << Name;
-        return false;
-      }
-      Cl.Zero = true;
-      return parseVarList(ArrayRef<Token>(Toks).drop_front(2), Cl, Name);
-    }
-    if (!parseVarList(Toks, Cl, Name))
-      return false;
-    if (Cl.Kind == ClauseKind::Attach || Cl.Kind == ClauseKind::Detach)
-      for (const VarRef &V : Cl.Vars)
-        if (!V.Sections.empty()) {
-          report(PP, V.Sections[0].ColonLoc, Diag::AttachSection) << Name;
-          return false;
-        }
-    if (Cl.Kind == ClauseKind::UseDevice)
-      for (const VarRef &V : Cl.Vars)
-        if (!V.Sections.empty()) {
-          report(PP, V.Sections[0].ColonLoc, Diag::UseDeviceSection);
-          return false;
-        }
-    return true;
-  case OperandKind::Reduction: {
-    // operator ':' list; the operator is one token or an identifier.
-    size_t OpEnd = 0;
-    std::string Op;
-    if (Toks.size() >= 1) {
-      const Token &T = Toks[0];
-      if (T.isOneOf(tok::plus, tok::star, tok::amp, tok::pipe, tok::caret,
-                    tok::ampamp, tok::pipepipe))
-        Op = tok::getPunctuatorSpelling(T.getKind());
-      else if (T.is(tok::minus)) {
-        // OpenACC 1.0 and 2.x listed '-': partial results of `x -= e` add up.
-        report(PP, T.getLocation(), Diag::MinusReduction);
-        Op = "+";
-      }
-      else
-        Op = wordOf(T).str();
-      OpEnd = 1;
-    }
-    if (Op != "+" && Op != "*" && Op != "max" && Op != "min" && Op != "&" &&
-        Op != "|" && Op != "^" && Op != "&&" && Op != "||") {
-      report(PP, Toks[0].getLocation(), Diag::BadReductionOperator)
-          << PP.getSpelling(Toks[0]);
-      return false;
-    }
-    if (Toks.size() <= OpEnd || !Toks[OpEnd].is(tok::colon)) {
-      report(PP, Toks.size() > OpEnd ? Toks[OpEnd].getLocation() : Cl.Loc,
-             Diag::ExpectedReductionColon);
-      return false;
-    }
-    Cl.ReductionOp = Op;
-    if (!parseVarList(ArrayRef<Token>(Toks).drop_front(OpEnd + 1), Cl, Name))
-      return false;
-    // Sections and elements of arrays and pointers reduce element by
-    // element (OpenACC 3.2+); one dimension only.
-    for (const VarRef &V : Cl.Vars)
-      if (V.Sections.size() > 1) {
-        report(PP, V.Sections[1].ColonLoc, Diag::ReductionSection)
-            << V.Name.getIdentifierInfo()->getName();
-        return false;
-      }
-    return true;
-  }
+    return parseDataOperand(Toks, Cl, Name);
+  case OperandKind::Reduction:
+    return parseReductionOperand(Toks, Cl, Name);
   case OperandKind::Default: {
     StringRef W = Toks.size() == 1 ? wordOf(Toks[0]) : StringRef();
     if (W != "none" && W != "present") {
