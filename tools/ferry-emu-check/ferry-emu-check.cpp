@@ -612,6 +612,219 @@ std::unique_ptr<Module> load(StringRef Path, LLVMContext &Ctx) {
   return M;
 }
 
+/// The buffers of one launch after it ran.
+using LaunchBuffers = std::vector<std::vector<uint8_t>>;
+
+/// The command line's values, kept: lld, which compiling a code object runs
+/// in process, resets every command-line option of the process.
+struct CheckOptions {
+  std::string InputPath, SpecPath, AMDGPUPath;
+  bool DoList, DoReferenceOnly, DoPrint;
+  unsigned SeedValue;
+  bool DoCheck, DoExpectFailure, DoRaces, DoRaceReads, DoInputAMDGPU;
+  unsigned COV;
+  std::vector<std::string> Targets;
+};
+
+/// The options as parsed, before anything runs lld.
+CheckOptions keepCommandLine() {
+  CheckOptions O;
+  O.InputPath = Input;
+  O.SpecPath = SpecFile;
+  O.AMDGPUPath = AMDGPUModule;
+  O.DoList = List;
+  O.DoReferenceOnly = ReferenceOnly;
+  O.DoPrint = Print;
+  O.SeedValue = Seed;
+  O.DoCheck = CheckMode;
+  O.DoExpectFailure = ExpectFailure;
+  O.DoRaces = RaceMode;
+  O.DoRaceReads = RaceReads;
+  O.DoInputAMDGPU = InputAMDGPU;
+  O.COV = CodeObjectVersion;
+  O.Targets.assign(Archs.begin(), Archs.end());
+  return O;
+}
+
+/// Prints \p E as the tool's error; the exit status for it (2).
+int reportError(Error E) {
+  errs() << "ferry-emu-check: " << toString(std::move(E)) << "\n";
+  return 2;
+}
+
+/// The emulator options of the reference run (the NVVM module, or with
+/// --input-amdgpu the AMDGPU module for the one --arch).
+Expected<ferry::emu::Options> referenceOptions(const CheckOptions &Opts) {
+  ferry::emu::Options NVVMOptions;
+  NVVMOptions.Check = Opts.DoCheck;
+  NVVMOptions.RaceCheck = Opts.DoRaces;
+  NVVMOptions.RaceCheckReads = Opts.DoRaceReads;
+  // Generated inputs have the sizes the spec gives: a kernel that indexes
+  // past them is reported, naming the access, instead of writing over the
+  // checker's own memory.
+  NVVMOptions.BoundsCheck = true;
+  if (Opts.DoInputAMDGPU) {
+    if (Opts.Targets.size() != 1 || !Opts.DoReferenceOnly)
+      return createStringError(inconvertibleErrorCode(),
+                               "--input-amdgpu needs one --arch and --reference-only");
+    NVVMOptions.Kind = ferry::emu::Dialect::AMDGPU;
+    NVVMOptions.Arch = Opts.Targets[0];
+  }
+  return NVVMOptions;
+}
+
+/// --list: prints each kernel of \p NVVM with its parameters; the exit
+/// status.
+int listKernels(const Module &NVVM) {
+  auto P = ferry::emu::Program::create(CloneModule(NVVM), {});
+  if (!P)
+    return reportError(P.takeError());
+  for (const std::string &K : (*P)->kernels()) {
+    outs() << K << ":";
+    for (auto [Size, Pointer] : cantFail((*P)->parameters(K)))
+      outs() << " " << (Pointer ? "ptr" : "value") << "(" << Size << ")";
+    outs() << "\n";
+  }
+  return 0;
+}
+
+/// The launches to check: those of the spec file, or without one a launch
+/// per kernel from its signature, printed so that it can be kept (and
+/// edited) as a spec file.
+Expected<std::vector<Spec>> launchesToCheck(Module &NVVM, const CheckOptions &Opts) {
+  if (!Opts.SpecPath.empty())
+    return readSpec(Opts.SpecPath, sys::path::stem(Opts.InputPath));
+  std::vector<Spec> Specs = autoSpecs(NVVM);
+  if (Specs.empty())
+    return createStringError(inconvertibleErrorCode(), "%s has no kernels", Opts.InputPath.c_str());
+  for (const Spec &S : Specs)
+    outs() << "auto: " << specLine(sys::path::stem(Opts.InputPath), S) << "\n";
+  return Specs;
+}
+
+/// Runs each launch of \p Specs once on the reference program, whose
+/// results every target is compared with; into \p Results, one per launch
+/// (empty for a launch that failed). The exit status so far: 1 when a launch
+/// failed (or, with --expect-failure, succeeded).
+int runReference(ferry::emu::Program &Reference, ArrayRef<Spec> Specs, const CheckOptions &Opts,
+                 std::vector<LaunchBuffers> &Results) {
+  int Status = 0;
+  for (const Spec &S : Specs) {
+    auto Ref = runOne(Reference, S, Opts.SeedValue);
+    if (Opts.DoExpectFailure) {
+      if (Ref) {
+        outs() << "UNEXPECTED SUCCESS " << S.Kernel << " (NVVM)\n";
+        Status = 1;
+      } else {
+        outs() << "failed as expected: " << S.Kernel << " (NVVM): " << toString(Ref.takeError())
+               << "\n";
+      }
+      Results.emplace_back();
+      continue;
+    }
+    if (!Ref) {
+      errs() << "ferry-emu-check: " << S.Kernel << ": " << toString(Ref.takeError()) << "\n";
+      Status = 1;
+      Results.emplace_back();
+      continue;
+    }
+    if (Opts.DoPrint)
+      printBuffers(S, *Ref);
+    Results.push_back(std::move(*Ref));
+  }
+  return Status;
+}
+
+/// The program to compare on AMD processor \p Arch: \p NVVM translated for
+/// it (or the --amdgpu module), with its code object. Null when it cannot be
+/// made, the error printed.
+std::unique_ptr<ferry::emu::Program> translatedProgram(const std::string &Arch, Module &NVVM,
+                                                       LLVMContext &Ctx, const CheckOptions &Opts) {
+  auto Fail = [](Error E) -> std::unique_ptr<ferry::emu::Program> {
+    reportError(std::move(E));
+    return nullptr;
+  };
+  ferry::DeviceOptions DO;
+  DO.CodeObjectVersion = Opts.COV;
+  DO.InputOptimized = InputOptimized;
+  auto Target = ferry::DeviceTarget::create(Arch, DO);
+  if (!Target)
+    return Fail(Target.takeError());
+  if ((*Target)->vendor() != ferry::Vendor::AMD)
+    return Fail(createStringError(inconvertibleErrorCode(),
+                                  "'%s' is not an AMD processor (the emulator runs "
+                                  "AMD code objects)",
+                                  Arch.c_str()));
+  auto Object = (*Target)->compile(NVVM, ferry::ImageKind::CodeObject);
+  if (!Object)
+    return Fail(Object.takeError());
+  std::unique_ptr<Module> AMD;
+  if (!Opts.AMDGPUPath.empty()) {
+    AMD = load(Opts.AMDGPUPath, Ctx);
+    if (!AMD)
+      return nullptr;
+  } else {
+    auto Bitcode = (*Target)->compile(NVVM, ferry::ImageKind::TranslatedIR);
+    if (!Bitcode)
+      return Fail(Bitcode.takeError());
+    auto Parsed = parseBitcodeFile(MemoryBufferRef(*Bitcode, Arch), Ctx);
+    if (!Parsed)
+      return Fail(Parsed.takeError());
+    AMD = std::move(*Parsed);
+  }
+  ferry::emu::Options O;
+  O.Kind = ferry::emu::Dialect::AMDGPU;
+  O.Arch = Arch;
+  O.CodeObject = *Object;
+  O.Check = Opts.DoCheck;
+  O.RaceCheck = Opts.DoRaces;
+  O.RaceCheckReads = Opts.DoRaceReads;
+  O.BoundsCheck = true;
+  auto Translated = ferry::emu::Program::create(std::move(AMD), O);
+  if (!Translated)
+    return Fail(Translated.takeError());
+  return std::move(*Translated);
+}
+
+/// Runs each launch of \p Specs on \p Translated, the program for \p Arch,
+/// and compares its buffers with the reference run's \p RefResults,
+/// printing each mismatch; 1 when one launch differs or fails (or, with
+/// --expect-failure, succeeds), 0 otherwise.
+int checkTarget(ferry::emu::Program &Translated, const std::string &Arch, ArrayRef<Spec> Specs,
+                const std::vector<LaunchBuffers> &RefResults, const CheckOptions &Opts) {
+  int Status = 0;
+  for (size_t I = 0; I < Specs.size(); ++I) {
+    const Spec &S = Specs[I];
+    auto Got = runOne(Translated, S, Opts.SeedValue);
+    if (Opts.DoExpectFailure) {
+      if (Got) {
+        outs() << "UNEXPECTED SUCCESS " << S.Kernel << " on " << Arch << "\n";
+        Status = 1;
+      } else {
+        outs() << "failed as expected: " << S.Kernel << " on " << Arch << ": "
+               << toString(Got.takeError()) << "\n";
+      }
+      continue;
+    }
+    if (!Got) {
+      errs() << "ferry-emu-check: " << S.Kernel << " on " << Arch << ": "
+             << toString(Got.takeError()) << "\n";
+      Status = 1;
+      continue;
+    }
+    if (Opts.DoPrint) {
+      outs() << "[" << Arch << "] ";
+      printBuffers(S, *Got);
+    }
+    std::string Diff = compare(S, RefResults[I], *Got);
+    if (!Diff.empty()) {
+      outs() << "MISMATCH " << S.Kernel << " on " << Arch << ": " << Diff << "\n";
+      Status = 1;
+    }
+  }
+  return Status;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -620,175 +833,41 @@ int main(int argc, char **argv) {
   // (those still work; --help-hidden lists them).
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv, "ferry-emu-check: NVVM vs AMDGPU on the CPU\n");
-  // lld, which compiling a code object runs in process, resets every
-  // command-line option of the process: keep the values.
-  const std::string InputPath = Input, SpecPath = SpecFile, AMDGPUPath = AMDGPUModule;
-  const bool DoList = List, DoReferenceOnly = ReferenceOnly, DoPrint = Print;
-  const unsigned SeedValue = Seed;
-  const bool DoCheck = CheckMode, DoExpectFailure = ExpectFailure, DoRaces = RaceMode, DoRaceReads = RaceReads;
-  const unsigned COV = CodeObjectVersion;
-  std::vector<std::string> Targets(Archs.begin(), Archs.end());
-  ferry::emu::Options NVVMOptions;
-  NVVMOptions.Check = DoCheck;
-  NVVMOptions.RaceCheck = DoRaces;
-  NVVMOptions.RaceCheckReads = DoRaceReads;
-  // Generated inputs have the sizes the spec gives: a kernel that indexes
-  // past them is reported, naming the access, instead of writing over the
-  // checker's own memory.
-  NVVMOptions.BoundsCheck = true;
-  if (InputAMDGPU) {
-    if (Targets.size() != 1 || !ReferenceOnly) {
-      errs() << "ferry-emu-check: --input-amdgpu needs one --arch and --reference-only\n";
-      return 2;
-    }
-    NVVMOptions.Kind = ferry::emu::Dialect::AMDGPU;
-    NVVMOptions.Arch = Targets[0];
-  }
+  CheckOptions Opts = keepCommandLine();
+  Expected<ferry::emu::Options> NVVMOptions = referenceOptions(Opts);
+  if (!NVVMOptions)
+    return reportError(NVVMOptions.takeError());
   LLVMContext Ctx;
-  std::unique_ptr<Module> NVVM = load(InputPath, Ctx);
+  std::unique_ptr<Module> NVVM = load(Opts.InputPath, Ctx);
   if (!NVVM)
     return 2;
-  auto report = [](Error E) {
-    errs() << "ferry-emu-check: " << toString(std::move(E)) << "\n";
-    return 2;
-  };
-  if (DoList) {
-    auto P = ferry::emu::Program::create(CloneModule(*NVVM), {});
-    if (!P)
-      return report(P.takeError());
-    for (const std::string &K : (*P)->kernels()) {
-      outs() << K << ":";
-      for (auto [Size, Pointer] : cantFail((*P)->parameters(K)))
-        outs() << " " << (Pointer ? "ptr" : "value") << "(" << Size << ")";
-      outs() << "\n";
-    }
-    return 0;
-  }
-  Expected<std::vector<Spec>> Specs = std::vector<Spec>();
-  if (SpecPath.empty()) {
-    // No spec: a launch per kernel from its signature, printed so that it
-    // can be kept (and edited) as a spec file.
-    *Specs = autoSpecs(*NVVM);
-    if (Specs->empty()) {
-      errs() << "ferry-emu-check: " << InputPath << " has no kernels\n";
-      return 2;
-    }
-    for (const Spec &S : *Specs)
-      outs() << "auto: " << specLine(sys::path::stem(InputPath), S) << "\n";
-  } else {
-    Specs = readSpec(SpecPath, sys::path::stem(InputPath));
-  }
+  if (Opts.DoList)
+    return listKernels(*NVVM);
+  Expected<std::vector<Spec>> Specs = launchesToCheck(*NVVM, Opts);
   if (!Specs)
-    return report(Specs.takeError());
-  if (Targets.empty())
-    Targets = {"gfx90a", "gfx1100"};
-  if (!AMDGPUPath.empty() && Targets.size() != 1) {
+    return reportError(Specs.takeError());
+  if (Opts.Targets.empty())
+    Opts.Targets = {"gfx90a", "gfx1100"};
+  if (!Opts.AMDGPUPath.empty() && Opts.Targets.size() != 1) {
     errs() << "ferry-emu-check: --amdgpu needs exactly one --arch (the module's)\n";
     return 2;
   }
 
-  auto Reference = ferry::emu::Program::create(CloneModule(*NVVM), NVVMOptions);
+  auto Reference = ferry::emu::Program::create(CloneModule(*NVVM), *NVVMOptions);
   if (!Reference)
-    return report(Reference.takeError());
-  // The NVVM runs, once: every target is compared with them.
-  int Status = 0;
-  std::vector<std::vector<std::vector<uint8_t>>> RefResults;
-  for (const Spec &S : *Specs) {
-    auto Ref = runOne(**Reference, S, SeedValue);
-    if (DoExpectFailure) {
-      if (Ref) {
-        outs() << "UNEXPECTED SUCCESS " << S.Kernel << " (NVVM)\n";
-        Status = 1;
-      } else {
-        outs() << "failed as expected: " << S.Kernel << " (NVVM): " << toString(Ref.takeError())
-               << "\n";
-      }
-      RefResults.emplace_back();
-      continue;
-    }
-    if (!Ref) {
-      errs() << "ferry-emu-check: " << S.Kernel << ": " << toString(Ref.takeError()) << "\n";
-      Status = 1;
-      RefResults.emplace_back();
-      continue;
-    }
-    if (DoPrint)
-      printBuffers(S, *Ref);
-    RefResults.push_back(std::move(*Ref));
-  }
-  if (DoReferenceOnly)
+    return reportError(Reference.takeError());
+  std::vector<LaunchBuffers> RefResults;
+  int Status = runReference(**Reference, *Specs, Opts, RefResults);
+  if (Opts.DoReferenceOnly)
     return Status;
   if (Status)
     return 2; // nothing to compare with
-  for (const std::string &Arch : Targets) {
-    ferry::DeviceOptions DO;
-    DO.CodeObjectVersion = COV;
-    DO.InputOptimized = InputOptimized;
-    auto Target = ferry::DeviceTarget::create(Arch, DO);
-    if (!Target)
-      return report(Target.takeError());
-    if ((*Target)->vendor() != ferry::Vendor::AMD)
-      return report(createStringError(inconvertibleErrorCode(),
-                                      "'%s' is not an AMD processor (the emulator runs "
-                                      "AMD code objects)",
-                                      Arch.c_str()));
-    auto Object = (*Target)->compile(*NVVM, ferry::ImageKind::CodeObject);
-    if (!Object)
-      return report(Object.takeError());
-    std::unique_ptr<Module> AMD;
-    if (!AMDGPUPath.empty()) {
-      AMD = load(AMDGPUPath, Ctx);
-      if (!AMD)
-        return 2;
-    } else {
-      auto Bitcode = (*Target)->compile(*NVVM, ferry::ImageKind::TranslatedIR);
-      if (!Bitcode)
-        return report(Bitcode.takeError());
-      auto Parsed = parseBitcodeFile(MemoryBufferRef(*Bitcode, Arch), Ctx);
-      if (!Parsed)
-        return report(Parsed.takeError());
-      AMD = std::move(*Parsed);
-    }
-    ferry::emu::Options O;
-    O.Kind = ferry::emu::Dialect::AMDGPU;
-    O.Arch = Arch;
-    O.CodeObject = *Object;
-    O.Check = DoCheck;
-    O.RaceCheck = DoRaces;
-    O.RaceCheckReads = DoRaceReads;
-    O.BoundsCheck = true;
-    auto Translated = ferry::emu::Program::create(std::move(AMD), O);
+  for (const std::string &Arch : Opts.Targets) {
+    std::unique_ptr<ferry::emu::Program> Translated = translatedProgram(Arch, *NVVM, Ctx, Opts);
     if (!Translated)
-      return report(Translated.takeError());
-    for (size_t I = 0; I < Specs->size(); ++I) {
-      const Spec &S = (*Specs)[I];
-      auto Got = runOne(**Translated, S, SeedValue);
-      if (DoExpectFailure) {
-        if (Got) {
-          outs() << "UNEXPECTED SUCCESS " << S.Kernel << " on " << Arch << "\n";
-          Status = 1;
-        } else {
-          outs() << "failed as expected: " << S.Kernel << " on " << Arch << ": "
-                 << toString(Got.takeError()) << "\n";
-        }
-        continue;
-      }
-      if (!Got) {
-        errs() << "ferry-emu-check: " << S.Kernel << " on " << Arch << ": "
-               << toString(Got.takeError()) << "\n";
-        Status = 1;
-        continue;
-      }
-      if (DoPrint) {
-        outs() << "[" << Arch << "] ";
-        printBuffers(S, *Got);
-      }
-      std::string Diff = compare(S, RefResults[I], *Got);
-      if (!Diff.empty()) {
-        outs() << "MISMATCH " << S.Kernel << " on " << Arch << ": " << Diff << "\n";
-        Status = 1;
-      }
-    }
+      return 2;
+    if (checkTarget(*Translated, Arch, *Specs, RefResults, Opts))
+      Status = 1;
   }
   return Status;
 }

@@ -135,56 +135,401 @@ const std::set<std::string> IgnoredWithValue = {
     "--default-stream",
 };
 
-} // namespace
+/// Reads an nvcc command line (or, in clang mode, a clang one) into an
+/// Invocation, one argument at a time.
+///
+/// Each try...Option member looks at the current argument \p A for one family
+/// of options: it returns false when \p A is none of them, true when it is one
+/// (with \p Error set when its value is wrong). read() tries the families in
+/// a fixed order, which matters for options that take glued values.
+class CommandLineReader {
+public:
+  CommandLineReader(const std::vector<std::string> &Args, Invocation &Out) : Args(Args), Out(Out) {}
 
-std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
+  /// Reads every argument into the Invocation; "" or what is wrong.
+  std::string read();
+
+private:
+  const std::vector<std::string> &Args;
+  Invocation &Out;
+  /// The argument being read; moved past an option's separate value.
+  size_t I = 0;
+  /// The current argument is an option that takes a value and is the last.
+  bool MissingValue = false;
+  /// -x's language for the inputs that follow ("" to go by the suffix).
   std::string ForcedLanguage;
+  /// An option named an NVIDIA architecture (without one: sm_80).
   bool ArchGiven = false;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    const std::string &A = Args[I];
-    bool MissingValue = false;
-    // The value of an option spelled -opt=V, -opt V or (for one-letter
-    // options) -oV; false if it has none.
-    auto Value = [&](std::initializer_list<const char *> Names, std::string &V,
-                     bool Glued = false) {
-      for (const char *Name : Names) {
-        const size_t N = std::strlen(Name);
-        if (A == Name) {
-          if (I + 1 >= Args.size()) {
-            MissingValue = true;
-            return false;
-          }
-          V = Args[++I];
-          return true;
-        }
-        if (A.compare(0, N, Name) == 0 && A.size() > N && A[N] == '=') {
-          V = A.substr(N + 1);
-          return true;
-        }
-        if (Glued && A.compare(0, N, Name) == 0 && A.size() > N) {
-          V = A.substr(N);
-          return true;
-        }
+
+  bool value(std::initializer_list<const char *> Names, std::string &V, bool Glued = false);
+  const char *commonOption(std::string &V);
+  bool tryDriverOption(const std::string &A);
+  bool tryCompilePhaseOption(const std::string &A);
+  bool tryDependencyOption(const std::string &A);
+  bool tryOutputOption(const std::string &A, std::string &Error);
+  bool tryArchitectureOption(const std::string &A, std::string &Error);
+  std::string readGpuArchitectures(const std::string &A, const std::string &V);
+  std::string readGencode(const std::string &V);
+  std::string readOffloadArch(const std::string &V);
+  bool tryCompileOption(const std::string &A, std::string &Error);
+  bool tryPassthroughOption(const std::string &A, std::string &Error);
+  bool tryIgnoredOption(const std::string &A);
+  bool tryClangModeOption(const std::string &A);
+  void applyDefaultTargets();
+};
+
+/// The value of the current argument if it is one of \p Names, spelled
+/// -opt=V, -opt V or (with \p Glued, for one-letter options) -oV; false if it
+/// is none of them or has no value (then MissingValue is set).
+bool CommandLineReader::value(std::initializer_list<const char *> Names, std::string &V,
+                              bool Glued) {
+  const std::string &A = Args[I];
+  for (const char *Name : Names) {
+    const size_t N = std::strlen(Name);
+    if (A == Name) {
+      if (I + 1 >= Args.size()) {
+        MissingValue = true;
+        return false;
       }
-      return false;
-    };
-    std::string V;
-    // Include paths, macros and pre-included files, which both compiles
-    // take: the clang flag, with the value in V; null for other options.
-    auto commonOption = [&]() -> const char * {
-      static const struct {
-        const char *Short, *Long, *Flag;
-        bool Glued;
-      } Rows[] = {{"-I", "--include-path", "-I", true},
-                  {"-isystem", "--system-include", "-isystem", false},
-                  {"-D", "--define-macro", "-D", true},
-                  {"-U", "--undefine-macro", "-U", true},
-                  {"-include", "--pre-include", "-include", false}};
-      for (const auto &R : Rows)
-        if (Value({R.Short, R.Long}, V, R.Glued))
-          return R.Flag;
-      return nullptr;
-    };
+      V = Args[++I];
+      return true;
+    }
+    if (A.compare(0, N, Name) == 0 && A.size() > N && A[N] == '=') {
+      V = A.substr(N + 1);
+      return true;
+    }
+    if (Glued && A.compare(0, N, Name) == 0 && A.size() > N) {
+      V = A.substr(N);
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Include paths, macros and pre-included files, which both compiles take:
+/// the clang flag, with the value in \p V; null for other options.
+const char *CommandLineReader::commonOption(std::string &V) {
+  static const struct {
+    const char *Short, *Long, *Flag;
+    bool Glued;
+  } Rows[] = {{"-I", "--include-path", "-I", true},
+              {"-isystem", "--system-include", "-isystem", false},
+              {"-D", "--define-macro", "-D", true},
+              {"-U", "--undefine-macro", "-U", true},
+              {"-include", "--pre-include", "-include", false}};
+  for (const auto &R : Rows)
+    if (value({R.Short, R.Long}, V, R.Glued))
+      return R.Flag;
+  return nullptr;
+}
+
+/// The driver's own options: --help, --version, -v, --dryrun, -keep and
+/// -keep-dir.
+bool CommandLineReader::tryDriverOption(const std::string &A) {
+  std::string V;
+  if (A == "-h" || A == "--help") {
+    Out.Help = true;
+  } else if (A == "-V" || A == "--version") {
+    Out.Version = true;
+  } else if (A == "-v" || A == "--verbose") {
+    Out.Verbose = true;
+  } else if (A == "-dryrun" || A == "--dryrun") {
+    Out.DryRun = Out.Verbose = true;
+  } else if (A == "-keep" || A == "--keep") {
+    Out.Keep = true;
+  } else if (value({"-keep-dir", "--keep-dir"}, V)) {
+    Out.KeepDir = V;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The options that stop after compiling (-c, -dc, -dw) or preprocessing
+/// (-E).
+bool CommandLineReader::tryCompilePhaseOption(const std::string &A) {
+  if (A == "-c" || A == "--compile") {
+    Out.Stop = Phase::Compile;
+  } else if (A == "-dc" || A == "--device-c") {
+    Out.Stop = Phase::Compile;
+    Out.RelocatableDevice = true;
+  } else if (A == "-dw" || A == "--device-w") {
+    Out.Stop = Phase::Compile;
+  } else if (A == "-E" || A == "--preprocess") {
+    Out.Stop = Phase::Preprocess;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The dependency-file options (-M, -MM, -MD, -MMD, -MP, -MF, -MT), passed
+/// to the host compile in clang's spelling.
+bool CommandLineReader::tryDependencyOption(const std::string &A) {
+  std::string V;
+  if (A == "-M" || A == "--generate-dependencies" || A == "-MM" ||
+      A == "--generate-nonsystem-dependencies") {
+    Out.Stop = Phase::Dependencies;
+    Out.HostOnly.push_back(A.size() <= 3 ? A : A == "--generate-dependencies" ? "-M" : "-MM");
+  } else if (A == "-MD" || A == "--generate-dependencies-with-compile" || A == "-MMD" ||
+             A == "--generate-nonsystem-dependencies-with-compile" || A == "-MP" ||
+             A == "--generate-dependency-targets") {
+    Out.HostOnly.push_back(A == "--generate-dependencies-with-compile"             ? "-MD"
+                           : A == "--generate-nonsystem-dependencies-with-compile" ? "-MMD"
+                           : A == "--generate-dependency-targets"                  ? "-MP"
+                                                                                   : A);
+  } else if (value({"-MF", "--dependency-output"}, V) ||
+             value({"-MT", "--dependency-target-name"}, V)) {
+    Out.HostOnly.push_back(
+        A.compare(0, 3, "-MT") == 0 || A.find("target") != std::string::npos ? "-MT" : "-MF");
+    Out.HostOnly.push_back(V);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The later phases (-dlink, -lib, -link), the kind of output (-shared,
+/// -rdc, -o) and the language of the inputs (-x).
+bool CommandLineReader::tryOutputOption(const std::string &A, std::string &Error) {
+  std::string V;
+  if (A == "-dlink" || A == "--device-link") {
+    Out.Stop = Phase::DeviceLink;
+  } else if (A == "-lib" || A == "--lib") {
+    Out.Stop = Phase::Library;
+  } else if (A == "-shared" || A == "--shared") {
+    Out.Shared = true;
+  } else if (A == "-link" || A == "--link") {
+    Out.Stop = Phase::Link;
+  } else if (value({"-rdc", "--relocatable-device-code"}, V)) {
+    if (V != "true" && V != "false")
+      Error = "option '" + A + "' takes true or false, not '" + V + "'";
+    else
+      Out.RelocatableDevice = V == "true";
+  } else if (value({"-o", "--output-file"}, V, /*Glued=*/true)) {
+    Out.Output = V;
+  } else if (value({"-x", "--x"}, V)) {
+    if (V != "cu" && V != "c++" && V != "c" && V != "cuda" && V != "none")
+      Error = "unsupported language '" + V + "' for -x (expected cu, c++ or c)";
+    else
+      ForcedLanguage = V == "none" ? "" : V;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The GPU targets: -arch, -code, -gencode, --offload-arch and (clang mode)
+/// --cuda-gpu-arch.
+bool CommandLineReader::tryArchitectureOption(const std::string &A, std::string &Error) {
+  std::string V;
+  if (value({"-arch", "--gpu-architecture"}, V)) {
+    Error = readGpuArchitectures(A, V);
+  } else if (value({"-code", "--gpu-code"}, V)) {
+    for (const std::string &Code : splitCommas(V))
+      if (!smNumber(Code)) {
+        Error = "unknown GPU code '" + Code + "' for " + A + " (expected sm_NN or compute_NN)";
+        break;
+      }
+  } else if (value({"-gencode", "--generate-code"}, V)) {
+    Error = readGencode(V);
+  } else if (value({"--offload-arch", "-offload-arch", "--amdgpu-targets"}, V)) {
+    Error = readOffloadArch(V);
+  } else if (Out.ClangMode && value({"--cuda-gpu-arch"}, V)) {
+    if (!smNumber(V)) {
+      Error = "unknown GPU architecture '" + V + "' for --cuda-gpu-arch";
+    } else {
+      Out.SMs.push_back(smNumber(V));
+      ArchGiven = true;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The list \p V of -arch option \p A: sm_NN and compute_NN (native, all
+/// and all-major: sm_80) and AMD gfx processors; "" or what is wrong.
+std::string CommandLineReader::readGpuArchitectures(const std::string &A, const std::string &V) {
+  for (const std::string &Arch : splitCommas(V)) {
+    if (Arch == "native" || Arch == "all" || Arch == "all-major") {
+      Out.SMs.push_back(80);
+      continue;
+    }
+    if (Arch.compare(0, 3, "gfx") == 0) {
+      Out.AmdTargets.push_back(Arch);
+      Out.AmdTargetsGiven = true;
+      continue;
+    }
+    const int SM = smNumber(Arch);
+    if (!SM)
+      return "unknown GPU architecture '" + Arch + "' for " + A +
+             " (expected sm_NN, compute_NN, native, all or an AMD gfx processor)";
+    Out.SMs.push_back(SM);
+  }
+  ArchGiven = true;
+  return "";
+}
+
+/// The value \p V of -gencode, arch=compute_80,code=sm_80 or
+/// code=[sm_80,compute_80]: each architecture once; "" or what is wrong.
+std::string CommandLineReader::readGencode(const std::string &V) {
+  std::string Spec = V;
+  Spec.erase(std::remove(Spec.begin(), Spec.end(), '['), Spec.end());
+  Spec.erase(std::remove(Spec.begin(), Spec.end(), ']'), Spec.end());
+  Spec.erase(std::remove(Spec.begin(), Spec.end(), '"'), Spec.end());
+  bool Any = false;
+  for (const std::string &Part : splitCommas(Spec)) {
+    std::string Item = Part;
+    if (Item.compare(0, 5, "arch=") == 0)
+      Item = Item.substr(5);
+    else if (Item.compare(0, 5, "code=") == 0)
+      Item = Item.substr(5);
+    const int SM = smNumber(Item);
+    if (!SM)
+      return "cannot read -gencode '" + V + "': '" + Part + "' is no sm_NN or compute_NN";
+    if (std::find(Out.SMs.begin(), Out.SMs.end(), SM) == Out.SMs.end())
+      Out.SMs.push_back(SM);
+    Any = true;
+  }
+  if (!Any)
+    return "-gencode '" + V + "' names no architecture";
+  ArchGiven = true;
+  return "";
+}
+
+/// Ferry's --offload-arch list \p V: the AMD processors (and sm_NN for PTX),
+/// as clang spells them; "" or what is wrong.
+std::string CommandLineReader::readOffloadArch(const std::string &V) {
+  for (const std::string &T : splitCommas(V)) {
+    if (smNumber(T)) {
+      Out.SMs.push_back(smNumber(T));
+      ArchGiven = true;
+    } else if (T.compare(0, 3, "gfx") == 0) {
+      Out.AmdTargets.push_back(T);
+    } else {
+      return "unknown processor '" + T + "' for --offload-arch (expected gfxNNN or sm_NN)";
+    }
+  }
+  Out.AmdTargetsGiven = true;
+  return "";
+}
+
+/// The options of the compiles: optimization level, include paths and
+/// macros, -std, -g, -w and --use_fast_math.
+bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Error) {
+  std::string V;
+  if (value({"--optimize", "-optimize"}, V)) {
+    if (V.size() != 1 || V[0] < '0' || V[0] > '3') {
+      Error = "option '" + A + "' takes 0, 1, 2 or 3, not '" + V + "'";
+    } else {
+      Out.OptLevel = unsigned(V[0] - '0');
+      Out.Common.push_back("-O" + V);
+    }
+  } else if (A.size() >= 2 && A[1] == 'O' && A.size() <= 3) {
+    Out.OptLevel = A.size() == 2 ? 1 : A[2] == 's' || A[2] == 'z' ? 2 : unsigned(A[2] - '0');
+    if (Out.OptLevel > 3)
+      Out.OptLevel = 3;
+    Out.Common.push_back(A);
+  } else if (const char *Flag = commonOption(V)) {
+    Out.Common.push_back(Flag);
+    Out.Common.push_back(V);
+  } else if (value({"-std", "--std"}, V)) {
+    Out.Common.push_back("-std=" + V);
+  } else if (A == "-g" || A == "--debug") {
+    Out.HostOnly.push_back("-g");
+  } else if (A == "-w" || A == "--disable-warnings") {
+    Out.Common.push_back("-w");
+  } else if (A == "--use_fast_math" || A == "-use_fast_math") {
+    Out.DeviceOnly.push_back("-ffast-math");
+    Out.DeviceOnly.push_back("-fcuda-flush-denormals-to-zero");
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The options for the host compiler and the linker (-Xcompiler, -Xlinker,
+/// -L, -l) and the CUDA runtime libraries (-cudart, -cudadevrt).
+bool CommandLineReader::tryPassthroughOption(const std::string &A, std::string &Error) {
+  std::string V;
+  if (value({"-Xcompiler", "--compiler-options"}, V)) {
+    for (const std::string &Opt : splitCommas(V))
+      Out.HostOnly.push_back(Opt);
+  } else if (value({"-Xlinker", "--linker-options"}, V)) {
+    for (const std::string &Opt : splitCommas(V))
+      Out.Link.push_back("-Wl," + Opt);
+  } else if (value({"-L", "--library-path"}, V, true)) {
+    Out.Link.push_back("-L" + V);
+  } else if (value({"-l", "--library"}, V, true)) {
+    // Ferry's CUDA runtime replaces NVIDIA's; the driver API is not
+    // provided (a call to it is an undefined reference naming it).
+    if (V != "cudart" && V != "cudart_static" && V != "cudadevrt" && V != "cuda")
+      Out.Link.push_back("-l" + V);
+  } else if (value({"-cudart", "--cudart"}, V)) {
+    if (V != "none" && V != "shared" && V != "static")
+      Error = "option " + A + " takes none, shared or static, not '" + V + "'";
+  } else if (value({"-cudadevrt", "--cudadevrt"}, V)) {
+    // Accepted without effect.
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The options of NVIDIA's tools that take a value (skipped with it) and
+/// -Werror=...: accepted without effect.
+bool CommandLineReader::tryIgnoredOption(const std::string &A) {
+  if (IgnoredWithValue.count(A.substr(0, A.find('=')))) {
+    if (A.find('=') == std::string::npos && I + 1 < Args.size())
+      ++I;
+    return true;
+  }
+  return A.rfind("-Werror=", 0) == 0 || A.rfind("--Werror=", 0) == 0;
+}
+
+/// In clang mode: the linker and host-compiler options clang takes (-Wl,
+/// -Xclang, -Xlinker, -f..., -W..., -m...), and its CUDA installation
+/// options, which are accepted without effect.
+bool CommandLineReader::tryClangModeOption(const std::string &A) {
+  if (!Out.ClangMode)
+    return false;
+  std::string V;
+  if (A.compare(0, 4, "-Wl,") == 0) {
+    Out.Link.push_back(A);
+  } else if (value({"-Xclang", "-Xlinker"}, V)) {
+    if (A == "-Xlinker")
+      Out.Link.push_back("-Wl," + V);
+    else
+      Out.HostOnly.insert(Out.HostOnly.end(), {"-Xclang", V});
+  } else if (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
+             A.compare(0, 2, "-m") == 0 || A == "-pthread" || A == "-fopenmp" || A == "-pedantic" ||
+             A == "-rdynamic") {
+    Out.HostOnly.push_back(A);
+    if (A == "-pthread" || A == "-rdynamic" || A == "-fopenmp")
+      Out.Link.push_back(A);
+  } else if (!(A == "--cuda-path" || A.compare(0, 12, "--cuda-path=") == 0 || A == "-nocudalib" ||
+               A == "-nocudainc" || A.compare(0, 23, "--cuda-compile-host-device") == 0)) {
+    return false;
+  }
+  return true;
+}
+
+/// Without an option naming them: sm_80 and Ferry's default AMD
+/// processors. The SMs sorted, each once.
+void CommandLineReader::applyDefaultTargets() {
+  if (!ArchGiven)
+    Out.SMs = {80};
+  std::sort(Out.SMs.begin(), Out.SMs.end());
+  Out.SMs.erase(std::unique(Out.SMs.begin(), Out.SMs.end()), Out.SMs.end());
+  if (!Out.AmdTargetsGiven)
+    Out.AmdTargets = {"gfx90a", "gfx942", "gfx1030", "gfx1100"};
+}
+
+std::string CommandLineReader::read() {
+  for (I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    MissingValue = false;
     if (A.empty())
       continue;
     if (A[0] != '-' || A == "-") {
@@ -194,199 +539,30 @@ std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
     // Before the options that take glued values: -lineinfo is no -l.
     if (IgnoredFlags.count(A))
       continue;
-    if (A == "-h" || A == "--help") {
-      Out.Help = true;
-    } else if (A == "-V" || A == "--version") {
-      Out.Version = true;
-    } else if (A == "-v" || A == "--verbose") {
-      Out.Verbose = true;
-    } else if (A == "-dryrun" || A == "--dryrun") {
-      Out.DryRun = Out.Verbose = true;
-    } else if (A == "-keep" || A == "--keep") {
-      Out.Keep = true;
-    } else if (Value({"-keep-dir", "--keep-dir"}, V)) {
-      Out.KeepDir = V;
-    } else if (A == "-c" || A == "--compile") {
-      Out.Stop = Phase::Compile;
-    } else if (A == "-dc" || A == "--device-c") {
-      Out.Stop = Phase::Compile;
-      Out.RelocatableDevice = true;
-    } else if (A == "-dw" || A == "--device-w") {
-      Out.Stop = Phase::Compile;
-    } else if (A == "-E" || A == "--preprocess") {
-      Out.Stop = Phase::Preprocess;
-    } else if (A == "-M" || A == "--generate-dependencies" || A == "-MM" ||
-               A == "--generate-nonsystem-dependencies") {
-      Out.Stop = Phase::Dependencies;
-      Out.HostOnly.push_back(A.size() <= 3 ? A : A == "--generate-dependencies" ? "-M" : "-MM");
-    } else if (A == "-MD" || A == "--generate-dependencies-with-compile" || A == "-MMD" ||
-               A == "--generate-nonsystem-dependencies-with-compile" || A == "-MP" ||
-               A == "--generate-dependency-targets") {
-      Out.HostOnly.push_back(A == "--generate-dependencies-with-compile"             ? "-MD"
-                             : A == "--generate-nonsystem-dependencies-with-compile" ? "-MMD"
-                             : A == "--generate-dependency-targets"                  ? "-MP"
-                                                                                     : A);
-    } else if (Value({"-MF", "--dependency-output"}, V) ||
-               Value({"-MT", "--dependency-target-name"}, V)) {
-      Out.HostOnly.push_back(
-          A.compare(0, 3, "-MT") == 0 || A.find("target") != std::string::npos ? "-MT" : "-MF");
-      Out.HostOnly.push_back(V);
-    } else if (A == "-dlink" || A == "--device-link") {
-      Out.Stop = Phase::DeviceLink;
-    } else if (A == "-lib" || A == "--lib") {
-      Out.Stop = Phase::Library;
-    } else if (A == "-shared" || A == "--shared") {
-      Out.Shared = true;
-    } else if (A == "-link" || A == "--link") {
-      Out.Stop = Phase::Link;
-    } else if (Value({"-rdc", "--relocatable-device-code"}, V)) {
-      if (V != "true" && V != "false")
-        return "option '" + A + "' takes true or false, not '" + V + "'";
-      Out.RelocatableDevice = V == "true";
-    } else if (Value({"-o", "--output-file"}, V, /*Glued=*/true)) {
-      Out.Output = V;
-    } else if (Value({"-x", "--x"}, V)) {
-      if (V != "cu" && V != "c++" && V != "c" && V != "cuda" && V != "none")
-        return "unsupported language '" + V + "' for -x (expected cu, c++ or c)";
-      ForcedLanguage = V == "none" ? "" : V;
-    } else if (Value({"-arch", "--gpu-architecture"}, V)) {
-      for (const std::string &Arch : splitCommas(V)) {
-        if (Arch == "native" || Arch == "all" || Arch == "all-major") {
-          Out.SMs.push_back(80);
-          continue;
-        }
-        if (Arch.compare(0, 3, "gfx") == 0) {
-          Out.AmdTargets.push_back(Arch);
-          Out.AmdTargetsGiven = true;
-          continue;
-        }
-        const int SM = smNumber(Arch);
-        if (!SM)
-          return "unknown GPU architecture '" + Arch + "' for " + A +
-                 " (expected sm_NN, compute_NN, native, all or an AMD gfx processor)";
-        Out.SMs.push_back(SM);
-      }
-      ArchGiven = true;
-    } else if (Value({"-code", "--gpu-code"}, V)) {
-      for (const std::string &Code : splitCommas(V))
-        if (!smNumber(Code))
-          return "unknown GPU code '" + Code + "' for " + A + " (expected sm_NN or compute_NN)";
-    } else if (Value({"-gencode", "--generate-code"}, V)) {
-      // arch=compute_80,code=sm_80 or code=[sm_80,compute_80]
-      std::string Spec = V;
-      Spec.erase(std::remove(Spec.begin(), Spec.end(), '['), Spec.end());
-      Spec.erase(std::remove(Spec.begin(), Spec.end(), ']'), Spec.end());
-      Spec.erase(std::remove(Spec.begin(), Spec.end(), '"'), Spec.end());
-      bool Any = false;
-      for (const std::string &Part : splitCommas(Spec)) {
-        std::string Item = Part;
-        if (Item.compare(0, 5, "arch=") == 0)
-          Item = Item.substr(5);
-        else if (Item.compare(0, 5, "code=") == 0)
-          Item = Item.substr(5);
-        const int SM = smNumber(Item);
-        if (!SM)
-          return "cannot read -gencode '" + V + "': '" + Part + "' is no sm_NN or compute_NN";
-        if (std::find(Out.SMs.begin(), Out.SMs.end(), SM) == Out.SMs.end())
-          Out.SMs.push_back(SM);
-        Any = true;
-      }
-      if (!Any)
-        return "-gencode '" + V + "' names no architecture";
-      ArchGiven = true;
-    } else if (Value({"--offload-arch", "-offload-arch", "--amdgpu-targets"}, V)) {
-      // Ferry: the AMD processors (and sm_NN for PTX), as clang spells them.
-      for (const std::string &T : splitCommas(V)) {
-        if (smNumber(T)) {
-          Out.SMs.push_back(smNumber(T));
-          ArchGiven = true;
-        } else if (T.compare(0, 3, "gfx") == 0) {
-          Out.AmdTargets.push_back(T);
-        } else {
-          return "unknown processor '" + T + "' for --offload-arch (expected gfxNNN or sm_NN)";
-        }
-      }
-      Out.AmdTargetsGiven = true;
-    } else if (Out.ClangMode && Value({"--cuda-gpu-arch"}, V)) {
-      if (!smNumber(V))
-        return "unknown GPU architecture '" + V + "' for --cuda-gpu-arch";
-      Out.SMs.push_back(smNumber(V));
-      ArchGiven = true;
-    } else if (Value({"--optimize", "-optimize"}, V)) {
-      if (V.size() != 1 || V[0] < '0' || V[0] > '3')
-        return "option '" + A + "' takes 0, 1, 2 or 3, not '" + V + "'";
-      Out.OptLevel = unsigned(V[0] - '0');
-      Out.Common.push_back("-O" + V);
-    } else if (A.size() >= 2 && A[1] == 'O' && A.size() <= 3) {
-      Out.OptLevel = A.size() == 2 ? 1 : A[2] == 's' || A[2] == 'z' ? 2 : unsigned(A[2] - '0');
-      if (Out.OptLevel > 3)
-        Out.OptLevel = 3;
-      Out.Common.push_back(A);
-    } else if (const char *Flag = commonOption()) {
-      Out.Common.push_back(Flag);
-      Out.Common.push_back(V);
-    } else if (Value({"-std", "--std"}, V)) {
-      Out.Common.push_back("-std=" + V);
-    } else if (A == "-g" || A == "--debug") {
-      Out.HostOnly.push_back("-g");
-    } else if (A == "-w" || A == "--disable-warnings") {
-      Out.Common.push_back("-w");
-    } else if (A == "--use_fast_math" || A == "-use_fast_math") {
-      Out.DeviceOnly.push_back("-ffast-math");
-      Out.DeviceOnly.push_back("-fcuda-flush-denormals-to-zero");
-    } else if (Value({"-Xcompiler", "--compiler-options"}, V)) {
-      for (const std::string &Opt : splitCommas(V))
-        Out.HostOnly.push_back(Opt);
-    } else if (Value({"-Xlinker", "--linker-options"}, V)) {
-      for (const std::string &Opt : splitCommas(V))
-        Out.Link.push_back("-Wl," + Opt);
-    } else if (Value({"-L", "--library-path"}, V, true)) {
-      Out.Link.push_back("-L" + V);
-    } else if (Value({"-l", "--library"}, V, true)) {
-      // Ferry's CUDA runtime replaces NVIDIA's; the driver API is not
-      // provided (a call to it is an undefined reference naming it).
-      if (V != "cudart" && V != "cudart_static" && V != "cudadevrt" && V != "cuda")
-        Out.Link.push_back("-l" + V);
-    } else if (Value({"-cudart", "--cudart"}, V)) {
-      if (V != "none" && V != "shared" && V != "static")
-        return "option " + A + " takes none, shared or static, not '" + V + "'";
-    } else if (Value({"-cudadevrt", "--cudadevrt"}, V)) {
-    } else if (IgnoredWithValue.count(A.substr(0, A.find('=')))) {
-      if (A.find('=') == std::string::npos && I + 1 < Args.size())
-        ++I;
-    } else if (A.compare(0, 9, "-Werror=") == 0 || A.compare(0, 10, "--Werror=") == 0) {
-    } else if (Out.ClangMode && A.compare(0, 4, "-Wl,") == 0) {
-      Out.Link.push_back(A);
-    } else if (Out.ClangMode && Value({"-Xclang", "-Xlinker"}, V)) {
-      if (A == "-Xlinker")
-        Out.Link.push_back("-Wl," + V);
-      else
-        Out.HostOnly.insert(Out.HostOnly.end(), {"-Xclang", V});
-    } else if (Out.ClangMode && (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 ||
-                                 A.compare(0, 2, "-m") == 0 || A == "-pthread" || A == "-fopenmp" ||
-                                 A == "-pedantic" || A == "-rdynamic")) {
-      Out.HostOnly.push_back(A);
-      if (A == "-pthread" || A == "-rdynamic" || A == "-fopenmp")
-        Out.Link.push_back(A);
-    } else if (Out.ClangMode &&
-               (A == "--cuda-path" || A.compare(0, 12, "--cuda-path=") == 0 || A == "-nocudalib" ||
-                A == "-nocudainc" || A.compare(0, 23, "--cuda-compile-host-device") == 0)) {
-    } else if (MissingValue) {
-      return "option '" + A + "' needs a value";
-    } else {
-      return "unknown option '" + A + "'" +
-             (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 || A.compare(0, 2, "-m") == 0
-                  ? " (host-compiler options go through -Xcompiler, as with nvcc)"
-                  : "");
+    std::string Error;
+    if (tryDriverOption(A) || tryCompilePhaseOption(A) || tryDependencyOption(A) ||
+        tryOutputOption(A, Error) || tryArchitectureOption(A, Error) ||
+        tryCompileOption(A, Error) || tryPassthroughOption(A, Error) || tryIgnoredOption(A) ||
+        tryClangModeOption(A)) {
+      if (!Error.empty())
+        return Error;
+      continue;
     }
+    if (MissingValue)
+      return "option '" + A + "' needs a value";
+    return "unknown option '" + A + "'" +
+           (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 || A.compare(0, 2, "-m") == 0
+                ? " (host-compiler options go through -Xcompiler, as with nvcc)"
+                : "");
   }
-  if (!ArchGiven)
-    Out.SMs = {80};
-  std::sort(Out.SMs.begin(), Out.SMs.end());
-  Out.SMs.erase(std::unique(Out.SMs.begin(), Out.SMs.end()), Out.SMs.end());
-  if (!Out.AmdTargetsGiven)
-    Out.AmdTargets = {"gfx90a", "gfx942", "gfx1030", "gfx1100"};
+  applyDefaultTargets();
   return "";
+}
+
+} // namespace
+
+std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
+  return CommandLineReader(Args, Out).read();
 }
 
 const char *helpText() {
