@@ -7,7 +7,8 @@
 ///    its own `acc` handler over it, swaps it back in from
 ///    SemaConsumer::InitializeSema for real compiles;
 ///  - defines _OPENACC, puts Ferry's headers on the include path and
-///    includes <ferry/acc/acc.h> through the predefines;
+///    includes <ferry/acc/acc.h>: precompiled from the compile cache where it
+///    can (HeaderPCH.h), else as text through the predefines;
 ///  - registers Ferry's LLVM passes through CodeGenOptions::PassBuilderCallbacks.
 ///
 //===----------------------------------------------------------------------===//
