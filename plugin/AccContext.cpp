@@ -308,6 +308,19 @@ OpenConstruct *AccContext::enclosingComputeConstruct() {
   return nullptr;
 }
 
+bool AccContext::declaredInControl(const Token &Name) const {
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It) {
+    if (!isComputeOnly(It->D->Kind))
+      continue;
+    if (!It->HostControl || !It->Lexed)
+      return false;
+    llvm::SmallPtrSet<const IdentifierInfo *, 8> Locals;
+    addDeclaredInBody(*It->Lexed, Locals);
+    return Locals.count(Name.getIdentifierInfo());
+  }
+  return false;
+}
+
 SmallVector<OpenConstruct *, 4> AccContext::enclosingLoops() {
   SmallVector<OpenConstruct *, 4> Loops;
   for (OpenConstruct &O : Open)

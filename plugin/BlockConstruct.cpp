@@ -144,13 +144,12 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
         D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Parallel;
     if (PlainAsLoops)
       Scan.takePlainLoops(PP);
-    if (PlainAsLoops && !isC(PP))
+    if (PlainAsLoops)
       Scan.takeDeviceStatements();
     std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
     // Plain loops of plain loops (time steps) may be sequential control.
-    const bool TryControl = Loops.value_or(false) && Scan.sawLoopsOfLoops() && !isC(PP);
-    // (C: host control is not written yet; such constructs are one region.)
-    if ((!Loops.value_or(false) || TryControl) && Readable && !isC(PP)) {
+    const bool TryControl = Loops.value_or(false) && Scan.sawLoopsOfLoops();
+    if ((!Loops.value_or(false) || TryControl) && Readable) {
       SourceScanner Control(PP, PragmaLoc, Readable);
       if (PlainAsLoops) {
         Control.takePlainLoops(PP);
@@ -210,7 +209,8 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
         !controlLoopProven(PP, Ctx, Loop, Lex))
       return;
-    addImplicitReductions(PP, Ctx, Loop);
+    // (The control's own scalars, declared before the loop, reduce too.)
+    addImplicitReductions(PP, Ctx, Loop, HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
     LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
   });
   Lex.rewriteDeviceStatements(DeviceStatements, [&](const Token &First) {

@@ -252,6 +252,14 @@ private:
       }
     for (const Token &T : In.Implied) {
       const VarDecl *VD = Ctx.lookupVariable(T);
+      // A variable of the construct's sequential control that the loop
+      // assigns: shared with the control (its type is known where the
+      // launch is parsed).
+      if (!VD && Ctx.declaredInControl(T)) {
+        if (!add(T, CaptureKind::Reference))
+          return false;
+        continue;
+      }
       if (!VD || declared(VD))
         continue;
       if (!add(T, VD->getType()->isArrayType() ? CaptureKind::Pointer
@@ -276,6 +284,13 @@ private:
           Seen.count(T.getIdentifierInfo()) || Own.count(T.getIdentifierInfo()))
         continue;
       const VarDecl *VD = Ctx.lookupVariable(T);
+      // A variable the construct's sequential control declares: a scalar
+      // (host control declares no others), firstprivate.
+      if (!VD && Ctx.declaredInControl(T)) {
+        if (!add(T, CaptureKind::Value))
+          return false;
+        continue;
+      }
       if (!VD || !VD->hasLocalStorage())
         continue;
       if (None) {

@@ -41,8 +41,9 @@ bool wrapDeviceStatement(clang::Preprocessor &PP, Directive &Statement);
 /// construct, updated by one statement (`s += e;`, `s -= e;`, `s *= e;`,
 /// `s = s + e;`, `s = s - e;`, `s = s * e;` with `e` binding as a whole,
 /// `|=`, `&=`, `^=` on integers) and named nowhere else in the loop; for a
-/// loop nested in an iteration, also one \p Enclosing (the iteration's
-/// tokens so far) declares with an arithmetic type.
+/// loop nested in an iteration or in a construct's sequential control,
+/// also one \p Enclosing (the iteration's or the control's tokens so far)
+/// declares with an arithmetic type.
 void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                            llvm::ArrayRef<clang::Token> Enclosing = {});
 

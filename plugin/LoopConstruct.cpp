@@ -23,6 +23,8 @@
 
 #include "ferry/runtime.h"
 
+#include "clang/AST/Decl.h"
+
 using namespace clang;
 
 namespace ferry {
@@ -526,19 +528,71 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
          "view of the variables)");
   emitOptions(B, D);
   if (unsigned Items = emitDataItems(PP, B, D)) {
-    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
-           "__ferry_data,")
-        .number(Items)
-        .code(", __ferry_options);");
+    if (isC(PP))
+      emitCDataScope(B, Items);
+    else
+      B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
+             "__ferry_data,")
+          .number(Items)
+          .code(", __ferry_options);");
     emitRowScopes(PP, B, D);
   }
   B.code("::ferry::acc::launch_options __ferry_compute_options = "
-         "__ferry_options;__ferry_compute_options.defer = "
-         "true;::ferry::acc::host_control(__ferry_region, __ferry_options, [");
+         "__ferry_options;__ferry_compute_options.defer = true;");
+  if (isC(PP)) {
+    emitCHostControl(B, Body);
+    B.inject();
+    return;
+  }
+  B.code("::ferry::acc::host_control(__ferry_region, __ferry_options, [");
   BodyLambda(PP, Ctx, D, PragmaLoc, Reductions, Privates)
       .emitCaptures(B, Body, nullptr, {ImpliedShared, ExtraCopies, 0});
-  B.code("]() mutable -> void").tokens(Body).code("); }");
+  // (The statement may be a control loop without braces.)
+  B.code("]() mutable -> void {").tokens(Body).code("}); }");
   B.inject();
+}
+
+void LoopConstruct::emitCHostControl(TokenBuilder &B, const TokenList &Body) {
+  // C has no lambda: the control runs in a block of its own, where the
+  // local variables it names that the construct does not share are copies
+  // (its firstprivate view, which C++'s lambda captures by value). The
+  // rewritten loops in it find the copies by their names.
+  const SmallVector<const Clause *, 8> Data = Ctx.sharedDataClauses(D, nullptr, Body);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared;
+  for (const Clause *C : Data)
+    for (const VarRef &V : C->Vars)
+      Shared.insert(V.Name.getIdentifierInfo());
+  for (const Token &T : ImpliedShared)
+    Shared.insert(T.getIdentifierInfo());
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Own;
+  addDeclaredInBody(Body, Own);
+  SmallVector<Token, 8> Copies;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) || (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) ||
+        T.getIdentifierInfo()->getName().starts_with("__ferry_") ||
+        Shared.count(T.getIdentifierInfo()) || Own.count(T.getIdentifierInfo()))
+      continue;
+    const VarDecl *VD = Ctx.lookupVariable(T);
+    if (!VD || !VD->hasLocalStorage() || VD->getType()->isArrayType() ||
+        VD->getType()->isVariablyModifiedType())
+      continue;
+    Shared.insert(T.getIdentifierInfo()); // (seen)
+    Copies.push_back(T);
+  }
+  for (size_t I = 0; I < Copies.size(); ++I)
+    B.code("__typeof__(")
+        .tokens(Copies[I])
+        .code(") __ferry_control_" + std::to_string(I) + " = ")
+        .tokens(Copies[I])
+        .code(";");
+  B.code("{");
+  for (size_t I = 0; I < Copies.size(); ++I)
+    B.code("__typeof__(__ferry_control_" + std::to_string(I) + ")")
+        .tokens(Copies[I])
+        .code("__attribute__((unused)) = __ferry_control_" + std::to_string(I) + ";");
+  B.code("{").tokens(Body).code("} }");
+  B.code("ferry_acc_finish_control(__ferry_region, __ferry_options); }");
 }
 
 } // namespace plugin

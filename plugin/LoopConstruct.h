@@ -79,6 +79,11 @@ public:
                             llvm::ArrayRef<clang::Token> Implied);
 
 private:
+  /// C's form of the control (rewriteAsHostControl): a block with copies
+  /// of the local variables it names and does not share, then the wait for
+  /// its deferred launches.
+  void emitCHostControl(TokenBuilder &B, const TokenList &Body);
+
   /// Where the loop stands among the open constructs.
   struct Placement {
     std::optional<ConstructKind>

@@ -128,8 +128,15 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
   if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
     return std::nullopt;
   line();
-  if (next().isNot(tok::l_brace))
-    return false;
+  // The statement is a block, or a control loop alone (a time loop without
+  // braces around it): read as a block of that one statement.
+  Token First = next();
+  const bool Unbraced = First.isNot(tok::l_brace);
+  if (Unbraced) {
+    if (!ControlLoops || !plainLoop(First) || !loopOfLoops(First))
+      return false;
+    unget(First);
+  }
   Token Prev;
   Prev.startToken();
   Prev.setKind(tok::l_brace);
@@ -162,6 +169,9 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       }
     }
     if (!S.take(T, Depth))
+      return Loops;
+    // (The `}` that ends the control loop alone ends the statement.)
+    if (Unbraced && Depth == 1 && T.is(tok::r_brace))
       return Loops;
     // What the host cannot run: host control stops here, or (with device
     // statements) the statement runs as a region of its own.

@@ -73,9 +73,11 @@ void g(double *a, double *b, int n, int steps) {
   }
 }
 
-// In C the same loops; a plain nest is one collapsed region too.
+// In C the same loops and the same sequential control; a plain nest is
+// one collapsed region too.
 // C: plain-loops.cpp:18:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over 'i', iterations proven independent
 // C: plain-loops.cpp:20:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over a collapse(2) nest, iterations proven independent
 // C: plain-loops.cpp:27:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized
-// C: plain-loops.cpp:34:{{.*}} remark: ferry: 'kernels' as one region of one work-item
+// C: plain-loops.cpp:40:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over 'i', iterations proven independent
+// C: plain-loops.cpp:34:{{.*}} remark: ferry: 'kernels' (its loops are regions of their own, one launch each; the sequential control around them runs on the calling thread
 // C: plain-loops.cpp:50:{{.*}} remark: ferry: plain loop in 'parallel' (as 'loop') over 'i', iterations proven independent

@@ -163,6 +163,16 @@ static inline void ferry_acc_enter_host_region(ferry_region r,
     ferry_acc_region_failed(r, 0);
 }
 
+/* The end of a construct's sequential control on the host (its loops,
+ * launched deferred, complete now, before its data clauses copy out); an
+ * async construct's launches stay on its queue. */
+static inline void ferry_acc_finish_control(ferry_region r,
+                                            ferry_acc_launch_options o) {
+  if (o.on_device && o.async == acc_async_sync &&
+      ferry_finish_deferred(&r) != FERRY_SUCCESS)
+    ferry_acc_region_failed(r, 0);
+}
+
 /* `enter data` / `exit data` of a section of a pointer: its attach and
  * detach actions (`is_pointer` is 0 for an array: nothing to do). */
 static inline void ferry_acc_attach_pointer(const void *pointer_address,
