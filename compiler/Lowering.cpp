@@ -19,6 +19,7 @@
 #include "FunctionTable.h"
 #include "AddressSinking.h"
 #include "HardwareInstructions.h"
+#include "PrivateArrayOffsets.h"
 #include "SchedulingRegions.h"
 #include "IncomingUnrolling.h"
 #include "LoopRerolling.h"
@@ -205,8 +206,9 @@ Expected<std::string> emit(Module &M, TargetMachine &TM, CodeGenFileType Type,
 }
 
 /// The steps both lowerings take between the linked module and code
-/// generation: optimize() (guarded), on AMDGPU the addresses moved next to
-/// their accesses (AddressSinking.h) and single instructions for what the
+/// generation: optimize() (guarded), on AMDGPU the offsets into private
+/// arrays folded into in-bounds addresses (PrivateArrayOffsets.h), the
+/// addresses moved next to their accesses (AddressSinking.h) and single instructions for what the
 /// translation wrote exactly in IR (HardwareInstructions.h), the
 /// backend-safety rewrites for
 /// \p Target, the "optimized" stage dump; the diagnostics each step
@@ -225,6 +227,7 @@ Error optimizeForCodegen(Module &M, TargetMachine &TM, unsigned OptLevel,
   if (Error E = Collect.takeError())
     return E;
   if (Target == CodegenTarget::AMDGPU && OptLevel > 0) {
+    foldPrivateArrayOffsets(M);
     sinkAddressesToAccesses(M);
     useHardwareInstructions(M, TM.getTargetCPU());
   }
