@@ -61,6 +61,10 @@ TEST(NvccOptions, ArchitecturesInEverySpelling) {
   Invocation Amd = parsed({"--offload-arch=gfx90a,sm_70", "-arch=gfx1100", "x.cu"});
   EXPECT_EQ(Amd.AmdTargets, (std::vector<std::string>{"gfx90a", "gfx1100"}));
   EXPECT_EQ(Amd.SMs, std::vector<int>{70});
+  // One dash, as clang spells it: a target list, not a glued -o.
+  Invocation OneDash = parsed({"-offload-arch=gfx942", "x.cu", "-oprog"});
+  EXPECT_EQ(OneDash.AmdTargets, std::vector<std::string>{"gfx942"});
+  EXPECT_EQ(OneDash.Output, "prog");
 }
 
 TEST(NvccOptions, PhasesAndRelocatableDeviceCode) {
@@ -114,6 +118,7 @@ TEST(NvccOptions, NvidiaToolTuningIsAcceptedWithoutEffect) {
   Invocation Inv = parsed({"-lineinfo", "-Xptxas", "-v", "-maxrregcount=32", "-ccbin", "g++",
                            "--expt-relaxed-constexpr", "--extended-lambda", "-G", "x.cu"});
   EXPECT_TRUE(Inv.Link.empty()) << "-lineinfo is no -l";
+  EXPECT_EQ(parsed({"-odir", "objs", "x.cu"}).Output, "") << "-odir is no -o";
   EXPECT_TRUE(Inv.HostOnly.empty());
   ASSERT_EQ(Inv.Inputs.size(), 1u);
 }

@@ -621,7 +621,7 @@ struct CheckOptions {
   std::string InputPath, SpecPath, AMDGPUPath;
   bool DoList, DoReferenceOnly, DoPrint;
   unsigned SeedValue;
-  bool DoCheck, DoExpectFailure, DoRaces, DoRaceReads, DoInputAMDGPU;
+  bool DoCheck, DoExpectFailure, DoRaces, DoRaceReads, DoInputAMDGPU, DoInputOptimized;
   unsigned COV;
   std::vector<std::string> Targets;
 };
@@ -641,6 +641,7 @@ CheckOptions keepCommandLine() {
   O.DoRaces = RaceMode;
   O.DoRaceReads = RaceReads;
   O.DoInputAMDGPU = InputAMDGPU;
+  O.DoInputOptimized = InputOptimized;
   O.COV = CodeObjectVersion;
   O.Targets.assign(Archs.begin(), Archs.end());
   return O;
@@ -746,7 +747,7 @@ std::unique_ptr<ferry::emu::Program> translatedProgram(const std::string &Arch, 
   };
   ferry::DeviceOptions DO;
   DO.CodeObjectVersion = Opts.COV;
-  DO.InputOptimized = InputOptimized;
+  DO.InputOptimized = Opts.DoInputOptimized;
   auto Target = ferry::DeviceTarget::create(Arch, DO);
   if (!Target)
     return Fail(Target.takeError());

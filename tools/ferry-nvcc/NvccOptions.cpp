@@ -306,7 +306,7 @@ bool CommandLineReader::tryOutputOption(const std::string &A, std::string &Error
       Error = "option '" + A + "' takes true or false, not '" + V + "'";
     else
       Out.RelocatableDevice = V == "true";
-  } else if (value({"-o", "--output-file"}, V, /*Glued=*/true)) {
+  } else if (value({"-o", "--output-file"}, V)) {
     Out.Output = V;
   } else if (value({"-x", "--x"}, V)) {
     if (V != "cu" && V != "c++" && V != "c" && V != "cuda" && V != "none")
@@ -540,10 +540,12 @@ std::string CommandLineReader::read() {
     if (IgnoredFlags.count(A))
       continue;
     std::string Error;
+    // (A glued -oFILE last: it must not take -offload-arch=, -odir or
+    // -optimize.)
     if (tryDriverOption(A) || tryCompilePhaseOption(A) || tryDependencyOption(A) ||
         tryOutputOption(A, Error) || tryArchitectureOption(A, Error) ||
         tryCompileOption(A, Error) || tryPassthroughOption(A, Error) || tryIgnoredOption(A) ||
-        tryClangModeOption(A)) {
+        tryClangModeOption(A) || value({"-o"}, Out.Output, /*Glued=*/true)) {
       if (!Error.empty())
         return Error;
       continue;
