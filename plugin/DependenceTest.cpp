@@ -428,6 +428,29 @@ private:
     return Terms;
   }
 
+  /// Whether an access's subscript \p S is never the value of the write's
+  /// subscript \p Write: that is the loop's variable itself, counting up
+  /// from \p S plus a positive constant (`for (i = k + 1; i < n; ++i)`),
+  /// and \p S does not change in the loop (LU's row k, read while rows
+  /// k + 1 on are written).
+  bool belowRange(ArrayRef<Token> Write, ArrayRef<Token> S) const {
+    if (Write.size() != 1 || !sameVar(Write[0], L.Var) || L.NegativeStep || S.empty() ||
+        (StringRef(L.Cmp) != "lt" && StringRef(L.Cmp) != "le"))
+      return false;
+    if (llvm::any_of(S, [&](const Token &T) {
+          return sameVar(T, L.Var) || variesInLoop(T) ||
+                 !T.isOneOf(tok::identifier, tok::numeric_constant, tok::plus, tok::minus);
+        }))
+      return false;
+    ArrayRef<Token> Lower = L.Lower;
+    if (Lower.size() != S.size() + 2 || Lower[S.size()].isNot(tok::plus) ||
+        Lower.back().isNot(tok::numeric_constant) ||
+        spell(PP, Lower.take_front(S.size())) != spell(PP, S))
+      return false;
+    uint64_t C = 0;
+    return !StringRef(PP.getSpelling(Lower.back())).getAsInteger(0, C) && C > 0;
+  }
+
   /// Two iterations never touch one element of \p Name when one of its
   /// subscripts is the loop variable plus or minus terms that do not change
   /// in the loop, written the same in every access of the array: the
@@ -448,12 +471,17 @@ private:
         return {};
       std::string Not = Width ? std::string() : notInjective(Name, S);
       if (Not.empty()) {
-        // The same subscript in every access, or a dependence.
+        // The same subscript in every access (or one the loop's variable
+        // never reaches), or a dependence.
         const std::string Text = spell(PP, S);
-        auto Other = llvm::find_if(
-            All, [&](const Access &A) { return A.size() <= P || A[P] != Text; });
-        if (Other == All.end())
+        const std::vector<AccessAt> &At = AccessTokens.find(Name)->second;
+        size_t O = 0;
+        while (O < All.size() &&
+               (All[O].size() > P && (All[O][P] == Text || belowRange(S, At[O].Subscripts[P]))))
+          ++O;
+        if (O == All.size())
           return {};
+        auto Other = All.begin() + O;
         Access Written;
         for (ArrayRef<Token> W : Write)
           Written.push_back(spell(PP, W));

@@ -131,6 +131,41 @@ int main(void) {
   for (int i = 0; i < n; ++i)
     CHECK(near(a[i], ref[i] / 6, 1e-12));
   CHECK(last == n - 1);
-  // CHECK-NOT: launch
+
+  /* LU in `kernels` over plain loops: the pivot loop over k is the host's
+   * control (iterations k and k + 1 both write the trailing matrix), its
+   * row scaling and its trailing update (rows and columns from k + 1, which
+   * never write row or column k that they read) are proven independent and
+   * launch at full width, the update as one collapsed nest. */
+  enum { M = 24 };
+  static double lu[M][M], want[M][M];
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < M; ++j)
+      lu[i][j] = want[i][j] = (i == j ? 2.0 * M : 0.0) + (double)((i * 7 + j * 3) % 11) / 11;
+  for (int k = 0; k < M; ++k) {
+    for (int j = k + 1; j < M; ++j)
+      want[k][j] = want[k][j] / want[k][k];
+    for (int i = k + 1; i < M; ++i)
+      for (int j = k + 1; j < M; ++j)
+        want[i][j] = want[i][j] - want[i][k] * want[k][j];
+  }
+  int m = M;
+  // CHECK-NEXT: launch {{.*}}host_control_c_[[#ROW:@LINE+7]]_loop_{{.*}}: grid 1x1x1 block 256x1x1
+  // CHECK-NEXT: launch {{.*}}host_control_c_[[#TRAIL:@LINE+8]]_loop_{{.*}}: grid 3x1x1 block 256x1x1
+  // CHECK-NEXT: launch {{.*}}host_control_c_[[#ROW]]_loop_
+  // CHECK-NEXT: launch {{.*}}host_control_c_[[#TRAIL]]_loop_{{.*}}: grid 2x1x1
+#pragma acc kernels copy(lu)
+  {
+    for (int k = 0; k < m; ++k) {
+      for (int j = k + 1; j < m; ++j)
+        lu[k][j] = lu[k][j] / lu[k][k];
+      for (int i = k + 1; i < m; ++i)
+        for (int j = k + 1; j < m; ++j)
+          lu[i][j] = lu[i][j] - lu[i][k] * lu[k][j];
+    }
+  }
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < M; ++j)
+      CHECK(near(lu[i][j], want[i][j], 1e-12));
   return report();
 }
