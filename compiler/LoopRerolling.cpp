@@ -17,6 +17,11 @@
 ///   metadata (a `#pragma unroll`, the remainder loop) are left alone;
 /// - an induction variable i whose copies j = 1..k-1 use "roots" i + j*d
 ///   (d the step of one original iteration, found by scalar evolution);
+///   or, where the body uses the already-incremented counter, copy j uses
+///   i + (j+1)*d and the last copy i's increment; or copy 0 uses a value x,
+///   an affine function of i (clang folded i into an index, `(i << s) |
+///   lane`) computed by pure instructions from i alone and used by nothing
+///   else, and copy j a root x + j*d' (d' = x's step / k, a multiple of d);
 /// - the loop's instructions, in block order and without the header phis,
 ///   the roots, the counter and the increments, split into k runs of equal
 ///   length in which run j is run 0 instruction by instruction: the same
@@ -34,7 +39,10 @@
 /// moves: a range becomes the union), the counter code moves into the
 /// latch, the carried phis and the loop's exit values take run 0's instead
 /// of the last run's, i steps by d, the counter by 1, and runs 1..k-1 are
-/// deleted.
+/// deleted. Copy 0 then takes i's new increment where it used i + d, and x
+/// is recomputed as (x's step / i's step) * i plus a loop-invariant start
+/// (copy 0's own computation, an `or disjoint` say, held only for the
+/// unrolled values of i); what computed x and the roots goes.
 ///
 /// For k = 2 the unroller's remainder is one more copy after the loop, in a
 /// join that the loop's bypass (trip count below 2) also reaches, behind a
@@ -47,7 +55,8 @@
 /// the loop runs all Trip iterations and goes straight to the block after
 /// the remainder, and where the bypass ran the remainder it enters the loop
 /// with a trip count of 1 instead; the remainder is deleted. A remainder
-/// loop (k > 2) stays. `-mllvm -ferry-reroll-loops=false` turns it all off.
+/// loop (k > 2) stays, as does a remainder where copy 0 does not use i.
+/// `-mllvm -ferry-reroll-loops=false` turns it all off.
 ///
 //===----------------------------------------------------------------------===//
 #include "LoopRerolling.h"
@@ -62,6 +71,7 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
@@ -100,6 +110,12 @@ private:
   bool findCounter();
   bool findInduction();
   bool findRoots(PHINode *P);
+  bool findDerivedRoots(PHINode *P);
+  bool rootsOf(const SCEVAddRecExpr *AR, Type *Ty, SmallVectorImpl<Instruction *> &Found,
+               const SCEV *&D) const;
+  bool collectChain(PHINode *P);
+  bool usedOnlyBy(Instruction *I, std::optional<unsigned> Copy) const;
+  Value *rollIteration(SCEVExpander &Expander, Value *Step);
   bool buildStream();
   bool checkUses() const;
   bool matchCopies() const;
@@ -117,6 +133,14 @@ private:
   Instruction *counterpartInCopy0(Instruction *I) const {
     return Stream[Position.lookup(I) % CopySize];
   }
+  /// The value copy \p Copy uses for its iteration.
+  Value *iteration(unsigned Copy) const {
+    if (Shape == IterationShape::Incremented)
+      return Copy + 1 < Factor ? Roots[Copy + 1] : IVNext;
+    if (Copy)
+      return Roots[Copy];
+    return Shape == IterationShape::Derived ? Base : IV;
+  }
 
   Loop &L;
   ScalarEvolution &SE;
@@ -131,8 +155,24 @@ private:
   Instruction *IVNext = nullptr;
   /// The step of one original iteration.
   const SCEV *Offset = nullptr;
-  /// Roots[j]: i + j*Offset for j = 1..Factor-1 (Roots[0] is unused).
+  /// How the copies see their iteration: copy j uses
+  /// - Direct: i + j*Offset (i itself in copy 0);
+  /// - Incremented: i + (j+1)*Offset, the last copy i's increment (the body
+  ///   used the already-incremented counter);
+  /// - Derived: Base + j*(Base's step / Factor), Base an affine function of
+  ///   i computed by copy 0 (clang folded i into an index, `(i << s) | lane`,
+  ///   that the other copies offset: `... | j << s`).
+  enum class IterationShape { Direct, Incremented, Derived } Shape = IterationShape::Direct;
+  /// Roots[j]: i + j*Offset for j = 1..Factor-1 (Roots[0] is unused); in the
+  /// Derived shape Base + j*(Base's step / Factor).
   SmallVector<Instruction *, 8> Roots;
+  /// Derived shape: Base, whose rolled value is BaseScale * i + BaseStart,
+  /// and the pure instructions Base and the roots compute from i (copy 0's,
+  /// and the other copies' recomputations), which go with them.
+  Instruction *Base = nullptr;
+  APInt BaseScale;
+  const SCEV *BaseStart = nullptr;
+  SmallPtrSet<Instruction *, 16> Chain;
   /// Header phis other than the counter and the induction variable.
   SmallVector<PHINode *, 4> Carried;
   /// Instructions that are not part of any copy.
@@ -215,7 +255,8 @@ bool UnrolledLoop::analyze() {
   // counter code away.
   if (L.getNumBlocks() > 1 && Stream[CopySize]->getParent() == Latch)
     return false;
-  MergeRemainder = Factor == 2 && findRemainder() && matchRemainder();
+  MergeRemainder = Factor == 2 && Shape == IterationShape::Direct && findRemainder() &&
+                   matchRemainder();
   return true;
 }
 
@@ -258,35 +299,37 @@ bool UnrolledLoop::findCounter() {
   return false;
 }
 
+/// i: the first header phi whose roots the copies use directly, else the
+/// first one a Derived base is an affine function of.
 bool UnrolledLoop::findInduction() {
-  for (PHINode &P : Header->phis()) {
-    if (&P == Counter)
-      continue;
-    if (!IV && P.getType()->isIntegerTy() && findRoots(&P)) {
-      IV = &P;
-      continue;
-    }
-    Carried.push_back(&P);
+  for (bool Derived : {false, true}) {
+    for (PHINode &P : Header->phis())
+      if (&P != Counter && P.getType()->isIntegerTy() &&
+          (Derived ? findDerivedRoots(&P) : findRoots(&P))) {
+        IV = &P;
+        break;
+      }
+    if (IV)
+      break;
   }
-  return IV;
+  if (!IV)
+    return false;
+  for (PHINode &P : Header->phis())
+    if (&P != Counter && &P != IV)
+      Carried.push_back(&P);
+  return true;
 }
 
-/// Roots of \p P: instructions whose value is P + j*Offset with
-/// Offset * Factor = P's step, one for each j in 1..Factor-1.
-bool UnrolledLoop::findRoots(PHINode *P) {
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P));
-  if (!AR || AR->getLoop() != &L || !AR->isAffine())
-    return false;
-  auto *Next = dyn_cast<Instruction>(P->getIncomingValueForBlock(Latch));
-  if (!Next || !L.contains(Next) || isa<PHINode>(Next))
-    return false;
+/// Instructions of the loop, none a phi, whose values are \p AR + j*D for
+/// j = 1..Factor-1, D * Factor being AR's step; one for each j.
+bool UnrolledLoop::rootsOf(const SCEVAddRecExpr *AR, Type *Ty,
+                           SmallVectorImpl<Instruction *> &Found, const SCEV *&D) const {
   const SCEV *Step = AR->getStepRecurrence(SE);
-  const SCEV *K = SE.getConstant(P->getType(), Factor);
+  const SCEV *K = SE.getConstant(Ty, Factor);
   SmallVector<std::pair<const SCEV *, Instruction *>, 16> Candidates;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
-      if (&I == Next || I.getType() != P->getType() || isa<PHINode>(I) ||
-          !SE.isSCEVable(I.getType()))
+      if (&I == IVNext || I.getType() != Ty || isa<PHINode>(I) || !SE.isSCEVable(I.getType()))
         continue;
       auto *IAR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&I));
       if (!IAR || IAR->getLoop() != &L || !IAR->isAffine() || IAR->getStepRecurrence(SE) != Step)
@@ -295,8 +338,8 @@ bool UnrolledLoop::findRoots(PHINode *P) {
       if (!isa<SCEVCouldNotCompute>(Diff))
         Candidates.push_back({Diff, &I});
     }
-  // Offset: the candidate whose Factor-fold is the step.
-  const SCEV *D = nullptr;
+  // D: the candidate whose Factor-fold is the step.
+  D = nullptr;
   for (auto &[Diff, I] : Candidates)
     if (SE.getMulExpr(Diff, K) == Step) {
       D = Diff;
@@ -304,9 +347,9 @@ bool UnrolledLoop::findRoots(PHINode *P) {
     }
   if (!D || D->isZero())
     return false;
-  SmallVector<Instruction *, 8> Found(Factor, nullptr);
+  Found.assign(Factor, nullptr);
   for (unsigned J = 1; J < Factor; ++J) {
-    const SCEV *Want = SE.getMulExpr(D, SE.getConstant(P->getType(), J));
+    const SCEV *Want = SE.getMulExpr(D, SE.getConstant(Ty, J));
     for (auto &[Diff, I] : Candidates) {
       if (Diff != Want)
         continue;
@@ -317,12 +360,119 @@ bool UnrolledLoop::findRoots(PHINode *P) {
     if (!Found[J])
       return false;
   }
+  return true;
+}
+
+/// The affine header phi \p P with its in-loop increment, if the loop steps
+/// it: its increment, or nullptr.
+static Instruction *steppedBy(PHINode *P, Loop &L, ScalarEvolution &SE, BasicBlock *Latch) {
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P));
+  if (!AR || AR->getLoop() != &L || !AR->isAffine())
+    return nullptr;
+  auto *Next = dyn_cast<Instruction>(P->getIncomingValueForBlock(Latch));
+  if (!Next || !L.contains(Next) || isa<PHINode>(Next))
+    return nullptr;
+  return Next;
+}
+
+/// Roots of \p P: instructions whose value is P + j*Offset with
+/// Offset * Factor = P's step, one for each j in 1..Factor-1. Where the loop
+/// uses P's increment, the copies are shifted by one (Incremented).
+bool UnrolledLoop::findRoots(PHINode *P) {
+  IVNext = steppedBy(P, L, SE, Latch);
+  SmallVector<Instruction *, 8> Found;
+  const SCEV *D = nullptr;
+  if (!IVNext || !rootsOf(cast<SCEVAddRecExpr>(SE.getSCEV(P)), P->getType(), Found, D)) {
+    IVNext = nullptr;
+    return false;
+  }
   Offset = D;
-  IVNext = Next;
   Roots = std::move(Found);
   for (unsigned J = 1; J < Factor; ++J)
     Control.insert(Roots[J]);
   Control.insert(IVNext);
+  if (any_of(IVNext->users(), [&](User *U) { return U != P && L.contains(cast<Instruction>(U)); }))
+    Shape = IterationShape::Incremented;
+  return true;
+}
+
+/// A Derived base for \p P: the first loop instruction B (P's type, constant
+/// step T a multiple of P's S) that has roots B + j*T/Factor, and whose
+/// value in the rolled loop, where P steps by S/Factor, is T/S * P plus a
+/// loop-invariant start.
+bool UnrolledLoop::findDerivedRoots(PHINode *P) {
+  IVNext = steppedBy(P, L, SE, Latch);
+  auto *AR = IVNext ? cast<SCEVAddRecExpr>(SE.getSCEV(P)) : nullptr;
+  auto *S = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+  if (!S || S->getAPInt().isZero() || S->getAPInt().srem(int64_t(Factor))) {
+    IVNext = nullptr;
+    return false;
+  }
+  const APInt &SI = S->getAPInt();
+  APInt Delta = SI.sdiv(int64_t(Factor));
+  SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "reroll");
+  for (BasicBlock &BB : *Header->getParent()) {
+    if (!L.contains(&BB))
+      continue;
+    for (Instruction &B : BB) {
+      auto *BAR = B.getType() == P->getType() && !isa<PHINode>(B) && &B != IVNext
+                      ? dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&B))
+                      : nullptr;
+      auto *T = BAR && BAR->getLoop() == &L && BAR->isAffine()
+                    ? dyn_cast<SCEVConstant>(BAR->getStepRecurrence(SE))
+                    : nullptr;
+      SmallVector<Instruction *, 8> Found;
+      const SCEV *D = nullptr;
+      if (!T || !T->getAPInt().srem(SI).isZero() || !rootsOf(BAR, P->getType(), Found, D))
+        continue;
+      APInt Scale = T->getAPInt().sdiv(SI);
+      // Copy j's root is Base's value j rolled iterations on.
+      if (SE.getMulExpr(SE.getConstant(Scale), SE.getConstant(Delta)) != D)
+        continue;
+      const SCEV *Start =
+          SE.getMinusSCEV(BAR->getStart(), SE.getMulExpr(SE.getConstant(Scale), AR->getStart()));
+      if (!SE.isLoopInvariant(Start, &L) ||
+          !Expander.isSafeToExpandAt(Start, Preheader->getTerminator()))
+        continue;
+      Base = &B;
+      Roots = std::move(Found);
+      if (!collectChain(P)) {
+        Base = nullptr;
+        Chain.clear();
+        continue;
+      }
+      Shape = IterationShape::Derived;
+      BaseScale = Scale;
+      BaseStart = Start;
+      Offset = SE.getConstant(Delta);
+      Control.insert(Chain.begin(), Chain.end());
+      Control.insert(Roots.begin() + 1, Roots.end());
+      Control.insert({Base, IVNext});
+      return true;
+    }
+  }
+  IVNext = nullptr;
+  return false;
+}
+
+/// Chain: what Base and the roots compute from in the loop, back to i (\p P),
+/// all of it pure and none of it the loop's control.
+bool UnrolledLoop::collectChain(PHINode *P) {
+  SmallVector<Instruction *, 16> Work(Roots.begin() + 1, Roots.end());
+  Work.push_back(Base);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    for (Value *Op : I->operands()) {
+      auto *OI = dyn_cast<Instruction>(Op);
+      if (!OI || !L.contains(OI) || OI == P || OI == Base || is_contained(Roots, OI))
+        continue;
+      if (isa<PHINode>(OI) || Control.count(OI) || OI == IVNext || OI->mayHaveSideEffects() ||
+          OI->mayReadFromMemory())
+        return false;
+      if (Chain.insert(OI).second)
+        Work.push_back(OI);
+    }
+  }
   return true;
 }
 
@@ -391,25 +541,39 @@ bool UnrolledLoop::checkUses() const {
     if (Pos < int((Factor - 1) * CopySize))
       return false;
   }
-  auto UsedBy = [&](Instruction *I, unsigned Copy) {
-    for (User *U : I->users()) {
-      auto *UI = cast<Instruction>(U);
-      int Pos = position(UI);
-      bool OK =
-          UI == IVNext || is_contained(Roots, UI) || (Pos >= 0 && unsigned(Pos) / CopySize == Copy);
-      if (!OK)
-        return false;
-    }
-    return true;
-  };
-  if (!UsedBy(IV, 0))
+  // The iteration's values: each used by its copy alone (or by none).
+  std::optional<unsigned> None;
+  if (!usedOnlyBy(IV, Shape == IterationShape::Direct ? std::optional<unsigned>(0) : None))
     return false;
-  for (unsigned J = 1; J < Factor; ++J)
-    if (!UsedBy(Roots[J], J))
+  for (unsigned J = 0; J < Factor; ++J)
+    if (iteration(J) != IV && iteration(J) != IVNext &&
+        !usedOnlyBy(cast<Instruction>(iteration(J)), J))
       return false;
-  for (User *U : IVNext->users())
-    if (U != IV && L.contains(cast<Instruction>(U)))
+  for (Instruction *I : Chain)
+    if (!usedOnlyBy(I, None))
       return false;
+  for (User *U : IVNext->users()) {
+    auto *UI = cast<Instruction>(U);
+    int Pos = position(UI);
+    bool InLast = Shape == IterationShape::Incremented && Pos >= 0 &&
+                  unsigned(Pos) / CopySize == Factor - 1;
+    if (UI != IV && L.contains(UI) && !InLast)
+      return false;
+  }
+  return true;
+}
+
+/// Whether \p I is used by nothing but copy \p Copy's instructions and what
+/// computes the iterations.
+bool UnrolledLoop::usedOnlyBy(Instruction *I, std::optional<unsigned> Copy) const {
+  for (User *U : I->users()) {
+    auto *UI = cast<Instruction>(U);
+    int Pos = position(UI);
+    bool OK = UI == IVNext || UI == Base || is_contained(Roots, UI) || Chain.count(UI) ||
+              (Pos >= 0 && Copy && unsigned(Pos) / CopySize == *Copy);
+    if (!OK)
+      return false;
+  }
   return true;
 }
 
@@ -428,8 +592,8 @@ bool UnrolledLoop::matchValue(Value *V0, Value *Vj, unsigned Copy) const {
   int P0 = position(V0);
   if (P0 >= 0)
     return unsigned(P0) < CopySize && position(Vj) == int(Copy * CopySize + P0);
-  if (V0 == IV)
-    return Vj == Roots[Copy];
+  if (V0 == iteration(0))
+    return Vj == iteration(Copy);
   if (auto *Phi = dyn_cast<PHINode>(V0); Phi && is_contained(Carried, Phi)) {
     int Last = position(Phi->getIncomingValueForBlock(Latch));
     return position(Vj) == int((Copy - 1) * CopySize + Last % CopySize);
@@ -799,8 +963,7 @@ void UnrolledLoop::reroll() {
   // remainder is merged.
   Value *Step = Expander.expandCodeFor(Offset, IV->getType(),
                                        (MergeRemainder ? Bypass : Preheader)->getTerminator());
-  auto *Next =
-      BinaryOperator::CreateAdd(IV, Step, IV->getName() + ".rolled", Latch->getTerminator());
+  Value *Next = rollIteration(Expander, Step);
   IVNext->replaceUsesWithIf(Next,
                             [&](Use &U) { return !L.contains(cast<Instruction>(U.getUser())); });
   IV->setIncomingValueForBlock(Latch, Next);
@@ -842,10 +1005,14 @@ void UnrolledLoop::reroll() {
   }
   IVNext->replaceAllUsesWith(PoisonValue::get(IVNext->getType()));
   IVNext->eraseFromParent();
-  for (unsigned J = Factor; J-- > 1;) {
-    Roots[J]->replaceAllUsesWith(PoisonValue::get(Roots[J]->getType()));
-    Roots[J]->eraseFromParent();
-  }
+  SmallVector<Instruction *, 16> Gone(Roots.begin() + 1, Roots.end());
+  if (Base)
+    Gone.push_back(Base);
+  append_range(Gone, Chain);
+  for (Instruction *I : Gone)
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+  for (Instruction *I : Gone)
+    I->eraseFromParent();
   DeleteDeadBlocks(Dead);
 
   if (!MergeRemainder)
@@ -882,6 +1049,25 @@ void UnrolledLoop::reroll() {
   // The remainder is left without predecessors.
   if (pred_empty(Start))
     EliminateUnreachableBlocks(*F);
+}
+
+/// i + Offset, i's value in the next rolled iteration; copy 0's iteration
+/// takes it (Incremented) or is recomputed from i (Derived: copy 0's
+/// computation of Base was only checked for the unrolled loop's i).
+Value *UnrolledLoop::rollIteration(SCEVExpander &Expander, Value *Step) {
+  if (Shape == IterationShape::Derived) {
+    Value *Start = Expander.expandCodeFor(BaseStart, IV->getType(), Preheader->getTerminator());
+    IRBuilder<> Builder(Base);
+    Value *Scaled = Builder.CreateMul(IV, ConstantInt::get(IV->getType(), BaseScale));
+    Base->replaceAllUsesWith(Builder.CreateAdd(Scaled, Start, "base.rolled"));
+  }
+  Instruction *At = Latch->getTerminator();
+  if (Shape == IterationShape::Incremented)
+    At = &*Header->getFirstInsertionPt();
+  auto *Next = BinaryOperator::CreateAdd(IV, Step, IV->getName() + ".rolled", At);
+  if (Shape == IterationShape::Incremented)
+    Roots[1]->replaceAllUsesWith(Next);
+  return Next;
 }
 
 /// Rolls the first matching loop of \p F; the analyses are rebuilt per loop.
