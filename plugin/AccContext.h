@@ -15,6 +15,8 @@
 #include "Directive.h"
 #include "LambdaRoutines.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
@@ -259,6 +261,38 @@ public:
   /// The `declare` clauses of the variables \p Body names.
   llvm::SmallVector<const Clause *, 4> declaredUsedIn(llvm::ArrayRef<clang::Token> Body) const;
 
+  /// A pivot loop that runs as its compute construct's host control
+  /// (PivotControl.h): what its warning says.
+  struct PivotNote {
+    std::string Var, Element, Tail;
+  };
+  /// The `loop` directive at \p Directive (its `#`) is such a pivot loop.
+  void addPivotControl(clang::SourceLocation Directive, PivotNote Note) {
+    Pivots[Directive.getRawEncoding()] = std::move(Note);
+  }
+  const PivotNote *pivotControl(clang::SourceLocation Directive) const {
+    auto It = Pivots.find(Directive.getRawEncoding());
+    return It == Pivots.end() ? nullptr : &It->second;
+  }
+  /// The `loop` directive at \p Directive is left out: its loop is a
+  /// plain loop of the loop around it (PivotControl.h).
+  void addPlainDirective(clang::SourceLocation Directive) {
+    PlainDirectives.insert(Directive.getRawEncoding());
+  }
+  bool plainDirective(clang::SourceLocation Directive) const {
+    return PlainDirectives.contains(Directive.getRawEncoding());
+  }
+  /// The plain loop at \p For holds such a loop, whose variable \p Var
+  /// (private to it, as a `loop`'s variable is) the plain loop makes
+  /// private.
+  void addPlainLoopPrivate(clang::SourceLocation For, const clang::Token &Var) {
+    PlainLoopPrivates[For.getRawEncoding()].push_back(Var);
+  }
+  llvm::ArrayRef<clang::Token> plainLoopPrivates(clang::SourceLocation For) const {
+    auto It = PlainLoopPrivates.find(For.getRawEncoding());
+    return It == PlainLoopPrivates.end() ? llvm::ArrayRef<clang::Token>() : It->second;
+  }
+
 private:
   /// The one declaration \p Name names where the parser stands, or null.
   clang::NamedDecl *lookupSingle(const clang::Token &Name) const;
@@ -271,6 +305,10 @@ private:
   bool RemarksOn = false;
   bool MissedOn = false;
   std::vector<OpenConstruct> Open;
+  llvm::DenseMap<clang::SourceLocation::UIntTy, PivotNote> Pivots;
+  llvm::DenseSet<clang::SourceLocation::UIntTy> PlainDirectives;
+  llvm::DenseMap<clang::SourceLocation::UIntTy, llvm::SmallVector<clang::Token, 1>>
+      PlainLoopPrivates;
   /// The constructs openByScope keeps, with their markers.
   std::vector<std::pair<std::unique_ptr<Directive>, clang::IdentifierInfo *>> ScopeOpen;
   /// The constructs of ScopeOpen a lookup sees here, innermost first.

@@ -12,6 +12,7 @@
 #include "ImplicitLoops.h"
 #include "LoopConstruct.h"
 #include "LoopDependence.h"
+#include "PivotControl.h"
 #include "SourceScanner.h"
 #include "StatementLexer.h"
 
@@ -146,10 +147,14 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
       Scan.takePlainLoops(PP);
     if (PlainAsLoops)
       Scan.takeDeviceStatements();
-    std::optional<bool> Loops = Readable ? Scan.loopsOnly() : std::nullopt;
+    // A pivot loop (LU's loop over k marked `loop`): host control.
+    if (PlainAsLoops && Readable && findPivotControl(PP, Ctx, PragmaLoc, PlainLoops))
+      HostControl = true;
+    std::optional<bool> Loops =
+        Readable && !HostControl ? Scan.loopsOnly() : std::optional<bool>();
     // Plain loops of plain loops (time steps) may be sequential control.
     const bool TryControl = Loops.value_or(false) && Scan.sawLoopsOfLoops();
-    if ((!Loops.value_or(false) || TryControl) && Readable) {
+    if ((!Loops.value_or(false) || TryControl) && Readable && !HostControl) {
       SourceScanner Control(PP, PragmaLoc, Readable);
       if (PlainAsLoops) {
         Control.takePlainLoops(PP);
@@ -206,6 +211,16 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   Rewritten.append(ControlLoops.begin(), ControlLoops.end());
   Lex.rewritePlainLoops(Rewritten, [&](const Token &For) {
     Directive &Loop = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
+    // (The variable of a pivot loop's nested `loop` made plain: private.)
+    for (const Token &Var : Ctx.plainLoopPrivates(For.getLocation())) {
+      Clause Private;
+      Private.Kind = ClauseKind::Private;
+      Private.Loc = Var.getLocation();
+      VarRef V;
+      V.Name = Var;
+      Private.Vars.push_back(std::move(V));
+      Loop.Clauses.push_back(std::move(Private));
+    }
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
         !controlLoopProven(PP, Ctx, Loop, Lex))
       return;

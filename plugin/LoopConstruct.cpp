@@ -31,6 +31,20 @@ namespace ferry {
 namespace plugin {
 
 void LoopConstruct::rewrite() {
+  // A pivot loop that is its construct's host control: its `for` stays in
+  // the token stream, run by the host; the loop of a plain `for` in it is
+  // a plain loop of that `for` (PivotControl.h).
+  if (const AccContext::PivotNote *Pivot = Ctx.pivotControl(PragmaLoc)) {
+    report(PP, D.Loc, Diag::RacyPivotControl) << Pivot->Var << Pivot->Element << Pivot->Tail;
+    return;
+  }
+  if (Ctx.plainDirective(PragmaLoc)) {
+    if (Ctx.remarks())
+      report(PP, D.Loc, Diag::RegionRemark)
+          << "'loop' in the plain loop of a pivot loop's iteration: a plain loop of that "
+             "loop (the two are one region where both are proven independent)";
+    return;
+  }
   const Placement P = place();
   if (!check(P) || !readClauses(P))
     return;

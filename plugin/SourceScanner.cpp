@@ -286,6 +286,62 @@ SmallVector<StringRef, 4> SourceScanner::line() {
   }
 }
 
+/// Whether \p Words (of a directive line) are `pragma acc loop` and then
+/// only words of \p Allowed.
+static bool loopDirective(ArrayRef<StringRef> Words, std::initializer_list<StringRef> Allowed) {
+  if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop")
+    return false;
+  return llvm::all_of(Words.drop_front(3),
+                      [&](StringRef W) { return llvm::is_contained(Allowed, W); });
+}
+
+bool SourceScanner::onlyLoopConstruct(LoopTokens &Out) {
+  if (next().isNot(tok::hash))
+    return false;
+  line();
+  Token T = next();
+  const bool Braced = T.is(tok::l_brace);
+  if (Braced)
+    T = next();
+  if (T.isNot(tok::hash) || !T.isAtStartOfLine() ||
+      !loopDirective(line(), {"independent", "gang"}))
+    return false;
+  Out.Directive = T.getLocation();
+  if (!is(next(), "for") || next().isNot(tok::l_paren))
+    return false;
+  for (unsigned Depth = 1;;) {
+    T = next();
+    if (T.is(tok::eof))
+      return false;
+    if (T.is(tok::l_paren))
+      ++Depth;
+    else if (T.is(tok::r_paren) && --Depth == 0)
+      break;
+    Out.Header.push_back(T);
+  }
+  T = next();
+  if (T.isNot(tok::l_brace))
+    return false;
+  Out.Body.push_back(T);
+  for (unsigned Depth = 1; Depth;) {
+    T = next();
+    if (T.is(tok::eof))
+      return false;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      if (!loopDirective(line(), {"independent"}))
+        return false;
+      Out.Directives.push_back({T.getLocation(), Out.Body.size()});
+      continue;
+    }
+    if (T.is(tok::l_brace))
+      ++Depth;
+    else if (T.is(tok::r_brace))
+      --Depth;
+    Out.Body.push_back(T);
+  }
+  return !Braced || next().is(tok::r_brace);
+}
+
 bool SourceScanner::plainLoopAfter(Preprocessor &ThePP, bool &ThenBrace) {
   if (next().isNot(tok::hash))
     return false;

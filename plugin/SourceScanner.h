@@ -66,6 +66,23 @@ public:
   /// functions or names one of \p Shared (variables whose device copy the
   /// construct uses); std::nullopt where it cannot tell.
   std::optional<bool> hostControl(const llvm::StringSet<> &Shared);
+  /// A `loop` construct's tokens (LoopTokens).
+  struct LoopTokens {
+    clang::SourceLocation Directive; ///< the `#` of its directive
+    /// Between the `for`'s parentheses; its braced body (braces included)
+    /// without the directive lines in it.
+    llvm::SmallVector<clang::Token, 16> Header;
+    llvm::SmallVector<clang::Token, 128> Body;
+    /// The `loop` directives in the body: their `#`, and the index in Body
+    /// of the statement after them.
+    llvm::SmallVector<std::pair<clang::SourceLocation, size_t>, 4> Directives;
+  };
+  /// At a compute directive whose statement is one `loop` construct (in
+  /// braces or not; `loop`, `loop independent` or `loop gang`) with a
+  /// braced body: its raw tokens in \p Out. False for anything else, or
+  /// where a directive in it is not a `loop` without clauses (or with
+  /// `independent`).
+  bool onlyLoopConstruct(LoopTokens &Out);
   /// At a directive: whether the statement after it is a plain `for`
   /// statement (no directive inside it); \p ThenBrace: a `}` follows it.
   bool plainLoopAfter(clang::Preprocessor &ThePP, bool &ThenBrace);
