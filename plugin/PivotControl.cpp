@@ -99,7 +99,8 @@ bool classify(const SourceScanner::LoopTokens &L, SmallVectorImpl<SourceLocation
       const size_t Inner = Braced ? S + 1 : S;
       if (const SourceLocation *D = directiveAt(L, Inner)) {
         const size_t InnerEnd = statementEnd(B, Inner);
-        if (!InnerEnd || B[Inner].isNot(tok::kw_for) ||
+        if (B[Inner].isNot(tok::kw_for) || Inner + 2 >= InnerEnd ||
+            B[Inner + 1].isNot(tok::l_paren) || groupEnd(B, Inner + 1) < Inner + 3 ||
             directiveIn(L, Inner + 1, InnerEnd) || InnerEnd != (Braced ? End - 1 : End))
           return false;
         ArrayRef<Token> Header = B.slice(Inner + 2, groupEnd(B, Inner + 1) - Inner - 3);
