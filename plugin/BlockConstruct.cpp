@@ -273,15 +273,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
                      : "(its loops are regions of their own; its other statements run on the "
                        "calling thread, so it runs on the host only)");
   emitOptions(B, D);
-  if (unsigned Items = emitDataItems(PP, B, D)) {
-    if (isC(PP))
-      emitCDataScope(B, Items);
-    else
-      B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
-          .number(Items)
-          .code(", __ferry_options);");
-    emitRowScopes(PP, B, D);
-  }
+  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D));
   if (Compute)
     B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
            "::ferry::acc::enter_host_region(__ferry_region, __ferry_options,")

@@ -453,6 +453,18 @@ void emitRowArguments(Preprocessor &PP, TokenBuilder &B, const VarRef &V) {
   B.tokens(V.Sections[1].Length).code(")");
 }
 
+void emitDataScopeOf(Preprocessor &PP, TokenBuilder &B, const Directive &D, unsigned Items) {
+  if (!Items)
+    return;
+  if (isC(PP))
+    emitCDataScope(B, Items);
+  else
+    B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, __ferry_data,")
+        .number(Items)
+        .code(", __ferry_options);");
+  emitRowScopes(PP, B, D);
+}
+
 void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
   unsigned Id = 0;
   for (const Clause &C : D.Clauses) {

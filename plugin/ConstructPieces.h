@@ -61,6 +61,12 @@ std::string pointerRows(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Ob
 unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
                        llvm::ArrayRef<clang::Token> ImpliedCopy = {},
                        llvm::ArrayRef<VarRef> Sources = {});
+/// The scope of the \p Items data items emitDataItems wrote for \p D (none:
+/// nothing): entered now, left when the construct's block ends (C++: a
+/// `data_scope`; C: `ferry_acc_data_scope` with a cleanup), with the row
+/// scopes of its sections of pointer rows.
+void emitDataScopeOf(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                     unsigned Items);
 
 /// The struct a member item of a `data` or compute construct belongs to
 /// (`s` of `s.data[0:n]`, `*p` of `p->data[0:n]`) is in an implicit `copy`

@@ -447,16 +447,7 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
       Privates.emitCopies(B);
     Sources = Privates.firstprivateSources();
   }
-  if (unsigned Items = emitDataItems(PP, B, D, ImpliedShared, Sources)) {
-    if (isC(PP))
-      emitCDataScope(B, Items);
-    else
-      B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
-             "__ferry_data,")
-          .number(Items)
-          .code(", __ferry_options);");
-    emitRowScopes(PP, B, D);
-  }
+  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D, ImpliedShared, Sources));
 }
 
 void LoopConstruct::emitLaunch(TokenBuilder &B, const CanonicalLoop &L) {
@@ -541,16 +532,7 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
          "control around them runs on the calling thread, with the construct's "
          "view of the variables)");
   emitOptions(B, D);
-  if (unsigned Items = emitDataItems(PP, B, D)) {
-    if (isC(PP))
-      emitCDataScope(B, Items);
-    else
-      B.code("::ferry::acc::data_scope __ferry_data_scope(__ferry_region, "
-             "__ferry_data,")
-          .number(Items)
-          .code(", __ferry_options);");
-    emitRowScopes(PP, B, D);
-  }
+  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D));
   B.code("::ferry::acc::launch_options __ferry_compute_options = "
          "__ferry_options;__ferry_compute_options.defer = true;");
   if (isC(PP)) {
