@@ -308,17 +308,14 @@ OpenConstruct *AccContext::enclosingComputeConstruct() {
   return nullptr;
 }
 
-bool AccContext::declaredInControl(const Token &Name) const {
+void AccContext::addControlLocals(llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) const {
   for (auto It = Open.rbegin(); It != Open.rend(); ++It) {
     if (!isComputeOnly(It->D->Kind))
       continue;
-    if (!It->HostControl || !It->Lexed)
-      return false;
-    llvm::SmallPtrSet<const IdentifierInfo *, 8> Locals;
-    addDeclaredInBody(*It->Lexed, Locals);
-    return Locals.count(Name.getIdentifierInfo());
+    if (It->HostControl && It->Lexed)
+      addDeclaredInBody(*It->Lexed, Names);
+    return;
   }
-  return false;
 }
 
 SmallVector<OpenConstruct *, 4> AccContext::enclosingLoops() {

@@ -167,10 +167,10 @@ public:
   OpenConstruct *enclosingComputeConstruct();
   /// The open loop constructs, outermost first.
   llvm::SmallVector<OpenConstruct *, 4> enclosingLoops();
-  /// Whether \p Name is a variable that the sequential control of the
+  /// Adds to \p Names the variables that the sequential control of the
   /// innermost open compute construct declares before the directive being
-  /// handled (Sema does not know it yet: the control is being lexed).
-  bool declaredInControl(const clang::Token &Name) const;
+  /// handled (Sema does not know them yet: the control is being lexed).
+  void addControlLocals(llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names) const;
   /// The region the directive being handled is in: the innermost open
   /// compute construct that is one region, else the outermost open loop
   /// construct (null when there is neither).

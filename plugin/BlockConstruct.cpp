@@ -134,7 +134,9 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // OpenACC has every gang run a plain loop of `parallel` (2.5.1), and a loop
   // whose iterations are independent gives the same spread over work-items.
   // In host control, a statement the host cannot run is a device statement:
-  // a region of one work-item between the loops (C++).
+  // a region of one work-item between the loops. A pivot loop (a `loop`
+  // construct that is the whole statement) may be host control too
+  // (PivotControl.h).
   SmallVector<SourceLocation, 4> PlainLoops, ControlLoops, DeviceStatements;
   if (Compute && !OneRegion) {
     // From the source text: lexing ahead would run the nested directives'

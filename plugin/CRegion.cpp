@@ -143,6 +143,7 @@ private:
     // The loop variables and the reduction variables are the chunk's own.
     for (const CanonicalLoop &L : In.Nest)
       Seen.insert(L.Var.getIdentifierInfo());
+    Ctx.addControlLocals(ControlLocals);
     return collectReductions() && collectPrivates() && collectShared() &&
            collectFirstprivate();
   }
@@ -255,7 +256,7 @@ private:
       // A variable of the construct's sequential control that the loop
       // assigns: shared with the control (its type is known where the
       // launch is parsed).
-      if (!VD && Ctx.declaredInControl(T)) {
+      if (!VD && ControlLocals.count(T.getIdentifierInfo())) {
         if (!add(T, CaptureKind::Reference))
           return false;
         continue;
@@ -286,7 +287,7 @@ private:
       const VarDecl *VD = Ctx.lookupVariable(T);
       // A variable the construct's sequential control declares: a scalar
       // (host control declares no others), firstprivate.
-      if (!VD && Ctx.declaredInControl(T)) {
+      if (!VD && ControlLocals.count(T.getIdentifierInfo())) {
         if (!add(T, CaptureKind::Value))
           return false;
         continue;
@@ -847,6 +848,8 @@ private:
   TokenBuilder &B;
   const CRegionInput &In;
   SmallPtrSet<const IdentifierInfo *, 16> Seen;
+  /// The variables of the construct's sequential control (not parsed yet).
+  SmallPtrSet<const IdentifierInfo *, 8> ControlLocals;
   std::vector<Capture> Captures;
   std::vector<Reduction> Reduced;
 };

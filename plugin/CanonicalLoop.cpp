@@ -33,6 +33,13 @@ const Token *outerVariableIn(const CanonicalLoop &Inner, ArrayRef<CanonicalLoop>
   return nullptr;
 }
 
+const Token *headerVariable(ArrayRef<Token> Header) {
+  for (size_t H = 1; H < Header.size(); ++H)
+    if (Header[H].is(tok::equal) && Header[H - 1].is(tok::identifier))
+      return &Header[H - 1];
+  return nullptr;
+}
+
 size_t groupEnd(ArrayRef<Token> B, size_t I) {
   unsigned Depth = 0;
   for (size_t J = I; J < B.size(); ++J) {

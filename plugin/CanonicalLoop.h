@@ -37,6 +37,10 @@ const clang::Token *outerVariableIn(const CanonicalLoop &Inner,
                                     llvm::ArrayRef<CanonicalLoop> Outer,
                                     const CanonicalLoop **Which = nullptr);
 
+/// The variable a `for` header's tokens (between its parentheses) assign
+/// first: the name before the first `=` that follows one; null if none.
+const clang::Token *headerVariable(llvm::ArrayRef<clang::Token> Header);
+
 /// The end (one past) of the bracketed group that opens at \p I of \p B.
 size_t groupEnd(llvm::ArrayRef<clang::Token> B, size_t I);
 

@@ -210,11 +210,7 @@ bool rewriteElementReduction(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
   ArrayRef<Token> Element = Body.take_front(I);
   ArrayRef<Token> E = Body.slice(I + 1, Body.size() - I - 2);
   const IdentifierInfo *Array = Body[0].getIdentifierInfo();
-  // The loop's variable: the name before the header's first `=`.
-  const Token *Var = nullptr;
-  for (size_t H = 1; H < Header.size() && !Var; ++H)
-    if (Header[H].is(tok::equal) && Header[H - 1].is(tok::identifier))
-      Var = &Header[H - 1];
+  const Token *Var = headerVariable(Header);
   const bool Assigns = llvm::any_of(E, [](const Token &T) {
     return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
                      tok::slashequal, tok::plusplus, tok::minusminus, tok::l_brace);

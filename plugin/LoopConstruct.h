@@ -70,9 +70,10 @@ public:
                           std::vector<PrivateSection> Nested);
 
   /// A compute construct whose code around its loops is sequential control
-  /// (SourceScanner::hostControl): \p Body runs on the calling thread, in a
-  /// lambda that sees the variables as the construct's region would
-  /// (scalars firstprivate, data shared), and its loops, already rewritten,
+  /// (SourceScanner::hostControl, PivotControl.h): \p Body runs on the
+  /// calling thread, in a lambda (C: a block of copies, emitCHostControl)
+  /// that sees the variables as the construct's region would (scalars
+  /// firstprivate, data shared), and its loops, already rewritten,
   /// launch as regions of their own. \p Implied: reduction variables of
   /// its loops declared before it, shared with the host.
   void rewriteAsHostControl(const TokenList &Body,

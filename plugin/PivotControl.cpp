@@ -45,19 +45,16 @@ namespace ferry {
 namespace plugin {
 namespace {
 
+/// The variable a `for` header's init part assigns (`k` of `k = 0; ...`).
+const Token *initVariable(ArrayRef<Token> Header) {
+  return headerVariable(Header.take_until([](const Token &T) { return T.is(tok::semi); }));
+}
+
 /// Raw identifiers as the preprocessor's identifiers and keywords.
 void cook(Preprocessor &PP, MutableArrayRef<Token> Toks) {
   for (Token &T : Toks)
     if (T.is(tok::raw_identifier))
       PP.LookUpIdentifierInfo(T);
-}
-
-/// The loop variable of a `for` header: the name before its first `=`.
-const Token *loopVariable(ArrayRef<Token> Header) {
-  for (size_t I = 1; I < Header.size() && !Header[I].is(tok::semi); ++I)
-    if (Header[I].is(tok::equal))
-      return Header[I - 1].is(tok::identifier) ? &Header[I - 1] : nullptr;
-  return nullptr;
 }
 
 /// The directive (its `#`) before the statement at \p I of the body, if any.
@@ -104,7 +101,7 @@ bool classify(const SourceScanner::LoopTokens &L, SmallVectorImpl<SourceLocation
             directiveIn(L, Inner + 1, InnerEnd) || InnerEnd != (Braced ? End - 1 : End))
           return false;
         ArrayRef<Token> Header = B.slice(Inner + 2, groupEnd(B, Inner + 1) - Inner - 3);
-        const Token *Var = loopVariable(Header);
+        const Token *Var = initVariable(Header);
         if (!Var)
           return false;
         Dropped.push_back(*D);
@@ -132,7 +129,7 @@ bool findPivotControl(Preprocessor &PP, AccContext &Ctx, SourceLocation PragmaLo
     return false;
   cook(PP, L.Header);
   cook(PP, L.Body);
-  const Token *Var = loopVariable(L.Header);
+  const Token *Var = initVariable(L.Header);
   SmallVector<SourceLocation, 4> Plain, Dropped;
   SmallVector<std::pair<SourceLocation, Token>, 4> Privates;
   if (!Var || !classify(L, Plain, Dropped, Privates))
