@@ -188,6 +188,8 @@ uint32_t usad(uint32_t A, uint32_t B, uint32_t C) { return (A > B ? A - B : B - 
 
 // Floating point beyond plain libm names.
 float rsqrtf_(float F) { return 1.0f / std::sqrt(F); }
+float exp10f_(float X) { return powf(10, X); }
+double exp10_(double X) { return ::pow(10, X); }
 double rsqrt_(double D) { return 1.0 / std::sqrt(D); }
 float saturatef(float F) { return F < 0 ? 0.0f : F > 1 ? 1.0f : F; }
 float fdividef(float A, float B) { return A / B; }
@@ -374,236 +376,6 @@ void *ptxAsmFunction(const std::string &Normalized) {
   return It == Table.end() ? nullptr : It->second;
 }
 
-/// The libdevice functions beyond libm's names, and the ocml functions the
-/// translation maps them to (passes/Libdevice.def; test/unittests/
-/// EmuMathTableTest.cpp checks that none is missing).
-template <class AddFn> void addLibdeviceRest(AddFn Add) {
-  using F1 = float (*)(float);
-  using D1 = double (*)(double);
-  // Integer functions.
-  Add("__nv_abs", abs32);
-  Add("__nv_llabs", abs64);
-  Add("__nv_min", minOf<int32_t>);
-  Add("__nv_max", maxOf<int32_t>);
-  Add("__nv_umin", minOf<uint32_t>);
-  Add("__nv_umax", maxOf<uint32_t>);
-  Add("__nv_llmin", minOf<int64_t>);
-  Add("__nv_llmax", maxOf<int64_t>);
-  Add("__nv_ullmin", minOf<uint64_t>);
-  Add("__nv_ullmax", maxOf<uint64_t>);
-  Add("__nv_brevll", brevll);
-  Add("__nv_mul24", mul24);
-  Add("__nv_mul64hi", mul64hi);
-  Add("__nv_rhadd", rhadd);
-  Add("__nv_uhadd", uhadd);
-  // Arithmetic with a rounding mode.
-  Add("__nv_fadd_rn", add<float, FE_TONEAREST>);
-  Add("__nv_fadd_rz", add<float, FE_TOWARDZERO>);
-  Add("__nv_fadd_rd", add<float, FE_DOWNWARD>);
-  Add("__nv_fadd_ru", add<float, FE_UPWARD>);
-  Add("__nv_fsub_rn", sub<float, FE_TONEAREST>);
-  Add("__nv_fsub_rz", sub<float, FE_TOWARDZERO>);
-  Add("__nv_fsub_rd", sub<float, FE_DOWNWARD>);
-  Add("__nv_fsub_ru", sub<float, FE_UPWARD>);
-  Add("__nv_fmul_rn", mul<float, FE_TONEAREST>);
-  Add("__nv_fmul_rz", mul<float, FE_TOWARDZERO>);
-  Add("__nv_fmul_rd", mul<float, FE_DOWNWARD>);
-  Add("__nv_fmul_ru", mul<float, FE_UPWARD>);
-  Add("__nv_fmaf_rn", fmaR<float, FE_TONEAREST>);
-  Add("__nv_fmaf_ieee_rn", fmaR<float, FE_TONEAREST>);
-  Add("__nv_fmaf", fmaR<float, FE_TONEAREST>);
-  Add("__nv_fmaf_rz", fmaR<float, FE_TOWARDZERO>);
-  Add("__nv_fmaf_rd", fmaR<float, FE_DOWNWARD>);
-  Add("__nv_fma_rz", fmaR<double, FE_TOWARDZERO>);
-  Add("__nv_fma_rd", fmaR<double, FE_DOWNWARD>);
-  Add("__nv_fma_ru", fmaR<double, FE_UPWARD>);
-  Add("__nv_fmaf_ru", fmaR<float, FE_UPWARD>);
-  Add("__nv_dadd_rn", add<double, FE_TONEAREST>);
-  Add("__nv_dadd_rz", add<double, FE_TOWARDZERO>);
-  Add("__nv_dadd_rd", add<double, FE_DOWNWARD>);
-  Add("__nv_dadd_ru", add<double, FE_UPWARD>);
-  Add("__nv_dsub_rn", sub<double, FE_TONEAREST>);
-  Add("__nv_dsub_rz", sub<double, FE_TOWARDZERO>);
-  Add("__nv_dsub_rd", sub<double, FE_DOWNWARD>);
-  Add("__nv_dsub_ru", sub<double, FE_UPWARD>);
-  Add("__nv_dmul_rn", mul<double, FE_TONEAREST>);
-  Add("__nv_fma", fmaR<double, FE_TONEAREST>);
-  Add("__nv_fma_rn", fmaR<double, FE_TONEAREST>);
-  Add("__nv_fmaf_ieee_rz", fmaR<float, FE_TOWARDZERO>);
-  Add("__nv_fmaf_ieee_rd", fmaR<float, FE_DOWNWARD>);
-  Add("__nv_fmaf_ieee_ru", fmaR<float, FE_UPWARD>);
-  Add("__nv_dmul_rz", mul<double, FE_TOWARDZERO>);
-  Add("__nv_dmul_rd", mul<double, FE_DOWNWARD>);
-  Add("__nv_dmul_ru", mul<double, FE_UPWARD>);
-  Add("__nv_fdiv_rz", div<float, FE_TOWARDZERO>);
-  Add("__nv_fdiv_rd", div<float, FE_DOWNWARD>);
-  Add("__nv_fdiv_ru", div<float, FE_UPWARD>);
-  Add("__nv_ddiv_rz", div<double, FE_TOWARDZERO>);
-  Add("__nv_ddiv_rd", div<double, FE_DOWNWARD>);
-  Add("__nv_ddiv_ru", div<double, FE_UPWARD>);
-  Add("__nv_frcp_rz", rcp<float, FE_TOWARDZERO>);
-  Add("__nv_frcp_rd", rcp<float, FE_DOWNWARD>);
-  Add("__nv_frcp_ru", rcp<float, FE_UPWARD>);
-  Add("__nv_drcp_rz", rcp<double, FE_TOWARDZERO>);
-  Add("__nv_drcp_rd", rcp<double, FE_DOWNWARD>);
-  Add("__nv_drcp_ru", rcp<double, FE_UPWARD>);
-  Add("__nv_fsqrt_rz", sqrtR<float, FE_TOWARDZERO>);
-  Add("__nv_fsqrt_rd", sqrtR<float, FE_DOWNWARD>);
-  Add("__nv_fsqrt_ru", sqrtR<float, FE_UPWARD>);
-  Add("__nv_dsqrt_rz", sqrtR<double, FE_TOWARDZERO>);
-  Add("__nv_dsqrt_rd", sqrtR<double, FE_DOWNWARD>);
-  Add("__nv_dsqrt_ru", sqrtR<double, FE_UPWARD>);
-  Add("__nv_fdiv_rn", fdiv);
-  Add("__nv_ddiv_rn", ddiv);
-  Add("__nv_frcp_rn", frcp);
-  Add("__nv_drcp_rn", drcp);
-  Add("__nv_frsqrt_rn", frsqrt);
-  Add("__nv_fsqrt_rn", fsqrt);
-  Add("__nv_dsqrt_rn", dsqrt);
-  Add("__nv_rcp64h", rcp64h);
-  // Conversions (PTX cvt: rounded, saturated, NaN -> 0) and bit casts.
-  Add("__nv_double2int_rz", cvt<int32_t, double, FE_TOWARDZERO>);
-  Add("__nv_double2int_rd", cvt<int32_t, double, FE_DOWNWARD>);
-  Add("__nv_double2int_ru", cvt<int32_t, double, FE_UPWARD>);
-  Add("__nv_double2uint_rz", cvt<uint32_t, double, FE_TOWARDZERO>);
-  Add("__nv_double2uint_rd", cvt<uint32_t, double, FE_DOWNWARD>);
-  Add("__nv_double2uint_ru", cvt<uint32_t, double, FE_UPWARD>);
-  Add("__nv_double2ll_rn", cvt<int64_t, double, FE_TONEAREST>);
-  Add("__nv_double2ll_rd", cvt<int64_t, double, FE_DOWNWARD>);
-  Add("__nv_double2ll_ru", cvt<int64_t, double, FE_UPWARD>);
-  Add("__nv_double2ull_rn", cvt<uint64_t, double, FE_TONEAREST>);
-  Add("__nv_double2ull_rz", cvt<uint64_t, double, FE_TOWARDZERO>);
-  Add("__nv_double2ull_rd", cvt<uint64_t, double, FE_DOWNWARD>);
-  Add("__nv_double2ull_ru", cvt<uint64_t, double, FE_UPWARD>);
-  Add("__nv_float2uint_rn", cvt<uint32_t, float, FE_TONEAREST>);
-  Add("__nv_float2uint_rd", cvt<uint32_t, float, FE_DOWNWARD>);
-  Add("__nv_float2uint_ru", cvt<uint32_t, float, FE_UPWARD>);
-  Add("__nv_float2ll_rz", cvt<int64_t, float, FE_TOWARDZERO>);
-  Add("__nv_float2ll_rd", cvt<int64_t, float, FE_DOWNWARD>);
-  Add("__nv_float2ll_ru", cvt<int64_t, float, FE_UPWARD>);
-  Add("__nv_float2ull_rn", cvt<uint64_t, float, FE_TONEAREST>);
-  Add("__nv_float2ull_rz", cvt<uint64_t, float, FE_TOWARDZERO>);
-  Add("__nv_float2ull_rd", cvt<uint64_t, float, FE_DOWNWARD>);
-  Add("__nv_float2ull_ru", cvt<uint64_t, float, FE_UPWARD>);
-  Add("__nv_int2double_rn", convert<double, int32_t>);
-  Add("__nv_uint2double_rn", convert<double, uint32_t>);
-  Add("__nv_ll2double_rn", convert<double, int64_t>);
-  Add("__nv_ull2double_rn", convert<double, uint64_t>);
-  Add("__nv_ll2float_rn", convert<float, int64_t>);
-  Add("__nv_ull2float_rn", convert<float, uint64_t>);
-  // Directed rounding: the host FPU in that mode.
-  Add("__nv_int2float_rz", convertR<float, int32_t, FE_TOWARDZERO>);
-  Add("__nv_int2float_rd", convertR<float, int32_t, FE_DOWNWARD>);
-  Add("__nv_int2float_ru", convertR<float, int32_t, FE_UPWARD>);
-  Add("__nv_uint2float_rz", convertR<float, uint32_t, FE_TOWARDZERO>);
-  Add("__nv_uint2float_rd", convertR<float, uint32_t, FE_DOWNWARD>);
-  Add("__nv_uint2float_ru", convertR<float, uint32_t, FE_UPWARD>);
-  Add("__nv_ll2float_rz", convertR<float, int64_t, FE_TOWARDZERO>);
-  Add("__nv_ll2float_rd", convertR<float, int64_t, FE_DOWNWARD>);
-  Add("__nv_ll2float_ru", convertR<float, int64_t, FE_UPWARD>);
-  Add("__nv_ull2float_rz", convertR<float, uint64_t, FE_TOWARDZERO>);
-  Add("__nv_ull2float_rd", convertR<float, uint64_t, FE_DOWNWARD>);
-  Add("__nv_ull2float_ru", convertR<float, uint64_t, FE_UPWARD>);
-  Add("__nv_ll2double_rz", convertR<double, int64_t, FE_TOWARDZERO>);
-  Add("__nv_ll2double_rd", convertR<double, int64_t, FE_DOWNWARD>);
-  Add("__nv_ll2double_ru", convertR<double, int64_t, FE_UPWARD>);
-  Add("__nv_ull2double_rz", convertR<double, uint64_t, FE_TOWARDZERO>);
-  Add("__nv_ull2double_rd", convertR<double, uint64_t, FE_DOWNWARD>);
-  Add("__nv_ull2double_ru", convertR<double, uint64_t, FE_UPWARD>);
-  Add("__nv_double2float_rz", convertR<float, double, FE_TOWARDZERO>);
-  Add("__nv_double2float_rd", convertR<float, double, FE_DOWNWARD>);
-  Add("__nv_double2float_ru", convertR<float, double, FE_UPWARD>);
-  Add("__nv_float_as_uint", bitcast<uint32_t, float>);
-  Add("__nv_uint_as_float", bitcast<float, uint32_t>);
-  Add("__nv_longlong_as_double", bitcast<double, int64_t>);
-  Add("__nv_float2half_rn", float2half_rn);
-  Add("__nv_half2float", cvt_f32_f16);
-  Add("__nv_llrint", llrint_);
-  Add("__nv_llroundf", llroundf_);
-  // Classification: 1 or 0, as the translation's compare-and-extend.
-  Add("__nv_isnanf", isNaN<float>);
-  Add("__nv_isnand", isNaN<double>);
-  Add("__nv_isinff", isInf<float>);
-  Add("__nv_isinfd", isInf<double>);
-  Add("__nv_finitef", isFinite<float>);
-  Add("__nv_isfinited", isFinite<double>);
-  Add("__nv_signbitf", signBit<float>);
-  Add("__nv_signbitd", signBit<double>);
-  Add("__nv_nan", nanD);
-  Add("__nv_nanf", nanF);
-  // libm functions under other names.
-  Add("__nv_frexp", static_cast<double (*)(double, int *)>(::frexp));
-  Add("__nv_frexpf", static_cast<float (*)(float, int *)>(::frexpf));
-  Add("__nv_modf", static_cast<double (*)(double, double *)>(::modf));
-  Add("__nv_modff", static_cast<float (*)(float, float *)>(::modff));
-  Add("__nv_remquo", static_cast<double (*)(double, double, int *)>(::remquo));
-  Add("__nv_remquof", static_cast<float (*)(float, float, int *)>(::remquof));
-  Add("__nv_scalbn", static_cast<double (*)(double, int)>(::scalbn));
-  Add("__nv_scalbnf", static_cast<float (*)(float, int)>(::scalbnf));
-  Add("__nv_jn", static_cast<double (*)(int, double)>(::jn));
-  Add("__nv_jnf", static_cast<float (*)(int, float)>(::jnf));
-  Add("__nv_yn", static_cast<double (*)(int, double)>(::yn));
-  Add("__nv_ynf", static_cast<float (*)(int, float)>(::ynf));
-  Add("__nv_fast_exp10f", static_cast<F1>([](float X) { return powf(10, X); }));
-  Add("__nv_fast_log10f", static_cast<F1>(log10f));
-  Add("__nv_fast_log2f", static_cast<F1>(log2f));
-  Add("__nv_fast_tanf", static_cast<F1>(tanf));
-  Add("__nv_fast_tanhf", static_cast<F1>(tanhf));
-  Add("__nv_fast_sincosf", fastSincosf);
-  Add("__nv_sincospi", sincospi<double>);
-  Add("__nv_sincospif", sincospi<float>);
-  Add("__nv_normf", normN<float>);
-  Add("__nv_norm", normN<double>);
-  Add("__nv_rnormf", rnormN<float>);
-  Add("__nv_rnorm", rnormN<double>);
-  // The same functions under libdevice's and ocml's names.
-  struct Pair {
-    const char *Nv, *Ocml;
-    void *F, *D;
-  };
-  auto P = [](auto Fn) { return reinterpret_cast<void *>(Fn); };
-  const Pair Pairs[] = {
-      {"sinpi", "sinpi", P(sinpi<float>), P(sinpi<double>)},
-      {"cospi", "cospi", P(cospi<float>), P(cospi<double>)},
-      {"erfinv", "erfinv", P(asFloat<erfinvD>), P(static_cast<D1>(erfinvD))},
-      {"erfcinv", "erfcinv", P(asFloat<erfcinvD>),
-       P(static_cast<D1>(erfcinvD))},
-      {"erfcx", "erfcx", P(asFloat<erfcxD>), P(static_cast<D1>(erfcxD))},
-      {"normcdf", "ncdf", P(asFloat<normcdfD>), P(static_cast<D1>(normcdfD))},
-      {"normcdfinv", "ncdfinv", P(asFloat<normcdfinvD>),
-       P(static_cast<D1>(normcdfinvD))},
-      {"cyl_bessel_i0", "i0", P(asFloat<besselI0>),
-       P(static_cast<D1>(besselI0))},
-      {"cyl_bessel_i1", "i1", P(asFloat<besselI1>),
-       P(static_cast<D1>(besselI1))},
-      {"j0", "j0", P(static_cast<F1>(j0f)), P(static_cast<D1>(::j0))},
-      {"j1", "j1", P(static_cast<F1>(j1f)), P(static_cast<D1>(::j1))},
-      {"y0", "y0", P(static_cast<F1>(y0f)), P(static_cast<D1>(::y0))},
-      {"y1", "y1", P(static_cast<F1>(y1f)), P(static_cast<D1>(::y1))},
-      {"ilogb", "ilogb", P(static_cast<int (*)(float)>(ilogbf)),
-       P(static_cast<int (*)(double)>(::ilogb))},
-      {"logb", "logb", P(static_cast<F1>(logbf)), P(static_cast<D1>(::logb))},
-      {"nextafter", "nextafter",
-       P(static_cast<float (*)(float, float)>(nextafterf)),
-       P(static_cast<double (*)(double, double)>(::nextafter))},
-      {"rcbrt", "rcbrt", P(rcbrt<float>), P(rcbrt<double>)},
-      {"rhypot", "rhypot", P(rhypot<float>), P(rhypot<double>)},
-      {"norm3d", "len3", P(norm3<float>), P(norm3<double>)},
-      {"rnorm3d", "rlen3", P(rnorm3<float>), P(rnorm3<double>)},
-      {"norm4d", "len4", P(norm4<float>), P(norm4<double>)},
-      {"rnorm4d", "rlen4", P(rnorm4<float>), P(rnorm4<double>)},
-      {"powi", "pown", P(pown<float>), P(pown<double>)},
-  };
-  for (const Pair &E : Pairs) {
-    std::string Nv = "__nv_" + std::string(E.Nv);
-    // libdevice's float names: "sinpif", but "norm3df" for "norm3d".
-    Add((Nv + "f").c_str(), E.F);
-    Add(Nv.c_str(), E.D);
-    Add(("__ocml_" + std::string(E.Ocml) + "_f32").c_str(), E.F);
-    Add(("__ocml_" + std::string(E.Ocml) + "_f64").c_str(), E.D);
-  }
-}
-
 namespace {
 /// float -> bfloat16, round to nearest even; NaNs stay NaNs (quiet).
 __bf16 truncsfbf2(float F) {
@@ -635,116 +407,41 @@ const std::map<std::string, void *> &compilerRuntimeFunctions() {
   return Table;
 }
 
-void *mathFunction(const std::string &Name) {
+namespace {
+/// Every device math function name of MathFunctions.def and its host
+/// function.
+std::map<std::string, void *> buildMathTable() {
   using F1 = float (*)(float);
   using F2 = float (*)(float, float);
   using D1 = double (*)(double);
   using D2 = double (*)(double, double);
-  static const std::map<std::string, void *> Table = [] {
-    std::map<std::string, void *> T;
-    auto Add = [&](const char *N, auto Fn) { T[N] = reinterpret_cast<void *>(Fn); };
-    // Unary and binary libm functions under both dialects' names.
-    struct U {
-      const char *Name;
-      F1 F;
-      D1 D;
-    };
-    static const U Unary[] = {
-        {"sin", sinf, ::sin}, {"cos", cosf, ::cos}, {"tan", tanf, ::tan},
-        {"asin", asinf, ::asin}, {"acos", acosf, ::acos}, {"atan", atanf, ::atan},
-        {"sinh", sinhf, ::sinh}, {"cosh", coshf, ::cosh}, {"tanh", tanhf, ::tanh},
-        {"asinh", asinhf, ::asinh}, {"acosh", acoshf, ::acosh}, {"atanh", atanhf, ::atanh},
-        {"exp", expf, ::exp}, {"exp2", exp2f, ::exp2}, {"exp10", [](float X) { return powf(10, X); },
-                                                        [](double X) { return ::pow(10, X); }},
-        {"expm1", expm1f, ::expm1}, {"log", logf, ::log}, {"log2", log2f, ::log2},
-        {"log10", log10f, ::log10}, {"log1p", log1pf, ::log1p}, {"sqrt", sqrtf, ::sqrt},
-        {"cbrt", cbrtf, ::cbrt}, {"erf", erff, ::erf}, {"erfc", erfcf, ::erfc},
-        {"tgamma", tgammaf, ::tgamma}, {"lgamma", lgammaf, ::lgamma}, {"fabs", fabsf, ::fabs},
-        {"floor", floorf, ::floor}, {"ceil", ceilf, ::ceil}, {"trunc", truncf, ::trunc},
-        {"round", roundf, ::round}, {"rint", rintf, ::rint}, {"nearbyint", nearbyintf, ::nearbyint},
-        {"rsqrt", rsqrtf_, rsqrt_}};
-    for (const U &E : Unary) {
-      const std::string N = E.Name;
-      T["__nv_" + N + "f"] = reinterpret_cast<void *>(E.F);
-      T["__nv_" + N] = reinterpret_cast<void *>(E.D);
-      T["__ocml_" + N + "_f32"] = reinterpret_cast<void *>(E.F);
-      T["__ocml_" + N + "_f64"] = reinterpret_cast<void *>(E.D);
-      T["__ocml_native_" + N + "_f32"] = reinterpret_cast<void *>(E.F);
-    }
-    struct B {
-      const char *Name;
-      F2 F;
-      D2 D;
-    };
-    static const B Binary[] = {{"pow", powf, ::pow},       {"atan2", atan2f, ::atan2},
-                               {"fmod", fmodf, ::fmod},    {"hypot", hypotf, ::hypot},
-                               {"fmin", fminf, ::fmin},    {"fmax", fmaxf, ::fmax},
-                               {"copysign", copysignf, ::copysign},
-                               {"fdim", fdimf, ::fdim},    {"remainder", remainderf, ::remainder}};
-    for (const B &E : Binary) {
-      const std::string N = E.Name;
-      T["__nv_" + N + "f"] = reinterpret_cast<void *>(E.F);
-      T["__nv_" + N] = reinterpret_cast<void *>(E.D);
-      T["__ocml_" + N + "_f32"] = reinterpret_cast<void *>(E.F);
-      T["__ocml_" + N + "_f64"] = reinterpret_cast<void *>(E.D);
-    }
-    // libdevice's fast and special forms.
-    Add("__nv_fast_expf", static_cast<F1>(expf));
-    Add("__nv_fast_logf", static_cast<F1>(logf));
-    Add("__nv_fast_sinf", static_cast<F1>(sinf));
-    Add("__nv_fast_cosf", static_cast<F1>(cosf));
-    Add("__nv_fast_powf", static_cast<F2>(powf));
-    Add("__nv_fast_fdividef", fdividef);
-    Add("__nv_saturatef", saturatef);
-    Add("__nv_ldexp", static_cast<double (*)(double, int)>(::ldexp));
-    Add("__nv_ldexpf", static_cast<float (*)(float, int)>(ldexpf));
-    Add("__ocml_ldexp_f64", static_cast<double (*)(double, int)>(::ldexp));
-    Add("__ocml_ldexp_f32", static_cast<float (*)(float, int)>(ldexpf));
-    Add("__nv_sincos", sincos_);
-    Add("__nv_sincosf", sincosf_);
-    Add("__ocml_sincos_f64", ocml_sincos);
-    Add("__ocml_sincos_f32", ocml_sincosf);
-    // Conversions and bit casts.
-    Add("__nv_float2int_rn", f2i_rn);
-    Add("__nv_float2int_rz", f2i_rz);
-    Add("__nv_float2int_rd", f2i_rd);
-    Add("__nv_float2int_ru", f2i_ru);
-    Add("__nv_float2uint_rz", f2u_rz);
-    Add("__nv_double2int_rn", d2i_rn);
-    Add("__nv_double2uint_rn", d2u_rn);
-    Add("__nv_float2ll_rn", f2ll_rn);
-    Add("__nv_double2ll_rz", d2ll_rz);
-    Add("__nv_double2float_rn", d2f_rn);
-    Add("__nv_int2float_rn", i2f_rn);
-    Add("__nv_uint2float_rn", u2f_rn);
-    Add("__nv_int_as_float", int_as_float);
-    Add("__nv_float_as_int", float_as_int);
-    Add("__nv_double_as_longlong", double_as_ll);
-    Add("__nv_hiloint2double", hilo2d);
-    Add("__nv_double2hiint", d2hi);
-    Add("__nv_double2loint", d2lo);
-    Add("__nv_llrintf", llrintf_);
-    Add("__nv_llround", llround_);
-    // Integer intrinsics.
-    Add("__nv_popc", popc);
-    Add("__nv_popcll", popcll);
-    Add("__nv_clz", clz);
-    Add("__nv_clzll", clzll);
-    Add("__nv_ffs", ffs_);
-    Add("__nv_ffsll", ffsll_);
-    Add("__nv_brev", brev);
-    Add("__nv_byte_perm", byte_perm);
-    Add("__nv_mulhi", mulhi);
-    Add("__nv_umulhi", umulhi);
-    Add("__nv_umul64hi", umul64hi);
-    Add("__nv_umul24", umul24);
-    Add("__nv_hadd", hadd);
-    Add("__nv_urhadd", urhadd);
-    Add("__nv_sad", sad);
-    Add("__nv_usad", usad);
-    addLibdeviceRest(Add);
-    return T;
-  }();
+  std::map<std::string, void *> T;
+  auto Add = [&](const std::string &Name, auto Fn) {
+    T[Name] = reinterpret_cast<void *>(Fn);
+  };
+  // libdevice's float name appends "f" ("sinpif", but "norm3df" for
+  // "norm3d"), ocml's names a type suffix.
+  auto AddPair = [&](const std::string &Nv, const std::string &Ocml, auto F,
+                     auto D) {
+    Add("__nv_" + Nv + "f", F);
+    Add("__nv_" + Nv, D);
+    Add("__ocml_" + Ocml + "_f32", F);
+    Add("__ocml_" + Ocml + "_f64", D);
+  };
+#define FERRY_EMU_MATH(NAME, ...) Add(NAME, __VA_ARGS__);
+#define FERRY_EMU_MATH_PAIR(NV, OCML, F32, F64) AddPair(NV, OCML, F32, F64);
+#define FERRY_EMU_MATH_BINARY(NAME, F32, F64)                                  \
+  AddPair(NAME, NAME, static_cast<F2>(F32), static_cast<D2>(F64));
+#define FERRY_EMU_MATH_UNARY(NAME, F32, F64)                                   \
+  AddPair(NAME, NAME, static_cast<F1>(F32), static_cast<D1>(F64));             \
+  Add("__ocml_native_" NAME "_f32", static_cast<F1>(F32));
+#include "MathFunctions.def"
+  return T;
+}
+} // namespace
+
+void *mathFunction(const std::string &Name) {
+  static const std::map<std::string, void *> Table = buildMathTable();
   auto It = Table.find(Name);
   return It == Table.end() ? nullptr : It->second;
 }

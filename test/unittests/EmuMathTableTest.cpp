@@ -42,7 +42,8 @@ TEST(EmuMathTable, EveryMappedLibdeviceFunctionHasAHostVersion) {
   for (const std::string &M : Missing)
     List += "  " + M + "\n";
   EXPECT_TRUE(Missing.empty())
-      << Missing.size() << " functions have no host version in emu/Math.cpp:\n"
+      << Missing.size()
+      << " functions have no host version in emu/MathFunctions.def:\n"
       << List;
 }
 
