@@ -121,6 +121,20 @@ private:
   bool matchCopies() const;
   bool findRemainder();
   bool matchRemainder();
+  void mapJoinPhis();
+  bool readJoinBranch(BasicBlock *&Start, unsigned &First);
+  bool collectRemainder(BasicBlock *Start, unsigned First);
+  BasicBlock *blockInRemainder(BasicBlock *B0) const;
+  bool remainderRepeatsCopy0(unsigned First) const;
+  bool remainderUsedOnlyAfter(unsigned First) const;
+  bool joinPhisUsedOnlyAfter() const;
+  bool enterableFromBypass() const;
+  void mergeFlagsIntoCopy0();
+  void useCopy0Values();
+  void stepOneIteration();
+  SmallVector<BasicBlock *, 8> bypassOtherCopies();
+  void eraseOtherCopies(SmallVectorImpl<BasicBlock *> &Dead);
+  void enterLoopForRemainder();
   std::optional<bool> parity(Value *V, bool TripOdd, unsigned Depth = 0) const;
   std::optional<bool> evaluate(Value *Cond, bool TripOdd) const;
   bool matchValue(Value *V0, Value *Vj, unsigned Copy) const;
@@ -199,6 +213,13 @@ private:
   /// The remainder's instructions by body position (nullptr where the join's
   /// branch stands for the body's first one).
   std::vector<Instruction *> Remainder;
+  /// The join's phis that stand for i and the carried phis after the loop.
+  DenseMap<Value *, PHINode *> AtJoin;
+  /// The remainder's blocks by the position of their first instruction, and
+  /// back; the position of each of its instructions.
+  DenseMap<BasicBlock *, unsigned> RemainderStart;
+  DenseMap<unsigned, BasicBlock *> RemainderAt;
+  DenseMap<Instruction *, unsigned> RemainderPos;
 };
 
 /// Whether \p Other repeats \p I0: the same operation, and operand by
@@ -757,149 +778,189 @@ std::optional<bool> UnrolledLoop::evaluate(Value *Cond, bool TripOdd) const {
 /// starts at body position 0), or simplifycfg folded the body's first branch
 /// `br C, next, end` into it: `br (skip || !C), after, next`.
 bool UnrolledLoop::matchRemainder() {
-  auto *Br = cast<BranchInst>(Join->getTerminator());
-  Value *Cond = Br->getCondition();
-  // The join's phis: what stands for i and the carried phis there.
-  DenseMap<Value *, PHINode *> AtJoin;
+  mapJoinPhis();
+  BasicBlock *Start = nullptr;
+  unsigned First = 0;
+  if (!readJoinBranch(Start, First))
+    return false;
+  if (L.contains(After) || L.contains(Start) || Start == After)
+    return false;
+  return collectRemainder(Start, First) && remainderRepeatsCopy0(First) &&
+         remainderUsedOnlyAfter(First) && joinPhisUsedOnlyAfter() &&
+         enterableFromBypass();
+}
+
+/// AtJoin: the join's phis that stand for i and the carried phis there (the
+/// loop's next value from the latch, their start from the bypass).
+void UnrolledLoop::mapJoinPhis() {
   for (PHINode &P : Join->phis()) {
     Value *FromLoop = P.getIncomingValueForBlock(Latch);
-    if (FromLoop == IVNext &&
-        P.getIncomingValueForBlock(Bypass) == IV->getIncomingValueForBlock(Preheader))
+    if (FromLoop == IVNext && P.getIncomingValueForBlock(Bypass) ==
+                                  IV->getIncomingValueForBlock(Preheader))
       AtJoin[IV] = &P;
     for (PHINode *Q : Carried)
       if (FromLoop == Q->getIncomingValueForBlock(Latch) &&
-          P.getIncomingValueForBlock(Bypass) == Q->getIncomingValueForBlock(Preheader))
+          P.getIncomingValueForBlock(Bypass) ==
+              Q->getIncomingValueForBlock(Preheader))
         AtJoin[Q] = &P;
   }
+}
+
+/// The join's branch: where it skips the remainder (SkipOnTrue, After), the
+/// remainder's first block \p Start and the body position \p First it
+/// starts at (1 where the branch stands for the body's first one).
+bool UnrolledLoop::readJoinBranch(BasicBlock *&Start, unsigned &First) {
+  auto *Br = cast<BranchInst>(Join->getTerminator());
+  Value *Cond = Br->getCondition();
   std::optional<bool> Even = evaluate(Cond, false), Odd = evaluate(Cond, true);
-  unsigned First = 0;
-  BasicBlock *Start = nullptr;
   if (Even && Odd && *Even != *Odd) {
     SkipOnTrue = *Even;
     After = Br->getSuccessor(SkipOnTrue ? 0 : 1);
     Start = Br->getSuccessor(SkipOnTrue ? 1 : 0);
-  } else {
-    // Folded: skip || !C, after on true.
-    Value *A, *B, *C;
-    auto *Head = dyn_cast<BranchInst>(Stream[0]);
-    if (!Head || !Head->isConditional() || !match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
-      return false;
-    if (!match(B, m_Not(m_Value(C))))
-      std::swap(A, B);
-    Even = evaluate(A, false);
-    Odd = evaluate(A, true);
-    if (!match(B, m_Not(m_Value(C))) || !Even || !Odd || !*Even || *Odd)
-      return false;
-    // Only loop-invariant conditions: the join has no copy of the body's values.
-    if (!L.isLoopInvariant(C) || C != Head->getCondition() ||
-        BlockStart.lookup(Head->getSuccessor(1)) != CopySize ||
-        BlockStart.lookup(Head->getSuccessor(0)) != 1)
-      return false;
-    SkipOnTrue = true;
-    After = Br->getSuccessor(0);
-    Start = Br->getSuccessor(1);
-    First = 1;
+    First = 0;
+    return true;
   }
-  if (L.contains(After) || L.contains(Start) || Start == After)
+  // Folded: skip || !C, after on true.
+  Value *A, *B, *C;
+  auto *Head = dyn_cast<BranchInst>(Stream[0]);
+  if (!Head || !Head->isConditional() ||
+      !match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
     return false;
+  if (!match(B, m_Not(m_Value(C))))
+    std::swap(A, B);
+  Even = evaluate(A, false);
+  Odd = evaluate(A, true);
+  if (!match(B, m_Not(m_Value(C))) || !Even || !Odd || !*Even || *Odd)
+    return false;
+  // Only loop-invariant conditions: the join has no copy of the body's values.
+  if (!L.isLoopInvariant(C) || C != Head->getCondition() ||
+      BlockStart.lookup(Head->getSuccessor(1)) != CopySize ||
+      BlockStart.lookup(Head->getSuccessor(0)) != 1)
+    return false;
+  SkipOnTrue = true;
+  After = Br->getSuccessor(0);
+  Start = Br->getSuccessor(1);
+  First = 1;
+  return true;
+}
 
-  // The remainder's instructions in block order from Start, as many as copy
-  // 0 has (from position First).
-  std::vector<Instruction *> &Rest = Remainder;
-  Rest.assign(First, nullptr);
-  DenseMap<BasicBlock *, unsigned> RestStart;
-  DenseMap<unsigned, BasicBlock *> RestAt;
+/// Remainder: the instructions in block order from \p Start, as many as copy
+/// 0 has (from position \p First), their blocks and positions; a remainder
+/// of a one-block body then branches to the block after it.
+bool UnrolledLoop::collectRemainder(BasicBlock *Start, unsigned First) {
+  Remainder.assign(First, nullptr);
   if (First) {
-    RestStart[Join] = 0;
-    RestAt[0] = Join;
+    RemainderStart[Join] = 0;
+    RemainderAt[0] = Join;
   }
   Instruction *Tail = nullptr;
-  for (BasicBlock *BB = Start; BB && Rest.size() < CopySize; BB = BB->getNextNode()) {
+  for (BasicBlock *BB = Start; BB && Remainder.size() < CopySize;
+       BB = BB->getNextNode()) {
     if (BB == After || BB == Join || L.contains(BB))
       return false;
     for (Instruction &I : *BB) {
       if (I.isDebugOrPseudoInst())
         continue;
-      if (Rest.size() == CopySize) {
+      if (Remainder.size() == CopySize) {
         Tail = &I;
         break;
       }
-      if (!RestStart.count(BB)) {
-        RestStart[BB] = Rest.size();
-        RestAt[Rest.size()] = BB;
+      if (!RemainderStart.count(BB)) {
+        RemainderStart[BB] = Remainder.size();
+        RemainderAt[Remainder.size()] = BB;
       }
-      Rest.push_back(&I);
+      Remainder.push_back(&I);
     }
   }
-  if (Rest.size() != CopySize)
+  if (Remainder.size() != CopySize)
     return false;
   // A body of one block ends in the latch's counter code: the remainder in a
   // branch to the block after it.
-  if (!Rest.back()->isTerminator()) {
+  if (!Remainder.back()->isTerminator()) {
     auto *TailBr = dyn_cast_or_null<BranchInst>(Tail);
     if (!TailBr || TailBr->isConditional() || TailBr->getSuccessor(0) != After)
       return false;
   }
-  DenseMap<Instruction *, unsigned> RestPos;
   for (unsigned P = First; P < CopySize; ++P)
-    RestPos[Rest[P]] = P;
+    RemainderPos[Remainder[P]] = P;
+  return true;
+}
 
-  // Copy 0's block at the same position in the remainder; copy 1's start
-  // is the block after the remainder.
-  auto BlockInRest = [&](BasicBlock *B0) -> BasicBlock * {
-    auto It = BlockStart.find(B0);
-    if (It == BlockStart.end() || It->second > CopySize)
-      return nullptr;
-    return It->second == CopySize ? After : RestAt.lookup(It->second);
-  };
+/// Copy 0's block at the same position in the remainder; copy 1's start is
+/// the block after the remainder.
+BasicBlock *UnrolledLoop::blockInRemainder(BasicBlock *B0) const {
+  auto It = BlockStart.find(B0);
+  if (It == BlockStart.end() || It->second > CopySize)
+    return nullptr;
+  return It->second == CopySize ? After : RemainderAt.lookup(It->second);
+}
+
+/// Whether the remainder from position \p First repeats copy 0: values at
+/// the same position, i and the carried phis against the join's phis for
+/// them, the same value outside the loop.
+bool UnrolledLoop::remainderRepeatsCopy0(unsigned First) const {
   auto Matches = [&](Value *V0, Value *Vr) {
     if (auto *B0 = dyn_cast<BasicBlock>(V0))
-      return BlockInRest(B0) == Vr;
+      return blockInRemainder(B0) == Vr;
     int P0 = position(V0);
     if (P0 >= 0) {
       auto *Ir = dyn_cast<Instruction>(Vr);
-      return unsigned(P0) < CopySize && Ir && RestPos.count(Ir) && RestPos[Ir] == unsigned(P0);
+      return unsigned(P0) < CopySize && Ir && RemainderPos.count(Ir) &&
+             RemainderPos.lookup(Ir) == unsigned(P0);
     }
-    if (V0 == IV || (isa<PHINode>(V0) && is_contained(Carried, cast<PHINode>(V0))))
+    if (V0 == IV ||
+        (isa<PHINode>(V0) && is_contained(Carried, cast<PHINode>(V0))))
       return AtJoin.lookup(V0) && AtJoin.lookup(V0) == Vr;
     if (auto *I = dyn_cast<Instruction>(V0); I && L.contains(I))
       return false;
     return V0 == Vr;
   };
+  auto BlockInRemainder = [&](BasicBlock *B0) { return blockInRemainder(B0); };
   for (unsigned P = First; P < CopySize; ++P)
-    if (!repeats(Stream[P], Rest[P], Matches, BlockInRest))
+    if (!repeats(Stream[P], Remainder[P], Matches, BlockInRemainder))
       return false;
+  return true;
+}
 
-  // Who sees the remainder's values and the join's phis: the remainder, and
-  // the phis of the block after it, whose value from the join must be the
-  // loop's exit value of the same body value.
-  SmallPtrSet<BasicBlock *, 8> RestBlocks;
-  for (auto &[BB, Pos] : RestStart)
+/// Who sees the remainder's values: the remainder, and the phis of the block
+/// after it, whose value from the join must be the loop's exit value of the
+/// same body value.
+bool UnrolledLoop::remainderUsedOnlyAfter(unsigned First) const {
+  SmallPtrSet<BasicBlock *, 8> RemainderBlocks;
+  for (auto &[BB, Pos] : RemainderStart)
     if (BB != Join)
-      RestBlocks.insert(BB);
+      RemainderBlocks.insert(BB);
   for (PHINode &P : After->phis())
     for (unsigned In = 0; In < P.getNumIncomingValues(); ++In) {
-      if (!RestBlocks.count(P.getIncomingBlock(In)))
+      if (!RemainderBlocks.count(P.getIncomingBlock(In)))
         continue;
       auto *Ir = dyn_cast<Instruction>(P.getIncomingValue(In));
-      if (!Ir || !RestPos.count(Ir))
+      if (!Ir || !RemainderPos.count(Ir))
         return false;
       auto *FromJoin = dyn_cast<PHINode>(P.getIncomingValueForBlock(Join));
-      Instruction *LastCopy = Stream[(Factor - 1) * CopySize + RestPos[Ir]];
+      Instruction *LastCopy =
+          Stream[(Factor - 1) * CopySize + RemainderPos.lookup(Ir)];
       if (!FromJoin || FromJoin->getParent() != Join ||
           FromJoin->getIncomingValueForBlock(Latch) != LastCopy)
         return false;
     }
   for (unsigned P = First; P < CopySize; ++P)
-    for (User *U : Rest[P]->users()) {
+    for (User *U : Remainder[P]->users()) {
       auto *UI = cast<Instruction>(U);
-      if (!RestPos.count(UI) && !(isa<PHINode>(UI) && UI->getParent() == After))
+      if (!RemainderPos.count(UI) &&
+          !(isa<PHINode>(UI) && UI->getParent() == After))
         return false;
     }
+  return true;
+}
+
+/// Who sees the join's phis: the remainder, and the phis of the block after
+/// it as their value from the join; those phis take only join phis from it.
+bool UnrolledLoop::joinPhisUsedOnlyAfter() const {
   for (PHINode &P : Join->phis())
     for (User *U : P.users()) {
       auto *UI = cast<Instruction>(U);
-      if (RestPos.count(UI))
+      if (RemainderPos.count(UI))
         continue;
       auto *Phi = dyn_cast<PHINode>(UI);
       if (!Phi || Phi->getParent() != After)
@@ -914,8 +975,12 @@ bool UnrolledLoop::matchRemainder() {
       if (!FromJoin || FromJoin->getParent() != Join)
         return false;
     }
-  // The loop is also entered from the bypass: what it uses from outside must
-  // be there too.
+  return true;
+}
+
+/// The loop is also entered from the bypass: what it uses from outside must
+/// be there too.
+bool UnrolledLoop::enterableFromBypass() const {
   auto Available = [&](Value *V) {
     auto *I = dyn_cast<Instruction>(V);
     return !I || L.contains(I) || DT.dominates(I, Bypass->getTerminator());
@@ -932,8 +997,18 @@ bool UnrolledLoop::matchRemainder() {
 }
 
 void UnrolledLoop::reroll() {
-  // Copy 0 now also stands for the other copies' iterations (and the
-  // remainder's): the flags and metadata all of them allow.
+  mergeFlagsIntoCopy0();
+  useCopy0Values();
+  stepOneIteration();
+  SmallVector<BasicBlock *, 8> Dead = bypassOtherCopies();
+  eraseOtherCopies(Dead);
+  if (MergeRemainder)
+    enterLoopForRemainder();
+}
+
+/// Copy 0 now also stands for the other copies' iterations (and the
+/// remainder's): the flags and metadata all of them allow.
+void UnrolledLoop::mergeFlagsIntoCopy0() {
   auto Merge = [](Instruction *I0, Instruction *Ij) {
     I0->andIRFlags(Ij);
     // andIRFlags keeps uitofp's nneg in LLVM 19.
@@ -949,6 +1024,11 @@ void UnrolledLoop::reroll() {
     for (unsigned P = 0; P < CopySize; ++P)
       if (Remainder[P])
         Merge(Stream[P], Remainder[P]);
+}
+
+/// The carried phis and the users after the loop take copy 0's values
+/// instead of the last copy's.
+void UnrolledLoop::useCopy0Values() {
   for (PHINode *Phi : Carried) {
     auto *Last = cast<Instruction>(Phi->getIncomingValueForBlock(Latch));
     Phi->setIncomingValueForBlock(Latch, counterpartInCopy0(Last));
@@ -957,44 +1037,58 @@ void UnrolledLoop::reroll() {
     Stream[P]->replaceUsesWithIf(counterpartInCopy0(Stream[P]), [&](Use &U) {
       return !L.contains(cast<Instruction>(U.getUser()));
     });
-  // i steps by one iteration's offset, the counter by one.
+}
+
+/// i steps by one iteration's offset, the counter by one; the counter code
+/// moves into the latch (it may sit in a copy that goes).
+void UnrolledLoop::stepOneIteration() {
   SCEVExpander Expander(SE, Header->getModule()->getDataLayout(), "reroll");
   // Where the loop's entries meet: the bypass enters it too when the
   // remainder is merged.
-  Value *Step = Expander.expandCodeFor(Offset, IV->getType(),
-                                       (MergeRemainder ? Bypass : Preheader)->getTerminator());
+  Value *Step = Expander.expandCodeFor(
+      Offset, IV->getType(),
+      (MergeRemainder ? Bypass : Preheader)->getTerminator());
   Value *Next = rollIteration(Expander, Step);
-  IVNext->replaceUsesWithIf(Next,
-                            [&](Use &U) { return !L.contains(cast<Instruction>(U.getUser())); });
+  IVNext->replaceUsesWithIf(Next, [&](Use &U) {
+    return !L.contains(cast<Instruction>(U.getUser()));
+  });
   IV->setIncomingValueForBlock(Latch, Next);
   CounterNext->setOperand(1, ConstantInt::get(CounterNext->getType(), 1));
-  // The counter code may sit in a copy that goes: into the latch.
   CounterNext->moveBefore(Latch->getTerminator());
   ExitCmp->moveBefore(Latch->getTerminator());
+}
 
-  // Copy 0 leaves for the latch's counter code instead of copy 1.
+/// Copy 0 leaves for the latch's counter code instead of copy 1; returns the
+/// blocks no longer reached from the header.
+SmallVector<BasicBlock *, 8> UnrolledLoop::bypassOtherCopies() {
   SmallVector<BasicBlock *, 8> Dead;
+  if (L.getNumBlocks() <= 1)
+    return Dead;
   Instruction *First1 = Stream[CopySize];
-  if (L.getNumBlocks() > 1) {
-    BasicBlock *Entry1 = First1->getParent();
-    if (&*Entry1->getFirstNonPHIOrDbg() != First1 || Entry1 == Header)
-      Entry1 = SplitBlock(Entry1, First1);
-    for (BasicBlock *Pred : SmallVector<BasicBlock *, 4>(predecessors(Entry1)))
-      Pred->getTerminator()->replaceSuccessorWith(Entry1, Latch);
-    SmallPtrSet<BasicBlock *, 16> Live;
-    SmallVector<BasicBlock *, 16> Work{Header};
-    while (!Work.empty()) {
-      BasicBlock *BB = Work.pop_back_val();
-      if (!L.contains(BB) || !Live.insert(BB).second)
-        continue;
-      append_range(Work, successors(BB));
-    }
-    for (BasicBlock *BB : L.blocks())
-      if (!Live.count(BB))
-        Dead.push_back(BB);
-    if (!Live.count(Entry1) && !L.contains(Entry1))
-      Dead.push_back(Entry1);
+  BasicBlock *Entry1 = First1->getParent();
+  if (&*Entry1->getFirstNonPHIOrDbg() != First1 || Entry1 == Header)
+    Entry1 = SplitBlock(Entry1, First1);
+  for (BasicBlock *Pred : SmallVector<BasicBlock *, 4>(predecessors(Entry1)))
+    Pred->getTerminator()->replaceSuccessorWith(Entry1, Latch);
+  SmallPtrSet<BasicBlock *, 16> Live;
+  SmallVector<BasicBlock *, 16> Work{Header};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (!L.contains(BB) || !Live.insert(BB).second)
+      continue;
+    append_range(Work, successors(BB));
   }
+  for (BasicBlock *BB : L.blocks())
+    if (!Live.count(BB))
+      Dead.push_back(BB);
+  if (!Live.count(Entry1) && !L.contains(Entry1))
+    Dead.push_back(Entry1);
+  return Dead;
+}
+
+/// Deletes copies 1..k-1 outside the \p Dead blocks, i's old increment, the
+/// roots and what computed them, then the dead blocks.
+void UnrolledLoop::eraseOtherCopies(SmallVectorImpl<BasicBlock *> &Dead) {
   SmallPtrSet<BasicBlock *, 16> DeadSet(Dead.begin(), Dead.end());
   for (unsigned P = Stream.size(); P-- > CopySize;) {
     Instruction *I = Stream[P];
@@ -1014,14 +1108,14 @@ void UnrolledLoop::reroll() {
   for (Instruction *I : Gone)
     I->eraseFromParent();
   DeleteDeadBlocks(Dead);
+}
 
-  if (!MergeRemainder)
-    return;
-  // The loop runs every iteration on its way; where the bypass ran the
-  // remainder, it enters the loop for one iteration instead. (The bypass
-  // test itself is not checked: the unroller's sends trip counts below 2
-  // round the loop, and a trip count of 1 reaching the loop would have made
-  // the unrolled one count to 2^32 / 2.)
+/// The loop runs every iteration on its way; where the bypass ran the
+/// remainder, it enters the loop for one iteration instead. (The bypass
+/// test itself is not checked: the unroller's sends trip counts below 2
+/// round the loop, and a trip count of 1 reaching the loop would have made
+/// the unrolled one count to 2^32 / 2.)
+void UnrolledLoop::enterLoopForRemainder() {
   LLVMContext &Ctx = Header->getContext();
   Function *F = Header->getParent();
   auto *Entry = BasicBlock::Create(Ctx, "loop.entry", F, Header);
@@ -1039,7 +1133,8 @@ void UnrolledLoop::reroll() {
   ExitCmp->setOperand(TripOperand, TripPhi);
   // The loop's exit values go straight to the block after the remainder.
   for (PHINode &P : After->phis())
-    P.addIncoming(cast<PHINode>(P.getIncomingValueForBlock(Join))->getIncomingValueForBlock(Latch),
+    P.addIncoming(cast<PHINode>(P.getIncomingValueForBlock(Join))
+                      ->getIncomingValueForBlock(Latch),
                   Done);
   Latch->getTerminator()->replaceSuccessorWith(Join, Done);
   Join->removePredecessor(Latch);
