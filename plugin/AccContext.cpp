@@ -48,6 +48,10 @@ VarDecl *AccContext::lookupVariable(const Token &Name) const {
   return dyn_cast_or_null<VarDecl>(lookupSingle(Name));
 }
 
+bool AccContext::namesEnumerator(const Token &Name) const {
+  return isa_and_nonnull<EnumConstantDecl>(lookupSingle(Name));
+}
+
 int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   if (!TheSema || !TheSema->getCurScope() || Name.size() != 1 || !Name[0].getIdentifierInfo())
     return Name.size() == 1 ? 1 : 2;

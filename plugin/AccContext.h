@@ -216,6 +216,8 @@ public:
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
   clang::VarDecl *lookupVariable(const clang::Token &Name) const;
+  /// Whether \p Name names an enumerator where the parser stands.
+  bool namesEnumerator(const clang::Token &Name) const;
   /// Whether the directive being handled stands in a function body (true
   /// under -E, where there is no Sema to ask).
   bool inFunction() const;

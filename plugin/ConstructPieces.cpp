@@ -325,7 +325,8 @@ static llvm::SmallPtrSet<const IdentifierInfo *, 8> namedVariables(const Directi
 }
 
 unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
-                       ArrayRef<Token> ImpliedCopy, ArrayRef<VarRef> Sources) {
+                       ArrayRef<Token> ImpliedCopy, ArrayRef<VarRef> Sources,
+                       ArrayRef<InferredSection> Inferred) {
   unsigned Count = 0;
   TokenBuilder Items(PP, D.Loc);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named = namedVariables(D);
@@ -347,6 +348,19 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
     Items.code(", FERRY_DATA_COPYIN, 0,")
         .string("firstprivate(" + Text + ")")
         .code(", 0, nullptr, nullptr, 0}");
+    ++Count;
+  }
+  for (const InferredSection &S : Inferred) {
+    // Mapped where the data is not present (ImplicitSections.h); the
+    // pointer is the section's base, so that a region's copy of it is
+    // translated when the section starts past it.
+    Items.code(Count ? ", {" : "{");
+    emitRange(PP, Items, S.Var, "(const void *)");
+    Items.code(S.Written ? ", FERRY_DATA_IMPLICIT_COPY, 0," : ", FERRY_DATA_IMPLICIT_COPYIN, 0,")
+        .string(S.Text)
+        .code(", 0, (const void *)(")
+        .tokens(S.Var.Name)
+        .code("), nullptr, 0}");
     ++Count;
   }
   for (const Clause &C : D.Clauses) {

@@ -13,6 +13,7 @@
 
 #include "AccContext.h"
 #include "Directive.h"
+#include "ImplicitSections.h"
 #include "TokenBuilder.h"
 
 namespace ferry {
@@ -44,7 +45,8 @@ std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
 /// nothing. \p ImpliedCopy: whole variables copied besides the clauses (a
 /// loop reduction's implied copy), unless a data clause names them.
 /// \p Sources: sections kept present (`copyin`) while the construct runs,
-/// the initial values of firstprivate copies.
+/// the initial values of firstprivate copies. \p Inferred: the sections of
+/// pointers no clause names (ImplicitSections.h), mapped where absent.
 /// The rows of \p D's two-dimensional sections of arrays of pointers
 /// (`a[0:n][0:m]` of `T **a`), each mapped and attached, left when the
 /// block ends (`ferry_acc_rows`, <ferry/acc/rows.h>); nothing for arrays
@@ -60,7 +62,8 @@ std::string pointerRows(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Ob
 
 unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
                        llvm::ArrayRef<clang::Token> ImpliedCopy = {},
-                       llvm::ArrayRef<VarRef> Sources = {});
+                       llvm::ArrayRef<VarRef> Sources = {},
+                       llvm::ArrayRef<InferredSection> Inferred = {});
 /// The scope of the \p Items data items emitDataItems wrote for \p D (none:
 /// nothing): entered now, left when the construct's block ends (C++: a
 /// `data_scope`; C: `ferry_acc_data_scope` with a cleanup), with the row

@@ -315,9 +315,11 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
       None |= Default->DefaultKind == "none";
   if (const Clause *Outer = Ctx.enclosingDataDefault())
     None |= Outer->DefaultKind == "none";
-  if (!None)
+  if (!None) {
     for (const Token &T : Ctx.implicitArrays(All, Clauses))
       ImpliedShared.push_back(T);
+    Inferred = inferSections(PP, Ctx, All, Clauses);
+  }
 }
 
 ConstructKind LoopConstruct::effectiveKind() const {
@@ -447,7 +449,7 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
       Privates.emitCopies(B);
     Sources = Privates.firstprivateSources();
   }
-  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D, ImpliedShared, Sources));
+  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D, ImpliedShared, Sources, Inferred));
 }
 
 void LoopConstruct::emitLaunch(TokenBuilder &B, const CanonicalLoop &L) {
@@ -493,6 +495,7 @@ void LoopConstruct::rewriteAsOneRegion(const TokenList &Body,
   }
   Privates.adoptNested(std::move(Nested));
   ImpliedShared.assign(Implied.begin(), Implied.end());
+  Inferred = inferSections(PP, Ctx, Body, {&D});
   // One iteration: `for (int __ferry_once = 0; __ferry_once < 1; ++...)`.
   TokenBuilder T(PP, PragmaLoc);
   T.code("int __ferry_once 0 1");

@@ -40,6 +40,7 @@
 #include "AccContext.h"
 #include "CanonicalLoop.h"
 #include "CollapsedNest.h"
+#include "ImplicitSections.h"
 #include "LoopPrivates.h"
 #include "LoopReductions.h"
 #include "LoopSchedule.h"
@@ -183,6 +184,8 @@ private:
   bool OneGang = false;
   bool ProvenIndependent = false;
   TokenList ImpliedShared; ///< shared besides the data clauses
+  /// The sections of pointers no clause names (ImplicitSections.h).
+  std::vector<InferredSection> Inferred;
   TokenList ExtraCopies;   ///< captured by copy under default(none)
 };
 

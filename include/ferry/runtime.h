@@ -203,7 +203,15 @@ typedef enum ferry_data_kind {
   FERRY_DATA_NO_CREATE = 6,
   FERRY_DATA_DEVICEPTR = 7,
   FERRY_DATA_ATTACH =
-      8 /* attach(p): no data; `pointer` is attached while entered */
+      8, /* attach(p): no data; `pointer` is attached while entered */
+  /* A section the compiler inferred for a pointer no clause names (the
+   * elements its region's loops subscript): `copy` (the region writes) or
+   * `copyin` (it only reads), but only where the device needs it: nothing
+   * when any of the range (or `base`) is present already, when the range is
+   * device memory (acc_malloc, a device copy), when the device reaches host
+   * memory, or for an empty range. */
+  FERRY_DATA_IMPLICIT_COPY = 9,
+  FERRY_DATA_IMPLICIT_COPYIN = 10
 } ferry_data_kind;
 
 typedef struct ferry_data_item {

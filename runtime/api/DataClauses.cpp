@@ -36,8 +36,16 @@ const char *clauseName(ferry_data_kind K) {
     return "deviceptr";
   case FERRY_DATA_ATTACH:
     return "attach";
+  case FERRY_DATA_IMPLICIT_COPY:
+    return "implicit copy";
+  case FERRY_DATA_IMPLICIT_COPYIN:
+    return "implicit copyin";
   }
   return "?";
+}
+
+bool isImplicit(ferry_data_kind K) {
+  return K == FERRY_DATA_IMPLICIT_COPY || K == FERRY_DATA_IMPLICIT_COPYIN;
 }
 
 struct Target {
@@ -75,8 +83,23 @@ bool mapped(const ferry_data_item &D) {
          D.kind != FERRY_DATA_PRESENT && D.kind != FERRY_DATA_NO_CREATE;
 }
 
-bool copiesIn(ferry_data_kind K) { return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYIN; }
-bool copiesBack(ferry_data_kind K) { return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT; }
+bool copiesIn(ferry_data_kind K) {
+  return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYIN || isImplicit(K);
+}
+bool copiesBack(ferry_data_kind K) {
+  return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT || K == FERRY_DATA_IMPLICIT_COPY;
+}
+
+/// Whether an inferred section (FERRY_DATA_IMPLICIT_*) is to be mapped:
+/// the device does not reach host memory, and none of it (nor the pointer
+/// it was inferred for) is present or device memory already (a pointer into
+/// present data is translated at the launch, as without the section).
+bool implicitNeeded(const Target &T, PresentTable &Table, const ferry_data_item &D) {
+  Runtime &RT = Runtime::get();
+  return D.bytes && !T.B->reachesHostMemory(T.Device) && !Table.overlaps(D.host, D.bytes) &&
+         !(D.base && Table.attachAddress(D.base)) && !Table.hostAddress(D.host) &&
+         !RT.allocations(T.Kind, T.Device).holds(D.host) && !isAbsentNoCreate(D.host);
+}
 
 /// What the first clause of a section does on entry: \p In and \p Zero for
 /// every mapping clause of the construct that names it.
@@ -221,6 +244,12 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
       break;
     case FERRY_DATA_NO_CREATE:
       What = PresentTable::Entry::NoCreate;
+      break;
+    case FERRY_DATA_IMPLICIT_COPY:
+    case FERRY_DATA_IMPLICIT_COPYIN:
+      if (!implicitNeeded(T, Table, D))
+        continue;
+      What = PresentTable::Entry::Copyin;
       break;
     case FERRY_DATA_DEVICEPTR:
     case FERRY_DATA_ATTACH:

@@ -68,6 +68,13 @@ std::string AllocationTable::overrun(const void *Ptr, size_t Bytes) const {
          std::to_string(Size) + "-byte block at " + pointer(Begin) + " from acc_malloc";
 }
 
+bool AllocationTable::holds(const void *Ptr) const {
+  const uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Blocks.upper_bound(P);
+  return It != Blocks.begin() && std::prev(It)->first + std::prev(It)->second > P;
+}
+
 size_t AllocationTable::size() const {
   std::lock_guard<std::mutex> Lock(Mutex);
   return Blocks.size();

@@ -33,6 +33,8 @@ public:
   /// else how it runs past the end of the block \p Ptr points into, to follow
   /// "N bytes at P" in a message.
   std::string overrun(const void *Ptr, size_t Bytes) const;
+  /// Whether \p Ptr points into a block of the table.
+  bool holds(const void *Ptr) const;
   /// The number of blocks allocated and not freed.
   size_t size() const;
 

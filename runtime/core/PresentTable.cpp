@@ -53,6 +53,14 @@ const PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E) 
              : nullptr;
 }
 
+bool PresentTable::overlaps(const void *Host, size_t Bytes) const {
+  const uintptr_t B = addr(Host), E = B + std::max<size_t>(Bytes, 1);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Mappings.lower_bound(B);
+  return (It != Mappings.begin() && std::prev(It)->second.HostEnd > B) ||
+         (It != Mappings.end() && It->second.HostBegin < E);
+}
+
 PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E,
                                                 const Mapping **Overlap) {
   *Overlap = nullptr;

@@ -96,6 +96,8 @@ public:
   ferry_status map(const void *Host, void *Dev, size_t Bytes, DeviceMemory &Mem);
   ferry_status unmap(const void *Host, DeviceMemory &Mem);
 
+  /// Whether some of [Host, Host + Bytes) is present.
+  bool overlaps(const void *Host, size_t Bytes) const;
   /// The device address of Host when [Host, Host + Bytes) is present.
   std::optional<void *> deviceAddress(const void *Host, size_t Bytes) const;
   /// Records that the mapping containing \p Host is a section of pointer

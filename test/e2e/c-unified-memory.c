@@ -1,5 +1,6 @@
-// Memory in no data clause, on a device that reaches the host's memory at
-// its addresses (AMD with XNACK on: HSA_XNACK=1 on gfx90a; NVIDIA with
+// Memory in no data clause that Ferry cannot infer a section of (read
+// through pointer arithmetic, not subscripts: c-implicit-sections.c has
+// those), on a device that reaches the host's memory at its addresses (AMD with XNACK on: HSA_XNACK=1 on gfx90a; NVIDIA with
 // pageable memory access; the host): the region uses it where it is, through
 // a pointer variable and through a global pointer. On a device that does not
 // (gfx90a without XNACK, gfx1100), the program stops at the region, naming
@@ -34,8 +35,8 @@ int main(void) {
   double sum = 0;
 #pragma acc parallel loop reduction(+:sum)
   for (int i = 0; i < N; ++i) {
-    out[i] = 2.0 * table[i];
-    sum += table[i];
+    out[i] = 2.0 * *(table + i);
+    sum += *(table + i);
   }
   for (int i = 0; i < N; ++i)
     CHECK(out[i] == 2.0 * i);
@@ -47,7 +48,7 @@ int main(void) {
   {
 #pragma acc parallel loop
     for (int i = 0; i < N; ++i)
-      out[i] = scale[0] * table[i] + scale[1];
+      out[i] = scale[0] * *(table + i) + scale[1];
   }
   for (int i = 0; i < N; ++i)
     CHECK(out[i] == 3.0 * i + 0.5);

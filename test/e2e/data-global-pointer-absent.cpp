@@ -1,8 +1,10 @@
-// A global pointer whose memory is not on the device: the region stops
-// with a message naming it, instead of handing the device a host address.
+// A global pointer whose memory is not on the device, read through pointer
+// arithmetic (Ferry infers no section for it, as it does for `p[i]`:
+// c-implicit-sections.c): the region stops with a message naming it,
+// instead of handing the device a host address.
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: %emu-gfx90a %not --crash %run %t 2>&1 | %FileCheck %s
-// CHECK: ferry: error: data-global-pointer-absent.cpp:13 parallel loop ({{.*}}data-global-pointer-absent.cpp:13): the global variable the region reads through its device copy '__ferry_global_p_{{.*}}' holds a pointer (at byte 0: 0x{{[0-9a-f]+}}) to memory that is not present on the radeon device
+// CHECK: ferry: error: data-global-pointer-absent.cpp:15 parallel loop ({{.*}}data-global-pointer-absent.cpp:15): the global variable the region reads through its device copy '__ferry_global_p_{{.*}}' holds a pointer (at byte 0: 0x{{[0-9a-f]+}}) to memory that is not present on the radeon device
 #include <cstdlib>
 double *p;
 int main() {
@@ -12,6 +14,6 @@ int main() {
   // p[0:n] is in no data clause: nothing makes it present.
 #pragma acc parallel loop reduction(+:s)
   for (int i = 0; i < n; ++i)
-    s += p[i];
+    s += *(p + i);
   return s > 0;
 }

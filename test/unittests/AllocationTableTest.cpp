@@ -35,6 +35,18 @@ TEST(AllocationTable, FreesOnlyWholeBlocksOnce) {
   EXPECT_EQ(T.remove(Block), "");
 }
 
+TEST(AllocationTable, HoldsAddressesInsideItsBlocks) {
+  AllocationTable T;
+  alignas(16) static char Block[64], Other[8];
+  T.add(Block, sizeof Block);
+  EXPECT_TRUE(T.holds(Block));
+  EXPECT_TRUE(T.holds(Block + 63));
+  EXPECT_FALSE(T.holds(Block + 64));
+  EXPECT_FALSE(T.holds(Other));
+  T.remove(Block);
+  EXPECT_FALSE(T.holds(Block));
+}
+
 TEST(AllocationTable, RangesRunningPastTheirBlock) {
   AllocationTable T;
   alignas(16) static char Block[64], Other[8];

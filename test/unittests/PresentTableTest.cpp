@@ -108,6 +108,23 @@ TEST(PresentTable, SubrangesArePresentPartialOverlapsAreErrors) {
   EXPECT_EQ(M.Allocations, 1);
 }
 
+TEST(PresentTable, OverlapsAnyPartOfAMapping) {
+  // (What decides that an inferred section is not mapped: some of it is.)
+  PresentTable T;
+  FakeMemory M;
+  char Buf[256];
+  void *D;
+  T.enter(Buf + 64, 128, E::Create, C::Dynamic, false, M, &D);
+  EXPECT_TRUE(T.overlaps(Buf + 64, 128));
+  EXPECT_TRUE(T.overlaps(Buf + 100, 8));
+  EXPECT_TRUE(T.overlaps(Buf, 65));         // its first byte
+  EXPECT_TRUE(T.overlaps(Buf + 191, 64));   // its last byte
+  EXPECT_FALSE(T.overlaps(Buf, 64));        // ends where it starts
+  EXPECT_FALSE(T.overlaps(Buf + 192, 64));  // starts where it ends
+  EXPECT_TRUE(T.overlaps(Buf + 100, 0));    // an address inside
+  EXPECT_FALSE(T.overlaps(Buf + 192, 0));
+}
+
 TEST(PresentTable, ZeroLengthEntriesJoinALaterMappingAroundThem) {
   // acc_copyin(a, 0) then acc_copyin(a, 4096): the empty entry overlaps
   // nothing (it was a false "partially present" error), and the new mapping
