@@ -199,62 +199,63 @@ std::string checkReplicated(const char *What, size_t Bytes, size_t Offset,
   return "";
 }
 
-} // namespace
+bool startsWith(const std::string &Name, const char *Prefix) {
+  return Name.rfind(Prefix, 0) == 0;
+}
+bool contains(const std::string &Name, const char *Part) {
+  return Name.find(Part) != std::string::npos;
+}
 
-bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
-  auto Starts = [&](const char *P) { return Name.rfind(P, 0) == 0; };
-  auto Has = [&](const char *P) { return Name.find(P) != std::string::npos; };
-  Op = MatrixOp();
-  Op.Name = Name;
-  if (Starts("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x") ||
-      Starts("llvm.nvvm.stmatrix.sync.aligned.m8n8.x")) {
-    // xN[.trans].b16[.pAS]
-    const char *Rest = Name.c_str() + std::strlen("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x");
-    if (*Rest != '1' && *Rest != '2' && *Rest != '4')
-      return false;
-    Op.Kind = Starts("llvm.nvvm.ld") ? MatrixKind::LdMatrix : MatrixKind::StMatrix;
-    Op.Matrices = unsigned(*Rest - '0');
-    Op.Transposed = std::strncmp(Rest + 1, ".trans.", 7) == 0;
-    return std::strncmp(Rest + 1 + (Op.Transposed ? 6 : 0), ".b16", 4) == 0;
+/// ldmatrix / stmatrix: `...m8n8.xN[.trans].b16[.pAS]`.
+bool parseMatrixMove(const std::string &Name, MatrixOp &Op) {
+  const char *Rest =
+      Name.c_str() + std::strlen("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x");
+  if (*Rest != '1' && *Rest != '2' && *Rest != '4')
+    return false;
+  Op.Kind = startsWith(Name, "llvm.nvvm.ld") ? MatrixKind::LdMatrix
+                                             : MatrixKind::StMatrix;
+  Op.Matrices = unsigned(*Rest - '0');
+  Op.Transposed = std::strncmp(Rest + 1, ".trans.", 7) == 0;
+  return std::strncmp(Rest + 1 + (Op.Transposed ? 6 : 0), ".b16", 4) == 0;
+}
+
+/// NVVM's WMMA: `llvm.nvvm.wmma.mMnNkK.` and a load, store or mma with its
+/// layout and element types.
+bool parseWarpMatrix(const std::string &Name, MatrixOp &Op) {
+  auto Has = [&](const char *P) { return contains(Name, P); };
+  unsigned M, N, K;
+  if (std::sscanf(Name.c_str(), "llvm.nvvm.wmma.m%un%uk%u.", &M, &N, &K) != 3)
+    return false;
+  Op.M = M, Op.N = N, Op.K = K;
+  Op.ColMajor = Has(".col.");
+  // 8-bit integer inputs accumulate in s32 (load.c and store.d say .s32).
+  if (Has(".s8") || Has(".u8"))
+    Op.AB = Has(".s8") ? MatrixElem::S8 : MatrixElem::U8;
+  if (Has(".s8") || Has(".u8") || Has(".s32"))
+    Op.C = Op.D = MatrixElem::S32;
+  if (Has(".f64"))
+    Op.AB = Op.C = Op.D = MatrixElem::F64;
+  if (Has(".tf32"))
+    Op.AB = MatrixElem::TF32;
+  Op.Saturate = Has(".satfinite");
+  if (const size_t P = Name.find(".load."); P != std::string::npos) {
+    Op.Kind = MatrixKind::Load;
+    Op.Operand = Name[P + 6];
+  } else if (Has(".store.d.")) {
+    Op.Kind = MatrixKind::Store;
+    Op.Operand = 'd';
+  } else if (Has(".mma.")) {
+    Op.Kind = MatrixKind::WarpMma;
+  } else {
+    return false;
   }
-  if (Starts("llvm.nvvm.wmma.m")) {
-    unsigned M, N, K;
-    if (std::sscanf(Name.c_str(), "llvm.nvvm.wmma.m%un%uk%u.", &M, &N, &K) != 3)
-      return false;
-    Op.M = M, Op.N = N, Op.K = K;
-    Op.ColMajor = Has(".col.");
-    // 8-bit integer inputs accumulate in s32 (load.c and store.d say .s32).
-    if (Has(".s8") || Has(".u8"))
-      Op.AB = Has(".s8") ? MatrixElem::S8 : MatrixElem::U8;
-    if (Has(".s8") || Has(".u8") || Has(".s32"))
-      Op.C = Op.D = MatrixElem::S32;
-    if (Has(".f64"))
-      Op.AB = Op.C = Op.D = MatrixElem::F64;
-    if (Has(".tf32"))
-      Op.AB = MatrixElem::TF32;
-    Op.Saturate = Has(".satfinite");
-    if (const size_t P = Name.find(".load."); P != std::string::npos) {
-      Op.Kind = MatrixKind::Load;
-      Op.Operand = Name[P + 6];
-    } else if (Has(".store.d.")) {
-      Op.Kind = MatrixKind::Store;
-      Op.Operand = 'd';
-    } else if (Has(".mma.")) {
-      Op.Kind = MatrixKind::WarpMma;
-    } else {
-      return false;
-    }
-    return true;
-  }
-  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.") || Starts("llvm.nvvm.mma.m16n8k8.row.col.") ||
-      Starts("llvm.nvvm.mma.m16n8k4.row.col.tf32")) {
-    Op.Kind = MatrixKind::MmaSync;
-    Op.N = 8;
-    Op.K = Starts("llvm.nvvm.mma.m16n8k8.") ? 8 : Starts("llvm.nvvm.mma.m16n8k4.") ? 4 : 16;
-    if (Has(".tf32"))
-      Op.AB = MatrixElem::TF32;
-    return true;
-  }
+  return true;
+}
+
+/// AMDGPU's MFMA and WMMA products Ferry's translation emits: the element
+/// types, K and the registers each operand takes per lane.
+bool parseAMDMatrix(const std::string &Name, MatrixOp &Op) {
+  auto Starts = [&](const char *P) { return startsWith(Name, P); };
   if (Starts("llvm.amdgcn.mfma.f32.16x16x8.xf32")) {
     Op.Kind = MatrixKind::Mfma;
     Op.AB = MatrixElem::TF32;
@@ -282,7 +283,7 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
   }
   if (Starts("llvm.amdgcn.mfma.f32.16x16x16")) {
     Op.Kind = MatrixKind::Mfma;
-    Op.AB = Has("bf16") ? MatrixElem::BF16 : MatrixElem::F16;
+    Op.AB = contains(Name, "bf16") ? MatrixElem::BF16 : MatrixElem::F16;
     Op.SlotsA = Op.SlotsB = Op.SlotsC = Op.SlotsD = 4;
     return Starts("llvm.amdgcn.mfma.f32.16x16x16f16") ||
            Starts("llvm.amdgcn.mfma.f32.16x16x16bf16.1k");
@@ -296,6 +297,32 @@ bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
            Starts("llvm.amdgcn.wmma.f32.16x16x16.bf16");
   }
   return false;
+}
+
+} // namespace
+
+bool parseMatrixIntrinsic(const std::string &Name, MatrixOp &Op) {
+  auto Starts = [&](const char *P) { return startsWith(Name, P); };
+  Op = MatrixOp();
+  Op.Name = Name;
+  if (Starts("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x") ||
+      Starts("llvm.nvvm.stmatrix.sync.aligned.m8n8.x"))
+    return parseMatrixMove(Name, Op);
+  if (Starts("llvm.nvvm.wmma.m"))
+    return parseWarpMatrix(Name, Op);
+  if (Starts("llvm.nvvm.mma.m16n8k16.row.col.") ||
+      Starts("llvm.nvvm.mma.m16n8k8.row.col.") ||
+      Starts("llvm.nvvm.mma.m16n8k4.row.col.tf32")) {
+    Op.Kind = MatrixKind::MmaSync;
+    Op.N = 8;
+    Op.K = Starts("llvm.nvvm.mma.m16n8k8.")   ? 8
+           : Starts("llvm.nvvm.mma.m16n8k4.") ? 4
+                                              : 16;
+    if (contains(Name, ".tf32"))
+      Op.AB = MatrixElem::TF32;
+    return true;
+  }
+  return parseAMDMatrix(Name, Op);
 }
 
 uint32_t registerMatrixOp(const MatrixOp &Op) {

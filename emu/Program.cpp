@@ -238,83 +238,109 @@ public:
     std::shared_ptr<RaceTable> Races = Opts.RaceCheck ? newRaceTable() : nullptr;
     D.Races = Races.get();
     D.RaceReads = Opts.RaceCheckReads;
-    // AMDGPU: the kernarg segment and the dispatch packet exactly as the HSA
-    // backend builds them.
-    std::string E;
-    std::vector<uint8_t> Kernarg, Printf;
-    hsa_kernel_dispatch_packet_t Packet = {};
-    uint32_t HeaderAndSetup = 0;
-    if (K.HasMeta) {
-      // The hardware's limit on private memory (the HSA backend's 4 KiB
-      // kernarg slots are its own choice, not the device's: not imposed).
-      if (K.Meta.Scratch > maxPrivateBytes(Opts))
-        return fail("kernel '" + Kernel + "' needs " + std::to_string(K.Meta.Scratch) +
-                    " bytes of private memory per work-item; " + Opts.Arch + " allows " +
-                    std::to_string(maxPrivateBytes(Opts)));
-      DispatchGeometry G;
-      std::copy(L.Grid, L.Grid + 3, G.Grid);
-      std::copy(L.Block, L.Block + 3, G.Block);
-      G.DynamicLDS = L.DynamicShared;
-      for (const KernelArgDesc &A : K.Meta.Args)
-        if (A.ValueKind == "hidden_printf_buffer") {
-          Printf.resize(PrintfBufferBytes);
-          resetPrintfBuffer(Printf.data(), PrintfBufferBytes);
-          G.PrintfBuffer = reinterpret_cast<uint64_t>(Printf.data());
-          D.PrintfOffset = int64_t(A.Offset);
-        }
-      E = fillKernargs(K.Meta, const_cast<void *const *>(
-                                               reinterpret_cast<const void *const *>(Args.data())),
-                                   G, Kernarg);
-      if (!E.empty())
-        return fail("kernel '" + Kernel + "': " + E);
-      D.Kernarg = Kernarg.data();
-      D.ImplicitOffset = K.ImplicitOffset;
-      E = buildDispatchPacket(G, /*KernelObject=*/0, uint32_t(K.Meta.LDS),
-                              uint32_t(K.Meta.Scratch), Kernarg.data(), hsa_signal_t{0}, Packet,
-                              HeaderAndSetup);
-      if (!E.empty())
-        return fail("kernel '" + Kernel + "': " + E);
-      Packet.header = uint16_t(HeaderAndSetup);
-      Packet.setup = uint16_t(HeaderAndSetup >> 16);
-      D.Packet = &Packet;
-    }
+    DispatchBuffers Buffers;
+    if (K.HasMeta)
+      if (Error E = buildAMDDispatch(Kernel, K, L, Args, Buffers, D))
+        return E;
     std::vector<std::pair<uintptr_t, uintptr_t>> Allowed;
     if (L.Memory && (Opts.BoundsCheck || Opts.Check)) {
-      auto Add = [&](const void *P, uint64_t Bytes) {
-        if (P && Bytes)
-          Allowed.push_back({reinterpret_cast<uintptr_t>(P),
-                             reinterpret_cast<uintptr_t>(P) + Bytes});
-      };
-      for (const auto &[P, Bytes] : *L.Memory)
-        Add(P, Bytes);
-      for (const auto &[P, Bytes] : GlobalRanges)
-        Add(P, Bytes);
-      for (size_t I = 0; I < Args.size(); ++I)
-        Add(Args[I], K.Params[I].first);
-      Add(Kernarg.data(), Kernarg.size());
-      Add(&Packet, sizeof Packet);
-      Add(Printf.data(), Printf.size());
-      // Sorted and merged, for emu_check_global's search.
-      std::sort(Allowed.begin(), Allowed.end());
-      std::vector<std::pair<uintptr_t, uintptr_t>> Merged;
-      for (const auto &R : Allowed)
-        if (!Merged.empty() && R.first <= Merged.back().second)
-          Merged.back().second = std::max(Merged.back().second, R.second);
-        else
-          Merged.push_back(R);
-      Allowed = std::move(Merged);
+      Allowed = allowedRanges(K, L, Args, Buffers);
       D.Allowed = &Allowed;
     }
-    E = runDispatch(D);
+    std::string E = runDispatch(D);
     // What the kernel printed, an assertion's message before its failure.
     std::string Bad;
-    if (!Printf.empty())
-      Bad = printPrintfBuffer(Printf.data(), PrintfBufferBytes, PrintfFormats);
+    if (!Buffers.Printf.empty())
+      Bad = printPrintfBuffer(Buffers.Printf.data(), PrintfBufferBytes,
+                              PrintfFormats);
     if (!E.empty())
       return fail(E);
     if (!Bad.empty())
       return fail("device printf: " + Bad);
     return Error::success();
+  }
+
+private:
+  /// What an AMDGPU dispatch points to while it runs.
+  struct DispatchBuffers {
+    std::vector<uint8_t> Kernarg, Printf;
+    hsa_kernel_dispatch_packet_t Packet = {};
+  };
+
+  /// AMDGPU: the kernarg segment, the printf buffer and the dispatch packet
+  /// exactly as the HSA backend builds them, into \p Buffers for \p D.
+  Error buildAMDDispatch(const std::string &Kernel, const KernelInfo &K,
+                         const Launch &L, const std::vector<const void *> &Args,
+                         DispatchBuffers &Buffers, Dispatch &D) const {
+    // The hardware's limit on private memory (the HSA backend's 4 KiB
+    // kernarg slots are its own choice, not the device's: not imposed).
+    if (K.Meta.Scratch > maxPrivateBytes(Opts))
+      return fail("kernel '" + Kernel + "' needs " +
+                  std::to_string(K.Meta.Scratch) +
+                  " bytes of private memory per work-item; " + Opts.Arch +
+                  " allows " + std::to_string(maxPrivateBytes(Opts)));
+    DispatchGeometry G;
+    std::copy(L.Grid, L.Grid + 3, G.Grid);
+    std::copy(L.Block, L.Block + 3, G.Block);
+    G.DynamicLDS = L.DynamicShared;
+    for (const KernelArgDesc &A : K.Meta.Args)
+      if (A.ValueKind == "hidden_printf_buffer") {
+        Buffers.Printf.resize(PrintfBufferBytes);
+        resetPrintfBuffer(Buffers.Printf.data(), PrintfBufferBytes);
+        G.PrintfBuffer = reinterpret_cast<uint64_t>(Buffers.Printf.data());
+        D.PrintfOffset = int64_t(A.Offset);
+      }
+    std::string E =
+        fillKernargs(K.Meta,
+                     const_cast<void *const *>(
+                         reinterpret_cast<const void *const *>(Args.data())),
+                     G, Buffers.Kernarg);
+    if (!E.empty())
+      return fail("kernel '" + Kernel + "': " + E);
+    D.Kernarg = Buffers.Kernarg.data();
+    D.ImplicitOffset = K.ImplicitOffset;
+    uint32_t HeaderAndSetup = 0;
+    E = buildDispatchPacket(G, /*KernelObject=*/0, uint32_t(K.Meta.LDS),
+                            uint32_t(K.Meta.Scratch), Buffers.Kernarg.data(),
+                            hsa_signal_t{0}, Buffers.Packet, HeaderAndSetup);
+    if (!E.empty())
+      return fail("kernel '" + Kernel + "': " + E);
+    Buffers.Packet.header = uint16_t(HeaderAndSetup);
+    Buffers.Packet.setup = uint16_t(HeaderAndSetup >> 16);
+    D.Packet = &Buffers.Packet;
+    return Error::success();
+  }
+
+  /// Bounds checking: the memory the kernel may touch (the launch's, the
+  /// module's variables, the arguments, the dispatch's buffers), sorted and
+  /// merged for emu_check_global's search.
+  std::vector<std::pair<uintptr_t, uintptr_t>>
+  allowedRanges(const KernelInfo &K, const Launch &L,
+                const std::vector<const void *> &Args,
+                const DispatchBuffers &Buffers) const {
+    std::vector<std::pair<uintptr_t, uintptr_t>> Allowed;
+    auto Add = [&](const void *P, uint64_t Bytes) {
+      if (P && Bytes)
+        Allowed.push_back({reinterpret_cast<uintptr_t>(P),
+                           reinterpret_cast<uintptr_t>(P) + Bytes});
+    };
+    for (const auto &[P, Bytes] : *L.Memory)
+      Add(P, Bytes);
+    for (const auto &[P, Bytes] : GlobalRanges)
+      Add(P, Bytes);
+    for (size_t I = 0; I < Args.size(); ++I)
+      Add(Args[I], K.Params[I].first);
+    Add(Buffers.Kernarg.data(), Buffers.Kernarg.size());
+    Add(&Buffers.Packet, sizeof Buffers.Packet);
+    Add(Buffers.Printf.data(), Buffers.Printf.size());
+    std::sort(Allowed.begin(), Allowed.end());
+    std::vector<std::pair<uintptr_t, uintptr_t>> Merged;
+    for (const auto &R : Allowed)
+      if (!Merged.empty() && R.first <= Merged.back().second)
+        Merged.back().second = std::max(Merged.back().second, R.second);
+      else
+        Merged.push_back(R);
+    return Merged;
   }
 };
 
@@ -407,34 +433,150 @@ std::pair<MatrixElem, unsigned> fragmentRegister(Type *Reg, MatrixElem Int = Mat
           unsigned(V->getNumElements())};
 }
 
-/// A tensor-core intrinsic becomes `__ferry_emu.matrix(site, op, in, out,
-/// mem, ld)` (Matrix.h): its value operands packed into a private buffer,
-/// its result loaded from another.
-Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
-                      std::map<std::string, void *> &Symbols) {
-  LLVMContext &Ctx = CI.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx), *Ptr = PointerType::get(Ctx, 0);
-  const bool Strided = StringRef(Op.Name).contains(".stride.");
+/// The values of a tensor-core call the runtime gets packed, their byte
+/// offsets in the packed buffer, the memory operand and the leading
+/// dimension (nullptr until one is known).
+struct MatrixOperands {
   SmallVector<Value *, 32> Values;
-  Value *Mem = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  SmallVector<int, 32> Offsets;
+  Value *Mem = nullptr;
   Value *Ld = nullptr;
+};
+
+/// Sorts \p CI's arguments: the memory operand, a strided load's or store's
+/// leading dimension (its last value), and the values to pack.
+Error collectMatrixOperands(CallInst &CI, const MatrixOp &Op,
+                            MatrixOperands &O) {
+  Type *Ptr = PointerType::get(CI.getContext(), 0);
+  const bool Strided = StringRef(Op.Name).contains(".stride.");
+  O.Mem = ConstantPointerNull::get(cast<PointerType>(Ptr));
   const bool Move = Op.Kind == MatrixKind::LdMatrix || Op.Kind == MatrixKind::StMatrix;
   for (Value *A : CI.args()) {
     // ldmatrix / stmatrix: each lane's row address travels to the
     // rendezvous with its registers.
     if (A->getType()->isPointerTy() && Move)
-      Values.push_back(IRBuilder<>(&CI).CreatePointerBitCastOrAddrSpaceCast(A, Ptr));
+      O.Values.push_back(
+          IRBuilder<>(&CI).CreatePointerBitCastOrAddrSpaceCast(A, Ptr));
     else if (A->getType()->isPointerTy())
-      Mem = A;
+      O.Mem = A;
     else
-      Values.push_back(A);
+      O.Values.push_back(A);
   }
-  if (Move && (Values.empty() || !Values[0]->getType()->isPointerTy() ||
-               Values.size() != (Op.Kind == MatrixKind::StMatrix ? 1 + Op.Matrices : 1)))
+  if (Move && (O.Values.empty() || !O.Values[0]->getType()->isPointerTy() ||
+               O.Values.size() !=
+                   (Op.Kind == MatrixKind::StMatrix ? 1 + Op.Matrices : 1)))
     return fail("unexpected signature of '" + Op.Name + "'");
   if (Strided && (Op.Kind == MatrixKind::Load || Op.Kind == MatrixKind::Store))
-    Ld = Values.pop_back_val();
+    O.Ld = O.Values.pop_back_val();
+  int Offset = 0;
+  const DataLayout &DL = CI.getModule()->getDataLayout();
+  for (Value *V : O.Values) {
+    O.Offsets.push_back(Offset);
+    Offset += int(DL.getTypeStoreSize(V->getType()));
+  }
+  return Error::success();
+}
+
+/// The elements a fragment of the registers \p S holds.
+unsigned fragmentSlots(StructType *S, MatrixElem Int) {
+  return unsigned(S->getNumElements()) *
+         fragmentRegister(S->getElementType(0), Int).second;
+}
+
+/// A WMMA load: the loaded operand's elements, and the default leading
+/// dimension, the columns (rows when column-major).
+Error describeMatrixLoad(CallInst &CI, MatrixOp &Op, MatrixOperands &O,
+                         MatrixElem IntAB, MatrixElem IntCD) {
   auto *Ret = dyn_cast<StructType>(CI.getType());
+  // A fragment of one register (f64 A and B) is returned bare.
+  Type *Reg = Ret ? Ret->getElementType(0) : CI.getType();
+  if (Reg->isVoidTy())
+    return fail("unexpected signature of '" + Op.Name + "'");
+  const MatrixElem Int = Op.Operand == 'c' ? IntCD : IntAB;
+  const MatrixElem E = fragmentRegister(Reg, Int).first;
+  const unsigned Slots =
+      Ret ? fragmentSlots(Ret, Int) : fragmentRegister(Reg, Int).second;
+  if (Op.Operand == 'a' || Op.Operand == 'b')
+    Op.AB = E, (Op.Operand == 'a' ? Op.SlotsA : Op.SlotsB) = Slots;
+  else
+    Op.C = E, Op.SlotsC = Slots;
+  if (!O.Ld)
+    O.Ld = ConstantInt::get(Type::getInt32Ty(CI.getContext()),
+                            Op.Operand == 'a'   ? (Op.ColMajor ? Op.M : Op.K)
+                            : Op.Operand == 'b' ? (Op.ColMajor ? Op.K : Op.N)
+                                                : (Op.ColMajor ? Op.M : Op.N));
+  return Error::success();
+}
+
+/// A WMMA store: the stored elements, and the default leading dimension.
+Error describeMatrixStore(CallInst &CI, MatrixOp &Op, MatrixOperands &O,
+                          MatrixElem IntCD) {
+  if (O.Values.empty())
+    return fail("unexpected signature of '" + Op.Name + "'");
+  auto [E, Per] = fragmentRegister(O.Values[0]->getType(), IntCD);
+  Op.D = E;
+  Op.SlotsD = unsigned(O.Values.size()) * Per;
+  if (!O.Ld)
+    O.Ld = ConstantInt::get(Type::getInt32Ty(CI.getContext()),
+                            Op.ColMajor ? Op.M : Op.N);
+  return Error::success();
+}
+
+/// A WMMA mma or an mma.sync: each operand's elements and where B and C
+/// start among the values.
+Error describeMatrixProduct(CallInst &CI, MatrixOp &Op, const MatrixOperands &O,
+                            MatrixElem IntAB, MatrixElem IntCD) {
+  auto *Ret = dyn_cast<StructType>(CI.getType());
+  if (!Ret || O.Values.empty())
+    return fail("unexpected signature of '" + Op.Name + "'");
+  auto [AB, Per] = fragmentRegister(O.Values[0]->getType(), IntAB);
+  Op.AB = AB;
+  const bool Sync = Op.Kind == MatrixKind::MmaSync;
+  // mma.sync: A has K/2 elements per lane and B K/4, two 16-bit ones or
+  // one tf32 per register.
+  const unsigned RegsA = Sync                    ? Op.K / 2 / Per
+                         : AB == MatrixElem::F16 ? 8
+                                                 : Op.M * Op.K / 32 / Per;
+  const unsigned RegsB = Sync                    ? Op.K / 4 / Per
+                         : AB == MatrixElem::F16 ? 8
+                                                 : Op.K * Op.N / 32 / Per;
+  if (O.Values.size() <= RegsA + RegsB)
+    return fail("unexpected signature of '" + Op.Name + "'");
+  Op.SlotsA = RegsA * Per;
+  Op.SlotsB = RegsB * Per;
+  auto [CE, CPer] = fragmentRegister(O.Values[RegsA + RegsB]->getType(), IntCD);
+  Op.C = CE;
+  Op.SlotsC = unsigned(O.Values.size() - RegsA - RegsB) * CPer;
+  Op.D = fragmentRegister(Ret->getElementType(0), IntCD).first;
+  Op.SlotsD = fragmentSlots(Ret, IntCD);
+  Op.OffsetB = O.Offsets[RegsA];
+  Op.OffsetC = O.Offsets[RegsA + RegsB];
+  return Error::success();
+}
+
+/// AMDGPU's MFMA (A, B, C, cbsz, abid, blgp) and WMMA (A, B, C; iu8: sign
+/// A, A, sign B, B, C, clamp): where each operand starts.
+Error placeAMDMatrixOperands(MatrixOp &Op, const MatrixOperands &O) {
+  const SmallVector<int, 32> &Offsets = O.Offsets;
+  if (Op.Kind == MatrixKind::Mfma && O.Values.size() == 6) {
+    Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2],
+    Op.OffsetMods = Offsets[3];
+  } else if (Op.Kind == MatrixKind::Wmma && O.Values.size() == 6) {
+    Op.OffsetSignA = Offsets[0], Op.OffsetA = Offsets[1];
+    Op.OffsetSignB = Offsets[2], Op.OffsetB = Offsets[3],
+    Op.OffsetC = Offsets[4];
+    Op.OffsetClamp = Offsets[5];
+  } else if (Op.Kind == MatrixKind::Wmma && O.Values.size() == 3) {
+    Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2];
+  } else {
+    return fail("unexpected signature of '" + Op.Name + "'");
+  }
+  return Error::success();
+}
+
+/// \p Op completed from \p CI's types: each operand's element type and
+/// count, where it starts, and a WMMA load's or store's leading dimension.
+Error describeMatrixCall(CallInst &CI, MatrixOp &Op, MatrixOperands &O) {
   // The integer element types the name gives (NVVM s8/u8 WMMA).
   const bool IntWmma = Op.C == MatrixElem::S32 && Op.Kind != MatrixKind::Mfma &&
                        Op.Kind != MatrixKind::Wmma;
@@ -442,110 +584,44 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
   const bool TF32 = Op.AB == MatrixElem::TF32 && Op.Kind != MatrixKind::Mfma;
   const MatrixElem IntAB = IntWmma || TF32 ? Op.AB : MatrixElem::F32,
                    IntCD = IntWmma ? MatrixElem::S32 : MatrixElem::F32;
-  auto Count = [](StructType *S, MatrixElem Int) {
-    return unsigned(S->getNumElements()) * fragmentRegister(S->getElementType(0), Int).second;
-  };
-  // Byte offsets of the values in the packed input buffer.
-  SmallVector<int, 32> Offsets;
-  {
-    int Offset = 0;
-    const DataLayout &DL = CI.getModule()->getDataLayout();
-    for (Value *V : Values) {
-      Offsets.push_back(Offset);
-      Offset += int(DL.getTypeStoreSize(V->getType()));
-    }
-  }
   switch (Op.Kind) {
-  case MatrixKind::Load: {
-    // A fragment of one register (f64 A and B) is returned bare.
-    Type *Reg = Ret ? Ret->getElementType(0) : CI.getType();
-    if (Reg->isVoidTy())
-      return fail("unexpected signature of '" + Op.Name + "'");
-    const MatrixElem Int = Op.Operand == 'c' ? IntCD : IntAB;
-    const MatrixElem E = fragmentRegister(Reg, Int).first;
-    const unsigned Slots = Ret ? Count(Ret, Int) : fragmentRegister(Reg, Int).second;
-    if (Op.Operand == 'a' || Op.Operand == 'b')
-      Op.AB = E, (Op.Operand == 'a' ? Op.SlotsA : Op.SlotsB) = Slots;
-    else
-      Op.C = E, Op.SlotsC = Slots;
-    if (!Ld) // the default leading dimension: the columns (rows when column-major)
-      Ld = ConstantInt::get(I32, Op.Operand == 'a' ? (Op.ColMajor ? Op.M : Op.K)
-                                 : Op.Operand == 'b' ? (Op.ColMajor ? Op.K : Op.N)
-                                                     : (Op.ColMajor ? Op.M : Op.N));
-    break;
-  }
-  case MatrixKind::Store: {
-    if (Values.empty())
-      return fail("unexpected signature of '" + Op.Name + "'");
-    auto [E, Per] = fragmentRegister(Values[0]->getType(), IntCD);
-    Op.D = E;
-    Op.SlotsD = unsigned(Values.size()) * Per;
-    if (!Ld)
-      Ld = ConstantInt::get(I32, Op.ColMajor ? Op.M : Op.N);
-    break;
-  }
+  case MatrixKind::Load:
+    return describeMatrixLoad(CI, Op, O, IntAB, IntCD);
+  case MatrixKind::Store:
+    return describeMatrixStore(CI, Op, O, IntCD);
   case MatrixKind::WarpMma:
-  case MatrixKind::MmaSync: {
-    if (!Ret || Values.empty())
-      return fail("unexpected signature of '" + Op.Name + "'");
-    auto [AB, Per] = fragmentRegister(Values[0]->getType(), IntAB);
-    Op.AB = AB;
-    const bool Sync = Op.Kind == MatrixKind::MmaSync;
-    // mma.sync: A has K/2 elements per lane and B K/4, two 16-bit ones or
-    // one tf32 per register.
-    const unsigned RegsA = Sync                    ? Op.K / 2 / Per
-                           : AB == MatrixElem::F16 ? 8
-                                                   : Op.M * Op.K / 32 / Per;
-    const unsigned RegsB = Sync                    ? Op.K / 4 / Per
-                           : AB == MatrixElem::F16 ? 8
-                                                   : Op.K * Op.N / 32 / Per;
-    if (Values.size() <= RegsA + RegsB)
-      return fail("unexpected signature of '" + Op.Name + "'");
-    Op.SlotsA = RegsA * Per;
-    Op.SlotsB = RegsB * Per;
-    auto [CE, CPer] = fragmentRegister(Values[RegsA + RegsB]->getType(), IntCD);
-    Op.C = CE;
-    Op.SlotsC = unsigned(Values.size() - RegsA - RegsB) * CPer;
-    Op.D = fragmentRegister(Ret->getElementType(0), IntCD).first;
-    Op.SlotsD = Count(Ret, IntCD);
-    Op.OffsetB = Offsets[RegsA];
-    Op.OffsetC = Offsets[RegsA + RegsB];
-    break;
-  }
-  case MatrixKind::Mfma: // A, B, C, cbsz, abid, blgp
-    if (Values.size() != 6)
-      return fail("unexpected signature of '" + Op.Name + "'");
-    Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2], Op.OffsetMods = Offsets[3];
-    break;
+  case MatrixKind::MmaSync:
+    return describeMatrixProduct(CI, Op, O, IntAB, IntCD);
+  case MatrixKind::Mfma:
   case MatrixKind::Wmma:
-    if (Values.size() == 6) { // iu8: sign A, A, sign B, B, C, clamp
-      Op.OffsetSignA = Offsets[0], Op.OffsetA = Offsets[1];
-      Op.OffsetSignB = Offsets[2], Op.OffsetB = Offsets[3], Op.OffsetC = Offsets[4];
-      Op.OffsetClamp = Offsets[5];
-    } else if (Values.size() == 3) {
-      Op.OffsetB = Offsets[1], Op.OffsetC = Offsets[2];
-    } else {
-      return fail("unexpected signature of '" + Op.Name + "'");
-    }
-    break;
+    return placeAMDMatrixOperands(Op, O);
   default:
-    break;
+    return Error::success();
   }
-  if (!Ld)
-    Ld = ConstantInt::get(I32, 0);
+}
+
+/// Replaces \p CI by the call of `__ferry_emu.matrix` for \p Op: the values
+/// stored into a private buffer, the result loaded from another, the
+/// leading dimension 0 where none is known.
+void emitMatrixCall(CallInst &CI, const MatrixOp &Op, const MatrixOperands &O,
+                    ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = CI.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *Ptr = PointerType::get(Ctx, 0);
+  Value *Ld = O.Ld ? O.Ld : ConstantInt::get(I32, 0);
   const uint32_t Id = registerMatrixOp(Op);
   const uint32_t Site = addSite(P, StringRef(Op.Name).substr(5).str(), CI);
   IRBuilder<> Entry(&*CI.getFunction()->getEntryBlock().getFirstInsertionPt());
   IRBuilder<> B(&CI);
   Value *In = ConstantPointerNull::get(cast<PointerType>(Ptr));
-  if (!Values.empty()) {
+  if (!O.Values.empty()) {
     SmallVector<Type *, 32> Types;
-    for (Value *V : Values)
+    for (Value *V : O.Values)
       Types.push_back(V->getType());
     StructType *Packed = StructType::get(Ctx, Types, /*isPacked=*/true);
     AllocaInst *Buffer = Entry.CreateAlloca(Packed);
-    for (unsigned I = 0; I < Values.size(); ++I)
-      B.CreateAlignedStore(Values[I], B.CreateStructGEP(Packed, Buffer, I), Align(1));
+    for (unsigned I = 0; I < O.Values.size(); ++I)
+      B.CreateAlignedStore(O.Values[I], B.CreateStructGEP(Packed, Buffer, I),
+                           Align(1));
     In = B.CreateAddrSpaceCast(Buffer, Ptr);
   }
   Value *Out = ConstantPointerNull::get(cast<PointerType>(Ptr));
@@ -561,10 +637,23 @@ Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
       FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, Ptr, Ptr, Ptr, I32}, false));
   Symbols["__ferry_emu.matrix"] = matrixFunction();
   B.CreateCall(Fn, {B.getInt32(Site), B.getInt32(Id), In, Out,
-                    B.CreatePointerBitCastOrAddrSpaceCast(Mem, Ptr), Ld});
+                    B.CreatePointerBitCastOrAddrSpaceCast(O.Mem, Ptr), Ld});
   if (Result)
     CI.replaceAllUsesWith(B.CreateLoad(CI.getType(), Result));
   CI.eraseFromParent();
+}
+
+/// A tensor-core intrinsic becomes `__ferry_emu.matrix(site, op, in, out,
+/// mem, ld)` (Matrix.h): its value operands packed into a private buffer,
+/// its result loaded from another.
+Error lowerMatrixCall(CallInst &CI, MatrixOp Op, ProgramImpl &P,
+                      std::map<std::string, void *> &Symbols) {
+  MatrixOperands O;
+  if (Error E = collectMatrixOperands(CI, Op, O))
+    return E;
+  if (Error E = describeMatrixCall(CI, Op, O))
+    return E;
+  emitMatrixCall(CI, Op, O, P, Symbols);
   return Error::success();
 }
 
@@ -584,24 +673,29 @@ void dropBranchHints(Module &M) {
         }
 }
 
-Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
-  LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx);
-  dropBranchHints(M);
-  SmallVector<CallInst *, 64> Calls, Asm;
+/// The calls of \p M the emulator models (isModelledCall), in order.
+SmallVector<CallInst *, 64> modelledCalls(Module &M) {
+  SmallVector<CallInst *, 64> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I)) {
-        if (Function *Callee = CI->getCalledFunction()) {
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction())
           if (isModelledCall(*Callee))
             Calls.push_back(CI);
-        } else if (CI->isInlineAsm()) {
-          Asm.push_back(CI);
-        }
-      }
-  // Inline PTX: the templates the emulator knows become calls; other asm
-  // is translated by the translator's PTX front end into NVVM-level IR
-  // (plain instructions and llvm.nvvm.* calls, which the runtime models).
+  return Calls;
+}
+
+/// Inline PTX: the templates the emulator knows become calls; other asm
+/// is translated by the translator's PTX front end into NVVM-level IR
+/// (plain instructions and llvm.nvvm.* calls, which the runtime models).
+/// \p Translated says whether any function was.
+Error lowerInlineAsm(Module &M, std::map<std::string, void *> &Symbols,
+                     bool &Translated) {
+  SmallVector<CallInst *, 64> Asm;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isInlineAsm())
+        Asm.push_back(CI);
   SetVector<Function *> ToTranslate;
   for (CallInst *CI : Asm) {
     const auto *IA = cast<InlineAsm>(CI->getCalledOperand());
@@ -631,62 +725,87 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P, std::map<std::string, void *> &
                   oneLinePTX(cast<InlineAsm>(Errors[0].first->getCalledOperand())->getAsmString()) +
                   "\" (in '" + F->getName() + "'): " + Errors[0].second);
   }
-  if (!ToTranslate.empty()) {
-    // The translation may have removed blocks: collect the calls again.
-    Calls.clear();
-    for (Function &F : M)
-      for (Instruction &I : instructions(F))
-        if (auto *CI = dyn_cast<CallInst>(&I))
-          if (Function *Callee = CI->getCalledFunction())
-            if (isModelledCall(*Callee))
-              Calls.push_back(CI);
+  Translated = !ToTranslate.empty();
+  return Error::success();
+}
+
+/// __ldg and friends (`llvm.nvvm.ldg.global.*`, `ldu`): an ordinary load.
+void lowerReadOnlyLoad(CallInst &CI) {
+  IRBuilder<> B(&CI);
+  Align A(1);
+  if (auto *C = dyn_cast<ConstantInt>(CI.getArgOperand(1)))
+    A = Align(std::max<uint64_t>(1, C->getZExtValue()));
+  LoadInst *L = B.CreateAlignedLoad(CI.getType(), CI.getArgOperand(0), A);
+  CI.replaceAllUsesWith(L);
+  CI.eraseFromParent();
+}
+
+/// A call of the runtime's version of \p CI's callee (runtimeFunction),
+/// with the call's site first and i1 values passed as i32.
+Error lowerRuntimeCall(CallInst &CI, ProgramImpl &P,
+                       std::map<std::string, void *> &Symbols) {
+  Module &M = *CI.getModule();
+  Type *I32 = Type::getInt32Ty(M.getContext());
+  const std::string Name = CI.getCalledFunction()->getName().str();
+  void *Address = runtimeFunction(Name);
+  if (!Address)
+    return fail("the emulator does not model '" + Name + "' (called in '" +
+                CI.getFunction()->getName() + "')");
+  IRBuilder<> B(&CI);
+  SmallVector<Type *, 6> Params{I32};
+  const uint32_t Site = addSite(
+      P, StringRef(Name).starts_with("llvm.") ? Name.substr(5) : Name, CI);
+  SmallVector<Value *, 6> Args{B.getInt32(Site)};
+  for (Value *A : CI.args()) {
+    if (A->getType()->isIntegerTy(1))
+      A = B.CreateZExt(A, I32);
+    Params.push_back(A->getType());
+    Args.push_back(A);
   }
-  for (CallInst *CI : Calls) {
-    Function *Callee = CI->getCalledFunction();
-    const std::string Name = Callee->getName().str();
-    IRBuilder<> B(CI);
-    // __ldg and friends: an ordinary load.
-    if (StringRef(Name).starts_with("llvm.nvvm.ldg.global.") ||
-        StringRef(Name).starts_with("llvm.nvvm.ldu.global.")) {
-      Align A(1);
-      if (auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(1)))
-        A = Align(std::max<uint64_t>(1, C->getZExtValue()));
-      LoadInst *L = B.CreateAlignedLoad(CI->getType(), CI->getArgOperand(0), A);
-      CI->replaceAllUsesWith(L);
-      CI->eraseFromParent();
-      continue;
-    }
-    if (MatrixOp Op; parseMatrixIntrinsic(Name, Op)) {
-      if (Error E = lowerMatrixCall(*CI, Op, P, Symbols))
-        return E;
-      continue;
-    }
-    void *Address = runtimeFunction(Name);
-    if (!Address)
-      return fail("the emulator does not model '" + Name + "' (called in '" +
-                  CI->getFunction()->getName() + "')");
-    SmallVector<Type *, 6> Params{I32};
-    const uint32_t Site =
-        addSite(P, StringRef(Name).starts_with("llvm.") ? Name.substr(5) : Name, *CI);
-    SmallVector<Value *, 6> Args{B.getInt32(Site)};
-    for (Value *A : CI->args()) {
-      if (A->getType()->isIntegerTy(1))
-        A = B.CreateZExt(A, I32);
-      Params.push_back(A->getType());
-      Args.push_back(A);
-    }
-    Type *Ret = CI->getType()->isIntegerTy(1) ? I32 : CI->getType();
-    const std::string Symbol = "__ferry_emu." + Name;
-    FunctionCallee Fn = M.getOrInsertFunction(Symbol, FunctionType::get(Ret, Params, false));
-    Symbols[Symbol] = Address;
-    CallInst *New = B.CreateCall(Fn, Args);
-    Value *Result = New;
-    if (CI->getType()->isIntegerTy(1))
-      Result = B.CreateTrunc(New, CI->getType());
-    if (!CI->getType()->isVoidTy())
-      CI->replaceAllUsesWith(Result);
-    CI->eraseFromParent();
+  Type *Ret = CI.getType()->isIntegerTy(1) ? I32 : CI.getType();
+  const std::string Symbol = "__ferry_emu." + Name;
+  FunctionCallee Fn =
+      M.getOrInsertFunction(Symbol, FunctionType::get(Ret, Params, false));
+  Symbols[Symbol] = Address;
+  CallInst *New = B.CreateCall(Fn, Args);
+  Value *Result = New;
+  if (CI.getType()->isIntegerTy(1))
+    Result = B.CreateTrunc(New, CI.getType());
+  if (!CI.getType()->isVoidTy())
+    CI.replaceAllUsesWith(Result);
+  CI.eraseFromParent();
+  return Error::success();
+}
+
+/// One modelled call: a load, a matrix operation or a runtime call.
+Error lowerModelledCall(CallInst &CI, ProgramImpl &P,
+                        std::map<std::string, void *> &Symbols) {
+  const std::string Name = CI.getCalledFunction()->getName().str();
+  if (StringRef(Name).starts_with("llvm.nvvm.ldg.global.") ||
+      StringRef(Name).starts_with("llvm.nvvm.ldu.global.")) {
+    lowerReadOnlyLoad(CI);
+    return Error::success();
   }
+  if (MatrixOp Op; parseMatrixIntrinsic(Name, Op))
+    return lowerMatrixCall(CI, Op, P, Symbols);
+  return lowerRuntimeCall(CI, P, Symbols);
+}
+
+/// The calls the emulator models become calls of its runtime (or plain
+/// loads); inline PTX becomes calls or is translated first.
+Error lowerIntrinsics(Module &M, ProgramImpl &P,
+                      std::map<std::string, void *> &Symbols) {
+  dropBranchHints(M);
+  SmallVector<CallInst *, 64> Calls = modelledCalls(M);
+  bool Translated = false;
+  if (Error E = lowerInlineAsm(M, Symbols, Translated))
+    return E;
+  // The translation may have removed blocks: collect the calls again.
+  if (Translated)
+    Calls = modelledCalls(M);
+  for (CallInst *CI : Calls)
+    if (Error E = lowerModelledCall(*CI, P, Symbols))
+      return E;
   for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && F.use_empty() &&
         (F.getName().starts_with("llvm.nvvm.") || F.getName().starts_with("llvm.amdgcn.")))
@@ -771,47 +890,43 @@ void addGlobalChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &S
   }
 }
 
-/// Race checking (Options::RaceCheck): `__ferry_emu.race(site, ptr, bytes,
-/// write)` before each plain (not atomic) load and after each such store
-/// whose pointer is not visibly private or group memory, both ends of
-/// memcpy and memset's destination; `__ferry_emu.race_release(site)` before
-/// each fence of device or system scope and each atomic read-modify-write
-/// that releases.
-void addRaceChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
+/// What race checking instruments: an access of Bytes at Pointer, or a
+/// device-scope release (no Pointer).
+struct RacePoint {
+  Instruction *I;
+  Value *Pointer = nullptr, *Bytes = nullptr;
+  bool Write = false;
+};
+
+/// Device or system scope: the default (system) and "agent" scopes, with
+/// or without "-one-as".
+bool deviceScope(LLVMContext &Ctx, SyncScope::ID Id) {
+  if (Id == SyncScope::System)
+    return true;
+  SmallVector<StringRef, 8> Names;
+  Ctx.getSyncScopeNames(Names);
+  return Id < Names.size() && Names[Id].starts_with("agent");
+}
+
+bool releases(AtomicOrdering O) {
+  return O == AtomicOrdering::Release || O == AtomicOrdering::AcquireRelease ||
+         O == AtomicOrdering::SequentiallyConsistent;
+}
+
+/// The non-atomic accesses and the device-scope releases of \p M's
+/// functions (not the emulator's own), in order.
+SmallVector<RacePoint, 64> racePoints(Module &M) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
-  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx),
-       *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Access = M.getOrInsertFunction(
-      "__ferry_emu.race", FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I64, I32}, false));
-  FunctionCallee Release = M.getOrInsertFunction(
-      "__ferry_emu.race_release", FunctionType::get(Type::getVoidTy(Ctx), {I32}, false));
-  Symbols["__ferry_emu.race"] = raceAccessFunction();
-  Symbols["__ferry_emu.race_release"] = raceReleaseFunction();
-  // Device or system scope: the default (system) and "agent" scopes, with
-  // or without "-one-as".
-  auto DeviceScope = [&](SyncScope::ID Id) {
-    if (Id == SyncScope::System)
-      return true;
-    SmallVector<StringRef, 8> Names;
-    Ctx.getSyncScopeNames(Names);
-    return Id < Names.size() && Names[Id].starts_with("agent");
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto Size = [&](Type *T) {
+    return ConstantInt::get(I64, DL.getTypeStoreSize(T));
   };
-  auto Releases = [](AtomicOrdering O) {
-    return O == AtomicOrdering::Release || O == AtomicOrdering::AcquireRelease ||
-           O == AtomicOrdering::SequentiallyConsistent;
-  };
-  struct Point {
-    Instruction *I;
-    Value *Pointer = nullptr, *Bytes = nullptr;
-    bool Write = false;
-  };
-  SmallVector<Point, 64> Points;
+  SmallVector<RacePoint, 64> Points;
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
       continue;
     for (Instruction &I : instructions(F)) {
-      auto Size = [&](Type *T) { return ConstantInt::get(I64, DL.getTypeStoreSize(T)); };
       if (auto *L = dyn_cast<LoadInst>(&I); L && !L->isAtomic())
         Points.push_back({&I, L->getPointerOperand(), Size(L->getType()), false});
       else if (auto *St = dyn_cast<StoreInst>(&I); St && !St->isAtomic())
@@ -822,18 +937,42 @@ void addRaceChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sym
         if (auto *MT = dyn_cast<MemTransferInst>(MI))
           Points.push_back({&I, MT->getSource(), MI->getLength(), false});
       } else if (auto *Fe = dyn_cast<FenceInst>(&I)) {
-        if (DeviceScope(Fe->getSyncScopeID()) && Releases(Fe->getOrdering()))
+        if (deviceScope(Ctx, Fe->getSyncScopeID()) &&
+            releases(Fe->getOrdering()))
           Points.push_back({&I});
       } else if (auto *A = dyn_cast<AtomicRMWInst>(&I)) {
-        if (DeviceScope(A->getSyncScopeID()) && Releases(A->getOrdering()))
+        if (deviceScope(Ctx, A->getSyncScopeID()) && releases(A->getOrdering()))
           Points.push_back({&I});
       } else if (auto *C = dyn_cast<AtomicCmpXchgInst>(&I)) {
-        if (DeviceScope(C->getSyncScopeID()) && Releases(C->getSuccessOrdering()))
+        if (deviceScope(Ctx, C->getSyncScopeID()) &&
+            releases(C->getSuccessOrdering()))
           Points.push_back({&I});
       }
     }
   }
-  for (const Point &Pt : Points) {
+  return Points;
+}
+
+/// Race checking (Options::RaceCheck): `__ferry_emu.race(site, ptr, bytes,
+/// write)` before each plain (not atomic) load and after each such store
+/// whose pointer is not visibly private or group memory, both ends of
+/// memcpy and memset's destination; `__ferry_emu.race_release(site)` before
+/// each fence of device or system scope and each atomic read-modify-write
+/// that releases.
+void addRaceChecks(Module &M, ProgramImpl &P,
+                   std::map<std::string, void *> &Symbols) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx),
+       *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Access = M.getOrInsertFunction(
+      "__ferry_emu.race",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I64, I32}, false));
+  FunctionCallee Release = M.getOrInsertFunction(
+      "__ferry_emu.race_release",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32}, false));
+  Symbols["__ferry_emu.race"] = raceAccessFunction();
+  Symbols["__ferry_emu.race_release"] = raceReleaseFunction();
+  for (const RacePoint &Pt : racePoints(M)) {
     // Writes are checked after they happen (a write of the value the last
     // writer left is no race), reads and releases before.
     IRBuilder<> B(Pt.Write ? Pt.I->getNextNode() : Pt.I);
@@ -1059,6 +1198,263 @@ void addEntry(Module &M, Function &K, uint64_t StackNeed, ProgramImpl &P) {
   B.CreateRetVoid();
 }
 
+/// AMDGPU: the kernels' descriptors of the code object, whose metadata gives
+/// the kernarg layout; none for NVVM or without a code object.
+Expected<std::map<std::string, SymbolInfo>>
+kernelMetadata(const Options &Opts) {
+  std::map<std::string, SymbolInfo> Meta;
+  if (Opts.Kind != Dialect::AMDGPU || Opts.CodeObject.empty())
+    return Meta;
+  ImageIndex Index;
+  std::string E =
+      indexImage(Opts.CodeObject.data(), Opts.CodeObject.size(), Index);
+  if (!E.empty())
+    return fail("the code object of the module: " + E);
+  for (SymbolInfo &S : Index.Symbols)
+    if (S.Kind == FERRY_SYMBOL_KERNEL)
+      Meta[S.Name] = S;
+  return Meta;
+}
+
+/// Device printf's format strings, as the code object's amdhsa.printf.
+Error readPrintfFormats(Module &M, ProgramImpl &P) {
+  NamedMDNode *Formats = M.getNamedMetadata("llvm.printf.fmts");
+  if (!Formats)
+    return Error::success();
+  std::vector<std::string> Entries;
+  for (MDNode *N : Formats->operands())
+    if (N->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(N->getOperand(0)))
+        Entries.push_back(S->getString().str());
+  if (std::string E = P.PrintfFormats.add(Entries); !E.empty())
+    return fail("the module's llvm.printf.fmts: " + E);
+  return Error::success();
+}
+
+/// The translation's code object version (LLVM's default, 5, without the
+/// flag).
+unsigned codeObjectVersion(const Module &M) {
+  if (auto *V = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag("amdhsa_code_object_version")))
+    return unsigned(V->getZExtValue() / 100);
+  return 5;
+}
+
+/// The kernarg layout comes from the code object and the code from the IR:
+/// both must describe the same parameters (a damaged or mismatched object
+/// would fill arguments the kernel does not read as they are).
+Error checkKernargSizes(const Function &F, const SymbolInfo &Meta,
+                        const KernelInfo &K) {
+  std::vector<uint64_t> MetaSizes;
+  for (const KernelArgDesc &A : Meta.Args)
+    if (!isHiddenArg(A))
+      MetaSizes.push_back(A.Size);
+  std::vector<uint64_t> IRSizes;
+  for (const auto &[Bytes, IsPointer] : K.Params)
+    IRSizes.push_back(Bytes);
+  if (MetaSizes == IRSizes)
+    return Error::success();
+  auto List = [](const std::vector<uint64_t> &V) {
+    std::string S;
+    for (uint64_t X : V)
+      S += (S.empty() ? "" : ", ") + std::to_string(X);
+    return "(" + S + ")";
+  };
+  return fail("the code object's metadata gives kernel '" + F.getName() + "' " +
+              std::to_string(MetaSizes.size()) + " arguments of " +
+              List(MetaSizes) + " bytes, its translated IR " +
+              std::to_string(IRSizes.size()) + " of " + List(IRSizes) +
+              ": they are not of one build");
+}
+
+/// The kernels' parameters, in the device's data layout, and where the
+/// code object describes them its metadata with the hidden arguments
+/// completed.
+Error describeKernels(const Module &M, ArrayRef<Function *> KernelFns,
+                      const std::map<std::string, SymbolInfo> &Meta,
+                      ProgramImpl &P) {
+  const unsigned CodeObjectVersion = codeObjectVersion(M);
+  for (Function *F : KernelFns) {
+    KernelInfo &K = P.Kernels[F->getName().str()];
+    for (Argument &A : F->args()) {
+      Type *T = A.hasByValAttr()   ? A.getParamByValType()
+                : A.hasByRefAttr() ? A.getParamByRefType()
+                                   : A.getType();
+      K.Params.push_back({uint32_t(M.getDataLayout().getTypeAllocSize(T)),
+                          A.getType()->isPointerTy() && !A.hasByValAttr() &&
+                              !A.hasByRefAttr()});
+    }
+    auto It = Meta.find(F->getName().str());
+    if (It == Meta.end())
+      continue;
+    if (Error E = checkKernargSizes(*F, It->second, K))
+      return E;
+    K.Meta = It->second;
+    K.HasMeta = true;
+    K.ImplicitOffset = completeHiddenArgs(K.Meta, CodeObjectVersion);
+  }
+  return Error::success();
+}
+
+/// The sizes of \p M's global variables (not group memory) and the names
+/// of its external functions, for the checks and the symbol lookups.
+void recordDefinitions(const Module &M, ProgramImpl &P) {
+  for (const GlobalVariable &G : M.globals())
+    if (!G.isDeclaration() && G.getAddressSpace() != 3)
+      P.GlobalSizes[G.getName().str()] =
+          M.getDataLayout().getTypeAllocSize(G.getValueType());
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasExternalLinkage() && !F.getName().starts_with("__ferry_emu."))
+      P.FunctionNames.insert(F.getName().str());
+}
+
+/// Group memory, the modelled calls and private memory become the
+/// emulator's, with the checks \p P's options ask for; \p Symbols gets the
+/// runtime functions the module now calls, \p KernelStack each kernel's
+/// stack.
+Error lowerForEmulator(Module &M, ArrayRef<Function *> KernelFns,
+                       ProgramImpl &P, std::map<std::string, void *> &Symbols,
+                       std::map<const Function *, uint64_t> &KernelStack) {
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Shared = M.getOrInsertFunction(
+      "__ferry_emu.shared", FunctionType::get(PointerType::get(Ctx, 0),
+                                              {Type::getInt64Ty(Ctx)}, false));
+  Symbols["__ferry_emu.shared"] = sharedMemoryFunction();
+  if (Error E = lowerGroupMemory(M, P, Shared))
+    return E;
+  if (Error E = lowerIntrinsics(M, P, Symbols))
+    return E;
+  lowerPrivateAllocas(M);
+  addStackChecks(M, KernelFns, P, Symbols, KernelStack);
+  const Options &Opts = P.Opts;
+  if (Opts.Check || Opts.BoundsCheck)
+    addGlobalChecks(M, P, Symbols);
+  if (Opts.Check) {
+    addGroupChecks(M, P, Symbols);
+    addPrivateChecks(M, P, Symbols);
+  }
+  if (Opts.RaceCheck)
+    addRaceChecks(M, P, Symbols);
+  return Error::success();
+}
+
+/// Device math on the host's libm; device-library functions it does not
+/// have are named here rather than left for the JIT to miss.
+Error resolveDeviceMath(Module &M, std::map<std::string, void *> &Symbols) {
+  std::string Missing;
+  for (Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        F.getName().starts_with("__ferry_emu."))
+      continue;
+    if (void *Address = mathFunction(F.getName().str()))
+      Symbols[F.getName().str()] = Address;
+    else if (F.getName().starts_with("__nv_") || F.getName().starts_with("__ocml_") ||
+             F.getName().starts_with("__ockl_"))
+      Missing += (Missing.empty() ? "'" : ", '") + F.getName().str() + "'";
+  }
+  if (!Missing.empty())
+    return fail("the emulator has no host version of the device functions " + Missing);
+  return Error::success();
+}
+
+/// The module as host code: C calling conventions, no device CPU, an entry
+/// per kernel, the host's triple and data layout \p DL.
+Error retargetToHost(Module &M, ArrayRef<Function *> KernelFns,
+                     std::map<const Function *, uint64_t> &KernelStack,
+                     ProgramImpl &P, const Triple &HostTriple,
+                     const DataLayout &DL) {
+  for (Function &F : M) {
+    F.setCallingConv(CallingConv::C);
+    for (const char *A : {"target-cpu", "target-features", "tune-cpu"})
+      F.removeFnAttr(A);
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        CB->setCallingConv(CallingConv::C);
+  }
+  for (Function *F : KernelFns)
+    addEntry(M, *F, KernelStack[F], P);
+  if (NamedMDNode *A = M.getNamedMetadata("nvvm.annotations"))
+    A->eraseFromParent();
+  M.setTargetTriple(HostTriple.str());
+  M.setDataLayout(DL);
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyModule(M, &OS))
+    return fail("internal error: the retargeted module is invalid: " + Broken);
+  return Error::success();
+}
+
+/// Process symbols the JIT may resolve: C math functions of the host, not
+/// its C++ functions and C++ runtime (__dynamic_cast, __cxa_throw, ...):
+/// called with device data they would crash the program instead of the
+/// load failing with a name.
+bool hostSymbolAllowed(const orc::SymbolStringPtr &Name) {
+  const StringRef N = *Name;
+  return !N.starts_with("_Z") && !N.starts_with("__cxa_") &&
+         N != "__dynamic_cast" && !N.starts_with("_Unwind_") &&
+         !N.starts_with("__gxx_");
+}
+
+/// Compiles \p M in a JIT of \p P's own, in a context of its own, with
+/// \p Symbols (and the compiler runtime's functions) defined.
+Error startJIT(Module &M, orc::JITTargetMachineBuilder Builder,
+               const std::map<std::string, void *> &Symbols, ProgramImpl &P) {
+  SmallString<0> Bitcode;
+  raw_svector_ostream BC(Bitcode);
+  WriteBitcodeToFile(M, BC);
+  auto TSCtx = std::make_unique<LLVMContext>();
+  TSCtx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
+  auto Parsed = parseBitcodeFile(MemoryBufferRef(Bitcode.str(), "ferry-emu"), *TSCtx);
+  if (!Parsed)
+    return Parsed.takeError();
+  auto JIT = orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(Builder))
+                 .create();
+  if (!JIT)
+    return JIT.takeError();
+  P.JIT = std::move(*JIT);
+  orc::SymbolMap Map;
+  // Before the process's own: the host's libgcc may lack the bfloat16 ones.
+  for (auto &[Name, Address] : compilerRuntimeFunctions())
+    Map[P.JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
+                                         JITSymbolFlags::Exported};
+  for (auto &[Name, Address] : Symbols)
+    Map[P.JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
+                                         JITSymbolFlags::Exported};
+  if (Error E =
+          P.JIT->getMainJITDylib().define(orc::absoluteSymbols(std::move(Map))))
+    return E;
+  auto Gen = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      P.JIT->getDataLayout().getGlobalPrefix(), hostSymbolAllowed);
+  if (!Gen)
+    return Gen.takeError();
+  P.JIT->getMainJITDylib().addGenerator(std::move(*Gen));
+  return P.JIT->addIRModule(
+      orc::ThreadSafeModule(std::move(*Parsed), std::move(TSCtx)));
+}
+
+/// The JIT's addresses of the globals' table (for the checks) and of the
+/// kernels' entries.
+Error findEntries(ProgramImpl &P) {
+  if (P.Opts.Check || P.Opts.BoundsCheck) {
+    auto Table = P.JIT->lookup("__ferry_emu.globals");
+    auto Count = P.JIT->lookup("__ferry_emu.globals.count");
+    if (!Table)
+      return Table.takeError();
+    if (!Count)
+      return Count.takeError();
+    const auto *Entries = Table->toPtr<const std::pair<const void *, uint64_t> *>();
+    P.GlobalRanges.assign(Entries, Entries + *Count->toPtr<const uint64_t *>());
+  }
+  for (auto &[Name, K] : P.Kernels) {
+    auto Entry = P.JIT->lookup("__ferry_emu.entry." + Name);
+    if (!Entry)
+      return Entry.takeError();
+    K.Entry = Entry->toPtr<void (*)(void *const *)>();
+  }
+  return Error::success();
+}
+
 } // namespace
 
 Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
@@ -1071,206 +1467,39 @@ Expected<std::unique_ptr<Program>> Program::create(std::unique_ptr<Module> M,
   (void)Initialized;
   auto P = std::make_unique<ProgramImpl>();
   P->Opts = Opts;
-
-  // The AMDGPU kernarg layout comes from the code object's metadata.
-  std::map<std::string, SymbolInfo> Meta;
-  if (Opts.Kind == Dialect::AMDGPU && !Opts.CodeObject.empty()) {
-    ImageIndex Index;
-    std::string E = indexImage(Opts.CodeObject.data(), Opts.CodeObject.size(), Index);
-    if (!E.empty())
-      return fail("the code object of the module: " + E);
-    for (SymbolInfo &S : Index.Symbols)
-      if (S.Kind == FERRY_SYMBOL_KERNEL)
-        Meta[S.Name] = S;
-  }
-
-  // Device printf's format strings, as the code object's amdhsa.printf.
-  if (NamedMDNode *Formats = M->getNamedMetadata("llvm.printf.fmts")) {
-    std::vector<std::string> Entries;
-    for (MDNode *N : Formats->operands())
-      if (N->getNumOperands())
-        if (auto *S = dyn_cast<MDString>(N->getOperand(0)))
-          Entries.push_back(S->getString().str());
-    if (std::string E = P->PrintfFormats.add(Entries); !E.empty())
-      return fail("the module's llvm.printf.fmts: " + E);
-  }
-
-  // The translation's code object version (LLVM's default, 5, without the
-  // flag).
-  unsigned CodeObjectVersion = 5;
-  if (auto *V = mdconst::extract_or_null<ConstantInt>(
-          M->getModuleFlag("amdhsa_code_object_version")))
-    CodeObjectVersion = unsigned(V->getZExtValue() / 100);
-
+  Expected<std::map<std::string, SymbolInfo>> Meta = kernelMetadata(Opts);
+  if (!Meta)
+    return Meta.takeError();
+  if (Error E = readPrintfFormats(*M, *P))
+    return std::move(E);
   SmallVector<Function *, 8> KernelFns;
   for (Function &F : *M)
     if (isKernel(F, Opts.Kind))
       KernelFns.push_back(&F);
   if (KernelFns.empty())
     return fail("the module has no kernels");
-
   auto Builder = orc::JITTargetMachineBuilder::detectHost();
   if (!Builder)
     return Builder.takeError();
   auto DL = Builder->getDefaultDataLayoutForTarget();
   if (!DL)
     return DL.takeError();
-
-  // The kernels' parameters, in the device's data layout.
-  for (Function *F : KernelFns) {
-    KernelInfo &K = P->Kernels[F->getName().str()];
-    for (Argument &A : F->args()) {
-      Type *T = A.hasByValAttr()   ? A.getParamByValType()
-                : A.hasByRefAttr() ? A.getParamByRefType()
-                                   : A.getType();
-      K.Params.push_back({uint32_t(M->getDataLayout().getTypeAllocSize(T)),
-                          A.getType()->isPointerTy() && !A.hasByValAttr() && !A.hasByRefAttr()});
-    }
-    if (auto It = Meta.find(F->getName().str()); It != Meta.end()) {
-      // The kernarg layout comes from the code object and the code from the
-      // IR: both must describe the same parameters (a damaged or mismatched
-      // object would fill arguments the kernel does not read as they are).
-      std::vector<uint64_t> MetaSizes;
-      for (const KernelArgDesc &A : It->second.Args)
-        if (!isHiddenArg(A))
-          MetaSizes.push_back(A.Size);
-      std::vector<uint64_t> IRSizes;
-      for (const auto &[Bytes, IsPointer] : K.Params)
-        IRSizes.push_back(Bytes);
-      if (MetaSizes != IRSizes) {
-        auto List = [](const std::vector<uint64_t> &V) {
-          std::string S;
-          for (uint64_t X : V)
-            S += (S.empty() ? "" : ", ") + std::to_string(X);
-          return "(" + S + ")";
-        };
-        return fail("the code object's metadata gives kernel '" + F->getName() + "' " +
-                    std::to_string(MetaSizes.size()) + " arguments of " + List(MetaSizes) +
-                    " bytes, its translated IR " + std::to_string(IRSizes.size()) + " of " +
-                    List(IRSizes) + ": they are not of one build");
-      }
-      K.Meta = It->second;
-      K.HasMeta = true;
-      K.ImplicitOffset = completeHiddenArgs(K.Meta, CodeObjectVersion);
-    }
-  }
-
-  for (GlobalVariable &G : M->globals())
-    if (!G.isDeclaration() && G.getAddressSpace() != 3)
-      P->GlobalSizes[G.getName().str()] = M->getDataLayout().getTypeAllocSize(G.getValueType());
-  for (Function &F : *M)
-    if (!F.isDeclaration() && F.hasExternalLinkage() && !F.getName().starts_with("__ferry_emu."))
-      P->FunctionNames.insert(F.getName().str());
-
+  if (Error E = describeKernels(*M, KernelFns, *Meta, *P))
+    return std::move(E);
+  recordDefinitions(*M, *P);
   std::map<std::string, void *> Symbols;
-  LLVMContext &Ctx = M->getContext();
-  FunctionCallee Shared = M->getOrInsertFunction(
-      "__ferry_emu.shared", FunctionType::get(PointerType::get(Ctx, 0),
-                                              {Type::getInt64Ty(Ctx)}, false));
-  Symbols["__ferry_emu.shared"] = sharedMemoryFunction();
-  if (Error E = lowerGroupMemory(*M, *P, Shared))
-    return std::move(E);
-  if (Error E = lowerIntrinsics(*M, *P, Symbols))
-    return std::move(E);
-  lowerPrivateAllocas(*M);
   std::map<const Function *, uint64_t> KernelStack;
-  addStackChecks(*M, KernelFns, *P, Symbols, KernelStack);
-  if (Opts.Check || Opts.BoundsCheck)
-    addGlobalChecks(*M, *P, Symbols);
-  if (Opts.Check) {
-    addGroupChecks(*M, *P, Symbols);
-    addPrivateChecks(*M, *P, Symbols);
-  }
-  if (Opts.RaceCheck)
-    addRaceChecks(*M, *P, Symbols);
-  // Device math on the host's libm; device-library functions it does not
-  // have are named here rather than left for the JIT to miss.
-  std::string Missing;
-  for (Function &F : *M) {
-    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        F.getName().starts_with("__ferry_emu."))
-      continue;
-    if (void *Address = mathFunction(F.getName().str()))
-      Symbols[F.getName().str()] = Address;
-    else if (F.getName().starts_with("__nv_") || F.getName().starts_with("__ocml_") ||
-             F.getName().starts_with("__ockl_"))
-      Missing += (Missing.empty() ? "'" : ", '") + F.getName().str() + "'";
-  }
-  if (!Missing.empty())
-    return fail("the emulator has no host version of the device functions " + Missing);
-  for (Function &F : *M) {
-    F.setCallingConv(CallingConv::C);
-    for (const char *A : {"target-cpu", "target-features", "tune-cpu"})
-      F.removeFnAttr(A);
-    for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        CB->setCallingConv(CallingConv::C);
-  }
-  for (Function *F : KernelFns)
-    addEntry(*M, *F, KernelStack[F], *P);
-  if (NamedMDNode *A = M->getNamedMetadata("nvvm.annotations"))
-    A->eraseFromParent();
-  M->setTargetTriple(Builder->getTargetTriple().str());
-  M->setDataLayout(*DL);
-  std::string Broken;
-  raw_string_ostream OS(Broken);
-  if (verifyModule(*M, &OS))
-    return fail("internal error: the retargeted module is invalid: " + Broken);
-
-  // Into a context of the JIT's own.
-  SmallString<0> Bitcode;
-  raw_svector_ostream BC(Bitcode);
-  WriteBitcodeToFile(*M, BC);
-  auto TSCtx = std::make_unique<LLVMContext>();
-  TSCtx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
-  auto Parsed = parseBitcodeFile(MemoryBufferRef(Bitcode.str(), "ferry-emu"), *TSCtx);
-  if (!Parsed)
-    return Parsed.takeError();
-  auto JIT = orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*Builder)).create();
-  if (!JIT)
-    return JIT.takeError();
-  P->JIT = std::move(*JIT);
-  orc::SymbolMap Map;
-  // Before the process's own: the host's libgcc may lack the bfloat16 ones.
-  for (auto &[Name, Address] : compilerRuntimeFunctions())
-    Map[P->JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
-                                          JITSymbolFlags::Exported};
-  for (auto &[Name, Address] : Symbols)
-    Map[P->JIT->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
-                                          JITSymbolFlags::Exported};
-  if (Error E = P->JIT->getMainJITDylib().define(orc::absoluteSymbols(std::move(Map))))
+  if (Error E = lowerForEmulator(*M, KernelFns, *P, Symbols, KernelStack))
     return std::move(E);
-  // C math functions of the host resolve from the process; the host's C++
-  // functions and its C++ runtime (__dynamic_cast, __cxa_throw, ...) do not:
-  // called with device data they would crash the program instead of the
-  // load failing with a name.
-  auto Gen = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      P->JIT->getDataLayout().getGlobalPrefix(), [](const orc::SymbolStringPtr &Name) {
-        const StringRef N = *Name;
-        return !N.starts_with("_Z") && !N.starts_with("__cxa_") && N != "__dynamic_cast" &&
-               !N.starts_with("_Unwind_") && !N.starts_with("__gxx_");
-      });
-  if (!Gen)
-    return Gen.takeError();
-  P->JIT->getMainJITDylib().addGenerator(std::move(*Gen));
-  if (Error E = P->JIT->addIRModule(orc::ThreadSafeModule(std::move(*Parsed), std::move(TSCtx))))
+  if (Error E = resolveDeviceMath(*M, Symbols))
     return std::move(E);
-  if (Opts.Check || Opts.BoundsCheck) {
-    auto Table = P->JIT->lookup("__ferry_emu.globals");
-    auto Count = P->JIT->lookup("__ferry_emu.globals.count");
-    if (!Table)
-      return Table.takeError();
-    if (!Count)
-      return Count.takeError();
-    const auto *Entries = Table->toPtr<const std::pair<const void *, uint64_t> *>();
-    P->GlobalRanges.assign(Entries, Entries + *Count->toPtr<const uint64_t *>());
-  }
-  for (auto &[Name, K] : P->Kernels) {
-    auto Entry = P->JIT->lookup("__ferry_emu.entry." + Name);
-    if (!Entry)
-      return Entry.takeError();
-    K.Entry = Entry->toPtr<void (*)(void *const *)>();
-  }
+  if (Error E = retargetToHost(*M, KernelFns, KernelStack, *P,
+                               Builder->getTargetTriple(), *DL))
+    return std::move(E);
+  if (Error E = startJIT(*M, std::move(*Builder), Symbols, *P))
+    return std::move(E);
+  if (Error E = findEntries(*P))
+    return std::move(E);
   return std::unique_ptr<Program>(std::move(P));
 }
 
@@ -1290,6 +1519,92 @@ void copyError(const std::string &What, char *Error, size_t Size) {
     std::snprintf(Error, Size, "%s", What.c_str());
   }
 }
+/// Image \p I of a program (the first the kernels', the others libraries),
+/// parsed in \p Ctx; nullptr with \p Why on failure. Ferry's packages carry
+/// a digest that catches damage before this (ferry/ImageDigest.h); bitcode
+/// handed to the porting API does not, and LLVM's reader crashes on some
+/// damage: it reads in a recovery context, and a crash leaves \p Ctx
+/// released in whatever state the reader left it.
+std::unique_ptr<Module> parseImage(const void *Bitcode, size_t Size, size_t I,
+                                   std::unique_ptr<LLVMContext> &Ctx,
+                                   std::string &Why) {
+  Expected<std::unique_ptr<Module>> Part = std::unique_ptr<Module>();
+  static std::once_flag Once;
+  std::call_once(Once, [] { CrashRecoveryContext::Enable(); });
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] {
+        Part = parseBitcodeFile(
+            MemoryBufferRef(StringRef(static_cast<const char *>(Bitcode), Size),
+                            I ? "library" : "image"),
+            *Ctx);
+      })) {
+    (void)Ctx.release();
+    Why = "the emulated image is damaged bitcode: LLVM's bitcode reader failed "
+          "on it "
+          "(signal " +
+          std::to_string(CRC.RetCode > 128 ? CRC.RetCode - 128 : CRC.RetCode) +
+          ")";
+    return nullptr;
+  }
+  if (!Part) {
+    Why = "the emulated image is not bitcode: " + toString(Part.takeError());
+    return nullptr;
+  }
+  return std::move(*Part);
+}
+
+/// Links another translation unit's image \p Part into \p M: what M calls,
+/// and every function Part defines: other code may reach those through
+/// their addresses (ferry_module_symbol). Its variables come only when used
+/// (translation units of one program may each hold a device copy of the
+/// same host variable). Returns why not, or "".
+std::string linkImage(Module &M, std::unique_ptr<Module> Part) {
+  for (Function &F : *Part)
+    if (!F.isDeclaration() && F.hasExternalLinkage() &&
+        !M.getNamedValue(F.getName()))
+      Function::Create(F.getFunctionType(), GlobalValue::ExternalLinkage,
+                       F.getName(), M);
+  if (Linker::linkModules(M, std::move(Part), Linker::Flags::LinkOnlyNeeded))
+    return "cannot link the emulated images of the program's translation units "
+           "(a "
+           "function defined twice?)";
+  return "";
+}
+
+/// Why the linked images \p M of \p Count images cannot run: a function
+/// called that none defines, or bitcode that parses but is not valid IR (a
+/// damaged image the reader accepted: the verifier's first line); or "".
+std::string checkLinkedImage(const Module &M, size_t Count) {
+  for (const Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() &&
+        !F.getName().starts_with("__") && !F.getName().starts_with("llvm."))
+      return "the emulated image calls '" + F.getName().str() +
+             "', which no image of the program defines (" +
+             std::to_string(Count) + " image(s) searched)";
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(M, &BrokenOS))
+    return "the emulated image is not valid IR: " +
+           StringRef(Broken).split('\n').first.str();
+  return "";
+}
+
+/// The options of an AMDGPU image: FERRY_EMU_CHECK=1 checks memory;
+/// FERRY_EMU_RACES=1 checks writes by two work-items, reads against writes
+/// across work-groups, =all reads against writes within a group too.
+ferry::emu::Options imageOptions(const char *Arch, const void *CodeObject,
+                                 size_t CodeObjectSize) {
+  ferry::emu::Options O;
+  O.Kind = ferry::emu::Dialect::AMDGPU;
+  O.Arch = Arch;
+  const char *Check = std::getenv("FERRY_EMU_CHECK");
+  O.Check = Check && *Check && std::strcmp(Check, "0") != 0;
+  const char *Races = std::getenv("FERRY_EMU_RACES");
+  O.RaceCheck = Races && *Races && std::strcmp(Races, "0") != 0;
+  O.RaceCheckReads = O.RaceCheck && std::strcmp(Races, "all") == 0;
+  O.CodeObject.assign(static_cast<const char *>(CodeObject), CodeObjectSize);
+  return O;
+}
 } // namespace
 
 extern "C" int ferry_emu_load(const void *Bitcode, size_t BitcodeSize, const char *Arch,
@@ -1306,82 +1621,26 @@ extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *
   auto Ctx = std::make_unique<LLVMContext>();
   // Programs are silent: LLVM's warnings about the image stay here.
   Ctx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
-  Expected<std::unique_ptr<Module>> M = std::unique_ptr<Module>();
-  for (size_t I = 0; I < Count; ++I) {
-    // Ferry's packages carry a digest that catches damage before this
-    // (ferry/ImageDigest.h); bitcode handed to the porting API does not, and
-    // LLVM's reader crashes on some damage: it reads in a recovery context.
-    Expected<std::unique_ptr<Module>> Part = std::unique_ptr<Module>();
-    static std::once_flag Once;
-    std::call_once(Once, [] { CrashRecoveryContext::Enable(); });
-    CrashRecoveryContext CRC;
-    if (!CRC.RunSafely([&] {
-          Part = parseBitcodeFile(
-              MemoryBufferRef(StringRef(static_cast<const char *>(Bitcodes[I]), Sizes[I]),
-                              I ? "library" : "image"),
-              *Ctx);
-        })) {
-      (void)Ctx.release(); // in whatever state the reader left it
-      copyError("the emulated image is damaged bitcode: LLVM's bitcode reader failed on it "
-                "(signal " + std::to_string(CRC.RetCode > 128 ? CRC.RetCode - 128 : CRC.RetCode) +
-                    ")",
-                Error, ErrorSize);
-      return 1;
-    }
-    if (!Part) {
-      copyError("the emulated image is not bitcode: " + toString(Part.takeError()), Error,
-                ErrorSize);
-      return 1;
-    }
-    if (!I) {
-      M = std::move(*Part);
-      continue;
-    }
-    // The other translation units' code.
-    // What the first calls, and every function the others define: other
-    // code may reach those through their addresses (ferry_module_symbol).
-    // Their variables come only when used (translation units of one
-    // program may each hold a device copy of the same host variable).
-    for (Function &F : **Part)
-      if (!F.isDeclaration() && F.hasExternalLinkage() && !(*M)->getNamedValue(F.getName()))
-        Function::Create(F.getFunctionType(), GlobalValue::ExternalLinkage, F.getName(), **M);
-    if (Linker::linkModules(**M, std::move(*Part), Linker::Flags::LinkOnlyNeeded)) {
-      copyError("cannot link the emulated images of the program's translation units (a "
-                "function defined twice?)",
-                Error, ErrorSize);
-      return 1;
-    }
+  std::unique_ptr<Module> M;
+  std::string Why;
+  for (size_t I = 0; I < Count && Why.empty(); ++I) {
+    std::unique_ptr<Module> Part =
+        parseImage(Bitcodes[I], Sizes[I], I, Ctx, Why);
+    if (!Part)
+      break;
+    if (!I)
+      M = std::move(Part);
+    else
+      Why = linkImage(*M, std::move(Part));
   }
-  for (const Function &F : **M)
-    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() &&
-        !F.getName().starts_with("__") && !F.getName().starts_with("llvm.")) {
-      copyError("the emulated image calls '" + F.getName().str() +
-                    "', which no image of the program defines (" + std::to_string(Count) +
-                    " image(s) searched)",
-                Error, ErrorSize);
-      return 1;
-    }
-  // Bitcode that parses may still not be valid IR (a damaged image the
-  // reader accepted): refused with the verifier's first line.
-  std::string Broken;
-  raw_string_ostream BrokenOS(Broken);
-  if (verifyModule(**M, &BrokenOS)) {
-    copyError("the emulated image is not valid IR: " + StringRef(Broken).split('\n').first.str(),
-              Error, ErrorSize);
+  if (Why.empty())
+    Why = checkLinkedImage(*M, Count);
+  if (!Why.empty()) {
+    copyError(Why, Error, ErrorSize);
     return 1;
   }
-  ferry::emu::Options O;
-  O.Kind = ferry::emu::Dialect::AMDGPU;
-  O.Arch = Arch;
-  const char *Check = std::getenv("FERRY_EMU_CHECK");
-  O.Check = Check && *Check && std::strcmp(Check, "0") != 0;
-  // FERRY_EMU_RACES=1: writes by two work-items, reads against writes
-  // across work-groups; =all: reads against writes within a group too.
-  const char *Races = std::getenv("FERRY_EMU_RACES");
-  O.RaceCheck = Races && *Races && std::strcmp(Races, "0") != 0;
-  O.RaceCheckReads = O.RaceCheck && std::strcmp(Races, "all") == 0;
-  O.CodeObject.assign(static_cast<const char *>(CodeObject), CodeObjectSize);
-  auto P = ferry::emu::Program::create(std::move(*M), O);
+  auto P = ferry::emu::Program::create(
+      std::move(M), imageOptions(Arch, CodeObject, CodeObjectSize));
   if (!P) {
     copyError(toString(P.takeError()), Error, ErrorSize);
     return 1;

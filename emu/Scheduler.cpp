@@ -251,40 +251,25 @@ void performMatrix(Group &G, const std::vector<Lane *> &P) {
     L->W = Wait::None;
 }
 
-/// Performs \p O for the lanes \p P (indices into G.Lanes, one wave).
-void perform(Group &G, const std::vector<Lane *> &P, Op O) {
-  if (O == Op::Matrix)
-    return performMatrix(G, P);
-  const unsigned Wave = G.D->WaveSize;
-  Lane *ByLane[64] = {};
-  uint64_t Present = 0;
-  for (Lane *L : P) {
-    ByLane[L->InWave] = L;
-    Present |= uint64_t(1) << L->InWave;
-  }
-  auto value = [&](unsigned Src) -> uint64_t { return ByLane[Src] ? ByLane[Src]->In : 0; };
-  uint64_t Acc = 0;
+/// The starting value of the 32-bit reduction \p O (0 for other operations).
+uint64_t reductionStart(Op O) {
   switch (O) {
-  case Op::ReduxAdd: case Op::ReduxOr: case Op::ReduxXor: case Op::ReduxUMax:
-    Acc = 0;
-    break;
   case Op::ReduxAnd: case Op::ReduxUMin:
-    Acc = 0xffffffffu;
-    break;
+    return 0xffffffffu;
   case Op::ReduxMin:
-    Acc = uint32_t(INT32_MAX);
-    break;
+    return uint32_t(INT32_MAX);
   case Op::ReduxMax:
-    Acc = uint32_t(INT32_MIN);
-    break;
+    return uint32_t(INT32_MIN);
   default:
-    break;
+    return 0;
   }
-  uint64_t Votes = 0;
+}
+
+/// The 32-bit reduction \p O of the lanes \p P's values.
+uint64_t reduce(const std::vector<Lane *> &P, Op O) {
+  uint64_t Acc = reductionStart(O);
   for (Lane *L : P) {
     const uint32_t V = uint32_t(L->In);
-    if (L->In)
-      Votes |= uint64_t(1) << L->InWave;
     switch (O) {
     case Op::ReduxAdd: Acc = uint32_t(Acc + V); break;
     case Op::ReduxOr: Acc |= V; break;
@@ -297,74 +282,105 @@ void perform(Group &G, const std::vector<Lane *> &P, Op O) {
     default: break;
     }
   }
+  return Acc;
+}
+
+/// The lane whose value shuffle \p O gives \p L: PTX's source lane, or L
+/// itself where that is out of its segment or of the wave of \p Wave lanes.
+unsigned shuffleSource(const Lane &L, Op O, unsigned Wave) {
+  const unsigned Me = L.InWave;
+  // PTX: c packs the clamp (bits 0-4) and the segment mask (bits 8-12).
+  const unsigned B = L.B & 31, CVal = L.C & 31, Seg = (L.C >> 8) & 31;
+  const unsigned MaxLane = (Me & Seg) | (CVal & ~Seg), MinLane = Me & Seg;
+  int J = Me;
+  bool Ok;
+  if (O == Op::ShflUp) {
+    J = int(Me) - int(B);
+    Ok = J >= int(MaxLane);
+  } else if (O == Op::ShflDown) {
+    J = Me + B;
+    Ok = J <= int(MaxLane);
+  } else if (O == Op::ShflBfly) {
+    J = Me ^ B;
+    Ok = J <= int(MaxLane);
+  } else {
+    J = MinLane | (B & ~Seg);
+    Ok = J <= int(MaxLane);
+  }
+  return Ok && J >= 0 && J < int(Wave) ? unsigned(J) : Me;
+}
+
+/// One wave's lanes at a cross-lane operation, as every lane's result reads
+/// them.
+struct WaveLanes {
+  const std::vector<Lane *> &P;
+  Lane *ByLane[64] = {};
+  uint64_t Present = 0; ///< the lanes that take part
+  uint64_t Votes = 0;   ///< those whose value is not 0
+  uint64_t Acc = 0;     ///< the reduction, for the Redux operations
+
+  WaveLanes(const std::vector<Lane *> &P, Op O) : P(P), Acc(reduce(P, O)) {
+    for (Lane *L : P) {
+      ByLane[L->InWave] = L;
+      Present |= uint64_t(1) << L->InWave;
+      if (L->In)
+        Votes |= uint64_t(1) << L->InWave;
+    }
+  }
+  /// Lane \p Src's value, 0 where it does not take part.
+  uint64_t value(unsigned Src) const {
+    return ByLane[Src] ? ByLane[Src]->In : 0;
+  }
+  /// The lanes whose value equals \p L's (all 64 bits where L's B says so).
+  uint64_t sameAs(const Lane &L) const {
+    uint64_t Same = 0;
+    for (Lane *Q : P)
+      if (L.B ? Q->In == L.In : uint32_t(Q->In) == uint32_t(L.In))
+        Same |= uint64_t(1) << Q->InWave;
+    return Same;
+  }
+};
+
+/// What the cross-lane operation \p O gives lane \p L of \p W.
+uint64_t laneResult(const WaveLanes &W, const Lane &L, Op O, unsigned Wave) {
+  switch (O) {
+  case Op::ShflUp: case Op::ShflDown: case Op::ShflBfly: case Op::ShflIdx:
+    return W.value(shuffleSource(L, O, Wave));
+  case Op::Ballot:
+    return W.Votes & L.Mask;
+  case Op::AmdBallot:
+    return W.Votes;
+  case Op::VoteAny:
+    return W.Votes != 0;
+  case Op::VoteAll:
+    return W.Votes == W.Present;
+  case Op::VoteUni:
+    return W.Votes == 0 || W.Votes == W.Present;
+  case Op::ActiveMask:
+    return W.Present;
+  case Op::MatchAny:
+    return W.sameAs(L);
+  case Op::Bpermute:
+    return W.value((L.B >> 2) & (Wave - 1));
+  case Op::ReadLane:
+    return W.value(L.B & (Wave - 1));
+  case Op::ReadFirstLane:
+    return W.P.front()->In;
+  case Op::ReduxAdd: case Op::ReduxUMin: case Op::ReduxUMax: case Op::ReduxMin:
+  case Op::ReduxMax: case Op::ReduxAnd: case Op::ReduxOr: case Op::ReduxXor:
+    return W.Acc;
+  default:
+    return 0;
+  }
+}
+
+/// Performs \p O for the lanes \p P (indices into G.Lanes, one wave).
+void perform(Group &G, const std::vector<Lane *> &P, Op O) {
+  if (O == Op::Matrix)
+    return performMatrix(G, P);
+  const WaveLanes W(P, O);
   for (Lane *L : P) {
-    const unsigned Me = L->InWave;
-    switch (O) {
-    case Op::ShflUp: case Op::ShflDown: case Op::ShflBfly: case Op::ShflIdx: {
-      // PTX: c packs the clamp (bits 0-4) and the segment mask (bits 8-12).
-      const unsigned B = L->B & 31, CVal = L->C & 31, Seg = (L->C >> 8) & 31;
-      const unsigned MaxLane = (Me & Seg) | (CVal & ~Seg), MinLane = Me & Seg;
-      int J = Me;
-      bool Ok;
-      if (O == Op::ShflUp) {
-        J = int(Me) - int(B);
-        Ok = J >= int(MaxLane);
-      } else if (O == Op::ShflDown) {
-        J = Me + B;
-        Ok = J <= int(MaxLane);
-      } else if (O == Op::ShflBfly) {
-        J = Me ^ B;
-        Ok = J <= int(MaxLane);
-      } else {
-        J = MinLane | (B & ~Seg);
-        Ok = J <= int(MaxLane);
-      }
-      L->Out = value(Ok && J >= 0 && J < int(Wave) ? unsigned(J) : Me);
-      break;
-    }
-    case Op::Ballot:
-      L->Out = Votes & L->Mask;
-      break;
-    case Op::AmdBallot:
-      L->Out = Votes;
-      break;
-    case Op::VoteAny:
-      L->Out = Votes != 0;
-      break;
-    case Op::VoteAll:
-      L->Out = Votes == Present;
-      break;
-    case Op::VoteUni:
-      L->Out = Votes == 0 || Votes == Present;
-      break;
-    case Op::ActiveMask:
-      L->Out = Present;
-      break;
-    case Op::MatchAny: {
-      uint64_t Same = 0;
-      for (Lane *Q : P)
-        if (L->B ? Q->In == L->In : uint32_t(Q->In) == uint32_t(L->In)) // B: 64-bit
-          Same |= uint64_t(1) << Q->InWave;
-      L->Out = Same;
-      break;
-    }
-    case Op::Bpermute:
-      L->Out = value((L->B >> 2) & (Wave - 1));
-      break;
-    case Op::ReadLane:
-      L->Out = value(L->B & (Wave - 1));
-      break;
-    case Op::ReadFirstLane:
-      L->Out = P.front()->In;
-      break;
-    case Op::ReduxAdd: case Op::ReduxUMin: case Op::ReduxUMax: case Op::ReduxMin:
-    case Op::ReduxMax: case Op::ReduxAnd: case Op::ReduxOr: case Op::ReduxXor:
-      L->Out = Acc;
-      break;
-    default:
-      L->Out = 0;
-      break;
-    }
+    L->Out = laneResult(W, *L, O, G.D->WaveSize);
     L->W = Wait::None;
   }
 }
