@@ -3,10 +3,11 @@
 /// \file
 /// AMDGPU: translate -> link the ROCm device libraries (only what is needed,
 /// internalized; the oclc_* control constants from the installed files, or
-/// synthesized where the installation lacks a target) -> O3 with an AMDGPU
-/// TargetMachine -> verbose assembly -> the .ferry.functions table (from the
-/// IR and the backend's resource summaries) -> relocatable object assembled
-/// in memory -> lld (in process) -> HSA code object. NVPTX: link libdevice ->
+/// synthesized where the installation lacks a target) -> O3 (O1 for input
+/// clang optimized already) with an AMDGPU TargetMachine -> verbose assembly
+/// -> the .ferry.functions table (from the IR and the backend's resource
+/// summaries) -> relocatable object assembled in memory -> lld (in process)
+/// -> HSA code object. NVPTX: link libdevice ->
 /// fold __nvvm_reflect -> O3 -> PTX.
 /// Each stage can be dumped before the next starts (FERRY_DUMP_DIR).
 ///
@@ -46,6 +47,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -139,19 +141,46 @@ std::string dumpDirFor(const std::string &Requested) {
   return "";
 }
 
+/// The code generation level of AMD targets, at most the optimization level.
+/// At 3 (CodeGenOptLevel::Aggressive, clang's -O3) the AMDGPU backend runs
+/// GVN twice more over IR that has just been optimized (2 runs EarlyCSE
+/// there) and duplicates tails more: slower, for no fewer registers on the
+/// translation corpus or HeCBench's radix sort (bench/README.md).
+cl::opt<unsigned> AMDGPUCodegenLevel(
+    "ferry-amdgpu-codegen-opt", cl::init(2),
+    cl::desc("Code generation level of AMD targets (0-3, at most -O; default 2)"));
+
+/// The IR optimization level, after translation, of input that clang has
+/// optimized already (DeviceOptions::InputOptimized), at most -O: O1
+/// simplifies what the translation and the device libraries add in about
+/// half of O3's time, and its code needs as few registers or fewer on the
+/// translation corpus and the radix sort (bench/README.md).
+cl::opt<unsigned> OptimizedInputLevel(
+    "ferry-optimized-input-opt", cl::init(1),
+    cl::desc("IR optimization level of translated optimized input (1-3, at most -O; "
+             "default 1)"));
+
+/// The level of optimize() for \p Opts: -O, or -ferry-optimized-input-opt
+/// for optimized input.
+unsigned irLevel(const AMDGPUOptions &Opts) {
+  if (!Opts.InputOptimized || !Opts.OptLevel)
+    return Opts.OptLevel;
+  return std::clamp<unsigned>(OptimizedInputLevel, 1, Opts.OptLevel);
+}
+
 Expected<std::unique_ptr<TargetMachine>>
 createTargetMachine(StringRef Triple, StringRef CPU, StringRef Features,
-                    unsigned OptLevel) {
+                    unsigned CodegenLevel) {
   initializeTargets();
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget(Triple.str(), Error);
   if (!T)
     return fail("no LLVM target for " + Triple + ": " + Error);
   llvm::TargetOptions Options;
-  auto Level = OptLevel >= 3   ? CodeGenOptLevel::Aggressive
-               : OptLevel == 2 ? CodeGenOptLevel::Default
-               : OptLevel == 1 ? CodeGenOptLevel::Less
-                               : CodeGenOptLevel::None;
+  auto Level = CodegenLevel >= 3   ? CodeGenOptLevel::Aggressive
+               : CodegenLevel == 2 ? CodeGenOptLevel::Default
+               : CodegenLevel == 1 ? CodeGenOptLevel::Less
+                                   : CodeGenOptLevel::None;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
       Triple, CPU, Features, Options, Reloc::PIC_, std::nullopt, Level));
   if (!TM)
@@ -501,11 +530,11 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
     return std::move(E);
   if (Error E = Dump.module("linked", *M))
     return std::move(E);
-  auto TM = createTargetMachine(M->getTargetTriple(), T->Processor,
-                                T->featureString(), Opts.OptLevel);
+  auto TM = createTargetMachine(M->getTargetTriple(), T->Processor, T->featureString(),
+                                std::min<unsigned>(Opts.OptLevel, AMDGPUCodegenLevel));
   if (!TM)
     return TM.takeError();
-  if (Error E = optimizeForCodegen(*M, **TM, Opts.OptLevel, "optimizing for " + T->TargetID,
+  if (Error E = optimizeForCodegen(*M, **TM, irLevel(Opts), "optimizing for " + T->TargetID,
                                    CodegenTarget::AMDGPU, Collect, Dump))
     return std::move(E);
   if (!Relocatable) {
