@@ -426,80 +426,90 @@ std::string matrixMove(const MatrixOp &Op, unsigned WaveSize,
   return "";
 }
 
-std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
-                          const std::vector<const uint8_t *> &In,
-                          const std::vector<uint8_t *> &Out) {
-  Matrix A(Op.M, Op.K), B(Op.K, Op.N), C(Op.M, Op.N);
-  Layout LA, LB, LC;
+/// MFMA's inputs Ferry models: broadcast controls 0, and xf32 inputs whose
+/// low 13 mantissa bits are 0; or why not.
+static std::string checkMfmaInputs(const MatrixOp &Op,
+                                   const std::vector<const uint8_t *> &In) {
+  for (const uint8_t *P : In) {
+    uint32_t Mods[3];
+    std::memcpy(Mods, P + Op.OffsetMods, sizeof Mods);
+    if (Mods[0] || Mods[1] || Mods[2])
+      return "v_mfma with broadcast controls (cbsz, abid, blgp) other than 0";
+  }
+  if (Op.AB == MatrixElem::TF32)
+    for (unsigned L = 0; L < In.size(); ++L)
+      for (int Offset : {Op.OffsetA, Op.OffsetB})
+        for (unsigned Q = 0; Q < 2; ++Q) {
+          uint32_t Bits;
+          std::memcpy(&Bits, In[L] + Offset + 4 * Q, 4);
+          if (Bits & 0x1FFFu)
+            return "v_mfma_f32_16x16x8_xf32 with an input whose low 13 "
+                   "mantissa bits are "
+                   "not zero (lane " +
+                   std::to_string(L) +
+                   "): the CDNA3 ISA does not say how xf32 reads them, so they "
+                   "are not "
+                   "modelled";
+        }
+  return "";
+}
+
+/// AMDGPU's products (MFMA, WMMA): every lane of the wave takes part, and
+/// the inputs are ones Ferry models; their layouts. Or why not.
+static std::string amdProductLayouts(const MatrixOp &Op, unsigned WaveSize,
+                                     const std::vector<const uint8_t *> &In,
+                                     Layout &LA, Layout &LB, Layout &LC) {
+  const bool Mfma = Op.Kind == MatrixKind::Mfma;
+  const unsigned Need = Mfma ? 64 : 32;
+  unsigned Present = 0;
+  for (const uint8_t *P : In)
+    Present += P != nullptr;
+  if (WaveSize != Need || Present != Need)
+    return std::string(Mfma ? "v_mfma" : "v_wmma") + " with " +
+           std::to_string(Present) + " of " + std::to_string(Need) +
+           " lanes active (a matrix instruction reads every lane of the wave)";
+  if (Mfma) {
+    LA = Op.SlotsA == 8 ? mfmaA8 : Op.SlotsA == 2 ? mfmaA2 : mfmaA;
+    LB = Op.SlotsB == 8 ? mfmaB8 : Op.SlotsB == 2 ? mfmaB2 : mfmaB;
+    LC = mfmaC;
+    return checkMfmaInputs(Op, In);
+  }
+  LA = wmmaA, LB = wmmaB, LC = wmmaC;
+  const size_t Bytes = 16 * elemBytes(Op.AB);
+  if (std::string E = checkReplicated("A", Bytes, Op.OffsetA, In); !E.empty())
+    return E;
+  return checkReplicated("B", Bytes, Op.OffsetB, In);
+}
+
+/// Where the lanes' slots of A, B and C/D are for \p Op's product; or why
+/// it does not run.
+static std::string productLayouts(const MatrixOp &Op, unsigned WaveSize,
+                                  const std::vector<const uint8_t *> &In,
+                                  Layout &LA, Layout &LB, Layout &LC) {
   switch (Op.Kind) {
   case MatrixKind::WarpMma:
     LA = referenceLayout(Op.M, Op.K, Op.SlotsA);
     LB = referenceLayout(Op.K, Op.N, Op.SlotsB);
     LC = referenceLayout(Op.M, Op.N, Op.SlotsC);
-    break;
+    return "";
   case MatrixKind::MmaSync:
     LA = Op.AB == MatrixElem::TF32 ? mmaSyncTF32A : mmaSyncA;
     LB = Op.AB == MatrixElem::TF32 ? mmaSyncTF32B : mmaSyncB;
     LC = mmaSyncC;
-    break;
+    return "";
   case MatrixKind::Mfma:
-  case MatrixKind::Wmma: {
-    const bool Mfma = Op.Kind == MatrixKind::Mfma;
-    const unsigned Need = Mfma ? 64 : 32;
-    unsigned Present = 0;
-    for (const uint8_t *P : In)
-      Present += P != nullptr;
-    if (WaveSize != Need || Present != Need)
-      return std::string(Mfma ? "v_mfma" : "v_wmma") + " with " + std::to_string(Present) +
-             " of " + std::to_string(Need) +
-             " lanes active (a matrix instruction reads every lane of the wave)";
-    if (Mfma) {
-      LA = Op.SlotsA == 8 ? mfmaA8 : Op.SlotsA == 2 ? mfmaA2 : mfmaA;
-      LB = Op.SlotsB == 8 ? mfmaB8 : Op.SlotsB == 2 ? mfmaB2 : mfmaB;
-      LC = mfmaC;
-      for (const uint8_t *P : In) {
-        uint32_t Mods[3];
-        std::memcpy(Mods, P + Op.OffsetMods, sizeof Mods);
-        if (Mods[0] || Mods[1] || Mods[2])
-          return "v_mfma with broadcast controls (cbsz, abid, blgp) other than 0";
-      }
-      if (Op.AB == MatrixElem::TF32)
-        for (unsigned L = 0; L < In.size(); ++L)
-          for (int Offset : {Op.OffsetA, Op.OffsetB})
-            for (unsigned Q = 0; Q < 2; ++Q) {
-              uint32_t Bits;
-              std::memcpy(&Bits, In[L] + Offset + 4 * Q, 4);
-              if (Bits & 0x1FFFu)
-                return "v_mfma_f32_16x16x8_xf32 with an input whose low 13 mantissa bits are "
-                       "not zero (lane " +
-                       std::to_string(L) +
-                       "): the CDNA3 ISA does not say how xf32 reads them, so they are not "
-                       "modelled";
-            }
-    } else {
-      LA = wmmaA, LB = wmmaB, LC = wmmaC;
-      const size_t Bytes = 16 * elemBytes(Op.AB);
-      if (std::string E = checkReplicated("A", Bytes, Op.OffsetA, In); !E.empty())
-        return E;
-      if (std::string E = checkReplicated("B", Bytes, Op.OffsetB, In); !E.empty())
-        return E;
-    }
-    break;
-  }
+  case MatrixKind::Wmma:
+    return amdProductLayouts(Op, WaveSize, In, LA, LB, LC);
   default:
     return "not a matrix product";
   }
-  // WMMA iu8: the sign operands (the same in every lane) say how A and B
-  // read their bytes.
-  MatrixElem ElemA = Op.AB, ElemB = Op.AB;
-  if (Op.OffsetSignA >= 0) {
-    ElemA = In[0][Op.OffsetSignA] & 1 ? MatrixElem::S8 : MatrixElem::U8;
-    ElemB = In[0][Op.OffsetSignB] & 1 ? MatrixElem::S8 : MatrixElem::U8;
-  }
-  const bool Clamp = Op.Saturate || (Op.OffsetClamp >= 0 && In[0][Op.OffsetClamp] & 1);
-  gather({A, ElemA, Op.SlotsA, LA, size_t(Op.OffsetA)}, In);
-  gather({B, ElemB, Op.SlotsB, LB, size_t(Op.OffsetB)}, In);
-  gather({C, Op.C, Op.SlotsC, LC, size_t(Op.OffsetC)}, In);
+}
+
+/// D = A * B + C as the hardware sums: integers exactly (clamped to the
+/// i32 range with \p Clamp), f64 one fma per k, others one f32 fma per k,
+/// k ascending.
+static Matrix multiplyAccumulate(const MatrixOp &Op, Matrix &A, Matrix &B,
+                                 Matrix &C, bool Clamp) {
   Matrix D(Op.M, Op.N);
   for (unsigned I = 0; I < Op.M; ++I)
     for (unsigned J = 0; J < Op.N; ++J) {
@@ -522,6 +532,29 @@ std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
         Acc = std::fma(float(A.at(I, K)), float(B.at(K, J)), Acc);
       D.at(I, J) = Acc;
     }
+  return D;
+}
+
+std::string matrixProduct(const MatrixOp &Op, unsigned WaveSize,
+                          const std::vector<const uint8_t *> &In,
+                          const std::vector<uint8_t *> &Out) {
+  Matrix A(Op.M, Op.K), B(Op.K, Op.N), C(Op.M, Op.N);
+  Layout LA, LB, LC;
+  if (std::string E = productLayouts(Op, WaveSize, In, LA, LB, LC); !E.empty())
+    return E;
+  // WMMA iu8: the sign operands (the same in every lane) say how A and B
+  // read their bytes.
+  MatrixElem ElemA = Op.AB, ElemB = Op.AB;
+  if (Op.OffsetSignA >= 0) {
+    ElemA = In[0][Op.OffsetSignA] & 1 ? MatrixElem::S8 : MatrixElem::U8;
+    ElemB = In[0][Op.OffsetSignB] & 1 ? MatrixElem::S8 : MatrixElem::U8;
+  }
+  const bool Clamp =
+      Op.Saturate || (Op.OffsetClamp >= 0 && In[0][Op.OffsetClamp] & 1);
+  gather({A, ElemA, Op.SlotsA, LA, size_t(Op.OffsetA)}, In);
+  gather({B, ElemB, Op.SlotsB, LB, size_t(Op.OffsetB)}, In);
+  gather({C, Op.C, Op.SlotsC, LC, size_t(Op.OffsetC)}, In);
+  Matrix D = multiplyAccumulate(Op, A, B, C, Clamp);
   for (unsigned L = 0; L < Out.size(); ++L)
     if (Out[L])
       for (unsigned S = 0; S < Op.SlotsD; ++S) {

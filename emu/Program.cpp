@@ -1018,46 +1018,27 @@ void addGroupChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Sy
   }
 }
 
-/// Checking mode for private memory: allocas start poisoned, stores (and
-/// memset/memcpy destinations) unpoison, scalar loads are checked. Only
-/// accesses whose pointer visibly comes from an alloca of the same function
-/// are instrumented (a pointer passed to another function is not followed).
-/// Work-items run on stacks of WorkItemStackBytes (Scheduler.h), and a
-/// frame past the end would write over other memory. Calls of
-/// `__ferry_emu.stack_check(site, bytes)` (emu_stack_check) make every way
-/// past the end a failed launch that names the call instead: at a kernel's
-/// entry with the bytes of its deepest path of calls that recursion does not
-/// make unbounded; at the entry of each recursive function and each function
-/// whose address is taken (reached through pointers, which no static path
-/// counts) with its own (a kernel's need, with its by-value arguments, is
-/// left in \p KernelNeed for its entry); before each alloca of a size known only at run
-/// time with that size. A frame's bytes are its allocas' plus FrameOverhead
-/// for spills and the return address.
-void addStackChecks(Module &M, ArrayRef<Function *> Kernels, ProgramImpl &P,
-                    std::map<std::string, void *> &Symbols,
-                    std::map<const Function *, uint64_t> &KernelNeed) {
+/// A frame's bytes: its static allocas' plus FrameOverhead for spills and
+/// the return address.
+uint64_t frameBytes(Function &F, const DataLayout &DL) {
   constexpr uint64_t FrameOverhead = 256;
-  LLVMContext &Ctx = M.getContext();
+  uint64_t Bytes = FrameOverhead;
+  for (Instruction &I : instructions(F))
+    if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca())
+      Bytes += alignTo(DL.getTypeAllocSize(A->getAllocatedType()) *
+                           cast<ConstantInt>(A->getArraySize())->getZExtValue(),
+                       A->getAlign());
+  return Bytes;
+}
+
+/// Each defined function's stack need, callees before callers
+/// (scc_iterator's order): its frame plus its deepest callee's outside its
+/// own cycle. \p Recursive gets the functions on a cycle.
+std::map<const Function *, uint64_t>
+stackNeeds(Module &M, SmallPtrSetImpl<const Function *> &Recursive) {
   const DataLayout &DL = M.getDataLayout();
-  Type *I64 = Type::getInt64Ty(Ctx);
-  FunctionCallee Check = M.getOrInsertFunction(
-      "__ferry_emu.stack_check",
-      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt32Ty(Ctx), I64}, false));
-  Symbols["__ferry_emu.stack_check"] = stackCheckFunction();
-  auto FrameBytes = [&](Function &F) {
-    uint64_t Bytes = FrameOverhead;
-    for (Instruction &I : instructions(F))
-      if (auto *A = dyn_cast<AllocaInst>(&I); A && A->isStaticAlloca())
-        Bytes += alignTo(DL.getTypeAllocSize(A->getAllocatedType()) *
-                             cast<ConstantInt>(A->getArraySize())->getZExtValue(),
-                         A->getAlign());
-    return Bytes;
-  };
-  // Callees before callers (scc_iterator's order): a function's need is its
-  // frame plus its deepest callee's outside its own cycle.
   CallGraph CG(M);
   std::map<const Function *, uint64_t> Need;
-  SmallPtrSet<const Function *, 8> Recursive;
   for (auto I = scc_begin(&CG); !I.isAtEnd(); ++I) {
     SmallPtrSet<const Function *, 4> InScc;
     for (CallGraphNode *N : *I)
@@ -1073,9 +1054,35 @@ void addStackChecks(Module &M, ArrayRef<Function *> Kernels, ProgramImpl &P,
       for (const auto &[Call, Callee] : *N)
         if (const Function *C = Callee->getFunction(); C && !InScc.count(C))
           Deepest = std::max(Deepest, Need[C]);
-      Need[F] = FrameBytes(*F) + Deepest;
+      Need[F] = frameBytes(*F, DL) + Deepest;
     }
   }
+  return Need;
+}
+
+/// Work-items run on stacks of WorkItemStackBytes (Scheduler.h), and a
+/// frame past the end would write over other memory. Calls of
+/// `__ferry_emu.stack_check(site, bytes)` (emu_stack_check) make every way
+/// past the end a failed launch that names the call instead: at a kernel's
+/// entry with the bytes of its deepest path of calls that recursion does not
+/// make unbounded; at the entry of each recursive function and each function
+/// whose address is taken (reached through pointers, which no static path
+/// counts) with its own (a kernel's need, with its by-value arguments, is
+/// left in \p KernelNeed for its entry); before each alloca of a size known
+/// only at run time with that size.
+void addStackChecks(Module &M, ArrayRef<Function *> Kernels, ProgramImpl &P,
+                    std::map<std::string, void *> &Symbols,
+                    std::map<const Function *, uint64_t> &KernelNeed) {
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  FunctionCallee Check = M.getOrInsertFunction(
+      "__ferry_emu.stack_check",
+      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt32Ty(Ctx), I64},
+                        false));
+  Symbols["__ferry_emu.stack_check"] = stackCheckFunction();
+  SmallPtrSet<const Function *, 8> Recursive;
+  std::map<const Function *, uint64_t> Need = stackNeeds(M, Recursive);
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
       continue;
@@ -1103,6 +1110,10 @@ void addStackChecks(Module &M, ArrayRef<Function *> Kernels, ProgramImpl &P,
   }
 }
 
+/// Checking mode for private memory: allocas start poisoned, stores (and
+/// memset/memcpy destinations) unpoison, scalar loads are checked. Only
+/// accesses whose pointer visibly comes from an alloca of the same function
+/// are instrumented (a pointer passed to another function is not followed).
 void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
