@@ -362,7 +362,9 @@ llvm::StringSet<> AccContext::arrayObjects(ArrayRef<Token> Body) const {
   llvm::SmallPtrSet<const IdentifierInfo *, 16> Seen;
   for (const Token &T : Body)
     if (T.is(tok::identifier) && Seen.insert(T.getIdentifierInfo()).second)
-      if (const VarDecl *VD = lookupVariable(T); VD && VD->getType()->isArrayType())
+      if (const VarDecl *VD = lookupVariable(T);
+          VD && (VD->getType()->isArrayType() ||
+                 (VD->getType()->isPointerType() && VD->getType().isRestrictQualified())))
         Names.insert(T.getIdentifierInfo()->getName());
   return Names;
 }

@@ -181,8 +181,9 @@ public:
   /// The variables named with a section in a data clause of an open
   /// construct (distinct, non-overlapping data by the program's word).
   llvm::StringSet<> sectionedNames(clang::Preprocessor &PP) const;
-  /// The variables of array type (not pointers, not references) that
-  /// \p Body names: distinct objects, which never overlap.
+  /// The variables of array type (not references) and the `restrict`
+  /// pointers that \p Body names: distinct objects, which never overlap
+  /// (a restrict pointer by the program's word, as C99 gives it).
   llvm::StringSet<> arrayObjects(llvm::ArrayRef<clang::Token> Body) const;
   /// The `default` clause that holds for a compute construct here: of the
   /// innermost data construct around it that has one.

@@ -223,11 +223,13 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
       Private.Vars.push_back(std::move(V));
       Loop.Clauses.push_back(std::move(Private));
     }
+    // (The control's own scalars, declared before the loop, reduce too.)
+    // Before the dependence test of a loop of loops: `err = fmax(err, ...)`
+    // in its nest is its reduction, no dependence.
+    addImplicitReductions(PP, Ctx, Loop, HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
         !controlLoopProven(PP, Ctx, Loop, Lex))
       return;
-    // (The control's own scalars, declared before the loop, reduce too.)
-    addImplicitReductions(PP, Ctx, Loop, HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
     LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
   });
   Lex.rewriteDeviceStatements(DeviceStatements, [&](const Token &First) {

@@ -41,7 +41,13 @@ bool isMathCall(StringRef N) {
                                     "abs", "fmin", "fmax", "min", "max", "floor", "ceil",
                                     "sqrtf", "expf", "logf", "powf", "sinf", "cosf", "fabsf",
                                     "exp2", "log2", "log10", "tanh", "atan", "atan2", "erf",
-                                    "cbrt", "hypot", "fma"};
+                                    "cbrt", "hypot", "fma", "fminf", "fmaxf", "fminl", "fmaxl",
+                                    "tanf", "floorf", "ceilf", "exp2f", "log2f", "log10f",
+                                    "tanhf", "atanf", "atan2f", "erff", "cbrtf", "hypotf",
+                                    "fmaf", "fmod", "fmodf", "round", "roundf", "trunc",
+                                    "truncf", "copysign", "copysignf", "asin", "acos",
+                                    "asinf", "acosf", "sinh", "cosh", "sinhf", "coshf",
+                                    "expm1", "log1p", "expm1f", "log1pf", "rsqrt", "rsqrtf"};
   return Names.contains(N);
 }
 

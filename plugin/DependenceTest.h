@@ -23,7 +23,8 @@
 ///    touches row i only;
 ///  - every other array the body indexes is named with a section in a
 ///    data clause of the construct or an enclosing one, declared as an
-///    array (a distinct object), or declared in the body: distinct data
+///    array (a distinct object) or a `restrict` pointer (distinct by the
+///    program's word), or declared in the body: distinct data
 ///    clauses are the program's word that arrays do not overlap (no other
 ///    aliasing is assumed away);
 ///  - the body calls nothing but C math and holds no nested construct,

@@ -65,6 +65,33 @@ bool mappedByClause(AccContext &Ctx, const IdentifierInfo *Name) {
   return false;
 }
 
+/// `x = fmax(x, e);` (or `e, x`; fmaxf, fmaxl, max, std::max, and the min
+/// forms) at the start of \p S: "max" or "min", else empty. \p S starts at
+/// `x`; `e` must not name `x` (the caller counts its uses).
+std::string extremumUpdate(Preprocessor &PP, ArrayRef<Token> S) {
+  size_t I = 2; // after `x =`
+  if (I + 1 < S.size() && S[I].is(tok::identifier) && PP.getSpelling(S[I]) == "std" &&
+      S[I + 1].is(tok::coloncolon))
+    I += 2;
+  if (I + 1 >= S.size() || S[I].isNot(tok::identifier) || S[I + 1].isNot(tok::l_paren))
+    return "";
+  const std::string Name = PP.getSpelling(S[I]);
+  const std::string Op = Name == "fmax" || Name == "fmaxf" || Name == "fmaxl" || Name == "max"
+                             ? "max"
+                         : Name == "fmin" || Name == "fminf" || Name == "fminl" || Name == "min"
+                             ? "min"
+                             : "";
+  const size_t Close = groupEnd(S, I + 1);
+  if (Op.empty() || Close >= S.size() || S[Close].isNot(tok::semi))
+    return "";
+  SmallVector<ArrayRef<Token>, 4> Args = splitTopLevel(S.slice(I + 2, Close - I - 3), tok::comma);
+  auto IsX = [&](ArrayRef<Token> A) {
+    return A.size() == 1 && A[0].is(tok::identifier) &&
+           A[0].getIdentifierInfo() == S[0].getIdentifierInfo();
+  };
+  return Args.size() == 2 && (IsX(Args[0]) || IsX(Args[1])) ? Op : "";
+}
+
 } // namespace
 
 /// The statement next in the token stream, lexed (and back in the stream
@@ -147,6 +174,8 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
       Reduction = Stmt[I + 3].is(tok::star) ? "*" : "+";
       Named = 2;
     }
+    else if (Op.is(tok::equal))
+      Reduction = extremumUpdate(PP, ArrayRef<Token>(Stmt).drop_front(I)), Named = 2;
     if (Reduction.empty() || Uses[X.getIdentifierInfo()] != Named)
       continue;
     // A variable of the enclosing iteration is not parsed yet: one declared
@@ -158,8 +187,8 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
             Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float, tok::kw_int, tok::kw_long,
                                      tok::kw_unsigned, tok::kw_short) &&
             Enclosing[J + 1].isOneOf(tok::equal, tok::semi))
-          return Reduction == "+" || Reduction == "*" ||
-                 !Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float);
+          return Reduction == "+" || Reduction == "*" || Reduction == "max" ||
+                 Reduction == "min" || !Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float);
       return false;
     };
     const VarDecl *VD = Ctx.lookupVariable(X);
@@ -167,7 +196,8 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
       ; // a reduction
     else if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
         VD->getType().isConstQualified() || !VD->getType()->isArithmeticType() ||
-        (Reduction != "+" && Reduction != "*" && !VD->getType()->isIntegerType()))
+        (Reduction != "+" && Reduction != "*" && Reduction != "max" && Reduction != "min" &&
+         !VD->getType()->isIntegerType()))
       continue;
     Clause C;
     C.Kind = ClauseKind::Reduction;

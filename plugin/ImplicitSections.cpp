@@ -528,7 +528,8 @@ SectionFinder::run(const SmallPtrSetImpl<const IdentifierInfo *> &Named) {
       if (!Element->isArithmeticType() && !Element->isAnyComplexType() &&
           !Element->isEnumeralType())
         continue;
-      It = Candidates.insert({T.getIdentifierInfo(), Candidate{T}}).first;
+      It = Candidates.insert({T.getIdentifierInfo(), Candidate()}).first;
+      It->second.Name = T;
     }
     if (!It->second.Failed)
       use(It->second, I);
