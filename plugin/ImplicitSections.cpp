@@ -133,6 +133,14 @@ void SectionFinder::findChangesAndGuards() {
   addDeclaredInBody(Body, Declared);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
+    // The variable of a nested loop construct, rewritten into a lambda's
+    // parameter (`__ferry_index_t y __attribute__((unused))`): not the
+    // variable a lookup may find outside, whatever its name.
+    if (T.is(tok::identifier) && I + 1 < Body.size() &&
+        (Body[I + 1].is(tok::kw___attribute) ||
+         (T.getIdentifierInfo()->getName() == "__ferry_index_t" &&
+          Body[I + 1].is(tok::identifier))))
+      Declared.insert(Body[I + (Body[I + 1].is(tok::identifier) ? 1 : 0)].getIdentifierInfo());
     if (T.is(tok::identifier) &&
         ((I + 1 < Body.size() && isUpdate(Body[I + 1])) ||
          (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp))))
