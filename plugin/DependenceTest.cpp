@@ -36,20 +36,6 @@ bool isTypeWord(const Token &T) {
          N == "uint32_t" || N == "ptrdiff_t";
 }
 
-bool isMathCall(StringRef N) {
-  static const StringSet<> Names = {"sqrt", "exp", "log", "pow", "sin", "cos", "tan", "fabs",
-                                    "abs", "fmin", "fmax", "min", "max", "floor", "ceil",
-                                    "sqrtf", "expf", "logf", "powf", "sinf", "cosf", "fabsf",
-                                    "exp2", "log2", "log10", "tanh", "atan", "atan2", "erf",
-                                    "cbrt", "hypot", "fma", "fminf", "fmaxf", "fminl", "fmaxl",
-                                    "tanf", "floorf", "ceilf", "exp2f", "log2f", "log10f",
-                                    "tanhf", "atanf", "atan2f", "erff", "cbrtf", "hypotf",
-                                    "fmaf", "fmod", "fmodf", "round", "roundf", "trunc",
-                                    "truncf", "copysign", "copysignf", "asin", "acos",
-                                    "asinf", "acosf", "sinh", "cosh", "sinhf", "coshf",
-                                    "expm1", "log1p", "expm1f", "log1pf", "rsqrt", "rsqrtf"};
-  return Names.contains(N);
-}
 
 std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
   std::string S;
@@ -507,6 +493,21 @@ private:
 };
 
 } // namespace
+
+bool isMathCall(StringRef N) {
+  static const StringSet<> Names = {"sqrt", "exp", "log", "pow", "sin", "cos", "tan", "fabs",
+                                    "abs", "fmin", "fmax", "min", "max", "floor", "ceil",
+                                    "sqrtf", "expf", "logf", "powf", "sinf", "cosf", "fabsf",
+                                    "exp2", "log2", "log10", "tanh", "atan", "atan2", "erf",
+                                    "cbrt", "hypot", "fma", "fminf", "fmaxf", "fminl", "fmaxl",
+                                    "tanf", "floorf", "ceilf", "exp2f", "log2f", "log10f",
+                                    "tanhf", "atanf", "atan2f", "erff", "cbrtf", "hypotf",
+                                    "fmaf", "fmod", "fmodf", "round", "roundf", "trunc",
+                                    "truncf", "copysign", "copysignf", "asin", "acos",
+                                    "asinf", "acosf", "sinh", "cosh", "sinhf", "coshf",
+                                    "expm1", "log1p", "expm1f", "log1pf", "rsqrt", "rsqrtf"};
+  return Names.contains(N);
+}
 
 std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
                            const StringSet<> &Reductions, const StringSet<> &Privates) {

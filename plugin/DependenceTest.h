@@ -45,6 +45,10 @@
 namespace ferry {
 namespace plugin {
 
+/// Whether \p Name is a C math function (no side effects, arguments by
+/// value), which a loop may call and stay independent.
+bool isMathCall(llvm::StringRef Name);
+
 /// Empty when the iterations of \p L are proven independent; otherwise
 /// why not ("loop-carried dependence on 'a' ..."). \p Mapped: arrays named
 /// with a section in a data clause and variables of array type;

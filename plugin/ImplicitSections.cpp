@@ -8,6 +8,7 @@
 
 #include "CanonicalLoop.h"
 #include "ConstructPieces.h"
+#include "DependenceTest.h"
 #include "Diagnostics.h"
 #include "LoopDependence.h"
 #include "TokenBuilder.h"
@@ -75,6 +76,9 @@ public:
 private:
   void findLoops();
   void findChangesAndGuards();
+  /// Whether the identifier at \p I is a whole argument of a call (C++)
+  /// that may take it by reference: any callee but C math.
+  bool byReference(size_t I) const;
   void setRange(BodyLoop &B);
   bool invariant(ArrayRef<Token> E) const;
   const BodyLoop *loopOf(const IdentifierInfo *Var, size_t At) const;
@@ -129,6 +133,29 @@ void SectionFinder::findLoops() {
   }
 }
 
+bool SectionFinder::byReference(size_t I) const {
+  if (!PP.getLangOpts().CPlusPlus || I == 0 || I + 1 >= Body.size() ||
+      !Body[I - 1].isOneOf(tok::l_paren, tok::comma) ||
+      !Body[I + 1].isOneOf(tok::r_paren, tok::comma))
+    return false;
+  // The callee: the token before the `(` that opens the argument list.
+  unsigned Depth = 0;
+  for (size_t J = I; J-- > 0;) {
+    if (Body[J].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      ++Depth;
+    else if (Body[J].isOneOf(tok::l_square, tok::l_brace) && Depth)
+      --Depth;
+    else if (Body[J].is(tok::l_paren) && Depth)
+      --Depth;
+    else if (Body[J].is(tok::l_paren))
+      return J > 0 && Body[J - 1].is(tok::identifier) &&
+             !isMathCall(PP.getSpelling(Body[J - 1]));
+    else if (Body[J].isOneOf(tok::semi, tok::l_brace))
+      return false;
+  }
+  return false;
+}
+
 void SectionFinder::findChangesAndGuards() {
   addDeclaredInBody(Body, Declared);
   for (size_t I = 0; I < Body.size(); ++I) {
@@ -141,9 +168,12 @@ void SectionFinder::findChangesAndGuards() {
          (T.getIdentifierInfo()->getName() == "__ferry_index_t" &&
           Body[I + 1].is(tok::identifier))))
       Declared.insert(Body[I + (Body[I + 1].is(tok::identifier) ? 1 : 0)].getIdentifierInfo());
+    // Assigned, updated, its address taken, or (C++) a whole argument of a
+    // call that may take it by reference.
     if (T.is(tok::identifier) &&
         ((I + 1 < Body.size() && isUpdate(Body[I + 1])) ||
-         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp))))
+         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp)) ||
+         byReference(I)))
       Changed.insert(T.getIdentifierInfo());
     // What runs after a condition (not the condition, which runs where the
     // statement does; a `do` body's second run is conditional too).

@@ -28,6 +28,19 @@ void shapes(double *a, const double *b, double *c, float *d, int n, int m) {
     d[i] += d[2];
 }
 
+#ifdef __cplusplus
+void bump(int &k) { ++k; }
+
+void by_reference(double *a, int n) {
+  int k = 0;
+#pragma acc serial
+  for (int i = 0; i < n; ++i) {
+    bump(k); // may change k: a[k] gives no section
+    a[k] = 0;
+  }
+}
+#endif
+
 void refused(double *a, double *b, double **rows, int *idx, int n) {
   double *present_a = a;
 #pragma acc data copy(present_a[0:n])
