@@ -53,12 +53,19 @@ const PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E) 
              : nullptr;
 }
 
-bool PresentTable::overlaps(const void *Host, size_t Bytes) const {
-  const uintptr_t B = addr(Host), E = B + std::max<size_t>(Bytes, 1);
-  std::lock_guard<std::mutex> Lock(Mutex);
+const PresentTable::Mapping *PresentTable::intersecting(uintptr_t B, uintptr_t E) const {
   auto It = Mappings.lower_bound(B);
-  return (It != Mappings.begin() && std::prev(It)->second.HostEnd > B) ||
-         (It != Mappings.end() && It->second.HostBegin < E);
+  if (It != Mappings.begin() && std::prev(It)->second.HostEnd > B)
+    return &std::prev(It)->second;
+  if (It != Mappings.end() && It->second.HostBegin < E)
+    return &It->second;
+  return nullptr;
+}
+
+bool PresentTable::overlaps(const void *Host, size_t Bytes) const {
+  const uintptr_t B = addr(Host);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return intersecting(B, B + std::max<size_t>(Bytes, 1)) != nullptr;
 }
 
 PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E,
@@ -67,11 +74,7 @@ PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E,
   if (auto *M = const_cast<Mapping *>(std::as_const(*this).containing(B, E)))
     return M;
   // Any mapping that intersects [B, E) makes it partially present.
-  auto It = Mappings.lower_bound(B);
-  if (It != Mappings.begin() && std::prev(It)->second.HostEnd > B)
-    *Overlap = &std::prev(It)->second;
-  else if (It != Mappings.end() && It->second.HostBegin < E)
-    *Overlap = &It->second;
+  *Overlap = intersecting(B, E);
   return nullptr;
 }
 

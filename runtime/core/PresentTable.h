@@ -128,6 +128,8 @@ private:
   /// a mapping that overlaps the range without containing it.
   Mapping *containing(uintptr_t B, uintptr_t E, const Mapping **Overlap);
   const Mapping *containing(uintptr_t B, uintptr_t E) const;
+  /// A mapping that intersects [B, E), nullptr if none.
+  const Mapping *intersecting(uintptr_t B, uintptr_t E) const;
   ferry_status partial(uintptr_t B, uintptr_t E, const Mapping &M,
                        const DeviceMemory &Mem) const;
   std::optional<void *> attachAddressLocked(uintptr_t P) const;
