@@ -2,9 +2,9 @@
 ///
 /// \file
 /// See Scheduler.h. The runtime functions that replace device intrinsics
-/// are at the end: lane-local ones answer at once, the others rendezvous.
-/// Each takes the call site's id first (the module preparation adds it);
-/// i1 values travel as i32.
+/// (RuntimeFunctions.def names them) are at the end: lane-local ones answer
+/// at once, the others rendezvous. Each takes the call site's id first (the
+/// module preparation adds it); i1 values travel as i32.
 ///
 //===----------------------------------------------------------------------===//
 #include "Scheduler.h"
@@ -1275,99 +1275,8 @@ void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); 
 
 void *runtimeFunction(const std::string &Name) {
   static const std::map<std::string, void *> Table = {
-#define F(N, Fn) {N, reinterpret_cast<void *>(&Fn)}
-      F("llvm.nvvm.read.ptx.sreg.tid.x", emu_tid_x),
-      F("llvm.nvvm.read.ptx.sreg.tid.y", emu_tid_y),
-      F("llvm.nvvm.read.ptx.sreg.tid.z", emu_tid_z),
-      F("llvm.nvvm.read.ptx.sreg.ntid.x", emu_ntid_x),
-      F("llvm.nvvm.read.ptx.sreg.ntid.y", emu_ntid_y),
-      F("llvm.nvvm.read.ptx.sreg.ntid.z", emu_ntid_z),
-      F("llvm.nvvm.read.ptx.sreg.ctaid.x", emu_ctaid_x),
-      F("llvm.nvvm.read.ptx.sreg.ctaid.y", emu_ctaid_y),
-      F("llvm.nvvm.read.ptx.sreg.ctaid.z", emu_ctaid_z),
-      F("llvm.nvvm.read.ptx.sreg.nctaid.x", emu_nctaid_x),
-      F("llvm.nvvm.read.ptx.sreg.nctaid.y", emu_nctaid_y),
-      F("llvm.nvvm.read.ptx.sreg.nctaid.z", emu_nctaid_z),
-      F("llvm.nvvm.read.ptx.sreg.laneid", emu_laneid),
-      F("llvm.nvvm.read.ptx.sreg.warpsize", emu_warpsize),
-      F("llvm.nvvm.read.ptx.sreg.clock", emu_clock),
-      F("llvm.nvvm.read.ptx.sreg.clock64", emu_clock64),
-      F("llvm.nvvm.read.ptx.sreg.globaltimer", emu_clock64),
-      F("llvm.nvvm.barrier0", emu_barrier0),
-      F("llvm.nvvm.barrier.sync", emu_barrier_sync),
-      F("llvm.nvvm.barrier0.popc", emu_barrier_popc),
-      F("llvm.nvvm.barrier0.and", emu_barrier_and),
-      F("llvm.nvvm.barrier0.or", emu_barrier_or),
-      F("llvm.nvvm.membar.cta", emu_membar),
-      F("llvm.nvvm.membar.gl", emu_membar_device),
-      F("llvm.nvvm.membar.sys", emu_membar_device),
-      F("llvm.nvvm.bar.warp.sync", emu_warp_sync),
-      F("llvm.nvvm.shfl.sync.up.i32", emu_shfl_up_i32),
-      F("llvm.nvvm.shfl.sync.down.i32", emu_shfl_down_i32),
-      F("llvm.nvvm.shfl.sync.bfly.i32", emu_shfl_bfly_i32),
-      F("llvm.nvvm.shfl.sync.idx.i32", emu_shfl_idx_i32),
-      F("llvm.nvvm.shfl.sync.up.f32", emu_shfl_up_f32),
-      F("llvm.nvvm.shfl.sync.down.f32", emu_shfl_down_f32),
-      F("llvm.nvvm.shfl.sync.bfly.f32", emu_shfl_bfly_f32),
-      F("llvm.nvvm.shfl.sync.idx.f32", emu_shfl_idx_f32),
-      F("llvm.nvvm.vote.ballot.sync", emu_vote_ballot),
-      F("llvm.nvvm.vote.any.sync", emu_vote_any),
-      F("llvm.nvvm.vote.all.sync", emu_vote_all),
-      F("llvm.nvvm.vote.uni.sync", emu_vote_uni),
-      F("llvm.nvvm.activemask", emu_activemask),
-      F("llvm.nvvm.redux.sync.add", emu_redux_add),
-      F("llvm.nvvm.redux.sync.umin", emu_redux_umin),
-      F("llvm.nvvm.redux.sync.umax", emu_redux_umax),
-      F("llvm.nvvm.redux.sync.min", emu_redux_min),
-      F("llvm.nvvm.redux.sync.max", emu_redux_max),
-      F("llvm.nvvm.redux.sync.and", emu_redux_and),
-      F("llvm.nvvm.redux.sync.or", emu_redux_or),
-      F("llvm.nvvm.redux.sync.xor", emu_redux_xor),
-      F("llvm.nvvm.match.any.sync.i32", emu_match_any_i32),
-      F("llvm.nvvm.match.any.sync.i64", emu_match_any_i64),
-      F("llvm.nvvm.atomic.load.inc.32.p0", emu_atomic_inc),
-      F("llvm.nvvm.atomic.load.dec.32.p0", emu_atomic_dec),
-      F("llvm.nvvm.atomic.add.gen.i.cta.i32.p0", emu_atomic_add_i32),
-      F("llvm.nvvm.atomic.add.gen.i.sys.i32.p0", emu_atomic_add_i32),
-      F("llvm.nvvm.atomic.exch.gen.i.cta.i32.p0", emu_atomic_exch_i32),
-      F("llvm.nvvm.atomic.exch.gen.i.sys.i32.p0", emu_atomic_exch_i32),
-      F("llvm.nvvm.f2tf32.rna", emu_f2tf32_rna),
-      F("llvm.amdgcn.workitem.id.x", emu_amd_workitem_x),
-      F("llvm.amdgcn.workitem.id.y", emu_amd_workitem_y),
-      F("llvm.amdgcn.workitem.id.z", emu_amd_workitem_z),
-      F("llvm.amdgcn.workgroup.id.x", emu_amd_workgroup_x),
-      F("llvm.amdgcn.workgroup.id.y", emu_amd_workgroup_y),
-      F("llvm.amdgcn.workgroup.id.z", emu_amd_workgroup_z),
-      F("llvm.amdgcn.implicitarg.ptr", emu_amd_implicitarg_ptr),
-      F("llvm.amdgcn.kernarg.segment.ptr", emu_amd_kernarg_ptr),
-      F("llvm.amdgcn.dispatch.ptr", emu_amd_dispatch_ptr),
-      F("llvm.amdgcn.s.barrier", emu_amd_s_barrier),
-      F("llvm.amdgcn.wave.barrier", emu_amd_wave_barrier),
-      F("llvm.amdgcn.s.sleep", emu_amd_s_sleep),
-      F("llvm.amdgcn.ds.bpermute", emu_amd_bpermute),
-      F("llvm.amdgcn.ballot.i64", emu_amd_ballot_i64),
-      F("llvm.amdgcn.ballot.i32", emu_amd_ballot_i32),
-      F("llvm.amdgcn.mbcnt.lo", emu_amd_mbcnt_lo),
-      F("llvm.amdgcn.mbcnt.hi", emu_amd_mbcnt_hi),
-      F("llvm.amdgcn.inverse.ballot.i64", emu_amd_inverse_ballot_i64),
-      F("llvm.amdgcn.readfirstlane", emu_amd_readfirstlane),
-      F("llvm.amdgcn.readfirstlane.i32", emu_amd_readfirstlane),
-      F("llvm.amdgcn.readlane", emu_amd_readlane),
-      F("llvm.amdgcn.readlane.i32", emu_amd_readlane),
-      F("llvm.amdgcn.mul.u24.i32", emu_amd_mul_u24),
-      F("llvm.amdgcn.mul.u24", emu_amd_mul_u24),
-      F("llvm.amdgcn.mul.i24.i32", emu_amd_mul_i24),
-      F("llvm.amdgcn.mul.i24", emu_amd_mul_i24),
-      F("llvm.amdgcn.s.memtime", emu_amd_memtime),
-      F("__printf_alloc", emu_printf_alloc),
-      F("vprintf", emu_vprintf),
-      F("__assertfail", emu_assertfail),
-      F("llvm.trap", emu_trap),
-      F("llvm.amdgcn.s.memrealtime", emu_amd_memtime),
-      F("__ockl_wgred_add_i32", emu_wgred_add),
-      F("__ockl_wgred_and_i32", emu_wgred_and),
-      F("__ockl_wgred_or_i32", emu_wgred_or),
-#undef F
+#define FERRY_EMU_RUNTIME(NAME, FUNCTION) {NAME, reinterpret_cast<void *>(&FUNCTION)},
+#include "RuntimeFunctions.def"
   };
   auto It = Table.find(Name);
   return It == Table.end() ? nullptr : It->second;

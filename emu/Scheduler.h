@@ -106,7 +106,7 @@ struct Dispatch {
 std::string runDispatch(const Dispatch &D);
 
 /// The addresses of the runtime functions that replace intrinsics, by the
-/// intrinsic's name; nullptr for an intrinsic the emulator does not model.
+/// intrinsic's name (RuntimeFunctions.def); nullptr for an intrinsic the emulator does not model.
 void *runtimeFunction(const std::string &Intrinsic);
 
 /// Inline PTX the emulator runs (NVVM modules): the function for a
