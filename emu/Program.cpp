@@ -1629,6 +1629,10 @@ extern "C" int ferry_emu_load_linked(const void *const *Bitcodes, const size_t *
                                      size_t Count, const char *Arch, const void *CodeObject,
                                      size_t CodeObjectSize, void **Out, char *Error,
                                      size_t ErrorSize) {
+  if (!Count) {
+    copyError("ferry_emu_load_linked: no image to load (count is 0)", Error, ErrorSize);
+    return 1;
+  }
   auto Ctx = std::make_unique<LLVMContext>();
   // Programs are silent: LLVM's warnings about the image stay here.
   Ctx->setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {});
