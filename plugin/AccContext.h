@@ -4,8 +4,9 @@
 /// What the `acc` pragma handler knows while it rewrites one translation
 /// unit: the constructs whose associated statements are being lexed now (a
 /// nested directive is handled while its enclosing one lexes ahead, so they
-/// form a stack, innermost last), the compilation's Sema (none under -E) and
-/// whether remarks are on. Each handler owns one: nothing is process-wide.
+/// form a stack, innermost last), the file lexers of the directives being
+/// handled, the compilation's Sema (none under -E) and whether remarks are
+/// on. Each handler owns one: nothing is process-wide.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_ACCCONTEXT_H
@@ -14,6 +15,7 @@
 #include "CanonicalLoop.h"
 #include "Directive.h"
 #include "LambdaRoutines.h"
+#include "StatementLexer.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -136,6 +138,10 @@ public:
   void setSema(clang::Sema *S) { TheSema = S; }
   void setRemarks(bool On) { RemarksOn = On; }
   bool remarks() const { return RemarksOn; }
+
+  /// The file lexers of the `#pragma acc` lines being handled (lexInFile).
+  DirectiveLexers &directiveLexers() { return Lexers; }
+  const DirectiveLexers &directiveLexers() const { return Lexers; }
 
   /// Whether \p Name names a variable declared before the construct being
   /// rewritten (the parser stands just before it). False under -E.
@@ -308,6 +314,7 @@ private:
   bool RemarksOn = false;
   bool MissedOn = false;
   std::vector<OpenConstruct> Open;
+  DirectiveLexers Lexers;
   llvm::DenseMap<clang::SourceLocation::UIntTy, PivotNote> Pivots;
   llvm::DenseSet<clang::SourceLocation::UIntTy> PlainDirectives;
   llvm::DenseMap<clang::SourceLocation::UIntTy, llvm::SmallVector<clang::Token, 1>>

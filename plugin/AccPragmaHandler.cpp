@@ -26,7 +26,7 @@ namespace plugin {
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
                                     Token &FirstToken) {
-  DirectiveLexerScope Scope(PP, Introducer.Kind);
+  DirectiveLexerScope Scope(Ctx.directiveLexers(), PP, Introducer.Kind);
   TokenList Line;
   Token T;
   for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))

@@ -557,7 +557,7 @@ private:
 void rewriteAtomic(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
                    SourceLocation PragmaLoc) {
   TokenList Stmt;
-  StatementLexer Lex(PP, Stmt, /*Compute=*/false);
+  StatementLexer Lex(PP, Ctx.directiveLexers(), Stmt, /*Compute=*/false);
   if (!Lex.statement(/*InBreakable=*/true)) {
     TokenBuilder(PP, PragmaLoc).tokens(Stmt).inject();
     return;

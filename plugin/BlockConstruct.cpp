@@ -87,7 +87,7 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
 bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Loop,
                        StatementLexer &Outer) {
   TokenList Stmt;
-  const bool Ok = lexStatement(PP, Stmt, /*Back=*/true);
+  const bool Ok = lexStatement(PP, Ctx, Stmt, /*Back=*/true);
   std::string Var;
   std::string Why = Ok ? controlLoopDependence(PP, Ctx, Loop, Stmt, Var) : "";
   if (!Ok || Why.empty()) {
@@ -180,7 +180,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // where its marker is in scope, and its cleanup leaves its data.
   if (D.Kind == ConstructKind::Data && isC(PP)) {
     Token Brace;
-    lexInFile(PP, Brace);
+    lexInFile(PP, Ctx.directiveLexers(), Brace);
     // (A `{` a directive right after this one rewrote itself into is not
     // the program's block: that construct is the statement.)
     if (Brace.is(tok::l_brace) &&
@@ -204,7 +204,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   TokenList Implied;
   std::vector<PrivateSection> Privates;
   // A data construct's body is host code: exceptions are fine there.
-  StatementLexer Lex(PP, Body, Compute);
+  StatementLexer Lex(PP, Ctx.directiveLexers(), Body, Compute);
   // Each plain loop of `kernels`/`parallel`, as if `#pragma acc loop` stood before it;
   // a loop of loops is one too when its iterations are proven independent,
   // else the construct's sequential control.
@@ -235,7 +235,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   Lex.rewriteDeviceStatements(DeviceStatements, [&](const Token &First) {
     Directive &Statement = addImplicitLoop(Implicit, First.getLocation(), D.Kind);
     Statement.Statement = true;
-    if (wrapDeviceStatement(PP, Statement))
+    if (wrapDeviceStatement(PP, Ctx, Statement))
       LoopConstruct(PP, Ctx, Statement, First.getLocation()).rewrite();
   });
   bool Ok;
@@ -289,7 +289,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
 void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                      SourceLocation PragmaLoc) {
   TokenList Body;
-  StatementLexer Lex(PP, Body, /*Compute=*/false);
+  StatementLexer Lex(PP, Ctx.directiveLexers(), Body, /*Compute=*/false);
   bool Ok;
   {
     AccContext::Scope Open(Ctx, D);

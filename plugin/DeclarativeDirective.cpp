@@ -52,15 +52,15 @@ StringRef levelOf(const Directive &D) {
 /// Copies the tokens of `template <...>` headers (and `extern "C"`) in
 /// front of the declaration that follows, so that an attribute can go after
 /// them. Returns false at a token that cannot start a function declaration.
-bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
+bool declarationPrefix(Preprocessor &PP, const DirectiveLexers &Running, TokenList &Prefix) {
   for (;;) {
     Token T;
-    lexInFile(PP, T);
+    lexInFile(PP, Running, T);
     if (T.is(tok::kw_template)) {
       Prefix.push_back(T);
       int Depth = 0;
       do {
-        lexInFile(PP, T);
+        lexInFile(PP, Running, T);
         if (T.isOneOf(tok::eof, tok::annot_pragma_openacc))
           return false;
         Prefix.push_back(T);
@@ -75,7 +75,7 @@ bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
     }
     if (T.is(tok::kw_extern)) {
       Token Next;
-      lexInFile(PP, Next);
+      lexInFile(PP, Running, Next);
       Prefix.push_back(T);
       Prefix.push_back(Next);
       if (Next.is(tok::string_literal))
@@ -90,15 +90,16 @@ bool declarationPrefix(Preprocessor &PP, TokenList &Prefix) {
 /// `[static|inline|constexpr|const]... auto NAME =`: the tokens it lexed
 /// (all of them, to be entered again) in \p Lexed, and NAME's token when
 /// they start a variable of deduced type (which may hold a lambda).
-std::optional<Token> lambdaVariable(Preprocessor &PP, TokenList &Lexed) {
+std::optional<Token> lambdaVariable(Preprocessor &PP, const DirectiveLexers &Running,
+                                    TokenList &Lexed) {
   auto Next = [&] {
     Token T;
-    lexInFile(PP, T);
+    lexInFile(PP, Running, T);
     Lexed.push_back(T);
     return T;
   };
   Token First;
-  lexInFile(PP, First);
+  lexInFile(PP, Running, First);
   PP.EnterToken(First, /*IsReinject=*/true);
   if (!First.isOneOf(tok::kw_static, tok::kw_inline, tok::kw_constexpr, tok::kw_const,
                      tok::kw_auto))
@@ -172,7 +173,7 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     return;
   }
   TokenList Prefix;
-  if (!declarationPrefix(PP, Prefix)) {
+  if (!declarationPrefix(PP, Ctx.directiveLexers(), Prefix)) {
     report(PP, D.Loc, Diag::RoutineNotFunction);
     TokenBuilder(PP, PragmaLoc).tokens(Prefix).inject();
     return;
@@ -182,7 +183,8 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   // `auto f = [](...) {...};`: the routine is the lambda's call operator,
   // marked once the variable is declared.
   TokenList Specifiers;
-  if (std::optional<Token> Name = lambdaVariable(PP, Specifiers); Name && Ctx.inSema()) {
+  if (std::optional<Token> Name = lambdaVariable(PP, Ctx.directiveLexers(), Specifiers);
+      Name && Ctx.inSema()) {
     Ctx.lambdas().routineBefore(Name->getIdentifierInfo(), Name->getLocation(), Annotation);
     TokenBuilder(PP, PragmaLoc).tokens(Prefix).tokens(Specifiers).inject();
     return;

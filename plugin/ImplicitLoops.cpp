@@ -107,8 +107,8 @@ Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store, Sourc
   return Loop;
 }
 
-bool lexStatement(Preprocessor &PP, TokenList &Stmt, bool Back) {
-  StatementLexer Read(PP, Stmt, /*Compute=*/false);
+bool lexStatement(Preprocessor &PP, const AccContext &Ctx, TokenList &Stmt, bool Back) {
+  StatementLexer Read(PP, Ctx.directiveLexers(), Stmt, /*Compute=*/false);
   const bool Ok = Read.statement(/*InBreakable=*/true);
   if (Back || !Ok) {
     auto Copy = std::make_unique<Token[]>(Stmt.size());
@@ -123,9 +123,9 @@ bool lexStatement(Preprocessor &PP, TokenList &Stmt, bool Back) {
 /// A device statement of host control, next in the token stream, as the
 /// loop of one iteration `for (...) { statement }` that \p Statement (a
 /// `loop seq`) launches as a region of one work-item.
-bool wrapDeviceStatement(Preprocessor &PP, Directive &Statement) {
+bool wrapDeviceStatement(Preprocessor &PP, const AccContext &Ctx, Directive &Statement) {
   TokenList Stmt;
-  if (!lexStatement(PP, Stmt, /*Back=*/false))
+  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
     return false;
   Clause Seq;
   Seq.Kind = ClauseKind::Seq;
@@ -147,7 +147,7 @@ bool wrapDeviceStatement(Preprocessor &PP, Directive &Statement) {
 void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                            ArrayRef<Token> Enclosing) {
   TokenList Stmt;
-  if (!lexStatement(PP, Stmt, /*Back=*/true))
+  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/true))
     return;
   llvm::DenseMap<const IdentifierInfo *, unsigned> Uses;
   for (const Token &T : Stmt)
@@ -214,7 +214,7 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
 bool rewriteElementReduction(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                              function_ref<void()> Rewrite) {
   TokenList Stmt;
-  if (!lexStatement(PP, Stmt, /*Back=*/false))
+  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
     return false;
   auto Back = [&] {
     TokenBuilder(PP, Loop.Loc).tokens(Stmt).inject();

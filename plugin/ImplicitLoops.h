@@ -29,12 +29,12 @@ Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store,
 
 /// Lexes the statement next in the token stream into \p Stmt, and puts it
 /// back when \p Back (or on an error, which it reported: false).
-bool lexStatement(clang::Preprocessor &PP, TokenList &Stmt, bool Back);
+bool lexStatement(clang::Preprocessor &PP, const AccContext &Ctx, TokenList &Stmt, bool Back);
 
 /// The device statement next in the token stream as the loop of one
 /// iteration `for (...) { statement }` that \p Statement (made a `loop
 /// seq`) launches as a region of one work-item; false after an error.
-bool wrapDeviceStatement(clang::Preprocessor &PP, Directive &Statement);
+bool wrapDeviceStatement(clang::Preprocessor &PP, const AccContext &Ctx, Directive &Statement);
 
 /// Adds to \p Loop (an implicit loop, next in the token stream) the
 /// `reduction` clauses its code implies: a scalar declared before the

@@ -52,7 +52,7 @@ void LoopConstruct::rewrite() {
   if (D.Kind == ConstructKind::Loop && P.Compute && P.Compute->HostControl && !P.Level &&
       !P.InPlace && !isC(PP))
     interchangeWithControlLoop(PP, Ctx, D, PragmaLoc);
-  LoopStatement S(PP, PragmaLoc);
+  LoopStatement S(PP, Ctx, PragmaLoc);
   if (!S.readHeader(D))
     return;
   readBody(S, P);
@@ -162,7 +162,7 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
     });
   };
   S.readBody(
-      Ctx, D, /*InBreakable=*/P.InPlace,
+      D, /*InBreakable=*/P.InPlace,
       [&](OpenConstruct &Open) {
         Open.Level = P.Level;
         Open.AutoLevel = P.Level && !D.find(ClauseKind::Worker) && !D.find(ClauseKind::Vector);

@@ -82,11 +82,11 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
     OuterType = VD->getType().getUnqualifiedType().getAsString();
   }
   TokenList Inner;
-  StatementLexer Read(PP, Inner, /*Compute=*/false);
+  StatementLexer Read(PP, Ctx.directiveLexers(), Inner, /*Compute=*/false);
   const bool Lexed2 = Read.statement(/*InBreakable=*/true);
   Token After; // the block's `}`
   if (Braced)
-    lexInFile(PP, After);
+    lexInFile(PP, Ctx.directiveLexers(), After);
   auto GiveBack = [&] {
     TokenBuilder Back(PP, PragmaLoc);
     Back.tokens(Inner);

@@ -17,7 +17,7 @@ namespace plugin {
 
 bool LoopStatement::readHeader(const Directive &D) {
   Token For;
-  lexInFile(PP, For);
+  lexInFile(PP, Ctx.directiveLexers(), For);
   if (For.isNot(tok::kw_for)) {
     report(PP, For.getLocation(), Diag::ExpectedLoop) << spelling(D.Kind);
     PP.EnterToken(For, /*IsReinject=*/true);
@@ -26,7 +26,7 @@ bool LoopStatement::readHeader(const Directive &D) {
   All.push_back(For);
   // `for` not followed by '(' is malformed C++: give the tokens back for
   // the parser to report.
-  if (!StatementLexer(PP, All).parenthesized() || All.size() < 3 ||
+  if (!StatementLexer(PP, Ctx.directiveLexers(), All).parenthesized() || All.size() < 3 ||
       All[1].isNot(tok::l_paren)) {
     TokenBuilder(PP, PragmaLoc).tokens(All).inject();
     return false;
@@ -35,13 +35,12 @@ bool LoopStatement::readHeader(const Directive &D) {
   return true;
 }
 
-void LoopStatement::readBody(AccContext &Ctx, const Directive &D,
-                             bool InBreakable,
+void LoopStatement::readBody(const Directive &D, bool InBreakable,
                              llvm::function_ref<void(OpenConstruct &)> Open,
                              llvm::function_ref<void(StatementLexer &)> Lexing) {
   AccContext::Scope Scope(Ctx, D);
   Open(Scope.get());
-  StatementLexer Lex(PP, All);
+  StatementLexer Lex(PP, Ctx.directiveLexers(), All);
   if (Lexing)
     Lexing(Lex);
   Complete = Lex.statement(InBreakable);

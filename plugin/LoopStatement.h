@@ -23,18 +23,19 @@ namespace plugin {
 
 class LoopStatement {
 public:
-  LoopStatement(clang::Preprocessor &PP, clang::SourceLocation PragmaLoc)
-      : PP(PP), PragmaLoc(PragmaLoc) {}
+  LoopStatement(clang::Preprocessor &PP, AccContext &Ctx, clang::SourceLocation PragmaLoc)
+      : PP(PP), Ctx(Ctx), PragmaLoc(PragmaLoc) {}
 
   /// Lexes `for (...)`. False when there is no loop to rewrite: no `for`
   /// (after a diagnostic naming the construct \p D), or a malformed one
   /// (its tokens given back for the parser to report).
   bool readHeader(const Directive &D);
-  /// Lexes the body with \p D open in \p Ctx, after \p Open has set the
-  /// open construct up; keeps what the loops inside told it. \p InBreakable:
-  /// a `break` in it leaves a loop in the region, not the region's loop.
-  /// \p Lexing: sets up the lexer of the body (nested plain loops).
-  void readBody(AccContext &Ctx, const Directive &D, bool InBreakable,
+  /// Lexes the body with \p D open in the context, after \p Open has set
+  /// the open construct up; keeps what the loops inside told it.
+  /// \p InBreakable: a `break` in it leaves a loop in the region, not the
+  /// region's loop. \p Lexing: sets up the lexer of the body (nested plain
+  /// loops).
+  void readBody(const Directive &D, bool InBreakable,
                 llvm::function_ref<void(OpenConstruct &)> Open,
                 llvm::function_ref<void(StatementLexer &)> Lexing = nullptr);
   /// The loop as a canonical loop (its body the tokens as lexed); false
@@ -50,6 +51,7 @@ public:
 
 private:
   clang::Preprocessor &PP;
+  AccContext &Ctx;
   clang::SourceLocation PragmaLoc;
   TokenList All;
   size_t HeaderEnd = 0;  ///< where the body starts in All

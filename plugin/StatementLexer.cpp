@@ -17,14 +17,6 @@ namespace plugin {
 
 namespace {
 
-/// The file lexers of the `#pragma acc` lines whose handlers are running,
-/// innermost last (a directive in a construct's statement runs the handler
-/// again, from the same file or one it includes).
-SmallVector<const PreprocessorLexer *, 4> &directiveLexers() {
-  static SmallVector<const PreprocessorLexer *, 4> Lexers;
-  return Lexers;
-}
-
 bool isRawIdentifier(const Token &T, std::initializer_list<StringRef> Names) {
   if (T.isNot(tok::raw_identifier))
     return false;
@@ -63,24 +55,26 @@ bool fileEndsAt(const Preprocessor &PP, const Lexer &L) {
 
 } // namespace
 
-DirectiveLexerScope::DirectiveLexerScope(Preprocessor &PP, PragmaIntroducerKind Kind) {
+DirectiveLexerScope::DirectiveLexerScope(DirectiveLexers &Running, Preprocessor &PP,
+                                         PragmaIntroducerKind Kind)
+    : Running(Running) {
   // (`_Pragma` and `__pragma` are handled by the preprocessor, not a lexer.)
   if (Kind == PIK_HashPragma && PP.getCurrentLexer()) {
-    directiveLexers().push_back(PP.getCurrentLexer());
+    Running.Lexers.push_back(PP.getCurrentLexer());
     Pushed = true;
   }
 }
 
 DirectiveLexerScope::~DirectiveLexerScope() {
   if (Pushed)
-    directiveLexers().pop_back();
+    Running.Lexers.pop_back();
 }
 
-void lexInFile(Preprocessor &PP, Token &T) {
+void lexInFile(Preprocessor &PP, const DirectiveLexers &Running, Token &T) {
   // Tokens of a macro or a token stream come first (no current file lexer):
   // they end without ending a file; so does a file no handler waits for.
   const auto *L = static_cast<const Lexer *>(PP.getCurrentLexer());
-  if (!L || !is_contained(directiveLexers(), L) || !fileEndsAt(PP, *L)) {
+  if (!L || !Running.contains(L) || !fileEndsAt(PP, *L)) {
     PP.Lex(T);
     return;
   }
@@ -94,7 +88,7 @@ void lexInFile(Preprocessor &PP, Token &T) {
 /// a nested `#pragma acc` there, and the handler lexes on its own.
 Token StatementLexer::peek() {
   Token T;
-  lexInFile(PP, T);
+  lexInFile(PP, Running, T);
   PP.EnterToken(T, /*IsReinject=*/true);
   return T;
 }
@@ -111,7 +105,7 @@ bool StatementLexer::continuesWith(tok::TokenKind K) {
 }
 
 bool StatementLexer::next(Token &T) {
-  lexInFile(PP, T);
+  lexInFile(PP, Running, T);
   if (T.is(tok::eof)) {
     report(PP, T.getLocation(), Diag::UnexpectedEnd);
     PP.EnterToken(T, /*IsReinject=*/true); // the parser must still see the end

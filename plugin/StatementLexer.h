@@ -18,33 +18,55 @@
 namespace ferry {
 namespace plugin {
 
+/// The file lexers of the `#pragma acc` lines whose handlers are running,
+/// innermost last (a directive in a construct's statement runs the handler
+/// again, from the same file or one it includes). The handler's AccContext
+/// keeps them for its compilation.
+class DirectiveLexers {
+public:
+  /// Whether \p L read a directive whose handler is running.
+  bool contains(const clang::PreprocessorLexer *L) const {
+    return llvm::is_contained(Lexers, L);
+  }
+
+private:
+  friend class DirectiveLexerScope;
+  llvm::SmallVector<const clang::PreprocessorLexer *, 4> Lexers;
+};
+
 /// While the handler of a `#pragma acc` line runs: the file lexer that read
 /// the line is on the call stack (it called the handler, and runs on when
-/// the handler returns), so lexInFile must not end its file.
+/// the handler returns), so lexInFile must not end its file. Keeps that
+/// lexer in \p Running meanwhile.
 class DirectiveLexerScope {
 public:
-  DirectiveLexerScope(clang::Preprocessor &PP, clang::PragmaIntroducerKind Kind);
+  DirectiveLexerScope(DirectiveLexers &Running, clang::Preprocessor &PP,
+                      clang::PragmaIntroducerKind Kind);
   ~DirectiveLexerScope();
   DirectiveLexerScope(const DirectiveLexerScope &) = delete;
   DirectiveLexerScope &operator=(const DirectiveLexerScope &) = delete;
 
 private:
+  DirectiveLexers &Running;
   bool Pushed = false;
 };
 
 /// PP.Lex for a pragma handler that reads past its directive: at the end of
-/// the file of a directive whose handler is running (nothing left there but
-/// whitespace, comments and directives that bring no tokens), an eof token
-/// at that end, and the preprocessor left as it is. Lexing on would end that
-/// file and destroy its lexer while it waits for the handler to return.
-void lexInFile(clang::Preprocessor &PP, clang::Token &T);
+/// the file of a directive whose handler is running (one of \p Running;
+/// nothing left there but whitespace, comments and directives that bring no
+/// tokens), an eof token at that end, and the preprocessor left as it is.
+/// Lexing on would end that file and destroy its lexer while it waits for
+/// the handler to return.
+void lexInFile(clang::Preprocessor &PP, const DirectiveLexers &Running, clang::Token &T);
 
 class StatementLexer {
 public:
   /// \p Compute: the statement is device code (a compute region), where
   /// exceptions are errors; a data construct's is not.
-  StatementLexer(clang::Preprocessor &PP, TokenList &Out, bool Compute = true)
-      : PP(PP), Out(Out), Compute(Compute) {}
+  /// \p Running: the directives being handled (lexInFile).
+  StatementLexer(clang::Preprocessor &PP, const DirectiveLexers &Running, TokenList &Out,
+                 bool Compute = true)
+      : PP(PP), Running(Running), Out(Out), Compute(Compute) {}
 
   /// Lexes one statement. \p InBreakable: a `break` here leaves a loop or
   /// switch nested in the region (allowed) rather than the region's loop.
@@ -91,6 +113,7 @@ private:
   void rewriteIfPlainLoop();
 
   clang::Preprocessor &PP;
+  const DirectiveLexers &Running;
   TokenList &Out;
   bool Compute;
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
