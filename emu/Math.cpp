@@ -258,15 +258,43 @@ double erfinvD(double Y) {
     X -= (std::erf(X) - Y) / (2 / std::sqrt(M_PI) * std::exp(-X * X));
   return X;
 }
-double erfcinvD(double Y) {
-  return Y <= 0 || Y >= 2 ? erfinvD(1 - Y) : erfinvD(1 - Y);
-}
 double erfcxD(double X) {
   if (X < 25)
     return std::exp(X * X) * std::erfc(X);
   const double R = 1 / (X * X); // asymptotic series
   return (1 - R / 2 + 3 * R * R / 4 - 15 * R * R * R / 8) /
          (X * std::sqrt(M_PI));
+}
+/// erfcinv of \p Y in (0, 0.625], where 1 - Y would lose Y's digits
+/// (erfinv(1 - 1e-20) is erfinv(1), infinite): Newton steps on
+/// log(erfc(X)) = log(Y) from erfc's asymptotic inverse, sqrt(-log Y).
+double erfcinvTail(double Y) {
+  const double LogY = std::log(Y);
+  double X = std::sqrt(-LogY);
+  for (int I = 0; I < 20; ++I) {
+    // erfc(X) when it is normal, else from erfcx (Y subnormal).
+    const double Erfc = std::erfc(X);
+    const double LogErfc = Erfc >= std::numeric_limits<double>::min()
+                               ? std::log(Erfc)
+                               : std::log(erfcxD(X)) - X * X;
+    // d/dX log(erfc(X)) = -2 / (sqrt(pi) erfcx(X)); the steps converge
+    // quadratically from above, the last one below 1e-10 leaves no error.
+    const double Step = (LogErfc - LogY) * std::sqrt(M_PI) / 2 * erfcxD(X);
+    X += Step;
+    if (std::fabs(Step) <= 1e-10 * X)
+      break;
+  }
+  return X;
+}
+/// As ocml's erfcinv: erfinv(1 - Y) near 1, where 1 - Y is exact, and at
+/// the ends of [0, 2] and outside them (infinities and NaN); in the tails
+/// from Y itself (erfcinv(Y) = -erfcinv(2 - Y), 2 - Y exact for Y >= 1).
+double erfcinvD(double Y) {
+  if (Y > 0 && Y <= 0.625)
+    return erfcinvTail(Y);
+  if (Y >= 1.375 && Y < 2)
+    return -erfcinvTail(2 - Y);
+  return erfinvD(1 - Y);
 }
 double normcdfD(double X) { return 0.5 * std::erfc(-X / std::sqrt(2.0)); }
 double normcdfinvD(double P) { return -std::sqrt(2.0) * erfcinvD(2 * P); }
