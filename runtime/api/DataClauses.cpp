@@ -9,10 +9,13 @@
 #include "core/AbsentNoCreate.h"
 #include "core/Debug.h"
 #include "core/Runtime.h"
+#include "core/SectionGroups.h"
 #include "ferry/runtime.h"
 #include "openacc.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 using namespace ferry;
 
@@ -90,15 +93,108 @@ bool copiesBack(ferry_data_kind K) {
   return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT || K == FERRY_DATA_IMPLICIT_COPY;
 }
 
-/// Whether an inferred section (FERRY_DATA_IMPLICIT_*) is to be mapped:
-/// the device does not reach host memory, and none of it (nor the pointer
-/// it was inferred for) is present or device memory already (a pointer into
-/// present data is translated at the launch, as without the section).
-bool implicitNeeded(const Target &T, PresentTable &Table, const ferry_data_item &D) {
-  Runtime &RT = Runtime::get();
-  return D.bytes && !T.B->reachesHostMemory(T.Device) && !Table.overlaps(D.host, D.bytes) &&
-         !(D.base && Table.attachAddress(D.base)) && !Table.hostAddress(D.host) &&
-         !RT.allocations(T.Kind, T.Device).holds(D.host) && !isAbsentNoCreate(D.host);
+/// Whether an inferred section (FERRY_DATA_IMPLICIT_*) may need mapping:
+/// none of it (nor the pointer it was inferred for) is present already (a
+/// pointer into present data is translated at the launch, as without the
+/// section), and it is not device memory (acc_malloc, cudaMalloc, a device
+/// copy: the pointer is used as it is).
+bool implicitCandidate(const Target &T, PresentTable &Table, const ferry_data_item &D) {
+  return D.bytes && !Table.overlaps(D.host, D.bytes) && !(D.base && Table.attachAddress(D.base)) &&
+         Runtime::get().deviceMemoryOf(T.Kind, T.Device, D.host) < 0 && !isAbsentNoCreate(D.host);
+}
+
+/// Items \p Which (inferred sections) as SectionGroups sees them.
+std::vector<InferredSection> sectionsOf(const ferry_data_item *Items,
+                                        const std::vector<size_t> &Which) {
+  std::vector<InferredSection> Out;
+  for (size_t I : Which) {
+    const auto Begin = reinterpret_cast<uintptr_t>(Items[I].host);
+    Out.push_back({{Begin, Begin + Items[I].bytes}, Items[I].kind == FERRY_DATA_IMPLICIT_COPY});
+  }
+  return Out;
+}
+
+/// "a[0:n], b[0:n]": the names of a group's members, for messages.
+std::string memberNames(const ferry_data_item *Items, const std::vector<size_t> &Which,
+                        const SectionGroup &G) {
+  std::string Names;
+  for (size_t M : G.Members) {
+    const char *Name = Items[Which[M]].name;
+    Names += (Names.empty() ? "" : ", ") + std::string(Name ? Name : "?");
+  }
+  return Names;
+}
+
+/// Maps the inferred sections the device needs, once the construct's
+/// clauses are in (a clause's data is then present, and a section in it is
+/// not mapped again): where the device does not reach host memory, those
+/// that implicitCandidate accepts, with the ones whose ranges overlap or
+/// touch mapped as one (SectionGroups.h), so that every pointer of the group
+/// translates into the same device copy. Each member is `entered`; the group
+/// holds one structured reference.
+ferry_status enterImplicit(const ferry_region *R, const Target &T, PresentTable &Table,
+                           DeviceMemory &Mem, ferry_data_item *Items, size_t Count) {
+  if (T.B->reachesHostMemory(T.Device))
+    return FERRY_SUCCESS;
+  std::vector<size_t> Needed;
+  for (size_t I = 0; I < Count; ++I) {
+    const ferry_data_item &D = Items[I];
+    if (!isImplicit(D.kind))
+      continue;
+    if (implicitCandidate(T, Table, D))
+      Needed.push_back(I);
+    else if (D.bytes && Table.overlaps(D.host, D.bytes) && !Table.deviceAddress(D.host, D.bytes))
+      // Inferred sections may be larger than what the region touches (a
+      // guarded access): not an error, the present data decides.
+      debugf("%s: implicit section %s lies partly in present data: not mapped; its pointer is "
+             "translated into that data's device copy",
+             R && R->name ? R->name : "construct", D.name ? D.name : "?");
+  }
+  for (const SectionGroup &G : groupSections(sectionsOf(Items, Needed))) {
+    void *Dev = nullptr;
+    if (ferry_status S = Table.enter(reinterpret_cast<const void *>(G.Union.Begin),
+                                     G.Union.bytes(), PresentTable::Entry::Copyin,
+                                     PresentTable::Counter::Structured, /*Zero=*/false, Mem,
+                                     &Dev)) {
+      errorf("%s (%s:%u): the implicit section%s %s (%zu bytes) could not be put on the device",
+             R && R->name ? R->name : "construct", R && R->file ? R->file : "?",
+             R ? R->line : 0, G.Members.size() > 1 ? "s" : "",
+             memberNames(Items, Needed, G).c_str(), G.Union.bytes());
+      return S;
+    }
+    if (G.Members.size() > 1)
+      debugf("%s: implicit sections %s overlap: one device copy of their %zu bytes",
+             R && R->name ? R->name : "construct", memberNames(Items, Needed, G).c_str(),
+             G.Union.bytes());
+    for (size_t M : G.Members) {
+      ferry_data_item &D = Items[Needed[M]];
+      D.entered = 1;
+      if (D.base)
+        Table.addBase(reinterpret_cast<const void *>(G.Union.Begin), D.base);
+    }
+  }
+  return FERRY_SUCCESS;
+}
+
+/// The mappings of the entered inferred sections leave, one per group as
+/// they entered, copying back the written sections.
+ferry_status exitImplicit(PresentTable &Table, DeviceMemory &Mem, ferry_data_item *Items,
+                          size_t Count) {
+  std::vector<size_t> Entered;
+  for (size_t I = 0; I < Count; ++I)
+    if (isImplicit(Items[I].kind) && Items[I].entered)
+      Entered.push_back(I);
+  ferry_status Result = FERRY_SUCCESS;
+  for (const SectionGroup &G : groupSections(sectionsOf(Items, Entered))) {
+    ferry_status S = Table.exitCopyingBack(reinterpret_cast<const void *>(G.Union.Begin),
+                                           G.Union.bytes(), PresentTable::Counter::Structured,
+                                           G.CopiedBack, Mem);
+    if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
+      Result = S;
+  }
+  for (size_t I : Entered)
+    Items[I].entered = 0;
+  return Result;
 }
 
 /// What the first clause of a section does on entry: \p In and \p Zero for
@@ -150,6 +246,9 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
     if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
       Result = S;
   }
+  // The inferred sections entered last: they leave first.
+  if (ferry_status S = exitImplicit(Table, Mem, Items, Count); S && Result == FERRY_SUCCESS)
+    Result = S;
   for (size_t I = Count; I-- > 0;) {
     ferry_data_item &D = Items[I];
     if (!D.entered)
@@ -247,10 +346,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
       break;
     case FERRY_DATA_IMPLICIT_COPY:
     case FERRY_DATA_IMPLICIT_COPYIN:
-      if (!implicitNeeded(T, Table, D))
-        continue;
-      What = PresentTable::Entry::Copyin;
-      break;
+      continue; // after the clauses (enterImplicit)
     case FERRY_DATA_DEVICEPTR:
     case FERRY_DATA_ATTACH:
       continue; // device memory already, or a pointer to attach: nothing to map
@@ -282,6 +378,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     if (D.base && Dev)
       Table.addBase(D.host, D.base);
   }
+  if (Result == FERRY_SUCCESS)
+    Result = enterImplicit(R, T, Table, Mem, Items, Count);
   // The attach actions, once every item is present (a struct named after
   // its member's section is there too).
   for (size_t I = 0; I < Count && Result == FERRY_SUCCESS; ++I) {

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <thread>
@@ -141,6 +142,30 @@ void Backend::countRelease(int Device, const void *Block) {
     return;
   Used[Device] -= It->second;
   Blocks.erase(It);
+}
+
+void Backend::countReset(int Device) {
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  Blocks.erase(Blocks.lower_bound({Device, nullptr}), Blocks.lower_bound({Device + 1, nullptr}));
+  Used.erase(Device);
+}
+
+int Backend::deviceHolding(const void *P) const {
+  const auto A = reinterpret_cast<uintptr_t>(P);
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  // Per device, the last block that starts at or before P.
+  for (auto It = Blocks.begin(); It != Blocks.end();) {
+    const int Device = It->first.first;
+    auto After = Blocks.upper_bound({Device, P});
+    if (After != Blocks.begin()) {
+      const auto &[Key, Size] = *std::prev(After);
+      const auto Start = reinterpret_cast<uintptr_t>(Key.second);
+      if (Key.first == Device && A >= Start && A - Start < Size)
+        return Device;
+    }
+    It = Blocks.lower_bound({Device + 1, nullptr});
+  }
+  return -1;
 }
 
 std::string Backend::straddledBlock(int Device, const void *P, size_t Bytes) const {

@@ -179,6 +179,10 @@ public:
   /// it is busy \p Busy is set and the blocks are read anyway.
   bool blockContaining(const void *P, int &Device, const void *&Block, size_t &Bytes,
                        bool &Busy) const;
+  /// The device whose memory from allocate() holds address \p P (whoever
+  /// asked for it: acc_malloc, a data clause's device copy, Ferry's cudart's
+  /// cudaMalloc), or -1: memory that is the device's and not the host's.
+  int deviceHolding(const void *P) const;
 
   struct Image {
     std::string Kind; ///< "ptx", "object"
@@ -211,6 +215,8 @@ protected:
   /// no figure: allocate() and release() report their blocks.
   void countAllocation(int Device, const void *Block, size_t Bytes);
   void countRelease(int Device, const void *Block);
+  /// Forgets the blocks of \p Device at once: a reset freed them all.
+  void countReset(int Device);
 
   int NumDevices = 0;
   std::string Status = "not initialized";

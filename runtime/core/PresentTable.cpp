@@ -154,6 +154,18 @@ ferry_status PresentTable::enter(const void *Host, size_t Bytes, Entry What,
 
 ferry_status PresentTable::exit(const void *Host, size_t Bytes, Exit What, Counter C,
                                 bool Finalize, DeviceMemory &Mem) {
+  return leave(Host, Bytes, C, Finalize, Mem, What == Exit::Copyout, nullptr);
+}
+
+ferry_status PresentTable::exitCopyingBack(const void *Host, size_t Bytes, Counter C,
+                                           const std::vector<HostRange> &Parts,
+                                           DeviceMemory &Mem) {
+  return leave(Host, Bytes, C, /*Finalize=*/false, Mem, /*Copyout=*/true, &Parts);
+}
+
+ferry_status PresentTable::leave(const void *Host, size_t Bytes, Counter C, bool Finalize,
+                                 DeviceMemory &Mem, bool Copyout,
+                                 const std::vector<HostRange> *Parts) {
   if (!checkRange("data exit", "the host address", Host, Bytes))
     return FERRY_ERROR_INVALID;
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -170,9 +182,16 @@ ferry_status PresentTable::exit(const void *Host, size_t Bytes, Exit What, Count
   if (M->Structured || M->Dynamic)
     return FERRY_SUCCESS;
   ferry_status S = FERRY_SUCCESS;
-  if (What == Exit::Copyout)
+  if (Copyout && !Parts)
     S = Mem.fromDevice(reinterpret_cast<void *>(M->HostBegin), M->Dev,
                        M->HostEnd - M->HostBegin);
+  if (Copyout && Parts)
+    for (const HostRange &P : *Parts) {
+      const uintptr_t From = std::max(P.Begin, M->HostBegin), To = std::min(P.End, M->HostEnd);
+      if (From < To && !S)
+        S = Mem.fromDevice(reinterpret_cast<void *>(From), M->Dev + (From - M->HostBegin),
+                           To - From);
+    }
   if (!M->Mapped)
     if (ferry_status R = Mem.release(M->Dev); R && !S)
       S = R;

@@ -12,6 +12,7 @@
 #ifndef FERRY_RUNTIME_CORE_PRESENTTABLE_H
 #define FERRY_RUNTIME_CORE_PRESENTTABLE_H
 
+#include "core/SectionGroups.h"
 #include "ferry/runtime.h"
 
 #include <cstddef>
@@ -88,6 +89,11 @@ public:
   /// device copy is freed. Absent data is not an error (OpenACC 3.3).
   ferry_status exit(const void *Host, size_t Bytes, Exit What, Counter C,
                     bool Finalize, DeviceMemory &Mem);
+  /// exit() with Copyout that copies back only \p Parts (host ranges in the
+  /// mapping) when no reference is left: the written sections of an inferred
+  /// union (SectionGroups.h).
+  ferry_status exitCopyingBack(const void *Host, size_t Bytes, Counter C,
+                               const std::vector<HostRange> &Parts, DeviceMemory &Mem);
   /// acc_update_device / acc_update_self on a present subrange; the
   /// attached pointers in it keep their values on both sides.
   ferry_status update(const void *Host, size_t Bytes, bool ToDevice,
@@ -130,6 +136,10 @@ private:
   const Mapping *containing(uintptr_t B, uintptr_t E) const;
   /// A mapping that intersects [B, E), nullptr if none.
   const Mapping *intersecting(uintptr_t B, uintptr_t E) const;
+  /// exit() and exitCopyingBack(): \p Parts null copies back the whole
+  /// mapping when \p Copyout.
+  ferry_status leave(const void *Host, size_t Bytes, Counter C, bool Finalize,
+                     DeviceMemory &Mem, bool Copyout, const std::vector<HostRange> *Parts);
   ferry_status partial(uintptr_t B, uintptr_t E, const Mapping &M,
                        const DeviceMemory &Mem) const;
   std::optional<void *> attachAddressLocked(uintptr_t P) const;

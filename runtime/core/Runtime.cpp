@@ -299,6 +299,12 @@ AllocationTable &Runtime::allocations(DeviceKind K, int Device) {
   return *T;
 }
 
+int Runtime::deviceMemoryOf(DeviceKind K, int Device, const void *P) {
+  if (const int Holder = backendFor(K).deviceHolding(P); Holder >= 0)
+    return Holder;
+  return presentTable(K, Device).hostAddress(P) ? Device : -1;
+}
+
 bool Runtime::checkDeviceRange(const char *Routine, const char *Arg, DeviceKind K, int Device,
                                const void *P, size_t Bytes) {
   std::string Why = allocations(K, Device).overrun(P, Bytes);
@@ -804,6 +810,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
         std::optional<void *> Dev = presentTable(K, Device).attachAddress(HostPtr);
         if (!Dev && B.reachesHostMemory(Device))
           continue; // the host's address (unified memory)
+        if (!Dev && deviceMemoryOf(K, Device, HostPtr) == Device)
+          continue; // device memory already (acc_malloc, cudaMalloc)
         if (!Dev) {
           errorf("%s (%s:%u): the global variable the region reads through its device copy "
                  "'%s' holds a pointer (at byte %u: %p) to memory that is not present on the %s "
@@ -841,6 +849,15 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       continue; // no_create of absent data: the host address (OpenACC 3.3 2.7.10)
     if (!Dev && B.reachesHostMemory(Device))
       continue; // memory in no data clause, which the device reaches where it is
+    const int Holder = Dev ? -1 : deviceMemoryOf(K, Device, HostPtr);
+    if (Holder == Device)
+      continue; // device memory already (acc_malloc, cudaMalloc): used as it is
+    if (Holder >= 0) {
+      errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory of %s device "
+             "%d, but the region runs on device %d",
+             R.name, File, R.line, Off, HostPtr, deviceKindName(K), Holder, Device);
+      return FERRY_ERROR_INVALID;
+    }
     if (!Dev) {
       errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
              "present on the %s device; name it in a data clause (copy, copyin, create, "

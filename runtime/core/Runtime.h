@@ -104,6 +104,11 @@ public:
   PresentTable &presentTable(DeviceKind K, int Device);
   /// The blocks acc_malloc handed out on device \p Device of kind \p K.
   AllocationTable &allocations(DeviceKind K, int Device);
+  /// The device of kind \p K whose memory \p P points into, or -1 (host
+  /// memory): a block its backend allocated (acc_malloc, a device copy, Ferry's
+  /// cudart's cudaMalloc), or a device copy in device \p Device's present
+  /// table (acc_map_data's memory, wherever it came from).
+  int deviceMemoryOf(DeviceKind K, int Device, const void *P);
   /// Checks device range [P, P + Bytes), argument \p Arg of data routine
   /// \p Routine, against the acc_malloc blocks and the device copies of
   /// device \p Device of kind \p K: false, after a message naming both and

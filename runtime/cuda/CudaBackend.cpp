@@ -625,8 +625,10 @@ public:
     }
     if (report(check(Api.cuDevicePrimaryCtxReset(D), "cuDevicePrimaryCtxReset")))
       return false;
-    // The next use retains it again, which makes it anew.
+    // The next use retains it again, which makes it anew. Its memory is
+    // gone: no address of it is device memory any more.
     Contexts[Device] = nullptr;
+    countReset(Device);
     return true;
   }
 
