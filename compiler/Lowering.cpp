@@ -344,26 +344,18 @@ Error linkLibrary(Module &M, StringRef Path) {
   return Error::success();
 }
 
-/// The __oclc_* control variables ocml and ockl read.
-struct ControlConstant {
-  const char *Name;
-  const char *FileStem; ///< oclc_<stem>_{on,off}.bc, or nullptr
-  unsigned Bits;
-  uint64_t Value;
-};
-
-Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
-  if (!sys::fs::is_directory(Dir))
-    return fail("device library directory '" + Dir +
-                "' does not exist (set FERRY_DEVICE_LIB_PATH or install "
-                "rocm-device-libs)");
-  // What the user module defines stays external; everything linked in from
-  // the libraries is internalized (and dropped when unused).
+/// The names of what \p M defines (not what it only declares).
+StringSet<> definedNames(Module &M) {
   StringSet<> Own;
   for (GlobalValue &GV : M.global_values())
     if (!GV.isDeclaration())
       Own.insert(GV.getName());
-  // opencl.bc holds the printf buffer's allocator (device printf, assert).
+  return Own;
+}
+
+/// Links ocml and ockl from \p Dir into \p M, and opencl.bc, which holds the
+/// printf buffer's allocator (device printf, assert), where M calls it.
+Error linkBitcodeLibraries(Module &M, StringRef Dir) {
   SmallVector<StringRef, 3> Libraries{"ocml.bc", "ockl.bc"};
   if (Function *Alloc = M.getFunction("__printf_alloc"); Alloc && Alloc->isDeclaration())
     Libraries.push_back("opencl.bc");
@@ -373,27 +365,77 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
     if (Error E = linkLibrary(M, Path))
       return E;
   }
-  // Floating-point modes of the module's code: DAZ if any function flushes
-  // f32 denormals; finite-only / unsafe math only if every defined function
-  // was compiled that way (CUDA's -use_fast_math).
-  bool DAZ = false, FiniteOnly = true, Unsafe = true, AnyDefined = false;
+  return Error::success();
+}
+
+/// Floating-point modes of a module's code, for the device libraries.
+struct FloatModes {
+  bool DAZ = false;        ///< some function flushes f32 denormals
+  bool FiniteOnly = true;  ///< every function of the module assumes no inf/NaN
+  bool Unsafe = true;      ///< every function of the module is unsafe-fp-math
+};
+
+/// \p M's modes: DAZ if any function flushes f32 denormals; finite-only /
+/// unsafe math only if every function \p Own names (the module's code, not
+/// the libraries') was compiled that way (CUDA's -use_fast_math).
+FloatModes floatModes(Module &M, const StringSet<> &Own) {
+  FloatModes Modes;
+  bool AnyDefined = false;
   for (Function &F : M) {
-    DAZ |= F.getFnAttribute("denormal-fp-math-f32").getValueAsString().starts_with(
+    Modes.DAZ |= F.getFnAttribute("denormal-fp-math-f32").getValueAsString().starts_with(
         "preserve-sign");
     if (F.isDeclaration() || !Own.count(F.getName()))
       continue;
     AnyDefined = true;
     auto On = [&](StringRef A) { return F.getFnAttribute(A).getValueAsString() == "true"; };
-    FiniteOnly &= On("no-infs-fp-math") && On("no-nans-fp-math");
-    Unsafe &= On("unsafe-fp-math");
+    Modes.FiniteOnly &= On("no-infs-fp-math") && On("no-nans-fp-math");
+    Modes.Unsafe &= On("unsafe-fp-math");
   }
-  FiniteOnly &= AnyDefined;
-  Unsafe &= AnyDefined;
+  Modes.FiniteOnly &= AnyDefined;
+  Modes.Unsafe &= AnyDefined;
+  return Modes;
+}
+
+/// The __oclc_* control variables ocml and ockl read.
+struct ControlConstant {
+  const char *Name;
+  const char *FileStem; ///< oclc_<stem>_{on,off}.bc, or nullptr
+  unsigned Bits;
+  uint64_t Value;
+};
+
+/// The installed file that defines \p C for \p T.
+std::string controlFile(const ControlConstant &C, const TranslateTarget &T) {
+  if (C.FileStem)
+    return (Twine("oclc_") + C.FileStem + (C.Value ? "_on.bc" : "_off.bc")).str();
+  if (StringRef(C.Name) == "__oclc_ABI_version")
+    return "oclc_abi_version_" + std::to_string(C.Value) + ".bc";
+  return "oclc_isa_version_" + StringRef(T.Processor).drop_front(3).str() + ".bc";
+}
+
+/// Replaces the declaration \p GV with a definition of \p C's value, as the
+/// installed control file would hold it.
+void defineControlConstant(Module &M, GlobalVariable *GV, const ControlConstant &C) {
+  Type *Ty = IntegerType::get(M.getContext(), C.Bits);
+  auto *Def = new GlobalVariable(M, Ty, /*isConstant=*/true, GlobalValue::LinkOnceODRLinkage,
+                                 ConstantInt::get(Ty, C.Value), "", nullptr,
+                                 GlobalValue::NotThreadLocal, 4);
+  Def->takeName(GV);
+  Def->setVisibility(GlobalValue::ProtectedVisibility);
+  GV->replaceAllUsesWith(Def);
+  GV->eraseFromParent();
+}
+
+/// Defines each control variable the linked libraries declare: the
+/// installed control file where \p Dir has it, else synthesized (Debian's
+/// 5.2.3 has no gfx942/gfx11).
+Error linkControlConstants(Module &M, const TranslateTarget &T, StringRef Dir,
+                           const FloatModes &Modes) {
   const ControlConstant Controls[] = {
       {"__oclc_wavefrontsize64", "wavefrontsize64", 8, T.isWave64()},
-      {"__oclc_daz_opt", "daz_opt", 8, DAZ},
-      {"__oclc_finite_only_opt", "finite_only", 8, FiniteOnly},
-      {"__oclc_unsafe_math_opt", "unsafe_math", 8, Unsafe},
+      {"__oclc_daz_opt", "daz_opt", 8, Modes.DAZ},
+      {"__oclc_finite_only_opt", "finite_only", 8, Modes.FiniteOnly},
+      {"__oclc_unsafe_math_opt", "unsafe_math", 8, Modes.Unsafe},
       {"__oclc_correctly_rounded_sqrt32", "correctly_rounded_sqrt", 8, 1},
       {"__oclc_ABI_version", nullptr, 32, T.CodeObjectVersion * 100},
       {"__oclc_ISA_version", nullptr, 32, T.isaVersion()},
@@ -402,38 +444,21 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
     GlobalVariable *GV = M.getGlobalVariable(C.Name, /*AllowInternal=*/true);
     if (!GV || !GV->isDeclaration())
       continue;
-    // Prefer the installed control file; synthesize what it would contain
-    // where the installation lacks it (Debian's 5.2.3 has no gfx942/gfx11).
     SmallString<256> Path(Dir);
-    std::string File;
-    if (C.FileStem)
-      File = (Twine("oclc_") + C.FileStem + (C.Value ? "_on.bc" : "_off.bc")).str();
-    else if (StringRef(C.Name) == "__oclc_ABI_version")
-      File = "oclc_abi_version_" + std::to_string(C.Value) + ".bc";
-    else
-      File = "oclc_isa_version_" + StringRef(T.Processor).drop_front(3).str() + ".bc";
-    sys::path::append(Path, File);
-    if (sys::fs::exists(Path)) {
-      if (Error E = linkLibrary(M, Path))
-        return E;
+    sys::path::append(Path, controlFile(C, T));
+    if (!sys::fs::exists(Path)) {
+      defineControlConstant(M, GV, C);
       continue;
     }
-    Type *Ty = IntegerType::get(M.getContext(), C.Bits);
-    auto *Def = new GlobalVariable(M, Ty, /*isConstant=*/true,
-                                   GlobalValue::LinkOnceODRLinkage,
-                                   ConstantInt::get(Ty, C.Value), "", nullptr,
-                                   GlobalValue::NotThreadLocal, 4);
-    Def->takeName(GV);
-    Def->setVisibility(GlobalValue::ProtectedVisibility);
-    GV->replaceAllUsesWith(Def);
-    GV->eraseFromParent();
+    if (Error E = linkLibrary(M, Path))
+      return E;
   }
-  internalizeModule(M, [&](const GlobalValue &GV) {
-    return Own.count(GV.getName()) ||
-           (isa<Function>(GV) &&
-            cast<Function>(GV).getCallingConv() == CallingConv::AMDGPU_KERNEL);
-  });
-  // A device-library function the module needs and the libraries lack.
+  return Error::success();
+}
+
+/// A device-library function \p M needs and the libraries in \p Dir lack,
+/// as an error naming its callers.
+Error checkLibraryFunctionsDefined(Module &M, StringRef Dir) {
   for (Function &F : M) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty())
       continue;
@@ -450,6 +475,28 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
                 ") is not in the device libraries of " + Dir);
   }
   return Error::success();
+}
+
+/// Links the ROCm device libraries of \p Dir into \p M: the libraries, then
+/// the control constants for \p T and M's floating-point modes; what M
+/// defines stays external, everything linked in is internalized (and
+/// dropped when unused).
+Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
+  if (!sys::fs::is_directory(Dir))
+    return fail("device library directory '" + Dir +
+                "' does not exist (set FERRY_DEVICE_LIB_PATH or install "
+                "rocm-device-libs)");
+  StringSet<> Own = definedNames(M);
+  if (Error E = linkBitcodeLibraries(M, Dir))
+    return E;
+  if (Error E = linkControlConstants(M, T, Dir, floatModes(M, Own)))
+    return E;
+  internalizeModule(M, [&](const GlobalValue &GV) {
+    return Own.count(GV.getName()) ||
+           (isa<Function>(GV) &&
+            cast<Function>(GV).getCallingConv() == CallingConv::AMDGPU_KERNEL);
+  });
+  return checkLibraryFunctionsDefined(M, Dir);
 }
 
 /// Links a relocatable AMDGPU object into a code object with lld, in
@@ -498,15 +545,80 @@ Expected<std::string> linkCodeObject(StringRef Object, const Twine &Target) {
   return (*Result)->getBuffer().str();
 }
 
-/// Functions called but defined nowhere (device-function libraries).
-std::string undefinedFunctions(const Module &M) {
-  std::string Names;
+/// An error naming the functions \p M calls and defines nowhere
+/// (device-function libraries), which a code object cannot call.
+Error checkCallsDefined(const Module &M) {
+  std::string Missing;
   for (const Function &F : M)
     if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty())
-      Names += (Names.empty() ? "'" : ", '") + F.getName().str() + "'";
-  return Names;
+      Missing += (Missing.empty() ? "'" : ", '") + F.getName().str() + "'";
+  if (Missing.empty())
+    return Error::success();
+  return fail("the code object would call undefined functions " + Missing +
+              " (define them, or build a relocatable object and link the "
+              "device-function library at load time)");
 }
 
+/// The "input" and "translated" stages of \p M for \p Opts; on optimized
+/// input, the module's own loops (not the device libraries', linked later)
+/// that the runtime unroller unrolled are rolled back up and none is
+/// runtime-unrolled again (LoopRerolling.h, IncomingUnrolling.h).
+Error translateStage(Module &M, const AMDGPUOptions &Opts, StageDumper &Dump) {
+  if (Error E = Dump.module("input", M))
+    return E;
+  if (Error E = translateToAMDGPU(M, Opts.Target))
+    return E;
+  if (Error E = Dump.module("translated", M))
+    return E;
+  if (Opts.InputOptimized && Opts.OptLevel) {
+    rerollRuntimeUnrolledLoops(M);
+    keepIncomingUnrolling(M);
+  }
+  return Error::success();
+}
+
+/// The optimized module \p M as a relocatable object for \p TargetID, with
+/// its .ferry.functions table. One code generation: verbose assembly
+/// carries the backend's resource summary of every function, and is then
+/// assembled into the object.
+Expected<std::string> emitAMDGPUObject(Module &M, TargetMachine &TM, StringRef TargetID,
+                                       DiagnosticCollector &Collect, StageDumper &Dump) {
+  std::vector<FunctionEntry> Functions = describeFunctions(M);
+  TM.Options.MCOptions.AsmVerbose = true;
+  Expected<std::string> Asm =
+      emit(M, TM, CodeGenFileType::AssemblyFile, "code generation for " + TargetID, Dump);
+  if (!Asm)
+    return Asm.takeError();
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  if (Error E = Dump.bytes("isa", "s", *Asm))
+    return std::move(E);
+  if (Error E = readResourceSummaries(*Asm, Functions))
+    return fail("cannot describe the functions of the code object for " + TargetID + ": " +
+                toString(std::move(E)));
+  *Asm += functionTableDirectives(
+      encodeFunctionTable(Functions, ("amdgcn-amd-amdhsa--" + TargetID).str()));
+  Expected<std::string> Object = assemble(*Asm, TM, TargetID, Dump);
+  if (!Object)
+    return Object.takeError();
+  if (Error E = Dump.bytes("object", "o", *Object))
+    return std::move(E);
+  return Object;
+}
+
+/// The code object of the relocatable \p Object, and its stage.
+Expected<std::string> linkCodeObjectStage(StringRef Object, StringRef TargetID,
+                                          StageDumper &Dump) {
+  Expected<std::string> CodeObject = linkCodeObject(Object, TargetID);
+  if (!CodeObject)
+    return CodeObject.takeError();
+  if (Error E = Dump.bytes("code-object", "hsaco", *CodeObject))
+    return std::move(E);
+  return CodeObject;
+}
+
+/// translate -> link the device libraries -> optimize -> object -> (unless
+/// \p Relocatable) code object.
 Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opts,
                                     bool Relocatable) {
   Expected<TranslateTarget> T = TranslateTarget::resolve(Opts.Target);
@@ -514,17 +626,8 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
     return T.takeError();
   std::unique_ptr<Module> M = CloneModule(NVVM);
   StageDumper Dump(dumpDirFor(Opts.DumpDir), *M, T->TargetID);
-  if (Error E = Dump.module("input", *M))
+  if (Error E = translateStage(*M, Opts, Dump))
     return std::move(E);
-  if (Error E = translateToAMDGPU(*M, Opts.Target))
-    return std::move(E);
-  if (Error E = Dump.module("translated", *M))
-    return std::move(E);
-  // The module's own loops, not the device libraries'.
-  if (Opts.InputOptimized && Opts.OptLevel) {
-    rerollRuntimeUnrolledLoops(*M);
-    keepIncomingUnrolling(*M);
-  }
   DiagnosticCollector Collect(M->getContext());
   if (Error E = linkDeviceLibraries(*M, *T, resolveDeviceLibDir(Opts.DeviceLibDir)))
     return std::move(E);
@@ -537,43 +640,13 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
   if (Error E = optimizeForCodegen(*M, **TM, irLevel(Opts), "optimizing for " + T->TargetID,
                                    CodegenTarget::AMDGPU, Collect, Dump))
     return std::move(E);
-  if (!Relocatable) {
-    std::string Missing = undefinedFunctions(*M);
-    if (!Missing.empty())
-      return fail("the code object would call undefined functions " + Missing +
-                  " (define them, or build a relocatable object and link the "
-                  "device-function library at load time)");
-  }
-  // One code generation: verbose assembly carries the backend's resource
-  // summary of every function, and is then assembled into the object.
-  std::vector<FunctionEntry> Functions = describeFunctions(*M);
-  (*TM)->Options.MCOptions.AsmVerbose = true;
-  Expected<std::string> Asm = emit(*M, **TM, CodeGenFileType::AssemblyFile,
-                                   "code generation for " + T->TargetID, Dump);
-  if (!Asm)
-    return Asm.takeError();
-  if (Error E = Collect.takeError())
-    return std::move(E);
-  if (Error E = Dump.bytes("isa", "s", *Asm))
-    return std::move(E);
-  if (Error E = readResourceSummaries(*Asm, Functions))
-    return fail("cannot describe the functions of the code object for " + T->TargetID +
-                ": " + toString(std::move(E)));
-  *Asm += functionTableDirectives(
-      encodeFunctionTable(Functions, "amdgcn-amd-amdhsa--" + T->TargetID));
-  Expected<std::string> Object = assemble(*Asm, **TM, T->TargetID, Dump);
-  if (!Object)
-    return Object.takeError();
-  if (Error E = Dump.bytes("object", "o", *Object))
-    return std::move(E);
-  if (Relocatable)
+  if (!Relocatable)
+    if (Error E = checkCallsDefined(*M))
+      return std::move(E);
+  Expected<std::string> Object = emitAMDGPUObject(*M, **TM, T->TargetID, Collect, Dump);
+  if (!Object || Relocatable)
     return Object;
-  Expected<std::string> CodeObject = linkCodeObject(*Object, T->TargetID);
-  if (!CodeObject)
-    return CodeObject.takeError();
-  if (Error E = Dump.bytes("code-object", "hsaco", *CodeObject))
-    return std::move(E);
-  return CodeObject;
+  return linkCodeObjectStage(*Object, T->TargetID, Dump);
 }
 
 } // namespace
@@ -597,11 +670,18 @@ Expected<std::string> compileToObject(const Module &NVVM, const AMDGPUOptions &O
   return compileAMDGPU(NVVM, Opts, /*Relocatable=*/true);
 }
 
-std::string findLibdevice(const std::string &Requested) {
+namespace {
+/// The libdevice file for \p Requested (see PTXOptions), present or not.
+std::string libdevicePath(const std::string &Requested) {
   if (!Requested.empty())
-    return sys::fs::exists(Requested) ? Requested : "";
+    return Requested;
   std::string Cuda = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
-  std::string Path = Cuda + "/nvvm/libdevice/libdevice.10.bc";
+  return Cuda + "/nvvm/libdevice/libdevice.10.bc";
+}
+} // namespace
+
+std::string findLibdevice(const std::string &Requested) {
+  std::string Path = libdevicePath(Requested);
   return sys::fs::exists(Path) ? Path : "";
 }
 
@@ -665,11 +745,63 @@ std::string ptxVersionFeature(const Module &M, StringRef SM) {
   return V ? "+ptx" + std::to_string(V) : "";
 }
 
+namespace {
+/// Links libdevice into \p M where M calls it, only what M needs,
+/// internalized; the "linked" stage.
+Error linkLibdevice(Module &M, const PTXOptions &Opts, StageDumper &Dump) {
+  if (!needsLibdevice(M))
+    return Error::success();
+  std::string Path = libdevicePath(Opts.LibdevicePath);
+  if (!sys::fs::exists(Path))
+    return fail("libdevice not found at '" + Path +
+                "' (set CUDA_PATH to a CUDA toolkit): the module calls __nv_* "
+                "functions");
+  StringSet<> Own = definedNames(M);
+  if (Error E = linkLibrary(M, Path))
+    return E;
+  internalizeModule(M, [&](const GlobalValue &GV) { return Own.count(GV.getName()); });
+  return Dump.module("linked", M);
+}
+
+/// Folds __nvvm_reflect in \p M with CUDA's defaults for \p SM (LLVM 19's
+/// own NVVMReflect folds __CUDA_PREC_SQRT to 0, turning sqrtf into
+/// sqrt.approx).
+void foldNVVMReflect(Module &M, StringRef SM) {
+  unsigned Number = 0;
+  SM.drop_front(3).rtrim("a").getAsInteger(10, Number);
+  TranslateTarget Reflect;
+  Reflect.CudaArch = Number * 10;
+  Reflect.ForAMDGPU = false;
+  ModuleAnalysisManager MAM;
+  NVVMReflectPass(Reflect).run(M, MAM);
+}
+
+/// The linked module \p M optimized for Opts.SM and emitted as PTX.
+Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, DiagnosticCollector &Collect,
+                              StageDumper &Dump) {
+  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(M, Opts.SM),
+                                Opts.OptLevel);
+  if (!TM)
+    return TM.takeError();
+  M.setDataLayout((*TM)->createDataLayout());
+  if (Error E = optimizeForCodegen(M, **TM, Opts.OptLevel, "optimizing for " + Opts.SM,
+                                   CodegenTarget::NVPTX, Collect, Dump))
+    return std::move(E);
+  Expected<std::string> PTX =
+      emit(M, **TM, CodeGenFileType::AssemblyFile, "code generation for " + Opts.SM, Dump);
+  if (!PTX)
+    return PTX.takeError();
+  if (Error E = Collect.takeError())
+    return std::move(E);
+  if (Error E = Dump.bytes("ptx", "ptx", *PTX))
+    return std::move(E);
+  return PTX;
+}
+} // namespace
+
 Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (Error E = checkNVIDIAArch(Opts.SM))
     return std::move(E);
-  unsigned SM = 0;
-  StringRef(Opts.SM).drop_front(3).rtrim("a").getAsInteger(10, SM);
   std::unique_ptr<Module> M = CloneModule(NVVM);
   StageDumper Dump(dumpDirFor(Opts.DumpDir), *M, Opts.SM);
   if (Error E = Dump.module("input", *M))
@@ -679,55 +811,10 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     return std::move(E);
   if (Error E = Collect.takeError())
     return std::move(E);
-  bool UsesLibdevice = false;
-  for (Function &F : *M)
-    UsesLibdevice |= F.isDeclaration() && F.getName().starts_with("__nv_");
-  if (UsesLibdevice) {
-    std::string Path = Opts.LibdevicePath;
-    if (Path.empty()) {
-      std::string Cuda = sys::Process::GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
-      Path = Cuda + "/nvvm/libdevice/libdevice.10.bc";
-    }
-    if (!sys::fs::exists(Path))
-      return fail("libdevice not found at '" + Path +
-                  "' (set CUDA_PATH to a CUDA toolkit): the module calls __nv_* "
-                  "functions");
-    StringSet<> Own;
-    for (GlobalValue &GV : M->global_values())
-      if (!GV.isDeclaration())
-        Own.insert(GV.getName());
-    if (Error E = linkLibrary(*M, Path))
-      return std::move(E);
-    internalizeModule(*M, [&](const GlobalValue &GV) { return Own.count(GV.getName()); });
-    if (Error E = Dump.module("linked", *M))
-      return std::move(E);
-  }
-  // Fold __nvvm_reflect with CUDA's defaults (LLVM 19's own NVVMReflect
-  // folds __CUDA_PREC_SQRT to 0, turning sqrtf into sqrt.approx).
-  TranslateTarget Reflect;
-  Reflect.CudaArch = SM * 10;
-  Reflect.ForAMDGPU = false;
-  {
-    ModuleAnalysisManager MAM;
-    NVVMReflectPass(Reflect).run(*M, MAM);
-  }
-  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(*M, Opts.SM),
-                                Opts.OptLevel);
-  if (!TM)
-    return TM.takeError();
-  M->setDataLayout((*TM)->createDataLayout());
-  if (Error E = optimizeForCodegen(*M, **TM, Opts.OptLevel, "optimizing for " + Opts.SM,
-                                   CodegenTarget::NVPTX, Collect, Dump))
+  if (Error E = linkLibdevice(*M, Opts, Dump))
     return std::move(E);
-  Expected<std::string> PTX = emit(*M, **TM, CodeGenFileType::AssemblyFile,
-                                   "code generation for " + Opts.SM, Dump);
-  if (!PTX)
-    return PTX.takeError();
-  if (Error E = Collect.takeError())
-    return std::move(E);
-  if (Error E = Dump.bytes("ptx", "ptx", *PTX))
-    return std::move(E);
-  return PTX;
+  foldNVVMReflect(*M, Opts.SM);
+  return emitPTX(*M, Opts, Collect, Dump);
 }
 
 } // namespace ferry
