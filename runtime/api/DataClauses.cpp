@@ -163,7 +163,7 @@ ferry_status enterImplicit(const ferry_region *R, const Target &T, PresentTable 
       return S;
     }
     if (G.Members.size() > 1)
-      debugf("%s: implicit sections %s overlap: one device copy of their %zu bytes",
+      debugf("%s: implicit sections %s overlap or touch: one device copy of their %zu bytes",
              R && R->name ? R->name : "construct", memberNames(Items, Needed, G).c_str(),
              G.Union.bytes());
     for (size_t M : G.Members) {
