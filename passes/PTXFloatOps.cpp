@@ -224,120 +224,140 @@ static bool convertToTF32(PTXTranslator &T, const PTXStatement &S) {
   return T.write(S.Operands[0], R);
 }
 
-/// cvt[.rnd][.ftz][.sat][.relu].dtype.atype d, a (and the packing form
-/// cvt.rn[.relu].{f16x2,bf16x2}.f32 d, a, b: a in the upper half).
-bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
-  IRBuilder<> &B = T.B;
-  if (S.Parts.size() < 3)
-    return T.fail("cvt needs two types");
-  if (S.Parts[S.Parts.size() - 2] == "tf32")
-    return convertToTF32(T, S);
-  PTXType D = PTXType::parse(S.Parts[S.Parts.size() - 2]);
-  PTXType A = PTXType::parse(S.Parts.back());
-  if (!D.valid() || !A.valid() || D.K == PTXType::Pred || A.K == PTXType::Pred)
-    return T.fail("unsupported types");
+namespace {
+/// The modifiers of a cvt: its rounding (.rn/.rz/.rm/.rp, the integer
+/// roundings .rni/.rzi/.rmi/.rpi, or "") and its clamps.
+struct ConvertModifiers {
   StringRef Rnd;
+  bool Sat = false, Relu = false, SatFinite = false;
+  /// An integer rounding (.rni and the like).
+  bool integerRounding() const { return Rnd.size() == 3 && Rnd.ends_with("i"); }
+};
+
+/// \p S's modifiers for the destination type \p D; false (failing \p T) for
+/// an unknown one, a second rounding, or .relu/.satfinite on a destination
+/// other than a 16-bit float.
+bool readConvertModifiers(PTXTranslator &T, const PTXStatement &S, const PTXType &D,
+                          ConvertModifiers &Mods) {
   for (StringRef P : ArrayRef<StringRef>(S.Parts).slice(1, S.Parts.size() - 3)) {
     if (P == "ftz" || P == "sat" || P == "relu" || P == "satfinite")
       continue;
     const bool Known = P == "rn" || P == "rz" || P == "rm" || P == "rp" || P == "rni" ||
                        P == "rzi" || P == "rmi" || P == "rpi";
-    if (!Rnd.empty() || !Known)
+    if (!Mods.Rnd.empty() || !Known)
       return T.fail("unknown modifier ." + P);
-    Rnd = P;
+    Mods.Rnd = P;
   }
-  const bool Sat = hasPart(S, "sat"), Relu = hasPart(S, "relu");
-  const bool SatFinite = hasPart(S, "satfinite");
-  if ((SatFinite || Relu) && (D.K != PTXType::Float || D.Width != 16))
-    return T.fail(Twine(".") + (Relu ? "relu" : "satfinite") +
+  Mods.Sat = hasPart(S, "sat");
+  Mods.Relu = hasPart(S, "relu");
+  Mods.SatFinite = hasPart(S, "satfinite");
+  if ((Mods.SatFinite || Mods.Relu) && (D.K != PTXType::Float || D.Width != 16))
+    return T.fail(Twine(".") + (Mods.Relu ? "relu" : "satfinite") +
                   " applies to f16, bf16, f16x2 and bf16x2 destinations");
-  LLVMContext &Ctx = B.getContext();
-  Type *DT = D.irType(Ctx);
-  auto Finish = [&](Value *R) {
-    if (Sat && D.K == PTXType::Float)
-      R = emitSaturate(B, R);
-    if (SatFinite)
-      R = emitSatFinite(B, R);
-    if (Relu)
-      R = relu(B, R);
-    return T.write(S.Operands[0], R);
-  };
-  // Pack two f32 into f16x2 / bf16x2.
-  if (D.Lanes == 2) {
-    if (A.K != PTXType::Float || A.Width != 32)
-      return T.fail("only cvt.{f16x2,bf16x2}.f32 packs");
-    if (Rnd != "rn" && Rnd != "rz")
-      return T.fail("cvt.{f16x2,bf16x2}.f32 rounds .rn or .rz (the PTX ISA has no ." + Rnd +
-                    " for it)");
-    Type *E = cast<VectorType>(DT)->getElementType();
-    Value *Hi = T.read(S, 1, B.getFloatTy()), *Lo = T.read(S, 2, B.getFloatTy());
-    if (!Hi || !Lo)
-      return false;
-    RoundingMode M = *parseRoundingMode(Rnd);
-    Value *R = PoisonValue::get(DT);
-    Value *LoH = emitFPTrunc(B, Lo, E, M), *HiH = emitFPTrunc(B, Hi, E, M);
-    if (SatFinite) {
-      LoH = emitSatFinite(B, LoH);
-      HiH = emitSatFinite(B, HiH);
-    }
-    if (Relu) {
-      LoH = relu(B, LoH);
-      HiH = relu(B, HiH);
-    }
-    R = B.CreateInsertElement(R, LoH, uint64_t(0));
-    R = B.CreateInsertElement(R, HiH, uint64_t(1));
-    return T.write(S.Operands[0], R);
-  }
-  if (A.Lanes != 1)
-    return T.fail("unsupported source type");
-  Type *AT = A.irType(Ctx);
-  Value *X = T.read(S, 1, AT);
-  if (!X)
+  return true;
+}
+
+/// The intrinsic of an integer rounding: .rni, .rzi, .rmi, .rpi.
+Intrinsic::ID integerRoundingIntrinsic(StringRef Rnd) {
+  return StringSwitch<Intrinsic::ID>(Rnd)
+      .Case("rni", Intrinsic::roundeven)
+      .Case("rzi", Intrinsic::trunc)
+      .Case("rmi", Intrinsic::floor)
+      .Default(Intrinsic::ceil);
+}
+
+/// Writes the converted float \p R, clamped as \p Mods ask.
+bool writeClampedFloat(PTXTranslator &T, const PTXStatement &S, const PTXType &D,
+                       const ConvertModifiers &Mods, Value *R) {
+  if (Mods.Sat && D.K == PTXType::Float)
+    R = emitSaturate(T.B, R);
+  if (Mods.SatFinite)
+    R = emitSatFinite(T.B, R);
+  if (Mods.Relu)
+    R = relu(T.B, R);
+  return T.write(S.Operands[0], R);
+}
+
+/// cvt.rn[.relu].{f16x2,bf16x2}.f32 d, a, b: a in the upper half.
+bool convertPacked(PTXTranslator &T, const PTXStatement &S, const PTXType &D, const PTXType &A,
+                   const ConvertModifiers &Mods) {
+  IRBuilder<> &B = T.B;
+  if (A.K != PTXType::Float || A.Width != 32)
+    return T.fail("only cvt.{f16x2,bf16x2}.f32 packs");
+  if (Mods.Rnd != "rn" && Mods.Rnd != "rz")
+    return T.fail("cvt.{f16x2,bf16x2}.f32 rounds .rn or .rz (the PTX ISA has no ." +
+                  Mods.Rnd + " for it)");
+  Type *DT = D.irType(B.getContext());
+  Type *E = cast<VectorType>(DT)->getElementType();
+  Value *Hi = T.read(S, 1, B.getFloatTy()), *Lo = T.read(S, 2, B.getFloatTy());
+  if (!Hi || !Lo)
     return false;
-  const bool IntRound = Rnd.size() == 3 && Rnd.ends_with("i");
-  // Float -> float.
-  if (D.K == PTXType::Float && A.K == PTXType::Float) {
-    if (IntRound) {
-      Intrinsic::ID ID = StringSwitch<Intrinsic::ID>(Rnd)
-                             .Case("rni", Intrinsic::roundeven)
-                             .Case("rzi", Intrinsic::trunc)
-                             .Case("rmi", Intrinsic::floor)
-                             .Default(Intrinsic::ceil);
-      X = B.CreateUnaryIntrinsic(ID, X);
-    }
-    if (D.Width > A.Width || (D.Width == A.Width && D.BF16 == A.BF16) ||
-        (D.Width == 32 && A.Width == 16))
-      return Finish(D.Width == A.Width && D.BF16 == A.BF16 ? X : B.CreateFPExt(X, DT));
-    if (D.Width == 16 && A.Width == 16) // f16 <-> bf16: through f32
-      X = B.CreateFPExt(X, B.getFloatTy());
-    std::optional<RoundingMode> M = parseRoundingMode(Rnd.empty() ? "rn" : Rnd);
-    if (!M || IntRound)
-      return T.fail("unsupported rounding ." + Rnd);
-    return Finish(emitFPTrunc(B, X, DT, *M));
+  RoundingMode M = *parseRoundingMode(Mods.Rnd);
+  Value *R = PoisonValue::get(DT);
+  Value *LoH = emitFPTrunc(B, Lo, E, M), *HiH = emitFPTrunc(B, Hi, E, M);
+  if (Mods.SatFinite) {
+    LoH = emitSatFinite(B, LoH);
+    HiH = emitSatFinite(B, HiH);
   }
-  // Integer -> float.
-  if (D.K == PTXType::Float) {
-    std::optional<RoundingMode> M = parseRoundingMode(Rnd.empty() ? "rn" : Rnd);
-    if (!M)
-      return T.fail("unsupported rounding ." + Rnd);
-    return Finish(emitIntToFP(B, X, A.isSigned(), DT, *M));
+  if (Mods.Relu) {
+    LoH = relu(B, LoH);
+    HiH = relu(B, HiH);
   }
-  // Float -> integer: saturating, NaN -> 0.
-  if (A.K == PTXType::Float) {
-    if (!IntRound)
-      return T.fail("float to integer needs .rni/.rzi/.rmi/.rpi");
-    if (A.Width == 16)
-      X = B.CreateFPExt(X, B.getFloatTy());
-    Intrinsic::ID ID = StringSwitch<Intrinsic::ID>(Rnd)
-                           .Case("rni", Intrinsic::roundeven)
-                           .Case("rzi", Intrinsic::trunc)
-                           .Case("rmi", Intrinsic::floor)
-                           .Default(Intrinsic::ceil);
-    return T.write(S.Operands[0], emitRoundToInt(B, X, ID, DT, !D.isSigned()));
-  }
-  // Integer -> integer: extend by the source's signedness; .sat clamps to
-  // the destination's range.
-  Value *R;
+  R = B.CreateInsertElement(R, LoH, uint64_t(0));
+  R = B.CreateInsertElement(R, HiH, uint64_t(1));
+  return T.write(S.Operands[0], R);
+}
+
+/// Float \p X of type \p A to float type \p D: an integer rounding first,
+/// then extended, or truncated with the rounding (f16 <-> bf16 through f32).
+bool convertFloatToFloat(PTXTranslator &T, const PTXStatement &S, const PTXType &D,
+                         const PTXType &A, Value *X, const ConvertModifiers &Mods) {
+  IRBuilder<> &B = T.B;
+  Type *DT = D.irType(B.getContext());
+  const bool IntRound = Mods.integerRounding();
+  if (IntRound)
+    X = B.CreateUnaryIntrinsic(integerRoundingIntrinsic(Mods.Rnd), X);
+  if (D.Width > A.Width || (D.Width == A.Width && D.BF16 == A.BF16) ||
+      (D.Width == 32 && A.Width == 16))
+    return writeClampedFloat(T, S, D, Mods,
+                             D.Width == A.Width && D.BF16 == A.BF16 ? X
+                                                                    : B.CreateFPExt(X, DT));
+  if (D.Width == 16 && A.Width == 16) // f16 <-> bf16: through f32
+    X = B.CreateFPExt(X, B.getFloatTy());
+  std::optional<RoundingMode> M = parseRoundingMode(Mods.Rnd.empty() ? "rn" : Mods.Rnd);
+  if (!M || IntRound)
+    return T.fail("unsupported rounding ." + Mods.Rnd);
+  return writeClampedFloat(T, S, D, Mods, emitFPTrunc(B, X, DT, *M));
+}
+
+/// Integer \p X of type \p A to float type \p D, with the rounding.
+bool convertIntToFloat(PTXTranslator &T, const PTXStatement &S, const PTXType &D,
+                       const PTXType &A, Value *X, const ConvertModifiers &Mods) {
+  std::optional<RoundingMode> M = parseRoundingMode(Mods.Rnd.empty() ? "rn" : Mods.Rnd);
+  if (!M)
+    return T.fail("unsupported rounding ." + Mods.Rnd);
+  return writeClampedFloat(
+      T, S, D, Mods, emitIntToFP(T.B, X, A.isSigned(), D.irType(T.B.getContext()), *M));
+}
+
+/// Float \p X of type \p A to integer type \p D: saturating, NaN -> 0.
+bool convertFloatToInt(PTXTranslator &T, const PTXStatement &S, const PTXType &D,
+                       const PTXType &A, Value *X, const ConvertModifiers &Mods) {
+  IRBuilder<> &B = T.B;
+  if (!Mods.integerRounding())
+    return T.fail("float to integer needs .rni/.rzi/.rmi/.rpi");
+  if (A.Width == 16)
+    X = B.CreateFPExt(X, B.getFloatTy());
+  return T.write(S.Operands[0],
+                 emitRoundToInt(B, X, integerRoundingIntrinsic(Mods.Rnd),
+                                D.irType(B.getContext()), !D.isSigned()));
+}
+
+/// Integer \p X of type \p A to integer type \p D: extended by the source's
+/// signedness; \p Sat clamps to the destination's range.
+bool convertIntToInt(PTXTranslator &T, const PTXStatement &S, const PTXType &D,
+                     const PTXType &A, Value *X, bool Sat) {
+  IRBuilder<> &B = T.B;
   Type *Wide = B.getIntNTy(std::max(D.Width, A.Width) + 1);
   Value *XW = A.isSigned() ? B.CreateSExt(X, Wide) : B.CreateZExt(X, Wide);
   if (Sat) {
@@ -348,8 +368,38 @@ bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
     XW = B.CreateBinaryIntrinsic(Intrinsic::smax, XW, ConstantInt::get(Wide, Lo));
     XW = B.CreateBinaryIntrinsic(Intrinsic::smin, XW, ConstantInt::get(Wide, Hi));
   }
-  R = B.CreateTrunc(XW, DT);
-  return T.write(S.Operands[0], R);
+  return T.write(S.Operands[0], B.CreateTrunc(XW, D.irType(B.getContext())));
+}
+} // namespace
+
+/// cvt[.rnd][.ftz][.sat][.relu].dtype.atype d, a (and the packing form
+/// cvt.rn[.relu].{f16x2,bf16x2}.f32 d, a, b: a in the upper half).
+bool ptxConvert(PTXTranslator &T, const PTXStatement &S, int) {
+  if (S.Parts.size() < 3)
+    return T.fail("cvt needs two types");
+  if (S.Parts[S.Parts.size() - 2] == "tf32")
+    return convertToTF32(T, S);
+  PTXType D = PTXType::parse(S.Parts[S.Parts.size() - 2]);
+  PTXType A = PTXType::parse(S.Parts.back());
+  if (!D.valid() || !A.valid() || D.K == PTXType::Pred || A.K == PTXType::Pred)
+    return T.fail("unsupported types");
+  ConvertModifiers Mods;
+  if (!readConvertModifiers(T, S, D, Mods))
+    return false;
+  if (D.Lanes == 2)
+    return convertPacked(T, S, D, A, Mods);
+  if (A.Lanes != 1)
+    return T.fail("unsupported source type");
+  Value *X = T.read(S, 1, A.irType(T.B.getContext()));
+  if (!X)
+    return false;
+  if (D.K == PTXType::Float && A.K == PTXType::Float)
+    return convertFloatToFloat(T, S, D, A, X, Mods);
+  if (D.K == PTXType::Float)
+    return convertIntToFloat(T, S, D, A, X, Mods);
+  if (A.K == PTXType::Float)
+    return convertFloatToInt(T, S, D, A, X, Mods);
+  return convertIntToInt(T, S, D, A, X, Mods.Sat);
 }
 
 } // namespace ferry
