@@ -522,29 +522,15 @@ bool PTXTranslator::statement(const PTXStatement &S) {
   return true;
 }
 
-std::string PTXTranslator::run(Value *&Result) {
-  auto *Asm = cast<InlineAsm>(CI.getCalledOperand());
-  SmallVector<PTXStatement, 16> Stmts;
-  if (std::string Err = parsePTX(Asm->getAsmString(), Stmts); !Err.empty())
-    return "cannot parse inline PTX: " + Err;
-  if (Stmts.empty() && !CI.getType()->isVoidTy())
-    return "empty inline PTX with outputs";
-  Function *F = CI.getFunction();
-  LLVMContext &Ctx = CI.getContext();
-  Entry = BasicBlock::Create(Ctx, "ptx.start", F);
-  B.SetInsertPoint(Entry);
-  B.SetCurrentDebugLocation(CI.getDebugLoc());
-
-  // Number the operands: outputs (returned values, or indirect through an
-  // argument), then inputs; a tied input starts its output's value.
+std::string PTXTranslator::bindOperands(const InlineAsm &Asm,
+                                        SmallVectorImpl<Type *> &RetTypes) {
   unsigned Arg = 0, Ret = 0;
-  SmallVector<Type *, 4> RetTypes;
   if (auto *STy = dyn_cast<StructType>(CI.getType()))
     RetTypes.append(STy->element_begin(), STy->element_end());
   else if (!CI.getType()->isVoidTy())
     RetTypes.push_back(CI.getType());
   SmallVector<std::pair<unsigned, Value *>, 2> Ties;
-  for (const InlineAsm::ConstraintInfo &C : Asm->ParseConstraints()) {
+  for (const InlineAsm::ConstraintInfo &C : Asm.ParseConstraints()) {
     if (C.Type == InlineAsm::isClobber)
       continue;
     if (C.Type == InlineAsm::isOutput) {
@@ -571,61 +557,68 @@ std::string PTXTranslator::run(Value *&Result) {
     if (C)
       B.CreateStore(C, OutputSlots[Out]);
   }
+  return "";
+}
 
-  bool Ok = true;
+bool PTXTranslator::statements(ArrayRef<PTXStatement> Stmts) {
   for (const PTXStatement &S : Stmts)
-    if (!(Ok = statement(S)))
-      break;
-  if (Ok)
-    for (auto &[Name, BB] : Labels)
-      if (BB->empty()) {
-        Ok = fail("branch to the undefined label '" + Name + "'");
-        Current = nullptr;
-        break;
-      }
-  Value *R = nullptr;
-  if (Ok && !RetTypes.empty()) {
-    if (RetTypes.size() == 1 && !isa<StructType>(CI.getType())) {
-      R = B.CreateLoad(RetTypes[0], OutputSlots[0]);
-    } else {
-      R = PoisonValue::get(CI.getType());
-      unsigned I = 0;
-      for (AllocaInst *A : OutputSlots)
-        if (A)
-          R = B.CreateInsertValue(R, B.CreateLoad(A->getAllocatedType(), A), I++);
+    if (!statement(S))
+      return false;
+  for (auto &[Name, BB] : Labels)
+    if (BB->empty()) {
+      Current = nullptr;
+      return fail("branch to the undefined label '" + Name + "'");
     }
-  }
-  // The blocks of the translation, in creation order.
+  return true;
+}
+
+Value *PTXTranslator::outputValue(ArrayRef<Type *> RetTypes) {
+  if (RetTypes.empty())
+    return nullptr;
+  if (RetTypes.size() == 1 && !isa<StructType>(CI.getType()))
+    return B.CreateLoad(RetTypes[0], OutputSlots[0]);
+  Value *R = PoisonValue::get(CI.getType());
+  unsigned I = 0;
+  for (AllocaInst *A : OutputSlots)
+    if (A)
+      R = B.CreateInsertValue(R, B.CreateLoad(A->getAllocatedType(), A), I++);
+  return R;
+}
+
+SmallVector<BasicBlock *, 8> PTXTranslator::createdBlocks() {
   SmallVector<BasicBlock *, 8> Created;
   bool Seen = false;
-  for (BasicBlock &BB : *F) {
+  for (BasicBlock &BB : *CI.getFunction()) {
     if (&BB == Entry)
       Seen = true;
     if (Seen)
       Created.push_back(&BB);
   }
-  if (!Ok) {
-    for (BasicBlock *BB : Created)
-      BB->dropAllReferences();
-    for (BasicBlock *BB : Created)
-      BB->eraseFromParent();
-    for (AllocaInst *A : Slots) {
-      while (!A->use_empty())
-        cast<Instruction>(A->user_back())->eraseFromParent();
-      A->eraseFromParent();
-    }
-    std::string Msg = Error;
-    if (Current && Current->K == PTXStatement::Instruction)
-      Msg = "instruction '" + Current->Text + "': " + Error;
-    return Msg;
+  return Created;
+}
+
+std::string PTXTranslator::discard(ArrayRef<BasicBlock *> Created) {
+  for (BasicBlock *BB : Created)
+    BB->dropAllReferences();
+  for (BasicBlock *BB : Created)
+    BB->eraseFromParent();
+  for (AllocaInst *A : Slots) {
+    while (!A->use_empty())
+      cast<Instruction>(A->user_back())->eraseFromParent();
+    A->eraseFromParent();
   }
-  if (Created.size() == 1) {
+  if (Current && Current->K == PTXStatement::Instruction)
+    return "instruction '" + Current->Text + "': " + Error;
+  return Error;
+}
+
+void PTXTranslator::splice(bool StraightLine) {
+  if (StraightLine) {
     // Straight-line code: it moves before the call.
     for (Instruction &I : make_early_inc_range(*Entry))
       I.moveBefore(&CI);
     Entry->eraseFromParent();
-    Result = R;
-    return "";
+    return;
   }
   // Control flow: [head] -> ptx.start ... -> [tail starting after the call].
   BasicBlock *Head = CI.getParent();
@@ -634,6 +627,28 @@ std::string PTXTranslator::run(Value *&Result) {
   BranchInst::Create(Entry, Head);
   B.CreateBr(Tail);
   MergeBlockIntoPredecessor(Entry);
+}
+
+std::string PTXTranslator::run(Value *&Result) {
+  auto *Asm = cast<InlineAsm>(CI.getCalledOperand());
+  SmallVector<PTXStatement, 16> Stmts;
+  if (std::string Err = parsePTX(Asm->getAsmString(), Stmts); !Err.empty())
+    return "cannot parse inline PTX: " + Err;
+  if (Stmts.empty() && !CI.getType()->isVoidTy())
+    return "empty inline PTX with outputs";
+  Entry = BasicBlock::Create(CI.getContext(), "ptx.start", CI.getFunction());
+  B.SetInsertPoint(Entry);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  SmallVector<Type *, 4> RetTypes;
+  if (std::string Err = bindOperands(*Asm, RetTypes); !Err.empty())
+    return Err;
+  const bool Ok = statements(Stmts);
+  Value *R = Ok ? outputValue(RetTypes) : nullptr;
+  // The blocks of the translation, in creation order.
+  SmallVector<BasicBlock *, 8> Created = createdBlocks();
+  if (!Ok)
+    return discard(Created);
+  splice(Created.size() == 1);
   Result = R;
   return "";
 }

@@ -88,6 +88,25 @@ private:
     llvm::AllocaInst *Slot;
     llvm::Type *Ty;
   };
+  /// The steps of run(). Numbers the asm operands: outputs (\p RetTypes,
+  /// each a slot), then inputs; a tied input starts its output's value.
+  /// Returns an error message or "".
+  std::string bindOperands(const llvm::InlineAsm &Asm,
+                           llvm::SmallVectorImpl<llvm::Type *> &RetTypes);
+  /// Translates \p Stmts; false after fail(), or for a branch to a label
+  /// no statement defines.
+  bool statements(llvm::ArrayRef<PTXStatement> Stmts);
+  /// The value replacing the call: the outputs loaded (a struct of them for
+  /// several), or nullptr for none.
+  llvm::Value *outputValue(llvm::ArrayRef<llvm::Type *> RetTypes);
+  /// The blocks of the translation, Entry first, in creation order.
+  llvm::SmallVector<llvm::BasicBlock *, 8> createdBlocks();
+  /// Erases what the translation emitted; returns its error message.
+  std::string discard(llvm::ArrayRef<llvm::BasicBlock *> Created);
+  /// Moves the translation before the call: its instructions for
+  /// \p StraightLine code, else its blocks between the call's and a new
+  /// block that starts after the call.
+  void splice(bool StraightLine);
   bool statement(const PTXStatement &S);
   bool declare(const PTXStatement &S);
   llvm::Value *coerce(llvm::Value *V, llvm::Type *Ty);
