@@ -303,107 +303,118 @@ const PermuteMode PermuteModes[] = {
 };
 } // namespace
 
-/// bfe (0), bfi (1), bmsk (2), prmt (3), lop3 (4), 32-bit, with PTX's
-/// operand clamping.
-bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
+namespace {
+/// Operand \p I of \p S read as an i32.
+Value *readI32(PTXTranslator &T, const PTXStatement &S, unsigned I) {
+  return T.read(S, I, T.B.getInt32Ty());
+}
+
+/// bfe.u32/.s32 d, a, pos, len (\p Signed: the field's sign fills the rest).
+bool bitFieldExtract(PTXTranslator &T, const PTXStatement &S, bool Signed) {
   IRBuilder<> &B = T.B;
-  Type *I32 = B.getInt32Ty();
-  // prmt.b32[.mode]: the type comes first.
-  PTXType Ty = Kind == 3 && S.Parts.size() > 1 ? PTXType::parse(S.Parts[1]) : typeOf(S);
-  if (!Ty.isInt() || Ty.Width != 32)
-    return T.fail("only the 32-bit form is translated");
   auto C32 = [&](uint64_t V) { return B.getInt32(uint32_t(V)); };
-  auto Rd = [&](unsigned I) { return T.read(S, I, I32); };
-  if (Kind == 0) { // bfe.u32/.s32 d, a, pos, len
-    Value *A = Rd(1), *Pos = Rd(2), *Len = Rd(3);
-    if (!A || !Pos || !Len)
-      return false;
-    Pos = B.CreateAnd(Pos, 0xff);
-    Len = B.CreateAnd(Len, 0xff);
-    Value *InWord = B.CreateICmpULT(Pos, C32(32));
-    Value *Avail = B.CreateSelect(InWord, B.CreateSub(C32(32), Pos), C32(0));
-    Value *L = B.CreateBinaryIntrinsic(Intrinsic::umin, Len, Avail);
-    Value *Mask = B.CreateSelect(B.CreateICmpUGE(L, C32(32)), C32(0xffffffff),
-                                 B.CreateSub(B.CreateShl(C32(1), L), C32(1)));
-    Value *Field = B.CreateAnd(B.CreateLShr(A, B.CreateSelect(InWord, Pos, C32(0))), Mask);
-    Value *R = Field;
-    if (Ty.isSigned()) {
-      // The sign is bit min(pos + len - 1, 31) of a; it fills the rest.
-      Value *Msb = B.CreateBinaryIntrinsic(
-          Intrinsic::umin, B.CreateSub(B.CreateAdd(Pos, Len), C32(1)), C32(31));
-      Value *Sign = B.CreateAnd(B.CreateLShr(A, Msb), C32(1));
-      Value *Fill = B.CreateSelect(B.CreateICmpNE(Sign, C32(0)), B.CreateNot(Mask), C32(0));
-      R = B.CreateOr(Field, Fill);
-    }
-    return T.write(S.Operands[0], B.CreateSelect(B.CreateICmpEQ(Len, C32(0)), C32(0), R));
+  Value *A = readI32(T, S, 1), *Pos = readI32(T, S, 2), *Len = readI32(T, S, 3);
+  if (!A || !Pos || !Len)
+    return false;
+  Pos = B.CreateAnd(Pos, 0xff);
+  Len = B.CreateAnd(Len, 0xff);
+  Value *InWord = B.CreateICmpULT(Pos, C32(32));
+  Value *Avail = B.CreateSelect(InWord, B.CreateSub(C32(32), Pos), C32(0));
+  Value *L = B.CreateBinaryIntrinsic(Intrinsic::umin, Len, Avail);
+  Value *Mask = B.CreateSelect(B.CreateICmpUGE(L, C32(32)), C32(0xffffffff),
+                               B.CreateSub(B.CreateShl(C32(1), L), C32(1)));
+  Value *Field = B.CreateAnd(B.CreateLShr(A, B.CreateSelect(InWord, Pos, C32(0))), Mask);
+  Value *R = Field;
+  if (Signed) {
+    // The sign is bit min(pos + len - 1, 31) of a; it fills the rest.
+    Value *Msb = B.CreateBinaryIntrinsic(
+        Intrinsic::umin, B.CreateSub(B.CreateAdd(Pos, Len), C32(1)), C32(31));
+    Value *Sign = B.CreateAnd(B.CreateLShr(A, Msb), C32(1));
+    Value *Fill = B.CreateSelect(B.CreateICmpNE(Sign, C32(0)), B.CreateNot(Mask), C32(0));
+    R = B.CreateOr(Field, Fill);
   }
-  if (Kind == 1) { // bfi.b32 d, f, b, pos, len
-    Value *F = Rd(1), *Base = Rd(2), *Pos = Rd(3), *Len = Rd(4);
-    if (!F || !Base || !Pos || !Len)
-      return false;
-    Pos = B.CreateAnd(Pos, 0xff);
-    Len = B.CreateAnd(Len, 0xff);
-    Value *Low = B.CreateSelect(B.CreateICmpUGE(Len, C32(32)), C32(0xffffffff),
-                                B.CreateSub(B.CreateShl(C32(1), Len), C32(1)));
-    Value *InWord = B.CreateICmpULT(Pos, C32(32));
-    Value *Mask = B.CreateSelect(InWord, B.CreateShl(Low, Pos), C32(0));
-    Value *Shifted = B.CreateSelect(InWord, B.CreateShl(F, Pos), C32(0));
-    return T.write(S.Operands[0], B.CreateOr(B.CreateAnd(Base, B.CreateNot(Mask)),
-                                             B.CreateAnd(Shifted, Mask)));
+  return T.write(S.Operands[0], B.CreateSelect(B.CreateICmpEQ(Len, C32(0)), C32(0), R));
+}
+
+/// bfi.b32 d, f, b, pos, len.
+bool bitFieldInsert(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  auto C32 = [&](uint64_t V) { return B.getInt32(uint32_t(V)); };
+  Value *F = readI32(T, S, 1), *Base = readI32(T, S, 2), *Pos = readI32(T, S, 3),
+        *Len = readI32(T, S, 4);
+  if (!F || !Base || !Pos || !Len)
+    return false;
+  Pos = B.CreateAnd(Pos, 0xff);
+  Len = B.CreateAnd(Len, 0xff);
+  Value *Low = B.CreateSelect(B.CreateICmpUGE(Len, C32(32)), C32(0xffffffff),
+                              B.CreateSub(B.CreateShl(C32(1), Len), C32(1)));
+  Value *InWord = B.CreateICmpULT(Pos, C32(32));
+  Value *Mask = B.CreateSelect(InWord, B.CreateShl(Low, Pos), C32(0));
+  Value *Shifted = B.CreateSelect(InWord, B.CreateShl(F, Pos), C32(0));
+  return T.write(S.Operands[0], B.CreateOr(B.CreateAnd(Base, B.CreateNot(Mask)),
+                                           B.CreateAnd(Shifted, Mask)));
+}
+
+/// bmsk.clamp/.wrap.b32 d, pos, width.
+bool bitMask(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  Value *Pos = readI32(T, S, 1), *Width = readI32(T, S, 2);
+  if (!Pos || !Width)
+    return false;
+  if (hasPart(S, "wrap")) {
+    Pos = B.CreateAnd(Pos, 31);
+    Width = B.CreateAnd(Width, 31);
+  } else if (hasPart(S, "clamp")) {
+    Pos = B.CreateBinaryIntrinsic(Intrinsic::umin, Pos, B.getInt32(32));
+    Width = B.CreateBinaryIntrinsic(Intrinsic::umin, Width, B.getInt32(32));
+  } else {
+    return T.fail("bmsk needs .clamp or .wrap");
   }
-  if (Kind == 2) { // bmsk.clamp/.wrap.b32 d, pos, width
-    Value *Pos = Rd(1), *Width = Rd(2);
-    if (!Pos || !Width)
-      return false;
-    if (hasPart(S, "wrap")) {
-      Pos = B.CreateAnd(Pos, 31);
-      Width = B.CreateAnd(Width, 31);
-    } else if (hasPart(S, "clamp")) {
-      Pos = B.CreateBinaryIntrinsic(Intrinsic::umin, Pos, C32(32));
-      Width = B.CreateBinaryIntrinsic(Intrinsic::umin, Width, C32(32));
-    } else {
-      return T.fail("bmsk needs .clamp or .wrap");
-    }
-    Type *I64 = B.getInt64Ty();
-    Value *Ones = B.CreateSub(B.CreateShl(B.getInt64(1), B.CreateZExt(Width, I64)), B.getInt64(1));
-    return T.write(S.Operands[0],
-                   B.CreateTrunc(B.CreateShl(Ones, B.CreateZExt(Pos, I64)), I32));
-  }
-  if (Kind == 3) { // prmt.b32{.mode} d, a, b, c
-    if (S.Parts.size() > 3)
-      return T.fail("prmt takes one mode");
-    const PermuteMode *Mode = nullptr;
-    if (S.Parts.size() == 3) {
-      for (const PermuteMode &M : PermuteModes)
-        if (S.Parts[2] == M.Name)
-          Mode = &M;
-      if (!Mode)
-        return T.fail("unknown prmt mode ." + S.Parts[2] +
-                      " (.f4e .b4e .rc8 .ecl .ecr .rc16)");
-    }
-    Value *A = Rd(1), *Bv = Rd(2), *Sel = Rd(3);
-    if (!A || !Bv || !Sel)
-      return false;
+  Type *I64 = B.getInt64Ty();
+  Value *Ones = B.CreateSub(B.CreateShl(B.getInt64(1), B.CreateZExt(Width, I64)), B.getInt64(1));
+  return T.write(S.Operands[0],
+                 B.CreateTrunc(B.CreateShl(Ones, B.CreateZExt(Pos, I64)), B.getInt32Ty()));
+}
+
+/// prmt.b32{.mode} d, a, b, c.
+bool permute(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  if (S.Parts.size() > 3)
+    return T.fail("prmt takes one mode");
+  const PermuteMode *Mode = nullptr;
+  if (S.Parts.size() == 3) {
+    for (const PermuteMode &M : PermuteModes)
+      if (S.Parts[2] == M.Name)
+        Mode = &M;
     if (!Mode)
-      return T.write(S.Operands[0], emitBytePermute(B, A, Bv, Sel, /*SignReplicate=*/true));
-    // The mode's selector for c's two low bits, from its four packed in 64.
-    uint64_t Packed = 0;
-    for (unsigned I = 0; I < 4; ++I)
-      Packed |= uint64_t(Mode->Selectors[I]) << (16 * I);
-    Value *Shift = B.CreateZExt(B.CreateShl(B.CreateAnd(Sel, 3), 4), B.getInt64Ty());
-    Value *Picked = B.CreateTrunc(B.CreateLShr(B.getInt64(Packed), Shift), I32);
-    return T.write(S.Operands[0], emitBytePermute(B, A, Bv, B.CreateAnd(Picked, 0xffff),
-                                                  /*SignReplicate=*/false));
+      return T.fail("unknown prmt mode ." + S.Parts[2] + " (.f4e .b4e .rc8 .ecl .ecr .rc16)");
   }
-  // lop3.b32 d, a, b, c, lut: the OR of the minterms set in the table.
-  Value *A = Rd(1), *Bv = Rd(2), *C = Rd(3);
+  Value *A = readI32(T, S, 1), *Bv = readI32(T, S, 2), *Sel = readI32(T, S, 3);
+  if (!A || !Bv || !Sel)
+    return false;
+  if (!Mode)
+    return T.write(S.Operands[0], emitBytePermute(B, A, Bv, Sel, /*SignReplicate=*/true));
+  // The mode's selector for c's two low bits, from its four packed in 64.
+  uint64_t Packed = 0;
+  for (unsigned I = 0; I < 4; ++I)
+    Packed |= uint64_t(Mode->Selectors[I]) << (16 * I);
+  Value *Shift = B.CreateZExt(B.CreateShl(B.CreateAnd(Sel, 3), 4), B.getInt64Ty());
+  Value *Picked = B.CreateTrunc(B.CreateLShr(B.getInt64(Packed), Shift), B.getInt32Ty());
+  return T.write(S.Operands[0], emitBytePermute(B, A, Bv, B.CreateAnd(Picked, 0xffff),
+                                                /*SignReplicate=*/false));
+}
+
+/// lop3.b32 d, a, b, c, lut: the OR of the minterms set in the table.
+bool logicOp3(PTXTranslator &T, const PTXStatement &S) {
+  IRBuilder<> &B = T.B;
+  Value *A = readI32(T, S, 1), *Bv = readI32(T, S, 2), *C = readI32(T, S, 3);
   int64_t Lut;
   if (!A || !Bv || !C)
     return false;
   if (S.Operands.size() != 5 || S.Operands[4].K != PTXOperand::Immediate ||
       StringRef(S.Operands[4].Text).getAsInteger(0, Lut))
     return T.fail("lop3 needs an immediate truth table");
-  Value *R = C32(0);
+  Value *R = B.getInt32(0);
   for (unsigned K = 0; K < 8; ++K) {
     if (!((Lut >> K) & 1))
       continue;
@@ -413,6 +424,28 @@ bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
     R = B.CreateOr(R, Term);
   }
   return T.write(S.Operands[0], R);
+}
+} // namespace
+
+/// bfe (0), bfi (1), bmsk (2), prmt (3), lop3 (4), 32-bit, with PTX's
+/// operand clamping.
+bool ptxBitField(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  // prmt.b32[.mode]: the type comes first.
+  PTXType Ty = Kind == 3 && S.Parts.size() > 1 ? PTXType::parse(S.Parts[1]) : typeOf(S);
+  if (!Ty.isInt() || Ty.Width != 32)
+    return T.fail("only the 32-bit form is translated");
+  switch (Kind) {
+  case 0:
+    return bitFieldExtract(T, S, Ty.isSigned());
+  case 1:
+    return bitFieldInsert(T, S);
+  case 2:
+    return bitMask(T, S);
+  case 3:
+    return permute(T, S);
+  default:
+    return logicOp3(T, S);
+  }
 }
 
 namespace {
