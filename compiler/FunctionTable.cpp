@@ -34,10 +34,34 @@ namespace ferry {
 
 namespace {
 
+/// \p T as IR writes it, except that a struct without a name (a numbered
+/// type, `%0 = type { double, double }`) is written as its body, also
+/// within structs and arrays: Type::print writes such a struct's address,
+/// which changes from run to run.
+void printType(Type *T, raw_ostream &OS) {
+  if (auto *ST = dyn_cast<StructType>(T); ST && !ST->hasName() && !ST->isOpaque()) {
+    OS << (ST->isPacked() ? "<{" : "{");
+    if (ST->getNumElements()) {
+      OS << ' ';
+      interleave(ST->elements(), OS, [&](Type *E) { printType(E, OS); }, ", ");
+      OS << ' ';
+    }
+    OS << (ST->isPacked() ? "}>" : "}");
+    return;
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T)) {
+    OS << '[' << AT->getNumElements() << " x ";
+    printType(AT->getElementType(), OS);
+    OS << ']';
+    return;
+  }
+  T->print(OS);
+}
+
 std::string typeString(Type *T) {
   std::string S;
   raw_string_ostream OS(S);
-  T->print(OS);
+  printType(T, OS);
   return S;
 }
 
