@@ -203,6 +203,107 @@ std::string parseOperand(StringRef S, PTXOperand &Op) {
   return "";
 }
 
+/// The names of `.reg .u32 a, b<4>;` (also written `.reg.u32 a;`, as CUDA's
+/// fp16 headers do): \p Op is `.reg` or `.reg.<type>`, \p Rest what follows.
+/// Fills \p S's type (Opcode) and one operand per register; returns an error
+/// or "".
+std::string parseRegisterDeclaration(StringRef Op, StringRef Rest, PTXStatement &S) {
+  S.K = PTXStatement::RegDecl;
+  StringRef NameList = Rest;
+  if (Op == ".reg") {
+    size_t TSp = Rest.find_first_of(" \t");
+    if (TSp == StringRef::npos)
+      return "a register declaration without names in '" + S.Text + "'";
+    S.Opcode = Rest.substr(0, TSp).str();
+    NameList = Rest.substr(TSp);
+  } else {
+    S.Opcode = Op.drop_front(4).str(); // ".u32"
+    if (Rest.empty())
+      return "a register declaration without names in '" + S.Text + "'";
+  }
+  SmallVector<StringRef, 4> Names;
+  NameList.split(Names, ',');
+  for (StringRef N : Names) {
+    N = N.trim();
+    unsigned Count = 0;
+    if (N.ends_with(">") && N.contains('<')) {
+      auto [Base, Num] = N.drop_back().split('<');
+      if (Num.getAsInteger(10, Count) || Count > 4096)
+        return "a malformed register range '" + N.str() + "'";
+      for (unsigned I = 0; I < Count; ++I) {
+        PTXOperand O;
+        O.Text = (Base + Twine(I)).str();
+        S.Operands.push_back(std::move(O));
+      }
+      continue;
+    }
+    PTXOperand O;
+    O.Text = N.str();
+    S.Operands.push_back(std::move(O));
+  }
+  return "";
+}
+
+/// The operands \p Rest of instruction \p S, split at commas outside {}
+/// and []; returns an error or "".
+std::string parseInstructionOperands(StringRef Rest, PTXStatement &S) {
+  int Depth = 0;
+  std::string Cur;
+  auto Push = [&]() -> std::string {
+    PTXOperand O;
+    if (std::string Err = parseOperand(Cur, O); !Err.empty())
+      return Err + " in '" + S.Text + "'";
+    S.Operands.push_back(std::move(O));
+    Cur.clear();
+    return "";
+  };
+  for (char C : Rest) {
+    if (C == '{' || C == '[')
+      ++Depth;
+    if (C == '}' || C == ']')
+      --Depth;
+    if (C == ',' && Depth == 0) {
+      if (std::string Err = Push(); !Err.empty())
+        return Err;
+      continue;
+    }
+    Cur += C;
+  }
+  if (!StringRef(Cur).trim().empty())
+    if (std::string Err = Push(); !Err.empty())
+      return Err;
+  return "";
+}
+
+/// Statement \p T (without its `;`) into \p S: a label, a register
+/// declaration or an instruction with its guard; returns an error or "".
+std::string parseStatement(const std::string &T, PTXStatement &S) {
+  S.Text = oneLinePTX(T);
+  StringRef R = StringRef(S.Text);
+  if (R.ends_with(":")) {
+    S.K = PTXStatement::Label;
+    S.Opcode = R.drop_back().str();
+    return "";
+  }
+  if (R.consume_front("@")) {
+    S.GuardNegated = R.consume_front("!");
+    size_t Sp = R.find(' ');
+    if (Sp == StringRef::npos)
+      return "a guard without an instruction in '" + S.Text + "'";
+    S.Guard = R.substr(0, Sp).str();
+    R = R.substr(Sp).trim();
+  }
+  size_t Sp = R.find_first_of(" \t");
+  StringRef Op = R.substr(0, Sp);
+  StringRef Rest = Sp == StringRef::npos ? "" : R.substr(Sp).trim();
+  if (Op == ".reg" || Op.starts_with(".reg."))
+    return parseRegisterDeclaration(Op, Rest, S);
+  if (Op.starts_with("."))
+    return "the directive '" + Op.str() + "' (only .reg is translated) in '" + S.Text + "'";
+  S.Opcode = Op.str();
+  return parseInstructionOperands(Rest, S);
+}
+
 } // namespace
 
 std::string parsePTX(StringRef Text, SmallVectorImpl<PTXStatement> &Out) {
@@ -210,93 +311,8 @@ std::string parsePTX(StringRef Text, SmallVectorImpl<PTXStatement> &Out) {
   splitStatements(stripComments(Text), Texts);
   for (const std::string &T : Texts) {
     PTXStatement S;
-    S.Text = oneLinePTX(T);
-    StringRef R = StringRef(S.Text);
-    if (R.ends_with(":")) {
-      S.K = PTXStatement::Label;
-      S.Opcode = R.drop_back().str();
-      Out.push_back(std::move(S));
-      continue;
-    }
-    if (R.consume_front("@")) {
-      S.GuardNegated = R.consume_front("!");
-      size_t Sp = R.find(' ');
-      if (Sp == StringRef::npos)
-        return "a guard without an instruction in '" + S.Text + "'";
-      S.Guard = R.substr(0, Sp).str();
-      R = R.substr(Sp).trim();
-    }
-    size_t Sp = R.find_first_of(" \t");
-    StringRef Op = R.substr(0, Sp);
-    StringRef Rest = Sp == StringRef::npos ? "" : R.substr(Sp).trim();
-    if (Op == ".reg" || Op.starts_with(".reg.")) {
-      // .reg .u32 a, b<4>;  also written .reg.u32 a; (CUDA's fp16 headers)
-      S.K = PTXStatement::RegDecl;
-      StringRef NameList = Rest;
-      if (Op == ".reg") {
-        size_t TSp = Rest.find_first_of(" \t");
-        if (TSp == StringRef::npos)
-          return "a register declaration without names in '" + S.Text + "'";
-        S.Opcode = Rest.substr(0, TSp).str();
-        NameList = Rest.substr(TSp);
-      } else {
-        S.Opcode = Op.drop_front(4).str(); // ".u32"
-        if (Rest.empty())
-          return "a register declaration without names in '" + S.Text + "'";
-      }
-      SmallVector<StringRef, 4> Names;
-      NameList.split(Names, ',');
-      for (StringRef N : Names) {
-        N = N.trim();
-        unsigned Count = 0;
-        if (N.ends_with(">") && N.contains('<')) {
-          auto [Base, Num] = N.drop_back().split('<');
-          if (Num.getAsInteger(10, Count) || Count > 4096)
-            return "a malformed register range '" + N.str() + "'";
-          for (unsigned I = 0; I < Count; ++I) {
-            PTXOperand O;
-            O.Text = (Base + Twine(I)).str();
-            S.Operands.push_back(std::move(O));
-          }
-          continue;
-        }
-        PTXOperand O;
-        O.Text = N.str();
-        S.Operands.push_back(std::move(O));
-      }
-      Out.push_back(std::move(S));
-      continue;
-    }
-    if (Op.starts_with("."))
-      return "the directive '" + Op.str() + "' (only .reg is translated) in '" +
-             S.Text + "'";
-    S.Opcode = Op.str();
-    // Operands: split at commas outside {} and [].
-    int Depth = 0;
-    std::string Cur;
-    auto Push = [&]() -> std::string {
-      PTXOperand O;
-      if (std::string Err = parseOperand(Cur, O); !Err.empty())
-        return Err + " in '" + S.Text + "'";
-      S.Operands.push_back(std::move(O));
-      Cur.clear();
-      return "";
-    };
-    for (char C : Rest) {
-      if (C == '{' || C == '[')
-        ++Depth;
-      if (C == '}' || C == ']')
-        --Depth;
-      if (C == ',' && Depth == 0) {
-        if (std::string Err = Push(); !Err.empty())
-          return Err;
-        continue;
-      }
-      Cur += C;
-    }
-    if (!StringRef(Cur).trim().empty())
-      if (std::string Err = Push(); !Err.empty())
-        return Err;
+    if (std::string Err = parseStatement(T, S); !Err.empty())
+      return Err;
     Out.push_back(std::move(S));
   }
   // Opcode parts point into the stored strings.
