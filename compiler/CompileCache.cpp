@@ -108,52 +108,70 @@ CompileCache::CompileCache(CacheOptions O) : Opts(std::move(O)) {
       Opts.Enabled = false;
 }
 
+CacheKey &CacheKey::field(StringRef Name, StringRef Value) {
+  Hash.update(Name);
+  Hash.update("=");
+  Hash.update(Value);
+  Hash.update("\n");
+  return *this;
+}
+
+CacheKey &CacheKey::bytes(StringRef Bytes) {
+  Hash.update(Bytes);
+  return *this;
+}
+
+std::string CacheKey::hex() { return toHex(Hash.final(), /*LowerCase=*/true); }
+
 std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
                               StringRef Options, StringRef LibraryDigest) {
-  SHA256 Hash;
-  auto Field = [&](StringRef Name, StringRef Value) {
-    Hash.update(Name);
-    Hash.update("=");
-    Hash.update(Value);
-    Hash.update("\n");
-  };
-  Field("ferry", FERRY_VERSION);
-  Field("build", buildDigest());
-  Field("llvm", LLVM_VERSION_STRING);
-  // Objects cached before .ferry.functions existed lack it.
-  Field("function-table", std::to_string(FunctionsSectionVersion));
-  Field("kind", Kind);
-  Field("target", Target);
-  Field("options", Options);
-  Field("libraries", LibraryDigest);
+  CacheKey Key;
+  Key.field("ferry", FERRY_VERSION)
+      .field("build", buildDigest())
+      .field("llvm", LLVM_VERSION_STRING)
+      // Objects cached before .ferry.functions existed lack it.
+      .field("function-table", std::to_string(FunctionsSectionVersion))
+      .field("kind", Kind)
+      .field("target", Target)
+      .field("options", Options)
+      .field("libraries", LibraryDigest);
   // The printed module, not its bitcode: bitcode also carries tables of the
   // whole LLVMContext (sync scopes, metadata kinds) that earlier compilations
   // in the same context extend.
   std::string Text;
   raw_string_ostream OS(Text);
   M.print(OS, nullptr);
-  Hash.update(OS.str());
-  return toHex(Hash.final(), /*LowerCase=*/true);
+  return Key.bytes(OS.str()).hex();
+}
+
+std::string CompileCache::path(const std::string &Key) const {
+  SmallString<256> Path(Opts.Dir);
+  sys::path::append(Path, Key);
+  return std::string(Path);
+}
+
+void CompileCache::touch(const std::string &Key) {
+  if (!Opts.Enabled)
+    return;
+  // The modification time is the use time for eviction. (Not OF_Append,
+  // which creates the file: an entry evicted meanwhile stays away.)
+  int FD;
+  if (sys::fs::openFileForWrite(path(Key), FD, sys::fs::CD_OpenExisting))
+    return;
+  sys::fs::setLastAccessAndModificationTime(
+      FD, std::chrono::time_point_cast<std::chrono::nanoseconds>(
+              std::chrono::system_clock::now()));
+  sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
 std::optional<std::string> CompileCache::lookup(const std::string &Key) {
   if (!Opts.Enabled)
     return std::nullopt;
-  SmallString<256> Path(Opts.Dir);
-  sys::path::append(Path, Key);
-  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
+  auto Buffer = MemoryBuffer::getFile(path(Key), /*IsText=*/false,
                                       /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return std::nullopt;
-  // The modification time is the use time for eviction.
-  int FD;
-  if (!sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting,
-                                 sys::fs::OF_Append)) {
-    sys::fs::setLastAccessAndModificationTime(
-        FD, std::chrono::time_point_cast<std::chrono::nanoseconds>(
-                std::chrono::system_clock::now()));
-    sys::Process::SafelyCloseFileDescriptor(FD);
-  }
+  touch(Key);
   return (*Buffer)->getBuffer().str();
 }
 
@@ -163,12 +181,10 @@ Error CompileCache::store(const std::string &Key, StringRef Bytes) {
   if (std::error_code EC = sys::fs::create_directories(Opts.Dir))
     return createStringError(EC, "cannot create cache directory '%s': %s",
                              Opts.Dir.c_str(), EC.message().c_str());
-  SmallString<256> Temp, Final(Opts.Dir);
-  sys::path::append(Final, Key);
+  SmallString<256> Temp;
+  const std::string Final = path(Key);
   int FD;
-  SmallString<256> Model(Opts.Dir);
-  sys::path::append(Model, Key + ".tmp-%%%%%%%%");
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
+  if (std::error_code EC = sys::fs::createUniqueFile(path(Key + ".tmp-%%%%%%%%"), FD, Temp))
     return createStringError(EC, "cannot write to cache directory '%s': %s",
                              Opts.Dir.c_str(), EC.message().c_str());
   {

@@ -17,13 +17,11 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Serialization/ASTReader.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -68,30 +66,23 @@ std::shared_ptr<CompilerInvocation> headerInvocation(CompilerInstance &CI,
 /// The cache key: everything that decides whether clang accepts the PCH for
 /// \p CI, and what the header's `#include`s find.
 std::string pchKey(CompilerInstance &CI, StringRef Header, StringRef IncludeDir) {
-  SHA256 Hash;
-  auto Field = [&](StringRef Name, StringRef Value) {
-    Hash.update(Name);
-    Hash.update("=");
-    Hash.update(Value);
-    Hash.update("\n");
-  };
-  Field("kind", "ferry-header-pch-1");
-  Field("clang", getClangFullVersion());
-  Field("header", Header);
-  Field("include-dir", IncludeDir);
+  CacheKey Key;
+  Key.field("kind", "ferry-header-pch-1")
+      .field("clang", getClangFullVersion())
+      .field("header", Header)
+      .field("include-dir", IncludeDir);
   // Language, target and the preprocessor's own options; without the unit's
   // macros, which do not reach the header.
   CompilerInvocation Options(CI.getInvocation());
   Options.getPreprocessorOpts().Macros.clear();
-  Field("invocation", Options.getModuleHash());
+  Key.field("invocation", Options.getModuleHash());
   const HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
-  Field("sysroot", HS.Sysroot);
-  Field("resource-dir", HS.ResourceDir);
+  Key.field("sysroot", HS.Sysroot).field("resource-dir", HS.ResourceDir);
   for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
-    Field("search", (Twine(unsigned(E.Group)) + ":" + E.Path).str());
+    Key.field("search", (Twine(unsigned(E.Group)) + ":" + E.Path).str());
   for (const HeaderSearchOptions::SystemHeaderPrefix &P : HS.SystemHeaderPrefixes)
-    Field("system-prefix", (Twine(P.IsSystemHeader) + ":" + P.Prefix).str());
-  return toHex(Hash.final(), /*LowerCase=*/true);
+    Key.field("system-prefix", (Twine(P.IsSystemHeader) + ":" + P.Prefix).str());
+  return Key.hex();
 }
 
 /// Every file the header's compilation read, system headers included.
@@ -151,16 +142,6 @@ bool buildPCH(CompilerInstance &CI, StringRef HeaderPath, StringRef IncludeDir, 
   return !Inputs.empty();
 }
 
-void touch(StringRef Path) {
-  int FD;
-  if (sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting, sys::fs::OF_Append))
-    return;
-  sys::fs::setLastAccessAndModificationTime(
-      FD, std::chrono::time_point_cast<std::chrono::nanoseconds>(
-              std::chrono::system_clock::now()));
-  sys::Process::SafelyCloseFileDescriptor(FD);
-}
-
 /// Whether this compilation can take a PCH of Ferry's header at all.
 bool wantsPCH(const CompilerInstance &CI) {
   if (auto Env = sys::Process::GetEnv("FERRY_PCH"))
@@ -204,11 +185,8 @@ std::string precompiledHeader(CompilerInstance &CI, StringRef Header, StringRef 
   if (!Cache.enabled())
     return {};
   const std::string Key = pchKey(CI, Header, IncludeDir) + ".pch";
-  SmallString<256> Path(Cache.dir());
-  sys::path::append(Path, Key);
+  const std::string Path = Cache.path(Key);
   const std::string InputsKey = Key + "-inputs";
-  SmallString<256> InputsPath(Cache.dir());
-  sys::path::append(InputsPath, InputsKey);
   // clang's own check of the options, so that a PCH it would refuse (with
   // an error) is never handed to it.
   auto Acceptable = [&] {
@@ -217,11 +195,11 @@ std::string precompiledHeader(CompilerInstance &CI, StringRef Header, StringRef 
                                           CI.getTargetOpts(), CI.getPreprocessorOpts(),
                                           /*ExistingModuleCachePath=*/"");
   };
-  auto Recorded = MemoryBuffer::getFile(InputsPath);
+  auto Recorded = MemoryBuffer::getFile(Cache.path(InputsKey));
   if (sys::fs::exists(Path) && Recorded && inputsUnchanged((*Recorded)->getBuffer()) &&
       Acceptable()) {
-    touch(Path); // the use time, for the cache's eviction
-    return std::string(Path);
+    Cache.touch(Key); // the use time, for the cache's eviction
+    return Path;
   }
   if (sys::fs::create_directories(Cache.dir()))
     return {};
@@ -244,7 +222,7 @@ std::string precompiledHeader(CompilerInstance &CI, StringRef Header, StringRef 
   }
   if (!Acceptable())
     return {};
-  return std::string(Path);
+  return Path;
 }
 
 } // namespace plugin

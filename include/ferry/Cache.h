@@ -16,6 +16,7 @@
 #include "ferry/DeviceTarget.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/SHA256.h"
 
 #include <cstdint>
 #include <optional>
@@ -37,6 +38,20 @@ struct CacheOptions {
   bool Enabled = true;
 };
 
+/// A key being built: the SHA-256 digest of named fields (`name=value`, a
+/// line each) and of any bytes added as they are. The compile cache's keys
+/// are made so, and so is the plugin's key of its header's PCH.
+class CacheKey {
+public:
+  CacheKey &field(llvm::StringRef Name, llvm::StringRef Value);
+  CacheKey &bytes(llvm::StringRef Bytes);
+  /// The key: the digest as lowercase hex (the key is done then).
+  std::string hex();
+
+private:
+  llvm::SHA256 Hash;
+};
+
 class CompileCache {
 public:
   explicit CompileCache(CacheOptions Opts = {});
@@ -46,6 +61,11 @@ public:
 
   /// The stored bytes for \p Key (a hex digest), refreshing its use time.
   std::optional<std::string> lookup(const std::string &Key);
+  /// The file of the entry \p Key, stored or not.
+  std::string path(const std::string &Key) const;
+  /// Refreshes the use time of the entry \p Key (the modification time,
+  /// which eviction reads), as lookup does; nothing where there is none.
+  void touch(const std::string &Key);
   /// Stores \p Bytes under \p Key atomically, then evicts down to the bound.
   llvm::Error store(const std::string &Key, llvm::StringRef Bytes);
 

@@ -121,6 +121,28 @@ TEST_F(CompileCacheTest, EvictsLeastRecentlyUsedFirst) {
   EXPECT_EQ(files(), (std::vector<std::string>{"a", "c"}));
 }
 
+TEST_F(CompileCacheTest, TouchRefreshesTheUseTimeAsLookupDoes) {
+  auto C = cache(/*MaxBytes=*/100);
+  SmallString<128> A(Dir);
+  sys::path::append(A, "a");
+  EXPECT_EQ(C.path("a"), std::string(A));
+  ASSERT_FALSE(bool(C.store("a", std::string(40, 'a'))));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(bool(C.store("b", std::string(40, 'b'))));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  C.touch("a"); // a is now more recent than b
+  C.touch("none");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(bool(C.store("c", std::string(40, 'c'))));
+  EXPECT_EQ(files(), (std::vector<std::string>{"a", "c"}));
+}
+
+TEST_F(CompileCacheTest, KeysDigestNamedFieldsThenBytes) {
+  // sha256("kind=pch\nclang=19\nmodule text")
+  EXPECT_EQ(ferry::CacheKey().field("kind", "pch").field("clang", "19").bytes("module text").hex(),
+            "e1b4a78409ef1f5da83916c3785fdee3d6ac7210748634004e1f2076fd3dddb4");
+}
+
 TEST_F(CompileCacheTest, DisabledCacheTouchesNothing) {
   auto C = cache(1 << 20, /*Enabled=*/false);
   ASSERT_FALSE(bool(C.store("k", "v")));
