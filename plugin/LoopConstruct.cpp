@@ -63,17 +63,8 @@ void LoopConstruct::rewrite() {
     return;
   }
   if (P.InPlace) {
-    // C runs a loop nested in a region's iteration in order: its sequential
-    // result, which a loop whose iterations all update one element needs
-    // (C++ spreads the others: NestedLoop says the same there).
-    CanonicalLoop L;
-    if (isC(PP) && P.Outer && !isComputeOnly(*P.Outer) && !P.Orphaned &&
-        !D.find(ClauseKind::Seq) && S.parse(L))
-      if (std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops); !Conflict.empty())
-        report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict;
-    if (isC(PP) && Privates.any()) {
-      report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";
-      TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
+    if (isC(PP) && P.Outer && !isComputeOnly(*P.Outer) && !P.Orphaned) {
+      rewriteInIterationC(S);
       return;
     }
     // Its private sections' copies hold for the whole loop.
@@ -81,6 +72,46 @@ void LoopConstruct::rewrite() {
     return;
   }
   rewriteRegion(S, P);
+}
+
+void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
+  // C runs a loop nested in a region's iteration in order: its sequential
+  // result, which a loop whose iterations all update one element needs
+  // (C++ spreads the others: NestedLoop says the same there). One that is
+  // independent is recorded for the region, which joins it into a
+  // collapsed nest when it is the iteration's whole body (rewriteRegionC).
+  CanonicalLoop L;
+  bool Independent = false;
+  if (!D.find(ClauseKind::Seq) && S.parse(L)) {
+    if (std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops); !Conflict.empty())
+      report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict;
+    else
+      Independent = !nestedNeedsProof(Ctx, D) ||
+                    findLoopDependence(PP, Ctx, D, L, S.Nested.Loops).empty();
+  }
+  if (Privates.any()) {
+    report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";
+    TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
+    return;
+  }
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  if (L.Var.is(tok::identifier) && Loops.size() == 1) {
+    InnerLoop Record{};
+    Record.Loop = L;
+    Record.Plain = Independent && !Reductions.any() && !D.find(ClauseKind::Private) &&
+                   !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile);
+    Record.Loc = D.Loc;
+    Record.Original = S.tokens();
+    Record.RewrittenTokens = S.tokens().size();
+    Record.RewrittenAt = S.tokens().front().getLocation();
+    if (Ctx.remarks())
+      Record.Remark = "'loop' over '" + PP.getSpelling(L.Var) +
+                      "' nested in a region's iteration: in order inside it (C spreads "
+                      "only a loop that is the whole body of a region's loop, joined "
+                      "into one collapsed loop)";
+    Loops.front()->Nested.Loops.push_back(std::move(Record));
+  }
+  Privates.injectWithBindings(S.tokens());
 }
 
 LoopConstruct::Placement LoopConstruct::place() const {
@@ -210,7 +241,8 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
                                    SmallVectorImpl<CanonicalLoop> &Nest) {
   // `tile`: its loops are independent, so in C the nest runs as one
   // collapsed loop (the same iterations, without the tiles' order).
-  if (!TileSizes.empty() && Ctx.remarks())
+  const bool Tiled = !TileSizes.empty();
+  if (Tiled && Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "'tile' in C: the nest runs as one collapsed loop, without tiles";
   TileSizes.clear();
@@ -229,6 +261,11 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
   checkPivotLoop(Nest);
   if (D.Implicit && ProvenIndependent && Nest.size() == 1)
     joinPlainLoops(PP, Ctx, D, Nest);
+  // A `loop` that is the whole body of this one, independent and
+  // rectangular, joins it: the two run as one collapsed loop, as in C++.
+  if (Nest.size() == 1 && !Tiled && !(needsProof() && !ProvenIndependent))
+    joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops);
+  reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   emitC(Nest, S.tokens());
 }

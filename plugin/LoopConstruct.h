@@ -110,8 +110,12 @@ private:
   void readBody(LoopStatement &S, const Placement &P);
   /// A loop that is a region of its own: joins its nest and launches it.
   void rewriteRegion(const LoopStatement &S, const Placement &P);
+  /// A C loop in a region's iteration: in order there, recorded for the
+  /// region (which may join it into a collapsed nest).
+  void rewriteInIterationC(const LoopStatement &S);
   /// The C form of rewriteRegion (plugin/CRegion.h): the nest as one flat
-  /// loop of a block literal; nested loops run in order in its iterations.
+  /// loop of a block literal; nested loops run in order in its iterations,
+  /// except one that is its whole body, which joins the nest.
   void rewriteRegionC(const LoopStatement &S, const Placement &P,
                       llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// The C launch of \p Nest (\p Original: the tokens to give back after

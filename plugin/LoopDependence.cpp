@@ -23,6 +23,9 @@ static TokenList asWritten(ArrayRef<Token> Body, ArrayRef<InnerLoop> Nested) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const InnerLoop &I : Nested) {
+      // (A loop C runs in order inside the iteration is there as written.)
+      if (!I.Original.empty() && I.Original.front().getLocation() == I.RewrittenAt)
+        continue;
       auto At = llvm::find_if(Out, [&](const Token &T) {
         return T.getLocation() == I.RewrittenAt;
       });
