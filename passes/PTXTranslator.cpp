@@ -457,9 +457,9 @@ bool PTXTranslator::statement(const PTXStatement &S) {
   case PTXStatement::RegDecl:
     return declare(S);
   case PTXStatement::Label: {
-    BasicBlock *BB = labelBlock(S.Opcode);
-    if (!BB->empty())
+    if (!DefinedLabels.insert(S.Opcode).second)
       return fail("label '" + S.Opcode + "' is defined twice");
+    BasicBlock *BB = labelBlock(S.Opcode);
     B.CreateBr(BB);
     B.SetInsertPoint(BB);
     return true;
@@ -565,7 +565,7 @@ bool PTXTranslator::statements(ArrayRef<PTXStatement> Stmts) {
     if (!statement(S))
       return false;
   for (auto &[Name, BB] : Labels)
-    if (BB->empty()) {
+    if (!DefinedLabels.count(Name)) {
       Current = nullptr;
       return fail("branch to the undefined label '" + Name + "'");
     }

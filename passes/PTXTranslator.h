@@ -21,6 +21,7 @@
 #include "PTXParser.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <string>
@@ -116,7 +117,10 @@ private:
   llvm::BasicBlock *labelBlock(llvm::StringRef Name);
 
   llvm::StringMap<Register> Regs;
+  /// The block of each label, branched to or defined.
   llvm::StringMap<llvm::BasicBlock *> Labels;
+  /// The labels defined (a label may end the asm: its block stays empty).
+  llvm::StringSet<> DefinedLabels;
   /// $N -> output slot (outputs) or argument (inputs).
   llvm::SmallVector<llvm::AllocaInst *, 4> OutputSlots;
   llvm::SmallVector<llvm::Value *, 8> Operands;

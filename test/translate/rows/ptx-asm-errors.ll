@@ -2,7 +2,7 @@
 ; instruction and why, on one line (multi-line templates are joined), with
 ; the source line of the asm's debug location when there is one.
 ; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %FileCheck %s
-; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 6
+; RUN: %not %ferry-translate %s -o /dev/null 2>&1 | %count 7
 target triple = "nvptx64-nvidia-cuda"
 
 ; cvt to tf32 with .rn or .rz (sm_90; LLVM 19 has no intrinsic for them).
@@ -20,6 +20,13 @@ define i32 @undeclared() {
 define void @no_label() {
   call void asm sideeffect "bra L_nowhere;", ""()
   ret void
+}
+; A label defined twice in a row (its block was still empty: once branched to
+; itself, invalid IR).
+; CHECK-DAG: in function 'label_twice': inline PTX cannot be translated: label 'L' is defined twice (in asm "{ L: L: add.u32 $0, $1, 1; }")
+define i32 @label_twice(i32 %a) {
+  %r = call i32 asm "{\0AL:\0AL:\0A\09add.u32 $0, $1, 1;\0A}", "=r,r"(i32 %a)
+  ret i32 %r
 }
 ; CHECK-DAG: in function 'directive': inline PTX cannot be translated: cannot parse inline PTX: the directive '.shared' (only .reg is translated)
 define void @directive() {
