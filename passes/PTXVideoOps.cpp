@@ -284,106 +284,152 @@ bool ptxVideo(PTXTranslator &T, const PTXStatement &S, int Arg) {
   return T.write(withoutSelector(S.Operands[0]), R);
 }
 
-/// vadd vsub vabsdiff vmin vmax vset (Arg 0, 1, 3, 4, 5, 6 as for ptxVideo),
-/// vshl (7) and vshr (8).
-///   vop.dtype.atype.btype{.sat}{.op2} d, a{.asel}, b{.bsel}{, c};
-///   vop.dtype.atype.btype{.sat}       d.dsel, a{.asel}, b{.bsel}, c;
-///   vset.atype.btype.cmp{.op2}        d{.dsel}, a{.asel}, b{.bsel}{, c};
-bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
-  IRBuilder<> &B = T.B;
-  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  const bool Set = Kind == 6, Shift = Kind == 7 || Kind == 8;
-  if (!checkWords(T, S, Set ? 2 : 3,
-                  Set     ? ArrayRef<StringRef>{"add", "min", "max", "eq", "ne", "lt", "le", "gt", "ge"}
-                  : Shift ? ArrayRef<StringRef>{"sat", "add", "min", "max", "clamp", "wrap"}
-                          : ArrayRef<StringRef>{"sat", "add", "min", "max"}))
+namespace {
+/// What the modifiers and operands of a scalar video instruction ask for.
+struct ScalarVideoForm {
+  bool Set = false, Shift = false;
+  PTXType ATy, BTy;
+  bool SignedD = false;
+  std::optional<CmpInst::Predicate> Cmp;
+  StringRef SecOp; ///< "add", "min", "max" or ""
+  bool Merge = false; ///< d.dsel: the result merged into c
+  unsigned NOps = 3;
+  std::pair<unsigned, unsigned> DSel;
+};
+
+/// The form of scalar video instruction \p S (Kind as for ptxScalarVideo)
+/// into \p F; false (failing \p T) for modifiers, operands or selectors the
+/// PTX ISA does not allow.
+bool readScalarVideoForm(PTXTranslator &T, const PTXStatement &S, int Kind,
+                         ScalarVideoForm &F) {
+  F.Set = Kind == 6;
+  F.Shift = Kind == 7 || Kind == 8;
+  static const StringRef SetWords[] = {"add", "min", "max", "eq", "ne", "lt", "le", "gt", "ge"};
+  static const StringRef ShiftWords[] = {"sat", "add", "min", "max", "clamp", "wrap"};
+  static const StringRef Words[] = {"sat", "add", "min", "max"};
+  if (!checkWords(T, S, F.Set ? 2 : 3,
+                  F.Set     ? ArrayRef<StringRef>(SetWords)
+                  : F.Shift ? ArrayRef<StringRef>(ShiftWords)
+                            : ArrayRef<StringRef>(Words)))
     return false;
-  if (Shift && hasPart(S, "clamp") == hasPart(S, "wrap"))
+  if (F.Shift && hasPart(S, "clamp") == hasPart(S, "wrap"))
     return T.fail(S.Parts[0] + " needs one shift mode, .clamp or .wrap");
   SmallVector<PTXType, 3> Tys = typesOf(S);
-  const PTXType ATy = Tys[Tys.size() - 2], BTy = Tys.back();
-  const bool SignedD = !Set && Tys[0].isSigned();
-  std::optional<CmpInst::Predicate> Cmp = comparisonOf(S);
-  if (Set && !Cmp)
+  F.ATy = Tys[Tys.size() - 2];
+  F.BTy = Tys.back();
+  F.SignedD = !F.Set && Tys[0].isSigned();
+  F.Cmp = comparisonOf(S);
+  if (F.Set && !F.Cmp)
     return T.fail("vset needs a comparison");
-  StringRef SecOp;
   for (StringRef P : {"add", "min", "max"})
     if (hasPart(S, P)) {
-      if (!SecOp.empty())
+      if (!F.SecOp.empty())
         return T.fail("two secondary operations");
-      SecOp = P;
+      F.SecOp = P;
     }
   if (S.Operands.empty())
     return T.fail(S.Parts[0] + " without operands");
   const PTXOperand &D = S.Operands[0];
-  const bool Merge = !D.Selector.empty();
-  if (Merge && !SecOp.empty())
+  F.Merge = !D.Selector.empty();
+  if (F.Merge && !F.SecOp.empty())
     return T.fail("a destination selector and a secondary operation together");
-  const unsigned NOps = Merge || !SecOp.empty() ? 4 : 3;
-  if (S.Operands.size() != NOps)
-    return T.fail(NOps == 4 ? S.Parts[0] + " with ." + (Merge ? D.Selector : SecOp.str()) +
-                                  " takes d, a, b, c"
-                            : S.Parts[0] + " takes d, a, b (c needs a secondary operation "
-                                           "or a destination selector)");
+  F.NOps = F.Merge || !F.SecOp.empty() ? 4 : 3;
+  if (S.Operands.size() != F.NOps)
+    return T.fail(F.NOps == 4 ? S.Parts[0] + " with ." + (F.Merge ? D.Selector : F.SecOp.str()) +
+                                    " takes d, a, b, c"
+                              : S.Parts[0] + " takes d, a, b (c needs a secondary operation "
+                                             "or a destination selector)");
   std::optional<std::pair<unsigned, unsigned>> DSel = scalarSelector(D.Selector);
   if (!DSel)
     return T.fail("the destination selector ." + D.Selector + " of " + S.Parts[0] +
                   " (.b0-.b3, .h0, .h1)");
-  Value *Src[2];
-  const PTXType SrcTy[2] = {ATy, BTy};
+  F.DSel = *DSel;
+  return true;
+}
+
+/// The selected parts of a and b, extended to i64 by their types; false
+/// (failing \p T) for a selector the ISA does not have.
+bool readScalarVideoSources(PTXTranslator &T, const PTXStatement &S, const ScalarVideoForm &F,
+                            Value *(&Src)[2]) {
+  const PTXType SrcTy[2] = {F.ATy, F.BTy};
   for (unsigned I = 0; I < 2; ++I) {
     const PTXOperand &O = S.Operands[I + 1];
     std::optional<std::pair<unsigned, unsigned>> Sel = scalarSelector(O.Selector);
     if (!Sel)
       return T.fail("the operand selector ." + O.Selector + " of " + S.Parts[0] +
                     " (.b0-.b3, .h0, .h1)");
-    Value *V = T.read(withoutSelector(O), I32);
+    Value *V = T.read(withoutSelector(O), T.B.getInt32Ty());
     if (!V)
       return false;
-    Src[I] = lane(B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), I64);
+    Src[I] = lane(T.B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), T.B.getInt64Ty());
   }
-  if (Shift && BTy.isSigned())
-    return T.fail("the shift amount of " + S.Parts[0] + " is .u32, not .s32");
-  Value *R;
-  if (Shift) {
-    // The amount: clamped to 32, or modulo 32.
-    Value *N = hasPart(S, "clamp")
-                   ? B.CreateBinaryIntrinsic(Intrinsic::umin, Src[1], B.getInt64(32))
-                   : B.CreateAnd(Src[1], 31);
-    if (Kind == 7) {
-      // In 128 bits; with .sat bounded to 64 first (saturation only needs
-      // the sign and whether it exceeds 32 bits), else its low bits.
-      Type *I128 = B.getInt128Ty();
-      Value *Wide = B.CreateShl(B.CreateSExt(Src[0], I128), B.CreateZExt(N, I128));
-      if (hasPart(S, "sat"))
-        Wide = clampTo(B, Wide, 64, /*Signed=*/true);
-      R = B.CreateTrunc(Wide, I64);
-    } else {
-      R = ATy.isSigned() ? B.CreateAShr(Src[0], N) : B.CreateLShr(Src[0], N);
-    }
-  } else {
-    R = primary(B, Kind, Src[0], Src[1], Cmp.value_or(CmpInst::ICMP_EQ));
-  }
+  return true;
+}
+
+/// vshl (Kind 7) and vshr of \p Src, in i64: the amount clamped to 32, or
+/// modulo 32.
+Value *videoShift(IRBuilder<> &B, const PTXStatement &S, int Kind, const ScalarVideoForm &F,
+                  Value *const (&Src)[2]) {
+  Value *N = hasPart(S, "clamp") ? B.CreateBinaryIntrinsic(Intrinsic::umin, Src[1], B.getInt64(32))
+                                 : B.CreateAnd(Src[1], 31);
+  if (Kind == 8)
+    return F.ATy.isSigned() ? B.CreateAShr(Src[0], N) : B.CreateLShr(Src[0], N);
+  // In 128 bits; with .sat bounded to 64 first (saturation only needs the
+  // sign and whether it exceeds 32 bits), else its low bits.
+  Type *I128 = B.getInt128Ty();
+  Value *Wide = B.CreateShl(B.CreateSExt(Src[0], I128), B.CreateZExt(N, I128));
   if (hasPart(S, "sat"))
-    R = clampTo(B, R, DSel->second, SignedD);
-  if (NOps == 3)
+    Wide = clampTo(B, Wide, 64, /*Signed=*/true);
+  return B.CreateTrunc(Wide, B.getInt64Ty());
+}
+
+/// Writes the i64 result \p R of \p S: alone, merged into c at the
+/// destination selector, or combined with c by the secondary operation.
+bool writeScalarVideo(PTXTranslator &T, const PTXStatement &S, const ScalarVideoForm &F,
+                      Value *R) {
+  IRBuilder<> &B = T.B;
+  Type *I32 = B.getInt32Ty();
+  if (F.NOps == 3)
     return T.write(S.Operands[0], B.CreateTrunc(R, I32));
   if (!S.Operands[3].Selector.empty())
     return T.fail("operand c of " + S.Parts[0] + " takes no selector");
   Value *C = T.read(S, 3, I32);
   if (!C)
     return false;
-  if (Merge) {
-    const unsigned Shift = DSel->first * DSel->second;
-    const uint32_t Field = uint32_t((uint64_t(1) << DSel->second) - 1) << Shift;
+  if (F.Merge) {
+    const unsigned Shift = F.DSel.first * F.DSel.second;
+    const uint32_t Field = uint32_t((uint64_t(1) << F.DSel.second) - 1) << Shift;
     Value *Part = B.CreateAnd(B.CreateShl(B.CreateTrunc(R, I32), Shift), Field);
-    return T.write(withoutSelector(D), B.CreateOr(Part, B.CreateAnd(C, ~Field)));
+    return T.write(withoutSelector(S.Operands[0]), B.CreateOr(Part, B.CreateAnd(C, ~Field)));
   }
-  Value *CW = SignedD ? B.CreateSExt(C, I64) : B.CreateZExt(C, I64);
-  Value *Out = SecOp == "add"   ? B.CreateAdd(R, CW)
-               : SecOp == "min" ? B.CreateBinaryIntrinsic(Intrinsic::smin, R, CW)
-                                : B.CreateBinaryIntrinsic(Intrinsic::smax, R, CW);
+  Type *I64 = B.getInt64Ty();
+  Value *CW = F.SignedD ? B.CreateSExt(C, I64) : B.CreateZExt(C, I64);
+  Value *Out = F.SecOp == "add"   ? B.CreateAdd(R, CW)
+               : F.SecOp == "min" ? B.CreateBinaryIntrinsic(Intrinsic::smin, R, CW)
+                                  : B.CreateBinaryIntrinsic(Intrinsic::smax, R, CW);
   return T.write(S.Operands[0], B.CreateTrunc(Out, I32));
+}
+} // namespace
+
+/// vadd vsub vabsdiff vmin vmax vset (Arg 0, 1, 3, 4, 5, 6 as for ptxVideo),
+/// vshl (7) and vshr (8).
+///   vop.dtype.atype.btype{.sat}{.op2} d, a{.asel}, b{.bsel}{, c};
+///   vop.dtype.atype.btype{.sat}       d.dsel, a{.asel}, b{.bsel}, c;
+///   vset.atype.btype.cmp{.op2}        d{.dsel}, a{.asel}, b{.bsel}{, c};
+bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
+  ScalarVideoForm F;
+  if (!readScalarVideoForm(T, S, Kind, F))
+    return false;
+  Value *Src[2];
+  if (!readScalarVideoSources(T, S, F, Src))
+    return false;
+  if (F.Shift && F.BTy.isSigned())
+    return T.fail("the shift amount of " + S.Parts[0] + " is .u32, not .s32");
+  Value *R = F.Shift ? videoShift(T.B, S, Kind, F, Src)
+                     : primary(T.B, Kind, Src[0], Src[1], F.Cmp.value_or(CmpInst::ICMP_EQ));
+  if (hasPart(S, "sat"))
+    R = clampTo(T.B, R, F.DSel.second, F.SignedD);
+  return writeScalarVideo(T, S, F, R);
 }
 
 /// vmad (the PTX ISA's pseudocode, file comment):
