@@ -150,20 +150,30 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
   return Out;
 }
 
+void AccContext::addNamedInDataClauses(ArrayRef<Token> Body,
+                                       ArrayRef<const Directive *> Clauses, bool Members,
+                                       llvm::SmallPtrSetImpl<const IdentifierInfo *> &Named) const {
+  auto Add = [&](const VarRef &V) {
+    if (Members || !V.isMember())
+      Named.insert(V.Name.getIdentifierInfo());
+  };
+  for (const Directive *D : Clauses)
+    for (const Clause &C : D->Clauses)
+      llvm::for_each(C.Vars, Add);
+  for (const Clause *C : enclosingDataClauses())
+    llvm::for_each(C->Vars, Add);
+  for (const Clause *C : declaredUsedIn(Body))
+    for (const VarRef &V : C->Vars)
+      Named.insert(V.Name.getIdentifierInfo());
+}
+
 TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
                                      ArrayRef<const Directive *> Clauses) const {
   TokenList Out;
   if (!TheSema)
     return Out;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named, Seen;
-  addNamedInClauses(Clauses, Named);
-  for (const Clause *C : enclosingDataClauses())
-    for (const VarRef &V : C->Vars)
-      if (!V.isMember())
-        Named.insert(V.Name.getIdentifierInfo());
-  for (const Clause *C : declaredUsedIn(Body))
-    for (const VarRef &V : C->Vars)
-      Named.insert(V.Name.getIdentifierInfo());
+  addNamedInDataClauses(Body, Clauses, /*Members=*/false, Named);
   addDeclaredInBody(Body, Named);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];

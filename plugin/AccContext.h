@@ -269,6 +269,13 @@ public:
   void addDeclared(const clang::VarDecl *VD, const Clause &C, const VarRef &V);
   /// The `declare` clauses of the variables \p Body names.
   llvm::SmallVector<const Clause *, 4> declaredUsedIn(llvm::ArrayRef<clang::Token> Body) const;
+  /// Adds to \p Named the variables a data clause names for a region with
+  /// body \p Body: \p Clauses' own, the open data constructs' and the
+  /// `declare`s of what \p Body uses. \p Members: the objects of member
+  /// references (`s` of `s.a[0:n]`) too, else only variables named whole.
+  void addNamedInDataClauses(llvm::ArrayRef<clang::Token> Body,
+                             llvm::ArrayRef<const Directive *> Clauses, bool Members,
+                             llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Named) const;
 
   /// A pivot loop that runs as its compute construct's host control
   /// (PivotControl.h): what its warning says.

@@ -585,23 +585,14 @@ std::vector<InferredSection> inferSections(Preprocessor &PP, const AccContext &C
                                            ArrayRef<const Directive *> Clauses) {
   if (!Ctx.inSema())
     return {};
-  SmallPtrSet<const IdentifierInfo *, 8> Named;
-  for (const Directive *D : Clauses) {
-    for (const Clause &C : D->Clauses) {
-      if (C.Kind == ClauseKind::Default)
-        return {}; // default(none) names every pointer; default(present) keeps its rule
-      for (const VarRef &V : C.Vars)
-        Named.insert(V.Name.getIdentifierInfo());
-    }
-  }
+  // default(none) names every pointer; default(present) keeps its rule.
+  for (const Directive *D : Clauses)
+    if (D->find(ClauseKind::Default))
+      return {};
   if (Ctx.enclosingDataDefault())
     return {};
-  for (const Clause *C : Ctx.enclosingDataClauses())
-    for (const VarRef &V : C->Vars)
-      Named.insert(V.Name.getIdentifierInfo());
-  for (const Clause *C : Ctx.declaredUsedIn(Body))
-    for (const VarRef &V : C->Vars)
-      Named.insert(V.Name.getIdentifierInfo());
+  SmallPtrSet<const IdentifierInfo *, 8> Named;
+  Ctx.addNamedInDataClauses(Body, Clauses, /*Members=*/true, Named);
   std::vector<InferredSection> Out = SectionFinder(PP, Ctx, Body).run(Named);
   if (Ctx.remarks())
     for (const InferredSection &S : Out)
