@@ -28,15 +28,22 @@ SourceScanner::SourceScanner(Preprocessor &PP, SourceLocation Start, bool &Ok) {
                 Buffer.begin() + Offset, Buffer.end());
 }
 
+namespace {
+
+/// Whether \p Words (of a directive line) start `pragma acc loop`.
+bool isAccLoop(ArrayRef<StringRef> Words) {
+  return Words.size() >= 3 && Words[0] == "pragma" && Words[1] == "acc" && Words[2] == "loop";
+}
+
+} // namespace
+
 std::optional<bool> SourceScanner::loopsOnly() {
   if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
     return std::nullopt;
   line();
   Token T = next();
   if (T.is(tok::hash) && T.isAtStartOfLine()) { // a directive: one loop?
-    SmallVector<StringRef, 4> Words = line();
-    if (Words.size() >= 3 && Words[0] == "pragma" && Words[1] == "acc" &&
-        Words[2] == "loop")
+    if (isAccLoop(line()))
       return statement() ? std::optional<bool>(true) : std::nullopt;
     return std::nullopt;
   }
@@ -71,21 +78,22 @@ bool multiplies(const Token &Prev) {
 
 } // namespace
 
-namespace {
-
-/// Where host control's reader is in the statement it reads: the
-/// statement's first two tokens, the brackets open in it, and the depths at
-/// which the heads of its `for`/`if`/`while`/`switch` statements are open.
-struct StatementState {
-  bool AtStart = true;
-  Token Start, Second;
-  unsigned Read = 0, Open = 0;
-  SmallVector<unsigned, 2> Heads;
-  bool HeadNext = false;
+/// One statement of host control as its reader goes through it, a token at
+/// a time: its first two tokens, the brackets open in it, the depths at
+/// which the heads of its `for`/`if`/`while`/`switch` statements are open,
+/// and the token before the one taken last.
+class SourceScanner::ControlStatement {
+public:
+  ControlStatement() {
+    Last.startToken();
+    Last.setKind(tok::l_brace);
+  }
 
   /// Takes \p T, the next token of the control's block (\p Depth braces
   /// deep); false at the '}' that closes the block.
   bool take(const Token &T, unsigned &Depth) {
+    Before = Last;
+    Last = T;
     if (AtStart) {
       Start = T;
       Read = Open = 0;
@@ -109,20 +117,47 @@ struct StatementState {
       if (T.is(tok::r_paren) && !Heads.empty() && Heads.back() == Open)
         Heads.pop_back(), AtStart = true;
       --Open;
-    } else if (isWord(T, "for") || isWord(T, "if") || isWord(T, "while") ||
-               isWord(T, "switch"))
+    } else if (is(T, "for") || is(T, "if") || is(T, "while") || is(T, "switch"))
       HeadNext = true;
-    else if (isWord(T, "else") || isWord(T, "do"))
+    else if (is(T, "else") || is(T, "do"))
       AtStart = true;
     return true;
   }
 
-  static bool isWord(const Token &T, StringRef Word) {
-    return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
+  /// \p After comes after the token taken last (read ahead).
+  void ahead(const Token &After) {
+    if (Read == 1)
+      Second = After;
   }
-};
+  /// Whether the token taken last is one the host cannot run: a subscript,
+  /// a member access or a dereference.
+  bool deviceToken() const {
+    return Last.isOneOf(tok::l_square, tok::arrow, tok::period, tok::arrowstar,
+                        tok::periodstar) ||
+           (Last.is(tok::star) && !multiplies(Before));
+  }
+  /// A loop was read whole, or (\p Statement) the rest of the statement.
+  void readPast(bool Statement) {
+    AtStart = true;
+    Last.setKind(Statement ? tok::semi : tok::r_brace);
+  }
 
-} // namespace
+  const Token &last() const { return Last; }
+  const Token &start() const { return Start; }
+  const Token &second() const { return Second; }
+  /// The brackets open at the token taken last.
+  unsigned open() const { return Open; }
+  /// Whether that token is in the head of a `for`, `if`, ...
+  bool inHead() const { return !Heads.empty(); }
+
+private:
+  bool AtStart = true;
+  Token Start, Second;
+  Token Before, Last;
+  unsigned Read = 0, Open = 0;
+  SmallVector<unsigned, 2> Heads;
+  bool HeadNext = false;
+};
 
 std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
   if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
@@ -137,73 +172,72 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
       return false;
     unget(First);
   }
-  Token Prev;
-  Prev.startToken();
-  Prev.setKind(tok::l_brace);
   bool Loops = false;
-  StatementState S;
+  ControlStatement S;
   for (unsigned Depth = 1;;) {
     Token T = next();
     if (T.is(tok::eof))
       return std::nullopt;
-    if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      SmallVector<StringRef, 4> Words = line();
-      if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop" ||
-          !statement())
-        return std::nullopt;
-      Loops = S.AtStart = true;
-      Prev.setKind(tok::r_brace);
+    std::optional<bool> Loop = loopInControl(T);
+    if (!Loop)
+      return std::nullopt;
+    if (*Loop) {
+      Loops = true;
+      S.readPast(/*Statement=*/false);
       continue;
-    }
-    if (plainLoop(T)) {
-      if (ControlLoops && loopsInside(T, DeviceStatements)) {
-        // Read on as control: the loops in it are plain loops.
-        ControlLoopLocs.push_back(T.getLocation());
-      } else {
-        PlainLoops.push_back(T.getLocation());
-        if (!statement(T))
-          return std::nullopt;
-        Loops = S.AtStart = true;
-        Prev.setKind(tok::r_brace);
-        continue;
-      }
     }
     if (!S.take(T, Depth))
       return Loops;
     // (The `}` that ends the control loop alone ends the statement.)
     if (Unbraced && Depth == 1 && T.is(tok::r_brace))
       return Loops;
-    // What the host cannot run: host control stops here, or (with device
-    // statements) the statement runs as a region of its own.
-    bool Device = T.isOneOf(tok::l_square, tok::arrow, tok::period, tok::arrowstar,
-                            tok::periodstar) ||
-                  (T.is(tok::star) && !multiplies(Prev));
-    if (T.is(tok::raw_identifier)) {
-      StringRef W = T.getRawIdentifier();
-      if (W == "new" || W == "delete" || W == "this" || W == "throw" || W == "asm" ||
-          W == "__asm__")
-        return false;
-      Token After = next();
-      unget(After);
-      Device |= Shared.contains(W) || (After.is(tok::l_paren) && !mayPrecedeParen(W));
-      if (S.Read == 1)
-        S.Second = After;
-    }
-    if (Device) {
-      // (A statement that starts with a macro is not found again where the
-      // lexer reads its expansion: it cannot be rewritten on its own.)
-      if (!DeviceStatements || !S.Heads.empty() || !deviceStatementStart(S.Start, S.Second) ||
-          (S.Start.is(tok::raw_identifier) && PP &&
-           PP->isMacroDefined(S.Start.getRawIdentifier())))
-        return false;
-      DeviceStatementLocs.push_back(S.Start.getLocation());
-      if (!skipStatement(S.Open))
-        return std::nullopt;
-      S.AtStart = true;
-      T.setKind(tok::semi);
-    }
-    Prev = T;
+    if (std::optional<bool> Host = hostRuns(S, Shared); !Host || !*Host)
+      return Host;
   }
+}
+
+std::optional<bool> SourceScanner::loopInControl(const Token &T) {
+  if (T.is(tok::hash) && T.isAtStartOfLine())
+    return isAccLoop(line()) && statement() ? std::optional<bool>(true) : std::nullopt;
+  if (!plainLoop(T))
+    return false;
+  if (ControlLoops && loopsInside(T, DeviceStatements)) {
+    // Read on as control: the loops in it are plain loops.
+    ControlLoopLocs.push_back(T.getLocation());
+    return false;
+  }
+  PlainLoops.push_back(T.getLocation());
+  return statement(T) ? std::optional<bool>(true) : std::nullopt;
+}
+
+std::optional<bool> SourceScanner::hostRuns(ControlStatement &S, const StringSet<> &Shared) {
+  // What the host cannot run: host control stops here, or (with device
+  // statements) the statement runs as a region of its own.
+  const Token T = S.last();
+  bool Device = S.deviceToken();
+  if (T.is(tok::raw_identifier)) {
+    StringRef W = T.getRawIdentifier();
+    if (W == "new" || W == "delete" || W == "this" || W == "throw" || W == "asm" ||
+        W == "__asm__")
+      return false;
+    Token After = next();
+    unget(After);
+    Device |= Shared.contains(W) || (After.is(tok::l_paren) && !mayPrecedeParen(W));
+    S.ahead(After);
+  }
+  if (!Device)
+    return true;
+  // (A statement that starts with a macro is not found again where the
+  // lexer reads its expansion: it cannot be rewritten on its own.)
+  const Token &Start = S.start();
+  if (!DeviceStatements || S.inHead() || !deviceStatementStart(Start, S.second()) ||
+      (Start.is(tok::raw_identifier) && PP && PP->isMacroDefined(Start.getRawIdentifier())))
+    return false;
+  DeviceStatementLocs.push_back(Start.getLocation());
+  if (!skipStatement(S.open()))
+    return std::nullopt;
+  S.readPast(/*Statement=*/true);
+  return true;
 }
 
 bool SourceScanner::deviceStatementStart(const Token &First, const Token &Second) {
@@ -258,7 +292,7 @@ void SourceScanner::unget(const Token &T) {
 }
 
 bool SourceScanner::is(const Token &T, StringRef Word) {
-  return StatementState::isWord(T, Word);
+  return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
 }
 
 bool SourceScanner::balanced(tok::TokenKind Open, tok::TokenKind Close) {
@@ -289,7 +323,7 @@ SmallVector<StringRef, 4> SourceScanner::line() {
 /// Whether \p Words (of a directive line) are `pragma acc loop` and then
 /// only words of \p Allowed.
 static bool loopDirective(ArrayRef<StringRef> Words, std::initializer_list<StringRef> Allowed) {
-  if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop")
+  if (!isAccLoop(Words))
     return false;
   return llvm::all_of(Words.drop_front(3),
                       [&](StringRef W) { return llvm::is_contained(Allowed, W); });
@@ -465,10 +499,7 @@ std::optional<bool> SourceScanner::block() {
     if (T.is(tok::semi))
       continue;
     if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      SmallVector<StringRef, 4> Words = line();
-      if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "acc" || Words[2] != "loop")
-        return std::nullopt;
-      if (!statement())
+      if (!isAccLoop(line()) || !statement())
         return std::nullopt;
       continue;
     }

@@ -92,6 +92,9 @@ public:
   bodyPlainLoops(clang::Preprocessor &PP, clang::SourceLocation For);
 
 private:
+  /// The statement of host control being read (SourceScanner.cpp).
+  class ControlStatement;
+
   clang::Token next();
   void unget(const clang::Token &T);
   static bool is(const clang::Token &T, llvm::StringRef Word);
@@ -114,6 +117,14 @@ private:
   /// A plain loop of two or more plain loops, or (with device statements)
   /// of plain loops and other statements.
   bool loopOfLoops(const clang::Token &For);
+  /// Host control at \p T: a `loop` construct or a plain loop, read whole
+  /// (true), or none (false; a control loop is read on as control);
+  /// std::nullopt where the source cannot be read.
+  std::optional<bool> loopInControl(const clang::Token &T);
+  /// Host control at the token \p S took last: whether the host can run
+  /// it; a device statement there is recorded and read past (true).
+  /// std::nullopt where the source cannot be read.
+  std::optional<bool> hostRuns(ControlStatement &S, const llvm::StringSet<> &Shared);
   /// Whether a statement that starts with \p First, \p Second can be a
   /// device statement: an expression statement (an assignment, update or
   /// call), not a declaration.
