@@ -627,20 +627,25 @@ std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
   return {};
 }
 
-std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
-                                   std::string &Tail) {
+namespace {
+
+/// The loops nested in a pivot loop's body, by their variables' names.
+struct NestedRanges {
+  /// Tail loops, with their lower bounds as written.
+  StringMap<std::string> Tails;
+  StringSet<> Full;
+};
+
+/// The loops nested in \p L's body: `for ([type] v = lower; v < upper; ...)`.
+/// A tail loop starts at the loop's variable (plus a constant) and ends
+/// where it does not: its range shrinks from one iteration to the next,
+/// and overlaps the next one's. A full loop's bounds do not name it.
+NestedRanges nestedRanges(Preprocessor &PP, const CanonicalLoop &L) {
   ArrayRef<Token> Body = L.Body;
-  if (!straightLine(Body))
-    return {};
   auto Names = [&](ArrayRef<Token> Toks, const Token &Var) {
     return llvm::any_of(Toks, [&](const Token &T) { return sameVar(T, Var); });
   };
-  // The loops nested in the body: `for ([type] v = lower; v < upper; ...)`.
-  // A tail loop starts at the loop's variable (plus a constant) and ends
-  // where it does not: its range shrinks from one iteration to the next,
-  // and overlaps the next one's. A full loop's bounds do not name it.
-  StringMap<std::string> Tails;
-  StringSet<> Full;
+  NestedRanges R;
   for (size_t I = 0; I + 1 < Body.size(); ++I) {
     if (Body[I].isNot(tok::kw_for) || Body[I + 1].isNot(tok::l_paren))
       continue;
@@ -664,15 +669,18 @@ std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
         (Lower.size() == 1 ||
          (Lower.size() == 3 && Lower[1].is(tok::plus) && Lower[2].is(tok::numeric_constant)));
     if (StartsAtVar)
-      Tails[Name] = spell(PP, Lower);
+      R.Tails[Name] = spell(PP, Lower);
     else if (!Names(Lower, L.Var))
-      Full.insert(Name);
+      R.Full.insert(Name);
   }
-  if (Tails.empty())
-    return {};
-  // A write whose every subscript is a tail or full loop's variable (one a
-  // tail's at least) or a constant: iterations v and v + 1 both write the
-  // last element of its range.
+  return R;
+}
+
+/// The first write in \p Body whose every subscript is a tail or full
+/// loop's variable (one a tail's at least) or a constant, as written (empty
+/// where there is none); \p Tail says which tail loop.
+std::string tailWrite(Preprocessor &PP, ArrayRef<Token> Body, NestedRanges &R,
+                      std::string &Tail) {
   for (size_t I = 0; I < Body.size(); ++I) {
     if (!Body[I].is(tok::identifier) ||
         (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
@@ -686,16 +694,16 @@ std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
       ArrayRef<Token> Sub = Body.slice(End + 1, Close - End - 2);
       if (Sub.size() != 1)
         Simple = false;
-      else if (Sub[0].is(tok::identifier) && Tails.count(PP.getSpelling(Sub[0])))
+      else if (Sub[0].is(tok::identifier) && R.Tails.count(PP.getSpelling(Sub[0])))
         TailOf = PP.getSpelling(Sub[0]);
       else if (!Sub[0].is(tok::numeric_constant) &&
-               !(Sub[0].is(tok::identifier) && Full.contains(PP.getSpelling(Sub[0]))))
+               !(Sub[0].is(tok::identifier) && R.Full.contains(PP.getSpelling(Sub[0]))))
         Simple = false;
       End = Close;
     }
     if (!Simple || TailOf.empty() || End >= Body.size() || !isAssignment(Body[End]))
       continue;
-    Tail = TailOf + " from " + Tails[TailOf];
+    Tail = TailOf + " from " + R.Tails[TailOf];
     while (!Tail.empty() && Tail.back() == ' ')
       Tail.pop_back();
     std::string Text;
@@ -704,6 +712,20 @@ std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
     return Text;
   }
   return {};
+}
+
+} // namespace
+
+std::string findTriangularConflict(Preprocessor &PP, const CanonicalLoop &L,
+                                   std::string &Tail) {
+  if (!straightLine(L.Body))
+    return {};
+  NestedRanges R = nestedRanges(PP, L);
+  if (R.Tails.empty())
+    return {};
+  // A write at subscripts of tail loops' variables: iterations v and v + 1
+  // both write the last element of its range.
+  return tailWrite(PP, L.Body, R, Tail);
 }
 
 } // namespace plugin

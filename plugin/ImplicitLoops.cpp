@@ -211,85 +211,114 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
 }
 
 
-bool rewriteElementReduction(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
-                             function_ref<void()> Rewrite) {
-  TokenList Stmt;
-  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
-    return false;
-  auto Back = [&] {
-    TokenBuilder(PP, Loop.Loc).tokens(Stmt).inject();
-    return false;
-  };
-  // for ( header ) [{] X[..][..] op= e ; [}]
+namespace {
+
+/// A plain loop `for ( header ) [{] X[..][..] op= e ; [}]` as lexed, in parts.
+struct ElementUpdate {
+  ArrayRef<Token> Loop;    ///< `for ( header )`
+  ArrayRef<Token> Header;  ///< between its parentheses
+  ArrayRef<Token> Element; ///< `X[..][..]`
+  Token Op;                ///< `+=`, `-=` or `*=`
+  ArrayRef<Token> E;       ///< `e`, without its `;`
+};
+
+/// \p Stmt's parts where it has the shape of an ElementUpdate.
+std::optional<ElementUpdate> elementUpdate(ArrayRef<Token> Stmt) {
   const size_t HeaderEnd = Stmt.size() > 2 ? groupEnd(Stmt, 1) : 0;
   if (!HeaderEnd || Stmt[0].isNot(tok::kw_for))
-    return Back();
-  ArrayRef<Token> Header = ArrayRef<Token>(Stmt).slice(2, HeaderEnd - 3);
-  ArrayRef<Token> Body = ArrayRef<Token>(Stmt).drop_front(HeaderEnd);
+    return std::nullopt;
+  ArrayRef<Token> Body = Stmt.drop_front(HeaderEnd);
   if (Body.size() > 2 && Body.front().is(tok::l_brace) && groupEnd(Body, 0) == Body.size())
     Body = Body.drop_front().drop_back();
   if (Body.size() < 6 || Body[0].isNot(tok::identifier) || Body[1].isNot(tok::l_square) ||
       Body.back().isNot(tok::semi))
-    return Back();
+    return std::nullopt;
   size_t I = 1;
   while (I < Body.size() && Body[I].is(tok::l_square))
     if (!(I = groupEnd(Body, I)))
-      return Back();
+      return std::nullopt;
   if (I >= Body.size() || !Body[I].isOneOf(tok::plusequal, tok::minusequal, tok::starequal))
-    return Back();
-  ArrayRef<Token> Element = Body.take_front(I);
-  ArrayRef<Token> E = Body.slice(I + 1, Body.size() - I - 2);
-  const IdentifierInfo *Array = Body[0].getIdentifierInfo();
-  const Token *Var = headerVariable(Header);
-  const bool Assigns = llvm::any_of(E, [](const Token &T) {
+    return std::nullopt;
+  return ElementUpdate{Stmt.take_front(HeaderEnd), Stmt.slice(2, HeaderEnd - 3),
+                       Body.take_front(I), Body[I], Body.slice(I + 1, Body.size() - I - 2)};
+}
+
+/// Whether \p U only accumulates into its element: `e` assigns nothing, the
+/// subscripts do not change in the loop, and the array, which a data clause
+/// maps, is named nowhere else in it.
+bool accumulatesOnly(AccContext &Ctx, const ElementUpdate &U) {
+  const IdentifierInfo *Array = U.Element[0].getIdentifierInfo();
+  const Token *Var = headerVariable(U.Header);
+  const bool Assigns = llvm::any_of(U.E, [](const Token &T) {
     return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
                      tok::slashequal, tok::plusplus, tok::minusminus, tok::l_brace);
   });
-  if (!Var || Assigns || E.empty() || names(Element.drop_front(), Var->getIdentifierInfo()) ||
-      names(Element.drop_front(), Array) || names(E, Array) || names(Header, Array) ||
-      !mappedByClause(Ctx, Array))
-    return Back();
-  // The element's type, from the array's: an arithmetic type.
-  const VarDecl *VD = Ctx.lookupVariable(Body[0]);
+  ArrayRef<Token> Subscripts = U.Element.drop_front();
+  return Var && !Assigns && !U.E.empty() && !names(Subscripts, Var->getIdentifierInfo()) &&
+         !names(Subscripts, Array) && !names(U.E, Array) && !names(U.Header, Array) &&
+         mappedByClause(Ctx, Array);
+}
+
+/// The type of \p U's element, from its array's; null where that is no
+/// arithmetic type (or the array is not known).
+QualType elementType(const AccContext &Ctx, const ElementUpdate &U) {
+  const VarDecl *VD = Ctx.lookupVariable(U.Element[0]);
   if (!VD)
-    return Back();
+    return QualType();
   QualType T = VD->getType().getNonReferenceType();
-  for (size_t G = 1; G < I; G = groupEnd(Element, G)) {
+  for (size_t G = 1; G < U.Element.size(); G = groupEnd(U.Element, G)) {
     if (const auto *AT = T->getAsArrayTypeUnsafe())
       T = AT->getElementType();
     else if (T->isPointerType())
       T = T->getPointeeType();
     else
-      return Back();
+      return QualType();
   }
   if (!T->isArithmeticType() || T->isAnyComplexType())
-    return Back();
+    return QualType();
+  return T;
+}
+
+} // namespace
+
+bool rewriteElementReduction(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                             function_ref<void()> Rewrite) {
+  TokenList Stmt;
+  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
+    return false;
+  std::optional<ElementUpdate> U = elementUpdate(Stmt);
+  const QualType T = U && accumulatesOnly(Ctx, *U) ? elementType(Ctx, *U) : QualType();
+  if (T.isNull()) {
+    TokenBuilder(PP, Loop.Loc).tokens(Stmt).inject();
+    return false;
+  }
   // (Not `__ferry_`: the dependence test reads that as Ferry's own code.)
   static unsigned Serial = 0;
   const std::string Sum = "__acc_sum" + std::to_string(Serial++);
-  const bool Product = Body[I].is(tok::starequal);
+  const bool Product = U->Op.is(tok::starequal);
+  const Token &Array = U->Element[0];
   Clause C;
   C.Kind = ClauseKind::Reduction;
-  C.Loc = Body[0].getLocation();
+  C.Loc = Array.getLocation();
   C.ReductionOp = Product ? "*" : "+";
   VarRef V;
-  V.Name = TokenBuilder(PP, Body[0].getLocation()).code(Sum).get()[0];
+  V.Name = TokenBuilder(PP, Array.getLocation()).code(Sum).get()[0];
   C.Vars.push_back(std::move(V));
   Loop.Clauses.push_back(std::move(C));
   // The loop (handed to Rewrite), then the update of the element and the
   // block's end; the block's start and the sum go in front of what Rewrite
   // made of the loop.
-  TokenBuilder(PP, Body[0].getLocation())
-      .tokens(ArrayRef<Token>(Stmt).take_front(HeaderEnd))
+  TokenBuilder(PP, Array.getLocation())
+      .tokens(U->Loop)
       .code(Sum + (Product ? " *= " : " += "))
-      .tokens(E)
+      .tokens(U->E)
       .code(";")
-      .tokens(Element)
-      .tokens(Body[I])
+      .tokens(U->Element)
+      .tokens(U->Op)
       .code(Sum + "; }")
       .inject();
   Rewrite();
-  TokenBuilder(PP, Body[0].getLocation())
+  TokenBuilder(PP, Array.getLocation())
       .code("{ " + T.getCanonicalType().getUnqualifiedType().getAsString() + " " + Sum +
             (Product ? " = 1;" : " = 0;"))
       .inject();
