@@ -41,6 +41,20 @@ protected:
     std::sort(Names.begin(), Names.end());
     return Names;
   }
+  /// In a cache of 100 bytes: stores a, then b (40 bytes each), lets \p Use
+  /// use a, stores c: the entries left.
+  std::vector<std::string> filesAfterUsingA(function_ref<void(ferry::CompileCache &)> Use) {
+    auto C = cache(/*MaxBytes=*/100);
+    auto Store = [&](const char *Key) {
+      EXPECT_FALSE(bool(C.store(Key, std::string(40, Key[0]))));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    };
+    Store("a");
+    Store("b");
+    Use(C);
+    Store("c");
+    return files();
+  }
   std::unique_ptr<Module> parse(StringRef Text) {
     SMDiagnostic Err;
     auto M = parseAssemblyString(Text, Err, Ctx);
@@ -110,31 +124,20 @@ TEST_F(CompileCacheTest, ConcurrentFillsLeaveOneCompleteEntry) {
 }
 
 TEST_F(CompileCacheTest, EvictsLeastRecentlyUsedFirst) {
-  auto C = cache(/*MaxBytes=*/100);
-  ASSERT_FALSE(bool(C.store("a", std::string(40, 'a'))));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_FALSE(bool(C.store("b", std::string(40, 'b'))));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_TRUE(C.lookup("a")); // a is now more recent than b
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_FALSE(bool(C.store("c", std::string(40, 'c'))));
-  EXPECT_EQ(files(), (std::vector<std::string>{"a", "c"}));
+  // a is now more recent than b
+  EXPECT_EQ(filesAfterUsingA([](ferry::CompileCache &C) { EXPECT_TRUE(C.lookup("a")); }),
+            (std::vector<std::string>{"a", "c"}));
 }
 
 TEST_F(CompileCacheTest, TouchRefreshesTheUseTimeAsLookupDoes) {
-  auto C = cache(/*MaxBytes=*/100);
   SmallString<128> A(Dir);
   sys::path::append(A, "a");
-  EXPECT_EQ(C.path("a"), std::string(A));
-  ASSERT_FALSE(bool(C.store("a", std::string(40, 'a'))));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_FALSE(bool(C.store("b", std::string(40, 'b'))));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  C.touch("a"); // a is now more recent than b
-  C.touch("none");
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_FALSE(bool(C.store("c", std::string(40, 'c'))));
-  EXPECT_EQ(files(), (std::vector<std::string>{"a", "c"}));
+  EXPECT_EQ(cache().path("a"), std::string(A));
+  EXPECT_EQ(filesAfterUsingA([](ferry::CompileCache &C) {
+              C.touch("a");
+              C.touch("none"); // creates nothing
+            }),
+            (std::vector<std::string>{"a", "c"}));
 }
 
 TEST_F(CompileCacheTest, KeysDigestNamedFieldsThenBytes) {
