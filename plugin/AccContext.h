@@ -217,6 +217,9 @@ public:
   /// A number for the names of private section copies, distinct in the
   /// translation unit.
   unsigned nextPrivateId() { return PrivateIds++; }
+  /// A number for the names of the sums that element reductions accumulate
+  /// in (rewriteElementReduction), distinct in the translation unit.
+  unsigned nextSumId() { return SumIds++; }
 
   /// Whether \p Name names a type (a typedef) where the parser stands.
   bool namesType(const clang::Token &Name) const;
@@ -316,6 +319,7 @@ private:
   unsigned RoutineIds = 0;
   LambdaRoutines Lambdas;
   unsigned PrivateIds = 0;
+  unsigned SumIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;

@@ -293,8 +293,7 @@ bool rewriteElementReduction(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
     return false;
   }
   // (Not `__ferry_`: the dependence test reads that as Ferry's own code.)
-  static unsigned Serial = 0;
-  const std::string Sum = "__acc_sum" + std::to_string(Serial++);
+  const std::string Sum = "__acc_sum" + std::to_string(Ctx.nextSumId());
   const bool Product = U->Op.is(tok::starequal);
   const Token &Array = U->Element[0];
   Clause C;
