@@ -29,6 +29,8 @@
 
 #include "lld/Common/Driver.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -776,11 +778,58 @@ void foldNVVMReflect(Module &M, StringRef SM) {
   NVVMReflectPass(Reflect).run(M, MAM);
 }
 
+/// Whether \p M reads variadic arguments (va_arg, va_start, va_copy), which
+/// LLVM 19's NVPTX cannot select with 32-bit local pointers (it aborts).
+bool readsVariadicArguments(const Module &M) {
+  for (const Function &F : M) {
+    if (F.isVarArg() && !F.isDeclaration())
+      return true;
+    switch (F.getIntrinsicID()) {
+    case Intrinsic::vastart:
+    case Intrinsic::vacopy:
+    case Intrinsic::vaend:
+      if (!F.use_empty())
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F))
+      if (isa<VAArgInst>(I))
+        return true;
+  return false;
+}
+
+/// The NVPTX target machine for \p M: with 32-bit pointers for shared,
+/// constant and local memory (nvptx-short-ptr), as nvcc's PTX addresses
+/// them, where \p M reads no variadic arguments. 64-bit shared addresses
+/// cost registers and integer instructions in every tiled loop (sgemm_tiled
+/// 0.77 of nvcc with them, 0.99 without). LLVM 19 reads the choice from its
+/// option when the target machine is made; the option is process-wide, so
+/// it is set, used and restored under a lock.
+Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
+                                                                const PTXOptions &Opts) {
+  initializeTargets();
+  static std::mutex OptionLock;
+  std::lock_guard<std::mutex> Guard(OptionLock);
+  auto *ShortPointers =
+      static_cast<cl::opt<bool> *>(cl::getRegisteredOptions().lookup("nvptx-short-ptr"));
+  bool Before = ShortPointers && *ShortPointers;
+  if (ShortPointers)
+    ShortPointers->setValue(!readsVariadicArguments(M));
+  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(M, Opts.SM),
+                                Opts.OptLevel);
+  if (ShortPointers)
+    ShortPointers->setValue(Before);
+  return TM;
+}
+
 /// The linked module \p M optimized for Opts.SM and emitted as PTX.
 Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, DiagnosticCollector &Collect,
                               StageDumper &Dump) {
-  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(M, Opts.SM),
-                                Opts.OptLevel);
+  auto TM = createPTXTargetMachine(M, Opts);
   if (!TM)
     return TM.takeError();
   M.setDataLayout((*TM)->createDataLayout());
