@@ -69,27 +69,25 @@ ferry_status Backend::copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice
 
 namespace {
 /// The default event: the host's time once the queue was done.
-struct HostEvent {
-  std::chrono::steady_clock::time_point When;
+class HostEvent final : public DeviceEvent {
+public:
+  explicit HostEvent(Backend &Owner) : DeviceEvent(Owner) {}
+  bool done() override { return true; }
+  ferry_status wait() override { return FERRY_SUCCESS; }
+  ferry_status queueWait(int, int) override { return FERRY_SUCCESS; }
+  double secondsSince(DeviceEvent &Start) override {
+    return std::chrono::duration<double>(When - own<HostEvent>(backend(), Start).When).count();
+  }
+
+  const std::chrono::steady_clock::time_point When = std::chrono::steady_clock::now();
 };
 } // namespace
 
-void *Backend::eventRecord(int Device, int Queue) {
+std::unique_ptr<DeviceEvent> Backend::eventRecord(int Device, int Queue) {
   if (wait(Device, Queue, /*All=*/false) != FERRY_SUCCESS)
     return nullptr;
-  return new HostEvent{std::chrono::steady_clock::now()};
+  return std::make_unique<HostEvent>(*this);
 }
-bool Backend::eventDone(void *) { return true; }
-ferry_status Backend::eventWait(void *) { return FERRY_SUCCESS; }
-ferry_status Backend::eventQueueWait(int, int, void *) { return FERRY_SUCCESS; }
-double Backend::eventSeconds(void *Start, void *End) {
-  if (!Start || !End)
-    return -1;
-  return std::chrono::duration<double>(static_cast<HostEvent *>(End)->When -
-                                       static_cast<HostEvent *>(Start)->When)
-      .count();
-}
-void Backend::eventRelease(void *Event) { delete static_cast<HostEvent *>(Event); }
 
 ferry_status Backend::fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int Queue) {
   std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[Bytes]);

@@ -9,6 +9,7 @@
 #ifndef FERRY_RUNTIME_CORE_BACKEND_H
 #define FERRY_RUNTIME_CORE_BACKEND_H
 
+#include "core/DeviceHandles.h"
 #include "core/Env.h"
 #include "core/Error.h"
 
@@ -17,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -91,28 +93,15 @@ public:
   virtual bool setNativeQueue(int /*Device*/, int /*Queue*/, void * /*Native*/) { return false; }
   /// The queues that run asynchronous host work (the host backend only).
   virtual HostQueues *hostQueues() { return nullptr; }
-  /// Device timestamps for FERRY_TIME: an event recorded on \p Queue (null
-  /// if the backend has none), and the device time between two of them in
-  /// seconds once \p End has happened (waits for it; negative if unknown).
-  virtual void *recordEvent(int /*Device*/, int /*Queue*/) { return nullptr; }
-  virtual double elapsedSeconds(void * /*Start*/, void * /*End*/) { return -1; }
-
-  /// Events of the CUDA runtime (cudaEvent_t): a marker recorded on \p Queue
+  /// Events (cudaEvent_t's, FERRY_TIME's): a marker recorded on \p Queue
   /// after the work submitted to it so far, or null (the failure printed).
-  /// The defaults wait for the queue at the record and note the host's time:
-  /// the right order and a wall-clock elapsed time, no overlap. Backends with
-  /// device events (CUDA) override all six.
-  virtual void *eventRecord(int Device, int Queue);
-  /// Whether the work before \p Event is done.
-  virtual bool eventDone(void *Event);
-  /// Blocks until the work before \p Event is done.
-  virtual ferry_status eventWait(void *Event);
-  /// Orders later work of \p Queue after the work before \p Event.
-  virtual ferry_status eventQueueWait(int Device, int Queue, void *Event);
-  /// Seconds from \p Start to \p End once \p End happened (waits for it);
-  /// negative if unknown.
-  virtual double eventSeconds(void *Start, void *End);
-  virtual void eventRelease(void *Event);
+  /// The default waits for the queue at the record and notes the host's
+  /// time: the right order and a wall-clock elapsed time, no overlap.
+  virtual std::unique_ptr<DeviceEvent> eventRecord(int Device, int Queue);
+  /// Whether eventRecord's events are the device's own (CUDA), taken as the
+  /// queue reaches them: FERRY_TIME times kernels with them only then, and
+  /// takes the host's wall time of the call otherwise.
+  virtual bool hasDeviceEvents() const { return false; }
 
   /// Sets \p Bytes bytes at device address \p Dst to \p Value, ordered on
   /// \p Queue. The default stages a host buffer through copyToDevice.

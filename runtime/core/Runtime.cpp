@@ -125,7 +125,7 @@ void Runtime::recordLaunch(const ferry_region &R, double Seconds, bool WallClock
 void Runtime::printTimes() {
   std::lock_guard<std::mutex> Lock(TimeMutex);
   for (const TimedLaunch &L : Timed) {
-    double Seconds = L.B->elapsedSeconds(L.Start, L.End);
+    const double Seconds = L.End->secondsSince(*L.Start);
     RegionTime &T = Times[L.Region];
     if (Seconds >= 0)
       T.Seconds += Seconds;
@@ -561,24 +561,19 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
       Deferred.async = acc_async_noval;
     // Device time from events around the launch where the backend has them
     // (read at exit), else the host's wall time of the call.
-    void *EventStart = nullptr, *EventEnd = nullptr;
+    std::unique_ptr<DeviceEvent> EventStart, EventEnd;
     ferry_status S = launchOnDevice(B, *Kind, Device, Deferred, EventStart, EventEnd);
-    if (S != FERRY_SUCCESS) { // a launch that did not happen is not counted
-      if (EventStart)
-        B.elapsedSeconds(EventStart, EventEnd); // releases the events
+    if (S != FERRY_SUCCESS) // a launch that did not happen is not counted
       return S;
-    }
     if (EventStart && EventEnd && Deferred.async == acc_async_sync) {
-      double DeviceSeconds = B.elapsedSeconds(EventStart, EventEnd); // End has happened
+      double DeviceSeconds = EventEnd->secondsSince(*EventStart); // End has happened
       recordLaunch(R, DeviceSeconds >= 0 ? DeviceSeconds : Seconds(),
                    /*WallClock=*/DeviceSeconds < 0);
     } else if (EventStart && EventEnd) {
       recordLaunch(R, 0);
       std::lock_guard<std::mutex> Lock(TimeMutex);
-      Timed.push_back({&R, &B, EventStart, EventEnd});
+      Timed.push_back({&R, std::move(EventStart), std::move(EventEnd)});
     } else {
-      if (EventStart)
-        B.elapsedSeconds(EventStart, nullptr); // releases it
       recordLaunch(R, Seconds(), /*WallClock=*/true);
     }
     return S;
@@ -773,7 +768,9 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
 }
 
 ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
-                                     const ferry_launch_desc &D, void *&Start, void *&End) {
+                                     const ferry_launch_desc &D,
+                                     std::unique_ptr<DeviceEvent> &Start,
+                                     std::unique_ptr<DeviceEvent> &End) {
   const ferry_region &R = *D.region;
   const char *File = R.file ? R.file : "?";
   void *Kernel = nullptr, *Module = nullptr;
@@ -972,7 +969,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   void *Args[3] = {Closure.data(), &Trip, &Partials};
   const int Queue = D.async;
   // FERRY_TIME's events bracket the kernel alone (not loading, not attach).
-  Start = TimeEnabled ? B.recordEvent(Device, Queue) : nullptr;
+  if (TimeEnabled && B.hasDeviceEvents())
+    Start = B.eventRecord(Device, Queue);
   // A failed launch is one message: what the backend says, then the region.
   ferry_status S = FERRY_SUCCESS;
   const bool Launched = [&] {
@@ -983,7 +981,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
                          E.message().c_str(), R.name, File, R.line, deviceKindName(K)));
     return false;
   }();
-  End = Start ? B.recordEvent(Device, Queue) : nullptr;
+  if (Start)
+    End = B.eventRecord(Device, Queue);
   if (S == FERRY_SUCCESS && D.reduction) {
     if (Queue != acc_async_sync)
       S = B.wait(Device, Queue, /*All=*/false);

@@ -139,7 +139,8 @@ private:
   Runtime();
   /// \p Start and \p End receive FERRY_TIME's events around the kernel.
   ferry_status launchOnDevice(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
-                              void *&Start, void *&End);
+                              std::unique_ptr<DeviceEvent> &Start,
+                              std::unique_ptr<DeviceEvent> &End);
   /// The kernel \p Name of the registered images for the device, loading
   /// the image that defines it on first use.
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
@@ -212,8 +213,7 @@ private:
   /// GPU launches whose device time is read at exit.
   struct TimedLaunch {
     const ferry_region *Region;
-    Backend *B;
-    void *Start, *End;
+    std::unique_ptr<DeviceEvent> Start, End;
   };
   std::vector<TimedLaunch> Timed;
   std::mutex TimeMutex;

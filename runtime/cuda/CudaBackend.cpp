@@ -167,7 +167,26 @@ struct Module {
   std::string ScanError;
 };
 
+class CudaBackend;
+
+/// A CUevent, destroyed with its handle.
+class CudaEvent final : public DeviceEvent {
+public:
+  CudaEvent(CudaBackend &Cuda, CUevent Handle);
+  ~CudaEvent() override;
+  bool done() override;
+  ferry_status wait() override;
+  ferry_status queueWait(int Device, int Queue) override;
+  double secondsSince(DeviceEvent &Start) override;
+
+private:
+  CudaBackend &Cuda;
+  CUevent Handle;
+};
+
 class CudaBackend final : public Backend {
+  friend class CudaEvent;
+
 public:
   const char *name() const override { return "cuda"; }
   DeviceKind kind() const override { return DeviceKind::Nvidia; }
@@ -461,7 +480,7 @@ public:
     return Error::success();
   }
 
-  void *recordEvent(int Device, int Queue) override {
+  std::unique_ptr<DeviceEvent> eventRecord(int Device, int Queue) override {
     CUstream S;
     CUevent Event = nullptr;
     Error E = enterStream(Device, Queue, S);
@@ -476,46 +495,9 @@ public:
       report(E);
       return nullptr;
     }
-    return Event;
+    return std::make_unique<CudaEvent>(*this, Event);
   }
-
-  /// Also destroys both events.
-  double elapsedSeconds(void *Start, void *End) override {
-    const double Seconds = eventSeconds(Start, End);
-    eventRelease(Start);
-    eventRelease(End);
-    return Seconds < 0 ? -1 : Seconds;
-  }
-
-  void *eventRecord(int Device, int Queue) override { return recordEvent(Device, Queue); }
-  bool eventDone(void *Event) override {
-    return Api.cuEventQuery(static_cast<CUevent>(Event)) != CUDA_ERROR_NOT_READY;
-  }
-  ferry_status eventWait(void *Event) override {
-    return report(check(Api.cuEventSynchronize(static_cast<CUevent>(Event)),
-                        "cuEventSynchronize"));
-  }
-  ferry_status eventQueueWait(int Device, int Queue, void *Event) override {
-    CUstream S;
-    if (Error E = enterStream(Device, Queue, S))
-      return report(E);
-    return report(check(Api.cuStreamWaitEvent(S, static_cast<CUevent>(Event), 0),
-                        "cuStreamWaitEvent"));
-  }
-  double eventSeconds(void *Start, void *End) override {
-    float Ms = -1;
-    if (!Start || !End ||
-        report(check(Api.cuEventSynchronize(static_cast<CUevent>(End)), "cuEventSynchronize")) ||
-        report(check(Api.cuEventElapsedTime(&Ms, static_cast<CUevent>(Start),
-                                            static_cast<CUevent>(End)),
-                     "cuEventElapsedTime")))
-      return -1;
-    return Ms / 1e3;
-  }
-  void eventRelease(void *Event) override {
-    if (Event)
-      Api.cuEventDestroy(static_cast<CUevent>(Event));
-  }
+  bool hasDeviceEvents() const override { return true; }
 
   ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
                     int Queue) override {
@@ -985,6 +967,29 @@ private:
   std::set<CUstream> UserStreams; ///< from acc_set_cuda_stream, not Ferry's to destroy
   std::map<std::string, std::shared_ptr<const std::vector<char>>> Linked;
 };
+
+CudaEvent::CudaEvent(CudaBackend &Cuda, CUevent Handle)
+    : DeviceEvent(Cuda), Cuda(Cuda), Handle(Handle) {}
+CudaEvent::~CudaEvent() { Cuda.Api.cuEventDestroy(Handle); }
+bool CudaEvent::done() { return Cuda.Api.cuEventQuery(Handle) != CUDA_ERROR_NOT_READY; }
+ferry_status CudaEvent::wait() {
+  return report(Cuda.check(Cuda.Api.cuEventSynchronize(Handle), "cuEventSynchronize"));
+}
+ferry_status CudaEvent::queueWait(int Device, int Queue) {
+  CUstream S;
+  if (Error E = Cuda.enterStream(Device, Queue, S))
+    return report(E);
+  return report(Cuda.check(Cuda.Api.cuStreamWaitEvent(S, Handle, 0), "cuStreamWaitEvent"));
+}
+double CudaEvent::secondsSince(DeviceEvent &Start) {
+  float Ms = -1;
+  if (report(Cuda.check(Cuda.Api.cuEventSynchronize(Handle), "cuEventSynchronize")) ||
+      report(Cuda.check(
+          Cuda.Api.cuEventElapsedTime(&Ms, own<CudaEvent>(Cuda, Start).Handle, Handle),
+          "cuEventElapsedTime")))
+    return -1;
+  return Ms / 1e3;
+}
 
 } // namespace
 

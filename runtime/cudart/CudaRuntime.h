@@ -120,7 +120,7 @@ struct CUstream_st {
 struct CUevent_st {
   unsigned Flags;
   int Device = -1;
-  void *Native = nullptr; ///< the backend's event of the last record
+  std::unique_ptr<ferry::DeviceEvent> Native = nullptr; ///< the backend's event of the last record
 };
 
 namespace ferry {

@@ -140,7 +140,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
     return Err;
   if (!Event->Native)
     return cudaSuccess; // never recorded: nothing to wait for
-  return fromStatus(D->B->eventQueueWait(D->Number, Queue, Event->Native));
+  return fromStatus(Event->Native->queueWait(D->Number, Queue));
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
@@ -169,13 +169,11 @@ cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
   const int Queue = rt().enterStream(Stream, D, Err);
   if (!D)
     return Err;
-  void *Native = D->B->eventRecord(D->Number, Queue);
+  std::unique_ptr<DeviceEvent> Native = D->B->eventRecord(D->Number, Queue);
   if (!Native)
     return fail(cudaErrorLaunchFailure);
   std::lock_guard<std::mutex> Lock(rt().Mutex);
-  if (Event->Native)
-    rt().device(Event->Device)->B->eventRelease(Event->Native);
-  Event->Native = Native;
+  Event->Native = std::move(Native); // the earlier record's event goes
   Event->Device = rt().deviceIndex(*D);
   return cudaSuccess;
 }
@@ -191,7 +189,7 @@ cudaError_t cudaEventQuery(cudaEvent_t Event) {
     return fail(cudaErrorInvalidResourceHandle);
   if (!Event->Native)
     return cudaSuccess;
-  return rt().device(Event->Device)->B->eventDone(Event->Native) ? cudaSuccess : cudaErrorNotReady;
+  return Event->Native->done() ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
@@ -199,7 +197,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
     return fail(cudaErrorInvalidResourceHandle);
   if (!Event->Native)
     return cudaSuccess;
-  return fromStatus(rt().device(Event->Device)->B->eventWait(Event->Native));
+  return fromStatus(Event->Native->wait());
 }
 
 cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
@@ -210,10 +208,9 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) 
   if ((Start->Flags | End->Flags) & cudaEventDisableTiming || !Start->Native || !End->Native ||
       Start->Device != End->Device)
     return fail(cudaErrorInvalidResourceHandle);
-  Backend &B = *rt().device(End->Device)->B;
-  if (!B.eventDone(End->Native) || !B.eventDone(Start->Native))
+  if (!End->Native->done() || !Start->Native->done())
     return fail(cudaErrorNotReady);
-  const double Seconds = B.eventSeconds(Start->Native, End->Native);
+  const double Seconds = End->Native->secondsSince(*Start->Native);
   if (Seconds < -1e-3)
     return fail(cudaErrorUnknown);
   *Ms = float(std::max(0.0, Seconds) * 1e3);
@@ -228,10 +225,8 @@ cudaError_t cudaEventDestroy(cudaEvent_t Event) {
   if (!validEvent(Event))
     return fail(cudaErrorInvalidResourceHandle);
   std::lock_guard<std::mutex> Lock(rt().Mutex);
-  if (Event->Native)
-    rt().device(Event->Device)->B->eventRelease(Event->Native);
   rt().Events.erase(Event);
-  delete Event;
+  delete Event; // and its backend event
   return cudaSuccess;
 }
 

@@ -1,0 +1,74 @@
+//===- DeviceHandles.h - What a backend hands out --------------*- C++ -*-===//
+///
+/// \file
+/// The typed handles of a Backend's device objects, after LLVM offload's
+/// generic and derived classes: the generic class says what every backend
+/// does with the object; each backend derives its own, holding the vendor's
+/// handle (a CUevent, ...), and is the only code that sees the derived
+/// type. A backend that needs its own type of a handle it is given gets it
+/// with own(), the one checked downcast. The C ABI's opaque pointers
+/// (cudaEvent_t, ...) stay the runtime's own objects, which hold these.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_DEVICEHANDLES_H
+#define FERRY_RUNTIME_CORE_DEVICEHANDLES_H
+
+#include "ferry/runtime.h"
+
+#include <cassert>
+#include <type_traits>
+
+namespace ferry {
+
+class Backend;
+
+/// What every handle knows: the backend that made it. Not copied: the
+/// object is the device's.
+class DeviceHandle {
+public:
+  DeviceHandle(const DeviceHandle &) = delete;
+  DeviceHandle &operator=(const DeviceHandle &) = delete;
+  Backend &backend() const { return Owner; }
+
+protected:
+  explicit DeviceHandle(Backend &Owner) : Owner(Owner) {}
+  ~DeviceHandle() = default;
+
+private:
+  Backend &Owner;
+};
+
+/// \p Handle as \p Derived, the type backend \p B makes its handles of that
+/// kind with; \p Handle must be one of \p B's.
+template <typename Derived, typename Base> Derived &own(const Backend &B, Base &Handle) {
+  static_assert(std::is_base_of_v<DeviceHandle, Base> && std::is_base_of_v<Base, Derived>,
+                "a handle type and the backend's type derived from it");
+  assert(&Handle.backend() == &B && "a handle of another backend");
+  (void)B;
+  return static_cast<Derived &>(Handle);
+}
+
+/// A marker recorded on a queue after the work submitted to it so far
+/// (Backend::eventRecord): cudaEvent_t's, and FERRY_TIME's timestamps
+/// around a kernel. Destroying it releases it.
+class DeviceEvent : public DeviceHandle {
+public:
+  virtual ~DeviceEvent() = default;
+  /// Whether the work before the event is done.
+  virtual bool done() = 0;
+  /// Blocks until the work before the event is done.
+  virtual ferry_status wait() = 0;
+  /// Orders later work of queue \p Queue of device \p Device after the
+  /// work before the event.
+  virtual ferry_status queueWait(int Device, int Queue) = 0;
+  /// Seconds from \p Start, an event of the same backend, to this one once
+  /// this one happened (waits for it); negative if unknown.
+  virtual double secondsSince(DeviceEvent &Start) = 0;
+
+protected:
+  explicit DeviceEvent(Backend &Owner) : DeviceHandle(Owner) {}
+};
+
+} // namespace ferry
+
+#endif
