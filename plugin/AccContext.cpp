@@ -27,6 +27,12 @@ bool isComputeOnly(ConstructKind K) {
          K == ConstructKind::Serial;
 }
 
+InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList &Written)
+    : Loop(L),
+      Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
+            !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile)),
+      Loc(D.Loc), Original(Written) {}
+
 NamedDecl *AccContext::lookupSingle(const Token &Name) const {
   if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
     return nullptr;

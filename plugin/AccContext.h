@@ -39,9 +39,13 @@ bool isComputeOnly(ConstructKind K);
 
 /// A `loop` nested in a region's iteration, as written.
 struct InnerLoop {
+  /// Loop \p L of directive \p D, written as \p Written; plain where D
+  /// has no reduction, private, collapse or tile clause.
+  InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList &Written);
+
   CanonicalLoop Loop;
-  size_t RewrittenTokens; ///< how many tokens it was rewritten into
-  bool Plain;             ///< no reduction, private, collapse or tile
+  size_t RewrittenTokens = 0; ///< how many tokens it was rewritten into
+  bool Plain = false;         ///< no reduction, private, collapse or tile
   clang::SourceLocation Loc;
   std::string Remark; ///< said once the region knows how it runs
   /// The loop as written (`for (...) body`), and the location of the first

@@ -96,12 +96,8 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
   }
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   if (L.Var.is(tok::identifier) && Loops.size() == 1) {
-    InnerLoop Record{};
-    Record.Loop = L;
-    Record.Plain = Independent && !Reductions.any() && !D.find(ClauseKind::Private) &&
-                   !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile);
-    Record.Loc = D.Loc;
-    Record.Original = S.tokens();
+    InnerLoop Record(L, D, S.tokens());
+    Record.Plain = Record.Plain && Independent;
     Record.RewrittenTokens = S.tokens().size();
     Record.RewrittenAt = S.tokens().front().getLocation();
     if (Ctx.remarks())

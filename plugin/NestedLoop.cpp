@@ -83,12 +83,7 @@ void NestedLoop::spread(const CanonicalLoop &L, const LoopStatement &S,
     Region.Workers = true;
   }
   Region.Reduce |= Reductions.any();
-  InnerLoop Record{};
-  Record.Loop = L;
-  Record.Plain = !Reductions.any() && !D.find(ClauseKind::Private) &&
-                 !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile);
-  Record.Loc = D.Loc;
-  Record.Original = S.tokens();
+  InnerLoop Record(L, D, S.tokens());
   Record.RewrittenTokens = emit(L, Level, RunLevel, InWorker, S.Nested.Spread, Record);
   if (Proven && !Record.Remark.empty())
     Record.Remark += "; iterations proven independent";
