@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -64,25 +65,65 @@ std::string buildDigest() {
 
 } // namespace
 
-std::string digestFiles(ArrayRef<std::string> Paths) {
+namespace {
+/// The key under which fileDigest remembers \p Path's digest: its identity
+/// on disk, or "" when it has none (missing).
+std::string fileIdentity(const std::string &Path) {
+  struct stat St;
+  if (::stat(Path.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
+    return "";
+  CacheKey Key;
+  Key.field("ferry-file-digest", "1")
+      .field("path", Path)
+      .field("device", std::to_string(St.st_dev))
+      .field("inode", std::to_string(St.st_ino))
+      .field("size", std::to_string(St.st_size))
+      .field("modified", std::to_string(St.st_mtim.tv_sec) + "." +
+                             std::to_string(St.st_mtim.tv_nsec))
+      .field("changed", std::to_string(St.st_ctim.tv_sec) + "." +
+                            std::to_string(St.st_ctim.tv_nsec));
+  return Key.hex();
+}
+
+/// The SHA-256 of \p Path's contents, computed.
+std::string hashFile(const std::string &Path) {
+  auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return "<missing>";
+  return toHex(SHA256::hash(arrayRefFromStringRef((*Buffer)->getBuffer())),
+               /*LowerCase=*/true);
+}
+} // namespace
+
+std::string fileDigest(const std::string &Path) {
   static std::mutex Mutex;
-  static std::map<std::vector<std::string>, std::string> Known;
-  std::vector<std::string> Key(Paths.begin(), Paths.end());
+  static std::map<std::string, std::string> Known;
   std::lock_guard<std::mutex> Lock(Mutex);
-  auto It = Known.find(Key);
-  if (It != Known.end())
+  if (auto It = Known.find(Path); It != Known.end())
     return It->second;
-  SHA256 Hash;
-  for (const std::string &P : Paths) {
-    Hash.update(P);
-    if (auto Buffer = MemoryBuffer::getFile(P))
-      Hash.update((*Buffer)->getBuffer());
-    else
-      Hash.update("<missing>");
+  std::string Digest;
+  CompileCache Memo({defaultDir() + "/file-digests"});
+  std::string Identity = fileIdentity(Path);
+  if (Identity.empty()) {
+    Digest = "<missing>";
+  } else if (std::optional<std::string> Hit = Memo.lookup(Identity);
+             Hit && Hit->size() == 64 && all_of(*Hit, isHexDigit)) {
+    Digest = std::move(*Hit);
+  } else {
+    Digest = hashFile(Path);
+    if (Digest != "<missing>")
+      consumeError(Memo.store(Identity, Digest)); // a memo that cannot be written is no error
   }
-  std::string Digest = toHex(Hash.final(), /*LowerCase=*/true);
-  Known.emplace(std::move(Key), Digest);
+  Known.emplace(Path, Digest);
   return Digest;
+}
+
+std::string digestFiles(ArrayRef<std::string> Paths) {
+  CacheKey Key;
+  for (const std::string &P : Paths)
+    Key.field(P, fileDigest(P));
+  return Key.hex();
 }
 
 std::string deviceLibraryDigest(const std::string &Dir) {

@@ -74,8 +74,8 @@ bool needsLibdevice(const llvm::Module &M);
 llvm::Expected<std::string> compileToPTX(const llvm::Module &NVVM,
                                          const PTXOptions &Opts);
 
-/// SHA-256 of the contents of the files in \p Paths (a missing file counts
-/// as such), computed once per process for each list.
+/// SHA-256 of the paths and contents (fileDigest) of the files in \p Paths
+/// (a missing file counts as such).
 std::string digestFiles(llvm::ArrayRef<std::string> Paths);
 /// digestFiles of the bitcode files in \p Dir.
 std::string deviceLibraryDigest(const std::string &Dir);

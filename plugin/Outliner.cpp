@@ -29,7 +29,6 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MD5.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -1377,10 +1376,7 @@ void addCubins(const DeviceImage &PTX, CompileCache &Cache, const OutlineOptions
   if (Ptxas.empty() || StringRef(PTX.Bytes).contains(".extern "))
     return;
   // Through the compile cache too: its key digests ptxas and the PTX.
-  static const std::string PtxasDigest = [&] {
-    ErrorOr<MD5::MD5Result> Sum = sys::fs::md5_contents(Ptxas);
-    return Sum ? Sum->digest().str().str() : Ptxas;
-  }();
+  const std::string PtxasDigest = fileDigest(Ptxas);
   for (const std::string &Arch : Opts.Cubins) {
     if (smNumber(Arch) < smNumber(PTX.Arch))
       continue;

@@ -52,6 +52,16 @@ private:
   llvm::SHA256 Hash;
 };
 
+/// The SHA-256 of the contents of the file \p Path (lowercase hex;
+/// "<missing>" for a file that cannot be read). Hashing Ferry's library, the
+/// device libraries and ptxas costs about a second of CPU per compile, so the
+/// digest is remembered in the compile cache's directory under the file's
+/// identity (device, inode, size, modification and status-change times: any
+/// write to the file changes the status-change time) and read from there by
+/// later processes; with the cache disabled it is computed each time. Once
+/// per process for each file.
+std::string fileDigest(const std::string &Path);
+
 class CompileCache {
 public:
   explicit CompileCache(CacheOptions Opts = {});

@@ -12,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace llvm;
@@ -182,6 +184,72 @@ TEST_F(CompileCacheTest, CodeObjectsComeFromTheCacheOnAHit) {
   ASSERT_TRUE(bool(Third));
   EXPECT_NE(*Third, "cached");
   EXPECT_EQ(files().size(), 2u);
+}
+
+
+/// ferry::fileDigest of \p Path computed in a new process (the digest is
+/// remembered once per process), with FERRY_CACHE_DIR=\p CacheDir.
+std::string fileDigestInNewProcess(const std::string &Path, const std::string &CacheDir) {
+  int Pipe[2];
+  if (pipe(Pipe) != 0)
+    return "<pipe failed>";
+  pid_t Child = fork();
+  if (Child == 0) {
+    setenv("FERRY_CACHE_DIR", CacheDir.c_str(), 1);
+    std::string Digest = ferry::fileDigest(Path);
+    ssize_t Written = write(Pipe[1], Digest.data(), Digest.size());
+    _exit(Written == ssize_t(Digest.size()) ? 0 : 1);
+  }
+  close(Pipe[1]);
+  std::string Digest;
+  char Buffer[128];
+  for (ssize_t N; (N = read(Pipe[0], Buffer, sizeof Buffer)) > 0;)
+    Digest.append(Buffer, size_t(N));
+  close(Pipe[0]);
+  int Status = 0;
+  waitpid(Child, &Status, 0);
+  return Digest;
+}
+
+TEST_F(CompileCacheTest, FileDigestsAreRememberedUntilTheFileChanges) {
+  const std::string Input = (Dir + "/input").str();
+  auto Write = [&](StringRef Text) {
+    std::error_code EC;
+    raw_fd_ostream(Input, EC) << Text;
+    ASSERT_FALSE(EC);
+  };
+  const std::string CacheDir = (Dir + "/cache").str();
+  const std::string Memo = CacheDir + "/file-digests";
+  auto MemoFiles = [&] {
+    std::vector<std::string> Paths;
+    std::error_code EC;
+    for (sys::fs::directory_iterator I(Memo, EC), E; I != E && !EC; I.increment(EC))
+      Paths.push_back(I->path());
+    return Paths;
+  };
+  Write("abc");
+  // SHA-256 of "abc", and one memo entry holding it.
+  const std::string ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+  EXPECT_EQ(fileDigestInNewProcess(Input, CacheDir), ABC);
+  std::vector<std::string> Entries = MemoFiles();
+  ASSERT_EQ(Entries.size(), 1u);
+  auto Contents = MemoryBuffer::getFile(Entries[0]);
+  ASSERT_TRUE(bool(Contents));
+  EXPECT_EQ((*Contents)->getBuffer(), ABC);
+  // The next process reads the memo instead of the file (a planted digest
+  // shows it).
+  {
+    std::error_code EC;
+    raw_fd_ostream(Entries[0], EC) << std::string(64, 'a');
+  }
+  EXPECT_EQ(fileDigestInNewProcess(Input, CacheDir), std::string(64, 'a'));
+  // A write to the file (same size) is seen: the contents are hashed again.
+  Write("xyz");
+  EXPECT_EQ(fileDigestInNewProcess(Input, CacheDir),
+            "3608bca1e44ea6c4d268eb6db02260269892c0b42b86bbf1e77a6fa16c3c9282");
+  // A missing file has no memo entry.
+  EXPECT_EQ(fileDigestInNewProcess((Dir + "/absent").str(), CacheDir), "<missing>");
+  EXPECT_EQ(MemoFiles().size(), 2u);
 }
 
 } // namespace
