@@ -158,9 +158,7 @@ ferry_status ferry_get_image_info(size_t Index, ferry_image_info *Info) {
 
 struct ferry_module_s;
 struct ferry_kernel_s {
-  Backend *B;
-  void *Handle;
-  std::string Name;
+  DeviceKernel *Handle; ///< owned by Owner's module
   ferry_module_s *Owner;
 };
 /// A module owns the kernel handles handed out for it.
@@ -274,10 +272,10 @@ ferry_status ferry_module_get_kernel(ferry_module M, const char *Name,
   const char *Routine = "ferry_module_get_kernel";
   if (!M || !Name || !Out)
     return failNull(Routine, !M ? "module" : !Name ? "name" : "out");
-  void *Handle = nullptr;
-  if (Error E = M->B->getKernel(M->Handle, Name, &Handle))
+  DeviceKernel *Handle = nullptr;
+  if (Error E = M->B->getKernel(M->Handle, Name, Handle))
     return fail(Routine, E);
-  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{M->B, Handle, Name, M}));
+  M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{Handle, M}));
   *Out = M->Kernels.back().get();
   return FERRY_SUCCESS;
 }
@@ -291,28 +289,29 @@ ferry_status ferry_kernel_get_resources(ferry_kernel K, ferry_kernel_resources *
   const SymbolInfo *Info = nullptr;
   for (const ImageIndex &Index : K->Owner->Indexes)
     for (const SymbolInfo &S : Index.Symbols)
-      if (!Info && S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Name &&
+      if (!Info && S.Kind == FERRY_SYMBOL_KERNEL && S.Name == K->Handle->name() &&
           Index.Format == "hsa-code-object")
         Info = &S;
   // CUdevice_attribute numbers, which every backend answers in its terms.
   enum { MaxThreadsPerBlock = 0, SharedSizeBytes = 1, LocalSizeBytes = 3, NumRegs = 4 };
   int Regs = 0, Local = 0, Shared = 0, MaxThreads = 0;
-  if (K->B->kernelAttribute(K->Handle, NumRegs, Regs) &&
-      K->B->kernelAttribute(K->Handle, LocalSizeBytes, Local) &&
-      K->B->kernelAttribute(K->Handle, SharedSizeBytes, Shared) &&
-      K->B->kernelAttribute(K->Handle, MaxThreadsPerBlock, MaxThreads)) {
+  DeviceKernel &Kernel = *K->Handle;
+  if (Kernel.attribute(NumRegs, Regs) && Kernel.attribute(LocalSizeBytes, Local) &&
+      Kernel.attribute(SharedSizeBytes, Shared) &&
+      Kernel.attribute(MaxThreadsPerBlock, MaxThreads)) {
     *Out = {uint32_t(Regs), 0, uint64_t(Local), uint64_t(Shared), uint32_t(MaxThreads)};
   } else {
     // The code object's metadata (the emulated AMD devices).
     if (!Info)
       return fail(Routine, makeError(FERRY_ERROR_INVALID,
                                      "the %s device says nothing of the resources of kernel '%s'",
-                                     deviceKindName(K->B->kind()), K->Name.c_str()));
+                                     deviceKindName(Kernel.backend().kind()),
+                                     Kernel.name().c_str()));
     *Out = {uint32_t(Info->VGPRs + Info->AGPRs), uint32_t(Info->SGPRs), Info->Scratch, Info->LDS,
             uint32_t(Info->MaxFlatWorkGroupSize)};
   }
   // AMD: the SGPRs, which CUDA has no attribute for, from the metadata.
-  if (K->B->kind() != DeviceKind::Nvidia && Info)
+  if (Kernel.backend().kind() != DeviceKind::Nvidia && Info)
     Out->scalar_registers = uint32_t(Info->SGPRs);
   return FERRY_SUCCESS;
 }
@@ -346,14 +345,14 @@ ferry_status ferry_launch(ferry_kernel K, const uint32_t Grid[3],
     if (!Dims[0] || !Dims[1] || !Dims[2])
       return fail(Routine, makeError(FERRY_ERROR_INVALID,
                                      "kernel '%s': %s (%u, %u, %u) has a zero dimension",
-                                     K->Name.c_str(), Dims == Grid ? "grid" : "block", Dims[0],
-                                     Dims[1], Dims[2]));
+                                     K->Handle->name().c_str(),
+                                     Dims == Grid ? "grid" : "block", Dims[0], Dims[1], Dims[2]));
   if (Error E = queueError("async", Async))
     return fail(Routine, E);
   Runtime &R = Runtime::get();
-  const DeviceKind Kind = K->B->kind();
-  if (Error E = K->B->launch(K->Handle, Grid, Block, SharedBytes, Args,
-                             R.resolveAsync(Kind, R.deviceNum(Kind), Async)))
+  const DeviceKind Kind = K->Handle->backend().kind();
+  if (Error E = K->Handle->launch(Grid, Block, SharedBytes, Args,
+                                  R.resolveAsync(Kind, R.deviceNum(Kind), Async)))
     return fail(Routine, E);
   return FERRY_SUCCESS;
 }

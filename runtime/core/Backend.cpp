@@ -123,8 +123,8 @@ ferry_status Backend::releaseHost(int, void *Ptr) {
   std::free(Ptr);
   return FERRY_SUCCESS;
 }
-Error Backend::setKernelAttribute(void *, int, int) {
-  return unsupported("setting kernel attributes");
+Error DeviceKernel::setAttribute(int, int) {
+  return backend().unsupported("setting kernel attributes");
 }
 
 void Backend::countAllocation(int Device, const void *Block, size_t Bytes) {
@@ -217,14 +217,11 @@ Error Backend::loadModule(int, const std::vector<Image> &, void **) {
   return unsupported("loading device code");
 }
 Error Backend::unloadModule(void *) { return unsupported("unloading device code"); }
-Error Backend::getKernel(void *, const char *, void **) {
+Error Backend::getKernel(void *, const char *, DeviceKernel *&) {
   return unsupported("looking up kernels");
 }
 Error Backend::symbolAddress(void *, const char *, uint64_t &, uint64_t &) {
   return unsupported("symbol addresses");
-}
-Error Backend::launch(void *, const uint32_t *, const uint32_t *, uint32_t, void **, int) {
-  return unsupported("launching kernels");
 }
 
 } // namespace ferry

@@ -127,16 +127,6 @@ public:
   /// CUdevice_attribute, the same numbers as cudaDeviceAttr); false where
   /// the backend is not CUDA or the driver refuses.
   virtual bool vendorAttribute(int /*Device*/, int /*Attr*/, int & /*Out*/) { return false; }
-  /// NVIDIA kernels: CUDA's value of function attribute \p Attr (a
-  /// CUfunction_attribute) of \p Kernel, and setting one.
-  virtual bool kernelAttribute(void * /*Kernel*/, int /*Attr*/, int & /*Out*/) { return false; }
-  virtual Error setKernelAttribute(void *Kernel, int Attr, int Value);
-  /// NVIDIA kernels: resident blocks of \p Kernel per multiprocessor.
-  virtual bool occupancy(void * /*Kernel*/, int /*BlockSize*/, size_t /*DynamicShared*/,
-                         int & /*Blocks*/) {
-    return false;
-  }
-
   /// The device's ISA ("amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"), or "".
   virtual std::string isa(int /*Device*/) { return ""; }
 
@@ -186,20 +176,18 @@ public:
   virtual bool takesImage(int Device, const Image &I) const;
   virtual Error loadModule(int Device, const std::vector<Image> &Images, void **Module);
   virtual Error unloadModule(void *Module);
-  virtual Error getKernel(void *Module, const char *Name, void **Kernel);
+  /// The kernel \p Name of a loaded module, which owns it.
+  virtual Error getKernel(void *Module, const char *Name, DeviceKernel *&Kernel);
   /// The device address and size of symbol \p Name of a loaded module.
   virtual Error symbolAddress(void *Module, const char *Name, uint64_t &Address,
                               uint64_t &Size);
-  /// A synchronous launch (\p Queue acc_async_sync) also waits for the
-  /// kernel and returns its failure.
-  virtual Error launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3],
-                       uint32_t SharedBytes, void **Args, int Queue);
+
+  /// That this backend cannot do \p What.
+  Error unsupported(const char *What);
 
 protected:
   /// Finds the devices: sets NumDevices and Status. Must not print.
   virtual void discover() = 0;
-  /// That this backend cannot do \p What.
-  Error unsupported(const char *What);
   /// Memory accounting for acc_property_free_memory where the vendor gives
   /// no figure: allocate() and release() report their blocks.
   void countAllocation(int Device, const void *Block, size_t Bytes);

@@ -4,19 +4,26 @@
 /// The typed handles of a Backend's device objects, after LLVM offload's
 /// generic and derived classes: the generic class says what every backend
 /// does with the object; each backend derives its own, holding the vendor's
-/// handle (a CUevent, ...), and is the only code that sees the derived
-/// type. A backend that needs its own type of a handle it is given gets it
-/// with own(), the one checked downcast. The C ABI's opaque pointers
-/// (cudaEvent_t, ...) stay the runtime's own objects, which hold these.
+/// handle (a CUfunction, a CUevent, ...), and is the only code that sees
+/// the derived type. A backend that needs its own type of a handle it is
+/// given gets it with own(), the one checked downcast. The C ABI's opaque
+/// pointers (ferry_kernel, cudaEvent_t, ...) stay the runtime's own
+/// objects, which hold these.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_RUNTIME_CORE_DEVICEHANDLES_H
 #define FERRY_RUNTIME_CORE_DEVICEHANDLES_H
 
+#include "core/Error.h"
+
 #include "ferry/runtime.h"
 
 #include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <string>
 #include <type_traits>
+#include <utility>
 
 namespace ferry {
 
@@ -47,6 +54,34 @@ template <typename Derived, typename Base> Derived &own(const Backend &B, Base &
   (void)B;
   return static_cast<Derived &>(Handle);
 }
+
+/// A kernel of a loaded module (Backend::getKernel), which owns it: it
+/// lives as long as the module, like a CUfunction.
+class DeviceKernel : public DeviceHandle {
+public:
+  virtual ~DeviceKernel() = default;
+  const std::string &name() const { return Name; }
+  /// Launches the kernel on \p Queue of its module's device. A synchronous
+  /// launch (\p Queue acc_async_sync) also waits for the kernel and returns
+  /// its failure.
+  virtual Error launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+                       void **Args, int Queue) = 0;
+  /// CUDA's value of function attribute \p Attr (a CUfunction_attribute),
+  /// in the backend's terms; false where it has none.
+  virtual bool attribute(int /*Attr*/, int & /*Out*/) { return false; }
+  /// NVIDIA kernels: sets function attribute \p Attr.
+  virtual Error setAttribute(int Attr, int Value);
+  /// NVIDIA kernels: resident blocks per multiprocessor.
+  virtual bool occupancy(int /*BlockSize*/, size_t /*DynamicShared*/, int & /*Blocks*/) {
+    return false;
+  }
+
+protected:
+  DeviceKernel(Backend &Owner, std::string Name) : DeviceHandle(Owner), Name(std::move(Name)) {}
+
+private:
+  std::string Name;
+};
 
 /// A marker recorded on a queue after the work submitted to it so far
 /// (Backend::eventRecord): cudaEvent_t's, and FERRY_TIME's timestamps

@@ -683,7 +683,8 @@ bool ptxContains(const ferry_image_info &I, const char *What) {
 } // namespace
 
 ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
-                                   const char *Name, void **Kernel, void **LoadedModule) {
+                                   const char *Name, DeviceKernel **Kernel,
+                                   void **LoadedModule) {
   std::lock_guard<std::mutex> Lock(KernelMutex);
   auto Key = std::make_tuple(int(K), Device, std::string(Name));
   if (auto It = Kernels.find(Key); It != Kernels.end()) {
@@ -755,7 +756,7 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
         return E.status();
       }
     }
-    if (Error E = B.getKernel(Module, Name, Kernel))
+    if (Error E = B.getKernel(Module, Name, *Kernel))
       return report(E);
     Kernels[Key] = {*Kernel, Module};
     *LoadedModule = Module;
@@ -773,7 +774,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
                                      std::unique_ptr<DeviceEvent> &End) {
   const ferry_region &R = *D.region;
   const char *File = R.file ? R.file : "?";
-  void *Kernel = nullptr, *Module = nullptr;
+  DeviceKernel *Kernel = nullptr;
+  void *Module = nullptr;
   if (ferry_status S = deviceKernel(B, K, Device, R, D.kernel->name, &Kernel, &Module))
     return S;
   // Host globals the region reads: their values now, on the region's queue.
@@ -974,7 +976,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // A failed launch is one message: what the backend says, then the region.
   ferry_status S = FERRY_SUCCESS;
   const bool Launched = [&] {
-    Error E = B.launch(Kernel, Grid, BlockDims, 0, Args, Queue);
+    Error E = Kernel->launch(Grid, BlockDims, 0, Args, Queue);
     if (!E)
       return true;
     S = report(makeError(E.status(), "%s; in the region %s (%s:%u) on the %s device",

@@ -148,26 +148,36 @@ struct CudaApi {
 };
 
 struct Module;
+class CudaBackend;
 
-struct Kernel {
+/// A CUfunction; the backend launches it and answers for its attributes.
+class CudaKernel final : public DeviceKernel {
+public:
+  CudaKernel(CudaBackend &Cuda, Module *Owner, CUfunction Handle, std::string Name);
+  Error launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+               void **Args, int Queue) override;
+  bool attribute(int Attr, int &Out) override;
+  Error setAttribute(int Attr, int Value) override;
+  bool occupancy(int BlockSize, size_t DynamicShared, int &Blocks) override;
+
   Module *Owner;
   CUfunction Handle;
-  std::string Name;
+
+private:
+  CudaBackend &Cuda;
 };
 
 /// A loaded module owns the kernels looked up in it.
 struct Module {
   int Device;
   CUmodule Handle;
-  std::vector<std::unique_ptr<Kernel>> Kernels;
+  std::vector<std::unique_ptr<CudaKernel>> Kernels;
   /// The visible device functions of its images, each with an entry in a
   /// linked function address table, and the kernels of its images.
   std::set<std::string, std::less<>> Functions, Entries;
   /// Why its images could not be scanned for functions ("" if they were).
   std::string ScanError;
 };
-
-class CudaBackend;
 
 /// A CUevent, destroyed with its handle.
 class CudaEvent final : public DeviceEvent {
@@ -401,7 +411,7 @@ public:
     return E;
   }
 
-  Error getKernel(void *Handle, const char *Name, void **Out) override {
+  Error getKernel(void *Handle, const char *Name, DeviceKernel *&Out) override {
     auto *M = static_cast<Module *>(Handle);
     if (Error E = enter(M->Device))
       return E;
@@ -411,8 +421,8 @@ public:
       return makeError(FERRY_ERROR_INVALID,
                        "kernel '%s' is not in the module (cuModuleGetFunction: %s)", Name,
                        describe(R).c_str());
-    M->Kernels.push_back(std::make_unique<Kernel>(Kernel{M, F, Name}));
-    *Out = M->Kernels.back().get();
+    M->Kernels.push_back(std::make_unique<CudaKernel>(*this, M, F, Name));
+    Out = M->Kernels.back().get();
     return Error::success();
   }
 
@@ -458,25 +468,24 @@ public:
     return Error::success();
   }
 
-  Error launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
-               uint32_t SharedBytes, void **Args, int Queue) override {
-    auto *K = static_cast<Kernel *>(Handle);
+  Error launch(CudaKernel &K, const uint32_t Grid[3], const uint32_t Block[3],
+               uint32_t SharedBytes, void **Args, int Queue) {
     CUstream S;
-    if (Error E = enterStream(K->Owner->Device, Queue, S))
+    if (Error E = enterStream(K.Owner->Device, Queue, S))
       return E;
     notifyf(NotifyLaunch, "launch %s on nvidia device %d: grid %ux%ux%u block %ux%ux%u "
                           "shared %u queue %d",
-            K->Name.c_str(), K->Owner->Device, Grid[0], Grid[1], Grid[2], Block[0],
+            K.name().c_str(), K.Owner->Device, Grid[0], Grid[1], Grid[2], Block[0],
             Block[1], Block[2], SharedBytes, Queue);
-    CUresult R = Api.cuLaunchKernel(K->Handle, Grid[0], Grid[1], Grid[2], Block[0],
+    CUresult R = Api.cuLaunchKernel(K.Handle, Grid[0], Grid[1], Grid[2], Block[0],
                                     Block[1], Block[2], SharedBytes, S, Args, nullptr);
     if (R != CUDA_SUCCESS)
       return makeError(FERRY_ERROR_BACKEND, "launching kernel '%s' failed: cuLaunchKernel: %s",
-                       K->Name.c_str(), describe(R).c_str());
+                       K.name().c_str(), describe(R).c_str());
     if (Queue == acc_async_sync)
       if (Error E = syncStream(S))
         return makeError(E.status(), "kernel '%s' failed on nvidia device %d: %s",
-                         K->Name.c_str(), K->Owner->Device, E.message().c_str());
+                         K.name().c_str(), K.Owner->Device, E.message().c_str());
     return Error::success();
   }
 
@@ -542,21 +551,18 @@ public:
     return !enter(Device) && Api.cuDeviceGet(&D, Device) == CUDA_SUCCESS &&
            Api.cuDeviceGetAttribute(&Out, Attr, D) == CUDA_SUCCESS;
   }
-  bool kernelAttribute(void *Handle, int Attr, int &Out) override {
-    auto *K = static_cast<Kernel *>(Handle);
-    return !enter(K->Owner->Device) &&
-           Api.cuFuncGetAttribute(&Out, Attr, K->Handle) == CUDA_SUCCESS;
+  bool kernelAttribute(CudaKernel &K, int Attr, int &Out) {
+    return !enter(K.Owner->Device) &&
+           Api.cuFuncGetAttribute(&Out, Attr, K.Handle) == CUDA_SUCCESS;
   }
-  Error setKernelAttribute(void *Handle, int Attr, int Value) override {
-    auto *K = static_cast<Kernel *>(Handle);
-    if (Error E = enter(K->Owner->Device))
+  Error setKernelAttribute(CudaKernel &K, int Attr, int Value) {
+    if (Error E = enter(K.Owner->Device))
       return E;
-    return check(Api.cuFuncSetAttribute(K->Handle, Attr, Value), "cuFuncSetAttribute");
+    return check(Api.cuFuncSetAttribute(K.Handle, Attr, Value), "cuFuncSetAttribute");
   }
-  bool occupancy(void *Handle, int BlockSize, size_t DynamicShared, int &Blocks) override {
-    auto *K = static_cast<Kernel *>(Handle);
-    return !enter(K->Owner->Device) &&
-           Api.cuOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, K->Handle, BlockSize,
+  bool occupancy(CudaKernel &K, int BlockSize, size_t DynamicShared, int &Blocks) {
+    return !enter(K.Owner->Device) &&
+           Api.cuOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, K.Handle, BlockSize,
                                                            DynamicShared) == CUDA_SUCCESS;
   }
 
@@ -967,6 +973,20 @@ private:
   std::set<CUstream> UserStreams; ///< from acc_set_cuda_stream, not Ferry's to destroy
   std::map<std::string, std::shared_ptr<const std::vector<char>>> Linked;
 };
+
+CudaKernel::CudaKernel(CudaBackend &Cuda, Module *Owner, CUfunction Handle, std::string Name)
+    : DeviceKernel(Cuda, std::move(Name)), Owner(Owner), Handle(Handle), Cuda(Cuda) {}
+Error CudaKernel::launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+                         void **Args, int Queue) {
+  return Cuda.launch(*this, Grid, Block, SharedBytes, Args, Queue);
+}
+bool CudaKernel::attribute(int Attr, int &Out) { return Cuda.kernelAttribute(*this, Attr, Out); }
+Error CudaKernel::setAttribute(int Attr, int Value) {
+  return Cuda.setKernelAttribute(*this, Attr, Value);
+}
+bool CudaKernel::occupancy(int BlockSize, size_t DynamicShared, int &Blocks) {
+  return Cuda.occupancy(*this, BlockSize, DynamicShared, Blocks);
+}
 
 CudaEvent::CudaEvent(CudaBackend &Cuda, CUevent Handle)
     : DeviceEvent(Cuda), Cuda(Cuda), Handle(Handle) {}

@@ -261,7 +261,7 @@ Kernel *CudaRuntime::kernel(Device &D, const void *Func, cudaError_t &Err) {
   auto K = std::make_unique<Kernel>();
   K->Owner = M;
   K->Name = Name;
-  if (Error E = D.B->getKernel(M->Handle, Name.c_str(), &K->Handle)) {
+  if (Error E = D.B->getKernel(M->Handle, Name.c_str(), K->Handle)) {
     errorf("kernel '%s': %s", Name.c_str(), E.message().c_str());
     Err = fail(cudaErrorInvalidDeviceFunction);
     return nullptr;

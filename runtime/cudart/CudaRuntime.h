@@ -79,7 +79,7 @@ struct Module {
 };
 
 struct Kernel {
-  void *Handle = nullptr;
+  DeviceKernel *Handle = nullptr; ///< owned by Owner's backend module
   Module *Owner = nullptr;
   std::string Name;
   /// AMD: its metadata in Owner->Index (registers, group memory, launch

@@ -79,7 +79,7 @@ cudaError_t launchOn(const void *Func, dim3 Grid, dim3 Block, void **Args, size_
   if (cudaError_t E = checkConfig(*K, Grid, Block, Shared))
     return E;
   const uint32_t G[3] = {Grid.x, Grid.y, Grid.z}, B[3] = {Block.x, Block.y, Block.z};
-  if (Error E = D->B->launch(K->Handle, G, B, uint32_t(Shared), Args, Queue)) {
+  if (Error E = K->Handle->launch(G, B, uint32_t(Shared), Args, Queue)) {
     errorf("kernel '%s' failed on device %d: %s", K->Name.c_str(), rt().deviceIndex(*D),
            E.message().c_str());
     if (E.status() == FERRY_ERROR_INVALID)
@@ -151,7 +151,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
   if (!rt().isAmd()) {
     // CUfunction_attribute numbers.
     int V = 0;
-    auto Get = [&](int A) { return D->B->kernelAttribute(K->Handle, A, V) ? V : 0; };
+    auto Get = [&](int A) { return K->Handle->attribute(A, V) ? V : 0; };
     Attr->maxThreadsPerBlock = Get(0);
     Attr->sharedSizeBytes = size_t(Get(1));
     Attr->constSizeBytes = size_t(Get(2));
@@ -194,7 +194,7 @@ cudaError_t cudaFuncSetAttribute(const void *Func, enum cudaFuncAttribute Attr, 
     return fail(cudaErrorInvalidValue);
   if (!rt().isAmd()) {
     // cudaFuncAttribute numbers are CUfunction_attribute's.
-    if (Error E = D->B->setKernelAttribute(K->Handle, int(Attr), Value)) {
+    if (Error E = K->Handle->setAttribute(int(Attr), Value)) {
       errorf("cudaFuncSetAttribute of kernel '%s': %s", K->Name.c_str(), E.message().c_str());
       return fail(cudaErrorInvalidValue);
     }
@@ -236,7 +236,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *NumBlock
   if (!K)
     return Err;
   if (!rt().isAmd()) {
-    if (!D->B->occupancy(K->Handle, BlockSize, DynamicShared, *NumBlocks))
+    if (!K->Handle->occupancy(BlockSize, DynamicShared, *NumBlocks))
       return fail(cudaErrorInvalidValue);
     return cudaSuccess;
   }

@@ -52,10 +52,20 @@ std::string libraryDirectory() {
   return Slash == std::string::npos ? "." : Path.substr(0, Slash);
 }
 
-struct EmuKernel {
+class EmuBackend;
+
+/// A kernel of an emulated module, run by the backend.
+class EmuKernel final : public DeviceKernel {
+public:
+  EmuKernel(EmuBackend &Emu, void *Program, std::string Name, int Device);
+  Error launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+               void **Args, int Queue) override;
+
   void *Program;
-  std::string Name;
   int Device;
+
+private:
+  EmuBackend &Emu;
 };
 
 class EmuBackend final : public Backend {
@@ -251,14 +261,14 @@ public:
     ModuleDevice.erase(Module);
     return Error::success();
   }
-  Error getKernel(void *Module, const char *Name, void **Kernel) override {
+  Error getKernel(void *Module, const char *Name, DeviceKernel *&Kernel) override {
     const int Device = deviceOf(Module);
     if (!HasKernel(Module, Name))
       return makeError(FERRY_ERROR_INVALID, "%s: no kernel '%s' in the module",
                        where(Device).c_str(), Name);
     std::lock_guard<std::mutex> Lock(Mutex);
-    Kernels.push_back(std::make_unique<EmuKernel>(EmuKernel{Module, Name, Device}));
-    *Kernel = Kernels.back().get();
+    Kernels.push_back(std::make_unique<EmuKernel>(*this, Module, Name, Device));
+    Kernel = Kernels.back().get();
     return Error::success();
   }
   Error symbolAddress(void *Module, const char *Name, uint64_t &Address, uint64_t &Size) override {
@@ -267,13 +277,13 @@ public:
                        where(deviceOf(Module)).c_str(), Name);
     return Error::success();
   }
-  Error launch(void *Kernel, const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
-               void **Args, int) override {
-    const EmuKernel &K = *static_cast<EmuKernel *>(Kernel);
-    notifyf(NotifyLaunch, "launch %s on %s: grid %ux%ux%u block %ux%ux%u", K.Name.c_str(),
+  Error launch(const EmuKernel &K, const uint32_t Grid[3], const uint32_t Block[3],
+               uint32_t SharedBytes, void **Args) {
+    notifyf(NotifyLaunch, "launch %s on %s: grid %ux%ux%u block %ux%ux%u", K.name().c_str(),
             where(K.Device).c_str(), Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2]);
     char Message[4096] = "";
-    if (Launch(K.Program, K.Name.c_str(), Grid, Block, SharedBytes, Args, Message, sizeof Message))
+    if (Launch(K.Program, K.name().c_str(), Grid, Block, SharedBytes, Args, Message,
+               sizeof Message))
       return makeError(FERRY_ERROR_BACKEND, "%s: %s", where(K.Device).c_str(), Message);
     return Error::success();
   }
@@ -327,6 +337,14 @@ private:
   std::mutex Mutex;
   std::vector<std::unique_ptr<EmuKernel>> Kernels;
 };
+
+EmuKernel::EmuKernel(EmuBackend &Emu, void *Program, std::string Name, int Device)
+    : DeviceKernel(Emu, std::move(Name)), Program(Program), Device(Device), Emu(Emu) {}
+/// Launches run to completion: every queue is synchronous.
+Error EmuKernel::launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+                        void **Args, int) {
+  return Emu.launch(*this, Grid, Block, SharedBytes, Args);
+}
 
 } // namespace
 

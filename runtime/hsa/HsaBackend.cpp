@@ -148,22 +148,37 @@ struct HsaDevice {
   std::map<int, std::unique_ptr<HsaQueue>> Queues;
 };
 
+class HsaBackend;
+class HsaKernel;
+
 struct HsaModule {
   int Device;
   hsa_executable_t Executable{};
   hsa_code_object_reader_t Reader{};
   std::shared_ptr<const std::vector<char>> Code;
   ImageIndex Index;
-  std::vector<std::unique_ptr<struct HsaKernel>> Kernels;
+  std::vector<std::unique_ptr<HsaKernel>> Kernels;
 };
 
-struct HsaKernel {
-  HsaModule *Owner;
-  std::string Name;
+/// A kernel's descriptor and what its dispatches need.
+class HsaKernel final : public DeviceKernel {
+public:
+  HsaKernel(HsaBackend &Hsa, std::string Name);
+  Error launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+               void **Args, int Queue) override;
+  /// CUDA's function attributes in AMD terms: VGPRs (with AGPRs), the
+  /// dispatch's private segment (linked libraries included), static LDS, the
+  /// largest work-group.
+  bool attribute(int Attr, int &Out) override;
+
+  HsaModule *Owner = nullptr;
   uint64_t Object = 0;
   uint32_t GroupSize = 0, PrivateSize = 0;
   SymbolInfo Info;
   bool Prints = false; ///< has a hidden_printf_buffer argument
+
+private:
+  HsaBackend &Hsa;
 };
 
 class HsaBackend final : public Backend {
@@ -316,29 +331,6 @@ public:
     return FERRY_SUCCESS;
   }
 
-  /// CUDA's function attributes in AMD terms: VGPRs (with AGPRs), the
-  /// dispatch's private segment (linked libraries included), static LDS, the
-  /// largest work-group.
-  bool kernelAttribute(void *Handle, int Attr, int &Out) override {
-    const auto *K = static_cast<const HsaKernel *>(Handle);
-    switch (Attr) {
-    case 0: // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
-      Out = int(K->Info.MaxFlatWorkGroupSize ? K->Info.MaxFlatWorkGroupSize : 1024);
-      return true;
-    case 1: // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
-      Out = int(K->GroupSize);
-      return true;
-    case 3: // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
-      Out = int(K->PrivateSize);
-      return true;
-    case 4: // CU_FUNC_ATTRIBUTE_NUM_REGS
-      Out = int(K->Info.VGPRs + K->Info.AGPRs);
-      return true;
-    default:
-      return false;
-    }
-  }
-
   /// HSA code objects and relocatable objects whose target the device runs
   /// (an unreadable one too: loading it says what is wrong).
   bool takesImage(int Device, const Image &I) const override {
@@ -461,7 +453,7 @@ public:
     return Result;
   }
 
-  Error getKernel(void *Handle, const char *Name, void **Out) override {
+  Error getKernel(void *Handle, const char *Name, DeviceKernel *&Out) override {
     auto *M = static_cast<HsaModule *>(Handle);
     HsaDevice &D = Devices[M->Device];
     const SymbolInfo *Info = nullptr;
@@ -474,7 +466,7 @@ public:
                        M->Device);
     hsa_executable_symbol_t Sym;
     std::string Descriptor = std::string(Name) + ".kd";
-    auto K = std::make_unique<HsaKernel>();
+    auto K = std::make_unique<HsaKernel>(*this, Name);
     if (Error E = check(Api.hsa_executable_get_symbol_by_name(M->Executable, Descriptor.c_str(),
                                                               &D.Agent, &Sym),
                         "hsa_executable_get_symbol_by_name", FERRY_ERROR_INVALID))
@@ -499,11 +491,10 @@ public:
                        "kernel '%s' needs %llu bytes of kernel arguments; Ferry supports %zu",
                        Name, (unsigned long long)Info->KernargSize, KernargSlotSize);
     K->Owner = M;
-    K->Name = Name;
     K->Info = *Info;
     for (const KernelArgDesc &A : K->Info.Args)
       K->Prints |= A.ValueKind == "hidden_printf_buffer";
-    *Out = K.get(); // lives as long as its module, like a CUfunction
+    Out = K.get(); // lives as long as its module, like a CUfunction
     std::lock_guard<std::mutex> Lock(Mutex);
     M->Kernels.push_back(std::move(K));
     return Error::success();
@@ -570,9 +561,8 @@ public:
     return Error::success();
   }
 
-  Error launch(void *Handle, const uint32_t Grid[3], const uint32_t Block[3],
-               uint32_t SharedBytes, void **Args, int Queue) override {
-    auto *K = static_cast<HsaKernel *>(Handle);
+  Error launch(const HsaKernel *K, const uint32_t Grid[3], const uint32_t Block[3],
+               uint32_t SharedBytes, void **Args, int Queue) {
     const int Device = K->Owner->Device;
     HsaDevice &D = Devices[Device];
     DispatchGeometry G;
@@ -584,7 +574,7 @@ public:
     if (std::string Error = buildDispatchPacket(G, K->Object, K->GroupSize, K->PrivateSize,
                                                 nullptr, hsa_signal_t{0}, Built, HeaderAndSetup);
         !Error.empty())
-      return makeError(FERRY_ERROR_INVALID, "kernel '%s': %s", K->Name.c_str(), Error.c_str());
+      return makeError(FERRY_ERROR_INVALID, "kernel '%s': %s", K->name().c_str(), Error.c_str());
     std::lock_guard<std::mutex> Lock(Mutex);
     HsaQueue *Q;
     if (Error E = queue(Device, D, normalize(Queue), Q))
@@ -601,7 +591,7 @@ public:
     }
     std::vector<uint8_t> &Segment = Scratch;
     if (std::string Error = fillKernargs(K->Info, Args, G, Segment); !Error.empty())
-      return makeError(FERRY_ERROR_INVALID, "launching kernel '%s': %s", K->Name.c_str(),
+      return makeError(FERRY_ERROR_INVALID, "launching kernel '%s': %s", K->name().c_str(),
                        Error.c_str());
     void *Kernarg = nullptr;
     hsa_signal_t Signal;
@@ -627,10 +617,10 @@ public:
                 sizeof Built - 4);
     __atomic_store_n(reinterpret_cast<uint32_t *>(Packet), HeaderAndSetup, __ATOMIC_RELEASE);
     Api.hsa_signal_store_screlease(HQ->doorbell_signal, hsa_signal_value_t(Index));
-    Q->Pending.push_back({Signal, Kernarg, K->Name});
+    Q->Pending.push_back({Signal, Kernarg, K->name()});
     notifyf(NotifyLaunch, "launch %s on radeon device %d: grid (%u,%u,%u) block (%u,%u,%u) "
                          "shared %u queue %d",
-           K->Name.c_str(), Device, Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2],
+           K->name().c_str(), Device, Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2],
            SharedBytes, Queue);
     if (Queue == acc_async_sync)
       return drain(Device, D, *Q);
@@ -975,6 +965,32 @@ private:
   std::vector<uint8_t> Scratch; ///< kernarg staging, under Mutex
   PrintfFormatTable PrintfFormats; ///< of every loaded code object
 };
+
+HsaKernel::HsaKernel(HsaBackend &Hsa, std::string Name)
+    : DeviceKernel(Hsa, std::move(Name)), Hsa(Hsa) {}
+Error HsaKernel::launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
+                        void **Args, int Queue) {
+  return Hsa.launch(this, Grid, Block, SharedBytes, Args, Queue);
+}
+
+bool HsaKernel::attribute(int Attr, int &Out) {
+  switch (Attr) {
+  case 0: // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+    Out = int(Info.MaxFlatWorkGroupSize ? Info.MaxFlatWorkGroupSize : 1024);
+    return true;
+  case 1: // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+    Out = int(GroupSize);
+    return true;
+  case 3: // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+    Out = int(PrivateSize);
+    return true;
+  case 4: // CU_FUNC_ATTRIBUTE_NUM_REGS
+    Out = int(Info.VGPRs + Info.AGPRs);
+    return true;
+  default:
+    return false;
+  }
+}
 
 } // namespace
 

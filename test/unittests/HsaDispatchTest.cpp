@@ -92,14 +92,15 @@ TEST_F(HsaDispatch, KernelWithADynamicStackGetsADefaultStack) {
       Apply = &S;
   ASSERT_TRUE(Apply);
   ASSERT_TRUE(Apply->DynamicStack);
-  void *M = nullptr, *K = nullptr;
+  void *M = nullptr;
+  DeviceKernel *K = nullptr;
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "apply", &K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "apply", K).status(), FERRY_SUCCESS);
   void *Fn = nullptr, *In = nullptr, *Out = nullptr;
   int N = 0;
   void *Args[] = {&Fn, &In, &Out, &N};
   const uint32_t One[3] = {1, 1, 1};
-  ASSERT_EQ(B->launch(K, One, One, 0, Args, acc_async_sync).status(), FERRY_SUCCESS);
+  ASSERT_EQ(K->launch(One, One, 0, Args, acc_async_sync).status(), FERRY_SUCCESS);
   hsa_kernel_dispatch_packet_t P;
   uint8_t Kernarg[512];
   F.last(&P, Kernarg);
@@ -109,16 +110,17 @@ TEST_F(HsaDispatch, KernelWithADynamicStackGetsADefaultStack) {
 
 TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
   std::string Code = readTestImage("geometry.cov5.hsaco");
-  void *M = nullptr, *K = nullptr;
+  void *M = nullptr;
+  DeviceKernel *K = nullptr;
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "geometry", &K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "geometry", K).status(), FERRY_SUCCESS);
   float *Out = reinterpret_cast<float *>(0x1000);
   int64_t N = 77;
   float S = 0.5f;
   void *Args[] = {&Out, &N, &S};
   const uint32_t Grid[3] = {8, 4, 2}, Block[3] = {32, 2, 1};
   const int Before = F.count();
-  ASSERT_EQ(B->launch(K, Grid, Block, 256, Args, acc_async_sync).status(), FERRY_SUCCESS);
+  ASSERT_EQ(K->launch(Grid, Block, 256, Args, acc_async_sync).status(), FERRY_SUCCESS);
   ASSERT_EQ(F.count(), Before + 1);
   hsa_kernel_dispatch_packet_t P;
   uint8_t Kernarg[512];
@@ -150,7 +152,7 @@ TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
 
   // Many queued launches recycle signals and kernarg slots.
   for (int I = 0; I < 1000; ++I)
-    ASSERT_EQ(B->launch(K, Grid, Block, 0, Args, 1).status(), FERRY_SUCCESS);
+    ASSERT_EQ(K->launch(Grid, Block, 0, Args, 1).status(), FERRY_SUCCESS);
   EXPECT_EQ(B->wait(0, 1, false), FERRY_SUCCESS);
   EXPECT_TRUE(B->idle(0, 1, false));
   EXPECT_EQ(B->unloadModule(M).status(), FERRY_SUCCESS);
@@ -158,16 +160,17 @@ TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
 
 TEST_F(HsaDispatch, AFaultNamesTheKernel) {
   std::string Code = readTestImage("geometry.cov4.hsaco");
-  void *M = nullptr, *K = nullptr;
+  void *M = nullptr;
+  DeviceKernel *K = nullptr;
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "geometry", &K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "geometry", K).status(), FERRY_SUCCESS);
   float *Out = nullptr;
   int64_t N = 1;
   float S = 1;
   void *Args[] = {&Out, &N, &S};
   const uint32_t One[3] = {1, 1, 1};
   F.faultNext();
-  Error E = B->launch(K, One, One, 0, Args, acc_async_sync);
+  Error E = K->launch(One, One, 0, Args, acc_async_sync);
   EXPECT_EQ(E.status(), FERRY_ERROR_BACKEND);
   EXPECT_NE(E.message().find("kernel 'geometry' faulted on radeon device 0 (gfx-fake)"),
             std::string::npos)
@@ -213,9 +216,10 @@ TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
         PrintfKernel::BufferOffset = A.Offset;
   ASSERT_NE(PrintfKernel::Hash, 0u);
   ASSERT_NE(PrintfKernel::BufferOffset, 0u);
-  void *M = nullptr, *K = nullptr;
+  void *M = nullptr;
+  DeviceKernel *K = nullptr;
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "_Z13device_printfPKfPixi", &K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "_Z13device_printfPKfPixi", K).status(), FERRY_SUCCESS);
   float *X = nullptr;
   int *Status = nullptr;
   long long Big = 0;
@@ -225,8 +229,8 @@ TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
   F.onDispatch(PrintfKernel::run);
   // Asynchronous launches print when their queue is waited for, once.
   testing::internal::CaptureStdout();
-  ASSERT_EQ(B->launch(K, One, One, 0, Args, 3).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->launch(K, One, One, 0, Args, 3).status(), FERRY_SUCCESS);
+  ASSERT_EQ(K->launch(One, One, 0, Args, 3).status(), FERRY_SUCCESS);
+  ASSERT_EQ(K->launch(One, One, 0, Args, 3).status(), FERRY_SUCCESS);
   EXPECT_EQ(B->wait(0, 3, false), FERRY_SUCCESS);
   EXPECT_EQ(B->wait(0, 3, false), FERRY_SUCCESS);
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "item 1: 0.500 one\nitem 1: 0.500 one\n");
@@ -234,7 +238,7 @@ TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
   // comes first, then the fault.
   testing::internal::CaptureStdout();
   F.faultNext();
-  Error E = B->launch(K, One, One, 0, Args, acc_async_sync);
+  Error E = K->launch(One, One, 0, Args, acc_async_sync);
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "item 1: 0.500 one\n");
   EXPECT_NE(E.message().find("kernel '_Z13device_printfPKfPixi' faulted"), std::string::npos)
       << E.message();
@@ -257,16 +261,16 @@ TEST_F(HsaDispatch, MismatchedImagesAndNamesAreRefused) {
               "compile with --offload-arch=gfx90a");
   std::string Code = readTestImage("geometry.cov5.hsaco");
   ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  void *K = nullptr;
-  expectError(B->getKernel(M, "nope", &K), FERRY_ERROR_INVALID,
+  DeviceKernel *K = nullptr;
+  expectError(B->getKernel(M, "nope", K), FERRY_ERROR_INVALID,
               "no kernel 'nope' in the code object");
   float *Out = nullptr;
   void *Args[] = {&Out, nullptr, nullptr};
-  ASSERT_EQ(B->getKernel(M, "geometry", &K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(M, "geometry", K).status(), FERRY_SUCCESS);
   const uint32_t Zero[3] = {0, 1, 1}, One[3] = {1, 1, 1};
-  expectError(B->launch(K, Zero, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID,
+  expectError(K->launch(Zero, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID,
               "is not a valid AMD dispatch");
-  expectError(B->launch(K, One, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID,
+  expectError(K->launch(One, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID,
               "argument 1 of geometry is missing");
   EXPECT_FALSE(B->unloadModule(M));
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << "errors are values, not printed";
@@ -318,13 +322,14 @@ TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {
     GTEST_SKIP() << ComgrLinker::get().availability();
   std::string Kernel = readTestImage("axpy-kernel.gfx90a.o");
   std::string Library = readTestImage("axpy-library.gfx90a.o");
-  void *M = nullptr, *K = nullptr;
+  void *M = nullptr;
+  DeviceKernel *K = nullptr;
   ASSERT_EQ(B->loadModule(0,
                           {{"object", Kernel.data(), Kernel.size()},
                            {"object", Library.data(), Library.size()}},
                           &M).status(),
             FERRY_SUCCESS);
-  EXPECT_EQ(B->getKernel(M, "axpy", &K).status(), FERRY_SUCCESS);
+  EXPECT_EQ(B->getKernel(M, "axpy", K).status(), FERRY_SUCCESS);
   EXPECT_FALSE(B->unloadModule(M));
   // Without the library, the missing function is named.
   expectError(B->loadModule(0, {{"object", Kernel.data(), Kernel.size()}}, &M),
