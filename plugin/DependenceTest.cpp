@@ -537,16 +537,21 @@ static bool straightLine(ArrayRef<Token> Body) {
   });
 }
 
-std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
-                                const StringSet<> &Reductions, const StringSet<> &Privates) {
+namespace {
+/// The names of a loop's body that vary from one iteration to the next (the
+/// loop's variable, its private ones, and those the body declares or
+/// assigns), and those the body declares.
+struct BodyNames {
+  StringSet<> Varying, Declared;
+};
+} // namespace
+
+/// The names of \p L's body, with \p Privates.
+static BodyNames namesOfBody(Preprocessor &PP, const CanonicalLoop &L,
+                             const StringSet<> &Privates) {
   ArrayRef<Token> Body = L.Body;
-  // Straight-line code only: a condition could keep all but one iteration
-  // from writing; Ferry's own code (a nested construct) is not read.
-  if (!straightLine(Body))
-    return {};
-  // The names the body declares or assigns vary from one iteration to the
-  // next; so does the loop's variable.
-  StringSet<> Varying = Privates, Declared;
+  BodyNames Names{Privates, {}};
+  StringSet<> &Varying = Names.Varying, &Declared = Names.Declared;
   Varying.insert(PP.getSpelling(L.Var));
   for (size_t I = 0; I < Body.size(); ++I) {
     if (!Body[I].is(tok::identifier))
@@ -563,67 +568,103 @@ std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
     else if (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))
       Varying.insert(Name);
   }
-  for (size_t I = 0; I < Body.size(); ++I) {
-    const Token &T = Body[I];
-    if (!T.is(tok::identifier) ||
-        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
-        (I > 0 && isTypeWord(Body[I - 1])))
-      continue;
-    StringRef Name = T.getIdentifierInfo()->getName();
-    if (Reductions.contains(Name) || Privates.contains(Name) || Declared.contains(Name) ||
-        sameVar(T, L.Var))
-      continue;
-    // Its subscripts, which must not change in the loop.
-    size_t End = I + 1;
-    bool Invariant = true;
-    while (End < Body.size() && Body[End].is(tok::l_square)) {
-      unsigned Depth = 0;
-      size_t J = End;
-      for (; J < Body.size(); ++J) {
-        if (Body[J].is(tok::l_square))
-          ++Depth;
-        else if (Body[J].is(tok::r_square) && --Depth == 0)
-          break;
-        else if (Body[J].is(tok::identifier) &&
-                 (Varying.contains(Body[J].getIdentifierInfo()->getName()) ||
-                  (J + 1 < Body.size() && Body[J + 1].is(tok::l_paren))))
-          Invariant = false; // a varying name, or a call
-      }
-      End = J + 1;
+  return Names;
+}
+
+/// Whether the identifier at \p I of \p L's body names a variable that all
+/// iterations share: not a member, not being declared, not a reduction's,
+/// private, declared in the body or the loop's variable.
+static bool namesSharedVariable(ArrayRef<Token> Body, size_t I, const CanonicalLoop &L,
+                                const BodyNames &Names, const StringSet<> &Reductions,
+                                const StringSet<> &Privates) {
+  const Token &T = Body[I];
+  if (!T.is(tok::identifier) ||
+      (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+      (I > 0 && isTypeWord(Body[I - 1])))
+    return false;
+  StringRef Name = T.getIdentifierInfo()->getName();
+  return !(Reductions.contains(Name) || Privates.contains(Name) ||
+           Names.Declared.contains(Name) || sameVar(T, L.Var));
+}
+
+/// Where the subscripts after the name at \p I of \p Body end (I + 1 when
+/// it has none); \p Invariant is cleared when one of them holds a name in
+/// \p Varying or a call.
+static size_t subscriptsEnd(ArrayRef<Token> Body, size_t I, const StringSet<> &Varying,
+                            bool &Invariant) {
+  size_t End = I + 1;
+  while (End < Body.size() && Body[End].is(tok::l_square)) {
+    unsigned Depth = 0;
+    size_t J = End;
+    for (; J < Body.size(); ++J) {
+      if (Body[J].is(tok::l_square))
+        ++Depth;
+      else if (Body[J].is(tok::r_square) && --Depth == 0)
+        break;
+      else if (Body[J].is(tok::identifier) &&
+               (Varying.contains(Body[J].getIdentifierInfo()->getName()) ||
+                (J + 1 < Body.size() && Body[J + 1].is(tok::l_paren))))
+        Invariant = false; // a varying name, or a call
     }
-    const bool Subscripted = End > I + 1;
-    if (!Invariant || End >= Body.size() ||
-        (Subscripted && Body[End].is(tok::l_paren)) || Body[End].is(tok::l_paren))
-      continue;
-    const bool PreIncDec = I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus);
-    const bool Compound = (isAssignment(Body[End]) && !Body[End].is(tok::equal)) ||
-                          Body[End].isOneOf(tok::plusplus, tok::minusminus) || PreIncDec;
-    bool ReadsItself = false;
-    if (Body[End].is(tok::equal)) {
-      // `x = ... x ...`: the same text again before the `;`.
-      const size_t Len = End - I;
-      for (size_t K = End + 1; K + Len <= Body.size() && !Body[K].is(tok::semi); ++K) {
-        bool Same = true;
-        for (size_t M = 0; M < Len && Same; ++M)
-          Same = PP.getSpelling(Body[K + M]) == PP.getSpelling(Body[I + M]);
-        if (Same) {
-          ReadsItself = true;
-          break;
-        }
-      }
-    }
-    // A scalar whose first use in the body assigns it (`k = 0` of a loop
-    // over k inside) is each iteration's own value, not shared state.
-    if (!Subscripted && assignedFirst(Body, T))
-      continue;
-    // An element written in every iteration; a scalar read and written.
-    if (Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))) {
-      std::string Text;
-      for (size_t K = I; K < End; ++K)
-        Text += PP.getSpelling(Body[K]);
-      return Text;
-    }
+    End = J + 1;
   }
+  return End;
+}
+
+/// Whether the assignment at \p End to Body[I, End) reads the same text
+/// again before its `;` (`x = ... x ...`).
+static bool readsItself(Preprocessor &PP, ArrayRef<Token> Body, size_t I, size_t End) {
+  const size_t Len = End - I;
+  for (size_t K = End + 1; K + Len <= Body.size() && !Body[K].is(tok::semi); ++K) {
+    bool Same = true;
+    for (size_t M = 0; M < Len && Same; ++M)
+      Same = PP.getSpelling(Body[K + M]) == PP.getSpelling(Body[I + M]);
+    if (Same)
+      return true;
+  }
+  return false;
+}
+
+/// What the shared variable named at \p I of \p Body is updated at in
+/// every iteration, as written ("x[i]", "s"): an element at subscripts that
+/// do not change in the loop written, or a scalar read and written. Empty
+/// when it is not.
+static std::string updatedInEveryIteration(Preprocessor &PP, ArrayRef<Token> Body, size_t I,
+                                           const StringSet<> &Varying) {
+  bool Invariant = true;
+  const size_t End = subscriptsEnd(Body, I, Varying, Invariant);
+  const bool Subscripted = End > I + 1;
+  if (!Invariant || End >= Body.size() || Body[End].is(tok::l_paren))
+    return {};
+  const bool PreIncDec = I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus);
+  const bool Compound = (isAssignment(Body[End]) && !Body[End].is(tok::equal)) ||
+                        Body[End].isOneOf(tok::plusplus, tok::minusminus) || PreIncDec;
+  const bool ReadsItself = Body[End].is(tok::equal) && readsItself(PP, Body, I, End);
+  // A scalar whose first use in the body assigns it (`k = 0` of a loop
+  // over k inside) is each iteration's own value, not shared state.
+  if (!Subscripted && assignedFirst(Body, Body[I]))
+    return {};
+  // An element written in every iteration; a scalar read and written.
+  if (!(Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))))
+    return {};
+  std::string Text;
+  for (size_t K = I; K < End; ++K)
+    Text += PP.getSpelling(Body[K]);
+  return Text;
+}
+
+std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
+                                const StringSet<> &Reductions, const StringSet<> &Privates) {
+  ArrayRef<Token> Body = L.Body;
+  // Straight-line code only: a condition could keep all but one iteration
+  // from writing; Ferry's own code (a nested construct) is not read.
+  if (!straightLine(Body))
+    return {};
+  const BodyNames Names = namesOfBody(PP, L, Privates);
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (namesSharedVariable(Body, I, L, Names, Reductions, Privates))
+      if (std::string Text = updatedInEveryIteration(PP, Body, I, Names.Varying); !Text.empty())
+        return Text;
   return {};
 }
 

@@ -92,6 +92,89 @@ std::string extremumUpdate(Preprocessor &PP, ArrayRef<Token> S) {
   return Args.size() == 2 && (IsX(Args[0]) || IsX(Args[1])) ? Op : "";
 }
 
+/// How many times \p Stmt names each identifier.
+DenseMap<const IdentifierInfo *, unsigned> identifierUses(ArrayRef<Token> Stmt) {
+  DenseMap<const IdentifierInfo *, unsigned> Uses;
+  for (const Token &T : Stmt)
+    if (T.is(tok::identifier))
+      ++Uses[T.getIdentifierInfo()];
+  return Uses;
+}
+
+/// The reduction operator of the statement that starts at \p I of \p Stmt
+/// when it updates its first name `x` as one (`x += e;`, `x -= e;`,
+/// `x *= e;`, `|=`, `&=`, `^=`, `x = x + e;`, `x = x - e;`, `x = x * e;`,
+/// `x = fmax(x, e);`...), else empty; \p Named: how many times such a
+/// statement names x.
+std::string reductionUpdate(Preprocessor &PP, ArrayRef<Token> Stmt, size_t I, unsigned &Named) {
+  const Token &X = Stmt[I];
+  if (X.isNot(tok::identifier) ||
+      !Stmt[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren))
+    return "";
+  const Token &Op = Stmt[I + 1];
+  Named = 1;
+  if (Op.isOneOf(tok::plusequal, tok::minusequal))
+    return "+";
+  if (Op.is(tok::starequal))
+    return "*";
+  if (Op.isOneOf(tok::pipeequal, tok::ampequal, tok::caretequal))
+    return PP.getSpelling(Op).substr(0, 1);
+  Named = 2;
+  if (Op.is(tok::equal) && Stmt[I + 2].is(tok::identifier) &&
+      Stmt[I + 2].getIdentifierInfo() == X.getIdentifierInfo() &&
+      Stmt[I + 3].isOneOf(tok::plus, tok::minus, tok::star) &&
+      bindsToOperator(Stmt.drop_front(I + 4), Stmt[I + 3].getKind()))
+    return Stmt[I + 3].is(tok::star) ? "*" : "+";
+  if (Op.is(tok::equal))
+    return extremumUpdate(PP, Stmt.drop_front(I));
+  return "";
+}
+
+/// Whether reduction operator \p Op applies to floating-point values too
+/// (`+`, `*`, `max`, `min`; the bitwise ones need integers).
+bool appliesToFloatingPoint(StringRef Op) {
+  return Op == "+" || Op == "*" || Op == "max" || Op == "min";
+}
+
+/// Whether \p Enclosing declares \p X with an arithmetic type of the
+/// language's words that can carry the reduction \p Op.
+bool declaredArithmetic(ArrayRef<Token> Enclosing, const Token &X, StringRef Op) {
+  for (size_t J = 1; J + 1 < Enclosing.size(); ++J)
+    if (Enclosing[J].is(tok::identifier) &&
+        Enclosing[J].getIdentifierInfo() == X.getIdentifierInfo() &&
+        Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float, tok::kw_int, tok::kw_long,
+                                 tok::kw_unsigned, tok::kw_short) &&
+        Enclosing[J + 1].isOneOf(tok::equal, tok::semi))
+      return appliesToFloatingPoint(Op) ||
+             !Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float);
+  return false;
+}
+
+/// Whether \p X can carry the reduction \p Op: a local, non-const,
+/// non-reference scalar of arithmetic type (integer for the bitwise
+/// operators). A variable of the enclosing iteration is not parsed yet: one
+/// that \p Enclosing declares will do.
+bool reducible(AccContext &Ctx, const Token &X, StringRef Op, ArrayRef<Token> Enclosing) {
+  const VarDecl *VD = Ctx.lookupVariable(X);
+  if (!VD)
+    return declaredArithmetic(Enclosing, X, Op);
+  return !VD->hasGlobalStorage() && !VD->getType()->isReferenceType() &&
+         !VD->getType().isConstQualified() && VD->getType()->isArithmeticType() &&
+         (appliesToFloatingPoint(Op) || VD->getType()->isIntegerType());
+}
+
+/// `reduction(Op: X)`, at X.
+Clause reductionClause(const Token &X, StringRef Op) {
+  Clause C;
+  C.Kind = ClauseKind::Reduction;
+  C.Loc = X.getLocation();
+  C.ReductionOp = Op.str();
+  VarRef V;
+  V.Name = X;
+  C.Vars.push_back(std::move(V));
+  return C;
+}
+
 } // namespace
 
 /// The statement next in the token stream, lexed (and back in the stream
@@ -149,64 +232,15 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
   TokenList Stmt;
   if (!lexStatement(PP, Ctx, Stmt, /*Back=*/true))
     return;
-  llvm::DenseMap<const IdentifierInfo *, unsigned> Uses;
-  for (const Token &T : Stmt)
-    if (T.is(tok::identifier))
-      ++Uses[T.getIdentifierInfo()];
+  DenseMap<const IdentifierInfo *, unsigned> Uses = identifierUses(Stmt);
   for (size_t I = 1; I + 3 < Stmt.size(); ++I) {
     const Token &X = Stmt[I];
-    if (X.isNot(tok::identifier) ||
-        !Stmt[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren))
+    unsigned Named = 0;
+    const std::string Reduction = reductionUpdate(PP, Stmt, I, Named);
+    if (Reduction.empty() || Uses[X.getIdentifierInfo()] != Named ||
+        !reducible(Ctx, X, Reduction, Enclosing))
       continue;
-    const Token &Op = Stmt[I + 1];
-    std::string Reduction;
-    unsigned Named = 1;
-    if (Op.isOneOf(tok::plusequal, tok::minusequal))
-      Reduction = "+";
-    else if (Op.is(tok::starequal))
-      Reduction = "*";
-    else if (Op.isOneOf(tok::pipeequal, tok::ampequal, tok::caretequal))
-      Reduction = PP.getSpelling(Op).substr(0, 1);
-    else if (Op.is(tok::equal) && Stmt[I + 2].is(tok::identifier) &&
-             Stmt[I + 2].getIdentifierInfo() == X.getIdentifierInfo() &&
-             Stmt[I + 3].isOneOf(tok::plus, tok::minus, tok::star) &&
-             bindsToOperator(ArrayRef<Token>(Stmt).drop_front(I + 4), Stmt[I + 3].getKind())) {
-      Reduction = Stmt[I + 3].is(tok::star) ? "*" : "+";
-      Named = 2;
-    }
-    else if (Op.is(tok::equal))
-      Reduction = extremumUpdate(PP, ArrayRef<Token>(Stmt).drop_front(I)), Named = 2;
-    if (Reduction.empty() || Uses[X.getIdentifierInfo()] != Named)
-      continue;
-    // A variable of the enclosing iteration is not parsed yet: one declared
-    // there with an arithmetic type of the language's words will do.
-    auto DeclaredArithmetic = [&] {
-      for (size_t J = 1; J + 1 < Enclosing.size(); ++J)
-        if (Enclosing[J].is(tok::identifier) &&
-            Enclosing[J].getIdentifierInfo() == X.getIdentifierInfo() &&
-            Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float, tok::kw_int, tok::kw_long,
-                                     tok::kw_unsigned, tok::kw_short) &&
-            Enclosing[J + 1].isOneOf(tok::equal, tok::semi))
-          return Reduction == "+" || Reduction == "*" || Reduction == "max" ||
-                 Reduction == "min" || !Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float);
-      return false;
-    };
-    const VarDecl *VD = Ctx.lookupVariable(X);
-    if (!VD && DeclaredArithmetic())
-      ; // a reduction
-    else if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
-        VD->getType().isConstQualified() || !VD->getType()->isArithmeticType() ||
-        (Reduction != "+" && Reduction != "*" && Reduction != "max" && Reduction != "min" &&
-         !VD->getType()->isIntegerType()))
-      continue;
-    Clause C;
-    C.Kind = ClauseKind::Reduction;
-    C.Loc = X.getLocation();
-    C.ReductionOp = Reduction;
-    VarRef V;
-    V.Name = X;
-    C.Vars.push_back(std::move(V));
-    Loop.Clauses.push_back(std::move(C));
+    Loop.Clauses.push_back(reductionClause(X, Reduction));
   }
 }
 
