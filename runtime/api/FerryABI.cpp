@@ -163,8 +163,7 @@ struct ferry_kernel_s {
 };
 /// A module owns the kernel handles handed out for it.
 struct ferry_module_s {
-  Backend *B;
-  void *Handle;
+  std::unique_ptr<DeviceModule> Handle;
   std::vector<std::unique_ptr<ferry_kernel_s>> Kernels;
   std::vector<ferry::ImageIndex> Indexes; ///< of the images given at load
   std::vector<ferry_symbol> Symbols;      ///< built on first request
@@ -226,12 +225,11 @@ ferry_status ferry_module_load(const ferry_image_desc *Images, size_t Count,
                                    "load code objects of their target (the emulated ones with "
                                    "the translated IR after each), NVIDIA GPUs PTX",
                                    Count, Kinds.c_str(), deviceKindName(K), Device));
-  void *Handle = nullptr;
-  if (Error E = B.loadModule(Device, List, &Handle))
+  std::unique_ptr<DeviceModule> Handle;
+  if (Error E = B.loadModule(Device, List, Handle))
     return fail(Routine, E);
   auto *M = new ferry_module_s;
-  M->B = &B;
-  M->Handle = Handle;
+  M->Handle = std::move(Handle);
   for (const Backend::Image &I : List) {
     if (I.Kind == "bitcode") // the emulator's translated IR: no symbols of its own
       continue;
@@ -250,13 +248,14 @@ ferry_status ferry_module_symbols(ferry_module M, const ferry_symbol **Symbols, 
   if (!M->Listed) {
     // NVIDIA modules have no kernel addresses; asking would only produce
     // errors.
-    const bool Everything = M->B->kind() != DeviceKind::Nvidia;
+    Backend &B = M->Handle->backend();
+    const bool Everything = B.kind() != DeviceKind::Nvidia;
     for (const ImageIndex &Index : M->Indexes)
       for (const SymbolInfo &S : Index.Symbols) {
         ferry_symbol Out = {S.Name.c_str(), S.Kind, S.Size, S.Offset, 0};
         uint64_t Size = 0;
         if ((Everything || S.Kind != FERRY_SYMBOL_KERNEL) &&
-            M->B->symbolAddress(M->Handle, S.Name.c_str(), Out.address, Size))
+            B.symbolAddress(*M->Handle, S.Name.c_str(), Out.address, Size))
           Out.address = 0;
         M->Symbols.push_back(Out);
       }
@@ -273,7 +272,7 @@ ferry_status ferry_module_get_kernel(ferry_module M, const char *Name,
   if (!M || !Name || !Out)
     return failNull(Routine, !M ? "module" : !Name ? "name" : "out");
   DeviceKernel *Handle = nullptr;
-  if (Error E = M->B->getKernel(M->Handle, Name, Handle))
+  if (Error E = M->Handle->backend().getKernel(*M->Handle, Name, Handle))
     return fail(Routine, E);
   M->Kernels.push_back(std::make_unique<ferry_kernel_s>(ferry_kernel_s{Handle, M}));
   *Out = M->Kernels.back().get();
@@ -321,7 +320,7 @@ ferry_status ferry_module_symbol(ferry_module M, const char *Name, uint64_t *Add
   const char *Routine = "ferry_module_symbol";
   if (!M || !Name || !Address || !Size)
     return failNull(Routine, !M ? "module" : !Name ? "name" : !Address ? "address" : "size");
-  if (Error E = M->B->symbolAddress(M->Handle, Name, *Address, *Size))
+  if (Error E = M->Handle->backend().symbolAddress(*M->Handle, Name, *Address, *Size))
     return fail(Routine, E);
   return FERRY_SUCCESS;
 }
@@ -329,7 +328,7 @@ ferry_status ferry_module_symbol(ferry_module M, const char *Name, uint64_t *Add
 ferry_status ferry_module_unload(ferry_module M) {
   if (!M)
     return failNull("ferry_module_unload", "module");
-  Error E = M->B->unloadModule(M->Handle);
+  Error E = M->Handle->backend().unloadModule(std::move(M->Handle));
   delete M;
   return E ? fail("ferry_module_unload", E) : FERRY_SUCCESS;
 }

@@ -213,14 +213,16 @@ ferry_status Backend::properties(int, Properties &) {
 }
 bool Backend::takesImage(int, const Image &) const { return true; }
 
-Error Backend::loadModule(int, const std::vector<Image> &, void **) {
+Error Backend::loadModule(int, const std::vector<Image> &, std::unique_ptr<DeviceModule> &) {
   return unsupported("loading device code");
 }
-Error Backend::unloadModule(void *) { return unsupported("unloading device code"); }
-Error Backend::getKernel(void *, const char *, DeviceKernel *&) {
+Error Backend::unloadModule(std::unique_ptr<DeviceModule>) {
+  return unsupported("unloading device code");
+}
+Error Backend::getKernel(DeviceModule &, const char *, DeviceKernel *&) {
   return unsupported("looking up kernels");
 }
-Error Backend::symbolAddress(void *, const char *, uint64_t &, uint64_t &) {
+Error Backend::symbolAddress(DeviceModule &, const char *, uint64_t &, uint64_t &) {
   return unsupported("symbol addresses");
 }
 

@@ -174,12 +174,16 @@ public:
   /// with their translated IR for AMD targets, PTX for NVIDIA) loads on every
   /// backend; a "bitcode" image goes with the object before it.
   virtual bool takesImage(int Device, const Image &I) const;
-  virtual Error loadModule(int Device, const std::vector<Image> &Images, void **Module);
-  virtual Error unloadModule(void *Module);
-  /// The kernel \p Name of a loaded module, which owns it.
-  virtual Error getKernel(void *Module, const char *Name, DeviceKernel *&Kernel);
-  /// The device address and size of symbol \p Name of a loaded module.
-  virtual Error symbolAddress(void *Module, const char *Name, uint64_t &Address,
+  /// Loads \p Images on device \p Device as one module; \p Module is set
+  /// only when that succeeds.
+  virtual Error loadModule(int Device, const std::vector<Image> &Images,
+                           std::unique_ptr<DeviceModule> &Module);
+  /// Unloads \p Module; it goes with its kernels whether that succeeds or not.
+  virtual Error unloadModule(std::unique_ptr<DeviceModule> Module);
+  /// The kernel \p Name of \p Module, which owns it.
+  virtual Error getKernel(DeviceModule &Module, const char *Name, DeviceKernel *&Kernel);
+  /// The device address and size of symbol \p Name of \p Module.
+  virtual Error symbolAddress(DeviceModule &Module, const char *Name, uint64_t &Address,
                               uint64_t &Size);
 
   /// That this backend cannot do \p What.

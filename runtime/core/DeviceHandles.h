@@ -4,11 +4,11 @@
 /// The typed handles of a Backend's device objects, after LLVM offload's
 /// generic and derived classes: the generic class says what every backend
 /// does with the object; each backend derives its own, holding the vendor's
-/// handle (a CUfunction, a CUevent, ...), and is the only code that sees
-/// the derived type. A backend that needs its own type of a handle it is
-/// given gets it with own(), the one checked downcast. The C ABI's opaque
-/// pointers (ferry_kernel, cudaEvent_t, ...) stay the runtime's own
-/// objects, which hold these.
+/// handle (a CUmodule, a CUfunction, a CUevent, ...), and is the only code
+/// that sees the derived type. A backend that needs its own type of a
+/// handle it is given gets it with own(), the one checked downcast. The C
+/// ABI's opaque pointers (ferry_module, ferry_kernel, cudaEvent_t, ...)
+/// stay the runtime's own objects, which hold these.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_RUNTIME_CORE_DEVICEHANDLES_H
@@ -54,6 +54,17 @@ template <typename Derived, typename Base> Derived &own(const Backend &B, Base &
   (void)B;
   return static_cast<Derived &>(Handle);
 }
+
+/// Device code loaded on one device (Backend::loadModule): one image, or a
+/// kernel image linked with its libraries. It owns the kernels looked up in
+/// it; Backend::unloadModule unloads it.
+class DeviceModule : public DeviceHandle {
+public:
+  virtual ~DeviceModule() = default;
+
+protected:
+  explicit DeviceModule(Backend &Owner) : DeviceHandle(Owner) {}
+};
 
 /// A kernel of a loaded module (Backend::getKernel), which owns it: it
 /// lives as long as the module, like a CUfunction.

@@ -275,7 +275,7 @@ ferry_status Runtime::shutdownDevice(DeviceKind K, int Device) {
         continue;
       }
       if (It->second)
-        report(B.unloadModule(It->second));
+        report(B.unloadModule(std::move(It->second)));
       It = Modules.erase(It);
     }
   }
@@ -684,7 +684,7 @@ bool ptxContains(const ferry_image_info &I, const char *What) {
 
 ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
                                    const char *Name, DeviceKernel **Kernel,
-                                   void **LoadedModule) {
+                                   DeviceModule **LoadedModule) {
   std::lock_guard<std::mutex> Lock(KernelMutex);
   auto Key = std::make_tuple(int(K), Device, std::string(Name));
   if (auto It = Kernels.find(Key); It != Kernels.end()) {
@@ -732,7 +732,7 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
       Defines |= Syms[S].kind == FERRY_SYMBOL_KERNEL && std::strcmp(Syms[S].name, Name) == 0;
     if (!Defines)
       continue;
-    void *&Module = Modules[std::make_tuple(int(K), Device, I)];
+    std::unique_ptr<DeviceModule> &Module = Modules[std::make_tuple(int(K), Device, I)];
     if (!Module) {
       std::vector<Backend::Image> Imgs{{Info.kind, Info.data, Info.size}};
       // Code that calls `routine`s of other translation units: linked with
@@ -748,18 +748,17 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
                 : isRelocatableObject(Lib) && !definesKernels(J))
           Imgs.push_back({Lib.kind, Lib.data, Lib.size});
       }
-      if (Error E = B.loadModule(Device, Imgs, &Module)) {
+      if (Error E = B.loadModule(Device, Imgs, Module)) {
         report(E);
         errorf("%s (%s:%u): cannot load the %s image for %s", R.name, R.file ? R.file : "?",
                R.line, Info.arch, deviceKindName(K));
-        Module = nullptr;
         return E.status();
       }
     }
-    if (Error E = B.getKernel(Module, Name, *Kernel))
+    if (Error E = B.getKernel(*Module, Name, *Kernel))
       return report(E);
-    Kernels[Key] = {*Kernel, Module};
-    *LoadedModule = Module;
+    Kernels[Key] = {*Kernel, Module.get()};
+    *LoadedModule = Module.get();
     return FERRY_SUCCESS;
   }
   errorf("%s (%s:%u): no image for this %s device (%s) defines kernel '%s' (images: %s)",
@@ -775,7 +774,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   const ferry_region &R = *D.region;
   const char *File = R.file ? R.file : "?";
   DeviceKernel *Kernel = nullptr;
-  void *Module = nullptr;
+  DeviceModule *Module = nullptr;
   if (ferry_status S = deviceKernel(B, K, Device, R, D.kernel->name, &Kernel, &Module))
     return S;
   // Host globals the region reads: their values now, on the region's queue.
@@ -784,7 +783,7 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     uint64_t Address = 0, Size = 0;
     // The backend's reason is left out: the message below says it for the
     // region.
-    if (B.symbolAddress(Module, G.symbol, Address, Size) || Size < G.size) {
+    if (B.symbolAddress(*Module, G.symbol, Address, Size) || Size < G.size) {
       errorf("%s (%s:%u): the device copy '%s' of a global variable the region reads is "
              "missing from its image",
              R.name, File, R.line, G.symbol);

@@ -144,7 +144,7 @@ private:
   /// The kernel \p Name of the registered images for the device, loading
   /// the image that defines it on first use.
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
-                            const char *Name, DeviceKernel **Kernel, void **Module);
+                            const char *Name, DeviceKernel **Kernel, DeviceModule **Module);
   void recordLaunch(const ferry_region &R, double Seconds, bool WallClock = false);
   /// Says why region \p R cannot run on \p Kind (none usable, or no device
   /// code for it) and returns the matching status.
@@ -196,8 +196,9 @@ private:
   std::map<size_t, std::unique_ptr<IndexedImage>> IndexedImages;
   std::mutex KernelMutex;
   /// Loaded kernels by (kind, device, name): the kernel and its module.
-  std::map<std::tuple<int, int, std::string>, std::pair<DeviceKernel *, void *>> Kernels;
-  std::map<std::tuple<int, int, size_t>, void *> Modules;
+  std::map<std::tuple<int, int, std::string>, std::pair<DeviceKernel *, DeviceModule *>> Kernels;
+  /// Loaded modules by (kind, device, image).
+  std::map<std::tuple<int, int, size_t>, std::unique_ptr<DeviceModule>> Modules;
   /// The values copied to the device copies of host globals that hold
   /// pointers, translated, per (kind, device, host variable): a copy on a
   /// queue reads its source when the queue gets to it, so it lives here.

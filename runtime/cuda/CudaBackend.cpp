@@ -147,30 +147,32 @@ struct CudaApi {
   }
 };
 
-struct Module;
 class CudaBackend;
+struct CudaModule;
 
 /// A CUfunction; the backend launches it and answers for its attributes.
 class CudaKernel final : public DeviceKernel {
 public:
-  CudaKernel(CudaBackend &Cuda, Module *Owner, CUfunction Handle, std::string Name);
+  CudaKernel(CudaBackend &Cuda, CudaModule *Owner, CUfunction Handle, std::string Name);
   Error launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
                void **Args, int Queue) override;
   bool attribute(int Attr, int &Out) override;
   Error setAttribute(int Attr, int Value) override;
   bool occupancy(int BlockSize, size_t DynamicShared, int &Blocks) override;
 
-  Module *Owner;
+  CudaModule *Owner;
   CUfunction Handle;
 
 private:
   CudaBackend &Cuda;
 };
 
-/// A loaded module owns the kernels looked up in it.
-struct Module {
+/// A CUmodule, which owns the kernels looked up in it.
+struct CudaModule final : public DeviceModule {
+  CudaModule(CudaBackend &Cuda, int Device);
+
   int Device;
-  CUmodule Handle;
+  CUmodule Handle = nullptr;
   std::vector<std::unique_ptr<CudaKernel>> Kernels;
   /// The visible device functions of its images, each with an entry in a
   /// linked function address table, and the kernels of its images.
@@ -308,19 +310,20 @@ public:
     return I.Kind == "ptx" || I.Kind == "cubin";
   }
 
-  Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
+  Error loadModule(int Device, const std::vector<Image> &Images,
+                   std::unique_ptr<DeviceModule> &Out) override {
     if (Error E = enter(Device))
       return E;
     if (Images.empty())
       return makeError(FERRY_ERROR_INVALID, "no image to load on nvidia device %d", Device);
     // Native code: loaded as it is (a cubin never links with others).
     if (Images.size() == 1 && Images[0].Kind == "cubin") {
-      auto Mod = std::make_unique<Module>(Module{Device, nullptr, {}, {}, {}, {}});
+      auto Mod = std::make_unique<CudaModule>(*this, Device);
       if (Error E = check(Api.cuModuleLoadDataEx(&Mod->Handle, Images[0].Data, 0, nullptr,
                                                  nullptr),
                           "cuModuleLoadDataEx (a cubin)"))
         return E;
-      *Out = Mod.release();
+      Out = std::move(Mod);
       return Error::success();
     }
     for (const Image &I : Images)
@@ -328,7 +331,7 @@ public:
         return makeError(FERRY_ERROR_INVALID,
                          "the cuda backend loads PTX images (or one cubin), not '%s'",
                          I.Kind.c_str());
-    auto Mod = std::make_unique<Module>(Module{Device, nullptr, {}, {}, {}, {}});
+    auto Mod = std::make_unique<CudaModule>(*this, Device);
     std::vector<std::string> Tables = functionTables(Images, *Mod);
     std::string Log(8192, '\0');
     CUjit_option Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
@@ -398,21 +401,20 @@ public:
           return E;
     }
     Mod->Handle = M;
-    *Out = Mod.release();
+    Out = std::move(Mod);
     return Error::success();
   }
 
-  Error unloadModule(void *Handle) override {
-    auto *M = static_cast<Module *>(Handle);
+  Error unloadModule(std::unique_ptr<DeviceModule> Module) override {
+    auto *M = &own<CudaModule>(*this, *Module);
     Error E = enter(M->Device);
     if (!E)
       E = check(Api.cuModuleUnload(M->Handle), "cuModuleUnload");
-    delete M;
     return E;
   }
 
-  Error getKernel(void *Handle, const char *Name, DeviceKernel *&Out) override {
-    auto *M = static_cast<Module *>(Handle);
+  Error getKernel(DeviceModule &Module, const char *Name, DeviceKernel *&Out) override {
+    auto *M = &own<CudaModule>(*this, Module);
     if (Error E = enter(M->Device))
       return E;
     CUfunction F = nullptr;
@@ -428,9 +430,9 @@ public:
 
   /// Variables: cuModuleGetGlobal. Device functions: the value of their
   /// entry in the module's function address table (size 0: unknown).
-  Error symbolAddress(void *Handle, const char *Name, uint64_t &Address,
+  Error symbolAddress(DeviceModule &Module, const char *Name, uint64_t &Address,
                       uint64_t &Size) override {
-    auto *M = static_cast<Module *>(Handle);
+    auto *M = &own<CudaModule>(*this, Module);
     if (Error E = enter(M->Device))
       return E;
     const std::string_view N = Name;
@@ -796,7 +798,7 @@ private:
   /// the functions and kernels in \p M. An image that cannot be scanned
   /// leaves the module without function addresses (M.ScanError says why);
   /// whether it loads is the driver's to say.
-  std::vector<std::string> functionTables(const std::vector<Image> &Images, Module &M) {
+  std::vector<std::string> functionTables(const std::vector<Image> &Images, CudaModule &M) {
     std::vector<std::string> Tables;
     for (size_t I = 0; I < Images.size(); ++I) {
       PtxScan Scan;
@@ -826,7 +828,7 @@ private:
 
   /// The device address of visible device function \p Name of \p M: the
   /// value of its table entry, which the driver relocated at load.
-  Error functionAddress(Module &M, const char *Name, uint64_t &Address, uint64_t &Size) {
+  Error functionAddress(CudaModule &M, const char *Name, uint64_t &Address, uint64_t &Size) {
     const std::string Entry = std::string(FunctionAddressPrefix) + Name;
     CUdeviceptr P = 0;
     size_t Bytes = 0;
@@ -974,7 +976,10 @@ private:
   std::map<std::string, std::shared_ptr<const std::vector<char>>> Linked;
 };
 
-CudaKernel::CudaKernel(CudaBackend &Cuda, Module *Owner, CUfunction Handle, std::string Name)
+CudaModule::CudaModule(CudaBackend &Cuda, int Device) : DeviceModule(Cuda), Device(Device) {}
+
+CudaKernel::CudaKernel(CudaBackend &Cuda, CudaModule *Owner, CUfunction Handle,
+                       std::string Name)
     : DeviceKernel(Cuda, std::move(Name)), Owner(Owner), Handle(Handle), Cuda(Cuda) {}
 Error CudaKernel::launch(const uint32_t Grid[3], const uint32_t Block[3], uint32_t SharedBytes,
                          void **Args, int Queue) {

@@ -206,7 +206,7 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
     return nullptr;
   }
   std::vector<Backend::Image> Images{{imageKindName(Best->Kind), Best->Data, Best->Size}};
-  if (Error E = D.B->loadModule(D.Number, Images, &M->Handle)) {
+  if (Error E = D.B->loadModule(D.Number, Images, M->Handle)) {
     M->Failed = E.message();
     errorf("cannot load the program's %s image on device %d: %s", Best->Arch.c_str(),
            deviceIndex(D), E.message().c_str());
@@ -221,8 +221,8 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
       continue;
     uint64_t Slot = 0, SlotSize = 0;
     void *Managed = *V.HostPointer;
-    if (Error E =
-            D.B->symbolAddress(M->Handle, ("__ferry_managed_" + V.Name).c_str(), Slot, SlotSize)) {
+    if (Error E = D.B->symbolAddress(*M->Handle, ("__ferry_managed_" + V.Name).c_str(), Slot,
+                                     SlotSize)) {
       errorf("__managed__ variable '%s': %s", V.Name.c_str(), E.message().c_str());
       continue;
     }
@@ -261,7 +261,7 @@ Kernel *CudaRuntime::kernel(Device &D, const void *Func, cudaError_t &Err) {
   auto K = std::make_unique<Kernel>();
   K->Owner = M;
   K->Name = Name;
-  if (Error E = D.B->getKernel(M->Handle, Name.c_str(), K->Handle)) {
+  if (Error E = D.B->getKernel(*M->Handle, Name.c_str(), K->Handle)) {
     errorf("kernel '%s': %s", Name.c_str(), E.message().c_str());
     Err = fail(cudaErrorInvalidDeviceFunction);
     return nullptr;
@@ -297,7 +297,7 @@ cudaError_t CudaRuntime::symbol(Device &D, const void *Symbol, void *&Address, s
   if (!M)
     return Err;
   uint64_t A = 0, S = 0;
-  if (Error E = D.B->symbolAddress(M->Handle, V.Name.c_str(), A, S)) {
+  if (Error E = D.B->symbolAddress(*M->Handle, V.Name.c_str(), A, S)) {
     errorf("device variable '%s': %s", V.Name.c_str(), E.message().c_str());
     return fail(cudaErrorInvalidSymbol);
   }
@@ -380,7 +380,7 @@ void CudaRuntime::reset(Device &D) {
   D.Kernels.clear();
   for (auto &[Bin, M] : D.Modules)
     if (M->Handle)
-      (void)D.B->unloadModule(M->Handle);
+      (void)D.B->unloadModule(std::move(M->Handle));
   D.Modules.clear();
   D.Limits.clear();
   D.Flags = 0;

@@ -72,7 +72,7 @@ struct Variable {
 
 /// A fat binary's module on one device.
 struct Module {
-  void *Handle = nullptr;
+  std::unique_ptr<DeviceModule> Handle;
   size_t Image = 0;   ///< the loaded image in ImageRegistry
   ImageIndex Index;   ///< AMD: its kernels' resources
   std::string Failed; ///< why it could not be loaded

@@ -25,7 +25,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -66,6 +65,15 @@ public:
 
 private:
   EmuBackend &Emu;
+};
+
+/// A program of the emulator, which owns the kernels looked up in it.
+struct EmuModule final : public DeviceModule {
+  EmuModule(EmuBackend &Emu, void *Program, int Device);
+
+  void *Program;
+  int Device;
+  std::vector<std::unique_ptr<EmuKernel>> Kernels;
 };
 
 class EmuBackend final : public Backend {
@@ -203,7 +211,8 @@ public:
   /// right after it in \p Images (ferry_module_load's callers, the JIT),
   /// else the bitcode of the same package and target after it in the
   /// registry (what the plugin embeds).
-  Error loadModule(int Device, const std::vector<Image> &Images, void **Module) override {
+  Error loadModule(int Device, const std::vector<Image> &Images,
+                   std::unique_ptr<DeviceModule> &Module) override {
     const std::string &Arch = arch(Device);
     if (Images.empty())
       return makeError(FERRY_ERROR_INVALID, "%s: no image to load", where(Device).c_str());
@@ -248,33 +257,33 @@ public:
     if (!Unusable.empty())
       return makeError(FERRY_ERROR_INVALID, "%s: %s", where(Device).c_str(), Unusable.c_str());
     char Message[2048] = "";
+    void *Program = nullptr;
     if (Load(Bitcodes.data(), Sizes.data(), Bitcodes.size(), Arch.c_str(), Images[0].Data,
-             Images[0].Size, Module, Message, sizeof Message))
+             Images[0].Size, &Program, Message, sizeof Message))
       return makeError(FERRY_ERROR_BACKEND, "%s: %s", where(Device).c_str(), Message);
-    std::lock_guard<std::mutex> Lock(Mutex);
-    ModuleDevice[*Module] = Device;
+    Module = std::make_unique<EmuModule>(*this, Program, Device);
     return Error::success();
   }
-  Error unloadModule(void *Module) override {
-    Unload(Module);
-    std::lock_guard<std::mutex> Lock(Mutex);
-    ModuleDevice.erase(Module);
+  Error unloadModule(std::unique_ptr<DeviceModule> Module) override {
+    Unload(own<EmuModule>(*this, *Module).Program);
     return Error::success();
   }
-  Error getKernel(void *Module, const char *Name, DeviceKernel *&Kernel) override {
-    const int Device = deviceOf(Module);
-    if (!HasKernel(Module, Name))
+  Error getKernel(DeviceModule &Module, const char *Name, DeviceKernel *&Kernel) override {
+    EmuModule &M = own<EmuModule>(*this, Module);
+    if (!HasKernel(M.Program, Name))
       return makeError(FERRY_ERROR_INVALID, "%s: no kernel '%s' in the module",
-                       where(Device).c_str(), Name);
+                       where(M.Device).c_str(), Name);
     std::lock_guard<std::mutex> Lock(Mutex);
-    Kernels.push_back(std::make_unique<EmuKernel>(*this, Module, Name, Device));
-    Kernel = Kernels.back().get();
+    M.Kernels.push_back(std::make_unique<EmuKernel>(*this, M.Program, Name, M.Device));
+    Kernel = M.Kernels.back().get();
     return Error::success();
   }
-  Error symbolAddress(void *Module, const char *Name, uint64_t &Address, uint64_t &Size) override {
-    if (Symbol(Module, Name, &Address, &Size))
+  Error symbolAddress(DeviceModule &Module, const char *Name, uint64_t &Address,
+                      uint64_t &Size) override {
+    EmuModule &M = own<EmuModule>(*this, Module);
+    if (Symbol(M.Program, Name, &Address, &Size))
       return makeError(FERRY_ERROR_INVALID, "%s: no symbol '%s' in the module",
-                       where(deviceOf(Module)).c_str(), Name);
+                       where(M.Device).c_str(), Name);
     return Error::success();
   }
   Error launch(const EmuKernel &K, const uint32_t Grid[3], const uint32_t Block[3],
@@ -320,23 +329,18 @@ private:
       L += (L.empty() ? "" : ",") + A;
     return L;
   }
-  int deviceOf(void *Module) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    auto It = ModuleDevice.find(Module);
-    return It == ModuleDevice.end() ? 0 : It->second;
-  }
-
   std::vector<std::string> Archs;
-  std::map<void *, int> ModuleDevice;
   DynamicLibrary Lib;
   LoadFn Load = nullptr;
   UnloadFn Unload = nullptr;
   HasKernelFn HasKernel = nullptr;
   LaunchFn Launch = nullptr;
   SymbolFn Symbol = nullptr;
-  std::mutex Mutex;
-  std::vector<std::unique_ptr<EmuKernel>> Kernels;
+  std::mutex Mutex; ///< guards the modules' kernel lists
 };
+
+EmuModule::EmuModule(EmuBackend &Emu, void *Program, int Device)
+    : DeviceModule(Emu), Program(Program), Device(Device) {}
 
 EmuKernel::EmuKernel(EmuBackend &Emu, void *Program, std::string Name, int Device)
     : DeviceKernel(Emu, std::move(Name)), Program(Program), Device(Device), Emu(Emu) {}

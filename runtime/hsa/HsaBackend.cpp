@@ -151,7 +151,11 @@ struct HsaDevice {
 class HsaBackend;
 class HsaKernel;
 
-struct HsaModule {
+/// A frozen executable of one code object, which owns the kernels looked up
+/// in it.
+struct HsaModule final : public DeviceModule {
+  HsaModule(HsaBackend &Hsa, int Device);
+
   int Device;
   hsa_executable_t Executable{};
   hsa_code_object_reader_t Reader{};
@@ -341,7 +345,8 @@ public:
     return Target.empty() || checkIsaCompatible(Target, Devices[size_t(Device)].Isa).empty();
   }
 
-  Error loadModule(int Device, const std::vector<Image> &Images, void **Out) override {
+  Error loadModule(int Device, const std::vector<Image> &Images,
+                   std::unique_ptr<DeviceModule> &Out) override {
     HsaDevice *D;
     if (Error E = device(Device, D))
       return E;
@@ -352,8 +357,7 @@ public:
         return makeError(FERRY_ERROR_INVALID,
                          "the hsa backend loads HSA code objects, not '%s' images",
                          I.Kind.c_str());
-    auto M = std::make_unique<HsaModule>();
-    M->Device = Device;
+    auto M = std::make_unique<HsaModule>(*this, Device);
     // A kernel image with libraries, or a relocatable one, is linked first.
     bool Relocatable = Images.size() > 1 || isRelocatable(Images[0]);
     if (Relocatable) {
@@ -432,14 +436,14 @@ public:
     }
     debugf("hsa: loaded a %zu-byte code object for %s on device %d", M->Code->size(),
            M->Index.Target.c_str(), Device);
-    *Out = M.release();
+    Out = std::move(M);
     return Error::success();
   }
 
   /// Waits for the device's queues first; a failure of their work is the
   /// unload's (the module goes anyway).
-  Error unloadModule(void *Handle) override {
-    auto *M = static_cast<HsaModule *>(Handle);
+  Error unloadModule(std::unique_ptr<DeviceModule> Module) override {
+    auto *M = &own<HsaModule>(*this, *Module);
     Error Result;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
@@ -449,12 +453,11 @@ public:
           Result = E;
     }
     destroy(*M);
-    delete M;
     return Result;
   }
 
-  Error getKernel(void *Handle, const char *Name, DeviceKernel *&Out) override {
-    auto *M = static_cast<HsaModule *>(Handle);
+  Error getKernel(DeviceModule &Module, const char *Name, DeviceKernel *&Out) override {
+    auto *M = &own<HsaModule>(*this, Module);
     HsaDevice &D = Devices[M->Device];
     const SymbolInfo *Info = nullptr;
     for (const SymbolInfo &S : M->Index.Symbols)
@@ -503,9 +506,9 @@ public:
   /// Variables and kernel descriptors come from ROCR; device functions,
   /// which ROCR does not list, from the load base (a kernel descriptor's
   /// address minus its offset in the image) plus their offset.
-  Error symbolAddress(void *Handle, const char *Name, uint64_t &Address,
+  Error symbolAddress(DeviceModule &Module, const char *Name, uint64_t &Address,
                       uint64_t &Size) override {
-    auto *M = static_cast<HsaModule *>(Handle);
+    auto *M = &own<HsaModule>(*this, Module);
     HsaDevice &D = Devices[M->Device];
     const SymbolInfo *Info = nullptr;
     for (const SymbolInfo &S : M->Index.Symbols)
@@ -965,6 +968,8 @@ private:
   std::vector<uint8_t> Scratch; ///< kernarg staging, under Mutex
   PrintfFormatTable PrintfFormats; ///< of every loaded code object
 };
+
+HsaModule::HsaModule(HsaBackend &Hsa, int Device) : DeviceModule(Hsa), Device(Device) {}
 
 HsaKernel::HsaKernel(HsaBackend &Hsa, std::string Name)
     : DeviceKernel(Hsa, std::move(Name)), Hsa(Hsa) {}

@@ -92,10 +92,10 @@ TEST_F(HsaDispatch, KernelWithADynamicStackGetsADefaultStack) {
       Apply = &S;
   ASSERT_TRUE(Apply);
   ASSERT_TRUE(Apply->DynamicStack);
-  void *M = nullptr;
+  std::unique_ptr<DeviceModule> M;
   DeviceKernel *K = nullptr;
-  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "apply", K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(*M, "apply", K).status(), FERRY_SUCCESS);
   void *Fn = nullptr, *In = nullptr, *Out = nullptr;
   int N = 0;
   void *Args[] = {&Fn, &In, &Out, &N};
@@ -105,15 +105,15 @@ TEST_F(HsaDispatch, KernelWithADynamicStackGetsADefaultStack) {
   uint8_t Kernarg[512];
   F.last(&P, Kernarg);
   EXPECT_EQ(P.private_segment_size, Apply->Scratch + 1024);
-  EXPECT_EQ(B->unloadModule(M).status(), FERRY_SUCCESS);
+  EXPECT_EQ(B->unloadModule(std::move(M)).status(), FERRY_SUCCESS);
 }
 
 TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
   std::string Code = readTestImage("geometry.cov5.hsaco");
-  void *M = nullptr;
+  std::unique_ptr<DeviceModule> M;
   DeviceKernel *K = nullptr;
-  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "geometry", K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(*M, "geometry", K).status(), FERRY_SUCCESS);
   float *Out = reinterpret_cast<float *>(0x1000);
   int64_t N = 77;
   float S = 0.5f;
@@ -155,15 +155,15 @@ TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
     ASSERT_EQ(K->launch(Grid, Block, 0, Args, 1).status(), FERRY_SUCCESS);
   EXPECT_EQ(B->wait(0, 1, false), FERRY_SUCCESS);
   EXPECT_TRUE(B->idle(0, 1, false));
-  EXPECT_EQ(B->unloadModule(M).status(), FERRY_SUCCESS);
+  EXPECT_EQ(B->unloadModule(std::move(M)).status(), FERRY_SUCCESS);
 }
 
 TEST_F(HsaDispatch, AFaultNamesTheKernel) {
   std::string Code = readTestImage("geometry.cov4.hsaco");
-  void *M = nullptr;
+  std::unique_ptr<DeviceModule> M;
   DeviceKernel *K = nullptr;
-  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "geometry", K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(*M, "geometry", K).status(), FERRY_SUCCESS);
   float *Out = nullptr;
   int64_t N = 1;
   float S = 1;
@@ -175,7 +175,7 @@ TEST_F(HsaDispatch, AFaultNamesTheKernel) {
   EXPECT_NE(E.message().find("kernel 'geometry' faulted on radeon device 0 (gfx-fake)"),
             std::string::npos)
       << E.message();
-  EXPECT_FALSE(B->unloadModule(M));
+  EXPECT_FALSE(B->unloadModule(std::move(M)));
 }
 
 /// What the "kernel" of the printf test writes: one record through the
@@ -216,10 +216,10 @@ TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
         PrintfKernel::BufferOffset = A.Offset;
   ASSERT_NE(PrintfKernel::Hash, 0u);
   ASSERT_NE(PrintfKernel::BufferOffset, 0u);
-  void *M = nullptr;
+  std::unique_ptr<DeviceModule> M;
   DeviceKernel *K = nullptr;
-  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
-  ASSERT_EQ(B->getKernel(M, "_Z13device_printfPKfPixi", K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(*M, "_Z13device_printfPKfPixi", K).status(), FERRY_SUCCESS);
   float *X = nullptr;
   int *Status = nullptr;
   long long Big = 0;
@@ -242,7 +242,7 @@ TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "item 1: 0.500 one\n");
   EXPECT_NE(E.message().find("kernel '_Z13device_printfPKfPixi' faulted"), std::string::npos)
       << E.message();
-  EXPECT_FALSE(B->unloadModule(M));
+  EXPECT_FALSE(B->unloadModule(std::move(M)));
 }
 
 /// \p E fails with \p Status and a message containing \p Text.
@@ -254,25 +254,25 @@ void expectError(const Error &E, ferry_status Status, const char *Text) {
 TEST_F(HsaDispatch, MismatchedImagesAndNamesAreRefused) {
   testing::internal::CaptureStderr();
   std::string Other = readTestImage("symbols.cov5.hsaco"); // gfx1100
-  void *M = nullptr;
-  expectError(B->loadModule(0, {{"object", Other.data(), Other.size()}}, &M),
+  std::unique_ptr<DeviceModule> M;
+  expectError(B->loadModule(0, {{"object", Other.data(), Other.size()}}, M),
               FERRY_ERROR_INVALID,
               "the image is for gfx1100 but the device is gfx90a:sramecc+:xnack-; "
               "compile with --offload-arch=gfx90a");
   std::string Code = readTestImage("geometry.cov5.hsaco");
-  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, M).status(), FERRY_SUCCESS);
   DeviceKernel *K = nullptr;
-  expectError(B->getKernel(M, "nope", K), FERRY_ERROR_INVALID,
+  expectError(B->getKernel(*M, "nope", K), FERRY_ERROR_INVALID,
               "no kernel 'nope' in the code object");
   float *Out = nullptr;
   void *Args[] = {&Out, nullptr, nullptr};
-  ASSERT_EQ(B->getKernel(M, "geometry", K).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->getKernel(*M, "geometry", K).status(), FERRY_SUCCESS);
   const uint32_t Zero[3] = {0, 1, 1}, One[3] = {1, 1, 1};
   expectError(K->launch(Zero, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID,
               "is not a valid AMD dispatch");
   expectError(K->launch(One, One, 0, Args, acc_async_sync), FERRY_ERROR_INVALID,
               "argument 1 of geometry is missing");
-  EXPECT_FALSE(B->unloadModule(M));
+  EXPECT_FALSE(B->unloadModule(std::move(M)));
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << "errors are values, not printed";
 }
 
@@ -280,20 +280,20 @@ TEST_F(HsaDispatch, SymbolAddressesOfALoadedModule) {
   std::string Code = readTestImage("symbols.cov4.hsaco"); // gfx90a: apply, scale_element, table
   ImageIndex Index;
   ASSERT_EQ(indexImage(Code.data(), Code.size(), Index), "");
-  void *M = nullptr;
-  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, &M).status(), FERRY_SUCCESS);
+  std::unique_ptr<DeviceModule> M;
+  ASSERT_EQ(B->loadModule(0, {{"object", Code.data(), Code.size()}}, M).status(), FERRY_SUCCESS);
   uint64_t Kernel = 0, Function = 0, Variable = 0, Size = 0;
-  ASSERT_EQ(B->symbolAddress(M, "apply", Kernel, Size).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->symbolAddress(*M, "apply", Kernel, Size).status(), FERRY_SUCCESS);
   EXPECT_EQ(Size, 64u);
-  ASSERT_EQ(B->symbolAddress(M, "scale_element", Function, Size).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->symbolAddress(*M, "scale_element", Function, Size).status(), FERRY_SUCCESS);
   EXPECT_EQ(Size, Index.Symbols[1].Size);
   // The function sits where the image puts it relative to the descriptor.
   EXPECT_EQ(Function - Kernel, Index.Symbols[1].Offset - Index.Symbols[0].DescriptorOffset);
-  ASSERT_EQ(B->symbolAddress(M, "table", Variable, Size).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->symbolAddress(*M, "table", Variable, Size).status(), FERRY_SUCCESS);
   EXPECT_EQ(Size, 256u);
-  expectError(B->symbolAddress(M, "missing", Variable, Size), FERRY_ERROR_INVALID,
+  expectError(B->symbolAddress(*M, "missing", Variable, Size), FERRY_ERROR_INVALID,
               "no symbol 'missing'");
-  EXPECT_FALSE(B->unloadModule(M));
+  EXPECT_FALSE(B->unloadModule(std::move(M)));
 }
 
 // The same through the C ABI and the runtime's own (fake) AMD device.
@@ -322,17 +322,17 @@ TEST_F(HsaDispatch, KernelWithItsLibraryIsLinkedThenLoaded) {
     GTEST_SKIP() << ComgrLinker::get().availability();
   std::string Kernel = readTestImage("axpy-kernel.gfx90a.o");
   std::string Library = readTestImage("axpy-library.gfx90a.o");
-  void *M = nullptr;
+  std::unique_ptr<DeviceModule> M;
   DeviceKernel *K = nullptr;
   ASSERT_EQ(B->loadModule(0,
                           {{"object", Kernel.data(), Kernel.size()},
                            {"object", Library.data(), Library.size()}},
-                          &M).status(),
+                          M).status(),
             FERRY_SUCCESS);
-  EXPECT_EQ(B->getKernel(M, "axpy", K).status(), FERRY_SUCCESS);
-  EXPECT_FALSE(B->unloadModule(M));
+  EXPECT_EQ(B->getKernel(*M, "axpy", K).status(), FERRY_SUCCESS);
+  EXPECT_FALSE(B->unloadModule(std::move(M)));
   // Without the library, the missing function is named.
-  expectError(B->loadModule(0, {{"object", Kernel.data(), Kernel.size()}}, &M),
+  expectError(B->loadModule(0, {{"object", Kernel.data(), Kernel.size()}}, M),
               FERRY_ERROR_INVALID, "unresolved device function axpy_element");
 }
 
@@ -351,12 +351,12 @@ TEST_F(HsaDispatch, LibraryNeedingMoreRegistersThanItsKernelIsRefused) {
   ASSERT_EQ(HeavyIndex.Functions.size(), 1u);
   const FunctionRecord &K = KernelIndex.Functions[0], &F = HeavyIndex.Functions[0];
   ASSERT_GT(F.VGPRs, K.VGPRs);
-  void *M = nullptr;
+  std::unique_ptr<DeviceModule> M;
   testing::internal::CaptureStderr();
   expectError(B->loadModule(0,
                             {{"object", Kernel.data(), Kernel.size()},
                              {"object", Heavy.data(), Heavy.size()}},
-                            &M),
+                            M),
               FERRY_ERROR_INVALID,
               ("kernel 'axpy' was compiled for " + std::to_string(K.VGPRs) +
                " VGPRs, but library function 'axpy_element' it calls uses " +

@@ -25,8 +25,8 @@ void expectRefusesEverything(Backend &B) {
   EXPECT_EQ(B.wait(0, 0, true), FERRY_ERROR_BACKEND);
   Backend::Properties Props;
   EXPECT_EQ(B.properties(0, Props), FERRY_ERROR_BACKEND);
-  void *Module = nullptr;
-  EXPECT_NE(B.loadModule(0, {{"object", Host, sizeof Host}}, &Module).status(), FERRY_SUCCESS);
+  std::unique_ptr<DeviceModule> Module;
+  EXPECT_NE(B.loadModule(0, {{"object", Host, sizeof Host}}, Module).status(), FERRY_SUCCESS);
   EXPECT_EQ(Module, nullptr);
 }
 
