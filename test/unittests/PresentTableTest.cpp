@@ -1,13 +1,13 @@
 //===- PresentTableTest.cpp - OpenACC present-table rules ------------------===//
 #include "core/PresentTable.h"
 
+#include "FakeDeviceMemory.h"
+
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <map>
-#include <vector>
 
 using namespace ferry;
 using C = PresentTable::Counter;
@@ -16,45 +16,9 @@ using X = PresentTable::Exit;
 
 namespace {
 
-/// Device memory in host buffers, recording what the table asks for.
-class FakeMemory final : public DeviceMemory {
-public:
-  ferry_status allocate(size_t Bytes, void **Out) override {
-    auto Buf = std::make_unique<std::vector<char>>(Bytes, 'G'); // garbage
-    *Out = Buf->data();
-    Live[*Out] = std::move(Buf);
-    ++Allocations;
-    return FERRY_SUCCESS;
-  }
-  ferry_status release(void *Dev) override {
-    Live.erase(Dev);
-    ++Releases;
-    return FERRY_SUCCESS;
-  }
-  ferry_status toDevice(void *Dev, const void *Host, size_t Bytes) override {
-    std::memcpy(Dev, Host, Bytes);
-    ToDevice += Bytes;
-    return FERRY_SUCCESS;
-  }
-  ferry_status fromDevice(void *Host, const void *Dev, size_t Bytes) override {
-    std::memcpy(Host, Dev, Bytes);
-    FromDevice += Bytes;
-    return FERRY_SUCCESS;
-  }
-  ferry_status zero(void *Dev, size_t Bytes) override {
-    std::memset(Dev, 0, Bytes);
-    return FERRY_SUCCESS;
-  }
-  std::string name() const override { return "fake device 0"; }
-
-  std::map<void *, std::unique_ptr<std::vector<char>>> Live;
-  int Allocations = 0, Releases = 0;
-  size_t ToDevice = 0, FromDevice = 0;
-};
-
 TEST(PresentTable, CopyinCountsAndCopyoutCopiesBackAtZero) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int A[100];
   for (int I = 0; I < 100; ++I)
     A[I] = I;
@@ -76,7 +40,7 @@ TEST(PresentTable, CopyinCountsAndCopyoutCopiesBackAtZero) {
 
 TEST(PresentTable, FinalizeDropsAllDynamicReferencesButNotStructured) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   double X[8] = {};
   void *D;
   T.enter(X, sizeof X, E::Create, C::Structured, false, M, &D);
@@ -93,7 +57,7 @@ TEST(PresentTable, FinalizeDropsAllDynamicReferencesButNotStructured) {
 
 TEST(PresentTable, SubrangesArePresentPartialOverlapsAreErrors) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   char Buf[256];
   void *D, *Sub;
   T.enter(Buf + 64, 128, E::Create, C::Dynamic, false, M, &D);
@@ -111,7 +75,7 @@ TEST(PresentTable, SubrangesArePresentPartialOverlapsAreErrors) {
 TEST(PresentTable, OverlapsAnyPartOfAMapping) {
   // (What decides that an inferred section is not mapped: some of it is.)
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   char Buf[256];
   void *D;
   T.enter(Buf + 64, 128, E::Create, C::Dynamic, false, M, &D);
@@ -130,7 +94,7 @@ TEST(PresentTable, ZeroLengthEntriesJoinALaterMappingAroundThem) {
   // nothing (it was a false "partially present" error), and the new mapping
   // takes its counter, so each entry has its exit.
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   char A[4096];
   void *D0, *D1, *D;
   ASSERT_EQ(T.enter(A, 0, E::Copyin, C::Dynamic, false, M, &D0), FERRY_SUCCESS);
@@ -153,7 +117,7 @@ TEST(PresentTable, ZeroLengthEntriesJoinALaterMappingAroundThem) {
 
 TEST(PresentTable, PresentAndNoCreateOfAbsentData) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int V[4];
   void *D = &V;
   EXPECT_EQ(T.enter(V, sizeof V, E::Present, C::Structured, false, M, &D), FERRY_ERROR_INVALID);
@@ -166,7 +130,7 @@ TEST(PresentTable, PresentAndNoCreateOfAbsentData) {
 
 TEST(PresentTable, ZeroModifierClearsTheDeviceCopy) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int V[16];
   void *D;
   ASSERT_EQ(T.enter(V, sizeof V, E::Create, C::Structured, /*Zero=*/true, M, &D), FERRY_SUCCESS);
@@ -177,7 +141,7 @@ TEST(PresentTable, ZeroModifierClearsTheDeviceCopy) {
 
 TEST(PresentTable, UpdateMovesSubrangesOfPresentData) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int V[10] = {};
   void *D;
   T.enter(V, sizeof V, E::Copyin, C::Dynamic, false, M, &D);
@@ -193,7 +157,7 @@ TEST(PresentTable, UpdateMovesSubrangesOfPresentData) {
 
 TEST(PresentTable, MappedDeviceMemoryIsNeverFreed) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int Host[4];
   int DeviceBuf[4];
   ASSERT_EQ(T.map(Host, DeviceBuf, sizeof Host, M), FERRY_SUCCESS);
@@ -213,7 +177,7 @@ namespace {
 
 TEST(PresentTable, SectionBasesAttachOnlyWhenUnambiguous) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int A[100], B[100];
   void *Dev;
   // a[10:50]: the pointer `A` lies before the mapping.
@@ -246,7 +210,7 @@ TEST(PresentTable, SectionBasesAttachOnlyWhenUnambiguous) {
 // would fault), no mapping.
 TEST(PresentTable, RangesThatAreNotMemoryAreRefused) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   char A[16];
   void *D = &M;
   EXPECT_EQ(T.enter(nullptr, 64, E::Copyin, C::Dynamic, false, M, &D), FERRY_ERROR_INVALID);
@@ -271,7 +235,7 @@ TEST(PresentTable, RangesThatAreNotMemoryAreRefused) {
 // and the last detach (or a finalize) writes the host value back.
 TEST(PresentTable, AttachCountsAndDetachRestoresTheHostPointer) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   double Data[16] = {0}, Other[4] = {0};
   struct Holder {
     int N;
@@ -331,7 +295,7 @@ TEST(PresentTable, AttachCountsAndDetachRestoresTheHostPointer) {
 // copy keeps pointing to device data, the host copy to host data.
 TEST(PresentTable, UpdatesLeaveAttachedPointersAlone) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   double Data[4] = {0};
   struct Holder {
     int N;

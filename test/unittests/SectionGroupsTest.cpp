@@ -13,11 +13,11 @@
 #include "core/Runtime.h"
 #include "core/SectionGroups.h"
 
+#include "FakeDeviceMemory.h"
+
 #include <gtest/gtest.h>
 
-#include <cstring>
-#include <map>
-#include <memory>
+#include <cstdint>
 #include <vector>
 
 using namespace ferry;
@@ -99,39 +99,6 @@ TEST(SectionGroups, UnionOfRanges) {
   EXPECT_TRUE(unionOf({}).empty());
 }
 
-/// Device memory in host buffers, counting the bytes moved.
-class FakeMemory final : public DeviceMemory {
-public:
-  ferry_status allocate(size_t Bytes, void **Out) override {
-    auto Buf = std::make_unique<std::vector<char>>(Bytes, 'G');
-    *Out = Buf->data();
-    Live[*Out] = std::move(Buf);
-    return FERRY_SUCCESS;
-  }
-  ferry_status release(void *Dev) override {
-    Live.erase(Dev);
-    return FERRY_SUCCESS;
-  }
-  ferry_status toDevice(void *Dev, const void *Host, size_t Bytes) override {
-    std::memcpy(Dev, Host, Bytes);
-    ToDevice += Bytes;
-    return FERRY_SUCCESS;
-  }
-  ferry_status fromDevice(void *Host, const void *Dev, size_t Bytes) override {
-    std::memcpy(Host, Dev, Bytes);
-    FromDevice += Bytes;
-    return FERRY_SUCCESS;
-  }
-  ferry_status zero(void *Dev, size_t Bytes) override {
-    std::memset(Dev, 0, Bytes);
-    return FERRY_SUCCESS;
-  }
-  std::string name() const override { return "fake device 0"; }
-
-  std::map<void *, std::unique_ptr<std::vector<char>>> Live;
-  size_t ToDevice = 0, FromDevice = 0;
-};
-
 uintptr_t at(const void *P) { return reinterpret_cast<uintptr_t>(P); }
 
 TEST(SectionGroups, PresentTableCopiesBackOnlyTheWrittenParts) {
@@ -139,7 +106,7 @@ TEST(SectionGroups, PresentTableCopiesBackOnlyTheWrittenParts) {
   // 100 elements come back, so buf[0], which the host changed meanwhile,
   // keeps the host's value.
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   double Buf[101];
   for (int I = 0; I <= 100; ++I)
     Buf[I] = 1;
@@ -165,7 +132,7 @@ TEST(SectionGroups, PresentTableCopiesBackOnlyTheWrittenParts) {
 
 TEST(SectionGroups, PresentTableCopiesBackNothingWhileReferenced) {
   PresentTable T;
-  FakeMemory M;
+  FakeDeviceMemory M;
   int A[16] = {};
   void *Dev;
   ASSERT_EQ(T.enter(A, sizeof A, PresentTable::Entry::Copyin, PresentTable::Counter::Structured,
