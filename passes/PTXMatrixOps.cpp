@@ -145,72 +145,91 @@ bool ptxMma(PTXTranslator &T, const PTXStatement &S, int) {
   return writeVector(T, S, 0, R);
 }
 
-/// wmma.{load,store,mma} of m16n16k16 with f16/bf16 inputs and f16/f32
-/// accumulators, and of m16n16k8 with tf32 inputs and f32 accumulators.
-bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
-  IRBuilder<> &B = T.B;
-  const StringRef Shape = shapeOf(S);
-  SmallVector<StringRef, 4> Types = typesOf(S);
-  const StringRef Kind = S.Parts.size() > 1 ? S.Parts[1] : "";
-  auto Refuse = [&]() {
-    return T.fail("wmma." + Kind + " shape " + (Shape.empty() ? StringRef("(none)") : Shape) +
-                  " with types " + joined(Types) +
-                  " has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma "
-                  "of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs "
-                  "and f32 accumulators, and of m16n16k8 with tf32 inputs and f32 "
-                  "accumulators)");
-  };
-  // m16n16k8: tf32 A and B (4 registers), f32 C and D.
-  const bool K8 = Shape == "m16n16k8";
-  if ((Shape != "m16n16k16" && !K8) || !hasPart(S, "sync") || hasPart(S, "satfinite"))
-    return Refuse();
-  // The layouts in the order written: a's then b's for mma.
+namespace {
+
+/// What a wmma opcode names: wmma.<Kind> (load, store or mma), its shape,
+/// its element types, and its layouts in the order written (a's then b's
+/// for mma).
+struct WmmaForm {
+  StringRef Kind, Shape;
+  SmallVector<StringRef, 4> Types;
   SmallVector<StringRef, 2> Layouts;
+  /// m16n16k8: tf32 A and B (4 registers), f32 C and D.
+  bool K8 = false;
+};
+
+WmmaForm wmmaForm(const PTXStatement &S) {
+  WmmaForm F;
+  F.Kind = S.Parts.size() > 1 ? S.Parts[1] : "";
+  F.Shape = shapeOf(S);
+  F.Types = typesOf(S);
   for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front())
     if (P == "row" || P == "col")
-      Layouts.push_back(P);
+      F.Layouts.push_back(P);
+  F.K8 = F.Shape == "m16n16k8";
+  return F;
+}
+
+/// Refuses \p F: its shape and types, and the forms that are translated.
+bool refuseWmma(PTXTranslator &T, const WmmaForm &F) {
+  return T.fail("wmma." + F.Kind + " shape " + (F.Shape.empty() ? StringRef("(none)") : F.Shape) +
+                " with types " + joined(F.Types) +
+                " has no AMDGPU translation (translated: wmma.load, wmma.store and wmma.mma "
+                "of m16n16k16 with f16 inputs and f16 or f32 accumulators, or bf16 inputs "
+                "and f32 accumulators, and of m16n16k8 with tf32 inputs and f32 "
+                "accumulators)");
+}
+
+/// wmma.mma (.D.C of f16 and f32, or .f32.bf16.bf16.f32, .f32.tf32.tf32.f32
+/// of m16n16k8): the llvm.nvvm.wmma.*.mma call on its fragments.
+bool wmmaMma(PTXTranslator &T, const PTXStatement &S, const WmmaForm &F) {
+  IRBuilder<> &B = T.B;
+  ArrayRef<StringRef> Types = F.Types;
+  const bool F16 = !F.K8 && Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
+                   (Types[1] == "f16" || Types[1] == "f32");
+  // The alternate types: bf16 (m16n16k16) or tf32 (m16n16k8).
+  const StringRef Alt = F.K8 ? "tf32" : "bf16";
+  const bool AltTyped = Types.size() == 4 && Types[0] == "f32" && Types[1] == Alt &&
+                        Types[2] == Alt && Types[3] == "f32";
+  if ((!F16 && !AltTyped) || F.Layouts.size() != 2)
+    return refuseWmma(T, F);
+  Type *AB = registerType(B, AltTyped ? Alt : "f16");
+  const StringRef CType = AltTyped ? "f32" : Types[1], DType = Types[0];
+  SmallVector<Value *, 32> Args;
+  const unsigned InRegs = AltTyped ? 4 : 8;
+  if (!readVector(T, S, 1, AB, InRegs, Args) || !readVector(T, S, 2, AB, InRegs, Args) ||
+      !readVector(T, S, 3, registerType(B, CType), accumulatorRegisters(CType, 8), Args))
+    return false;
+  std::string Name = ("wmma." + F.Shape + ".mma." + F.Layouts[0] + "." + F.Layouts[1] + "." +
+                      (AltTyped ? Alt : StringRef((DType + "." + CType).str())))
+                         .str();
+  Value *R = T.callNVVM(Name, fragmentType(B, registerType(B, DType),
+                                           accumulatorRegisters(DType, 8)),
+                        Args);
+  return writeVector(T, S, 0, R);
+}
+
+/// wmma.load.{a,b,c} and wmma.store.d: the llvm.nvvm.wmma.*.load/store call
+/// at the address (in the state space the opcode names), with the stride
+/// when there is one.
+bool wmmaLoadStore(PTXTranslator &T, const PTXStatement &S, const WmmaForm &F) {
+  IRBuilder<> &B = T.B;
+  const bool Load = F.Kind == "load", Store = F.Kind == "store";
+  const StringRef Operand = S.Parts.size() > 2 ? S.Parts[2] : "";
+  if ((!Load && !Store) || F.Types.size() != 1 || F.Layouts.size() != 1)
+    return refuseWmma(T, F);
+  const StringRef Elem = F.Types[0];
+  const bool Input = Load && (Operand == "a" || Operand == "b");
+  const bool Valid =
+      Input ? (F.K8 ? Elem == "tf32" : Elem == "f16" || Elem == "bf16")
+            : (Operand == (Load ? "c" : "d") && (Elem == "f32" || (!F.K8 && Elem == "f16")));
+  if (!Valid)
+    return refuseWmma(T, F);
   unsigned AS = 0;
   if (hasPart(S, "global"))
     AS = 1;
   else if (hasPart(S, "shared"))
     AS = 3;
-
-  if (Kind == "mma") {
-    const bool F16 = !K8 && Types.size() == 2 && (Types[0] == "f16" || Types[0] == "f32") &&
-                     (Types[1] == "f16" || Types[1] == "f32");
-    // The alternate types: bf16 (m16n16k16) or tf32 (m16n16k8).
-    const StringRef Alt = K8 ? "tf32" : "bf16";
-    const bool AltTyped = Types.size() == 4 && Types[0] == "f32" && Types[1] == Alt &&
-                          Types[2] == Alt && Types[3] == "f32";
-    if ((!F16 && !AltTyped) || Layouts.size() != 2)
-      return Refuse();
-    Type *AB = registerType(B, AltTyped ? Alt : "f16");
-    const StringRef CType = AltTyped ? "f32" : Types[1], DType = Types[0];
-    SmallVector<Value *, 32> Args;
-    const unsigned InRegs = AltTyped ? 4 : 8;
-    if (!readVector(T, S, 1, AB, InRegs, Args) || !readVector(T, S, 2, AB, InRegs, Args) ||
-        !readVector(T, S, 3, registerType(B, CType), accumulatorRegisters(CType, 8), Args))
-      return false;
-    std::string Name = ("wmma." + Shape + ".mma." + Layouts[0] + "." + Layouts[1] + "." +
-                        (AltTyped ? Alt : StringRef((DType + "." + CType).str())))
-                           .str();
-    Value *R = T.callNVVM(Name, fragmentType(B, registerType(B, DType),
-                                             accumulatorRegisters(DType, 8)),
-                          Args);
-    return writeVector(T, S, 0, R);
-  }
-
-  const bool Load = Kind == "load", Store = Kind == "store";
-  const StringRef Operand = S.Parts.size() > 2 ? S.Parts[2] : "";
-  if ((!Load && !Store) || Types.size() != 1 || Layouts.size() != 1)
-    return Refuse();
-  const StringRef Elem = Types[0];
-  const bool Input = Load && (Operand == "a" || Operand == "b");
-  const bool Valid =
-      Input ? (K8 ? Elem == "tf32" : Elem == "f16" || Elem == "bf16")
-            : (Operand == (Load ? "c" : "d") && (Elem == "f32" || (!K8 && Elem == "f16")));
-  if (!Valid)
-    return Refuse();
   const unsigned AddrOp = Load ? 1 : 0, Regs = Input ? (Elem == "f16" ? 8 : 4)
                                                      : accumulatorRegisters(Elem, 8);
   Value *Ptr = AddrOp < S.Operands.size() ? T.address(S.Operands[AddrOp], AS) : nullptr;
@@ -218,7 +237,7 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
     return false;
   const bool Strided = S.Operands.size() == 3;
   if (S.Operands.size() != 2 && !Strided)
-    return T.fail("wmma." + Kind + " takes a fragment, an address and an optional stride");
+    return T.fail("wmma." + F.Kind + " takes a fragment, an address and an optional stride");
   SmallVector<Value *, 12> Args{Ptr};
   if (Store && !readVector(T, S, 1, registerType(B, Elem), Regs, Args))
     return false;
@@ -228,12 +247,23 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
       return false;
     Args.push_back(Ld);
   }
-  std::string Name = ("wmma." + Shape + "." + Kind + "." + Operand + "." + Layouts[0] +
+  std::string Name = ("wmma." + F.Shape + "." + F.Kind + "." + Operand + "." + F.Layouts[0] +
                       (Strided ? ".stride." : ".") + Elem + ".p" + Twine(AS))
                          .str();
   if (Store)
     return T.callNVVM(Name, B.getVoidTy(), Args), true;
   return writeVector(T, S, 0, T.callNVVM(Name, fragmentType(B, registerType(B, Elem), Regs), Args));
+}
+
+} // namespace
+
+/// wmma.{load,store,mma} of m16n16k16 with f16/bf16 inputs and f16/f32
+/// accumulators, and of m16n16k8 with tf32 inputs and f32 accumulators.
+bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
+  const WmmaForm F = wmmaForm(S);
+  if ((F.Shape != "m16n16k16" && !F.K8) || !hasPart(S, "sync") || hasPart(S, "satfinite"))
+    return refuseWmma(T, F);
+  return F.Kind == "mma" ? wmmaMma(T, S, F) : wmmaLoadStore(T, S, F);
 }
 
 /// ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans][.shared[::cta]].b16 {d}, [a]

@@ -117,72 +117,69 @@ StringRef splitSelector(StringRef S, std::string &Selector) {
   return S.substr(0, Dot);
 }
 
-std::string parseOperand(StringRef S, PTXOperand &Op) {
-  S = S.trim();
-  // A minus sign before a register or asm operand (vmad's `-a`); `-1` is
-  // an immediate. Text is the operand without it.
-  if (S.size() > 1 && S[0] == '-' &&
-      (S[1] == '$' || S[1] == '%' || isAlpha(S[1]) || S[1] == '_')) {
-    Op.Minus = true;
-    S = S.drop_front();
-  }
-  Op.Text = S.str();
-  if (S.empty())
-    return "an empty operand";
-  if (S[0] == '$' || S[0] == '%' || isAlpha(S[0]) || S[0] == '_')
-    S = splitSelector(S, Op.Selector);
-  if (S.starts_with("{")) {
-    if (!S.ends_with("}"))
-      return "an unterminated vector operand '" + S.str() + "'";
-    Op.K = PTXOperand::Vector;
-    SmallVector<StringRef, 4> Items;
-    S.drop_front().drop_back().split(Items, ',');
-    for (StringRef I : Items) {
-      PTXOperand E;
-      if (std::string Err = parseOperand(I, E); !Err.empty())
-        return Err;
-      Op.Elements.push_back(std::move(E));
-    }
-    return "";
-  }
-  if (S.starts_with("[")) {
-    if (!S.ends_with("]"))
-      return "an unterminated address '" + S.str() + "'";
-    Op.K = PTXOperand::Address;
-    StringRef In = S.drop_front().drop_back().trim();
-    if (In.contains(','))
-      return ""; // a texture or surface tuple: no base, refused where used
-    StringRef Base = In, Off;
-    size_t Plus = In.find_first_of("+-", 1);
-    if (Plus != StringRef::npos) {
-      Base = In.substr(0, Plus).trim();
-      Off = In.substr(Plus).trim();
-      bool Neg = Off.consume_front("-");
-      if (!Neg)
-        Off.consume_front("+");
-      if (Off.trim().getAsInteger(0, Op.Offset))
-        return "an address offset that is not a constant in '" + S.str() + "'";
-      if (Neg)
-        Op.Offset = -Op.Offset;
-    }
-    PTXOperand B;
-    if (std::string Err = parseOperand(Base, B); !Err.empty())
+/// Whether \p C starts a register, an asm operand or a name.
+bool startsName(char C) { return C == '$' || C == '%' || isAlpha(C) || C == '_'; }
+
+/// Parses the operand \p S into \p Op; returns an error or "".
+std::string parseOperand(StringRef S, PTXOperand &Op);
+
+/// Parses \p Items into the elements of \p Op.
+std::string parseElements(ArrayRef<StringRef> Items, PTXOperand &Op) {
+  for (StringRef I : Items) {
+    PTXOperand E;
+    if (std::string Err = parseOperand(I, E); !Err.empty())
       return Err;
-    Op.Elements.push_back(std::move(B));
-    return "";
+    Op.Elements.push_back(std::move(E));
   }
-  if (S.contains('|')) {
-    Op.K = PTXOperand::Pair;
-    auto [D, P] = S.split('|');
-    PTXOperand A, Bp;
-    if (std::string Err = parseOperand(D, A); !Err.empty())
-      return Err;
-    if (std::string Err = parseOperand(P, Bp); !Err.empty())
-      return Err;
-    Op.Elements.push_back(std::move(A));
-    Op.Elements.push_back(std::move(Bp));
+  return "";
+}
+
+/// A vector `{a, b, ...}` (\p S, braces included).
+std::string parseVector(StringRef S, PTXOperand &Op) {
+  if (!S.ends_with("}"))
+    return "an unterminated vector operand '" + S.str() + "'";
+  Op.K = PTXOperand::Vector;
+  SmallVector<StringRef, 4> Items;
+  S.drop_front().drop_back().split(Items, ',');
+  return parseElements(Items, Op);
+}
+
+/// An address `[base]`, `[base+off]` or `[base-off]` (\p S, brackets
+/// included): the base and the constant offset. A texture or surface tuple
+/// (`[t, {x, y}]`) has no base; it is refused where used.
+std::string parseAddress(StringRef S, PTXOperand &Op) {
+  if (!S.ends_with("]"))
+    return "an unterminated address '" + S.str() + "'";
+  Op.K = PTXOperand::Address;
+  StringRef In = S.drop_front().drop_back().trim();
+  if (In.contains(','))
     return "";
+  StringRef Base = In, Off;
+  size_t Plus = In.find_first_of("+-", 1);
+  if (Plus != StringRef::npos) {
+    Base = In.substr(0, Plus).trim();
+    Off = In.substr(Plus).trim();
+    bool Neg = Off.consume_front("-");
+    if (!Neg)
+      Off.consume_front("+");
+    if (Off.trim().getAsInteger(0, Op.Offset))
+      return "an address offset that is not a constant in '" + S.str() + "'";
+    if (Neg)
+      Op.Offset = -Op.Offset;
   }
+  return parseElements(Base, Op);
+}
+
+/// A pair `d|p` (setp's two destinations).
+std::string parsePair(StringRef S, PTXOperand &Op) {
+  Op.K = PTXOperand::Pair;
+  auto [D, P] = S.split('|');
+  return parseElements({D, P}, Op);
+}
+
+/// An asm operand `$N` (or `%N`), an immediate, or a register `[!]name`
+/// (\p S not empty).
+std::string parseScalar(StringRef S, PTXOperand &Op) {
   if ((S[0] == '$' || S[0] == '%') && S.size() > 1 && isDigit(S[1])) {
     Op.K = PTXOperand::AsmOperand;
     if (S.drop_front().getAsInteger(10, Op.Number))
@@ -201,6 +198,28 @@ std::string parseOperand(StringRef S, PTXOperand &Op) {
   Op.K = PTXOperand::Register;
   Op.Text = S.str();
   return "";
+}
+
+std::string parseOperand(StringRef S, PTXOperand &Op) {
+  S = S.trim();
+  // A minus sign before a register or asm operand (vmad's `-a`); `-1` is
+  // an immediate. Text is the operand without it.
+  if (S.size() > 1 && S[0] == '-' && startsName(S[1])) {
+    Op.Minus = true;
+    S = S.drop_front();
+  }
+  Op.Text = S.str();
+  if (S.empty())
+    return "an empty operand";
+  if (startsName(S[0]))
+    S = splitSelector(S, Op.Selector);
+  if (S.starts_with("{"))
+    return parseVector(S, Op);
+  if (S.starts_with("["))
+    return parseAddress(S, Op);
+  if (S.contains('|'))
+    return parsePair(S, Op);
+  return parseScalar(S, Op);
 }
 
 /// The names of `.reg .u32 a, b<4>;` (also written `.reg.u32 a;`, as CUDA's
