@@ -172,13 +172,15 @@ unsigned irLevel(const AMDGPUOptions &Opts) {
 
 Expected<std::unique_ptr<TargetMachine>>
 createTargetMachine(StringRef Triple, StringRef CPU, StringRef Features,
-                    unsigned CodegenLevel) {
+                    unsigned CodegenLevel,
+                    FPOpFusion::FPOpFusionMode Fusion = FPOpFusion::Standard) {
   initializeTargets();
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget(Triple.str(), Error);
   if (!T)
     return fail("no LLVM target for " + Triple + ": " + Error);
   llvm::TargetOptions Options;
+  Options.AllowFPOpFusion = Fusion;
   auto Level = CodegenLevel >= 3   ? CodeGenOptLevel::Aggressive
                : CodegenLevel == 2 ? CodeGenOptLevel::Default
                : CodegenLevel == 1 ? CodeGenOptLevel::Less
@@ -802,13 +804,32 @@ bool readsVariadicArguments(const Module &M) {
   return false;
 }
 
+/// Whether \p M lets floating-point multiplies and adds be fused: any of its
+/// floating-point operations carries the `contract` flag (clang's CUDA
+/// default, -ffp-contract=fast, puts it on every one; -ffp-contract=off on
+/// none) or a function has "unsafe-fp-math".
+bool allowsContraction(const Module &M) {
+  for (const Function &F : M) {
+    if (F.getFnAttribute("unsafe-fp-math").getValueAsBool())
+      return true;
+    for (const Instruction &I : instructions(F))
+      if (isa<FPMathOperator>(I) && I.hasAllowContract())
+        return true;
+  }
+  return false;
+}
+
 /// The NVPTX target machine for \p M: with 32-bit pointers for shared,
 /// constant and local memory (nvptx-short-ptr), as nvcc's PTX addresses
 /// them, where \p M reads no variadic arguments. 64-bit shared addresses
 /// cost registers and integer instructions in every tiled loop (sgemm_tiled
 /// 0.77 of nvcc with them, 0.99 without). LLVM 19 reads the choice from its
 /// option when the target machine is made; the option is process-wide, so
-/// it is set, used and restored under a lock.
+/// it is set, used and restored under a lock. Where \p M allows contraction
+/// (allowsContraction), floating-point multiplies and adds may be fused, as
+/// nvcc's -fmad=true (its default): NVPTX then writes `mul.f32`/`add.f32`,
+/// which ptxas fuses, and not `mul.rn.f32`/`add.rn.f32`, which it must not
+/// (bench/cuda's nbody: 32 multiplies left unfused, 0.85 of nvcc).
 Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
                                                                 const PTXOptions &Opts) {
   initializeTargets();
@@ -820,7 +841,8 @@ Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
   if (ShortPointers)
     ShortPointers->setValue(!readsVariadicArguments(M));
   auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(M, Opts.SM),
-                                Opts.OptLevel);
+                                Opts.OptLevel,
+                                allowsContraction(M) ? FPOpFusion::Fast : FPOpFusion::Standard);
   if (ShortPointers)
     ShortPointers->setValue(Before);
   return TM;
