@@ -233,11 +233,13 @@ typedef struct ferry_data_item {
   int attached; /* set by ferry_data_enter: `pointer` holds an attachment */
 } ferry_data_item;
 
-/* Data entry of a construct's clauses, in order, on the selected device
- * (nothing to do on the host), then the attach action of each item's
- * `pointer`. On an error (present data that is absent or
- * partly present, no memory) the message names the region and the clause,
- * the items already entered are released, and the error is returned. */
+/* Data entry of a construct's clauses, in their order, on the selected
+ * device (nothing to do on the host); then the sections the compiler
+ * inferred (FERRY_DATA_IMPLICIT_*), those whose ranges overlap or touch
+ * entered as one; then the attach action of each item's `pointer`. On an
+ * error (present data that is absent or partly present, no memory) the
+ * message names the region and the clause, the items already entered are
+ * released, and the error is returned. */
 ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items,
                               size_t count, int async);
 /* Data exit of the same items (a synchronous one first waits for every
