@@ -529,6 +529,11 @@ static bool oneGangOfOneLane(const ferry_launch_desc &D, bool OnHost) {
          (OnHost || !Nested);
 }
 
+/// Seconds of the host's clock since \p Start.
+static double wallSecondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+}
+
 ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   if (!Desc.region || !Desc.host_fn || (Desc.reduction && !Desc.result) ||
       (Desc.closure_size && !Desc.closure))
@@ -546,47 +551,56 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   // `async` without a queue: the thread's default queue.
   ferry_launch_desc D = Desc;
   D.async = resolveAsync(*Kind, Device, Desc.async);
-  auto Start = std::chrono::steady_clock::now();
-  auto Seconds = [Start] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  };
-  if (*Kind != DeviceKind::Host) {
-    // A deferred synchronous launch (the loops of a construct's host
-    // control) goes on the queue that synchronous work shares with
-    // acc_async_noval on every GPU backend, so it stays in order with what
-    // follows; ferry_finish_deferred waits for it. The closure's bytes are
-    // taken at launch.
-    ferry_launch_desc Deferred = D;
-    if (D.defer && D.async == acc_async_sync && !D.reduction)
-      Deferred.async = acc_async_noval;
-    // Device time from events around the launch where the backend has them
-    // (read at exit), else the host's wall time of the call.
-    std::unique_ptr<DeviceEvent> EventStart, EventEnd;
-    ferry_status S = launchOnDevice(B, *Kind, Device, Deferred, EventStart, EventEnd);
-    if (S != FERRY_SUCCESS) // a launch that did not happen is not counted
-      return S;
-    if (EventStart && EventEnd && Deferred.async == acc_async_sync) {
-      double DeviceSeconds = EventEnd->secondsSince(*EventStart); // End has happened
-      recordLaunch(R, DeviceSeconds >= 0 ? DeviceSeconds : Seconds(),
-                   /*WallClock=*/DeviceSeconds < 0);
-    } else if (EventStart && EventEnd) {
-      recordLaunch(R, 0);
-      std::lock_guard<std::mutex> Lock(TimeMutex);
-      Timed.push_back({&R, std::move(EventStart), std::move(EventEnd)});
-    } else {
-      recordLaunch(R, Seconds(), /*WallClock=*/true);
-    }
+  const auto Start = std::chrono::steady_clock::now();
+  if (*Kind != DeviceKind::Host)
+    return launchRegionOnDevice(B, *Kind, Device, D, Start);
+  return launchRegionOnHost(B, Device, D, Start);
+}
+
+ferry_status Runtime::launchRegionOnDevice(Backend &B, DeviceKind K, int Device,
+                                           const ferry_launch_desc &D,
+                                           std::chrono::steady_clock::time_point Start) {
+  const ferry_region &R = *D.region;
+  // A deferred synchronous launch (the loops of a construct's host
+  // control) goes on the queue that synchronous work shares with
+  // acc_async_noval on every GPU backend, so it stays in order with what
+  // follows; ferry_finish_deferred waits for it. The closure's bytes are
+  // taken at launch.
+  ferry_launch_desc Deferred = D;
+  if (D.defer && D.async == acc_async_sync && !D.reduction)
+    Deferred.async = acc_async_noval;
+  // Device time from events around the launch where the backend has them
+  // (read at exit), else the host's wall time of the call.
+  std::unique_ptr<DeviceEvent> EventStart, EventEnd;
+  ferry_status S = launchOnDevice(B, K, Device, Deferred, EventStart, EventEnd);
+  if (S != FERRY_SUCCESS) // a launch that did not happen is not counted
     return S;
+  if (EventStart && EventEnd && Deferred.async == acc_async_sync) {
+    double DeviceSeconds = EventEnd->secondsSince(*EventStart); // End has happened
+    recordLaunch(R, DeviceSeconds >= 0 ? DeviceSeconds : wallSecondsSince(Start),
+                 /*WallClock=*/DeviceSeconds < 0);
+  } else if (EventStart && EventEnd) {
+    recordLaunch(R, 0);
+    std::lock_guard<std::mutex> Lock(TimeMutex);
+    Timed.push_back({&R, std::move(EventStart), std::move(EventEnd)});
+  } else {
+    recordLaunch(R, wallSecondsSince(Start), /*WallClock=*/true);
   }
-  // The host: synchronously, or on the queue's worker with a copy of the
-  // closure. Reductions complete before returning.
+  return S;
+}
+
+ferry_status Runtime::launchRegionOnHost(Backend &B, int Device, const ferry_launch_desc &D,
+                                         std::chrono::steady_clock::time_point Start) {
+  const ferry_region &R = *D.region;
+  // Synchronously, or on the queue's worker with a copy of the closure.
+  // Reductions complete before returning.
   if (D.async == acc_async_sync || D.reduction) {
     if (D.async != acc_async_sync)
       if (ferry_status S = B.wait(Device, D.async, /*All=*/false))
         return S;
     ferry_status S = runOnHost(R, D.closure, D.trip_count, D.host_fn, D.reduction, D.result,
                                oneGangOfOneLane(D, /*OnHost=*/true));
-    recordLaunch(R, Seconds());
+    recordLaunch(R, wallSecondsSince(Start));
     return S;
   }
   auto Closure = std::make_shared<std::vector<unsigned char>>(
@@ -600,8 +614,7 @@ ferry_status Runtime::launchRegion(const ferry_launch_desc &Desc) {
   B.hostQueues()->submit(D.async, [this, Region, Closure, Trip, Fn, InOrder] {
     auto Begin = std::chrono::steady_clock::now();
     ferry_status S = runOnHost(*Region, Closure->data(), Trip, Fn, nullptr, nullptr, InOrder);
-    recordLaunch(*Region, std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                         Begin).count());
+    recordLaunch(*Region, wallSecondsSince(Begin));
     return S;
   });
   return FERRY_SUCCESS;

@@ -15,6 +15,7 @@
 #include "core/PresentTable.h"
 #include "ferry/runtime.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -137,6 +138,14 @@ public:
 
 private:
   Runtime();
+  /// launchRegion on a GPU, timed for FERRY_TIME by the device's events or
+  /// from \p Start, when the call began.
+  ferry_status launchRegionOnDevice(Backend &B, DeviceKind K, int Device,
+                                    const ferry_launch_desc &D,
+                                    std::chrono::steady_clock::time_point Start);
+  /// launchRegion on the host: at once, or queued on \p D's host queue.
+  ferry_status launchRegionOnHost(Backend &B, int Device, const ferry_launch_desc &D,
+                                  std::chrono::steady_clock::time_point Start);
   /// \p Start and \p End receive FERRY_TIME's events around the kernel.
   ferry_status launchOnDevice(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
                               std::unique_ptr<DeviceEvent> &Start,

@@ -151,16 +151,15 @@ CudaRuntime::findAllocation(const void *P) {
   return A < It->first + std::max<size_t>(It->second.Size, 1) ? &*It : nullptr;
 }
 
-Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  std::unique_ptr<Module> &M = D.Modules[&Bin];
-  if (M) {
-    Err = M->Failed.empty() ? cudaSuccess : fail(cudaErrorInvalidKernelImage);
-    return M->Failed.empty() ? M.get() : nullptr;
-  }
-  M = std::make_unique<Module>();
-  const ImageRegistry &Registry = ImageRegistry::get();
-  const std::string Isa = D.B->isa(D.Number);
+namespace {
+
+/// The image of \p Bin that device \p D of kind \p Kind, whose ISA is
+/// \p Isa, runs (its index in the registry in \p Index): NVIDIA, the PTX of
+/// the highest SM the device has (the driver compiles it), else the lowest
+/// above it; AMD, the code object whose target the device's ISA runs. Null
+/// if none; \p Seen lists the formats and targets of the images.
+const DeviceImageRef *bestImage(DeviceKind Kind, Device &D, const FatBinary &Bin,
+                                const std::string &Isa, size_t &Index, std::string &Seen) {
   int DeviceSM = 0;
   if (Kind == DeviceKind::Nvidia) {
     int Major = 0, Minor = 0;
@@ -168,16 +167,13 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
     D.B->vendorAttribute(D.Number, cudaDevAttrComputeCapabilityMinor, Minor);
     DeviceSM = Major * 10 + Minor;
   }
-  // NVIDIA: the PTX of the highest SM the device has (the driver compiles
-  // it); AMD: the code object whose target the device's ISA runs.
   const DeviceImageRef *Best = nullptr;
-  size_t BestIndex = 0;
   // PTX: the highest sm_NN the device has, else the lowest above it.
   auto Preference = [&](const DeviceImageRef &Ref) {
     const int SM = smOf(Ref.Arch);
     return SM <= DeviceSM ? std::make_pair(1, SM) : std::make_pair(0, -SM);
   };
-  std::string Seen;
+  const ImageRegistry &Registry = ImageRegistry::get();
   for (size_t I = Bin.FirstImage; I < Bin.FirstImage + Bin.NumImages; ++I) {
     const DeviceImageRef *Ref = Registry.image(I);
     const std::string Format = imageKindName(Ref->Kind);
@@ -187,15 +183,55 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
     if (Kind == DeviceKind::Nvidia) {
       if (Format == "ptx" && (!Best || Preference(*Ref) > Preference(*Best))) {
         Best = Ref;
-        BestIndex = I;
+        Index = I;
       }
     } else if (Format == "object" && Ref->Triple.find("amdgcn") != std::string::npos &&
                checkIsaCompatible("amdgcn-amd-amdhsa--" + Ref->Arch, Isa).empty()) {
       Best = Ref;
-      BestIndex = I;
+      Index = I;
       break;
     }
   }
+  return Best;
+}
+
+/// The __managed__ variables of \p Bin: the device reaches each through the
+/// pointer __ferry_managed_<name> (ferry-nvcc's rewrite), which gets the
+/// variable's managed memory in \p Module, loaded on \p D.
+void setManagedPointers(Device &D, const FatBinary &Bin,
+                        const std::map<const void *, Variable> &Variables,
+                        DeviceModule &Module) {
+  for (auto &[Host, V] : Variables) {
+    if (V.Bin != &Bin || !V.HostPointer || Host != static_cast<const void *>(V.HostPointer))
+      continue;
+    uint64_t Slot = 0, SlotSize = 0;
+    void *Managed = *V.HostPointer;
+    if (Error E = D.B->symbolAddress(Module, ("__ferry_managed_" + V.Name).c_str(), Slot,
+                                     SlotSize)) {
+      errorf("__managed__ variable '%s': %s", V.Name.c_str(), E.message().c_str());
+      continue;
+    }
+    if (ferry_status S = D.B->copyToDevice(D.Number, reinterpret_cast<void *>(Slot), &Managed,
+                                           sizeof Managed, SyncQueue))
+      errorf("__managed__ variable '%s': cannot set its address on the device (status %d)",
+             V.Name.c_str(), int(S));
+  }
+}
+
+} // namespace
+
+Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::unique_ptr<Module> &M = D.Modules[&Bin];
+  if (M) {
+    Err = M->Failed.empty() ? cudaSuccess : fail(cudaErrorInvalidKernelImage);
+    return M->Failed.empty() ? M.get() : nullptr;
+  }
+  M = std::make_unique<Module>();
+  const std::string Isa = D.B->isa(D.Number);
+  size_t BestIndex = 0;
+  std::string Seen;
+  const DeviceImageRef *Best = bestImage(Kind, D, Bin, Isa, BestIndex, Seen);
   if (!Best) {
     M->Failed = "the program has no device code for " +
                 (Isa.empty() ? std::string(deviceKindName(Kind)) : Isa) + " (it has " +
@@ -214,23 +250,7 @@ Module *CudaRuntime::module(Device &D, FatBinary &Bin, cudaError_t &Err) {
     return nullptr;
   }
   M->Image = BestIndex;
-  // The file's __managed__ variables: the device reaches each through the
-  // pointer __ferry_managed_<name> (ferry-nvcc's rewrite).
-  for (auto &[Host, V] : Variables) {
-    if (V.Bin != &Bin || !V.HostPointer || Host != static_cast<const void *>(V.HostPointer))
-      continue;
-    uint64_t Slot = 0, SlotSize = 0;
-    void *Managed = *V.HostPointer;
-    if (Error E = D.B->symbolAddress(*M->Handle, ("__ferry_managed_" + V.Name).c_str(), Slot,
-                                     SlotSize)) {
-      errorf("__managed__ variable '%s': %s", V.Name.c_str(), E.message().c_str());
-      continue;
-    }
-    if (ferry_status S = D.B->copyToDevice(D.Number, reinterpret_cast<void *>(Slot), &Managed,
-                                           sizeof Managed, SyncQueue))
-      errorf("__managed__ variable '%s': cannot set its address on the device (status %d)",
-             V.Name.c_str(), int(S));
-  }
+  setManagedPointers(D, Bin, Variables, *M->Handle);
   if (Kind == DeviceKind::Radeon)
     if (std::string Why = indexImage(Best->Data, Best->Size, M->Index); !Why.empty())
       debugf("cuda: the %s image cannot be indexed: %s", Best->Arch.c_str(), Why.c_str());

@@ -27,102 +27,81 @@ namespace {
 
 CudaRuntime &rt() { return CudaRuntime::get(); }
 
-/// The value of \p Attr for the AMD device \p D; false for an attribute
-/// Ferry does not know (cudaErrorInvalidValue).
-bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
-  Backend::Properties P;
-  D.B->properties(D.Number, P);
+/// An attribute whose value is the same on every AMD device.
+struct FixedAttribute {
+  cudaDeviceAttr Attr;
+  int Value;
+};
+constexpr FixedAttribute AmdFixedAttributes[] = {
+    {cudaDevAttrMaxBlockDimZ, 64},
+    {cudaDevAttrMaxGridDimX, 0x7fffffff},
+    {cudaDevAttrMaxGridDimY, 65535},
+    {cudaDevAttrMaxGridDimZ, 65535},
+    {cudaDevAttrReservedSharedMemoryPerBlock, 0},
+    {cudaDevAttrTotalConstantMemory, 65536},
+    {cudaDevAttrWarpSize, 32},
+    {cudaDevAttrMaxPitch, 0x7fffffff},
+    {cudaDevAttrMaxRegistersPerBlock, 65536},
+    {cudaDevAttrMaxRegistersPerMultiprocessor, 65536},
+    {cudaDevAttrTextureAlignment, 256},
+    {cudaDevAttrTexturePitchAlignment, 256},
+    {cudaDevAttrSurfaceAlignment, 256},
+    {cudaDevAttrKernelExecTimeout, 0},
+    {cudaDevAttrIntegrated, 0},
+    {cudaDevAttrEccEnabled, 0},
+    {cudaDevAttrTccDriver, 0},
+    {cudaDevAttrIsMultiGpuBoard, 0},
+    {cudaDevAttrCooperativeLaunch, 0},
+    {cudaDevAttrComputePreemptionSupported, 0},
+    {cudaDevAttrStreamPrioritiesSupported, 0},
+    {cudaDevAttrHostNativeAtomicSupported, 0},
+    {cudaDevAttrPageableMemoryAccess, 0},
+    {cudaDevAttrClusterLaunch, 0},
+    {cudaDevAttrGPUDirectRDMASupported, 0},
+    {cudaDevAttrCanMapHostMemory, 1},
+    {cudaDevAttrUnifiedAddressing, 1},
+    {cudaDevAttrConcurrentKernels, 1},
+    {cudaDevAttrGlobalL1CacheSupported, 1},
+    {cudaDevAttrLocalL1CacheSupported, 1},
+    {cudaDevAttrHostRegisterSupported, 1},
+    {cudaDevAttrCanUseHostPointerForRegisteredMem, 1},
+    {cudaDevAttrMemoryPoolsSupported, 1}, // each device's default pool
+    {cudaDevAttrComputeMode, cudaComputeModeDefault},
+    {cudaDevAttrAsyncEngineCount, 2},
+    {cudaDevAttrMaxBlocksPerMultiprocessor, 32},
+    {cudaDevAttrSingleToDoublePrecisionPerfRatio, 2},
+    {cudaDevAttrMaxPersistingL2CacheSize, 0},
+    {cudaDevAttrMaxAccessPolicyWindowSize, 0},
+};
+
+/// The value of \p Attr that follows from the AMD device's properties \p P
+/// (and, for the compute capability, from the program); false for an
+/// attribute that does not.
+bool amdPropertyAttribute(Device &D, const Backend::Properties &P, cudaDeviceAttr Attr,
+                          int &Out) {
   const int SM = rt().ProgramSM ? rt().ProgramSM : 80;
-  const int Threads = P.MaxWorkGroupSize ? P.MaxWorkGroupSize : 1024;
-  const int CUs = P.ComputeUnits ? P.ComputeUnits : 1;
-  const int Group = P.GroupMemoryBytes ? P.GroupMemoryBytes : 65536;
-  const int ThreadsPerCU =
-      (P.MaxWavesPerCU ? P.MaxWavesPerCU : 32) * (P.WaveSize ? P.WaveSize : 64);
   switch (Attr) {
   case cudaDevAttrMaxThreadsPerBlock:
-    Out = Threads;
-    return true;
   case cudaDevAttrMaxBlockDimX:
   case cudaDevAttrMaxBlockDimY:
-    Out = Threads;
-    return true;
-  case cudaDevAttrMaxBlockDimZ:
-    Out = 64;
-    return true;
-  case cudaDevAttrMaxGridDimX:
-    Out = 0x7fffffff;
-    return true;
-  case cudaDevAttrMaxGridDimY:
-  case cudaDevAttrMaxGridDimZ:
-    Out = 65535;
+    Out = P.MaxWorkGroupSize ? P.MaxWorkGroupSize : 1024;
     return true;
   case cudaDevAttrMaxSharedMemoryPerBlock:
   case cudaDevAttrMaxSharedMemoryPerBlockOptin:
   case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
-    Out = Group;
-    return true;
-  case cudaDevAttrReservedSharedMemoryPerBlock:
-    Out = 0;
-    return true;
-  case cudaDevAttrTotalConstantMemory:
-    Out = 65536;
-    return true;
-  case cudaDevAttrWarpSize:
-    Out = 32;
-    return true;
-  case cudaDevAttrMaxPitch:
-    Out = 0x7fffffff;
-    return true;
-  case cudaDevAttrMaxRegistersPerBlock:
-  case cudaDevAttrMaxRegistersPerMultiprocessor:
-    Out = 65536;
+    Out = P.GroupMemoryBytes ? P.GroupMemoryBytes : 65536;
     return true;
   case cudaDevAttrClockRate:
     Out = P.ClockKHz;
     return true;
-  case cudaDevAttrTextureAlignment:
-  case cudaDevAttrTexturePitchAlignment:
-  case cudaDevAttrSurfaceAlignment:
-    Out = 256;
-    return true;
   case cudaDevAttrMultiProcessorCount:
-    Out = CUs;
-    return true;
-  case cudaDevAttrKernelExecTimeout:
-  case cudaDevAttrIntegrated:
-  case cudaDevAttrEccEnabled:
-  case cudaDevAttrTccDriver:
-  case cudaDevAttrIsMultiGpuBoard:
-  case cudaDevAttrCooperativeLaunch:
-  case cudaDevAttrComputePreemptionSupported:
-  case cudaDevAttrStreamPrioritiesSupported:
-  case cudaDevAttrHostNativeAtomicSupported:
-  case cudaDevAttrPageableMemoryAccess:
-  case cudaDevAttrClusterLaunch:
-  case cudaDevAttrGPUDirectRDMASupported:
-    Out = 0;
-    return true;
-  case cudaDevAttrCanMapHostMemory:
-  case cudaDevAttrUnifiedAddressing:
-  case cudaDevAttrConcurrentKernels:
-  case cudaDevAttrGlobalL1CacheSupported:
-  case cudaDevAttrLocalL1CacheSupported:
-  case cudaDevAttrHostRegisterSupported:
-  case cudaDevAttrCanUseHostPointerForRegisteredMem:
-  case cudaDevAttrMemoryPoolsSupported: // each device's default pool
-    Out = 1;
+    Out = P.ComputeUnits ? P.ComputeUnits : 1;
     return true;
   case cudaDevAttrManagedMemory:
   case cudaDevAttrConcurrentManagedAccess:
   case cudaDevAttrDirectManagedMemAccessFromHost:
     // Where the backend has managed memory (the emulator: host memory).
     Out = D.B->hasManagedMemory();
-    return true;
-  case cudaDevAttrComputeMode:
-    Out = cudaComputeModeDefault;
-    return true;
-  case cudaDevAttrAsyncEngineCount:
-    Out = 2;
     return true;
   case cudaDevAttrPciBusId:
     Out = P.PciBus;
@@ -143,10 +122,7 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
     Out = P.L2Bytes;
     return true;
   case cudaDevAttrMaxThreadsPerMultiProcessor:
-    Out = ThreadsPerCU;
-    return true;
-  case cudaDevAttrMaxBlocksPerMultiprocessor:
-    Out = 32;
+    Out = (P.MaxWavesPerCU ? P.MaxWavesPerCU : 32) * (P.WaveSize ? P.WaveSize : 64);
     return true;
   case cudaDevAttrComputeCapabilityMajor:
     Out = SM / 10;
@@ -154,16 +130,22 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   case cudaDevAttrComputeCapabilityMinor:
     Out = SM % 10;
     return true;
-  case cudaDevAttrSingleToDoublePrecisionPerfRatio:
-    Out = 2;
-    return true;
-  case cudaDevAttrMaxPersistingL2CacheSize:
-  case cudaDevAttrMaxAccessPolicyWindowSize:
-    Out = 0;
-    return true;
   default:
     return false;
   }
+}
+
+/// The value of \p Attr for the AMD device \p D; false for an attribute
+/// Ferry does not know (cudaErrorInvalidValue).
+bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
+  Backend::Properties P;
+  D.B->properties(D.Number, P);
+  for (const FixedAttribute &F : AmdFixedAttributes)
+    if (F.Attr == Attr) {
+      Out = F.Value;
+      return true;
+    }
+  return amdPropertyAttribute(D, P, Attr, Out);
 }
 
 cudaError_t attribute(Device &D, cudaDeviceAttr Attr, int &Out) {
