@@ -114,6 +114,37 @@ TEST(NvccOptions, OptionsReachTheRightCompile) {
   EXPECT_FALSE(has(Inv.Link, "-lcuda"));
 }
 
+TEST(NvccOptions, FmadFalseTurnsOffContractionInTheDeviceCompileOnly) {
+  for (std::vector<std::string> Args : {std::vector<std::string>{"-fmad=false", "x.cu"},
+                                        {"-fmad", "false", "x.cu"},
+                                        {"--fmad=false", "x.cu"},
+                                        {"--fmad", "false", "x.cu"}}) {
+    Invocation Inv = parsed(Args);
+    EXPECT_EQ(Inv.DeviceOnly, std::vector<std::string>{"-ffp-contract=off"}) << Args[0];
+    EXPECT_TRUE(Inv.HostOnly.empty()) << Args[0];
+    EXPECT_FALSE(has(Inv.Common, "-ffp-contract=off")) << Args[0];
+    ASSERT_EQ(Inv.Inputs.size(), 1u) << Args[0];
+  }
+  // true is nvcc's default and clang's for CUDA (-ffp-contract=fast).
+  EXPECT_TRUE(parsed({"-fmad=true", "x.cu"}).DeviceOnly.empty());
+  EXPECT_TRUE(parsed({"--fmad", "true", "x.cu"}).DeviceOnly.empty());
+  // The last one counts.
+  EXPECT_TRUE(parsed({"-fmad=false", "-fmad=true", "x.cu"}).DeviceOnly.empty());
+  EXPECT_EQ(parsed({"-fmad=true", "--fmad=false", "x.cu"}).DeviceOnly,
+            std::vector<std::string>{"-ffp-contract=off"});
+  // --use_fast_math implies -fmad=true (its -ffast-math contracts); an
+  // explicit -fmad=false, before or after it, follows its -ffast-math.
+  for (std::vector<std::string> Args :
+       {std::vector<std::string>{"--use_fast_math", "-fmad=false", "x.cu"},
+        {"-fmad=false", "--use_fast_math", "x.cu"}}) {
+    Invocation Inv = parsed(Args);
+    ASSERT_FALSE(Inv.DeviceOnly.empty());
+    EXPECT_EQ(Inv.DeviceOnly.front(), "-ffast-math");
+    EXPECT_EQ(Inv.DeviceOnly.back(), "-ffp-contract=off");
+  }
+  EXPECT_FALSE(has(parsed({"--use_fast_math", "x.cu"}).DeviceOnly, "-ffp-contract=off"));
+}
+
 TEST(NvccOptions, NvidiaToolTuningIsAcceptedWithoutEffect) {
   Invocation Inv = parsed({"-lineinfo", "-Xptxas", "-v", "-maxrregcount=32", "-ccbin", "g++",
                            "--expt-relaxed-constexpr", "--extended-lambda", "-G", "x.cu"});
@@ -134,6 +165,14 @@ TEST(NvccOptions, RefusedOptionsAreNamed) {
   EXPECT_NE(Error.find("unknown GPU architecture 'volta'"), std::string::npos);
   parsed({"-rdc=yes", "x.cu"}, &Error);
   EXPECT_EQ(Error, "option '-rdc=yes' takes true or false, not 'yes'");
+  parsed({"-fmad=maybe", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "option '--fmad' takes true or false, not 'maybe'");
+  parsed({"--fmad", "0", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "option '--fmad' takes true or false, not '0'");
+  parsed({"-fmad=", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "option '--fmad' takes true or false, not ''");
+  parsed({"x.cu", "-fmad"}, &Error);
+  EXPECT_EQ(Error, "option '-fmad' needs a value");
   parsed({"--optimize=9", "x.cu"}, &Error);
   EXPECT_EQ(Error, "option '--optimize=9' takes 0, 1, 2 or 3, not '9'");
   parsed({"-x", "ada", "x.cu"}, &Error);

@@ -129,8 +129,6 @@ const std::set<std::string> IgnoredWithValue = {
     "--prec-div",
     "-prec-sqrt",
     "--prec-sqrt",
-    "-fmad",
-    "--fmad",
     "-default-stream",
     "--default-stream",
 };
@@ -160,6 +158,9 @@ private:
   std::string ForcedLanguage;
   /// An option named an NVIDIA architecture (without one: sm_80).
   bool ArchGiven = false;
+  /// The last -fmad's value (nvcc's default, true: the device compile may
+  /// contract multiplies and adds).
+  bool Fmad = true;
 
   bool value(std::initializer_list<const char *> Names, std::string &V, bool Glued = false);
   const char *commonOption(std::string &V);
@@ -176,6 +177,7 @@ private:
   bool tryIgnoredOption(const std::string &A);
   bool tryClangModeOption(const std::string &A);
   void applyDefaultTargets();
+  void applyFmad();
 };
 
 /// The value of the current argument if it is one of \p Names, spelled
@@ -416,7 +418,7 @@ std::string CommandLineReader::readOffloadArch(const std::string &V) {
 }
 
 /// The options of the compiles: optimization level, include paths and
-/// macros, -std, -g, -w and --use_fast_math.
+/// macros, -std, -g, -w, --use_fast_math and -fmad.
 bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Error) {
   std::string V;
   if (value({"--optimize", "-optimize"}, V)) {
@@ -443,6 +445,11 @@ bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Erro
   } else if (A == "--use_fast_math" || A == "-use_fast_math") {
     Out.DeviceOnly.push_back("-ffast-math");
     Out.DeviceOnly.push_back("-fcuda-flush-denormals-to-zero");
+  } else if (value({"-fmad", "--fmad"}, V)) {
+    if (V != "true" && V != "false")
+      Error = "option '--fmad' takes true or false, not '" + V + "'";
+    else
+      Fmad = V == "true";
   } else {
     return false;
   }
@@ -526,6 +533,17 @@ void CommandLineReader::applyDefaultTargets() {
     Out.AmdTargets = {"gfx90a", "gfx942", "gfx1030", "gfx1100"};
 }
 
+/// -fmad=false: the device compile contracts no multiply and add (clang's
+/// -ffp-contract=off), wherever --use_fast_math stands, whose -ffast-math
+/// would contract them (nvcc's --use_fast_math implies -fmad=true; an
+/// explicit -fmad=false is the user's word). -fmad=true is clang's CUDA
+/// default, -ffp-contract=fast. The host compile is not affected, as with
+/// nvcc.
+void CommandLineReader::applyFmad() {
+  if (!Fmad)
+    Out.DeviceOnly.push_back("-ffp-contract=off");
+}
+
 std::string CommandLineReader::read() {
   for (I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
@@ -558,6 +576,7 @@ std::string CommandLineReader::read() {
                 : "");
   }
   applyDefaultTargets();
+  applyFmad();
   return "";
 }
 
@@ -583,10 +602,11 @@ Options (nvcc's spellings):
   -rdc=true|false, -dlink, -lib, -shared
   -O0..-O3, -g, -std=..., -I, -isystem, -D, -U, -include
   -L, -l, -Xcompiler a,b, -Xlinker a,b, --use_fast_math, -w
+  -fmad=true|false (false: device code contracts no multiply and add)
   -v, --dryrun, -keep, --version, --help
 Accepted, without effect on Ferry's code (NVIDIA-tool tuning):
   -lineinfo, -G, --expt-relaxed-constexpr, --extended-lambda, -ccbin,
-  -Xptxas, -Xnvlink, -Xcudafe, -maxrregcount, -ftz, -prec-div, -fmad, ...
+  -Xptxas, -Xnvlink, -Xcudafe, -maxrregcount, -ftz, -prec-div, ...
 Ferry:
   --offload-arch=gfx90a,gfx942,... AMD processors (default: gfx90a, gfx942,
                                    gfx1030, gfx1100); -arch=gfxNNN also works
