@@ -87,6 +87,103 @@ private:
   Value *Own; ///< the low 32 bits of this lane's address
 };
 
+/// Why ldmatrix / stmatrix \p Op (\p Move read from its name, std::nullopt
+/// if it could not be) with address space \p AS cannot be translated; ""
+/// if it can.
+std::string refusal(const CallInst &CI, StringRef Op,
+                    const std::optional<MatrixMove> &Move, unsigned AS,
+                    bool Store) {
+  if (!Move)
+    return (Op + " forms other than m8n8.x1, .x2 and .x4 of .b16 (with or "
+                 "without .trans) have no AMDGPU translation")
+        .str();
+  if (AS != 0 && AS != 3)
+    return (Op + " addresses shared memory; address space " + Twine(AS) +
+            " has no translation")
+        .str();
+  if (Store && (CI.arg_size() != 1 + Move->Count ||
+                any_of(drop_begin(CI.args()), [](const Use &A) {
+                  return !A->getType()->isIntegerTy(32);
+                })))
+    return (Op + ".x" + Twine(Move->Count) + " takes an address and " +
+            Twine(Move->Count) + " i32 registers")
+        .str();
+  return "";
+}
+
+/// This lane's register of each matrix, loaded from or stored to LDS.
+/// Lane t's elements lie, without .trans, in row t / 4, columns 2 (t % 4)
+/// and 2 (t % 4) + 1 (one 32-bit word at byte 4 (t % 4)); with .trans, in
+/// rows 2 (t % 4) and 2 (t % 4) + 1, column t / 4 (byte 2 (t / 4)).
+class LaneMoves {
+public:
+  LaneMoves(IRBuilder<> &B, const TranslateTarget &T, Value *Ptr,
+            bool Transposed)
+      : B(B), Transposed(Transposed), Lane(WarpBuilder(B, T).lane32()),
+        Quad(B.CreateAnd(Lane, 3)), Group(B.CreateLShr(Lane, 2)),
+        Rows(B, T, Ptr) {
+    if (Transposed) {
+      First = B.CreateShl(Quad, 1);
+      Second = B.CreateOr(First, 1);
+      Offset = B.CreateShl(Group, 1);
+    } else {
+      WordOffset = B.CreateShl(Quad, 2);
+    }
+  }
+
+  /// Loads this lane's register of matrix \p M, or stores \p Reg there
+  /// (then returns null).
+  Value *move(unsigned M, Value *Reg) {
+    return Transposed ? moveHalves(M, Reg) : moveWord(M, Reg);
+  }
+
+private:
+  IRBuilder<> &B;
+  const bool Transposed;
+  Value *Lane, *Quad, *Group; ///< t, t % 4, t / 4
+  RowAddresses Rows;
+  Value *WordOffset = nullptr;                                  ///< 4 (t % 4)
+  Value *First = nullptr, *Second = nullptr, *Offset = nullptr; ///< .trans
+
+  /// Without .trans: one 32-bit word.
+  Value *moveWord(unsigned M, Value *Reg) {
+    Value *Word = B.CreateGEP(B.getInt8Ty(), Rows.row(M, Group), WordOffset);
+    if (Reg) {
+      B.CreateAlignedStore(Reg, Word, Align(4));
+      return nullptr;
+    }
+    return B.CreateAlignedLoad(B.getInt32Ty(), Word, Align(4));
+  }
+
+  /// With .trans: two 16-bit halves in two rows, the low half in the
+  /// first.
+  Value *moveHalves(unsigned M, Value *Reg) {
+    Type *I16 = B.getInt16Ty(), *I32 = B.getInt32Ty();
+    Value *Lo = B.CreateGEP(B.getInt8Ty(), Rows.row(M, First), Offset);
+    Value *Hi = B.CreateGEP(B.getInt8Ty(), Rows.row(M, Second), Offset);
+    if (Reg) {
+      B.CreateAlignedStore(B.CreateTrunc(Reg, I16), Lo, Align(2));
+      B.CreateAlignedStore(B.CreateTrunc(B.CreateLShr(Reg, 16), I16), Hi,
+                           Align(2));
+      return nullptr;
+    }
+    Value *LoBits = B.CreateZExt(B.CreateAlignedLoad(I16, Lo, Align(2)), I32);
+    Value *HiBits = B.CreateZExt(B.CreateAlignedLoad(I16, Hi, Align(2)), I32);
+    return B.CreateOr(LoBits, B.CreateShl(HiBits, 16));
+  }
+};
+
+/// The loaded \p Registers as ldmatrix returns them (\p RetTy): one i32
+/// or a struct of them.
+Value *packRegisters(IRBuilder<> &B, Type *RetTy, ArrayRef<Value *> Registers) {
+  if (!RetTy->isStructTy())
+    return Registers.front();
+  Value *R = PoisonValue::get(RetTy);
+  for (unsigned M = 0; M < Registers.size(); ++M)
+    R = B.CreateInsertValue(R, Registers[M], M);
+  return R;
+}
+
 } // namespace
 
 /// llvm.nvvm.ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16 (Arg 0) and
@@ -96,74 +193,21 @@ Value *lowerMatrixMove(IntrinsicLowering &L, int Store) {
   const StringRef Op = Store ? "stmatrix" : "ldmatrix";
   std::optional<MatrixMove> Move =
       parseMove(L.CI.getCalledFunction()->getName());
-  if (!Move)
-    return L.fail(
-        Op + " forms other than m8n8.x1, .x2 and .x4 of .b16 (with or without "
-             ".trans) have no AMDGPU translation");
+  Value *Ptr = Move ? L.arg(0) : nullptr;
+  const unsigned AS = Ptr ? Ptr->getType()->getPointerAddressSpace() : 0;
+  if (std::string Why = refusal(L.CI, Op, Move, AS, Store); !Why.empty())
+    return L.fail(Why);
   IRBuilder<> &B = L.B;
-  Value *Ptr = L.arg(0);
-  const unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if (AS != 0 && AS != 3)
-    return L.fail(Op + " addresses shared memory; address space " + Twine(AS) +
-                  " has no translation");
-  if (Store && (L.CI.arg_size() != 1 + Move->Count ||
-                any_of(drop_begin(L.CI.args()), [](const Use &A) {
-                  return !A->getType()->isIntegerTy(32);
-                })))
-    return L.fail(Op + ".x" + Twine(Move->Count) + " takes an address and " +
-                  Twine(Move->Count) + " i32 registers");
   // A generic address must point into shared memory (PTX ISA): LDS.
   if (AS == 0)
     Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy(3));
-
-  WarpBuilder W(B, L.T);
-  Value *Lane = W.lane32();
-  Value *Quad = B.CreateAnd(Lane, 3), *Group = B.CreateLShr(Lane, 2);
-  RowAddresses Rows(B, L.T, Ptr);
-  Type *I16 = B.getInt16Ty(), *I32 = B.getInt32Ty();
-  // Without .trans: row t / 4, columns 2 (t % 4) and 2 (t % 4) + 1 (one
-  // 32-bit word at byte 4 (t % 4)); with .trans: rows 2 (t % 4) and
-  // 2 (t % 4) + 1, column t / 4 (byte 2 (t / 4)).
-  Value *WordOffset = nullptr, *First = nullptr, *Second = nullptr,
-        *Offset = nullptr;
-  if (Move->Transposed) {
-    First = B.CreateShl(Quad, 1);
-    Second = B.CreateOr(First, 1);
-    Offset = B.CreateShl(Group, 1);
-  } else {
-    WordOffset = B.CreateShl(Quad, 2);
-  }
+  LaneMoves Moves(B, L.T, Ptr, Move->Transposed);
   SmallVector<Value *, 4> Registers;
-  for (unsigned M = 0; M < Move->Count; ++M) {
-    Value *Reg = Store ? L.arg(1 + M) : nullptr;
-    if (!Move->Transposed) {
-      Value *Word = B.CreateGEP(B.getInt8Ty(), Rows.row(M, Group), WordOffset);
-      if (Store)
-        B.CreateAlignedStore(Reg, Word, Align(4));
-      else
-        Registers.push_back(B.CreateAlignedLoad(I32, Word, Align(4)));
-      continue;
-    }
-    Value *Lo = B.CreateGEP(B.getInt8Ty(), Rows.row(M, First), Offset);
-    Value *Hi = B.CreateGEP(B.getInt8Ty(), Rows.row(M, Second), Offset);
-    if (Store) {
-      B.CreateAlignedStore(B.CreateTrunc(Reg, I16), Lo, Align(2));
-      B.CreateAlignedStore(B.CreateTrunc(B.CreateLShr(Reg, 16), I16), Hi,
-                           Align(2));
-      continue;
-    }
-    Value *LoBits = B.CreateZExt(B.CreateAlignedLoad(I16, Lo, Align(2)), I32);
-    Value *HiBits = B.CreateZExt(B.CreateAlignedLoad(I16, Hi, Align(2)), I32);
-    Registers.push_back(B.CreateOr(LoBits, B.CreateShl(HiBits, 16)));
-  }
+  for (unsigned M = 0; M < Move->Count; ++M)
+    Registers.push_back(Moves.move(M, Store ? L.arg(1 + M) : nullptr));
   if (Store)
     return nullptr;
-  if (!L.retType()->isStructTy())
-    return Registers.front();
-  Value *R = PoisonValue::get(L.retType());
-  for (unsigned M = 0; M < Registers.size(); ++M)
-    R = B.CreateInsertValue(R, Registers[M], M);
-  return R;
+  return packRegisters(B, L.retType(), Registers);
 }
 
 } // namespace ferry

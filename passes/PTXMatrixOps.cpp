@@ -266,15 +266,20 @@ bool ptxWmma(PTXTranslator &T, const PTXStatement &S, int) {
   return F.Kind == "mma" ? wmmaMma(T, S, F) : wmmaLoadStore(T, S, F);
 }
 
-/// ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans][.shared[::cta]].b16 {d}, [a]
-/// (Store 0) and stmatrix of the same forms [a], {r} (Store 1): the
-/// llvm.nvvm.ldmatrix intrinsics, and llvm.nvvm.stmatrix calls named as
-/// later LLVMs name that intrinsic (LLVM 19 has none).
-bool ptxMatrixMove(PTXTranslator &T, const PTXStatement &S, int Store) {
-  IRBuilder<> &B = T.B;
+namespace {
+
+/// The qualifiers of an ldmatrix or stmatrix.
+struct MatrixMoveForm {
+  unsigned Count = 0; ///< matrices: 1, 2 or 4
+  unsigned AS = 0;    ///< generic, or shared (3)
+  bool Transposed = false;
+};
+
+/// The qualifiers of ldmatrix / stmatrix \p S into \p F; false (failing
+/// \p T) for a qualifier outside the translated forms or a missing one.
+bool readMatrixMoveForm(PTXTranslator &T, const PTXStatement &S, MatrixMoveForm &F) {
   const StringRef Op = S.Parts[0];
-  unsigned Count = 0, AS = 0;
-  bool Transposed = false, Sync = false, Aligned = false, Shape = false, Type16 = false;
+  bool Sync = false, Aligned = false, Shape = false, Type16 = false;
   for (StringRef P : ArrayRef<StringRef>(S.Parts).drop_front()) {
     if (P == "sync")
       Sync = true;
@@ -283,11 +288,11 @@ bool ptxMatrixMove(PTXTranslator &T, const PTXStatement &S, int Store) {
     else if (P == "m8n8")
       Shape = true;
     else if (P == "x1" || P == "x2" || P == "x4")
-      Count = P[1] - '0';
+      F.Count = P[1] - '0';
     else if (P == "trans")
-      Transposed = true;
+      F.Transposed = true;
     else if (P == "shared" || P == "shared::cta")
-      AS = 3;
+      F.AS = 3;
     else if (P == "b16")
       Type16 = true;
     else
@@ -296,40 +301,40 @@ bool ptxMatrixMove(PTXTranslator &T, const PTXStatement &S, int Store) {
                     ".sync.aligned.m8n8.x1, .x2 and .x4 of .b16, with or without .trans, "
                     "generic or .shared[::cta] addresses)");
   }
-  if (!Sync || !Aligned || !Shape || !Count || !Type16)
+  if (!Sync || !Aligned || !Shape || !F.Count || !Type16)
     return T.fail(Op + " needs .sync, .aligned, the shape .m8n8, one of .x1 .x2 .x4 and "
                        "the type .b16");
-  if (S.Operands.size() != 2)
-    return T.fail(Op + " takes " + (Store ? "an address and registers" : "registers and an address"));
-  const PTXOperand &Regs = S.Operands[Store ? 1 : 0];
-  Value *Ptr = T.address(S.Operands[Store ? 0 : 1], AS);
-  if (!Ptr)
-    return false;
-  // x1 may name its register without braces.
-  SmallVector<PTXOperand, 1> Bare;
-  ArrayRef<PTXOperand> Elements = Regs.Elements;
-  if (Regs.K != PTXOperand::Vector) {
-    Bare.push_back(Regs);
-    Elements = Bare;
+  return true;
+}
+
+/// The registers of operand \p Regs: a vector's elements, or (x1) the one
+/// register written without braces, kept in \p Bare.
+ArrayRef<PTXOperand> matrixRegisters(const PTXOperand &Regs, SmallVectorImpl<PTXOperand> &Bare) {
+  if (Regs.K == PTXOperand::Vector)
+    return Regs.Elements;
+  Bare.push_back(Regs);
+  return Bare;
+}
+
+/// stmatrix: llvm.nvvm.\p Name storing the registers \p Elements at \p Ptr.
+bool storeMatrices(PTXTranslator &T, StringRef Name, Value *Ptr, ArrayRef<PTXOperand> Elements) {
+  SmallVector<Value *, 5> Args{Ptr};
+  for (const PTXOperand &E : Elements) {
+    Value *V = T.read(E, T.B.getInt32Ty());
+    if (!V)
+      return false;
+    Args.push_back(V);
   }
-  if (Elements.size() != Count)
-    return T.fail(Op + ".x" + Twine(Count) + " moves " + Twine(Count) + " registers, not " +
-                  Twine(Elements.size()));
-  std::string Name = (Op + ".sync.aligned.m8n8.x" + Twine(Count) +
-                      (Transposed ? ".trans" : "") + ".b16.p" + Twine(AS))
-                         .str();
+  T.callNVVM(Name, T.B.getVoidTy(), Args);
+  return true;
+}
+
+/// ldmatrix: llvm.nvvm.\p Name loading from \p Ptr, its registers written
+/// to \p Elements.
+bool loadMatrices(PTXTranslator &T, StringRef Name, Value *Ptr, ArrayRef<PTXOperand> Elements) {
+  IRBuilder<> &B = T.B;
   Type *I32 = B.getInt32Ty();
-  if (Store) {
-    SmallVector<Value *, 5> Args{Ptr};
-    for (const PTXOperand &E : Elements) {
-      Value *V = T.read(E, I32);
-      if (!V)
-        return false;
-      Args.push_back(V);
-    }
-    T.callNVVM(Name, B.getVoidTy(), Args);
-    return true;
-  }
+  const unsigned Count = Elements.size();
   Value *R = T.callNVVM(Name, Count == 1 ? I32 : fragmentType(B, I32, Count), {Ptr});
   if (Count == 1)
     return T.write(Elements[0], R);
@@ -337,6 +342,34 @@ bool ptxMatrixMove(PTXTranslator &T, const PTXStatement &S, int Store) {
     if (!T.write(Elements[E], B.CreateExtractValue(R, E)))
       return false;
   return true;
+}
+
+} // namespace
+
+/// ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans][.shared[::cta]].b16 {d}, [a]
+/// (Store 0) and stmatrix of the same forms [a], {r} (Store 1): the
+/// llvm.nvvm.ldmatrix intrinsics, and llvm.nvvm.stmatrix calls named as
+/// later LLVMs name that intrinsic (LLVM 19 has none).
+bool ptxMatrixMove(PTXTranslator &T, const PTXStatement &S, int Store) {
+  const StringRef Op = S.Parts[0];
+  MatrixMoveForm F;
+  if (!readMatrixMoveForm(T, S, F))
+    return false;
+  if (S.Operands.size() != 2)
+    return T.fail(Op + " takes " +
+                  (Store ? "an address and registers" : "registers and an address"));
+  Value *Ptr = T.address(S.Operands[Store ? 0 : 1], F.AS);
+  if (!Ptr)
+    return false;
+  SmallVector<PTXOperand, 1> Bare;
+  ArrayRef<PTXOperand> Elements = matrixRegisters(S.Operands[Store ? 1 : 0], Bare);
+  if (Elements.size() != F.Count)
+    return T.fail(Op + ".x" + Twine(F.Count) + " moves " + Twine(F.Count) + " registers, not " +
+                  Twine(Elements.size()));
+  std::string Name = (Op + ".sync.aligned.m8n8.x" + Twine(F.Count) +
+                      (F.Transposed ? ".trans" : "") + ".b16.p" + Twine(F.AS))
+                         .str();
+  return Store ? storeMatrices(T, Name, Ptr, Elements) : loadMatrices(T, Name, Ptr, Elements);
 }
 
 } // namespace ferry

@@ -451,55 +451,58 @@ bool PTXTranslator::declare(const PTXStatement &S) {
   return true;
 }
 
-bool PTXTranslator::statement(const PTXStatement &S) {
-  Current = &S;
-  switch (S.K) {
-  case PTXStatement::RegDecl:
-    return declare(S);
-  case PTXStatement::Label: {
-    if (!DefinedLabels.insert(S.Opcode).second)
-      return fail("label '" + S.Opcode + "' is defined twice");
-    BasicBlock *BB = labelBlock(S.Opcode);
-    B.CreateBr(BB);
-    B.SetInsertPoint(BB);
+/// Whether bra \p S names one label.
+static bool isWellFormedBranch(const PTXStatement &S) {
+  return S.Operands.size() == 1 && S.Operands[0].K == PTXOperand::Register;
+}
+
+bool PTXTranslator::defineLabel(const PTXStatement &S) {
+  if (!DefinedLabels.insert(S.Opcode).second)
+    return fail("label '" + S.Opcode + "' is defined twice");
+  BasicBlock *BB = labelBlock(S.Opcode);
+  B.CreateBr(BB);
+  B.SetInsertPoint(BB);
+  return true;
+}
+
+bool PTXTranslator::guardedInstruction(const PTXStatement &S) {
+  PTXOperand G;
+  G.K = PTXOperand::Register;
+  G.Text = S.Guard;
+  Value *P = read(G, B.getInt1Ty());
+  if (!P)
+    return false;
+  LLVMContext &Ctx = B.getContext();
+  Function *F = CI.getFunction();
+  if (S.Parts[0] == "bra") {
+    if (!isWellFormedBranch(S))
+      return fail("malformed branch");
+    BasicBlock *Next = BasicBlock::Create(Ctx, "ptx.next", F);
+    BasicBlock *Target = labelBlock(S.Operands[0].Text);
+    if (S.GuardNegated)
+      B.CreateCondBr(P, Next, Target);
+    else
+      B.CreateCondBr(P, Target, Next);
+    B.SetInsertPoint(Next);
     return true;
   }
-  case PTXStatement::Instruction:
-    break;
-  }
-  // A guard runs the instruction in a block of its own.
-  BasicBlock *Join = nullptr;
-  if (!S.Guard.empty()) {
-    PTXOperand G;
-    G.K = PTXOperand::Register;
-    G.Text = S.Guard;
-    Value *P = read(G, B.getInt1Ty());
-    if (!P)
-      return false;
-    LLVMContext &Ctx = B.getContext();
-    Function *F = CI.getFunction();
-    if (S.Parts[0] == "bra") {
-      if (S.Operands.size() != 1 || S.Operands[0].K != PTXOperand::Register)
-        return fail("malformed branch");
-      BasicBlock *Next = BasicBlock::Create(Ctx, "ptx.next", F);
-      BasicBlock *Target = labelBlock(S.Operands[0].Text);
-      if (S.GuardNegated)
-        B.CreateCondBr(P, Next, Target);
-      else
-        B.CreateCondBr(P, Target, Next);
-      B.SetInsertPoint(Next);
-      return true;
-    }
-    BasicBlock *Then = BasicBlock::Create(Ctx, "ptx.then", F);
-    Join = BasicBlock::Create(Ctx, "ptx.join", F);
-    if (S.GuardNegated)
-      B.CreateCondBr(P, Join, Then);
-    else
-      B.CreateCondBr(P, Then, Join);
-    B.SetInsertPoint(Then);
-  }
+  BasicBlock *Then = BasicBlock::Create(Ctx, "ptx.then", F);
+  BasicBlock *Join = BasicBlock::Create(Ctx, "ptx.join", F);
+  if (S.GuardNegated)
+    B.CreateCondBr(P, Join, Then);
+  else
+    B.CreateCondBr(P, Then, Join);
+  B.SetInsertPoint(Then);
+  if (!instruction(S))
+    return false;
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+  return true;
+}
+
+bool PTXTranslator::instruction(const PTXStatement &S) {
   if (S.Parts[0] == "bra") {
-    if (S.Operands.size() != 1 || S.Operands[0].K != PTXOperand::Register)
+    if (!isWellFormedBranch(S))
       return fail("malformed branch");
     B.CreateBr(labelBlock(S.Operands[0].Text));
     B.SetInsertPoint(BasicBlock::Create(B.getContext(), "ptx.dead", CI.getFunction()));
@@ -515,11 +518,20 @@ bool PTXTranslator::statement(const PTXStatement &S) {
     return fail("unknown instruction");
   if (!Row->Fn(*this, S, Row->Arg))
     return fail("unsupported form");
-  if (Join) {
-    B.CreateBr(Join);
-    B.SetInsertPoint(Join);
-  }
   return true;
+}
+
+bool PTXTranslator::statement(const PTXStatement &S) {
+  Current = &S;
+  switch (S.K) {
+  case PTXStatement::RegDecl:
+    return declare(S);
+  case PTXStatement::Label:
+    return defineLabel(S);
+  case PTXStatement::Instruction:
+    break;
+  }
+  return S.Guard.empty() ? instruction(S) : guardedInstruction(S);
 }
 
 std::string PTXTranslator::bindOperands(const InlineAsm &Asm,

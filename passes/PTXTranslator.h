@@ -110,6 +110,13 @@ private:
   void splice(bool StraightLine);
   bool statement(const PTXStatement &S);
   bool declare(const PTXStatement &S);
+  /// Label \p S: its block, entered from the one before.
+  bool defineLabel(const PTXStatement &S);
+  /// \p S under its guard: a bra branches to its label or on, any other
+  /// instruction runs in a block of its own that the false guard skips.
+  bool guardedInstruction(const PTXStatement &S);
+  /// \p S without its guard: bra, or its row's handler.
+  bool instruction(const PTXStatement &S);
   llvm::Value *coerce(llvm::Value *V, llvm::Type *Ty);
   llvm::Value *immediate(llvm::StringRef Text, llvm::Type *Ty);
   llvm::Value *special(llvm::StringRef Name, llvm::Type *Ty);

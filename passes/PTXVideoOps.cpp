@@ -209,79 +209,113 @@ bool ptxDotProduct(PTXTranslator &T, const PTXStatement &S, int Lanes) {
   return T.write(S.Operands[0], R);
 }
 
-/// vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4 vset4 (Arg 0-6) and the
-/// two-lane forms (Arg | 0x10):
-///   vop.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c;
-///   vset.atype.btype.cmp{.add}        d{.mask}, a{.asel}, b{.bsel}, c;
-bool ptxVideo(PTXTranslator &T, const PTXStatement &S, int Arg) {
-  IRBuilder<> &B = T.B;
-  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
-  const unsigned Lanes = Arg & 0x10 ? 2 : 4, Bits = 32 / Lanes;
-  const int Kind = Arg & 0xf;
-  const bool Set = Kind == 6;
+namespace {
+/// What the modifiers, operands and selectors of a SIMD video instruction
+/// ask for.
+struct SimdVideoForm {
+  unsigned Lanes = 4, Bits = 8;
+  int Kind = 0; ///< as for ptxVideo, without the two-lane bit
+  PTXType ATy, BTy;
+  bool SignedD = false, Sat = false, Add = false;
+  std::optional<CmpInst::Predicate> Cmp;
+  /// For a and b: per result lane, the lane of {b, a} it reads.
+  SmallVector<unsigned, 4> Sel[2];
+  unsigned Mask = 0; ///< the result lanes written (the others are c's)
+};
+
+/// The form of SIMD video instruction \p S (Arg as for ptxVideo) into \p F;
+/// false (failing \p T) for modifiers, operands or selectors the PTX ISA
+/// does not allow.
+bool readSimdVideoForm(PTXTranslator &T, const PTXStatement &S, int Arg, SimdVideoForm &F) {
+  F.Lanes = Arg & 0x10 ? 2 : 4;
+  F.Bits = 32 / F.Lanes;
+  F.Kind = Arg & 0xf;
+  const bool Set = F.Kind == 6;
   if (!checkWords(T, S, Set ? 2 : 3,
                   Set ? ArrayRef<StringRef>{"add", "eq", "ne", "lt", "le", "gt", "ge"}
                       : ArrayRef<StringRef>{"sat", "add"}))
     return false;
   SmallVector<PTXType, 3> Tys = typesOf(S);
-  const PTXType ATy = Tys[Tys.size() - 2], BTy = Tys.back();
-  const bool SignedD = !Set && Tys[0].isSigned();
-  const bool Sat = hasPart(S, "sat"), Add = hasPart(S, "add");
-  if (Sat && Add)
+  F.ATy = Tys[Tys.size() - 2];
+  F.BTy = Tys.back();
+  F.SignedD = !Set && Tys[0].isSigned();
+  F.Sat = hasPart(S, "sat");
+  F.Add = hasPart(S, "add");
+  if (F.Sat && F.Add)
     return T.fail("saturation cannot be used with the accumulate operation .add");
-  std::optional<CmpInst::Predicate> Cmp = comparisonOf(S);
-  if (Set && !Cmp)
+  F.Cmp = comparisonOf(S);
+  if (Set && !F.Cmp)
     return T.fail("vset needs a comparison");
   if (S.Operands.size() != 4)
     return T.fail(S.Parts[0] + " takes d, a, b, c");
   const char *Defaults[2][2] = {{"h10", "h32"}, {"b3210", "b7654"}};
-  std::optional<SmallVector<unsigned, 4>> Sel[2];
   for (unsigned I = 0; I < 2; ++I) {
     const PTXOperand &O = S.Operands[I + 1];
-    Sel[I] = simdSelector(O.Selector.empty() ? Defaults[Lanes == 4][I] : O.Selector, Lanes);
-    if (!Sel[I])
+    std::optional<SmallVector<unsigned, 4>> Sel =
+        simdSelector(O.Selector.empty() ? Defaults[F.Lanes == 4][I] : O.Selector, F.Lanes);
+    if (!Sel)
       return T.fail("the lane selector ." + O.Selector + " of " + S.Parts[0] + " (." +
-                    (Lanes == 4 ? "bxyzw with x..w in 0-7" : "hxy with x, y in 0-3") + ")");
+                    (F.Lanes == 4 ? "bxyzw with x..w in 0-7" : "hxy with x, y in 0-3") + ")");
+    F.Sel[I] = std::move(*Sel);
   }
-  std::optional<unsigned> Mask = (1u << Lanes) - 1;
+  std::optional<unsigned> Mask = (1u << F.Lanes) - 1;
   if (!S.Operands[0].Selector.empty())
-    Mask = simdMask(S.Operands[0].Selector, Lanes);
+    Mask = simdMask(S.Operands[0].Selector, F.Lanes);
   if (!Mask)
     return T.fail("the destination mask ." + S.Operands[0].Selector + " of " + S.Parts[0]);
+  F.Mask = *Mask;
   if (!S.Operands[3].Selector.empty())
     return T.fail("operand c of " + S.Parts[0] + " takes no selector");
+  return true;
+}
+
+/// \p F's operation on the lanes of \p A and \p Bv: with .add their sum
+/// plus \p C; otherwise packed into the mask's lanes, \p C's elsewhere.
+Value *simdVideoResult(IRBuilder<> &B, const SimdVideoForm &F, Value *A, Value *Bv, Value *C) {
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  // The elements of {b, a}.
+  Value *Pair = B.CreateOr(B.CreateZExt(A, I64), B.CreateShl(B.CreateZExt(Bv, I64), 32));
+  Value *Sum = C, *Packed = B.getInt32(0);
+  for (unsigned I = 0; I < F.Lanes; ++I) {
+    if (!(F.Mask >> I & 1))
+      continue;
+    Value *X = lane(B, Pair, F.Sel[0][I], F.Bits, F.ATy.isSigned(), I32);
+    Value *Y = lane(B, Pair, F.Sel[1][I], F.Bits, F.BTy.isSigned(), I32);
+    Value *R = primary(B, F.Kind, X, Y, F.Cmp.value_or(CmpInst::ICMP_EQ));
+    if (F.Sat)
+      R = clampTo(B, R, F.Bits, F.SignedD);
+    if (F.Add) {
+      Sum = B.CreateAdd(Sum, R);
+      continue;
+    }
+    Value *Field = B.CreateAnd(R, B.getInt32(uint32_t((uint64_t(1) << F.Bits) - 1)));
+    Packed = B.CreateOr(Packed, I ? B.CreateShl(Field, I * F.Bits) : Field);
+  }
+  if (F.Add)
+    return Sum;
+  uint32_t Keep = 0;
+  for (unsigned I = 0; I < F.Lanes; ++I)
+    if (!(F.Mask >> I & 1))
+      Keep |= uint32_t((uint64_t(1) << F.Bits) - 1) << (I * F.Bits);
+  return Keep ? B.CreateOr(Packed, B.CreateAnd(C, B.getInt32(Keep))) : Packed;
+}
+} // namespace
+
+/// vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4 vset4 (Arg 0-6) and the
+/// two-lane forms (Arg | 0x10):
+///   vop.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c;
+///   vset.atype.btype.cmp{.add}        d{.mask}, a{.asel}, b{.bsel}, c;
+bool ptxVideo(PTXTranslator &T, const PTXStatement &S, int Arg) {
+  SimdVideoForm F;
+  if (!readSimdVideoForm(T, S, Arg, F))
+    return false;
+  Type *I32 = T.B.getInt32Ty();
   Value *A = T.read(withoutSelector(S.Operands[1]), I32);
   Value *Bv = T.read(withoutSelector(S.Operands[2]), I32);
   Value *C = T.read(S, 3, I32);
   if (!A || !Bv || !C)
     return false;
-  // The elements of {b, a}.
-  Value *Pair = B.CreateOr(B.CreateZExt(A, I64), B.CreateShl(B.CreateZExt(Bv, I64), 32));
-  Value *Sum = C, *Packed = B.getInt32(0);
-  for (unsigned I = 0; I < Lanes; ++I) {
-    if (!(*Mask >> I & 1))
-      continue;
-    Value *X = lane(B, Pair, (*Sel[0])[I], Bits, ATy.isSigned(), I32);
-    Value *Y = lane(B, Pair, (*Sel[1])[I], Bits, BTy.isSigned(), I32);
-    Value *R = primary(B, Kind, X, Y, Cmp.value_or(CmpInst::ICMP_EQ));
-    if (Sat)
-      R = clampTo(B, R, Bits, SignedD);
-    if (Add) {
-      Sum = B.CreateAdd(Sum, R);
-      continue;
-    }
-    Value *Field = B.CreateAnd(R, B.getInt32(uint32_t((uint64_t(1) << Bits) - 1)));
-    Packed = B.CreateOr(Packed, I ? B.CreateShl(Field, I * Bits) : Field);
-  }
-  if (Add)
-    return T.write(withoutSelector(S.Operands[0]), Sum);
-  // Lanes outside the mask are c's.
-  uint32_t Keep = 0;
-  for (unsigned I = 0; I < Lanes; ++I)
-    if (!(*Mask >> I & 1))
-      Keep |= uint32_t((uint64_t(1) << Bits) - 1) << (I * Bits);
-  Value *R = Keep ? B.CreateOr(Packed, B.CreateAnd(C, B.getInt32(Keep))) : Packed;
-  return T.write(withoutSelector(S.Operands[0]), R);
+  return T.write(withoutSelector(S.Operands[0]), simdVideoResult(T.B, F, A, Bv, C));
 }
 
 namespace {
