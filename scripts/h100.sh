@@ -54,7 +54,7 @@ prepare)
   "$root/scripts/build.sh"
   rm -rf "$out"
   mkdir -p "$out/lib"
-  cp -a "$build"/lib/libferry-rt.so* "$out/lib/"
+  cp -a "$build"/lib/libferry-rt.so* "$build"/lib/libferry-cudart.so* "$out/lib/"
   # The runtime reads images with libelf; the GPU machine may not have it.
   cp -L "$(ldd "$build/lib/libferry-rt.so" | awk '/libelf/ {print $3}')" "$out/lib/"
   t="$build/bin/ferry-translate"
@@ -101,8 +101,12 @@ prepare)
     mapfile -t defines < <(grep -m1 'RUN: %ferry-clang' "$src" |
                            grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?\| -std=[a-z0-9+]*' |
                            sed 's/^ //' | grep -v '^-std=c[0-9]')
-    "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" -o "$out/e2e/$prog" \
-        '-Wl,-rpath,$ORIGIN/../lib'
+    # And Ferry's CUDA runtime where the program calls it (cudaMalloc).
+    libs=()
+    grep -m1 'RUN: %ferry-clang' "$src" | grep -q -- '-lferry-cudart' &&
+      libs=(-L"$build/lib" -lferry-cudart)
+    "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" "${libs[@]}" \
+        -o "$out/e2e/$prog" '-Wl,-rpath,$ORIGIN/../lib'
     # Programs that print (device printf): their sorted output is checked
     # against the CHECK lines (run as `%run %t | sort | %FileCheck %s`).
     if grep -q 'RUN:.*%run %t | sort | %FileCheck %s$' "$src"; then
