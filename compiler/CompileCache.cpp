@@ -164,8 +164,11 @@ CacheKey &CacheKey::bytes(StringRef Bytes) {
 
 std::string CacheKey::hex() { return toHex(Hash.final(), /*LowerCase=*/true); }
 
-std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
-                              StringRef Options, StringRef LibraryDigest) {
+namespace {
+/// The key's fields for a compilation of \p Kind by \p Target with
+/// \p Options and the libraries of \p LibraryDigest; the module follows.
+CacheKey keyFields(StringRef Kind, StringRef Target, StringRef Options,
+                   StringRef LibraryDigest) {
   CacheKey Key;
   Key.field("ferry", FERRY_VERSION)
       .field("build", buildDigest())
@@ -176,6 +179,18 @@ std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
       .field("target", Target)
       .field("options", Options)
       .field("libraries", LibraryDigest);
+  return Key;
+}
+
+/// Whether a compilation dumps its stages (and so bypasses the cache).
+bool dumping(const DeviceTarget &T) {
+  return !T.options().DumpDir.empty() || sys::Process::GetEnv("FERRY_DUMP_DIR").has_value();
+}
+} // namespace
+
+std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
+                              StringRef Options, StringRef LibraryDigest) {
+  CacheKey Key = keyFields(Kind, Target, Options, LibraryDigest);
   // The printed module, not its bitcode: bitcode also carries tables of the
   // whole LLVMContext (sync scopes, metadata kinds) that earlier compilations
   // in the same context extend.
@@ -278,25 +293,55 @@ void CompileCache::evict() {
   }
 }
 
-Expected<std::string> CompileCache::compile(const DeviceTarget &T, const Module &M,
-                                            ImageKind Kind, StringRef Context) {
-  const bool Dumping =
-      !T.options().DumpDir.empty() || sys::Process::GetEnv("FERRY_DUMP_DIR").has_value();
-  if (!enabled() || !T.produces(Kind) || Dumping)
-    return T.compile(M, Kind);
-  DeviceTarget::Identity Id = T.identity();
+namespace {
+/// The options field of a key: the target's, and \p Context where given.
+std::string optionsField(const DeviceTarget::Identity &Id, StringRef Context) {
   std::string Options = Id.Options;
   if (!Context.empty())
     Options += (";context=" + Context).str();
-  std::string K = key(M, imageKindName(Kind), Id.Processor, Options, Id.Libraries);
-  if (std::optional<std::string> Hit = lookup(K))
+  return Options;
+}
+} // namespace
+
+Expected<std::string> CompileCache::compileKeyed(const std::string &Key,
+                                                 function_ref<Expected<std::string>()> Compile) {
+  if (std::optional<std::string> Hit = lookup(Key))
     return std::move(*Hit);
-  Expected<std::string> Bytes = T.compile(M, Kind);
+  Expected<std::string> Bytes = Compile();
   if (!Bytes)
     return Bytes.takeError();
-  if (Error E = store(K, *Bytes))
+  if (Error E = store(Key, *Bytes))
     consumeError(std::move(E)); // a cache that cannot be written is no error
   return Bytes;
+}
+
+Expected<std::string> CompileCache::compile(const DeviceTarget &T, const Module &M,
+                                            ImageKind Kind, StringRef Context) {
+  if (!enabled() || !T.produces(Kind) || dumping(T))
+    return T.compile(M, Kind);
+  DeviceTarget::Identity Id = T.identity();
+  return compileKeyed(key(M, imageKindName(Kind), Id.Processor, optionsField(Id, Context),
+                          Id.Libraries),
+                      [&] { return T.compile(M, Kind); });
+}
+
+Expected<std::string>
+CompileCache::compileBitcode(const DeviceTarget &T, StringRef Bitcode,
+                             function_ref<Expected<std::unique_ptr<Module>>()> Parse,
+                             ImageKind Kind, StringRef Context) {
+  auto ParseAndCompile = [&]() -> Expected<std::string> {
+    Expected<std::unique_ptr<Module>> M = Parse();
+    if (!M)
+      return M.takeError();
+    return T.compile(**M, Kind);
+  };
+  if (!enabled() || !T.produces(Kind) || dumping(T))
+    return ParseAndCompile();
+  DeviceTarget::Identity Id = T.identity();
+  CacheKey Key = keyFields(imageKindName(Kind), Id.Processor, optionsField(Id, Context),
+                           Id.Libraries);
+  Key.field("module", "bitcode").bytes(Bitcode);
+  return compileKeyed(Key.hex(), ParseAndCompile);
 }
 
 } // namespace ferry

@@ -1416,10 +1416,9 @@ void compileTarget(const DeviceTarget &T, CompileCache &Cache, StringRef Backend
   LLVMContext Local;
   auto Compile = [&](StringRef Bitcode, ImageKind Kind, StringRef What,
                      std::vector<DeviceImage> &To) {
-    Expected<std::unique_ptr<Module>> Part =
-        parseBitcodeFile(MemoryBufferRef(Bitcode, ModuleID), Local);
-    Expected<std::string> Bytes =
-        Part ? Cache.compile(T, **Part, Kind, BackendContext) : Part.takeError();
+    Expected<std::string> Bytes = Cache.compileBitcode(
+        T, Bitcode, [&] { return parseBitcodeFile(MemoryBufferRef(Bitcode, ModuleID), Local); },
+        Kind, BackendContext);
     // (Only with -mllvm options, when the targets compile one at a time.)
     restoreBackendOptions(Opts.BackendOptions);
     if (!Bytes) {

@@ -15,10 +15,12 @@
 
 #include "ferry/DeviceTarget.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/SHA256.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -87,6 +89,15 @@ public:
   llvm::Expected<std::string> compile(const DeviceTarget &T, const llvm::Module &M,
                                       ImageKind Kind, llvm::StringRef Context = "");
 
+  /// As compile(), for a module that comes as \p Bitcode (the plugin's
+  /// targets each parse the file's device module into a context of their
+  /// own): the key digests the bitcode itself, so that a hit neither parses
+  /// nor prints the module; \p Parse makes it on a miss.
+  llvm::Expected<std::string>
+  compileBitcode(const DeviceTarget &T, llvm::StringRef Bitcode,
+                 llvm::function_ref<llvm::Expected<std::unique_ptr<llvm::Module>>()> Parse,
+                 ImageKind Kind, llvm::StringRef Context = "");
+
   /// The key of a compilation: a SHA-256 hex digest of everything that
   /// determines its output.
   static std::string key(const llvm::Module &M, llvm::StringRef Kind,
@@ -95,6 +106,9 @@ public:
 
 private:
   void evict();
+  /// The entry \p Key, or \p Compile's bytes stored under it.
+  llvm::Expected<std::string> compileKeyed(const std::string &Key,
+                                           llvm::function_ref<llvm::Expected<std::string>()> Compile);
   CacheOptions Opts;
 };
 

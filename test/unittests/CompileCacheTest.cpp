@@ -2,6 +2,8 @@
 #include "ferry/Cache.h"
 
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -183,6 +185,49 @@ TEST_F(CompileCacheTest, CodeObjectsComeFromTheCacheOnAHit) {
   auto Third = C.compile(*Target("gfx1100"), *M, Hsaco);
   ASSERT_TRUE(bool(Third));
   EXPECT_NE(*Third, "cached");
+  EXPECT_EQ(files().size(), 2u);
+}
+
+
+TEST_F(CompileCacheTest, BitcodeIsParsedOnlyOnAMiss) {
+  auto M = parse(Kernel);
+  ASSERT_TRUE(M);
+  std::string Bitcode;
+  {
+    raw_string_ostream OS(Bitcode);
+    WriteBitcodeToFile(*M, OS);
+  }
+  auto C = cache();
+  auto T = ferry::DeviceTarget::create("gfx90a");
+  ASSERT_TRUE(bool(T)) << toString(T.takeError());
+  int Parses = 0;
+  LLVMContext Local;
+  auto Parse = [&]() -> Expected<std::unique_ptr<Module>> {
+    ++Parses;
+    return parseBitcodeFile(MemoryBufferRef(Bitcode, "kernel"), Local);
+  };
+  const auto Hsaco = ferry::ImageKind::CodeObject;
+  auto First = C.compileBitcode(**T, Bitcode, Parse, Hsaco);
+  ASSERT_TRUE(bool(First)) << toString(First.takeError());
+  EXPECT_EQ(Parses, 1);
+  ASSERT_EQ(files().size(), 1u);
+  // The same bitcode again: the entry, unparsed.
+  auto Second = C.compileBitcode(**T, Bitcode, Parse, Hsaco);
+  ASSERT_TRUE(bool(Second));
+  EXPECT_EQ(*Second, *First);
+  EXPECT_EQ(Parses, 1);
+  // Other options (the plugin's -mllvm context) are a miss.
+  auto Third = C.compileBitcode(**T, Bitcode, Parse, Hsaco, "-unroll-threshold=0");
+  ASSERT_TRUE(bool(Third));
+  EXPECT_EQ(Parses, 2);
+  EXPECT_EQ(files().size(), 2u);
+  // A parse error comes back as the error, and nothing is stored.
+  auto Broken = C.compileBitcode(
+      **T, "not bitcode", [] { return Expected<std::unique_ptr<Module>>(
+                                   createStringError(inconvertibleErrorCode(), "bad bitcode")); },
+      Hsaco);
+  ASSERT_FALSE(bool(Broken));
+  EXPECT_EQ(toString(Broken.takeError()), "bad bitcode");
   EXPECT_EQ(files().size(), 2u);
 }
 
