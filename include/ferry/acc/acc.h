@@ -1318,6 +1318,13 @@ template <class I, class Body, class Storage> struct chunk_functions<I, Body, St
 /// `Body(i, frame, reductions...)`. (One function reads the region's slot
 /// and is called with its ferry_region: that is how the outliner finds the
 /// region.)
+/// The last of parallel_loop's one or two trailing arguments (the body), as
+/// it was passed, and the first (the private_layout): without a std::tuple,
+/// whose instantiation per region cost more than the rest of the call.
+template <class T> T &&last_of(T &&A) { return static_cast<T &&>(A); }
+template <class T, class U> U &&last_of(T &&, U &&B) { return static_cast<U &&>(B); }
+template <class T, class... U> T &first_of(T &A, U &...) { return A; }
+
 template <class I, cmp C, bool HasAsync, class L, class B, class S, class... Reds,
           class... Rest>
 void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S Step, int Sign,
@@ -1328,13 +1335,11 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   static_assert(is_integer_like_v<B> && is_integer_like_v<S>,
                 "the bound and step of an OpenACC loop must be integers");
   constexpr bool Private = sizeof...(Rest) == 2;
-  using BodyArg = std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>;
-  using BodyT = std::decay_t<BodyArg>;
+  using BodyT = std::decay_t<decltype(last_of(std::declval<Rest>()...))>;
   static_assert(!HasAsync || std::is_trivially_copyable<BodyT>::value,
                 "an OpenACC region with 'async' runs later on a queue, from a copy of "
                 "its captures: every captured object must be trivially copyable (name "
                 "class-type objects in a data clause, or capture a pointer)");
-  std::tuple<Rest &&...> Pack(std::forward<Rest>(Args)...);
   const __int128 Stride = __int128(Step) * Sign;
   const int64_t N = loop_trip_count<C, I>(__int128(Lo), as_integer(Bound), Stride);
   if (N < 0)
@@ -1343,11 +1348,11 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   using Storage = std::conditional_t<sizeof...(Reds) == 0, void,
                                      typename reduction_list<Reds...>::storage>;
   using Chunks = chunk_functions<I, BodyT, Storage, Private>;
-  typename Chunks::closure Closure{std::forward<BodyArg>(std::get<sizeof...(Rest) - 1>(Pack)),
+  typename Chunks::closure Closure{last_of(std::forward<Rest>(Args)...),
                                    __int128(Lo), Stride};
   ferry_launch_desc Desc = {};
   if constexpr (Private) {
-    const private_layout &Privates = std::get<0>(Pack);
+    const private_layout &Privates = first_of(Args...);
     Closure.privates = Privates.finished();
     Closure.region = &R;
     Desc.privates = &Closure.privates;
