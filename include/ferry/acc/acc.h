@@ -976,14 +976,21 @@ template <class I, class Body> struct loop_closure {
   __int128 step;
 };
 
+/// `F(I, storage items...)`, without std::apply (device code: nothing that
+/// clang treats as a library builtin; and cheaper to instantiate per region).
+template <class F, class I, class Storage, std::size_t... K>
+void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
+  Fn(Index, std::get<K>(S)...);
+}
+
 template <class I, class Body, class Storage>
 void host_chunk(const void *C, int64_t Begin, int64_t End, void *Partial) {
   const auto &Closure = *static_cast<const loop_closure<I, Body> *>(C);
   Body B = Closure.body; // each chunk (gang) has its own firstprivate copy
   auto &Acc = *static_cast<Storage *>(Partial);
   for (int64_t K = Begin; K < End; ++K)
-    std::apply([&](auto &...A) { B(index_at<I>(Closure.lo, K, Closure.step), A...); },
-               Acc);
+    call_with_storage(B, index_at<I>(Closure.lo, K, Closure.step), Acc,
+                      std::make_index_sequence<std::tuple_size<Storage>::value>());
 }
 
 template <class I, class Body>
@@ -1449,13 +1456,6 @@ constexpr int64_t inner_trip_count(I Lo, B Bound, int64_t Step) {
   }
   }
   return N > uint64_t(std::numeric_limits<int64_t>::max()) ? -1 : int64_t(N);
-}
-
-/// `F(I, storage items...)`, without std::apply (device code: nothing that
-/// clang treats as a library builtin).
-template <class F, class I, class Storage, std::size_t... K>
-void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
-  Fn(Index, std::get<K>(S)...);
 }
 
 /// The iterations of a worker loop that this work-item's worker runs: the
