@@ -786,21 +786,14 @@ bool readsVariadicArguments(const Module &M) {
   for (const Function &F : M) {
     if (F.isVarArg() && !F.isDeclaration())
       return true;
-    switch (F.getIntrinsicID()) {
-    case Intrinsic::vastart:
-    case Intrinsic::vacopy:
-    case Intrinsic::vaend:
-      if (!F.use_empty())
-        return true;
-      break;
-    default:
-      break;
-    }
-  }
-  for (const Function &F : M)
+    const Intrinsic::ID ID = F.getIntrinsicID();
+    if ((ID == Intrinsic::vastart || ID == Intrinsic::vacopy || ID == Intrinsic::vaend) &&
+        !F.use_empty())
+      return true;
     for (const Instruction &I : instructions(F))
       if (isa<VAArgInst>(I))
         return true;
+  }
   return false;
 }
 
@@ -821,15 +814,15 @@ bool allowsContraction(const Module &M) {
 
 /// The NVPTX target machine for \p M: with 32-bit pointers for shared,
 /// constant and local memory (nvptx-short-ptr), as nvcc's PTX addresses
-/// them, where \p M reads no variadic arguments. 64-bit shared addresses
-/// cost registers and integer instructions in every tiled loop (sgemm_tiled
-/// 0.77 of nvcc with them, 0.99 without). LLVM 19 reads the choice from its
+/// them, where \p M reads no variadic arguments (64-bit shared addresses
+/// take a register pair and 64-bit integer arithmetic per access; on the
+/// H200 bench/cuda's times did not move either way). LLVM 19 reads the choice from its
 /// option when the target machine is made; the option is process-wide, so
 /// it is set, used and restored under a lock. Where \p M allows contraction
 /// (allowsContraction), floating-point multiplies and adds may be fused, as
 /// nvcc's -fmad=true (its default): NVPTX then writes `mul.f32`/`add.f32`,
-/// which ptxas fuses, and not `mul.rn.f32`/`add.rn.f32`, which it must not
-/// (bench/cuda's nbody: 32 multiplies left unfused, 0.85 of nvcc).
+/// which ptxas may fuse, and not `mul.rn.f32`/`add.rn.f32`, which it must
+/// not (nbody's PTX had 32 of those; its time on the H200 did not change).
 Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
                                                                 const PTXOptions &Opts) {
   initializeTargets();
