@@ -11,6 +11,8 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "clang/Sema/Lookup.h"
@@ -286,8 +288,82 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
   return true;
 }
 
-bool AccContext::inFunction() const {
-  return !TheSema || !TheSema->CurContext || TheSema->CurContext->isFunctionOrMethod();
+namespace {
+
+/// Whether a `}` may be the last token before \p At (checked cheaply on the
+/// text: the character before it and the directives between, or a comment
+/// there).
+bool mayFollowClosingBrace(StringRef Buf, size_t At) {
+  size_t I = At;
+  for (;;) {
+    while (I > 0 && isWhitespace(Buf[I - 1]))
+      --I;
+    const size_t LineStart = Buf.substr(0, I).rfind('\n') + 1;
+    if (!Buf.substr(LineStart, I - LineStart).ltrim().starts_with("#"))
+      break;
+    I = LineStart; // a directive (which may have left no code): before it
+  }
+  if (I == 0)
+    return false;
+  if (Buf[I - 1] == '}' || Buf[I - 1] == '/')
+    return true;
+  // A `// ...` comment on the line before.
+  StringRef Line = Buf.substr(0, I);
+  return Line.substr(Line.rfind('\n') + 1).contains("//");
+}
+
+/// Whether the body of \p FD ends before \p At: from the function's name to
+/// \p At, the braces balance and the last token is a `}`. A function the
+/// plugin injected (C's `__ferry_declare_init_N`) has all its body in the
+/// injected tokens, so a directive written in the file follows it.
+bool bodyEndsBefore(const SourceManager &SM, const LangOptions &LO, const FunctionDecl &FD,
+                    SourceLocation At) {
+  if (FD.getLocation().isMacroID() && FD.getIdentifier() &&
+      FD.getName().starts_with("__ferry_") && !At.isMacroID())
+    return true;
+  // The name may come from a macro (`TEST(a, b) {`): from the expansion's end.
+  const auto [File, Begin] =
+      SM.getDecomposedLoc(SM.getExpansionRange(FD.getLocation()).getEnd());
+  const auto [AtFile, End] = SM.getDecomposedLoc(SM.getExpansionLoc(At));
+  if (File != AtFile || End <= Begin)
+    return false;
+  const StringRef Buf = SM.getBufferData(File);
+  if (!mayFollowClosingBrace(Buf, End))
+    return false;
+  Lexer Raw(SM.getLocForStartOfFile(File), LO, Buf.begin(), Buf.begin() + Begin, Buf.end());
+  int Depth = 0;
+  bool Opened = false, LastClose = false, InDirective = false;
+  Token T;
+  for (;;) {
+    Raw.LexFromRawLexer(T);
+    if (T.is(tok::eof) || SM.getFileOffset(T.getLocation()) >= End)
+      break;
+    if (T.isAtStartOfLine())
+      InDirective = T.is(tok::hash);
+    if (InDirective) // the directives between (which may have left no code)
+      continue;
+    LastClose = T.is(tok::r_brace);
+    if (T.is(tok::l_brace)) {
+      ++Depth;
+      Opened = true;
+    } else if (LastClose) {
+      --Depth;
+    }
+  }
+  return Opened && Depth == 0 && LastClose;
+}
+
+} // namespace
+
+bool AccContext::atNamespaceScope(SourceLocation PragmaLoc) const {
+  if (!TheSema || !TheSema->CurContext)
+    return false;
+  const DeclContext *DC = TheSema->CurContext;
+  if (DC->getRedeclContext()->isFileContext())
+    return true;
+  const auto *FD = dyn_cast<FunctionDecl>(DC);
+  return FD && bodyEndsBefore(TheSema->getSourceManager(), TheSema->getLangOpts(), *FD,
+                              PragmaLoc);
 }
 
 void AccContext::addDeclared(const VarDecl *VD, const Clause &C, const VarRef &V) {

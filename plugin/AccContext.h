@@ -232,9 +232,13 @@ public:
   clang::VarDecl *lookupVariable(const clang::Token &Name) const;
   /// Whether \p Name names an enumerator where the parser stands.
   bool namesEnumerator(const clang::Token &Name) const;
-  /// Whether the directive being handled stands in a function body (true
-  /// under -E, where there is no Sema to ask).
-  bool inFunction() const;
+  /// Whether the directive at \p PragmaLoc stands at namespace scope (false
+  /// under -E, where there is no Sema to ask, and in a class, whose inline
+  /// member functions' bodies are lexed before they are parsed). A directive
+  /// right after the `}` that ends a function body is handled while the
+  /// parser is still in that function (the directive is its lookahead): it
+  /// is at namespace scope.
+  bool atNamespaceScope(clang::SourceLocation PragmaLoc) const;
   /// `routine(name)`: marks every function \p Name names with
   /// `annotate(Annotation)` (so that calls of it without a definition here are
   /// calls into another translation unit). Returns 0 when it names no

@@ -34,6 +34,12 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   std::optional<Directive> D = parseDirective(PP, Line, FirstToken.getLocation());
   if (!D)
     return;
+  // Only `declare` and `routine` may stand outside a function.
+  if (D->Kind != ConstructKind::Declare && D->Kind != ConstructKind::Routine &&
+      Ctx.atNamespaceScope(Introducer.Loc)) {
+    report(PP, D->Loc, Diag::ExecutableAtNamespaceScope) << spelling(D->Kind);
+    return;
+  }
   Ctx.mapDeclaredExtents(PP, *D);
   if (!Ctx.markVariableLengthArrays(PP, *D))
     return;

@@ -207,6 +207,103 @@ const char *declareKindName(ClauseKind K) {
   }
 }
 
+/// `v[lo:len]` as written.
+std::string sectionText(Preprocessor &PP, const VarRef &V) {
+  std::string Text = PP.getSpelling(V.Name);
+  for (const ArraySection &S : V.Sections)
+    Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+  return Text;
+}
+
+/// `, lo, len, sizeof(v[0]), KIND, "v[lo:len]")`: the arguments of
+/// ferry_declare_global_section after its base (`v`).
+void emitSectionArguments(Preprocessor &PP, TokenBuilder &B, const Clause &C,
+                          const VarRef &V) {
+  const ArraySection &S = V.Sections[0];
+  B.code(", (__typeof__(sizeof(int)))(");
+  if (S.Lower.empty())
+    B.code("0");
+  else
+    B.tokens(S.Lower);
+  B.code("), (__typeof__(sizeof(int)))(");
+  if (!S.Length.empty())
+    B.tokens(S.Length);
+  else { // `a[lo:]`: to the end of the array
+    B.code("sizeof(").tokens(V.Name).code(") / sizeof((").tokens(V.Name).code(")[0])");
+    if (!S.Lower.empty())
+      B.code("- (").tokens(S.Lower).code(")");
+  }
+  B.code("), sizeof((")
+      .tokens(V.Name)
+      .code(std::string(")[0]), ") +
+            (C.Kind == ClauseKind::Copyin ? "FERRY_DATA_COPYIN" : "FERRY_DATA_CREATE") + ",")
+      .string(sectionText(PP, V))
+      .code(")");
+}
+
+/// `declare create(v[lo:len])` (copyin, device_resident, link) at namespace
+/// scope, \p V a pointer or an array with static storage: the section is
+/// entered when the program starts (nothing while the pointer is null) and
+/// is never left. \p V itself gets no device copy (no `ferry.declare`
+/// record): regions translate the pointer's value to present data as for
+/// any global. False after an error.
+bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, const VarRef &V,
+                          TokenBuilder &B) {
+  const std::string Name = PP.getSpelling(V.Name);
+  if (C.Kind == ClauseKind::Deviceptr) {
+    report(PP, V.Sections[0].ColonLoc, Diag::DeclareDeviceptrSection) << Name;
+    return false;
+  }
+  if (V.Sections.size() > 1) {
+    report(PP, V.Sections[1].ColonLoc, Diag::DeclareGlobalSectionDims)
+        << Name << unsigned(V.Sections.size());
+    return false;
+  }
+  if (VarDecl *VD = Ctx.lookupVariable(V.Name)) {
+    if (!VD->hasGlobalStorage()) {
+      report(PP, V.Name.getLocation(), Diag::DeclareStorage) << Name;
+      return false;
+    }
+    if (!VD->getType()->isPointerType() && !VD->getType()->isArrayType()) {
+      report(PP, V.Sections[0].ColonLoc, Diag::DeclareSectionType) << Name << VD->getType();
+      return false;
+    }
+    if (V.Sections[0].Length.empty() && !VD->getType()->isConstantArrayType()) {
+      report(PP, V.Sections[0].ColonLoc, Diag::DeclareSectionToEnd) << Name;
+      return false;
+    }
+  } else if (Ctx.inSema()) {
+    report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << Name;
+    return false;
+  }
+  // Entered when the program starts, its bounds evaluated then: C has no
+  // dynamic initializers, so a constructor there.
+  const std::string Id = std::to_string(Ctx.nextRoutineId());
+  if (isC(PP))
+    B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
+           "(void) { ferry_declare_global_section(");
+  else
+    B.code("static const bool __ferry_declare_init_" + Id +
+           " = ::ferry_declare_global_section(");
+  B.tokens(V.Name);
+  emitSectionArguments(PP, B, C, V);
+  B.code(isC(PP) ? "; }" : " == FERRY_SUCCESS;");
+  if (Ctx.remarks()) {
+    const VarDecl *VD = Ctx.lookupVariable(V.Name);
+    const bool Pointer = !VD || !VD->getType()->isArrayType();
+    report(PP, V.Name.getLocation(), Diag::RegionRemark)
+        << ("'declare' at namespace scope: '" + sectionText(PP, V) +
+            "' is put on the device when the program starts, its bounds evaluated then" +
+            (Pointer ? " (nothing while '" + Name + "' is null)" : std::string()) +
+            ", and stays present for the whole program; '" + Name +
+            "' itself gets no device copy: " +
+            (Pointer ? "regions translate its value to present data, as for any global pointer"
+                     : "regions name the section in a data clause ('present(" +
+                           sectionText(PP, V) + ")')"));
+  }
+  return true;
+}
+
 /// `declare` at namespace scope: per variable, the record the outliner
 /// reads and the registration that puts it on the device at startup.
 void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
@@ -222,13 +319,15 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   const std::string At = std::string(P.isValid() ? P.getFilename() : "?") + ":" +
                          std::to_string(P.isValid() ? P.getLine() : 0);
   TokenBuilder B(PP, PragmaLoc);
+  bool Whole = false;
   for (const Clause &C : D.Clauses)
     for (const VarRef &V : C.Vars) {
-      const std::string Name = PP.getSpelling(V.Name);
       if (!V.Sections.empty()) {
-        report(PP, V.Sections[0].ColonLoc, Diag::DeclareGlobalSection) << Name;
-        return;
+        if (!declareGlobalSection(PP, Ctx, C, V, B))
+          return;
+        continue;
       }
+      const std::string Name = PP.getSpelling(V.Name);
       if (VarDecl *VD = Ctx.lookupVariable(V.Name)) {
         if (!VD->hasGlobalStorage()) {
           report(PP, V.Name.getLocation(), Diag::DeclareStorage) << Name;
@@ -241,6 +340,7 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
         report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << Name;
         return;
       }
+      Whole = true;
       const std::string Id = std::to_string(Ctx.nextRoutineId());
       const char *Kind = declareKindName(C.Kind);
       B.code("static void *const __ferry_declare_" + Id + " __attribute__((used, annotate(")
@@ -267,12 +367,36 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
             .code(isC(PP) ? "); }" : ");");
       }
     }
-  if (Ctx.remarks())
+  if (Ctx.remarks() && Whole)
     report(PP, D.Loc, Diag::RegionRemark)
         << std::string("'declare' at namespace scope: the variables live on the device for the "
                        "whole program (entered when it starts), and regions use their device "
                        "copies");
   B.inject();
+}
+
+/// `a[lo:]` in \p D (its first dimension): to the end of the array, whose
+/// bound the variable's type gives. False after an error (the variable is
+/// not an array of known bound, or a later dimension has no length).
+bool completeOpenSections(Preprocessor &PP, const AccContext &Ctx, Directive &D) {
+  for (Clause &C : D.Clauses)
+    for (VarRef &V : C.Vars)
+      for (size_t I = 0; I < V.Sections.size(); ++I) {
+        ArraySection &S = V.Sections[I];
+        if (!S.Length.empty())
+          continue;
+        const VarDecl *VD = Ctx.lookupVariable(V.Name);
+        if (I > 0 || (VD && !VD->getType()->isConstantArrayType())) {
+          report(PP, S.ColonLoc, Diag::DeclareSectionToEnd) << PP.getSpelling(V.Name);
+          return false;
+        }
+        TokenBuilder Length(PP, S.ColonLoc);
+        Length.code("sizeof(").tokens(V.Name).code(") / sizeof((").tokens(V.Name).code(")[0])");
+        if (!S.Lower.empty())
+          Length.code("- (").tokens(S.Lower).code(")");
+        S.Length.assign(Length.get().begin(), Length.get().end());
+      }
+  return true;
 }
 
 } // namespace
@@ -307,13 +431,13 @@ static void declareInFunctionC(Preprocessor &PP, AccContext &Ctx, const Directiv
 }
 
 /// Whether `declare` \p D has the namespace-scope form: it stands at
-/// namespace scope, or (the parser may still be in the function whose body
-/// just ended) every variable it names is a namespace-scope one and every
-/// clause one that namespace scope takes.
-bool globalForm(const AccContext &Ctx, const Directive &D) {
+/// namespace scope, or every variable it names is a whole namespace-scope
+/// one and every clause one that namespace scope takes (in a function too:
+/// the variable is then on the device for the whole program).
+bool globalForm(const AccContext &Ctx, const Directive &D, SourceLocation PragmaLoc) {
   if (!Ctx.inSema())
     return false;
-  if (!Ctx.inFunction())
+  if (Ctx.atNamespaceScope(PragmaLoc))
     return true;
   for (const Clause &C : D.Clauses) {
     if (C.Kind != ClauseKind::Create && C.Kind != ClauseKind::Copyin &&
@@ -331,13 +455,15 @@ bool globalForm(const AccContext &Ctx, const Directive &D) {
 
 void rewriteDeclare(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     SourceLocation PragmaLoc) {
-  if (globalForm(Ctx, D)) {
+  if (globalForm(Ctx, D, PragmaLoc)) {
     declareGlobals(PP, Ctx, D, PragmaLoc);
     return;
   }
   // In a function: a data region from here to the end of the scope. The
   // variables' clauses also hold for the compute constructs that follow.
   Directive Data = D;
+  if (!completeOpenSections(PP, Ctx, Data))
+    return;
   for (Clause &C : Data.Clauses) {
     if (C.Kind == ClauseKind::DeviceResident || C.Kind == ClauseKind::Link)
       C.Kind = ClauseKind::Create;

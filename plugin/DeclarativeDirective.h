@@ -30,7 +30,11 @@ void rewriteRoutine(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D
 /// scope (`create`, `copyin`, `deviceptr`, `device_resident`, `link` of
 /// whole variables): the variables live on the device for the whole program
 /// (ferry_declare_global), regions use the device copy, and the outliner
-/// finds them through `annotate("ferry.declare;...")` records.
+/// finds them through `annotate("ferry.declare;...")` records. A
+/// one-dimensional section of a pointer or array (`a[lo:len]`, `a[:len]`,
+/// `arr[lo:]`) is entered when the program starts and never left
+/// (ferry_declare_global_section: nothing for a null pointer); the variable
+/// itself gets no device copy and no record.
 void rewriteDeclare(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
                     clang::SourceLocation PragmaLoc);
 

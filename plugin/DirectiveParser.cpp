@@ -221,6 +221,8 @@ private:
   /// follow hold for its types only.
   bool InDeviceGroup = false;
   unsigned GroupTypes = 0;
+  /// Sections may omit their length (`a[lo:]`): on `declare`.
+  bool OpenEndedSections = false;
 };
 
 std::optional<ConstructKind> DirectiveParser::parseConstruct(SourceLocation &Loc) {
@@ -430,7 +432,9 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
         S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.Colon);
         S.Length.append(Item.begin() + Pt.Colon + 1, Item.begin() + Pt.End - 1);
         S.ColonLoc = Item[Pt.Colon].getLocation();
-        if (S.Length.empty()) {
+        // `a[lo:]`: to the end of an array of known bound, on `declare`
+        // only (which completes it, knowing the variable).
+        if (S.Length.empty() && !OpenEndedSections) {
           report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
           return false;
         }
@@ -787,6 +791,7 @@ std::optional<Directive> DirectiveParser::parse() {
   if (!K)
     return std::nullopt;
   D.Kind = *K;
+  OpenEndedSections = *K == ConstructKind::Declare;
   if (*K == ConstructKind::Wait && C.is(tok::l_paren)) {
     Clause List;
     List.Kind = ClauseKind::WaitClause;

@@ -268,6 +268,15 @@ void ferry_detach(void *const *ptr_addr, int finalize, int async);
  * released. On the host: nothing to do. */
 ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kind kind,
                                   const char *name);
+/* `declare create(v[first:count])` / `declare copyin(...)` at namespace scope
+ * (v a pointer or an array with static storage; `element_size` is
+ * sizeof(v[0])): puts the section at `base` on the selected device when the
+ * program starts, as ferry_declare_global does for a whole variable. A null
+ * `base` (a pointer the program sets later) or a `count` of 0 enters
+ * nothing. `name` is the section as written, for messages. */
+ferry_status ferry_declare_global_section(const void *base, size_t first, size_t count,
+                                          size_t element_size, ferry_data_kind kind,
+                                          const char *name);
 
 /* A compute construct whose body runs on the calling thread (a `parallel`,
  * `kernels` or `serial` region without device code: its loops launch as

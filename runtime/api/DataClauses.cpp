@@ -488,3 +488,20 @@ ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kin
   }
   return FERRY_SUCCESS;
 }
+
+ferry_status ferry_declare_global_section(const void *Base, size_t First, size_t Count,
+                                          size_t ElementSize, ferry_data_kind Kind,
+                                          const char *Name) {
+  if (!Base || !Count)
+    return FERRY_SUCCESS; // nothing to enter yet: the program allocates later
+  if (!ElementSize || First > SIZE_MAX / ElementSize || Count > SIZE_MAX / ElementSize ||
+      First * ElementSize > SIZE_MAX - uintptr_t(Base) ||
+      Count * ElementSize > SIZE_MAX - uintptr_t(Base) - First * ElementSize) {
+    errorf("declare %s: the section (from element %zu, %zu elements of %zu bytes at %p) wraps "
+           "around the address space",
+           Name ? Name : "?", First, Count, ElementSize, Base);
+    return FERRY_ERROR_INVALID;
+  }
+  return ferry_declare_global(static_cast<const char *>(Base) + First * ElementSize,
+                              Count * ElementSize, Kind, Name);
+}
