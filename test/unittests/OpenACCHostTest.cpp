@@ -1,8 +1,10 @@
 //===- OpenACCHostTest.cpp - The OpenACC API on the host backend ----------===//
+#include "ferry/runtime.h"
 #include "openacc.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 
 TEST(OpenACCHost, DeviceTypeAndNumbers) {
@@ -27,6 +29,24 @@ TEST(OpenACCHost, SharedMemoryDataIsAlwaysPresent) {
   acc_copyout(V, sizeof V);
   acc_delete_finalize(V, sizeof V);
   EXPECT_EQ(V[2], 3);
+}
+
+// `declare create(p[lo:len])` at namespace scope: a null pointer or an empty
+// section enters nothing; a section that wraps around is refused.
+TEST(OpenACCHost, DeclaredSections) {
+  acc_set_device_type(acc_device_host);
+  double V[8] = {};
+  EXPECT_EQ(ferry_declare_global_section(nullptr, 0, 100, sizeof(double), FERRY_DATA_CREATE,
+                                         "p[0:100]"),
+            FERRY_SUCCESS);
+  EXPECT_EQ(ferry_declare_global_section(V, 2, 0, sizeof(double), FERRY_DATA_COPYIN, "V[2:0]"),
+            FERRY_SUCCESS);
+  EXPECT_EQ(ferry_declare_global_section(V, 2, 4, sizeof(double), FERRY_DATA_COPYIN, "V[2:4]"),
+            FERRY_SUCCESS);
+  EXPECT_TRUE(acc_is_present(V + 2, 4 * sizeof(double)));
+  EXPECT_EQ(ferry_declare_global_section(V, SIZE_MAX / sizeof(double), 1, sizeof(double),
+                                         FERRY_DATA_CREATE, "V[huge:1]"),
+            FERRY_ERROR_INVALID);
 }
 
 TEST(OpenACCHost, MemoryAndCopies) {
