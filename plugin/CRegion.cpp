@@ -854,7 +854,137 @@ private:
   std::vector<Reduction> Reduced;
 };
 
+/// The FERRY_REDUCE_* enumerator of a reduction operator.
+const char *reduceCode(StringRef Op) {
+  return Op == "+"    ? "FERRY_REDUCE_ADD"
+         : Op == "*"  ? "FERRY_REDUCE_MUL"
+         : Op == "max" ? "FERRY_REDUCE_MAX"
+         : Op == "min" ? "FERRY_REDUCE_MIN"
+         : Op == "&"  ? "FERRY_REDUCE_BITAND"
+         : Op == "|"  ? "FERRY_REDUCE_BITOR"
+         : Op == "^"  ? "FERRY_REDUCE_BITXOR"
+         : Op == "&&" ? "FERRY_REDUCE_AND"
+                      : "FERRY_REDUCE_OR";
+}
+
 } // namespace
+
+bool cNestedLoopSpreads(Preprocessor &PP, const Directive &D, std::string &Why) {
+  if (D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile)) {
+    Why = "it has 'collapse' or 'tile'";
+    return false;
+  }
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Reduction && C.Kind != ClauseKind::Private)
+      continue;
+    for (const VarRef &V : C.Vars) {
+      const std::string Name = PP.getSpelling(V.Name);
+      if (!V.Sections.empty() || V.isMember()) {
+        Why = "'" + Name + "' in its '" + spelling(C.Kind).str() +
+              "' clause is not a variable named whole";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+size_t emitCNestedLoop(Preprocessor &PP, SourceLocation PragmaLoc, const Directive &D,
+                       const CanonicalLoop &L, int Level, SourceLocation &First) {
+  const std::string Lv = std::to_string(Level);
+  // What the body names, renamed to this form's copies.
+  llvm::SmallDenseMap<const IdentifierInfo *, std::string> Renamed;
+  Renamed[L.Var.getIdentifierInfo()] = "__ferry_iv";
+  struct Reduced {
+    std::string Op, Partial, Outer, Old;
+    Token Name;
+  };
+  std::vector<Reduced> Reductions;
+  std::vector<std::pair<Token, std::string>> Privates;
+  for (const Clause &C : D.Clauses)
+    for (const VarRef &V : C.Vars) {
+      const std::string N = std::to_string(Reductions.size() + Privates.size());
+      if (C.Kind == ClauseKind::Reduction) {
+        Reductions.push_back({C.ReductionOp, "__ferry_ir" + N, "__ferry_io" + N,
+                              "__ferry_iold" + N, V.Name});
+        Renamed[V.Name.getIdentifierInfo()] = Reductions.back().Partial;
+      } else if (C.Kind == ClauseKind::Private) {
+        Privates.push_back({V.Name, "__ferry_ip" + N});
+        Renamed[V.Name.getIdentifierInfo()] = Privates.back().second;
+      }
+    }
+  TokenBuilder B(PP, PragmaLoc);
+  B.code("{ typedef");
+  First = B.get()[0].getLocation();
+  if (L.VarType.empty())
+    B.code("__typeof__(").tokens(L.Var).code(")");
+  else
+    B.tokens(L.VarType);
+  B.code("__ferry_inner_t; __ferry_inner_t __ferry_ilo = (__ferry_inner_t)(")
+      .tokens(L.Lower)
+      .code("); __typeof__((__ferry_inner_t)0 + (")
+      .tokens(L.Bound)
+      .code(")) __ferry_ihi = (")
+      .tokens(L.Bound)
+      .code("); long long __ferry_ist = (long long)(")
+      .tokens(L.Step)
+      .code(L.NegativeStep ? ") * -1;" : ");");
+  const StringRef Cmp = L.Cmp;
+  const char *Op = Cmp == "lt" ? "<" : Cmp == "le" ? "<=" : Cmp == "gt" ? ">" : Cmp == "ge" ? ">=" : "!=";
+  B.code(std::string("long long __ferry_in = ferry_acc_inner_trips(__ferry_ilo ") + Op +
+         " __ferry_ihi, (uint64_t)__ferry_ihi - (uint64_t)(__typeof__(__ferry_ihi))__ferry_ilo, "
+         "__ferry_ist, " +
+         cmpNumber(Cmp) + "); if (__ferry_in < 0) ferry_dev_loop_failed();");
+  // Reductions of integers, float and double combine over the lanes;
+  // with another type (long double, complex: ferry_dev_reduce_scalar
+  // knows none) lane 0 runs every iteration and the others take its result.
+  std::string Spread = "1";
+  for (const Reduced &R : Reductions) {
+    B.code("__typeof__(").tokens(R.Name).code(") *" + R.Outer + " = &(").tokens(R.Name).code(");");
+    Spread += " && _Generic((*" + R.Outer +
+              "), float: 1, double: 1, _Bool: 1, char: 1, signed char: 1, unsigned char: 1, "
+              "short: 1, unsigned short: 1, int: 1, unsigned: 1, long: 1, unsigned long: 1, "
+              "long long: 1, unsigned long long: 1, default: 0)";
+  }
+  B.code("const int __ferry_ispread = " + Spread + "; (void)__ferry_ispread;");
+  B.code("ferry_dev_inner_begin(" + Lv + "); {");
+  for (const Reduced &R : Reductions) {
+    const std::string Field = "(*" + R.Outer + ")";
+    B.code("__typeof__(" + Field + ") " + R.Partial + " = " + identity(R.Op, Field) + ";");
+  }
+  B.code("for (long long __ferry_ik = __ferry_ispread ? ferry_dev_lane(" + Lv +
+         ") : ferry_dev_lane(" + Lv + ") ? __ferry_in : 0; __ferry_ik < __ferry_in; "
+         "__ferry_ik += __ferry_ispread ? ferry_dev_width(" + Lv + ") : 1) { __ferry_inner_t __ferry_iv = (__ferry_inner_t)((uint64_t)__ferry_ilo + "
+         "(uint64_t)__ferry_ik * (uint64_t)__ferry_ist); (void)__ferry_iv;");
+  for (const auto &[Name, Copy] : Privates)
+    B.code("__typeof__(").tokens(Name).code(") " + Copy + "; (void)" + Copy + ";");
+  B.code("do");
+  ArrayRef<Token> Body = L.Body;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    const bool Member = I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow);
+    auto It = T.is(tok::identifier) && !Member ? Renamed.find(T.getIdentifierInfo())
+                                               : Renamed.end();
+    if (It != Renamed.end())
+      B.code(It->second);
+    else
+      B.tokens(T);
+  }
+  B.code("while (0); }");
+  for (const Reduced &R : Reductions)
+    B.code("{ __typeof__(" + R.Partial + ") " + R.Old + " = *" + R.Outer +
+           "; ferry_dev_reduce_scalar(" + Lv + ", &" + R.Partial + ", (uint32_t)sizeof " +
+           R.Partial + ", " + reduceCode(R.Op) + ", __ferry_ispread ? _Generic(" + R.Partial +
+           ", float: 2, double: 2, char: (char)-1 < 0, signed char: 1, short: 1, int: 1, "
+           "long: 1, long long: 1, default: 0) : 3); *" + R.Outer + " = " +
+           combine(R.Op, R.Old, R.Partial) + "; }");
+  if (Reductions.empty())
+    B.code("ferry_dev_sync(" + Lv + ");");
+  B.code("} ferry_dev_inner_end(" + Lv + "); }");
+  const size_t Count = B.get().size();
+  B.inject();
+  return Count;
+}
 
 bool emitCRegionLaunch(Preprocessor &PP, const AccContext &Ctx,
                        SourceLocation PragmaLoc, TokenBuilder &B,

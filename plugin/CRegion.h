@@ -61,6 +61,40 @@ bool emitCRegionLaunch(clang::Preprocessor &PP, const AccContext &Ctx,
                        clang::SourceLocation PragmaLoc, TokenBuilder &B,
                        const CRegionInput &In);
 
+/// Whether the C form of a `loop` nested in a region's iteration
+/// (emitCNestedLoop) can run \p D: reduction and private variables named
+/// whole (no sections, no members), no `collapse` or `tile`. Otherwise the loop runs in order inside the
+/// iteration, and \p Why says why.
+bool cNestedLoopSpreads(clang::Preprocessor &PP, const Directive &D, std::string &Why);
+
+/// The C form of a `loop` spread over the work-items of the gang that runs
+/// a region's iteration (acc.h's inner_loop: C has no lambdas), at
+/// FERRY_LEVEL_* \p Level:
+/// \code
+///   { typedef T __ferry_inner_t; ... its bounds, trip count ...
+///     __typeof__(s) *__ferry_io0 = &(s);
+///     ferry_dev_inner_begin(LEVEL);
+///     { __typeof__((*__ferry_io0)) __ferry_ir0 = identity;
+///       for (long long __ferry_ik = ferry_dev_lane(LEVEL); __ferry_ik < n;
+///            __ferry_ik += ferry_dev_width(LEVEL)) {
+///         __ferry_inner_t __ferry_iv = lo + __ferry_ik * step;
+///         do body while (0); }
+///       old = *__ferry_io0; ferry_dev_reduce_scalar(LEVEL, &__ferry_ir0, ...);
+///       *__ferry_io0 = old op __ferry_ir0; }   (ferry_dev_sync without)
+///     ferry_dev_inner_end(LEVEL); }
+/// \endcode
+/// The body's loop variable, reduction variables (each lane's partial) and
+/// private variables are renamed to the copies declared here. Reductions of
+/// integers, float and double combine over the lanes; with one of another
+/// type (long double, complex) lane 0 runs every iteration and the other
+/// lanes take its result. Ferry's
+/// outliner makes the code between the two marks the nested loop's own
+/// function, which every work-item of the gang calls (GangLevel.cpp).
+/// Returns how many tokens it injected, \p First the location of the first.
+size_t emitCNestedLoop(clang::Preprocessor &PP, clang::SourceLocation PragmaLoc,
+                       const Directive &D, const CanonicalLoop &L, int Level,
+                       clang::SourceLocation &First);
+
 /// The C form of a construct's data scope: entered now, left by the
 /// cleanup attribute when the block ends.
 void emitCDataScope(TokenBuilder &B, unsigned Items);

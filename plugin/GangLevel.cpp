@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -20,6 +21,7 @@
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 
 using namespace llvm;
 
@@ -179,6 +181,8 @@ public:
   std::string analyze() {
     if (std::string Why = inlineIterationCode(); !Why.empty())
       return Why;
+    if (std::string Why = outlineMarkedLoops(); !Why.empty())
+      return Why;
     simplify();
     if (std::string Why = findShared(); !Why.empty())
       return Why;
@@ -234,6 +238,125 @@ private:
     }
   }
 
+  /// C's nested loops (CRegion.h): the code between each
+  /// ferry_dev_inner_begin and its ferry_dev_inner_end becomes a function
+  /// of its own, which the rest of this preparation takes for a nested loop
+  /// as it takes acc.h's inner_loop. The variables declared in the loop
+  /// (only used there) move with it: each work-item has its own.
+  std::string outlineMarkedLoops() {
+    for (unsigned N = 0;; ++N) {
+      CallInst *Begin = findCall(Chunk, "ferry_dev_inner_begin");
+      if (!Begin)
+        return {};
+      BasicBlock *Entry = Begin->getParent()->splitBasicBlock(Begin, "ferry.inner");
+      // The region: what Entry reaches before the mark of its end.
+      SetVector<BasicBlock *> Blocks;
+      SmallVector<BasicBlock *, 16> Work{Entry};
+      CallInst *End = nullptr;
+      while (!Work.empty()) {
+        BasicBlock *BB = Work.pop_back_val();
+        if (!Blocks.insert(BB))
+          continue;
+        CallInst *Mark = nullptr;
+        for (Instruction &I : *BB)
+          if (auto *CI = dyn_cast<CallInst>(&I); CI && CI != Begin)
+            if (Function *F = CI->getCalledFunction();
+                F && (F->getName() == "ferry_dev_inner_end" ||
+                      F->getName() == "ferry_dev_inner_begin")) {
+              Mark = CI;
+              break;
+            }
+        if (Mark) {
+          if (End || Mark->getCalledFunction()->getName() != "ferry_dev_inner_end")
+            return "a nested loop's marks do not pair up";
+          End = Mark;
+          continue; // split below: what follows it is outside
+        }
+        for (BasicBlock *Succ : successors(BB))
+          Work.push_back(Succ);
+      }
+      if (!End)
+        return "a nested loop has no end mark";
+      BasicBlock *Exit = End->getParent()->splitBasicBlock(End, "ferry.inner.end");
+      for (BasicBlock *BB : Blocks)
+        for (BasicBlock *Pred : predecessors(BB))
+          if (BB != Entry && !Blocks.count(Pred))
+            return "a jump into a nested loop's code";
+      sinkLocalAllocas(Blocks);
+      Begin->eraseFromParent();
+      End->eraseFromParent();
+      CodeExtractorAnalysisCache Cache(Chunk);
+      CodeExtractor Extractor(Blocks.getArrayRef(), /*DT=*/nullptr, /*AggregateArgs=*/false,
+                              nullptr, nullptr, nullptr, /*AllowVarArgs=*/false,
+                              /*AllowAlloca=*/true);
+      Function *Loop = Extractor.isEligible() ? Extractor.extractCodeRegion(Cache) : nullptr;
+      if (!Loop)
+        return "a nested loop's code cannot be made a function of its own";
+      (void)Exit;
+      // acc.h's inner_loop, as isInnerLoop knows it.
+      Loop->setName("_ZN5ferry3acc10inner_loop.c." + Chunk.getName() + "." + Twine(N));
+      Loop->setLinkage(GlobalValue::InternalLinkage);
+      // Its variables as static allocas again.
+      BasicBlock &Front = Loop->getEntryBlock();
+      SmallVector<AllocaInst *, 8> Allocas;
+      for (BasicBlock &BB : *Loop)
+        if (&BB != &Front)
+          for (Instruction &I : BB)
+            if (auto *A = dyn_cast<AllocaInst>(&I); A && isa<ConstantInt>(A->getArraySize()))
+              Allocas.push_back(A);
+      for (AllocaInst *A : Allocas)
+        A->moveBefore(&*Front.getFirstInsertionPt());
+    }
+  }
+
+  static CallInst *findCall(Function &F, StringRef Name) {
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction(); Callee && Callee->getName() == Name)
+          return CI;
+    return nullptr;
+  }
+
+  /// Moves into \p Blocks the allocas of the chunk's entry that only they
+  /// use (lifetime markers and debug records aside, which go).
+  void sinkLocalAllocas(const SetVector<BasicBlock *> &Blocks) {
+    SmallVector<AllocaInst *, 8> Local;
+    for (Instruction &I : Chunk.getEntryBlock()) {
+      auto *A = dyn_cast<AllocaInst>(&I);
+      if (!A)
+        continue;
+      bool Inside = !A->use_empty();
+      for (const User *U : A->users()) {
+        const auto *UI = cast<Instruction>(U);
+        if (const auto *II = dyn_cast<IntrinsicInst>(UI); II && II->isLifetimeStartOrEnd())
+          continue;
+        if (isa<DbgInfoIntrinsic>(UI))
+          continue;
+        if (!Blocks.count(const_cast<BasicBlock *>(UI->getParent())))
+          Inside = false;
+      }
+      if (Inside)
+        Local.push_back(A);
+    }
+    BasicBlock *Entry = Blocks[0];
+    for (AllocaInst *A : Local) {
+      SmallVector<Instruction *, 4> Drop;
+      for (User *U : A->users())
+        if (auto *UI = cast<Instruction>(U); !Blocks.count(UI->getParent()))
+          Drop.push_back(UI);
+      for (Instruction *I : Drop)
+        I->eraseFromParent();
+      SmallVector<DbgVariableIntrinsic *, 2> DbgUsers;
+      SmallVector<DbgVariableRecord *, 2> Records;
+      findDbgUsers(DbgUsers, A, &Records);
+      for (DbgVariableIntrinsic *D : DbgUsers)
+        D->eraseFromParent();
+      for (DbgVariableRecord *R : Records)
+        R->eraseFromParent();
+      A->moveBefore(&*Entry->getFirstInsertionPt());
+    }
+  }
+
   /// Variables in registers where they can be: what remains in memory,
   /// and where each store goes, is then plain to see.
   void simplify() {
@@ -285,8 +408,10 @@ private:
         StringRef Name = cast<StructType>(T)->hasName() ? T->getStructName() : "";
         if (!Name.consume_front("struct."))
           Name.consume_front("class.");
-        return "an object of type '" + Name.str() +
-               "' declared in an iteration is used by its nested loops (work-items share "
+        // (An unnamed one: a complex number, say.)
+        return (Name.empty() ? std::string("an object (a struct or complex number)")
+                             : "an object of type '" + Name.str() + "'") +
+               " declared in an iteration is used by its nested loops (work-items share "
                "arrays of an iteration, not objects)";
       }
     }
@@ -484,7 +609,9 @@ void flattenInnerLevels(Function &Chunk) {
       CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), 1));
     else if (!CB->getType()->isVoidTy()) // ferry_dev_loop_failed stays
       continue;
-    else if (Name != "ferry_dev_sync" && Name != "ferry_dev_reduce")
+    else if (Name != "ferry_dev_sync" && Name != "ferry_dev_reduce" &&
+             Name != "ferry_dev_reduce_scalar" && Name != "ferry_dev_inner_begin" &&
+             Name != "ferry_dev_inner_end")
       continue;
     CB->eraseFromParent();
   }

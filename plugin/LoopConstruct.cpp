@@ -75,11 +75,12 @@ void LoopConstruct::rewrite() {
 }
 
 void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
-  // C runs a loop nested in a region's iteration in order: its sequential
-  // result, which a loop whose iterations all update one element needs
-  // (C++ spreads the others: NestedLoop says the same there). One that is
-  // independent is recorded for the region, which joins it into a
-  // collapsed nest when it is the iteration's whole body (rewriteRegionC).
+  // C spreads a loop nested in a region's iteration over the gang that
+  // runs it as C++ does (CRegion.h's form of inner_loop), and runs in order
+  // one that is not independent: its sequential result, which a loop whose
+  // iterations all update one element needs. An independent one is
+  // recorded for the region, which joins it into a collapsed nest when it
+  // is the iteration's whole body (rewriteRegionC).
   CanonicalLoop L;
   bool Independent = false;
   if (!D.find(ClauseKind::Seq) && S.parse(L)) {
@@ -95,18 +96,37 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
     return;
   }
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
-  if (L.Var.is(tok::identifier) && Loops.size() == 1) {
-    InnerLoop Record(L, D, S.tokens());
-    Record.Plain = Record.Plain && Independent;
-    Record.RewrittenTokens = S.tokens().size();
-    Record.RewrittenAt = S.tokens().front().getLocation();
-    if (Ctx.remarks())
-      Record.Remark = "'loop' over '" + PP.getSpelling(L.Var) +
-                      "' nested in a region's iteration: in order inside it (C spreads "
-                      "only a loop that is the whole body of a region's loop, joined "
-                      "into one collapsed loop)";
-    Loops.front()->Nested.Loops.push_back(std::move(Record));
+  if (!L.Var.is(tok::identifier) || Loops.size() != 1) {
+    Privates.injectWithBindings(S.tokens());
+    return;
   }
+  InnerLoop Record(L, D, S.tokens());
+  Record.Plain = Record.Plain && Independent;
+  Record.RewrittenAt = S.tokens().front().getLocation();
+  const int Level = Independent ? nestedLevel(Ctx, D) : 0;
+  std::string Why;
+  if (Level && cNestedLoopSpreads(PP, D, Why)) {
+    NestedLoops &Region = Loops.front()->Nested;
+    Region.Spread = true;
+    Region.Reduce |= Reductions.any();
+    if (Ctx.remarks())
+      Record.Remark = nestedLoopRemark(PP, L.Var,
+                                       {FERRY_LEVEL_WORKER | FERRY_LEVEL_VECTOR, false, false,
+                                        false, Reductions.describe()});
+    Record.RewrittenTokens = emitCNestedLoop(PP, PragmaLoc, D, L, Level, Record.RewrittenAt);
+    Region.Loops.push_back(std::move(Record));
+    Schedule.giveToRegion(Region);
+    return;
+  }
+  Record.RewrittenTokens = S.tokens().size();
+  if (Ctx.remarks())
+    Record.Remark = "'loop' over '" + PP.getSpelling(L.Var) +
+                    "' nested in a region's iteration: in order inside it (" +
+                    (Why.empty() ? std::string("it is 'seq' or not independent, or the "
+                                               "region's iterations are not gangs")
+                                 : "in C, " + Why) +
+                    ")";
+  Loops.front()->Nested.Loops.push_back(std::move(Record));
   Privates.injectWithBindings(S.tokens());
 }
 
@@ -259,8 +279,9 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
     joinPlainLoops(PP, Ctx, D, Nest);
   // A `loop` that is the whole body of this one, independent and
   // rectangular, joins it: the two run as one collapsed loop, as in C++.
-  if (Nest.size() == 1 && !Tiled && !(needsProof() && !ProvenIndependent))
-    joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops);
+  if (Nest.size() == 1 && !Tiled && !(needsProof() && !ProvenIndependent) &&
+      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops))
+    Nested.Spread = Nested.Reduce = false;
   reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   emitC(Nest, S.tokens());

@@ -482,6 +482,29 @@ void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn comb
 int64_t ferry_dev_gang_id(void);
 int64_t ferry_dev_thread_id(void);
 int64_t ferry_dev_worker_id(void);
+/* C's form of a loop spread over a gang (<ferry/acc/acc_c.h> has no
+ * templates): the plugin marks the strided loop with these two calls, and
+ * Ferry's outliner makes the code between them the nested loop's own
+ * function, as acc.h's inner_loop is in C++. */
+void ferry_dev_inner_begin(int level);
+void ferry_dev_inner_end(int level);
+/* The operators of a C loop's scalar reductions (ferry_dev_reduce_scalar). */
+enum {
+  FERRY_REDUCE_ADD,
+  FERRY_REDUCE_MUL,
+  FERRY_REDUCE_MAX,
+  FERRY_REDUCE_MIN,
+  FERRY_REDUCE_BITAND,
+  FERRY_REDUCE_BITOR,
+  FERRY_REDUCE_BITXOR,
+  FERRY_REDUCE_AND,
+  FERRY_REDUCE_OR,
+};
+/* ferry_dev_reduce of one scalar of `size` bytes (1, 2, 4 or 8) with
+ * operator `op` (FERRY_REDUCE_*); `kind`: 0 unsigned integer, 1 signed
+ * integer, 2 floating point (float or double), 3 any type of at most
+ * FERRY_DEV_REDUCE_MAX bytes, of which lane 0 holds the result. */
+void ferry_dev_reduce_scalar(int level, void *acc, uint32_t size, int op, int kind);
 /* A loop nested in a region's iteration does not terminate: stops the
  * program (the host) or the kernel (a GPU). */
 void ferry_dev_loop_failed(void);

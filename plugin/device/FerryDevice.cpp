@@ -460,6 +460,96 @@ extern "C" void ferry_devw_reduce(int Level, void *Acc, uint32_t Size, combine_f
   combineWarps(Mine, Other, Words, Size, Acc, Combine, blockLane(), (blockSize() + 31) / 32);
 }
 
+
+namespace {
+
+/// Integer types: bitwise operators apply.
+template <class T> constexpr bool IsInteger = T(1) / T(2) == T(0);
+
+/// `*Dst = *Dst op *Src` for one scalar type and one of C's reduction
+/// operators (the FERRY_REDUCE_* enumerators of <ferry/runtime.h>, by value).
+template <class T, int Op> void combineScalar(void *Dst, const void *Src) {
+  T &A = *(T *)Dst;
+  const T B = *(const T *)Src;
+  if constexpr (Op == 0)
+    A = A + B;
+  else if constexpr (Op == 1)
+    A = A * B;
+  else if constexpr (Op == 2)
+    A = B > A ? B : A;
+  else if constexpr (Op == 3)
+    A = B < A ? B : A;
+  else if constexpr (Op == 7)
+    A = A && B;
+  else if constexpr (Op == 8)
+    A = A || B;
+  else if constexpr (IsInteger<T> && Op == 4)
+    A = A & B;
+  else if constexpr (IsInteger<T> && Op == 5)
+    A = A | B;
+  else if constexpr (IsInteger<T> && Op == 6)
+    A = A ^ B;
+}
+
+template <class T> combine_fn scalarCombine(int Op) {
+  switch (Op) {
+  case 0:
+    return combineScalar<T, 0>;
+  case 1:
+    return combineScalar<T, 1>;
+  case 2:
+    return combineScalar<T, 2>;
+  case 3:
+    return combineScalar<T, 3>;
+  case 4:
+    return combineScalar<T, 4>;
+  case 5:
+    return combineScalar<T, 5>;
+  case 6:
+    return combineScalar<T, 6>;
+  case 7:
+    return combineScalar<T, 7>;
+  default:
+    return combineScalar<T, 8>;
+  }
+}
+
+/// Keeps the lower lane's value: lane 0's ends in every lane.
+void keepFirst(void *, const void *) {}
+
+/// The combination of a scalar of \p Size bytes and \p Kind (0 unsigned,
+/// 1 signed, 2 floating point; 3 any type: lane 0's value) with operator
+/// \p Op.
+__attribute__((always_inline)) inline combine_fn scalarCombine(uint32_t Size, int Op, int Kind) {
+  if (Kind == 3)
+    return keepFirst;
+  if (Kind == 2)
+    return Size == 4 ? scalarCombine<float>(Op) : scalarCombine<double>(Op);
+  if (Kind == 1)
+    return Size == 1   ? scalarCombine<signed char>(Op)
+           : Size == 2 ? scalarCombine<short>(Op)
+           : Size == 4 ? scalarCombine<int>(Op)
+                       : scalarCombine<long long>(Op);
+  return Size == 1   ? scalarCombine<unsigned char>(Op)
+         : Size == 2 ? scalarCombine<unsigned short>(Op)
+         : Size == 4 ? scalarCombine<unsigned>(Op)
+                     : scalarCombine<unsigned long long>(Op);
+}
+
+} // namespace
+
+/// A C loop's scalar reduction over the lanes of \p Level (the plugin's C
+/// form of a loop spread over a gang: CRegion.h). Inlined where it is
+/// called, so that the operator and type fold into a direct combination.
+extern "C" __attribute__((always_inline)) void
+ferry_dev_reduce_scalar(int Level, void *Acc, uint32_t Size, int Op, int Kind) {
+  ferry_dev_reduce(Level, Acc, Size, scalarCombine(Size, Op, Kind));
+}
+extern "C" __attribute__((always_inline)) void
+ferry_devw_reduce_scalar(int Level, void *Acc, uint32_t Size, int Op, int Kind) {
+  ferry_devw_reduce(Level, Acc, Size, scalarCombine(Size, Op, Kind));
+}
+
 extern "C" void ferry_devw_loop_failed(void) { __builtin_trap(); }
 extern "C" void ferry_devw_section_too_long(void) { __builtin_trap(); }
 

@@ -125,6 +125,9 @@ void ferry_dev_section_too_long(void) {
          "constant length, or reduce in the region's own loop)");
   std::abort();
 }
+void ferry_dev_inner_begin(int) {}
+void ferry_dev_inner_end(int) {}
+void ferry_dev_reduce_scalar(int, void *, uint32_t, int, int) {}
 
 // Printed as well: the constructor that Ferry-compiled programs register
 // their images from has nobody to return the status to.

@@ -3,10 +3,12 @@
 // body of the outer one, independent and rectangular, so the two run as one
 // collapsed loop (an (i, j) pair per work-item: 64x48 = 3072 iterations,
 // grid 12 of 256), in C as in C++; where the inner loop is not the whole
-// body it runs in order inside each iteration (grid 1). Results equal the
-// sequential program's, on the host, the emulated gfx90a (race-checked) and
-// gfx1100. The same file compiled as C++ joins the same loops (its collapsed
-// geometry differs) and spreads the others over a gang each (NestedLoop.h).
+// body (a scalar reduction with statements around it, a triangular loop) it
+// spreads over the gang that runs each iteration, in C (CRegion.h) as in C++
+// (NestedLoop.h): one iteration per gang, a block of 128 work-items or a warp
+// when it reduces. Results equal the sequential program's, on the host, the
+// emulated gfx90a (race-checked) and gfx1100. The same file compiled as C++
+// joins the same loops (its collapsed geometry differs).
 // RUN: %ferry-clang -std=c99 -O2 %s -o %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t 2>&1 | %count 0
@@ -80,10 +82,11 @@ int main(void) {
     for (int j = 0; j < NJ; j++)
       CHECK(near(C[i][j], R[i][j] * 2 + i - j, 1e-12));
 
-  // Not the whole body: the inner loop in order inside each iteration.
+  // Not the whole body: the inner loop spread over a gang (a warp: it
+  // reduces) per iteration.
   for (int j = 0; j < NJ; j++)
     x[j] = j % 4;
-  // IN-C: launch {{.*}}nested_join_c_[[#@LINE+2]]_parallel_loop_{{.*}}: grid 1x1x1 block 256x1x1
+  // IN-C: launch {{.*}}nested_join_c_[[#@LINE+2]]_parallel_loop_{{.*}}: grid 64x1x1 block 32x1x1
   // IN-CXX: launch {{.*}}nested_join_c_[[#@LINE+1]]_parallel_loop_{{.*}}: grid 64x1x1 block 32x1x1
 #pragma acc parallel loop copyin(C, x) copyout(y)
   for (int i = 0; i < NI; i++) {
@@ -100,8 +103,8 @@ int main(void) {
     CHECK(near(y[i], ry[i], 1e-12));
   }
 
-  // Triangular: in order inside each iteration, every element written once.
-  // IN-C: launch {{.*}}nested_join_c_[[#@LINE+2]]_parallel_loop_{{.*}}: grid 1x1x1 block 256x1x1
+  // Triangular: spread over a gang per iteration, every element written once.
+  // IN-C: launch {{.*}}nested_join_c_[[#@LINE+2]]_parallel_loop_{{.*}}: grid 48x1x1 block 128x1x1
   // IN-CXX: launch {{.*}}nested_join_c_[[#@LINE+1]]_parallel_loop_{{.*}}: grid 48x1x1 block 128x1x1
 #pragma acc parallel loop copy(C)
   for (int i = 0; i < NJ; i++)

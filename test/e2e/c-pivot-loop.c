@@ -7,8 +7,8 @@
  * as the construct's sequential control: the row scaling is a launch of
  * its own, the plain loop over i with its loop over j (made plain) one
  * collapsed launch at full width. With other statements in its body the
- * loop runs in order on one gang (C++: its nested loops spread over the
- * gang's work-items; C: one work-item). Results equal the sequential
+ * loop runs in order on one gang, its nested loops spread over the gang's
+ * work-items (C and C++). Results equal the sequential
  * factorisation; the emulator's race checking finds nothing. A triangular
  * nest whose iterations write rows of their own (row k) is no conflict. In
  * C and, the same file compiled as C++, in C++.
@@ -16,7 +16,7 @@
  * RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
  * RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t 2>&1 | %count 0
  * RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
- * RUN: env FERRY_NOTIFY=1 %emu-gfx90a %run %t 2>&1 | %FileCheck %s --check-prefix=LAUNCH
+ * RUN: env FERRY_NOTIFY=1 %emu-gfx90a %run %t 2>&1 | %FileCheck %s --check-prefixes=LAUNCH,GANG
  * RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %FileCheck %s
  * RUN: env ACC_DEVICE_TYPE=host %run %t.cxx 2>&1 | %count 0
  * RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t.cxx 2>&1 | %count 0

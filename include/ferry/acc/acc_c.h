@@ -263,6 +263,47 @@ static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound,
   }
 }
 
+/* The number of iterations of a loop nested in a region's iteration, in
+ * 64-bit arithmetic (it runs on the device): `runs` whether the first
+ * iteration runs (`lo CMP bound` in the loop's own types), `distance`
+ * bound - lo modulo 2^64, `stride` with its sign (cmp as above); -1 when it
+ * does not terminate. acc.h's inner_trip_count in C. */
+static inline int64_t ferry_acc_inner_trips(int runs, uint64_t distance,
+                                            int64_t stride, int cmp) {
+  if (!runs)
+    return 0;
+  const uint64_t magnitude = stride < 0 ? 0 - (uint64_t)stride : (uint64_t)stride;
+  uint64_t n;
+  if (stride == 0 || ((cmp == 0 || cmp == 1) && stride < 0) ||
+      ((cmp == 2 || cmp == 3) && stride > 0))
+    return -1;
+  switch (cmp) {
+  case 0:
+    n = (distance - 1) / magnitude + 1;
+    break;
+  case 1:
+    n = distance / magnitude + 1;
+    if (n == 0)
+      return -1;
+    break;
+  case 2:
+    n = (0 - distance - 1) / magnitude + 1;
+    break;
+  case 3:
+    n = (0 - distance) / magnitude + 1;
+    if (n == 0)
+      return -1;
+    break;
+  default: {
+    const uint64_t d = stride > 0 ? distance : 0 - distance;
+    if (d % magnitude != 0)
+      return -1;
+    n = d / magnitude;
+  }
+  }
+  return n > (uint64_t)INT64_MAX ? -1 : (int64_t)n;
+}
+
 /* Runs a region: `trip` iterations of the chunk in `slot` over `closure`;
  * with reductions, `result` (partial storage) receives their combination. */
 static inline void ferry_acc_launch(const ferry_region *r,
