@@ -193,6 +193,15 @@ void ferry_create_zero_async(void *data, size_t bytes, int async);
  * (its result is ready), whatever `async` says. */
 ferry_status ferry_launch_region(const ferry_launch_desc *desc);
 
+/* A loop region as <ferry/acc/acc.h> runs it (the part of every region's
+ * launch that does not depend on its types, compiled once here): stops the
+ * program naming the region when desc->trip_count is negative (the loop
+ * does not terminate); where `here` is nonzero (`if` is false) the calling
+ * thread runs the host version over all the iterations (with a reduction,
+ * into desc->result from the identities); else ferry_launch_region, and a
+ * failure stops the program (the runtime has said why). */
+void ferry_launch_loop(const ferry_launch_desc *desc, int here);
+
 /* The data clauses of a construct (structured reference counts). */
 typedef enum ferry_data_kind {
   FERRY_DATA_COPY = 1,

@@ -100,6 +100,20 @@ ferry_status ferry_launch_region(const ferry_launch_desc *Desc) {
   return Runtime::get().launchRegion(*Desc);
 }
 
+void ferry_launch_loop(const ferry_launch_desc *Desc, int Here) {
+  if (Desc->trip_count < 0)
+    ferry_region_abort(Desc->region, "the loop does not terminate (its step does not move the "
+                                     "variable towards the bound)");
+  if (Here) {
+    if (Desc->reduction)
+      Desc->reduction->init(Desc->result);
+    Desc->host_fn(Desc->closure, 0, Desc->trip_count, Desc->result);
+    return;
+  }
+  if (ferry_launch_region(Desc) != FERRY_SUCCESS)
+    ferry_region_abort(Desc->region, nullptr);
+}
+
 ferry_status ferry_finish_deferred(const ferry_region *Construct) {
   if (!Construct)
     return FERRY_ERROR_INVALID;

@@ -9,4 +9,4 @@ void scale(int n, double *v) {
     v[i] *= 2.0;
 }
 // CHECK-LABEL: define {{.*}}void @_Z5scaleiPd(
-// CHECK:       {{call|invoke}} {{.*}}@ferry_launch_region(
+// CHECK:       {{call|invoke}} {{.*}}@ferry_launch_loop(

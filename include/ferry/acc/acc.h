@@ -1320,47 +1320,47 @@ template <class I, class Body, class Storage> struct chunk_functions<I, Body, St
 /// Runs `for (I i = Lo; i C Bound; i += Sign * Step) Body(i, reductions...)`
 /// as an OpenACC loop of region \p R. \p Sign is -1 for `i -= Step`, `--i`.
 /// \p HasAsync: the construct has an `async` clause, so the closure may be
-/// copied to a queue and run later. \p Rest is the body, or the region's
-/// private_layout and the body, which then runs as
-/// `Body(i, frame, reductions...)`. (One function reads the region's slot
-/// and is called with its ferry_region: that is how the outliner finds the
-/// region.)
-/// The last of parallel_loop's one or two trailing arguments (the body), as
-/// it was passed, and the first (the private_layout): without a std::tuple,
-/// whose instantiation per region cost more than the rest of the call.
-template <class T> T &&last_of(T &&A) { return static_cast<T &&>(A); }
-template <class T, class U> U &&last_of(T &&, U &&B) { return static_cast<U &&>(B); }
-template <class T, class... U> T &first_of(T &A, U &...) { return A; }
-
-template <class I, cmp C, bool HasAsync, class L, class B, class S, class... Reds,
-          class... Rest>
+/// copied to a queue and run later. After the reductions come the body, or
+/// the region's private_layout (\p First) and the body, which then runs as
+/// `Body(i, frame, reductions...)`. Only what depends on the region's
+/// types is here (the closure, the chunk functions, the reductions'
+/// storage): the runtime does the rest (ferry_launch_loop), compiled once
+/// there instead of in every region's code. (One function reads the
+/// region's slot and is called with its ferry_region: that is how the
+/// outliner finds the region.)
+template <class I, cmp C, bool HasAsync, class L, class B, class S, class... Reds, class First,
+          class... Body>
 void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S Step, int Sign,
-                   reduction_list<Reds...> Reductions, Rest &&...Args) {
-  static_assert(sizeof...(Rest) == 1 || sizeof...(Rest) == 2, "parallel_loop(..., [layout,] body)");
+                   reduction_list<Reds...> Reductions, First &&Arg, Body &&...Bodies) {
+  static_assert(sizeof...(Body) <= 1, "parallel_loop(..., [layout,] body)");
   static_assert(std::is_integral<I>::value,
                 "an OpenACC loop variable must have integer type");
   static_assert(is_integer_like_v<B> && is_integer_like_v<S>,
                 "the bound and step of an OpenACC loop must be integers");
-  constexpr bool Private = sizeof...(Rest) == 2;
-  using BodyT = std::decay_t<decltype(last_of(std::declval<Rest>()...))>;
-  static_assert(!HasAsync || std::is_trivially_copyable<BodyT>::value,
+  constexpr bool Private = sizeof...(Body) == 1;
+  // The body is the last argument (builtins, not templates: nothing more
+  // to instantiate per region).
+  using Last = __type_pack_element<sizeof...(Body), First, Body...>;
+  using BodyT = __remove_cvref(Last);
+  static_assert(!HasAsync || __is_trivially_copyable(BodyT),
                 "an OpenACC region with 'async' runs later on a queue, from a copy of "
                 "its captures: every captured object must be trivially copyable (name "
                 "class-type objects in a data clause, or capture a pointer)");
+  __remove_reference_t(Last) *Fn;
+  if constexpr (Private)
+    Fn = (__builtin_addressof(Bodies), ...); // (a fold of one: that body's address)
+  else
+    Fn = __builtin_addressof(Arg);
   const __int128 Stride = __int128(Step) * Sign;
   const int64_t N = loop_trip_count<C, I>(__int128(Lo), as_integer(Bound), Stride);
-  if (N < 0)
-    region_failed(R, "the loop does not terminate (its step does not move the "
-                     "variable towards the bound)");
   using Storage = std::conditional_t<sizeof...(Reds) == 0, void,
                                      typename reduction_list<Reds...>::storage>;
   using Chunks = chunk_functions<I, BodyT, Storage, Private>;
-  typename Chunks::closure Closure{last_of(std::forward<Rest>(Args)...),
-                                   __int128(Lo), Stride};
+  typename Chunks::closure Closure{static_cast<Last &&>(*Fn), __int128(Lo), Stride};
   ferry_launch_desc Desc = {};
   if constexpr (Private) {
-    const private_layout &Privates = first_of(Args...);
-    Closure.privates = Privates.finished();
+    const private_layout &Layout = Arg;
+    Closure.privates = Layout.finished();
     Closure.region = &R;
     Desc.privates = &Closure.privates;
   }
@@ -1374,13 +1374,9 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   Desc.num_workers = Opt.num_workers;
   Desc.defer = Opt.defer;
   Desc.host_fn = Chunks::host;
-  ferry_status St = FERRY_SUCCESS;
   if constexpr (sizeof...(Reds) == 0) {
     Desc.kernel = device_kernel(device_slot<decltype(Closure), Chunks::device>::value);
-    if (!Opt.on_device) // `if` is false: the local thread runs the loop
-      Desc.host_fn(&Closure, 0, N, nullptr);
-    else
-      St = ferry_launch_region(&Desc);
+    ferry_launch_loop(&Desc, !Opt.on_device);
   } else {
     using List = reduction_list<Reds...>;
     static const ferry_reduction Red = {sizeof(Storage), alignof(Storage), &List::init,
@@ -1389,17 +1385,9 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
     Desc.kernel = device_kernel(device_slot<decltype(Closure), Chunks::device, List>::value);
     Desc.reduction = &Red;
     Desc.result = &Result;
-    if (!Opt.on_device) {
-      List::init(&Result);
-      Desc.host_fn(&Closure, 0, N, &Result);
-    } else {
-      St = ferry_launch_region(&Desc);
-    }
-    if (St == FERRY_SUCCESS)
-      Reductions.finish_region(Result);
+    ferry_launch_loop(&Desc, !Opt.on_device);
+    Reductions.finish_region(Result);
   }
-  if (St != FERRY_SUCCESS)
-    region_failed(R, nullptr); // the runtime has said why
 }
 
 //===-- Loops nested in a region's iterations -----------------------------===//
