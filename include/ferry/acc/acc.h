@@ -57,10 +57,11 @@ template <class T> constexpr auto as_integer(T V) {
     return V;
 }
 
+/// Stops the program: `ferry: error: REGION: WHY` (nothing where \p Why is
+/// null: the runtime has said why). One call, not a printf inlined at every
+/// place a region can fail.
 [[noreturn]] inline void region_failed(const ferry_region &R, const char *Why) {
-  if (Why)
-    std::fprintf(stderr, "ferry: error: %s: %s\n", R.name, Why);
-  std::abort();
+  ferry_region_abort(&R, Why);
 }
 
 /// The least N >= 0 with N * Step == Dist modulo 2^Bits (Bits <= 64), or -1
@@ -730,15 +731,18 @@ auto use_device(const ferry_region &R, A &X, const char *Name, bool On, bool IfP
 }
 
 /// The data clauses of a construct: entered when the construct starts
-/// (unless its `if` is false), left when its block ends.
+/// (unless its `if` is false), left when its block ends. Out of line (one
+/// copy per file): inlined, each construct had the calls and the failure's
+/// code twice, and an exception handler for the destructor's call.
 class data_scope {
 public:
-  data_scope(const ferry_region &R, ferry_data_item *Items, size_t N, launch_options Opt)
+  [[gnu::noinline]] data_scope(const ferry_region &R, ferry_data_item *Items, size_t N,
+                               launch_options Opt)
       : R(R), Items(Items), N(Opt.on_device ? N : 0), Async(Opt.async) {
     if (this->N && ferry_data_enter(&R, Items, this->N, Async) != FERRY_SUCCESS)
       region_failed(R, nullptr); // the runtime has said why
   }
-  ~data_scope() {
+  [[gnu::noinline]] ~data_scope() {
     if (N && ferry_data_exit(&R, Items, N, Async) != FERRY_SUCCESS)
       region_failed(R, nullptr);
   }
@@ -754,7 +758,8 @@ private:
 
 /// `declare` in a function: the data clauses entered where the directive
 /// stands and left when the enclosing scope ends. The items are filled by
-/// \p Fill (the construct's pieces, in a lambda) and kept here.
+/// \p Fill (the construct's pieces, in a lambda) and kept here (an array
+/// of their own, not a std::vector, whose members every file instantiated).
 class declare_scope {
 public:
   template <class F> explicit declare_scope(F &&Fill) { Fill(*this); }
@@ -763,20 +768,27 @@ public:
     Async = Opt.async;
     if (!Opt.on_device)
       return;
-    Items.assign(Data, Data + N);
-    if (!Items.empty() && ferry_data_enter(R, Items.data(), Items.size(), Async) != FERRY_SUCCESS)
+    if (!N)
+      return;
+    Items = new ferry_data_item[N];
+    Count = N;
+    for (size_t I = 0; I < N; ++I)
+      Items[I] = Data[I];
+    if (ferry_data_enter(R, Items, Count, Async) != FERRY_SUCCESS)
       region_failed(*R, nullptr); // the runtime has said why
   }
   ~declare_scope() {
-    if (!Items.empty() && ferry_data_exit(R, Items.data(), Items.size(), Async) != FERRY_SUCCESS)
+    if (Count && ferry_data_exit(R, Items, Count, Async) != FERRY_SUCCESS)
       region_failed(*R, nullptr);
+    delete[] Items;
   }
   declare_scope(const declare_scope &) = delete;
   declare_scope &operator=(const declare_scope &) = delete;
 
 private:
   const ferry_region *R = nullptr;
-  std::vector<ferry_data_item> Items;
+  ferry_data_item *Items = nullptr;
+  size_t Count = 0;
   int Async = acc_async_sync;
 };
 
