@@ -138,6 +138,8 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   // construct that is the whole statement) may be host control too
   // (PivotControl.h).
   SmallVector<SourceLocation, 4> PlainLoops, ControlLoops, DeviceStatements;
+  // Those of PlainLoops that hold `loop` constructs.
+  SmallVector<SourceLocation, 4> HoldingConstructs;
   if (Compute && !OneRegion) {
     // From the source text: lexing ahead would run the nested directives'
     // handlers before this construct is set up.
@@ -174,6 +176,22 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     if (Loops.value_or(false) && !HostControl)
       PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
     OneRegion = !Loops.value_or(false) && !HostControl;
+    // Plain loops around `loop` constructs (the outer loop of a nest
+    // written without a directive, the inner ones with one): loops of the
+    // construct too, their `loop`s nested in their iterations, rather than
+    // one region of one work-item. Time steps around loops stay host
+    // control (above).
+    if (OneRegion && PlainAsLoops && Readable) {
+      bool Ok;
+      SourceScanner Nests(PP, PragmaLoc, Ok);
+      Nests.takePlainLoops(PP);
+      Nests.takeLoopConstructsInside();
+      if (Ok && Nests.loopsOnly().value_or(false)) {
+        PlainLoops.append(Nests.plainLoops().begin(), Nests.plainLoops().end());
+        HoldingConstructs.append(Nests.plainLoops().begin(), Nests.plainLoops().end());
+        OneRegion = false;
+      }
+    }
   }
   // C: a data construct's block is left to the parser, so that the
   // directives in it see the variables it declares; the construct stays open
@@ -226,7 +244,11 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     // (The control's own scalars, declared before the loop, reduce too.)
     // Before the dependence test of a loop of loops: `err = fmax(err, ...)`
     // in its nest is its reduction, no dependence.
-    addImplicitReductions(PP, Ctx, Loop, HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
+    // (Not in a loop that holds `loop` constructs: reading it ahead would
+    // handle their directives outside it.)
+    if (!llvm::is_contained(HoldingConstructs, For.getLocation()))
+      addImplicitReductions(PP, Ctx, Loop,
+                            HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
         !controlLoopProven(PP, Ctx, Loop, Lex))
       return;

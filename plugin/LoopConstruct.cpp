@@ -372,7 +372,8 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   if (!None) {
     for (const Token &T : Ctx.implicitArrays(All, Clauses))
       ImpliedShared.push_back(T);
-    Inferred = inferSections(PP, Ctx, All, Clauses);
+    // (Its nested loops as written: their own variables and bounds.)
+    Inferred = inferSections(PP, Ctx, asWritten(All, Nested.Loops), Clauses);
   }
 }
 

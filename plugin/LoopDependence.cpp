@@ -16,9 +16,7 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
-/// \p Body with each loop of \p Nested that was rewritten put back as
-/// written (loops nested in those are in \p Nested too).
-static TokenList asWritten(ArrayRef<Token> Body, ArrayRef<InnerLoop> Nested) {
+TokenList asWritten(ArrayRef<Token> Body, ArrayRef<InnerLoop> Nested) {
   TokenList Out(Body.begin(), Body.end());
   for (bool Changed = true; Changed;) {
     Changed = false;

@@ -18,6 +18,10 @@
 namespace ferry {
 namespace plugin {
 
+/// \p Body with each loop of \p Nested that was rewritten put back as
+/// written (loops nested in those are in \p Nested too).
+TokenList asWritten(llvm::ArrayRef<clang::Token> Body, llvm::ArrayRef<InnerLoop> Nested);
+
 /// Why the iterations of \p L, the loop of \p D, may depend on each other
 /// (empty: proven independent); the loops nested in it that were rewritten
 /// (\p Nested) are read as written.

@@ -413,7 +413,30 @@ bool SourceScanner::plainLoop(const Token &For) {
     return false;
   bool Ok;
   SourceScanner Loop(*PP, For.getLocation(), Ok);
-  return Ok && Loop.statement() && !Loop.SawDirective;
+  return Ok && Loop.statement() &&
+         (!Loop.SawDirective || (LoopConstructsInside && onlyLoopDirectives(For)));
+}
+
+bool SourceScanner::onlyLoopDirectives(const Token &For) {
+  bool Ok;
+  SourceScanner Loop(*PP, For.getLocation(), Ok);
+  if (!Ok || !is(Loop.next(), "for") || Loop.next().isNot(tok::l_paren) ||
+      !Loop.balanced(tok::l_paren, tok::r_paren) || Loop.next().isNot(tok::l_brace))
+    return false;
+  for (unsigned Depth = 1; Depth;) {
+    const Token T = Loop.next();
+    if (T.is(tok::eof) || is(T, "_Pragma"))
+      return false;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      if (!isAccLoop(Loop.line()))
+        return false;
+    } else if (T.is(tok::l_brace)) {
+      ++Depth;
+    } else if (T.is(tok::r_brace)) {
+      --Depth;
+    }
+  }
+  return true;
 }
 
 unsigned SourceScanner::loopsInside(const Token &For, bool WithStatements, bool *Other) {

@@ -36,6 +36,12 @@ public:
   /// Ferry treats them as `loop` constructs without clauses.
   void takePlainLoops(clang::Preprocessor &ThePP) { PP = &ThePP; }
   llvm::ArrayRef<clang::SourceLocation> plainLoops() const { return PlainLoops; }
+  /// Set with takePlainLoops: a `for` statement with a braced body whose
+  /// only directives are `loop` constructs counts as a plain loop too (an
+  /// outer loop written without a directive around inner loops written
+  /// with one): Ferry treats it as a `loop` construct without clauses, the
+  /// `loop`s in it nested in its iterations.
+  void takeLoopConstructsInside() { LoopConstructsInside = true; }
   /// Plain loops whose body is a sequence of two or more plain loops (a time
   /// step, a pivot loop), found by loopsOnly.
   bool sawLoopsOfLoops() const { return LoopsOfLoops; }
@@ -109,6 +115,9 @@ private:
   /// A plain loop at \p For: a `for` statement without a
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
+  /// Whether the `for` at \p For has a braced body whose directives are
+  /// all `loop` constructs.
+  bool onlyLoopDirectives(const clang::Token &For);
   /// How many plain loops make up the body of \p For, a plain loop (0: it
   /// holds something else); \p WithStatements: how many plain loops its
   /// body holds among other statements (\p Other: whether it has some).
@@ -140,6 +149,7 @@ private:
   clang::Preprocessor *PP = nullptr; ///< set: plain loops count as loops
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
   bool LoopsOfLoops = false;
+  bool LoopConstructsInside = false;
   bool ControlLoops = false;
   llvm::SmallVector<clang::SourceLocation, 4> ControlLoopLocs;
   bool DeviceStatements = false;
