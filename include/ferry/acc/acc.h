@@ -562,10 +562,37 @@ auto reduce_section(A &Base, L Lower, N Length, const ferry_region *R, const cha
   return section_reduction_ref<O, T, Room>{&Base[Lower], int64_t(Length)};
 }
 
+/// Partial \p I of a region's reductions (its private copy of variable I).
+template <std::size_t I, class T> struct partial {
+  T value;
+};
+/// The partials of a region's reductions, one base per variable: not a
+/// std::tuple, whose constructors' constraints, std::get and helpers every
+/// region's reductions instantiated (here and in the device chunks).
+template <class Seq, class... T> struct partials;
+template <std::size_t... I, class... T>
+struct partials<std::index_sequence<I...>, T...> : partial<I, T>... {
+  static constexpr std::size_t size = sizeof...(T);
+};
+/// Partial \p I of \p P (a partials).
+template <std::size_t I, class T> T &partial_at(partial<I, T> &P) { return P.value; }
+template <std::size_t I, class T> const T &partial_at(const partial<I, T> &P) { return P.value; }
+
+/// Item \p I of a reduction_list.
+template <std::size_t I, class R> struct reduction_item {
+  R ref;
+};
+/// The items of a reduction_list: an aggregate of one base per item, not a
+/// std::tuple, whose constructor's constraints every region instantiated.
+template <class Seq, class... R> struct reduction_items;
+template <std::size_t... I, class... R>
+struct reduction_items<std::index_sequence<I...>, R...> : reduction_item<I, R>... {};
+
 /// The reductions of one region.
 template <class... R> struct reduction_list {
-  using storage = std::tuple<typename R::value_type...>;
-  std::tuple<R...> refs;
+  using storage = partials<std::index_sequence_for<R...>, typename R::value_type...>;
+  using items = reduction_items<std::index_sequence_for<R...>, R...>;
+  items refs;
 
   static void init(void *P) {
     init_impl(*static_cast<storage *>(P), std::index_sequence_for<R...>());
@@ -589,29 +616,30 @@ template <class... R> struct reduction_list {
 private:
   template <std::size_t... I>
   static void init_impl(storage &S, std::index_sequence<I...>) {
-    (R::ops::init(std::get<I>(S)), ...);
+    (R::ops::init(partial_at<I>(S)), ...);
   }
   template <std::size_t... I>
   static void combine_impl(storage &D, const storage &S,
                            std::index_sequence<I...>) {
-    (R::ops::combine(std::get<I>(D), std::get<I>(S)), ...);
+    (R::ops::combine(partial_at<I>(D), partial_at<I>(S)), ...);
   }
   template <std::size_t... I>
   void load_impl(storage &Old, std::index_sequence<I...>) const {
-    (std::get<I>(refs).load(std::get<I>(Old)), ...);
+    (static_cast<const reduction_item<I, R> &>(refs).ref.load(partial_at<I>(Old)), ...);
   }
   template <std::size_t... I>
   void finish_impl(const storage &Old, const storage &S, std::index_sequence<I...>) const {
-    (std::get<I>(refs).store(std::get<I>(Old), std::get<I>(S)), ...);
+    (static_cast<const reduction_item<I, R> &>(refs).ref.store(partial_at<I>(Old), partial_at<I>(S)),
+     ...);
   }
   template <std::size_t... I>
   void finish_region_impl(const storage &S, std::index_sequence<I...>) const {
-    (std::get<I>(refs).finish_region(std::get<I>(S)), ...);
+    (static_cast<const reduction_item<I, R> &>(refs).ref.finish_region(partial_at<I>(S)), ...);
   }
 };
 
 template <class... R> reduction_list<R...> reductions(R... Refs) {
-  return {std::tuple<R...>(Refs...)};
+  return {typename reduction_list<R...>::items{{Refs}...}};
 }
 
 //===-- if / async / wait -------------------------------------------------===//
@@ -992,7 +1020,7 @@ template <class I, class Body> struct loop_closure {
 /// clang treats as a library builtin; and cheaper to instantiate per region).
 template <class F, class I, class Storage, std::size_t... K>
 void call_with_storage(F &Fn, I Index, Storage &S, std::index_sequence<K...>) {
-  Fn(Index, std::get<K>(S)...);
+  Fn(Index, partial_at<K>(S)...);
 }
 
 template <class I, class Body, class Storage>
@@ -1002,7 +1030,7 @@ void host_chunk(const void *C, int64_t Begin, int64_t End, void *Partial) {
   auto &Acc = *static_cast<Storage *>(Partial);
   for (int64_t K = Begin; K < End; ++K)
     call_with_storage(B, index_at<I>(Closure.lo, K, Closure.step), Acc,
-                      std::make_index_sequence<std::tuple_size<Storage>::value>());
+                      std::make_index_sequence<Storage::size>());
 }
 
 template <class I, class Body>
@@ -1158,13 +1186,13 @@ template <class I, class Body> struct loop_closure_private {
 template <class F, class I, class Storage, std::size_t... K>
 void call_with_frame(F &Fn, I Index, const private_frame &Frame, Storage &S,
                      std::index_sequence<K...>) {
-  Fn(Index, Frame, std::get<K>(S)...);
+  Fn(Index, Frame, partial_at<K>(S)...);
 }
 
 /// Runs iterations [\p Begin, \p End) of a region with private sections:
 /// `B(index, Frame, partials...)`, the partials those of \p Partial (a
-/// Storage tuple; none when Storage is void). The host and device chunks
-/// differ only in where \p Frame's copies are.
+/// Storage; none when Storage is void). The host and device chunks differ
+/// only in where \p Frame's copies are.
 template <class I, class Body, class Storage>
 void run_with_frame(Body &B, __int128 Lo, __int128 Step, const private_frame &Frame,
                     int64_t Begin, int64_t End, void *Partial) {
@@ -1173,7 +1201,7 @@ void run_with_frame(Body &B, __int128 Lo, __int128 Step, const private_frame &Fr
       B(index_at<I>(Lo, K, Step), Frame);
     else
       call_with_frame(B, index_at<I>(Lo, K, Step), Frame, *static_cast<Storage *>(Partial),
-                      std::make_index_sequence<std::tuple_size<Storage>::value>());
+                      std::make_index_sequence<Storage::size>());
   }
 }
 
@@ -1393,7 +1421,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
     using List = reduction_list<Reds...>;
     static const ferry_reduction Red = {sizeof(Storage), alignof(Storage), &List::init,
                                         &List::combine};
-    Storage Result;
+    Storage Result{};
     Desc.kernel = device_kernel(device_slot<decltype(Closure), Chunks::device, List>::value);
     Desc.reduction = &Red;
     Desc.result = &Result;
@@ -1465,7 +1493,7 @@ void worker_rounds(I First, int64_t Stride, int64_t N, int64_t Lane, int64_t Wid
                    Storage &Acc, std::index_sequence<K...>) {
   for (int64_t J = Lane; J < N; J += Width) {
     F Body = Fn; // its `private` copies, one per iteration
-    Body(I(uint64_t(First) + uint64_t(J) * uint64_t(Stride)), std::get<K>(Acc)...);
+    Body(I(uint64_t(First) + uint64_t(J) * uint64_t(Stride)), partial_at<K>(Acc)...);
   }
 }
 
@@ -1498,7 +1526,7 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
     static_assert(sizeof(Storage) <= FERRY_DEV_REDUCE_MAX,
                   "the reduction variables of one OpenACC loop nested in another take more "
                   "than 128 bytes");
-    Storage Acc;
+    Storage Acc{};
     List::init(&Acc);
     if constexpr (Level == FERRY_LEVEL_WORKER) {
       // A worker loop: its iterations run in worker_rounds, which the
@@ -1514,7 +1542,7 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
       // The variables' values before any lane writes them (the lanes meet
       // in ferry_dev_reduce): an array of the iteration is the gang's, in
       // group memory, and each lane writes the same result into it.
-      Storage Old;
+      Storage Old{};
       Reductions.load(Old);
       ferry_dev_reduce(Level, &Acc, uint32_t(sizeof(Storage)), &List::combine);
       Reductions.finish(Old, Acc);
