@@ -195,6 +195,34 @@ Value *PTXTranslator::immediate(StringRef Text, Type *Ty) {
   return coerce(ConstantInt::get(B.getInt64Ty(), U), Ty);
 }
 
+/// %reserved_smem_offset_<Which>: a 1 KiB group-memory area per work-group
+/// that Ferry provides in place of the driver's reserved shared memory;
+/// offsets are in the shared window (what cvta.shared expects).
+Value *PTXTranslator::reservedSharedMemory(StringRef Which, Type *Ty) {
+  constexpr unsigned Size = 1024;
+  Module &M = *CI.getModule();
+  auto *ArrTy = ArrayType::get(B.getInt8Ty(), Size);
+  GlobalVariable *G = M.getGlobalVariable("__ferry_reserved_smem", true);
+  if (!G) {
+    G = new GlobalVariable(M, ArrTy, false, GlobalValue::InternalLinkage, UndefValue::get(ArrTy),
+                           "__ferry_reserved_smem", nullptr, GlobalValue::NotThreadLocal, 3);
+    G->setAlignment(Align(16));
+  }
+  Value *Base = B.CreatePtrToInt(G, B.getInt32Ty());
+  unsigned Off = StringSwitch<unsigned>(Which)
+                     .Case("begin", 0)
+                     .Case("0", 0)
+                     .Case("1", Size / 2)
+                     .Case("end", Size)
+                     .Case("cap", ~0u)
+                     .Default(~1u);
+  if (Off == ~0u)
+    return coerce(B.getInt32(Size), Ty);
+  if (Off == ~1u)
+    return nullptr;
+  return coerce(B.CreateAdd(Base, B.getInt32(Off)), Ty);
+}
+
 /// The NVVM special-register intrinsics mov can read.
 Value *PTXTranslator::special(StringRef Name, Type *Ty) {
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
@@ -231,34 +259,9 @@ Value *PTXTranslator::special(StringRef Name, Type *Ty) {
   // on NVIDIA: this_grid() is not valid and its sync() traps (CUDA's abort).
   if (Reg == "envreg1" || Reg == "envreg2")
     return coerce(B.getInt32(0), Ty);
-  // %reserved_smem_*: a 1 KiB group-memory area per work-group that Ferry
-  // provides in place of the driver's reserved shared memory; offsets are
-  // in the shared window (what cvta.shared expects).
-  if (Reg.consume_front("reserved_smem_offset_")) {
-    constexpr unsigned Size = 1024;
-    Module &M = *CI.getModule();
-    auto *ArrTy = ArrayType::get(B.getInt8Ty(), Size);
-    GlobalVariable *G = M.getGlobalVariable("__ferry_reserved_smem", true);
-    if (!G) {
-      G = new GlobalVariable(M, ArrTy, false, GlobalValue::InternalLinkage,
-                             UndefValue::get(ArrTy), "__ferry_reserved_smem",
-                             nullptr, GlobalValue::NotThreadLocal, 3);
-      G->setAlignment(Align(16));
-    }
-    Value *Base = B.CreatePtrToInt(G, I32);
-    unsigned Off = StringSwitch<unsigned>(Reg)
-                       .Case("begin", 0)
-                       .Case("0", 0)
-                       .Case("1", Size / 2)
-                       .Case("end", Size)
-                       .Case("cap", ~0u)
-                       .Default(~1u);
-    if (Off == ~0u)
-      return coerce(B.getInt32(Size), Ty);
-    if (Off == ~1u)
-      return nullptr;
-    return coerce(B.CreateAdd(Base, B.getInt32(Off)), Ty);
-  }
+  // %reserved_smem_*: Ferry's area in place of the driver's.
+  if (Reg.consume_front("reserved_smem_offset_"))
+    return reservedSharedMemory(Reg, Ty);
   return nullptr;
 }
 

@@ -120,6 +120,7 @@ private:
   llvm::Value *coerce(llvm::Value *V, llvm::Type *Ty);
   llvm::Value *immediate(llvm::StringRef Text, llvm::Type *Ty);
   llvm::Value *special(llvm::StringRef Name, llvm::Type *Ty);
+  llvm::Value *reservedSharedMemory(llvm::StringRef Which, llvm::Type *Ty);
   llvm::AllocaInst *slot(llvm::Type *Ty, const llvm::Twine &Name);
   llvm::BasicBlock *labelBlock(llvm::StringRef Name);
 

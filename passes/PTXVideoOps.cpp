@@ -466,6 +466,26 @@ bool ptxScalarVideo(PTXTranslator &T, const PTXStatement &S, int Kind) {
   return writeScalarVideo(T, S, F, R);
 }
 
+/// vmad's a and b: their selected lanes, without their signs, extended to
+/// 128 bits as \p SrcTy says.
+static bool readVideoMadSources(PTXTranslator &T, const PTXStatement &S,
+                                const PTXType (&SrcTy)[2], Value *(&Src)[2]) {
+  for (unsigned I = 0; I < 2; ++I) {
+    PTXOperand O = withoutSelector(S.Operands[I + 1]);
+    O.Minus = false;
+    std::optional<std::pair<unsigned, unsigned>> Sel =
+        scalarSelector(S.Operands[I + 1].Selector);
+    if (!Sel)
+      return T.fail("the operand selector ." + S.Operands[I + 1].Selector +
+                    " of vmad (.b0-.b3, .h0, .h1)");
+    Value *V = T.read(O, T.B.getInt32Ty());
+    if (!V)
+      return false;
+    Src[I] = lane(T.B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), T.B.getInt128Ty());
+  }
+  return true;
+}
+
 /// vmad (the PTX ISA's pseudocode, file comment):
 ///   vmad.dtype.atype.btype{.sat}{.scale}    d, {-}a{.asel}, {-}b{.bsel}, {-}c;
 ///   vmad.dtype.atype.btype.po{.sat}{.scale} d, a{.asel}, b{.bsel}, c;
@@ -500,19 +520,8 @@ bool ptxVideoMad(PTXTranslator &T, const PTXStatement &S, int) {
                   ": the PTX ISA reads c as unsigned in its description but sign-extends it "
                   "in its pseudocode");
   Value *Src[2];
-  for (unsigned I = 0; I < 2; ++I) {
-    PTXOperand O = withoutSelector(S.Operands[I + 1]);
-    O.Minus = false;
-    std::optional<std::pair<unsigned, unsigned>> Sel =
-        scalarSelector(S.Operands[I + 1].Selector);
-    if (!Sel)
-      return T.fail("the operand selector ." + S.Operands[I + 1].Selector +
-                    " of vmad (.b0-.b3, .h0, .h1)");
-    Value *V = T.read(O, I32);
-    if (!V)
-      return false;
-    Src[I] = lane(B, V, Sel->first, Sel->second, SrcTy[I].isSigned(), I128);
-  }
+  if (!readVideoMadSources(T, S, SrcTy, Src))
+    return false;
   PTXOperand PlainC = C;
   PlainC.Minus = false;
   Value *CV = T.read(PlainC, I32);
