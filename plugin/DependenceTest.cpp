@@ -143,8 +143,16 @@ private:
   std::string scan() {
     for (size_t I = 0; I < Body.size(); ++I) {
       const Token &T = Body[I];
-      if (T.is(tok::kw_for))
+      if (T.is(tok::kw_for)) {
         readRowLoop(I);
+        // `for (j = ...` of a variable declared outside (C89's style): the
+        // header assigns it in every iteration before any use, so it is
+        // the iteration's own (the region makes it so: see
+        // LoopConstruct::addImpliedCopies).
+        if (I + 3 < Body.size() && Body[I + 1].is(tok::l_paren) &&
+            Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
+          Locals.insert(Body[I + 2].getIdentifierInfo()->getName());
+      }
       if (T.isOneOf(tok::arrow, tok::period, tok::kw_new, tok::kw_delete, tok::kw_asm))
         return "it uses '" + PP.getSpelling(T) + "'";
       if (T.is(tok::star) && I > 0 &&

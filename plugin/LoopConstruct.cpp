@@ -353,8 +353,18 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   ArrayRef<Token> Control;
   if (ControlScalars && Compute->Lexed)
     Control = *Compute->Lexed;
+  // The variable of a `for` in the body that its header assigns (`int j;`
+  // ... `for (j = 0; ...)`, C89's style) is each iteration's own: every
+  // iteration starts it anew, so sharing it would be a race.
+  llvm::SmallPtrSet<const IdentifierInfo *, 4> LoopVariables;
+  for (size_t I = 0; I + 3 < Body.size(); ++I)
+    if (Body[I].is(tok::kw_for) && Body[I + 1].is(tok::l_paren) &&
+        Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
+      LoopVariables.insert(Body[I + 2].getIdentifierInfo());
   if (KernelsScalars || ControlScalars)
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, Control)) {
+      if (LoopVariables.count(T.getIdentifierInfo()))
+        continue;
       ImpliedShared.push_back(T);
       // The construct's host control shares them too (its own scan reads
       // the rewritten loops, where the region's code names them).

@@ -421,8 +421,15 @@ bool SourceScanner::onlyLoopDirectives(const Token &For) {
   bool Ok;
   SourceScanner Loop(*PP, For.getLocation(), Ok);
   if (!Ok || !is(Loop.next(), "for") || Loop.next().isNot(tok::l_paren) ||
-      !Loop.balanced(tok::l_paren, tok::r_paren) || Loop.next().isNot(tok::l_brace))
+      !Loop.balanced(tok::l_paren, tok::r_paren))
     return false;
+  // Its body a `loop` construct without braces around it: that one.
+  if (const Token First = Loop.next(); First.is(tok::hash) && First.isAtStartOfLine()) {
+    Loop.SawDirective = false;
+    return isAccLoop(Loop.line()) && Loop.statement() && !Loop.SawDirective;
+  } else if (First.isNot(tok::l_brace)) {
+    return false;
+  }
   for (unsigned Depth = 1; Depth;) {
     const Token T = Loop.next();
     if (T.is(tok::eof) || is(T, "_Pragma"))

@@ -37,7 +37,8 @@ public:
   void takePlainLoops(clang::Preprocessor &ThePP) { PP = &ThePP; }
   llvm::ArrayRef<clang::SourceLocation> plainLoops() const { return PlainLoops; }
   /// Set with takePlainLoops: a `for` statement with a braced body whose
-  /// only directives are `loop` constructs counts as a plain loop too (an
+  /// only directives are `loop` constructs, or whose body is one `loop`
+  /// construct without a directive in it, counts as a plain loop too (an
   /// outer loop written without a directive around inner loops written
   /// with one): Ferry treats it as a `loop` construct without clauses, the
   /// `loop`s in it nested in its iterations.
@@ -116,7 +117,7 @@ private:
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
   /// Whether the `for` at \p For has a braced body whose directives are
-  /// all `loop` constructs.
+  /// all `loop` constructs, or a body that is one `loop` construct.
   bool onlyLoopDirectives(const clang::Token &For);
   /// How many plain loops make up the body of \p For, a plain loop (0: it
   /// holds something else); \p WithStatements: how many plain loops its

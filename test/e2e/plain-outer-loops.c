@@ -4,7 +4,9 @@
 // loop of the construct (proven independent), each iteration on one gang,
 // the inner loops spread over the gang's work-items; before, the construct
 // ran as one region of one work-item. A time loop around `loop`s in the
-// construct's block stays its sequential control on the host. In C and, the same file
+// construct's block stays its sequential control on the host. An inner
+// `loop` without braces joins the outer loop; C89-style variables declared
+// before the construct are each iteration's own. In C and, the same file
 // compiled as C++, in C++. Results equal the sequential program's on the
 // host, the emulated gfx90a (race-checked) and gfx1100.
 // RUN: %ferry-clang -std=c99 -O2 -fplugin-arg-ferry-remarks %s -o %t 2>&1 | %FileCheck %s --check-prefix=REMARK
@@ -92,6 +94,42 @@ int main(void) {
     for (int t = 0; t < STEPS; t++)
       w = (w + 1) * 2;
     CHECK(u[j] == w);
+  }
+  // The inner `loop` as the whole body, without braces: the two join.
+  // CHECK: launch {{.*}}plain_outer_loops_c_[[#@LINE+2]]_loop_{{.*}}: grid {{[2-9]|[1-9][0-9]+}}x1x1 block 256x1x1
+#pragma acc kernels copyin(A) copyout(B)
+  for (int i = 0; i < n; i++)
+#pragma acc loop independent
+    for (int j = 0; j < m; j++)
+      B[i][j] = 3 * A[i][j];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      CHECK(B[i][j] == 3 * A[i][j]);
+
+  // C89's style, the variables declared before the construct: the nest is
+  // proven (j, which the inner header assigns, is each iteration's own) and
+  // joins; under `kernels loop independent` j is each iteration's own too
+  // (shared, it would race: FERRY_EMU_RACES above).
+  int i, j;
+  // CHECK: launch {{.*}}plain_outer_loops_c_[[#@LINE+2]]_loop_{{.*}}: grid {{[2-9]|[1-9][0-9]+}}x1x1 block 256x1x1
+#pragma acc kernels copyin(A) copyout(B)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      B[i][j] = A[i][j] - 1;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      CHECK(B[i][j] == A[i][j] - 1);
+#pragma acc kernels loop independent copyin(A) copyout(y)
+  for (i = 0; i < n; i++) {
+    y[i] = 0;
+    for (j = 0; j < m; j++)
+      y[i] += A[i][j];
+  }
+  for (i = 0; i < N; i++) {
+    double s = 0;
+    for (j = 0; j < M; j++)
+      s += A[i][j];
+    CHECK(y[i] == s);
   }
   return report();
 }
