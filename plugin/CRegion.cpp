@@ -869,7 +869,8 @@ const char *reduceCode(StringRef Op) {
 
 } // namespace
 
-bool cNestedLoopSpreads(Preprocessor &PP, const Directive &D, std::string &Why) {
+bool cNestedLoopSpreads(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                        const CanonicalLoop &L, std::string &Why) {
   if (D.find(ClauseKind::Collapse) || D.find(ClauseKind::Tile)) {
     Why = "it has 'collapse' or 'tile'";
     return false;
@@ -882,6 +883,26 @@ bool cNestedLoopSpreads(Preprocessor &PP, const Directive &D, std::string &Why) 
       if (!V.Sections.empty() || V.isMember()) {
         Why = "'" + Name + "' in its '" + spelling(C.Kind).str() +
               "' clause is not a variable named whole";
+        return false;
+      }
+      if (C.Kind != ClauseKind::Reduction)
+        continue;
+      // A scalar: by its type where Sema knows the variable (declared
+      // before the region); else (declared in the iteration, not parsed
+      // yet) one the loop never subscripts.
+      bool Scalar = true;
+      if (const VarDecl *VD = Ctx.lookupVariable(V.Name)) {
+        const QualType T = VD->getType().getCanonicalType();
+        Scalar = T->isArithmeticType();
+      } else {
+        for (size_t I = 0; I + 1 < L.Body.size(); ++I)
+          if (L.Body[I].is(tok::identifier) &&
+              L.Body[I].getIdentifierInfo() == V.Name.getIdentifierInfo() &&
+              L.Body[I + 1].isOneOf(tok::l_square, tok::period, tok::arrow))
+            Scalar = false;
+      }
+      if (!Scalar) {
+        Why = "its reduction variable '" + Name + "' is not a scalar";
         return false;
       }
     }

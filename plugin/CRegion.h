@@ -62,10 +62,13 @@ bool emitCRegionLaunch(clang::Preprocessor &PP, const AccContext &Ctx,
                        const CRegionInput &In);
 
 /// Whether the C form of a `loop` nested in a region's iteration
-/// (emitCNestedLoop) can run \p D: reduction and private variables named
-/// whole (no sections, no members), no `collapse` or `tile`. Otherwise the loop runs in order inside the
+/// (emitCNestedLoop) can run \p D over \p L: reduction and private
+/// variables named whole (no sections, no members), reductions of scalars
+/// (by their types where Sema knows them, else never subscripted in the
+/// loop), no `collapse` or `tile`. Otherwise the loop runs in order inside the
 /// iteration, and \p Why says why.
-bool cNestedLoopSpreads(clang::Preprocessor &PP, const Directive &D, std::string &Why);
+bool cNestedLoopSpreads(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                        const CanonicalLoop &L, std::string &Why);
 
 /// The C form of a `loop` spread over the work-items of the gang that runs
 /// a region's iteration (acc.h's inner_loop: C has no lambdas), at

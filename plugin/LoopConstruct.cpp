@@ -105,7 +105,7 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
   Record.RewrittenAt = S.tokens().front().getLocation();
   const int Level = Independent ? nestedLevel(Ctx, D) : 0;
   std::string Why;
-  if (Level && cNestedLoopSpreads(PP, D, Why)) {
+  if (Level && cNestedLoopSpreads(PP, Ctx, D, L, Why)) {
     NestedLoops &Region = Loops.front()->Nested;
     Region.Spread = true;
     Region.Reduce |= Reductions.any();

@@ -8,7 +8,8 @@
 // trip counts 0 and 1; a reduction into the region's own reduction
 // variable; a long double reduction (lane 0 runs the loop: no combination
 // of that type over a gang); a complex one (an object of the iteration: in
-// order inside it); a loop in order inside a spread one. Results equal the
+// order inside it); a reduction on a whole array (in order); a loop in
+// order inside a spread one. Results equal the
 // sequential program's on the host, the emulated gfx90a (race-checked) and
 // gfx1100, at -O2 and at -O0 -g; FERRY_NOTIFY shows a gang per iteration.
 // RUN: %ferry-clang -std=gnu99 -O2 %s -o %t -lm 2>&1 | %count 0
@@ -202,5 +203,25 @@ int main(void) {
     CHECK(creal(cz[i]) == 0 && cimag(cz[i]) == im);
   }
 
+  // A reduction on a whole array (the region's private copy; V&V's
+  // parallel_loop_reduction_*_loop.c): in order inside the iteration.
+  double avgs[5];
+#pragma acc parallel loop gang private(avgs) copyin(A) copyout(B)
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 5; k++)
+      avgs[k] = 0;
+#pragma acc loop worker reduction(+:avgs)
+    for (int k = 0; k < m; k++)
+      avgs[k % 5] += A[i][k];
+    for (int k = 0; k < 5; k++)
+      B[i][k] = avgs[k];
+  }
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < 5; k++) {
+      double s = 0;
+      for (int q = k; q < M; q += 5)
+        s += A[i][q];
+      CHECK(B[i][k] == s);
+    }
   return report();
 }

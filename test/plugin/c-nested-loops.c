@@ -72,6 +72,16 @@ void nests(int n, int m) {
 #pragma acc loop
       for (int j = 0; j < M; j++)
         y[i] = y[i] + A[i][j] * x[j];
+// A reduction on a whole array: in order.
+// CHECK: c-nested-loops.c:[[@LINE+4]]:{{.*}} 'loop' over 'j' nested in a region's iteration: in order inside it (in C, its reduction variable 'sums' is not a scalar)
+#pragma acc parallel loop
+    for (int i = 0; i < N; i++) {
+      double sums[2] = {0, 0};
+#pragma acc loop reduction(+:sums)
+      for (int j = 0; j < M; j++)
+        sums[j % 2] += A[i][j];
+      y[i] = sums[0] - sums[1];
+    }
 // A scalar reduction with statements around: spread, combined over the gang.
 // CHECK: c-nested-loops.c:[[@LINE+5]]:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over the work-items of the gang running that iteration (worker vector level); reductions combined over the gang's work-items: +:s
 // CHECK: c-nested-loops.c:[[@LINE+1]]:{{.*}} 'parallel loop' over 'i', each iteration on one gang
