@@ -29,6 +29,14 @@ bool isComputeOnly(ConstructKind K) {
          K == ConstructKind::Serial;
 }
 
+bool isScalarOrDependent(QualType T) {
+  if (T->isArithmeticType())
+    return true;
+  return T->isDependentType() && !T->isReferenceType() && !T->isPointerType() &&
+         !T->isArrayType() && !T->isMemberPointerType() && !T->isRecordType() &&
+         !T->getAs<TemplateSpecializationType>() && !T->getAs<InjectedClassNameType>();
+}
+
 InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList &Written)
     : Loop(L),
       Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
@@ -50,6 +58,13 @@ bool AccContext::declaredBefore(const Token &Name) const {
 
 bool AccContext::namesType(const Token &Name) const {
   return isa_and_nonnull<TypeDecl>(lookupSingle(Name));
+}
+
+bool AccContext::namesScalarType(const Token &Name) const {
+  const auto *TD = dyn_cast_or_null<TypeDecl>(lookupSingle(Name));
+  if (!TD || !TheSema)
+    return false;
+  return isScalarOrDependent(TheSema->Context.getTypeDeclType(TD));
 }
 
 VarDecl *AccContext::lookupVariable(const Token &Name) const {
@@ -151,7 +166,7 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
       continue;
     }
     if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
-        !VD->getType()->isArithmeticType() || VD->getType().isConstQualified())
+        !isScalarOrDependent(VD->getType()) || VD->getType().isConstQualified())
       continue;
     Out.push_back(T);
   }

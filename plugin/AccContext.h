@@ -26,6 +26,7 @@
 #include <vector>
 
 namespace clang {
+class QualType;
 class Sema;
 class NamedDecl;
 class VarDecl;
@@ -36,6 +37,13 @@ namespace plugin {
 
 /// `parallel`, `kernels`, `serial` (not combined with `loop`).
 bool isComputeOnly(ConstructKind K);
+
+/// Whether a variable of type \p T that the code uses as a scalar is taken
+/// for one: an arithmetic type, or a dependent type not known to be a class,
+/// an array, a pointer or a reference (a template's `T`, `typename
+/// T::value_type`, a generic lambda's `auto`), whose variables the rewrite
+/// decides on before the template is instantiated, as it does for `float`.
+bool isScalarOrDependent(clang::QualType T);
 
 /// A `loop` nested in a region's iteration, as written.
 struct InnerLoop {
@@ -227,6 +235,10 @@ public:
 
   /// Whether \p Name names a type (a typedef) where the parser stands.
   bool namesType(const clang::Token &Name) const;
+  /// Whether \p Name names a type where the parser stands that
+  /// isScalarOrDependent takes for a scalar (a typedef of one, a template's
+  /// type parameter).
+  bool namesScalarType(const clang::Token &Name) const;
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
   clang::VarDecl *lookupVariable(const clang::Token &Name) const;

@@ -265,7 +265,12 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     AccContext::Scope Open(Ctx, D, OneRegion, HostControl);
     Open.get().Lexed = &Body;
     Ok = Lex.statement(/*InBreakable=*/!Compute);
-    Implied.append(Open.get().ImpliedCopy.begin(), Open.get().ImpliedCopy.end());
+    // (A variable its host control declares, which a loop of the control
+    // assigns, is the control's: the loop's region copies it, the construct
+    // cannot name it.)
+    for (const Token &T : Open.get().ImpliedCopy)
+      if (Ctx.declaredBefore(T))
+        Implied.push_back(T);
     Privates = std::move(Open.get().Privates);
   }
   if (!Ok) {

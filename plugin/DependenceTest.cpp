@@ -36,6 +36,13 @@ bool isTypeWord(const Token &T) {
          N == "uint32_t" || N == "ptrdiff_t";
 }
 
+/// Whether the name at \p I of \p Body is being declared: after a type word,
+/// or after another name (`T s = 0;` in a template, `value_type v;`: two
+/// names in a row are a declaration in C and C++).
+bool declaredAt(ArrayRef<Token> Body, size_t I) {
+  return I > 0 && Body[I].is(tok::identifier) &&
+         (isTypeWord(Body[I - 1]) || Body[I - 1].is(tok::identifier));
+}
 
 std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
   std::string S;
@@ -168,7 +175,7 @@ private:
       StringRef Name = T.getIdentifierInfo()->getName();
       if (Name.starts_with("__ferry_"))
         return "it holds nested loop constructs";
-      if (I > 0 && isTypeWord(Body[I - 1]) && !Body[I - 1].is(tok::kw_const)) {
+      if (declaredAt(Body, I) && !Body[I - 1].is(tok::kw_const)) {
         Locals.insert(Name); // a declaration
         ++Declarations[Name];
         continue;
@@ -220,8 +227,8 @@ private:
     for (size_t J = I; J-- > 0;) {
       if (Body[J].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::l_paren))
         return false;
-      if (isTypeWord(Body[J]) && (J == 0 || Body[J - 1].isOneOf(tok::semi, tok::l_brace,
-                                                                 tok::r_brace)))
+      if ((isTypeWord(Body[J]) || declaredAt(Body, J + 1)) &&
+          (J == 0 || Body[J - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace)))
         return true;
     }
     return false;
@@ -299,7 +306,8 @@ private:
       return;
     ArrayRef<Token> Init = Parts[0], Cond = Parts[1], Inc = Parts[2];
     // T j = c
-    if (Init.size() < 4 || !isTypeWord(Init.front()) || Init[Init.size() - 2].isNot(tok::equal) ||
+    if (Init.size() < 4 || !(isTypeWord(Init.front()) || declaredAt(Init, 1)) ||
+        Init[Init.size() - 2].isNot(tok::equal) ||
         Init.back().isNot(tok::numeric_constant) || !Init[Init.size() - 3].is(tok::identifier))
       return;
     const Token &J = Init[Init.size() - 3];
@@ -565,7 +573,7 @@ static BodyNames namesOfBody(Preprocessor &PP, const CanonicalLoop &L,
     if (!Body[I].is(tok::identifier))
       continue;
     StringRef Name = Body[I].getIdentifierInfo()->getName();
-    if (I > 0 && isTypeWord(Body[I - 1])) {
+    if (declaredAt(Body, I)) {
       Varying.insert(Name);
       Declared.insert(Name);
     } else if (I > 0 && Body[I - 1].is(tok::comma) && Declared.size())
@@ -588,7 +596,7 @@ static bool namesSharedVariable(ArrayRef<Token> Body, size_t I, const CanonicalL
   const Token &T = Body[I];
   if (!T.is(tok::identifier) ||
       (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
-      (I > 0 && isTypeWord(Body[I - 1])))
+      declaredAt(Body, I))
     return false;
   StringRef Name = T.getIdentifierInfo()->getName();
   return !(Reductions.contains(Name) || Privates.contains(Name) ||

@@ -137,30 +137,38 @@ bool appliesToFloatingPoint(StringRef Op) {
 }
 
 /// Whether \p Enclosing declares \p X with an arithmetic type of the
-/// language's words that can carry the reduction \p Op.
-bool declaredArithmetic(ArrayRef<Token> Enclosing, const Token &X, StringRef Op) {
-  for (size_t J = 1; J + 1 < Enclosing.size(); ++J)
-    if (Enclosing[J].is(tok::identifier) &&
-        Enclosing[J].getIdentifierInfo() == X.getIdentifierInfo() &&
-        Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float, tok::kw_int, tok::kw_long,
-                                 tok::kw_unsigned, tok::kw_short) &&
-        Enclosing[J + 1].isOneOf(tok::equal, tok::semi))
-      return appliesToFloatingPoint(Op) ||
-             !Enclosing[J - 1].isOneOf(tok::kw_double, tok::kw_float);
+/// language's words that can carry the reduction \p Op, or with a type name
+/// that isScalarOrDependent takes for a scalar (a template's `T s = 0;`).
+bool declaredArithmetic(const AccContext &Ctx, ArrayRef<Token> Enclosing, const Token &X,
+                        StringRef Op) {
+  for (size_t J = 1; J + 1 < Enclosing.size(); ++J) {
+    if (Enclosing[J].isNot(tok::identifier) ||
+        Enclosing[J].getIdentifierInfo() != X.getIdentifierInfo() ||
+        !Enclosing[J + 1].isOneOf(tok::equal, tok::semi))
+      continue;
+    const Token &Type = Enclosing[J - 1];
+    if (Type.is(tok::identifier) && Ctx.namesScalarType(Type))
+      return true; // (the program's own operator decides what applies)
+    if (Type.isOneOf(tok::kw_double, tok::kw_float, tok::kw_int, tok::kw_long,
+                     tok::kw_unsigned, tok::kw_short))
+      return appliesToFloatingPoint(Op) || !Type.isOneOf(tok::kw_double, tok::kw_float);
+  }
   return false;
 }
 
 /// Whether \p X can carry the reduction \p Op: a local, non-const,
 /// non-reference scalar of arithmetic type (integer for the bitwise
-/// operators). A variable of the enclosing iteration is not parsed yet: one
-/// that \p Enclosing declares will do.
+/// operators), or of a dependent type isScalarOrDependent takes for one
+/// (the instantiation checks that \p Op applies). A variable of the
+/// enclosing iteration is not parsed yet: one that \p Enclosing declares
+/// will do.
 bool reducible(AccContext &Ctx, const Token &X, StringRef Op, ArrayRef<Token> Enclosing) {
   const VarDecl *VD = Ctx.lookupVariable(X);
   if (!VD)
-    return declaredArithmetic(Enclosing, X, Op);
-  return !VD->hasGlobalStorage() && !VD->getType()->isReferenceType() &&
-         !VD->getType().isConstQualified() && VD->getType()->isArithmeticType() &&
-         (appliesToFloatingPoint(Op) || VD->getType()->isIntegerType());
+    return declaredArithmetic(Ctx, Enclosing, X, Op);
+  const QualType T = VD->getType();
+  return !VD->hasGlobalStorage() && !T.isConstQualified() && isScalarOrDependent(T) &&
+         (appliesToFloatingPoint(Op) || T->isIntegerType() || T->isDependentType());
 }
 
 /// `reduction(Op: X)`, at X.

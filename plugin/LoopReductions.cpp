@@ -114,7 +114,12 @@ void LoopReductions::emitList(TokenBuilder &B, bool Nested) const {
     B.code(First ? "" : ",");
     First = false;
     if (V.Sections.empty()) {
-      B.code("::ferry::acc::reduce<::ferry::acc::op::")
+      // (One Ferry found, on a variable of a template's type: the
+      // instantiation checks that it is a scalar, in words that say so.)
+      const VarDecl *VD = D.Implicit ? Ctx.lookupVariable(V.Name) : nullptr;
+      const bool Found = VD && VD->getType()->isDependentType();
+      B.code(Found ? "::ferry::acc::reduce_found<::ferry::acc::op::"
+                   : "::ferry::acc::reduce<::ferry::acc::op::")
           .code(reductionOpName(C.ReductionOp))
           .code(">(")
           .tokens(V.Name)

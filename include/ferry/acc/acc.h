@@ -515,6 +515,21 @@ template <op O, class T> reduction_ref<O, T> reduce(T &Var) {
                                     "variables (only + and *)");
   return {&Var};
 }
+/// reduce() for a reduction that Ferry found in a plain loop of `kernels`
+/// (no clause names it) on a variable of a template's type, taken for a
+/// scalar before the template was instantiated: this instantiation must make
+/// it one (else the one error below, not reduction_ref's).
+template <op O, class T> auto reduce_found(T &Var) {
+  static_assert(is_reducible<T>::value,
+                "Ferry took this variable of a template's type, which a loop in 'kernels' "
+                "updates as a reduction, for a scalar: this instantiation makes it no "
+                "arithmetic or complex type; write '#pragma acc loop seq' before the loop (it "
+                "then runs in order, the variable 'copy')");
+  if constexpr (is_reducible<T>::value)
+    return reduce<O>(Var);
+  else
+    return reduction_ref<O, int>{nullptr};
+}
 /// An array: reduced element by element; its private copies live in the
 /// reduction storage, so it is bounded.
 template <op O, class T, std::size_t N>
