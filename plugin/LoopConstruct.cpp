@@ -371,6 +371,10 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
       if (KernelsScalars && Compute && Compute->HostControl)
         Compute->ImpliedCopy.push_back(T);
     }
+  if (!KernelsScalars && !ControlScalars && !D.Implicit)
+    warnFirstprivateUpdates(Body, Clauses,
+                            Compute && Compute->Lexed ? ArrayRef<Token>(*Compute->Lexed)
+                                                      : ArrayRef<Token>());
   // Arrays named in no clause are copy in every compute construct (2.6.2):
   // shared, copied in and out, never a private copy in the closure.
   bool None = false;
@@ -384,6 +388,58 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
       ImpliedShared.push_back(T);
     // (Its nested loops as written: their own variables and bounds.)
     Inferred = inferSections(PP, Ctx, asWritten(All, Nested.Loops), Clauses);
+  }
+}
+
+void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
+                                            ArrayRef<const Directive *> Clauses,
+                                            ArrayRef<Token> ConstructCode) {
+  // `sum += a[i]` in a `parallel loop` without a reduction: `sum` is
+  // firstprivate (OpenACC 2.6.2), so each gang updates a copy of its own
+  // and the value after the construct is the one before it.
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
+  Ctx.addNamedInDataClauses(Body, Clauses, /*Members=*/false, Named);
+  // (Nested loops' variables declared outside: each iteration's own.)
+  for (size_t I = 0; I + 3 < Body.size(); ++I)
+    if (Body[I].is(tok::kw_for) && Body[I + 1].is(tok::l_paren) &&
+        Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
+      Named.insert(Body[I + 2].getIdentifierInfo());
+  llvm::SmallPtrSet<const IdentifierInfo *, 4> Warned;
+  // (Declared in the compute construct: the construct's own, per gang;
+  // Sema has not seen those declarations yet.)
+  addDeclaredInBody(ConstructCode, Named);
+  const SourceLocation Construct = Clauses.back()->Loc;
+  const SourceManager &SM = PP.getSourceManager();
+  for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, {})) {
+    if (Named.count(T.getIdentifierInfo()))
+      continue;
+    if (const VarDecl *VD = Ctx.lookupVariable(T);
+        !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))
+      continue;
+    for (size_t I = 0; I < Body.size(); ++I) {
+      if (!Body[I].is(tok::identifier) ||
+          Body[I].getIdentifierInfo() != T.getIdentifierInfo() ||
+          (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+        continue;
+      const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
+      const char *Op = nullptr;
+      if (Next && Next->isOneOf(tok::plusequal, tok::minusequal, tok::plusplus,
+                                tok::minusminus))
+        Op = "+";
+      else if (Next && Next->is(tok::starequal))
+        Op = "*";
+      else if (Next && Next->is(tok::pipeequal))
+        Op = "|";
+      else if (Next && Next->is(tok::ampequal))
+        Op = "&";
+      else if (Next && Next->is(tok::caretequal))
+        Op = "^";
+      else if (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))
+        Op = "+";
+      if (Op && Warned.insert(T.getIdentifierInfo()).second)
+        report(PP, T.getLocation(), Diag::FirstprivateUpdated)
+            << PP.getSpelling(T) << spelling(effectiveKind()) << Op;
+    }
   }
 }
 

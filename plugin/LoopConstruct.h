@@ -128,6 +128,11 @@ private:
   void reportNestedRemarks();
   /// The variables OpenACC makes `copy` without a clause (kernels scalars,
   /// arrays) go to ImpliedShared.
+  /// Warns of each scalar the loop updates (`+=`, `++`, ...) that no clause
+  /// names, in a construct where it is firstprivate: its updates are lost.
+  void warnFirstprivateUpdates(llvm::ArrayRef<clang::Token> Body,
+                               llvm::ArrayRef<const Directive *> Clauses,
+                               llvm::ArrayRef<clang::Token> ConstructCode);
   void addImpliedCopies(const Placement &P, llvm::ArrayRef<clang::Token> All,
                         llvm::ArrayRef<clang::Token> Body);
 

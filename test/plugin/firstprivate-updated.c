@@ -1,0 +1,61 @@
+// A scalar that a `parallel loop` or `serial loop` updates (`+=`, `++`, ...)
+// with no clause naming it is firstprivate (OpenACC 3.3, 2.6.2): each gang
+// updates a copy of its own and the variable keeps its value after the
+// construct. Ferry warns, naming it and the reduction that would combine the
+// updates; not for a reduction, a copy clause (of the construct or of a data
+// construct around it), a variable declared in the construct, a nested
+// loop's variable, or in `kernels` (where such scalars are copy).
+// RUN: %ferry-clang -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %ferry-clangxx -x c++ -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+
+double a[100];
+
+void updates(int n) {
+  double sum = 0, prod = 1;
+  int count = 0, bits = 0, j;
+// CHECK: firstprivate-updated.c:[[#@LINE+3]]:5: warning: 'sum' is updated in the iterations of this 'parallel loop' but no clause names it, so it is firstprivate (OpenACC 3.3, 2.6.2): each gang updates a copy of its own and 'sum' keeps its value after the construct; add 'reduction(+:sum)'
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++) {
+    sum += a[i];
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'count' {{.*}} add 'reduction(+:count)'
+    count++;
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'prod' {{.*}} add 'reduction(*:prod)'
+    prod *= a[i];
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'bits' {{.*}} this 'parallel loop' {{.*}} add 'reduction(|:bits)'
+    bits |= i;
+  }
+// CHECK: firstprivate-updated.c:[[#@LINE+3]]:5: warning: 'sum' is updated in the iterations of this 'serial loop'
+#pragma acc serial loop
+  for (int i = 0; i < n; i++)
+    sum += a[i];
+  // No warning: a reduction, copy clauses, a data construct's copy, the
+  // construct's own variable, a nested loop's variable, kernels.
+#pragma acc parallel loop reduction(+:sum) copy(count)
+  for (int i = 0; i < n; i++) {
+    sum += a[i];
+#pragma acc atomic update
+    count++;
+  }
+#pragma acc data copy(bits)
+  {
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+      bits |= i;
+    }
+  }
+#pragma acc parallel
+  {
+    double local = 0;
+#pragma acc loop
+    for (int i = 0; i < n; i++) {
+      local = 0;
+      for (j = 0; j < 4; j++)
+        local += a[i] * j;
+      a[i] = local;
+    }
+  }
+#pragma acc kernels loop
+  for (int i = 0; i < n; i++)
+    sum += a[i];
+}
