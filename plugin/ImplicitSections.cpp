@@ -219,7 +219,8 @@ bool SectionFinder::invariant(ArrayRef<Token> E) const {
     if (!VD)
       return false;
     QualType Ty = VD->getType().getNonReferenceType();
-    if (!Ty->isIntegralOrEnumerationType() && !Ty->isRecordType() && !Ty->isPointerType())
+    if (!Ty->isIntegralOrEnumerationType() && !Ty->isRecordType() && !Ty->isPointerType() &&
+        !(Ty->isDependentType() && isScalarOrDependent(Ty)))
       return false;
   }
   return true;
@@ -563,7 +564,9 @@ SectionFinder::run(const SmallPtrSetImpl<const IdentifierInfo *> &Named) {
       if (!VD || !VD->getType()->isPointerType())
         continue;
       const QualType Element = VD->getType()->getPointeeType();
-      if (!Element->isArithmeticType() && !Element->isAnyComplexType() &&
+      // (A template's `T *a`: its elements are taken for scalars, as a
+      // `float *` one's.)
+      if (!isScalarOrDependent(Element) && !Element->isAnyComplexType() &&
           !Element->isEnumeralType())
         continue;
       It = Candidates.insert({T.getIdentifierInfo(), Candidate()}).first;

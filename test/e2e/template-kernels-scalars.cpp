@@ -4,7 +4,8 @@
 // a sum, the last value of a block, a conditional maximum, a bitwise or, a
 // nest whose outer body declares `T s` (which compiles, its outer loop
 // proven independent), a nest whose outer loop runs as host control, index
-// variables of a template's type, and a generic lambda. Each is checked for
+// variables of a template's type, the implicit section of a `T *` in no
+// clause, and a generic lambda. Each is checked for
 // float, double, int and long where it applies.
 // RUN: %ferry-clangxx -O2 -fplugin-arg-ferry-remarks %s -o %t 2>&1 | %FileCheck %s --check-prefix=REMARK
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -85,6 +86,16 @@ void scaleRows(I n, I m, const double *A, double *B) {
       B[i * m + j] = 2 * A[i * m + j];
 }
 
+// No clause: `T *a` gets the section its loop's bounds give, as a `float *`
+// does (here with a bound of the template's index type too).
+// REMARK: template-kernels-scalars.cpp:[[@LINE+5]]:{{[0-9]+}}: remark: ferry: 'a' is in no data clause: the region writes a[0:n] (its loops' bounds), mapped as an implicit copy
+template <typename T, typename I>
+void scaleInPlace(I n, T *a) {
+#pragma acc kernels
+  for (I i = 0; i < n; i++)
+    a[i] = 2 * a[i];
+}
+
 struct Doubles {
   using value_type = double;
 };
@@ -149,6 +160,16 @@ int main() {
   for (int k = 0; k < 30; k++)
     if (B[k] != 2 * k) {
       printf("scaleRows %d: %g\n", k, B[k]);
+      ++err;
+    }
+  float f[12];
+  for (int k = 0; k < 12; k++)
+    f[k] = k;
+  scaleInPlace(12, f);
+  scaleInPlace(12L, f);
+  for (int k = 0; k < 12; k++)
+    if (f[k] != 4 * k) {
+      printf("scaleInPlace %d: %g\n", k, f[k]);
       ++err;
     }
   double d[10];
