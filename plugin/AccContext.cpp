@@ -102,6 +102,29 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   return Functions == 0 ? 0 : Functions == 1 && !Member ? 1 : 2;
 }
 
+/// Whether Body[I], followed by a declarator's next token, is declared
+/// there: after a type word, a name (`T x`) or a template's `>`, or after
+/// `*`/`&`/`&&` that follow one of those. An operator's operand is not:
+/// `2 * a[i]`, `s && b[i]`, `x > c[i]` use the outer arrays (taking them for
+/// the body's own would leave their writes in a private copy).
+static bool declaredInBodyAt(ArrayRef<Token> Body, size_t I) {
+  auto IsTypeWord = [](const Token &T) {
+    return T.isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
+                     tok::kw_short, tok::kw_char, tok::kw_unsigned, tok::kw_signed,
+                     tok::kw_bool, tok::kw_auto, tok::kw_const, tok::kw_void, tok::kw__Complex);
+  };
+  const bool Subscript = Body[I + 1].is(tok::l_square);
+  size_t P = I - 1;
+  if (!Body[P].isOneOf(tok::star, tok::amp, tok::ampamp))
+    return IsTypeWord(Body[P]) || Body[P].is(tok::identifier) ||
+           (Body[P].is(tok::greater) && !Subscript);
+  while (P > 0 && Body[P].isOneOf(tok::star, tok::amp, tok::ampamp, tok::kw_const,
+                                  tok::kw_volatile, tok::kw_restrict))
+    --P;
+  // (`T *p[4]` of a typedef T reads as `a * b[i]`: taken for a use.)
+  return IsTypeWord(Body[P]) || (Body[P].isOneOf(tok::identifier, tok::greater) && !Subscript);
+}
+
 /// Names \p Body declares itself (`int i = 0`, `double t[4];`, `auto &r =`):
 /// its own, not the outer variables' (a lookup may still see the variables
 /// of the statement before the construct, which the parser has not left).
@@ -109,12 +132,9 @@ void addDeclaredInBody(ArrayRef<Token> Body,
                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
   for (size_t I = 1; I + 1 < Body.size(); ++I)
     if (Body[I].is(tok::identifier) &&
-        Body[I - 1].isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
-                            tok::kw_short, tok::kw_char, tok::kw_unsigned, tok::kw_signed,
-                            tok::kw_bool, tok::kw_auto, tok::kw_const, tok::identifier,
-                            tok::greater, tok::star, tok::amp, tok::ampamp) &&
         Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::l_paren, tok::l_square,
-                            tok::l_brace, tok::colon))
+                            tok::l_brace, tok::colon) &&
+        declaredInBodyAt(Body, I))
       Names.insert(Body[I].getIdentifierInfo());
 }
 
@@ -128,6 +148,14 @@ static void addNamedInClauses(ArrayRef<const Directive *> Directives,
           Names.insert(V.Name.getIdentifierInfo());
 }
 
+/// `=`, a compound assignment, `++` or `--`.
+static bool isUpdateOperator(const Token &T) {
+  return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
+                   tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
+                   tok::caretequal, tok::lesslessequal, tok::greatergreaterequal,
+                   tok::plusplus, tok::minusminus);
+}
+
 TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
                                             ArrayRef<const Directive *> Clauses,
                                             ArrayRef<Token> Control) const {
@@ -136,12 +164,6 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
     return Out;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named, Seen;
   addNamedInClauses(Clauses, Named);
-  auto IsUpdate = [](const Token &T) {
-    return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
-                     tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
-                     tok::caretequal, tok::lesslessequal, tok::greatergreaterequal,
-                     tok::plusplus, tok::minusminus);
-  };
   addDeclaredInBody(Body, Named);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> ControlLocals;
   addDeclaredInBody(Control, ControlLocals);
@@ -150,7 +172,7 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
     if (!T.is(tok::identifier))
       continue;
     const bool Member = I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon);
-    const bool Written = (I + 1 < Body.size() && IsUpdate(Body[I + 1]) &&
+    const bool Written = (I + 1 < Body.size() && isUpdateOperator(Body[I + 1]) &&
                           !Body[I + 1].is(tok::equal)) ||
                          (I + 1 < Body.size() && Body[I + 1].is(tok::equal) &&
                           !(I > 0 && Body[I - 1].isOneOf(tok::identifier, tok::kw_auto,
@@ -190,6 +212,104 @@ void AccContext::addNamedInDataClauses(ArrayRef<Token> Body,
       Named.insert(V.Name.getIdentifierInfo());
 }
 
+/// The token after the balanced brackets that Body[I] opens.
+static size_t skipBrackets(ArrayRef<Token> Body, size_t I) {
+  for (unsigned Depth = 0; I < Body.size(); ++I) {
+    if (Body[I].is(tok::l_square))
+      ++Depth;
+    else if (Body[I].is(tok::r_square) && --Depth == 0)
+      return I + 1;
+  }
+  return I;
+}
+
+/// How a region's statement uses a struct (or union, or class object).
+enum class StructUse {
+  Reads,       ///< a scalar member, a pointer member's value, the whole (C)
+  Dereferences, ///< through a pointer member (`s.p[i] = v`, `s.q->x`, `*s.p`)
+  Changes,     ///< may change it
+};
+
+/// How the use at Body[I] of a struct of type \p Type uses it. Its members
+/// are followed (`s.a[i].x`) by their declarations: an assignment or
+/// `++`/`--` of what the use names, its address, an array member left to
+/// decay, the whole object in C++ (it may bind to a reference) and what
+/// the chain cannot follow (a member function, a base's member) may change
+/// it; writes through a pointer member change its target, not the struct.
+static StructUse useOfStruct(ArrayRef<Token> Body, size_t I, QualType Type, bool CPlusPlus) {
+  const Token *Before = I > 0 ? &Body[I - 1] : nullptr;
+  size_t J = I + 1;
+  while (J < Body.size()) {
+    if (Body[J].is(tok::period) && J + 1 < Body.size() && Body[J + 1].is(tok::identifier)) {
+      const RecordDecl *RD = Type->getAsRecordDecl();
+      const ValueDecl *Member = nullptr;
+      if (RD)
+        for (NamedDecl *ND : RD->lookup(Body[J + 1].getIdentifierInfo()))
+          if (isa<FieldDecl, IndirectFieldDecl>(ND))
+            Member = cast<ValueDecl>(ND);
+      if (!Member)
+        return StructUse::Changes;
+      Type = Member->getType();
+      J += 2;
+    } else if (Body[J].is(tok::l_square) && Type->isArrayType()) {
+      Type = QualType(Type->getArrayElementTypeNoTypeQual(), 0);
+      J = skipBrackets(Body, J);
+    } else if (Body[J].isOneOf(tok::arrow, tok::l_square) && Type->isPointerType()) {
+      return StructUse::Dereferences;
+    } else {
+      break;
+    }
+  }
+  if ((J < Body.size() && isUpdateOperator(Body[J])) ||
+      (Before && Before->isOneOf(tok::plusplus, tok::minusminus, tok::amp)))
+    return StructUse::Changes;
+  if (Before && Before->is(tok::star) && Type->isPointerType())
+    return StructUse::Dereferences; // `*s.p = v`
+  if (Type->isArrayType() || Type->isReferenceType())
+    return StructUse::Changes;
+  // (C passes a struct by value: `f(s)`, `t = s.inner` read it.)
+  return Type->isRecordType() && CPlusPlus ? StructUse::Changes : StructUse::Reads;
+}
+
+TokenList AccContext::changedStructs(ArrayRef<Token> Body,
+                                     const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Named) const {
+  TokenList Out;
+  const bool CPlusPlus = TheSema->getLangOpts().CPlusPlus;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Seen;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        Named.count(T.getIdentifierInfo()) || Seen.count(T.getIdentifierInfo()))
+      continue;
+    const VarDecl *VD = lookupVariable(T);
+    if (!VD || !VD->hasLocalStorage() || VD->getType().isConstQualified() ||
+        !VD->getType()->isRecordType() ||
+        (CPlusPlus && !VD->getType().isTriviallyCopyableType(TheSema->Context)))
+      continue;
+    bool Changed = false;
+    const Token *Dereferenced = nullptr;
+    for (size_t J = I; J < Body.size(); ++J) {
+      if (Body[J].getIdentifierInfo() != T.getIdentifierInfo() ||
+          (J > 0 && Body[J - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+        continue;
+      const StructUse Use = useOfStruct(Body, J, VD->getType(), CPlusPlus);
+      Changed |= Use == StructUse::Changes;
+      if (Use == StructUse::Dereferences && !Dereferenced)
+        Dereferenced = &Body[J];
+    }
+    Seen.insert(T.getIdentifierInfo());
+    if (!Changed)
+      continue;
+    Out.push_back(T);
+    // Its device copy holds the host's pointers: no clause attaches them.
+    if (Dereferenced && WarnedPointerStructs.insert(Dereferenced->getLocation().getRawEncoding()).second)
+      report(TheSema->getPreprocessor(), Dereferenced->getLocation(), Diag::ChangedStructPointer)
+          << TheSema->getPreprocessor().getSpelling(T);
+  }
+  return Out;
+}
+
 TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
                                      ArrayRef<const Directive *> Clauses) const {
   TokenList Out;
@@ -216,6 +336,8 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
     if (!Declared)
       Out.push_back(T);
   }
+  TokenList Structs = changedStructs(Body, Named);
+  Out.append(Structs.begin(), Structs.end());
   return Out;
 }
 

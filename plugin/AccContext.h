@@ -266,11 +266,21 @@ public:
   TokenList kernelsWrittenScalars(llvm::ArrayRef<clang::Token> Body,
                                   llvm::ArrayRef<const Directive *> Clauses,
                                   llvm::ArrayRef<clang::Token> Control = {}) const;
-  /// The arrays (of constant size, not `const`) \p Body uses that no clause
-  /// of \p Clauses, of an open data construct or of a `declare` names:
-  /// OpenACC makes them `copy` in every compute construct (2.6.2).
+  /// The aggregates \p Body uses that no clause of \p Clauses, of an open
+  /// data construct or of a `declare` names: arrays (of constant or
+  /// variable length, not `const`), and local structs, unions and (C++)
+  /// trivially copyable class objects that \p Body may change (a struct it
+  /// only reads stays a copy in the closure: the same values, its pointers
+  /// translated at launch). OpenACC makes aggregates `copy` in every
+  /// compute construct (2.6.2).
   TokenList implicitArrays(llvm::ArrayRef<clang::Token> Body,
                            llvm::ArrayRef<const Directive *> Clauses) const;
+  /// The local structs (unions, C++'s trivially copyable class objects)
+  /// \p Body may change that are not \p Named: implicitArrays' part. One
+  /// whose pointer members \p Body also goes through is warned about
+  /// (ChangedStructPointer): its device copy holds the host's pointers.
+  TokenList changedStructs(llvm::ArrayRef<clang::Token> Body,
+                           const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Named) const;
   /// A function parameter declared as an array (`double A[N][M]`, which C++
   /// makes a pointer) named whole in a data clause maps the declared extent:
   /// the clause becomes `A[0:N]` (a remark says so), as NVHPC does.
@@ -343,6 +353,8 @@ private:
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
   bool RemarksOn = false;
+  /// The uses changedStructs warned about (each once).
+  mutable llvm::DenseSet<unsigned> WarnedPointerStructs; ///< raw encodings
   bool MissedOn = false;
   std::vector<OpenConstruct> Open;
   DirectiveLexers Lexers;

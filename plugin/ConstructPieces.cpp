@@ -98,8 +98,9 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
                 ? "; default(none): every other variable must be named"
             : D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop
                 ? "; other variables: scalars it assigns copy, other scalars firstprivate, "
-                  "arrays copy"
-                : "; other variables: scalars firstprivate, arrays copy";
+                  "arrays and the structs it changes copy"
+                : "; other variables: scalars firstprivate, arrays and the structs it changes "
+                  "copy";
   }
   report(PP, D.Loc, Diag::RegionRemark) << Text;
 }

@@ -674,9 +674,12 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
 
 void LoopConstruct::emitCHostControl(TokenBuilder &B, const TokenList &Body) {
   // C has no lambda: the control runs in a block of its own, where the
-  // local variables it names that the construct does not share are copies
+  // local scalars it names that the construct does not share are copies
   // (its firstprivate view, which C++'s lambda captures by value). The
-  // rewritten loops in it find the copies by their names.
+  // rewritten loops in it find the copies by their names. Arrays, structs
+  // and unions are the construct's `copy` (OpenACC 2.6.2): the control
+  // sees them, and its regions map them (their scan reads their own
+  // statements, which the control's rewritten text no longer shows).
   const SmallVector<const Clause *, 8> Data = Ctx.sharedDataClauses(D, nullptr, Body);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared;
   for (const Clause *C : Data)
@@ -695,7 +698,7 @@ void LoopConstruct::emitCHostControl(TokenBuilder &B, const TokenList &Body) {
       continue;
     const VarDecl *VD = Ctx.lookupVariable(T);
     if (!VD || !VD->hasLocalStorage() || VD->getType()->isArrayType() ||
-        VD->getType()->isVariablyModifiedType())
+        VD->getType()->isRecordType() || VD->getType()->isVariablyModifiedType())
       continue;
     Shared.insert(T.getIdentifierInfo()); // (seen)
     Copies.push_back(T);

@@ -17,7 +17,7 @@ void f(int n, float *x, float *y, float a, float &s) {
     y[i] += a;
     s += a;
   }
-// CHECK: remarks.cpp:14:13: remark: ferry: 'parallel loop' over 'i': runs on the selected device (a GPU kernel, or the host's threads); data: copyin(x[0:n]) copy(y[0:n]); pointers captured by value (attached on a GPU): x, y; reductions: +:s; private(a); other variables: scalars firstprivate, arrays copy
+// CHECK: remarks.cpp:14:13: remark: ferry: 'parallel loop' over 'i': runs on the selected device (a GPU kernel, or the host's threads); data: copyin(x[0:n]) copy(y[0:n]); pointers captured by value (attached on a GPU): x, y; reductions: +:s; private(a); other variables: scalars firstprivate, arrays and the structs it changes copy
 #pragma acc kernels
   {
 #pragma acc loop collapse(2)
