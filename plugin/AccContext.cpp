@@ -230,6 +230,25 @@ enum class StructUse {
   Changes,     ///< may change it
 };
 
+/// Whether an object of type \p Type holds a pointer (in its members, of
+/// its arrays' elements; not behind a pointer).
+static bool holdsPointers(QualType Type) {
+  if (Type->isPointerType() || Type->isReferenceType())
+    return true;
+  if (Type->isArrayType())
+    return holdsPointers(QualType(Type->getArrayElementTypeNoTypeQual(), 0));
+  if (const RecordDecl *RD = Type->getAsRecordDecl()) {
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+      for (const CXXBaseSpecifier &Base : CRD->bases())
+        if (holdsPointers(Base.getType()))
+          return true;
+    for (const FieldDecl *F : RD->fields())
+      if (holdsPointers(F->getType()))
+        return true;
+  }
+  return false;
+}
+
 /// How the use at Body[I] of a struct of type \p Type uses it. Its members
 /// are followed (`s.a[i].x`) by their declarations: an assignment or
 /// `++`/`--` of what the use names, its address, an array member left to
@@ -267,8 +286,15 @@ static StructUse useOfStruct(ArrayRef<Token> Body, size_t I, QualType Type, bool
     return StructUse::Dereferences; // `*s.p = v`
   if (Type->isArrayType() || Type->isReferenceType())
     return StructUse::Changes;
-  // (C passes a struct by value: `f(s)`, `t = s.inner` read it.)
-  return Type->isRecordType() && CPlusPlus ? StructUse::Changes : StructUse::Reads;
+  if (!Type->isRecordType())
+    return StructUse::Reads;
+  // The whole object (`f(s)`, `t = s.inner`): what it is passed to may go
+  // through its pointers; C++ may also bind it to a reference and change
+  // it, which is taken for a change unless it holds pointers (then it stays
+  // the closure's copy, its pointers translated, as before).
+  if (holdsPointers(Type))
+    return StructUse::Dereferences;
+  return CPlusPlus ? StructUse::Changes : StructUse::Reads;
 }
 
 TokenList AccContext::changedStructs(ArrayRef<Token> Body,

@@ -45,7 +45,11 @@ typedef union {
   unsigned u;
 } bits;
 
-static double a[N], buf[N], out[N];
+static double a[N], buf[N], out[N], out2[N];
+
+/* Reads a struct passed whole (it stays the closure's copy, its pointer
+ * translated). */
+static double at(view v, int i) { return v.data[i]; }
 
 int main(void) {
   for (int i = 0; i < N; i++) {
@@ -127,13 +131,14 @@ int main(void) {
   // translated to the device copy of `buf`.
   params p = {2.0, 3.0};
   view v = {buf, N};
-#pragma acc parallel loop copy(buf) copyout(out)
+#pragma acc parallel loop copy(buf) copyout(out, out2)
   for (int i = 0; i < v.n; i++) {
     out[i] = p.scale * v.data[i] + p.shift;
+    out2[i] = at(v, i);
     v.data[i] = -v.data[i];
   }
   for (int i = 0; i < N; i++)
-    CHECK(out[i] == 2.0 * i + 3.0 && buf[i] == -i);
+    CHECK(out[i] == 2.0 * i + 3.0 && out2[i] == i && buf[i] == -i);
 
   // A struct in an explicit clause keeps it.
   stats s5 = {1, 1, {0}};
