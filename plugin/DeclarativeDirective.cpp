@@ -196,6 +196,19 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
 
 namespace {
 
+/// The start of a call that runs when the program starts, up to its
+/// arguments: C++'s dynamic initializer of `__ferry_declare_init_<Id>`
+/// calling \p CxxCall; C has no dynamic initializers, so a constructor of
+/// that name calling \p CCall (the caller closes it: `; }` in C).
+void beginStartupCall(Preprocessor &PP, TokenBuilder &B, const std::string &Id,
+                      StringRef CCall, StringRef CxxCall) {
+  if (isC(PP))
+    B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
+           "(void) { " + CCall.str());
+  else
+    B.code("static const bool __ferry_declare_init_" + Id + " = " + CxxCall.str());
+}
+
 const char *declareKindName(ClauseKind K) {
   switch (K) {
   case ClauseKind::Copyin:
@@ -276,15 +289,9 @@ bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, co
     report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << Name;
     return false;
   }
-  // Entered when the program starts, its bounds evaluated then: C has no
-  // dynamic initializers, so a constructor there.
-  const std::string Id = std::to_string(Ctx.nextRoutineId());
-  if (isC(PP))
-    B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
-           "(void) { ferry_declare_global_section(");
-  else
-    B.code("static const bool __ferry_declare_init_" + Id +
-           " = ::ferry_declare_global_section(");
+  // Entered when the program starts, its bounds evaluated then.
+  beginStartupCall(PP, B, std::to_string(Ctx.nextRoutineId()), "ferry_declare_global_section(",
+                   "::ferry_declare_global_section(");
   B.tokens(V.Name);
   emitSectionArguments(PP, B, C, V);
   B.code(isC(PP) ? "; }" : " == FERRY_SUCCESS;");
@@ -349,14 +356,8 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
           .tokens(V.Name)
           .code(";");
       if (C.Kind != ClauseKind::Deviceptr) {
-        // Entered when the program starts: C has no dynamic initializers,
-        // so a constructor there.
-        if (isC(PP))
-          B.code("__attribute__((constructor)) static void __ferry_declare_init_" + Id +
-                 "(void) { ferry_declare_global(&");
-        else
-          B.code("static const bool __ferry_declare_init_" + Id +
-                 " = ::ferry::acc::declare_global(&");
+        // Entered when the program starts.
+        beginStartupCall(PP, B, Id, "ferry_declare_global(&", "::ferry::acc::declare_global(&");
         B.tokens(V.Name)
             .code(", sizeof(")
             .tokens(V.Name)
