@@ -17,12 +17,50 @@
 #include "StandaloneDirective.h"
 #include "StatementLexer.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 
 namespace ferry {
 namespace plugin {
+
+/// A data clause that names a C++ object whose type is not trivially
+/// copyable (a std::vector, say) copies the object's bytes, not the memory
+/// it owns (OpenACC's copies are shallow): the device copy holds the host's
+/// pointers, which a GPU without unified memory cannot use.
+static void warnShallowCopies(Preprocessor &PP, const AccContext &Ctx, const Directive &D) {
+  if (!PP.getLangOpts().CPlusPlus)
+    return;
+  // (An object whose members the directive maps too, `copyin(a, a.data[0:n])`,
+  // is deep-copied by the program: the members are attached.)
+  llvm::SmallPtrSet<const IdentifierInfo *, 4> WithMembers;
+  for (const Clause &C : D.Clauses)
+    for (const VarRef &V : C.Vars)
+      if (V.isMember() && V.Base.front().is(tok::identifier))
+        WithMembers.insert(V.Base.front().getIdentifierInfo());
+  for (const Clause &C : D.Clauses) {
+    if (C.Kind != ClauseKind::Copy && C.Kind != ClauseKind::Copyin &&
+        C.Kind != ClauseKind::Copyout && C.Kind != ClauseKind::Create)
+      continue;
+    for (const VarRef &V : C.Vars) {
+      if (!V.Sections.empty() || V.isMember() || WithMembers.count(V.Name.getIdentifierInfo()))
+        continue;
+      const VarDecl *VD = Ctx.lookupVariable(V.Name);
+      if (!VD)
+        continue;
+      QualType T = VD->getType().getNonReferenceType();
+      const CXXRecordDecl *R = T->getAsCXXRecordDecl();
+      if (!R || !R->hasDefinition() || T->isDependentType() ||
+          T.isTriviallyCopyableType(VD->getASTContext()))
+        continue;
+      report(PP, V.Name.getLocation(), Diag::ShallowObjectCopy)
+          << PP.getSpelling(V.Name) << T.getAsString() << spelling(C.Kind);
+    }
+  }
+}
 
 void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
                                     Token &FirstToken) {
@@ -40,6 +78,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     report(PP, D->Loc, Diag::ExecutableAtNamespaceScope) << spelling(D->Kind);
     return;
   }
+  warnShallowCopies(PP, Ctx, *D);
   Ctx.mapDeclaredExtents(PP, *D);
   if (!Ctx.markVariableLengthArrays(PP, *D))
     return;
