@@ -7,6 +7,7 @@
 #include "AccContext.h"
 
 #include "Diagnostics.h"
+#include "PureFunctions.h"
 #include "TokenBuilder.h"
 
 #include "clang/AST/Attr.h"
@@ -69,6 +70,11 @@ bool AccContext::namesScalarType(const Token &Name) const {
 
 VarDecl *AccContext::lookupVariable(const Token &Name) const {
   return dyn_cast_or_null<VarDecl>(lookupSingle(Name));
+}
+
+bool AccContext::namesPureFunction(const Token &Name) const {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(lookupSingle(Name));
+  return FD && computesOnlyFromArguments(*FD);
 }
 
 bool AccContext::namesEnumerator(const Token &Name) const {

@@ -242,6 +242,10 @@ public:
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
   clang::VarDecl *lookupVariable(const clang::Token &Name) const;
+  /// Whether \p Name names one function where the parser stands, defined
+  /// there, that computes its result from its arguments alone
+  /// (PureFunctions.h): a loop may call it and stay independent.
+  bool namesPureFunction(const clang::Token &Name) const;
   /// Whether \p Name names an enumerator where the parser stands.
   bool namesEnumerator(const clang::Token &Name) const;
   /// Whether the directive at \p PragmaLoc stands at namespace scope (false

@@ -230,6 +230,23 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   SmallVector<SourceLocation, 8> Rewritten(PlainLoops.begin(), PlainLoops.end());
   Rewritten.append(ControlLoops.begin(), ControlLoops.end());
   Lex.rewritePlainLoops(Rewritten, [&](const Token &For) {
+    // A loop that is not canonical (`for (i = n; i-- > 0;)`) is the
+    // program's business: its iterations run in order, a region of one
+    // work-item.
+    if (!llvm::is_contained(ControlLoops, For.getLocation()) &&
+        !nextLoopIsCanonical(PP, Ctx, For.getLocation())) {
+      Directive &Statement = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
+      Statement.Statement = true;
+      if (Ctx.missedRemarks())
+        report(PP, For.getLocation(), Diag::RegionRemark)
+            << "plain loop in '" + spelling(D.Kind).str() +
+                   "' not parallelized: it is not a canonical loop (one variable, "
+                   "compared with '<', '<=', '>', '>=' or '!=', stepped by a constant "
+                   "amount); it runs in order as a region of one work-item";
+      if (wrapDeviceStatement(PP, Ctx, Statement))
+        LoopConstruct(PP, Ctx, Statement, For.getLocation()).rewrite();
+      return;
+    }
     Directive &Loop = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
     // (The variable of a pivot loop's nested `loop` made plain: private.)
     for (const Token &Var : Ctx.plainLoopPrivates(For.getLocation())) {
@@ -246,9 +263,12 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     // in its nest is its reduction, no dependence.
     // (Not in a loop that holds `loop` constructs: reading it ahead would
     // handle their directives outside it.)
-    if (!llvm::is_contained(HoldingConstructs, For.getLocation()))
+    if (!llvm::is_contained(HoldingConstructs, For.getLocation())) {
+      if (D.Kind == ConstructKind::Kernels && !llvm::is_contained(ControlLoops, For.getLocation()))
+        privatizeAssignedScalars(PP, Ctx, D);
       addImplicitReductions(PP, Ctx, Loop,
                             HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
+    }
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
         !controlLoopProven(PP, Ctx, Loop, Lex))
       return;

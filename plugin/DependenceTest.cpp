@@ -8,6 +8,7 @@
 
 #include "CanonicalLoop.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -54,8 +55,10 @@ std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
 class Test {
 public:
   Test(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-       const StringSet<> &Reductions, const StringSet<> &Privates)
-      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions) {
+       const StringSet<> &Reductions, const StringSet<> &Privates,
+       const StringSet<> &PureCalls)
+      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions),
+        PureCalls(PureCalls) {
     for (const auto &P : Privates)
       Locals.insert(P.getKey());
   }
@@ -82,10 +85,12 @@ private:
   Preprocessor &PP;
   const CanonicalLoop &L;
   ArrayRef<Token> Body;
-  const StringSet<> &Mapped, &Reductions;
+  const StringSet<> &Mapped, &Reductions, &PureCalls;
   StringSet<> Locals;
   /// Per array: every access (writes included), in order.
   StringMap<std::vector<Access>> Accesses;
+  /// The `.` and member names of memberChain's chains, which scan skips.
+  DenseSet<size_t> MemberTokens;
   StringMap<unsigned> Declarations; ///< how often the body declares each name
   StringSet<> Assigned; ///< scalars the body assigns
   StringMap<unsigned> ScalarWrites; ///< how often the body assigns each
@@ -160,6 +165,8 @@ private:
             Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
           Locals.insert(Body[I + 2].getIdentifierInfo()->getName());
       }
+      if (MemberTokens.contains(I))
+        continue; // `.x` of an element or a variable (memberChain)
       if (T.isOneOf(tok::arrow, tok::period, tok::kw_new, tok::kw_delete, tok::kw_asm))
         return "it uses '" + PP.getSpelling(T) + "'";
       if (T.is(tok::star) && I > 0 &&
@@ -175,6 +182,10 @@ private:
       StringRef Name = T.getIdentifierInfo()->getName();
       if (Name.starts_with("__ferry_"))
         return "it holds nested loop constructs";
+      if (Name.starts_with("__acc_last_")) {
+        Locals.insert(Name); // an iteration's copy (privatizeAssignedScalars)
+        continue;
+      }
       if (declaredAt(Body, I) && !Body[I - 1].is(tok::kw_const)) {
         Locals.insert(Name); // a declaration
         ++Declarations[Name];
@@ -185,7 +196,7 @@ private:
         ++Declarations[Name];
       }
       if (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
-        if (isTypeWord(T) || isMathCall(Name))
+        if (isTypeWord(T) || isMathCall(Name) || PureCalls.contains(Name))
           continue;
         return "it calls '" + Name.str() + "', which may write memory";
       }
@@ -194,11 +205,21 @@ private:
       size_t End;
       SmallVector<SmallVector<Token, 8>, 2> Each;
       const std::string Sub = subscripts(I, End, Each);
+      if (!memberChain(End))
+        return "it uses '.' on '" + Name.str() + "' other than to name a member of an "
+               "element or a variable";
       const bool Writes =
           (End < Body.size() && (isAssignment(Body[End]) ||
                                  Body[End].isOneOf(tok::plusplus, tok::minusminus))) ||
           (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
       if (Sub.empty()) {
+        // `t = __acc_last_t;`: the last iteration hands its copy of t back
+        // (privatizeAssignedScalars): one write, from one iteration.
+        if (End + 2 < Body.size() && Body[End].is(tok::equal) &&
+            Body[End + 1].is(tok::identifier) &&
+            Body[End + 1].getIdentifierInfo()->getName() == ("__acc_last_" + Name).str() &&
+            Body[End + 2].is(tok::semi))
+          continue;
         if (Writes && !Locals.contains(Name) && !Reductions.contains(Name) &&
             !sameVar(T, L.Var))
           return "the variable '" + Name.str() +
@@ -220,6 +241,26 @@ private:
         FirstWrite.try_emplace(Name, AccessAt{I, std::move(Each)});
     }
     return {};
+  }
+
+  /// Reads the member names after an element or a variable (`p[i].x`,
+  /// `s.a.b`) from Body[End], moving \p End past them; they are part of
+  /// that element, whose accesses are the array's (a write of `p[i].y`
+  /// writes element p[i], a read of `s.k` reads s). False when the chain
+  /// goes on with a subscript, a call or `->` (a member array or pointer,
+  /// a member function: memory the test cannot name).
+  bool memberChain(size_t &End) {
+    size_t K = End;
+    while (K + 1 < Body.size() && Body[K].is(tok::period) && Body[K + 1].is(tok::identifier))
+      K += 2;
+    if (K == End)
+      return true;
+    if (K < Body.size() && Body[K].isOneOf(tok::l_square, tok::l_paren, tok::arrow, tok::period))
+      return false;
+    for (size_t M = End; M < K; ++M)
+      MemberTokens.insert(M);
+    End = K;
+    return true;
   }
 
   /// Whether the identifier at \p I continues a declaration (`int a, b`).
@@ -526,8 +567,9 @@ bool isMathCall(StringRef N) {
 }
 
 std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-                           const StringSet<> &Reductions, const StringSet<> &Privates) {
-  return Test(PP, L, Mapped, Reductions, Privates).run();
+                           const StringSet<> &Reductions, const StringSet<> &Privates,
+                           const StringSet<> &PureCalls) {
+  return Test(PP, L, Mapped, Reductions, Privates, PureCalls).run();
 }
 
 /// Whether the first use of \p Name in \p Body is a plain assignment to it

@@ -27,8 +27,12 @@
 ///    program's word), or declared in the body: distinct data
 ///    clauses are the program's word that arrays do not overlap (no other
 ///    aliasing is assumed away);
-///  - the body calls nothing but C math and holds no nested construct,
-///    no pointer dereference and no member access.
+///  - the body calls nothing but C math and functions that only compute a
+///    value from their arguments (AccContext::callsOnlyPureFunctions), and
+///    holds no nested construct and no pointer dereference; a member of an
+///    element or a variable (`p[i].x`, `s.k`) is an access of that element
+///    or variable (a member array, a member function or `->` is not
+///    proven).
 /// Anything else is "not proven", with the reason, and the loop runs in
 /// order, as before.
 ///
@@ -54,11 +58,14 @@ bool isMathCall(llvm::StringRef Name);
 /// with a section in a data clause and variables of array type;
 /// \p Reductions: the loop's reduction variables; \p Privates: its
 /// `private`/`firstprivate` variables, which the body uses as it uses its
-/// own declarations.
+/// own declarations; \p PureCalls: the functions besides C math the body
+/// may call (each computes a value from arguments passed by value, and
+/// reads and writes no other memory).
 std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
                            const llvm::StringSet<> &Mapped,
                            const llvm::StringSet<> &Reductions,
-                           const llvm::StringSet<> &Privates);
+                           const llvm::StringSet<> &Privates,
+                           const llvm::StringSet<> &PureCalls);
 
 /// A conflict the iterations of \p L certainly have, whatever the program
 /// claims (the `independent` that a `loop` in `parallel` implies): its

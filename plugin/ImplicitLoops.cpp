@@ -7,6 +7,7 @@
 #include "ImplicitLoops.h"
 
 #include "CanonicalLoop.h"
+#include "LoopDependence.h"
 #include "StatementLexer.h"
 #include "TokenBuilder.h"
 
@@ -92,6 +93,116 @@ std::string extremumUpdate(Preprocessor &PP, ArrayRef<Token> S) {
   return Args.size() == 2 && (IsX(Args[0]) || IsX(Args[1])) ? Op : "";
 }
 
+/// The spellings of \p A and \p B are the same, token for token.
+bool sameTokens(Preprocessor &PP, ArrayRef<Token> A, ArrayRef<Token> B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (A[I].getKind() != B[I].getKind() || PP.getSpelling(A[I]) != PP.getSpelling(B[I]))
+      return false;
+  return true;
+}
+
+/// \p T without the parentheses around all of it.
+ArrayRef<Token> unparenthesized(ArrayRef<Token> T) {
+  while (T.size() > 2 && T.front().is(tok::l_paren) && groupEnd(T, 0) == T.size())
+    T = T.drop_front().drop_back();
+  return T;
+}
+
+/// For a comparison \p Cond of \p X and \p E (`E > x`, `x < E`, `x >= E`,
+/// ...): which of the two it finds greater when true: +1 when E, -1 when
+/// x, 0 when \p Cond is no such comparison.
+int comparesWith(Preprocessor &PP, ArrayRef<Token> Cond, const Token &X, ArrayRef<Token> E) {
+  Cond = unparenthesized(Cond);
+  unsigned Depth = 0;
+  size_t At = 0, Count = 0;
+  for (size_t I = 0; I < Cond.size(); ++I) {
+    if (Cond[I].isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (Cond[I].isOneOf(tok::r_paren, tok::r_square))
+      Depth = Depth ? Depth - 1 : 0;
+    else if (Depth == 0 && Cond[I].isOneOf(tok::less, tok::greater, tok::lessequal,
+                                           tok::greaterequal, tok::ampamp, tok::pipepipe,
+                                           tok::question, tok::equalequal, tok::exclaimequal)) {
+      At = I;
+      ++Count;
+    }
+  }
+  if (Count != 1 || !Cond[At].isOneOf(tok::less, tok::greater, tok::lessequal, tok::greaterequal))
+    return 0;
+  ArrayRef<Token> L = unparenthesized(Cond.take_front(At)), R = unparenthesized(Cond.drop_front(At + 1));
+  auto IsX = [&](ArrayRef<Token> S) {
+    return S.size() == 1 && S[0].is(tok::identifier) &&
+           S[0].getIdentifierInfo() == X.getIdentifierInfo();
+  };
+  const bool LeftGreater = Cond[At].isOneOf(tok::greater, tok::greaterequal);
+  if (IsX(L) && sameTokens(PP, R, E))
+    return LeftGreater ? -1 : 1;
+  if (IsX(R) && sameTokens(PP, L, E))
+    return LeftGreater ? 1 : -1;
+  return 0;
+}
+
+/// `if (E > x) x = E;` (braces allowed, no `else`; `x < E`, `>=`, `<=`, and
+/// the min forms) where \p I is the `x` of the assignment in \p Stmt:
+/// "max" or "min", else empty.
+std::string conditionalExtremum(Preprocessor &PP, ArrayRef<Token> Stmt, size_t I) {
+  const size_t Semi = statementEnd(Stmt, I);
+  if (Semi > Stmt.size() || Semi < I + 4 || Stmt[Semi - 1].isNot(tok::semi))
+    return "";
+  ArrayRef<Token> E = Stmt.slice(I + 2, Semi - 1 - (I + 2));
+  size_t Close = I - 1, After = Semi;
+  if (Stmt[Close].is(tok::l_brace)) {
+    if (Close == 0 || After >= Stmt.size() || Stmt[After].isNot(tok::r_brace))
+      return "";
+    --Close;
+    ++After;
+  }
+  if (Stmt[Close].isNot(tok::r_paren) || (After < Stmt.size() && Stmt[After].is(tok::kw_else)))
+    return "";
+  // The `(` of the condition: the innermost group that ends at Close.
+  size_t Open = Close;
+  for (unsigned Depth = 0; Open-- > 0;) {
+    if (Stmt[Open].is(tok::r_paren))
+      ++Depth;
+    else if (Stmt[Open].is(tok::l_paren) && Depth-- == 0)
+      break;
+  }
+  if (Open == 0 || Open > Close || Stmt[Open - 1].isNot(tok::kw_if))
+    return "";
+  const int Greater = comparesWith(PP, Stmt.slice(Open + 1, Close - Open - 1), Stmt[I], E);
+  return Greater > 0 ? "max" : Greater < 0 ? "min" : "";
+}
+
+/// `x = E > x ? E : x;` (and `x < E`, the min forms, parentheses around the
+/// parts) at the start of \p S: "max" or "min", else empty.
+std::string ternaryExtremum(Preprocessor &PP, ArrayRef<Token> S) {
+  const size_t Semi = statementEnd(S, 0);
+  if (Semi > S.size() || Semi < 8 || S[Semi - 1].isNot(tok::semi))
+    return "";
+  ArrayRef<Token> Value = unparenthesized(S.slice(2, Semi - 3));
+  SmallVector<ArrayRef<Token>, 2> Choice = splitTopLevel(Value, tok::question);
+  if (Choice.size() != 2)
+    return "";
+  SmallVector<ArrayRef<Token>, 2> Arms = splitTopLevel(Choice[1], tok::colon);
+  if (Arms.size() != 2)
+    return "";
+  ArrayRef<Token> A = unparenthesized(Arms[0]), B = unparenthesized(Arms[1]);
+  auto IsX = [&](ArrayRef<Token> T) {
+    return T.size() == 1 && T[0].is(tok::identifier) &&
+           T[0].getIdentifierInfo() == S[0].getIdentifierInfo();
+  };
+  // The arm that is not x is E; the condition says when E wins.
+  const bool EFirst = IsX(B) && !IsX(A);
+  if (!EFirst && !(IsX(A) && !IsX(B)))
+    return "";
+  const int Greater = comparesWith(PP, Choice[0], S[0], EFirst ? A : B);
+  if (!Greater)
+    return "";
+  return (Greater > 0) == EFirst ? "max" : "min";
+}
+
 /// How many times \p Stmt names each identifier.
 DenseMap<const IdentifierInfo *, unsigned> identifierUses(ArrayRef<Token> Stmt) {
   DenseMap<const IdentifierInfo *, unsigned> Uses;
@@ -104,15 +215,26 @@ DenseMap<const IdentifierInfo *, unsigned> identifierUses(ArrayRef<Token> Stmt) 
 /// The reduction operator of the statement that starts at \p I of \p Stmt
 /// when it updates its first name `x` as one (`x += e;`, `x -= e;`,
 /// `x *= e;`, `|=`, `&=`, `^=`, `x = x + e;`, `x = x - e;`, `x = x * e;`,
-/// `x = fmax(x, e);`...), else empty; \p Named: how many times such a
-/// statement names x.
+/// `x++;`, `--x;`, `x = fmax(x, e);`..., `if (e > x) x = e;`,
+/// `x = e > x ? e : x;` and their min forms), else empty; \p Named: how
+/// many times such a statement (with its condition) names x.
 std::string reductionUpdate(Preprocessor &PP, ArrayRef<Token> Stmt, size_t I, unsigned &Named) {
   const Token &X = Stmt[I];
-  if (X.isNot(tok::identifier) ||
-      !Stmt[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren))
+  auto StatementStart = [&](size_t K) {
+    return Stmt[K].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren);
+  };
+  if (X.isNot(tok::identifier))
+    return "";
+  Named = 1;
+  // `++x;`, `--x;` (a count)
+  if (I >= 2 && Stmt[I - 1].isOneOf(tok::plusplus, tok::minusminus) && StatementStart(I - 2) &&
+      Stmt[I + 1].is(tok::semi))
+    return "+";
+  if (!StatementStart(I - 1))
     return "";
   const Token &Op = Stmt[I + 1];
-  Named = 1;
+  if (Op.isOneOf(tok::plusplus, tok::minusminus) && Stmt[I + 2].is(tok::semi))
+    return "+";
   if (Op.isOneOf(tok::plusequal, tok::minusequal))
     return "+";
   if (Op.is(tok::starequal))
@@ -120,14 +242,21 @@ std::string reductionUpdate(Preprocessor &PP, ArrayRef<Token> Stmt, size_t I, un
   if (Op.isOneOf(tok::pipeequal, tok::ampequal, tok::caretequal))
     return PP.getSpelling(Op).substr(0, 1);
   Named = 2;
+  if (I + 4 >= Stmt.size())
+    return "";
   if (Op.is(tok::equal) && Stmt[I + 2].is(tok::identifier) &&
       Stmt[I + 2].getIdentifierInfo() == X.getIdentifierInfo() &&
       Stmt[I + 3].isOneOf(tok::plus, tok::minus, tok::star) &&
       bindsToOperator(Stmt.drop_front(I + 4), Stmt[I + 3].getKind()))
     return Stmt[I + 3].is(tok::star) ? "*" : "+";
-  if (Op.is(tok::equal))
-    return extremumUpdate(PP, Stmt.drop_front(I));
-  return "";
+  if (Op.isNot(tok::equal))
+    return "";
+  if (std::string Extremum = extremumUpdate(PP, Stmt.drop_front(I)); !Extremum.empty())
+    return Extremum;
+  if (std::string Extremum = conditionalExtremum(PP, Stmt, I); !Extremum.empty())
+    return Extremum; // x in the condition and assigned
+  Named = 3;
+  return ternaryExtremum(PP, Stmt.drop_front(I));
 }
 
 /// Whether reduction operator \p Op applies to floating-point values too
@@ -211,6 +340,30 @@ bool lexStatement(Preprocessor &PP, const AccContext &Ctx, TokenList &Stmt, bool
 }
 
 
+bool nextLoopIsCanonical(Preprocessor &PP, const AccContext &Ctx, SourceLocation Loc) {
+  // Only `for ( header )`: the body may hold directives, which lexing
+  // would handle here.
+  TokenList Head;
+  unsigned Depth = 0;
+  do {
+    Token T;
+    lexInFile(PP, Ctx.directiveLexers(), T);
+    Head.push_back(T);
+    if (T.is(tok::l_paren))
+      ++Depth;
+    else if (T.is(tok::r_paren) && Depth)
+      --Depth;
+  } while (Head.back().isNot(tok::eof) && (Head.size() < 2 || Depth) &&
+           !(Head.size() == 2 && Head.back().isNot(tok::l_paren)));
+  auto Copy = std::make_unique<Token[]>(Head.size());
+  std::copy(Head.begin(), Head.end(), Copy.get());
+  PP.EnterTokenStream(std::move(Copy), Head.size(), /*DisableMacroExpansion=*/true,
+                      /*IsReinject=*/true);
+  CanonicalLoop L;
+  return Head.front().isNot(tok::kw_for) || Head.size() < 4 || Head.back().isNot(tok::r_paren) ||
+         quietHeader(PP, Loc, ArrayRef<Token>(Head).slice(2, Head.size() - 3), L);
+}
+
 /// A device statement of host control, next in the token stream, as the
 /// loop of one iteration `for (...) { statement }` that \p Statement (a
 /// `loop seq`) launches as a region of one work-item.
@@ -234,14 +387,16 @@ bool wrapDeviceStatement(Preprocessor &PP, const AccContext &Ctx, Directive &Sta
 /// `reduction` clause would name (NVHPC finds them too): a scalar
 /// declared before the construct, updated by one statement of the loop
 /// (`s += e;`, `s -= e;`, `s *= e;`, `s = s + e;`, `s = s - e;`,
-/// `s = s * e;`, `|=`, `&=`, `^=`) and named nowhere else in it.
+/// `s = s * e;`, `|=`, `&=`, `^=`, a count `s++;`, and max/min as
+/// `s = fmax(s, e);`, `if (e > s) s = e;` or `s = e > s ? e : s;`) and
+/// named nowhere else in it.
 void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                            ArrayRef<Token> Enclosing) {
   TokenList Stmt;
   if (!lexStatement(PP, Ctx, Stmt, /*Back=*/true))
     return;
   DenseMap<const IdentifierInfo *, unsigned> Uses = identifierUses(Stmt);
-  for (size_t I = 1; I + 3 < Stmt.size(); ++I) {
+  for (size_t I = 1; I + 2 < Stmt.size(); ++I) {
     const Token &X = Stmt[I];
     unsigned Named = 0;
     const std::string Reduction = reductionUpdate(PP, Stmt, I, Named);

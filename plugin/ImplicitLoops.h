@@ -31,6 +31,11 @@ Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store,
 /// back when \p Back (or on an error, which it reported: false).
 bool lexStatement(clang::Preprocessor &PP, const AccContext &Ctx, TokenList &Stmt, bool Back);
 
+/// Whether the `for` statement next in the token stream (left there) has a
+/// canonical header, which a loop construct needs; no diagnostics.
+bool nextLoopIsCanonical(clang::Preprocessor &PP, const AccContext &Ctx,
+                         clang::SourceLocation Loc);
+
 /// The device statement next in the token stream as the loop of one
 /// iteration `for (...) { statement }` that \p Statement (made a `loop
 /// seq`) launches as a region of one work-item; false after an error.
@@ -46,6 +51,19 @@ bool wrapDeviceStatement(clang::Preprocessor &PP, const AccContext &Ctx, Directi
 /// declares with an arithmetic type.
 void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                            llvm::ArrayRef<clang::Token> Enclosing = {});
+
+/// The plain loop of `kernels` next in the token stream, with each scalar
+/// that an iteration assigns before it uses it (`t = a[i] * 2;` as the
+/// first statement to name t, at the top of the body of the loop or of a
+/// `for` nested in it) made the iteration's own: it becomes
+/// `__acc_last_t`, declared at the top of that body (`__typeof__(t)`), and
+/// the last iteration of the nest hands its value to t
+/// (`if (last) t = __acc_last_t;`), so the value after the loop is the
+/// sequential program's (NVHPC privatizes such scalars too). Variables a
+/// data clause names, globals and loops with `break`, `continue`, `goto`
+/// or `return` are left as they are. The tokens are back in the stream.
+void privatizeAssignedScalars(clang::Preprocessor &PP, AccContext &Ctx,
+                              const Directive &Construct);
 
 /// A plain loop nested in an implicit loop's iteration, next in the token
 /// stream, whose body is one statement `X op= e;` (op `+`, `-` or `*`) that

@@ -200,6 +200,9 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
     PlainLoops = SourceScanner::bodyPlainLoops(PP, D.Loc);
   auto Lexing = [&](StatementLexer &Lex) {
     Lex.rewritePlainLoops(PlainLoops, [&](const Token &For) {
+      // (One that is not canonical runs in order inside the iteration.)
+      if (!nextLoopIsCanonical(PP, Ctx, For.getLocation()))
+        return;
       Directive &Loop = addImplicitLoop(NestedImplicit, For.getLocation(), D.ImplicitIn);
       auto Rewrite = [&] { LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite(); };
       if (rewriteElementReduction(PP, Ctx, Loop, Rewrite))

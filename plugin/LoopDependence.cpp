@@ -73,7 +73,13 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
   // Its private variables and sections: each executor's own copies.
   llvm::StringSet<> Privates =
       namesIn(PP, D, {ClauseKind::Private, ClauseKind::Firstprivate});
-  return findDependence(PP, Written, Mapped, Reductions, Privates);
+  // The functions of the program it calls that only compute a value.
+  llvm::StringSet<> PureCalls;
+  for (size_t I = 0; I + 1 < Written.Body.size(); ++I)
+    if (Written.Body[I].is(tok::identifier) && Written.Body[I + 1].is(tok::l_paren) &&
+        !isMathCall(PP.getSpelling(Written.Body[I])) && Ctx.namesPureFunction(Written.Body[I]))
+      PureCalls.insert(PP.getSpelling(Written.Body[I]));
+  return findDependence(PP, Written, Mapped, Reductions, Privates, PureCalls);
 }
 
 std::string findLoopConflict(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
