@@ -13,6 +13,7 @@
 #include "AtomicConstruct.h"
 
 #include "CRegion.h"
+#include "CanonicalLoop.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <functional>
 
@@ -148,26 +149,6 @@ size_t firstAssignment(Tokens S) {
   return None;
 }
 
-/// \p E without parentheses around all of it: `(x)` and `((x))` are `x`.
-Tokens withoutParens(Tokens E) {
-  while (E.size() >= 2 && E.front().is(tok::l_paren) && E.back().is(tok::r_paren)) {
-    unsigned Depth = 0;
-    size_t Close = 0;
-    for (size_t I = 0; I < E.size(); ++I) {
-      if (E[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-        ++Depth;
-      else if (E[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0) {
-        Close = I;
-        break;
-      }
-    }
-    if (Close + 1 != E.size())
-      break; // `(a) + (b)`: the first parenthesis closes early
-    E = E.slice(1, E.size() - 2);
-  }
-  return E;
-}
-
 /// An atomic update expression taken apart.
 struct Update {
   Tokens X;
@@ -183,14 +164,7 @@ class AtomicParser {
 public:
   explicit AtomicParser(Preprocessor &PP) : PP(PP) {}
 
-  bool same(Tokens A, Tokens B) const {
-    if (A.size() != B.size() || A.empty())
-      return false;
-    for (size_t I = 0; I < A.size(); ++I)
-      if (PP.getSpelling(A[I]) != PP.getSpelling(B[I]))
-        return false;
-    return true;
-  }
+  bool same(Tokens A, Tokens B) const { return sameSpelling(PP, A, B); }
 
   /// Where \p X occurs in \p E as a whole operand (not after `.`, `->`, `::`).
   SmallVector<size_t, 2> occurrences(Tokens E, Tokens X) const {

@@ -51,6 +51,34 @@ size_t groupEnd(ArrayRef<Token> B, size_t I) {
   return B.size();
 }
 
+ArrayRef<Token> withoutParens(ArrayRef<Token> E) {
+  while (E.size() >= 2 && E.front().is(tok::l_paren) && E.back().is(tok::r_paren)) {
+    unsigned Depth = 0;
+    size_t Close = 0;
+    for (size_t I = 0; I < E.size(); ++I) {
+      if (E[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (E[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --Depth == 0) {
+        Close = I;
+        break;
+      }
+    }
+    if (Close + 1 != E.size())
+      break; // `(a) + (b)`: the first parenthesis closes early
+    E = E.slice(1, E.size() - 2);
+  }
+  return E;
+}
+
+bool sameSpelling(Preprocessor &PP, ArrayRef<Token> A, ArrayRef<Token> B) {
+  if (A.size() != B.size() || A.empty())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (PP.getSpelling(A[I]) != PP.getSpelling(B[I]))
+      return false;
+  return true;
+}
+
 size_t statementEnd(ArrayRef<Token> B, size_t I) {
   if (I >= B.size())
     return B.size();

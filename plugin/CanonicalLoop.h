@@ -44,6 +44,15 @@ const clang::Token *headerVariable(llvm::ArrayRef<clang::Token> Header);
 /// The end (one past) of the bracketed group that opens at \p I of \p B.
 size_t groupEnd(llvm::ArrayRef<clang::Token> B, size_t I);
 
+/// \p E without parentheses around all of it: `(x)` and `((x))` are `x`,
+/// `(a) + (b)` stays as it is.
+llvm::ArrayRef<clang::Token> withoutParens(llvm::ArrayRef<clang::Token> E);
+
+/// Whether \p A and \p B are the same tokens, spelling for spelling (and
+/// not empty).
+bool sameSpelling(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> A,
+                  llvm::ArrayRef<clang::Token> B);
+
 /// The end (one past) of the statement that starts at \p I of \p B: a
 /// compound statement, `if`/`for`/`while`/`switch` with theirs,
 /// `do ... while (c);`, or tokens up to a `;` outside brackets.

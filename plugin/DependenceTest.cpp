@@ -25,6 +25,8 @@ bool isAssignment(const Token &T) {
                    tok::caretequal, tok::lesslessequal, tok::greatergreaterequal);
 }
 
+} // namespace
+
 bool isTypeWord(const Token &T) {
   if (T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char, tok::kw_double,
                 tok::kw_float, tok::kw_unsigned, tok::kw_signed, tok::kw_bool, tok::kw_auto,
@@ -36,6 +38,8 @@ bool isTypeWord(const Token &T) {
   return N == "size_t" || N == "int64_t" || N == "int32_t" || N == "uint64_t" ||
          N == "uint32_t" || N == "ptrdiff_t";
 }
+
+namespace {
 
 /// Whether the name at \p I of \p Body is being declared: after a type word,
 /// or after another name (`T s = 0;` in a template, `value_type v;`: two
@@ -182,7 +186,7 @@ private:
       StringRef Name = T.getIdentifierInfo()->getName();
       if (Name.starts_with("__ferry_"))
         return "it holds nested loop constructs";
-      if (Name.starts_with("__acc_last_")) {
+      if (Name.starts_with(LastValuePrefix)) {
         Locals.insert(Name); // an iteration's copy (privatizeAssignedScalars)
         continue;
       }
@@ -217,7 +221,7 @@ private:
         // (privatizeAssignedScalars): one write, from one iteration.
         if (End + 2 < Body.size() && Body[End].is(tok::equal) &&
             Body[End + 1].is(tok::identifier) &&
-            Body[End + 1].getIdentifierInfo()->getName() == ("__acc_last_" + Name).str() &&
+            Body[End + 1].getIdentifierInfo()->getName() == (LastValuePrefix + Name).str() &&
             Body[End + 2].is(tok::semi))
           continue;
         if (Writes && !Locals.contains(Name) && !Reductions.contains(Name) &&

@@ -49,6 +49,16 @@
 namespace ferry {
 namespace plugin {
 
+/// The prefix of the name of an iteration's own copy of a scalar
+/// temporary (`__acc_last_t` for t, privatizeAssignedScalars in
+/// ImplicitLoops.h); the test reads `t = __acc_last_t;` as the last
+/// iteration handing its value back, not as a write of every iteration.
+inline constexpr llvm::StringLiteral LastValuePrefix = "__acc_last_";
+
+/// Whether \p T is a type word of a declaration (`int`, `double`, `const`,
+/// `auto`, `size_t`, ...).
+bool isTypeWord(const clang::Token &T);
+
 /// Whether \p Name is a C math function (no side effects, arguments by
 /// value), which a loop may call and stay independent.
 bool isMathCall(llvm::StringRef Name);

@@ -93,28 +93,11 @@ std::string extremumUpdate(Preprocessor &PP, ArrayRef<Token> S) {
   return Args.size() == 2 && (IsX(Args[0]) || IsX(Args[1])) ? Op : "";
 }
 
-/// The spellings of \p A and \p B are the same, token for token.
-bool sameTokens(Preprocessor &PP, ArrayRef<Token> A, ArrayRef<Token> B) {
-  if (A.size() != B.size())
-    return false;
-  for (size_t I = 0; I < A.size(); ++I)
-    if (A[I].getKind() != B[I].getKind() || PP.getSpelling(A[I]) != PP.getSpelling(B[I]))
-      return false;
-  return true;
-}
-
-/// \p T without the parentheses around all of it.
-ArrayRef<Token> unparenthesized(ArrayRef<Token> T) {
-  while (T.size() > 2 && T.front().is(tok::l_paren) && groupEnd(T, 0) == T.size())
-    T = T.drop_front().drop_back();
-  return T;
-}
-
 /// For a comparison \p Cond of \p X and \p E (`E > x`, `x < E`, `x >= E`,
 /// ...): which of the two it finds greater when true: +1 when E, -1 when
 /// x, 0 when \p Cond is no such comparison.
 int comparesWith(Preprocessor &PP, ArrayRef<Token> Cond, const Token &X, ArrayRef<Token> E) {
-  Cond = unparenthesized(Cond);
+  Cond = withoutParens(Cond);
   unsigned Depth = 0;
   size_t At = 0, Count = 0;
   for (size_t I = 0; I < Cond.size(); ++I) {
@@ -131,15 +114,15 @@ int comparesWith(Preprocessor &PP, ArrayRef<Token> Cond, const Token &X, ArrayRe
   }
   if (Count != 1 || !Cond[At].isOneOf(tok::less, tok::greater, tok::lessequal, tok::greaterequal))
     return 0;
-  ArrayRef<Token> L = unparenthesized(Cond.take_front(At)), R = unparenthesized(Cond.drop_front(At + 1));
+  ArrayRef<Token> L = withoutParens(Cond.take_front(At)), R = withoutParens(Cond.drop_front(At + 1));
   auto IsX = [&](ArrayRef<Token> S) {
     return S.size() == 1 && S[0].is(tok::identifier) &&
            S[0].getIdentifierInfo() == X.getIdentifierInfo();
   };
   const bool LeftGreater = Cond[At].isOneOf(tok::greater, tok::greaterequal);
-  if (IsX(L) && sameTokens(PP, R, E))
+  if (IsX(L) && sameSpelling(PP, R, E))
     return LeftGreater ? -1 : 1;
-  if (IsX(R) && sameTokens(PP, L, E))
+  if (IsX(R) && sameSpelling(PP, L, E))
     return LeftGreater ? 1 : -1;
   return 0;
 }
@@ -181,14 +164,14 @@ std::string ternaryExtremum(Preprocessor &PP, ArrayRef<Token> S) {
   const size_t Semi = statementEnd(S, 0);
   if (Semi > S.size() || Semi < 8 || S[Semi - 1].isNot(tok::semi))
     return "";
-  ArrayRef<Token> Value = unparenthesized(S.slice(2, Semi - 3));
+  ArrayRef<Token> Value = withoutParens(S.slice(2, Semi - 3));
   SmallVector<ArrayRef<Token>, 2> Choice = splitTopLevel(Value, tok::question);
   if (Choice.size() != 2)
     return "";
   SmallVector<ArrayRef<Token>, 2> Arms = splitTopLevel(Choice[1], tok::colon);
   if (Arms.size() != 2)
     return "";
-  ArrayRef<Token> A = unparenthesized(Arms[0]), B = unparenthesized(Arms[1]);
+  ArrayRef<Token> A = withoutParens(Arms[0]), B = withoutParens(Arms[1]);
   auto IsX = [&](ArrayRef<Token> T) {
     return T.size() == 1 && T[0].is(tok::identifier) &&
            T[0].getIdentifierInfo() == S[0].getIdentifierInfo();
@@ -327,15 +310,19 @@ Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store, Sourc
   return Loop;
 }
 
+/// Puts \p Toks, lexed ahead, back in the token stream.
+static void putBack(Preprocessor &PP, ArrayRef<Token> Toks) {
+  auto Copy = std::make_unique<Token[]>(Toks.size());
+  std::copy(Toks.begin(), Toks.end(), Copy.get());
+  PP.EnterTokenStream(std::move(Copy), Toks.size(), /*DisableMacroExpansion=*/true,
+                      /*IsReinject=*/true);
+}
+
 bool lexStatement(Preprocessor &PP, const AccContext &Ctx, TokenList &Stmt, bool Back) {
   StatementLexer Read(PP, Ctx.directiveLexers(), Stmt, /*Compute=*/false);
   const bool Ok = Read.statement(/*InBreakable=*/true);
-  if (Back || !Ok) {
-    auto Copy = std::make_unique<Token[]>(Stmt.size());
-    std::copy(Stmt.begin(), Stmt.end(), Copy.get());
-    PP.EnterTokenStream(std::move(Copy), Stmt.size(), /*DisableMacroExpansion=*/true,
-                        /*IsReinject=*/true);
-  }
+  if (Back || !Ok)
+    putBack(PP, Stmt);
   return Ok;
 }
 
@@ -355,10 +342,7 @@ bool nextLoopIsCanonical(Preprocessor &PP, const AccContext &Ctx, SourceLocation
       --Depth;
   } while (Head.back().isNot(tok::eof) && (Head.size() < 2 || Depth) &&
            !(Head.size() == 2 && Head.back().isNot(tok::l_paren)));
-  auto Copy = std::make_unique<Token[]>(Head.size());
-  std::copy(Head.begin(), Head.end(), Copy.get());
-  PP.EnterTokenStream(std::move(Copy), Head.size(), /*DisableMacroExpansion=*/true,
-                      /*IsReinject=*/true);
+  putBack(PP, Head);
   CanonicalLoop L;
   return Head.front().isNot(tok::kw_for) || Head.size() < 4 || Head.back().isNot(tok::r_paren) ||
          quietHeader(PP, Loc, ArrayRef<Token>(Head).slice(2, Head.size() - 3), L);

@@ -10,6 +10,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "CanonicalLoop.h"
+#include "DependenceTest.h"
 #include "ImplicitLoops.h"
 #include "LoopDependence.h"
 #include "TokenBuilder.h"
@@ -122,7 +123,7 @@ private:
     Out.append(Toks.begin(), Toks.end());
   }
   static std::string copyName(const IdentifierInfo *X) {
-    return "__acc_last_" + X->getName().str();
+    return (LastValuePrefix + X->getName()).str();
   }
   static std::string copyName(const Token &T) { return copyName(T.getIdentifierInfo()); }
 
@@ -180,11 +181,7 @@ private:
   /// (`double t`, `real t`), or after `*`/`&` that follow one of those
   /// (`double *t`; `x * t` is a product unless x names a type).
   bool declaredAt(ArrayRef<Token> Body, size_t I) const {
-    auto TypeWord = [&](const Token &T) {
-      return T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_double, tok::kw_float, tok::kw_char,
-                       tok::kw_short, tok::kw_unsigned, tok::kw_signed, tok::kw_auto,
-                       tok::kw_bool, tok::kw_const, tok::greater);
-    };
+    auto TypeWord = [](const Token &T) { return isTypeWord(T) || T.is(tok::greater); };
     if (I == 0)
       return false;
     if (TypeWord(Body[I - 1]) || Body[I - 1].is(tok::identifier))
