@@ -7,6 +7,7 @@
 #include "DependenceTest.h"
 
 #include "CanonicalLoop.h"
+#include "TokenBuilder.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -93,8 +94,126 @@ private:
   StringSet<> Locals;
   /// Per array: every access (writes included), in order.
   StringMap<std::vector<Access>> Accesses;
-  /// The `.` and member names of memberChain's chains, which scan skips.
+  /// The `.` and member names of memberChain's chains, and the declared
+  /// name, `=` and `&` of an alias's declaration, which scan skips.
   DenseSet<size_t> MemberTokens;
+  /// A pointer the body declares into an array (`double *row = A + i * n;`,
+  /// `= &A[i][0]`, `= A[i]`, `= A`): its element p[s] is the array's
+  /// element at Prefix and Offset + s.
+  struct Alias {
+    Token Base;
+    SmallVector<SmallVector<Token, 8>, 2> Prefix;
+    SmallVector<Token, 8> Offset; ///< empty: none
+    /// The subscripts of Base that p[S] accesses.
+    SmallVector<SmallVector<Token, 8>, 2> element(Preprocessor &PP, ArrayRef<Token> S) const {
+      SmallVector<SmallVector<Token, 8>, 2> Out(Prefix.begin(), Prefix.end());
+      SmallVector<Token, 8> Last(Offset.begin(), Offset.end());
+      if (!Last.empty()) {
+        // `Offset + S`, S in parentheses unless it binds to `+` as a
+        // whole (so that a row `i * W + j` stays one).
+        const bool Paren = !additive(S);
+        TokenBuilder Plus(PP, Base.getLocation());
+        Plus.code(Paren ? "+ (" : "+");
+        Last.append(Plus.get().begin(), Plus.get().end());
+        Last.append(S.begin(), S.end());
+        if (Paren)
+          Last.push_back(TokenBuilder(PP, Base.getLocation()).code(")").get().front());
+      } else {
+        Last.append(S.begin(), S.end());
+      }
+      Out.push_back(std::move(Last));
+      return Out;
+    }
+  };
+  StringMap<Alias> Aliases;
+  StringSet<> AutoLocals; ///< declared `auto`, not an alias
+
+  /// Whether \p S has no operator at its top level that binds less
+  /// tightly than `+`: `Offset + S` then reads as Offset + (S).
+  static bool additive(ArrayRef<Token> S) {
+    unsigned Depth = 0;
+    for (const Token &T : S) {
+      if (T.isOneOf(tok::l_paren, tok::l_square))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square))
+        Depth -= Depth > 0;
+      else if (Depth == 0 && !T.isOneOf(tok::identifier, tok::numeric_constant, tok::plus,
+                                         tok::minus, tok::star, tok::slash, tok::percent))
+        return false;
+    }
+    return !S.empty();
+  }
+
+  /// A pointer's declaration at Body[I] (its `*`, or `auto`): `T *p = A +
+  /// e;`, `T *p = &A[e]...[e'];`, `T *p = A[e];` (a row), `T *p = A;`, with
+  /// `auto p` too, p declared alone; recorded in Aliases, its name, `=` and
+  /// `&` skipped (the initializer is read as usual).
+  bool readAlias(size_t I) {
+    const bool Star = Body[I].is(tok::star);
+    if (!(Star || Body[I].is(tok::kw_auto)) || I + 4 >= Body.size() ||
+        Body[I + 1].isNot(tok::identifier) || Body[I + 2].isNot(tok::equal))
+      return false;
+    // The declaration starts a statement: type words and names back to it.
+    size_t J = I;
+    while (J > 0 && (isTypeWord(Body[J - 1]) || Body[J - 1].is(tok::identifier) ||
+                     Body[J - 1].is(tok::kw_const)))
+      --J;
+    if ((J > 0 && !Body[J - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace)) ||
+        (Star && J == I))
+      return false;
+    size_t Semi = I + 3;
+    for (unsigned Depth = 0; Semi < Body.size(); ++Semi) {
+      if (Body[Semi].isOneOf(tok::l_paren, tok::l_square))
+        ++Depth;
+      else if (Body[Semi].isOneOf(tok::r_paren, tok::r_square))
+        Depth -= Depth > 0;
+      else if (Depth == 0 && Body[Semi].isOneOf(tok::semi, tok::comma))
+        break;
+    }
+    if (Semi >= Body.size() || Body[Semi].isNot(tok::semi))
+      return false;
+    ArrayRef<Token> Init = Body.slice(I + 3, Semi - I - 3);
+    const bool Address = Init.front().is(tok::amp);
+    if (Address)
+      Init = Init.drop_front();
+    if (Init.empty() || Init.front().isNot(tok::identifier))
+      return false;
+    Alias A;
+    A.Base = Init.front();
+    size_t End;
+    SmallVector<SmallVector<Token, 8>, 2> Each;
+    subscripts(I + 3 + Address, End, Each);
+    if (End == Semi && (!Address || !Each.empty())) {
+      // `A`, `A[e]`, `&A[e]...[e']`
+      if (Address) {
+        A.Offset = Each.pop_back_val();
+        if (!additive(A.Offset))
+          return false;
+      }
+      A.Prefix = std::move(Each);
+    } else if (!Address && Each.empty() && Init.size() > 2 &&
+               Init[1].isOneOf(tok::plus, tok::minus) &&
+               additive(Init.drop_front(Init[1].is(tok::plus) ? 2 : 1))) {
+      // `A + e`, `A - e`
+      ArrayRef<Token> Off = Init.drop_front(Init[1].is(tok::plus) ? 2 : 1);
+      A.Offset.assign(Off.begin(), Off.end());
+    } else {
+      return false;
+    }
+    const StringRef P = Body[I + 1].getIdentifierInfo()->getName();
+    if (Locals.contains(P) || Aliases.count(P))
+      return false; // (declared twice: not followed)
+    Aliases[P] = std::move(A);
+    for (size_t K : {I + 1, I + 2})
+      MemberTokens.insert(K);
+    // (`&A[e]`, `A[e]` of a row: an address, no access of A; the
+    // subscripts are read as usual.)
+    if (Address)
+      MemberTokens.insert(I + 3);
+    if (!A.Prefix.empty() || Address)
+      MemberTokens.insert(I + 3 + Address);
+    return true;
+  }
   StringMap<unsigned> Declarations; ///< how often the body declares each name
   StringSet<> Assigned; ///< scalars the body assigns
   StringMap<unsigned> ScalarWrites; ///< how often the body assigns each
@@ -106,6 +225,7 @@ private:
     int64_t First;
     int64_t Slack; ///< `j < W`: 0, `j < W - c`: c, `j <= W - c`: c - 1
     size_t Begin, End;
+    bool Declared; ///< `int j = c` (else `j = c`, assigned by the header too)
   };
   /// Those loops, by variable, in order.
   StringMap<SmallVector<RowLoop, 2>> RowLoops;
@@ -170,7 +290,9 @@ private:
           Locals.insert(Body[I + 2].getIdentifierInfo()->getName());
       }
       if (MemberTokens.contains(I))
-        continue; // `.x` of an element or a variable (memberChain)
+        continue; // `.x` of an element or a variable (memberChain), an alias's declaration
+      if (readAlias(I))
+        continue; // `double *row = A + i * n;`: row[j] is A[i * n + j]
       if (T.isOneOf(tok::arrow, tok::period, tok::kw_new, tok::kw_delete, tok::kw_asm))
         return "it uses '" + PP.getSpelling(T) + "'";
       if (T.is(tok::star) && I > 0 &&
@@ -193,6 +315,10 @@ private:
       if (declaredAt(Body, I) && !Body[I - 1].is(tok::kw_const)) {
         Locals.insert(Name); // a declaration
         ++Declarations[Name];
+        // (`auto p = ...` that is no alias may be a pointer: indexing it
+        // is not proven.)
+        if (Body[I - 1].is(tok::kw_auto))
+          AutoLocals.insert(Name);
         continue;
       }
       if (I > 0 && Body[I - 1].is(tok::comma) && declaring(I)) {
@@ -208,7 +334,19 @@ private:
         continue;
       size_t End;
       SmallVector<SmallVector<Token, 8>, 2> Each;
-      const std::string Sub = subscripts(I, End, Each);
+      std::string Sub = subscripts(I, End, Each);
+      if (auto Of = Aliases.find(Name); Of != Aliases.end()) {
+        if (Each.size() != 1)
+          return "it uses the pointer '" + Name.str() + "' (into '" +
+                 Of->second.Base.getIdentifierInfo()->getName().str() +
+                 "') other than with one subscript";
+        Name = Of->second.Base.getIdentifierInfo()->getName();
+        Each = Of->second.element(PP, Each.front());
+        Sub = "[]"; // (an element)
+      } else if (!Sub.empty() && AutoLocals.contains(Name)) {
+        return "it indexes '" + Name.str() + "', declared with 'auto' from something else "
+               "than an array, a sum array + offset or an element's address";
+      }
       if (!memberChain(End))
         return "it uses '.' on '" + Name.str() + "' other than to name a member of an "
                "element or a variable";
@@ -350,8 +488,9 @@ private:
     if (Parts.size() != 3)
       return;
     ArrayRef<Token> Init = Parts[0], Cond = Parts[1], Inc = Parts[2];
-    // T j = c
-    if (Init.size() < 4 || !(isTypeWord(Init.front()) || declaredAt(Init, 1)) ||
+    // T j = c, or j = c (j declared before: C89's style)
+    const bool Declared = Init.size() >= 4;
+    if (Init.size() < 3 || (Declared && !(isTypeWord(Init.front()) || declaredAt(Init, 1))) ||
         Init[Init.size() - 2].isNot(tok::equal) ||
         Init.back().isNot(tok::numeric_constant) || !Init[Init.size() - 3].is(tok::identifier))
       return;
@@ -378,7 +517,8 @@ private:
     const size_t End = statementEnd(HeaderEnd);
     if (Up && First && Subtracted && *First >= 0 && End)
       RowLoops[J.getIdentifierInfo()->getName()].push_back(RowLoop{
-          PP.getSpelling(Bound[0]), *First, Less ? *Subtracted : *Subtracted - 1, I, End});
+          PP.getSpelling(Bound[0]), *First, Less ? *Subtracted : *Subtracted - 1, I, End,
+          Declared});
   }
 
   /// Past the statement at Body[I] when it is a block or a simple statement
@@ -438,8 +578,13 @@ private:
     // increment only).
     StringRef J = Column->getIdentifierInfo()->getName();
     auto Loops = RowLoops.find(J);
-    if (Loops == RowLoops.end() || ScalarWrites.lookup(J) != Loops->second.size() ||
-        Declarations.lookup(J) != Loops->second.size())
+    if (Loops == RowLoops.end())
+      return std::nullopt;
+    const size_t Declaring = llvm::count_if(Loops->second, [](const RowLoop &R) {
+      return R.Declared;
+    });
+    const size_t Headers = Loops->second.size() - Declaring; // `j = c` and `++j` each
+    if (ScalarWrites.lookup(J) != Declaring + 2 * Headers || Declarations.lookup(J) != Declaring)
       return std::nullopt;
     const RowLoop *Around = nullptr;
     for (const RowLoop &R : Loops->second)

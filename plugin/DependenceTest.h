@@ -32,7 +32,14 @@
 ///    holds no nested construct and no pointer dereference; a member of an
 ///    element or a variable (`p[i].x`, `s.k`) is an access of that element
 ///    or variable (a member array, a member function or `->` is not
-///    proven).
+///    proven);
+///  - a pointer the body declares into an array, alone in its declaration
+///    (`double *row = &y[i * n];`, `= y + i * n`, `= A[i]`, `= A`, with
+///    `auto` too), is that array: row[j] is y[i * n + j] (the rows of a
+///    loop over i are then distinct: a row loop `for (j = 0; j < n; ++j)`
+///    may use a variable declared before it); such a pointer used other
+///    than as row[e], or an `auto` variable that is no such pointer
+///    indexed, is not proven.
 /// Anything else is "not proven", with the reason, and the loop runs in
 /// order, as before.
 ///

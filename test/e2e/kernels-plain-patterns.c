@@ -6,6 +6,8 @@
 // before the construct (C89's style) that each iteration assigns before it
 // uses them, in the loop and in a loop nested in it: each iteration gets
 // its own, and the last one leaves its value, as the sequential loop does.
+// Pointers to rows declared in the body (`double *row = &flat[i * M];`,
+// `= out[i]`) are accesses of the array they point into.
 // Loops that are not canonical (`for (i = n; i-- > 0;)`) run in order, a
 // region of one work-item. Results equal the sequential program's on the
 // host, the emulated gfx90a (race-checked) and gfx1100, in C and in C++.
@@ -36,7 +38,7 @@ static double weight(double v, int k) {
   return w < 0 ? -w : w;
 }
 
-static double a[N], b[N], c[N], grid[N][M], out[N][M];
+static double a[N], b[N], c[N], grid[N][M], out[N][M], flat[N * M];
 static Point pts[N];
 
 int main(void) {
@@ -52,7 +54,7 @@ int main(void) {
     for (j = 0; j < M; ++j)
       grid[i][j] = i + 0.25 * j;
   }
-#pragma acc kernels copyin(a, grid) copy(b, c, pts, out)
+#pragma acc kernels copyin(a, grid) copy(b, c, pts, out, flat)
   {
     // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid 12x1x1 block 256x1x1
     for (i = 0; i < N; ++i)
@@ -92,6 +94,17 @@ int main(void) {
         v = u - 1;
         out[i][j] = u + v;
       }
+    // Row pointers: `row[j]` is flat[i * M + j], `r2[j]` out[i][j].
+    // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid 12x1x1 block 256x1x1
+    for (i = 0; i < N; ++i) {
+      double *row = &flat[i * M];
+      double *r2 = out[i];
+      const double *g = grid[i];
+      for (j = 0; j < M; ++j) {
+        row[j] = g[j] + 1;
+        r2[j] += 1;
+      }
+    }
     // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_statement_{{.*}}: grid 1x1x1 block 1x1x1
     for (i = N; i-- > 0;)
       c[i] += 1;
@@ -114,8 +127,10 @@ int main(void) {
     CHECK(pts[i].y == i * 2.0 + i % 3);
     CHECK(b[i] == weight(a[i], i % 5));
     CHECK(c[i] == a[i] * 2 + 2);
-    for (j = 0; j < M; ++j)
-      CHECK(out[i][j] == (i + 0.25 * j) * 6 - 1);
+    for (j = 0; j < M; ++j) {
+      CHECK(out[i][j] == (i + 0.25 * j) * 6);
+      CHECK(flat[i * M + j] == i + 0.25 * j + 1);
+    }
     if (failures > 10)
       return report();
   }
