@@ -269,11 +269,37 @@ private:
         else if (Body[End].is(tok::r_square) && --Depth == 0)
           break;
       }
-      Each.emplace_back(Body.begin() + Open + 1, Body.begin() + End);
-      Text += "[ " + spell(PP, Body.slice(Open + 1, End - Open - 1)) + "]";
+      Each.push_back(simplified(Body.slice(Open + 1, End - Open - 1)));
+      Text += "[ " + spell(PP, Each.back()) + "]";
       ++End;
     }
     return Text;
+  }
+
+  /// Subscript \p S without the parentheses a macro puts around its
+  /// parameters and its value (`IDX(i, j)` as `((i) * n + (j))` is
+  /// `i * n + j`): around one name or number (not a call's, not a cast's),
+  /// and around all of it.
+  static SmallVector<Token, 8> simplified(ArrayRef<Token> S) {
+    SmallVector<Token, 8> Out;
+    for (size_t K = 0; K < S.size(); ++K) {
+      const bool Lone = K + 2 < S.size() && S[K].is(tok::l_paren) &&
+                        S[K + 1].isOneOf(tok::identifier, tok::numeric_constant) &&
+                        S[K + 2].is(tok::r_paren) &&
+                        !(K > 0 && S[K - 1].isOneOf(tok::identifier, tok::r_paren,
+                                                    tok::r_square)) &&
+                        !(K + 3 < S.size() &&
+                          S[K + 3].isOneOf(tok::identifier, tok::numeric_constant,
+                                           tok::l_paren));
+      if (Lone) {
+        Out.push_back(S[K + 1]);
+        K += 2;
+      } else {
+        Out.push_back(S[K]);
+      }
+    }
+    ArrayRef<Token> Whole = withoutParens(Out);
+    return SmallVector<Token, 8>(Whole.begin(), Whole.end());
   }
 
   std::string scan() {
@@ -514,7 +540,10 @@ private:
     std::optional<int64_t> First = literal(Init.back());
     std::optional<int64_t> Subtracted =
         Bound.size() == 3 ? literal(Bound[2]) : std::optional<int64_t>(0);
-    const size_t End = statementEnd(HeaderEnd);
+    // (A loop's body may be a loop: a nest of rows, `(i * n + j) * n + k`.)
+    const size_t End = HeaderEnd < Body.size() && Body[HeaderEnd].is(tok::kw_for)
+                           ? plugin::statementEnd(Body, HeaderEnd)
+                           : statementEnd(HeaderEnd);
     if (Up && First && Subtracted && *First >= 0 && End)
       RowLoops[J.getIdentifierInfo()->getName()].push_back(RowLoop{
           PP.getSpelling(Bound[0]), *First, Less ? *Subtracted : *Subtracted - 1, I, End,
@@ -549,12 +578,26 @@ private:
   /// with j + d inside [0, W) for every j of that loop: the spelling of W.
   /// Accesses of one array that are all rows of one W touch row i only, so
   /// the iterations of the loop over i touch distinct rows of W elements.
+  /// A row of rows, `(i * V + j) * W + k` (a three-dimensional array
+  /// flattened, `IDX3(i, j, k)`), is one too: its width is "V*W".
   std::optional<std::string> rowWidth(ArrayRef<Token> S, size_t Pos) const {
     std::optional<std::string> Width;
+    std::string Rows; ///< a row of rows: the width of the inner row
     const Token *Column = nullptr;
     int64_t Offset = 0;
     for (auto [Term, Negative] : signedTerms(S)) {
-      if (Term.size() == 3 && Term[1].is(tok::star) && !Negative && !Width) {
+      if (Term.size() >= 5 && Term[0].is(tok::l_paren) &&
+          groupEnd(Term, 0) == Term.size() - 2 && Term[Term.size() - 2].is(tok::star) &&
+          !Negative && !Width) {
+        // `(row) * W`: the inner row distinct per i, W elements each
+        const Token &W = Term.back();
+        std::optional<std::string> Inner = rowWidth(Term.slice(1, Term.size() - 4), Pos);
+        if (!Inner || !W.isOneOf(tok::identifier, tok::numeric_constant) ||
+            sameVar(W, L.Var) || variesInLoop(W))
+          return std::nullopt;
+        Width = PP.getSpelling(W);
+        Rows = *Inner;
+      } else if (Term.size() == 3 && Term[1].is(tok::star) && !Negative && !Width) {
         const bool VarFirst = sameVar(Term[0], L.Var);
         const Token &W = VarFirst ? Term[2] : Term[0];
         if (!VarFirst && !sameVar(Term[2], L.Var))
@@ -593,7 +636,7 @@ private:
     if (!Around || Around->Width != *Width || Around->First + Offset < 0 ||
         Offset > Around->Slack)
       return std::nullopt;
-    return Width;
+    return Rows.empty() ? *Width : Rows + "*" + *Width;
   }
 
   /// The terms of \p S at its top level, each with whether it is

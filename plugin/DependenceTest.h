@@ -20,7 +20,9 @@
 ///    never touch one element: they differ in that subscript), or a row
 ///    `i * W + j + d` in every access (j the variable of the loop over
 ///    [c, W - c') around the access, j + d inside [0, W)): iteration i
-///    touches row i only;
+///    touches row i only; a row of rows `(i * V + j) * W + k` (a flattened
+///    three-dimensional array) too; parentheses a macro puts around its
+///    parameters and value (`((i) * n + (j))`) are read through;
 ///  - every other array the body indexes is named with a section in a
 ///    data clause of the construct or an enclosing one, declared as an
 ///    array (a distinct object) or a `restrict` pointer (distinct by the

@@ -7,7 +7,8 @@
 // uses them, in the loop and in a loop nested in it: each iteration gets
 // its own, and the last one leaves its value, as the sequential loop does.
 // Pointers to rows declared in the body (`double *row = &flat[i * M];`,
-// `= out[i]`) are accesses of the array they point into.
+// `= out[i]`) are accesses of the array they point into, and flattened
+// arrays indexed through macros (`((i) * 4 + (j)) * 5 + (k)`) are rows of rows.
 // Loops that are not canonical (`for (i = n; i-- > 0;)`) run in order, a
 // region of one work-item. Results equal the sequential program's on the
 // host, the emulated gfx90a (race-checked) and gfx1100, in C and in C++.
@@ -38,11 +39,13 @@ static double weight(double v, int k) {
   return w < 0 ? -w : w;
 }
 
-static double a[N], b[N], c[N], grid[N][M], out[N][M], flat[N * M];
+static double a[N], b[N], c[N], grid[N][M], out[N][M], flat[N * M], cube[N * 4 * 5];
+
+#define IDX3(i, j, k) (((i) * 4 + (j)) * 5 + (k))
 static Point pts[N];
 
 int main(void) {
-  int i, j, cnt = 0, neg = 0;
+  int i, j, k, cnt = 0, neg = 0;
   double mx = -1e300, mn = 1e300, big = -1e300, t = -7, u = -7, v = -7;
   for (i = 0; i < N; ++i) {
     a[i] = (i * 37 % 101) - 50.5;
@@ -54,7 +57,7 @@ int main(void) {
     for (j = 0; j < M; ++j)
       grid[i][j] = i + 0.25 * j;
   }
-#pragma acc kernels copyin(a, grid) copy(b, c, pts, out, flat)
+#pragma acc kernels copyin(a, grid) copy(b, c, pts, out, flat, cube)
   {
     // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid 12x1x1 block 256x1x1
     for (i = 0; i < N; ++i)
@@ -105,6 +108,12 @@ int main(void) {
         r2[j] += 1;
       }
     }
+    // A three-dimensional array flattened through a macro: rows of rows.
+    // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid 12x1x1 block 256x1x1
+    for (i = 0; i < N; ++i)
+      for (j = 0; j < 4; ++j)
+        for (k = 0; k < 5; ++k)
+          cube[IDX3(i, j, k)] = i * 100 + j * 10 + k;
     // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_statement_{{.*}}: grid 1x1x1 block 1x1x1
     for (i = N; i-- > 0;)
       c[i] += 1;
@@ -131,6 +140,9 @@ int main(void) {
       CHECK(out[i][j] == (i + 0.25 * j) * 6);
       CHECK(flat[i * M + j] == i + 0.25 * j + 1);
     }
+    for (j = 0; j < 4; ++j)
+      for (k = 0; k < 5; ++k)
+        CHECK(cube[(i * 4 + j) * 5 + k] == i * 100 + j * 10 + k);
     if (failures > 10)
       return report();
   }

@@ -13,6 +13,9 @@ typedef struct {
   double *p;
 } Item;
 
+#define IDX(i, j) ((i) * n + (j))
+#define IDX3(i, j, k) (((i) * n + (j)) * n + (k))
+
 static int calls;
 static double pure(double v, int k) { return v * k + 1; }
 static double twice(double *v) { *v *= 2; return *v; }
@@ -23,7 +26,7 @@ static double globalRead(double v) { return v + calls; }
 
 void f(double *a, double *b, Item *it, int n) {
   double m = 0, t = 0, t2 = 0, t3 = 0;
-  int k = 0, i;
+  int k = 0, i, j;
 #pragma acc kernels copy(a[0:n], b[0:n], it[0:n])
   {
     // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} over 'i', iterations proven independent{{.*}}reductions: max:m
@@ -46,7 +49,22 @@ void f(double *a, double *b, Item *it, int n) {
       t = a[i] + 1;
       b[i] = t * t;
     }
+    // Flattened arrays through macros: rows, and rows of rows.
+    // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} over a collapse(2) nest, iterations proven independent
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < n; ++j)
+        b[IDX(i, j)] = a[IDX(i, j)] * 2;
+    // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} over 'i', iterations proven independent
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < n; ++j)
+        for (k = 0; k < n; ++k)
+          b[IDX3(i, j, k)] = 1;
     // The near misses.
+    // CHECK: patterns.c:[[@LINE+1]]:{{.*}} not parallelized: loop-carried dependence on 'b': it is written as b[(i*n+j)*n+k] and accessed as b[((i-1)*n+j)*n+k]
+    for (i = 1; i < n; ++i)
+      for (j = 0; j < n; ++j)
+        for (k = 0; k < n; ++k)
+          b[IDX3(i, j, k)] = b[IDX3(i - 1, j, k)];
     // CHECK: patterns.c:[[@LINE+1]]:{{.*}} not parallelized: the variable 'm', declared outside the loop, is assigned in its iterations
     for (i = 0; i < n; ++i)
       if (a[i] > m) m = a[i]; else k = i;
