@@ -7,6 +7,7 @@
 #include "DependenceTest.h"
 
 #include "CanonicalLoop.h"
+#include "Directive.h"
 #include "TokenBuilder.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -161,18 +162,14 @@ private:
     if ((J > 0 && !Body[J - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace)) ||
         (Star && J == I))
       return false;
-    size_t Semi = I + 3;
-    for (unsigned Depth = 0; Semi < Body.size(); ++Semi) {
-      if (Body[Semi].isOneOf(tok::l_paren, tok::l_square))
-        ++Depth;
-      else if (Body[Semi].isOneOf(tok::r_paren, tok::r_square))
-        Depth -= Depth > 0;
-      else if (Depth == 0 && Body[Semi].isOneOf(tok::semi, tok::comma))
-        break;
-    }
-    if (Semi >= Body.size() || Body[Semi].isNot(tok::semi))
+    // The initializer, up to the `;`; one declarator only.
+    const size_t Past = statementEnd(I + 3);
+    if (!Past || Body[Past - 1].isNot(tok::semi))
       return false;
+    const size_t Semi = Past - 1;
     ArrayRef<Token> Init = Body.slice(I + 3, Semi - I - 3);
+    if (Init.empty() || splitTopLevel(Init, tok::comma).size() != 1)
+      return false;
     const bool Address = Init.front().is(tok::amp);
     if (Address)
       Init = Init.drop_front();
