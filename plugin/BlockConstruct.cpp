@@ -78,19 +78,34 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
   return Names;
 }
 
-/// A plain loop of `kernels` or `parallel` whose body holds plain loops
-/// (with device statements: and other statements), next in the token
-/// stream: true (tokens back in the stream) when its iterations are proven
-/// independent, so that it is a loop construct with the loops inside in its
-/// body; else it stays the construct's sequential control (and the remark
-/// says why), its loops loops of their own.
-bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Loop,
-                       StatementLexer &Outer) {
+/// A plain loop of `kernels` or `parallel` (\p Construct) whose body holds
+/// plain loops (with device statements: and other statements), next in the
+/// token stream: true (tokens back in the stream) when its iterations are
+/// proven independent, so that it is a loop construct with the loops inside
+/// in its body; else it stays the construct's sequential control (and the
+/// remark says why), its loops loops of their own. In `kernels`, the
+/// scalars its iterations assign before use are made each iteration's own
+/// (privatizeAssignedScalars) when that proves it; sequential control keeps
+/// them as written (a time step's `err = 0;` is the control's, reduced by
+/// the loops in it).
+bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Construct,
+                       const Directive &Loop, StatementLexer &Outer) {
   TokenList Stmt;
-  const bool Ok = lexStatement(PP, Ctx, Stmt, /*Back=*/true);
+  const bool Ok = lexStatement(PP, Ctx, Stmt, /*Back=*/false);
+  if (!Ok)
+    return true;
   std::string Var;
-  std::string Why = Ok ? controlLoopDependence(PP, Ctx, Loop, Stmt, Var) : "";
-  if (!Ok || Why.empty()) {
+  std::string Why = controlLoopDependence(PP, Ctx, Loop, Stmt, Var);
+  if (!Why.empty() && Construct.Kind == ConstructKind::Kernels) {
+    TokenList Private = withAssignedScalarsPrivate(PP, Ctx, Construct, Stmt);
+    std::string PrivateVar;
+    if (controlLoopDependence(PP, Ctx, Loop, Private, PrivateVar).empty()) {
+      Why.clear();
+      Stmt = std::move(Private);
+    }
+  }
+  putBack(PP, Stmt);
+  if (Why.empty()) {
     if (!Stmt.empty())
       Outer.forgetPlainLoops(Stmt.front().getLocation(), Stmt.back().getLocation());
     return true;
@@ -99,6 +114,45 @@ bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Loop,
     report(PP, Loop.Loc, Diag::RegionRemark)
         << implicitName(Loop) + (Var.empty() ? std::string() : " over '" + Var + "'") +
                " runs in order on the host, as the construct's sequential control: " + Why +
+               "; the loops in it are loops of their own";
+  return false;
+}
+
+/// At the compute directive \p D at \p PragmaLoc, read as host control:
+/// whether its statement is one plain loop around `loop` constructs (the
+/// outer loop of a nest written without a directive, the inner ones with
+/// one) whose iterations are proven independent. Then it is a loop of the
+/// construct, the `loop`s nested in its iterations, rather than sequential
+/// control launching them once per iteration. Read in the source text ahead
+/// (the nested directives must not be handled yet); a time loop around
+/// them updates the same elements in every step, so it stays control (the
+/// remark says why).
+bool outerLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                     SourceLocation PragmaLoc) {
+  bool Ok;
+  SourceScanner Scan(PP, PragmaLoc, Ok);
+  SourceScanner::LoopTokens L;
+  if (!Ok || !Scan.onlyPlainLoop(L) || L.Directives.empty())
+    return false;
+  SourceScanner::cook(PP, L.Header);
+  SourceScanner::cook(PP, L.Body);
+  CanonicalLoop Outer;
+  if (!quietHeader(PP, PragmaLoc, L.Header, Outer))
+    return false;
+  Outer.Body.assign(L.Body.begin(), L.Body.end());
+  std::string Why;
+  if (llvm::any_of(L.Body, [](const Token &T) {
+        return T.isOneOf(tok::kw_break, tok::kw_goto, tok::kw_return);
+      }))
+    Why = "it leaves its body with 'break', 'goto' or 'return'";
+  else
+    Why = findLoopDependence(PP, Ctx, D, Outer, {});
+  if (Why.empty())
+    return true;
+  if (Ctx.missedRemarks())
+    report(PP, Outer.Var.getLocation(), Diag::RegionRemark)
+        << "plain loop over '" + PP.getSpelling(Outer.Var) +
+               "' runs in order on the host, as the construct's sequential control: " + Why +
                "; the loops in it are loops of their own";
   return false;
 }
@@ -165,7 +219,8 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
         Control.takeControlLoops();
         Control.takeDeviceStatements();
       }
-      HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false);
+      HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false) &&
+                    !outerLoopProven(PP, Ctx, D, PragmaLoc);
       if (HostControl) {
         PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());
         ControlLoops.append(Control.controlLoops().begin(), Control.controlLoops().end());
@@ -270,7 +325,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
                             HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
     }
     if (llvm::is_contained(ControlLoops, For.getLocation()) &&
-        !controlLoopProven(PP, Ctx, Loop, Lex))
+        !controlLoopProven(PP, Ctx, D, Loop, Lex))
       return;
     LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
   });

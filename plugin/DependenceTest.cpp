@@ -58,13 +58,230 @@ std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
   return S;
 }
 
+/// Index variables read as their values (forward substitution, for
+/// legacy code's `int idx = i * m + j; c[idx] = 2 * a[idx];`): a scalar
+/// the body sets once, by its declaration or by one assignment statement
+/// (`idx = ...;` after `int idx;`, or `__acc_last_idx = ...;`, the
+/// iteration's copy of one declared before the construct), to a sum of
+/// products of numbers, the loop's variable \p Var, names the body never
+/// assigns, variables of `for` loops around the setting (only their
+/// headers assign them) and index variables set before it. Each of its
+/// uses in a subscript after the setting, up to the end of the setting's
+/// block and of those loops, is that value (in parentheses unless it is a
+/// term of a sum); the body is otherwise as written (a use elsewhere stays
+/// the variable, which is not proven).
+class IndexValues {
+public:
+  IndexValues(Preprocessor &PP, const Token &Var, ArrayRef<Token> Body)
+      : PP(PP), Var(Var), Body(Body) {}
+
+  TokenList run() {
+    readLoopsAndWrites();
+    for (size_t K = 0; K + 2 < Body.size(); ++K)
+      if (Body[K].is(tok::identifier) && Body[K + 1].is(tok::equal))
+        readSetting(K);
+    TokenList Out;
+    for (size_t K = 0; K < Body.size(); ++K) {
+      auto It = Uses.find(K);
+      if (It == Uses.end()) {
+        Out.push_back(Body[K]);
+        continue;
+      }
+      // (A term of a sum needs no parentheses: `p + j` is `i * m + j`.)
+      const bool Term = K > 0 && Body[K - 1].isOneOf(tok::l_square, tok::plus) &&
+                        K + 1 < Body.size() &&
+                        Body[K + 1].isOneOf(tok::r_square, tok::plus, tok::minus);
+      if (!Term)
+        Out.push_back(TokenBuilder(PP, Body[K].getLocation()).code("(").get().front());
+      Out.append(It->second.begin(), It->second.end());
+      if (!Term)
+        Out.push_back(TokenBuilder(PP, Body[K].getLocation()).code(")").get().front());
+    }
+    return Out;
+  }
+
+private:
+  struct ForLoop {
+    StringRef Var;
+    size_t Begin, HeaderEnd, End; ///< the `for`, past its `)`, past its statement
+  };
+  struct Value {
+    TokenList Tokens;
+    size_t From, Limit; ///< the positions where it holds
+  };
+
+  Preprocessor &PP;
+  const Token &Var;
+  ArrayRef<Token> Body;
+  SmallVector<ForLoop, 4> Loops;
+  StringMap<SmallVector<size_t, 2>> Writes; ///< outside the loops' headers
+  StringSet<> HeaderWritten;
+  StringMap<unsigned> Declared;
+  StringMap<Value> Values;
+  DenseMap<size_t, TokenList> Uses;
+
+  static StringRef name(const Token &T) {
+    return T.is(tok::identifier) ? T.getIdentifierInfo()->getName() : StringRef();
+  }
+
+  bool inHeader(size_t K) const {
+    return llvm::any_of(Loops, [&](const ForLoop &F) { return K > F.Begin && K < F.HeaderEnd; });
+  }
+
+  void readLoopsAndWrites() {
+    for (size_t K = 0; K < Body.size(); ++K) {
+      if (Body[K].is(tok::kw_for) && K + 1 < Body.size() && Body[K + 1].is(tok::l_paren)) {
+        const size_t HeaderEnd = groupEnd(Body, K + 1);
+        const size_t End = statementEnd(Body, K);
+        const Token *V = HeaderEnd > K + 2
+                             ? headerVariable(Body.slice(K + 2, HeaderEnd - K - 3))
+                             : nullptr;
+        if (V && HeaderEnd <= Body.size() && End && End <= Body.size())
+          Loops.push_back({name(*V), K, HeaderEnd, End});
+      }
+    }
+    for (size_t K = 0; K < Body.size(); ++K) {
+      StringRef N = name(Body[K]);
+      if (N.empty())
+        continue;
+      if (declaredAt(Body, K))
+        ++Declared[N];
+      const bool Written =
+          (K + 1 < Body.size() &&
+           (isAssignment(Body[K + 1]) || Body[K + 1].isOneOf(tok::plusplus, tok::minusminus))) ||
+          (K > 0 && Body[K - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp));
+      if (!Written)
+        continue;
+      if (inHeader(K))
+        HeaderWritten.insert(N);
+      else
+        Writes[N].push_back(K);
+    }
+  }
+
+  /// The end of the innermost block around \p K.
+  size_t blockEnd(size_t K) const {
+    unsigned Depth = 0;
+    for (size_t J = K; J < Body.size(); ++J) {
+      if (Body[J].is(tok::l_brace))
+        ++Depth;
+      else if (Body[J].is(tok::r_brace) && Depth-- == 0)
+        return J;
+    }
+    return Body.size();
+  }
+
+  /// `idx = e;` or `T idx = e;` at Body[K] (the name).
+  void readSetting(size_t K) {
+    const StringRef N = name(Body[K]);
+    const bool Copy = N.starts_with(LastValuePrefix);
+    if (N.empty() || HeaderWritten.contains(N) || Writes.lookup(N).size() != 1 ||
+        (!Copy && Declared.lookup(N) != 1) || inHeader(K))
+      return;
+    // At the start of a statement (a declaration's type words before it).
+    size_t Start = K;
+    if (declaredAt(Body, K))
+      while (Start > 0 && isTypeWord(Body[Start - 1]))
+        --Start;
+    if (Start > 0 && !Body[Start - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      return;
+    Value V;
+    V.Limit = blockEnd(K);
+    size_t E = K + 2;
+    for (unsigned Depth = 0; E < Body.size(); ++E) {
+      const Token &T = Body[E];
+      if (T.is(tok::semi) && Depth == 0)
+        break;
+      if (T.is(tok::l_paren)) {
+        ++Depth;
+      } else if (T.is(tok::r_paren)) {
+        if (Depth-- == 0)
+          return;
+      } else if (T.is(tok::identifier)) {
+        if (E + 1 < Body.size() && Body[E + 1].isOneOf(tok::l_paren, tok::l_square))
+          return;
+        if (!holdsAt(E, K, V))
+          return;
+        continue;
+      } else if (!T.isOneOf(tok::numeric_constant, tok::plus, tok::minus, tok::star)) {
+        return;
+      }
+      V.Tokens.push_back(T);
+    }
+    if (E >= Body.size() || V.Tokens.empty())
+      return;
+    V.From = E + 1;
+    // Its uses in subscripts where the value holds.
+    unsigned Square = 0;
+    for (size_t U = 0; U < V.Limit; ++U) {
+      if (Body[U].is(tok::l_square))
+        ++Square;
+      else if (Body[U].is(tok::r_square) && Square)
+        --Square;
+      else if (U >= V.From && Square && name(Body[U]) == N)
+        Uses[U] = V.Tokens;
+    }
+    Values[N] = std::move(V);
+  }
+
+  /// Whether the name at Body[\p At], in the value set at \p K, keeps its
+  /// value from there up to \p V's Limit (which it may lower); an index
+  /// variable's value is put in place.
+  bool holdsAt(size_t At, size_t K, Value &V) {
+    const Token &T = Body[At];
+    const StringRef N = name(T);
+    if (sameVar(T, Var)) {
+      if (HeaderWritten.contains(N) || Writes.count(N))
+        return false;
+      V.Tokens.push_back(T);
+      return true;
+    }
+    if (auto It = Values.find(N); It != Values.end()) {
+      if (K < It->second.From || K >= It->second.Limit)
+        return false;
+      V.Limit = std::min(V.Limit, It->second.Limit);
+      const bool Term = (V.Tokens.empty() || V.Tokens.back().is(tok::plus)) &&
+                        At + 1 < Body.size() &&
+                        Body[At + 1].isOneOf(tok::plus, tok::minus, tok::semi);
+      if (!Term)
+        V.Tokens.push_back(TokenBuilder(PP, T.getLocation()).code("(").get().front());
+      V.Tokens.append(It->second.Tokens.begin(), It->second.Tokens.end());
+      if (!Term)
+        V.Tokens.push_back(TokenBuilder(PP, T.getLocation()).code(")").get().front());
+      return true;
+    }
+    if (Writes.count(N) || Declared.count(N))
+      return false;
+    if (HeaderWritten.contains(N)) {
+      // The variable of the one loop over it around the setting.
+      const ForLoop *Around = nullptr;
+      for (const ForLoop &F : Loops) {
+        if (F.Var != N)
+          continue;
+        if (K > F.HeaderEnd && K < F.End) {
+          if (Around)
+            return false;
+          Around = &F;
+        } else if (F.Begin > K && F.Begin < V.Limit) {
+          return false;
+        }
+      }
+      if (!Around)
+        return false;
+      V.Limit = std::min(V.Limit, Around->End);
+    }
+    V.Tokens.push_back(T);
+    return true;
+  }
+};
+
 class Test {
 public:
   Test(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
        const StringSet<> &Reductions, const StringSet<> &Privates,
        const StringSet<> &PureCalls)
-      : PP(PP), L(L), Body(L.Body), Mapped(Mapped), Reductions(Reductions),
-        PureCalls(PureCalls) {
+      : PP(PP), L(L), Own(IndexValues(PP, L.Var, L.Body).run()), Body(Own), Mapped(Mapped),
+        Reductions(Reductions), PureCalls(PureCalls) {
     for (const auto &P : Privates)
       Locals.insert(P.getKey());
   }
@@ -90,6 +307,7 @@ private:
 
   Preprocessor &PP;
   const CanonicalLoop &L;
+  TokenList Own; ///< the body, index variables read as their values
   ArrayRef<Token> Body;
   const StringSet<> &Mapped, &Reductions, &PureCalls;
   StringSet<> Locals;
@@ -332,8 +550,14 @@ private:
       if (Name.starts_with("__ferry_"))
         return "it holds nested loop constructs";
       if (Name.starts_with(LastValuePrefix)) {
-        Locals.insert(Name); // an iteration's copy (privatizeAssignedScalars)
-        continue;
+        // An iteration's copy (privatizeAssignedScalars): this loop's own
+        // where the body declares it (`__typeof__(t) __acc_last_t;`), else
+        // an enclosing iteration's, which this loop's iterations share.
+        if (I > 0 && Body[I - 1].is(tok::r_paren) && I + 1 < Body.size() &&
+            Body[I + 1].is(tok::semi))
+          Locals.insert(Name);
+        if (Locals.contains(Name))
+          continue;
       }
       if (declaredAt(Body, I) && !Body[I - 1].is(tok::kw_const)) {
         Locals.insert(Name); // a declaration
@@ -387,7 +611,10 @@ private:
           continue;
         if (Writes && !Locals.contains(Name) && !Reductions.contains(Name) &&
             !sameVar(T, L.Var))
-          return "the variable '" + Name.str() +
+          return "the variable '" +
+                 (Name.starts_with(LastValuePrefix) ? Name.drop_front(LastValuePrefix.size())
+                                                     : Name)
+                     .str() +
                  "', declared outside the loop, is assigned in its iterations";
         if (Writes) {
           Assigned.insert(Name);
@@ -697,6 +924,17 @@ private:
     const AccessAt &First = FirstWrite.find(Name)->second;
     ArrayRef<SmallVector<Token, 8>> Write = First.Subscripts;
     const std::vector<Access> &All = Accesses.find(Name)->second;
+    // (A time step's loop: every iteration writes the same elements.)
+    if (llvm::none_of(Write, [&](ArrayRef<Token> S) {
+          return llvm::any_of(S, [&](const Token &T) { return sameVar(T, L.Var); }) ||
+                 rowWidth(S, First.Pos);
+        })) {
+      Access Written;
+      for (ArrayRef<Token> W : Write)
+        Written.push_back(spell(PP, W));
+      return "every iteration writes '" + Name.str() + "' at " + Name.str() + display(Written) +
+             ", which does not depend on the loop variable '" + PP.getSpelling(L.Var) + "'";
+    }
     std::string Why;
     bool WhyUsesVar = false;
     for (size_t P = 0; P < Write.size(); ++P) {

@@ -41,7 +41,11 @@
 ///    loop over i are then distinct: a row loop `for (j = 0; j < n; ++j)`
 ///    may use a variable declared before it); such a pointer used other
 ///    than as row[e], or an `auto` variable that is no such pointer
-///    indexed, is not proven.
+///    indexed, is not proven;
+///  - an index variable, a scalar the body sets once (`int idx = i * m +
+///    j;`, or one assignment statement) to a sum of products of numbers,
+///    the loops' variables and names the body never assigns, is read as
+///    that value in the subscripts after it, in its block (IndexValues).
 /// Anything else is "not proven", with the reason, and the loop runs in
 /// order, as before.
 ///

@@ -310,8 +310,7 @@ Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store, Sourc
   return Loop;
 }
 
-/// Puts \p Toks, lexed ahead, back in the token stream.
-static void putBack(Preprocessor &PP, ArrayRef<Token> Toks) {
+void putBack(Preprocessor &PP, ArrayRef<Token> Toks) {
   auto Copy = std::make_unique<Token[]>(Toks.size());
   std::copy(Toks.begin(), Toks.end(), Copy.get());
   PP.EnterTokenStream(std::move(Copy), Toks.size(), /*DisableMacroExpansion=*/true,

@@ -27,6 +27,9 @@ namespace plugin {
 Directive &addImplicitLoop(std::vector<std::unique_ptr<Directive>> &Store,
                            clang::SourceLocation Loc, ConstructKind In);
 
+/// Puts \p Toks, lexed ahead, back in the token stream.
+void putBack(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Toks);
+
 /// Lexes the statement next in the token stream into \p Stmt, and puts it
 /// back when \p Back (or on an error, which it reported: false).
 bool lexStatement(clang::Preprocessor &PP, const AccContext &Ctx, TokenList &Stmt, bool Back);
@@ -64,6 +67,11 @@ void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &
 /// or `return` are left as they are. The tokens are back in the stream.
 void privatizeAssignedScalars(clang::Preprocessor &PP, AccContext &Ctx,
                               const Directive &Construct);
+/// privatizeAssignedScalars's rewriting of the plain loop \p Stmt (as
+/// written) of \p Construct.
+TokenList withAssignedScalarsPrivate(clang::Preprocessor &PP, AccContext &Ctx,
+                                     const Directive &Construct,
+                                     llvm::ArrayRef<clang::Token> Stmt);
 
 /// A plain loop nested in an implicit loop's iteration, next in the token
 /// stream, whose body is one statement `X op= e;` (op `+`, `-` or `*`) that

@@ -194,15 +194,22 @@ private:
 
 } // namespace
 
-void privatizeAssignedScalars(Preprocessor &PP, AccContext &Ctx, const Directive &Construct) {
-  TokenList Stmt;
-  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
-    return;
+TokenList withAssignedScalarsPrivate(Preprocessor &PP, AccContext &Ctx,
+                                     const Directive &Construct, ArrayRef<Token> Stmt) {
   SmallPtrSet<const IdentifierInfo *, 8> Named;
   Ctx.addNamedInDataClauses(Stmt, {&Construct}, /*Members=*/false, Named);
   TokenList Out;
   LastValues(PP, Ctx, Stmt.front().getLocation(), Named).loop(Stmt, Out, {});
-  TokenBuilder(PP, Construct.Loc).tokens(Out).inject();
+  return Out;
+}
+
+void privatizeAssignedScalars(Preprocessor &PP, AccContext &Ctx, const Directive &Construct) {
+  TokenList Stmt;
+  if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
+    return;
+  TokenBuilder(PP, Construct.Loc)
+      .tokens(withAssignedScalarsPrivate(PP, Ctx, Construct, Stmt))
+      .inject();
 }
 
 } // namespace plugin

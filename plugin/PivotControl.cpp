@@ -50,13 +50,6 @@ const Token *initVariable(ArrayRef<Token> Header) {
   return headerVariable(Header.take_until([](const Token &T) { return T.is(tok::semi); }));
 }
 
-/// Raw identifiers as the preprocessor's identifiers and keywords.
-void cook(Preprocessor &PP, MutableArrayRef<Token> Toks) {
-  for (Token &T : Toks)
-    if (T.is(tok::raw_identifier))
-      PP.LookUpIdentifierInfo(T);
-}
-
 /// The directive (its `#`) before the statement at \p I of the body, if any.
 const SourceLocation *directiveAt(const SourceScanner::LoopTokens &L, size_t I) {
   for (const auto &[Loc, At] : L.Directives)
@@ -127,8 +120,8 @@ bool findPivotControl(Preprocessor &PP, AccContext &Ctx, SourceLocation PragmaLo
   SourceScanner::LoopTokens L;
   if (!Ok || !Scan.onlyLoopConstruct(L))
     return false;
-  cook(PP, L.Header);
-  cook(PP, L.Body);
+  SourceScanner::cook(PP, L.Header);
+  SourceScanner::cook(PP, L.Body);
   const Token *Var = initVariable(L.Header);
   SmallVector<SourceLocation, 4> Plain, Dropped;
   SmallVector<std::pair<SourceLocation, Token>, 4> Privates;

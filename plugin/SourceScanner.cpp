@@ -341,8 +341,26 @@ bool SourceScanner::onlyLoopConstruct(LoopTokens &Out) {
       !loopDirective(line(), {"independent", "gang"}))
     return false;
   Out.Directive = T.getLocation();
-  if (!is(next(), "for") || next().isNot(tok::l_paren))
+  return is(next(), "for") && loopTokens(Out, /*AnyClauses=*/false) &&
+         (!Braced || next().is(tok::r_brace));
+}
+
+bool SourceScanner::onlyPlainLoop(LoopTokens &Out) {
+  if (next().isNot(tok::hash))
     return false;
+  line();
+  Token T = next();
+  const bool Braced = T.is(tok::l_brace);
+  if (Braced)
+    T = next();
+  return is(T, "for") && loopTokens(Out, /*AnyClauses=*/true) &&
+         (!Braced || next().is(tok::r_brace));
+}
+
+bool SourceScanner::loopTokens(LoopTokens &Out, bool AnyClauses) {
+  if (next().isNot(tok::l_paren))
+    return false;
+  Token T;
   for (unsigned Depth = 1;;) {
     T = next();
     if (T.is(tok::eof))
@@ -359,10 +377,11 @@ bool SourceScanner::onlyLoopConstruct(LoopTokens &Out) {
   Out.Body.push_back(T);
   for (unsigned Depth = 1; Depth;) {
     T = next();
-    if (T.is(tok::eof))
+    if (T.is(tok::eof) || is(T, "_Pragma"))
       return false;
     if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      if (!loopDirective(line(), {"independent"}))
+      SmallVector<StringRef, 4> Words = line();
+      if (AnyClauses ? !isAccLoop(Words) : !loopDirective(Words, {"independent"}))
         return false;
       Out.Directives.push_back({T.getLocation(), Out.Body.size()});
       continue;
@@ -373,7 +392,13 @@ bool SourceScanner::onlyLoopConstruct(LoopTokens &Out) {
       --Depth;
     Out.Body.push_back(T);
   }
-  return !Braced || next().is(tok::r_brace);
+  return true;
+}
+
+void SourceScanner::cook(Preprocessor &PP, MutableArrayRef<Token> Toks) {
+  for (Token &T : Toks)
+    if (T.is(tok::raw_identifier))
+      PP.LookUpIdentifierInfo(T);
 }
 
 bool SourceScanner::plainLoopAfter(Preprocessor &ThePP, bool &ThenBrace) {

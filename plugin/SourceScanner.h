@@ -90,6 +90,15 @@ public:
   /// where a directive in it is not a `loop` without clauses (or with
   /// `independent`).
   bool onlyLoopConstruct(LoopTokens &Out);
+  /// At a compute directive whose statement is one plain `for` (in braces
+  /// or not) with a braced body whose directives are all `loop` constructs
+  /// (an outer loop written without a directive around loops written with
+  /// one): its raw tokens in \p Out (no Directive). False for anything
+  /// else.
+  bool onlyPlainLoop(LoopTokens &Out);
+  /// Raw identifiers of \p Toks as the preprocessor's identifiers and
+  /// keywords (for the dependence test of tokens read ahead).
+  static void cook(clang::Preprocessor &PP, llvm::MutableArrayRef<clang::Token> Toks);
   /// At a directive: whether the statement after it is a plain `for`
   /// statement (no directive inside it); \p ThenBrace: a `}` follows it.
   bool plainLoopAfter(clang::Preprocessor &ThePP, bool &ThenBrace);
@@ -116,6 +125,11 @@ private:
   /// A plain loop at \p For: a `for` statement without a
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
+  /// After a `for`: its header and braced body into \p Out, the body's
+  /// directives left out (onlyLoopConstruct, onlyPlainLoop); false where
+  /// one is not a `loop` construct (\p AnyClauses: with any clauses; else
+  /// with `independent` at most).
+  bool loopTokens(LoopTokens &Out, bool AnyClauses);
   /// Whether the `for` at \p For has a braced body whose directives are
   /// all `loop` constructs, or a body that is one `loop` construct.
   bool onlyLoopDirectives(const clang::Token &For);

@@ -40,12 +40,13 @@ static double weight(double v, int k) {
 }
 
 static double a[N], b[N], c[N], grid[N][M], out[N][M], flat[N * M], cube[N * 4 * 5];
+static double twice[N * M], shifted[N * M];
 
 #define IDX3(i, j, k) (((i) * 4 + (j)) * 5 + (k))
 static Point pts[N];
 
 int main(void) {
-  int i, j, k, cnt = 0, neg = 0;
+  int i, j, k, p = -1, cnt = 0, neg = 0;
   double mx = -1e300, mn = 1e300, big = -1e300, t = -7, u = -7, v = -7;
   for (i = 0; i < N; ++i) {
     a[i] = (i * 37 % 101) - 50.5;
@@ -57,7 +58,7 @@ int main(void) {
     for (j = 0; j < M; ++j)
       grid[i][j] = i + 0.25 * j;
   }
-#pragma acc kernels copyin(a, grid) copy(b, c, pts, out, flat, cube)
+#pragma acc kernels copyin(a, grid) copy(b, c, pts, out, flat, cube) copyout(twice, shifted)
   {
     // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid 12x1x1 block 256x1x1
     for (i = 0; i < N; ++i)
@@ -114,6 +115,20 @@ int main(void) {
       for (j = 0; j < 4; ++j)
         for (k = 0; k < 5; ++k)
           cube[IDX3(i, j, k)] = i * 100 + j * 10 + k;
+    // Index variables set once from the loops' variables, declared in the
+    // body or before the construct (C89: assigned first, its last value kept).
+    // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid {{[0-9]+}}x1x1 block 256x1x1
+    for (i = 0; i < N; ++i)
+      for (j = 0; j < M; ++j) {
+        int at = i * M + j;
+        twice[at] = 2 * flat[at];
+      }
+    // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_loop_{{.*}}: grid {{[0-9]+}}x1x1 block {{[1-9][0-9]+}}x1x1
+    for (i = 0; i < N; ++i) {
+      p = i * M;
+      for (j = 0; j < M; ++j)
+        shifted[p + j] = flat[p + j] + j;
+    }
     // CHECK: launch {{.*}}plain_patterns_c_[[#@LINE+1]]_statement_{{.*}}: grid 1x1x1 block 1x1x1
     for (i = N; i-- > 0;)
       c[i] += 1;
@@ -139,6 +154,8 @@ int main(void) {
     for (j = 0; j < M; ++j) {
       CHECK(out[i][j] == (i + 0.25 * j) * 6);
       CHECK(flat[i * M + j] == i + 0.25 * j + 1);
+      CHECK(twice[i * M + j] == 2 * flat[i * M + j]);
+      CHECK(shifted[i * M + j] == flat[i * M + j] + j);
     }
     for (j = 0; j < 4; ++j)
       for (k = 0; k < 5; ++k)
@@ -149,5 +166,6 @@ int main(void) {
   // The last iterations' values, as the sequential loops leave them.
   CHECK(t == a[N - 1] * 2);
   CHECK(u == grid[N - 1][M - 1] * 3 && v == u - 1);
+  CHECK(p == (N - 1) * M);
   return report();
 }

@@ -17,7 +17,7 @@ void update(double (*A)[64], int n, int k) {
   for (int i = k; i < n; i++)
     for (int j = k + 1; j < n; j++)
       A[i][j] = A[i][j] - A[i][k] * A[k][j];
-// CHECK: dependence-ranges.cpp:[[#@LINE+2]]:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized: loop-carried dependence on 'A': it is written as A[i][0] and accessed as A[k][0]
+// CHECK: dependence-ranges.cpp:[[#@LINE+2]]:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized: loop-carried dependence on 'A': it is written as A[i][0] and accessed as A[i-1][0]
 #pragma acc kernels copy(A[0:n][0:64])
   for (int i = k + 1; i < n; i += 1) {
     int k = i - 1;

@@ -59,7 +59,7 @@ void f(double *a, double *b, int n, int steps) {
 void g(double *a, double *b, int n, int steps) {
 #pragma acc data copy(a[0:n], b[0:n])
   {
-// CHECK: plain-loops.cpp:[[@LINE+4]]:{{.*}} remark: ferry: plain loop in 'kernels' over 't' runs in order on the host, as the construct's sequential control: 'a' is written at a subscript that changes in the loop (i); the loops in it are loops of their own
+// CHECK: plain-loops.cpp:[[@LINE+4]]:{{.*}} remark: ferry: plain loop in 'kernels' over 't' runs in order on the host, as the construct's sequential control: every iteration writes 'a' at a[i], which does not depend on the loop variable 't'; the loops in it are loops of their own
 // CHECK: plain-loops.cpp:[[@LINE+4]]:{{.*}} remark: ferry: plain loop in 'kernels' (as 'loop') over 'i', iterations proven independent
 #pragma acc kernels
     {
