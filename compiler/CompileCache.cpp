@@ -53,12 +53,12 @@ std::string defaultDir() {
 /// The digest of the library this code is in (libferry.so, or the program
 /// that links it statically): a rebuilt compiler never reuses what an
 /// earlier build of the same version compiled.
-std::string buildDigest() {
-  static const std::string Digest = [] {
+std::string buildDigest(const CacheOptions &Memo) {
+  static const std::string Digest = [&] {
     Dl_info Info;
     if (!dladdr(reinterpret_cast<void *>(&buildDigest), &Info) || !Info.dli_fname)
       return std::string("unknown");
-    return digestFiles({std::string(Info.dli_fname)});
+    return digestFiles({std::string(Info.dli_fname)}, Memo);
   }();
   return Digest;
 }
@@ -96,14 +96,16 @@ std::string hashFile(const std::string &Path) {
 }
 } // namespace
 
-std::string fileDigest(const std::string &Path) {
+std::string fileDigest(const std::string &Path, const CacheOptions &MemoOptions) {
   static std::mutex Mutex;
   static std::map<std::string, std::string> Known;
   std::lock_guard<std::mutex> Lock(Mutex);
   if (auto It = Known.find(Path); It != Known.end())
     return It->second;
   std::string Digest;
-  CompileCache Memo({defaultDir() + "/file-digests"});
+  CacheOptions Of = MemoOptions;
+  Of.Dir = CompileCache(MemoOptions).dir() + "/file-digests";
+  CompileCache Memo(std::move(Of));
   std::string Identity = fileIdentity(Path);
   if (Identity.empty()) {
     Digest = "<missing>";
@@ -119,21 +121,21 @@ std::string fileDigest(const std::string &Path) {
   return Digest;
 }
 
-std::string digestFiles(ArrayRef<std::string> Paths) {
+std::string digestFiles(ArrayRef<std::string> Paths, const CacheOptions &Memo) {
   CacheKey Key;
   for (const std::string &P : Paths)
-    Key.field(P, fileDigest(P));
+    Key.field(P, fileDigest(P, Memo));
   return Key.hex();
 }
 
-std::string deviceLibraryDigest(const std::string &Dir) {
+std::string deviceLibraryDigest(const std::string &Dir, const CacheOptions &Memo) {
   std::vector<std::string> Files;
   std::error_code EC;
   for (sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC))
     if (StringRef(I->path()).ends_with(".bc"))
       Files.push_back(I->path());
   std::sort(Files.begin(), Files.end());
-  return digestFiles(Files);
+  return digestFiles(Files, Memo);
 }
 
 CompileCache::CompileCache(CacheOptions O) : Opts(std::move(O)) {
@@ -168,10 +170,10 @@ namespace {
 /// The key's fields for a compilation of \p Kind by \p Target with
 /// \p Options and the libraries of \p LibraryDigest; the module follows.
 CacheKey keyFields(StringRef Kind, StringRef Target, StringRef Options,
-                   StringRef LibraryDigest) {
+                   StringRef LibraryDigest, const CacheOptions &Memo) {
   CacheKey Key;
   Key.field("ferry", FERRY_VERSION)
-      .field("build", buildDigest())
+      .field("build", buildDigest(Memo))
       .field("llvm", LLVM_VERSION_STRING)
       // Objects cached before .ferry.functions existed lack it.
       .field("function-table", std::to_string(FunctionsSectionVersion))
@@ -182,6 +184,16 @@ CacheKey keyFields(StringRef Kind, StringRef Target, StringRef Options,
   return Key;
 }
 
+/// The printed module, not its bitcode: bitcode also carries tables of the
+/// whole LLVMContext (sync scopes, metadata kinds) that earlier compilations
+/// in the same context extend.
+std::string moduleText(const Module &M) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M.print(OS, nullptr);
+  return Text;
+}
+
 /// Whether a compilation dumps its stages (and so bypasses the cache).
 bool dumping(const DeviceTarget &T) {
   return !T.options().DumpDir.empty() || sys::Process::GetEnv("FERRY_DUMP_DIR").has_value();
@@ -190,14 +202,9 @@ bool dumping(const DeviceTarget &T) {
 
 std::string CompileCache::key(const Module &M, StringRef Kind, StringRef Target,
                               StringRef Options, StringRef LibraryDigest) {
-  CacheKey Key = keyFields(Kind, Target, Options, LibraryDigest);
-  // The printed module, not its bitcode: bitcode also carries tables of the
-  // whole LLVMContext (sync scopes, metadata kinds) that earlier compilations
-  // in the same context extend.
-  std::string Text;
-  raw_string_ostream OS(Text);
-  M.print(OS, nullptr);
-  return Key.bytes(OS.str()).hex();
+  return keyFields(Kind, Target, Options, LibraryDigest, CacheOptions())
+      .bytes(moduleText(M))
+      .hex();
 }
 
 std::string CompileCache::path(const std::string &Key) const {
@@ -319,10 +326,10 @@ Expected<std::string> CompileCache::compile(const DeviceTarget &T, const Module 
                                             ImageKind Kind, StringRef Context) {
   if (!enabled() || !T.produces(Kind) || dumping(T))
     return T.compile(M, Kind);
-  DeviceTarget::Identity Id = T.identity();
-  return compileKeyed(key(M, imageKindName(Kind), Id.Processor, optionsField(Id, Context),
-                          Id.Libraries),
-                      [&] { return T.compile(M, Kind); });
+  DeviceTarget::Identity Id = T.identity(Opts);
+  CacheKey Key = keyFields(imageKindName(Kind), Id.Processor, optionsField(Id, Context),
+                           Id.Libraries, Opts);
+  return compileKeyed(Key.bytes(moduleText(M)).hex(), [&] { return T.compile(M, Kind); });
 }
 
 Expected<std::string>
@@ -337,9 +344,9 @@ CompileCache::compileBitcode(const DeviceTarget &T, StringRef Bitcode,
   };
   if (!enabled() || !T.produces(Kind) || dumping(T))
     return ParseAndCompile();
-  DeviceTarget::Identity Id = T.identity();
+  DeviceTarget::Identity Id = T.identity(Opts);
   CacheKey Key = keyFields(imageKindName(Kind), Id.Processor, optionsField(Id, Context),
-                           Id.Libraries);
+                           Id.Libraries, Opts);
   Key.field("module", "bitcode").bytes(Bitcode);
   return compileKeyed(Key.hex(), ParseAndCompile);
 }

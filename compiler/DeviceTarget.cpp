@@ -69,13 +69,13 @@ public:
     return unsupportedKind(*this, Kind);
   }
 
-  Identity identity() const override {
+  Identity identity(const CacheOptions &DigestMemo) const override {
     return {Resolved.TargetID,
             (Twine("wave=") + (Resolved.isWave64() ? "emu32" : "32") +
              ";cov=" + Twine(Resolved.CodeObjectVersion) + ";O=" + Twine(options().OptLevel) +
              (options().InputOptimized ? ";input=optimized" : ""))
                 .str(),
-            deviceLibraryDigest(resolveDeviceLibDir(options().DeviceLibDir))};
+            deviceLibraryDigest(resolveDeviceLibDir(options().DeviceLibDir), DigestMemo)};
   }
 
 private:
@@ -110,11 +110,11 @@ public:
     return compileToPTX(NVVM, O);
   }
 
-  Identity identity() const override {
+  Identity identity(const CacheOptions &DigestMemo) const override {
     std::string Libdevice = options().LibdevicePath;
     if (Libdevice.empty())
       Libdevice = findLibdevice("");
-    return {arch(), ("O=" + Twine(options().OptLevel)).str(), digestFiles({Libdevice})};
+    return {arch(), ("O=" + Twine(options().OptLevel)).str(), digestFiles({Libdevice}, DigestMemo)};
   }
 };
 

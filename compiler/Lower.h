@@ -24,6 +24,8 @@ class Module;
 
 namespace ferry {
 
+struct CacheOptions;
+
 /// What to build for AMD GPUs.
 struct AMDGPUOptions {
   TargetOptions Target;
@@ -76,9 +78,10 @@ llvm::Expected<std::string> compileToPTX(const llvm::Module &NVVM,
 
 /// SHA-256 of the paths and contents (fileDigest) of the files in \p Paths
 /// (a missing file counts as such).
-std::string digestFiles(llvm::ArrayRef<std::string> Paths);
+/// Digests are remembered in the compile cache of \p Memo (fileDigest).
+std::string digestFiles(llvm::ArrayRef<std::string> Paths, const CacheOptions &Memo);
 /// digestFiles of the bitcode files in \p Dir.
-std::string deviceLibraryDigest(const std::string &Dir);
+std::string deviceLibraryDigest(const std::string &Dir, const CacheOptions &Memo);
 
 /// Whether LLVM's NVPTX backend knows \p SM ("sm_80", "sm_90a"); the error
 /// names it.

@@ -57,12 +57,14 @@ private:
 /// The SHA-256 of the contents of the file \p Path (lowercase hex;
 /// "<missing>" for a file that cannot be read). Hashing Ferry's library, the
 /// device libraries and ptxas costs about a second of CPU per compile, so the
-/// digest is remembered in the compile cache's directory under the file's
-/// identity (device, inode, size, modification and status-change times: any
-/// write to the file changes the status-change time) and read from there by
-/// later processes; with the cache disabled it is computed each time. Once
-/// per process for each file.
-std::string fileDigest(const std::string &Path);
+/// digest is remembered in the directory of the compile cache of \p Memo
+/// (the default one: FERRY_CACHE_DIR, ...; a CompileCache passes its own
+/// options) under the file's identity (device, inode, size, modification and
+/// status-change times: any write to the file changes the status-change
+/// time) and read from there by later processes; with that cache disabled
+/// (\p Memo's Enabled, FERRY_CACHE=0) it is computed each time and nothing
+/// is written. Once per process for each file.
+std::string fileDigest(const std::string &Path, const CacheOptions &Memo = {});
 
 class CompileCache {
 public:

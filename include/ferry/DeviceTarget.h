@@ -34,6 +34,8 @@ class Module;
 
 namespace ferry {
 
+struct CacheOptions;
+
 enum class Vendor { AMD, NVIDIA };
 
 /// Cubin: NVIDIA native code, assembled from a PTX image by ptxas
@@ -103,7 +105,9 @@ public:
     std::string Options;   ///< every option that changes the code
     std::string Libraries; ///< digest of the device libraries linked in
   };
-  virtual Identity identity() const = 0;
+  /// (Digests of files are remembered in the compile cache of
+  /// \p DigestMemo, fileDigest in ferry/Cache.h.)
+  virtual Identity identity(const CacheOptions &DigestMemo) const = 0;
 
 protected:
   DeviceTarget(Vendor V, std::string Arch, DeviceOptions Opts)

@@ -37,11 +37,13 @@ protected:
     O.Enabled = Enabled;
     return ferry::CompileCache(O);
   }
+  /// The cache's entries (not the file-digests memo's directory).
   std::vector<std::string> files() {
     std::vector<std::string> Names;
     std::error_code EC;
     for (sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC))
-      Names.push_back(sys::path::filename(I->path()).str());
+      if (!sys::fs::is_directory(I->path()))
+        Names.push_back(sys::path::filename(I->path()).str());
     std::sort(Names.begin(), Names.end());
     return Names;
   }
@@ -171,6 +173,8 @@ TEST_F(CompileCacheTest, CodeObjectsComeFromTheCacheOnAHit) {
   auto First = C.compile(*GFX90A, *M, Hsaco);
   ASSERT_TRUE(bool(First)) << toString(First.takeError());
   ASSERT_EQ(files().size(), 1u);
+  // The device libraries' digests are remembered in this cache.
+  EXPECT_TRUE(sys::fs::is_directory(Dir + "/file-digests"));
   // Replace the entry: a hit must return it, not recompile.
   std::string Entry = (Dir + "/" + files()[0]).str();
   {
@@ -233,15 +237,17 @@ TEST_F(CompileCacheTest, BitcodeIsParsedOnlyOnAMiss) {
 
 
 /// ferry::fileDigest of \p Path computed in a new process (the digest is
-/// remembered once per process), with FERRY_CACHE_DIR=\p CacheDir.
-std::string fileDigestInNewProcess(const std::string &Path, const std::string &CacheDir) {
+/// remembered once per process), with FERRY_CACHE_DIR=\p CacheDir, and
+/// \p Memo's options.
+std::string fileDigestInNewProcess(const std::string &Path, const std::string &CacheDir,
+                                   const ferry::CacheOptions &Memo = {}) {
   int Pipe[2];
   if (pipe(Pipe) != 0)
     return "<pipe failed>";
   pid_t Child = fork();
   if (Child == 0) {
     setenv("FERRY_CACHE_DIR", CacheDir.c_str(), 1);
-    std::string Digest = ferry::fileDigest(Path);
+    std::string Digest = ferry::fileDigest(Path, Memo);
     ssize_t Written = write(Pipe[1], Digest.data(), Digest.size());
     _exit(Written == ssize_t(Digest.size()) ? 0 : 1);
   }
@@ -295,6 +301,31 @@ TEST_F(CompileCacheTest, FileDigestsAreRememberedUntilTheFileChanges) {
   // A missing file has no memo entry.
   EXPECT_EQ(fileDigestInNewProcess((Dir + "/absent").str(), CacheDir), "<missing>");
   EXPECT_EQ(MemoFiles().size(), 2u);
+}
+
+TEST_F(CompileCacheTest, FileDigestsAreRememberedInTheCachesOwnDirectory) {
+  const std::string Input = (Dir + "/input").str();
+  {
+    std::error_code EC;
+    raw_fd_ostream(Input, EC) << "abc";
+    ASSERT_FALSE(EC);
+  }
+  const std::string ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+  const std::string Default = (Dir + "/default").str(), Own = (Dir + "/own").str();
+  // A cache of its own directory (a JIT's CacheOptions): the memo is there,
+  // not in the default cache.
+  ferry::CacheOptions O;
+  O.Dir = Own;
+  EXPECT_EQ(fileDigestInNewProcess(Input, Default, O), ABC);
+  EXPECT_TRUE(sys::fs::is_directory(Own + "/file-digests"));
+  EXPECT_FALSE(sys::fs::exists(Default));
+  // A disabled cache: the digest is computed, nothing is written.
+  ferry::CacheOptions Off;
+  Off.Dir = (Dir + "/off").str();
+  Off.Enabled = false;
+  EXPECT_EQ(fileDigestInNewProcess(Input, Default, Off), ABC);
+  EXPECT_FALSE(sys::fs::exists(Off.Dir));
+  EXPECT_FALSE(sys::fs::exists(Default));
 }
 
 } // namespace
