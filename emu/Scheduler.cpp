@@ -15,6 +15,7 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
 
+#include <signal.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -590,12 +591,16 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
   return Result;
 }
 
+/// Installs the handler of device faults (below), once.
+void armDeviceFaults();
+
 } // namespace
 
 std::string runDispatch(const Dispatch &D) {
   const uint64_t Groups = uint64_t(D.L.Grid[0]) * D.L.Grid[1] * D.L.Grid[2];
   if (D.WaveSize == 0 || D.WaveSize > 64)
     return "wave size " + std::to_string(D.WaveSize) + " is not 1 to 64";
+  armDeviceFaults();
   std::atomic<uint64_t> Next{0};
   std::atomic<bool> Failed{false};
   std::mutex Mutex;
@@ -659,6 +664,66 @@ void failAndStop(uint32_t Site, const std::string &What) {
                  std::to_string(CurLane->Id[1]) + "," + std::to_string(CurLane->Id[2]) + ")");
   CurLane->W = Wait::Barrier;
   suspend();
+}
+
+/// Device faults: a SIGSEGV or SIGBUS raised by a work-item's code (a wild
+/// pointer, an index far out of range, memory freed under the kernel)
+/// fails the launch as a GPU's memory access fault would, naming the
+/// kernel, the address and the work-item, rather than killing the process
+/// without a word. The handler knows a work-item's fault by the stack it
+/// runs on (the work-item's fiber stack: no alternate signal stack); any
+/// other fault goes on to the handler that was there before. It never
+/// returns to the faulting code: the work-item stops as failAndStop's do
+/// (SA_NODEFER, so that the signal stays unblocked for the next one).
+struct sigaction PreviousFault[2]; // SIGSEGV, SIGBUS
+
+void onDeviceFault(int Signal, siginfo_t *Info, void *Context) {
+  const int Index = Signal == SIGSEGV ? 0 : 1;
+  const char Probe = 0;
+  const auto Here = reinterpret_cast<uintptr_t>(&Probe);
+  if (CurLane && CurGroup && Here >= CurLane->StackLow &&
+      Here < CurLane->StackLow + WorkItemStackBytes) {
+    char Address[32];
+    std::snprintf(Address, sizeof Address, "%p", Info->si_addr);
+    CurGroup->Error = std::string("memory access fault (") +
+                      (Signal == SIGSEGV ? "SIGSEGV" : "SIGBUS") + ") at address " + Address +
+                      ": the kernel read or wrote memory that is not there (a wild or "
+                      "uninitialized pointer, an index far out of range, memory freed while "
+                      "it ran), by work-item (" +
+                      std::to_string(CurLane->Id[0]) + "," + std::to_string(CurLane->Id[1]) +
+                      "," + std::to_string(CurLane->Id[2]) + ") of work-group (" +
+                      std::to_string(CurGroup->Id[0]) + "," + std::to_string(CurGroup->Id[1]) +
+                      "," + std::to_string(CurGroup->Id[2]) + ")";
+    CurLane->W = Wait::Barrier;
+    suspend();
+  }
+  const struct sigaction &P = PreviousFault[Index];
+  if (P.sa_flags & SA_SIGINFO) {
+    if (P.sa_sigaction) {
+      P.sa_sigaction(Signal, Info, Context);
+      return;
+    }
+  } else if (P.sa_handler != SIG_DFL && P.sa_handler != SIG_IGN) {
+    P.sa_handler(Signal);
+    return;
+  }
+  // The default action: the fault happens again on return.
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  sigaction(Signal, &Default, nullptr);
+}
+
+void armDeviceFaults() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    struct sigaction A = {};
+    A.sa_sigaction = onDeviceFault;
+    A.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&A.sa_mask);
+    sigaction(SIGSEGV, &A, &PreviousFault[0]);
+    sigaction(SIGBUS, &A, &PreviousFault[1]);
+  });
 }
 
 } // namespace
