@@ -97,7 +97,7 @@ bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Const
   std::string Var;
   std::string Why = controlLoopDependence(PP, Ctx, Loop, Stmt, Var);
   if (!Why.empty() && Construct.Kind == ConstructKind::Kernels) {
-    TokenList Private = withAssignedScalarsPrivate(PP, Ctx, Construct, Stmt);
+    TokenList Private = withAssignedScalarsPrivate(PP, Ctx, {&Construct}, Stmt);
     std::string PrivateVar;
     if (controlLoopDependence(PP, Ctx, Loop, Private, PrivateVar).empty()) {
       Why.clear();
@@ -320,7 +320,7 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
     // handle their directives outside it.)
     if (!llvm::is_contained(HoldingConstructs, For.getLocation())) {
       if (D.Kind == ConstructKind::Kernels && !llvm::is_contained(ControlLoops, For.getLocation()))
-        privatizeAssignedScalars(PP, Ctx, D);
+        privatizeAssignedScalars(PP, Ctx, {&D});
       addImplicitReductions(PP, Ctx, Loop,
                             HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
     }

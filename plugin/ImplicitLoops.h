@@ -65,12 +65,16 @@ void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &
 /// sequential program's (NVHPC privatizes such scalars too). Variables a
 /// data clause names, globals and loops with `break`, `continue`, `goto`
 /// or `return` are left as they are. The tokens are back in the stream.
+/// (Also for the loops with a directive that must be proven:
+/// LoopConstruct::privatizeTemporaries.)
+/// (\p Constructs: the construct, and the loop's directive where it has one
+/// of its own, whose clauses name the variables left alone.)
 void privatizeAssignedScalars(clang::Preprocessor &PP, AccContext &Ctx,
-                              const Directive &Construct);
+                              llvm::ArrayRef<const Directive *> Constructs);
 /// privatizeAssignedScalars's rewriting of the plain loop \p Stmt (as
-/// written) of \p Construct.
+/// written) of \p Constructs.
 TokenList withAssignedScalarsPrivate(clang::Preprocessor &PP, AccContext &Ctx,
-                                     const Directive &Construct,
+                                     llvm::ArrayRef<const Directive *> Constructs,
                                      llvm::ArrayRef<clang::Token> Stmt);
 
 /// A plain loop nested in an implicit loop's iteration, next in the token

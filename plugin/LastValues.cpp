@@ -195,20 +195,22 @@ private:
 } // namespace
 
 TokenList withAssignedScalarsPrivate(Preprocessor &PP, AccContext &Ctx,
-                                     const Directive &Construct, ArrayRef<Token> Stmt) {
+                                     ArrayRef<const Directive *> Constructs,
+                                     ArrayRef<Token> Stmt) {
   SmallPtrSet<const IdentifierInfo *, 8> Named;
-  Ctx.addNamedInDataClauses(Stmt, {&Construct}, /*Members=*/false, Named);
+  Ctx.addNamedInDataClauses(Stmt, Constructs, /*Members=*/false, Named);
   TokenList Out;
   LastValues(PP, Ctx, Stmt.front().getLocation(), Named).loop(Stmt, Out, {});
   return Out;
 }
 
-void privatizeAssignedScalars(Preprocessor &PP, AccContext &Ctx, const Directive &Construct) {
+void privatizeAssignedScalars(Preprocessor &PP, AccContext &Ctx,
+                              ArrayRef<const Directive *> Constructs) {
   TokenList Stmt;
   if (!lexStatement(PP, Ctx, Stmt, /*Back=*/false))
     return;
-  TokenBuilder(PP, Construct.Loc)
-      .tokens(withAssignedScalarsPrivate(PP, Ctx, Construct, Stmt))
+  TokenBuilder(PP, Constructs.front()->Loc)
+      .tokens(withAssignedScalarsPrivate(PP, Ctx, Constructs, Stmt))
       .inject();
 }
 

@@ -46,8 +46,10 @@ void LoopConstruct::rewrite() {
     return;
   }
   const Placement P = place();
+  EnclosingKind = P.Outer;
   if (!check(P) || !readClauses(P))
     return;
+  privatizeTemporaries(P);
   // The whole body of a `for` of host control: out of it when that is legal.
   if (D.Kind == ConstructKind::Loop && P.Compute && P.Compute->HostControl && !P.Level &&
       !P.InPlace && !isC(PP))
@@ -72,6 +74,24 @@ void LoopConstruct::rewrite() {
     return;
   }
   rewriteRegion(S, P);
+}
+
+void LoopConstruct::privatizeTemporaries(const Placement &P) {
+  // A region's loop Ferry must prove (`kernels loop`, `loop` in `kernels`
+  // without `independent`, `auto`) gets the scalar temporaries of its plain
+  // loops made each iteration's own, as `kernels`' plain loops do. Only
+  // where no directive is in its statement: lexing that ahead would handle
+  // the directives outside the loop.
+  if (D.Implicit || P.Level || P.InPlace || !needsProof() || D.find(ClauseKind::Seq))
+    return;
+  const Directive *Compute = computeDirectiveOf(Ctx, D);
+  if (!Compute || (Compute->Kind != ConstructKind::Kernels && Compute != &D))
+    return;
+  bool Readable, ThenBrace;
+  SourceScanner Scan(PP, PragmaLoc, Readable);
+  if (!Readable || !Scan.plainLoopAfter(PP, ThenBrace))
+    return;
+  privatizeAssignedScalars(PP, Ctx, {Compute, &D});
 }
 
 void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
@@ -226,7 +246,6 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
 }
 
 void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
-  EnclosingKind = P.Outer;
   SmallVector<CanonicalLoop, 3> Nest(1);
   if (!S.parse(Nest[0]) || !joinNest(Nest)) {
     TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();

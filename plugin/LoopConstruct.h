@@ -112,6 +112,9 @@ private:
   void rewriteRegion(const LoopStatement &S, const Placement &P);
   /// A C loop in a region's iteration: in order there, recorded for the
   /// region (which may join it into a collapsed nest).
+  /// The scalar temporaries of a region's loop that must be proven, made
+  /// each iteration's own (privatizeAssignedScalars).
+  void privatizeTemporaries(const Placement &P);
   void rewriteInIterationC(const LoopStatement &S);
   /// The C form of rewriteRegion (plugin/CRegion.h): the nest as one flat
   /// loop of a block literal; nested loops run in order in its iterations,

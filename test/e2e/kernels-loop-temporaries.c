@@ -1,0 +1,77 @@
+// Scalar temporaries declared before the construct (C89's style) in the
+// loops of `kernels loop` and of `loop` in `kernels` without `independent`:
+// each iteration assigns them before it reads them, so each gets its own
+// copy and the loop is proven independent, at full width, as for the plain
+// loops of `kernels`; after the construct they hold the sequential
+// program's last values. A temporary read before it is assigned keeps the
+// loop in order (the result is the sequential one). Results on the host,
+// the emulated gfx90a (race-checked) and gfx1100, in C and in C++.
+// RUN: %ferry-clang -std=c99 -O2 %s -o %t 2>&1 | %count 0
+// RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+// RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
+// RUN: env FERRY_NOTIFY=1 %emu-gfx90a %run %t 2>&1 | %FileCheck %s
+// RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
+// RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t.cxx 2>&1 | %count 0
+// RUN: env FERRY_NOTIFY=1 %emu-gfx90a %run %t.cxx 2>&1 | %FileCheck %s
+#include "Inputs/check_c.h"
+
+#define N 3000
+#define M 40
+
+static double a[N], b[N], c[N][M], d[N];
+
+int main(void) {
+  int i, j;
+  double t = -1, u = -1, v = -1, w = 0;
+  for (i = 0; i < N; i++)
+    a[i] = i * 0.5;
+
+  // CHECK: launch {{.*}}temporaries_c_[[#@LINE+1]]_kernels_loop_{{.*}}: grid 12x1x1 block 256x1x1
+#pragma acc kernels loop copyin(a) copyout(b)
+  for (i = 0; i < N; i++) {
+    t = a[i] * 2;
+    b[i] = t + 1;
+  }
+
+#pragma acc kernels copyin(a) copyout(c)
+  {
+    // CHECK: launch {{.*}}temporaries_c_[[#@LINE+1]]_loop_{{.*}}: grid 12x1x1 block 256x1x1
+#pragma acc loop
+    for (i = 0; i < N; i++)
+      for (j = 0; j < M; j++) {
+        u = a[i] + j;
+        c[i][j] = u * u;
+      }
+  }
+
+  // CHECK: launch {{.*}}temporaries_c_[[#@LINE+1]]_kernels_loop_{{.*}}: grid {{[0-9]+}}x1x1 block 256x1x1
+#pragma acc kernels loop collapse(2) copy(c)
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++) {
+      v = c[i][j] - 1;
+      c[i][j] = v;
+    }
+
+  // Read before it is assigned: the iterations carry w, in order.
+  // CHECK: launch {{.*}}temporaries_c_[[#@LINE+1]]_kernels_loop_{{.*}}: grid 1x1x1 block 1x1x1
+#pragma acc kernels loop copyin(a) copyout(d)
+  for (i = 0; i < N; i++) {
+    d[i] = w;
+    w = a[i];
+  }
+
+  for (i = 0; i < N; i++) {
+    CHECK(b[i] == a[i] * 2 + 1);
+    CHECK(d[i] == (i ? a[i - 1] : 0));
+    for (j = 0; j < M; j++)
+      CHECK(c[i][j] == (a[i] + j) * (a[i] + j) - 1);
+    if (failures > 10)
+      return report();
+  }
+  CHECK(t == a[N - 1] * 2);
+  CHECK(u == a[N - 1] + M - 1);
+  CHECK(v == (a[N - 1] + M - 1) * (a[N - 1] + M - 1) - 1);
+  CHECK(w == a[N - 1]);
+  return report();
+}
