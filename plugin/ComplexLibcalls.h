@@ -6,7 +6,9 @@
 /// (C99 Annex G: infinities and NaNs), which GPU code does not have. The
 /// device module gets a definition of each one its regions call, with the
 /// signature the host's ABI gave the call, forwarding to Ferry's device
-/// library (__ferry_complex_mul and __ferry_complex_div, in double).
+/// library (__ferry_complex_mul and __ferry_complex_div, in double). The
+/// same is done for cabs and carg (and std::abs and std::arg of
+/// std::complex, which call them), as the real functions of the parts.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_COMPLEXLIBCALLS_H
@@ -17,9 +19,15 @@
 namespace ferry {
 namespace plugin {
 
-/// Defines the complex libcalls \p Dev declares; before the device library
-/// is linked, which provides what the definitions call.
+/// Defines the complex libcalls \p Dev declares, and the complex functions
+/// of <complex.h> that return a real (cabs, carg: as hypot and atan2 of the
+/// parts); before the device library is linked, which provides what the
+/// definitions call.
 void defineComplexLibcalls(llvm::Module &Dev);
+
+/// Whether \p Name is one of those complex functions (regions may call
+/// them).
+bool isDeviceComplexFunction(llvm::StringRef Name);
 
 } // namespace plugin
 } // namespace ferry

@@ -989,7 +989,8 @@ bool isMathCall(StringRef N) {
                                     "fmaf", "fmod", "fmodf", "round", "roundf", "trunc",
                                     "truncf", "copysign", "copysignf", "asin", "acos",
                                     "asinf", "acosf", "sinh", "cosh", "sinhf", "coshf",
-                                    "expm1", "log1p", "expm1f", "log1pf", "rsqrt", "rsqrtf"};
+                                    "expm1", "log1p", "expm1f", "log1pf", "rsqrt", "rsqrtf",
+                                    "cabs", "cabsf", "carg", "cargf"};
   return Names.contains(N);
 }
 

@@ -5,6 +5,8 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "DeviceCodeChecker.h"
+
+#include "ComplexLibcalls.h"
 #include "LongDouble.h"
 
 #include "Diagnostics.h"
@@ -140,7 +142,7 @@ private:
         return;
       Plain.consume_front("__builtin_");
       if (Plain == "memcpy" || Plain == "memmove" || Plain == "memset" ||
-          hasDeviceMathFunction(Plain.data(), Plain.size()))
+          hasDeviceMathFunction(Plain.data(), Plain.size()) || isDeviceComplexFunction(Plain))
         return;
     }
     if (FD->hasBody()) {
@@ -154,8 +156,8 @@ private:
       for (const auto *A : R->specific_attrs<AnnotateAttr>())
         if (A->getAnnotation().starts_with("ferry.routine;"))
           return;
-    if (FD->isExternC() &&
-        (hasDeviceMathFunction(Plain.data(), Plain.size()) || isLongDoubleMath(Plain)))
+    if (FD->isExternC() && (hasDeviceMathFunction(Plain.data(), Plain.size()) ||
+                            isLongDoubleMath(Plain) || isDeviceComplexFunction(Plain)))
       return;
     // <ferry/runtime.h>'s inner-level helpers and acc_on_device: Ferry's
     // device library has them.
