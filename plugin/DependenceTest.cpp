@@ -72,8 +72,9 @@ std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
 /// the variable, which is not proven).
 class IndexValues {
 public:
-  IndexValues(Preprocessor &PP, const Token &Var, ArrayRef<Token> Body)
-      : PP(PP), Var(Var), Body(Body) {}
+  IndexValues(Preprocessor &PP, const Token &Var, ArrayRef<Token> Body,
+              const StringSet<> &WideIntegers)
+      : PP(PP), Var(Var), Body(Body), WideIntegers(WideIntegers) {}
 
   TokenList run() {
     readLoopsAndWrites();
@@ -113,6 +114,7 @@ private:
   Preprocessor &PP;
   const Token &Var;
   ArrayRef<Token> Body;
+  const StringSet<> &WideIntegers;
   SmallVector<ForLoop, 4> Loops;
   StringMap<SmallVector<size_t, 2>> Writes; ///< outside the loops' headers
   StringSet<> HeaderWritten;
@@ -171,6 +173,30 @@ private:
     return Body.size();
   }
 
+  /// Whether the body declares \p N with integer type words of 32 bits or
+  /// more (`int`, `long`, `unsigned`, `size_t`, ...; not `short`, `char`,
+  /// `bool`, floating types or `auto`).
+  bool wideIntegerDeclared(StringRef N) const {
+    for (size_t K = 1; K < Body.size(); ++K) {
+      if (name(Body[K]) != N || !declaredAt(Body, K))
+        continue;
+      size_t Start = K;
+      while (Start > 0 && (isTypeWord(Body[Start - 1]) || Body[Start - 1].is(tok::kw_register)))
+        --Start;
+      bool Integer = false;
+      for (size_t J = Start; J < K; ++J) {
+        if (Body[J].isOneOf(tok::kw_short, tok::kw_char, tok::kw_bool, tok::kw_float,
+                            tok::kw_double, tok::kw_auto))
+          return false;
+        Integer |= Body[J].isOneOf(tok::kw_int, tok::kw_long, tok::kw_unsigned,
+                                   tok::kw_signed) ||
+                   (Body[J].is(tok::identifier) && isTypeWord(Body[J]));
+      }
+      return Integer;
+    }
+    return false;
+  }
+
   /// `idx = e;` or `T idx = e;` at Body[K] (the name).
   void readSetting(size_t K) {
     const StringRef N = name(Body[K]);
@@ -184,6 +210,8 @@ private:
       while (Start > 0 && isTypeWord(Body[Start - 1]))
         --Start;
     if (Start > 0 && !Body[Start - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      return;
+    if (Copy || !Declared.count(N) ? !WideIntegers.contains(N) : !wideIntegerDeclared(N))
       return;
     Value V;
     V.Limit = blockEnd(K);
@@ -279,8 +307,9 @@ class Test {
 public:
   Test(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
        const StringSet<> &Reductions, const StringSet<> &Privates,
-       const StringSet<> &PureCalls)
-      : PP(PP), L(L), Own(IndexValues(PP, L.Var, L.Body).run()), Body(Own), Mapped(Mapped),
+       const StringSet<> &PureCalls, const StringSet<> &WideIntegers)
+      : PP(PP), L(L), Own(IndexValues(PP, L.Var, L.Body, WideIntegers).run()), Body(Own),
+        Mapped(Mapped),
         Reductions(Reductions), PureCalls(PureCalls) {
     for (const auto &P : Privates)
       Locals.insert(P.getKey());
@@ -461,11 +490,14 @@ private:
     return Out;
   }
 
+  /// \p S without spaces, an iteration's copy `__acc_last_t` shown as t.
   static std::string display(const std::string &S) {
     std::string Out;
     for (char C : S)
       if (C != ' ')
         Out += C;
+    for (size_t At; (At = Out.find(LastValuePrefix.data())) != std::string::npos;)
+      Out.erase(At, LastValuePrefix.size());
     return Out;
   }
 
@@ -996,8 +1028,8 @@ bool isMathCall(StringRef N) {
 
 std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
                            const StringSet<> &Reductions, const StringSet<> &Privates,
-                           const StringSet<> &PureCalls) {
-  return Test(PP, L, Mapped, Reductions, Privates, PureCalls).run();
+                           const StringSet<> &PureCalls, const StringSet<> &WideIntegers) {
+  return Test(PP, L, Mapped, Reductions, Privates, PureCalls, WideIntegers).run();
 }
 
 /// Whether the first use of \p Name in \p Body is a plain assignment to it

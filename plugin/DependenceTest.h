@@ -83,12 +83,16 @@ bool isMathCall(llvm::StringRef Name);
 /// `private`/`firstprivate` variables, which the body uses as it uses its
 /// own declarations; \p PureCalls: the functions besides C math the body
 /// may call (each computes a value from arguments passed by value, and
-/// reads and writes no other memory).
+/// reads and writes no other memory); \p WideIntegers: the variables
+/// declared outside the body (an iteration's copy `__acc_last_t` by t's
+/// type) that are integers of 32 bits or more, which may be index
+/// variables (a narrower one wraps: `unsigned char k = i` is not i).
 std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
                            const llvm::StringSet<> &Mapped,
                            const llvm::StringSet<> &Reductions,
                            const llvm::StringSet<> &Privates,
-                           const llvm::StringSet<> &PureCalls);
+                           const llvm::StringSet<> &PureCalls,
+                           const llvm::StringSet<> &WideIntegers);
 
 /// A conflict the iterations of \p L certainly have, whatever the program
 /// claims (the `independent` that a `loop` in `parallel` implies): its

@@ -9,6 +9,8 @@
 #include "DependenceTest.h"
 #include "Diagnostics.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -79,7 +81,24 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
     if (Written.Body[I].is(tok::identifier) && Written.Body[I + 1].is(tok::l_paren) &&
         !isMathCall(PP.getSpelling(Written.Body[I])) && Ctx.namesPureFunction(Written.Body[I]))
       PureCalls.insert(PP.getSpelling(Written.Body[I]));
-  return findDependence(PP, Written, Mapped, Reductions, Privates, PureCalls);
+  // Integer variables declared outside the body that may be index
+  // variables (an iteration's copy by its variable's type).
+  llvm::StringSet<> WideIntegers;
+  for (const Token &T : Written.Body) {
+    if (T.isNot(tok::identifier))
+      continue;
+    StringRef Name = T.getIdentifierInfo()->getName();
+    Token Of = T;
+    if (Name.starts_with(LastValuePrefix))
+      Of.setIdentifierInfo(PP.getIdentifierInfo(Name.drop_front(LastValuePrefix.size())));
+    if (const VarDecl *VD = Ctx.lookupVariable(Of)) {
+      QualType Ty = VD->getType().getNonReferenceType();
+      if (Ty->isIntegerType() && !Ty->isBooleanType() && !Ty->isEnumeralType() &&
+          VD->getASTContext().getTypeSize(Ty) >= 32)
+        WideIntegers.insert(Name);
+    }
+  }
+  return findDependence(PP, Written, Mapped, Reductions, Privates, PureCalls, WideIntegers);
 }
 
 std::string findLoopConflict(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,

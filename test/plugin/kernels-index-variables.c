@@ -38,6 +38,7 @@ void proven(int n, int m, double *c, const double *a, const int *perm) {
 
 void near_misses(int n, int m, double *c, const double *a, const int *perm) {
   int i, j, p;
+  short s;
 // Set from an array element: any element.
 // CHECK: index-variables.c:[[@LINE+2]]:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized: every iteration writes 'c' at c[k], which does not depend on the loop variable 'i'
 #pragma acc kernels copyin(a[0:n], perm[0:n]) copyout(c[0:n])
@@ -69,6 +70,20 @@ void near_misses(int n, int m, double *c, const double *a, const int *perm) {
     int k = j * m;
     for (j = 0; j < m; j++)
       c[k + j] = a[i];
+  }
+// A type narrower than int wraps (k is i modulo 256), and so may a C89
+// variable of one.
+// CHECK: index-variables.c:[[@LINE+2]]:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized: every iteration writes 'c' at c[k], which does not depend on the loop variable 'i'
+#pragma acc kernels copyin(a[0:n]) copyout(c[0:n])
+  for (i = 0; i < n; i++) {
+    unsigned char k = i;
+    c[k] = a[i];
+  }
+// CHECK: index-variables.c:[[@LINE+2]]:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized: every iteration writes 'c' at c[s], which does not depend on the loop variable 'i'
+#pragma acc kernels copyin(a[0:n]) copyout(c[0:n])
+  for (i = 0; i < n; i++) {
+    s = i;
+    c[s] = a[i];
   }
 // The same element in every iteration: a dependence, named.
 // CHECK: index-variables.c:[[@LINE+2]]:{{.*}} remark: ferry: plain loop in 'kernels' over 'i' not parallelized: every iteration writes 'c' at c[0], which does not depend on the loop variable 'i'
