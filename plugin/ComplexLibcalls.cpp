@@ -78,68 +78,143 @@ bool handled(const Function &F) {
   return false;
 }
 
-/// The complex functions of <complex.h> that return a real, as the real
-/// math function of the parts they are (which the device's math library
-/// has): cabs(z) is hypot(re, im), carg(z) atan2(im, re). std::abs and
-/// std::arg of std::complex call them too.
+/// Calls of the device's real math functions (which its math library has),
+/// the `f` forms for float.
+class RealMath {
+public:
+  RealMath(Module &M, IRBuilder<> &B, Type *T) : M(M), B(B), T(T) {}
+
+  Value *operator()(StringRef Name, ArrayRef<Value *> Args) {
+    const std::string Full = (Name + (T->isFloatTy() ? "f" : "")).str();
+    SmallVector<Type *, 2> Params(Args.size(), T);
+    return B.CreateCall(M.getOrInsertFunction(Full, FunctionType::get(T, Params, false)), Args);
+  }
+
+private:
+  Module &M;
+  IRBuilder<> &B;
+  Type *T;
+};
+
+/// A complex function of <complex.h> (std::abs, std::exp, ... of
+/// std::complex call them too) computed from the parts with the real
+/// functions: cabs(z) is hypot(re, im), cexp(z) exp(re) (cos(im), sin(im)),
+/// and so on. Annex G's special cases for infinite and NaN parts are not
+/// made (what the formulas give).
 struct ComplexMath {
   const char *Name;
-  const char *Real;
-  bool ImaginaryFirst;
+  bool ComplexResult;
+  /// The result's parts (Im: for a complex result) from the argument's.
+  void (*Compute)(RealMath &F, IRBuilder<> &B, Value *Re, Value *Im, Value *&OutRe,
+                  Value *&OutIm);
 };
+
+void absOf(RealMath &F, IRBuilder<> &, Value *Re, Value *Im, Value *&R, Value *&) {
+  R = F("hypot", {Re, Im});
+}
+void argOf(RealMath &F, IRBuilder<> &, Value *Re, Value *Im, Value *&R, Value *&) {
+  R = F("atan2", {Im, Re});
+}
+void expOf(RealMath &F, IRBuilder<> &B, Value *Re, Value *Im, Value *&R, Value *&I) {
+  Value *E = F("exp", {Re});
+  R = B.CreateFMul(E, F("cos", {Im}));
+  I = B.CreateFMul(E, F("sin", {Im}));
+}
+void logOf(RealMath &F, IRBuilder<> &, Value *Re, Value *Im, Value *&R, Value *&I) {
+  R = F("log", {F("hypot", {Re, Im})});
+  I = F("atan2", {Im, Re});
+}
+void sqrtOf(RealMath &F, IRBuilder<> &B, Value *Re, Value *Im, Value *&R, Value *&I) {
+  // t = sqrt((|z| + |re|) / 2); re >= 0: (t, im / 2t); else (|im| / 2t,
+  // copysign(t, im)); z = 0: (0, im).
+  Type *T = Re->getType();
+  Value *T2 = F("sqrt", {B.CreateFMul(B.CreateFAdd(F("hypot", {Re, Im}), F("fabs", {Re})),
+                                     ConstantFP::get(T, 0.5))});
+  Value *Zero = B.CreateFCmpOEQ(T2, ConstantFP::get(T, 0));
+  Value *Other =
+      B.CreateSelect(Zero, Im, B.CreateFDiv(Im, B.CreateFMul(T2, ConstantFP::get(T, 2))));
+  Value *NonNegative = B.CreateFCmpOGE(Re, ConstantFP::get(T, 0));
+  R = B.CreateSelect(NonNegative, T2, F("fabs", {Other}));
+  I = B.CreateSelect(NonNegative, Other, F("copysign", {T2, Im}));
+}
+void sinOf(RealMath &F, IRBuilder<> &B, Value *Re, Value *Im, Value *&R, Value *&I) {
+  R = B.CreateFMul(F("sin", {Re}), F("cosh", {Im}));
+  I = B.CreateFMul(F("cos", {Re}), F("sinh", {Im}));
+}
+void cosOf(RealMath &F, IRBuilder<> &B, Value *Re, Value *Im, Value *&R, Value *&I) {
+  R = B.CreateFMul(F("cos", {Re}), F("cosh", {Im}));
+  I = B.CreateFNeg(B.CreateFMul(F("sin", {Re}), F("sinh", {Im})));
+}
 
 const ComplexMath MathFunctions[] = {
-    {"cabs", "hypot", false},
-    {"cabsf", "hypotf", false},
-    {"carg", "atan2", true},
-    {"cargf", "atan2f", true},
+    {"cabs", false, absOf},  {"cabsf", false, absOf}, {"carg", false, argOf},
+    {"cargf", false, argOf}, {"cexp", true, expOf},   {"cexpf", true, expOf},
+    {"clog", true, logOf},   {"clogf", true, logOf},  {"csqrt", true, sqrtOf},
+    {"csqrtf", true, sqrtOf}, {"csin", true, sinOf},  {"csinf", true, sinOf},
+    {"ccos", true, cosOf},   {"ccosf", true, cosOf},
 };
 
-/// `T name(T re, T im)`, `T name(<2 x T>)` or `T name({T, T})`: the host
-/// ABI's shapes of a complex argument (x86-64: two doubles, `<2 x float>`
-/// for float); false for any other.
-bool parts(const Function &F, SmallVectorImpl<Value *> &Out, IRBuilder<> &B) {
-  const FunctionType *T = F.getFunctionType();
-  Type *Ret = T->getReturnType();
-  if (!Ret->isFloatingPointTy() || T->isVarArg())
+/// The parts' type of a complex value's host-ABI shape (`{T, T}`, `<2 x T>`),
+/// or null.
+Type *complexParts(Type *Ty) {
+  if (auto *V = dyn_cast<FixedVectorType>(Ty);
+      V && V->getNumElements() == 2 && V->getElementType()->isFloatingPointTy())
+    return V->getElementType();
+  if (auto *S = dyn_cast<StructType>(Ty); S && S->getNumElements() == 2 &&
+                                           S->getElementType(0)->isFloatingPointTy() &&
+                                           S->getElementType(0) == S->getElementType(1))
+    return S->getElementType(0);
+  return nullptr;
+}
+
+/// The parts (of type \p T) of \p F's complex argument in the host ABI's
+/// shapes: `(T re, T im)`, `(<2 x T>)` or `({T, T})` (x86-64: two doubles,
+/// `<2 x float>` for float); false for any other.
+bool parts(const Function &F, Type *T, SmallVectorImpl<Value *> &Out, IRBuilder<> &B) {
+  const FunctionType *FT = F.getFunctionType();
+  if (FT->isVarArg())
     return false;
-  if (T->getNumParams() == 2 && T->getParamType(0) == Ret && T->getParamType(1) == Ret) {
+  if (FT->getNumParams() == 2 && FT->getParamType(0) == T && FT->getParamType(1) == T) {
     Out.assign({F.getArg(0), F.getArg(1)});
     return true;
   }
-  if (T->getNumParams() != 1)
+  if (FT->getNumParams() != 1 || complexParts(FT->getParamType(0)) != T)
     return false;
   Argument *A = F.getArg(0);
-  if (auto *V = dyn_cast<FixedVectorType>(A->getType());
-      V && V->getNumElements() == 2 && V->getElementType() == Ret) {
+  if (A->getType()->isVectorTy())
     Out.assign({B.CreateExtractElement(A, uint64_t(0)), B.CreateExtractElement(A, 1)});
-    return true;
-  }
-  if (auto *S = dyn_cast<StructType>(A->getType());
-      S && S->getNumElements() == 2 && S->getElementType(0) == Ret &&
-      S->getElementType(1) == Ret) {
+  else
     Out.assign({B.CreateExtractValue(A, 0), B.CreateExtractValue(A, 1)});
-    return true;
-  }
-  return false;
+  return true;
 }
 
 void defineMath(Function &F, const ComplexMath &Math) {
   Module &M = *F.getParent();
-  LLVMContext &Ctx = M.getContext();
-  auto *Entry = BasicBlock::Create(Ctx, "entry", &F);
+  Type *Ret = F.getReturnType();
+  Type *T = Math.ComplexResult ? complexParts(Ret) : Ret;
+  if (!T || !T->isFloatingPointTy())
+    return;
+  auto *Entry = BasicBlock::Create(M.getContext(), "entry", &F);
   IRBuilder<> B(Entry);
   SmallVector<Value *, 2> Parts;
-  if (!parts(F, Parts, B)) {
+  if (!parts(F, T, Parts, B)) {
     Entry->eraseFromParent();
     return;
   }
-  Type *T = F.getReturnType();
-  FunctionCallee Real = M.getOrInsertFunction(Math.Real, FunctionType::get(T, {T, T}, false));
-  if (Math.ImaginaryFirst)
-    std::swap(Parts[0], Parts[1]);
   F.setLinkage(GlobalValue::InternalLinkage);
-  B.CreateRet(B.CreateCall(Real, Parts));
+  RealMath Real(M, B, T);
+  Value *Re = nullptr, *Im = nullptr;
+  Math.Compute(Real, B, Parts[0], Parts[1], Re, Im);
+  if (!Math.ComplexResult) {
+    B.CreateRet(Re);
+    return;
+  }
+  Value *Result = PoisonValue::get(Ret);
+  Result = Ret->isVectorTy() ? B.CreateInsertElement(Result, Re, uint64_t(0))
+                             : B.CreateInsertValue(Result, Re, 0);
+  Result = Ret->isVectorTy() ? B.CreateInsertElement(Result, Im, 1)
+                             : B.CreateInsertValue(Result, Im, 1);
+  B.CreateRet(Result);
 }
 
 } // namespace

@@ -7,8 +7,8 @@
 /// device module gets a definition of each one its regions call, with the
 /// signature the host's ABI gave the call, forwarding to Ferry's device
 /// library (__ferry_complex_mul and __ferry_complex_div, in double). The
-/// same is done for cabs and carg (and std::abs and std::arg of
-/// std::complex, which call them), as the real functions of the parts.
+/// same is done for cabs, carg, cexp, clog, csqrt, csin and ccos (and
+/// std::abs, std::exp, ... of std::complex, which call them).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_COMPLEXLIBCALLS_H
@@ -20,9 +20,10 @@ namespace ferry {
 namespace plugin {
 
 /// Defines the complex libcalls \p Dev declares, and the complex functions
-/// of <complex.h> that return a real (cabs, carg: as hypot and atan2 of the
-/// parts); before the device library is linked, which provides what the
-/// definitions call.
+/// of <complex.h> Ferry's device code has (cabs, carg, cexp, clog, csqrt,
+/// csin, ccos and their float forms: from the parts, with the real math
+/// functions); before the device library is linked, which provides what
+/// the definitions call.
 void defineComplexLibcalls(llvm::Module &Dev);
 
 /// Whether \p Name is one of those complex functions (regions may call

@@ -1022,7 +1022,8 @@ bool isMathCall(StringRef N) {
                                     "truncf", "copysign", "copysignf", "asin", "acos",
                                     "asinf", "acosf", "sinh", "cosh", "sinhf", "coshf",
                                     "expm1", "log1p", "expm1f", "log1pf", "rsqrt", "rsqrtf",
-                                    "cabs", "cabsf", "carg", "cargf"};
+                                    "cabs", "cabsf", "carg", "cargf", "cexp", "cexpf", "clog", "clogf",
+                                    "csqrt", "csqrtf", "csin", "csinf", "ccos", "ccosf"};
   return Names.contains(N);
 }
 
