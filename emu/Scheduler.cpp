@@ -11,6 +11,7 @@
 #include "Matrix.h"
 
 #include "core/DevicePrintf.h"
+#include "core/HostFaults.h"
 
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
@@ -697,21 +698,7 @@ void onDeviceFault(int Signal, siginfo_t *Info, void *Context) {
     CurLane->W = Wait::Barrier;
     suspend();
   }
-  const struct sigaction &P = PreviousFault[Index];
-  if (P.sa_flags & SA_SIGINFO) {
-    if (P.sa_sigaction) {
-      P.sa_sigaction(Signal, Info, Context);
-      return;
-    }
-  } else if (P.sa_handler != SIG_DFL && P.sa_handler != SIG_IGN) {
-    P.sa_handler(Signal);
-    return;
-  }
-  // The default action: the fault happens again on return.
-  struct sigaction Default = {};
-  Default.sa_handler = SIG_DFL;
-  sigemptyset(&Default.sa_mask);
-  sigaction(Signal, &Default, nullptr);
+  passFaultOn(PreviousFault[Index], Signal, Info, Context);
 }
 
 void armDeviceFaults() {

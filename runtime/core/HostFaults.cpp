@@ -47,26 +47,6 @@ void describeCode(const void *PC, char *Out, size_t Size) {
         size_t(static_cast<const char *>(PC) - static_cast<const char *>(Info.dli_fbase)));
 }
 
-/// Hands the fault to the handler that was installed before ours: its
-/// function, or its default action (the fault happens again on return,
-/// with the default disposition restored).
-void passOn(int Index, int Signal, siginfo_t *Info, void *Context) {
-  const struct sigaction &P = Previous[Index];
-  if (P.sa_flags & SA_SIGINFO) {
-    if (P.sa_sigaction) {
-      P.sa_sigaction(Signal, Info, Context);
-      return;
-    }
-  } else if (P.sa_handler != SIG_DFL && P.sa_handler != SIG_IGN) {
-    P.sa_handler(Signal);
-    return;
-  }
-  struct sigaction Default = {};
-  Default.sa_handler = SIG_DFL;
-  sigemptyset(&Default.sa_mask);
-  sigaction(Signal, &Default, nullptr);
-}
-
 void onFault(int Signal, siginfo_t *Info, void *Context) {
   const int Index = Signal == SIGSEGV ? 0 : 1;
   const int SavedErrno = errno;
@@ -126,10 +106,26 @@ void onFault(int Signal, siginfo_t *Info, void *Context) {
     break;
   }
   errno = SavedErrno;
-  passOn(Index, Signal, Info, Context);
+  passFaultOn(Previous[Index], Signal, Info, Context);
 }
 
 } // namespace
+
+void passFaultOn(const struct sigaction &P, int Signal, siginfo_t *Info, void *Context) {
+  if (P.sa_flags & SA_SIGINFO) {
+    if (P.sa_sigaction) {
+      P.sa_sigaction(Signal, Info, Context);
+      return;
+    }
+  } else if (P.sa_handler != SIG_DFL && P.sa_handler != SIG_IGN) {
+    P.sa_handler(Signal);
+    return;
+  }
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  sigaction(Signal, &Default, nullptr);
+}
 
 void armHostFaultReport(Backend &B) {
   static const bool Enabled = envString("FERRY_HOST_FAULTS").value_or("1") != "0";

@@ -17,6 +17,8 @@
 #ifndef FERRY_RUNTIME_CORE_HOSTFAULTS_H
 #define FERRY_RUNTIME_CORE_HOSTFAULTS_H
 
+#include <signal.h>
+
 namespace ferry {
 
 class Backend;
@@ -24,6 +26,12 @@ class Backend;
 /// Makes \p B's allocated blocks known to the report and installs the
 /// handlers (once per process, unless FERRY_HOST_FAULTS=0).
 void armHostFaultReport(Backend &B);
+
+/// Hands a fault that a handler of Ferry's (this report, the emulator's
+/// device faults) does not take to the handler \p Previous that was
+/// installed before it: its function, or its default action (the fault
+/// happens again on return, with the default disposition restored).
+void passFaultOn(const struct sigaction &Previous, int Signal, siginfo_t *Info, void *Context);
 
 } // namespace ferry
 
