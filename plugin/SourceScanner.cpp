@@ -457,7 +457,10 @@ bool SourceScanner::onlyLoopDirectives(const Token &For) {
   }
   for (unsigned Depth = 1; Depth;) {
     const Token T = Loop.next();
-    if (T.is(tok::eof) || is(T, "_Pragma"))
+    // (A loop left by a jump is the program's sequential loop, not a loop
+    // construct, which cannot be left.)
+    if (T.is(tok::eof) || is(T, "_Pragma") || is(T, "break") || is(T, "goto") ||
+        is(T, "return"))
       return false;
     if (T.is(tok::hash) && T.isAtStartOfLine()) {
       if (!isAccLoop(Loop.line()))

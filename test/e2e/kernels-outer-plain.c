@@ -6,7 +6,8 @@
 // reduction, a statement before the inner loop, without braces around the
 // construct's loop). A time loop around `loop`s, and an outer loop that
 // reads the row before it, stay the construct's sequential control on the
-// host, one launch per `loop` and iteration. Results equal the sequential
+// host, one launch per `loop` and iteration; one left by a `break` makes the
+// construct one region. Results equal the sequential
 // program's on the host, the emulated gfx90a (race-checked) and gfx1100, in
 // C and in C++; test/plugin/kernels-outer-plain.c shows the remarks.
 // RUN: %ferry-clang -std=c99 -O2 %s -o %t 2>&1 | %count 0
@@ -112,6 +113,30 @@ int main(void) {
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++)
       CHECK(near(b[i][j], ref[i][j], 1e-12));
+
+  /* Left by a break on a device value: the construct is one region, the
+     loops in order (it was refused: "'break' leaves an OpenACC loop"). */
+  // CHECK: launch __ferry_{{.*}}_kernels_{{.*}} grid 1x1x1 block 1x1x1
+  t = -1;
+#pragma acc kernels copy(b, t)
+  {
+    for (i = 0; i < N; i++) {
+#pragma acc loop
+      for (j = 0; j < M; j++)
+        b[i][j] = i + j;
+      if (b[i][0] > 5) {
+        t = i;
+        break;
+      }
+    }
+  }
+  CHECK(t == 6);
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      CHECK(b[i][j] == (i <= 6 ? i + j : ref[i][j]));
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      b[i][j] = ref[i][j];
 
   /* Row i reads row i - 1: control, a launch per row, in order (C++: the
      loop over j interchanged with it, one launch). */

@@ -99,3 +99,19 @@ void leaves(void) {
     }
   }
 }
+
+// Left by a 'break' on a device value: not a loop construct (one cannot be
+// left), so the construct is one region, its loops in order.
+void leaves_on_device(void) {
+// CHECK: outer-plain.c:[[@LINE+1]]:{{.*}} remark: ferry: 'kernels' as one region of one work-item
+#pragma acc kernels copy(b)
+  {
+    for (int i = 0; i < N; i++) {
+#pragma acc loop
+      for (int j = 0; j < M; j++)
+        b[i][j] = 1;
+      if (b[i][0] > 5)
+        break;
+    }
+  }
+}
