@@ -77,6 +77,9 @@ public:
       : PP(PP), Var(Var), Body(Body), WideIntegers(WideIntegers) {}
 
   TokenList run() {
+    // (A jump may go past a setting to a use.)
+    if (llvm::any_of(Body, [](const Token &T) { return T.is(tok::kw_goto); }))
+      return TokenList(Body.begin(), Body.end());
     readLoopsAndWrites();
     for (size_t K = 0; K + 2 < Body.size(); ++K)
       if (Body[K].is(tok::identifier) && Body[K + 1].is(tok::equal))
