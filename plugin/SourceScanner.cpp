@@ -168,7 +168,8 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
   Token First = next();
   const bool Unbraced = First.isNot(tok::l_brace);
   if (Unbraced) {
-    if (!ControlLoops || !plainLoop(First) || !loopOfLoops(First))
+    // (A convergence loop, `while (err > tol) { ... }`, with a braced body.)
+    if (!ControlLoops || !((plainLoop(First) && loopOfLoops(First)) || bracedWhile(First)))
       return false;
     unget(First);
   }
@@ -502,6 +503,15 @@ unsigned SourceScanner::loopsInside(const Token &For, bool WithStatements, bool 
   if (Other)
     *Other = Others;
   return Loops;
+}
+
+bool SourceScanner::bracedWhile(const Token &While) {
+  if (!is(While, "while"))
+    return false;
+  bool Ok;
+  SourceScanner Loop(*PP, While.getLocation(), Ok);
+  return Ok && is(Loop.next(), "while") && Loop.next().is(tok::l_paren) &&
+         Loop.balanced(tok::l_paren, tok::r_paren) && Loop.next().is(tok::l_brace);
 }
 
 bool SourceScanner::loopOfLoops(const Token &For) {
