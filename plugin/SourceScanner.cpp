@@ -168,11 +168,15 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
   Token First = next();
   const bool Unbraced = First.isNot(tok::l_brace);
   if (Unbraced) {
-    // (A convergence loop, `while (err > tol) { ... }`, with a braced body.)
+    // (A convergence loop, `while (err > tol) { ... }` or `do { ... }
+    // while (err > tol);`, with a braced body.)
     if (!ControlLoops || !((plainLoop(First) && loopOfLoops(First)) || bracedWhile(First)))
       return false;
     unget(First);
   }
+  // (`do`: its condition after the body is control too.)
+  const bool Do = is(First, "do");
+  bool BodyDone = false;
   bool Loops = false;
   ControlStatement S;
   for (unsigned Depth = 1;;) {
@@ -189,8 +193,14 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
     }
     if (!S.take(T, Depth))
       return Loops;
-    // (The `}` that ends the control loop alone ends the statement.)
-    if (Unbraced && Depth == 1 && T.is(tok::r_brace))
+    // (The `}` that ends the control loop alone ends the statement; the `;`
+    // after a `do`'s condition.)
+    if (Unbraced && Depth == 1 && T.is(tok::r_brace)) {
+      if (!Do)
+        return Loops;
+      BodyDone = true;
+    }
+    if (Unbraced && Do && BodyDone && Depth == 1 && T.is(tok::semi) && !S.open())
       return Loops;
     if (std::optional<bool> Host = hostRuns(S, Shared); !Host || !*Host)
       return Host;
@@ -505,13 +515,15 @@ unsigned SourceScanner::loopsInside(const Token &For, bool WithStatements, bool 
   return Loops;
 }
 
-bool SourceScanner::bracedWhile(const Token &While) {
-  if (!is(While, "while"))
-    return false;
+bool SourceScanner::bracedWhile(const Token &Loop) {
   bool Ok;
-  SourceScanner Loop(*PP, While.getLocation(), Ok);
-  return Ok && is(Loop.next(), "while") && Loop.next().is(tok::l_paren) &&
-         Loop.balanced(tok::l_paren, tok::r_paren) && Loop.next().is(tok::l_brace);
+  SourceScanner Read(*PP, Loop.getLocation(), Ok);
+  if (!Ok)
+    return false;
+  if (is(Loop, "do"))
+    return is(Read.next(), "do") && Read.next().is(tok::l_brace);
+  return is(Loop, "while") && is(Read.next(), "while") && Read.next().is(tok::l_paren) &&
+         Read.balanced(tok::l_paren, tok::r_paren) && Read.next().is(tok::l_brace);
 }
 
 bool SourceScanner::loopOfLoops(const Token &For) {

@@ -125,9 +125,9 @@ private:
   /// A plain loop at \p For: a `for` statement without a
   /// directive in it (read by a scanner of its own).
   bool plainLoop(const clang::Token &For);
-  /// Whether \p While starts `while (...) {` (a convergence loop that may
-  /// be a construct's whole sequential control).
-  bool bracedWhile(const clang::Token &While);
+  /// Whether \p Loop starts `while (...) {` or `do {` (a convergence loop
+  /// that may be a construct's whole sequential control).
+  bool bracedWhile(const clang::Token &Loop);
   /// After a `for`: its header and braced body into \p Out, the body's
   /// directives left out (onlyLoopConstruct, onlyPlainLoop); false where
   /// one is not a `loop` construct (\p AnyClauses: with any clauses; else

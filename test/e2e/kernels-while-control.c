@@ -1,5 +1,6 @@
 // `kernels` whose statement is a convergence loop, `while (err > tol && iter
-// < max) { ... }` without braces around it (the legacy Jacobi solver): the
+// < max) { ... }` or `do { ... } while (...);` without braces around it (the
+// legacy Jacobi solver): the
 // loop is the construct's sequential control on the host and the plain
 // loops in it launch at full width in every step (before: the whole
 // construct ran as one region of one work-item). A loop whose condition
@@ -65,6 +66,40 @@ int main(void) {
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       CHECK(A[i][j] == R[i][j]);
+
+  // The same as `do { ... } while (...);`: control, full width.
+  init(A);
+  iter = 0;
+  // CHECK-COUNT-80: launch {{.*}}while_control_c_{{[0-9]+}}_loop_{{.*}}: grid {{[0-9]+}}x1x1 block 256x1x1
+#pragma acc kernels copy(A) create(Anew)
+  do {
+    err = 0.0;
+    for (i = 1; i < N - 1; i++)
+      for (j = 1; j < N - 1; j++) {
+        Anew[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
+        err = fmax(err, fabs(Anew[i][j] - A[i][j]));
+      }
+    for (i = 1; i < N - 1; i++)
+      for (j = 1; j < N - 1; j++)
+        A[i][j] = Anew[i][j];
+    iter++;
+  } while (err > 1e-6 && iter < MAX_ITER);
+  CHECK(iter == riter && err == rerr);
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      CHECK(A[i][j] == R[i][j]);
+
+  // A `do` whose condition reads the array: one region of one work-item.
+  // CHECK: launch {{.*}}while_control_c_[[#@LINE+3]]_kernels_{{.*}}: grid 1x1x1 block 1x1x1
+  iter = 0;
+  A[2][1] = 0.1;
+#pragma acc kernels copy(A, iter)
+  do {
+    for (i = 2; i < N - 1; i++)
+      A[i][1] += 0.01;
+    iter++;
+  } while (A[2][1] < 0.3);
+  CHECK(A[2][1] >= 0.3 && A[2][1] < 0.31 && iter >= 19 && iter <= 21);
 
   // The condition reads the array: one region of one work-item.
   // CHECK: launch {{.*}}while_control_c_[[#@LINE+3]]_kernels_{{.*}}: grid 1x1x1 block 1x1x1
