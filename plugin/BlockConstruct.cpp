@@ -91,11 +91,10 @@ llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
 bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Construct,
                        const Directive &Loop, StatementLexer &Outer) {
   TokenList Stmt;
+  // (On an error, reported, the tokens are back in the stream.)
   const bool Ok = lexStatement(PP, Ctx, Stmt, /*Back=*/false);
-  if (!Ok)
-    return true;
   std::string Var;
-  std::string Why = controlLoopDependence(PP, Ctx, Loop, Stmt, Var);
+  std::string Why = Ok ? controlLoopDependence(PP, Ctx, Loop, Stmt, Var) : "";
   if (!Why.empty() && Construct.Kind == ConstructKind::Kernels) {
     TokenList Private = withAssignedScalarsPrivate(PP, Ctx, {&Construct}, Stmt);
     std::string PrivateVar;
@@ -104,7 +103,8 @@ bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Const
       Stmt = std::move(Private);
     }
   }
-  putBack(PP, Stmt);
+  if (Ok)
+    putBack(PP, Stmt);
   if (Why.empty()) {
     if (!Stmt.empty())
       Outer.forgetPlainLoops(Stmt.front().getLocation(), Stmt.back().getLocation());
