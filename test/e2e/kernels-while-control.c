@@ -29,6 +29,20 @@ static void init(double (*X)[N]) {
       X[i][j] = i == 0 ? 1.0 : 0.0;
 }
 
+/// The sequential program's step, for the reference: the error.
+static double sweep(double (*X)[N], double (*Xnew)[N]) {
+  double e = 0.0;
+  for (int i = 1; i < N - 1; i++)
+    for (int j = 1; j < N - 1; j++) {
+      Xnew[i][j] = 0.25 * (X[i - 1][j] + X[i + 1][j] + X[i][j - 1] + X[i][j + 1]);
+      e = fmax(e, fabs(Xnew[i][j] - X[i][j]));
+    }
+  for (int i = 1; i < N - 1; i++)
+    for (int j = 1; j < N - 1; j++)
+      X[i][j] = Xnew[i][j];
+  return e;
+}
+
 int main(void) {
   int i, j, iter = 0, riter = 0;
   double err = 1.0, rerr = 1.0;
@@ -50,15 +64,7 @@ int main(void) {
     iter++;
   }
   while (rerr > 1e-6 && riter < MAX_ITER) {
-    rerr = 0.0;
-    for (i = 1; i < N - 1; i++)
-      for (j = 1; j < N - 1; j++) {
-        Rnew[i][j] = 0.25 * (R[i - 1][j] + R[i + 1][j] + R[i][j - 1] + R[i][j + 1]);
-        rerr = fmax(rerr, fabs(Rnew[i][j] - R[i][j]));
-      }
-    for (i = 1; i < N - 1; i++)
-      for (j = 1; j < N - 1; j++)
-        R[i][j] = Rnew[i][j];
+    rerr = sweep(R, Rnew);
     riter++;
   }
   CHECK(iter == riter && iter == MAX_ITER);
