@@ -418,8 +418,8 @@ ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size
   // view of a `data` construct's data is complete after it, as with CUDA's
   // legacy default stream).
   if (Async == acc_async_sync && Count) {
-    ferry_status S = Runtime::get().backendFor(T.Kind).wait(T.Device, acc_async_noval,
-                                                            /*All=*/true);
+    ferry_status S =
+        report(Runtime::get().backendFor(T.Kind).wait(T.Device, acc_async_noval, /*All=*/true));
     if (S != FERRY_SUCCESS)
       return S;
   }

@@ -79,9 +79,9 @@ void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstA
     Runtime::get().countTransfer(ToDevice, Bytes);
     Async = Runtime::get().resolveAsync(B->kind(), D, Async);
     if (ToDevice)
-      B->copyToDevice(D, Dst, Src, Bytes, Async);
+      report(B->copyToDevice(D, Dst, Src, Bytes, Async));
     else
-      B->copyFromDevice(D, Dst, Src, Bytes, Async);
+      report(B->copyFromDevice(D, Dst, Src, Bytes, Async));
   }
 }
 
@@ -124,10 +124,10 @@ bool deviceOfCurrentType(const char *Routine, int Num, Target &T) {
 
 
 void waitOn(const Target &T, int WaitArg) {
-  T.B->wait(T.Device, T.resolve(WaitArg), /*All=*/false);
+  report(T.B->wait(T.Device, T.resolve(WaitArg), /*All=*/false));
 }
 
-void waitAllOn(const Target &T) { T.B->wait(T.Device, acc_async_noval, /*All=*/true); }
+void waitAllOn(const Target &T) { report(T.B->wait(T.Device, acc_async_noval, /*All=*/true)); }
 
 /// acc_wait_async: later work of \p Async waits for \p WaitArg's work;
 /// acc_async_sync as \p Async is the caller.
@@ -135,9 +135,9 @@ void waitAsyncOn(const Target &T, int WaitArg, int Async) {
   WaitArg = T.resolve(WaitArg);
   Async = T.resolve(Async);
   if (Async == acc_async_sync)
-    T.B->wait(T.Device, WaitArg, /*All=*/false);
+    report(T.B->wait(T.Device, WaitArg, /*All=*/false));
   else
-    T.B->waitAsync(T.Device, WaitArg, Async);
+    report(T.B->waitAsync(T.Device, WaitArg, Async));
 }
 
 /// acc_wait_all_async: every queue that exists now; the host backend
@@ -169,7 +169,7 @@ int waitAnyOn(const char *Routine, const Target &T, int Count, const int *WaitAr
   if (Queues.empty())
     return -1;
   size_t At = 0;
-  T.B->waitAny(T.Device, Queues, At);
+  report(T.B->waitAny(T.Device, Queues, At));
   return Positions[At];
 }
 
@@ -300,7 +300,7 @@ void *acc_malloc(size_t Bytes) {
   if (!B || !Bytes)
     return nullptr;
   void *P = nullptr;
-  if (B->allocate(Dev, Bytes, &P) != FERRY_SUCCESS || !P) {
+  if (report(B->allocate(Dev, Bytes, &P)) != FERRY_SUCCESS || !P) {
     errorf("acc_malloc: cannot allocate %zu bytes (bytes) on %s device %d; returning NULL", Bytes,
            deviceKindName(B->kind()), Dev);
     return nullptr;
@@ -331,7 +331,7 @@ void acc_free(void *Ptr) {
            deviceKindName(B->kind()), Dev, Why.c_str(), Hint.c_str());
     return;
   }
-  B->release(Dev, Ptr);
+  report(B->release(Dev, Ptr));
 }
 
 void acc_memcpy_to_device_async(void *Dev, void *Host, size_t Bytes, int Async) {
@@ -482,7 +482,7 @@ void acc_set_default_async(int Async) {
 
 void acc_init_device(int DevNum, acc_device_t Type) {
   if (std::optional<DeviceKind> K = deviceOfType("acc_init_device", DevNum, Type))
-    Runtime::get().backendFor(*K).initDevice(DevNum);
+    report(Runtime::get().backendFor(*K).initDevice(DevNum));
 }
 
 void acc_shutdown_device(int DevNum, acc_device_t Type) {

@@ -217,7 +217,7 @@ void acc_memcpy_device_async(void *Dst, void *Src, size_t N, int Async) {
     return;
   Current C = current();
   if (C.ok() && deviceRangesFit(Routine, C, Dst, Src, N))
-    C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, C.resolve(Async));
+    report(C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, C.resolve(Async)));
 }
 
 void acc_memcpy_device(void *Dst, void *Src, size_t N) {
@@ -226,7 +226,7 @@ void acc_memcpy_device(void *Dst, void *Src, size_t N) {
     return;
   Current C = current();
   if (C.ok() && deviceRangesFit("acc_memcpy_device", C, Dst, Src, N))
-    C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, acc_async_sync);
+    report(C.B->copyDeviceToDevice(C.Device, Dst, C.Device, Src, N, acc_async_sync));
 }
 
 namespace {
@@ -253,7 +253,7 @@ void copyBetweenDevices(const char *Routine, void *Dst, void *Src, size_t N, int
   Runtime &R = Runtime::get();
   const int Queue = R.resolveAsync(C.Kind, SrcNum, Async);
   if (C.host()) {
-    C.B->copyDeviceToDevice(DstNum, Dst, SrcNum, Src, N, Queue);
+    report(C.B->copyDeviceToDevice(DstNum, Dst, SrcNum, Src, N, Queue));
     return;
   }
   void *DevAddr[2] = {nullptr, nullptr};
@@ -272,7 +272,7 @@ void copyBetweenDevices(const char *Routine, void *Dst, void *Src, size_t N, int
     }
     DevAddr[I] = *Dev;
   }
-  C.B->copyDeviceToDevice(DstNum, DevAddr[0], SrcNum, DevAddr[1], N, Queue);
+  report(C.B->copyDeviceToDevice(DstNum, DevAddr[0], SrcNum, DevAddr[1], N, Queue));
 }
 
 /// acc_attach / acc_detach and their forms.
@@ -382,7 +382,7 @@ bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out,
     return false;
   if (Kind)
     *Kind = *K;
-  return B.properties(Num, Out) == FERRY_SUCCESS;
+  return report(B.properties(Num, Out)) == FERRY_SUCCESS;
 }
 } // namespace
 

@@ -24,22 +24,22 @@ Error Backend::unsupported(const char *What) {
   return makeError(FERRY_ERROR_INVALID, "%s is not supported by the %s backend", What, name());
 }
 
-ferry_status Backend::allocate(int, size_t, void **) {
-  return report(unsupported("device memory allocation"));
+Error Backend::allocate(int, size_t, void **) {
+  return unsupported("device memory allocation");
 }
-ferry_status Backend::release(int, void *) { return report(unsupported("freeing device memory")); }
-ferry_status Backend::copyToDevice(int, void *, const void *, size_t, int) {
-  return report(unsupported("copying to the device"));
+Error Backend::release(int, void *) { return unsupported("freeing device memory"); }
+Error Backend::copyToDevice(int, void *, const void *, size_t, int) {
+  return unsupported("copying to the device");
 }
-ferry_status Backend::copyFromDevice(int, void *, const void *, size_t, int) {
-  return report(unsupported("copying from the device"));
+Error Backend::copyFromDevice(int, void *, const void *, size_t, int) {
+  return unsupported("copying from the device");
 }
-ferry_status Backend::wait(int, int, bool) { return FERRY_SUCCESS; }
+Error Backend::wait(int, int, bool) { return Error::success(); }
 bool Backend::idle(int, int, bool) { return true; }
-ferry_status Backend::waitAsync(int Device, int WaitFor, int) {
+Error Backend::waitAsync(int Device, int WaitFor, int) {
   return wait(Device, WaitFor, /*All=*/false);
 }
-ferry_status Backend::waitAny(int Device, const std::vector<int> &Queues, size_t &Index) {
+Error Backend::waitAny(int Device, const std::vector<int> &Queues, size_t &Index) {
   // Polls, backing off from 1 µs to 1 ms between rounds.
   for (std::chrono::microseconds Pause(1);; Pause = std::min(Pause * 2, decltype(Pause)(1000))) {
     for (size_t I = 0; I < Queues.size(); ++I)
@@ -51,19 +51,18 @@ ferry_status Backend::waitAny(int Device, const std::vector<int> &Queues, size_t
   }
 }
 
-ferry_status Backend::copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice,
-                                         const void *Src, size_t Bytes, int Queue) {
+Error Backend::copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
+                                  size_t Bytes, int Queue) {
   std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[Bytes]);
-  if (!Buffer) {
-    errorf("no host memory for a %zu-byte staging buffer between %s devices %d and %d", Bytes,
-           name(), SrcDevice, DstDevice);
-    return FERRY_ERROR_BACKEND;
-  }
+  if (!Buffer)
+    return makeError(FERRY_ERROR_BACKEND,
+                     "no host memory for a %zu-byte staging buffer between %s devices %d and %d",
+                     Bytes, name(), SrcDevice, DstDevice);
   if (Queue != -2 /*acc_async_sync*/)
-    if (ferry_status S = wait(SrcDevice, Queue, /*All=*/false))
-      return S;
-  if (ferry_status S = copyFromDevice(SrcDevice, Buffer.get(), Src, Bytes, -2))
-    return S;
+    if (Error E = wait(SrcDevice, Queue, /*All=*/false))
+      return E;
+  if (Error E = copyFromDevice(SrcDevice, Buffer.get(), Src, Bytes, -2))
+    return E;
   return copyToDevice(DstDevice, Dst, Buffer.get(), Bytes, -2);
 }
 
@@ -84,44 +83,38 @@ public:
 } // namespace
 
 std::unique_ptr<DeviceEvent> Backend::eventRecord(int Device, int Queue) {
-  if (wait(Device, Queue, /*All=*/false) != FERRY_SUCCESS)
+  // The event's callers see a failure as a null event: it is printed here.
+  if (report(wait(Device, Queue, /*All=*/false)))
     return nullptr;
   return std::make_unique<HostEvent>(*this);
 }
 
-ferry_status Backend::fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int Queue) {
+Error Backend::fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int Queue) {
   std::unique_ptr<unsigned char[]> Buffer(new (std::nothrow) unsigned char[Bytes]);
-  if (!Buffer) {
-    errorf("no host memory for a %zu-byte staging buffer to fill %s device memory", Bytes,
-           name());
-    return FERRY_ERROR_BACKEND;
-  }
+  if (!Buffer)
+    return makeError(FERRY_ERROR_BACKEND,
+                     "no host memory for a %zu-byte staging buffer to fill %s device memory",
+                     Bytes, name());
   std::fill_n(Buffer.get(), Bytes, Value);
   // The buffer must outlive the copy: the copy is waited for.
-  if (ferry_status S = copyToDevice(Device, Dst, Buffer.get(), Bytes, Queue))
-    return S;
-  return Queue == -2 /*acc_async_sync*/ ? FERRY_SUCCESS : wait(Device, Queue, /*All=*/false);
+  if (Error E = copyToDevice(Device, Dst, Buffer.get(), Bytes, Queue))
+    return E;
+  return Queue == -2 /*acc_async_sync*/ ? Error::success() : wait(Device, Queue, /*All=*/false);
 }
 
-ferry_status Backend::allocateManaged(int, size_t, void **) {
-  return report(unsupported("managed memory"));
-}
-ferry_status Backend::releaseManaged(int, void *) {
-  return report(unsupported("managed memory"));
-}
-ferry_status Backend::allocateHost(int, size_t Bytes, void **Out) {
+Error Backend::allocateManaged(int, size_t, void **) { return unsupported("managed memory"); }
+Error Backend::releaseManaged(int, void *) { return unsupported("managed memory"); }
+Error Backend::allocateHost(int, size_t Bytes, void **Out) {
   const size_t Page = 4096;
   *Out = Bytes <= SIZE_MAX - Page ? std::aligned_alloc(Page, (Bytes + Page - 1) / Page * Page)
                                   : nullptr;
-  if (!*Out && Bytes) {
-    errorf("cannot allocate %zu bytes of host memory", Bytes);
-    return FERRY_ERROR_BACKEND;
-  }
-  return FERRY_SUCCESS;
+  if (!*Out && Bytes)
+    return makeError(FERRY_ERROR_BACKEND, "cannot allocate %zu bytes of host memory", Bytes);
+  return Error::success();
 }
-ferry_status Backend::releaseHost(int, void *Ptr) {
+Error Backend::releaseHost(int, void *Ptr) {
   std::free(Ptr);
-  return FERRY_SUCCESS;
+  return Error::success();
 }
 Error DeviceKernel::setAttribute(int, int) {
   return backend().unsupported("setting kernel attributes");
@@ -208,8 +201,8 @@ size_t Backend::allocatedBytes(int Device) const {
   return It == Used.end() ? 0 : It->second;
 }
 
-ferry_status Backend::properties(int, Properties &) {
-  return report(unsupported("querying device properties"));
+Error Backend::properties(int, Properties &) {
+  return unsupported("querying device properties");
 }
 bool Backend::takesImage(int, const Image &) const { return true; }
 

@@ -46,37 +46,36 @@ public:
     return Status;
   }
 
-  /// Device operations. The defaults report that the backend cannot do
-  /// them; each backend implements what its devices support. The memory and
-  /// queue operations print their errors (naming the operation and the
-  /// vendor's code) and return the status; the module operations below
-  /// return their errors as values and print nothing.
+  /// Device operations. The defaults say that the backend cannot do them;
+  /// each backend implements what its devices support. Every operation
+  /// returns its failure as a value (naming the operation and the vendor's
+  /// code) and prints nothing: the caller decides whether it is printed.
   /// Queue numbers are OpenACC's (acc_async_sync = synchronous).
-  virtual ferry_status allocate(int Device, size_t Bytes, void **Out);
-  virtual ferry_status release(int Device, void *Ptr);
-  virtual ferry_status copyToDevice(int Device, void *Dst, const void *Src,
+  virtual Error allocate(int Device, size_t Bytes, void **Out);
+  virtual Error release(int Device, void *Ptr);
+  virtual Error copyToDevice(int Device, void *Dst, const void *Src,
                                     size_t Bytes, int Queue);
-  virtual ferry_status copyFromDevice(int Device, void *Dst, const void *Src,
+  virtual Error copyFromDevice(int Device, void *Dst, const void *Src,
                                       size_t Bytes, int Queue);
   /// Waits for \p Queue, or for every queue when \p All.
-  virtual ferry_status wait(int Device, int Queue, bool All);
+  virtual Error wait(int Device, int Queue, bool All);
   /// Whether \p Queue (every queue when \p All) is idle.
   virtual bool idle(int Device, int Queue, bool All);
   /// Orders later work of \p Queue after the work submitted to \p WaitFor so
   /// far (acc_wait_async). The default blocks the caller until \p WaitFor is
   /// done, which gives the same order.
-  virtual ferry_status waitAsync(int Device, int WaitFor, int Queue);
+  virtual Error waitAsync(int Device, int WaitFor, int Queue);
   /// Blocks until one of \p Queues is idle and sets \p Index to its
   /// position (the first idle one); then returns what waiting for that
   /// queue returns. The default polls idle().
-  virtual ferry_status waitAny(int Device, const std::vector<int> &Queues, size_t &Index);
+  virtual Error waitAny(int Device, const std::vector<int> &Queues, size_t &Index);
   /// Copies device memory to device memory: \p Src on \p SrcDevice to \p Dst
   /// on \p DstDevice, ordered after \p Queue of the source device. The
   /// default waits for the queue and stages through host memory.
-  virtual ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice,
+  virtual Error copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice,
                                           const void *Src, size_t Bytes, int Queue);
   /// acc_init_device: makes device \p Device ready now (contexts, queues).
-  virtual ferry_status initDevice(int /*Device*/) { return FERRY_SUCCESS; }
+  virtual Error initDevice(int /*Device*/) { return Error::success(); }
   /// acc_shutdown_device, after its queues were waited for: releases what
   /// initDevice and the queues made; the next use makes them again. Device
   /// memory stays valid.
@@ -105,11 +104,11 @@ public:
 
   /// Sets \p Bytes bytes at device address \p Dst to \p Value, ordered on
   /// \p Queue. The default stages a host buffer through copyToDevice.
-  virtual ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
+  virtual Error fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
                             int Queue);
   /// Memory that the host and the device both address (cudaMallocManaged).
   /// The default reports that the backend has none.
-  virtual ferry_status allocateManaged(int Device, size_t Bytes, void **Out);
+  virtual Error allocateManaged(int Device, size_t Bytes, void **Out);
   /// Whether allocateManaged works on this backend's devices.
   virtual bool hasManagedMemory() const { return false; }
   /// Whether kernels on \p Device reach pageable host memory at the host's
@@ -117,11 +116,11 @@ public:
   /// accessible by default, XNACK on): a region may then use host memory
   /// that no data clause put on the device.
   virtual bool reachesHostMemory(int /*Device*/) { return false; }
-  virtual ferry_status releaseManaged(int Device, void *Ptr);
+  virtual Error releaseManaged(int Device, void *Ptr);
   /// Host memory for fast transfers (cudaMallocHost). The default is
   /// page-aligned pageable memory.
-  virtual ferry_status allocateHost(int Device, size_t Bytes, void **Out);
-  virtual ferry_status releaseHost(int Device, void *Ptr);
+  virtual Error allocateHost(int Device, size_t Bytes, void **Out);
+  virtual Error releaseHost(int Device, void *Ptr);
 
   /// NVIDIA devices: CUDA's own value of device attribute \p Attr (a
   /// CUdevice_attribute, the same numbers as cudaDeviceAttr); false where
@@ -142,7 +141,7 @@ public:
         PciBus = 0, PciDevice = 0, PciDomain = 0;
   };
   /// OpenACC device properties of device \p Device.
-  virtual ferry_status properties(int Device, Properties &Out);
+  virtual Error properties(int Device, Properties &Out);
 
   /// Bytes of device memory that allocate() handed out on \p Device and
   /// release() has not taken back (for backends that count them).

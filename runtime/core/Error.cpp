@@ -30,9 +30,13 @@ thread_local std::string LastReported;
 }
 
 ferry_status report(const Error &E) {
-  if (E) {
+  if (E && !E.message().empty()) {
     errorf("%s", E.message().c_str());
     LastReported = E.message();
+  }
+  for (const std::string &Later : E.later()) {
+    errorf("%s", Later.c_str());
+    LastReported = Later;
   }
   return E.status();
 }

@@ -16,6 +16,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ferry {
 
@@ -30,25 +31,51 @@ public:
 
   static Error success() { return Error(); }
 
+  /// A failure that was printed where it happened (work run on a queue):
+  /// report() prints nothing for it.
+  static Error alreadyReported(ferry_status Status) { return Error(Status, ""); }
+
   explicit operator bool() const { return Status != FERRY_SUCCESS; }
   ferry_status status() const { return Status; }
+  /// The first failure's message ("" for alreadyReported()).
   const std::string &message() const { return Message; }
+  /// The messages of the failures after the first (a wait on every queue
+  /// meets one per queue): report() prints each on a line of its own.
+  const std::vector<std::string> &later() const { return Later; }
+
+  /// Adds failure \p E after this one (this one's status stays, or
+  /// becomes \p E's on success).
+  void add(Error E) {
+    if (!E)
+      return;
+    if (!*this) {
+      *this = std::move(E);
+      return;
+    }
+    if (!E.Message.empty())
+      Later.push_back(std::move(E.Message));
+    for (std::string &M : E.Later)
+      Later.push_back(std::move(M));
+  }
 
 private:
   ferry_status Status = FERRY_SUCCESS;
   std::string Message;
+  std::vector<std::string> Later;
 };
 
 /// A failure with a printf-formatted message.
 Error makeError(ferry_status Status, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/// Prints \p E as "ferry: error: MESSAGE" (nothing on success) and returns its
-/// status: for the entry points that report their own failures.
+/// Prints \p E as "ferry: error: MESSAGE" (nothing on success or for
+/// Error::alreadyReported; a line for each of its later() failures) and
+/// returns its status: for the entry points that report their own failures.
 ferry_status report(const Error &E);
 
 /// The message of the calling thread's last failure that report() printed
-/// (the CUDA runtime reads the vendor's error name from it).
+/// (the CUDA runtime reads the vendor's error name from it where a failure
+/// reaches it as a bare status: a kernel's events).
 const std::string &lastReported();
 
 } // namespace ferry

@@ -262,7 +262,7 @@ void Runtime::setDefaultAsync(DeviceKind K, int Device, int Queue) {
 
 ferry_status Runtime::shutdownDevice(DeviceKind K, int Device) {
   Backend &B = backendFor(K);
-  ferry_status S = B.wait(Device, acc_async_noval, /*All=*/true);
+  ferry_status S = report(B.wait(Device, acc_async_noval, /*All=*/true));
   {
     std::lock_guard<std::mutex> Lock(KernelMutex);
     for (auto It = Kernels.begin(); It != Kernels.end();)
@@ -363,14 +363,14 @@ ferry_status Runtime::placePrivates(Backend &B, DeviceKind K, int Device,
     // Launches queued before may still use the old copies.
     if (Buf.Ptr) {
       if (D.async != acc_async_sync)
-        if (ferry_status S = B.wait(Device, D.async, /*All=*/false))
+        if (ferry_status S = report(B.wait(Device, D.async, /*All=*/false)))
           return S;
-      B.release(Device, Buf.Ptr);
+      report(B.release(Device, Buf.Ptr));
     }
     Buf.Ptr = nullptr;
     Buf.Size = 0;
     const size_t Bytes = std::max<size_t>(size_t(Total), 64 * 1024);
-    if (B.allocate(Device, Bytes, &Buf.Ptr) != FERRY_SUCCESS || !Buf.Ptr) {
+    if (report(B.allocate(Device, Bytes, &Buf.Ptr)) != FERRY_SUCCESS || !Buf.Ptr) {
       Buf.Ptr = nullptr;
       errorf("%s (%s:%u): the private copies of its array sections do not fit on the %s "
              "device: %llu bytes (%llu gang copies of %llu bytes, %llu work-item copies of "
@@ -393,22 +393,24 @@ ferry_status Runtime::placePrivates(Backend &B, DeviceKind K, int Device,
   return FERRY_SUCCESS;
 }
 
+// The data clauses' memory: its failures are printed here, before the
+// present table's message that says what the clause was doing.
 ferry_status BackendMemory::allocate(size_t Bytes, void **Out) {
-  return B.allocate(Device, Bytes, Out);
+  return report(B.allocate(Device, Bytes, Out));
 }
-ferry_status BackendMemory::release(void *Dev) { return B.release(Device, Dev); }
+ferry_status BackendMemory::release(void *Dev) { return report(B.release(Device, Dev)); }
 ferry_status BackendMemory::toDevice(void *Dev, const void *Host, size_t Bytes) {
   Runtime::get().countTransfer(true, Bytes);
-  return B.copyToDevice(Device, Dev, Host, Bytes, Queue);
+  return report(B.copyToDevice(Device, Dev, Host, Bytes, Queue));
 }
 ferry_status BackendMemory::fromDevice(void *Host, const void *Dev, size_t Bytes) {
   Runtime::get().countTransfer(false, Bytes);
-  return B.copyFromDevice(Device, Host, Dev, Bytes, Queue);
+  return report(B.copyFromDevice(Device, Host, Dev, Bytes, Queue));
 }
 ferry_status BackendMemory::zero(void *Dev, size_t Bytes) {
   // Zeroes through a synchronous copy, so the buffer may go right after.
   std::vector<unsigned char> Zeros(Bytes, 0);
-  return B.copyToDevice(Device, Dev, Zeros.data(), Bytes, -2 /*acc_async_sync*/);
+  return report(B.copyToDevice(Device, Dev, Zeros.data(), Bytes, -2 /*acc_async_sync*/));
 }
 std::string BackendMemory::name() const {
   return std::string(deviceKindName(B.kind())) + " device " + std::to_string(Device);
@@ -509,7 +511,8 @@ ferry_status Runtime::finishDeferred(const ferry_region &R) {
   std::optional<DeviceKind> Kind = selectedKind();
   if (!Kind || *Kind == DeviceKind::Host)
     return FERRY_SUCCESS;
-  if (ferry_status S = backendFor(*Kind).wait(deviceNum(*Kind), acc_async_noval, false)) {
+  if (ferry_status S =
+          report(backendFor(*Kind).wait(deviceNum(*Kind), acc_async_noval, false))) {
     errorf("%s (%s:%u): a loop of this construct failed on the %s device", R.name,
            R.file ? R.file : "?", R.line, deviceKindName(*Kind));
     return S;
@@ -596,7 +599,7 @@ ferry_status Runtime::launchRegionOnHost(Backend &B, int Device, const ferry_lau
   // Reductions complete before returning.
   if (D.async == acc_async_sync || D.reduction) {
     if (D.async != acc_async_sync)
-      if (ferry_status S = B.wait(Device, D.async, /*All=*/false))
+      if (ferry_status S = report(B.wait(Device, D.async, /*All=*/false)))
         return S;
     ferry_status S = runOnHost(R, D.closure, D.trip_count, D.host_fn, D.reduction, D.result,
                                oneGangOfOneLane(D, /*OnHost=*/true));
@@ -835,8 +838,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
       }
       Source = Value.data();
     }
-    if (ferry_status S =
-            B.copyToDevice(Device, reinterpret_cast<void *>(Address), Source, G.size, D.async))
+    if (ferry_status S = report(
+            B.copyToDevice(Device, reinterpret_cast<void *>(Address), Source, G.size, D.async)))
       return S;
   }
   // Implicit attach: the closure's pointers become device addresses.
@@ -965,11 +968,11 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     PartialsLock = std::unique_lock<std::mutex>(P.Lock);
     if (P.Size < Stride * Gangs) {
       if (P.Ptr)
-        B.release(Device, P.Ptr);
+        report(B.release(Device, P.Ptr));
       P.Ptr = nullptr;
       P.Size = 0;
       const size_t Bytes = std::max<size_t>(Stride * Gangs, 64 * 1024);
-      if (ferry_status S = B.allocate(Device, Bytes, &P.Ptr))
+      if (ferry_status S = report(B.allocate(Device, Bytes, &P.Ptr)))
         return S;
       P.Size = Bytes;
     }
@@ -999,10 +1002,10 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     End = B.eventRecord(Device, Queue);
   if (S == FERRY_SUCCESS && D.reduction) {
     if (Queue != acc_async_sync)
-      S = B.wait(Device, Queue, /*All=*/false);
+      S = report(B.wait(Device, Queue, /*All=*/false));
     std::vector<unsigned char> Host(Stride * Gangs);
     if (S == FERRY_SUCCESS)
-      S = B.copyFromDevice(Device, Host.data(), Partials, Host.size(), acc_async_sync);
+      S = report(B.copyFromDevice(Device, Host.data(), Partials, Host.size(), acc_async_sync));
     if (S == FERRY_SUCCESS)
       for (uint32_t G = 0; G < Gangs; ++G)
         D.reduction->combine(D.result, Host.data() + G * Stride);

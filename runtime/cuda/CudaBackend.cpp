@@ -203,65 +203,65 @@ public:
   const char *name() const override { return "cuda"; }
   DeviceKind kind() const override { return DeviceKind::Nvidia; }
 
-  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
+  Error allocate(int Device, size_t Bytes, void **Out) override {
     if (Error E = enter(Device))
-      return report(E);
+      return E;
     CUdeviceptr P = 0;
     if (Error E = check(Api.cuMemAlloc(&P, Bytes), "cuMemAlloc"))
-      return report(E);
+      return E;
     notifyf(NotifyAlloc, "allocate %zu bytes on nvidia device %d at %#llx", Bytes,
             Device, P);
     *Out = reinterpret_cast<void *>(P);
     // The host cannot address this memory: a fault on it says so.
     countAllocation(Device, *Out, Bytes ? Bytes : 1);
     armHostFaultReport(*this);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status release(int Device, void *Ptr) override {
+  Error release(int Device, void *Ptr) override {
     if (Error E = enter(Device))
-      return report(E);
+      return E;
     countRelease(Device, Ptr);
-    return report(check(Api.cuMemFree(CUdeviceptr(Ptr)), "cuMemFree"));
+    return check(Api.cuMemFree(CUdeviceptr(Ptr)), "cuMemFree");
   }
 
-  ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes,
+  Error copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes,
                             int Queue) override {
     CUstream S;
     if (Error E = enterStream(Device, Queue, S))
-      return report(E);
+      return E;
     notifyf(NotifyTransfer, "copy %zu bytes to nvidia device %d (queue %d)", Bytes,
             Device, Queue);
     if (Error E =
             check(Api.cuMemcpyHtoDAsync(CUdeviceptr(Dst), Src, Bytes, S), "cuMemcpyHtoDAsync"))
-      return report(E);
-    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
+      return E;
+    return Queue == acc_async_sync ? syncStream(S) : Error::success();
   }
 
-  ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes,
+  Error copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes,
                               int Queue) override {
     CUstream S;
     if (Error E = enterStream(Device, Queue, S))
-      return report(E);
+      return E;
     notifyf(NotifyTransfer, "copy %zu bytes from nvidia device %d (queue %d)", Bytes,
             Device, Queue);
     if (Error E =
             check(Api.cuMemcpyDtoHAsync(Dst, CUdeviceptr(Src), Bytes, S), "cuMemcpyDtoHAsync"))
-      return report(E);
-    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
+      return E;
+    return Queue == acc_async_sync ? syncStream(S) : Error::success();
   }
 
   /// On one device cuMemcpyDtoDAsync; between two, cuMemcpyPeerAsync (the
   /// driver copies directly where the devices can reach each other and
   /// through the host otherwise), on \p Queue of the source device.
-  ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
+  Error copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
                                   size_t Bytes, int Queue) override {
     // Both devices' contexts made (enter), the source's current.
     CUstream S;
     if (Error E = enter(DstDevice))
-      return report(E);
+      return E;
     if (Error E = enterStream(SrcDevice, Queue, S))
-      return report(E);
+      return E;
     CUcontext DstContext, SrcContext;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
@@ -277,19 +277,19 @@ public:
                                                 SrcContext, Bytes, S),
                           "cuMemcpyPeerAsync");
     if (E)
-      return report(E);
-    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
+      return E;
+    return Queue == acc_async_sync ? syncStream(S) : Error::success();
   }
 
-  ferry_status wait(int Device, int Queue, bool All) override {
+  Error wait(int Device, int Queue, bool All) override {
     if (Error E = enter(Device))
-      return report(E);
+      return E;
     notifyf(NotifyWait, "wait for %s on nvidia device %d", All ? "all queues" : "a queue",
             Device);
     for (CUstream S : streamsOf(Device, Queue, All))
       if (Error E = syncStream(S))
-        return report(E);
-    return FERRY_SUCCESS;
+        return E;
+    return Error::success();
   }
 
   bool idle(int Device, int Queue, bool All) override {
@@ -503,38 +503,38 @@ public:
   }
   bool hasDeviceEvents() const override { return true; }
 
-  ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
+  Error fill(int Device, void *Dst, unsigned char Value, size_t Bytes,
                     int Queue) override {
     CUstream S;
     if (Error E = enterStream(Device, Queue, S))
-      return report(E);
+      return E;
     if (Error E = check(Api.cuMemsetD8Async(CUdeviceptr(Dst), Value, Bytes, S),
                         "cuMemsetD8Async"))
-      return report(E);
-    return Queue == acc_async_sync ? report(syncStream(S)) : FERRY_SUCCESS;
+      return E;
+    return Queue == acc_async_sync ? syncStream(S) : Error::success();
   }
-  ferry_status allocateManaged(int Device, size_t Bytes, void **Out) override {
+  Error allocateManaged(int Device, size_t Bytes, void **Out) override {
     if (Error E = enter(Device))
-      return report(E);
+      return E;
     CUdeviceptr P = 0;
     // CU_MEM_ATTACH_GLOBAL
     if (Error E = check(Api.cuMemAllocManaged(&P, Bytes, 1), "cuMemAllocManaged"))
-      return report(E);
+      return E;
     *Out = reinterpret_cast<void *>(P);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
+  Error releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
   bool hasManagedMemory() const override { return true; }
-  ferry_status allocateHost(int Device, size_t Bytes, void **Out) override {
+  Error allocateHost(int Device, size_t Bytes, void **Out) override {
     if (Error E = enter(Device))
-      return report(E);
+      return E;
     // CU_MEMHOSTALLOC_PORTABLE: pinned for every context.
-    return report(check(Api.cuMemHostAlloc(Out, Bytes, 1), "cuMemHostAlloc"));
+    return check(Api.cuMemHostAlloc(Out, Bytes, 1), "cuMemHostAlloc");
   }
-  ferry_status releaseHost(int Device, void *Ptr) override {
+  Error releaseHost(int Device, void *Ptr) override {
     if (Error E = enter(Device))
-      return report(E);
-    return report(check(Api.cuMemFreeHost(Ptr), "cuMemFreeHost"));
+      return E;
+    return check(Api.cuMemFreeHost(Ptr), "cuMemFreeHost");
   }
   bool reachesHostMemory(int Device) override {
     int Pageable = 0;
@@ -561,7 +561,7 @@ public:
                                                            DynamicShared) == CUDA_SUCCESS;
   }
 
-  ferry_status initDevice(int Device) override { return report(enter(Device)); }
+  Error initDevice(int Device) override { return enter(Device); }
 
   /// Ferry's streams of the device go (after the caller waited for them);
   /// streams given with acc_set_cuda_stream are the program's and are only
@@ -659,9 +659,9 @@ public:
     return "nvptx64-nvidia-cuda--sm_" + std::to_string(Major * 10 + Minor);
   }
 
-  ferry_status properties(int Device, Properties &Out) override {
+  Error properties(int Device, Properties &Out) override {
     if (Error E = enter(Device))
-      return report(E);
+      return E;
     CUdevice D;
     char Name[256] = {0};
     int Version = 0;
@@ -675,12 +675,12 @@ public:
     if (!E)
       E = check(Api.cuDriverGetVersion(&Version), "cuDriverGetVersion");
     if (E)
-      return report(E);
+      return E;
     Out.Name = Name;
     Out.Vendor = "NVIDIA";
     Out.Driver = "CUDA " + std::to_string(Version / 1000) + "." +
                  std::to_string(Version % 1000 / 10);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
 protected:

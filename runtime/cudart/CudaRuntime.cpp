@@ -68,7 +68,9 @@ cudaError_t kernelFailure(const std::string &Message) {
   return Err;
 }
 
-cudaError_t fromStatus(ferry_status S) {
+namespace {
+/// The CUDA error for failure status \p S whose message is \p Message.
+cudaError_t fromFailure(ferry_status S, const std::string &Message) {
   switch (S) {
   case FERRY_SUCCESS:
     return cudaSuccess;
@@ -78,9 +80,20 @@ cudaError_t fromStatus(ferry_status S) {
     return fail(cudaErrorInvalidValue);
   default:
     // Waits and copies fail after a kernel failed on the queue: the
-    // backend printed the vendor's reason.
-    return fail(kernelFailure(lastReported()));
+    // message holds the vendor's reason.
+    return fail(kernelFailure(Message));
   }
+}
+} // namespace
+
+cudaError_t fromStatus(ferry_status S) { return fromFailure(S, lastReported()); }
+
+cudaError_t fromError(const Error &E) {
+  report(E);
+  // The last failure's message, as printed last; one printed where it
+  // happened (host queue work) has none here.
+  const std::string &Last = !E.later().empty() ? E.later().back() : E.message();
+  return fromFailure(E.status(), Last.empty() ? lastReported() : Last);
 }
 
 cudaError_t unsupported(const char *Routine, const char *Why) {
@@ -211,8 +224,8 @@ void setManagedPointers(Device &D, const FatBinary &Bin,
       errorf("__managed__ variable '%s': %s", V.Name.c_str(), E.message().c_str());
       continue;
     }
-    if (ferry_status S = D.B->copyToDevice(D.Number, reinterpret_cast<void *>(Slot), &Managed,
-                                           sizeof Managed, SyncQueue))
+    if (ferry_status S = report(D.B->copyToDevice(D.Number, reinterpret_cast<void *>(Slot),
+                                                  &Managed, sizeof Managed, SyncQueue)))
       errorf("__managed__ variable '%s': cannot set its address on the device (status %d)",
              V.Name.c_str(), int(S));
   }
@@ -370,8 +383,8 @@ int CudaRuntime::enterStream(cudaStream_t S, Device *&D, cudaError_t &Err) {
     if (!(S->Flags & cudaStreamNonBlocking)) {
       std::lock_guard<std::mutex> Lock(Mutex);
       if (S->SeenEpoch < D->DefaultEpoch) {
-        if (ferry_status St = D->B->waitAsync(D->Number, DefaultQueue, S->Queue)) {
-          Err = fromStatus(St);
+        if (Error St = D->B->waitAsync(D->Number, DefaultQueue, S->Queue)) {
+          Err = fromError(St);
           return SyncQueue;
         }
         S->SeenEpoch = D->DefaultEpoch;
@@ -385,8 +398,8 @@ int CudaRuntime::enterStream(cudaStream_t S, Device *&D, cudaError_t &Err) {
   for (CUstream_st *Other : Streams)
     if (Other->Device == deviceIndex(*D) && Other->Dirty &&
         !(Other->Flags & cudaStreamNonBlocking)) {
-      if (ferry_status St = D->B->waitAsync(D->Number, Other->Queue, DefaultQueue)) {
-        Err = fromStatus(St);
+      if (Error St = D->B->waitAsync(D->Number, Other->Queue, DefaultQueue)) {
+        Err = fromError(St);
         return SyncQueue;
       }
       Other->Dirty = false;
@@ -418,7 +431,8 @@ void CudaRuntime::reset(Device &D) {
   if (WholeDevice)
     for (auto &[V, Bytes] : Kept) {
       void *Old = *V->HostPointer, *New = nullptr;
-      if (D.B->allocateManaged(D.Number, Bytes.size() ? Bytes.size() : 1, &New) != FERRY_SUCCESS)
+      if (report(D.B->allocateManaged(D.Number, Bytes.size() ? Bytes.size() : 1, &New)) !=
+          FERRY_SUCCESS)
         continue;
       std::memcpy(New, Bytes.data(), Bytes.size());
       *V->HostPointer = New;
@@ -439,9 +453,9 @@ void CudaRuntime::reset(Device &D) {
     void *P = reinterpret_cast<void *>(It->first);
     if (!WholeDevice) {
       if (It->second.Kind == Allocation::Managed)
-        D.B->releaseManaged(D.Number, P);
+        report(D.B->releaseManaged(D.Number, P));
       else
-        D.B->release(D.Number, P);
+        report(D.B->release(D.Number, P));
     }
     It = Allocations.erase(It);
   }
@@ -559,7 +573,8 @@ void __ferry_cuda_register_managed(void **Handle, void **Slot, const char *Devic
   std::vector<Device> &Ds = R.devices();
   void *Memory = nullptr;
   if (!Ds.empty() && Ds[0].B->hasManagedMemory() &&
-      Ds[0].B->allocateManaged(Ds[0].Number, Size ? Size : 1, &Memory) == FERRY_SUCCESS && Memory) {
+      report(Ds[0].B->allocateManaged(Ds[0].Number, Size ? Size : 1, &Memory)) == FERRY_SUCCESS &&
+      Memory) {
     if (Initial)
       std::memcpy(Memory, Initial, Size);
     else

@@ -139,7 +139,7 @@ bool amdPropertyAttribute(Device &D, const Backend::Properties &P, cudaDeviceAtt
 /// Ferry does not know (cudaErrorInvalidValue).
 bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   Backend::Properties P;
-  D.B->properties(D.Number, P);
+  report(D.B->properties(D.Number, P));
   for (const FixedAttribute &F : AmdFixedAttributes)
     if (F.Attr == Attr) {
       Out = F.Value;
@@ -186,7 +186,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int DeviceNum) {
     return fail(cudaErrorInvalidDevice);
   std::memset(Prop, 0, sizeof *Prop);
   Backend::Properties P;
-  if (D->B->properties(D->Number, P) != FERRY_SUCCESS)
+  if (report(D->B->properties(D->Number, P)) != FERRY_SUCCESS)
     return fail(cudaErrorUnknown);
   std::snprintf(Prop->name, sizeof Prop->name, "%s", P.Name.c_str());
   Prop->totalGlobalMem = P.TotalMemory;
@@ -263,7 +263,7 @@ cudaError_t cudaDeviceReset(void) {
   // Work still queued completes first; after a kernel failed, the reset
   // discards it.
   if (!Failed)
-    (void)D->B->wait(D->Number, 0, /*All=*/true);
+    report(D->B->wait(D->Number, 0, /*All=*/true));
   rt().reset(*D);
   return cudaSuccess;
 }
@@ -363,7 +363,7 @@ cudaError_t cudaInitDevice(int DeviceNum, unsigned, unsigned) {
   Device *D = rt().device(DeviceNum);
   if (!D)
     return fail(rt().devices().empty() ? cudaErrorNoDevice : cudaErrorInvalidDevice);
-  return fromStatus(D->B->initDevice(D->Number));
+  return fromError(D->B->initDevice(D->Number));
 }
 
 } // extern "C"

@@ -30,7 +30,7 @@ constexpr int AmdGroupMemory = 65536;
 /// memory per AMD compute unit: limited by waves, registers and group memory.
 int amdBlocksPerCU(Device &D, const Kernel &K, int Threads, size_t Shared) {
   Backend::Properties P;
-  D.B->properties(D.Number, P);
+  report(D.B->properties(D.Number, P));
   const int Wave = P.WaveSize ? P.WaveSize : 64;
   const int MaxWaves = P.MaxWavesPerCU ? P.MaxWavesPerCU : 32;
   const int WavesPerBlock = (Threads + Wave - 1) / Wave;

@@ -47,18 +47,18 @@ cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, int Kind, 
   switch (Kind) {
   case cudaMemcpyHostToHost:
     // Ordered after the stream's earlier work, as the device copies are.
-    if (ferry_status S = B.wait(D.Number, Queue, /*All=*/false))
-      return fromStatus(S);
+    if (Error E = B.wait(D.Number, Queue, /*All=*/false))
+      return fromError(E);
     std::memmove(Dst, Src, Bytes);
     return cudaSuccess;
   case cudaMemcpyHostToDevice:
-    return fromStatus(B.copyToDevice(D.Number, Dst, Src, Bytes, Queue));
+    return fromError(B.copyToDevice(D.Number, Dst, Src, Bytes, Queue));
   case cudaMemcpyDeviceToHost:
-    return fromStatus(B.copyFromDevice(D.Number, Dst, Src, Bytes, Queue));
+    return fromError(B.copyFromDevice(D.Number, Dst, Src, Bytes, Queue));
   case cudaMemcpyDeviceToDevice:
-    if (ferry_status S = B.copyDeviceToDevice(D.Number, Dst, D.Number, Src, Bytes, Queue))
-      return fromStatus(S);
-    return Queue == SyncQueue ? fromStatus(B.wait(D.Number, DefaultQueue, false)) : cudaSuccess;
+    if (Error E = B.copyDeviceToDevice(D.Number, Dst, D.Number, Src, Bytes, Queue))
+      return fromError(E);
+    return Queue == SyncQueue ? fromError(B.wait(D.Number, DefaultQueue, false)) : cudaSuccess;
   default:
     return fail(cudaErrorInvalidMemcpyDirection);
   }
@@ -92,7 +92,7 @@ cudaError_t memsetOn(void *Ptr, int Value, size_t Count, cudaStream_t Stream, bo
     return cudaSuccess;
   if (!Ptr)
     return fail(cudaErrorInvalidValue);
-  return fromStatus(D->B->fill(D->Number, Ptr, static_cast<unsigned char>(Value), Count,
+  return fromError(D->B->fill(D->Number, Ptr, static_cast<unsigned char>(Value), Count,
                                Sync ? SyncQueue : Queue));
 }
 
@@ -195,11 +195,11 @@ cudaError_t allocateOn(void **Out, size_t Size, CudaRuntime::Allocation::Type T)
   if (T == CudaRuntime::Allocation::Managed && !D->B->hasManagedMemory())
     return unsupported("cudaMallocManaged on this device",
                        "ROCR 5.2 gives Ferry no memory that the host and an AMD GPU share");
-  const ferry_status S =
+  const Error S =
       T == CudaRuntime::Allocation::Managed ? D->B->allocateManaged(D->Number, Size, Out)
       : T == CudaRuntime::Allocation::Host  ? D->B->allocateHost(D->Number, Size, Out)
                                             : D->B->allocate(D->Number, Size, Out);
-  if (S != FERRY_SUCCESS || !*Out) {
+  if (report(S) != FERRY_SUCCESS || !*Out) {
     *Out = nullptr;
     return fail(cudaErrorMemoryAllocation);
   }
@@ -247,9 +247,9 @@ cudaError_t cudaFree(void *DevPtr) {
   }
   Device *Owner = rt().device(A.Device);
   // cudaFree waits for the device, as CUDA's does.
-  if (ferry_status S = Owner->B->wait(Owner->Number, 0, /*All=*/true))
-    return fromStatus(S);
-  return fromStatus(A.Kind == CudaRuntime::Allocation::Managed
+  if (Error E = Owner->B->wait(Owner->Number, 0, /*All=*/true))
+    return fromError(E);
+  return fromError(A.Kind == CudaRuntime::Allocation::Managed
                         ? Owner->B->releaseManaged(Owner->Number, DevPtr)
                         : Owner->B->release(Owner->Number, DevPtr));
 }
@@ -286,9 +286,9 @@ cudaError_t cudaFreeHost(void *Ptr) {
     rt().Allocations.erase(It);
   }
   Device *Owner = rt().device(A.Device);
-  if (ferry_status S = Owner->B->wait(Owner->Number, 0, /*All=*/true))
-    return fromStatus(S);
-  return fromStatus(Owner->B->releaseHost(Owner->Number, Ptr));
+  if (Error E = Owner->B->wait(Owner->Number, 0, /*All=*/true))
+    return fromError(E);
+  return fromError(Owner->B->releaseHost(Owner->Number, Ptr));
 }
 
 cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned) {
@@ -317,7 +317,7 @@ cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
   if (!D)
     return Err;
   Backend::Properties P;
-  if (D->B->properties(D->Number, P) != FERRY_SUCCESS)
+  if (report(D->B->properties(D->Number, P)) != FERRY_SUCCESS)
     return fail(cudaErrorUnknown);
   *Free = P.FreeMemory;
   *Total = P.TotalMemory;
@@ -370,7 +370,7 @@ cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDev
     return cudaSuccess;
   if (To->B != From->B)
     return fail(cudaErrorInvalidDevice);
-  return fromStatus(
+  return fromError(
       To->B->copyDeviceToDevice(To->Number, Dst, From->Number, Src, Count, SyncQueue));
 }
 

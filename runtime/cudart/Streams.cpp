@@ -70,8 +70,8 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
   // Work already submitted completes; the queue stays the backend's.
   Device *D = rt().device(Stream->Device);
   if (D)
-    if (ferry_status S = D->B->wait(D->Number, Stream->Queue, /*All=*/false))
-      return fromStatus(S);
+    if (Error E = D->B->wait(D->Number, Stream->Queue, /*All=*/false))
+      return fromError(E);
   std::lock_guard<std::mutex> Lock(rt().Mutex);
   rt().Streams.erase(Stream);
   delete Stream;
@@ -84,7 +84,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
   const int Queue = rt().enterStream(Stream, D, Err);
   if (!D)
     return Err;
-  return fromStatus(D->B->wait(D->Number, Queue, /*All=*/false));
+  return fromError(D->B->wait(D->Number, Queue, /*All=*/false));
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t Stream) {
@@ -235,7 +235,7 @@ cudaError_t cudaDeviceSynchronize(void) {
   Device *D = rt().current(Err);
   if (!D)
     return Err;
-  return fromStatus(D->B->wait(D->Number, 0, /*All=*/true));
+  return fromError(D->B->wait(D->Number, 0, /*All=*/true));
 }
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }

@@ -82,71 +82,72 @@ public:
   const char *name() const override { return "emu"; }
   DeviceKind kind() const override { return DeviceKind::Radeon; }
 
-  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
+  Error allocate(int Device, size_t Bytes, void **Out) override {
     // Whole 256-byte blocks and one more; a size that would wrap is refused.
     constexpr size_t Block = 256;
     *Out = Bytes <= SIZE_MAX - 2 * Block
                ? std::aligned_alloc(Block, (Bytes + Block - 1) / Block * Block + Block)
                : nullptr;
-    if (!*Out) {
-      errorf("%s: cannot allocate %zu bytes of device memory", where(Device).c_str(), Bytes);
-      return FERRY_ERROR_BACKEND;
-    }
+    if (!*Out)
+      return makeError(FERRY_ERROR_BACKEND, "%s: cannot allocate %zu bytes of device memory",
+                       where(Device).c_str(), Bytes);
     countAllocation(Device, *Out, Bytes);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status release(int Device, void *Ptr) override {
+  Error release(int Device, void *Ptr) override {
     countRelease(Device, Ptr);
     std::free(Ptr);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
   /// Between two emulated devices too: both memories are the host's.
-  ferry_status copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src,
-                                  size_t Bytes, int) override {
-    if (!deviceRange(DstDevice, "copy", Dst, Bytes) || !deviceRange(SrcDevice, "copy", Src, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error copyDeviceToDevice(int DstDevice, void *Dst, int SrcDevice, const void *Src, size_t Bytes,
+                           int) override {
+    if (Error E = deviceRange(DstDevice, "copy", Dst, Bytes))
+      return E;
+    if (Error E = deviceRange(SrcDevice, "copy", Src, Bytes))
+      return E;
     std::memmove(Dst, Src, Bytes);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes, int) override {
-    if (!deviceRange(Device, "copy to the device", Dst, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes, int) override {
+    if (Error E = deviceRange(Device, "copy to the device", Dst, Bytes))
+      return E;
     std::memcpy(Dst, Src, Bytes);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes, int) override {
-    if (!deviceRange(Device, "copy from the device", Src, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes, int) override {
+    if (Error E = deviceRange(Device, "copy from the device", Src, Bytes))
+      return E;
     std::memcpy(Dst, Src, Bytes);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int) override {
-    if (!deviceRange(Device, "fill", Dst, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error fill(int Device, void *Dst, unsigned char Value, size_t Bytes, int) override {
+    if (Error E = deviceRange(Device, "fill", Dst, Bytes))
+      return E;
     std::memset(Dst, Value, Bytes);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
   /// Device memory is host memory here: a range that runs into or out of a
   /// block of device \p Device would corrupt the host's heap (a GPU would
-  /// fault). False after a message naming it.
-  bool deviceRange(int Device, const char *What, const void *P, size_t Bytes) {
+  /// fault). A failure naming it.
+  Error deviceRange(int Device, const char *What, const void *P, size_t Bytes) {
     const std::string Why = straddledBlock(Device, P, Bytes);
     if (Why.empty())
-      return true;
-    errorf("%s: %s of %zu bytes at device address %p: the range %s; nothing done",
-           where(Device).c_str(), What, Bytes, P, Why.c_str());
-    return false;
+      return Error::success();
+    return makeError(FERRY_ERROR_INVALID,
+                     "%s: %s of %zu bytes at device address %p: the range %s; nothing done",
+                     where(Device).c_str(), What, Bytes, P, Why.c_str());
   }
   /// The emulated device's memory is the host's: managed memory is device
   /// memory.
-  ferry_status allocateManaged(int Device, size_t Bytes, void **Out) override {
+  Error allocateManaged(int Device, size_t Bytes, void **Out) override {
     return allocate(Device, Bytes, Out);
   }
-  ferry_status releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
+  Error releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
   bool hasManagedMemory() const override { return true; }
-  ferry_status wait(int, int, bool) override { return FERRY_SUCCESS; }
+  Error wait(int, int, bool) override { return Error::success(); }
   bool idle(int, int, bool) override { return true; }
-  ferry_status waitAsync(int, int, int) override { return FERRY_SUCCESS; }
+  Error waitAsync(int, int, int) override { return Error::success(); }
   std::string isa(int Device) override { return "amdgcn-amd-amdhsa--" + arch(Device); }
   /// As ROCR on a processor with XNACK (gfx90a, gfx94x) where HSA_XNACK=1:
   /// the emulated device reaches the host's memory (it is the host's
@@ -157,7 +158,7 @@ public:
            (A.rfind("gfx90", 0) == 0 || A.rfind("gfx94", 0) == 0);
   }
 
-  ferry_status properties(int Device, Properties &Out) override {
+  Error properties(int Device, Properties &Out) override {
     const std::string &Arch = arch(Device);
     // The emulated device's memory is the host's: its size, less what
     // Ferry allocated on the device.
@@ -192,7 +193,7 @@ public:
     Out.MaxWorkGroupSize = 1024;
     Out.WaveSize = Arch.compare(0, 4, "gfx9") == 0 ? 64 : 32;
     Out.MaxWavesPerCU = 32;
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
   /// Code objects for the emulated processor (an unreadable one too: loading

@@ -27,71 +27,70 @@ public:
   const char *name() const override { return "host"; }
   DeviceKind kind() const override { return DeviceKind::Host; }
 
-  ferry_status allocate(int, size_t Bytes, void **Out) override {
+  Error allocate(int, size_t Bytes, void **Out) override {
     *Out = std::malloc(Bytes);
-    if (!*Out) {
-      errorf("cannot allocate %zu bytes of host memory", Bytes);
-      return FERRY_ERROR_BACKEND;
-    }
+    if (!*Out)
+      return makeError(FERRY_ERROR_BACKEND, "cannot allocate %zu bytes of host memory", Bytes);
     notifyf(NotifyAlloc, "allocate %zu bytes on the host at %p", Bytes, *Out);
     countAllocation(0, *Out, Bytes);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status release(int, void *Ptr) override {
+  Error release(int, void *Ptr) override {
     countRelease(0, Ptr);
     std::free(Ptr);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status copyToDevice(int, void *Dst, const void *Src, size_t Bytes,
-                            int Queue) override {
-    if (!deviceRange(Dst, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error copyToDevice(int, void *Dst, const void *Src, size_t Bytes, int Queue) override {
+    if (Error E = deviceRange(Dst, Bytes))
+      return E;
     return move(Dst, Src, Bytes, Queue);
   }
-  ferry_status copyFromDevice(int, void *Dst, const void *Src, size_t Bytes,
-                              int Queue) override {
-    if (!deviceRange(Src, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error copyFromDevice(int, void *Dst, const void *Src, size_t Bytes, int Queue) override {
+    if (Error E = deviceRange(Src, Bytes))
+      return E;
     return move(Dst, Src, Bytes, Queue);
   }
-  ferry_status copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
-                                  int Queue) override {
-    if (!deviceRange(Dst, Bytes) || !deviceRange(Src, Bytes))
-      return FERRY_ERROR_INVALID;
+  Error copyDeviceToDevice(int, void *Dst, int, const void *Src, size_t Bytes,
+                           int Queue) override {
+    if (Error E = deviceRange(Dst, Bytes))
+      return E;
+    if (Error E = deviceRange(Src, Bytes))
+      return E;
     return move(Dst, Src, Bytes, Queue);
   }
   /// A range that runs into or out of an allocated block would corrupt the
-  /// heap: false after a message naming it.
-  bool deviceRange(const void *P, size_t Bytes) {
+  /// heap: a failure naming it.
+  Error deviceRange(const void *P, size_t Bytes) {
     const std::string Why = straddledBlock(0, P, Bytes);
     if (Why.empty())
-      return true;
-    errorf("host device: a copy of %zu bytes at %p: the range %s; nothing copied", Bytes, P,
-           Why.c_str());
-    return false;
+      return Error::success();
+    return makeError(FERRY_ERROR_INVALID,
+                     "host device: a copy of %zu bytes at %p: the range %s; nothing copied",
+                     Bytes, P, Why.c_str());
   }
 
-  ferry_status wait(int, int Queue, bool All) override {
+  /// A failure of queued work was printed when it ran.
+  Error wait(int, int Queue, bool All) override {
     notifyf(NotifyWait, "wait on host queue %d%s", Queue, All ? " (all)" : "");
-    return All ? Queues.waitAll() : Queues.wait(normalize(Queue));
+    return Error::alreadyReported(All ? Queues.waitAll() : Queues.wait(normalize(Queue)));
   }
   bool idle(int, int Queue, bool All) override {
     return All ? Queues.idleAll() : Queues.idle(normalize(Queue));
   }
-  ferry_status waitAsync(int, int WaitFor, int Queue) override {
+  Error waitAsync(int, int WaitFor, int Queue) override {
     Queues.waitAsync(normalize(WaitFor), normalize(Queue));
-    return FERRY_SUCCESS;
+    return Error::success();
   }
-  ferry_status waitAny(int, const std::vector<int> &List, size_t &Index) override {
+  Error waitAny(int, const std::vector<int> &List, size_t &Index) override {
     std::vector<int> Normalized;
     for (int Q : List)
       Normalized.push_back(normalize(Q));
     Index = Queues.waitAny(Normalized);
-    return Queues.wait(Normalized[Index]);
+    return Error::alreadyReported(Queues.wait(Normalized[Index]));
   }
   HostQueues *hostQueues() override { return &Queues; }
 
-  ferry_status properties(int, Properties &Out) override {
+  Error properties(int, Properties &Out) override {
     // Free: the physical memory less what Ferry allocated (acc_malloc), so
     // that a program sees its own allocations; other processes' use is not
     // subtracted.
@@ -101,7 +100,7 @@ public:
     Out.Name = "host CPU";
     Out.Vendor = "host";
     Out.Driver = "none";
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
 protected:
@@ -114,16 +113,16 @@ private:
   static int normalize(int Queue) { return Queue == acc_async_sync ? acc_async_noval : Queue; }
   /// Host "device" memory is host memory: a copy is a memmove, on the
   /// caller for acc_async_sync, else on the queue after its earlier work.
-  ferry_status move(void *Dst, const void *Src, size_t Bytes, int Queue) {
+  Error move(void *Dst, const void *Src, size_t Bytes, int Queue) {
     if (Queue == acc_async_sync) {
       std::memmove(Dst, Src, Bytes);
-      return FERRY_SUCCESS;
+      return Error::success();
     }
     Queues.submit(Queue, [Dst, Src, Bytes] {
       std::memmove(Dst, Src, Bytes);
       return FERRY_SUCCESS;
     });
-    return FERRY_SUCCESS;
+    return Error::success();
   }
   HostQueues Queues;
 };

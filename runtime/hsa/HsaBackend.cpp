@@ -199,52 +199,49 @@ public:
   const char *name() const override { return "hsa"; }
   DeviceKind kind() const override { return DeviceKind::Radeon; }
 
-  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
+  Error allocate(int Device, size_t Bytes, void **Out) override {
     HsaDevice *D;
     if (Error E = device(Device, D))
-      return report(E);
-    if (!D->HaveDevicePool) {
-      errorf("radeon device %d (%s) has no device memory pool", Device, D->Name.c_str());
-      return FERRY_ERROR_BACKEND;
-    }
+      return E;
+    if (!D->HaveDevicePool)
+      return makeError(FERRY_ERROR_BACKEND, "radeon device %d (%s) has no device memory pool",
+                       Device, D->Name.c_str());
     if (Error E = check(Api.hsa_amd_memory_pool_allocate(D->DevicePool, Bytes ? Bytes : 1, 0, Out),
                         "hsa_amd_memory_pool_allocate"))
-      return report(E);
+      return E;
     countAllocation(Device, *Out, Bytes ? Bytes : 1);
     // Device memory of a discrete GPU: a host access faults; say why.
     armHostFaultReport(*this);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
-  ferry_status release(int Device, void *Ptr) override {
+  Error release(int Device, void *Ptr) override {
     HsaDevice *D;
     if (Error E = device(Device, D))
-      return report(E);
+      return E;
     countRelease(Device, Ptr);
-    return report(check(Api.hsa_amd_memory_pool_free(Ptr), "hsa_amd_memory_pool_free"));
+    return check(Api.hsa_amd_memory_pool_free(Ptr), "hsa_amd_memory_pool_free");
   }
 
   /// Copies are ordered after the queue's kernels and complete before
   /// returning (OpenACC allows an async copy to finish early).
-  ferry_status copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes,
-                            int Queue) override {
+  Error copyToDevice(int Device, void *Dst, const void *Src, size_t Bytes, int Queue) override {
     return copy(Device, Dst, Src, Bytes, Queue, /*ToDevice=*/true);
   }
-  ferry_status copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes,
-                              int Queue) override {
+  Error copyFromDevice(int Device, void *Dst, const void *Src, size_t Bytes, int Queue) override {
     return copy(Device, Dst, Src, Bytes, Queue, /*ToDevice=*/false);
   }
 
-  ferry_status wait(int Device, int Queue, bool All) override {
+  /// Every queue waited for is drained: the failures of all of them.
+  Error wait(int Device, int Queue, bool All) override {
     HsaDevice *D;
     if (Error E = device(Device, D))
-      return report(E);
+      return E;
     std::lock_guard<std::mutex> Lock(Mutex);
-    ferry_status Result = FERRY_SUCCESS;
+    Error Result;
     for (auto &[N, Q] : D->Queues)
       if (All || N == normalize(Queue))
-        if (Error E = drain(Device, *D, *Q))
-          Result = report(E);
+        Result.add(drain(Device, *D, *Q));
     return Result;
   }
 
@@ -291,10 +288,10 @@ public:
            ByDefault;
   }
 
-  ferry_status properties(int Device, Properties &Out) override {
+  Error properties(int Device, Properties &Out) override {
     HsaDevice *D;
     if (Error E = device(Device, D))
-      return report(E);
+      return E;
     uint16_t Major = 0, Minor = 0;
     Api.hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MAJOR, &Major);
     Api.hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MINOR, &Minor);
@@ -332,7 +329,7 @@ public:
       Out.PciDevice = int((Bdf >> 3) & 0x1f);
     }
     Info(HSA_AMD_AGENT_INFO_DOMAIN, Out.PciDomain);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
   /// HSA code objects and relocatable objects whose target the device runs
@@ -904,29 +901,27 @@ private:
     return Result;
   }
 
-  ferry_status copy(int Device, void *Dst, const void *Src, size_t Bytes, int Queue,
-                    bool ToDevice) {
+  Error copy(int Device, void *Dst, const void *Src, size_t Bytes, int Queue, bool ToDevice) {
     HsaDevice *D;
     if (Error E = device(Device, D))
-      return report(E);
+      return E;
     std::lock_guard<std::mutex> Lock(Mutex);
     if (auto It = D->Queues.find(normalize(Queue)); It != D->Queues.end())
       if (Error E = drain(Device, *D, *It->second))
-        return report(E);
+        return E;
     if (!D->Staging) {
-      if (!D->HaveStagingPool) {
-        errorf("radeon device %d: ROCR reports no fine-grained host pool", Device);
-        return FERRY_ERROR_BACKEND;
-      }
+      if (!D->HaveStagingPool)
+        return makeError(FERRY_ERROR_BACKEND,
+                         "radeon device %d: ROCR reports no fine-grained host pool", Device);
       if (Error E =
               hostBuffer(*D, D->StagingPool, StagingBytes, "allocating staging memory", D->Staging))
-        return report(E);
+        return E;
     }
     hsa_signal_t Done;
     if (Error E = takeSignal(*D, Done))
-      return report(E);
-    ferry_status Result = FERRY_SUCCESS;
-    for (size_t At = 0; At < Bytes && Result == FERRY_SUCCESS; At += StagingBytes) {
+      return E;
+    Error Result;
+    for (size_t At = 0; At < Bytes && !Result; At += StagingBytes) {
       size_t N = std::min(StagingBytes, Bytes - At);
       if (ToDevice)
         std::memcpy(D->Staging, static_cast<const char *>(Src) + At, N);
@@ -937,7 +932,7 @@ private:
       if (Error E = check(
               Api.hsa_amd_memory_async_copy(To, ToAgent, From, FromAgent, N, 0, nullptr, Done),
               "hsa_amd_memory_async_copy")) {
-        Result = report(E);
+        Result = std::move(E);
         break;
       }
       Api.hsa_signal_wait_scacquire(Done, HSA_SIGNAL_CONDITION_LT, 1, UINT64_MAX,

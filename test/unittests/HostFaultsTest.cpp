@@ -27,14 +27,14 @@ class UnaddressableBackend final : public Backend {
 public:
   const char *name() const override { return "test"; }
   DeviceKind kind() const override { return DeviceKind::Nvidia; }
-  ferry_status allocate(int Device, size_t Bytes, void **Out) override {
+  Error allocate(int Device, size_t Bytes, void **Out) override {
     void *P = mmap(nullptr, Bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (P == MAP_FAILED)
-      return FERRY_ERROR_BACKEND;
+      return makeError(FERRY_ERROR_BACKEND, "mmap of %zu bytes failed", Bytes);
     *Out = P;
     countAllocation(Device, P, Bytes);
     armHostFaultReport(*this);
-    return FERRY_SUCCESS;
+    return Error::success();
   }
 
 protected:
@@ -47,7 +47,7 @@ protected:
 char *deviceBlock(int Device, size_t Bytes) {
   static UnaddressableBackend B;
   void *P = nullptr;
-  if (B.allocate(Device, Bytes, &P) != FERRY_SUCCESS)
+  if (B.allocate(Device, Bytes, &P))
     std::abort();
   return static_cast<char *>(P);
 }

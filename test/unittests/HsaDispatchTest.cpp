@@ -60,7 +60,7 @@ TEST_F(HsaDispatch, DiscoveryAndProperties) {
   EXPECT_EQ(B->numDevices(), 1);
   EXPECT_EQ(B->isa(0), "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-");
   Backend::Properties P;
-  ASSERT_EQ(B->properties(0, P), FERRY_SUCCESS);
+  ASSERT_EQ(B->properties(0, P).status(), FERRY_SUCCESS);
   EXPECT_EQ(P.Vendor, "AMD");
   EXPECT_EQ(P.Name, "gfx-fake");
   EXPECT_EQ(P.TotalMemory, size_t(1) << 34);
@@ -72,11 +72,11 @@ TEST_F(HsaDispatch, StagedCopiesRoundTripLargerThanTheStagingBuffer) {
   for (size_t I = 0; I < N; ++I)
     In[I] = char(I * 31);
   void *Dev = nullptr;
-  ASSERT_EQ(B->allocate(0, N, &Dev), FERRY_SUCCESS);
-  ASSERT_EQ(B->copyToDevice(0, Dev, In.data(), N, acc_async_sync), FERRY_SUCCESS);
-  ASSERT_EQ(B->copyFromDevice(0, Out.data(), Dev, N, 4), FERRY_SUCCESS);
+  ASSERT_EQ(B->allocate(0, N, &Dev).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->copyToDevice(0, Dev, In.data(), N, acc_async_sync).status(), FERRY_SUCCESS);
+  ASSERT_EQ(B->copyFromDevice(0, Out.data(), Dev, N, 4).status(), FERRY_SUCCESS);
   EXPECT_EQ(In, Out);
-  EXPECT_EQ(B->release(0, Dev), FERRY_SUCCESS);
+  EXPECT_EQ(B->release(0, Dev).status(), FERRY_SUCCESS);
 }
 
 // A kernel that calls through a function pointer has a dynamic stack (v5:
@@ -153,7 +153,7 @@ TEST_F(HsaDispatch, PacketAndV5KernargsOfALaunch) {
   // Many queued launches recycle signals and kernarg slots.
   for (int I = 0; I < 1000; ++I)
     ASSERT_EQ(K->launch(Grid, Block, 0, Args, 1).status(), FERRY_SUCCESS);
-  EXPECT_EQ(B->wait(0, 1, false), FERRY_SUCCESS);
+  EXPECT_EQ(B->wait(0, 1, false).status(), FERRY_SUCCESS);
   EXPECT_TRUE(B->idle(0, 1, false));
   EXPECT_EQ(B->unloadModule(std::move(M)).status(), FERRY_SUCCESS);
 }
@@ -231,8 +231,8 @@ TEST_F(HsaDispatch, DevicePrintfIsPrintedWhenTheQueueDrains) {
   testing::internal::CaptureStdout();
   ASSERT_EQ(K->launch(One, One, 0, Args, 3).status(), FERRY_SUCCESS);
   ASSERT_EQ(K->launch(One, One, 0, Args, 3).status(), FERRY_SUCCESS);
-  EXPECT_EQ(B->wait(0, 3, false), FERRY_SUCCESS);
-  EXPECT_EQ(B->wait(0, 3, false), FERRY_SUCCESS);
+  EXPECT_EQ(B->wait(0, 3, false).status(), FERRY_SUCCESS);
+  EXPECT_EQ(B->wait(0, 3, false).status(), FERRY_SUCCESS);
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "item 1: 0.500 one\nitem 1: 0.500 one\n");
   // A kernel that prints, then faults (a failed assertion): the message
   // comes first, then the fault.

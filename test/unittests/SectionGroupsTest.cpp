@@ -160,13 +160,13 @@ TEST(SectionGroups, BackendKnowsItsBlocksUntilReleased) {
   // until it is released (acc_free, cudaFree).
   Backend &B = Runtime::get().backendFor(DeviceKind::Host);
   void *P = nullptr;
-  ASSERT_EQ(B.allocate(0, 64, &P), FERRY_SUCCESS);
+  ASSERT_EQ(B.allocate(0, 64, &P).status(), FERRY_SUCCESS);
   int Host[4];
   EXPECT_EQ(B.deviceHolding(P), 0);
   EXPECT_EQ(B.deviceHolding(static_cast<char *>(P) + 63), 0);
   EXPECT_EQ(B.deviceHolding(static_cast<char *>(P) + 64), -1);
   EXPECT_EQ(B.deviceHolding(Host), -1);
-  ASSERT_EQ(B.release(0, P), FERRY_SUCCESS);
+  ASSERT_EQ(B.release(0, P).status(), FERRY_SUCCESS);
   EXPECT_EQ(B.deviceHolding(P), -1);
 }
 
