@@ -783,28 +783,20 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
   return FERRY_ERROR_NO_IMAGE;
 }
 
-ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
-                                     const ferry_launch_desc &D,
-                                     std::unique_ptr<DeviceEvent> &Start,
-                                     std::unique_ptr<DeviceEvent> &End) {
+Error Runtime::uploadGlobals(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                             DeviceModule &Module) {
   const ferry_region &R = *D.region;
   const char *File = R.file ? R.file : "?";
-  DeviceKernel *Kernel = nullptr;
-  DeviceModule *Module = nullptr;
-  if (ferry_status S = deviceKernel(B, K, Device, R, D.kernel->name, &Kernel, &Module))
-    return S;
-  // Host globals the region reads: their values now, on the region's queue.
   for (size_t I = 0; I < D.kernel->num_globals; ++I) {
     const ferry_device_global &G = D.kernel->globals[I];
     uint64_t Address = 0, Size = 0;
     // The backend's reason is left out: the message below says it for the
     // region.
-    if (B.symbolAddress(*Module, G.symbol, Address, Size) || Size < G.size) {
-      errorf("%s (%s:%u): the device copy '%s' of a global variable the region reads is "
-             "missing from its image",
-             R.name, File, R.line, G.symbol);
-      return FERRY_ERROR_NO_IMAGE;
-    }
+    if (B.symbolAddress(Module, G.symbol, Address, Size) || Size < G.size)
+      return makeError(FERRY_ERROR_NO_IMAGE,
+                       "%s (%s:%u): the device copy '%s' of a global variable the region reads "
+                       "is missing from its image",
+                       R.name, File, R.line, G.symbol);
     const void *Source = G.host;
     if (G.num_pointers) {
       // Pointers in it become device addresses, as the closure's do.
@@ -826,34 +818,36 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
           continue; // the host's address (unified memory)
         if (!Dev && deviceMemoryOf(K, Device, HostPtr) == Device)
           continue; // device memory already (acc_malloc, cudaMalloc)
-        if (!Dev) {
-          errorf("%s (%s:%u): the global variable the region reads through its device copy "
-                 "'%s' holds a pointer (at byte %u: %p) to memory that is not present on the %s "
-                 "device; name that memory in a data clause or 'enter data' first (this device does "
-                 "not reach host memory)",
-                 R.name, File, R.line, G.symbol, Off, HostPtr, deviceKindName(K));
-          return FERRY_ERROR_INVALID;
-        }
+        if (!Dev)
+          return makeError(
+              FERRY_ERROR_INVALID,
+              "%s (%s:%u): the global variable the region reads through its device copy "
+              "'%s' holds a pointer (at byte %u: %p) to memory that is not present on the %s "
+              "device; name that memory in a data clause or 'enter data' first (this device does "
+              "not reach host memory)",
+              R.name, File, R.line, G.symbol, Off, HostPtr, deviceKindName(K));
         std::memcpy(Value.data() + Off, &*Dev, sizeof(void *));
       }
       Source = Value.data();
     }
-    if (ferry_status S = report(
-            B.copyToDevice(Device, reinterpret_cast<void *>(Address), Source, G.size, D.async)))
-      return S;
+    if (Error E =
+            B.copyToDevice(Device, reinterpret_cast<void *>(Address), Source, G.size, D.async))
+      return E;
   }
-  // Implicit attach: the closure's pointers become device addresses.
-  std::vector<unsigned char> Closure(static_cast<const unsigned char *>(D.closure),
-                                     static_cast<const unsigned char *>(D.closure) +
-                                         D.closure_size);
+  return Error::success();
+}
+
+Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                             std::vector<unsigned char> &Closure) {
+  const ferry_region &R = *D.region;
+  const char *File = R.file ? R.file : "?";
   PresentTable &Table = presentTable(K, Device);
   for (size_t I = 0; I < D.kernel->num_pointers; ++I) {
     const uint32_t Off = D.kernel->pointer_offsets[I];
-    if (Off + sizeof(void *) > Closure.size()) {
-      errorf("%s (%s:%u): pointer field at offset %u lies outside the %zu-byte closure", R.name,
-             File, R.line, Off, Closure.size());
-      return FERRY_ERROR_INVALID;
-    }
+    if (Off + sizeof(void *) > Closure.size())
+      return makeError(FERRY_ERROR_INVALID,
+                       "%s (%s:%u): pointer field at offset %u lies outside the %zu-byte closure",
+                       R.name, File, R.line, Off, Closure.size());
     void *HostPtr;
     std::memcpy(&HostPtr, Closure.data() + Off, sizeof HostPtr);
     if (!HostPtr)
@@ -866,43 +860,80 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     const int Holder = Dev ? -1 : deviceMemoryOf(K, Device, HostPtr);
     if (Holder == Device)
       continue; // device memory already (acc_malloc, cudaMalloc): used as it is
-    if (Holder >= 0) {
-      errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory of %s device "
-             "%d, but the region runs on device %d",
-             R.name, File, R.line, Off, HostPtr, deviceKindName(K), Holder, Device);
-      return FERRY_ERROR_INVALID;
-    }
-    if (!Dev) {
-      errorf("%s (%s:%u): the pointer at closure offset %u (%p) points to memory that is not "
-             "present on the %s device; name it in a data clause (copy, copyin, create, "
-             "present) or acc_copyin it first (this device does not reach host memory)",
-             R.name, File, R.line, Off, HostPtr, deviceKindName(K));
-      return FERRY_ERROR_INVALID;
-    }
+    if (Holder >= 0)
+      return makeError(FERRY_ERROR_INVALID,
+                       "%s (%s:%u): the pointer at closure offset %u (%p) points to memory of "
+                       "%s device %d, but the region runs on device %d",
+                       R.name, File, R.line, Off, HostPtr, deviceKindName(K), Holder, Device);
+    if (!Dev)
+      return makeError(FERRY_ERROR_INVALID,
+                       "%s (%s:%u): the pointer at closure offset %u (%p) points to memory that "
+                       "is not present on the %s device; name it in a data clause (copy, "
+                       "copyin, create, present) or acc_copyin it first (this device does not "
+                       "reach host memory)",
+                       R.name, File, R.line, Off, HostPtr, deviceKindName(K));
     std::memcpy(Closure.data() + Off, &*Dev, sizeof(void *));
   }
-  int64_t Trip = D.trip_count;
-  if (D.reduction && D.reduction->init)
-    D.reduction->init(D.result);
-  if (Trip <= 0)
-    return FERRY_SUCCESS;
-  // Geometry: a `seq` region (or one gang of one lane, oneGangOfOneLane) is
-  // one work-item; otherwise vector_length
-  // work-items per block (256 by default, rounded up to whole warps, which
-  // the block-level reduction needs) and num_gangs blocks (by default enough
-  // to cover the iterations, at most 65536; the kernel is grid-stride).
-  // A region with loops nested in its iterations runs one iteration per
-  // gang, its nested loops over the gang's vector_length work-items
-  // (threadIdx.x). By default a gang is a block of 128 work-items, or, when
-  // the nested loops reduce (row sums, dot products), one warp with eight
-  // gangs to a block (threadIdx.y; fewer for few iterations, below),
-  // combining with shuffles alone; a
-  // vector_length of 32 makes warp gangs too. Blocks stride over the
-  // iterations, gangs per block at a time.
-  // With workers (FERRY_REGION_WORKERS) a gang is one block of warps, one
-  // per worker (threadIdx.y): num_workers of them (4 by default), times
-  // vector_length / 32 when vector_length is above a warp (a worker's vector
-  // loops run on one warp), at most 1024 work-items.
+  return Error::success();
+}
+
+/// The grid of a region's launch and what sizes its buffers.
+struct Runtime::LaunchShape {
+  bool Nested = false;
+  uint32_t Width = 1, BlockRows = 1, Blocks = 1;
+  uint32_t Gangs = 1;     ///< partials of a reduction
+  size_t Stride = 0;      ///< bytes of one partial
+  size_t PrivatesOffset = 0; ///< of the ferry_private_block in the closure
+};
+
+/// Private copies of array sections: one per gang or work-item of the
+/// grid. A grid Ferry chooses keeps them within PrivateBudget (the kernel is
+/// grid-stride, so fewer blocks still run every iteration): lowers
+/// \p MaxBlocks, and finds the ferry_private_block's \p Offset in \p Closure.
+static Error limitPrivates(const ferry_launch_desc &D, const std::vector<unsigned char> &Closure,
+                           bool Nested, uint32_t Width, uint32_t GangsPerBlock,
+                           uint32_t BlockRows, size_t &Offset, int64_t &MaxBlocks) {
+  const ferry_region &R = *D.region;
+  ferry_private_block Privates = {};
+  Offset = size_t(reinterpret_cast<const unsigned char *>(D.privates) -
+                  static_cast<const unsigned char *>(D.closure));
+  if (reinterpret_cast<const unsigned char *>(D.privates) <
+          static_cast<const unsigned char *>(D.closure) ||
+      Offset + sizeof Privates > Closure.size())
+    return makeError(FERRY_ERROR_INVALID,
+                     "%s (%s:%u): its private copies are described outside its closure", R.name,
+                     R.file ? R.file : "?", R.line);
+  std::memcpy(&Privates, Closure.data() + Offset, sizeof Privates);
+  constexpr uint64_t PrivateBudget = uint64_t(1) << 30;
+  const uint64_t PerBlock =
+      uint64_t(GangsPerBlock) * (Nested ? Privates.gang_bytes : Width * Privates.gang_bytes) +
+      uint64_t(BlockRows) * Width * Privates.lane_bytes;
+  if (PerBlock)
+    MaxBlocks = std::min<int64_t>(MaxBlocks, std::max<uint64_t>(1, PrivateBudget / PerBlock));
+  return Error::success();
+}
+
+// Geometry: a `seq` region (or one gang of one lane, oneGangOfOneLane) is
+// one work-item; otherwise vector_length
+// work-items per block (256 by default, rounded up to whole warps, which
+// the block-level reduction needs) and num_gangs blocks (by default enough
+// to cover the iterations, at most 65536; the kernel is grid-stride).
+// A region with loops nested in its iterations runs one iteration per
+// gang, its nested loops over the gang's vector_length work-items
+// (threadIdx.x). By default a gang is a block of 128 work-items, or, when
+// the nested loops reduce (row sums, dot products), one warp with eight
+// gangs to a block (threadIdx.y; fewer for few iterations, below),
+// combining with shuffles alone; a
+// vector_length of 32 makes warp gangs too. Blocks stride over the
+// iterations, gangs per block at a time.
+// With workers (FERRY_REGION_WORKERS) a gang is one block of warps, one
+// per worker (threadIdx.y): num_workers of them (4 by default), times
+// vector_length / 32 when vector_length is above a warp (a worker's vector
+// loops run on one warp), at most 1024 work-items.
+Error Runtime::shapeLaunch(const ferry_launch_desc &D, const std::vector<unsigned char> &Closure,
+                           LaunchShape &Shape) {
+  const ferry_region &R = *D.region;
+  const int64_t Trip = D.trip_count;
   const bool Seq = (R.flags & FERRY_REGION_SEQ) || oneGangOfOneLane(D, /*OnHost=*/false);
   const bool Nested = !Seq && (R.flags & FERRY_REGION_NESTED);
   const bool Workers = Nested && (R.flags & FERRY_REGION_WORKERS);
@@ -929,91 +960,120 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   // With a reduction each gang leaves one partial for the host to combine:
   // at most 1024 blocks keep that copy small.
   int64_t MaxBlocks = D.reduction ? 1024 : 65536;
-  // Private copies of array sections: one per gang or work-item of the
-  // grid. A grid Ferry chooses keeps them within PrivateBudget (the kernel
-  // is grid-stride, so fewer blocks still run every iteration).
-  ferry_private_block Privates = {};
-  size_t PrivatesOffset = 0;
-  if (D.privates) {
-    PrivatesOffset = size_t(reinterpret_cast<const unsigned char *>(D.privates) -
-                            static_cast<const unsigned char *>(D.closure));
-    if (reinterpret_cast<const unsigned char *>(D.privates) <
-            static_cast<const unsigned char *>(D.closure) ||
-        PrivatesOffset + sizeof Privates > Closure.size()) {
-      errorf("%s (%s:%u): its private copies are described outside its closure", R.name, File,
-             R.line);
-      return FERRY_ERROR_INVALID;
-    }
-    std::memcpy(&Privates, Closure.data() + PrivatesOffset, sizeof Privates);
-    constexpr uint64_t PrivateBudget = uint64_t(1) << 30;
-    const uint64_t PerBlock =
-        uint64_t(GangsPerBlock) * (Nested ? Privates.gang_bytes : Width * Privates.gang_bytes) +
-        uint64_t(BlockRows) * Width * Privates.lane_bytes;
-    if (PerBlock)
-      MaxBlocks = std::min<int64_t>(MaxBlocks, std::max<uint64_t>(1, PrivateBudget / PerBlock));
-  }
-  const uint32_t Blocks =
-      Seq           ? 1
-      : D.num_gangs ? (D.num_gangs + GangsPerBlock - 1) / GangsPerBlock
-                    : uint32_t(std::min<int64_t>(Needed, MaxBlocks));
-  const uint32_t Gangs = Blocks * GangsPerBlock; // partials of a reduction
-  const uint32_t Grid[3] = {Blocks, 1, 1}, BlockDims[3] = {Width, BlockRows, 1};
-  void *Partials = nullptr;
-  size_t Stride = 0;
-  std::unique_lock<std::mutex> PartialsLock;
-  if (D.reduction) {
-    Stride = (D.reduction->size + D.reduction->align - 1) / D.reduction->align *
-             D.reduction->align;
-    PartialsBuffer &P = partialsBuffer(K, Device);
-    PartialsLock = std::unique_lock<std::mutex>(P.Lock);
-    if (P.Size < Stride * Gangs) {
-      if (P.Ptr)
-        report(B.release(Device, P.Ptr));
-      P.Ptr = nullptr;
-      P.Size = 0;
-      const size_t Bytes = std::max<size_t>(Stride * Gangs, 64 * 1024);
-      if (ferry_status S = report(B.allocate(Device, Bytes, &P.Ptr)))
-        return S;
-      P.Size = Bytes;
-    }
-    Partials = P.Ptr;
-  }
-  std::unique_lock<std::mutex> PrivatesLock;
   if (D.privates)
-    if (ferry_status S = placePrivates(B, K, Device, D, Closure, PrivatesOffset, Nested, Gangs,
-                                       uint64_t(Blocks) * BlockRows * Width, PrivatesLock))
-      return S;
-  void *Args[3] = {Closure.data(), &Trip, &Partials};
+    if (Error E = limitPrivates(D, Closure, Nested, Width, GangsPerBlock, BlockRows,
+                                Shape.PrivatesOffset, MaxBlocks))
+      return E;
+  Shape.Nested = Nested;
+  Shape.Width = Width;
+  Shape.BlockRows = BlockRows;
+  Shape.Blocks = Seq           ? 1
+                 : D.num_gangs ? (D.num_gangs + GangsPerBlock - 1) / GangsPerBlock
+                               : uint32_t(std::min<int64_t>(Needed, MaxBlocks));
+  Shape.Gangs = Shape.Blocks * GangsPerBlock;
+  if (D.reduction)
+    Shape.Stride = (D.reduction->size + D.reduction->align - 1) / D.reduction->align *
+                   D.reduction->align;
+  return Error::success();
+}
+
+Error Runtime::reductionPartials(Backend &B, DeviceKind K, int Device, size_t Bytes,
+                                 std::unique_lock<std::mutex> &Held, void *&Partials) {
+  PartialsBuffer &P = partialsBuffer(K, Device);
+  Held = std::unique_lock<std::mutex>(P.Lock);
+  if (P.Size < Bytes) {
+    if (P.Ptr) // a failure to free the old buffer is said, and the launch goes on
+      report(B.release(Device, P.Ptr));
+    P.Ptr = nullptr;
+    P.Size = 0;
+    const size_t Grown = std::max<size_t>(Bytes, 64 * 1024);
+    if (Error E = B.allocate(Device, Grown, &P.Ptr))
+      return E;
+    P.Size = Grown;
+  }
+  Partials = P.Ptr;
+  return Error::success();
+}
+
+Error Runtime::combinePartials(Backend &B, int Device, const ferry_launch_desc &D,
+                               const void *Partials, const LaunchShape &Shape) {
+  if (D.async != acc_async_sync)
+    if (Error E = B.wait(Device, D.async, /*All=*/false))
+      return E;
+  std::vector<unsigned char> Host(Shape.Stride * Shape.Gangs);
+  if (Error E = B.copyFromDevice(Device, Host.data(), Partials, Host.size(), acc_async_sync))
+    return E;
+  for (uint32_t G = 0; G < Shape.Gangs; ++G)
+    D.reduction->combine(D.result, Host.data() + G * Shape.Stride);
+  return Error::success();
+}
+
+ferry_status Runtime::runKernel(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                                DeviceKernel &Kernel, const LaunchShape &Shape, void **Args,
+                                const void *Partials, std::unique_ptr<DeviceEvent> &Start,
+                                std::unique_ptr<DeviceEvent> &End) {
+  const ferry_region &R = *D.region;
+  const char *File = R.file ? R.file : "?";
+  const uint32_t Grid[3] = {Shape.Blocks, 1, 1}, BlockDims[3] = {Shape.Width, Shape.BlockRows, 1};
   const int Queue = D.async;
   // FERRY_TIME's events bracket the kernel alone (not loading, not attach).
   if (TimeEnabled && B.hasDeviceEvents())
     Start = B.eventRecord(Device, Queue);
   // A failed launch is one message: what the backend says, then the region.
   ferry_status S = FERRY_SUCCESS;
-  const bool Launched = [&] {
-    Error E = Kernel->launch(Grid, BlockDims, 0, Args, Queue);
-    if (!E)
-      return true;
+  if (Error E = Kernel.launch(Grid, BlockDims, 0, Args, Queue))
     S = report(makeError(E.status(), "%s; in the region %s (%s:%u) on the %s device",
                          E.message().c_str(), R.name, File, R.line, deviceKindName(K)));
-    return false;
-  }();
   if (Start)
     End = B.eventRecord(Device, Queue);
-  if (S == FERRY_SUCCESS && D.reduction) {
-    if (Queue != acc_async_sync)
-      S = report(B.wait(Device, Queue, /*All=*/false));
-    std::vector<unsigned char> Host(Stride * Gangs);
-    if (S == FERRY_SUCCESS)
-      S = report(B.copyFromDevice(Device, Host.data(), Partials, Host.size(), acc_async_sync));
-    if (S == FERRY_SUCCESS)
-      for (uint32_t G = 0; G < Gangs; ++G)
-        D.reduction->combine(D.result, Host.data() + G * Stride);
-  }
-  if (S != FERRY_SUCCESS && Launched)
+  if (S != FERRY_SUCCESS || !D.reduction)
+    return S;
+  if ((S = report(combinePartials(B, Device, D, Partials, Shape))))
     errorf("%s (%s:%u): the region failed on the %s device", R.name, File, R.line,
            deviceKindName(K));
   return S;
+}
+
+ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
+                                     const ferry_launch_desc &D,
+                                     std::unique_ptr<DeviceEvent> &Start,
+                                     std::unique_ptr<DeviceEvent> &End) {
+  DeviceKernel *Kernel = nullptr;
+  DeviceModule *Module = nullptr;
+  if (ferry_status S = deviceKernel(B, K, Device, *D.region, D.kernel->name, &Kernel, &Module))
+    return S;
+  // Host globals the region reads: their values now, on the region's queue.
+  if (Error E = uploadGlobals(B, K, Device, D, *Module))
+    return report(E);
+  // Implicit attach: the closure's pointers become device addresses.
+  std::vector<unsigned char> Closure(static_cast<const unsigned char *>(D.closure),
+                                     static_cast<const unsigned char *>(D.closure) +
+                                         D.closure_size);
+  if (Error E = attachClosure(B, K, Device, D, Closure))
+    return report(E);
+  int64_t Trip = D.trip_count;
+  if (D.reduction && D.reduction->init)
+    D.reduction->init(D.result);
+  if (Trip <= 0)
+    return FERRY_SUCCESS;
+  LaunchShape Shape;
+  if (Error E = shapeLaunch(D, Closure, Shape))
+    return report(E);
+  void *Partials = nullptr;
+  std::unique_lock<std::mutex> PartialsLock;
+  if (D.reduction)
+    if (Error E = reductionPartials(B, K, Device, Shape.Stride * Shape.Gangs, PartialsLock,
+                                    Partials))
+      return report(E);
+  std::unique_lock<std::mutex> PrivatesLock;
+  if (D.privates)
+    if (ferry_status S =
+            placePrivates(B, K, Device, D, Closure, Shape.PrivatesOffset, Shape.Nested,
+                          Shape.Gangs, uint64_t(Shape.Blocks) * Shape.BlockRows * Shape.Width,
+                          PrivatesLock))
+      return S;
+  void *Args[3] = {Closure.data(), &Trip, &Partials};
+  return runKernel(B, K, Device, D, *Kernel, Shape, Args, Partials, Start, End);
 }
 
 } // namespace ferry

@@ -150,6 +150,32 @@ private:
   ferry_status launchOnDevice(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
                               std::unique_ptr<DeviceEvent> &Start,
                               std::unique_ptr<DeviceEvent> &End);
+  /// launchOnDevice's steps. The device copies of the host globals the
+  /// region reads get their values (pointers translated), on its queue.
+  Error uploadGlobals(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                      DeviceModule &Module);
+  /// Implicit attach: the pointers of \p Closure become device addresses.
+  Error attachClosure(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                      std::vector<unsigned char> &Closure);
+  struct LaunchShape;
+  /// The grid and block of the launch, the partials' count and size, where
+  /// the private copies are described.
+  static Error shapeLaunch(const ferry_launch_desc &D, const std::vector<unsigned char> &Closure,
+                           LaunchShape &Shape);
+  /// The device's buffer for \p Bytes of reduction partials, locked in
+  /// \p Held until the partials are combined.
+  Error reductionPartials(Backend &B, DeviceKind K, int Device, size_t Bytes,
+                          std::unique_lock<std::mutex> &Held, void *&Partials);
+  /// Waits for the launch and combines its partials into the reduction's
+  /// result.
+  static Error combinePartials(Backend &B, int Device, const ferry_launch_desc &D,
+                               const void *Partials, const LaunchShape &Shape);
+  /// Launches the kernel (FERRY_TIME's events around it) and completes its
+  /// reduction; prints its failure.
+  ferry_status runKernel(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
+                         DeviceKernel &Kernel, const LaunchShape &Shape, void **Args,
+                         const void *Partials, std::unique_ptr<DeviceEvent> &Start,
+                         std::unique_ptr<DeviceEvent> &End);
   /// The kernel \p Name of the registered images for the device, loading
   /// the image that defines it on first use.
   ferry_status deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
