@@ -157,26 +157,46 @@ bool outerLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   return false;
 }
 
-} // namespace
+/// One construct with a structured block, rewritten in steps: plan how its
+/// statement runs (one region, host control, or loops that are regions of
+/// their own) → lex the statement, rewriting its plain loops and device
+/// statements on the way → collect the data it implies → emit.
+class BlockConstructRewrite {
+public:
+  BlockConstructRewrite(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                        SourceLocation PragmaLoc)
+      : PP(PP), Ctx(Ctx), D(D), PragmaLoc(PragmaLoc), Compute(isComputeOnly(D.Kind)),
+        OneRegion(oneRegionByClauses(D)) {}
 
-/// A construct with a structured block: `parallel`, `kernels`, `serial`
-/// (the body runs on the calling thread where the host is the device, its
-/// `loop` constructs launch as regions of their own) and `data`:
-/// `{ region; options; data items + data_scope; [enter_host_region;] statement }`.
-void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D,
-                           SourceLocation PragmaLoc) {
-  const bool Compute = isComputeOnly(D.Kind);
-  if (std::optional<ConstructKind> Outer = Ctx.enclosingCompute(); Outer && Compute) {
-    report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
-    return;
+  void run();
+
+private:
+  /// One region (one work-item on a GPU, loops in order inside): `serial`;
+  /// `parallel`/`kernels` with their own private/firstprivate/reduction.
+  /// (planRegions adds those whose statements outside their loops are not
+  /// host control, or when the source cannot tell.)
+  static bool oneRegionByClauses(const Directive &D) {
+    return D.Kind == ConstructKind::Serial || D.find(ClauseKind::Private) ||
+           D.find(ClauseKind::Firstprivate) || D.find(ClauseKind::Reduction);
   }
-  // One region (one work-item on a GPU, loops in order inside): `serial`;
-  // `parallel`/`kernels` with statements outside their loops that are not
-  // host control (or when the source cannot tell), or with their own
-  // private/firstprivate/reduction.
-  // Otherwise each loop is a region of its own.
-  bool OneRegion = D.Kind == ConstructKind::Serial || D.find(ClauseKind::Private) ||
-                   D.find(ClauseKind::Firstprivate) || D.find(ClauseKind::Reduction);
+
+  void planRegions();
+  bool findSequentialControl(bool PlainAsLoops, bool &Readable);
+  void findLoopNests();
+  bool rewriteCDataBlock();
+  bool lexStatement(StatementLexer &Lex);
+  void rewritePlainLoop(const Token &For, StatementLexer &Lex);
+  void rewriteNonCanonicalLoop(const Token &For);
+  void rewriteDeviceStatement(const Token &First);
+  void collectImpliedData();
+  void emitLoopsOfTheirOwn();
+
+  Preprocessor &PP;
+  AccContext &Ctx;
+  const Directive &D;
+  SourceLocation PragmaLoc;
+  const bool Compute;
+  bool OneRegion;
   // With code around its loops that is sequential control (time steps, a
   // pivot loop, a convergence test), that code runs on the host and each
   // loop launches as a region of its own (LoopConstruct::rewriteAsHostControl).
@@ -194,164 +214,221 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   SmallVector<SourceLocation, 4> PlainLoops, ControlLoops, DeviceStatements;
   // Those of PlainLoops that hold `loop` constructs.
   SmallVector<SourceLocation, 4> HoldingConstructs;
-  if (Compute && !OneRegion) {
-    // From the source text: lexing ahead would run the nested directives'
-    // handlers before this construct is set up.
-    bool Readable;
-    SourceScanner Scan(PP, PragmaLoc, Readable);
-    const bool PlainAsLoops =
-        D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Parallel;
-    if (PlainAsLoops)
-      Scan.takePlainLoops(PP);
-    if (PlainAsLoops)
-      Scan.takeDeviceStatements();
-    // A pivot loop (LU's loop over k marked `loop`): host control.
-    if (PlainAsLoops && Readable && findPivotControl(PP, Ctx, PragmaLoc, PlainLoops))
-      HostControl = true;
-    std::optional<bool> Loops =
-        Readable && !HostControl ? Scan.loopsOnly() : std::optional<bool>();
-    // Plain loops of plain loops (time steps) may be sequential control.
-    const bool TryControl = Loops.value_or(false) && Scan.sawLoopsOfLoops();
-    if ((!Loops.value_or(false) || TryControl) && Readable && !HostControl) {
-      SourceScanner Control(PP, PragmaLoc, Readable);
-      if (PlainAsLoops) {
-        Control.takePlainLoops(PP);
-        Control.takeControlLoops();
-        Control.takeDeviceStatements();
-      }
-      HostControl = Control.hostControl(sharedNames(PP, D)).value_or(false) &&
-                    !outerLoopProven(PP, Ctx, D, PragmaLoc);
-      if (HostControl) {
-        PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());
-        ControlLoops.append(Control.controlLoops().begin(), Control.controlLoops().end());
-        DeviceStatements.append(Control.deviceStatements().begin(),
-                                Control.deviceStatements().end());
-      }
-    }
-    if (Loops.value_or(false) && !HostControl)
-      PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
-    OneRegion = !Loops.value_or(false) && !HostControl;
-    // Plain loops around `loop` constructs (the outer loop of a nest
-    // written without a directive, the inner ones with one): loops of the
-    // construct too, their `loop`s nested in their iterations, rather than
-    // one region of one work-item. Time steps around loops stay host
-    // control (above).
-    if (OneRegion && PlainAsLoops && Readable) {
-      bool Ok;
-      SourceScanner Nests(PP, PragmaLoc, Ok);
-      Nests.takePlainLoops(PP);
-      Nests.takeLoopConstructsInside();
-      if (Ok && Nests.loopsOnly().value_or(false)) {
-        PlainLoops.append(Nests.plainLoops().begin(), Nests.plainLoops().end());
-        HoldingConstructs.append(Nests.plainLoops().begin(), Nests.plainLoops().end());
-        OneRegion = false;
-      }
-    }
-  }
-  // C: a data construct's block is left to the parser, so that the
-  // directives in it see the variables it declares; the construct stays open
-  // where its marker is in scope, and its cleanup leaves its data.
-  if (D.Kind == ConstructKind::Data && isC(PP)) {
-    Token Brace;
-    lexInFile(PP, Ctx.directiveLexers(), Brace);
-    // (A `{` a directive right after this one rewrote itself into is not
-    // the program's block: that construct is the statement.)
-    if (Brace.is(tok::l_brace) &&
-        !PP.getSourceManager().isWrittenInScratchSpace(
-            PP.getSourceManager().getSpellingLoc(Brace.getLocation()))) {
-      TokenBuilder B(PP, PragmaLoc);
-      B.tokens(Brace);
-      emitRegion(PP, B, D, PragmaLoc, 0);
-      remark(PP, Ctx, D, "");
-      emitOptions(B, D);
-      if (unsigned Items = emitDataItems(PP, B, D))
-        emitCDataScope(B, Items);
-      emitRowScopes(PP, B, D);
-      B.code("typedef int " + Ctx.openByScope(PP, D) + " __attribute__((unused));");
-      B.inject();
-      return;
-    }
-    PP.EnterToken(Brace, /*IsReinject=*/true);
-  }
   TokenList Body;
   TokenList Implied;
   std::vector<PrivateSection> Privates;
-  // A data construct's body is host code: exceptions are fine there.
-  StatementLexer Lex(PP, Ctx.directiveLexers(), Body, Compute);
   // Each plain loop of `kernels`/`parallel`, as if `#pragma acc loop` stood before it;
   // a loop of loops is one too when its iterations are proven independent,
   // else the construct's sequential control.
   std::vector<std::unique_ptr<Directive>> Implicit;
-  SmallVector<SourceLocation, 8> Rewritten(PlainLoops.begin(), PlainLoops.end());
-  Rewritten.append(ControlLoops.begin(), ControlLoops.end());
-  Lex.rewritePlainLoops(Rewritten, [&](const Token &For) {
-    // A loop that is not canonical (`for (i = n; i-- > 0;)`) is the
-    // program's business: its iterations run in order, a region of one
-    // work-item.
-    if (!llvm::is_contained(ControlLoops, For.getLocation()) &&
-        !nextLoopIsCanonical(PP, Ctx, For.getLocation())) {
-      Directive &Statement = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
-      Statement.Statement = true;
-      if (Ctx.missedRemarks())
-        report(PP, For.getLocation(), Diag::RegionRemark)
-            << "plain loop in '" + spelling(D.Kind).str() +
-                   "' not parallelized: it is not a canonical loop (one variable, "
-                   "compared with '<', '<=', '>', '>=' or '!=', stepped by a constant "
-                   "amount); it runs in order as a region of one work-item";
-      if (wrapDeviceStatement(PP, Ctx, Statement))
-        LoopConstruct(PP, Ctx, Statement, For.getLocation()).rewrite();
-      return;
-    }
-    Directive &Loop = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
-    // (The variable of a pivot loop's nested `loop` made plain: private.)
-    for (const Token &Var : Ctx.plainLoopPrivates(For.getLocation())) {
-      Clause Private;
-      Private.Kind = ClauseKind::Private;
-      Private.Loc = Var.getLocation();
-      VarRef V;
-      V.Name = Var;
-      Private.Vars.push_back(std::move(V));
-      Loop.Clauses.push_back(std::move(Private));
-    }
-    // (The control's own scalars, declared before the loop, reduce too.)
-    // Before the dependence test of a loop of loops: `err = fmax(err, ...)`
-    // in its nest is its reduction, no dependence.
-    // (Not in a loop that holds `loop` constructs: reading it ahead would
-    // handle their directives outside it.)
-    if (!llvm::is_contained(HoldingConstructs, For.getLocation())) {
-      if (D.Kind == ConstructKind::Kernels && !llvm::is_contained(ControlLoops, For.getLocation()))
-        privatizeAssignedScalars(PP, Ctx, {&D});
-      addImplicitReductions(PP, Ctx, Loop,
-                            HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
-    }
-    if (llvm::is_contained(ControlLoops, For.getLocation()) &&
-        !controlLoopProven(PP, Ctx, D, Loop, Lex))
-      return;
-    LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
-  });
-  Lex.rewriteDeviceStatements(DeviceStatements, [&](const Token &First) {
-    Directive &Statement = addImplicitLoop(Implicit, First.getLocation(), D.Kind);
-    Statement.Statement = true;
-    if (wrapDeviceStatement(PP, Ctx, Statement))
-      LoopConstruct(PP, Ctx, Statement, First.getLocation()).rewrite();
-  });
-  bool Ok;
-  {
-    AccContext::Scope Open(Ctx, D, OneRegion, HostControl);
-    Open.get().Lexed = &Body;
-    Ok = Lex.statement(/*InBreakable=*/!Compute);
-    // (A variable its host control declares, which a loop of the control
-    // assigns, is the control's: the loop's region copies it, the construct
-    // cannot name it.)
-    for (const Token &T : Open.get().ImpliedCopy)
-      if (Ctx.declaredBefore(T))
-        Implied.push_back(T);
-    Privates = std::move(Open.get().Privates);
+};
+
+void BlockConstructRewrite::run() {
+  if (std::optional<ConstructKind> Outer = Ctx.enclosingCompute(); Outer && Compute) {
+    report(PP, D.Loc, Diag::NestedCompute) << spelling(D.Kind) << spelling(*Outer);
+    return;
   }
-  if (!Ok) {
+  if (Compute && !OneRegion)
+    planRegions();
+  if (D.Kind == ConstructKind::Data && isC(PP) && rewriteCDataBlock())
+    return;
+  // A data construct's body is host code: exceptions are fine there.
+  StatementLexer Lex(PP, Ctx.directiveLexers(), Body, Compute);
+  if (!lexStatement(Lex)) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
   }
+  collectImpliedData();
+  if (Compute && OneRegion) {
+    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied, std::move(Privates));
+    return;
+  }
+  if (HostControl) {
+    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsHostControl(Body, Implied);
+    return;
+  }
+  emitLoopsOfTheirOwn();
+}
+
+/// Plan: whether the compute construct's statement is one region, host
+/// control around loops, or loops that are regions of their own (the plain
+/// ones to rewrite as `loop` constructs in PlainLoops, ControlLoops).
+void BlockConstructRewrite::planRegions() {
+  // From the source text: lexing ahead would run the nested directives'
+  // handlers before this construct is set up.
+  bool Readable;
+  SourceScanner Scan(PP, PragmaLoc, Readable);
+  const bool PlainAsLoops = D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::Parallel;
+  if (PlainAsLoops) {
+    Scan.takePlainLoops(PP);
+    Scan.takeDeviceStatements();
+  }
+  // A pivot loop (LU's loop over k marked `loop`): host control.
+  if (PlainAsLoops && Readable && findPivotControl(PP, Ctx, PragmaLoc, PlainLoops))
+    HostControl = true;
+  std::optional<bool> Loops = Readable && !HostControl ? Scan.loopsOnly() : std::optional<bool>();
+  // Plain loops of plain loops (time steps) may be sequential control.
+  const bool TryControl = Loops.value_or(false) && Scan.sawLoopsOfLoops();
+  if ((!Loops.value_or(false) || TryControl) && Readable && !HostControl)
+    HostControl = findSequentialControl(PlainAsLoops, Readable);
+  if (Loops.value_or(false) && !HostControl)
+    PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
+  OneRegion = !Loops.value_or(false) && !HostControl;
+  if (OneRegion && PlainAsLoops && Readable)
+    findLoopNests();
+}
+
+/// Whether the statement is sequential control on the host (its loops,
+/// control loops and device statements then noted); \p Readable: whether
+/// the source could be read for it.
+bool BlockConstructRewrite::findSequentialControl(bool PlainAsLoops, bool &Readable) {
+  SourceScanner Control(PP, PragmaLoc, Readable);
+  if (PlainAsLoops) {
+    Control.takePlainLoops(PP);
+    Control.takeControlLoops();
+    Control.takeDeviceStatements();
+  }
+  const bool Found = Control.hostControl(sharedNames(PP, D)).value_or(false) &&
+                     !outerLoopProven(PP, Ctx, D, PragmaLoc);
+  if (Found) {
+    PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());
+    ControlLoops.append(Control.controlLoops().begin(), Control.controlLoops().end());
+    DeviceStatements.append(Control.deviceStatements().begin(),
+                            Control.deviceStatements().end());
+  }
+  return Found;
+}
+
+/// Plain loops around `loop` constructs (the outer loop of a nest written
+/// without a directive, the inner ones with one): loops of the construct
+/// too, their `loop`s nested in their iterations, rather than one region of
+/// one work-item. Time steps around loops stay host control
+/// (findSequentialControl).
+void BlockConstructRewrite::findLoopNests() {
+  bool Ok;
+  SourceScanner Nests(PP, PragmaLoc, Ok);
+  Nests.takePlainLoops(PP);
+  Nests.takeLoopConstructsInside();
+  if (Ok && Nests.loopsOnly().value_or(false)) {
+    PlainLoops.append(Nests.plainLoops().begin(), Nests.plainLoops().end());
+    HoldingConstructs.append(Nests.plainLoops().begin(), Nests.plainLoops().end());
+    OneRegion = false;
+  }
+}
+
+/// C: a data construct's block is left to the parser, so that the
+/// directives in it see the variables it declares; the construct stays open
+/// where its marker is in scope, and its cleanup leaves its data. False
+/// (the token back in the stream) when no block of the program follows.
+bool BlockConstructRewrite::rewriteCDataBlock() {
+  Token Brace;
+  lexInFile(PP, Ctx.directiveLexers(), Brace);
+  // (A `{` a directive right after this one rewrote itself into is not
+  // the program's block: that construct is the statement.)
+  if (Brace.isNot(tok::l_brace) ||
+      PP.getSourceManager().isWrittenInScratchSpace(
+          PP.getSourceManager().getSpellingLoc(Brace.getLocation()))) {
+    PP.EnterToken(Brace, /*IsReinject=*/true);
+    return false;
+  }
+  TokenBuilder B(PP, PragmaLoc);
+  B.tokens(Brace);
+  emitRegion(PP, B, D, PragmaLoc, 0);
+  remark(PP, Ctx, D, "");
+  emitOptions(B, D);
+  if (unsigned Items = emitDataItems(PP, B, D))
+    emitCDataScope(B, Items);
+  emitRowScopes(PP, B, D);
+  B.code("typedef int " + Ctx.openByScope(PP, D) + " __attribute__((unused));");
+  B.inject();
+  return true;
+}
+
+/// Lex: the statement into Body, inside the open construct, its plain
+/// loops and device statements rewritten as they come; the variables its
+/// host control declares that a loop copies to Implied. False after an
+/// error (reported).
+bool BlockConstructRewrite::lexStatement(StatementLexer &Lex) {
+  SmallVector<SourceLocation, 8> Rewritten(PlainLoops.begin(), PlainLoops.end());
+  Rewritten.append(ControlLoops.begin(), ControlLoops.end());
+  Lex.rewritePlainLoops(Rewritten, [this, &Lex](const Token &For) { rewritePlainLoop(For, Lex); });
+  Lex.rewriteDeviceStatements(DeviceStatements,
+                              [this](const Token &First) { rewriteDeviceStatement(First); });
+  AccContext::Scope Open(Ctx, D, OneRegion, HostControl);
+  Open.get().Lexed = &Body;
+  const bool Ok = Lex.statement(/*InBreakable=*/!Compute);
+  // (A variable its host control declares, which a loop of the control
+  // assigns, is the control's: the loop's region copies it, the construct
+  // cannot name it.)
+  for (const Token &T : Open.get().ImpliedCopy)
+    if (Ctx.declaredBefore(T))
+      Implied.push_back(T);
+  Privates = std::move(Open.get().Privates);
+  return Ok;
+}
+
+/// A plain loop of `kernels`/`parallel`, as a `loop` construct (a control
+/// loop only when its iterations are proven independent).
+void BlockConstructRewrite::rewritePlainLoop(const Token &For, StatementLexer &Lex) {
+  const bool Control = llvm::is_contained(ControlLoops, For.getLocation());
+  if (!Control && !nextLoopIsCanonical(PP, Ctx, For.getLocation())) {
+    rewriteNonCanonicalLoop(For);
+    return;
+  }
+  Directive &Loop = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
+  // (The variable of a pivot loop's nested `loop` made plain: private.)
+  for (const Token &Var : Ctx.plainLoopPrivates(For.getLocation())) {
+    Clause Private;
+    Private.Kind = ClauseKind::Private;
+    Private.Loc = Var.getLocation();
+    VarRef V;
+    V.Name = Var;
+    Private.Vars.push_back(std::move(V));
+    Loop.Clauses.push_back(std::move(Private));
+  }
+  // (The control's own scalars, declared before the loop, reduce too.)
+  // Before the dependence test of a loop of loops: `err = fmax(err, ...)`
+  // in its nest is its reduction, no dependence.
+  // (Not in a loop that holds `loop` constructs: reading it ahead would
+  // handle their directives outside it.)
+  if (!llvm::is_contained(HoldingConstructs, For.getLocation())) {
+    if (D.Kind == ConstructKind::Kernels && !Control)
+      privatizeAssignedScalars(PP, Ctx, {&D});
+    addImplicitReductions(PP, Ctx, Loop, HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
+  }
+  if (Control && !controlLoopProven(PP, Ctx, D, Loop, Lex))
+    return;
+  LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
+}
+
+/// A loop that is not canonical (`for (i = n; i-- > 0;)`) is the
+/// program's business: its iterations run in order, a region of one
+/// work-item.
+void BlockConstructRewrite::rewriteNonCanonicalLoop(const Token &For) {
+  Directive &Statement = addImplicitLoop(Implicit, For.getLocation(), D.Kind);
+  Statement.Statement = true;
+  if (Ctx.missedRemarks())
+    report(PP, For.getLocation(), Diag::RegionRemark)
+        << "plain loop in '" + spelling(D.Kind).str() +
+               "' not parallelized: it is not a canonical loop (one variable, "
+               "compared with '<', '<=', '>', '>=' or '!=', stepped by a constant "
+               "amount); it runs in order as a region of one work-item";
+  if (wrapDeviceStatement(PP, Ctx, Statement))
+    LoopConstruct(PP, Ctx, Statement, For.getLocation()).rewrite();
+}
+
+/// A statement of host control that the host cannot run: a region of one
+/// work-item.
+void BlockConstructRewrite::rewriteDeviceStatement(const Token &First) {
+  Directive &Statement = addImplicitLoop(Implicit, First.getLocation(), D.Kind);
+  Statement.Statement = true;
+  if (wrapDeviceStatement(PP, Ctx, Statement))
+    LoopConstruct(PP, Ctx, Statement, First.getLocation()).rewrite();
+}
+
+/// Collect: the data the statement implies where it runs as one region or
+/// as host control.
+void BlockConstructRewrite::collectImpliedData() {
   // In `kernels`, scalars the statements assign are copy (OpenACC 2.6.2).
   if (D.Kind == ConstructKind::Kernels && (OneRegion || HostControl))
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, {&D}))
@@ -361,14 +438,11 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
   if (Compute && (OneRegion || HostControl) && !(Default && Default->DefaultKind == "none"))
     for (const Token &T : Ctx.implicitArrays(Body, {&D}))
       Implied.push_back(T);
-  if (Compute && OneRegion) {
-    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied, std::move(Privates));
-    return;
-  }
-  if (HostControl) {
-    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsHostControl(Body, Implied);
-    return;
-  }
+}
+
+/// Emit: a data construct, or a compute construct whose loops are regions
+/// of their own, around the lexed statement.
+void BlockConstructRewrite::emitLoopsOfTheirOwn() {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, 0);
@@ -386,6 +460,17 @@ void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D
         .code(LoopsOnly ? "true);" : "false);");
   B.tokens(Body).code("}");
   B.inject();
+}
+
+} // namespace
+
+/// A construct with a structured block: `parallel`, `kernels`, `serial`
+/// (the body runs on the calling thread where the host is the device, its
+/// `loop` constructs launch as regions of their own) and `data`:
+/// `{ region; options; data items + data_scope; [enter_host_region;] statement }`.
+void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                           SourceLocation PragmaLoc) {
+  BlockConstructRewrite(PP, Ctx, D, PragmaLoc).run();
 }
 
 void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
