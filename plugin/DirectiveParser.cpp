@@ -210,6 +210,22 @@ private:
   bool parseDataOperand(TokenList &Toks, Clause &Cl, StringRef Name);
   bool parseReductionOperand(const TokenList &Toks, Clause &Cl, StringRef Name);
   bool parseVarList(ArrayRef<Token> Toks, Clause &Cl, StringRef Name);
+  /// A postfix part of a variable in a clause: `.m`, `->m`, `[e]` and
+  /// `[lo:len]`. Sections come last; the subscripts and members before them
+  /// name the object.
+  struct PostfixPart {
+    size_t Begin, End; ///< tokens [Begin, End) of the item
+    size_t Colon;      ///< a section's top-level ':' (0: a subscript)
+  };
+  bool parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef Name);
+  bool checkVarName(ArrayRef<Token> Item, const Clause &Cl, StringRef Name);
+  bool splitPostfix(ArrayRef<Token> Item, StringRef Name, SmallVectorImpl<PostfixPart> &Parts,
+                    bool &Member);
+  static size_t bracketClose(ArrayRef<Token> Item, size_t Open, size_t &Colon);
+  bool findFirstSection(ArrayRef<Token> Item, ArrayRef<PostfixPart> Parts, StringRef Name,
+                        size_t &FirstSection, bool &Element);
+  bool buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element, StringRef Name,
+                    ArraySection &S);
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
   bool splitWaitArgument(Clause &Wait);
@@ -311,137 +327,176 @@ bool DirectiveParser::collectParenthesized(TokenList &Out, StringRef Name,
 
 bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
                                    StringRef Name) {
-  for (ArrayRef<Token> Item : splitTopLevel(Toks, tok::comma)) {
-    if (Item.empty() || !Item[0].is(tok::identifier)) {
-      if (!Item.empty() && takesMembers(Cl.Kind) &&
-          Item[0].isOneOf(tok::kw_this, tok::coloncolon, tok::l_paren,
-                          tok::star, tok::amp)) {
-        report(PP, Item[0].getLocation(), Diag::NotAnLvalueInClause)
-            << itemText(PP, Item) << Name;
-        return false;
-      }
-      report(PP, Item.empty() ? Cl.Loc : Item[0].getLocation(),
-             Diag::ExpectedVariable)
-          << Name;
+  for (ArrayRef<Token> Item : splitTopLevel(Toks, tok::comma))
+    if (!parseVarItem(Item, Cl, Name))
       return false;
-    }
-    if (Item.size() > 1 && Item[1].is(tok::coloncolon)) {
-      report(PP, Item[1].getLocation(), Diag::QualifiedNameInClause)
-          << (PP.getSpelling(Item[0]) + "::" +
-              (Item.size() > 2 ? PP.getSpelling(Item[2]) : std::string()))
-          << Name;
+  return true;
+}
+
+/// One item of a variable list: a name, its postfix parts, then its
+/// sections, added to \p Cl.
+bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef Name) {
+  if (!checkVarName(Item, Cl, Name))
+    return false;
+  SmallVector<PostfixPart, 4> Parts;
+  bool Member = false;
+  if (!splitPostfix(Item, Name, Parts, Member))
+    return false;
+  size_t FirstSection;
+  bool Element;
+  if (!findFirstSection(Item, Parts, Name, FirstSection, Element))
+    return false;
+  if ((Member || FirstSection > 0) && Cl.Kind == ClauseKind::Reduction) {
+    report(PP, Item[1].getLocation(), Diag::ReductionMember) << itemText(PP, Item);
+    return false;
+  }
+  if ((Member || FirstSection > 0) && !takesMembers(Cl.Kind)) {
+    report(PP, Item[1].getLocation(), Diag::MemberInClause)
+        << itemText(PP, Item) << Name;
+    return false;
+  }
+  VarRef V;
+  V.Name = Item[0];
+  if (FirstSection > 0)
+    V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
+  for (size_t P = FirstSection; P < Parts.size(); ++P) {
+    ArraySection S;
+    if (!buildSection(Item, Parts[P], Element, Name, S))
       return false;
-    }
-    VarRef V;
-    V.Name = Item[0];
-    // The postfix parts: `.m`, `->m`, `[e]` and `[lo:len]`. Sections come
-    // last; the subscripts and members before them name the object.
-    struct Part {
-      size_t Begin, End; ///< tokens [Begin, End) of the item
-      size_t Colon;      ///< a section's top-level ':' (0: a subscript)
-    };
-    SmallVector<Part, 4> Parts;
-    bool Member = false;
-    for (size_t I = 1; I < Item.size();) {
-      if (Item[I].isOneOf(tok::period, tok::arrow)) {
-        if (I + 1 >= Item.size() || !Item[I + 1].is(tok::identifier)) {
-          report(PP, Item[I].getLocation(), Diag::ExpectedMemberName)
-              << itemText(PP, Item) << Name;
-          return false;
-        }
-        Parts.push_back({I, I + 2, 0});
-        Member = true;
-        I += 2;
-        continue;
-      }
-      if (Item[I].is(tok::l_paren)) {
-        report(PP, Item[I].getLocation(), Diag::NotAnLvalueInClause)
-            << itemText(PP, Item) << Name;
-        return false;
-      }
-      if (!Item[I].is(tok::l_square)) {
-        report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
-        return false;
-      }
-      // Find the matching ']' and the top-level ':' inside.
-      unsigned Depth = 0;
-      size_t Close = I, Colon = 0;
-      for (size_t J = I + 1; J < Item.size(); ++J) {
-        if (Item[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-          ++Depth;
-        else if (Item[J].isOneOf(tok::r_paren, tok::r_brace))
-          --Depth;
-        else if (Item[J].is(tok::r_square)) {
-          if (Depth == 0) {
-            Close = J;
-            break;
-          }
-          --Depth;
-        } else if (Depth == 0 && Item[J].is(tok::colon) && !Colon)
-          Colon = J;
-      }
-      if (Close == I || Close == I + 1) {
-        report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
-        return false;
-      }
-      Parts.push_back({I, Close + 1, Colon});
-      I = Close + 1;
-    }
-    // The sections: the trailing brackets from the first one with a ':'; a
-    // subscript after a section is malformed. Without any ':', a trailing
-    // subscript is a one-element section: `list[i]` is `list[i:1]`.
-    size_t FirstSection = Parts.size();
-    for (size_t P = 0; P < Parts.size(); ++P)
-      if (Parts[P].Colon) {
-        FirstSection = P;
-        break;
-      }
-    for (size_t P = FirstSection; P < Parts.size(); ++P)
-      if (!Parts[P].Colon) {
-        report(PP, Item[Parts[P].Begin].getLocation(), Diag::MalformedSection)
-            << Name;
-        return false;
-      }
-    bool Element = false;
-    if (FirstSection == Parts.size() && !Parts.empty() &&
-        Item[Parts.back().Begin].is(tok::l_square)) {
-      FirstSection = Parts.size() - 1;
-      Element = true;
-    }
-    if ((Member || FirstSection > 0) && Cl.Kind == ClauseKind::Reduction) {
-      report(PP, Item[1].getLocation(), Diag::ReductionMember) << itemText(PP, Item);
-      return false;
-    }
-    if ((Member || FirstSection > 0) && !takesMembers(Cl.Kind)) {
-      report(PP, Item[1].getLocation(), Diag::MemberInClause)
+    V.Sections.push_back(std::move(S));
+  }
+  Cl.Vars.push_back(std::move(V));
+  return true;
+}
+
+/// An item starts with an unqualified variable name.
+bool DirectiveParser::checkVarName(ArrayRef<Token> Item, const Clause &Cl, StringRef Name) {
+  if (Item.empty() || !Item[0].is(tok::identifier)) {
+    if (!Item.empty() && takesMembers(Cl.Kind) &&
+        Item[0].isOneOf(tok::kw_this, tok::coloncolon, tok::l_paren,
+                        tok::star, tok::amp)) {
+      report(PP, Item[0].getLocation(), Diag::NotAnLvalueInClause)
           << itemText(PP, Item) << Name;
       return false;
     }
-    if (FirstSection > 0)
-      V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
-    for (size_t P = FirstSection; P < Parts.size(); ++P) {
-      const Part &Pt = Parts[P];
-      ArraySection S;
-      if (Element) {
-        S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.End - 1);
-        TokenBuilder One(PP, Item[Pt.Begin].getLocation());
-        One.number(1);
-        S.Length.append(One.get().begin(), One.get().end());
-        S.ColonLoc = Item[Pt.Begin].getLocation();
-      } else {
-        S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.Colon);
-        S.Length.append(Item.begin() + Pt.Colon + 1, Item.begin() + Pt.End - 1);
-        S.ColonLoc = Item[Pt.Colon].getLocation();
-        // `a[lo:]`: to the end of an array of known bound, on `declare`
-        // only (which completes it, knowing the variable).
-        if (S.Length.empty() && !OpenEndedSections) {
-          report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
-          return false;
-        }
+    report(PP, Item.empty() ? Cl.Loc : Item[0].getLocation(),
+           Diag::ExpectedVariable)
+        << Name;
+    return false;
+  }
+  if (Item.size() > 1 && Item[1].is(tok::coloncolon)) {
+    report(PP, Item[1].getLocation(), Diag::QualifiedNameInClause)
+        << (PP.getSpelling(Item[0]) + "::" +
+            (Item.size() > 2 ? PP.getSpelling(Item[2]) : std::string()))
+        << Name;
+    return false;
+  }
+  return true;
+}
+
+/// The postfix parts after the item's name into \p Parts; \p Member: one
+/// of them is a member.
+bool DirectiveParser::splitPostfix(ArrayRef<Token> Item, StringRef Name,
+                                   SmallVectorImpl<PostfixPart> &Parts, bool &Member) {
+  for (size_t I = 1; I < Item.size();) {
+    if (Item[I].isOneOf(tok::period, tok::arrow)) {
+      if (I + 1 >= Item.size() || !Item[I + 1].is(tok::identifier)) {
+        report(PP, Item[I].getLocation(), Diag::ExpectedMemberName)
+            << itemText(PP, Item) << Name;
+        return false;
       }
-      V.Sections.push_back(std::move(S));
+      Parts.push_back({I, I + 2, 0});
+      Member = true;
+      I += 2;
+      continue;
     }
-    Cl.Vars.push_back(std::move(V));
+    if (Item[I].is(tok::l_paren)) {
+      report(PP, Item[I].getLocation(), Diag::NotAnLvalueInClause)
+          << itemText(PP, Item) << Name;
+      return false;
+    }
+    if (!Item[I].is(tok::l_square)) {
+      report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
+      return false;
+    }
+    size_t Colon;
+    const size_t Close = bracketClose(Item, I, Colon);
+    if (Close == I || Close == I + 1) {
+      report(PP, Item[I].getLocation(), Diag::MalformedSection) << Name;
+      return false;
+    }
+    Parts.push_back({I, Close + 1, Colon});
+    I = Close + 1;
+  }
+  return true;
+}
+
+/// The matching ']' of the '[' at \p Open (\p Open itself when there is
+/// none), and in \p Colon the top-level ':' inside (0: none).
+size_t DirectiveParser::bracketClose(ArrayRef<Token> Item, size_t Open, size_t &Colon) {
+  unsigned Depth = 0;
+  Colon = 0;
+  for (size_t J = Open + 1; J < Item.size(); ++J) {
+    if (Item[J].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Item[J].isOneOf(tok::r_paren, tok::r_brace))
+      --Depth;
+    else if (Item[J].is(tok::r_square)) {
+      if (Depth == 0)
+        return J;
+      --Depth;
+    } else if (Depth == 0 && Item[J].is(tok::colon) && !Colon)
+      Colon = J;
+  }
+  return Open;
+}
+
+/// The sections: the trailing brackets from the first one with a ':'; a
+/// subscript after a section is malformed. Without any ':', a trailing
+/// subscript is a one-element section (\p Element): `list[i]` is
+/// `list[i:1]`. \p FirstSection: the index of the first in \p Parts.
+bool DirectiveParser::findFirstSection(ArrayRef<Token> Item, ArrayRef<PostfixPart> Parts,
+                                       StringRef Name, size_t &FirstSection, bool &Element) {
+  FirstSection = Parts.size();
+  for (size_t P = 0; P < Parts.size(); ++P)
+    if (Parts[P].Colon) {
+      FirstSection = P;
+      break;
+    }
+  for (size_t P = FirstSection; P < Parts.size(); ++P)
+    if (!Parts[P].Colon) {
+      report(PP, Item[Parts[P].Begin].getLocation(), Diag::MalformedSection)
+          << Name;
+      return false;
+    }
+  Element = false;
+  if (FirstSection == Parts.size() && !Parts.empty() &&
+      Item[Parts.back().Begin].is(tok::l_square)) {
+    FirstSection = Parts.size() - 1;
+    Element = true;
+  }
+  return true;
+}
+
+/// The section \p Pt of \p Item (`[lo:len]`, or the element `[i]`) in \p S.
+bool DirectiveParser::buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element,
+                                   StringRef Name, ArraySection &S) {
+  if (Element) {
+    S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.End - 1);
+    TokenBuilder One(PP, Item[Pt.Begin].getLocation());
+    One.number(1);
+    S.Length.append(One.get().begin(), One.get().end());
+    S.ColonLoc = Item[Pt.Begin].getLocation();
+    return true;
+  }
+  S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.Colon);
+  S.Length.append(Item.begin() + Pt.Colon + 1, Item.begin() + Pt.End - 1);
+  S.ColonLoc = Item[Pt.Colon].getLocation();
+  // `a[lo:]`: to the end of an array of known bound, on `declare`
+  // only (which completes it, knowing the variable).
+  if (S.Length.empty() && !OpenEndedSections) {
+    report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
+    return false;
   }
   return true;
 }
