@@ -83,6 +83,19 @@ struct Paths {
   std::string Clang, Cuda, Lib, Include;
 };
 
+/// What the device link reads from the objects' relocatable device code.
+struct RelocatableDeviceCode {
+  /// The NVVM of every object, linked, by sm_NN.
+  std::map<int, std::unique_ptr<Module>> Linked;
+  /// How many of the packages had each sm_NN.
+  std::map<int, size_t> Count;
+  /// The packages read (one per object built with -rdc).
+  size_t Packages = 0;
+  /// The __cudaRegisterLinkedBinary_<id> functions the objects call and
+  /// those they define.
+  std::set<std::string> Needed, Defined;
+};
+
 int error(const Twine &Message) {
   errs() << Tool << ": error: " << Message << "\n";
   return 1;
@@ -130,6 +143,14 @@ private:
   /// if empty; DeviceLinkObject names it). Sets \p Any to whether any
   /// object had relocatable device code.
   bool deviceLink(const std::vector<std::string> &Objects, const std::string &Out, bool &Any);
+  /// The package of the linked device code \p Code: its modules, each
+  /// sm_NN's, compiled (an empty package if there are none).
+  bool linkedPackage(RelocatableDeviceCode &Code, std::string &Package);
+  /// Writes \p Package and the registration functions \p Needed, and
+  /// compiles them into the object \p Out (a temporary if empty), which
+  /// DeviceLinkObject names then.
+  bool compileRegistration(const std::string &Package, const std::set<std::string> &Needed,
+                           const std::string &Out);
   bool compileHost(const Input &In, const std::string &Out);
   bool link(const std::vector<std::string> &Objects);
   /// The object name for \p In with -c and no -o: its stem + ".o".
@@ -364,135 +385,150 @@ bool Driver::deviceImages(const Input &In, std::string &Package,
   return true;
 }
 
-bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
-                        bool &Any) {
-  Any = false;
-  LLVMContext Ctx;
-  // The NVVM of every object by sm_NN, linked; which objects have each.
-  std::map<int, std::unique_ptr<Module>> Linked;
-  std::map<int, size_t> Count;
-  size_t Packages = 0;
-  std::set<std::string> Needed, Defined;
-  auto Scan = [&](object::ObjectFile &Obj, const std::string &Name) -> bool {
-    for (const object::SymbolRef &Sym : Obj.symbols()) {
-      Expected<StringRef> N = Sym.getName();
-      Expected<uint32_t> Flags = Sym.getFlags();
-      if (!N || !Flags) {
-        consumeError(N.takeError());
-        consumeError(Flags.takeError());
+/// The __cudaRegisterLinkedBinary_<id> functions \p Obj calls and defines.
+static void collectRegistrations(object::ObjectFile &Obj, RelocatableDeviceCode &Code) {
+  for (const object::SymbolRef &Sym : Obj.symbols()) {
+    Expected<StringRef> N = Sym.getName();
+    Expected<uint32_t> Flags = Sym.getFlags();
+    if (!N || !Flags) {
+      consumeError(N.takeError());
+      consumeError(Flags.takeError());
+      continue;
+    }
+    if (N->starts_with("__cudaRegisterLinkedBinary_"))
+      (*Flags & object::SymbolRef::SF_Undefined ? Code.Needed : Code.Defined).insert(N->str());
+  }
+}
+
+/// Links the NVVM entries of the package body \p Body (OffloadBinary
+/// images, one per sm_NN) into \p Code. \p Name names the object.
+static bool linkEntries(StringRef Body, const std::string &Name, LLVMContext &Ctx,
+                        RelocatableDeviceCode &Code) {
+  for (size_t E = 0; E + 24 <= Body.size();) {
+    // A copy: OffloadBinary wants its bytes 8-byte aligned, which an
+    // archive member's need not be.
+    const uint64_t EntrySize = support::endian::read64le(Body.data() + E + 8);
+    std::unique_ptr<MemoryBuffer> Copy =
+        MemoryBuffer::getMemBufferCopy(Body.substr(E, EntrySize), Name);
+    Expected<std::unique_ptr<object::OffloadBinary>> Bin =
+        object::OffloadBinary::create(Copy->getMemBufferRef());
+    if (!Bin)
+      return !error(Name + ": " + toString(Bin.takeError()));
+    const int SM = std::atoi((*Bin)->getArch().drop_front(3).str().c_str());
+    Expected<std::unique_ptr<Module>> M =
+        parseBitcodeFile(MemoryBufferRef((*Bin)->getImage(), Name), Ctx);
+    if (!M)
+      return !error(Name + ": " + toString(M.takeError()));
+    std::unique_ptr<Module> &L = Code.Linked[SM];
+    if (!L)
+      L = std::move(*M);
+    else if (Linker::linkModules(*L, std::move(*M)))
+      return !error(Name +
+                    ": its device code does not link with the other files' "
+                    "(sm_" +
+                    std::to_string(SM) + ")");
+    ++Code.Count[SM];
+    E += alignTo(EntrySize, object::OffloadBinary::getAlignment());
+  }
+  return true;
+}
+
+/// Links the packages of a __nv_relfatbin section's contents \p Data
+/// ("FERRYRD1" headers, 8-byte aligned) into \p Code.
+static bool linkPackages(StringRef Data, const std::string &Name, LLVMContext &Ctx,
+                         RelocatableDeviceCode &Code) {
+  for (size_t Off = 0; Off + 16 <= Data.size();) {
+    StringRef Rest = Data.substr(Off);
+    if (!Rest.starts_with("FERRYRD1")) {
+      if (Rest.starts_with(StringRef("\0\0\0\0\0\0\0\0", 8))) {
+        Off += 8; // alignment between objects' packages
         continue;
       }
-      if (N->starts_with("__cudaRegisterLinkedBinary_"))
-        (*Flags & object::SymbolRef::SF_Undefined ? Needed : Defined).insert(N->str());
+      return !error(Name + ": its relocatable device code was not built by ferry-nvcc "
+                           "(rebuild it with ferry-nvcc -rdc=true)");
     }
-    for (const object::SectionRef &Sec : Obj.sections()) {
-      Expected<StringRef> SN = Sec.getName();
-      if (!SN || *SN != "__nv_relfatbin") {
-        consumeError(SN.takeError());
-        continue;
-      }
-      Expected<StringRef> Data = Sec.getContents();
-      if (!Data)
-        return !error(Name + ": " + toString(Data.takeError()));
-      for (size_t Off = 0; Off + 16 <= Data->size();) {
-        StringRef Rest = Data->substr(Off);
-        if (!Rest.starts_with("FERRYRD1")) {
-          if (Rest.starts_with(StringRef("\0\0\0\0\0\0\0\0", 8))) {
-            Off += 8; // alignment between objects' packages
-            continue;
-          }
-          return !error(Name + ": its relocatable device code was not built by ferry-nvcc "
-                               "(rebuild it with ferry-nvcc -rdc=true)");
-        }
-        uint64_t Size = support::endian::read64le(Rest.data() + 8);
-        if (Size > Rest.size() - 16)
-          return !error(Name + ": its relocatable device code is cut short");
-        StringRef Body = Rest.substr(16, Size);
-        ++Packages;
-        for (size_t E = 0; E + 24 <= Body.size();) {
-          // A copy: OffloadBinary wants its bytes 8-byte aligned, which an
-          // archive member's need not be.
-          const uint64_t EntrySize = support::endian::read64le(Body.data() + E + 8);
-          std::unique_ptr<MemoryBuffer> Copy =
-              MemoryBuffer::getMemBufferCopy(Body.substr(E, EntrySize), Name);
-          Expected<std::unique_ptr<object::OffloadBinary>> Bin =
-              object::OffloadBinary::create(Copy->getMemBufferRef());
-          if (!Bin)
-            return !error(Name + ": " + toString(Bin.takeError()));
-          const int SM = std::atoi((*Bin)->getArch().drop_front(3).str().c_str());
-          Expected<std::unique_ptr<Module>> M =
-              parseBitcodeFile(MemoryBufferRef((*Bin)->getImage(), Name), Ctx);
-          if (!M)
-            return !error(Name + ": " + toString(M.takeError()));
-          std::unique_ptr<Module> &L = Linked[SM];
-          if (!L)
-            L = std::move(*M);
-          else if (Linker::linkModules(*L, std::move(*M)))
-            return !error(Name +
-                          ": its device code does not link with the other files' "
-                          "(sm_" +
-                          std::to_string(SM) + ")");
-          ++Count[SM];
-          E += alignTo(EntrySize, object::OffloadBinary::getAlignment());
-        }
-        Off += alignTo(16 + Size, 8);
-      }
-    }
-    return true;
-  };
-  for (const std::string &Path : Objects) {
-    if (Inv.DryRun)
-      continue;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-    if (!Buf)
-      continue; // not ours to read (a -l library): the linker says
-    file_magic Magic = identify_magic((*Buf)->getBuffer());
-    if (Magic == file_magic::archive) {
-      Expected<std::unique_ptr<object::Archive>> A =
-          object::Archive::create((*Buf)->getMemBufferRef());
-      if (!A)
-        return !error(Path + ": " + toString(A.takeError()));
-      Error Err = Error::success();
-      for (const object::Archive::Child &C : (*A)->children(Err)) {
-        Expected<MemoryBufferRef> MB = C.getMemoryBufferRef();
-        if (!MB) {
-          consumeError(MB.takeError());
-          continue;
-        }
-        Expected<std::unique_ptr<object::ObjectFile>> Obj =
-            object::ObjectFile::createObjectFile(*MB);
-        if (!Obj) {
-          consumeError(Obj.takeError());
-          continue;
-        }
-        if (!Scan(**Obj, Path + "(" + MB->getBufferIdentifier().str() + ")"))
-          return false;
-      }
-      if (Err)
-        return !error(Path + ": " + toString(std::move(Err)));
+    uint64_t Size = support::endian::read64le(Rest.data() + 8);
+    if (Size > Rest.size() - 16)
+      return !error(Name + ": its relocatable device code is cut short");
+    ++Code.Packages;
+    if (!linkEntries(Rest.substr(16, Size), Name, Ctx, Code))
+      return false;
+    Off += alignTo(16 + Size, 8);
+  }
+  return true;
+}
+
+/// Reads the object \p Obj (named \p Name in messages) into \p Code.
+static bool readObject(object::ObjectFile &Obj, const std::string &Name, LLVMContext &Ctx,
+                       RelocatableDeviceCode &Code) {
+  collectRegistrations(Obj, Code);
+  for (const object::SectionRef &Sec : Obj.sections()) {
+    Expected<StringRef> SN = Sec.getName();
+    if (!SN || *SN != "__nv_relfatbin") {
+      consumeError(SN.takeError());
       continue;
     }
-    if (Magic != file_magic::elf_relocatable)
+    Expected<StringRef> Data = Sec.getContents();
+    if (!Data)
+      return !error(Name + ": " + toString(Data.takeError()));
+    if (!linkPackages(*Data, Name, Ctx, Code))
+      return false;
+  }
+  return true;
+}
+
+/// Reads every object member of the archive \p Buf (the file \p Path).
+static bool readArchive(MemoryBufferRef Buf, const std::string &Path, LLVMContext &Ctx,
+                        RelocatableDeviceCode &Code) {
+  Expected<std::unique_ptr<object::Archive>> A = object::Archive::create(Buf);
+  if (!A)
+    return !error(Path + ": " + toString(A.takeError()));
+  Error Err = Error::success();
+  for (const object::Archive::Child &C : (*A)->children(Err)) {
+    Expected<MemoryBufferRef> MB = C.getMemoryBufferRef();
+    if (!MB) {
+      consumeError(MB.takeError());
       continue;
-    Expected<std::unique_ptr<object::ObjectFile>> Obj =
-        object::ObjectFile::createObjectFile((*Buf)->getMemBufferRef());
+    }
+    Expected<std::unique_ptr<object::ObjectFile>> Obj = object::ObjectFile::createObjectFile(*MB);
     if (!Obj) {
       consumeError(Obj.takeError());
       continue;
     }
-    if (!Scan(**Obj, Path))
+    if (!readObject(**Obj, Path + "(" + MB->getBufferIdentifier().str() + ")", Ctx, Code))
       return false;
   }
-  for (const std::string &D : Defined)
-    Needed.erase(D);
-  Any = !Needed.empty();
-  if (!Any && Inv.Stop != Phase::DeviceLink)
+  if (Err)
+    return !error(Path + ": " + toString(std::move(Err)));
+  return true;
+}
+
+/// Reads the link input \p Path, an object or an archive, into \p Code;
+/// other files (and those it cannot read) are the linker's.
+static bool readLinkInput(const std::string &Path, LLVMContext &Ctx, RelocatableDeviceCode &Code) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return true; // not ours to read (a -l library): the linker says
+  file_magic Magic = identify_magic((*Buf)->getBuffer());
+  if (Magic == file_magic::archive)
+    return readArchive((*Buf)->getMemBufferRef(), Path, Ctx, Code);
+  if (Magic != file_magic::elf_relocatable)
     return true;
+  Expected<std::unique_ptr<object::ObjectFile>> Obj =
+      object::ObjectFile::createObjectFile((*Buf)->getMemBufferRef());
+  if (!Obj) {
+    consumeError(Obj.takeError());
+    return true;
+  }
+  return readObject(**Obj, Path, Ctx, Code);
+}
+
+bool Driver::linkedPackage(RelocatableDeviceCode &Code, std::string &Package) {
   // Every object must carry each sm_NN the link packages.
   std::vector<std::unique_ptr<Module>> Modules;
   std::vector<int> SMs;
-  for (auto &[SM, M] : Linked) {
-    if (Count[SM] != Packages)
+  for (auto &[SM, M] : Code.Linked) {
+    if (Code.Count[SM] != Code.Packages)
       return !error("device link: not every object has device code for sm_" + std::to_string(SM) +
                     ": compile them all with the same -arch");
     SMs.push_back(SM);
@@ -503,17 +539,40 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
     std::string Problem;
     lowerDeviceManaged(*M, Problem);
   }
-  std::string Package;
   if (Modules.empty()) {
     Package = withHeader("FERRYCU1", "");
-  } else {
-    const std::vector<int> Saved = Inv.SMs;
-    Inv.SMs = SMs;
-    const bool Ok = package(Modules, "device link", Package);
-    Inv.SMs = Saved;
-    if (!Ok)
-      return false;
+    return true;
   }
+  const std::vector<int> Saved = Inv.SMs;
+  Inv.SMs = SMs;
+  const bool Ok = package(Modules, "device link", Package);
+  Inv.SMs = Saved;
+  return Ok;
+}
+
+/// The C source of the device link object: the package (the file
+/// \p PackageFile), and the registration functions clang's -fgpu-rdc host
+/// code calls, \p Needed, one per file of the program.
+static std::string registrationSource(const std::string &PackageFile,
+                                      const std::set<std::string> &Needed) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "/* ferry-nvcc device link */\n"
+     << "__asm__(\".section .ferry_cuda_package,\\\"a\\\",@progbits\\n"
+     << ".p2align 3\\n__ferry_linked_package:\\n.incbin \\\"" << PackageFile
+     << "\\\"\\n__ferry_linked_package_end:\\n.previous\");\n"
+     << "extern const char __ferry_linked_package[], __ferry_linked_package_end[];\n"
+     << "void __ferry_cuda_register_linked(void (*)(void **), const void *, const void *);\n";
+  for (const std::string &F : Needed)
+    OS << "void " << F << "(void (*Callback)(void **), void *Wrapper, void *Id, void *Dummy) {\n"
+       << "  (void)Wrapper; (void)Id; (void)Dummy;\n"
+       << "  __ferry_cuda_register_linked(Callback, __ferry_linked_package, "
+          "__ferry_linked_package_end);\n}\n";
+  return Text;
+}
+
+bool Driver::compileRegistration(const std::string &Package, const std::set<std::string> &Needed,
+                                 const std::string &Out) {
   const std::string PackageFile = temporary("device-link", "ferrypkg");
   const std::string Source = temporary("device-link", "c");
   std::error_code EC;
@@ -526,24 +585,32 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
   raw_fd_ostream OS(Source, EC, sys::fs::OF_Text);
   if (EC)
     return !error("cannot write '" + Source + "': " + EC.message());
-  // The package, and the registration functions clang's -fgpu-rdc host
-  // code calls, one per file of the program.
-  OS << "/* ferry-nvcc device link */\n"
-     << "__asm__(\".section .ferry_cuda_package,\\\"a\\\",@progbits\\n"
-     << ".p2align 3\\n__ferry_linked_package:\\n.incbin \\\"" << PackageFile
-     << "\\\"\\n__ferry_linked_package_end:\\n.previous\");\n"
-     << "extern const char __ferry_linked_package[], __ferry_linked_package_end[];\n"
-     << "void __ferry_cuda_register_linked(void (*)(void **), const void *, const void *);\n";
-  for (const std::string &F : Needed)
-    OS << "void " << F << "(void (*Callback)(void **), void *Wrapper, void *Id, void *Dummy) {\n"
-       << "  (void)Wrapper; (void)Id; (void)Dummy;\n"
-       << "  __ferry_cuda_register_linked(Callback, __ferry_linked_package, "
-          "__ferry_linked_package_end);\n}\n";
+  OS << registrationSource(PackageFile, Needed);
   OS.close();
   DeviceLinkObject = Out.empty() ? temporary("device-link", "o") : Out;
   std::vector<std::string> Args = {P.Clang, "-x",   "c",  "-c",
                                    "-fPIC", Source, "-o", DeviceLinkObject};
   return execute(Args);
+}
+
+bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
+                        bool &Any) {
+  Any = false;
+  LLVMContext Ctx;
+  RelocatableDeviceCode Code;
+  if (!Inv.DryRun)
+    for (const std::string &Path : Objects)
+      if (!readLinkInput(Path, Ctx, Code))
+        return false;
+  for (const std::string &D : Code.Defined)
+    Code.Needed.erase(D);
+  Any = !Code.Needed.empty();
+  if (!Any && Inv.Stop != Phase::DeviceLink)
+    return true;
+  std::string Package;
+  if (!linkedPackage(Code, Package))
+    return false;
+  return compileRegistration(Package, Code.Needed, Out);
 }
 
 bool Driver::compileCuda(const Input &In, const std::string &Out) {
