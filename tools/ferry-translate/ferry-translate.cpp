@@ -162,11 +162,8 @@ ferry::DeviceOptions deviceOptions() {
   return O;
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-  InitLLVM X(argc, argv);
-  ferry::installFatalErrorHandler();
+/// Parses the command line into the cl::opts, --stats taken off first.
+void parseCommandLine(int argc, char **argv) {
   std::vector<char *> Args;
   for (int I = 0; I < argc; ++I) {
     if (I && (StringRef(argv[I]) == "--stats" || StringRef(argv[I]) == "-stats"))
@@ -179,80 +176,95 @@ int main(int argc, char **argv) {
                               "Ferry: NVVM-dialect IR to AMDGPU IR, HSA code "
                               "objects and PTX\n\n  --stats  print per-kernel "
                               "resources of the code objects\n");
-  if (PrintCoverage) {
-    ferry::printCoverage(outs());
-    return 0;
-  }
-  C = {Input, Output, DeviceLibDir, LibdevicePath, DumpDir,
-       std::vector<std::string>(Arches.begin(), Arches.end()),
-       std::vector<std::string>(CudaArches.begin(), CudaArches.end()),
-       Emit, Wave, CodeObjectVersion, OptLevel, UseCache, SkipPTXWithoutLibdevice,
-       InputOptimized};
-  if (C.Input.empty())
-    return fail("no input file");
-  // One list of processors, AMD and NVIDIA alike (--cuda-arch is the older
-  // spelling for NVIDIA ones).
+}
+
+/// The options as parsed, copied (see Config).
+Config configFromOptions() {
+  return {Input, Output, DeviceLibDir, LibdevicePath, DumpDir,
+          std::vector<std::string>(Arches.begin(), Arches.end()),
+          std::vector<std::string>(CudaArches.begin(), CudaArches.end()),
+          Emit, Wave, CodeObjectVersion, OptLevel, UseCache, SkipPTXWithoutLibdevice,
+          InputOptimized};
+}
+
+/// The processors to compile for, AMD and NVIDIA alike (--cuda-arch is the
+/// older spelling for NVIDIA ones), or the default for --emit.
+std::vector<std::string> targetNames() {
   std::vector<std::string> Names = C.Arches;
   Names.insert(Names.end(), C.CudaArches.begin(), C.CudaArches.end());
   if (Names.empty())
     Names.push_back(C.Emit == EmitKind::PTX ? "sm_80" : "gfx90a");
-  const bool OneImage = OneImageKind(C.Emit);
-  if (OneImage && Names.size() != 1)
-    return fail(C.Emit == EmitKind::PTX
-                    ? "--emit=ptx writes one module: give exactly one --cuda-arch"
-                    : "--emit=ll|bc|obj|hsaco writes one module: give exactly one "
-                      "--offload-arch (or use --emit=offload)");
+  return Names;
+}
 
-  LLVMContext Ctx;
+/// The input module, or null after saying why not.
+std::unique_ptr<Module> readInput(LLVMContext &Ctx) {
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseIRFile(C.Input, Err, Ctx);
   if (!M) {
     Err.print("ferry-translate", errs());
-    return 1;
+    return nullptr;
   }
   // An empty file, /dev/null and a 0-byte .bc all parse as an empty module.
   if (none_of(M->global_values(),
-              [](const GlobalValue &GV) { return !GV.isDeclaration(); }))
-    return fail(C.Input + ": is empty: it defines no kernel, function or "
-                          "variable (expected NVVM IR, .ll or .bc)");
+              [](const GlobalValue &GV) { return !GV.isDeclaration(); })) {
+    fail(C.Input + ": is empty: it defines no kernel, function or "
+                   "variable (expected NVVM IR, .ll or .bc)");
+    return nullptr;
+  }
+  return M;
+}
 
+Expected<std::vector<std::unique_ptr<ferry::DeviceTarget>>>
+createTargets(const std::vector<std::string> &Names) {
   std::vector<std::unique_ptr<ferry::DeviceTarget>> Targets;
   for (const std::string &Name : Names) {
     Expected<std::unique_ptr<ferry::DeviceTarget>> T =
         ferry::DeviceTarget::create(Name, deviceOptions());
     if (!T)
-      return failWith(T.takeError());
+      return T.takeError();
     Targets.push_back(std::move(*T));
   }
-  if (OneImage) {
-    const ferry::DeviceTarget &T = *Targets.front();
-    ferry::ImageKind Kind = C.Emit == EmitKind::PTX   ? ferry::ImageKind::PTX
-                            : C.Emit == EmitKind::Obj ? ferry::ImageKind::Object
-                            : C.Emit == EmitKind::Hsaco
-                                ? ferry::ImageKind::CodeObject
-                                : ferry::ImageKind::TranslatedIR;
-    if (!T.produces(Kind))
-      return fail(Twine("--emit=") +
-                  (C.Emit == EmitKind::PTX ? "ptx" : "ll|bc|obj|hsaco") + " needs " +
-                  (T.vendor() == ferry::Vendor::AMD ? "an NVIDIA architecture (sm_NN)"
-                                                    : "an AMD processor (gfxNNN)") +
-                  ", not '" + T.arch() + "'" +
-                  (T.vendor() == ferry::Vendor::NVIDIA ? " (NVIDIA targets get --emit=ptx)"
-                                                       : ""));
-    if (C.Emit == EmitKind::LL) {
-      ferry::TargetOptions TO;
-      TO.Arch = T.arch();
-      TO.Wave = C.Wave;
-      TO.CodeObjectVersion = C.CodeObjectVersion;
-      if (Error E = ferry::translateToAMDGPU(*M, TO))
-        return failWith(std::move(E));
-      std::string Text;
-      raw_string_ostream OS(Text);
-      M->print(OS, nullptr);
-      return writeOutput(OS.str(), true);
-    }
-  }
+  return std::move(Targets);
+}
 
+/// Whether \p T makes the one module --emit asks for; says why not.
+bool producesOneImage(const ferry::DeviceTarget &T) {
+  ferry::ImageKind Kind = C.Emit == EmitKind::PTX   ? ferry::ImageKind::PTX
+                          : C.Emit == EmitKind::Obj ? ferry::ImageKind::Object
+                          : C.Emit == EmitKind::Hsaco
+                              ? ferry::ImageKind::CodeObject
+                              : ferry::ImageKind::TranslatedIR;
+  if (T.produces(Kind))
+    return true;
+  fail(Twine("--emit=") + (C.Emit == EmitKind::PTX ? "ptx" : "ll|bc|obj|hsaco") + " needs " +
+       (T.vendor() == ferry::Vendor::AMD ? "an NVIDIA architecture (sm_NN)"
+                                         : "an AMD processor (gfxNNN)") +
+       ", not '" + T.arch() + "'" +
+       (T.vendor() == ferry::Vendor::NVIDIA ? " (NVIDIA targets get --emit=ptx)" : ""));
+  return false;
+}
+
+/// --emit=ll: \p M translated for \p T, as text.
+int writeTranslatedIR(Module &M, const ferry::DeviceTarget &T) {
+  ferry::TargetOptions TO;
+  TO.Arch = T.arch();
+  TO.Wave = C.Wave;
+  TO.CodeObjectVersion = C.CodeObjectVersion;
+  if (Error E = ferry::translateToAMDGPU(M, TO))
+    return failWith(std::move(E));
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M.print(OS, nullptr);
+  return writeOutput(OS.str(), true);
+}
+
+/// The image of \p M for each of \p Targets, of the kind --emit asks for
+/// (each target's loadable kind for a package). With --stats, the code
+/// objects' resources are printed.
+Expected<std::vector<ferry::DeviceImage>>
+compileImages(const Module &M, const std::vector<std::unique_ptr<ferry::DeviceTarget>> &Targets,
+              bool OneImage) {
   ferry::CacheOptions CacheOpts;
   CacheOpts.Enabled = C.Cache;
   ferry::CompileCache Cache(CacheOpts);
@@ -264,22 +276,26 @@ int main(int argc, char **argv) {
     else if (C.Emit == EmitKind::BC)
       Kind = ferry::ImageKind::TranslatedIR;
     if (Kind == ferry::ImageKind::PTX && C.SkipPTX && !OneImage &&
-        ferry::needsLibdevice(*M) && ferry::findLibdevice(C.LibdevicePath).empty()) {
+        ferry::needsLibdevice(M) && ferry::findLibdevice(C.LibdevicePath).empty()) {
       WithColor::note(errs(), "ferry-translate")
           << "no libdevice (CUDA toolkit) found: the PTX image for " << T->arch()
           << " is left out\n";
       continue;
     }
-    Expected<std::string> Bytes = Cache.compile(*T, *M, Kind);
+    Expected<std::string> Bytes = Cache.compile(*T, M, Kind);
     if (!Bytes)
-      return failWith(Bytes.takeError());
+      return Bytes.takeError();
     if (Stats && Kind == ferry::ImageKind::CodeObject)
       if (Error E = ferry::printCodeObjectStats(*Bytes, outs()))
-        return failWith(std::move(E));
+        return std::move(E);
     Images.push_back({Kind, T->triple().str(), T->arch(), std::move(*Bytes)});
   }
-  if (OneImage)
-    return writeOutput(Images.front().Bytes, C.Emit == EmitKind::PTX);
+  return std::move(Images);
+}
+
+/// --emit=offload: \p Images packaged; --emit=host: a host module
+/// registering them.
+int writePackage(const std::vector<ferry::DeviceImage> &Images) {
   std::string Package = ferry::packageImages(Images);
   if (C.Emit == EmitKind::Offload)
     return writeOutput(Package, false);
@@ -291,4 +307,45 @@ int main(int argc, char **argv) {
   raw_string_ostream OS(Text);
   Host.print(OS, nullptr);
   return writeOutput(OS.str(), true);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  ferry::installFatalErrorHandler();
+  parseCommandLine(argc, argv);
+  if (PrintCoverage) {
+    ferry::printCoverage(outs());
+    return 0;
+  }
+  C = configFromOptions();
+  if (C.Input.empty())
+    return fail("no input file");
+  const std::vector<std::string> Names = targetNames();
+  const bool OneImage = OneImageKind(C.Emit);
+  if (OneImage && Names.size() != 1)
+    return fail(C.Emit == EmitKind::PTX
+                    ? "--emit=ptx writes one module: give exactly one --cuda-arch"
+                    : "--emit=ll|bc|obj|hsaco writes one module: give exactly one "
+                      "--offload-arch (or use --emit=offload)");
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = readInput(Ctx);
+  if (!M)
+    return 1;
+  Expected<std::vector<std::unique_ptr<ferry::DeviceTarget>>> Targets = createTargets(Names);
+  if (!Targets)
+    return failWith(Targets.takeError());
+  if (OneImage) {
+    if (!producesOneImage(*Targets->front()))
+      return 1;
+    if (C.Emit == EmitKind::LL)
+      return writeTranslatedIR(*M, *Targets->front());
+  }
+  Expected<std::vector<ferry::DeviceImage>> Images = compileImages(*M, *Targets, OneImage);
+  if (!Images)
+    return failWith(Images.takeError());
+  if (OneImage)
+    return writeOutput(Images->front().Bytes, C.Emit == EmitKind::PTX);
+  return writePackage(*Images);
 }
