@@ -171,6 +171,110 @@ bool parseDims(StringRef S, uint32_t Out[3]) {
   return true;
 }
 
+/// A buffer argument `TYPE[N]`, with `=0` and `/sorted` or `/any` after it
+/// (\p Rest: what follows the `[`).
+bool parseBuffer(StringRef Type, StringRef Rest, Arg &A) {
+  auto [Count, After] = Rest.split(']');
+  auto [Init, Mode] = After.split('/');
+  if (!parseElem(Type, A.E) || Count.getAsInteger(10, A.Count) || A.Count == 0 ||
+      !(Init.empty() || Init == "=0") || !(Mode.empty() || Mode == "sorted" || Mode == "any"))
+    return false;
+  A.Buffer = true;
+  A.Zero = Init == "=0";
+  A.Sorted = Mode == "sorted";
+  A.Any = Mode == "any";
+  return true;
+}
+
+/// A by-value struct's \p Fields (`f32:1.5,i32:100,...`, after `struct=`):
+/// in order, naturally aligned. Returns the problem, or "".
+std::string parseStruct(StringRef Fields, Arg &A) {
+  SmallVector<StringRef, 16> Parts;
+  Fields.split(Parts, ',');
+  for (StringRef F : Parts) {
+    auto [T, V] = F.split(':');
+    Elem E;
+    if (!parseElem(T, E) || V.empty() || E == Elem::U8 || E == Elem::F16)
+      return ("bad struct field '" + F + "'").str();
+    const unsigned Size = elemSize(E);
+    A.Struct.resize((A.Struct.size() + Size - 1) / Size * Size);
+    uint8_t Bytes[8];
+    if (E == Elem::F32) {
+      float X = std::stof(V.str());
+      std::memcpy(Bytes, &X, 4);
+    } else if (E == Elem::F64) {
+      double X = std::stod(V.str());
+      std::memcpy(Bytes, &X, 8);
+    } else {
+      int64_t X;
+      if (V.getAsInteger(0, X))
+        return ("bad struct field '" + F + "'").str();
+      std::memcpy(Bytes, &X, Size);
+    }
+    A.Struct.insert(A.Struct.end(), Bytes, Bytes + Size);
+  }
+  return "";
+}
+
+/// A scalar `TYPE=VALUE`. Returns the problem, or "".
+std::string parseScalar(StringRef W, Arg &A) {
+  auto [T, Value] = W.split('=');
+  if (!parseElem(T, A.E) || Value.empty())
+    return ("bad argument '" + W + "'").str();
+  if (A.E == Elem::F16) {
+    uint16_t H = halfBits(std::stof(Value.str()));
+    std::memcpy(&A.Scalar, &H, 2);
+  } else if (A.E == Elem::F32) {
+    float F = std::stof(Value.str());
+    std::memcpy(&A.Scalar, &F, 4);
+  } else if (A.E == Elem::F64) {
+    double D = std::stod(Value.str());
+    std::memcpy(&A.Scalar, &D, 8);
+  } else if (Value.getAsInteger(0, A.Scalar)) {
+    int64_t V;
+    if (Value.getAsInteger(0, V))
+      return ("bad integer '" + Value + "'").str();
+    A.Scalar = uint64_t(V);
+  }
+  return "";
+}
+
+/// One argument \p W of a spec line: a buffer, a struct or a scalar.
+/// Returns the problem, or "".
+std::string parseArg(StringRef W, Arg &A) {
+  auto [Type, Rest] = W.split('[');
+  if (!Rest.empty())
+    return parseBuffer(Type, Rest, A) ? "" : ("bad buffer argument '" + W + "'").str();
+  if (W.consume_front("struct="))
+    return parseStruct(W, A);
+  return parseScalar(W, A);
+}
+
+/// The words of a spec line after the module, \p Words (the kernel, then
+/// the launch and the arguments), into \p S. Returns the problem, or "".
+std::string parseSpecWords(ArrayRef<StringRef> Words, Spec &S) {
+  S.Kernel = Words[0].str();
+  for (StringRef W : Words.drop_front()) {
+    if (W.consume_front("grid=")) {
+      if (!parseDims(W, S.L.Grid))
+        return ("bad grid '" + W + "'").str();
+    } else if (W.consume_front("block=")) {
+      if (!parseDims(W, S.L.Block))
+        return ("bad block '" + W + "'").str();
+    } else if (W.consume_front("shared=")) {
+      if (W.getAsInteger(10, S.L.DynamicShared))
+        return ("bad shared size '" + W + "'").str();
+    } else {
+      Arg A;
+      std::string Problem = parseArg(W, A);
+      if (!Problem.empty())
+        return Problem;
+      S.Args.push_back(A);
+    }
+  }
+  return "";
+}
+
 Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
   auto Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
@@ -182,95 +286,18 @@ Expected<std::vector<Spec>> readSpec(StringRef Path, StringRef Module) {
     StringRef Line = Lines[N].split('#').first.trim();
     if (Line.empty())
       continue;
-    auto Bad = [&](const Twine &Why) {
-      return createStringError(inconvertibleErrorCode(), "%s:%u: %s", Path.str().c_str(), N + 1,
-                               Why.str().c_str());
-    };
     SmallVector<StringRef, 16> Words;
     SplitString(Line, Words);
     if (Words[0] != Module)
       continue;
-    if (Words.size() < 2)
-      return Bad("no kernel named");
-    Words.erase(Words.begin());
     Spec S;
-    S.Kernel = Words[0].str();
     S.Line = N + 1;
-    for (StringRef W : ArrayRef<StringRef>(Words).drop_front()) {
-      if (W.consume_front("grid=")) {
-        if (!parseDims(W, S.L.Grid))
-          return Bad("bad grid '" + W + "'");
-      } else if (W.consume_front("block=")) {
-        if (!parseDims(W, S.L.Block))
-          return Bad("bad block '" + W + "'");
-      } else if (W.consume_front("shared=")) {
-        if (W.getAsInteger(10, S.L.DynamicShared))
-          return Bad("bad shared size '" + W + "'");
-      } else {
-        Arg A;
-        auto [Type, Rest] = W.split('[');
-        if (!Rest.empty()) {
-          auto [Count, After] = Rest.split(']');
-          auto [Init, Mode] = After.split('/');
-          if (!parseElem(Type, A.E) || Count.getAsInteger(10, A.Count) || A.Count == 0 ||
-              !(Init.empty() || Init == "=0") ||
-              !(Mode.empty() || Mode == "sorted" || Mode == "any"))
-            return Bad("bad buffer argument '" + W + "'");
-          A.Buffer = true;
-          A.Zero = Init == "=0";
-          A.Sorted = Mode == "sorted";
-          A.Any = Mode == "any";
-        } else if (W.consume_front("struct=")) {
-          // struct=f32:1.5,i32:100,...: fields in order, naturally aligned.
-          SmallVector<StringRef, 16> Fields;
-          W.split(Fields, ',');
-          for (StringRef F : Fields) {
-            auto [T, V] = F.split(':');
-            Elem E;
-            if (!parseElem(T, E) || V.empty() || E == Elem::U8 || E == Elem::F16)
-              return Bad("bad struct field '" + F + "'");
-            const unsigned Size = elemSize(E);
-            A.Struct.resize((A.Struct.size() + Size - 1) / Size * Size);
-            uint8_t Bytes[8];
-            if (E == Elem::F32) {
-              float X = std::stof(V.str());
-              std::memcpy(Bytes, &X, 4);
-            } else if (E == Elem::F64) {
-              double X = std::stod(V.str());
-              std::memcpy(Bytes, &X, 8);
-            } else {
-              int64_t X;
-              if (V.getAsInteger(0, X))
-                return Bad("bad struct field '" + F + "'");
-              std::memcpy(Bytes, &X, Size);
-            }
-            A.Struct.insert(A.Struct.end(), Bytes, Bytes + Size);
-          }
-          S.Args.push_back(A);
-          continue;
-        } else {
-          auto [T, Value] = W.split('=');
-          if (!parseElem(T, A.E) || Value.empty())
-            return Bad("bad argument '" + W + "'");
-          if (A.E == Elem::F16) {
-            uint16_t H = halfBits(std::stof(Value.str()));
-            std::memcpy(&A.Scalar, &H, 2);
-          } else if (A.E == Elem::F32) {
-            float F = std::stof(Value.str());
-            std::memcpy(&A.Scalar, &F, 4);
-          } else if (A.E == Elem::F64) {
-            double D = std::stod(Value.str());
-            std::memcpy(&A.Scalar, &D, 8);
-          } else if (Value.getAsInteger(0, A.Scalar)) {
-            int64_t V;
-            if (Value.getAsInteger(0, V))
-              return Bad("bad integer '" + Value + "'");
-            A.Scalar = uint64_t(V);
-          }
-        }
-        S.Args.push_back(A);
-      }
-    }
+    const std::string Problem = Words.size() < 2
+                                    ? "no kernel named"
+                                    : parseSpecWords(ArrayRef<StringRef>(Words).drop_front(), S);
+    if (!Problem.empty())
+      return createStringError(inconvertibleErrorCode(), "%s:%u: %s", Path.str().c_str(), N + 1,
+                               Problem.c_str());
     Specs.push_back(std::move(S));
   }
   if (Specs.empty())
