@@ -140,14 +140,10 @@ static void printHelp() {
   std::fflush(stdout);
 }
 
-int main(int argc, char **argv) {
-  const std::string Prefix = selfDir() + "/..";
-  const std::string Lib = Prefix + "/lib", Include = Prefix + "/include";
-  const char *Compiler = std::getenv(FERRY_COMPILER_ENV);
-  if (!Compiler || !*Compiler)
-    Compiler = FERRY_DEFAULT_CLANGXX;
-
-  // CUDA: ferry-nvcc builds it, with clang's spellings accepted.
+/// Whether the command line is CUDA's: a .cu input, `-x cuda`, a CUDA
+/// architecture, or NVIDIA's runtime library (what CMake's clang-CUDA mode
+/// passes when linking).
+static bool isCudaCommand(int argc, char **argv) {
   bool Cuda = false;
   for (int I = 1; I < argc; ++I) {
     const std::string A = argv[I];
@@ -156,92 +152,139 @@ int main(int argc, char **argv) {
             A.compare(0, 16, "--cuda-gpu-arch=") == 0 ||
             ((A == "-x" && I + 1 < argc && std::strcmp(argv[I + 1], "cuda") == 0) || A == "-xcuda");
   }
-  if (Cuda) {
-    const std::string Nvcc = selfDir() + "/ferry-nvcc";
-    std::vector<std::string> Args = {Nvcc, "--ferry-clang-mode"};
-    for (int I = 1; I < argc; ++I)
-      Args.push_back(argv[I]);
-    std::vector<char *> CArgs;
-    for (std::string &A : Args)
-      CArgs.push_back(A.data());
-    CArgs.push_back(nullptr);
-    execv(Nvcc.c_str(), CArgs.data());
-    std::fprintf(stderr, FERRY_DRIVER ": error: cannot run '%s' for CUDA sources: %s\n",
-                 Nvcc.c_str(), std::strerror(errno));
-    return 127;
-  }
+  return Cuda;
+}
 
-  bool Links = true, Help = false, Version = false;
-  // An `-x` of the command line's own: inputs are left to it.
-  bool ExplicitLanguage = false;
-  for (int I = 1; I < argc; ++I)
-    ExplicitLanguage |= std::strncmp(argv[I], "-x", 2) == 0;
-  // --offload-arch / --no-offload-arch: the target list, in order, each once.
-  std::vector<std::string> Targets;
-  bool TargetsGiven = false;
-  std::vector<std::string> Passed;
-  for (int I = 1; I < argc; ++I) {
-    const std::string A = argv[I];
-    if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-M" || A == "-MM")
-      Links = false;
-    Help |= A == "--help" || A == "-help" || A == "--help-hidden";
-    Version |= A == "--version";
-    const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
-    const bool Remove = A.compare(0, 18, "--no-offload-arch=") == 0;
-    if (!Add && !Remove) {
-      if (isCFile(A) && !ExplicitLanguage) { // C, even for clang++
-        Passed.insert(Passed.end(), {"-x", "c", A});
-        // Later inputs by their names again (said only where there are
-        // some: clang warns about an `-x` after the last input).
-        bool LaterInput = false;
-        for (int J = I + 1; J < argc && !LaterInput; ++J)
-          LaterInput = isInputFile(argv[J]) && !isCFile(argv[J]) && !takesValue(argv[J - 1]);
-        if (LaterInput)
-          Passed.insert(Passed.end(), {"-x", "none"});
-        continue;
-      }
-      Passed.push_back(A);
-      continue;
-    }
-    if (!TargetsGiven && Remove)
-      Targets = splitList(FERRY_DEFAULT_TARGETS);
-    TargetsGiven = true;
-    for (const std::string &T : splitList(A.substr(A.find('=') + 1))) {
-      auto It = std::find(Targets.begin(), Targets.end(), T);
-      if (Add && It == Targets.end())
-        Targets.push_back(T);
-      else if (Remove && It != Targets.end())
-        Targets.erase(It);
-    }
-  }
-  if (Help)
-    printHelp();
-  if (Version) {
-    std::printf("Ferry " FERRY_VERSION " (" FERRY_DRIVER "): OpenACC for AMD and NVIDIA GPUs, "
-                "running %s\n",
-                Compiler);
-    std::fflush(stdout);
-  }
-
-  std::vector<std::string> Args = {Compiler, "-fplugin=" + Lib + "/libferry-clang.so", "-isystem",
-                                   Include};
-  if (TargetsGiven) {
-    std::string List;
-    for (const std::string &T : Targets)
-      List += (List.empty() ? "" : ",") + T;
-    Args.push_back("-fplugin-arg-ferry-targets=" + (List.empty() ? std::string("none") : List));
-  }
-  for (const std::string &A : Passed)
-    Args.push_back(A);
-  if (Links) {
-    Args.push_back("-L" + Lib);
-    Args.push_back("-lferry-rt");
-    Args.push_back("-Wl,-rpath," + Lib);
-  }
+/// \p Args as exec's null-terminated argument vector.
+static std::vector<char *> execArgs(std::vector<std::string> &Args) {
   std::vector<char *> CArgs;
   for (std::string &A : Args)
     CArgs.push_back(A.data());
   CArgs.push_back(nullptr);
+  return CArgs;
+}
+
+/// Runs ferry-nvcc, which accepts clang's options in this mode, on the
+/// command line; returns only if it cannot.
+static int runNvcc(int argc, char **argv) {
+  const std::string Nvcc = selfDir() + "/ferry-nvcc";
+  std::vector<std::string> Args = {Nvcc, "--ferry-clang-mode"};
+  for (int I = 1; I < argc; ++I)
+    Args.push_back(argv[I]);
+  std::vector<char *> CArgs = execArgs(Args);
+  execv(Nvcc.c_str(), CArgs.data());
+  std::fprintf(stderr, FERRY_DRIVER ": error: cannot run '%s' for CUDA sources: %s\n",
+               Nvcc.c_str(), std::strerror(errno));
+  return 127;
+}
+
+/// What the command line asks of Ferry, and what it passes on to clang.
+struct CommandLine {
+  bool Links = true, Help = false, Version = false;
+  /// --offload-arch / --no-offload-arch: the target list, in order, each once.
+  std::vector<std::string> Targets;
+  bool TargetsGiven = false;
+  /// The other arguments, C files with their `-x c`.
+  std::vector<std::string> Passed;
+};
+
+/// Applies `--offload-arch=LIST` (or, with \p Remove, `--no-offload-arch=LIST`)
+/// \p A to the target list of \p CL.
+static void chooseTargets(const std::string &A, bool Remove, CommandLine &CL) {
+  if (!CL.TargetsGiven && Remove)
+    CL.Targets = splitList(FERRY_DEFAULT_TARGETS);
+  CL.TargetsGiven = true;
+  for (const std::string &T : splitList(A.substr(A.find('=') + 1))) {
+    auto It = std::find(CL.Targets.begin(), CL.Targets.end(), T);
+    if (!Remove && It == CL.Targets.end())
+      CL.Targets.push_back(T);
+    else if (Remove && It != CL.Targets.end())
+      CL.Targets.erase(It);
+  }
+}
+
+/// Passes the C file argv[\p I] on as C, even for clang++.
+static void passCFile(int argc, char **argv, int I, std::vector<std::string> &Passed) {
+  Passed.insert(Passed.end(), {"-x", "c", argv[I]});
+  // Later inputs by their names again (said only where there are
+  // some: clang warns about an `-x` after the last input).
+  bool LaterInput = false;
+  for (int J = I + 1; J < argc && !LaterInput; ++J)
+    LaterInput = isInputFile(argv[J]) && !isCFile(argv[J]) && !takesValue(argv[J - 1]);
+  if (LaterInput)
+    Passed.insert(Passed.end(), {"-x", "none"});
+}
+
+static CommandLine readCommandLine(int argc, char **argv) {
+  CommandLine CL;
+  // An `-x` of the command line's own: inputs are left to it.
+  bool ExplicitLanguage = false;
+  for (int I = 1; I < argc; ++I)
+    ExplicitLanguage |= std::strncmp(argv[I], "-x", 2) == 0;
+  for (int I = 1; I < argc; ++I) {
+    const std::string A = argv[I];
+    if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-M" || A == "-MM")
+      CL.Links = false;
+    CL.Help |= A == "--help" || A == "-help" || A == "--help-hidden";
+    CL.Version |= A == "--version";
+    const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
+    const bool Remove = A.compare(0, 18, "--no-offload-arch=") == 0;
+    if (Add || Remove)
+      chooseTargets(A, Remove, CL);
+    else if (isCFile(A) && !ExplicitLanguage)
+      passCFile(argc, argv, I, CL.Passed);
+    else
+      CL.Passed.push_back(A);
+  }
+  return CL;
+}
+
+static void printVersion(const char *Compiler) {
+  std::printf("Ferry " FERRY_VERSION " (" FERRY_DRIVER "): OpenACC for AMD and NVIDIA GPUs, "
+              "running %s\n",
+              Compiler);
+  std::fflush(stdout);
+}
+
+/// The command line of \p Compiler with the plugin, Ferry's headers in
+/// \p Include, \p CL's target list and arguments and, when linking, Ferry's
+/// runtime in \p Lib.
+static std::vector<std::string> compilerArgs(const char *Compiler, const std::string &Lib,
+                                             const std::string &Include, const CommandLine &CL) {
+  std::vector<std::string> Args = {Compiler, "-fplugin=" + Lib + "/libferry-clang.so", "-isystem",
+                                   Include};
+  if (CL.TargetsGiven) {
+    std::string List;
+    for (const std::string &T : CL.Targets)
+      List += (List.empty() ? "" : ",") + T;
+    Args.push_back("-fplugin-arg-ferry-targets=" + (List.empty() ? std::string("none") : List));
+  }
+  for (const std::string &A : CL.Passed)
+    Args.push_back(A);
+  if (CL.Links) {
+    Args.push_back("-L" + Lib);
+    Args.push_back("-lferry-rt");
+    Args.push_back("-Wl,-rpath," + Lib);
+  }
+  return Args;
+}
+
+int main(int argc, char **argv) {
+  const std::string Prefix = selfDir() + "/..";
+  const std::string Lib = Prefix + "/lib", Include = Prefix + "/include";
+  const char *Compiler = std::getenv(FERRY_COMPILER_ENV);
+  if (!Compiler || !*Compiler)
+    Compiler = FERRY_DEFAULT_CLANGXX;
+  // CUDA: ferry-nvcc builds it, with clang's spellings accepted.
+  if (isCudaCommand(argc, argv))
+    return runNvcc(argc, argv);
+  const CommandLine CL = readCommandLine(argc, argv);
+  if (CL.Help)
+    printHelp();
+  if (CL.Version)
+    printVersion(Compiler);
+  std::vector<std::string> Args = compilerArgs(Compiler, Lib, Include, CL);
+  std::vector<char *> CArgs = execArgs(Args);
   execvp(Compiler, CArgs.data());
   std::fprintf(stderr, FERRY_DRIVER ": error: cannot run '%s': %s\n", Compiler,
                std::strerror(errno));
