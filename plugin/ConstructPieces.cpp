@@ -325,16 +325,45 @@ static llvm::SmallPtrSet<const IdentifierInfo *, 8> namedVariables(const Directi
   return Named;
 }
 
-unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
-                       ArrayRef<Token> ImpliedCopy, ArrayRef<VarRef> Sources,
-                       ArrayRef<InferredSection> Inferred) {
+namespace {
+
+/// The initializer of a construct's `__ferry_data` array, item by item:
+/// `{ range, kind, zero, text, ..., base, attach address, 0 }`.
+class DataItemList {
+public:
+  DataItemList(Preprocessor &PP, const Directive &D) : PP(PP), D(D), Items(PP, D.Loc) {}
+
+  void addImpliedCopies(ArrayRef<Token> ImpliedCopy);
+  void addFirstprivateSources(ArrayRef<VarRef> Sources);
+  void addInferredSections(ArrayRef<InferredSection> Inferred);
+  void addAttach(const VarRef &V);
+  void addClauseItem(const Clause &C, const VarRef &V);
+
+  /// Emits the array to \p B (where there are items); the number of items.
+  unsigned emit(TokenBuilder &B) {
+    if (Count)
+      B.code("::ferry_data_item __ferry_data[] = {").tokens(Items.get()).code("};");
+    return Count;
+  }
+
+private:
+  /// Opens an item; its range next.
+  void open() { Items.code(Count ? ", {" : "{"); }
+  void emitImplicitRootKind(const VarRef &V, const std::string &Text);
+  void emitSectionAddresses(const Clause &C, const VarRef &V);
+
+  Preprocessor &PP;
+  const Directive &D;
+  TokenBuilder Items;
   unsigned Count = 0;
-  TokenBuilder Items(PP, D.Loc);
+};
+
+void DataItemList::addImpliedCopies(ArrayRef<Token> ImpliedCopy) {
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named = namedVariables(D);
   for (const Token &T : ImpliedCopy) {
     if (!Named.insert(T.getIdentifierInfo()).second)
       continue;
-    Items.code(Count ? ", {" : "{");
+    open();
     VarRef V;
     V.Name = T;
     std::string Text = emitRange(PP, Items, V, "(const void *)");
@@ -343,19 +372,25 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
         .code(", 0, nullptr, nullptr, 0}");
     ++Count;
   }
+}
+
+void DataItemList::addFirstprivateSources(ArrayRef<VarRef> Sources) {
   for (const VarRef &V : Sources) {
-    Items.code(Count ? ", {" : "{");
+    open();
     std::string Text = emitRange(PP, Items, V, "(const void *)");
     Items.code(", FERRY_DATA_COPYIN, 0,")
         .string("firstprivate(" + Text + ")")
         .code(", 0, nullptr, nullptr, 0}");
     ++Count;
   }
+}
+
+void DataItemList::addInferredSections(ArrayRef<InferredSection> Inferred) {
   for (const InferredSection &S : Inferred) {
     // Mapped where the data is not present (ImplicitSections.h); the
     // pointer is the section's base, so that a region's copy of it is
     // translated when the section starts past it.
-    Items.code(Count ? ", {" : "{");
+    open();
     emitRange(PP, Items, S.Var, "(const void *)");
     Items.code(S.Written ? ", FERRY_DATA_IMPLICIT_COPY, 0," : ", FERRY_DATA_IMPLICIT_COPYIN, 0,")
         .string(S.Text)
@@ -364,84 +399,109 @@ unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
         .code("), nullptr, 0}");
     ++Count;
   }
+}
+
+/// attach(p): no data of its own; p's device copy is attached while the
+/// construct runs.
+void DataItemList::addAttach(const VarRef &V) {
+  open();
+  std::string Text = emitRange(PP, Items, V, "(const void *)");
+  Items.code(", FERRY_DATA_ATTACH, 0,")
+      .string(Text)
+      .code(isC(PP) ? ", 0, nullptr, (const void *)&("
+                    : ", 0, nullptr, ::ferry::acc::attach_clause_address(")
+      .tokens(V.object())
+      .code("), 0}");
+  ++Count;
+}
+
+/// A variable of a data clause.
+void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
+  open();
+  std::string Text = emitRange(PP, Items, V, "(const void *)");
+  if (C.ImplicitRoots)
+    emitImplicitRootKind(V, Text);
+  else
+    Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
+  emitSectionAddresses(C, V);
+  ++Count;
+}
+
+/// `s` itself or `p[0:1]`: the struct's address gives its constness.
+void DataItemList::emitImplicitRootKind(const VarRef &V, const std::string &Text) {
+  if (isC(PP)) {
+    // copy, or copyin where the struct is const (`&s` does not point
+    // to the unqualified type of the rvalue `0 ? s : s`).
+    TokenBuilder Obj(PP, D.Loc);
+    Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
+    Items.code(", __builtin_types_compatible_p(__typeof__(&")
+        .tokens(Obj.get())
+        .code("), __typeof__(0 ?")
+        .tokens(Obj.get())
+        .code(":")
+        .tokens(Obj.get())
+        .code(") *) ? FERRY_DATA_COPY : FERRY_DATA_COPYIN, 0,")
+        .string(Text);
+    return;
+  }
+  Items.code(", ::ferry::acc::implicit_copy_kind(");
+  if (V.Sections.empty())
+    Items.code("&(").tokens(V.object()).code(")");
+  else
+    Items.code("&(").tokens(V.object()).code(")[0]");
+  Items.code("), 0,").string(Text);
+}
+
+/// The item's end: the section's base and the pointer to attach, where a
+/// section has them.
+void DataItemList::emitSectionAddresses(const Clause &C, const VarRef &V) {
+  if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
+    Items.code(", 0, nullptr, nullptr, 0}");
+  else if (V.Vla) // an array: nothing to attach; no template sees its type
+    Items.code(", 0, (const void *)&(").tokens(V.Name).code(")[0], nullptr, 0}");
+  else if (isC(PP))
+    // (C: the pointer's address only where it is a pointer, not an array.)
+    Items.code(", 0, (const void *)(")
+        .tokens(V.object())
+        .code("), __builtin_choose_expr(__builtin_types_compatible_p(__typeof__(")
+        .tokens(V.object())
+        .code("), __typeof__(&(")
+        .tokens(V.object())
+        .code(")[0])), (const void *)&(")
+        .tokens(V.object())
+        .code("), (const void *)0), 0}");
+  else
+    // The section's base (a region's copy of it is translated), and the
+    // pointer to attach when it is itself present (a member of a
+    // present struct).
+    Items.code(", 0, (const void *)::ferry::acc::section_base(")
+        .tokens(V.object())
+        .code("), ::ferry::acc::attach_address(")
+        .tokens(V.object())
+        .code("), 0}");
+}
+
+} // namespace
+
+unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                       ArrayRef<Token> ImpliedCopy, ArrayRef<VarRef> Sources,
+                       ArrayRef<InferredSection> Inferred) {
+  DataItemList List(PP, D);
+  List.addImpliedCopies(ImpliedCopy);
+  List.addFirstprivateSources(Sources);
+  List.addInferredSections(Inferred);
   for (const Clause &C : D.Clauses) {
     if (C.Kind == ClauseKind::Attach) {
-      // attach(p): no data of its own; p's device copy is attached while
-      // the construct runs.
-      for (const VarRef &V : C.Vars) {
-        Items.code(Count ? ", {" : "{");
-        std::string Text = emitRange(PP, Items, V, "(const void *)");
-        Items.code(", FERRY_DATA_ATTACH, 0,")
-            .string(Text)
-            .code(isC(PP) ? ", 0, nullptr, (const void *)&("
-                          : ", 0, nullptr, ::ferry::acc::attach_clause_address(")
-            .tokens(V.object())
-            .code("), 0}");
-        ++Count;
-      }
+      for (const VarRef &V : C.Vars)
+        List.addAttach(V);
       continue;
     }
     if (!isDataClause(C.Kind))
       continue;
-    for (const VarRef &V : C.Vars) {
-      Items.code(Count ? ", {" : "{");
-      std::string Text = emitRange(PP, Items, V, "(const void *)");
-      if (C.ImplicitRoots) {
-        // `s` itself or `p[0:1]`: the struct's address gives its constness.
-        if (isC(PP)) {
-          // copy, or copyin where the struct is const (`&s` does not point
-          // to the unqualified type of the rvalue `0 ? s : s`).
-          TokenBuilder Obj(PP, D.Loc);
-          Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
-          Items.code(", __builtin_types_compatible_p(__typeof__(&")
-              .tokens(Obj.get())
-              .code("), __typeof__(0 ?")
-              .tokens(Obj.get())
-              .code(":")
-              .tokens(Obj.get())
-              .code(") *) ? FERRY_DATA_COPY : FERRY_DATA_COPYIN, 0,")
-              .string(Text);
-        } else {
-          Items.code(", ::ferry::acc::implicit_copy_kind(");
-          if (V.Sections.empty())
-            Items.code("&(").tokens(V.object()).code(")");
-          else
-            Items.code("&(").tokens(V.object()).code(")[0]");
-          Items.code("), 0,").string(Text);
-        }
-      } else {
-        Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
-      }
-      if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
-        Items.code(", 0, nullptr, nullptr, 0}");
-      else if (V.Vla) // an array: nothing to attach; no template sees its type
-        Items.code(", 0, (const void *)&(").tokens(V.Name).code(")[0], nullptr, 0}");
-      else if (isC(PP))
-        // (C: the pointer's address only where it is a pointer, not an array.)
-        Items.code(", 0, (const void *)(")
-            .tokens(V.object())
-            .code("), __builtin_choose_expr(__builtin_types_compatible_p(__typeof__(")
-            .tokens(V.object())
-            .code("), __typeof__(&(")
-            .tokens(V.object())
-            .code(")[0])), (const void *)&(")
-            .tokens(V.object())
-            .code("), (const void *)0), 0}");
-      else
-        // The section's base (a region's copy of it is translated), and the
-        // pointer to attach when it is itself present (a member of a
-        // present struct).
-        Items.code(", 0, (const void *)::ferry::acc::section_base(")
-            .tokens(V.object())
-            .code("), ::ferry::acc::attach_address(")
-            .tokens(V.object())
-            .code("), 0}");
-      ++Count;
-    }
+    for (const VarRef &V : C.Vars)
+      List.addClauseItem(C, V);
   }
-  if (Count)
-    B.code("::ferry_data_item __ferry_data[] = {").tokens(Items.get()).code("};");
-  return Count;
+  return List.emit(B);
 }
 
 std::string pointerRows(Preprocessor &PP, ArrayRef<Token> Object) {
