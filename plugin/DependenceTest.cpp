@@ -552,122 +552,173 @@ private:
     return SmallVector<Token, 8>(Whole.begin(), Whole.end());
   }
 
+  /// Reads the body token by token: its declarations, scalar writes and
+  /// array accesses noted; the reason its iterations are not proven
+  /// independent, or empty.
   std::string scan() {
     for (size_t I = 0; I < Body.size(); ++I) {
-      const Token &T = Body[I];
-      if (T.is(tok::kw_for)) {
-        readRowLoop(I);
-        // `for (j = ...` of a variable declared outside (C89's style): the
-        // header assigns it in every iteration before any use, so it is
-        // the iteration's own (the region makes it so: see
-        // LoopConstruct::addImpliedCopies).
-        if (I + 3 < Body.size() && Body[I + 1].is(tok::l_paren) &&
-            Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
-          Locals.insert(Body[I + 2].getIdentifierInfo()->getName());
-      }
+      if (Body[I].is(tok::kw_for))
+        noteForLoop(I);
       if (MemberTokens.contains(I))
         continue; // `.x` of an element or a variable (memberChain), an alias's declaration
       if (readAlias(I))
         continue; // `double *row = A + i * n;`: row[j] is A[i * n + j]
-      if (T.isOneOf(tok::arrow, tok::period, tok::kw_new, tok::kw_delete, tok::kw_asm))
-        return "it uses '" + PP.getSpelling(T) + "'";
-      if (T.is(tok::star) && I > 0 &&
-          !Body[I - 1].isOneOf(tok::identifier, tok::numeric_constant, tok::r_paren,
-                               tok::r_square))
-        return "it dereferences a pointer";
-      if (T.is(tok::amp) && I > 0 &&
-          !Body[I - 1].isOneOf(tok::identifier, tok::numeric_constant, tok::r_paren,
-                               tok::r_square))
-        return "it takes an address";
-      if (!T.is(tok::identifier))
+      if (std::string Why = unprovenOperator(I); !Why.empty())
+        return Why;
+      if (!Body[I].is(tok::identifier))
         continue;
-      StringRef Name = T.getIdentifierInfo()->getName();
-      if (Name.starts_with("__ferry_"))
-        return "it holds nested loop constructs";
-      if (Name.starts_with(LastValuePrefix)) {
-        // An iteration's copy (privatizeAssignedScalars): this loop's own
-        // where the body declares it (`__typeof__(t) __acc_last_t;`), else
-        // an enclosing iteration's, which this loop's iterations share.
-        if (I > 0 && Body[I - 1].is(tok::r_paren) && I + 1 < Body.size() &&
-            Body[I + 1].is(tok::semi))
-          Locals.insert(Name);
-        if (Locals.contains(Name))
-          continue;
-      }
-      if (declaredAt(Body, I) && !Body[I - 1].is(tok::kw_const)) {
-        Locals.insert(Name); // a declaration
-        ++Declarations[Name];
-        // (`auto p = ...` that is no alias may be a pointer: indexing it
-        // is not proven.)
-        if (Body[I - 1].is(tok::kw_auto))
-          AutoLocals.insert(Name);
-        continue;
-      }
-      if (I > 0 && Body[I - 1].is(tok::comma) && declaring(I)) {
-        Locals.insert(Name);
-        ++Declarations[Name];
-      }
-      if (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
-        if (isTypeWord(T) || isMathCall(Name) || PureCalls.contains(Name))
-          continue;
-        return "it calls '" + Name.str() + "', which may write memory";
-      }
-      if (I > 0 && Body[I - 1].is(tok::coloncolon))
-        continue;
-      size_t End;
-      SmallVector<SmallVector<Token, 8>, 2> Each;
-      std::string Sub = subscripts(I, End, Each);
-      if (auto Of = Aliases.find(Name); Of != Aliases.end()) {
-        if (Each.size() != 1)
-          return "it uses the pointer '" + Name.str() + "' (into '" +
-                 Of->second.Base.getIdentifierInfo()->getName().str() +
-                 "') other than with one subscript";
-        Name = Of->second.Base.getIdentifierInfo()->getName();
-        Each = Of->second.element(PP, Each.front());
-        Sub = "[]"; // (an element)
-      } else if (!Sub.empty() && AutoLocals.contains(Name)) {
-        return "it indexes '" + Name.str() + "', declared with 'auto' from something else "
-               "than an array, a sum array + offset or an element's address";
-      }
-      if (!memberChain(End))
-        return "it uses '.' on '" + Name.str() + "' other than to name a member of an "
-               "element or a variable";
-      const bool Writes =
-          (End < Body.size() && (isAssignment(Body[End]) ||
-                                 Body[End].isOneOf(tok::plusplus, tok::minusminus))) ||
-          (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-      if (Sub.empty()) {
-        // `t = __acc_last_t;`: the last iteration hands its copy of t back
-        // (privatizeAssignedScalars): one write, from one iteration.
-        if (End + 2 < Body.size() && Body[End].is(tok::equal) &&
-            Body[End + 1].is(tok::identifier) &&
-            Body[End + 1].getIdentifierInfo()->getName() == (LastValuePrefix + Name).str() &&
-            Body[End + 2].is(tok::semi))
-          continue;
-        if (Writes && !Locals.contains(Name) && !Reductions.contains(Name) &&
-            !sameVar(T, L.Var))
-          return "the variable '" +
-                 (Name.starts_with(LastValuePrefix) ? Name.drop_front(LastValuePrefix.size())
-                                                     : Name)
-                     .str() +
-                 "', declared outside the loop, is assigned in its iterations";
-        if (Writes) {
-          Assigned.insert(Name);
-          ++ScalarWrites[Name];
-        }
-        continue;
-      }
-      Access A;
-      for (ArrayRef<Token> S : Each)
-        A.push_back(spell(PP, S));
-      Accesses[Name].push_back(std::move(A));
-      AccessTokens[Name].push_back({I, Each});
-      // An array (or section) reduction variable: each iteration updates a
-      // private copy, combined after the loop.
-      if (Writes && !Locals.contains(Name) && !Reductions.contains(Name))
-        FirstWrite.try_emplace(Name, AccessAt{I, std::move(Each)});
+      if (std::string Why = scanName(I); !Why.empty())
+        return Why;
     }
     return {};
+  }
+
+  /// The `for` at Body[I]: a row loop, or the variable it assigns the
+  /// iteration's own.
+  void noteForLoop(size_t I) {
+    readRowLoop(I);
+    // `for (j = ...` of a variable declared outside (C89's style): the
+    // header assigns it in every iteration before any use, so it is
+    // the iteration's own (the region makes it so: see
+    // LoopConstruct::addImpliedCopies).
+    if (I + 3 < Body.size() && Body[I + 1].is(tok::l_paren) &&
+        Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
+      Locals.insert(Body[I + 2].getIdentifierInfo()->getName());
+  }
+
+  /// Why Body[I] is an operator whose memory the test cannot name (empty:
+  /// it is not).
+  std::string unprovenOperator(size_t I) const {
+    const Token &T = Body[I];
+    if (T.isOneOf(tok::arrow, tok::period, tok::kw_new, tok::kw_delete, tok::kw_asm))
+      return "it uses '" + PP.getSpelling(T) + "'";
+    if (T.is(tok::star) && I > 0 &&
+        !Body[I - 1].isOneOf(tok::identifier, tok::numeric_constant, tok::r_paren,
+                             tok::r_square))
+      return "it dereferences a pointer";
+    if (T.is(tok::amp) && I > 0 &&
+        !Body[I - 1].isOneOf(tok::identifier, tok::numeric_constant, tok::r_paren,
+                             tok::r_square))
+      return "it takes an address";
+    return {};
+  }
+
+  /// The name at Body[I]: a declaration, a call, or a use of a scalar or
+  /// an array (scanUse); the reason it is not proven, or empty.
+  std::string scanName(size_t I) {
+    const Token &T = Body[I];
+    StringRef Name = T.getIdentifierInfo()->getName();
+    if (Name.starts_with("__ferry_"))
+      return "it holds nested loop constructs";
+    if (Name.starts_with(LastValuePrefix)) {
+      // An iteration's copy (privatizeAssignedScalars): this loop's own
+      // where the body declares it (`__typeof__(t) __acc_last_t;`), else
+      // an enclosing iteration's, which this loop's iterations share.
+      if (I > 0 && Body[I - 1].is(tok::r_paren) && I + 1 < Body.size() &&
+          Body[I + 1].is(tok::semi))
+        Locals.insert(Name);
+      if (Locals.contains(Name))
+        return {};
+    }
+    if (noteDeclaration(I, Name))
+      return {};
+    if (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
+      if (isTypeWord(T) || isMathCall(Name) || PureCalls.contains(Name))
+        return {};
+      return "it calls '" + Name.str() + "', which may write memory";
+    }
+    if (I > 0 && Body[I - 1].is(tok::coloncolon))
+      return {};
+    return scanUse(I, Name);
+  }
+
+  /// A declaration of \p Name at Body[I], noted; true when it is the
+  /// declared name of a declaration (nothing more to read there).
+  bool noteDeclaration(size_t I, StringRef Name) {
+    if (declaredAt(Body, I) && !Body[I - 1].is(tok::kw_const)) {
+      Locals.insert(Name); // a declaration
+      ++Declarations[Name];
+      // (`auto p = ...` that is no alias may be a pointer: indexing it
+      // is not proven.)
+      if (Body[I - 1].is(tok::kw_auto))
+        AutoLocals.insert(Name);
+      return true;
+    }
+    if (I > 0 && Body[I - 1].is(tok::comma) && declaring(I)) {
+      Locals.insert(Name);
+      ++Declarations[Name];
+    }
+    return false;
+  }
+
+  /// A use of the variable \p Name at Body[I], with its subscripts and
+  /// members (an alias's element read as its array's); the reason it is
+  /// not proven, or empty.
+  std::string scanUse(size_t I, StringRef Name) {
+    size_t End;
+    SmallVector<SmallVector<Token, 8>, 2> Each;
+    std::string Sub = subscripts(I, End, Each);
+    if (auto Of = Aliases.find(Name); Of != Aliases.end()) {
+      if (Each.size() != 1)
+        return "it uses the pointer '" + Name.str() + "' (into '" +
+               Of->second.Base.getIdentifierInfo()->getName().str() +
+               "') other than with one subscript";
+      Name = Of->second.Base.getIdentifierInfo()->getName();
+      Each = Of->second.element(PP, Each.front());
+      Sub = "[]"; // (an element)
+    } else if (!Sub.empty() && AutoLocals.contains(Name)) {
+      return "it indexes '" + Name.str() + "', declared with 'auto' from something else "
+             "than an array, a sum array + offset or an element's address";
+    }
+    if (!memberChain(End))
+      return "it uses '.' on '" + Name.str() + "' other than to name a member of an "
+             "element or a variable";
+    const bool Writes =
+        (End < Body.size() && (isAssignment(Body[End]) ||
+                               Body[End].isOneOf(tok::plusplus, tok::minusminus))) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+    if (Sub.empty())
+      return scanScalarUse(I, End, Name, Writes);
+    noteArrayAccess(I, Name, Writes, std::move(Each));
+    return {};
+  }
+
+  /// A use of the scalar \p Name at Body[I] (\p End past it); the reason
+  /// its write is not proven, or empty.
+  std::string scanScalarUse(size_t I, size_t End, StringRef Name, bool Writes) {
+    // `t = __acc_last_t;`: the last iteration hands its copy of t back
+    // (privatizeAssignedScalars): one write, from one iteration.
+    if (End + 2 < Body.size() && Body[End].is(tok::equal) &&
+        Body[End + 1].is(tok::identifier) &&
+        Body[End + 1].getIdentifierInfo()->getName() == (LastValuePrefix + Name).str() &&
+        Body[End + 2].is(tok::semi))
+      return {};
+    if (Writes && !Locals.contains(Name) && !Reductions.contains(Name) &&
+        !sameVar(Body[I], L.Var))
+      return "the variable '" +
+             (Name.starts_with(LastValuePrefix) ? Name.drop_front(LastValuePrefix.size())
+                                                 : Name)
+                 .str() +
+             "', declared outside the loop, is assigned in its iterations";
+    if (Writes) {
+      Assigned.insert(Name);
+      ++ScalarWrites[Name];
+    }
+    return {};
+  }
+
+  /// An access of the array \p Name at Body[I], subscripts \p Each.
+  void noteArrayAccess(size_t I, StringRef Name, bool Writes,
+                       SmallVector<SmallVector<Token, 8>, 2> Each) {
+    Access A;
+    for (ArrayRef<Token> S : Each)
+      A.push_back(spell(PP, S));
+    Accesses[Name].push_back(std::move(A));
+    AccessTokens[Name].push_back({I, Each});
+    // An array (or section) reduction variable: each iteration updates a
+    // private copy, combined after the loop.
+    if (Writes && !Locals.contains(Name) && !Reductions.contains(Name))
+      FirstWrite.try_emplace(Name, AccessAt{I, std::move(Each)});
   }
 
   /// Reads the member names after an element or a variable (`p[i].x`,
