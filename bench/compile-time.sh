@@ -8,8 +8,8 @@
 #                               (the first file of a project: it also builds
 #                               the precompiled <ferry/acc/acc.h>)
 #   ferry-clang++, cold         the same with no device images in the cache,
-#                               the header's PCH there (any other file of the
-#                               project)
+#                               the header's PCH and the file digests there
+#                               (any other file of the project)
 #   ferry-clang++, warm         the same with the cache filled (a rebuild of an
 #                               unchanged file)
 #   ferry-clang++, none         -fplugin-arg-ferry-targets=none (host code only:
@@ -34,7 +34,10 @@ cpu() {
   local times=()
   for _ in $(seq "$repeat"); do
     if [ "${FIRST:-0}" = 1 ]; then rm -rf "$tmp/cache"; fi
-    [ "${COLD:-0}" = 1 ] && find "$tmp/cache" -type f ! -name '*.pch' ! -name '*.pch-inputs' -delete 2>/dev/null || true
+    # Cold keeps what any earlier compile on the machine leaves besides the
+    # images: the header's PCH and the remembered digests of Ferry's own
+    # files (libferry.so, the device libraries, ptxas: docs/jit.md).
+    [ "${COLD:-0}" = 1 ] && find "$tmp/cache" -type f ! -name '*.pch' ! -name '*.pch-inputs' ! -path '*/file-digests/*' -delete 2>/dev/null || true
     if ! /usr/bin/time -f "%U %S %e" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err"; then
       echo "compile-time: failed: $*" >&2
       cat "$tmp/err" >&2
