@@ -14,124 +14,158 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+namespace {
+
+/// The runtime calls of an `enter data`, `exit data`, `update` or `wait`
+/// directive, emitted in order: prologue → detach → data calls → attach.
+class StandaloneCalls {
+public:
+  StandaloneCalls(Preprocessor &PP, const Directive &D, SourceLocation PragmaLoc)
+      : PP(PP), D(D), B(PP, PragmaLoc), Finalize(D.find(ClauseKind::Finalize)),
+        IfPresent(D.find(ClauseKind::IfPresent)) {}
+
+  void run(const AccContext &Ctx, SourceLocation PragmaLoc) {
+    B.code("{");
+    emitRegion(PP, B, D, PragmaLoc, 0);
+    remark(PP, Ctx, D, "");
+    B.code("(void)__ferry_region;");
+    emitOptions(B, D); // `wait` (clause or directive list) happens here
+    if (D.Kind == ConstructKind::Wait && !D.find(ClauseKind::WaitClause))
+      B.code("if (__ferry_options.on_device) "
+             "::ferry::acc::wait_all_queues(__ferry_options.async);");
+    B.code("if (__ferry_options.on_device) {");
+    if (D.Kind == ConstructKind::ExitData)
+      emitAttachments(/*Detach=*/true);
+    for (const Clause &C : D.Clauses)
+      if (const char *Call = dataCall(C))
+        for (const VarRef &V : C.Vars)
+          emitDataCall(C, V, Call);
+    if (D.Kind == ConstructKind::EnterData)
+      emitAttachments(/*Detach=*/false);
+    B.code("} }");
+    B.inject();
+  }
+
+private:
+  void emitAttachments(bool Detach);
+  void emitAttachment(const VarRef &V, bool Sectioned, bool Detach);
+  const char *dataCall(const Clause &C) const;
+  void emitDataCall(const Clause &C, const VarRef &V, const char *Call);
+  void emitRowData(int Action, const VarRef &V);
+
+  Preprocessor &PP;
+  const Directive &D;
+  TokenBuilder B;
+  const bool Finalize;
+  const bool IfPresent;
+};
+
+/// OpenACC's attach and detach actions: a section of a pointer that is
+/// itself present (a member of a present struct) gets that pointer's
+/// device copy pointed at the section's device copy once every clause has
+/// made its data present, and pointed back (detached) before any data
+/// leaves; `attach(p)`/`detach(p)` do only that.
+void StandaloneCalls::emitAttachments(bool Detach) {
+  for (const Clause &C : D.Clauses) {
+    const bool Sectioned =
+        C.Kind == ClauseKind::Copyin || C.Kind == ClauseKind::Create ||
+        C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
+    if (!Sectioned && C.Kind != ClauseKind::Attach &&
+        C.Kind != ClauseKind::Detach)
+      continue;
+    for (const VarRef &V : C.Vars) {
+      if (Sectioned && (V.Sections.empty() || V.Vla)) // arrays: nothing to attach
+        continue;
+      emitAttachment(V, Sectioned, Detach);
+    }
+  }
+}
+
+void StandaloneCalls::emitAttachment(const VarRef &V, bool Sectioned, bool Detach) {
+  if (isC(PP)) { // a pointer (not an array): has an address to attach
+    B.code(Detach ? "ferry_acc_detach_pointer((const void *)&("
+                  : "ferry_acc_attach_pointer((const void *)&(")
+        .tokens(V.object())
+        .code("), __builtin_types_compatible_p(__typeof__(")
+        .tokens(V.object())
+        .code("), __typeof__(&(")
+        .tokens(V.object())
+        .code(")[0])),")
+        .code(Detach ? (Finalize ? "1," : "0,") : "")
+        .code("__ferry_options.async);");
+    return;
+  }
+  B.code(Detach ? "::ferry::acc::detach_pointer"
+                : "::ferry::acc::attach_pointer")
+      .code(Sectioned ? "<false>(" : "<true>(")
+      .tokens(V.object())
+      .code(Detach ? (Finalize ? ", true," : ", false,") : ",")
+      .code("__ferry_options.async);");
+}
+
+/// The runtime function that moves a variable of \p C; null for a clause
+/// that moves none.
+const char *StandaloneCalls::dataCall(const Clause &C) const {
+  switch (C.Kind) {
+  case ClauseKind::Copyin:
+    return "acc_copyin_async";
+  case ClauseKind::Create:
+    return C.Zero ? "ferry_create_zero_async" : "acc_create_async";
+  case ClauseKind::Copyout:
+    return Finalize ? "acc_copyout_finalize_async" : "acc_copyout_async";
+  case ClauseKind::Delete:
+    return Finalize ? "acc_delete_finalize_async" : "acc_delete_async";
+  case ClauseKind::HostClause:
+    return "acc_update_self_async";
+  case ClauseKind::DeviceClause:
+    return "acc_update_device_async";
+  default:
+    return nullptr;
+  }
+}
+
+/// \p Call for the variable \p V of \p C, with its rows.
+void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char *Call) {
+  // Rows of an array of pointers (`a[0:n][0:m]` of `T **a`): each
+  // row moves too, attached after the pointers enter, detached before
+  // they leave; `update` moves the rows only (the device's pointers
+  // stay attached).
+  const bool Rows = V.Sections.size() == 2 && !V.Vla;
+  const int Action = C.Kind == ClauseKind::Copyin       ? 0
+                     : C.Kind == ClauseKind::Create     ? 1
+                     : C.Kind == ClauseKind::Copyout    ? 2
+                     : C.Kind == ClauseKind::Delete     ? 3
+                     : C.Kind == ClauseKind::HostClause ? 4
+                                                        : 5;
+  if (Rows && (Action == 2 || Action == 3))
+    emitRowData(Action, V);
+  if (IfPresent) {
+    B.code("if (acc_is_present(");
+    emitRange(PP, B, V, "(void *)");
+    B.code("))");
+  }
+  if (Rows && Action >= 4)
+    B.code("if (!" + pointerRows(PP, V.object()) + ")");
+  B.code(Call).code("(");
+  emitRange(PP, B, V, "(void *)");
+  B.code(", __ferry_options.async);");
+  if (Rows && Action != 2 && Action != 3)
+    emitRowData(Action, V);
+}
+
+void StandaloneCalls::emitRowData(int Action, const VarRef &V) {
+  B.code("ferry_acc_rows_data(" + std::to_string(Action) + ",");
+  emitRowArguments(PP, B, V);
+  B.code(Finalize ? ", 1, __ferry_options.async);" : ", 0, __ferry_options.async);");
+}
+
+} // namespace
+
 /// `enter data`, `exit data`, `update` and `wait`: runtime calls on the
 /// spot, in one block (a statement wherever the directive stands).
 void rewriteStandaloneDirective(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
                                 SourceLocation PragmaLoc) {
-  auto PointerRows = [&](ArrayRef<Token> Object) { return pointerRows(PP, Object); };
-  TokenBuilder B(PP, PragmaLoc);
-  B.code("{");
-  emitRegion(PP, B, D, PragmaLoc, 0);
-  remark(PP, Ctx, D, "");
-  B.code("(void)__ferry_region;");
-  emitOptions(B, D); // `wait` (clause or directive list) happens here
-  if (D.Kind == ConstructKind::Wait && !D.find(ClauseKind::WaitClause))
-    B.code("if (__ferry_options.on_device) ::ferry::acc::wait_all_queues(__ferry_options.async);");
-  B.code("if (__ferry_options.on_device) {");
-  const bool Finalize = D.find(ClauseKind::Finalize);
-  const bool IfPresent = D.find(ClauseKind::IfPresent);
-  // OpenACC's attach and detach actions: a section of a pointer that is
-  // itself present (a member of a present struct) gets that pointer's
-  // device copy pointed at the section's device copy once every clause has
-  // made its data present, and pointed back (detached) before any data
-  // leaves; `attach(p)`/`detach(p)` do only that.
-  const bool Exit = D.Kind == ConstructKind::ExitData;
-  auto Attachments = [&](bool Detach) {
-    for (const Clause &C : D.Clauses) {
-      const bool Sectioned =
-          C.Kind == ClauseKind::Copyin || C.Kind == ClauseKind::Create ||
-          C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
-      if (!Sectioned && C.Kind != ClauseKind::Attach &&
-          C.Kind != ClauseKind::Detach)
-        continue;
-      for (const VarRef &V : C.Vars) {
-        if (Sectioned && (V.Sections.empty() || V.Vla)) // arrays: nothing to attach
-          continue;
-        if (isC(PP)) { // a pointer (not an array): has an address to attach
-          B.code(Detach ? "ferry_acc_detach_pointer((const void *)&("
-                        : "ferry_acc_attach_pointer((const void *)&(")
-              .tokens(V.object())
-              .code("), __builtin_types_compatible_p(__typeof__(")
-              .tokens(V.object())
-              .code("), __typeof__(&(")
-              .tokens(V.object())
-              .code(")[0])),")
-              .code(Detach ? (Finalize ? "1," : "0,") : "")
-              .code("__ferry_options.async);");
-          continue;
-        }
-        B.code(Detach ? "::ferry::acc::detach_pointer"
-                      : "::ferry::acc::attach_pointer")
-            .code(Sectioned ? "<false>(" : "<true>(")
-            .tokens(V.object())
-            .code(Detach ? (Finalize ? ", true," : ", false,") : ",")
-            .code("__ferry_options.async);");
-      }
-    }
-  };
-  if (Exit)
-    Attachments(/*Detach=*/true);
-  for (const Clause &C : D.Clauses) {
-    const char *Call = nullptr;
-    switch (C.Kind) {
-    case ClauseKind::Copyin:
-      Call = "acc_copyin_async";
-      break;
-    case ClauseKind::Create:
-      Call = C.Zero ? "ferry_create_zero_async" : "acc_create_async";
-      break;
-    case ClauseKind::Copyout:
-      Call = Finalize ? "acc_copyout_finalize_async" : "acc_copyout_async";
-      break;
-    case ClauseKind::Delete:
-      Call = Finalize ? "acc_delete_finalize_async" : "acc_delete_async";
-      break;
-    case ClauseKind::HostClause:
-      Call = "acc_update_self_async";
-      break;
-    case ClauseKind::DeviceClause:
-      Call = "acc_update_device_async";
-      break;
-    default:
-      continue;
-    }
-    for (const VarRef &V : C.Vars) {
-      // Rows of an array of pointers (`a[0:n][0:m]` of `T **a`): each
-      // row moves too, attached after the pointers enter, detached before
-      // they leave; `update` moves the rows only (the device's pointers
-      // stay attached).
-      const bool Rows = V.Sections.size() == 2 && !V.Vla;
-      const int Action = C.Kind == ClauseKind::Copyin       ? 0
-                         : C.Kind == ClauseKind::Create     ? 1
-                         : C.Kind == ClauseKind::Copyout    ? 2
-                         : C.Kind == ClauseKind::Delete     ? 3
-                         : C.Kind == ClauseKind::HostClause ? 4
-                                                            : 5;
-      auto RowData = [&] {
-        B.code("ferry_acc_rows_data(" + std::to_string(Action) + ",");
-        emitRowArguments(PP, B, V);
-        B.code(Finalize ? ", 1, __ferry_options.async);" : ", 0, __ferry_options.async);");
-      };
-      if (Rows && (Action == 2 || Action == 3))
-        RowData();
-      if (IfPresent) {
-        B.code("if (acc_is_present(");
-        emitRange(PP, B, V, "(void *)");
-        B.code("))");
-      }
-      if (Rows && Action >= 4)
-        B.code("if (!" + PointerRows(V.object()) + ")");
-      B.code(Call).code("(");
-      emitRange(PP, B, V, "(void *)");
-      B.code(", __ferry_options.async);");
-      if (Rows && Action != 2 && Action != 3)
-        RowData();
-    }
-  }
-  if (D.Kind == ConstructKind::EnterData)
-    Attachments(/*Detach=*/false);
-  B.code("} }");
-  B.inject();
+  StandaloneCalls(PP, D, PragmaLoc).run(Ctx, PragmaLoc);
 }
 
 } // namespace plugin
