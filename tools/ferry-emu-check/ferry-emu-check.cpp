@@ -22,14 +22,15 @@
 /// multiset, for results whose order depends on the order of atomics;
 /// `/any`: not compared, for timings), or a
 /// scalar `i32=V`, `i64=V`, `f16=V`, `f32=V`, `f64=V`, or a by-value struct
-/// `struct=f32:1.5,i32:100,...` (fields in order, naturally aligned). Half
-/// values compare bitwise.
+/// `struct=f32:1.5,i32:100,...` (fields in order, naturally aligned). Values
+/// are C's literals, within the type's range. Half values compare bitwise.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Emu.h"
 #include "ferry/DeviceTarget.h"
 #include "ferry/Translate.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -186,6 +187,43 @@ bool parseBuffer(StringRef Type, StringRef Rest, Arg &A) {
   return true;
 }
 
+/// The bits of \p Value, a number of the scalar type \p E: an integer as C
+/// writes it (decimal, 0x hex, 0 octal), signed or unsigned, within the
+/// type's range; a floating-point number (or inf, nan) rounded to nearest,
+/// not beyond the type's largest. Returns the problem, or "".
+std::string parseNumber(StringRef Value, Elem E, uint64_t &Bits) {
+  const std::string Quoted = ("'" + Value + "'").str();
+  if (E != Elem::F16 && E != Elem::F32 && E != Elem::F64) {
+    const unsigned Width = elemSize(E) * 8;
+    uint64_t Unsigned;
+    int64_t Signed;
+    if (!Value.getAsInteger(0, Unsigned)) {
+      if (Width < 64 && Unsigned >> Width)
+        return Quoted + " is out of range for " + elemName(E);
+      Bits = Unsigned;
+      return "";
+    }
+    if (Value.getAsInteger(0, Signed))
+      return Quoted + " is not a valid " + elemName(E);
+    if (Width < 64 && Signed < -(int64_t(1) << (Width - 1)))
+      return Quoted + " is out of range for " + elemName(E);
+    Bits = uint64_t(Signed);
+    return "";
+  }
+  APFloat F(E == Elem::F16   ? APFloat::IEEEhalf()
+            : E == Elem::F32 ? APFloat::IEEEsingle()
+                             : APFloat::IEEEdouble());
+  Expected<APFloat::opStatus> Status = F.convertFromString(Value, APFloat::rmNearestTiesToEven);
+  if (!Status) {
+    consumeError(Status.takeError());
+    return Quoted + " is not a valid " + elemName(E);
+  }
+  if (*Status & APFloat::opOverflow)
+    return Quoted + " is out of range for " + elemName(E);
+  Bits = F.bitcastToAPInt().getZExtValue();
+  return "";
+}
+
 /// A by-value struct's \p Fields (`f32:1.5,i32:100,...`, after `struct=`):
 /// in order, naturally aligned. Returns the problem, or "".
 std::string parseStruct(StringRef Fields, Arg &A) {
@@ -197,20 +235,12 @@ std::string parseStruct(StringRef Fields, Arg &A) {
     if (!parseElem(T, E) || V.empty() || E == Elem::U8 || E == Elem::F16)
       return ("bad struct field '" + F + "'").str();
     const unsigned Size = elemSize(E);
-    A.Struct.resize((A.Struct.size() + Size - 1) / Size * Size);
+    A.Struct.resize(alignTo(A.Struct.size(), Size));
+    uint64_t Bits;
+    if (std::string Problem = parseNumber(V, E, Bits); !Problem.empty())
+      return ("struct=" + Fields + ": field '" + F + "': " + Problem).str();
     uint8_t Bytes[8];
-    if (E == Elem::F32) {
-      float X = std::stof(V.str());
-      std::memcpy(Bytes, &X, 4);
-    } else if (E == Elem::F64) {
-      double X = std::stod(V.str());
-      std::memcpy(Bytes, &X, 8);
-    } else {
-      int64_t X;
-      if (V.getAsInteger(0, X))
-        return ("bad struct field '" + F + "'").str();
-      std::memcpy(Bytes, &X, Size);
-    }
+    std::memcpy(Bytes, &Bits, 8);
     A.Struct.insert(A.Struct.end(), Bytes, Bytes + Size);
   }
   return "";
@@ -221,21 +251,8 @@ std::string parseScalar(StringRef W, Arg &A) {
   auto [T, Value] = W.split('=');
   if (!parseElem(T, A.E) || Value.empty())
     return ("bad argument '" + W + "'").str();
-  if (A.E == Elem::F16) {
-    uint16_t H = halfBits(std::stof(Value.str()));
-    std::memcpy(&A.Scalar, &H, 2);
-  } else if (A.E == Elem::F32) {
-    float F = std::stof(Value.str());
-    std::memcpy(&A.Scalar, &F, 4);
-  } else if (A.E == Elem::F64) {
-    double D = std::stod(Value.str());
-    std::memcpy(&A.Scalar, &D, 8);
-  } else if (Value.getAsInteger(0, A.Scalar)) {
-    int64_t V;
-    if (Value.getAsInteger(0, V))
-      return ("bad integer '" + Value + "'").str();
-    A.Scalar = uint64_t(V);
-  }
+  if (std::string Problem = parseNumber(Value, A.E, A.Scalar); !Problem.empty())
+    return (W + ": " + Problem).str();
   return "";
 }
 
