@@ -22,8 +22,9 @@
 /// multiset, for results whose order depends on the order of atomics;
 /// `/any`: not compared, for timings), or a
 /// scalar `i32=V`, `i64=V`, `f16=V`, `f32=V`, `f64=V`, or a by-value struct
-/// `struct=f32:1.5,i32:100,...` (fields in order, naturally aligned). Values
-/// are C's literals, within the type's range. Half values compare bitwise.
+/// `struct=f32:1.5,i32:100,...` (fields in order, naturally aligned, the end
+/// padded to the largest field's alignment as in C). Values are C's
+/// literals, within the type's range. Half values compare bitwise.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Emu.h"
@@ -225,16 +226,19 @@ std::string parseNumber(StringRef Value, Elem E, uint64_t &Bits) {
 }
 
 /// A by-value struct's \p Fields (`f32:1.5,i32:100,...`, after `struct=`):
-/// in order, naturally aligned. Returns the problem, or "".
+/// in order, naturally aligned, and padded at the end to the largest
+/// field's alignment, as C lays the struct out. Returns the problem, or "".
 std::string parseStruct(StringRef Fields, Arg &A) {
   SmallVector<StringRef, 16> Parts;
   Fields.split(Parts, ',');
+  unsigned Alignment = 1;
   for (StringRef F : Parts) {
     auto [T, V] = F.split(':');
     Elem E;
     if (!parseElem(T, E) || V.empty() || E == Elem::U8 || E == Elem::F16)
       return ("bad struct field '" + F + "'").str();
     const unsigned Size = elemSize(E);
+    Alignment = std::max(Alignment, Size);
     A.Struct.resize(alignTo(A.Struct.size(), Size));
     uint64_t Bits;
     if (std::string Problem = parseNumber(V, E, Bits); !Problem.empty())
@@ -243,6 +247,7 @@ std::string parseStruct(StringRef Fields, Arg &A) {
     std::memcpy(Bytes, &Bits, 8);
     A.Struct.insert(A.Struct.end(), Bytes, Bytes + Size);
   }
+  A.Struct.resize(alignTo(A.Struct.size(), Alignment));
   return "";
 }
 
