@@ -96,11 +96,16 @@ static bool isInputFile(const std::string &A) {
   return false;
 }
 
-/// An option whose value is the next argument (`-o out.o`): that is no input.
+/// An option whose value is the next argument (`-o out.o`, `-MF deps.c`):
+/// that is no input, whatever its name ends in.
 static bool takesValue(const std::string &A) {
-  for (const char *O : {"-o", "-I", "-L", "-D", "-U", "-MF", "-MT", "-MQ", "-include", "-isystem",
-                        "-idirafter", "-iquote", "-x", "-Xclang", "-Xlinker", "-Xassembler",
-                        "-mllvm", "-target", "--target", "-arch", "-l"})
+  for (const char *O :
+       {"-o", "-I", "-L", "-D", "-U", "-MF", "-MT", "-MQ", "-MJ", "-include", "-imacros",
+        "-include-pch", "-isystem", "-idirafter", "-iquote", "-isysroot", "-iprefix",
+        "-iwithprefix", "-iwithprefixbefore", "-ivfsoverlay", "-x", "-Xclang", "-Xlinker",
+        "-Xassembler", "-Xpreprocessor", "-Xarch_host", "-Xarch_device", "-Xcuda-ptxas",
+        "-Xopenmp-target", "-mllvm", "-target", "--target", "-arch", "-l", "-u", "-z", "-T",
+        "-F", "-dependency-file", "-serialize-diagnostics", "--param"})
     if (A == O)
       return true;
   return false;
@@ -147,6 +152,9 @@ static bool isCudaCommand(int argc, char **argv) {
   bool Cuda = false;
   for (int I = 1; I < argc; ++I) {
     const std::string A = argv[I];
+    // An option's value (`-o prog.cu`) is no input; -x's is read below.
+    if (I > 1 && takesValue(argv[I - 1]) && std::strcmp(argv[I - 1], "-x") != 0)
+      continue;
     const bool CudaFile = A.size() > 3 && A.compare(A.size() - 3, 3, ".cu") == 0;
     Cuda |= CudaFile || A == "-lcudart" || A == "-lcudart_static" || A == "--cuda-gpu-arch" ||
             A.compare(0, 16, "--cuda-gpu-arch=") == 0 ||
@@ -223,6 +231,12 @@ static CommandLine readCommandLine(int argc, char **argv) {
     ExplicitLanguage |= std::strncmp(argv[I], "-x", 2) == 0;
   for (int I = 1; I < argc; ++I) {
     const std::string A = argv[I];
+    // An option's value (`-o x.c`, `-MF deps.c`) goes on as it is.
+    if (takesValue(A) && I + 1 < argc) {
+      CL.Passed.insert(CL.Passed.end(), {A, argv[I + 1]});
+      ++I;
+      continue;
+    }
     if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-M" || A == "-MM")
       CL.Links = false;
     CL.Help |= A == "--help" || A == "-help" || A == "--help-hidden";
