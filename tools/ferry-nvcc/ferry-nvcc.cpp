@@ -369,6 +369,8 @@ bool Driver::deviceImages(const Input &In, std::string &Package,
     object::OffloadBinary::OffloadingImage Entry;
     Entry.TheImageKind = object::IMG_Bitcode;
     Entry.TheOffloadKind = object::OFK_Cuda;
+    // Every field set: the object's bytes are the same each compile.
+    Entry.Flags = 0;
     Entry.StringData["triple"] = "nvptx64-nvidia-cuda";
     const std::string Arch = "sm_" + std::to_string(Inv.SMs[I]);
     Entry.StringData["arch"] = Arch;
