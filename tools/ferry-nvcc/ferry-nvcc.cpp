@@ -42,6 +42,10 @@
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -94,6 +98,31 @@ struct RelocatableDeviceCode {
   /// The __cudaRegisterLinkedBinary_<id> functions the objects call and
   /// those they define.
   std::set<std::string> Needed, Defined;
+  /// By sm_NN, the object that defined each external symbol linked so far.
+  std::map<int, std::map<std::string, std::string>> Definers;
+  /// The errors of the last Linker run (LinkErrorCollector's).
+  std::vector<std::string> LinkErrors;
+};
+
+/// Collects the device link's errors, so that ferry-nvcc names the objects:
+/// LLVM's default handler prints the error alone and exits. Other
+/// diagnostics go to the default handler.
+class LinkErrorCollector final : public DiagnosticHandler {
+public:
+  explicit LinkErrorCollector(std::vector<std::string> &Errors) : Errors(Errors) {}
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() != DS_Error)
+      return false;
+    std::string Text;
+    raw_string_ostream OS(Text);
+    DiagnosticPrinterRawOStream Printer(OS);
+    DI.print(Printer);
+    Errors.push_back(std::move(Text));
+    return true;
+  }
+
+private:
+  std::vector<std::string> &Errors;
 };
 
 int error(const Twine &Message) {
@@ -402,6 +431,33 @@ static void collectRegistrations(object::ObjectFile &Obj, RelocatableDeviceCode 
   }
 }
 
+/// Reports that the device code of the object \p Name for sm_\p SM does not
+/// link with the objects before it: each of the Linker's errors, with the
+/// object that defined the symbol it names (demangled beside it).
+static bool reportLinkErrors(const std::string &Name, int SM, const RelocatableDeviceCode &Code) {
+  const std::string Link = "device link for sm_" + std::to_string(SM) + ": " + Name;
+  if (Code.LinkErrors.empty())
+    return !error(Link + " does not link with the other objects");
+  const auto Definers = Code.Definers.find(SM);
+  for (std::string Text : Code.LinkErrors) {
+    std::string Other = "the other objects";
+    if (Definers != Code.Definers.end())
+      for (const auto &[Symbol, Object] : Definers->second) {
+        const std::string Quoted = "'" + Symbol + "'";
+        const size_t At = Text.find(Quoted);
+        if (At == std::string::npos)
+          continue;
+        Other = Object;
+        const std::string Readable = demangle(Symbol);
+        if (Readable != Symbol)
+          Text.insert(At + Quoted.size(), " (" + Readable + ")");
+        break;
+      }
+    error(Link + " does not link with " + Other + ": " + Text);
+  }
+  return false;
+}
+
 /// Links the NVVM entries of the package body \p Body (OffloadBinary
 /// images, one per sm_NN) into \p Code. \p Name names the object.
 static bool linkEntries(StringRef Body, const std::string &Name, LLVMContext &Ctx,
@@ -421,14 +477,18 @@ static bool linkEntries(StringRef Body, const std::string &Name, LLVMContext &Ct
         parseBitcodeFile(MemoryBufferRef((*Bin)->getImage(), Name), Ctx);
     if (!M)
       return !error(Name + ": " + toString(M.takeError()));
+    std::vector<std::string> Defines;
+    for (const GlobalValue &GV : (*M)->global_values())
+      if (!GV.isDeclaration() && !GV.hasLocalLinkage())
+        Defines.push_back(GV.getName().str());
     std::unique_ptr<Module> &L = Code.Linked[SM];
+    Code.LinkErrors.clear();
     if (!L)
       L = std::move(*M);
     else if (Linker::linkModules(*L, std::move(*M)))
-      return !error(Name +
-                    ": its device code does not link with the other files' "
-                    "(sm_" +
-                    std::to_string(SM) + ")");
+      return reportLinkErrors(Name, SM, Code);
+    for (std::string &Symbol : Defines)
+      Code.Definers[SM].try_emplace(std::move(Symbol), Name);
     ++Code.Count[SM];
     E += alignTo(EntrySize, object::OffloadBinary::getAlignment());
   }
@@ -600,6 +660,7 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
   Any = false;
   LLVMContext Ctx;
   RelocatableDeviceCode Code;
+  Ctx.setDiagnosticHandler(std::make_unique<LinkErrorCollector>(Code.LinkErrors));
   if (!Inv.DryRun)
     for (const std::string &Path : Objects)
       if (!readLinkInput(Path, Ctx, Code))
