@@ -597,9 +597,12 @@ bool Driver::linkedPackage(RelocatableDeviceCode &Code, std::string &Package) {
     Modules.push_back(std::move(M));
   }
   // __managed__ variables, now that every file's uses are in one module.
-  for (std::unique_ptr<Module> &M : Modules) {
+  for (size_t I = 0; I < Modules.size(); ++I) {
     std::string Problem;
-    lowerDeviceManaged(*M, Problem);
+    lowerDeviceManaged(*Modules[I], Problem);
+    if (!Problem.empty())
+      return !error("device link for sm_" + std::to_string(SMs[I]) + ": " +
+                    StringRef(Problem).rtrim());
   }
   if (Modules.empty()) {
     Package = withHeader("FERRYCU1", "");
