@@ -695,67 +695,112 @@ Function *bindThunk(Module &Dev, const Function &From, Function &To, int This) {
   return Thunk;
 }
 
-/// The device module: clones of what the regions reach, retargeted to NVVM.
-std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
-                                       const Bindings &Bind, const DeclaredGlobals &Declared) {
-  auto Dev = std::make_unique<Module>("ferry.regions", M.getContext());
-  Dev->setTargetTriple("nvptx64-nvidia-cuda");
-  Dev->setDataLayout("e-i64:64-i128:128-v16:16-v32:32-n16:32:64");
-  SetVector<GlobalValue *> Needed = reachable(Roots, &Bind);
+/// The device module, built in steps: declare what the regions reach →
+/// bind the bound functions → clone the bodies → fill the wrappers → load
+/// the declared globals' device addresses.
+class DeviceModuleCloner {
+public:
+  DeviceModuleCloner(Module &M, ArrayRef<Function *> Roots, const Bindings &Bind,
+                     const DeclaredGlobals &Declared)
+      : M(M), Bind(Bind), Declared(Declared),
+        Dev(std::make_unique<Module>("ferry.regions", M.getContext())) {
+    Dev->setTargetTriple("nvptx64-nvidia-cuda");
+    Dev->setDataLayout("e-i64:64-i128:128-v16:16-v32:32-n16:32:64");
+    Needed = reachable(Roots, &Bind);
+  }
+
+  std::unique_ptr<Module> run() {
+    for (GlobalValue *GV : Needed)
+      declare(GV);
+    for (GlobalValue *GV : Needed)
+      if (auto *GA = dyn_cast<GlobalAlias>(GV))
+        VMap[GA] = MapValue(GA->getAliaseeObject(), VMap);
+    bindFunctions();
+    for (GlobalValue *GV : Needed)
+      cloneBody(GV);
+    for (auto [Wrapper, Target] : Wrappers)
+      fillWrapper(*Wrapper, *Target);
+    for (auto [Placeholder, Ref] : Refs)
+      loadDeviceAddress(*Placeholder, *Ref);
+    return std::move(Dev);
+  }
+
+private:
+  void declare(GlobalValue *GV);
+  void declareDeclaredGlobal(GlobalVariable &G);
+  void bindFunctions();
+  void cloneBody(GlobalValue *GV);
+  void fillWrapper(Function &Wrapper, Function &Target);
+  void loadDeviceAddress(GlobalVariable &Placeholder, GlobalVariable &Ref);
+
+  Module &M;
+  const Bindings &Bind;
+  const DeclaredGlobals &Declared;
+  std::unique_ptr<Module> Dev;
+  SetVector<GlobalValue *> Needed;
   ValueToValueMapTy VMap;
   // Declared globals: a placeholder while cloning, then a load of the
   // device address from their `__ferry_global_ref_*` variable.
   SmallVector<std::pair<GlobalVariable *, GlobalVariable *>, 4> Refs;
-  for (GlobalValue *GV : Needed) {
-    if (auto *G = dyn_cast<GlobalVariable>(GV);
-        G && Declared.count(G) && !Declared.lookup(G).Deviceptr) {
-      auto *Ref = new GlobalVariable(*Dev, PointerType::get(M.getContext(), 0), false,
-                                     GlobalValue::ExternalLinkage,
-                                     ConstantPointerNull::get(PointerType::get(M.getContext(), 0)),
-                                     declaredRefName(*G, M), nullptr,
-                                     GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
-      Ref->setAlignment(Align(8));
-      auto *Placeholder = new GlobalVariable(*Dev, G->getValueType(), false,
-                                             GlobalValue::ExternalLinkage, nullptr,
-                                             "__ferry_declared." + G->getName(), nullptr,
-                                             GlobalValue::NotThreadLocal, G->getAddressSpace());
-      VMap[G] = Placeholder;
-      Refs.push_back({Placeholder, Ref});
-      continue;
-    }
-    if (auto *F = dyn_cast<Function>(GV)) {
-      Function *NF = Function::Create(F->getFunctionType(), F->getLinkage(),
-                                      F->getAddressSpace(), F->getName(), Dev.get());
-      NF->copyAttributesFrom(F);
-      NF->setPersonalityFn(nullptr);
-      VMap[F] = NF;
-    } else if (auto *G = dyn_cast<GlobalVariable>(GV); G && passedByValue(*G)) {
-      // The device copy, in global memory, filled by the runtime at launch.
-      auto *NG = new GlobalVariable(*Dev, G->getValueType(), false,
-                                    GlobalValue::ExternalLinkage,
-                                    Constant::getNullValue(G->getValueType()),
-                                    deviceGlobalName(*G, M), nullptr,
-                                    GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
-      NG->setAlignment(G->getAlign());
-      VMap[G] = ConstantExpr::getAddrSpaceCast(NG, G->getType());
-    } else if (auto *G = dyn_cast<GlobalVariable>(GV)) {
-      auto *NG = new GlobalVariable(*Dev, G->getValueType(), G->isConstant(),
-                                    GlobalValue::ExternalLinkage, nullptr, G->getName(),
-                                    nullptr, G->getThreadLocalMode(), G->getAddressSpace());
-      NG->setAlignment(G->getAlign());
-      VMap[G] = NG;
-    } else if (auto *GA = dyn_cast<GlobalAlias>(GV)) {
-      // Aliases are resolved to what they name.
-      VMap[GA] = nullptr;
-    }
-  }
-  for (GlobalValue *GV : Needed)
-    if (auto *GA = dyn_cast<GlobalAlias>(GV))
-      VMap[GA] = MapValue(GA->getAliaseeObject(), VMap);
-  // Calls of a bound function go to what it is bound to; a bound function
-  // cloned for itself (a routine exported to other translation units) is a
-  // wrapper that calls it.
+  // Bound functions cloned for themselves, with what they call.
   SmallVector<std::pair<Function *, Function *>, 2> Wrappers;
+};
+
+/// Declare: \p GV's counterpart in the device module, in VMap.
+void DeviceModuleCloner::declare(GlobalValue *GV) {
+  if (auto *G = dyn_cast<GlobalVariable>(GV);
+      G && Declared.count(G) && !Declared.lookup(G).Deviceptr) {
+    declareDeclaredGlobal(*G);
+    return;
+  }
+  if (auto *F = dyn_cast<Function>(GV)) {
+    Function *NF = Function::Create(F->getFunctionType(), F->getLinkage(),
+                                    F->getAddressSpace(), F->getName(), Dev.get());
+    NF->copyAttributesFrom(F);
+    NF->setPersonalityFn(nullptr);
+    VMap[F] = NF;
+  } else if (auto *G = dyn_cast<GlobalVariable>(GV); G && passedByValue(*G)) {
+    // The device copy, in global memory, filled by the runtime at launch.
+    auto *NG = new GlobalVariable(*Dev, G->getValueType(), false,
+                                  GlobalValue::ExternalLinkage,
+                                  Constant::getNullValue(G->getValueType()),
+                                  deviceGlobalName(*G, M), nullptr,
+                                  GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+    NG->setAlignment(G->getAlign());
+    VMap[G] = ConstantExpr::getAddrSpaceCast(NG, G->getType());
+  } else if (auto *G = dyn_cast<GlobalVariable>(GV)) {
+    auto *NG = new GlobalVariable(*Dev, G->getValueType(), G->isConstant(),
+                                  GlobalValue::ExternalLinkage, nullptr, G->getName(),
+                                  nullptr, G->getThreadLocalMode(), G->getAddressSpace());
+    NG->setAlignment(G->getAlign());
+    VMap[G] = NG;
+  } else if (auto *GA = dyn_cast<GlobalAlias>(GV)) {
+    // Aliases are resolved to what they name.
+    VMap[GA] = nullptr;
+  }
+}
+
+/// A declared global: its `__ferry_global_ref_*` variable and a
+/// placeholder for the cloned code to use (loadDeviceAddress).
+void DeviceModuleCloner::declareDeclaredGlobal(GlobalVariable &G) {
+  auto *Ref = new GlobalVariable(*Dev, PointerType::get(M.getContext(), 0), false,
+                                 GlobalValue::ExternalLinkage,
+                                 ConstantPointerNull::get(PointerType::get(M.getContext(), 0)),
+                                 declaredRefName(G, M), nullptr,
+                                 GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+  Ref->setAlignment(Align(8));
+  auto *Placeholder = new GlobalVariable(*Dev, G.getValueType(), false,
+                                         GlobalValue::ExternalLinkage, nullptr,
+                                         "__ferry_declared." + G.getName(), nullptr,
+                                         GlobalValue::NotThreadLocal, G.getAddressSpace());
+  VMap[&G] = Placeholder;
+  Refs.push_back({Placeholder, Ref});
+}
+
+/// Calls of a bound function go to what it is bound to; a bound function
+/// cloned for itself (a routine exported to other translation units) is a
+/// wrapper that calls it.
+void DeviceModuleCloner::bindFunctions() {
   for (auto [From, B] : Bind)
     if (VMap.count(B.To)) {
       Function *Target = cast<Function>(VMap[B.To]);
@@ -765,55 +810,68 @@ std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
         Wrappers.push_back({cast<Function>(It->second), Target});
       VMap[From] = Target;
     }
-  for (GlobalValue *GV : Needed) {
-    if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration() && !Bind.count(F)) {
-      auto *NF = cast<Function>(VMap[F]);
-      auto Dest = NF->arg_begin();
-      for (Argument &A : F->args()) {
-        Dest->setName(A.getName());
-        VMap[&A] = &*Dest++;
-      }
-      SmallVector<ReturnInst *, 4> Returns;
-      CloneFunctionInto(NF, F, VMap, CloneFunctionChangeType::DifferentModule, Returns);
-      NF->setPersonalityFn(nullptr);
-    } else if (auto *G = dyn_cast<GlobalVariable>(GV);
-               G && G->isConstant() && G->hasInitializer()) {
-      auto *NG = cast<GlobalVariable>(VMap[G]);
-      NG->setInitializer(MapValue(G->getInitializer(), VMap));
-      NG->setLinkage(GlobalValue::InternalLinkage);
+}
+
+/// Clone: the body of a function (not a bound one), the initializer of a
+/// constant.
+void DeviceModuleCloner::cloneBody(GlobalValue *GV) {
+  if (auto *F = dyn_cast<Function>(GV); F && !F->isDeclaration() && !Bind.count(F)) {
+    auto *NF = cast<Function>(VMap[F]);
+    auto Dest = NF->arg_begin();
+    for (Argument &A : F->args()) {
+      Dest->setName(A.getName());
+      VMap[&A] = &*Dest++;
     }
+    SmallVector<ReturnInst *, 4> Returns;
+    CloneFunctionInto(NF, F, VMap, CloneFunctionChangeType::DifferentModule, Returns);
+    NF->setPersonalityFn(nullptr);
+  } else if (auto *G = dyn_cast<GlobalVariable>(GV);
+             G && G->isConstant() && G->hasInitializer()) {
+    auto *NG = cast<GlobalVariable>(VMap[G]);
+    NG->setInitializer(MapValue(G->getInitializer(), VMap));
+    NG->setLinkage(GlobalValue::InternalLinkage);
   }
-  for (auto [Wrapper, Target] : Wrappers) {
-    IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", Wrapper));
-    SmallVector<Value *, 4> Args;
-    for (Argument &A : Wrapper->args())
-      Args.push_back(&A);
-    CallInst *Call = B.CreateCall(Target, Args);
-    if (Wrapper->getReturnType()->isVoidTy())
-      B.CreateRetVoid();
-    else
-      B.CreateRet(Call);
-  }
-  for (auto [Placeholder, Ref] : Refs) {
-    convertUsersOfConstantsToInstructions({Placeholder});
-    DenseMap<Function *, Value *> Loaded;
-    for (Use &U : make_early_inc_range(Placeholder->uses())) {
-      auto *I = dyn_cast<Instruction>(U.getUser());
-      if (!I)
-        continue;
-      Value *&Address = Loaded[I->getFunction()];
-      if (!Address) {
-        IRBuilder<> B(&*I->getFunction()->getEntryBlock().getFirstInsertionPt());
-        Address = B.CreateLoad(PointerType::get(M.getContext(), 0), Ref,
-                               Placeholder->getName().drop_front(strlen("__ferry_declared.")) +
-                                   ".device");
-      }
-      U.set(Address);
+}
+
+/// A bound function cloned for itself: a call of \p Target.
+void DeviceModuleCloner::fillWrapper(Function &Wrapper, Function &Target) {
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", &Wrapper));
+  SmallVector<Value *, 4> Args;
+  for (Argument &A : Wrapper.args())
+    Args.push_back(&A);
+  CallInst *Call = B.CreateCall(&Target, Args);
+  if (Wrapper.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+}
+
+/// The uses of a declared global's \p Placeholder: a load of its device
+/// address from \p Ref, once per function.
+void DeviceModuleCloner::loadDeviceAddress(GlobalVariable &Placeholder, GlobalVariable &Ref) {
+  convertUsersOfConstantsToInstructions({&Placeholder});
+  DenseMap<Function *, Value *> Loaded;
+  for (Use &U : make_early_inc_range(Placeholder.uses())) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I)
+      continue;
+    Value *&Address = Loaded[I->getFunction()];
+    if (!Address) {
+      IRBuilder<> B(&*I->getFunction()->getEntryBlock().getFirstInsertionPt());
+      Address = B.CreateLoad(PointerType::get(M.getContext(), 0), &Ref,
+                             Placeholder.getName().drop_front(strlen("__ferry_declared.")) +
+                                 ".device");
     }
-    if (Placeholder->use_empty())
-      Placeholder->eraseFromParent();
+    U.set(Address);
   }
-  return Dev;
+  if (Placeholder.use_empty())
+    Placeholder.eraseFromParent();
+}
+
+/// The device module: clones of what the regions reach, retargeted to NVVM.
+std::unique_ptr<Module> cloneForDevice(Module &M, ArrayRef<Function *> Roots,
+                                       const Bindings &Bind, const DeclaredGlobals &Declared) {
+  return DeviceModuleCloner(M, Roots, Bind, Declared).run();
 }
 
 /// Device code cannot unwind: invokes become calls and landing pads go.
