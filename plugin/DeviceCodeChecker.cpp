@@ -212,88 +212,13 @@ private:
       return;
     const SourceLocation L = S->getBeginLoc();
     const SourceLocation Here = where(L, User);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        checkVariable(VD, DRE->getLocation(), User, Write);
+    if (checkAccess(S, User, Write))
       return;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-      checkStmt(BO->getLHS(), User, true);
-      checkStmt(BO->getRHS(), User, false);
+    checkDynamicCast(S, Here);
+    if (rejectHeapUse(S, Here))
       return;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)) {
-      checkStmt(UO->getSubExpr(), User, UO->isIncrementDecrementOp() ||
-                                            !UO->getSubExpr()->getType().isConstQualified());
-      return;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
-      checkStmt(ME->getBase(), User, Write && !ME->isArrow());
-      return;
-    }
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
-      checkStmt(ASE->getBase(), User, Write && ASE->getBase()->getType()->isArrayType());
-      checkStmt(ASE->getIdx(), User, false);
-      return;
-    }
-    if (isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S)) {
-      for (const Stmt *C : S->children())
-        checkStmt(C, User, Write && !isa<ImplicitCastExpr>(S));
-      return;
-    }
-    // A downcast or cross-cast checked at run time calls __dynamic_cast
-    // (dynamic_cast<void *> reads the vtable only).
-    if (const auto *DC = dyn_cast<CXXDynamicCastExpr>(S);
-        DC && DC->getCastKind() == CK_Dynamic && !DC->isAlwaysNull()) {
-      QualType To = DC->getTypeAsWritten();
-      const QualType Pointee = To->getPointeeType();
-      if (Pointee.isNull() || !Pointee->isVoidType())
-        error(Here, Diag::RegionDynamicCast, To.getAsString());
-    }
-    // `new`/`delete` of objects that need no constructor or destructor call
-    // use the device heap as malloc and free do (a constructor that may
-    // throw would need exception handling, which device code has not).
-    if (const auto *NE = dyn_cast<CXXNewExpr>(S)) {
-      const CXXConstructExpr *Init = NE->getConstructExpr();
-      if (NE->getNumPlacementArgs() || (Init && !Init->getConstructor()->isTrivial()) ||
-          !NE->getAllocatedType().isTrivialType(Ctx)) {
-        error(Here, Diag::RegionAllocation, "new");
-        return;
-      }
-    }
-    if (const auto *DE = dyn_cast<CXXDeleteExpr>(S)) {
-      const QualType T = DE->getDestroyedType();
-      if (T.isNull() || !T.isTriviallyCopyableType(Ctx)) {
-        error(Here, Diag::RegionAllocation, "delete");
-        return;
-      }
-    }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      if (!Callee && !isa<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens())) {
-        error(Here, Diag::RegionIndirectCall, "");
-      } else if (Callee) {
-        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-          const CXXMethodDecl *M = MC->getMethodDecl();
-          const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-          if (M && M->isVirtual() && !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>() &&
-              !(ME && ME->hasQualifier()))
-            error(Here, Diag::RegionVirtualCall, M->getQualifiedNameAsString());
-        }
-        checkCallee(Callee, L, User);
-      }
-      // A member call on a global object may change it.
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-        const CXXMethodDecl *M = MC->getMethodDecl();
-        checkStmt(MC->getImplicitObjectArgument(), Here,
-                  M && !M->isConst());
-        for (const Expr *A : CE->arguments())
-          checkStmt(A, Here, false);
-        return;
-      }
-      for (const Stmt *C : S->children())
-        checkStmt(C, Here, false);
+      checkCall(CE, L, User, Here);
       return;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
@@ -301,17 +226,7 @@ private:
         checkCallee(CE->getConstructor(), L, User);
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D)) {
-          if (VD->isStaticLocal() && !VD->getType().isConstQualified())
-            error(where(VD->getLocation(), User), Diag::RegionGlobalWrite,
-                  VD->getQualifiedNameAsString());
-          if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
-            if (RD->hasDefinition() && !RD->hasTrivialDestructor())
-              if (const CXXDestructorDecl *Dtor = RD->getDestructor())
-                checkCallee(Dtor, VD->getLocation(), User);
-          checkStmt(VD->getInit(), User, false);
-        }
+      checkDeclarations(DS, User);
       return;
     }
     if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
@@ -321,6 +236,127 @@ private:
     }
     for (const Stmt *C : S->children())
       checkStmt(C, User, false);
+  }
+
+  /// A variable's use, or an expression on the way to one whose store
+  /// target it passes on (assignment, increment, address, member,
+  /// subscript, implicit cast, parentheses): true when \p S is one.
+  bool checkAccess(const Stmt *S, SourceLocation User, bool Write) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        checkVariable(VD, DRE->getLocation(), User, Write);
+      return true;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+      checkStmt(BO->getLHS(), User, true);
+      checkStmt(BO->getRHS(), User, false);
+      return true;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)) {
+      checkStmt(UO->getSubExpr(), User, UO->isIncrementDecrementOp() ||
+                                            !UO->getSubExpr()->getType().isConstQualified());
+      return true;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      checkStmt(ME->getBase(), User, Write && !ME->isArrow());
+      return true;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+      checkStmt(ASE->getBase(), User, Write && ASE->getBase()->getType()->isArrayType());
+      checkStmt(ASE->getIdx(), User, false);
+      return true;
+    }
+    if (isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S)) {
+      for (const Stmt *C : S->children())
+        checkStmt(C, User, Write && !isa<ImplicitCastExpr>(S));
+      return true;
+    }
+    return false;
+  }
+
+  /// A downcast or cross-cast checked at run time calls __dynamic_cast
+  /// (dynamic_cast<void *> reads the vtable only).
+  void checkDynamicCast(const Stmt *S, SourceLocation Here) {
+    if (const auto *DC = dyn_cast<CXXDynamicCastExpr>(S);
+        DC && DC->getCastKind() == CK_Dynamic && !DC->isAlwaysNull()) {
+      QualType To = DC->getTypeAsWritten();
+      const QualType Pointee = To->getPointeeType();
+      if (Pointee.isNull() || !Pointee->isVoidType())
+        error(Here, Diag::RegionDynamicCast, To.getAsString());
+    }
+  }
+
+  /// `new`/`delete` of objects that need no constructor or destructor call
+  /// use the device heap as malloc and free do (a constructor that may
+  /// throw would need exception handling, which device code has not); true
+  /// after reporting one that needs more.
+  bool rejectHeapUse(const Stmt *S, SourceLocation Here) {
+    if (const auto *NE = dyn_cast<CXXNewExpr>(S)) {
+      const CXXConstructExpr *Init = NE->getConstructExpr();
+      if (NE->getNumPlacementArgs() || (Init && !Init->getConstructor()->isTrivial()) ||
+          !NE->getAllocatedType().isTrivialType(Ctx)) {
+        error(Here, Diag::RegionAllocation, "new");
+        return true;
+      }
+    }
+    if (const auto *DE = dyn_cast<CXXDeleteExpr>(S)) {
+      const QualType T = DE->getDestroyedType();
+      if (T.isNull() || !T.isTriviallyCopyableType(Ctx)) {
+        error(Here, Diag::RegionAllocation, "delete");
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// A call: its callee (direct, not virtual) and its arguments.
+  void checkCall(const CallExpr *CE, SourceLocation L, SourceLocation User,
+                 SourceLocation Here) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee && !isa<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens())) {
+      error(Here, Diag::RegionIndirectCall, "");
+    } else if (Callee) {
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+        checkVirtualCall(MC, Here);
+      checkCallee(Callee, L, User);
+    }
+    // A member call on a global object may change it.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const CXXMethodDecl *M = MC->getMethodDecl();
+      checkStmt(MC->getImplicitObjectArgument(), Here,
+                M && !M->isConst());
+      for (const Expr *A : CE->arguments())
+        checkStmt(A, Here, false);
+      return;
+    }
+    for (const Stmt *C : CE->children())
+      checkStmt(C, Here, false);
+  }
+
+  /// A virtual call (not of a final method or class, not qualified).
+  void checkVirtualCall(const CXXMemberCallExpr *MC, SourceLocation Here) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (M && M->isVirtual() && !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>() &&
+        !(ME && ME->hasQualifier()))
+      error(Here, Diag::RegionVirtualCall, M->getQualifiedNameAsString());
+  }
+
+  /// Declared variables: static locals that may be written, destructors
+  /// and initializers.
+  void checkDeclarations(const DeclStmt *DS, SourceLocation User) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        if (VD->isStaticLocal() && !VD->getType().isConstQualified())
+          error(where(VD->getLocation(), User), Diag::RegionGlobalWrite,
+                VD->getQualifiedNameAsString());
+        if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
+          if (RD->hasDefinition() && !RD->hasTrivialDestructor())
+            if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+              checkCallee(Dtor, VD->getLocation(), User);
+        checkStmt(VD->getInit(), User, false);
+      }
   }
 };
 
