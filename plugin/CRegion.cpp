@@ -598,6 +598,21 @@ private:
            "void *__ferry_pv) { const struct ferry_closure *__ferry_c = (const "
            "struct "
            "ferry_closure *)__ferry_cv; (void)__ferry_c; (void)__ferry_pv;");
+    emitChunkGangCopies(Host);
+    for (const Capture &C : Captures)
+      emitChunkCapture(C);
+    emitChunkSections();
+    emitChunkReductions();
+    emitChunkIterations();
+    emitChunkResults();
+    if (!In.Sections.empty() && Host)
+      B.code("__builtin_free(__ferry_copies);");
+    B.code("}");
+  }
+
+  /// In the chunk: where the gang's private section copies are (allocated
+  /// here in the host's own version).
+  void emitChunkGangCopies(bool Host) {
     if (!In.Sections.empty() && Host)
       B.code(
           "unsigned char *__ferry_copies = (unsigned char *)__builtin_malloc("
@@ -616,52 +631,62 @@ private:
              "long)(__ferry_c->__ferry_privates.gang_base + (unsigned long "
              "long)ferry_dev_thread_id() * "
              "__ferry_c->__ferry_privates.gang_bytes);");
-    for (const Capture &C : Captures) {
-      const std::string N = name(PP, C.Name);
-      switch (C.Kind) {
-      case CaptureKind::Value:
-        typeOf(C.Name);
-        B.code(N + " = __ferry_c->" + N + ";");
-        break;
-      case CaptureKind::Array:
-        typeOf(C.Name);
-        B.code(N + "; __builtin_memcpy((void *)&" + N +
-               ", (const void *)&__ferry_c->" + N + ", sizeof " + N + ");");
-        break;
-      case CaptureKind::Private:
-        typeOf(C.Name);
-        B.code(N + ";");
-        break;
-      case CaptureKind::Pointer:
-        if (C.VariableDims) {
-          // `E (*x)[d0][d1] = ...` with the lengths the closure holds.
-          B.code("__typeof__((")
-              .tokens(C.Name)
-              .code(")" + zeros(C.VariableDims + 1) + ") (*" + N + ")");
-          for (unsigned Dim = 0; Dim < C.VariableDims; ++Dim)
-            B.code("[__ferry_c->__ferry_vd_" + N + "[" + std::to_string(Dim) +
-                   "]]");
-          B.code(" = __ferry_c->" + N + ";");
-          break;
-        }
-        B.code("__typeof__(&(")
-            .tokens(C.Name)
-            .code(")[0])" + N + " = __ferry_c->" + N + ";");
-        break;
-      case CaptureKind::Reference:
-        typeOf(C.Name);
-        B.code("*__ferry_ref_" + N + " = __ferry_c->__ferry_ref_" + N + ";");
-        B.code("(void)__ferry_ref_" + N + ";");
-        continue;
-      case CaptureKind::Deviceptr:
-        typeOf(C.Name);
-        B.code(N + " = __ferry_c->" + N + ".v;");
-        break;
-      }
-      B.code("(void)" + N + ";");
+  }
+
+  /// In the chunk: capture \p C, declared from the closure.
+  void emitChunkCapture(const Capture &C) {
+    const std::string N = name(PP, C.Name);
+    switch (C.Kind) {
+    case CaptureKind::Value:
+      typeOf(C.Name);
+      B.code(N + " = __ferry_c->" + N + ";");
+      break;
+    case CaptureKind::Array:
+      typeOf(C.Name);
+      B.code(N + "; __builtin_memcpy((void *)&" + N +
+             ", (const void *)&__ferry_c->" + N + ", sizeof " + N + ");");
+      break;
+    case CaptureKind::Private:
+      typeOf(C.Name);
+      B.code(N + ";");
+      break;
+    case CaptureKind::Pointer:
+      emitChunkPointer(C, N);
+      break;
+    case CaptureKind::Reference:
+      typeOf(C.Name);
+      B.code("*__ferry_ref_" + N + " = __ferry_c->__ferry_ref_" + N + ";");
+      B.code("(void)__ferry_ref_" + N + ";");
+      return;
+    case CaptureKind::Deviceptr:
+      typeOf(C.Name);
+      B.code(N + " = __ferry_c->" + N + ".v;");
+      break;
     }
-    emitChunkSections();
-    emitChunkReductions();
+    B.code("(void)" + N + ";");
+  }
+
+  /// A Pointer capture \p C named \p N.
+  void emitChunkPointer(const Capture &C, const std::string &N) {
+    if (C.VariableDims) {
+      // `E (*x)[d0][d1] = ...` with the lengths the closure holds.
+      B.code("__typeof__((")
+          .tokens(C.Name)
+          .code(")" + zeros(C.VariableDims + 1) + ") (*" + N + ")");
+      for (unsigned Dim = 0; Dim < C.VariableDims; ++Dim)
+        B.code("[__ferry_c->__ferry_vd_" + N + "[" + std::to_string(Dim) +
+               "]]");
+      B.code(" = __ferry_c->" + N + ";");
+      return;
+    }
+    B.code("__typeof__(&(")
+        .tokens(C.Name)
+        .code(")[0])" + N + " = __ferry_c->" + N + ";");
+  }
+
+  /// In the chunk: the loop over its iterations, each nest level's index
+  /// from the flat one, then the body.
+  void emitChunkIterations() {
     const size_t Levels = In.Nest.size();
     B.code("for (long long __ferry_k = __ferry_begin; __ferry_k < __ferry_end; "
            "++__ferry_k) {"
@@ -684,6 +709,10 @@ private:
       B.code("(void)").tokens(In.Nest[L].Var).code(";");
     }
     B.code("do").tokens(rewrittenBody()).code("while (0); }");
+  }
+
+  /// In the chunk: the reduction variables, back to the partial storage.
+  void emitChunkResults() {
     for (const Reduction &R : Reduced) {
       const std::string N = name(PP, R.Name);
       if (R.Elements)
@@ -692,9 +721,6 @@ private:
       else
         B.code("__ferry_p->" + N + " = " + N + ";");
     }
-    if (!In.Sections.empty() && Host)
-      B.code("__builtin_free(__ferry_copies);");
-    B.code("}");
   }
 
   /// `for (k...)` over the elements of reduction \p R's field \p Field, or
