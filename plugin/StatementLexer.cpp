@@ -53,21 +53,40 @@ bool fileEndsAt(const Preprocessor &PP, const Lexer &L) {
   return true;
 }
 
+/// \p T: an eof token at the end of \p L's file.
+void setEndOfFile(const Preprocessor &PP, const Lexer &L, Token &T) {
+  T.startToken();
+  T.setKind(tok::eof);
+  T.setLocation(PP.getSourceManager().getLocForEndOfFile(L.getFileID()));
+}
+
 } // namespace
 
 DirectiveLexerScope::DirectiveLexerScope(DirectiveLexers &Running, Preprocessor &PP,
                                          PragmaIntroducerKind Kind)
-    : Running(Running) {
+    : Running(Running), PP(PP) {
   // (`_Pragma` and `__pragma` are handled by the preprocessor, not a lexer.)
   if (Kind == PIK_HashPragma && PP.getCurrentLexer()) {
     Running.Lexers.push_back(PP.getCurrentLexer());
     Pushed = true;
+    WasIncremental = PP.isIncrementalProcessingEnabled();
+    PP.enableIncrementalProcessing();
   }
 }
 
 DirectiveLexerScope::~DirectiveLexerScope() {
-  if (Pushed)
-    Running.Lexers.pop_back();
+  if (!Pushed)
+    return;
+  const auto *L = static_cast<const Lexer *>(Running.Lexers.pop_back_val());
+  PP.enableIncrementalProcessing(WasIncremental);
+  // A directive in the statement of another from the same file, at its end
+  // (refused at once, or one that brings no tokens): that handler lexes on,
+  // and a header's lexer would end under it; an eof token stops it first.
+  if (Running.contains(L) && PP.getCurrentLexer() == L && fileEndsAt(PP, *L)) {
+    Token T;
+    setEndOfFile(PP, *L, T);
+    PP.EnterToken(T, /*IsReinject=*/true);
+  }
 }
 
 void lexInFile(Preprocessor &PP, const DirectiveLexers &Running, Token &T) {
@@ -78,9 +97,7 @@ void lexInFile(Preprocessor &PP, const DirectiveLexers &Running, Token &T) {
     PP.Lex(T);
     return;
   }
-  T.startToken();
-  T.setKind(tok::eof);
-  T.setLocation(PP.getSourceManager().getLocForEndOfFile(L->getFileID()));
+  setEndOfFile(PP, *L, T);
 }
 
 /// The next token, left in the stream. Not Preprocessor::LookAhead: looking

@@ -37,7 +37,12 @@ private:
 /// While the handler of a `#pragma acc` line runs: the file lexer that read
 /// the line is on the call stack (it called the handler, and runs on when
 /// the handler returns), so lexInFile must not end its file. Keeps that
-/// lexer in \p Running meanwhile.
+/// lexer in \p Running meanwhile. A directive, a macro's or a rewrite's
+/// tokens can still carry the lexing on to the end of the main file (a
+/// nested directive that brings no tokens, the last token of a token
+/// stream): the preprocessor then keeps the main file's lexer (incremental
+/// processing, for the handler's time), which returns eof tokens instead of
+/// being destroyed under its caller.
 class DirectiveLexerScope {
 public:
   DirectiveLexerScope(DirectiveLexers &Running, clang::Preprocessor &PP,
@@ -48,7 +53,9 @@ public:
 
 private:
   DirectiveLexers &Running;
+  clang::Preprocessor &PP;
   bool Pushed = false;
+  bool WasIncremental = false;
 };
 
 /// PP.Lex for a pragma handler that reads past its directive: at the end of

@@ -1,0 +1,3 @@
+// See eof-after-nested-directive.cpp.
+#include "eof-nested-in-header.h"
+}
