@@ -18,6 +18,7 @@
 #include "ferry/Translate.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -458,7 +459,9 @@ struct Binding {
   Function *To = nullptr;
   int This = 0;
 };
-using Bindings = DenseMap<const Function *, Binding>;
+/// In the order of the `routine` annotations: the device module's thunks are
+/// created in this order, and the embedded image must not depend on pointers.
+using Bindings = MapVector<const Function *, Binding>;
 
 /// \p F's type without its first parameter (a closure's `this`), or null.
 FunctionType *withoutThis(FunctionType *F) {
