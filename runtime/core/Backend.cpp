@@ -72,8 +72,8 @@ class HostEvent final : public DeviceEvent {
 public:
   explicit HostEvent(Backend &Owner) : DeviceEvent(Owner) {}
   bool done() override { return true; }
-  ferry_status wait() override { return FERRY_SUCCESS; }
-  ferry_status queueWait(int, int) override { return FERRY_SUCCESS; }
+  Error wait() override { return Error::success(); }
+  Error queueWait(int, int) override { return Error::success(); }
   double secondsSince(DeviceEvent &Start) override {
     return std::chrono::duration<double>(When - own<HostEvent>(backend(), Start).When).count();
   }

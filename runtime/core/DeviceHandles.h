@@ -103,10 +103,10 @@ public:
   /// Whether the work before the event is done.
   virtual bool done() = 0;
   /// Blocks until the work before the event is done.
-  virtual ferry_status wait() = 0;
+  virtual Error wait() = 0;
   /// Orders later work of queue \p Queue of device \p Device after the
   /// work before the event.
-  virtual ferry_status queueWait(int Device, int Queue) = 0;
+  virtual Error queueWait(int Device, int Queue) = 0;
   /// Seconds from \p Start, an event of the same backend, to this one once
   /// this one happened (waits for it); negative if unknown.
   virtual double secondsSince(DeviceEvent &Start) = 0;

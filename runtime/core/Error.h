@@ -74,8 +74,8 @@ Error makeError(ferry_status Status, const char *Fmt, ...)
 ferry_status report(const Error &E);
 
 /// The message of the calling thread's last failure that report() printed
-/// (the CUDA runtime reads the vendor's error name from it where a failure
-/// reaches it as a bare status: a kernel's events).
+/// (the CUDA runtime reads the vendor's error name from it for a failure
+/// printed where it happened: work on a host queue).
 const std::string &lastReported();
 
 } // namespace ferry

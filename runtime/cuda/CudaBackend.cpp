@@ -187,8 +187,8 @@ public:
   CudaEvent(CudaBackend &Cuda, CUevent Handle);
   ~CudaEvent() override;
   bool done() override;
-  ferry_status wait() override;
-  ferry_status queueWait(int Device, int Queue) override;
+  Error wait() override;
+  Error queueWait(int Device, int Queue) override;
   double secondsSince(DeviceEvent &Start) override;
 
 private:
@@ -990,14 +990,14 @@ CudaEvent::CudaEvent(CudaBackend &Cuda, CUevent Handle)
     : DeviceEvent(Cuda), Cuda(Cuda), Handle(Handle) {}
 CudaEvent::~CudaEvent() { Cuda.Api.cuEventDestroy(Handle); }
 bool CudaEvent::done() { return Cuda.Api.cuEventQuery(Handle) != CUDA_ERROR_NOT_READY; }
-ferry_status CudaEvent::wait() {
-  return report(Cuda.check(Cuda.Api.cuEventSynchronize(Handle), "cuEventSynchronize"));
+Error CudaEvent::wait() {
+  return Cuda.check(Cuda.Api.cuEventSynchronize(Handle), "cuEventSynchronize");
 }
-ferry_status CudaEvent::queueWait(int Device, int Queue) {
+Error CudaEvent::queueWait(int Device, int Queue) {
   CUstream S;
   if (Error E = Cuda.enterStream(Device, Queue, S))
-    return report(E);
-  return report(Cuda.check(Cuda.Api.cuStreamWaitEvent(S, Handle, 0), "cuStreamWaitEvent"));
+    return E;
+  return Cuda.check(Cuda.Api.cuStreamWaitEvent(S, Handle, 0), "cuStreamWaitEvent");
 }
 double CudaEvent::secondsSince(DeviceEvent &Start) {
   float Ms = -1;

@@ -86,8 +86,6 @@ cudaError_t fromFailure(ferry_status S, const std::string &Message) {
 }
 } // namespace
 
-cudaError_t fromStatus(ferry_status S) { return fromFailure(S, lastReported()); }
-
 cudaError_t fromError(const Error &E) {
   report(E);
   // The last failure's message, as printed last; one printed where it

@@ -196,9 +196,6 @@ private:
 /// Records \p Err as the calling thread's last error (cudaGetLastError) and
 /// returns it; cudaSuccess leaves the last error alone.
 cudaError_t fail(cudaError_t Err);
-/// The CUDA error for a backend failure of a device operation that was
-/// printed already (an event's); a kernel failure becomes the sticky error.
-cudaError_t fromStatus(ferry_status S);
 /// Prints backend failure \p E (as the program's entry point) and returns
 /// its CUDA error; the vendor's reason in its message names a kernel
 /// failure, which becomes the sticky error.

@@ -140,7 +140,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
     return Err;
   if (!Event->Native)
     return cudaSuccess; // never recorded: nothing to wait for
-  return fromStatus(Event->Native->queueWait(D->Number, Queue));
+  return fromError(Event->Native->queueWait(D->Number, Queue));
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
@@ -197,7 +197,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
     return fail(cudaErrorInvalidResourceHandle);
   if (!Event->Native)
     return cudaSuccess;
-  return fromStatus(Event->Native->wait());
+  return fromError(Event->Native->wait());
 }
 
 cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
