@@ -170,6 +170,13 @@ class FerryAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // With -fmodules clang builds each module a unit imports in a compiler
+    // instance of its own, with the plugin again: Ferry's header in such a
+    // build's predefines would import the module being built (clang's
+    // builtin headers are modules: a cycle). Modules are left as clang
+    // builds them; the unit that imports them gets the header.
+    if (CI.getLangOpts().isCompilingModule())
+      return std::make_unique<ASTConsumer>();
     Preprocessor &PP = CI.getPreprocessor();
     // C: a region's body becomes a block literal (plugin/CRegion.h), so
     // clang's blocks extension is on; nothing else of the language changes
