@@ -330,8 +330,30 @@ private:
         checkStmt(A, Here, false);
       return;
     }
+    // So may an operator of a class (`g = l`, `g += l`, `++g`).
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE); OC && Callee) {
+      for (unsigned I = 0; I < OC->getNumArgs(); ++I)
+        checkStmt(OC->getArg(I), Here, operatorWrites(*Callee, I));
+      return;
+    }
     for (const Stmt *C : CE->children())
       checkStmt(C, Here, false);
+  }
+
+  /// Whether operator \p Op may change its operand \p I: the object of a
+  /// non-const member operator, an operand it takes by non-const lvalue
+  /// reference.
+  static bool operatorWrites(const FunctionDecl &Op, unsigned I) {
+    const auto *M = dyn_cast<CXXMethodDecl>(&Op);
+    if (M && M->isImplicitObjectMemberFunction()) {
+      if (I == 0)
+        return !M->isConst();
+      --I;
+    }
+    if (I >= Op.getNumParams())
+      return false;
+    const QualType T = Op.getParamDecl(I)->getType();
+    return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
   }
 
   /// A virtual call (not of a final method or class, not qualified).
