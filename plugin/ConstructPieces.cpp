@@ -12,6 +12,8 @@
 #include "Diagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
@@ -602,7 +604,10 @@ void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLoc
                 unsigned Flags) {
   SourceManager &SM = PP.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(PragmaLoc));
-  std::string File = P.isValid() ? P.getFilename() : "<unknown>";
+  // The file as __FILE__ spells it (-fmacro-prefix-map, -ffile-prefix-map).
+  SmallString<256> File(P.isValid() ? P.getFilename() : "<unknown>");
+  if (P.isValid())
+    Preprocessor::processPathForFileMacro(File, PP.getLangOpts(), PP.getTargetInfo());
   unsigned Line = P.isValid() ? P.getLine() : 0;
   unsigned Column = P.isValid() ? P.getColumn() : 0;
   std::string Name = llvm::sys::path::filename(File).str() + ":" + std::to_string(Line) + " " +
