@@ -89,6 +89,21 @@ TEST(OpenACCHost, InitAndShutdownKeepTheDeviceUsable) {
   acc_delete(&V, sizeof V);
 }
 
+// acc_init and acc_shutdown of a number that is no device type say so under
+// their own names and leave the selected type as it was.
+TEST(OpenACCHost, InitAndShutdownOfAnUnknownType) {
+  acc_set_device_type(acc_device_host);
+  testing::internal::CaptureStderr();
+  acc_init(acc_device_t(-3));
+  acc_shutdown(acc_device_t(99));
+  acc_init(acc_device_none);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "ferry: error: acc_init: dev_type -3 is not a device type; nothing done\n"
+            "ferry: error: acc_shutdown: dev_type 99 is not a device type; nothing done\n"
+            "ferry: error: acc_init: dev_type 0 is not a device type; nothing done\n");
+  EXPECT_EQ(acc_get_device_type(), acc_device_host);
+}
+
 // The asynchronous and finalize variants of the data routines: on the host
 // the device is the host, so data is always present and never moves, and
 // each routine returns normally and leaves the data as it was.
