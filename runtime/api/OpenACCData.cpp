@@ -384,10 +384,11 @@ void acc_shutdown(acc_device_t T) {
 
 namespace {
 /// Properties of device \p Num of type \p T (the current type for
-/// acc_device_default), or false after saying why; \p Kind receives its
-/// kind.
-bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out,
-                  DeviceKind *Kind = nullptr) {
+/// acc_device_default and acc_device_not_host), or false after saying why
+/// under \p Routine (\p Returning: what it returns then); \p Kind receives
+/// its kind.
+bool propertiesOf(const char *Routine, const char *Returning, int Num, acc_device_t T,
+                  Backend::Properties &Out, DeviceKind *Kind = nullptr) {
   Runtime &R = Runtime::get();
   std::optional<DeviceKind> K;
   if (T == acc_device_host)
@@ -396,13 +397,21 @@ bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out,
     K = DeviceKind::Nvidia;
   else if (T == acc_device_radeon)
     K = DeviceKind::Radeon;
-  else
+  else if (T == acc_device_default || T == acc_device_not_host)
     K = R.selectedKind();
+  else {
+    errorf("%s: dev_type %d is not a device type; returning %s", Routine, int(T), Returning);
+    return false;
+  }
   if (!K)
     return false;
   Backend &B = R.backendFor(*K);
-  if (Num < 0 || Num >= B.numDevices())
+  const int Count = B.numDevices();
+  if (Num < 0 || Num >= Count) {
+    errorf("%s: dev_num %d is not a %s device (there %s %d); returning %s", Routine, Num,
+           deviceKindName(*K), Count == 1 ? "is" : "are", Count, Returning);
     return false;
+  }
   if (Kind)
     *Kind = *K;
   return report(B.properties(Num, Out)) == FERRY_SUCCESS;
@@ -412,7 +421,7 @@ bool propertiesOf(int Num, acc_device_t T, Backend::Properties &Out,
 size_t acc_get_property(int Num, acc_device_t T, acc_device_property_t P) {
   Backend::Properties Props;
   DeviceKind K;
-  if (!propertiesOf(Num, T, Props, &K))
+  if (!propertiesOf("acc_get_property", "0", Num, T, Props, &K))
     return 0;
   // Shared memory: the host is its own device; Ferry's GPUs get copies.
   return P == acc_property_memory                  ? Props.TotalMemory
@@ -426,7 +435,7 @@ const char *acc_get_property_string(int Num, acc_device_t T, acc_device_property
   static std::mutex Mutex;
   static std::map<std::tuple<int, int, int>, std::string> Strings;
   Backend::Properties Props;
-  if (!propertiesOf(Num, T, Props))
+  if (!propertiesOf("acc_get_property_string", "NULL", Num, T, Props))
     return nullptr;
   const std::string *Value = P == acc_property_name     ? &Props.Name
                              : P == acc_property_vendor ? &Props.Vendor

@@ -75,8 +75,27 @@ TEST(OpenACCHost, Properties) {
   EXPECT_GT(acc_get_property(0, acc_device_host, acc_property_free_memory), 0u);
   EXPECT_STREQ(acc_get_property_string(0, acc_device_host, acc_property_vendor), "host");
   EXPECT_STREQ(acc_get_property_string(0, acc_device_host, acc_property_name), "host CPU");
-  EXPECT_EQ(acc_get_property_string(5, acc_device_host, acc_property_name), nullptr);
   EXPECT_EQ(acc_get_property(0, acc_device_host, acc_property_name), 0u);
+}
+
+// A device that does not exist or a number that is no device type gets 0 or
+// NULL and a message naming the argument; before, a wrong dev_type silently
+// answered for the current device.
+TEST(OpenACCHost, PropertiesOfNoDevice) {
+  acc_set_device_type(acc_device_host);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(acc_get_property_string(5, acc_device_host, acc_property_name), nullptr);
+  EXPECT_EQ(acc_get_property(-1, acc_device_host, acc_property_memory), 0u);
+  EXPECT_EQ(acc_get_property(0, acc_device_t(42), acc_property_memory), 0u);
+  EXPECT_EQ(acc_get_property_string(0, acc_device_t(42), acc_property_name), nullptr);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "ferry: error: acc_get_property_string: dev_num 5 is not a host device (there is "
+            "1); returning NULL\n"
+            "ferry: error: acc_get_property: dev_num -1 is not a host device (there is 1); "
+            "returning 0\n"
+            "ferry: error: acc_get_property: dev_type 42 is not a device type; returning 0\n"
+            "ferry: error: acc_get_property_string: dev_type 42 is not a device type; "
+            "returning NULL\n");
 }
 
 TEST(OpenACCHost, InitAndShutdownKeepTheDeviceUsable) {
