@@ -38,6 +38,23 @@ std::optional<DeviceKind> kindOf(acc_device_t T) {
   }
 }
 
+/// False after a message naming \p Routine when \p T is no acc_device_t
+/// value (\p Outcome: what the routine does then).
+bool knownType(const char *Routine, acc_device_t T, const char *Outcome) {
+  switch (T) {
+  case acc_device_none:
+  case acc_device_default:
+  case acc_device_host:
+  case acc_device_not_host:
+  case acc_device_nvidia:
+  case acc_device_radeon:
+    return true;
+  default:
+    errorf("%s: dev_type %d is not a device type; %s", Routine, int(T), Outcome);
+    return false;
+  }
+}
+
 /// The backend and device number that the current device type selects, or
 /// nullptr after saying why there is none.
 Backend *current(int &Device) {
@@ -222,6 +239,8 @@ std::optional<DeviceKind> deviceOfType(const char *Routine, int Num, acc_device_
 extern "C" {
 
 int acc_get_num_devices(acc_device_t T) {
+  if (!knownType("acc_get_num_devices", T, "returning 0"))
+    return 0;
   Runtime &R = Runtime::get();
   if (auto K = kindOf(T))
     return R.numDevices(*K);
@@ -263,6 +282,8 @@ acc_device_t acc_get_device_type(void) {
 }
 
 void acc_set_device_num(int Num, acc_device_t T) {
+  if (!knownType("acc_set_device_num", T, "nothing done"))
+    return;
   Runtime &R = Runtime::get();
   // A negative number restores the default (device 0); one past the devices
   // of the type is refused with a message, keeping the current device.
@@ -287,6 +308,8 @@ void acc_set_device_num(int Num, acc_device_t T) {
 }
 
 int acc_get_device_num(acc_device_t T) {
+  if (!knownType("acc_get_device_num", T, "returning -1"))
+    return -1;
   Runtime &R = Runtime::get();
   if (auto K = kindOf(T))
     return R.deviceNum(*K);
@@ -511,6 +534,8 @@ int acc_set_cuda_stream(int Async, void *Stream) {
 }
 
 int acc_on_device(acc_device_t T) {
+  if (!knownType("acc_on_device", T, "returning 0"))
+    return 0;
   // Host code (and the host fallback of a region) runs on the host.
   return T == acc_device_host || T == acc_device_default ? 1 : 0;
 }

@@ -123,6 +123,27 @@ TEST(OpenACCHost, InitAndShutdownOfAnUnknownType) {
   EXPECT_EQ(acc_get_device_type(), acc_device_host);
 }
 
+// The routines that take a device type refuse a number that is none: before,
+// acc_get_device_num and acc_set_device_num silently took it for the current
+// type or for every type.
+TEST(OpenACCHost, DeviceTypeRoutinesRefuseANumberThatIsNoType) {
+  acc_set_device_type(acc_device_host);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(acc_get_num_devices(acc_device_t(77)), 0);
+  EXPECT_EQ(acc_get_device_num(acc_device_t(42)), -1);
+  acc_set_device_num(0, acc_device_t(-8));
+  EXPECT_EQ(acc_on_device(acc_device_t(42)), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "ferry: error: acc_get_num_devices: dev_type 77 is not a device type; returning "
+            "0\n"
+            "ferry: error: acc_get_device_num: dev_type 42 is not a device type; returning "
+            "-1\n"
+            "ferry: error: acc_set_device_num: dev_type -8 is not a device type; nothing "
+            "done\n"
+            "ferry: error: acc_on_device: dev_type 42 is not a device type; returning 0\n");
+  EXPECT_EQ(acc_get_device_num(acc_device_host), 0);
+}
+
 // The asynchronous and finalize variants of the data routines: on the host
 // the device is the host, so data is always present and never moves, and
 // each routine returns normally and leaves the data as it was.
