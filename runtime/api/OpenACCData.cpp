@@ -100,9 +100,11 @@ void exit(const char *Routine, void *Data, size_t Bytes, PresentTable::Exit What
   if (!C.ok() || C.host())
     return;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
-  Runtime::get()
-      .presentTable(C.Kind, C.Device)
-      .exit(Data, Bytes, What, PresentTable::Counter::Dynamic, Finalize, Mem);
+  if (Runtime::get()
+          .presentTable(C.Kind, C.Device)
+          .exit(Data, Bytes, What, PresentTable::Counter::Dynamic, Finalize, Mem))
+    errorf("%s: data_arg %p (%zu bytes) was not %s on %s", Routine, Data, Bytes,
+           What == PresentTable::Exit::Copyout ? "copied out" : "deleted", Mem.name().c_str());
 }
 
 void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int Async) {
@@ -112,7 +114,9 @@ void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int As
   if (!C.ok() || C.host() || !Bytes)
     return;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
-  Runtime::get().presentTable(C.Kind, C.Device).update(Data, Bytes, ToDevice, Mem);
+  if (Runtime::get().presentTable(C.Kind, C.Device).update(Data, Bytes, ToDevice, Mem))
+    errorf("%s: data_arg %p (%zu bytes) was not updated on %s", Routine, Data, Bytes,
+           Mem.name().c_str());
 }
 
 acc_device_t accTypeOfKind(DeviceKind K) {

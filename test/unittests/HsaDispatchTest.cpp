@@ -21,10 +21,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
 #include <fstream>
 #include <iterator>
+#include <string>
 
 using namespace ferry;
 
@@ -370,6 +372,13 @@ TEST_F(HsaDispatch, LibraryNeedingMoreRegistersThanItsKernelIsRefused) {
 
 namespace {
 
+/// \p P as the runtime's messages print it (%p).
+std::string ptr(const void *P) {
+  char S[32];
+  std::snprintf(S, sizeof S, "%p", P);
+  return S;
+}
+
 // The data clauses of constructs on a (fake) AMD device: structured counts,
 // copy back at the last exit, present errors with rollback, no_create.
 class DataClauses : public testing::Test {
@@ -438,6 +447,30 @@ TEST_F(DataClauses, NoCreateOfAbsentDataHoldsNothing) {
   EXPECT_EQ(Items[0].entered, 0);
   EXPECT_FALSE(acc_is_present(A, sizeof A));
   EXPECT_EQ(ferry_data_exit(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
+}
+
+// The present table says what is wrong with the range; the routine that
+// asked follows with its name and data_arg (before, only the first line).
+TEST_F(DataClauses, ExitAndUpdateOfDataNotWhollyPresentNameTheRoutine) {
+  static char A[64];
+  acc_copyin(A, 16);
+  testing::internal::CaptureStderr();
+  acc_update_device(A, 64);
+  acc_copyout(A, 64);
+  acc_delete_async(A + 8, 32, 1);
+  acc_update_self(A + 32, 8);
+  std::string Err = testing::internal::GetCapturedStderr();
+  acc_wait(1);
+  acc_delete(A, 16);
+  for (const std::string &Line :
+       {"acc_update_device: data_arg " + ptr(A) + " (64 bytes) was not updated on radeon device 0",
+        "acc_copyout: data_arg " + ptr(A) + " (64 bytes) was not copied out on radeon device 0",
+        "acc_delete_async: data_arg " + ptr(A + 8) + " (32 bytes) was not deleted on radeon "
+                                                      "device 0",
+        "it is not present on radeon device 0\nferry: error: acc_update_self: data_arg " +
+            ptr(A + 32) + " (8 bytes) was not updated on radeon device 0"})
+    EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
+  EXPECT_NE(Err.find("is partially present on radeon device 0"), std::string::npos) << Err;
 }
 
 TEST_F(DataClauses, ApiMisuseIsRefusedWithAMessage) {
