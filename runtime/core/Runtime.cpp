@@ -201,6 +201,11 @@ Error Runtime::selectKind(DeviceKind &Out) {
       this);
   if (!Selected) {
     Backend &B = backendFor(*Requested);
+    if (RequestedByProgram)
+      return makeError(FERRY_ERROR_NO_DEVICE,
+                       "the program selected device type %s (acc_set_device_type or "
+                       "acc_init), but the %s backend has no device: %s",
+                       deviceKindName(*Requested), B.name(), B.status().c_str());
     return makeError(FERRY_ERROR_NO_DEVICE,
                      "ACC_DEVICE_TYPE=%s requested, but the %s backend has no device: %s",
                      deviceKindName(*Requested), B.name(), B.status().c_str());
@@ -221,6 +226,7 @@ Error Runtime::selectKind(DeviceKind &Out) {
 void Runtime::setDeviceKind(std::optional<DeviceKind> K) {
   std::lock_guard<std::mutex> Lock(Mutex);
   RequestParsed = true;
+  RequestedByProgram = true;
   InvalidRequest.reset();
   Requested = K;
   Selected.reset();

@@ -197,6 +197,8 @@ private:
   std::mutex Mutex;
   std::optional<DeviceKind> Requested;
   bool RequestParsed = false;
+  /// Requested comes from acc_set_device_type / acc_init, not ACC_DEVICE_TYPE.
+  bool RequestedByProgram = false;
   /// ACC_DEVICE_TYPE when it names no device type.
   std::optional<std::string> InvalidRequest;
   std::optional<DeviceKind> Selected;

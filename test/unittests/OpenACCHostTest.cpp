@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 TEST(OpenACCHost, DeviceTypeAndNumbers) {
   acc_set_device_type(acc_device_host);
@@ -142,6 +143,24 @@ TEST(OpenACCHost, DeviceTypeRoutinesRefuseANumberThatIsNoType) {
             "done\n"
             "ferry: error: acc_on_device: dev_type 42 is not a device type; returning 0\n");
   EXPECT_EQ(acc_get_device_num(acc_device_host), 0);
+}
+
+// A type the program selects that has no device is reported as the
+// program's choice; before, the message blamed ACC_DEVICE_TYPE, which the
+// program never set.
+TEST(OpenACCHost, InitOfATypeWithoutDevicesBlamesTheProgram) {
+  if (acc_get_num_devices(acc_device_nvidia) > 0)
+    GTEST_SKIP() << "an NVIDIA GPU is present";
+  testing::internal::CaptureStderr();
+  acc_init(acc_device_nvidia);
+  const std::string Err = testing::internal::GetCapturedStderr();
+  acc_set_device_type(acc_device_host);
+  EXPECT_EQ(Err.rfind("ferry: error: the program selected device type nvidia (acc_set_device_type "
+                      "or acc_init), but the cuda backend has no device: ",
+                      0),
+            0u)
+      << Err;
+  EXPECT_EQ(Err.find("ACC_DEVICE_TYPE"), std::string::npos) << Err;
 }
 
 // The asynchronous and finalize variants of the data routines: on the host
