@@ -338,6 +338,15 @@ void acc_free(void *Ptr) {
   if (!B || !Ptr)
     return;
   Runtime &R = Runtime::get();
+  // Memory acc_map_data lent to host data stays until acc_unmap_data: the
+  // present table would go on copying into it after the free.
+  if (B->kind() != DeviceKind::Host && R.allocations(B->kind(), Dev).holds(Ptr))
+    if (std::optional<void *> Host = R.presentTable(B->kind(), Dev).hostAddress(Ptr)) {
+      errorf("acc_free: data_dev %p on %s device %d is mapped to host data at %p by "
+             "acc_map_data (acc_unmap_data first); nothing freed",
+             Ptr, deviceKindName(B->kind()), Dev, *Host);
+      return;
+    }
   if (std::string Why = R.allocations(B->kind(), Dev).remove(Ptr); !Why.empty()) {
     // Device memory of the present table belongs to a data clause or routine.
     std::string Hint;

@@ -119,6 +119,30 @@ void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int As
            Mem.name().c_str());
 }
 
+/// acc_map_data: device range [Dev, Dev + Bytes) is memory that no other
+/// host data uses, not a block acc_free freed, and lies within the block it
+/// starts in; false after a message naming data_dev.
+bool deviceMemoryToMap(const Current &C, void *Dev, size_t Bytes, BackendMemory &Mem) {
+  Runtime &R = Runtime::get();
+  if (!checkRange("acc_map_data", "data_dev", Dev, Bytes))
+    return false;
+  if (std::optional<void *> Host = R.presentTable(C.Kind, C.Device).hostAddress(Dev)) {
+    errorf("acc_map_data: data_dev %p is already the device memory of host data at %p on %s; "
+           "nothing mapped",
+           Dev, *Host, Mem.name().c_str());
+    return false;
+  }
+  if (C.B->deviceHolding(Dev) < 0)
+    if (std::string Freed = R.allocations(C.Kind, C.Device).freedBlock(Dev); !Freed.empty()) {
+      errorf("acc_map_data: data_dev %p on %s is in the block %s that acc_free freed; nothing "
+             "mapped",
+             Dev, Mem.name().c_str(), Freed.c_str());
+      return false;
+    }
+  return R.checkDeviceRange("acc_map_data", "data_dev", C.Kind, C.Device, Dev, Bytes,
+                            "nothing mapped");
+}
+
 acc_device_t accTypeOfKind(DeviceKind K) {
   return K == DeviceKind::Host     ? acc_device_host
          : K == DeviceKind::Nvidia ? acc_device_nvidia
@@ -208,6 +232,8 @@ void acc_map_data(void *D, void *Dev, size_t N) {
   if (!C.ok() || C.host())
     return;
   BackendMemory Mem(*C.B, C.Device, acc_async_sync);
+  if (Dev && N && !deviceMemoryToMap(C, Dev, N, Mem))
+    return;
   Runtime::get().presentTable(C.Kind, C.Device).map(D, Dev, N, Mem);
 }
 

@@ -75,6 +75,18 @@ bool AllocationTable::holds(const void *Ptr) const {
   return It != Blocks.begin() && std::prev(It)->first + std::prev(It)->second > P;
 }
 
+std::string AllocationTable::freedBlock(const void *Ptr) const {
+  if (holds(Ptr))
+    return "";
+  const uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Freed.upper_bound(P);
+  if (It == Freed.begin() || std::prev(It)->first + std::prev(It)->second <= P)
+    return "";
+  --It;
+  return "at " + pointer(It->first) + " (" + std::to_string(It->second) + " bytes)";
+}
+
 size_t AllocationTable::size() const {
   std::lock_guard<std::mutex> Lock(Mutex);
   return Blocks.size();

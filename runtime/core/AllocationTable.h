@@ -35,6 +35,10 @@ public:
   std::string overrun(const void *Ptr, size_t Bytes) const;
   /// Whether \p Ptr points into a block of the table.
   bool holds(const void *Ptr) const;
+  /// "" unless \p Ptr points into one of the remembered freed blocks and
+  /// into no live one; then that block, to follow "a block ... freed" in a
+  /// message: "at 0x... (N bytes)".
+  std::string freedBlock(const void *Ptr) const;
   /// The number of blocks allocated and not freed.
   size_t size() const;
 

@@ -312,7 +312,7 @@ int Runtime::deviceMemoryOf(DeviceKind K, int Device, const void *P) {
 }
 
 bool Runtime::checkDeviceRange(const char *Routine, const char *Arg, DeviceKind K, int Device,
-                               const void *P, size_t Bytes) {
+                               const void *P, size_t Bytes, const char *Outcome) {
   std::string Why = allocations(K, Device).overrun(P, Bytes);
   if (Why.empty())
     Why = presentTable(K, Device).deviceOverrun(P, Bytes);
@@ -321,8 +321,8 @@ bool Runtime::checkDeviceRange(const char *Routine, const char *Arg, DeviceKind 
       Why = "start outside device memory the runtime allocated: the range " + Block;
   if (Why.empty())
     return true;
-  errorf("%s: the %zu bytes at %s %p on %s device %d %s; nothing copied", Routine, Bytes, Arg, P,
-         deviceKindName(K), Device, Why.c_str());
+  errorf("%s: the %zu bytes at %s %p on %s device %d %s; %s", Routine, Bytes, Arg, P,
+         deviceKindName(K), Device, Why.c_str(), Outcome);
   return false;
 }
 

@@ -113,9 +113,10 @@ public:
   /// Checks device range [P, P + Bytes), argument \p Arg of data routine
   /// \p Routine, against the acc_malloc blocks and the device copies of
   /// device \p Device of kind \p K: false, after a message naming both and
-  /// the block, when it starts in one and runs past its end.
+  /// the block, when it starts in one and runs past its end (\p Outcome ends
+  /// the message).
   bool checkDeviceRange(const char *Routine, const char *Arg, DeviceKind K, int Device,
-                        const void *P, size_t Bytes);
+                        const void *P, size_t Bytes, const char *Outcome = "nothing copied");
 
   /// ferry_enter_host_region.
   ferry_status enterHostRegion(const ferry_region &R);

@@ -473,6 +473,44 @@ TEST_F(DataClauses, ExitAndUpdateOfDataNotWhollyPresentNameTheRoutine) {
   EXPECT_NE(Err.find("is partially present on radeon device 0"), std::string::npos) << Err;
 }
 
+// acc_map_data refuses device memory that would be used after its free or
+// twice (a freed block, another host range's device copy, a range past its
+// block), and acc_free refuses a block that is still mapped; before, each was
+// taken and later copies wrote to freed or foreign device memory.
+TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
+  static char A[64], B[64];
+  testing::internal::CaptureStderr();
+  void *Freed = acc_malloc(64);
+  acc_free(Freed);
+  acc_map_data(A, Freed, 64);
+  const bool FreedMapped = acc_is_present(A, 64);
+  void *Small = acc_malloc(8);
+  acc_map_data(A, Small, 64);
+  const bool SmallMapped = acc_is_present(A, 64);
+  acc_copyin(B, 64);
+  void *Copy = acc_deviceptr(B);
+  acc_map_data(A, Copy, 64);
+  const bool CopyMapped = acc_is_present(A, 64);
+  acc_map_data(A, Small, 8);
+  acc_free(Small);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(FreedMapped || SmallMapped || CopyMapped);
+  EXPECT_TRUE(acc_is_present(A, 8)) << "the block stays mapped";
+  acc_unmap_data(A);
+  acc_free(Small);
+  acc_delete(B, 64);
+  for (const std::string &Line :
+       {"acc_map_data: data_dev " + ptr(Freed) + " on radeon device 0 is in the block at " +
+            ptr(Freed) + " (64 bytes) that acc_free freed; nothing mapped",
+        "acc_map_data: the 64 bytes at data_dev " + ptr(Small) +
+            " on radeon device 0 run 56 bytes past the end of the 8-byte block",
+        "acc_map_data: data_dev " + ptr(Copy) + " is already the device memory of host data at " +
+            ptr(B) + " on radeon device 0; nothing mapped",
+        "acc_free: data_dev " + ptr(Small) + " on radeon device 0 is mapped to host data at " +
+            ptr(A) + " by acc_map_data (acc_unmap_data first); nothing freed"})
+    EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
+}
+
 TEST_F(DataClauses, ApiMisuseIsRefusedWithAMessage) {
   int A[4] = {0};
   testing::internal::CaptureStderr();
