@@ -119,14 +119,18 @@ void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int As
            Mem.name().c_str());
 }
 
-/// acc_map_data: device range [Dev, Dev + Bytes) is memory that no other
-/// host data uses, not a block acc_free freed, and lies within the block it
-/// starts in; false after a message naming data_dev.
-bool deviceMemoryToMap(const Current &C, void *Dev, size_t Bytes, BackendMemory &Mem) {
+/// acc_map_data of \p Data: device range [Dev, Dev + Bytes) is memory that
+/// no other host data uses, not a block acc_free freed, and lies within the
+/// block it starts in; false after a message naming data_dev.
+bool deviceMemoryToMap(const Current &C, const void *Data, void *Dev, size_t Bytes,
+                       BackendMemory &Mem) {
   Runtime &R = Runtime::get();
   if (!checkRange("acc_map_data", "data_dev", Dev, Bytes))
     return false;
-  if (std::optional<void *> Host = R.presentTable(C.Kind, C.Device).hostAddress(Dev)) {
+  // The same pair again is left to the present table, which names the host
+  // range.
+  std::optional<void *> Host = R.presentTable(C.Kind, C.Device).hostAddress(Dev);
+  if (Host && *Host != Data) {
     errorf("acc_map_data: data_dev %p is already the device memory of host data at %p on %s; "
            "nothing mapped",
            Dev, *Host, Mem.name().c_str());
@@ -232,7 +236,7 @@ void acc_map_data(void *D, void *Dev, size_t N) {
   if (!C.ok() || C.host())
     return;
   BackendMemory Mem(*C.B, C.Device, acc_async_sync);
-  if (Dev && N && !deviceMemoryToMap(C, Dev, N, Mem))
+  if (Dev && N && !deviceMemoryToMap(C, D, Dev, N, Mem))
     return;
   Runtime::get().presentTable(C.Kind, C.Device).map(D, Dev, N, Mem);
 }

@@ -492,6 +492,7 @@ TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
   acc_map_data(A, Copy, 64);
   const bool CopyMapped = acc_is_present(A, 64);
   acc_map_data(A, Small, 8);
+  acc_map_data(A, Small, 8);
   acc_free(Small);
   std::string Err = testing::internal::GetCapturedStderr();
   EXPECT_FALSE(FreedMapped || SmallMapped || CopyMapped);
@@ -507,7 +508,9 @@ TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
         "acc_map_data: data_dev " + ptr(Copy) + " is already the device memory of host data at " +
             ptr(B) + " on radeon device 0; nothing mapped",
         "acc_free: data_dev " + ptr(Small) + " on radeon device 0 is mapped to host data at " +
-            ptr(A) + " by acc_map_data (acc_unmap_data first); nothing freed"})
+            ptr(A) + " by acc_map_data (acc_unmap_data first); nothing freed",
+        "acc_map_data: host range [" + ptr(A) + ", " + ptr(A + 8) +
+            ") is already present on radeon device 0"})
     EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
 }
 
