@@ -367,21 +367,23 @@ void acc_free(void *Ptr) {
 }
 
 void acc_memcpy_to_device_async(void *Dev, void *Host, size_t Bytes, int Async) {
-  copyChecked("acc_memcpy_to_device", true, Dev, "data_dev_dest", Host, "data_host_src", Bytes,
-              Async);
+  copyChecked("acc_memcpy_to_device_async", true, Dev, "data_dev_dest", Host, "data_host_src",
+              Bytes, Async);
 }
 
 void acc_memcpy_from_device_async(void *Host, void *Dev, size_t Bytes, int Async) {
-  copyChecked("acc_memcpy_from_device", false, Host, "data_host_dest", Dev, "data_dev_src", Bytes,
-              Async);
+  copyChecked("acc_memcpy_from_device_async", false, Host, "data_host_dest", Dev, "data_dev_src",
+              Bytes, Async);
 }
 
 void acc_memcpy_to_device(void *Dev, void *Host, size_t Bytes) {
-  acc_memcpy_to_device_async(Dev, Host, Bytes, acc_async_sync);
+  copyChecked("acc_memcpy_to_device", true, Dev, "data_dev_dest", Host, "data_host_src", Bytes,
+              acc_async_sync);
 }
 
 void acc_memcpy_from_device(void *Host, void *Dev, size_t Bytes) {
-  acc_memcpy_from_device_async(Host, Dev, Bytes, acc_async_sync);
+  copyChecked("acc_memcpy_from_device", false, Host, "data_host_dest", Dev, "data_dev_src", Bytes,
+              acc_async_sync);
 }
 
 void acc_wait(int WaitArg) {

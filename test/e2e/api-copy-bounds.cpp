@@ -33,7 +33,7 @@ int main() {
   acc_memcpy_device(d, d + 16, 64);
   // CHECK-NEXT: ferry: error: acc_memcpy_device: the 64 bytes at data_dev_src {{.*}} run 16 bytes past the end of the 64-byte block
   acc_memcpy_to_device_async(d + 60, host.data(), 8, acc_async_sync);
-  // CHECK-NEXT: ferry: error: acc_memcpy_to_device: the 8 bytes at data_dev_dest {{.*}} run 4 bytes past the end of the 64-byte block
+  // CHECK-NEXT: ferry: error: acc_memcpy_to_device_async: the 8 bytes at data_dev_dest {{.*}} run 4 bytes past the end of the 64-byte block
 
   acc_memcpy_to_device(d - 16, host.data(), 32);
   // CHECK-NEXT: ferry: error: acc_memcpy_to_device: the 32 bytes at data_dev_dest 0x{{[0-9a-f]+}} on {{host|radeon}} device 0 start outside device memory the runtime allocated: the range overlaps the 64-byte device block at 0x{{[0-9a-f]+}} without lying within it; nothing copied

@@ -246,6 +246,14 @@ TEST(OpenACCHost, WrongArgumentsOfTheQueueAndDeviceRoutines) {
             "ferry: error: acc_memcpy_d2d: dev_num_src 2 is not a host device (there is 1); "
             "nothing copied\n");
   EXPECT_EQ(Stderr([] { EXPECT_EQ(acc_get_cuda_stream(0), nullptr); }), "");
+  // The _async forms of the copies name themselves, not their synchronous
+  // forms.
+  EXPECT_EQ(Stderr([&] { acc_memcpy_to_device_async(&V, &V, sizeof V, -77); }),
+            "ferry: error: acc_memcpy_to_device_async: async_arg -77 is not an async queue (a "
+            "number >= 0, acc_async_noval or acc_async_sync); nothing done\n");
+  EXPECT_EQ(Stderr([&] { acc_memcpy_from_device_async(nullptr, &V, sizeof V, 1); }),
+            "ferry: error: acc_memcpy_from_device_async: data_host_dest is a null pointer but "
+            "bytes is 4\n");
 }
 
 // acc_init_device and acc_shutdown_device leave the device usable; the
