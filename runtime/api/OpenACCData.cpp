@@ -205,6 +205,9 @@ void acc_update_self_async(void *D, size_t N, int A) {
 }
 
 int acc_is_present(void *D, size_t N) {
+  // A range that is no range is not present, on the host as anywhere.
+  if (!checkRange("acc_is_present", "data_arg", D, N))
+    return 0;
   Current C = current();
   if (!C.ok())
     return 0;

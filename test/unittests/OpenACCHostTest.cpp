@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -212,6 +213,13 @@ TEST(OpenACCHost, FreeMemoryDropsByAnAllocation) {
 
 // Wrong device numbers, queues and counts: a message naming the routine and
 // the argument, and nothing done.
+/// \p P as the runtime's messages print it (%p).
+static std::string ptrText(const void *P) {
+  char S[32];
+  std::snprintf(S, sizeof S, "%p", P);
+  return S;
+}
+
 TEST(OpenACCHost, WrongArgumentsOfTheQueueAndDeviceRoutines) {
   acc_set_device_type(acc_device_host);
   auto Stderr = [](auto Call) {
@@ -246,6 +254,12 @@ TEST(OpenACCHost, WrongArgumentsOfTheQueueAndDeviceRoutines) {
             "ferry: error: acc_memcpy_d2d: dev_num_src 2 is not a host device (there is 1); "
             "nothing copied\n");
   EXPECT_EQ(Stderr([] { EXPECT_EQ(acc_get_cuda_stream(0), nullptr); }), "");
+  // Shared memory holds every range there is, not one that is none.
+  EXPECT_EQ(Stderr([&] { EXPECT_EQ(acc_is_present(nullptr, 8), 0); }),
+            "ferry: error: acc_is_present: data_arg is a null pointer but bytes is 8\n");
+  EXPECT_EQ(Stderr([&] { EXPECT_EQ(acc_is_present(&V, SIZE_MAX), 0); }),
+            "ferry: error: acc_is_present: data_arg (" + ptrText(&V) +
+                ") plus bytes (18446744073709551615) lies past the end of the address space\n");
   // The _async forms of the copies name themselves, not their synchronous
   // forms.
   EXPECT_EQ(Stderr([&] { acc_memcpy_to_device_async(&V, &V, sizeof V, -77); }),
