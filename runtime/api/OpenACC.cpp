@@ -91,7 +91,8 @@ void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstA
   int D;
   if (Backend *B = current(D)) {
     if (!Runtime::get().checkDeviceRange(Routine, ToDevice ? DstArg : SrcArg, B->kind(), D,
-                                         ToDevice ? Dst : Src, Bytes))
+                                         ToDevice ? Dst : Src, Bytes) ||
+        !checkHostMapped(Routine, ToDevice ? SrcArg : DstArg, ToDevice ? Src : Dst, Bytes))
       return;
     Runtime::get().countTransfer(ToDevice, Bytes);
     Async = Runtime::get().resolveAsync(B->kind(), D, Async);

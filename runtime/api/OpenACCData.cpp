@@ -80,6 +80,8 @@ void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry W
     return nullptr;
   if (C.host())
     return Data;
+  if (!checkHostMapped(Routine, "data_arg", Data, Bytes))
+    return nullptr;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   void *Dev = nullptr;
   if (Runtime::get()
@@ -99,6 +101,8 @@ void exit(const char *Routine, void *Data, size_t Bytes, PresentTable::Exit What
   Current C = current();
   if (!C.ok() || C.host())
     return;
+  if (What == PresentTable::Exit::Copyout && !checkHostMapped(Routine, "data_arg", Data, Bytes))
+    return;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   if (Runtime::get()
           .presentTable(C.Kind, C.Device)
@@ -111,7 +115,7 @@ void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int As
   if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
     return;
   Current C = current();
-  if (!C.ok() || C.host() || !Bytes)
+  if (!C.ok() || C.host() || !Bytes || !checkHostMapped(Routine, "data_arg", Data, Bytes))
     return;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   if (Runtime::get().presentTable(C.Kind, C.Device).update(Data, Bytes, ToDevice, Mem))

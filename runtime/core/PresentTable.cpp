@@ -8,7 +8,11 @@
 
 #include "core/Debug.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <iterator>
 #include <utility>
@@ -40,6 +44,27 @@ bool checkRange(const char *Routine, const char *Arg, const void *P, size_t Byte
     return false;
   }
   return false;
+}
+
+bool checkHostMapped(const char *Routine, const char *Arg, const void *P, size_t Bytes) {
+  if (!Bytes)
+    return true;
+  static const uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
+  // mincore fails with ENOMEM for a range with unmapped pages; it is asked
+  // a chunk at a time so that its answer fits a fixed buffer.
+  constexpr uintptr_t PagesPerCall = 4096;
+  unsigned char Resident[PagesPerCall];
+  const uintptr_t End = uintptr_t(P) + Bytes;
+  for (uintptr_t At = uintptr_t(P) & ~(Page - 1); At < End; At += PagesPerCall * Page) {
+    const uintptr_t Len = std::min<uintptr_t>(End - At, PagesPerCall * Page);
+    if (mincore(reinterpret_cast<void *>(At), Len, Resident) == 0 || errno != ENOMEM)
+      continue;
+    errorf("%s: the %zu bytes at %s %p run into host memory that is not mapped (bytes is "
+           "larger than the data); nothing done",
+           Routine, Bytes, Arg, P);
+    return false;
+  }
+  return true;
 }
 
 const PresentTable::Mapping *PresentTable::containing(uintptr_t B, uintptr_t E) const {

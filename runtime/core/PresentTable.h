@@ -38,6 +38,13 @@ RangeProblem rangeProblem(const void *P, size_t Bytes);
 /// something.
 bool checkRange(const char *Routine, const char *Arg, const void *P, size_t Bytes);
 
+/// Checks that host range [P, P + Bytes), which rangeProblem accepted and
+/// which data routine \p Routine is about to copy to or from, lies in
+/// mapped pages: false, after a message naming \p Arg, when part of it is
+/// not (bytes larger than the data runs into unmapped memory, where the copy
+/// would fault).
+bool checkHostMapped(const char *Routine, const char *Arg, const void *P, size_t Bytes);
+
 /// What the present table needs from a device.
 class DeviceMemory {
 public:

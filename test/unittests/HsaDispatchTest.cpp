@@ -24,6 +24,8 @@
 #include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -512,6 +514,40 @@ TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
         "acc_map_data: host range [" + ptr(A) + ", " + ptr(A + 8) +
             ") is already present on radeon device 0"})
     EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
+}
+
+// bytes larger than the host data, running into unmapped pages, is refused
+// before any copy touches them; before, the copy faulted (SIGSEGV, no word).
+TEST_F(DataClauses, HostRangesIntoUnmappedMemoryAreRefused) {
+  const size_t Page = size_t(sysconf(_SC_PAGESIZE));
+  char *P = static_cast<char *>(
+      mmap(nullptr, 2 * Page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(P, MAP_FAILED);
+  ASSERT_EQ(munmap(P + Page, Page), 0);
+  void *D = acc_malloc(2 * Page);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(acc_copyin(P, 2 * Page), nullptr);
+  acc_memcpy_to_device(D, P, 2 * Page);
+  acc_memcpy_from_device(P, D, 2 * Page);
+  acc_copyin(P, Page);
+  acc_update_self(P, 2 * Page);
+  acc_copyout(P, 2 * Page);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(acc_is_present(P, Page));
+  acc_delete(P, Page);
+  acc_free(D);
+  munmap(P, Page);
+  const std::string Tail = " run into host memory that is not mapped (bytes is larger than the "
+                           "data); nothing done\n";
+  const std::string Bytes = std::to_string(2 * Page);
+  EXPECT_EQ(Err, "ferry: error: acc_copyin: the " + Bytes + " bytes at data_arg " + ptr(P) + Tail +
+                     "ferry: error: acc_memcpy_to_device: the " + Bytes +
+                     " bytes at data_host_src " + ptr(P) + Tail +
+                     "ferry: error: acc_memcpy_from_device: the " + Bytes +
+                     " bytes at data_host_dest " + ptr(P) + Tail +
+                     "ferry: error: acc_update_self: the " + Bytes + " bytes at data_arg " +
+                     ptr(P) + Tail + "ferry: error: acc_copyout: the " + Bytes +
+                     " bytes at data_arg " + ptr(P) + Tail);
 }
 
 TEST_F(DataClauses, ApiMisuseIsRefusedWithAMessage) {
