@@ -10,6 +10,7 @@
 /// routine does nothing or returns its error value (docs/runtime.md).
 ///
 //===----------------------------------------------------------------------===//
+#include "api/DeviceTypes.h"
 #include "core/Debug.h"
 #include "core/Runtime.h"
 #include "host/HostQueues.h"
@@ -21,6 +22,26 @@
 #include <vector>
 
 using namespace ferry;
+
+bool ferry::knownDeviceType(const char *Routine, acc_device_t T, bool NoneToo,
+                            const char *Outcome) {
+  switch (T) {
+  case acc_device_none:
+    if (NoneToo)
+      return true;
+    break;
+  case acc_device_default:
+  case acc_device_host:
+  case acc_device_not_host:
+  case acc_device_nvidia:
+  case acc_device_radeon:
+    return true;
+  default:
+    break;
+  }
+  errorf("%s: dev_type %d is not a device type; %s", Routine, int(T), Outcome);
+  return false;
+}
 
 namespace {
 
@@ -41,18 +62,7 @@ std::optional<DeviceKind> kindOf(acc_device_t T) {
 /// False after a message naming \p Routine when \p T is no acc_device_t
 /// value (\p Outcome: what the routine does then).
 bool knownType(const char *Routine, acc_device_t T, const char *Outcome) {
-  switch (T) {
-  case acc_device_none:
-  case acc_device_default:
-  case acc_device_host:
-  case acc_device_not_host:
-  case acc_device_nvidia:
-  case acc_device_radeon:
-    return true;
-  default:
-    errorf("%s: dev_type %d is not a device type; %s", Routine, int(T), Outcome);
-    return false;
-  }
+  return knownDeviceType(Routine, T, /*NoneToo=*/true, Outcome);
 }
 
 /// The backend and device number that the current device type selects, or

@@ -6,6 +6,7 @@
 /// device and host addresses coincide, and data routines move nothing.
 ///
 //===----------------------------------------------------------------------===//
+#include "api/DeviceTypes.h"
 #include "core/Debug.h"
 #include "core/Runtime.h"
 #include "openacc.h"
@@ -43,21 +44,6 @@ Current current() {
   C.Device = R.deviceNum(*K);
   C.B = &R.backendFor(*K);
   return C;
-}
-
-/// True when \p T is one of the acc_device_t values a routine can name
-/// (acc_device_none is not one).
-bool isDeviceType(acc_device_t T) {
-  switch (T) {
-  case acc_device_default:
-  case acc_device_host:
-  case acc_device_not_host:
-  case acc_device_nvidia:
-  case acc_device_radeon:
-    return true;
-  default:
-    return false;
-  }
 }
 
 /// The checks every data routine makes first, on every device: a null
@@ -394,10 +380,8 @@ void *acc_present_or_create(void *D, size_t N) {
 
 void acc_init(acc_device_t T) {
   // Discovery is lazy; acc_init makes it happen now and selects the type.
-  if (!isDeviceType(T)) {
-    errorf("acc_init: dev_type %d is not a device type; nothing done", int(T));
+  if (!knownDeviceType("acc_init", T, /*NoneToo=*/false, "nothing done"))
     return;
-  }
   acc_set_device_type(T);
   Current C = current();
   if (C.ok())
@@ -408,10 +392,8 @@ void acc_shutdown(acc_device_t T) {
   // acc_shutdown_device for every device of the type: outstanding work
   // finishes, queues and loaded code go; data and contexts stay, and the
   // next use makes the rest again.
-  if (!isDeviceType(T)) {
-    errorf("acc_shutdown: dev_type %d is not a device type; nothing done", int(T));
+  if (!knownDeviceType("acc_shutdown", T, /*NoneToo=*/false, "nothing done"))
     return;
-  }
   Runtime &R = Runtime::get();
   for (DeviceKind K : {DeviceKind::Host, DeviceKind::Nvidia, DeviceKind::Radeon}) {
     if (T != acc_device_default && accTypeOfKind(K) != T &&
