@@ -59,12 +59,6 @@ std::optional<DeviceKind> kindOf(acc_device_t T) {
   }
 }
 
-/// False after a message naming \p Routine when \p T is no acc_device_t
-/// value (\p Outcome: what the routine does then).
-bool knownType(const char *Routine, acc_device_t T, const char *Outcome) {
-  return knownDeviceType(Routine, T, /*NoneToo=*/true, Outcome);
-}
-
 /// The backend and device number that the current device type selects, or
 /// nullptr after saying why there is none.
 Backend *current(int &Device) {
@@ -250,7 +244,7 @@ std::optional<DeviceKind> deviceOfType(const char *Routine, int Num, acc_device_
 extern "C" {
 
 int acc_get_num_devices(acc_device_t T) {
-  if (!knownType("acc_get_num_devices", T, "returning 0"))
+  if (!knownDeviceType("acc_get_num_devices", T, /*NoneToo=*/true, "returning 0"))
     return 0;
   Runtime &R = Runtime::get();
   if (auto K = kindOf(T))
@@ -293,7 +287,7 @@ acc_device_t acc_get_device_type(void) {
 }
 
 void acc_set_device_num(int Num, acc_device_t T) {
-  if (!knownType("acc_set_device_num", T, "nothing done"))
+  if (!knownDeviceType("acc_set_device_num", T, /*NoneToo=*/true, "nothing done"))
     return;
   Runtime &R = Runtime::get();
   // A negative number restores the default (device 0); one past the devices
@@ -319,7 +313,7 @@ void acc_set_device_num(int Num, acc_device_t T) {
 }
 
 int acc_get_device_num(acc_device_t T) {
-  if (!knownType("acc_get_device_num", T, "returning -1"))
+  if (!knownDeviceType("acc_get_device_num", T, /*NoneToo=*/true, "returning -1"))
     return -1;
   Runtime &R = Runtime::get();
   if (auto K = kindOf(T))
@@ -556,7 +550,7 @@ int acc_set_cuda_stream(int Async, void *Stream) {
 }
 
 int acc_on_device(acc_device_t T) {
-  if (!knownType("acc_on_device", T, "returning 0"))
+  if (!knownDeviceType("acc_on_device", T, /*NoneToo=*/true, "returning 0"))
     return 0;
   // Host code (and the host fallback of a region) runs on the host.
   return T == acc_device_host || T == acc_device_default ? 1 : 0;
