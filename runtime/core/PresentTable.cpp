@@ -263,11 +263,17 @@ ferry_status PresentTable::update(const void *Host, size_t Bytes, bool ToDevice,
 
 ferry_status PresentTable::map(const void *Host, void *Dev, size_t Bytes,
                                DeviceMemory &Mem) {
-  if (!Host || !Dev || !Bytes || rangeProblem(Host, Bytes) != RangeProblem::None) {
-    errorf("acc_map_data: %s", !Host    ? "the host address is NULL"
-                               : !Dev   ? "the device address is NULL"
-                               : !Bytes ? "the size is 0"
-                                        : "the host range lies past the end of the address space");
+  // Named after the arguments of acc_map_data(data_arg, data_dev, bytes).
+  if (!Host || !Dev || !Bytes) {
+    errorf("acc_map_data: %s; nothing mapped", !Host  ? "data_arg is a null pointer"
+                                               : !Dev ? "data_dev is a null pointer"
+                                                      : "bytes is 0");
+    return FERRY_ERROR_INVALID;
+  }
+  if (rangeProblem(Host, Bytes) != RangeProblem::None) {
+    errorf("acc_map_data: data_arg (%p) plus bytes (%zu) lies past the end of the address "
+           "space; nothing mapped",
+           Host, Bytes);
     return FERRY_ERROR_INVALID;
   }
   std::lock_guard<std::mutex> Lock(Mutex);

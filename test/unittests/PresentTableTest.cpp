@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 using namespace ferry;
 using C = PresentTable::Counter;
@@ -226,6 +228,33 @@ TEST(PresentTable, RangesThatAreNotMemoryAreRefused) {
   EXPECT_EQ(rangeProblem(A, sizeof A), RangeProblem::None);
   EXPECT_EQ(rangeProblem(A, SIZE_MAX), RangeProblem::Wraps);
   EXPECT_EQ(rangeProblem(reinterpret_cast<void *>(UINTPTR_MAX), 1), RangeProblem::Wraps);
+}
+
+// acc_map_data's refusals name the argument of
+// acc_map_data(data_arg, data_dev, bytes) that is wrong, as its other
+// messages do (before: "the device address is NULL", "the size is 0").
+TEST(PresentTable, MapDataNamesTheWrongArgument) {
+  PresentTable T;
+  FakeDeviceMemory M;
+  char A[16], Dev[16];
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(T.map(nullptr, Dev, sizeof A, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.map(A, nullptr, sizeof A, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.map(A, Dev, 0, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.map(A, Dev, SIZE_MAX, M), FERRY_ERROR_INVALID);
+  const std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(T.size(), 0u);
+  char Wraps[160];
+  std::snprintf(Wraps, sizeof Wraps,
+                "ferry: error: acc_map_data: data_arg (%p) plus bytes (%zu) lies past the end of "
+                "the address space; nothing mapped\n",
+                static_cast<void *>(A), SIZE_MAX);
+  EXPECT_EQ(Err, std::string("ferry: error: acc_map_data: data_arg is a null pointer; nothing "
+                             "mapped\n"
+                             "ferry: error: acc_map_data: data_dev is a null pointer; nothing "
+                             "mapped\n"
+                             "ferry: error: acc_map_data: bytes is 0; nothing mapped\n") +
+                     Wraps);
 }
 
 } // namespace
