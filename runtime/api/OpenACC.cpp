@@ -343,15 +343,22 @@ void acc_free(void *Ptr) {
   if (!B || !Ptr)
     return;
   Runtime &R = Runtime::get();
-  // Memory acc_map_data lent to host data stays until acc_unmap_data: the
-  // present table would go on copying into it after the free.
-  if (B->kind() != DeviceKind::Host && R.allocations(B->kind(), Dev).holds(Ptr))
-    if (std::optional<void *> Host = R.presentTable(B->kind(), Dev).hostAddress(Ptr)) {
-      errorf("acc_free: data_dev %p on %s device %d is mapped to host data at %p by "
-             "acc_map_data (acc_unmap_data first); nothing freed",
-             Ptr, deviceKindName(B->kind()), Dev, *Host);
-      return;
-    }
+  // Memory acc_map_data lent to host data stays until acc_unmap_data, at the
+  // start of the block or anywhere in it: the present table would go on
+  // copying into it after the free.
+  if (B->kind() != DeviceKind::Host)
+    if (const size_t Size = R.allocations(B->kind(), Dev).blockBytes(Ptr))
+      if (std::optional<PresentTable::Mapping> M =
+              R.presentTable(B->kind(), Dev).mappedInto(Ptr, Size)) {
+        const size_t Offset = size_t(M->Dev - static_cast<char *>(Ptr));
+        const std::string Where =
+            Offset ? ", from " + std::to_string(Offset) + " bytes into the block," : "";
+        errorf("acc_free: data_dev %p on %s device %d is mapped%s to host data at %p by "
+               "acc_map_data (acc_unmap_data first); nothing freed",
+               Ptr, deviceKindName(B->kind()), Dev, Where.c_str(),
+               reinterpret_cast<void *>(M->HostBegin));
+        return;
+      }
   if (std::string Why = R.allocations(B->kind(), Dev).remove(Ptr); !Why.empty()) {
     // Device memory of the present table belongs to a data clause or routine.
     std::string Hint;

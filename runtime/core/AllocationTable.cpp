@@ -75,6 +75,12 @@ bool AllocationTable::holds(const void *Ptr) const {
   return It != Blocks.begin() && std::prev(It)->first + std::prev(It)->second > P;
 }
 
+size_t AllocationTable::blockBytes(const void *Ptr) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Blocks.find(reinterpret_cast<uintptr_t>(Ptr));
+  return It == Blocks.end() ? 0 : It->second;
+}
+
 std::string AllocationTable::freedBlock(const void *Ptr) const {
   if (holds(Ptr))
     return "";

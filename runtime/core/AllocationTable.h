@@ -35,6 +35,8 @@ public:
   std::string overrun(const void *Ptr, size_t Bytes) const;
   /// Whether \p Ptr points into a block of the table.
   bool holds(const void *Ptr) const;
+  /// The size of the block that starts at \p Ptr; 0 when none does.
+  size_t blockBytes(const void *Ptr) const;
   /// "" unless \p Ptr points into one of the remembered freed blocks and
   /// into no live one; then that block, to follow "a block ... freed" in a
   /// message: "at 0x... (N bytes)".

@@ -409,6 +409,16 @@ std::optional<void *> PresentTable::hostAddress(const void *Dev) const {
   return std::nullopt;
 }
 
+std::optional<PresentTable::Mapping> PresentTable::mappedInto(const void *Dev,
+                                                              size_t Bytes) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const char *D = static_cast<const char *>(Dev);
+  for (const auto &[Begin, M] : Mappings)
+    if (M.Mapped && M.Dev < D + Bytes && D < M.Dev + (M.HostEnd - M.HostBegin))
+      return M;
+  return std::nullopt;
+}
+
 std::string PresentTable::deviceOverrun(const void *Dev, size_t Bytes) const {
   std::lock_guard<std::mutex> Lock(Mutex);
   const char *D = static_cast<const char *>(Dev);

@@ -132,6 +132,9 @@ public:
   std::string deviceOverrun(const void *Dev, size_t Bytes) const;
   /// The host address of device address \p Dev, if it is in a mapping.
   std::optional<void *> hostAddress(const void *Dev) const;
+  /// An acc_map_data mapping whose device memory overlaps device range
+  /// [Dev, Dev + Bytes) (a block acc_free is asked to free), if there is one.
+  std::optional<Mapping> mappedInto(const void *Dev, size_t Bytes) const;
   /// The mapping that contains Host, for tests and diagnostics.
   std::optional<Mapping> find(const void *Host) const;
   size_t size() const;

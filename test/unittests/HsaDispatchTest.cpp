@@ -516,6 +516,29 @@ TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
     EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
 }
 
+// acc_free refuses a block that acc_map_data mapped at an offset into it as
+// it refuses one mapped at its start; before, the block was freed and the
+// mapping went on naming freed device memory.
+TEST_F(DataClauses, FreeRefusesABlockMappedAtAnOffsetIntoIt) {
+  static char A[64];
+  char *D = static_cast<char *>(acc_malloc(256));
+  ASSERT_NE(D, nullptr);
+  acc_map_data(A, D + 64, sizeof A);
+  testing::internal::CaptureStderr();
+  acc_free(D);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(acc_deviceptr(A), D + 64) << "the mapping stays";
+  acc_unmap_data(A);
+  testing::internal::CaptureStderr();
+  acc_free(D);
+  const std::string Unmapped = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(Err, "ferry: error: acc_free: data_dev " + ptr(D) +
+                     " on radeon device 0 is mapped, from 64 bytes into the block, to host data "
+                     "at " +
+                     ptr(A) + " by acc_map_data (acc_unmap_data first); nothing freed\n");
+  EXPECT_EQ(Unmapped, "") << "freed once unmapped";
+}
+
 // bytes larger than the host data, running into unmapped pages, is refused
 // before any copy touches them; before, the copy faulted (SIGSEGV, no word).
 TEST_F(DataClauses, HostRangesIntoUnmappedMemoryAreRefused) {
