@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
@@ -514,6 +515,18 @@ TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
         "acc_map_data: host range [" + ptr(A) + ", " + ptr(A + 8) +
             ") is already present on radeon device 0"})
     EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
+}
+
+// A queue that no work ever used is complete on a GPU too: acc_wait_any
+// returns its index at once, with no message.
+TEST_F(DataClauses, WaitAnyReturnsAQueueThatWasNeverUsed) {
+  int Unused[3] = {123, 7, INT32_MAX};
+  int AfterSync[3] = {acc_async_sync, 4567, 8};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(acc_wait_any(3, Unused), 0);
+  EXPECT_EQ(acc_wait_any(3, AfterSync), 1);
+  EXPECT_EQ(acc_wait_any_device(3, Unused, 0), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
 // acc_free refuses a block that acc_map_data mapped at an offset into it as

@@ -72,6 +72,21 @@ TEST(OpenACCHost, MemoryAndCopies) {
   acc_free(D2);
 }
 
+// A queue that no work ever used has nothing to wait for: it is complete,
+// and acc_wait_any returns its index at once, with no message (OpenACC 3.3
+// acc_wait_any: the index of a completed queue; -1 only when no entry names
+// a queue).
+TEST(OpenACCHost, WaitAnyReturnsAQueueThatWasNeverUsed) {
+  acc_set_device_type(acc_device_host);
+  int Unused[3] = {123, 7, INT32_MAX};
+  int AfterSync[3] = {acc_async_sync, 4567, 8};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(acc_wait_any(3, Unused), 0);
+  EXPECT_EQ(acc_wait_any(3, AfterSync), 1);
+  EXPECT_EQ(acc_wait_any_device(3, Unused, 0), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
 TEST(OpenACCHost, Properties) {
   EXPECT_GT(acc_get_property(0, acc_device_host, acc_property_memory), 0u);
   EXPECT_GT(acc_get_property(0, acc_device_host, acc_property_free_memory), 0u);
