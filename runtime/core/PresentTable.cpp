@@ -200,6 +200,17 @@ ferry_status PresentTable::leave(const void *Host, size_t Bytes, Counter C, bool
   if (!M)
     return Overlap ? partial(B, E, *Overlap, Mem) : FERRY_SUCCESS;
   unsigned &Count = C == Counter::Structured ? M->Structured : M->Dynamic;
+  // OpenACC 3.3 (acc_map_data): "Memory mapped by acc_map_data may not have
+  // the associated dynamic reference count decremented to zero, except by a
+  // call to acc_unmap_data." The mapping's own reference stays; a finalize
+  // drops the others.
+  if (M->Mapped && C == Counter::Dynamic && (Finalize || Count <= 1)) {
+    Count = 1;
+    errorf("host range [%#zx, %#zx) was mapped by acc_map_data on %s: its dynamic reference "
+           "count stays 1 until acc_unmap_data",
+           size_t(M->HostBegin), size_t(M->HostEnd), Mem.name().c_str());
+    return FERRY_ERROR_INVALID;
+  }
   if (Finalize && C == Counter::Dynamic)
     Count = 0;
   else if (Count)

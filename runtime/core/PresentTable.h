@@ -93,7 +93,9 @@ public:
                      bool Zero, DeviceMemory &Mem, void **DevOut);
   /// Data exit: drops one reference of \p C (all dynamic ones with
   /// \p Finalize); when no reference is left, Copyout copies back, and the
-  /// device copy is freed. Absent data is not an error (OpenACC 3.3).
+  /// device copy is freed. Absent data is not an error (OpenACC 3.3). The
+  /// dynamic count of acc_map_data's mappings never drops below 1: an exit
+  /// that would take it to 0 is an error (only acc_unmap_data unmaps).
   ferry_status exit(const void *Host, size_t Bytes, Exit What, Counter C,
                     bool Finalize, DeviceMemory &Mem);
   /// exit() with Copyout that copies back only \p Parts (host ranges in the

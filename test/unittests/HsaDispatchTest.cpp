@@ -517,6 +517,34 @@ TEST_F(DataClauses, MapDataRefusesDeviceMemoryItCannotOwn) {
     EXPECT_NE(Err.find(Line), std::string::npos) << Line << "\n" << Err;
 }
 
+// acc_delete / acc_copyout of data that acc_map_data mapped would take its
+// dynamic reference count to zero, which OpenACC 3.3 leaves to
+// acc_unmap_data alone: refused with the reason and the routine; the data
+// stays mapped and nothing is copied. Before, the mapping went silently.
+TEST_F(DataClauses, DeleteAndCopyoutLeaveAccMapDataMappingsAlone) {
+  static int A[16];
+  void *D = acc_malloc(sizeof A);
+  ASSERT_NE(D, nullptr);
+  acc_map_data(A, D, sizeof A);
+  testing::internal::CaptureStderr();
+  acc_delete(A, sizeof A);
+  acc_copyout_finalize(A, sizeof A);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(acc_deviceptr(A), D) << "still mapped";
+  acc_unmap_data(A);
+  acc_free(D);
+  char Range[64];
+  std::snprintf(Range, sizeof Range, "[%#zx, %#zx)", size_t(reinterpret_cast<uintptr_t>(A)),
+                size_t(reinterpret_cast<uintptr_t>(A + 16)));
+  const std::string Reason = std::string("ferry: error: host range ") + Range +
+                             " was mapped by acc_map_data on radeon device 0: its dynamic "
+                             "reference count stays 1 until acc_unmap_data\n";
+  EXPECT_EQ(Err, Reason + "ferry: error: acc_delete: data_arg " + ptr(A) +
+                     " (64 bytes) was not deleted on radeon device 0\n" + Reason +
+                     "ferry: error: acc_copyout_finalize: data_arg " + ptr(A) +
+                     " (64 bytes) was not copied out on radeon device 0\n");
+}
+
 // A queue that no work ever used is complete on a GPU too: acc_wait_any
 // returns its index at once, with no message.
 TEST_F(DataClauses, WaitAnyReturnsAQueueThatWasNeverUsed) {

@@ -230,6 +230,49 @@ TEST(PresentTable, RangesThatAreNotMemoryAreRefused) {
   EXPECT_EQ(rangeProblem(reinterpret_cast<void *>(UINTPTR_MAX), 1), RangeProblem::Wraps);
 }
 
+// OpenACC 3.3: "Memory mapped by acc_map_data may not have the associated
+// dynamic reference count decremented to zero, except by a call to
+// acc_unmap_data." acc_delete / acc_copyout (and their finalize forms) of
+// such data are refused with a message and neither unmap nor copy; before,
+// the first one removed the mapping silently.
+TEST(PresentTable, ExitsNeverUnmapWhatAccMapDataMapped) {
+  PresentTable T;
+  FakeDeviceMemory M;
+  int Host[4] = {1, 2, 3, 4};
+  int DeviceBuf[4] = {};
+  ASSERT_EQ(T.map(Host, DeviceBuf, sizeof Host, M), FERRY_SUCCESS);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(T.exit(Host, sizeof Host, X::Delete, C::Dynamic, false, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.exit(Host, sizeof Host, X::Copyout, C::Dynamic, false, M), FERRY_ERROR_INVALID);
+  EXPECT_EQ(T.exit(Host, sizeof Host, X::Delete, C::Dynamic, true, M), FERRY_ERROR_INVALID);
+  const std::string Err = testing::internal::GetCapturedStderr();
+  ASSERT_TRUE(T.find(Host));
+  EXPECT_EQ(T.find(Host)->Dynamic, 1u);
+  EXPECT_EQ(M.FromDevice, 0u) << "no data movement";
+  char Line[200];
+  std::snprintf(Line, sizeof Line,
+                "ferry: error: host range [%#zx, %#zx) was mapped by acc_map_data on fake device "
+                "0: its dynamic reference count stays 1 until acc_unmap_data\n",
+                size_t(reinterpret_cast<uintptr_t>(Host)),
+                size_t(reinterpret_cast<uintptr_t>(Host + 4)));
+  EXPECT_EQ(Err, std::string(Line) + Line + Line);
+  // References beyond acc_map_data's come and go as usual; a finalize drops
+  // them all but that one.
+  void *D;
+  ASSERT_EQ(T.enter(Host, sizeof Host, E::Copyin, C::Dynamic, false, M, &D), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(Host, sizeof Host, E::Copyin, C::Dynamic, false, M, &D), FERRY_SUCCESS);
+  EXPECT_EQ(T.exit(Host, sizeof Host, X::Delete, C::Dynamic, false, M), FERRY_SUCCESS);
+  EXPECT_EQ(T.find(Host)->Dynamic, 2u);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(T.exit(Host, sizeof Host, X::Copyout, C::Dynamic, true, M), FERRY_ERROR_INVALID);
+  testing::internal::GetCapturedStderr();
+  EXPECT_EQ(T.find(Host)->Dynamic, 1u);
+  EXPECT_EQ(M.FromDevice, 0u);
+  EXPECT_EQ(T.unmap(Host, M), FERRY_SUCCESS);
+  EXPECT_EQ(T.size(), 0u);
+  EXPECT_EQ(M.Releases, 0);
+}
+
 // acc_map_data's refusals name the argument of
 // acc_map_data(data_arg, data_dev, bytes) that is wrong, as its other
 // messages do (before: "the device address is NULL", "the size is 0").
