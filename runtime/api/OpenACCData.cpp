@@ -243,12 +243,15 @@ void acc_unmap_data(void *D) {
 }
 
 namespace {
-/// acc_memcpy_device(_async): both device ranges within what they start in.
+/// acc_memcpy_device(_async): both device ranges within what they start in;
+/// on the host, whose device memory is host memory, in mapped pages too.
 bool deviceRangesFit(const char *Routine, const Current &C, const void *Dst, const void *Src,
                      size_t N) {
   Runtime &R = Runtime::get();
   return R.checkDeviceRange(Routine, "data_dev_dest", C.Kind, C.Device, Dst, N) &&
-         R.checkDeviceRange(Routine, "data_dev_src", C.Kind, C.Device, Src, N);
+         R.checkDeviceRange(Routine, "data_dev_src", C.Kind, C.Device, Src, N) &&
+         (!C.host() || (checkHostMapped(Routine, "data_dev_dest", Dst, N) &&
+                        checkHostMapped(Routine, "data_dev_src", Src, N)));
 }
 } // namespace
 
@@ -295,7 +298,9 @@ void copyBetweenDevices(const char *Routine, void *Dst, void *Src, size_t N, int
   Runtime &R = Runtime::get();
   const int Queue = R.resolveAsync(C.Kind, SrcNum, Async);
   if (C.host()) {
-    report(C.B->copyDeviceToDevice(DstNum, Dst, SrcNum, Src, N, Queue));
+    if (checkHostMapped(Routine, "data_arg_dest", Dst, N) &&
+        checkHostMapped(Routine, "data_arg_src", Src, N))
+      report(C.B->copyDeviceToDevice(DstNum, Dst, SrcNum, Src, N, Queue));
     return;
   }
   void *DevAddr[2] = {nullptr, nullptr};

@@ -4,10 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 TEST(OpenACCHost, DeviceTypeAndNumbers) {
   acc_set_device_type(acc_device_host);
@@ -85,6 +89,50 @@ TEST(OpenACCHost, WaitAnyReturnsAQueueThatWasNeverUsed) {
   EXPECT_EQ(acc_wait_any(3, AfterSync), 1);
   EXPECT_EQ(acc_wait_any_device(3, Unused, 0), 0);
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+// On the host the device memory is host memory: a device range that runs
+// into unmapped pages is refused like a host range (mincore) instead of
+// faulting in the copy, in acc_memcpy_to/from_device (and _async),
+// acc_memcpy_device and acc_memcpy_d2d; before, each died with SIGSEGV. The
+// data routines copy nothing on the host, so they have nothing to refuse.
+TEST(OpenACCHost, DeviceRangesIntoUnmappedMemoryAreRefused) {
+  acc_set_device_type(acc_device_host);
+  const size_t Page = size_t(sysconf(_SC_PAGESIZE));
+  char *P = static_cast<char *>(
+      mmap(nullptr, 2 * Page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(P, MAP_FAILED);
+  ASSERT_EQ(munmap(P + Page, Page), 0);
+  std::vector<char> Big(2 * Page);
+  char *B = Big.data();
+  testing::internal::CaptureStderr();
+  acc_memcpy_to_device(P, B, 2 * Page);
+  acc_memcpy_from_device(B, P, 2 * Page);
+  acc_memcpy_to_device_async(P, B, 2 * Page, 1);
+  acc_wait(1);
+  acc_memcpy_device(P, B, 2 * Page);
+  acc_memcpy_device(B, P, 2 * Page);
+  acc_memcpy_d2d(P, B, 2 * Page, 0, 0);
+  acc_memcpy_d2d(B, P, 2 * Page, 0, 0);
+  acc_update_device(P, 2 * Page);
+  acc_update_self(P, 2 * Page);
+  const std::string Err = testing::internal::GetCapturedStderr();
+  munmap(P, Page);
+  auto Line = [&](const char *Routine, const char *Arg) {
+    char S[300];
+    std::snprintf(S, sizeof S,
+                  "ferry: error: %s: the %zu bytes at %s %p run into host memory that is not "
+                  "mapped (bytes is larger than the data); nothing done\n",
+                  Routine, 2 * Page, Arg, static_cast<void *>(P));
+    return std::string(S);
+  };
+  EXPECT_EQ(Err, Line("acc_memcpy_to_device", "data_dev_dest") +
+                     Line("acc_memcpy_from_device", "data_dev_src") +
+                     Line("acc_memcpy_to_device_async", "data_dev_dest") +
+                     Line("acc_memcpy_device", "data_dev_dest") +
+                     Line("acc_memcpy_device", "data_dev_src") +
+                     Line("acc_memcpy_d2d", "data_arg_dest") +
+                     Line("acc_memcpy_d2d", "data_arg_src"));
 }
 
 TEST(OpenACCHost, Properties) {
