@@ -310,6 +310,15 @@ ferry_status PresentTable::unmap(const void *Host, DeviceMemory &Mem) {
            Mem.name().c_str());
     return FERRY_ERROR_INVALID;
   }
+  // OpenACC 3.3: "It is an error to call acc_unmap_data if the structured
+  // reference count for the pointed-to memory is not zero." The dynamic
+  // references go with the mapping.
+  if (unsigned Structured = It->second.Structured) {
+    errorf("acc_unmap_data: host data at %p on %s has a structured reference count of %u (a "
+           "data or compute construct uses it); nothing unmapped",
+           Host, Mem.name().c_str(), Structured);
+    return FERRY_ERROR_INVALID;
+  }
   Mappings.erase(It);
   return FERRY_SUCCESS;
 }

@@ -107,7 +107,8 @@ public:
   /// attached pointers in it keep their values on both sides.
   ferry_status update(const void *Host, size_t Bytes, bool ToDevice,
                       DeviceMemory &Mem);
-  /// acc_map_data / acc_unmap_data.
+  /// acc_map_data / acc_unmap_data. unmap refuses a mapping whose
+  /// structured reference count is not zero (a construct uses it).
   ferry_status map(const void *Host, void *Dev, size_t Bytes, DeviceMemory &Mem);
   ferry_status unmap(const void *Host, DeviceMemory &Mem);
 

@@ -545,6 +545,32 @@ TEST_F(DataClauses, DeleteAndCopyoutLeaveAccMapDataMappingsAlone) {
                      " (64 bytes) was not copied out on radeon device 0\n");
 }
 
+// acc_unmap_data inside a data construct that uses the mapped data (its
+// structured reference count is 1) is an error in OpenACC 3.3: refused with
+// the routine and the count, the mapping left as it is. Before, the mapping
+// went and the construct's exit found nothing.
+TEST_F(DataClauses, UnmapDataInsideADataConstructIsRefused) {
+  static int A[16];
+  void *D = acc_malloc(sizeof A);
+  ASSERT_NE(D, nullptr);
+  acc_map_data(A, D, sizeof A);
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_PRESENT, 0, "A", 0}};
+  ASSERT_EQ(ferry_data_enter(&Region, Items, 1, acc_async_sync), FERRY_SUCCESS);
+  testing::internal::CaptureStderr();
+  acc_unmap_data(A);
+  const std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(acc_deviceptr(A), D) << "still mapped";
+  ASSERT_EQ(ferry_data_exit(&Region, Items, 1, acc_async_sync), FERRY_SUCCESS);
+  testing::internal::CaptureStderr();
+  acc_unmap_data(A);
+  acc_free(D);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << "unmapped after the construct";
+  EXPECT_FALSE(acc_is_present(A, sizeof A));
+  EXPECT_EQ(Err, "ferry: error: acc_unmap_data: host data at " + ptr(A) +
+                     " on radeon device 0 has a structured reference count of 1 (a data or "
+                     "compute construct uses it); nothing unmapped\n");
+}
+
 // A queue that no work ever used is complete on a GPU too: acc_wait_any
 // returns its index at once, with no message.
 TEST_F(DataClauses, WaitAnyReturnsAQueueThatWasNeverUsed) {

@@ -273,6 +273,41 @@ TEST(PresentTable, ExitsNeverUnmapWhatAccMapDataMapped) {
   EXPECT_EQ(M.Releases, 0);
 }
 
+// OpenACC 3.3: "It is an error to call acc_unmap_data if the structured
+// reference count for the pointed-to memory is not zero." Inside a data
+// construct (a structured entry) the unmap is refused with the count and
+// the mapping stays as it was; after the construct it unmaps, dynamic
+// references and all. Before, the mapping went at once.
+TEST(PresentTable, UnmapOfDataAConstructUsesIsRefused) {
+  PresentTable T;
+  FakeDeviceMemory M;
+  int Host[4];
+  int DeviceBuf[4];
+  ASSERT_EQ(T.map(Host, DeviceBuf, sizeof Host, M), FERRY_SUCCESS);
+  void *D;
+  ASSERT_EQ(T.enter(Host, sizeof Host, E::Present, C::Structured, false, M, &D), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(Host, sizeof Host, E::Copyin, C::Structured, false, M, &D), FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(Host, sizeof Host, E::Copyin, C::Dynamic, false, M, &D), FERRY_SUCCESS);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(T.unmap(Host, M), FERRY_ERROR_INVALID);
+  const std::string Err = testing::internal::GetCapturedStderr();
+  char Line[200];
+  std::snprintf(Line, sizeof Line,
+                "ferry: error: acc_unmap_data: host data at %p on fake device 0 has a structured "
+                "reference count of 2 (a data or compute construct uses it); nothing unmapped\n",
+                static_cast<void *>(Host));
+  EXPECT_EQ(Err, Line);
+  ASSERT_TRUE(T.find(Host)) << "still mapped";
+  EXPECT_EQ(T.find(Host)->Structured, 2u);
+  EXPECT_EQ(T.find(Host)->Dynamic, 2u);
+  EXPECT_EQ(T.find(Host)->Dev, reinterpret_cast<char *>(DeviceBuf));
+  ASSERT_EQ(T.exit(Host, sizeof Host, X::Delete, C::Structured, false, M), FERRY_SUCCESS);
+  ASSERT_EQ(T.exit(Host, sizeof Host, X::Delete, C::Structured, false, M), FERRY_SUCCESS);
+  EXPECT_EQ(T.unmap(Host, M), FERRY_SUCCESS) << "the dynamic references go with the mapping";
+  EXPECT_EQ(T.size(), 0u);
+  EXPECT_EQ(M.Releases, 0);
+}
+
 // acc_map_data's refusals name the argument of
 // acc_map_data(data_arg, data_dev, bytes) that is wrong, as its other
 // messages do (before: "the device address is NULL", "the size is 0").
