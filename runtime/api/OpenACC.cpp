@@ -84,8 +84,9 @@ acc_device_t accTypeOf(DeviceKind K) {
 
 
 /// acc_memcpy_to_device / acc_memcpy_from_device: both ranges are checked
-/// first; nothing is copied when one is wrong. On the host the device range
-/// is host memory too, and is asked of mincore like the host range.
+/// first; nothing is copied when one is wrong. On the host and the emulated
+/// devices the device range is host memory too, and is asked of mincore like
+/// the host range.
 void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstArg, void *Src,
                  const char *SrcArg, size_t Bytes, int Async) {
   if (!Bytes || !checkRange(Routine, DstArg, Dst, Bytes) ||
@@ -98,7 +99,7 @@ void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstA
     const char *DevArg = ToDevice ? DstArg : SrcArg;
     void *DevPtr = ToDevice ? Dst : Src;
     if (!Runtime::get().checkDeviceRange(Routine, DevArg, B->kind(), D, DevPtr, Bytes) ||
-        (B->kind() == DeviceKind::Host && !checkHostMapped(Routine, DevArg, DevPtr, Bytes)) ||
+        (deviceMemoryIsHostMemory(*B) && !checkHostMapped(Routine, DevArg, DevPtr, Bytes)) ||
         !checkHostMapped(Routine, ToDevice ? SrcArg : DstArg, ToDevice ? Src : Dst, Bytes))
       return;
     Runtime::get().countTransfer(ToDevice, Bytes);

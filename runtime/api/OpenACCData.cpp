@@ -30,6 +30,8 @@ struct Current {
   int Device = 0;
   bool ok() const { return B != nullptr; }
   bool host() const { return Kind == DeviceKind::Host; }
+  /// The host's memory is the device's (the host, the emulated devices).
+  bool hostMemory() const { return deviceMemoryIsHostMemory(*B); }
   /// \p Q with acc_async_noval replaced by this thread's default queue.
   int resolve(int Q) const { return Runtime::get().resolveAsync(Kind, Device, Q); }
 };
@@ -111,7 +113,8 @@ void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int As
 
 /// acc_map_data of \p Data: device range [Dev, Dev + Bytes) is memory that
 /// no other host data uses, not a block acc_free freed, and lies within the
-/// block it starts in; false after a message naming data_dev.
+/// block it starts in (and, where device memory is host memory, in mapped
+/// pages); false after a message naming data_dev.
 bool deviceMemoryToMap(const Current &C, const void *Data, void *Dev, size_t Bytes,
                        BackendMemory &Mem) {
   Runtime &R = Runtime::get();
@@ -133,8 +136,11 @@ bool deviceMemoryToMap(const Current &C, const void *Data, void *Dev, size_t Byt
              Dev, Mem.name().c_str(), Freed.c_str());
       return false;
     }
+  // The emulated devices' memory is the host's: a range into unmapped pages
+  // would fault in the first copy.
   return R.checkDeviceRange("acc_map_data", "data_dev", C.Kind, C.Device, Dev, Bytes,
-                            "nothing mapped");
+                            "nothing mapped") &&
+         (!C.hostMemory() || checkHostMapped("acc_map_data", "data_dev", Dev, Bytes));
 }
 
 acc_device_t accTypeOfKind(DeviceKind K) {
@@ -244,14 +250,15 @@ void acc_unmap_data(void *D) {
 
 namespace {
 /// acc_memcpy_device(_async): both device ranges within what they start in;
-/// on the host, whose device memory is host memory, in mapped pages too.
+/// on the host and the emulated devices, whose device memory is host memory,
+/// in mapped pages too.
 bool deviceRangesFit(const char *Routine, const Current &C, const void *Dst, const void *Src,
                      size_t N) {
   Runtime &R = Runtime::get();
   return R.checkDeviceRange(Routine, "data_dev_dest", C.Kind, C.Device, Dst, N) &&
          R.checkDeviceRange(Routine, "data_dev_src", C.Kind, C.Device, Src, N) &&
-         (!C.host() || (checkHostMapped(Routine, "data_dev_dest", Dst, N) &&
-                        checkHostMapped(Routine, "data_dev_src", Src, N)));
+         (!C.hostMemory() || (checkHostMapped(Routine, "data_dev_dest", Dst, N) &&
+                              checkHostMapped(Routine, "data_dev_src", Src, N)));
 }
 } // namespace
 
@@ -319,6 +326,12 @@ void copyBetweenDevices(const char *Routine, void *Dst, void *Src, size_t N, int
     }
     DevAddr[I] = *Dev;
   }
+  // The emulated devices' memory is the host's: a device copy in memory the
+  // program unmapped after acc_map_data would fault in the copy.
+  if (C.hostMemory() &&
+      (!checkHostMapped(Routine, "the device copy of data_arg_dest", DevAddr[0], N) ||
+       !checkHostMapped(Routine, "the device copy of data_arg_src", DevAddr[1], N)))
+    return;
   report(C.B->copyDeviceToDevice(DstNum, DevAddr[0], SrcNum, DevAddr[1], N, Queue));
 }
 

@@ -211,6 +211,12 @@ private:
   std::map<int, size_t> Used;                            ///< device -> bytes
 };
 
+/// Whether the host addresses \p B's device memory at the device's addresses,
+/// its device memory being host memory: the host backend and the emulated
+/// AMD devices (FERRY_EMULATE, name "emu"). A device range there is asked of
+/// mincore before a copy touches it, as a host range is.
+bool deviceMemoryIsHostMemory(const Backend &B);
+
 } // namespace ferry
 
 #endif
