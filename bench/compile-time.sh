@@ -14,6 +14,9 @@
 #                               unchanged file)
 #   ferry-clang++, none         -fplugin-arg-ferry-targets=none (host code only:
 #                               the cost of the header and the rewrite)
+#   ferry-clang++, jit          -fplugin-arg-ferry-jit (the device IR embedded,
+#                               compiled by the runtime for the device a
+#                               program runs on, at its first launch there)
 # Targets of issue 29: cold <= 2x, none <= 1.2x. WALL=1: elapsed seconds
 # instead of CPU seconds (the targets of a file compile at once, on as many
 # threads as the machine has).
@@ -48,7 +51,7 @@ cpu() {
   printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (repeat + 1) / 2 ))p"
 }
 
-printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s\n' file "clang" "first" "ratio" "cold" "ratio" "warm" "ratio" "none" "ratio"
+printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s %8s %6s\n' file "clang" "first" "ratio" "cold" "ratio" "warm" "ratio" "none" "ratio" "jit" "ratio"
 for f in "${files[@]}"; do
   ref=$(cpu /usr/lib/llvm-19/bin/clang++ -O2 -std=c++17 -Wno-unknown-pragmas \
         -I"$build/include" -c "$f" -o "$tmp/ref.o")
@@ -57,7 +60,8 @@ for f in "${files[@]}"; do
   cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/cold.o")
   warm=$(cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/warm.o")
   none=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-targets=none -c "$f" -o "$tmp/none.o")
+  jit=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-jit -c "$f" -o "$tmp/jit.o")
   r() { awk "BEGIN {printf \"%.2f\", $1 / $ref}"; }
-  printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s\n' "$(basename "$f")" "$ref" "$first" "$(r "$first")" "$cold" "$(r "$cold")" \
-    "$warm" "$(r "$warm")" "$none" "$(r "$none")"
+  printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s %8s %6s\n' "$(basename "$f")" "$ref" "$first" "$(r "$first")" "$cold" "$(r "$cold")" \
+    "$warm" "$(r "$warm")" "$none" "$(r "$none")" "$jit" "$(r "$jit")"
 done

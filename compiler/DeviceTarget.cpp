@@ -64,6 +64,7 @@ public:
     }
     case ImageKind::PTX:
     case ImageKind::Cubin:
+    case ImageKind::DeviceIR:
       break;
     }
     return unsupportedKind(*this, Kind);
@@ -134,6 +135,8 @@ StringRef imageKindName(ImageKind K) {
     return "ptx";
   case ImageKind::Cubin:
     return "cubin";
+  case ImageKind::DeviceIR:
+    return "nvvm-bc";
   }
   return "unknown";
 }
@@ -201,7 +204,9 @@ StringRef DeviceTarget::triple() const {
 }
 
 bool DeviceTarget::produces(ImageKind K) const {
-  return TheVendor == Vendor::AMD ? K != ImageKind::PTX : K == ImageKind::PTX;
+  return TheVendor == Vendor::AMD ? K == ImageKind::CodeObject || K == ImageKind::Object ||
+                                        K == ImageKind::TranslatedIR
+                                  : K == ImageKind::PTX;
 }
 
 Expected<std::unique_ptr<DeviceTarget>> DeviceTarget::create(StringRef Arch,

@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/Offload.h"
+#include "ferry/DeferredCompile.h"
 #include "ferry/ImageDigest.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -26,15 +27,18 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
     object::OffloadBinary::OffloadingImage Entry;
     // Code objects and relocatable objects are both ELF: the runtime tells
     // them apart by the ELF type.
-    Entry.TheImageKind = I.Kind == ImageKind::PTX            ? object::IMG_PTX
-                         : I.Kind == ImageKind::Cubin        ? object::IMG_Cubin
-                         : I.Kind == ImageKind::TranslatedIR ? object::IMG_Bitcode
-                                                             : object::IMG_Object;
+    Entry.TheImageKind = I.Kind == ImageKind::PTX   ? object::IMG_PTX
+                         : I.Kind == ImageKind::Cubin ? object::IMG_Cubin
+                         : I.Kind == ImageKind::TranslatedIR || I.Kind == ImageKind::DeviceIR
+                             ? object::IMG_Bitcode
+                             : object::IMG_Object;
     Entry.TheOffloadKind = object::OFK_OpenMP;
     Entry.Flags = 0;
     Entry.StringData["triple"] = I.Triple;
     Entry.StringData["arch"] = I.Arch;
     Entry.StringData["producer"] = "ferry";
+    if (I.Kind == ImageKind::DeviceIR)
+      Entry.StringData[FERRY_DEFERRED_KEY] = I.Role;
     char Digest[26];
     ferry_image_digest_text(I.Bytes.data(), I.Bytes.size(), Digest);
     Entry.StringData[FERRY_DIGEST_KEY] = Digest;

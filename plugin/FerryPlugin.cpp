@@ -225,13 +225,14 @@ protected:
     });
     // `-Rpass-missed=ferry`: why a `kernels` loop was not parallelized.
     const bool Missed = CI.getCodeGenOpts().OptimizationRemarkMissed.patternMatches("ferry");
-    return std::make_unique<HandlerSwapConsumer>(PP, !Outline.Targets.empty(),
+    return std::make_unique<HandlerSwapConsumer>(PP, Outline.deviceCode(),
                                                  Outline.Remarks, Missed);
   }
 
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     std::string Error;
+    bool TargetsGiven = false;
     if (!parseTargets(defaultTargets(), Outline.Targets, Error) ||
         !parseCubins(defaultCubins(), Outline.Cubins, Error))
       return false;
@@ -245,11 +246,16 @@ protected:
         Outline.EmbedIR = true;
         continue;
       }
+      if (Arg == "jit") {
+        Outline.Jit = true;
+        continue;
+      }
       if (Arg.consume_front("device-library=")) {
         Outline.DeviceLibrary = Arg.str();
         continue;
       }
       if (Arg.consume_front("targets=")) {
+        TargetsGiven = true;
         if (parseTargets(Arg, Outline.Targets, Error))
           continue;
         report(CI.getDiagnostics(), SourceLocation(), Diag::BadTargets) << Error;
@@ -262,9 +268,12 @@ protected:
         return false;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
-          << A << "remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir";
+          << A << "remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir, jit";
       return false;
     }
+    // `jit` alone: the device IR is the only device code.
+    if (Outline.Jit && !TargetsGiven)
+      Outline.Targets.clear();
     return true;
   }
 

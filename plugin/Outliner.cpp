@@ -13,6 +13,7 @@
 #include "GangLevel.h"
 
 #include "ferry/Cache.h"
+#include "ferry/DeferredCompile.h"
 #include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
@@ -1309,7 +1310,7 @@ bool collect(Module &M, const OutlineOptions &Opts, Collected &C) {
   if (C.Regions.empty() && C.Exports.empty())
     return false;
   // `routine ... bind` (device code only) and namespace-scope `declare`.
-  if (!Opts.Targets.empty() && !readBindings(M, C.Bind))
+  if (Opts.deviceCode() && !readBindings(M, C.Bind))
     return false;
   C.Declared = readDeclared(M);
   std::vector<Region> &Regions = C.Regions;
@@ -1346,7 +1347,7 @@ bool collect(Module &M, const OutlineOptions &Opts, Collected &C) {
       }
     }
   }
-  if (Opts.Targets.empty())
+  if (!Opts.deviceCode())
     return false;
   C.RegionKernels = Kernels;
   for (Function *F : C.Exports) {
@@ -1562,7 +1563,7 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   const std::string KernelBitcode = ToBitcode(KernelDev.get());
   const std::string LibBitcode = ToBitcode(LibDev.get());
   const std::string DevBitcode = ToBitcode(Opts.EmbedIR ? &Dev : nullptr);
-  const std::string Ptxas = Opts.Cubins.empty() ? "" : findPtxas();
+  const std::string Ptxas = Opts.Cubins.empty() || Targets.empty() ? "" : findPtxas();
   std::vector<TargetImages> Results(Targets.size());
   auto CompileTarget = [&](size_t I) {
     compileTarget(*Targets[I], Cache, BackendContext, Opts, Ptxas, Dev.getModuleIdentifier(),
@@ -1601,6 +1602,14 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   // The emulated AMD devices run the translated IR.
   for (TargetImages &R : Results)
     std::move(R.TranslatedIR.begin(), R.TranslatedIR.end(), std::back_inserter(Images));
+  // `jit`: the device modules themselves, which the runtime compiles for a
+  // device that none of the images above runs on (ferry/DeferredCompile.h).
+  auto Defer = [&](const std::string &Bitcode, const char *Role) {
+    if (Opts.Jit && !Bitcode.empty())
+      Images.push_back({ImageKind::DeviceIR, Dev.getTargetTriple(), "", Bitcode, Role});
+  };
+  Defer(KernelBitcode, Imports.empty() ? FERRY_DEFERRED_KERNELS : FERRY_DEFERRED_LINKED_KERNELS);
+  Defer(LibBitcode, FERRY_DEFERRED_ROUTINES);
   emitImageRegistration(M, packageImages(Images));
   return true;
 }
@@ -1682,9 +1691,11 @@ clang::SourceLocation constructLocation(const Region &R, clang::SourceManager &S
 /// Report (-fplugin-arg-ferry-remarks): how region \p R was outlined, as a
 /// clang remark at its construct.
 void reportRegion(const Region &R, const OutlineOptions &Opts) {
-  std::string Text = "'" + R.Name + "': kernel " + R.Kernel + " for " +
-                     join(Opts.Targets, ",") + "; closure of " + std::to_string(R.ClosureSize) +
-                     " bytes";
+  std::string For = join(Opts.Targets, ",");
+  if (Opts.Jit)
+    For += (For.empty() ? "" : " and ") + std::string("the device it runs on (jit)");
+  std::string Text = "'" + R.Name + "': kernel " + R.Kernel + " for " + For + "; closure of " +
+                     std::to_string(R.ClosureSize) + " bytes";
   if (!R.PointerOffsets.empty()) {
     Text += ", pointers attached at offsets";
     for (uint32_t O : R.PointerOffsets)

@@ -37,8 +37,12 @@ namespace plugin {
 
 struct OutlineOptions {
   /// "gfx90a", "gfx942:xnack-", ... for AMD code objects, "sm_80" for PTX.
-  /// Empty: regions get no device version (`targets=none`).
+  /// Empty: no images compiled ahead of time (`targets=none`).
   std::vector<std::string> Targets;
+  /// Also embed the device module as NVVM bitcode, for the runtime to
+  /// compile for the device a program runs on (`-fplugin-arg-ferry-jit`;
+  /// alone, without `targets=`, the only device code).
+  bool Jit = false;
   /// ferry-device.bc; empty: next to the plugin.
   std::string DeviceLibrary;
   bool Remarks = false;
@@ -58,6 +62,10 @@ struct OutlineOptions {
   /// pass run by itself).
   clang::DiagnosticsEngine *Diagnostics = nullptr;
   clang::SourceManager *Sources = nullptr;
+
+  /// Whether regions get a device version at all (`targets=none` without
+  /// `jit`: host code only).
+  bool deviceCode() const { return Jit || !Targets.empty(); }
 };
 
 /// The documented default of `-fplugin-arg-ferry-targets=`.

@@ -40,9 +40,13 @@ enum class Vendor { AMD, NVIDIA };
 
 /// Cubin: NVIDIA native code, assembled from a PTX image by ptxas
 /// (assemblePTX; no DeviceTarget compiles to it).
-enum class ImageKind { CodeObject, Object, TranslatedIR, PTX, Cubin };
+/// DeviceIR: the NVVM device module itself as bitcode, which the runtime
+/// compiles for the device a program runs on (`-fplugin-arg-ferry-jit`,
+/// ferry/DeferredCompile.h); no DeviceTarget compiles to it either.
+enum class ImageKind { CodeObject, Object, TranslatedIR, PTX, Cubin, DeviceIR };
 
-/// "hsaco", "object", "amdgpu-bc", "ptx", "cubin" (messages and cache keys).
+/// "hsaco", "object", "amdgpu-bc", "ptx", "cubin", "nvvm-bc" (messages and
+/// cache keys).
 llvm::StringRef imageKindName(ImageKind K);
 
 struct DeviceOptions {

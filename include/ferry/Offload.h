@@ -27,6 +27,10 @@ struct DeviceImage {
   std::string Triple; ///< "amdgcn-amd-amdhsa", "nvptx64-nvidia-cuda"
   std::string Arch;   ///< target ID ("gfx90a:xnack-") or "sm_80"
   std::string Bytes;
+  /// ImageKind::DeviceIR only: what the runtime compiles it into
+  /// (FERRY_DEFERRED_KERNELS, ..._LINKED_KERNELS or ..._ROUTINES,
+  /// ferry/DeferredCompile.h), packaged under FERRY_DEFERRED_KEY.
+  std::string Role = {};
 };
 
 /// Packages \p Images as concatenated, 8-byte aligned OffloadBinary entries.

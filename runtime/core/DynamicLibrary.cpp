@@ -34,6 +34,15 @@ bool DynamicLibrary::open(const std::vector<std::string> &Candidates) {
   return false;
 }
 
+std::string runtimeLibraryDirectory() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&runtimeLibraryDirectory), &Info) || !Info.dli_fname)
+    return ".";
+  std::string Path = Info.dli_fname;
+  const size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
+}
+
 void *DynamicLibrary::symbol(const char *Name) {
   if (!Handle)
     return nullptr;

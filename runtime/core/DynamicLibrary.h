@@ -44,6 +44,11 @@ private:
   std::string Error;
 };
 
+/// The directory of libferry-rt.so itself ("." where it cannot be found):
+/// Ferry's own libraries that the runtime opens (libferry-emu.so,
+/// libferry.so) are installed next to it.
+std::string runtimeLibraryDirectory();
+
 } // namespace ferry
 
 #endif

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/ImageRegistry.h"
 
+#include "ferry/DeferredCompile.h"
 #include "ferry/ImageDigest.h"
 
 #include <cstring>
@@ -120,6 +121,8 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
         Img.Producer = Value;
       else if (!std::strcmp(Key, FERRY_DIGEST_KEY))
         Digest = Value;
+      else if (!std::strcmp(Key, FERRY_DEFERRED_KEY))
+        Img.Deferred = Value;
     }
     Img.Data = B + ImgOff;
     Img.Size = ImgSize;
@@ -152,8 +155,19 @@ std::string ImageRegistry::addPackage(const void *Data, size_t Size) {
   if (!Error.empty())
     return Error;
   std::lock_guard<std::mutex> Lock(Mutex);
+  for (DeviceImageRef &I : Parsed)
+    I.Package = Packages;
+  ++Packages;
   Images.insert(Images.end(), Parsed.begin(), Parsed.end());
   return "";
+}
+
+void ImageRegistry::addCompiled(DeviceImageRef Ref, std::string Bytes) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Compiled.push_back(std::move(Bytes));
+  Ref.Data = reinterpret_cast<const unsigned char *>(Compiled.back().data());
+  Ref.Size = Compiled.back().size();
+  Images.push_back(std::move(Ref));
 }
 
 size_t ImageRegistry::size() const {

@@ -23,8 +23,14 @@ namespace ferry {
 struct DeviceImageRef {
   uint16_t Kind = 0; ///< OffloadBinary ImageKind: 1 object, 2 bitcode, 5 PTX
   std::string Triple, Arch, Producer;
+  /// The FERRY_DEFERRED_KEY role of device IR that the runtime compiles at
+  /// first use (ferry/DeferredCompile.h); empty for a compiled image.
+  std::string Deferred;
   const unsigned char *Data = nullptr;
   size_t Size = 0;
+  /// The package it came in (its number in registration order); images the
+  /// runtime compiled from a package's device IR count as that package's.
+  size_t Package = 0;
 };
 
 /// The first bytes of every OffloadBinary (LLVM's `OffloadBinary::Magic`).
@@ -55,10 +61,15 @@ public:
   /// Image \p Index, or nullptr. Images are only appended and never move, so
   /// the pointer (and its strings) stay valid for the life of the process.
   const DeviceImageRef *image(size_t Index) const;
+  /// Adds an image the runtime compiled (\p Ref's Data and Size are set to
+  /// \p Bytes, which the registry keeps).
+  void addCompiled(DeviceImageRef Ref, std::string Bytes);
 
 private:
   mutable std::mutex Mutex;
   std::deque<DeviceImageRef> Images;
+  std::deque<std::string> Compiled;
+  size_t Packages = 0;
 };
 
 } // namespace ferry

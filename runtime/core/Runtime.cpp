@@ -13,6 +13,7 @@
 
 #include "core/AbsentNoCreate.h"
 #include "core/Debug.h"
+#include "core/DeferredImages.h"
 #include "core/ImageRegistry.h"
 #include "core/SymbolIndex.h"
 #include "cuda/CudaBackend.h"
@@ -725,6 +726,19 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
     return std::strcmp(Info.kind, "object") == 0 && std::strstr(Info.triple, "amdgcn") &&
            checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch, Isa).empty();
   };
+  // Device IR (-fplugin-arg-ferry-jit) of the packages with no image for
+  // this device, compiled for it; a failure is said here, and the search
+  // below then names the region.
+  std::string Arch = Isa;
+  if (size_t Dashes = Arch.find("--"); Dashes != std::string::npos)
+    Arch.erase(0, Dashes + 2);
+  report(compileDeferredImages(Arch, std::strcmp(B.name(), "emu") == 0,
+                               [&](const DeviceImageRef &I) {
+                                 const ferry_image_info Info{imageKindName(I.Kind),
+                                                             I.Triple.c_str(), I.Arch.c_str(),
+                                                             I.Data, I.Size};
+                                 return Usable(Info);
+                               }));
   const size_t N = ferry_image_count();
   std::vector<size_t> Order; // cubins first
   for (int Pass = 0; Pass < 2; ++Pass)
@@ -740,7 +754,10 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
     ferry_image_info Info;
     if (ferry_get_image_info(I, &Info) != FERRY_SUCCESS)
       continue;
-    Seen += std::string(Seen.empty() ? "" : ", ") + Info.kind + " " + Info.arch;
+    const std::string &Deferred = ImageRegistry::get().image(I)->Deferred;
+    Seen += std::string(Seen.empty() ? "" : ", ") +
+            (Deferred.empty() ? std::string(Info.kind) + " " + Info.arch
+                              : "device IR (" + Deferred + ")");
     if (!Usable(Info))
       continue;
     const ferry_symbol *Syms;

@@ -24,7 +24,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,15 +40,6 @@ using HasKernelFn = int (*)(void *, const char *);
 using LaunchFn = int (*)(void *, const char *, const uint32_t *, const uint32_t *, uint32_t,
                          void *const *, char *, size_t);
 using SymbolFn = int (*)(void *, const char *, uint64_t *, uint64_t *);
-
-std::string libraryDirectory() {
-  Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&libraryDirectory), &Info) || !Info.dli_fname)
-    return ".";
-  std::string Path = Info.dli_fname;
-  const size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
-}
 
 class EmuBackend;
 
@@ -300,7 +290,7 @@ public:
 
 protected:
   void discover() override {
-    if (!Lib.open({libraryDirectory() + "/libferry-emu.so", "libferry-emu.so"}) ||
+    if (!Lib.open({runtimeLibraryDirectory() + "/libferry-emu.so", "libferry-emu.so"}) ||
         !Lib.load("ferry_emu_load_linked", Load) || !Lib.load("ferry_emu_unload", Unload) ||
         !Lib.load("ferry_emu_has_kernel", HasKernel) || !Lib.load("ferry_emu_launch", Launch) ||
         !Lib.load("ferry_emu_symbol", Symbol)) {

@@ -99,12 +99,20 @@ static void printFunctions(const ferry::ImageIndex &Index, const std::string &In
   }
 }
 
+/// Embedded image \p I's processor, or what device IR that the runtime
+/// compiles at first use (-fplugin-arg-ferry-jit) becomes.
+static std::string imageLabel(const ferry::ImageIndex &Index, size_t I) {
+  const std::string &Deferred =
+      I < Index.EmbeddedImages.size() ? Index.EmbeddedImages[I].Deferred : std::string();
+  return Deferred.empty() ? Index.EmbeddedArch[I] : "device IR (" + Deferred + ")";
+}
+
 /// One line per call edge; a callee no table defines is marked undefined,
 /// each indirect call site is an edge to <indirect>.
 static void printCallGraph(const ferry::ImageIndex &Index, const std::string &Indent) {
   if (Index.Format != "hsa-code-object" && Index.Format != "ptx") {
     for (size_t I = 0; I < Index.Embedded.size(); ++I) {
-      std::printf("%simage %zu: %s\n", Indent.c_str(), I, Index.EmbeddedArch[I].c_str());
+      std::printf("%simage %zu: %s\n", Indent.c_str(), I, imageLabel(Index, I).c_str());
       printCallGraph(Index.Embedded[I], Indent + "  ");
     }
     return;
@@ -195,7 +203,7 @@ static void printIndex(const ferry::ImageIndex &Index, const std::string &Indent
   if (holdsImages(Index)) {
     std::printf("%simages: %zu\n", Indent.c_str(), Index.Embedded.size());
     for (size_t I = 0; I < Index.Embedded.size(); ++I) {
-      std::printf("%simage %zu: %s\n", Indent.c_str(), I, Index.EmbeddedArch[I].c_str());
+      std::printf("%simage %zu: %s\n", Indent.c_str(), I, imageLabel(Index, I).c_str());
       printIndex(Index.Embedded[I], Indent + "  ");
     }
     return;
@@ -340,7 +348,7 @@ static int extractImages(const char *Dir, const char *Path) {
     Stem = Stem.substr(Slash + 1);
   for (size_t I = 0; I < Index.EmbeddedImages.size(); ++I) {
     const ferry::DeviceImageRef &Image = Index.EmbeddedImages[I];
-    std::string Arch = Image.Arch;
+    std::string Arch = Image.Deferred.empty() ? Image.Arch : "device-ir-" + Image.Deferred;
     for (char &C : Arch)
       if (C == ':' || C == '/')
         C = '_';

@@ -1,0 +1,101 @@
+//===- DeferredCompile.cpp - Device IR compiled at a program's first launch ===//
+///
+/// \file
+/// ferry_compile_deferred (ferry/DeferredCompile.h): the runtime hands it
+/// the NVVM bitcode a unit built with `-fplugin-arg-ferry-jit` embedded and
+/// the processor of the device the program runs on, and gets back the
+/// images the plugin would have compiled for that processor ahead of time.
+/// The compile cache's key is the plugin's (the bitcode, the target, no
+/// `-mllvm` context), so an image compiled either way serves both.
+///
+//===----------------------------------------------------------------------===//
+#include "ferry/DeferredCompile.h"
+#include "ferry/Cache.h"
+#include "ferry/DeviceTarget.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace ferry {
+namespace {
+
+struct Role {
+  ImageKind AMD;    ///< what an AMD target makes of the module
+  const char *Name; ///< for messages
+};
+
+Expected<Role> roleFor(StringRef Name) {
+  if (Name == FERRY_DEFERRED_KERNELS)
+    return Role{ImageKind::CodeObject, "compute regions"};
+  if (Name == FERRY_DEFERRED_LINKED_KERNELS)
+    return Role{ImageKind::Object, "compute regions"};
+  if (Name == FERRY_DEFERRED_ROUTINES)
+    return Role{ImageKind::Object, "routines"};
+  return createStringError(inconvertibleErrorCode(),
+                           "the device IR's role '%s' is none of '" FERRY_DEFERRED_KERNELS
+                           "', '" FERRY_DEFERRED_LINKED_KERNELS "' and '" FERRY_DEFERRED_ROUTINES
+                           "' (a program built by another version of Ferry?)",
+                           Name.str().c_str());
+}
+
+const char *offloadKindName(ImageKind K) {
+  return K == ImageKind::PTX ? "ptx" : K == ImageKind::TranslatedIR ? "bitcode" : "object";
+}
+
+Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, bool Emulated,
+                      ferry_deferred_sink Sink, void *Context) {
+  Expected<Role> R = roleFor(RoleName);
+  if (!R)
+    return R.takeError();
+  Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(Arch);
+  if (!Target)
+    return Target.takeError();
+  const DeviceTarget &T = **Target;
+  std::vector<ImageKind> Kinds{T.vendor() == Vendor::AMD ? R->AMD : T.loadableKind()};
+  if (Emulated && T.produces(ImageKind::TranslatedIR))
+    Kinds.push_back(ImageKind::TranslatedIR);
+  CompileCache Cache;
+  LLVMContext Ctx;
+  for (ImageKind Kind : Kinds) {
+    Expected<std::string> Bytes = Cache.compileBitcode(
+        T, Bitcode,
+        [&] { return parseBitcodeFile(MemoryBufferRef(Bitcode, "device IR"), Ctx); }, Kind);
+    if (!Bytes)
+      return createStringError(inconvertibleErrorCode(), "cannot compile the %s for %s: %s",
+                               R->Name, T.arch().c_str(),
+                               toString(Bytes.takeError()).c_str());
+    Sink(Context, offloadKindName(Kind), T.triple().str().c_str(), T.arch().c_str(),
+         Bytes->data(), Bytes->size());
+  }
+  return Error::success();
+}
+
+} // namespace
+} // namespace ferry
+
+extern "C" int ferry_compile_deferred(const void *Bitcode, size_t Size, const char *Role,
+                                      const char *Arch, int Emulated, ferry_deferred_sink Sink,
+                                      void *Context, char *Message, size_t MessageSize) {
+  if (MessageSize)
+    Message[0] = '\0';
+  Error E = Bitcode && Role && Arch && Sink
+                ? ferry::compileDeferred(StringRef(static_cast<const char *>(Bitcode), Size),
+                                         Role, Arch, Emulated != 0, Sink, Context)
+                : createStringError(inconvertibleErrorCode(),
+                                    "ferry_compile_deferred: a null argument");
+  if (!E)
+    return 0;
+  const std::string Text = toString(std::move(E));
+  if (MessageSize) {
+    const size_t N = std::min(Text.size(), MessageSize - 1);
+    std::memcpy(Message, Text.data(), N);
+    Message[N] = '\0';
+  }
+  return 1;
+}

@@ -1,0 +1,34 @@
+//===- DeferredImages.h - Device IR compiled at first use -------*- C++ -*-===//
+///
+/// \file
+/// Units built with `-fplugin-arg-ferry-jit` carry their device module as
+/// NVVM bitcode (ferry/DeferredCompile.h). The first time a program needs a
+/// kernel on a device that none of a package's images runs on, the runtime
+/// compiles that package's device IR for the device's processor with
+/// libferry.so, opened with dlopen (the runtime itself never links LLVM),
+/// and registers the images as the package's own.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_RUNTIME_CORE_DEFERREDIMAGES_H
+#define FERRY_RUNTIME_CORE_DEFERREDIMAGES_H
+
+#include "core/Error.h"
+#include "core/ImageRegistry.h"
+
+#include <functional>
+#include <string>
+
+namespace ferry {
+
+/// Compiles for \p Arch ("gfx90a:sramecc+:xnack-", "sm_90") the device IR
+/// of every registered package without an image that \p Runs on the device,
+/// once per package and processor, and appends the images to the registry;
+/// \p Emulated: each object's translated IR too. An error names the package's
+/// device IR, the processor and the compiler's reason (it is returned again,
+/// without compiling again, for the package's later kernels).
+Error compileDeferredImages(const std::string &Arch, bool Emulated,
+                            const std::function<bool(const DeviceImageRef &)> &Runs);
+
+} // namespace ferry
+
+#endif
