@@ -6,7 +6,9 @@
 #   bash .devbin/run.sh       there: run them, print results, exit non-zero
 #                             on any failure
 #   scripts/h100.sh prepare-jit   here: the JIT example and benchmark with
-#                             libferry.so, LLVM and their libraries (.devjit/)
+#                             libferry.so, LLVM and their libraries, and the
+#                             e2e programs built with -fplugin-arg-ferry-jit
+#                             (.devjit/)
 #   bash .devjit/run.sh       there: the JIT on the GPU
 #   scripts/h100.sh prepare-cuda  here: only the nvcc programs of test/gpu/
 #                             (.devcuda/; run .devcuda/run.sh there)
@@ -29,6 +31,57 @@ cuda_programs() {
   local nvcc=${CUDA_PATH:-/usr/local/cuda}/bin/nvcc
   "$nvcc" -O2 -arch=sm_90 -std=c++17 "$root/test/gpu/ldmatrix_layout.cu" -o "$1/ldmatrix-layout"
   "$nvcc" -O2 -arch=sm_90 -std=c++17 "$root/test/gpu/tf32_inputs.cu" -o "$1/tf32-inputs"
+}
+
+# e2e_programs OUT [FLAG...]: every end-to-end program and example (C
+# programs too) in OUT/e2e, compiled by ferry-clang++ with FLAGs, and the
+# lists that tell OUT/e2e.sh how each one's run is judged. Host-only
+# programs (built with targets=none) are left out.
+e2e_programs() {
+  local out=$1; shift
+  mkdir -p "$out/e2e"
+  # C programs (test/e2e/*.c) too: ferry-clang++ compiles a .c file as C.
+  for src in "$root"/test/e2e/*.cpp "$root"/test/e2e/*.c "$root"/examples/*.cpp; do
+    grep -q "ferry-targets=none" "$src" && continue
+    prog=$(basename "$src"); prog=${prog%.cpp}; prog=${prog%.c}
+    case "$src" in */examples/*) prog=example-$prog ;; esac
+    # Further translation units, as the program's RUN line names them.
+    mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.cpp' "$src" |
+                         sed "s|%S|$root/test/e2e|")
+    # And the macros its compile line defines (-DN=500) and its -std.
+    # (Not a C -std: the command may compile C++ files too.)
+    mapfile -t defines < <(grep -m1 'RUN: %ferry-clang' "$src" |
+                           grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?\| -std=[a-z0-9+]*' |
+                           sed 's/^ //' | grep -v '^-std=c[0-9]')
+    # And Ferry's CUDA runtime where the program calls it (cudaMalloc).
+    libs=()
+    grep -m1 'RUN: %ferry-clang' "$src" | grep -q -- '-lferry-cudart' &&
+      libs=(-L"$build/lib" -lferry-cudart)
+    "$build/bin/ferry-clang++" -O2 "$@" "$src" "${extra[@]}" "${defines[@]}" "${libs[@]}" \
+        -o "$out/e2e/$prog" '-Wl,-rpath,$ORIGIN/../lib'
+    # Programs that print (device printf): their sorted output is checked
+    # against the CHECK lines (run as `%run %t | sort | %FileCheck %s`).
+    if grep -q 'RUN:.*%run %t | sort | %FileCheck %s$' "$src"; then
+      mkdir -p "$out/e2e-expected"
+      sed -n 's|^// CHECK\(-NEXT\)\?: *||p' "$src" > "$out/e2e-expected/$prog.txt"
+    # Programs that must stop with a Ferry error on a device: every run
+    # line that runs them is negated, or (assertions compiled in, which some
+    # of their run lines compile out) `GPU: expect-error`.
+    # Programs whose outcome is the GPU's: they pass where it reaches host
+    # memory (HMM) and stop with Ferry's message where it does not.
+    elif grep -q '^// GPU: host-memory' "$src"; then
+      echo "$prog" >> "$out/e2e-host-memory.txt"
+    elif grep -q '^// GPU: expect-error' "$src" ||
+       { grep -q 'RUN:.*%not.*%run' "$src" && ! grep 'RUN:.*%run' "$src" | grep -vq '%not'; }; then
+      echo "$prog" >> "$out/e2e-expect-error.txt"
+    # Programs that report misuse on stderr and go on (their run lines check
+    # the messages with FileCheck): a pass exits 0, messages allowed.
+    elif grep 'RUN:.*%run' "$src" | grep -v '%not' | grep -q '%FileCheck' &&
+         ! grep 'RUN:.*%run' "$src" | grep -v '%not' | grep -q '%count 0'; then
+      echo "$prog" >> "$out/e2e-expect-messages.txt"
+    fi
+  done
+  cp "$root/scripts/h100-e2e.sh" "$out/e2e.sh"
 }
 
 case "${1:-}" in
@@ -85,50 +138,8 @@ prepare)
       -o "$out/region-launch"
   rm "$out/region-kernels.host.ll" "$out/region-kernels.o"
   # Every end-to-end program and example, compiled by the plugin with its
-  # default targets (AMD code objects + PTX). Host-only programs (built with
-  # targets=none) are left out.
-  mkdir -p "$out/e2e"
-  # C programs (test/e2e/*.c) too: ferry-clang++ compiles a .c file as C.
-  for src in "$root"/test/e2e/*.cpp "$root"/test/e2e/*.c "$root"/examples/*.cpp; do
-    grep -q "ferry-targets=none" "$src" && continue
-    prog=$(basename "$src"); prog=${prog%.cpp}; prog=${prog%.c}
-    case "$src" in */examples/*) prog=example-$prog ;; esac
-    # Further translation units, as the program's RUN line names them.
-    mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.cpp' "$src" |
-                         sed "s|%S|$root/test/e2e|")
-    # And the macros its compile line defines (-DN=500) and its -std.
-    # (Not a C -std: the command may compile C++ files too.)
-    mapfile -t defines < <(grep -m1 'RUN: %ferry-clang' "$src" |
-                           grep -o ' -D[A-Za-z0-9_]*\(=[A-Za-z0-9_]*\)\?\| -std=[a-z0-9+]*' |
-                           sed 's/^ //' | grep -v '^-std=c[0-9]')
-    # And Ferry's CUDA runtime where the program calls it (cudaMalloc).
-    libs=()
-    grep -m1 'RUN: %ferry-clang' "$src" | grep -q -- '-lferry-cudart' &&
-      libs=(-L"$build/lib" -lferry-cudart)
-    "$build/bin/ferry-clang++" -O2 "$src" "${extra[@]}" "${defines[@]}" "${libs[@]}" \
-        -o "$out/e2e/$prog" '-Wl,-rpath,$ORIGIN/../lib'
-    # Programs that print (device printf): their sorted output is checked
-    # against the CHECK lines (run as `%run %t | sort | %FileCheck %s`).
-    if grep -q 'RUN:.*%run %t | sort | %FileCheck %s$' "$src"; then
-      mkdir -p "$out/e2e-expected"
-      sed -n 's|^// CHECK\(-NEXT\)\?: *||p' "$src" > "$out/e2e-expected/$prog.txt"
-    # Programs that must stop with a Ferry error on a device: every run
-    # line that runs them is negated, or (assertions compiled in, which some
-    # of their run lines compile out) `GPU: expect-error`.
-    # Programs whose outcome is the GPU's: they pass where it reaches host
-    # memory (HMM) and stop with Ferry's message where it does not.
-    elif grep -q '^// GPU: host-memory' "$src"; then
-      echo "$prog" >> "$out/e2e-host-memory.txt"
-    elif grep -q '^// GPU: expect-error' "$src" ||
-       { grep -q 'RUN:.*%not.*%run' "$src" && ! grep 'RUN:.*%run' "$src" | grep -vq '%not'; }; then
-      echo "$prog" >> "$out/e2e-expect-error.txt"
-    # Programs that report misuse on stderr and go on (their run lines check
-    # the messages with FileCheck): a pass exits 0, messages allowed.
-    elif grep 'RUN:.*%run' "$src" | grep -v '%not' | grep -q '%FileCheck' &&
-         ! grep 'RUN:.*%run' "$src" | grep -v '%not' | grep -q '%count 0'; then
-      echo "$prog" >> "$out/e2e-expect-messages.txt"
-    fi
-  done
+  # default targets (AMD code objects + PTX).
+  e2e_programs "$out"
   cuda_programs "$out"
   "$root/bench/stream/build.sh" "$out/stream"
   "$root/bench/polybench/build.sh" "$out/polybench" >/dev/null
@@ -212,7 +223,14 @@ prepare-jit)
   ldd "$build/bin/expr-jit" "$build/bench/jit_latency" | awk '/=> \// {print $1, $3}' | sort -u |
     grep -v -E '^(libc|libm|libdl|libpthread|librt)\.so' |
     while read -r name lib; do cp -L "$lib" "$jit/lib/$name"; done
+  # Ferry's CUDA runtime, for the e2e programs that call it (cudaMalloc).
+  cp -L "$build/lib/libferry-cudart.so.0" "$jit/lib/"
   (cd "$jit/lib" && xz -T2 -6 ./*)
+  # The end-to-end programs with device IR only (-fplugin-arg-ferry-jit):
+  # the runtime compiles each for the GPU at its first launch, with the
+  # carried libferry.so.
+  e2e_programs "$jit" -fplugin-arg-ferry-jit
+  find "$jit/e2e" -type f -perm -u+x -exec strip -s {} + 2>/dev/null || true
   cp "$root/scripts/h100-jit-run.sh" "$jit/run.sh"
   du -sh "$jit"
   ;;
