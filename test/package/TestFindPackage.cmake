@@ -31,6 +31,17 @@ foreach(_ferry_device "ACC_DEVICE_TYPE=host" "ACC_DEVICE_TYPE=radeon;FERRY_EMULA
     message(FATAL_ERROR "saxpy.c from the installed ferry-clang printed:\n${LAST_OUTPUT}")
   endif()
 endforeach()
+# Device code compiled at first use: the installed runtime finds the
+# installed libferry.so next to itself (no LD_LIBRARY_PATH) and compiles
+# saxpy.c's device IR for the emulated gfx90a.
+run(${Prefix}/bin/ferry-clang -O2 -fplugin-arg-ferry-jit ${FERRY_SOURCE_DIR}/examples/saxpy.c
+    -o ${ExampleBuild}/saxpy-jit -lm)
+run(${CMAKE_COMMAND} -E env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a FERRY_CACHE=0
+    FERRY_NOTIFY=1 ${ExampleBuild}/saxpy-jit)
+if(NOT LAST_ERROR MATCHES "compiled the device IR of image 0 \\(kernels\\) for gfx90a"
+   OR NOT LAST_OUTPUT MATCHES "saxpy: ok")
+  message(FATAL_ERROR "saxpy.c built with -fplugin-arg-ferry-jit printed:\n${LAST_OUTPUT}${LAST_ERROR}")
+endif()
 # Ferry::compiler: the JIT example, built against the installed libferry.so,
 # on the emulated gfx90a of the installed runtime.
 run(${CMAKE_COMMAND} -E env FERRY_EMULATE=gfx90a ACC_DEVICE_TYPE=radeon FERRY_CACHE=0
