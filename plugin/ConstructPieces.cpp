@@ -465,11 +465,9 @@ void DataItemList::emitSectionAddresses(const Clause &C, const VarRef &V) {
     // (C: the pointer's address only where it is a pointer, not an array.)
     Items.code(", 0, (const void *)(")
         .tokens(V.object())
-        .code("), __builtin_choose_expr(__builtin_types_compatible_p(__typeof__(")
-        .tokens(V.object())
-        .code("), __typeof__(&(")
-        .tokens(V.object())
-        .code(")[0])), (const void *)&(")
+        .code("), __builtin_choose_expr(")
+        .cIsPointer(V.object())
+        .code(", (const void *)&(")
         .tokens(V.object())
         .code("), (const void *)0), 0}");
   else

@@ -86,11 +86,9 @@ void StandaloneCalls::emitAttachment(const VarRef &V, bool Sectioned, bool Detac
     B.code(Detach ? "ferry_acc_detach_pointer((const void *)&("
                   : "ferry_acc_attach_pointer((const void *)&(")
         .tokens(V.object())
-        .code("), __builtin_types_compatible_p(__typeof__(")
-        .tokens(V.object())
-        .code("), __typeof__(&(")
-        .tokens(V.object())
-        .code(")[0])),")
+        .code("),")
+        .cIsPointer(V.object())
+        .code(",")
         .code(Detach ? (Finalize ? "1," : "0,") : "")
         .code("__ferry_options.async);");
     return;

@@ -105,6 +105,14 @@ TokenBuilder &TokenBuilder::tokens(ArrayRef<Token> Original) {
   return *this;
 }
 
+TokenBuilder &TokenBuilder::cIsPointer(ArrayRef<Token> Object) {
+  return code("__builtin_types_compatible_p(__typeof__(")
+      .tokens(Object)
+      .code("), __typeof__(&(")
+      .tokens(Object)
+      .code(")[0]))");
+}
+
 void TokenBuilder::inject() {
   if (Toks.empty())
     return; // an empty token stream is not something the preprocessor expects

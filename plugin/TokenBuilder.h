@@ -38,6 +38,10 @@ public:
   TokenBuilder &number(uint64_t Value);
   /// Appends original tokens unchanged.
   TokenBuilder &tokens(llvm::ArrayRef<clang::Token> Toks);
+  /// Appends the C test whether the expression \p Object is a pointer (1)
+  /// or an array (0): `__builtin_types_compatible_p(__typeof__(OBJECT),
+  /// __typeof__(&(OBJECT)[0]))`.
+  TokenBuilder &cIsPointer(llvm::ArrayRef<clang::Token> Object);
 
   /// Hands the tokens to the preprocessor, to be lexed next.
   void inject();
