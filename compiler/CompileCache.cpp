@@ -122,9 +122,12 @@ std::string fileDigest(const std::string &Path, const CacheOptions &MemoOptions)
 }
 
 std::string digestFiles(ArrayRef<std::string> Paths, const CacheOptions &Memo) {
+  // Named by the file's name, not its path: the same libferry.so is
+  // .../bin/../lib/libferry.so to the plugin and .../lib/libferry.so to the
+  // runtime that opens it, and both must make the same keys.
   CacheKey Key;
   for (const std::string &P : Paths)
-    Key.field(P, fileDigest(P, Memo));
+    Key.field(sys::path::filename(P), fileDigest(P, Memo));
   return Key.hex();
 }
 

@@ -76,8 +76,8 @@ bool needsLibdevice(const llvm::Module &M);
 llvm::Expected<std::string> compileToPTX(const llvm::Module &NVVM,
                                          const PTXOptions &Opts);
 
-/// SHA-256 of the paths and contents (fileDigest) of the files in \p Paths
-/// (a missing file counts as such).
+/// SHA-256 of the names and contents (fileDigest) of the files in \p Paths
+/// (a missing file counts as such), wherever they are.
 /// Digests are remembered in the compile cache of \p Memo (fileDigest).
 std::string digestFiles(llvm::ArrayRef<std::string> Paths, const CacheOptions &Memo);
 /// digestFiles of the bitcode files in \p Dir.

@@ -1,5 +1,6 @@
 //===- CompileCacheTest.cpp - The on-disk compile cache -------------------===//
 #include "ferry/Cache.h"
+#include "Lower.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -301,6 +302,35 @@ TEST_F(CompileCacheTest, FileDigestsAreRememberedUntilTheFileChanges) {
   // A missing file has no memo entry.
   EXPECT_EQ(fileDigestInNewProcess((Dir + "/absent").str(), CacheDir), "<missing>");
   EXPECT_EQ(MemoFiles().size(), 2u);
+}
+
+// The key's digest of Ferry's library and the device libraries is their
+// names and contents, not where they were found: the plugin and the runtime
+// (device code compiled at first use) reach the same libferry.so by
+// different paths and must make the same keys.
+TEST_F(CompileCacheTest, FileDigestsOfKeysAreNamesAndContentsNotPaths) {
+  auto Write = [&](StringRef Sub, StringRef Name, StringRef Text) {
+    SmallString<128> Path(Dir);
+    sys::path::append(Path, Sub);
+    EXPECT_FALSE(sys::fs::create_directories(Path));
+    sys::path::append(Path, Name);
+    std::error_code EC;
+    raw_fd_ostream(Path, EC) << Text;
+    EXPECT_FALSE(EC);
+    return std::string(Path);
+  };
+  const std::string A = Write("a", "libx.so", "abc");
+  const std::string B = Write("b", "libx.so", "abc");
+  const std::string Renamed = Write("b", "liby.so", "abc");
+  const std::string Changed = Write("c", "libx.so", "abd");
+  const std::string Dotted = (Dir + "/b/../a/libx.so").str();
+  ferry::CacheOptions NoMemo;
+  NoMemo.Enabled = false;
+  auto Digest = [&](const std::string &Path) { return ferry::digestFiles({Path}, NoMemo); };
+  EXPECT_EQ(Digest(A), Digest(B));
+  EXPECT_EQ(Digest(A), Digest(Dotted));
+  EXPECT_NE(Digest(A), Digest(Renamed));
+  EXPECT_NE(Digest(A), Digest(Changed));
 }
 
 TEST_F(CompileCacheTest, FileDigestsAreRememberedInTheCachesOwnDirectory) {
