@@ -1506,33 +1506,38 @@ void compileTarget(const DeviceTarget &T, CompileCache &Cache, StringRef Backend
     Compile(DevBitcode, ImageKind::TranslatedIR, "compute regions", Out.TranslatedIR);
 }
 
-bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, const Collected &C,
-                   const std::vector<std::string> &Imports) {
-  LLVMContext &Ctx = M.getContext();
-  const StringSet<> &RegionKernels = C.RegionKernels;
-  const SmallVector<Function *, 4> &Exports = C.Exports;
-  // The images: the regions' kernels with what they call (the routines
-  // this file exports are private copies there), and, when the file defines
-  // routines for others, a library of those routines alone, without
-  // kernels, which the runtime links with the kernel images that call them.
+/// The images' modules: the regions' kernels with what they call (the
+/// routines this file exports are private copies there), and, when the file
+/// defines routines for others, a library of those routines alone, without
+/// kernels, which the runtime links with the kernel images that call them.
+/// Either is null where there is none.
+std::pair<std::unique_ptr<Module>, std::unique_ptr<Module>> splitDeviceModule(const Module &Dev,
+                                                                              const Collected &C) {
   std::unique_ptr<Module> KernelDev;
-  if (!RegionKernels.empty()) {
+  if (!C.RegionKernels.empty()) {
     KernelDev = CloneModule(Dev);
-    internalizeAndClean(*KernelDev, RegionKernels);
+    internalizeAndClean(*KernelDev, C.RegionKernels);
   }
   std::unique_ptr<Module> LibDev;
-  if (!Exports.empty()) {
+  if (!C.Exports.empty()) {
     LibDev = CloneModule(Dev);
     if (NamedMDNode *Annotations = LibDev->getNamedMetadata("nvvm.annotations"))
       LibDev->eraseNamedMetadata(Annotations);
-    for (const auto &K : RegionKernels)
+    for (const auto &K : C.RegionKernels)
       if (Function *F = LibDev->getFunction(K.getKey()))
         F->eraseFromParent();
     StringSet<> ExportNames;
-    for (Function *F : Exports)
+    for (Function *F : C.Exports)
       ExportNames.insert(F->getName());
     internalizeAndClean(*LibDev, ExportNames);
   }
+  return {std::move(KernelDev), std::move(LibDev)};
+}
+
+bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, const Collected &C,
+                   const std::vector<std::string> &Imports) {
+  LLVMContext &Ctx = M.getContext();
+  auto [KernelDev, LibDev] = splitDeviceModule(Dev, C);
   std::vector<std::unique_ptr<DeviceTarget>> Targets;
   for (const std::string &T : Opts.Targets) {
     Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(T);
