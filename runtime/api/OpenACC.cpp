@@ -99,7 +99,7 @@ void copyChecked(const char *Routine, bool ToDevice, void *Dst, const char *DstA
     const char *DevArg = ToDevice ? DstArg : SrcArg;
     void *DevPtr = ToDevice ? Dst : Src;
     if (!Runtime::get().checkDeviceRange(Routine, DevArg, B->kind(), D, DevPtr, Bytes) ||
-        (deviceMemoryIsHostMemory(*B) && !checkHostMapped(Routine, DevArg, DevPtr, Bytes)) ||
+        (B->deviceMemoryIsHostMemory() && !checkHostMapped(Routine, DevArg, DevPtr, Bytes)) ||
         !checkHostMapped(Routine, ToDevice ? SrcArg : DstArg, ToDevice ? Src : Dst, Bytes))
       return;
     Runtime::get().countTransfer(ToDevice, Bytes);

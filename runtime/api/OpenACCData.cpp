@@ -31,7 +31,7 @@ struct Current {
   bool ok() const { return B != nullptr; }
   bool host() const { return Kind == DeviceKind::Host; }
   /// The host's memory is the device's (the host, the emulated devices).
-  bool hostMemory() const { return deviceMemoryIsHostMemory(*B); }
+  bool hostMemory() const { return B->deviceMemoryIsHostMemory(); }
   /// \p Q with acc_async_noval replaced by this thread's default queue.
   int resolve(int Q) const { return Runtime::get().resolveAsync(Kind, Device, Q); }
 };

@@ -13,7 +13,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <new>
@@ -218,10 +217,6 @@ Error Backend::getKernel(DeviceModule &, const char *, DeviceKernel *&) {
 }
 Error Backend::symbolAddress(DeviceModule &, const char *, uint64_t &, uint64_t &) {
   return unsupported("symbol addresses");
-}
-
-bool deviceMemoryIsHostMemory(const Backend &B) {
-  return B.kind() == DeviceKind::Host || std::strcmp(B.name(), "emu") == 0;
 }
 
 } // namespace ferry

@@ -34,6 +34,11 @@ public:
   /// Short name: "hsa", "cuda", "host".
   virtual const char *name() const = 0;
   virtual DeviceKind kind() const = 0;
+  /// Whether the host addresses the device memory at the device's
+  /// addresses, it being host memory (the host backend, the emulated AMD
+  /// devices): a device range there is asked of mincore before a copy
+  /// touches it, as a host range is.
+  virtual bool deviceMemoryIsHostMemory() const { return false; }
 
   /// Number of usable devices; runs discovery on first use.
   int numDevices() {
@@ -210,12 +215,6 @@ private:
   std::map<std::pair<int, const void *>, size_t> Blocks; ///< (device, block) -> bytes
   std::map<int, size_t> Used;                            ///< device -> bytes
 };
-
-/// Whether the host addresses \p B's device memory at the device's addresses,
-/// its device memory being host memory: the host backend and the emulated
-/// AMD devices (FERRY_EMULATE, name "emu"). A device range there is asked of
-/// mincore before a copy touches it, as a host range is.
-bool deviceMemoryIsHostMemory(const Backend &B);
 
 } // namespace ferry
 

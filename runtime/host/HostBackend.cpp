@@ -25,6 +25,7 @@ namespace {
 class HostBackend final : public Backend {
 public:
   const char *name() const override { return "host"; }
+  bool deviceMemoryIsHostMemory() const override { return true; }
   DeviceKind kind() const override { return DeviceKind::Host; }
 
   Error allocate(int, size_t Bytes, void **Out) override {
