@@ -9,7 +9,7 @@
 # Tests/*.cpp, and they include Tests/acc_testsuite.h.
 #
 # usage: scripts/vv.sh [--suite DIR] [--lang c|cxx|all] [--mode host|emu|gpu-build]
-#                      [--out DIR] [--jobs N] [FILE-BASENAMES...]
+#                      [--jit] [--out DIR] [--jobs N] [FILE-BASENAMES...]
 #   --suite DIR   the unpacked suite (default /tmp/vv)
 #   --lang        c: Tests/*.c with ferry-clang -O2 -std=gnu99;
 #                 cxx: Tests/*.cpp with ferry-clang++ -O2 -std=c++17 (default);
@@ -24,6 +24,8 @@
 #                 directory stays under 60 MiB), Ferry's runtime library, and a
 #                 generated run.sh; carry .devvv to an NVIDIA machine and run
 #                 `bash .devvv/run.sh [-j N] [-o DIR]` there
+#   --jit         compile with -fplugin-arg-ferry-jit instead (device IR only,
+#                 compiled by the runtime at each program's first launch)
 #   --out DIR     where results go (default /tmp/vvrun/<lang>-<mode>)
 #   --jobs N      files compiled/run at once (default 2)
 #   FILE-BASENAMES  only these files (acc_copyin, acc_copyin.cpp, ...)
@@ -45,7 +47,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRY_BUILD_DIR:-$root/build}
 
-suite=/tmp/vv lang=cxx mode=host out= jobs=2
+suite=/tmp/vv lang=cxx mode=host out= jobs=2 jit=0
 names=()
 usage() { sed -n '11,12p' "$0" | sed 's/^# //' >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -55,6 +57,7 @@ while [ $# -gt 0 ]; do
     --mode) mode=${2:?}; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --jobs) jobs=${2:?}; shift 2 ;;
+    --jit) jit=1; shift ;;
     --suite=*) suite=${1#*=}; shift ;;
     --lang=*) lang=${1#*=}; shift ;;
     --mode=*) mode=${1#*=}; shift ;;
@@ -170,6 +173,7 @@ one() {
   rlog=$VV_OUT/logs/$name.run.txt
   local extra=()
   [ "$VV_MODE" = emu ] && extra=(-fplugin-arg-ferry-embed-ir)
+  [ "$VV_JIT" = 1 ] && extra=(-fplugin-arg-ferry-jit)
   rm -f "$bin"
   rc=0
   timeout -k 5 60 "$cc" -O2 "$std" "${extra[@]}" -I"$VV_TESTS" "$src" -lm -o "$bin" \
@@ -266,7 +270,7 @@ if [ "$mode" = gpu-build ]; then
   rm -rf "$devvv"
   mkdir -p "$devvv/bin" "$devvv/lib"
 fi
-export VV_OUT=$out VV_BUILD=$snap VV_MODE=$mode VV_TESTS=$tests VV_DEVVV=$devvv
+export VV_OUT=$out VV_BUILD=$snap VV_MODE=$mode VV_TESTS=$tests VV_DEVVV=$devvv VV_JIT=$jit
 export -f one run_program
 echo "vv.sh: ${#files[@]} files, --lang $lang --mode $mode --jobs $jobs, results in $out"
 start=$SECONDS
