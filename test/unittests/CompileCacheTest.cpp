@@ -1,6 +1,7 @@
 //===- CompileCacheTest.cpp - The on-disk compile cache -------------------===//
 #include "ferry/Cache.h"
 #include "Lower.h"
+#include "NvvmKernels.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -74,17 +75,7 @@ protected:
   LLVMContext Ctx;
 };
 
-const char Kernel[] = R"(
-target triple = "nvptx64-nvidia-cuda"
-define void @k(ptr %p) {
-  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  store i32 %t, ptr %p
-  ret void
-}
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-!nvvm.annotations = !{!0}
-!0 = !{ptr @k, !"kernel", i32 1}
-)";
+const char *const Kernel = TidKernel;
 
 TEST_F(CompileCacheTest, StoresAndFindsEntries) {
   auto C = cache();

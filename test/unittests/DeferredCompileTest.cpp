@@ -5,6 +5,7 @@
 /// for each role and vendor, and the message of each way a call can fail.
 //===----------------------------------------------------------------------===//
 #include "ferry/DeferredCompile.h"
+#include "NvvmKernels.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -23,17 +24,7 @@ using namespace llvm;
 
 namespace {
 
-const char Kernel[] = R"(
-target triple = "nvptx64-nvidia-cuda"
-define void @k(ptr %p) {
-  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  store i32 %t, ptr %p
-  ret void
-}
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-!nvvm.annotations = !{!0}
-!0 = !{ptr @k, !"kernel", i32 1}
-)";
+const char *const Kernel = TidKernel;
 
 struct Image {
   std::string Kind, Triple, Arch;
