@@ -12,6 +12,7 @@
 #include "ferry/DeferredCompile.h"
 #include "ferry/Cache.h"
 #include "ferry/DeviceTarget.h"
+#include "ferry/Offload.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -44,10 +45,6 @@ Expected<Role> roleFor(StringRef Name) {
                            Name.str().c_str());
 }
 
-const char *offloadKindName(ImageKind K) {
-  return K == ImageKind::PTX ? "ptx" : K == ImageKind::TranslatedIR ? "bitcode" : "object";
-}
-
 Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, bool Emulated,
                       ferry_deferred_sink Sink, void *Context) {
   Expected<Role> R = roleFor(RoleName);
@@ -70,7 +67,7 @@ Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, boo
       return createStringError(inconvertibleErrorCode(), "cannot compile the %s for %s: %s",
                                R->Name, T.arch().c_str(),
                                toString(Bytes.takeError()).c_str());
-    Sink(Context, offloadKindName(Kind), T.triple().str().c_str(), T.arch().c_str(),
+    Sink(Context, runtimeKindName(Kind), T.triple().str().c_str(), T.arch().c_str(),
          Bytes->data(), Bytes->size());
   }
   return Error::success();

@@ -157,10 +157,7 @@ Expected<std::unique_ptr<Program>> Session::load(const Module &M,
     return Images.takeError();
   std::vector<ferry_image_desc> Descs;
   for (const DeviceImage &I : *Images)
-    Descs.push_back({I.Kind == ImageKind::PTX            ? "ptx"
-                     : I.Kind == ImageKind::TranslatedIR ? "bitcode"
-                                                         : "object",
-                     I.Bytes.data(), I.Bytes.size()});
+    Descs.push_back({runtimeKindName(I.Kind), I.Bytes.data(), I.Bytes.size()});
   ferry_module Module = nullptr;
   if (ferry_status S = ferry_module_load(Descs.data(), Descs.size(), &Module))
     return runtimeError("ferry_module_load",

@@ -21,6 +21,13 @@ using namespace llvm;
 
 namespace ferry {
 
+const char *runtimeKindName(ImageKind K) {
+  return K == ImageKind::PTX                                          ? "ptx"
+         : K == ImageKind::Cubin                                      ? "cubin"
+         : K == ImageKind::TranslatedIR || K == ImageKind::DeviceIR ? "bitcode"
+                                                                      : "object";
+}
+
 std::string packageImages(ArrayRef<DeviceImage> Images) {
   std::string Package;
   for (const DeviceImage &I : Images) {

@@ -33,6 +33,11 @@ struct DeviceImage {
   std::string Role = {};
 };
 
+/// The runtime's name of an image of kind \p K: "object" (code objects and
+/// relocatable objects), "ptx" or "bitcode" (ferry_image_desc::kind, and the
+/// kind ferry_compile_deferred hands its sink).
+const char *runtimeKindName(ImageKind K);
+
 /// Packages \p Images as concatenated, 8-byte aligned OffloadBinary entries.
 std::string packageImages(llvm::ArrayRef<DeviceImage> Images);
 
