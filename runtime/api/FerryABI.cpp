@@ -17,7 +17,6 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -415,15 +414,12 @@ ferry_status ferry_selected_device(ferry_device_desc *Out) {
     return fail(Routine, E);
   Backend &B = R.backendFor(K);
   const int Device = R.deviceNum(K);
-  // isa(): "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", "nvptx64-nvidia-cuda--sm_90".
   thread_local std::string Arch;
-  Arch = B.isa(Device);
-  if (size_t Dashes = Arch.find("--"); Dashes != std::string::npos)
-    Arch.erase(0, Dashes + 2);
+  Arch = isaProcessor(B.isa(Device));
   Out->type = deviceKindName(K);
   Out->number = Device;
   Out->arch = Arch.c_str();
-  Out->emulated = std::strcmp(B.name(), "emu") == 0;
+  Out->emulated = B.emulated();
   return FERRY_SUCCESS;
 }
 

@@ -219,4 +219,9 @@ Error Backend::symbolAddress(DeviceModule &, const char *, uint64_t &, uint64_t 
   return unsupported("symbol addresses");
 }
 
+std::string isaProcessor(const std::string &Isa) {
+  const size_t Dashes = Isa.find("--");
+  return Dashes == std::string::npos ? Isa : Isa.substr(Dashes + 2);
+}
+
 } // namespace ferry

@@ -39,6 +39,9 @@ public:
   /// devices): a device range there is asked of mincore before a copy
   /// touches it, as a host range is.
   virtual bool deviceMemoryIsHostMemory() const { return false; }
+  /// Whether the devices are the emulated AMD devices (FERRY_EMULATE), which
+  /// run each code object's translated IR.
+  virtual bool emulated() const { return false; }
 
   /// Number of usable devices; runs discovery on first use.
   int numDevices() {
@@ -215,6 +218,11 @@ private:
   std::map<std::pair<int, const void *>, size_t> Blocks; ///< (device, block) -> bytes
   std::map<int, size_t> Used;                            ///< device -> bytes
 };
+
+/// The processor of an isa() name: "gfx90a:sramecc+:xnack-" of
+/// "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", "sm_90" of
+/// "nvptx64-nvidia-cuda--sm_90".
+std::string isaProcessor(const std::string &Isa);
 
 } // namespace ferry
 

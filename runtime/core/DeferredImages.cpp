@@ -59,10 +59,6 @@ DeferredCompiler &deferredCompiler() {
   return *C;
 }
 
-uint16_t offloadKind(const char *Kind) {
-  return !std::strcmp(Kind, "ptx") ? 5 : !std::strcmp(Kind, "bitcode") ? 2 : 1;
-}
-
 /// What one call of ferry_compile_deferred hands back.
 struct Compiled {
   std::vector<std::pair<DeviceImageRef, std::string>> Images;
@@ -71,7 +67,7 @@ struct Compiled {
                    const void *Data, size_t Size) {
     auto &C = *static_cast<Compiled *>(Context);
     DeviceImageRef Ref;
-    Ref.Kind = offloadKind(Kind);
+    Ref.Kind = imageKindNumber(Kind);
     Ref.Triple = Triple;
     Ref.Arch = Arch;
     Ref.Producer = "ferry (compiled at run time)";
@@ -104,14 +100,16 @@ Error compileOne(ferry_compile_deferred_fn Compile, size_t I, const DeviceImageR
 } // namespace
 
 Error compileDeferredImages(const std::string &Arch, bool Emulated,
-                            const std::function<bool(const DeviceImageRef &)> &Runs) {
+                            const std::function<bool(size_t)> &Runs) {
   ImageRegistry &Registry = ImageRegistry::get();
+  if (!Registry.hasDeviceIR())
+    return Error::success();
   DeferredCompiler &C = deferredCompiler();
   std::lock_guard<std::mutex> Lock(C.Mutex);
   const size_t N = Registry.size();
   std::set<size_t> Covered; // packages with an image that runs on the device
   for (size_t I = 0; I < N; ++I)
-    if (const DeviceImageRef *Ref = Registry.image(I); Ref->Deferred.empty() && Runs(*Ref))
+    if (const DeviceImageRef *Ref = Registry.image(I); Ref->Deferred.empty() && Runs(I))
       Covered.insert(Ref->Package);
   Error Failures;
   for (size_t I = 0; I < N; ++I) {

@@ -21,13 +21,15 @@
 namespace ferry {
 
 /// Compiles for \p Arch ("gfx90a:sramecc+:xnack-", "sm_90") the device IR
-/// of every registered package without an image that \p Runs on the device,
+/// of every registered package without an image (a registry index) that
+/// \p Runs on the device,
 /// once per package and processor, and appends the images to the registry;
-/// \p Emulated: each object's translated IR too. An error names the package's
+/// \p Emulated: each object's translated IR too. Returns at once for a
+/// program without device IR. An error names the package's
 /// device IR, the processor and the compiler's reason (it is returned again,
 /// without compiling again, for the package's later kernels).
 Error compileDeferredImages(const std::string &Arch, bool Emulated,
-                            const std::function<bool(const DeviceImageRef &)> &Runs);
+                            const std::function<bool(size_t)> &Runs);
 
 } // namespace ferry
 

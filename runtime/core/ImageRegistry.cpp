@@ -70,6 +70,13 @@ const char *imageKindName(uint16_t Kind) {
   }
 }
 
+uint16_t imageKindNumber(const char *Name) {
+  for (uint16_t Kind = 1; Kind <= 5; ++Kind)
+    if (!std::strcmp(imageKindName(Kind), Name))
+      return Kind;
+  return 0;
+}
+
 std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
                                 std::vector<DeviceImageRef> &Out) {
   if (!Data && Size)
@@ -155,11 +162,18 @@ std::string ImageRegistry::addPackage(const void *Data, size_t Size) {
   if (!Error.empty())
     return Error;
   std::lock_guard<std::mutex> Lock(Mutex);
-  for (DeviceImageRef &I : Parsed)
+  for (DeviceImageRef &I : Parsed) {
     I.Package = Packages;
+    DeviceIR |= !I.Deferred.empty();
+  }
   ++Packages;
   Images.insert(Images.end(), Parsed.begin(), Parsed.end());
   return "";
+}
+
+bool ImageRegistry::hasDeviceIR() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return DeviceIR;
 }
 
 void ImageRegistry::addCompiled(DeviceImageRef Ref, std::string Bytes) {

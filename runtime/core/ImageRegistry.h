@@ -46,6 +46,9 @@ inline constexpr char CudaRelocatableMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'R', '
 
 /// "object", "bitcode", "cubin", "fatbinary", "ptx", or "unknown".
 const char *imageKindName(uint16_t Kind);
+/// The OffloadBinary ImageKind that imageKindName calls \p Name (0 for an
+/// unknown one).
+uint16_t imageKindNumber(const char *Name);
 
 /// Parses a package of concatenated OffloadBinary entries. Returns an empty
 /// string on success, else what is wrong and at which offset.
@@ -61,6 +64,9 @@ public:
   /// Image \p Index, or nullptr. Images are only appended and never move, so
   /// the pointer (and its strings) stay valid for the life of the process.
   const DeviceImageRef *image(size_t Index) const;
+  /// Whether any package brought device IR for the runtime to compile
+  /// (DeviceImageRef::Deferred).
+  bool hasDeviceIR() const;
   /// Adds an image the runtime compiled (\p Ref's Data and Size are set to
   /// \p Bytes, which the registry keeps).
   void addCompiled(DeviceImageRef Ref, std::string Bytes);
@@ -70,6 +76,7 @@ private:
   std::deque<DeviceImageRef> Images;
   std::deque<std::string> Compiled;
   size_t Packages = 0;
+  bool DeviceIR = false;
 };
 
 } // namespace ferry

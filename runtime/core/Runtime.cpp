@@ -729,16 +729,10 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
   // Device IR (-fplugin-arg-ferry-jit) of the packages with no image for
   // this device, compiled for it; a failure is said here, and the search
   // below then names the region.
-  std::string Arch = Isa;
-  if (size_t Dashes = Arch.find("--"); Dashes != std::string::npos)
-    Arch.erase(0, Dashes + 2);
-  report(compileDeferredImages(Arch, std::strcmp(B.name(), "emu") == 0,
-                               [&](const DeviceImageRef &I) {
-                                 const ferry_image_info Info{imageKindName(I.Kind),
-                                                             I.Triple.c_str(), I.Arch.c_str(),
-                                                             I.Data, I.Size};
-                                 return Usable(Info);
-                               }));
+  report(compileDeferredImages(isaProcessor(Isa), B.emulated(), [&](size_t I) {
+    ferry_image_info Info;
+    return ferry_get_image_info(I, &Info) == FERRY_SUCCESS && Usable(Info);
+  }));
   const size_t N = ferry_image_count();
   std::vector<size_t> Order; // cubins first
   for (int Pass = 0; Pass < 2; ++Pass)

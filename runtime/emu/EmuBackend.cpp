@@ -71,6 +71,7 @@ public:
   explicit EmuBackend(std::vector<std::string> Archs) : Archs(std::move(Archs)) {}
   const char *name() const override { return "emu"; }
   bool deviceMemoryIsHostMemory() const override { return true; }
+  bool emulated() const override { return true; }
   DeviceKind kind() const override { return DeviceKind::Radeon; }
 
   Error allocate(int Device, size_t Bytes, void **Out) override {
