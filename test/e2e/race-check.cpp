@@ -6,7 +6,9 @@
 // work-items and accesses and the region. Without `independent` Ferry runs
 // the loop in order (with a warning) and race checking finds nothing; nor
 // does it in the race-free regions around it (a reduction, distinct rows).
-// The racy loop runs when the program is given `racy`.
+// The racy loop runs when the program is given `racy`. Every gang races the
+// same way; which one the emulator's threads report first depends on the
+// machine's load, so the check names the two work-items of one gang.
 // RUN: %ferry-clangxx -O2 %s -o %t 2>&1 | %FileCheck %s --check-prefix=WARN
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -15,7 +17,7 @@
 // WARN: warning: the iterations of this OpenACC loop over 'j' are not independent: each one updates 'x[i]'; Ferry runs them in order
 // WARN: warning: the iterations of this OpenACC loop over 'j' are not independent: each one updates 'x[i]', so the result depends on their order
 // WARN-NOT: warning:
-// CHECK: data race on global memory at 0x{{[0-9a-f]+}}: work-item ({{[0-9]+}},0,0) of work-group (0,0,0) wrote it at global store in '{{.*}}, and work-item ({{[0-9]+}},0,0) of work-group (0,0,0) writes it with no barrier or device-scope fence between them
+// CHECK: data race on global memory at 0x{{[0-9a-f]+}}: work-item ({{[0-9]+}},0,0) of work-group ([[G:[0-9]+]],0,0) wrote it at global store in '{{.*}}, and work-item ({{[0-9]+}},0,0) of work-group ([[G]],0,0) writes it with no barrier or device-scope fence between them
 // CHECK-SAME: in the region race-check.cpp:[[#@LINE+41]] parallel loop
 #include "Inputs/check_c.h"
 
