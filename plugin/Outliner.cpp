@@ -1567,7 +1567,11 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   };
   const std::string KernelBitcode = ToBitcode(KernelDev.get());
   const std::string LibBitcode = ToBitcode(LibDev.get());
-  const std::string DevBitcode = ToBitcode(Opts.EmbedIR ? &Dev : nullptr);
+  // The translated IR the emulated devices run, when a target makes it.
+  const bool TranslatedIR = Opts.EmbedIR && any_of(Targets, [](const auto &T) {
+                              return T->produces(ImageKind::TranslatedIR);
+                            });
+  const std::string DevBitcode = ToBitcode(TranslatedIR ? &Dev : nullptr);
   const std::string Ptxas = Opts.Cubins.empty() || Targets.empty() ? "" : findPtxas();
   std::vector<TargetImages> Results(Targets.size());
   auto CompileTarget = [&](size_t I) {

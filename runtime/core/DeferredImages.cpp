@@ -10,15 +10,19 @@
 #include "core/DeferredImages.h"
 
 #include "core/Debug.h"
+#include "core/DiskCache.h"
 #include "core/DynamicLibrary.h"
 #include "ferry/DeferredCompile.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <set>
+#include <vector>
 
 namespace ferry {
 namespace {
@@ -59,42 +63,142 @@ DeferredCompiler &deferredCompiler() {
   return *C;
 }
 
-/// What one call of ferry_compile_deferred hands back.
+/// The images of one package's device IR for one processor: what one call
+/// of ferry_compile_deferred hands back, or what an earlier run left in the
+/// cache directory.
 struct Compiled {
-  std::vector<std::pair<DeviceImageRef, std::string>> Images;
-  size_t Package = 0;
+  struct Item {
+    std::string Kind, Triple, Arch, Bytes;
+  };
+  std::vector<Item> Images;
+
   static void sink(void *Context, const char *Kind, const char *Triple, const char *Arch,
                    const void *Data, size_t Size) {
-    auto &C = *static_cast<Compiled *>(Context);
-    DeviceImageRef Ref;
-    Ref.Kind = imageKindNumber(Kind);
-    Ref.Triple = Triple;
-    Ref.Arch = Arch;
-    Ref.Producer = "ferry (compiled at run time)";
-    Ref.Package = C.Package;
-    C.Images.emplace_back(std::move(Ref), std::string(static_cast<const char *>(Data), Size));
+    static_cast<Compiled *>(Context)->Images.push_back(
+        {Kind, Triple, Arch, std::string(static_cast<const char *>(Data), Size)});
+  }
+
+  /// Into the registry as images of \p Package.
+  void registerAll(size_t Package) {
+    for (Item &I : Images) {
+      DeviceImageRef Ref;
+      Ref.Kind = imageKindNumber(I.Kind.c_str());
+      Ref.Triple = I.Triple;
+      Ref.Arch = I.Arch;
+      Ref.Producer = "ferry (compiled at run time)";
+      Ref.Package = Package;
+      ImageRegistry::get().addCompiled(std::move(Ref), std::move(I.Bytes));
+    }
+    Images.clear();
+  }
+
+  /// The file's form: a header line naming what it was compiled from, then
+  /// per image its kind, triple and processor (each NUL-terminated), its
+  /// size (8 bytes) and its bytes.
+  std::vector<char> serialize(const std::string &Header) const {
+    std::vector<char> Out(Header.begin(), Header.end());
+    for (const Item &I : Images) {
+      for (const std::string *Text : {&I.Kind, &I.Triple, &I.Arch})
+        Out.insert(Out.end(), Text->c_str(), Text->c_str() + Text->size() + 1);
+      const uint64_t Size = I.Bytes.size();
+      Out.insert(Out.end(), reinterpret_cast<const char *>(&Size),
+                 reinterpret_cast<const char *>(&Size) + sizeof Size);
+      Out.insert(Out.end(), I.Bytes.begin(), I.Bytes.end());
+    }
+    return Out;
+  }
+  /// serialize's inverse; false (and nothing kept) for a file that is not
+  /// one made with \p Header or is cut short.
+  bool parse(const std::vector<char> &File, const std::string &Header) {
+    if (File.size() < Header.size() || !std::equal(Header.begin(), Header.end(), File.begin()))
+      return false;
+    size_t At = Header.size();
+    auto Text = [&](std::string &To) {
+      const auto End = std::find(File.begin() + At, File.end(), '\0');
+      if (End == File.end())
+        return false;
+      To.assign(File.begin() + At, End);
+      At = size_t(End - File.begin()) + 1;
+      return true;
+    };
+    while (At < File.size()) {
+      Item I;
+      uint64_t Size;
+      if (!Text(I.Kind) || !Text(I.Triple) || !Text(I.Arch) || File.size() - At < sizeof Size)
+        return Images.clear(), false;
+      std::memcpy(&Size, File.data() + At, sizeof Size);
+      At += sizeof Size;
+      if (File.size() - At < Size || imageKindNumber(I.Kind.c_str()) == 0)
+        return Images.clear(), false;
+      I.Bytes.assign(File.data() + At, Size);
+      At += Size;
+      Images.push_back(std::move(I));
+    }
+    return !Images.empty();
   }
 };
 
-/// Registry image \p I, device IR, compiled for \p Arch by \p Compile and
-/// its images registered.
+/// Where the images of \p Ref's device IR for \p Arch are kept between
+/// runs (the cache directory's deferred/, core/DiskCache.h), so that a
+/// program's next run loads them without opening libferry.so and LLVM:
+/// the file's name is a digest of the IR, its role, the processor, whether
+/// the device is emulated, and the size and modification time of
+/// libferry.so and libferry-rt.so (a rebuilt compiler or runtime compiles
+/// again); \p Header is what the file starts with. "" without a cache
+/// directory or a compiler library at a known path.
+std::string cacheFile(const DeviceImageRef &Ref, const std::string &Arch, bool Emulated,
+                      std::string &Header) {
+  const std::string Dir = runtimeCacheDir("deferred");
+  if (Dir.empty())
+    return "";
+  const char *Path = std::getenv("FERRY_COMPILER_LIB");
+  const std::string Compiler =
+      fileIdentity(Path && *Path ? Path : runtimeLibraryDirectory() + "/libferry.so");
+  const std::string Runtime = fileIdentity(runtimeLibraryFile());
+  if (Compiler.empty() || Runtime.empty())
+    return "";
+  Header = "ferry-deferred-images-1 " + Arch + " " + Ref.Deferred + (Emulated ? " emulated" : "") +
+           " " + std::to_string(Ref.Size) + " " + Compiler + " " + Runtime + "\n";
+  Fnv1a Key;
+  Key.add(Header);
+  Key.add(Ref.Data, Ref.Size);
+  return Dir + "/" + Key.hex() + ".images";
+}
+
+/// Registry image \p I, device IR, compiled for \p Arch by \p Compile, its
+/// images kept in \p File (unless "") and registered.
 Error compileOne(ferry_compile_deferred_fn Compile, size_t I, const DeviceImageRef &Ref,
-                 const std::string &Arch, bool Emulated) {
+                 const std::string &Arch, bool Emulated, const std::string &File,
+                 const std::string &Header) {
   const auto Start = std::chrono::steady_clock::now();
   Compiled Out;
-  Out.Package = Ref.Package;
   char Message[4096];
   if (Compile(Ref.Data, Ref.Size, Ref.Deferred.c_str(), Arch.c_str(), Emulated, &Compiled::sink,
               &Out, Message, sizeof Message))
     return makeError(FERRY_ERROR_NO_IMAGE, "%s (device code compiled at first use: "
                      "-fplugin-arg-ferry-jit)", Message);
-  for (auto &[Image, Bytes] : Out.Images)
-    ImageRegistry::get().addCompiled(std::move(Image), std::move(Bytes));
+  if (!File.empty())
+    writeCacheFile(File, Out.serialize(Header));
+  Out.registerAll(Ref.Package);
   notifyf(NotifyLaunch, "compiled the device IR of image %zu (%s) for %s in %.1f ms", I,
           Ref.Deferred.c_str(), Arch.c_str(),
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start)
               .count());
   return Error::success();
+}
+
+/// The images an earlier run compiled from registry image \p I for \p Arch,
+/// registered; false when \p File holds none.
+bool loadOne(size_t I, const DeviceImageRef &Ref, const std::string &Arch,
+             const std::string &File, const std::string &Header) {
+  std::vector<char> Bytes;
+  Compiled Out;
+  if (File.empty() || !readCacheFile(File, Bytes) || !Out.parse(Bytes, Header))
+    return false;
+  Out.registerAll(Ref.Package);
+  notifyf(NotifyLaunch, "loaded the images of the device IR of image %zu (%s) for %s from %s", I,
+          Ref.Deferred.c_str(), Arch.c_str(), File.c_str());
+  return true;
 }
 
 } // namespace
@@ -118,12 +222,16 @@ Error compileDeferredImages(const std::string &Arch, bool Emulated,
       continue;
     auto [It, Fresh] = C.Outcomes.try_emplace({I, Arch});
     if (Fresh) {
+      std::string Header;
+      const std::string File = cacheFile(*Ref, Arch, Emulated, Header);
+      if (loadOne(I, *Ref, Arch, File, Header))
+        continue;
       if (Error E = C.open()) {
         // Said once, for every package's device IR.
         C.Outcomes.erase(It);
         return E;
       }
-      It->second = compileOne(C.Compile, I, *Ref, Arch, Emulated);
+      It->second = compileOne(C.Compile, I, *Ref, Arch, Emulated, File, Header);
     }
     if (It->second)
       Failures.add(Error(It->second));

@@ -34,11 +34,15 @@ bool DynamicLibrary::open(const std::vector<std::string> &Candidates) {
   return false;
 }
 
-std::string runtimeLibraryDirectory() {
+std::string runtimeLibraryFile() {
   Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&runtimeLibraryDirectory), &Info) || !Info.dli_fname)
-    return ".";
-  std::string Path = Info.dli_fname;
+  if (!dladdr(reinterpret_cast<void *>(&runtimeLibraryFile), &Info) || !Info.dli_fname)
+    return "";
+  return Info.dli_fname;
+}
+
+std::string runtimeLibraryDirectory() {
+  const std::string Path = runtimeLibraryFile();
   const size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? "." : Path.substr(0, Slash);
 }

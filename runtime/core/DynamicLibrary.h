@@ -48,6 +48,8 @@ private:
 /// Ferry's own libraries that the runtime opens (libferry-emu.so,
 /// libferry.so) are installed next to it.
 std::string runtimeLibraryDirectory();
+/// The path of libferry-rt.so itself ("" where it cannot be found).
+std::string runtimeLibraryFile();
 
 } // namespace ferry
 

@@ -16,18 +16,15 @@
 #include "cuda/CudaBackend.h"
 
 #include "core/Debug.h"
+#include "core/DiskCache.h"
 #include "core/DynamicLibrary.h"
 #include "core/Error.h"
 #include "core/HostFaults.h"
 #include "cuda/PtxFunctionTable.h"
 #include "openacc.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -373,7 +370,7 @@ public:
       const std::string Cached = Cubin || Dir.empty() ? "" : cacheFile(Dir, Device, Images);
       if (!Cached.empty()) {
         auto Earlier = std::make_shared<std::vector<char>>();
-        if (readFile(Cached, *Earlier) &&
+        if (readCacheFile(Cached, *Earlier) &&
             Api.cuModuleLoadDataEx(&M, Earlier->data(), 0, nullptr, nullptr) == CUDA_SUCCESS) {
           std::lock_guard<std::mutex> Lock(Mutex);
           Linked.emplace(Key, std::move(Earlier));
@@ -384,7 +381,7 @@ public:
         if (Error E = link(Images, Tables, *Fresh, Options, Values, LogText))
           return E;
         if (!Cached.empty())
-          writeFile(Cached, *Fresh);
+          writeCacheFile(Cached, *Fresh);
         std::lock_guard<std::mutex> Lock(Mutex);
         Cubin = Linked.emplace(Key, std::move(Fresh)).first->second;
       }
@@ -844,29 +841,10 @@ private:
   }
 
   /// The disk cache of what the driver JIT-compiles from PTX, so that a
-  /// program's next run loads native code: FERRY_CACHE_DIR (default
-  /// $XDG_CACHE_HOME/ferry or ~/.cache/ferry, as the compile cache's; its
-  /// LLVM-based twin in compiler/CompileCache.cpp is not the runtime's to
-  /// call), subdirectory cuda; "" without one (FERRY_CACHE=0, no directory).
-  /// Decided once per process.
+  /// program's next run loads native code: the cache directory's cuda/
+  /// (core/DiskCache.h); "" without one.
   static const std::string &cacheDir() {
-    static const std::string Dir = []() -> std::string {
-      if (envString("FERRY_CACHE") == std::optional<std::string>("0"))
-        return "";
-      std::string D;
-      if (auto Env = envString("FERRY_CACHE_DIR"))
-        D = *Env;
-      else if (auto Xdg = envString("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
-        D = *Xdg + "/ferry";
-      else if (auto Home = envString("HOME"))
-        D = *Home + "/.cache/ferry";
-      else
-        return "";
-      D += "/cuda";
-      std::error_code EC;
-      std::filesystem::create_directories(D, EC);
-      return EC ? "" : D;
-    }();
+    static const std::string Dir = runtimeCacheDir("cuda");
     return Dir;
   }
   /// The file in \p Dir for \p Images on \p Device: <key>.cubin, the key an
@@ -878,40 +856,14 @@ private:
     const std::string Arch = isa(Device);
     if (Api.cuDriverGetVersion(&Driver) != CUDA_SUCCESS || Arch.empty())
       return "";
-    uint64_t Hash = 1469598103934665603ull;
-    auto Mix = [&](const void *P, size_t N) {
-      for (size_t I = 0; I < N; ++I)
-        Hash = (Hash ^ static_cast<const unsigned char *>(P)[I]) * 1099511628211ull;
-    };
+    Fnv1a Hash;
     const std::string Head = "ferry-cuda-jit-1 " + std::to_string(Driver) + " " + Arch;
-    Mix(Head.data(), Head.size());
+    Hash.add(Head.data(), Head.size());
     for (const Image &I : Images) {
-      const uint64_t Size = I.Size;
-      Mix(&Size, sizeof Size);
-      Mix(I.Data, I.Size);
+      Hash.add(uint64_t(I.Size));
+      Hash.add(I.Data, I.Size);
     }
-    char Name[40];
-    std::snprintf(Name, sizeof Name, "/%016llx.cubin", (unsigned long long)Hash);
-    return Dir + Name;
-  }
-  static bool readFile(const std::string &Path, std::vector<char> &Out) {
-    std::ifstream In(Path, std::ios::binary);
-    if (!In)
-      return false;
-    Out.assign(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
-    return !Out.empty();
-  }
-  /// Written whole under a temporary name, then renamed: a reader never
-  /// sees part of it. A failure leaves no file (the cache is an aid).
-  static void writeFile(const std::string &Path, const std::vector<char> &Bytes) {
-    const std::string Temporary = Path + ".tmp" + std::to_string(::getpid());
-    {
-      std::ofstream Out(Temporary, std::ios::binary);
-      if (!Out || !Out.write(Bytes.data(), std::streamsize(Bytes.size())))
-        return (void)std::remove(Temporary.c_str());
-    }
-    if (std::rename(Temporary.c_str(), Path.c_str()) != 0)
-      std::remove(Temporary.c_str());
+    return Dir + "/" + Hash.hex() + ".cubin";
   }
 
   /// Links \p Images (the kernel image first) and the function address
