@@ -71,10 +71,10 @@ public:
     bool Mapped = false; ///< acc_map_data: the user owns the device memory
     /// Pointers whose section this mapping is, though they point before it
     /// (the `a` of a[lo:len], lo > 0): attach translates them too.
-    std::vector<uintptr_t> Bases;
+    std::vector<uintptr_t> Bases{};
     /// Attachment counters of the host pointers inside this mapping
     /// (acc_attach), by the pointer's host address.
-    std::map<uintptr_t, unsigned> Attached;
+    std::map<uintptr_t, unsigned> Attached{};
   };
 
   /// What attach() and detach() did.
