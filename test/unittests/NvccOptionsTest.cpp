@@ -194,4 +194,32 @@ TEST(NvccOptions, ClangModeAcceptsClangOptions) {
   EXPECT_EQ(Inv.Inputs[0].Lang, Language::Cuda);
 }
 
+TEST(NvccOptions, ClangModeMapsGpuRdc) {
+  Invocation Inv;
+  Inv.ClangMode = true;
+  ASSERT_EQ(parse({"-x", "cuda", "-fgpu-rdc", "-c", "k.cu"}, Inv), "");
+  EXPECT_TRUE(Inv.RelocatableDevice);
+  EXPECT_FALSE(has(Inv.HostOnly, "-fgpu-rdc"));
+  Invocation Off;
+  Off.ClangMode = true;
+  ASSERT_EQ(parse({"-fgpu-rdc", "-fno-gpu-rdc", "-c", "k.cu"}, Off), "");
+  EXPECT_FALSE(Off.RelocatableDevice);
+}
+
+// What CMake passes to a CUDA compiler it identifies as clang (ferry-nvcc
+// reads such command lines in clang mode); nvcc's own spellings are not.
+TEST(NvccOptions, ClangCudaSpellingsAreRecognized) {
+  EXPECT_TRUE(usesClangCudaOptions({"--cuda-gpu-arch=sm_80", "-c", "k.cu"}));
+  EXPECT_TRUE(usesClangCudaOptions({"--cuda-path=/usr/local/cuda", "k.cu"}));
+  EXPECT_TRUE(usesClangCudaOptions({"-x", "cuda", "-c", "k.cu"}));
+  EXPECT_TRUE(usesClangCudaOptions({"-xcuda", "k.cu"}));
+  EXPECT_TRUE(usesClangCudaOptions({"-nocudalib", "k.cu"}));
+  EXPECT_TRUE(usesClangCudaOptions({"-fgpu-rdc", "-c", "k.cu"}));
+  EXPECT_TRUE(usesClangCudaOptions({"k.o", "-o", "k", "-Wl,-rpath,/opt/ferry/lib"}));
+  EXPECT_FALSE(usesClangCudaOptions({"k.o", "-o", "k", "-Xlinker", "-rpath,/opt/ferry/lib"}));
+  EXPECT_FALSE(usesClangCudaOptions({"-x", "cu", "-arch=sm_80", "-c", "k.cu"}));
+  EXPECT_FALSE(usesClangCudaOptions({"-rdc=true", "-lcudart", "k.o", "-o", "k"}));
+  EXPECT_FALSE(usesClangCudaOptions({"-o", "cuda", "-x"}));
+}
+
 } // namespace

@@ -504,6 +504,9 @@ bool CommandLineReader::tryClangModeOption(const std::string &A) {
   std::string V;
   if (A.compare(0, 4, "-Wl,") == 0) {
     Out.Link.push_back(A);
+  } else if (A == "-fgpu-rdc" || A == "-fno-gpu-rdc") {
+    // clang's -rdc=true|false (CMake's CUDA_SEPARABLE_COMPILATION).
+    Out.RelocatableDevice = A == "-fgpu-rdc";
   } else if (value({"-Xclang", "-Xlinker"}, V)) {
     if (A == "-Xlinker")
       Out.Link.push_back("-Wl," + V);
@@ -582,6 +585,18 @@ std::string CommandLineReader::read() {
 
 } // namespace
 
+bool usesClangCudaOptions(const std::vector<std::string> &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (A == "--cuda-gpu-arch" || A.rfind("--cuda-gpu-arch=", 0) == 0 || A == "--cuda-path" ||
+        A.rfind("--cuda-path=", 0) == 0 || A == "-nocudalib" || A == "-nocudainc" ||
+        A == "-xcuda" || (A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cuda") ||
+        A == "-fgpu-rdc" || A == "-fno-gpu-rdc" || A.rfind("-Wl,", 0) == 0)
+      return true;
+  }
+  return false;
+}
+
 std::string parse(const std::vector<std::string> &Args, Invocation &Out) {
   return CommandLineReader(Args, Out).read();
 }
@@ -610,6 +625,11 @@ Accepted, without effect on Ferry's code (NVIDIA-tool tuning):
 Ferry:
   --offload-arch=gfx90a,gfx942,... AMD processors (default: gfx90a, gfx942,
                                    gfx1030, gfx1100); -arch=gfxNNN also works
+clang's spellings (--cuda-gpu-arch=sm_NN, -x cuda, -fgpu-rdc, -Wl,...,
+--cuda-path) read the command line as clang++ would, with clang's other
+options (-f..., -W..., -m...): how CMake drives it (-DCMAKE_CUDA_COMPILER).
+NVIDIA's runtime libraries (-lcudart, -lcudart_static, -lcudadevrt) link
+Ferry's.
 
 Environment: FERRY_CLANGXX (the clang++ 19 to run), CUDA_PATH (the CUDA
 toolkit whose headers programs see; default /usr/local/cuda).

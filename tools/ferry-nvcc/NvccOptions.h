@@ -69,6 +69,13 @@ struct Invocation {
 /// Parses \p Args (without the program name). Returns "" or the error.
 std::string parse(const std::vector<std::string> &Args, Invocation &Out);
 
+/// Whether \p Args use clang's spellings where nvcc has its own or none
+/// (`--cuda-gpu-arch` for `-arch`, `-x cuda` for `-x cu`, `-fgpu-rdc` for
+/// `-rdc`, `-Wl,` for `-Xlinker`, `--cuda-path`, `-nocudalib`,
+/// `-nocudainc`): how CMake drives a CUDA compiler it identifies as clang.
+/// Such a command line is read in clang mode (Invocation::ClangMode).
+bool usesClangCudaOptions(const std::vector<std::string> &Args);
+
 /// The help text.
 const char *helpText();
 

@@ -40,6 +40,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Demangle/Demangle.h"
@@ -142,7 +143,9 @@ public:
 
 private:
   /// Runs \p Args (Args[0] the program); prints it first with -v.
-  bool execute(const std::vector<std::string> &Args);
+  /// Runs \p Args (printed first with -v); \p Link: the final link, whose
+  /// clang gets -v too.
+  bool execute(const std::vector<std::string> &Args, bool Link = false);
   /// A new temporary file "<stem>-XXXXXX.<ext>", removed at the end.
   std::string temporary(StringRef Stem, StringRef Ext);
   /// Options every compile of the CUDA file \p In takes.
@@ -191,11 +194,13 @@ private:
   std::string DeviceLinkObject;
 };
 
-bool Driver::execute(const std::vector<std::string> &Given) {
+bool Driver::execute(const std::vector<std::string> &Given, bool Link) {
   std::vector<std::string> Args = Given;
   // ferry-clang++ -v: clang's own -v output (CMake reads the device
-  // architectures and the implicit link line from it).
-  if (Inv.ClangMode && Inv.Verbose && Args[0] == P.Clang)
+  // architectures and the implicit link line from it); the link's in
+  // either mode (CMake links a clang-identified CUDA compiler's test
+  // programs without clang's options).
+  if (Inv.Verbose && Args[0] == P.Clang && (Inv.ClangMode || Link))
     Args.insert(Args.begin() + 1, "-v");
   if (Inv.Verbose && !Inv.ClangMode) {
     errs() << "#$ ";
@@ -778,7 +783,10 @@ bool Driver::link(const std::vector<std::string> &Objects) {
     Args.insert(Args.end(), Objects.begin(), Objects.end());
     return execute(Args);
   }
-  std::vector<std::string> Args = {P.Clang};
+  // Ferry's directories before the program's: NVIDIA's runtime library
+  // names resolve to Ferry's (lib/ferry-cuda), wherever the toolkit's
+  // libraries are searched too (CMake's clang-CUDA mode adds its lib64).
+  std::vector<std::string> Args = {P.Clang, "-L" + P.Lib + "/ferry-cuda", "-L" + P.Lib};
   if (Inv.Shared)
     Args.push_back("-shared");
   Args.insert(Args.end(), Objects.begin(), Objects.end());
@@ -787,9 +795,9 @@ bool Driver::link(const std::vector<std::string> &Objects) {
     if (A == "-fopenmp" || A == "-pthread" || A.compare(0, 6, "-fuse-") == 0 ||
         A.compare(0, 10, "-fsanitize") == 0 || A == "-fPIC" || A == "-rdynamic")
       Args.push_back(A);
-  Args.insert(Args.end(), {"-L" + P.Lib, "-lferry-cudart", "-lferry-rt", "-Wl,-rpath," + P.Lib,
+  Args.insert(Args.end(), {"-lferry-cudart", "-lferry-rt", "-Wl,-rpath," + P.Lib,
                            "-o", Inv.Output.empty() ? "a.out" : Inv.Output});
-  return execute(Args);
+  return execute(Args, /*Link=*/true);
 }
 
 int Driver::run() {
@@ -853,6 +861,10 @@ int main(int argc, char **argv) {
     Inv.ClangMode = true;
     Tool = "ferry-clang++";
     Args.erase(Args.begin());
+  } else {
+    // clang's CUDA spellings, which nvcc has not (what CMake passes to a
+    // CUDA compiler it identifies as clang): clang's options accepted.
+    Inv.ClangMode = usesClangCudaOptions(Args);
   }
   if (std::string Problem = parse(Args, Inv); !Problem.empty())
     return error(Problem);
@@ -861,8 +873,9 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (Inv.Version) {
-    outs() << "ferry-nvcc: Ferry's nvcc-compatible driver (clang 19, CUDA runtime API of "
-              "CUDA "
+    // "clang version": what CMake recognizes a clang-based CUDA compiler by.
+    outs() << "ferry-nvcc: Ferry's nvcc-compatible driver (clang version " LLVM_VERSION_STRING
+              ", CUDA runtime API of CUDA "
            << CUDART_VERSION_TEXT << ")\n";
     return 0;
   }
