@@ -64,6 +64,18 @@ int smNumber(std::string S) {
   return std::atoi(S.c_str());
 }
 
+/// The macro nvcc defines in CUDA compiles for option \p A (one of the
+/// ignored flags below), or null.
+const char *optionMacro(const std::string &A) {
+  if (A == "-G" || A == "--device-debug")
+    return "__CUDACC_DEBUG__";
+  if (A == "--expt-relaxed-constexpr" || A == "-expt-relaxed-constexpr")
+    return "__CUDACC_RELAXED_CONSTEXPR__";
+  if (A.find("extended-lambda") != std::string::npos)
+    return "__CUDACC_EXTENDED_LAMBDA__";
+  return nullptr;
+}
+
 /// Options nvcc's own tools take that mean nothing for Ferry's pipeline:
 /// accepted, with their value where they have one.
 const std::set<std::string> IgnoredFlags = {"-lineinfo",
@@ -558,8 +570,11 @@ std::string CommandLineReader::read() {
       continue;
     }
     // Before the options that take glued values: -lineinfo is no -l.
-    if (IgnoredFlags.count(A))
+    if (IgnoredFlags.count(A)) {
+      if (const char *Macro = optionMacro(A))
+        Out.CudaMacros.push_back(std::string("-D") + Macro);
       continue;
+    }
     std::string Error;
     // (A glued -oFILE last: it must not take -offload-arch=, -odir or
     // -optimize.)

@@ -53,6 +53,10 @@ struct Invocation {
   std::vector<std::string> HostOnly;
   /// Device compiler only (--use_fast_math, ...).
   std::vector<std::string> DeviceOnly;
+  /// The macros nvcc defines for options of its own (-G: __CUDACC_DEBUG__,
+  /// --expt-relaxed-constexpr, --extended-lambda), as -D options of the
+  /// CUDA compiles.
+  std::vector<std::string> CudaMacros;
   /// Linker options (-L, -l, -Xlinker, ...), in command-line order; they
   /// follow the objects.
   std::vector<std::string> Link;

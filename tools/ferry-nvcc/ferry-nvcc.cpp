@@ -247,8 +247,15 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
     A.push_back("-isystem");
     A.push_back(P.Cuda + "/include/cccl");
   }
+  // nvcc's own macros (clang defines __CUDACC__ and __CUDA_ARCH__): its
+  // identity and version, which programs and libraries test, those of the
+  // relocatable-code mode and of its options.
+  A.insert(A.end(), {"-D__NVCC__", "-D__CUDACC_VER_MAJOR__=" + std::to_string(FERRY_CUDA_VERSION_MAJOR),
+                     "-D__CUDACC_VER_MINOR__=" + std::to_string(FERRY_CUDA_VERSION_MINOR),
+                     "-D__CUDACC_VER_BUILD__=0"});
+  A.insert(A.end(), Inv.CudaMacros.begin(), Inv.CudaMacros.end());
   if (Inv.RelocatableDevice)
-    A.push_back("-fgpu-rdc");
+    A.insert(A.end(), {"-fgpu-rdc", "-D__CUDACC_RDC__"});
   // One compilation-unit ID for the device and the host compile (the
   // clang driver makes up one for the device compile alone otherwise): the
   // names clang gives static device variables with -fgpu-rdc agree.
@@ -756,8 +763,9 @@ bool Driver::compileHost(const Input &In, const std::string &Out) {
     Args.insert(Args.end(), {"-x", "c"});
   else
     Args.insert(Args.end(), {"-x", "c++"});
-  // nvcc's host compiler sees the CUDA headers.
-  Args.insert(Args.end(), {"-isystem", P.Cuda + "/include"});
+  // nvcc's host compiler sees the CUDA headers, and __NVCC__ (nvcc's
+  // identity, in C and C++ compiles too).
+  Args.insert(Args.end(), {"-isystem", P.Cuda + "/include", "-D__NVCC__"});
   for (const std::string &A : Inv.Common)
     if (!(In.Lang == Language::C && A.compare(0, 5, "-std=") == 0))
       Args.push_back(A);
