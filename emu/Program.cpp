@@ -23,6 +23,7 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CallGraph.h"
+#include "llvm/Analysis/Utils/Local.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -38,6 +39,8 @@
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
@@ -391,6 +394,47 @@ Error lowerGroupMemory(Module &M, ProgramImpl &P, FunctionCallee Shared) {
     if (G->use_empty())
       G->eraseFromParent();
   return Error::success();
+}
+
+/// Group memory addresses are 32 bits wide (address space 3's index type
+/// on AMD GPUs), so an offset wraps around as it does on the device
+/// (`p[~x]` of an unsigned x is p[-x-1], what `ds_read` computes); the
+/// host's pointers are 64 bits wide, where it would not. Each address-space-3
+/// GEP with a variable index becomes its byte offset computed in 32 bits
+/// and sign-extended, before the module gets the host's data layout.
+void wrapGroupOffsets(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  if (DL.getIndexSizeInBits(3) >= 64)
+    return;
+  // First, what the AMDGPU backend does to flat pointers into group memory
+  // (InferAddressSpaces, flat = address space 0): their arithmetic becomes
+  // group memory's.
+  {
+    FunctionAnalysisManager FAM;
+    PassBuilder PB;
+    PB.registerFunctionAnalyses(FAM);
+    FunctionPassManager FPM;
+    FPM.addPass(InferAddressSpacesPass(0));
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        FPM.run(F, FAM);
+  }
+  SmallVector<GetElementPtrInst *, 32> Geps;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *G = dyn_cast<GetElementPtrInst>(&I);
+          G && G->getAddressSpace() == 3 && !G->getType()->isVectorTy() &&
+          !G->hasAllConstantIndices())
+        Geps.push_back(G);
+  for (GetElementPtrInst *G : Geps) {
+    IRBuilder<> B(G);
+    // No assumptions: wrapping arithmetic, not inbounds' nsw.
+    Value *Offset = emitGEPOffset(&B, DL, G, /*NoAssumptions=*/true);
+    Value *Address = B.CreateGEP(B.getInt8Ty(), G->getPointerOperand(),
+                                 B.CreateSExt(Offset, B.getInt64Ty()), G->getName());
+    G->replaceAllUsesWith(Address);
+    G->eraseFromParent();
+  }
 }
 
 /// A new call site: "WHAT in 'function' (block B) #id"; returns its id.
@@ -1333,6 +1377,7 @@ Error lowerForEmulator(Module &M, ArrayRef<Function *> KernelFns,
   Symbols["__ferry_emu.shared"] = sharedMemoryFunction();
   if (Error E = lowerGroupMemory(M, P, Shared))
     return E;
+  wrapGroupOffsets(M);
   if (Error E = lowerIntrinsics(M, P, Symbols))
     return E;
   lowerPrivateAllocas(M);

@@ -249,13 +249,19 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
   }
   // nvcc's own macros (clang defines __CUDACC__ and __CUDA_ARCH__): its
   // identity and version, which programs and libraries test, those of the
-  // relocatable-code mode and of its options.
-  A.insert(A.end(), {"-D__NVCC__", "-D__CUDACC_VER_MAJOR__=" + std::to_string(FERRY_CUDA_VERSION_MAJOR),
-                     "-D__CUDACC_VER_MINOR__=" + std::to_string(FERRY_CUDA_VERSION_MINOR),
-                     "-D__CUDACC_VER_BUILD__=0"});
-  A.insert(A.end(), Inv.CudaMacros.begin(), Inv.CudaMacros.end());
+  // relocatable-code mode and of its options. Not in clang mode, where the
+  // command line is clang's (CMake identifies the compiler by them).
+  if (!Inv.ClangMode) {
+    A.insert(A.end(),
+             {"-D__NVCC__", "-D__CUDACC_VER_MAJOR__=" + std::to_string(FERRY_CUDA_VERSION_MAJOR),
+              "-D__CUDACC_VER_MINOR__=" + std::to_string(FERRY_CUDA_VERSION_MINOR),
+              "-D__CUDACC_VER_BUILD__=0"});
+    A.insert(A.end(), Inv.CudaMacros.begin(), Inv.CudaMacros.end());
+    if (Inv.RelocatableDevice)
+      A.push_back("-D__CUDACC_RDC__");
+  }
   if (Inv.RelocatableDevice)
-    A.insert(A.end(), {"-fgpu-rdc", "-D__CUDACC_RDC__"});
+    A.push_back("-fgpu-rdc");
   // One compilation-unit ID for the device and the host compile (the
   // clang driver makes up one for the device compile alone otherwise): the
   // names clang gives static device variables with -fgpu-rdc agree.
@@ -298,6 +304,12 @@ bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
     std::vector<std::string> Common = cudaCommon(In);
     Args.insert(Args.end(), Common.begin(), Common.end());
     Args.insert(Args.end(), Inv.DeviceOnly.begin(), Inv.DeviceOnly.end());
+    // Without -O nvcc still optimizes device code (-O applies to the host
+    // side): the device compile gets Inv.OptLevel's default, -O3, where
+    // clang's own default (-O0, every function optnone) would leave the
+    // kernels unoptimized while Ferry takes the IR for optimized.
+    if (none_of(Inv.Common, [](const std::string &A) { return StringRef(A).starts_with("-O"); }))
+      Args.push_back("-O" + std::to_string(Inv.OptLevel));
     if (Inv.OptLevel == 0) // readable, optimizable IR: Ferry optimizes it
       Args.insert(Args.end(), {"-Xclang", "-disable-O0-optnone"});
     Args.insert(Args.end(), {"-emit-llvm", "-c", In.Path, "-o", Bc});
@@ -764,8 +776,10 @@ bool Driver::compileHost(const Input &In, const std::string &Out) {
   else
     Args.insert(Args.end(), {"-x", "c++"});
   // nvcc's host compiler sees the CUDA headers, and __NVCC__ (nvcc's
-  // identity, in C and C++ compiles too).
-  Args.insert(Args.end(), {"-isystem", P.Cuda + "/include", "-D__NVCC__"});
+  // identity, in C and C++ compiles too; not clang's).
+  Args.insert(Args.end(), {"-isystem", P.Cuda + "/include"});
+  if (!Inv.ClangMode)
+    Args.push_back("-D__NVCC__");
   for (const std::string &A : Inv.Common)
     if (!(In.Lang == Language::C && A.compare(0, 5, "-std=") == 0))
       Args.push_back(A);
