@@ -33,6 +33,15 @@
 namespace ferry {
 namespace acc {
 
+// The functions of this header are the glue between a construct and the
+// runtime, each used by one construct or a few: always inlined where they
+// are used, so that the optimizer never runs its whole function pipeline
+// over each of them first (bench/README.md, "Compile time"). data_scope's
+// constructor and destructor are the exception.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((always_inline)), apply_to = function)
+#endif
+
 /// The relational operator of a canonical loop's condition `i OP bound`.
 enum class cmp { lt, le, gt, ge, ne };
 
@@ -777,6 +786,9 @@ auto use_device(const ferry_region &R, A &X, const char *Name, bool On, bool IfP
 /// (unless its `if` is false), left when its block ends. Out of line (one
 /// copy per file): inlined, each construct had the calls and the failure's
 /// code twice, and an exception handler for the destructor's call.
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 class data_scope {
 public:
   [[gnu::noinline]] data_scope(const ferry_region &R, ferry_data_item *Items, size_t N,
@@ -798,6 +810,9 @@ private:
   size_t N;
   int Async;
 };
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((always_inline)), apply_to = function)
+#endif
 
 /// `declare` in a function: the data clauses entered where the directive
 /// stands and left when the enclosing scope ends. The items are filled by
@@ -1567,6 +1582,9 @@ void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reducti
   }
 }
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 } // namespace acc
 } // namespace ferry
 
