@@ -413,6 +413,101 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   }
 }
 
+/// The reduction operator of the assignment to Body[I] (`x = ...`) when it
+/// is one written without a compound operator: `x = fmax(x, e)` (fmax,
+/// fmaxf, fmaxl, max, std::max; min likewise), `x = x + e`, `x = e + x`,
+/// `x = x - e` (+), `x = x * e` (*), and `if (e > x) x = e;` (max; min
+/// with `<`).
+/// Null for any other assignment.
+static const char *assignedReduction(ArrayRef<Token> Body, size_t I) {
+  const IdentifierInfo *X = Body[I].getIdentifierInfo();
+  auto IsX = [&](size_t K) {
+    return Body[K].is(tok::identifier) && Body[K].getIdentifierInfo() == X &&
+           !Body[K - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon);
+  };
+  // The right-hand side: to the `;` at its own depth.
+  size_t End = I + 2;
+  for (int Depth = 0; End < Body.size(); ++End) {
+    if (Body[End].isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (Body[End].isOneOf(tok::r_paren, tok::r_square))
+      --Depth;
+    if (Depth < 0 || (Depth == 0 && Body[End].isOneOf(tok::semi, tok::comma)))
+      break;
+  }
+  auto Spelled = [&](size_t K) {
+    return Body[K].is(tok::identifier) ? Body[K].getIdentifierInfo()->getName() : StringRef();
+  };
+  size_t Callee = I + 2;
+  if (Callee + 2 < End && Spelled(Callee) == "std" && Body[Callee + 1].is(tok::coloncolon))
+    Callee += 2;
+  const StringRef Fn = Spelled(Callee);
+  bool Uses = false;
+  for (size_t K = I + 2; K < End; ++K)
+    Uses |= IsX(K);
+  if (Uses && Callee + 1 < End && Body[Callee + 1].is(tok::l_paren)) {
+    if (Fn == "fmax" || Fn == "fmaxf" || Fn == "fmaxl" || Fn == "max")
+      return "max";
+    if (Fn == "fmin" || Fn == "fminf" || Fn == "fminl" || Fn == "min")
+      return "min";
+  }
+  // x = x + e, x = e + x, x = x - e; x = x * e: x at the top level, next to
+  // the operator.
+  for (size_t K = I + 2, Depth = 0; Uses && K < End; ++K) {
+    if (Body[K].isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (Body[K].isOneOf(tok::r_paren, tok::r_square))
+      --Depth;
+    if (Depth || !IsX(K))
+      continue;
+    const bool Before = K > I + 2, After = K + 1 < End;
+    if ((Before && Body[K - 1].is(tok::plus) && K - 1 > I + 2) ||
+        (After && Body[K + 1].isOneOf(tok::plus, tok::minus)))
+      return "+";
+    if ((Before && Body[K - 1].is(tok::star) && K - 1 > I + 2) ||
+        (After && Body[K + 1].is(tok::star)))
+      return "*";
+  }
+  // if (e > x) x = e;  if (x < e) x = e;  (min with the other comparisons)
+  if (I >= 5 && Body[I - 1].is(tok::r_paren)) {
+    size_t Open = I - 1;
+    for (int Depth = 0; Open > 0; --Open) {
+      Depth += Body[Open].is(tok::r_paren) - Body[Open].is(tok::l_paren);
+      if (Depth == 0)
+        break;
+    }
+    if (Open == 0 || !Body[Open - 1].is(tok::kw_if))
+      return nullptr;
+    // The condition's operands, compared token by token with e.
+    ArrayRef<Token> Cond = Body.slice(Open + 1, I - 1 - (Open + 1));
+    ArrayRef<Token> Value = Body.slice(I + 2, End - (I + 2));
+    auto Same = [&](ArrayRef<Token> A) {
+      if (A.size() != Value.size())
+        return false;
+      for (size_t K = 0; K < A.size(); ++K)
+        if (A[K].getKind() != Value[K].getKind() ||
+            (A[K].is(tok::identifier) && A[K].getIdentifierInfo() != Value[K].getIdentifierInfo()) ||
+            (A[K].isLiteral() && StringRef(A[K].getLiteralData(), A[K].getLength()) !=
+                                     StringRef(Value[K].getLiteralData(), Value[K].getLength())))
+          return false;
+      return true;
+    };
+    for (size_t K = 0; K < Cond.size(); ++K) {
+      if (!Cond[K].isOneOf(tok::greater, tok::less, tok::greaterequal, tok::lessequal))
+        continue;
+      const bool Greater = Cond[K].isOneOf(tok::greater, tok::greaterequal);
+      ArrayRef<Token> L = Cond.take_front(K), R = Cond.drop_front(K + 1);
+      const bool XLeft = L.size() == 1 && L[0].is(tok::identifier) && L[0].getIdentifierInfo() == X;
+      const bool XRight = R.size() == 1 && R[0].is(tok::identifier) && R[0].getIdentifierInfo() == X;
+      if (XRight && Same(L))
+        return Greater ? "max" : "min"; // e > x: x = e keeps the larger
+      if (XLeft && Same(R))
+        return Greater ? "min" : "max"; // x > e: x = e keeps the smaller
+    }
+  }
+  return nullptr;
+}
+
 void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
                                             ArrayRef<const Directive *> Clauses,
                                             ArrayRef<Token> ConstructCode) {
@@ -458,6 +553,8 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
         Op = "^";
       else if (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))
         Op = "+";
+      else if (Next && Next->is(tok::equal))
+        Op = assignedReduction(Body, I);
       if (Op && Warned.insert(T.getIdentifierInfo()).second)
         report(PP, T.getLocation(), Diag::FirstprivateUpdated)
             << PP.getSpelling(T) << spelling(effectiveKind()) << Op;

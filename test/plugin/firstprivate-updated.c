@@ -59,3 +59,30 @@ void updates(int n) {
   for (int i = 0; i < n; i++)
     sum += a[i];
 }
+
+// Updates written as plain assignments: the reductions they are (NVIDIA's
+// laplace labs write `error = fmax(error, ...)`).
+#include <math.h>
+void assignments(int n) {
+  double error = 0, low = 1e9, total = 0, scale = 1, peak = 0, floor_ = 1e9, other = 0;
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++) {
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'error' {{.*}} add 'reduction(max:error)'
+    error = fmax(error, a[i]);
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'low' {{.*}} add 'reduction(min:low)'
+    low = fmin(a[i], low);
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'total' {{.*}} add 'reduction(+:total)'
+    total = a[i] * 2 + total;
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'scale' {{.*}} add 'reduction(*:scale)'
+    scale = scale * a[i];
+    if (a[i] > peak)
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:7: warning: 'peak' {{.*}} add 'reduction(max:peak)'
+      peak = a[i];
+    if (floor_ > a[i])
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:7: warning: 'floor_' {{.*}} add 'reduction(min:floor_)'
+      floor_ = a[i];
+    // Not a reduction: assigned from other values only, or x subtracted.
+    other = a[i] * 2;
+    other = a[i] - other;
+  }
+}
