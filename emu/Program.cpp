@@ -437,6 +437,25 @@ void wrapGroupOffsets(Module &M) {
   }
 }
 
+/// Volatile loads and stores let the work-item's group run to theirs first
+/// (lockstepFunction, Scheduler.h): warp-synchronous code written for
+/// lockstep warps sees the other lanes' stores.
+void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
+  SmallVector<Instruction *, 16> Volatile;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if ((isa<LoadInst>(I) && cast<LoadInst>(I).isVolatile()) ||
+          (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()))
+        Volatile.push_back(&I);
+  if (Volatile.empty())
+    return;
+  FunctionCallee Lockstep = M.getOrInsertFunction(
+      "__ferry_emu.lockstep", FunctionType::get(Type::getVoidTy(M.getContext()), false));
+  Symbols["__ferry_emu.lockstep"] = lockstepFunction();
+  for (Instruction *I : Volatile)
+    IRBuilder<>(I).CreateCall(Lockstep);
+}
+
 /// A new call site: "WHAT in 'function' (block B) #id"; returns its id.
 uint32_t addSite(ProgramImpl &P, const std::string &What, const Instruction &I) {
   const uint32_t Id = uint32_t(P.Sites.size());
@@ -1378,6 +1397,7 @@ Error lowerForEmulator(Module &M, ArrayRef<Function *> KernelFns,
   if (Error E = lowerGroupMemory(M, P, Shared))
     return E;
   wrapGroupOffsets(M);
+  addLockstepPoints(M, Symbols);
   if (Error E = lowerIntrinsics(M, P, Symbols))
     return E;
   lowerPrivateAllocas(M);

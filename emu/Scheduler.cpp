@@ -577,6 +577,10 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
     }
     if (std::all_of(G.Lanes.begin(), G.Lanes.end(), [](const Lane &L) { return L.Done; }))
       break;
+    // Work-items that only let the others go first (emu_lockstep) go on.
+    if (std::any_of(G.Lanes.begin(), G.Lanes.end(),
+                    [](const Lane &L) { return !L.Done && L.W == Wait::None; }))
+      continue;
     std::string Why;
     if (resolveCollective(G, Why) || resolveBarrier(G, Why))
       continue;
@@ -1026,6 +1030,11 @@ static void emu_matrix(uint32_t S, uint32_t Id, const uint8_t *In, uint8_t *Out,
 
 static void *emu_shared(uint64_t Offset) { return CurGroup->Shared.data() + Offset; }
 
+static void emu_lockstep() {
+  if (CurLane && CurGroup && CurGroup->Lanes.size() > 1)
+    suspend(); // runnable: resumed after the other runnable work-items
+}
+
 /// Checking mode: an access of \p Bytes at \p P must lie in the group's
 /// memory. Otherwise the launch fails and this work-item stops here.
 static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
@@ -1323,6 +1332,7 @@ void *checkInitFunction() { return reinterpret_cast<void *>(&emu_check_init); }
 void *matrixFunction() { return reinterpret_cast<void *>(&emu_matrix); }
 
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
+void *lockstepFunction() { return reinterpret_cast<void *>(&emu_lockstep); }
 void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }
 
 void *runtimeFunction(const std::string &Name) {

@@ -168,6 +168,15 @@ void *matrixFunction();
 /// memory (`ptr __ferry_emu.shared(i64 offset)`).
 void *sharedMemoryFunction();
 
+/// The address of `void __ferry_emu.lockstep()`, called before each volatile
+/// access: the work-item lets every other runnable one of its group run to
+/// its own next volatile access (or barrier, or end) first. Warp-synchronous
+/// code (a warp's lanes exchanging values through volatile shared memory
+/// without __syncwarp, as CUDA's classic reductions and scans do) then sees
+/// the other lanes' stores as a lockstep wave does, and a spin-wait on a
+/// volatile flag lets the work-item that sets it run.
+void *lockstepFunction();
+
 } // namespace emu
 } // namespace ferry
 
