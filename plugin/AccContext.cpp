@@ -418,6 +418,9 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
   for (Clause &C : D.Clauses)
     for (VarRef &V : C.Vars) {
       const VarDecl *Pointer = V.isMember() ? nullptr : lookupVariable(V.Name);
+      // present(p), p a pointer: NVHPC's reading where p is not present.
+      V.PresentPointee = C.Kind == ClauseKind::Present && Pointer && V.Sections.empty() &&
+                         Pointer->getType().getNonReferenceType()->isPointerType();
       if (Pointer && PP.getLangOpts().CPlusPlus && Pointer->getType()->isPointerType() &&
           Pointer->getType()->getPointeeType()->isVariablyModifiedType()) {
         // The runtime's templates cannot take a variably modified type.

@@ -57,9 +57,11 @@ void BodyLambda::captureShared(
   const SmallVector<const Clause *, 8> DataClauses =
       Ctx.sharedDataClauses(D, Compute, Body);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
+  // (So is a pointer of `present(p)`, which may name the data it points
+  // to: FERRY_DATA_PRESENT_POINTEE.)
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
-      if (!V.Sections.empty() && !V.isMember())
+      if ((!V.Sections.empty() && !V.isMember()) || V.PresentPointee)
         Sectioned.insert(V.Name.getIdentifierInfo());
   // A member item (`s.data[0:n]`) names no variable of its own: the region
   // reaches it through its struct, which the construct's implicit copy of

@@ -233,7 +233,7 @@ private:
     SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
     for (const Clause *C : Data)
       for (const VarRef &V : C->Vars)
-        if (!V.Sections.empty() && !V.isMember())
+        if ((!V.Sections.empty() && !V.isMember()) || V.PresentPointee)
           Sectioned.insert(V.Name.getIdentifierInfo());
     for (const Clause *C : Data)
       for (const VarRef &V : C->Vars) {

@@ -424,8 +424,14 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   if (C.ImplicitRoots)
     emitImplicitRootKind(V, Text);
   else
-    Items.code(",").code(dataKindName(C.Kind)).code(C.Zero ? ", 1," : ", 0,").string(Text);
-  emitSectionAddresses(C, V);
+    Items.code(",")
+        .code(V.PresentPointee ? "FERRY_DATA_PRESENT_POINTEE" : dataKindName(C.Kind))
+        .code(C.Zero ? ", 1," : ", 0,")
+        .string(Text);
+  if (V.PresentPointee) // the data it points to, where it is not present itself
+    Items.code(", 0, (const void *)(").tokens(V.Name).code("), nullptr, 0}");
+  else
+    emitSectionAddresses(C, V);
   ++Count;
 }
 

@@ -63,6 +63,9 @@ struct VarRef {
   /// The variable is a variable-length array (clang's extension in C++):
   /// the rewritten code never hands its type to a template.
   bool Vla = false;
+  /// `present(p)` of a pointer p without a section: the data p points to
+  /// where p itself is not present (FERRY_DATA_PRESENT_POINTEE).
+  bool PresentPointee = false;
   bool isMember() const { return !Base.empty(); }
   /// The tokens of the object: Base, or Name.
   llvm::ArrayRef<clang::Token> object() const {

@@ -220,7 +220,12 @@ typedef enum ferry_data_kind {
    * device memory (acc_malloc, a device copy), when the device reaches host
    * memory, or for an empty range. */
   FERRY_DATA_IMPLICIT_COPY = 9,
-  FERRY_DATA_IMPLICIT_COPYIN = 10
+  FERRY_DATA_IMPLICIT_COPYIN = 10,
+  /* present(p) of a pointer p, no section: p itself where it is present
+   * (OpenACC), else the data p points to (`base`, p's value), which must
+   * be (NVHPC's reading, which programs written for it rely on); the
+   * region's copy of p is translated into that data at launch. */
+  FERRY_DATA_PRESENT_POINTEE = 11
 } ferry_data_kind;
 
 typedef struct ferry_data_item {

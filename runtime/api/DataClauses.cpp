@@ -32,6 +32,7 @@ const char *clauseName(ferry_data_kind K) {
   case FERRY_DATA_CREATE:
     return "create";
   case FERRY_DATA_PRESENT:
+  case FERRY_DATA_PRESENT_POINTEE:
     return "present";
   case FERRY_DATA_NO_CREATE:
     return "no_create";
@@ -83,7 +84,8 @@ bool sameSection(const ferry_data_item &A, const ferry_data_item &B) {
 
 bool mapped(const ferry_data_item &D) {
   return D.kind != FERRY_DATA_DEVICEPTR && D.kind != FERRY_DATA_ATTACH &&
-         D.kind != FERRY_DATA_PRESENT && D.kind != FERRY_DATA_NO_CREATE;
+         D.kind != FERRY_DATA_PRESENT && D.kind != FERRY_DATA_PRESENT_POINTEE &&
+         D.kind != FERRY_DATA_NO_CREATE;
 }
 
 bool copiesIn(ferry_data_kind K) {
@@ -339,6 +341,17 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
       What = PresentTable::Entry::Create;
       break;
     case FERRY_DATA_PRESENT:
+      What = PresentTable::Entry::Present;
+      break;
+    case FERRY_DATA_PRESENT_POINTEE:
+      // The pointer variable where it is present, else what it points to
+      // (one byte of it: the mapping that holds it); the item then names
+      // that range, which its exit leaves.
+      if (!Table.deviceAddress(D.host, D.bytes) && D.base) {
+        D.host = D.base;
+        D.bytes = 1;
+      }
+      D.base = nullptr;
       What = PresentTable::Entry::Present;
       break;
     case FERRY_DATA_NO_CREATE:
