@@ -151,6 +151,14 @@ public:
   void setRemarks(bool On) { RemarksOn = On; }
   bool remarks() const { return RemarksOn; }
 
+  /// The regions (their pragma's location) whose data clauses, or an
+  /// enclosing data construct's, name `this`: their code may use members
+  /// through `this`, which points to present data (DeviceCodeChecker).
+  void markThisMapped(clang::SourceLocation Region) { ThisMapped.insert(Region.getRawEncoding()); }
+  bool thisMapped(clang::SourceLocation Region) const {
+    return ThisMapped.contains(Region.getRawEncoding());
+  }
+
   /// The file lexers of the `#pragma acc` lines being handled (lexInFile).
   DirectiveLexers &directiveLexers() { return Lexers; }
   const DirectiveLexers &directiveLexers() const { return Lexers; }
@@ -356,6 +364,7 @@ private:
   unsigned SumIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
+  llvm::DenseSet<unsigned> ThisMapped;
   bool RemarksOn = false;
   /// The uses changedStructs warned about (each once).
   mutable llvm::DenseSet<unsigned> WarnedPointerStructs; ///< raw encodings

@@ -56,6 +56,12 @@ void BodyLambda::captureShared(
   // region, and its own mapping translates its address.
   const SmallVector<const Clause *, 8> DataClauses =
       Ctx.sharedDataClauses(D, Compute, Body);
+  // `this` in one of them: the object is present data, which the region may
+  // use through `this` (captured by value, translated at launch).
+  for (const Clause *CP : DataClauses)
+    for (const VarRef &V : CP->Vars)
+      if (V.Name.is(tok::kw_this))
+        Ctx.markThisMapped(PragmaLoc);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
   // (So is a pointer of `present(p)`, which may name the data it points
   // to: FERRY_DATA_PRESENT_POINTEE.)

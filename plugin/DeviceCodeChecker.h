@@ -17,6 +17,9 @@
 #ifndef FERRY_PLUGIN_DEVICECODECHECKER_H
 #define FERRY_PLUGIN_DEVICECODECHECKER_H
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
@@ -26,7 +29,10 @@ namespace ferry {
 namespace plugin {
 
 /// Checks every region of the translation unit; reports through \p DE.
-void checkDeviceCode(clang::ASTContext &Ctx, clang::DiagnosticsEngine &DE);
+/// \p ThisMapped: whether the region of the pragma at a location names
+/// `this` in a data clause (its own or an enclosing data construct's).
+void checkDeviceCode(clang::ASTContext &Ctx, clang::DiagnosticsEngine &DE,
+                     llvm::function_ref<bool(clang::SourceLocation)> ThisMapped);
 
 /// Whether libdevice defines `__nv_<Name>` (C math functions a region may
 /// call without a definition).

@@ -336,6 +336,26 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
 /// One item of a variable list: a name, its postfix parts, then its
 /// sections, added to \p Cl.
 bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef Name) {
+  // `this` (C++): the object, `*this`, as the OpenACC Best Practices
+  // Guide's classes enter it (`enter data copyin(this)`); an item of the
+  // object's own kind, like a member's root.
+  if (Item.size() == 1 && Item[0].is(tok::kw_this) && takesMembers(Cl.Kind) &&
+      PP.getLangOpts().CPlusPlus) {
+    VarRef V;
+    V.Name = Item[0];
+    for (tok::TokenKind K : {tok::l_paren, tok::star, tok::kw_this, tok::r_paren}) {
+      Token T = Item[0];
+      if (K != tok::kw_this) {
+        T.startToken();
+        T.setKind(K);
+        T.setLocation(Item[0].getLocation());
+        T.setLength(1);
+      }
+      V.Base.push_back(T);
+    }
+    Cl.Vars.push_back(std::move(V));
+    return true;
+  }
   if (!checkVarName(Item, Cl, Name))
     return false;
   SmallVector<PostfixPart, 4> Parts;

@@ -65,7 +65,9 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Handler.context().lambdas().finish(PP.getDiagnostics());
     if (CheckDeviceCode && !PP.getDiagnostics().hasErrorOccurred())
-      checkDeviceCode(Ctx, PP.getDiagnostics());
+      checkDeviceCode(Ctx, PP.getDiagnostics(), [this](SourceLocation Region) {
+        return Handler.context().thisMapped(Region);
+      });
   }
 
   /// Runs before code generation sees \p Group (this consumer comes first).
