@@ -39,6 +39,10 @@ int main() {
   int Bad = 0;
   for (int i = 0; i < 64; i++)
     Bad += r[i] != 100u + (31 - (i & 31));
-  std::printf("%s (%s)\n", E == cudaSuccess && !Bad ? "PASS" : "FAIL", cudaGetErrorString(E));
-  return E != cudaSuccess || Bad;
+  if (E != cudaSuccess || Bad) {
+    std::printf("FAIL: %d wrong (%s)\n", Bad, cudaGetErrorString(E));
+    return 1;
+  }
+  std::puts("PASS");
+  return 0;
 }
