@@ -14,6 +14,7 @@
 #include "openacc.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -310,6 +311,46 @@ ferry_status prepare(const ferry_region *R, const ferry_data_item *Items, size_t
   return FERRY_SUCCESS;
 }
 
+/// How \p D enters \p Table (\p What); a status where it does not (its
+/// kind maps nothing now, or it is unknown).
+std::optional<ferry_status> entryOf(const ferry_region *R, ferry_data_item &D,
+                                    const PresentTable &Table, PresentTable::Entry &What) {
+  switch (D.kind) {
+  case FERRY_DATA_COPY:
+  case FERRY_DATA_COPYIN:
+    What = PresentTable::Entry::Copyin;
+    return std::nullopt;
+  case FERRY_DATA_COPYOUT:
+  case FERRY_DATA_CREATE:
+    What = PresentTable::Entry::Create;
+    return std::nullopt;
+  case FERRY_DATA_PRESENT:
+    What = PresentTable::Entry::Present;
+    return std::nullopt;
+  case FERRY_DATA_PRESENT_POINTEE:
+    // The pointer variable where it is present, else what it points to
+    // (one byte of it: the mapping that holds it); the item then names
+    // that range, which its exit leaves.
+    if (!Table.deviceAddress(D.host, D.bytes) && D.base) {
+      D.host = D.base;
+      D.bytes = 1;
+    }
+    D.base = nullptr;
+    What = PresentTable::Entry::Present;
+    return std::nullopt;
+  case FERRY_DATA_NO_CREATE:
+    What = PresentTable::Entry::NoCreate;
+    return std::nullopt;
+  case FERRY_DATA_IMPLICIT_COPY:
+  case FERRY_DATA_IMPLICIT_COPYIN: // after the clauses (enterImplicit)
+  case FERRY_DATA_DEVICEPTR:       // device memory already
+  case FERRY_DATA_ATTACH:          // a pointer to attach: nothing to map
+    return FERRY_SUCCESS;
+  }
+  errorf("%s: unknown data clause kind %d", R && R->name ? R->name : "construct", int(D.kind));
+  return FERRY_ERROR_INVALID;
+}
+
 } // namespace
 
 extern "C" {
@@ -331,42 +372,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     D.entered = 0;
     D.attached = 0;
     PresentTable::Entry What;
-    switch (D.kind) {
-    case FERRY_DATA_COPY:
-    case FERRY_DATA_COPYIN:
-      What = PresentTable::Entry::Copyin;
-      break;
-    case FERRY_DATA_COPYOUT:
-    case FERRY_DATA_CREATE:
-      What = PresentTable::Entry::Create;
-      break;
-    case FERRY_DATA_PRESENT:
-      What = PresentTable::Entry::Present;
-      break;
-    case FERRY_DATA_PRESENT_POINTEE:
-      // The pointer variable where it is present, else what it points to
-      // (one byte of it: the mapping that holds it); the item then names
-      // that range, which its exit leaves.
-      if (!Table.deviceAddress(D.host, D.bytes) && D.base) {
-        D.host = D.base;
-        D.bytes = 1;
-      }
-      D.base = nullptr;
-      What = PresentTable::Entry::Present;
-      break;
-    case FERRY_DATA_NO_CREATE:
-      What = PresentTable::Entry::NoCreate;
-      break;
-    case FERRY_DATA_IMPLICIT_COPY:
-    case FERRY_DATA_IMPLICIT_COPYIN:
-      continue; // after the clauses (enterImplicit)
-    case FERRY_DATA_DEVICEPTR:
-    case FERRY_DATA_ATTACH:
-      continue; // device memory already, or a pointer to attach: nothing to map
-    default:
-      errorf("%s: unknown data clause kind %d", R && R->name ? R->name : "construct",
-             int(D.kind));
-      Result = FERRY_ERROR_INVALID;
+    if (std::optional<ferry_status> Skip = entryOf(R, D, Table, What)) {
+      Result = *Skip;
       continue;
     }
     bool In = false, Zero = false;
