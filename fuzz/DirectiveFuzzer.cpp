@@ -57,7 +57,9 @@ public:
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!PP.getDiagnostics().hasErrorOccurred())
-      ferry::plugin::checkDeviceCode(Ctx, PP.getDiagnostics());
+      ferry::plugin::checkDeviceCode(Ctx, PP.getDiagnostics(), [this](SourceLocation Region) {
+        return Handler.context().thisMapped(Region);
+      });
   }
 
 private:
