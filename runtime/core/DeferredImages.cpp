@@ -27,6 +27,14 @@
 namespace ferry {
 namespace {
 
+/// Where libferry.so is looked for, in order: FERRY_COMPILER_LIB, else
+/// next to libferry-rt.so, then on the library path.
+std::vector<std::string> compilerLibraries() {
+  if (const char *Path = std::getenv("FERRY_COMPILER_LIB"); Path && *Path)
+    return {Path};
+  return {runtimeLibraryDirectory() + "/libferry.so", "libferry.so"};
+}
+
 /// libferry.so, opened at the first compile, and what was compiled.
 struct DeferredCompiler {
   std::mutex Mutex;
@@ -36,17 +44,11 @@ struct DeferredCompiler {
   /// (registry index of the device IR, processor) -> its outcome.
   std::map<std::pair<size_t, std::string>, Error> Outcomes;
 
-  /// FERRY_COMPILER_LIB, else libferry.so next to libferry-rt.so, else on
-  /// the library path.
+  /// Opens the first of compilerLibraries() that loads.
   Error open() {
     if (!Tried) {
       Tried = true;
-      std::vector<std::string> Candidates;
-      if (const char *Path = std::getenv("FERRY_COMPILER_LIB"); Path && *Path)
-        Candidates = {Path};
-      else
-        Candidates = {runtimeLibraryDirectory() + "/libferry.so", "libferry.so"};
-      if (Library.open(Candidates))
+      if (Library.open(compilerLibraries()))
         Library.load(FERRY_COMPILE_DEFERRED_SYMBOL, Compile);
     }
     if (Compile)
@@ -151,9 +153,7 @@ std::string cacheFile(const DeviceImageRef &Ref, const std::string &Arch, bool E
   const std::string Dir = runtimeCacheDir("deferred");
   if (Dir.empty())
     return "";
-  const char *Path = std::getenv("FERRY_COMPILER_LIB");
-  const std::string Compiler =
-      fileIdentity(Path && *Path ? Path : runtimeLibraryDirectory() + "/libferry.so");
+  const std::string Compiler = fileIdentity(compilerLibraries().front());
   const std::string Runtime = fileIdentity(runtimeLibraryFile());
   if (Compiler.empty() || Runtime.empty())
     return "";
