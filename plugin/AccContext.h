@@ -158,6 +158,14 @@ public:
   bool thisMapped(clang::SourceLocation Region) const {
     return ThisMapped.contains(Region.getRawEncoding());
   }
+  /// The variables `atomic` constructs update (the location of their `x`
+  /// as written, which their rewritten statement keeps): a loop whose
+  /// iterations update a firstprivate scalar atomically is warned about
+  /// (LoopConstruct::warnFirstprivateUpdates).
+  void markAtomicTarget(clang::SourceLocation X) { AtomicTargets.insert(X.getRawEncoding()); }
+  bool atomicTarget(clang::SourceLocation X) const {
+    return AtomicTargets.contains(X.getRawEncoding());
+  }
 
   /// The file lexers of the `#pragma acc` lines being handled (lexInFile).
   DirectiveLexers &directiveLexers() { return Lexers; }
@@ -365,6 +373,7 @@ private:
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
   llvm::DenseSet<unsigned> ThisMapped;
+  llvm::DenseSet<unsigned> AtomicTargets;
   bool RemarksOn = false;
   /// The uses changedStructs warned about (each once).
   mutable llvm::DenseSet<unsigned> WarnedPointerStructs; ///< raw encodings

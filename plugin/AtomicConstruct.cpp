@@ -279,6 +279,10 @@ public:
                  SourceLocation PragmaLoc)
       : PP(PP), Ctx(Ctx), D(D), P(PP), B(PP, PragmaLoc) {}
 
+  /// The `x` the statement writes (empty for `read`, or where it was not
+  /// taken apart).
+  Tokens target() const { return Updated; }
+
   void rewrite(Tokens Stmt) {
     StringRef Form = D.find(ClauseKind::AtomicRead)      ? "read"
                      : D.find(ClauseKind::AtomicWrite)   ? "write"
@@ -303,6 +307,8 @@ public:
       TokenBuilder(PP, D.Loc).tokens(Stmt).inject(); // as written, for Sema's sake
       return;
     }
+    if (Form != "read")
+      Updated = X;
     if (If) // OpenACC 3.3: with a false condition the statement need not be atomic
       B.code("} else").tokens(Stmt);
     B.code("}");
@@ -523,12 +529,13 @@ private:
   AtomicParser P;
   TokenBuilder B;
   Tokens X;        ///< for the remark
+  Tokens Updated;  ///< target()
   std::string How; ///< for the remark
 };
 
 } // namespace
 
-void rewriteAtomic(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+void rewriteAtomic(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                    SourceLocation PragmaLoc) {
   TokenList Stmt;
   StatementLexer Lex(PP, Ctx.directiveLexers(), Stmt, /*Compute=*/false);
@@ -538,8 +545,10 @@ void rewriteAtomic(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
   }
   // Synthesized tokens point at the statement, so that Sema's complaints
   // about `x`, `v` or `expr` land on the line that has them.
-  AtomicRewriter(PP, Ctx, D, Stmt.empty() ? PragmaLoc : Stmt.front().getLocation())
-      .rewrite(Stmt);
+  AtomicRewriter Rewriter(PP, Ctx, D, Stmt.empty() ? PragmaLoc : Stmt.front().getLocation());
+  Rewriter.rewrite(Stmt);
+  if (ArrayRef<Token> X = Rewriter.target(); X.size() == 1 && X[0].is(tok::identifier))
+    Ctx.markAtomicTarget(X[0].getLocation());
 }
 
 } // namespace plugin

@@ -17,8 +17,9 @@
 namespace ferry {
 namespace plugin {
 
-/// Lexes the statement after an `atomic` directive and injects its rewrite.
-void rewriteAtomic(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+/// Lexes the statement after an `atomic` directive and injects its rewrite;
+/// marks its `x` where it is a variable (AccContext::markAtomicTarget).
+void rewriteAtomic(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
                    clang::SourceLocation PragmaLoc);
 
 } // namespace plugin

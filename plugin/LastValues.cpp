@@ -171,9 +171,16 @@ private:
         VD->getType().isConstQualified() || VD->getType().isVolatileQualified() ||
         !isScalarOrDependent(VD->getType()))
       return false;
-    for (size_t I = 0; I < Body.size(); ++I)
-      if (names(Body[I], X) && (member(Body, I) || declaredAt(Body, I)))
+    // (Declared again in a nested scope, such as the parameter of a nested
+    // loop's rewritten body, is that scope's own: renamed with the rest,
+    // it still hides the copy there.)
+    int Depth = 0;
+    for (size_t I = 0; I < Body.size(); ++I) {
+      Depth += Body[I].isOneOf(tok::l_brace, tok::l_paren) -
+               Body[I].isOneOf(tok::r_brace, tok::r_paren);
+      if (names(Body[I], X) && (member(Body, I) || (Depth == 0 && declaredAt(Body, I))))
         return false; // declared again in the body (or not a plain use)
+    }
     return true;
   }
 

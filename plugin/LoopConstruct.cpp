@@ -73,7 +73,31 @@ void LoopConstruct::rewrite() {
     Privates.injectWithBindings(S.tokens());
     return;
   }
+  privatizeIterationScalars(S, P);
   rewriteRegion(S, P);
+}
+
+bool LoopConstruct::sharesWrittenScalars(const Placement &P) const {
+  return D.Kind == ConstructKind::KernelsLoop ||
+         (P.ComputeDirective && P.ComputeDirective->Kind == ConstructKind::Kernels &&
+          !P.InOneRegion);
+}
+
+void LoopConstruct::privatizeIterationScalars(LoopStatement &S, const Placement &P) {
+  // In `kernels` the scalars a region's loop assigns are shared (copy), so
+  // a temporary that every iteration assigns before it reads it would be
+  // a race wherever the iterations run in parallel (`loop independent`,
+  // or a body with loop constructs, which privatizeTemporaries does not
+  // lex ahead). As lexed, the nested loops rewritten, each iteration gets
+  // a copy of its own and the last one hands its value back, as NVHPC
+  // privatizes such scalars. (Idempotent where privatizeTemporaries ran.)
+  if (D.Implicit || D.find(ClauseKind::Seq) || !sharesWrittenScalars(P))
+    return;
+  const Directive *Compute = computeDirectiveOf(Ctx, D);
+  SmallVector<const Directive *, 2> Constructs{&D};
+  if (Compute && Compute != &D)
+    Constructs.insert(Constructs.begin(), Compute);
+  S.rewrite(withAssignedScalarsPrivate(PP, Ctx, Constructs, S.tokens()));
 }
 
 void LoopConstruct::privatizeTemporaries(const Placement &P) {
@@ -365,10 +389,7 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   // A plain loop or device statement of `parallel`'s host control is a
   // piece of one gang's code: the scalars it assigns are the construct's
   // (firstprivate) copies, which the code after it reads.
-  const bool KernelsScalars =
-      D.Kind == ConstructKind::KernelsLoop ||
-      (P.ComputeDirective && P.ComputeDirective->Kind == ConstructKind::Kernels &&
-       !P.InOneRegion);
+  const bool KernelsScalars = sharesWrittenScalars(P);
   // (Looked up again: P.Compute may have moved while this loop was open.)
   OpenConstruct *Compute = P.Compute ? Ctx.enclosingComputeConstruct() : nullptr;
   const bool ControlScalars = D.Implicit && Compute && Compute->HostControl;
@@ -559,6 +580,21 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
         report(PP, T.getLocation(), Diag::FirstprivateUpdated)
             << PP.getSpelling(T) << spelling(effectiveKind()) << Op;
     }
+  }
+  // `#pragma acc atomic update` of such a scalar: its rewritten statement
+  // names x inside a call, where the scan above does not see a write.
+  for (const Token &T : Body) {
+    if (!T.is(tok::identifier) || !Ctx.atomicTarget(T.getLocation()) ||
+        Named.count(T.getIdentifierInfo()) || Warned.count(T.getIdentifierInfo()))
+      continue;
+    const VarDecl *VD = Ctx.lookupVariable(T);
+    if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
+        !isScalarOrDependent(VD->getType()) ||
+        !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))
+      continue;
+    Warned.insert(T.getIdentifierInfo());
+    report(PP, T.getLocation(), Diag::FirstprivateAtomic)
+        << PP.getSpelling(T) << spelling(effectiveKind());
   }
 }
 

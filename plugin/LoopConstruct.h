@@ -115,6 +115,12 @@ private:
   /// The scalar temporaries of a region's loop that must be proven, made
   /// each iteration's own (privatizeAssignedScalars).
   void privatizeTemporaries(const Placement &P);
+  /// The scalar temporaries of a `kernels` region's loop, as lexed, made
+  /// each iteration's own (withAssignedScalarsPrivate).
+  void privatizeIterationScalars(LoopStatement &S, const Placement &P);
+  /// Whether the scalars the loop assigns are shared (`copy`): a region's
+  /// loop of `kernels` (OpenACC 2.6.2).
+  bool sharesWrittenScalars(const Placement &P) const;
   void rewriteInIterationC(const LoopStatement &S);
   /// The C form of rewriteRegion (plugin/CRegion.h): the nest as one flat
   /// loop of a block literal; nested loops run in order in its iterations,

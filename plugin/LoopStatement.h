@@ -44,6 +44,8 @@ public:
 
   /// `for ( header ) body`, as lexed (the nested loops rewritten).
   const TokenList &tokens() const { return All; }
+  /// Replaces the statement by \p Rewritten, whose header is the same.
+  void rewrite(TokenList Rewritten) { All = std::move(Rewritten); }
   /// What the loop constructs spread in its iterations told it.
   NestedLoops Nested;
   /// The private sections of the loops inside it.

@@ -3,8 +3,10 @@
 // each iteration assigns them before it reads them, so each gets its own
 // copy and the loop is proven independent, at full width, as for the plain
 // loops of `kernels`; after the construct they hold the sequential
-// program's last values. A temporary read before it is assigned keeps the
-// loop in order (the result is the sequential one). Results on the host,
+// program's last values. So in loops with `independent` and loops whose
+// body holds loop constructs (a temporary that a nested `loop reduction`
+// sums: shared, it was a race, wrong on GPUs). A temporary read before it
+// is assigned keeps the loop in order (the result is the sequential one). Results on the host,
 // the emulated gfx90a (race-checked) and gfx1100, in C and in C++.
 // RUN: %ferry-clang -std=c99 -O2 %s -o %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -19,11 +21,12 @@
 #define N 3000
 #define M 40
 
-static double a[N], b[N], c[N][M], d[N];
+static double a[N], b[N], c[N][M], d[N], e[N], f[M][M], g[M][M];
 
 int main(void) {
   int i, j;
-  double t = -1, u = -1, v = -1, w = 0;
+  double t = -1, u = -1, v = -1, w = 0, x = -1, y = -1;
+  int k;
   for (i = 0; i < N; i++)
     a[i] = i * 0.5;
 
@@ -33,6 +36,7 @@ int main(void) {
     t = a[i] * 2;
     b[i] = t + 1;
   }
+  CHECK(t == a[N - 1] * 2);
 
 #pragma acc kernels copyin(a) copyout(c)
   {
@@ -61,15 +65,63 @@ int main(void) {
     w = a[i];
   }
 
+  // `independent`: the iterations run in parallel, each with its own x.
+#pragma acc kernels copyin(a) copyout(e)
+  {
+#pragma acc loop independent
+    for (i = 0; i < N; i++) {
+      x = a[i] * 3;
+      e[i] = x + 1;
+    }
+  }
+
+  // A temporary a nested loop reduces into (the matrix product of
+  // Farber's book): each iteration of the collapsed nest its own y.
+#pragma acc kernels copyin(a) copyout(f, g)
+  {
+#pragma acc loop collapse(2) independent
+    for (i = 0; i < M; i++)
+      for (j = 0; j < M; j++) {
+        y = 0.0;
+#pragma acc loop reduction(+:y)
+        for (k = 0; k < M; k++)
+          y += a[i * M + k] * a[k * M + j];
+        f[i][j] = y;
+      }
+#pragma acc loop independent
+    for (i = 0; i < M; i++) {
+      t = i;
+#pragma acc loop
+      for (j = 0; j < M; j++)
+        g[i][j] = t * j;
+    }
+  }
+
+  for (i = 0; i < M; i++)
+    for (j = 0; j < M; j++) {
+      double s = 0;
+      for (k = 0; k < M; k++)
+        s += a[i * M + k] * a[k * M + j];
+      CHECK(f[i][j] == s);
+      CHECK(g[i][j] == (double)i * j);
+    }
+  CHECK(x == a[N - 1] * 3);
+  CHECK(t == M - 1);
+  {
+    double s = 0;
+    for (k = 0; k < M; k++)
+      s += a[(M - 1) * M + k] * a[k * M + M - 1];
+    CHECK(y == s);
+  }
   for (i = 0; i < N; i++) {
     CHECK(b[i] == a[i] * 2 + 1);
+    CHECK(e[i] == a[i] * 3 + 1);
     CHECK(d[i] == (i ? a[i - 1] : 0));
     for (j = 0; j < M; j++)
       CHECK(c[i][j] == (a[i] + j) * (a[i] + j) - 1);
     if (failures > 10)
       return report();
   }
-  CHECK(t == a[N - 1] * 2);
   CHECK(u == a[N - 1] + M - 1);
   CHECK(v == (a[N - 1] + M - 1) * (a[N - 1] + M - 1) - 1);
   CHECK(w == a[N - 1]);

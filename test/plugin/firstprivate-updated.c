@@ -86,3 +86,46 @@ void assignments(int n) {
     other = a[i] - other;
   }
 }
+
+// `atomic` updates of such a scalar (Farber's accCounter): its rewritten
+// statement names it inside a call; the warning says to name it in `copy`.
+// Not for `atomic read`, an array element, a `copy` clause, or a local of
+// the construct.
+void atomics(int n) {
+  int counter = 0, shared = 0, seen = 0;
+  double s = 0;
+#pragma acc parallel loop copy(shared)
+  for (int i = 0; i < n; i++) {
+    int mine = 0;
+// CHECK: firstprivate-updated.c:[[#@LINE+2]]:5: warning: 'counter' is updated by an 'atomic' construct in the iterations of this 'parallel loop' but no clause names it, so it is firstprivate (OpenACC 3.3, 2.6.2): each gang updates a copy of its own and 'counter' keeps its value after the construct; name it in a 'copy' clause so that the atomic updates reach one variable
+#pragma acc atomic update
+    counter++;
+// CHECK: firstprivate-updated.c:[[#@LINE+2]]:5: warning: 's' is updated by an 'atomic' construct {{.*}} 'parallel loop'
+#pragma acc atomic
+    s += a[i];
+#pragma acc atomic
+    shared += 1;
+#pragma acc atomic
+    a[i % 10] += 1;
+#pragma acc atomic
+    mine++;
+    int v;
+#pragma acc atomic read
+    v = seen;
+    a[i] = v + mine;
+  }
+#pragma acc parallel
+  {
+#pragma acc loop
+    for (int i = 0; i < n; i++) {
+// CHECK: firstprivate-updated.c:[[#@LINE+2]]:14: warning: 'counter' is updated by an 'atomic' construct in the iterations of this '{{.*}}'
+#pragma acc atomic capture
+      seen = counter++;
+    }
+  }
+#pragma acc kernels loop
+  for (int i = 0; i < n; i++) {
+#pragma acc atomic
+    counter += 2;
+  }
+}
