@@ -15,8 +15,11 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/xxhash.h"
 
 #include <optional>
 
@@ -311,6 +314,37 @@ bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, co
   return true;
 }
 
+/// The device variable that holds the device address of declared \p VD
+/// (\p Spelling where Sema has not seen it): `__ferry_global_ref_` and its
+/// symbol's name, the same in every file that declares it, so that the
+/// images of routines of other files linked with a region's image share
+/// it (the outliner defines it weak in each), and the runtime fills it in
+/// every image that has it (ferry_declare_global_ref). A variable of
+/// internal linkage gets a digest of the file too.
+static std::string declaredRefSymbol(Preprocessor &PP, const VarDecl *VD, StringRef Spelling) {
+  std::string Symbol = Spelling.str();
+  if (VD) {
+    std::unique_ptr<MangleContext> Mangle(VD->getASTContext().createMangleContext());
+    if (Mangle->shouldMangleDeclName(VD)) {
+      Symbol.clear();
+      llvm::raw_string_ostream OS(Symbol);
+      Mangle->mangleName(GlobalDecl(VD), OS);
+    } else {
+      Symbol = VD->getName().str();
+    }
+  }
+  std::string Name = "__ferry_global_ref_";
+  for (char C : Symbol)
+    Name += llvm::isAlnum(C) || C == '_' ? C : '_';
+  if (VD && !VD->isExternallyVisible()) {
+    const SourceManager &SM = PP.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    const std::string Key = Symbol + "@" + (Main ? Main->getName().str() : std::string());
+    Name += "_" + llvm::utohexstr(llvm::xxh3_64bits(Key) & 0xffffffff, true);
+  }
+  return Name;
+}
+
 /// `declare` at namespace scope: per variable, the record the outliner
 /// reads and the registration that puts it on the device at startup.
 void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
@@ -335,7 +369,8 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
         continue;
       }
       const std::string Name = PP.getSpelling(V.Name);
-      if (VarDecl *VD = Ctx.lookupVariable(V.Name)) {
+      VarDecl *VD = Ctx.lookupVariable(V.Name);
+      if (VD) {
         if (!VD->hasGlobalStorage()) {
           report(PP, V.Name.getLocation(), Diag::DeclareStorage) << Name;
           return;
@@ -350,14 +385,17 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
       Whole = true;
       const std::string Id = std::to_string(Ctx.nextRoutineId());
       const char *Kind = declareKindName(C.Kind);
+      const std::string Ref = declaredRefSymbol(PP, VD, Name);
       B.code("static void *const __ferry_declare_" + Id + " __attribute__((used, annotate(")
-          .string(std::string("ferry.declare;kind=") + Kind + ";at=" + At)
+          .string(std::string("ferry.declare;kind=") + Kind + ";at=" + At + ";ref=" + Ref)
           .code("))) = (void *)&")
           .tokens(V.Name)
           .code(";");
       if (C.Kind != ClauseKind::Deviceptr) {
-        // Entered when the program starts.
-        beginStartupCall(PP, B, Id, "ferry_declare_global(&", "::ferry::acc::declare_global(&");
+        // Entered when the program starts; the runtime fills its device
+        // variable in the images that have it.
+        beginStartupCall(PP, B, Id, "ferry_declare_global_ref(&",
+                         "::ferry::acc::declare_global(&");
         B.tokens(V.Name)
             .code(", sizeof(")
             .tokens(V.Name)
@@ -365,6 +403,8 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                   (C.Kind == ClauseKind::Copyin ? "FERRY_DATA_COPYIN" : "FERRY_DATA_CREATE") +
                   ",")
             .string(Name)
+            .code(",")
+            .string(Ref)
             .code(isC(PP) ? "); }" : ");");
       }
     }

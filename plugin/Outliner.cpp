@@ -610,6 +610,9 @@ bool readBindings(Module &M, Bindings &Out) {
 struct DeclaredGlobal {
   GlobalVariable *Record = nullptr;
   bool Deviceptr = false;
+  /// The device variable holding its device address (the plugin's
+  /// declaredRefSymbol: one name in every file that declares it).
+  std::string Ref;
 };
 using DeclaredGlobals = DenseMap<const GlobalVariable *, DeclaredGlobal>;
 
@@ -617,12 +620,15 @@ DeclaredGlobals readDeclared(Module &M) {
   DeclaredGlobals Out;
   for (FerryAnnotation &A : ferryAnnotations(M, "declare"))
     if (auto *G = dyn_cast<GlobalVariable>(A.Annotated))
-      Out[G] = {A.Holder, A.Fields["kind"] == "deviceptr"};
+      Out[G] = {A.Holder, A.Fields["kind"] == "deviceptr", A.Fields["ref"]};
   return Out;
 }
 
 /// The device variable that holds the device address of declared \p G.
-std::string declaredRefName(const GlobalVariable &G, const Module &M) {
+std::string declaredRefName(const GlobalVariable &G, const Module &M,
+                            const DeclaredGlobals &Declared) {
+  if (auto It = Declared.find(&G); It != Declared.end() && !It->second.Ref.empty())
+    return It->second.Ref;
   return "__ferry_global_ref" + deviceGlobalName(G, M).substr(strlen("__ferry_global"));
 }
 
@@ -787,10 +793,12 @@ void DeviceModuleCloner::declare(GlobalValue *GV) {
 /// A declared global: its `__ferry_global_ref_*` variable and a
 /// placeholder for the cloned code to use (loadDeviceAddress).
 void DeviceModuleCloner::declareDeclaredGlobal(GlobalVariable &G) {
+  // Weak: the images of other files that declare the variable define it
+  // too, and one linked with them at load time has one.
   auto *Ref = new GlobalVariable(*Dev, PointerType::get(M.getContext(), 0), false,
-                                 GlobalValue::ExternalLinkage,
+                                 GlobalValue::WeakAnyLinkage,
                                  ConstantPointerNull::get(PointerType::get(M.getContext(), 0)),
-                                 declaredRefName(G, M), nullptr,
+                                 declaredRefName(G, M, Declared), nullptr,
                                  GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
   Ref->setAlignment(Align(8));
   auto *Placeholder = new GlobalVariable(*Dev, G.getValueType(), false,
@@ -1340,7 +1348,7 @@ bool collect(Module &M, const OutlineOptions &Opts, Collected &C) {
           R.Globals.push_back({G, deviceGlobalName(*G, M)});
         } else if (It->second.Record) {
           // The device copy's address, translated from the record's value.
-          R.Globals.push_back({It->second.Record, declaredRefName(*G, M)});
+          R.Globals.push_back({It->second.Record, declaredRefName(*G, M, Declared)});
         }
       } else if (passedByValue(*G) && !isSanitizerData(*G)) {
         R.Globals.push_back({G, deviceGlobalName(*G, M)});

@@ -282,6 +282,14 @@ void ferry_detach(void *const *ptr_addr, int finalize, int async);
  * released. On the host: nothing to do. */
 ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kind kind,
                                   const char *name);
+/* ferry_declare_global, and `ref_symbol` names the device variable that
+ * holds the variable's device address in device code (the outliner's
+ * `__ferry_global_ref_*`): before each launch the runtime fills it in the
+ * kernel's module where the module has it and it was not filled there yet,
+ * so that a routine of another file, linked with the region's image, reaches
+ * the variable although the region itself does not name it. */
+ferry_status ferry_declare_global_ref(const void *host, size_t bytes, ferry_data_kind kind,
+                                      const char *name, const char *ref_symbol);
 /* `declare create(v[first:count])` / `declare copyin(...)` at namespace scope
  * (v a pointer or an array with static storage; `element_size` is
  * sizeof(v[0])): puts the section at `base` on the selected device when the

@@ -509,6 +509,14 @@ ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kin
   return FERRY_SUCCESS;
 }
 
+ferry_status ferry_declare_global_ref(const void *Host, size_t Bytes, ferry_data_kind Kind,
+                                      const char *Name, const char *RefSymbol) {
+  const ferry_status S = ferry_declare_global(Host, Bytes, Kind, Name);
+  if (S == FERRY_SUCCESS && RefSymbol && *RefSymbol)
+    Runtime::get().addDeclaredRef(Host, RefSymbol);
+  return S;
+}
+
 ferry_status ferry_declare_global_section(const void *Base, size_t First, size_t Count,
                                           size_t ElementSize, ferry_data_kind Kind,
                                           const char *Name) {

@@ -62,6 +62,11 @@ class DeviceModule : public DeviceHandle {
 public:
   virtual ~DeviceModule() = default;
 
+  /// How many of the runtime's declared globals (Runtime::addDeclaredRef)
+  /// have been looked up in this module, and their device variables filled
+  /// where it has them.
+  size_t DeclaredRefsFilled = 0;
+
 protected:
   explicit DeviceModule(Backend &Owner) : DeviceHandle(Owner) {}
 };

@@ -854,6 +854,31 @@ Error Runtime::uploadGlobals(Backend &B, DeviceKind K, int Device, const ferry_l
   return Error::success();
 }
 
+void Runtime::addDeclaredRef(const void *Host, std::string Symbol) {
+  std::lock_guard<std::mutex> Lock(DeclaredRefsMutex);
+  DeclaredRefs.push_back({Host, std::move(Symbol)});
+}
+
+Error Runtime::fillDeclaredRefs(Backend &B, DeviceKind K, int Device, DeviceModule &Module,
+                                int Async) {
+  std::lock_guard<std::mutex> Lock(DeclaredRefsMutex);
+  for (; Module.DeclaredRefsFilled < DeclaredRefs.size(); ++Module.DeclaredRefsFilled) {
+    const DeclaredRef &R = DeclaredRefs[Module.DeclaredRefsFilled];
+    uint64_t Address = 0, Size = 0;
+    if (B.symbolAddress(Module, R.Symbol.c_str(), Address, Size) || Size < sizeof(void *))
+      continue; // no code of this module uses the variable
+    std::optional<void *> Dev = presentTable(K, Device).attachAddress(const_cast<void *>(R.Host));
+    if (!Dev && !B.reachesHostMemory(Device))
+      continue; // not on this device (selected after the program started): its regions say so
+    void *&Value = DeclaredRefValues[std::make_tuple(int(K), Device, Module.DeclaredRefsFilled)];
+    Value = Dev ? *Dev : const_cast<void *>(R.Host);
+    if (Error E = B.copyToDevice(Device, reinterpret_cast<void *>(Address), &Value,
+                                 sizeof(void *), Async))
+      return E;
+  }
+  return Error::success();
+}
+
 Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
                              std::vector<unsigned char> &Closure) {
   const ferry_region &R = *D.region;
@@ -1061,6 +1086,8 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
     return S;
   // Host globals the region reads: their values now, on the region's queue.
   if (Error E = uploadGlobals(B, K, Device, D, *Module))
+    return report(E);
+  if (Error E = fillDeclaredRefs(B, K, Device, *Module, D.async))
     return report(E);
   // Implicit attach: the closure's pointers become device addresses.
   std::vector<unsigned char> Closure(static_cast<const unsigned char *>(D.closure),

@@ -61,6 +61,12 @@ class Runtime {
 public:
   static Runtime &get();
 
+  /// A `declare`d global (ferry_declare_global_ref): \p Host, and
+  /// \p Symbol, the device variable that holds its device address in the
+  /// images whose code uses it. Before each launch, the kernel's module
+  /// gets the device address in each such variable it has.
+  void addDeclaredRef(const void *Host, std::string Symbol);
+
   /// All backends, in the default selection order (hsa, cuda, host).
   const std::vector<std::unique_ptr<Backend>> &backends() const {
     return Backends;
@@ -155,6 +161,11 @@ private:
   /// region reads get their values (pointers translated), on its queue.
   Error uploadGlobals(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
                       DeviceModule &Module);
+  /// The device variables of the declared globals (addDeclaredRef) that
+  /// \p Module has and has not had filled yet get their device addresses,
+  /// on queue \p Async: a routine of another file linked into the module
+  /// reaches the variable although the region does not name it.
+  Error fillDeclaredRefs(Backend &B, DeviceKind K, int Device, DeviceModule &Module, int Async);
   /// Implicit attach: the pointers of \p Closure become device addresses.
   Error attachClosure(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
                       std::vector<unsigned char> &Closure);
@@ -242,6 +253,15 @@ private:
   /// queue reads its source when the queue gets to it, so it lives here.
   std::map<std::tuple<int, int, const void *>, std::vector<unsigned char>> TranslatedGlobals;
   std::mutex TranslatedGlobalsMutex;
+  struct DeclaredRef {
+    const void *Host;
+    std::string Symbol;
+  };
+  std::vector<DeclaredRef> DeclaredRefs;
+  /// The device addresses copied to them, per (kind, device, index): a copy
+  /// on a queue reads its source when the queue gets to it.
+  std::map<std::tuple<int, int, size_t>, void *> DeclaredRefValues;
+  std::mutex DeclaredRefsMutex;
   struct RegionTime {
     std::string Where;
     uint64_t Launches = 0;

@@ -34,8 +34,8 @@ void f(int n) {
 #else
 double arr[8];
 #pragma acc declare copyin(arr)
-// CHECK: static void *const __ferry_declare_0 __attribute__((used)) __attribute__((annotate("ferry.declare;kind=copyin;at={{.*}}declare.cpp:[[@LINE-1]]"))) = (void *)&arr;
-// CHECK: static const bool __ferry_declare_init_0 = ::ferry::acc::declare_global(&arr, sizeof (arr), FERRY_DATA_COPYIN, "arr");
+// CHECK: static void *const __ferry_declare_0 __attribute__((used)) __attribute__((annotate("ferry.declare;kind=copyin;at={{.*}}declare.cpp:[[@LINE-1]];ref=__ferry_global_ref_arr"))) = (void *)&arr;
+// CHECK: static const bool __ferry_declare_init_0 = ::ferry::acc::declare_global(&arr, sizeof (arr), FERRY_DATA_COPYIN, "arr", "__ferry_global_ref_arr");
 void k() {
   double b[4];
 #pragma acc declare create(b)

@@ -852,8 +852,9 @@ private:
 
 /// `declare create|copyin(x)` at namespace scope: \p X goes on the device
 /// when the program starts and stays there.
-inline bool declare_global(const void *X, size_t Bytes, ferry_data_kind Kind, const char *Name) {
-  return ferry_declare_global(X, Bytes, Kind, Name) == FERRY_SUCCESS;
+inline bool declare_global(const void *X, size_t Bytes, ferry_data_kind Kind, const char *Name,
+                           const char *Ref) {
+  return ferry_declare_global_ref(X, Bytes, Kind, Name, Ref) == FERRY_SUCCESS;
 }
 
 /// The start of a `parallel`/`kernels`/`serial` construct. When its body is
