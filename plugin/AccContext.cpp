@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
+#include "ConstructPieces.h"
 
 #include "Diagnostics.h"
 #include "PureFunctions.h"
@@ -412,6 +413,17 @@ bool AccContext::isVariableLengthArray(const Token &Name) const {
   return VD && VD->getType()->isVariableArrayType();
 }
 
+/// `create(p[n])` of a pointer p: one element in OpenACC 3.3, which PGI's
+/// compilers took for the first n (their idiom for a whole array: the
+/// device then has one element where the program uses n).
+static void warnPointerElement(Preprocessor &PP, const Clause &C, const VarRef &V) {
+  const ArraySection &S = V.Sections.front();
+  const std::string Name = PP.getSpelling(V.Name);
+  const std::string Index = spellingOf(PP, S.Lower);
+  report(PP, V.Name.getLocation(), Diag::PointerElementInClause)
+      << (Name + "[" + Index + "]") << spelling(C.Kind) << Name << Index;
+}
+
 bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const {
   if (!TheSema)
     return true;
@@ -430,6 +442,10 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
                "is in C); use a pointer to its first element";
         return false;
       }
+      if (V.Element && Pointer && Pointer->getType().getNonReferenceType()->isPointerType() &&
+          ((isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr) ||
+           C.Kind == ClauseKind::Delete))
+        warnPointerElement(PP, C, V);
       if (V.isMember() || !isVariableLengthArray(V.Name))
         continue;
       V.Vla = true;
