@@ -418,6 +418,11 @@ bool AccContext::isVariableLengthArray(const Token &Name) const {
 /// device then has one element where the program uses n).
 static void warnPointerElement(Preprocessor &PP, const Clause &C, const VarRef &V) {
   const ArraySection &S = V.Sections.front();
+  // (Not for a subscript that is no expression, `p[0 n]`: clang says so.)
+  for (size_t I = 1; I < S.Lower.size(); ++I)
+    if (S.Lower[I - 1].isOneOf(tok::identifier, tok::numeric_constant) &&
+        S.Lower[I].isOneOf(tok::identifier, tok::numeric_constant))
+      return;
   const std::string Name = PP.getSpelling(V.Name);
   const std::string Index = spellingOf(PP, S.Lower);
   report(PP, V.Name.getLocation(), Diag::PointerElementInClause)

@@ -37,7 +37,8 @@ StringRef reductionOpName(StringRef Op) {
       .Default("");
 }
 
-void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringRef Shape) {
+void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringRef Shape,
+            bool SharesWrittenScalars) {
   if (!Ctx.remarks())
     return;
   std::string Text = "'" + spelling(D.Kind).str() + "'";
@@ -98,7 +99,8 @@ void remark(Preprocessor &PP, const AccContext &Ctx, const Directive &D, StringR
     const Clause *Default = D.find(ClauseKind::Default);
     Text += Default && Default->DefaultKind == "none"
                 ? "; default(none): every other variable must be named"
-            : D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop
+            : D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop ||
+                      SharesWrittenScalars
                 ? "; other variables: scalars it assigns copy, other scalars firstprivate, "
                   "arrays and the structs it changes copy"
                 : "; other variables: scalars firstprivate, arrays and the structs it changes "
@@ -369,7 +371,7 @@ void DataItemList::addImpliedCopies(ArrayRef<Token> ImpliedCopy) {
     VarRef V;
     V.Name = T;
     std::string Text = emitRange(PP, Items, V, "(const void *)");
-    Items.code(", FERRY_DATA_COPY, 0,")
+    Items.code(", FERRY_DATA_IMPLICIT_WHOLE, 0,")
         .string(Text)
         .code(", 0, nullptr, nullptr, 0}");
     ++Count;

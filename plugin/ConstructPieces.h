@@ -26,9 +26,11 @@ llvm::StringRef reductionOpName(llvm::StringRef Op);
 std::string spellingOf(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Toks);
 
 /// The remark for a construct (when remarks are on): where it runs
-/// (\p Shape), the data it maps, and how the body sees its variables.
+/// (\p Shape), the data it maps, and how the body sees its variables
+/// (\p SharesWrittenScalars: a `loop` of `kernels`, whose scalars it assigns
+/// are `copy` as the construct's are).
 void remark(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
-            llvm::StringRef Shape);
+            llvm::StringRef Shape, bool SharesWrittenScalars = false);
 
 /// `::ferry::acc::launch_options __ferry_options;` set from the construct's
 /// `if`, `async`, `num_gangs`, `vector_length` and `wait` clauses (the

@@ -47,6 +47,7 @@ void LoopConstruct::rewrite() {
   }
   const Placement P = place();
   EnclosingKind = P.Outer;
+  WrittenScalarsShared = sharesWrittenScalars(P);
   if (!check(P) || !readClauses(P))
     return;
   privatizeTemporaries(P);
@@ -676,7 +677,7 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B,
   Shape.GangWorkers = Schedule.gangWorkers(Nested);
   Shape.GangWorkersPerType = &Schedule.gangWorkersPerType(Nested);
   // (A device statement's loop of one iteration is Ferry's, not the program's.)
-  remark(PP, Ctx, D, D.Statement ? "" : regionShapeRemark(PP, Shape));
+  remark(PP, Ctx, D, D.Statement ? "" : regionShapeRemark(PP, Shape), WrittenScalarsShared);
 }
 
 void LoopConstruct::checkPivotLoop(ArrayRef<CanonicalLoop> Nest) {

@@ -202,6 +202,7 @@ private:
   bool OneGang = false;
   bool ProvenIndependent = false;
   TokenList ImpliedShared; ///< shared besides the data clauses
+  bool WrittenScalarsShared = false; ///< sharesWrittenScalars, for the remark
   /// The sections of pointers no clause names (ImplicitSections.h).
   std::vector<InferredSection> Inferred;
   TokenList ExtraCopies;   ///< captured by copy under default(none)

@@ -46,8 +46,7 @@ e2e_programs() {
     prog=$(basename "$src"); prog=${prog%.cpp}; prog=${prog%.c}
     case "$src" in */examples/*) prog=example-$prog ;; esac
     # Further translation units, as the program's RUN line names them.
-    mapfile -t extra < <(grep -m1 'RUN: %ferry-clang' "$src" |
-                         grep -o '%S/Inputs/[A-Za-z0-9_-]*\.\(cpp\|c\)\b' |
+    mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.\(cpp\|c\)\b' "$src" | sort -u |
                          sed "s|%S|$root/test/e2e|")
     # And the macros its compile line defines (-DN=500) and its -std.
     # (Not a C -std: the command may compile C++ files too.)

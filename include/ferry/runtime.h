@@ -225,7 +225,14 @@ typedef enum ferry_data_kind {
    * (OpenACC), else the data p points to (`base`, p's value), which must
    * be (NVHPC's reading, which programs written for it rely on); the
    * region's copy of p is translated into that data at launch. */
-  FERRY_DATA_PRESENT_POINTEE = 11
+  FERRY_DATA_PRESENT_POINTEE = 11,
+  /* The `copy` OpenACC gives a variable no clause names (an array, a scalar
+   * `kernels` assigns): as FERRY_DATA_COPY, except where part of it is
+   * present already (rows another construct entered, one device's slab of
+   * a global array): then nothing is mapped and the region's address of
+   * the variable is translated into the present part at launch (through
+   * the section's `base`), as NVHPC's accessed-bounds copy would find it. */
+  FERRY_DATA_IMPLICIT_WHOLE = 12
 } ferry_data_kind;
 
 typedef struct ferry_data_item {

@@ -25,6 +25,7 @@ namespace {
 const char *clauseName(ferry_data_kind K) {
   switch (K) {
   case FERRY_DATA_COPY:
+  case FERRY_DATA_IMPLICIT_WHOLE:
     return "copy";
   case FERRY_DATA_COPYIN:
     return "copyin";
@@ -90,10 +91,12 @@ bool mapped(const ferry_data_item &D) {
 }
 
 bool copiesIn(ferry_data_kind K) {
-  return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYIN || isImplicit(K);
+  return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYIN || K == FERRY_DATA_IMPLICIT_WHOLE ||
+         isImplicit(K);
 }
 bool copiesBack(ferry_data_kind K) {
-  return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT || K == FERRY_DATA_IMPLICIT_COPY;
+  return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT || K == FERRY_DATA_IMPLICIT_COPY ||
+         K == FERRY_DATA_IMPLICIT_WHOLE;
 }
 
 /// Whether an inferred section (FERRY_DATA_IMPLICIT_*) may need mapping:
@@ -311,11 +314,35 @@ ferry_status prepare(const ferry_region *R, const ferry_data_item *Items, size_t
   return FERRY_SUCCESS;
 }
 
+/// An implicit `copy` of a variable that is partly present (a slab of its
+/// rows): nothing is mapped, and the region's address of the variable is
+/// translated into the present part, where one mapping holds it.
+ferry_status keepToPresentPart(const ferry_region *R, PresentTable &Table,
+                               const ferry_data_item &D) {
+  const char *Name = R && R->name ? R->name : "construct";
+  if (Table.addBaseOfPart(D.host, D.bytes)) {
+    debugf("%s: %s (no clause names it) is partly present: not mapped; the region's address "
+           "of it is translated into the present part",
+           Name, D.name ? D.name : "?");
+    return FERRY_SUCCESS;
+  }
+  errorf("%s (%s:%u): '%s', which no data clause names (an implicit 'copy'), is partly present "
+         "in several pieces on the device; name the section the region uses in a data clause "
+         "('present(%s[lo:len])')",
+         Name, R && R->file ? R->file : "?", R ? R->line : 0, D.name ? D.name : "?",
+         D.name ? D.name : "a");
+  return FERRY_ERROR_INVALID;
+}
+
 /// How \p D enters \p Table (\p What); a status where it does not (its
 /// kind maps nothing now, or it is unknown).
 std::optional<ferry_status> entryOf(const ferry_region *R, ferry_data_item &D,
                                     const PresentTable &Table, PresentTable::Entry &What) {
   switch (D.kind) {
+  case FERRY_DATA_IMPLICIT_WHOLE:
+    if (Table.overlaps(D.host, D.bytes) && !Table.deviceAddress(D.host, D.bytes))
+      return FERRY_SUCCESS; // partly present: ferry_data_enter keeps to that part
+    [[fallthrough]];
   case FERRY_DATA_COPY:
   case FERRY_DATA_COPYIN:
     What = PresentTable::Entry::Copyin;
@@ -374,6 +401,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     PresentTable::Entry What;
     if (std::optional<ferry_status> Skip = entryOf(R, D, Table, What)) {
       Result = *Skip;
+      if (D.kind == FERRY_DATA_IMPLICIT_WHOLE && Result == FERRY_SUCCESS)
+        Result = keepToPresentPart(R, Table, D);
       continue;
     }
     bool In = false, Zero = false;

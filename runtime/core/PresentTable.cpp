@@ -341,6 +341,27 @@ void PresentTable::addBase(const void *Host, const void *Base) {
     M->Bases.push_back(B);
 }
 
+bool PresentTable::addBaseOfPart(const void *Host, size_t Bytes) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const uintptr_t B = addr(Host), E = B + std::max<size_t>(Bytes, 1);
+  Mapping *Part = nullptr;
+  for (auto It = Mappings.lower_bound(B) == Mappings.begin() ? Mappings.begin()
+                                                             : std::prev(Mappings.lower_bound(B));
+       It != Mappings.end() && It->second.HostBegin < E; ++It) {
+    if (It->second.HostEnd <= B)
+      continue;
+    if (Part)
+      return false; // two parts: no one base translates into both
+    Part = &It->second;
+  }
+  if (!Part)
+    return false;
+  if (B < Part->HostBegin && std::find(Part->Bases.begin(), Part->Bases.end(), B) ==
+                                 Part->Bases.end())
+    Part->Bases.push_back(B);
+  return true;
+}
+
 std::optional<void *> PresentTable::attachAddress(const void *P) const {
   std::lock_guard<std::mutex> Lock(Mutex);
   return attachAddressLocked(addr(P));

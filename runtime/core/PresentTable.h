@@ -119,6 +119,12 @@ public:
   /// Records that the mapping containing \p Host is a section of pointer
   /// \p Base (a data clause's a[lo:len]).
   void addBase(const void *Host, const void *Base);
+  /// A variable [Host, Host + Bytes) of which one mapping holds a part (a
+  /// slab of rows some construct entered): records \p Host as that
+  /// mapping's base, so that a region's address of the variable is
+  /// translated into it (attachAddress). False where no mapping, or more
+  /// than one, overlaps the range.
+  bool addBaseOfPart(const void *Host, size_t Bytes);
   /// Implicit attach: the device address for host pointer \p P, inside a
   /// mapping, or the recorded base of exactly one mapping.
   std::optional<void *> attachAddress(const void *P) const;

@@ -207,6 +207,30 @@ TEST(PresentTable, SectionBasesAttachOnlyWhenUnambiguous) {
   EXPECT_FALSE(T.attachAddress(A));
 }
 
+// A variable of which one mapping holds a part (a slab of rows): its start
+// becomes that mapping's base; two parts, or none, record nothing.
+TEST(PresentTable, BaseOfAPartOnlyWhereOneMappingHoldsIt) {
+  PresentTable T;
+  FakeDeviceMemory M;
+  int A[100], B[100], Z[100];
+  void *Dev, *Dev2;
+  ASSERT_EQ(T.enter(A + 30, 20 * sizeof(int), E::Copyin, C::Structured, false, M, &Dev),
+            FERRY_SUCCESS);
+  EXPECT_FALSE(T.attachAddress(A));
+  EXPECT_TRUE(T.addBaseOfPart(A, sizeof A));
+  ASSERT_TRUE(T.attachAddress(A));
+  EXPECT_EQ(static_cast<char *>(*T.attachAddress(A)) + 30 * sizeof(int),
+            static_cast<char *>(Dev));
+  // B in two pieces: no one base translates into both.
+  ASSERT_EQ(T.enter(B, 10 * sizeof(int), E::Copyin, C::Structured, false, M, &Dev),
+            FERRY_SUCCESS);
+  ASSERT_EQ(T.enter(B + 50, 10 * sizeof(int), E::Copyin, C::Structured, false, M, &Dev2),
+            FERRY_SUCCESS);
+  EXPECT_FALSE(T.addBaseOfPart(B, sizeof B));
+  EXPECT_FALSE(T.addBaseOfPart(Z, sizeof Z)); // none of it present
+  EXPECT_FALSE(T.attachAddress(Z));
+}
+
 // A null pointer with a length, or a range past the end of the address
 // space, never reaches the device: no allocation, no copy (the host's memcpy
 // would fault), no mapping.
