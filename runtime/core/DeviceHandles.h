@@ -18,6 +18,7 @@
 
 #include "ferry/runtime.h"
 
+#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -65,7 +66,7 @@ public:
   /// How many of the runtime's declared globals (Runtime::addDeclaredRef)
   /// have been looked up in this module, and their device variables filled
   /// where it has them.
-  size_t DeclaredRefsFilled = 0;
+  std::atomic<size_t> DeclaredRefsFilled{0};
 
 protected:
   explicit DeviceModule(Backend &Owner) : DeviceHandle(Owner) {}

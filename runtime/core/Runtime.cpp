@@ -857,25 +857,34 @@ Error Runtime::uploadGlobals(Backend &B, DeviceKind K, int Device, const ferry_l
 void Runtime::addDeclaredRef(const void *Host, std::string Symbol) {
   std::lock_guard<std::mutex> Lock(DeclaredRefsMutex);
   DeclaredRefs.push_back({Host, std::move(Symbol)});
+  DeclaredRefCount.store(DeclaredRefs.size(), std::memory_order_release);
 }
 
 Error Runtime::fillDeclaredRefs(Backend &B, DeviceKind K, int Device, DeviceModule &Module,
                                 int Async) {
+  // (Most programs declare nothing, or every module is filled already.)
+  if (Module.DeclaredRefsFilled.load(std::memory_order_acquire) ==
+      DeclaredRefCount.load(std::memory_order_acquire))
+    return Error::success();
   std::lock_guard<std::mutex> Lock(DeclaredRefsMutex);
-  for (; Module.DeclaredRefsFilled < DeclaredRefs.size(); ++Module.DeclaredRefsFilled) {
-    const DeclaredRef &R = DeclaredRefs[Module.DeclaredRefsFilled];
+  size_t I = Module.DeclaredRefsFilled.load(std::memory_order_relaxed);
+  for (; I < DeclaredRefs.size(); ++I) {
+    const DeclaredRef &R = DeclaredRefs[I];
     uint64_t Address = 0, Size = 0;
     if (B.symbolAddress(Module, R.Symbol.c_str(), Address, Size) || Size < sizeof(void *))
       continue; // no code of this module uses the variable
     std::optional<void *> Dev = presentTable(K, Device).attachAddress(const_cast<void *>(R.Host));
     if (!Dev && !B.reachesHostMemory(Device))
       continue; // not on this device (selected after the program started): its regions say so
-    void *&Value = DeclaredRefValues[std::make_tuple(int(K), Device, Module.DeclaredRefsFilled)];
+    void *&Value = DeclaredRefValues[std::make_tuple(int(K), Device, I)];
     Value = Dev ? *Dev : const_cast<void *>(R.Host);
     if (Error E = B.copyToDevice(Device, reinterpret_cast<void *>(Address), &Value,
-                                 sizeof(void *), Async))
+                                 sizeof(void *), Async)) {
+      Module.DeclaredRefsFilled.store(I, std::memory_order_release);
       return E;
+    }
   }
+  Module.DeclaredRefsFilled.store(I, std::memory_order_release);
   return Error::success();
 }
 

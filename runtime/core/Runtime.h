@@ -16,6 +16,7 @@
 #include "ferry/runtime.h"
 
 #include <chrono>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -258,6 +259,8 @@ private:
     std::string Symbol;
   };
   std::vector<DeclaredRef> DeclaredRefs;
+  /// DeclaredRefs.size(), read without the lock on every launch.
+  std::atomic<size_t> DeclaredRefCount{0};
   /// The device addresses copied to them, per (kind, device, index): a copy
   /// on a queue reads its source when the queue gets to it.
   std::map<std::tuple<int, int, size_t>, void *> DeclaredRefValues;
