@@ -128,8 +128,18 @@ static bool declaredInBodyAt(ArrayRef<Token> Body, size_t I) {
   while (P > 0 && Body[P].isOneOf(tok::star, tok::amp, tok::ampamp, tok::kw_const,
                                   tok::kw_volatile, tok::kw_restrict))
     --P;
-  // (`T *p[4]` of a typedef T reads as `a * b[i]`: taken for a use.)
-  return IsTypeWord(Body[P]) || (Body[P].isOneOf(tok::identifier, tok::greater) && !Subscript);
+  if (IsTypeWord(Body[P]))
+    return true;
+  // `T *p` of a type name T starts a declaration; `x + t * t;` is a product
+  // (so is `return a * b;`). (`T *p[4]` of a typedef T reads as `a * b[i]`:
+  // taken for a use.)
+  const bool StartsDeclaration =
+      P == 0 || Body[P - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::l_paren,
+                                    tok::comma, tok::coloncolon, tok::kw_static,
+                                    tok::kw_struct, tok::kw_union, tok::kw_enum,
+                                    tok::kw_typename, tok::kw_const, tok::kw_volatile);
+  return Body[P].isOneOf(tok::identifier, tok::greater) && !Subscript &&
+         (Body[P].is(tok::greater) || StartsDeclaration);
 }
 
 /// Names \p Body declares itself (`int i = 0`, `double t[4];`, `auto &r =`):

@@ -65,6 +65,7 @@ void updates(int n) {
 #include <math.h>
 void assignments(int n) {
   double error = 0, low = 1e9, total = 0, scale = 1, peak = 0, floor_ = 1e9, other = 0;
+  double prod2 = 1, w = 0.5;
 #pragma acc parallel loop
   for (int i = 0; i < n; i++) {
 // CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'error' {{.*}} add 'reduction(max:error)'
@@ -81,6 +82,10 @@ void assignments(int n) {
     if (floor_ > a[i])
 // CHECK: firstprivate-updated.c:[[#@LINE+1]]:7: warning: 'floor_' {{.*}} add 'reduction(min:floor_)'
       floor_ = a[i];
+    // `w * total;` at the end of a statement is a product, not a declaration
+    // of a pointer `total` of type `w` (which hid the warning).
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'prod2' {{.*}} add 'reduction(+:prod2)'
+    prod2 += w * prod2;
     // Not a reduction: assigned from other values only, or x subtracted.
     other = a[i] * 2;
     other = a[i] - other;
