@@ -101,6 +101,33 @@ void LoopConstruct::privatizeIterationScalars(LoopStatement &S, const Placement 
   S.rewrite(withAssignedScalarsPrivate(PP, Ctx, Constructs, S.tokens()));
 }
 
+void LoopConstruct::privatizeJoinedScalars(const LoopStatement &S,
+                                           SmallVectorImpl<CanonicalLoop> &Nest) {
+  // The `loop` that joined this one (joinNestedLoop) brings the body the
+  // region runs, which privatizeIterationScalars saw in its rewritten form
+  // only: its temporaries are made each iteration's own here, the last
+  // iteration of both loops handing the value back.
+  if (!WrittenScalarsShared || D.find(ClauseKind::Seq) || Nested.Loops.size() != 1 ||
+      Nest.size() != 2)
+    return;
+  ArrayRef<Token> Outer = S.tokens();
+  const TokenList &Inner = Nested.Loops[0].Original;
+  const size_t OuterHeader = Outer.size() > 2 && Outer[1].is(tok::l_paren) ? groupEnd(Outer, 1) : 0;
+  const size_t InnerHeader = Inner.size() > 2 && Inner[1].is(tok::l_paren) ? groupEnd(Inner, 1) : 0;
+  if (!OuterHeader || !InnerHeader || OuterHeader > Outer.size() || InnerHeader > Inner.size())
+    return;
+  TokenList Stmt(Outer.begin(), Outer.begin() + OuterHeader);
+  Stmt.append(Inner.begin(), Inner.end());
+  const Directive *Compute = computeDirectiveOf(Ctx, D);
+  SmallVector<const Directive *, 2> Constructs{&D};
+  if (Compute && Compute != &D)
+    Constructs.insert(Constructs.begin(), Compute);
+  const TokenList Out = withAssignedScalarsPrivate(PP, Ctx, Constructs, Stmt);
+  if (Out.size() < OuterHeader + InnerHeader)
+    return;
+  Nest.back().Body.assign(Out.begin() + OuterHeader + InnerHeader, Out.end());
+}
+
 void LoopConstruct::privatizeTemporaries(const Placement &P) {
   // A region's loop Ferry must prove (`kernels loop`, `loop` in `kernels`
   // without `independent`, `auto`) gets the scalar temporaries of its plain
@@ -290,8 +317,10 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
   const bool OneLoop =
       Nest.size() == 1 && TileSizes.empty() && Schedule.staticChunk().empty();
   if (OneLoop && !(needsProof() && !ProvenIndependent) &&
-      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops))
+      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops)) {
     Nested.Spread = Nested.Reduce = false;
+    privatizeJoinedScalars(S, Nest);
+  }
   reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   if (OneLoop && Nest.size() == 1) // (not joined with its nested loop)
@@ -327,8 +356,10 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
   // A `loop` that is the whole body of this one, independent and
   // rectangular, joins it: the two run as one collapsed loop, as in C++.
   if (Nest.size() == 1 && !Tiled && !(needsProof() && !ProvenIndependent) &&
-      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops))
+      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops)) {
     Nested.Spread = Nested.Reduce = false;
+    privatizeJoinedScalars(S, Nest);
+  }
   reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   emitC(Nest, S.tokens());
@@ -530,6 +561,25 @@ static const char *assignedReduction(ArrayRef<Token> Body, size_t I) {
   return nullptr;
 }
 
+/// Whether the first statement of \p Body (a block or a statement) that
+/// names \p X assigns it a value that does not use it (`tmp = 0.0;`):
+/// every iteration starts X anew, so its copy is a private temporary, not
+/// a value the iterations update.
+static bool assignedBeforeUse(ArrayRef<Token> Body, const IdentifierInfo *X) {
+  if (Body.size() >= 2 && Body.front().is(tok::l_brace) && groupEnd(Body, 0) == Body.size())
+    Body = Body.drop_front().drop_back();
+  auto Names = [&](const Token &T) { return T.is(tok::identifier) && T.getIdentifierInfo() == X; };
+  for (size_t S = 0; S < Body.size();) {
+    const size_t E = std::max(statementEnd(Body, S), S + 1);
+    ArrayRef<Token> Stmt = Body.slice(S, E - S);
+    if (llvm::any_of(Stmt, Names))
+      return Stmt.size() >= 3 && Names(Stmt[0]) && Stmt[1].is(tok::equal) &&
+             llvm::none_of(Stmt.drop_front(2), Names);
+    S = E;
+  }
+  return false;
+}
+
 void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
                                             ArrayRef<const Directive *> Clauses,
                                             ArrayRef<Token> ConstructCode) {
@@ -550,7 +600,7 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
   const SourceLocation Construct = Clauses.back()->Loc;
   const SourceManager &SM = PP.getSourceManager();
   for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, {})) {
-    if (Named.count(T.getIdentifierInfo()))
+    if (Named.count(T.getIdentifierInfo()) || assignedBeforeUse(Body, T.getIdentifierInfo()))
       continue;
     if (const VarDecl *VD = Ctx.lookupVariable(T);
         !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))

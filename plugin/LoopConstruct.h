@@ -118,6 +118,10 @@ private:
   /// The scalar temporaries of a `kernels` region's loop, as lexed, made
   /// each iteration's own (withAssignedScalarsPrivate).
   void privatizeIterationScalars(LoopStatement &S, const Placement &P);
+  /// The same for the body of the nested `loop` that joined this one into
+  /// a collapsed nest (\p Nest: the two loops), in place of its body.
+  void privatizeJoinedScalars(const LoopStatement &S,
+                              llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// Whether the scalars the loop assigns are shared (`copy`): a region's
   /// loop of `kernels` (OpenACC 2.6.2).
   bool sharesWrittenScalars(const Placement &P) const;

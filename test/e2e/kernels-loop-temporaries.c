@@ -21,11 +21,11 @@
 #define N 3000
 #define M 40
 
-static double a[N], b[N], c[N][M], d[N], e[N], f[M][M], g[M][M];
+static double a[N], b[N], c[N][M], d[N], e[N], f[M][M], g[M][M], h[M][M];
 
 int main(void) {
   int i, j;
-  double t = -1, u = -1, v = -1, w = 0, x = -1, y = -1;
+  double t = -1, u = -1, v = -1, w = 0, x = -1, y = -1, z = -1;
   int k;
   for (i = 0; i < N; i++)
     a[i] = i * 0.5;
@@ -77,7 +77,7 @@ int main(void) {
 
   // A temporary a nested loop reduces into (the matrix product of
   // Farber's book): each iteration of the collapsed nest its own y.
-#pragma acc kernels copyin(a) copyout(f, g)
+#pragma acc kernels copyin(a) copyout(f, g, h)
   {
 #pragma acc loop collapse(2) independent
     for (i = 0; i < M; i++)
@@ -88,6 +88,23 @@ int main(void) {
           y += a[i * M + k] * a[k * M + j];
         f[i][j] = y;
       }
+#ifndef __cplusplus
+    // A `loop independent` nested in one, the whole body of its iteration:
+    // the two run as one collapsed loop (joinNestedLoop), whose body is the
+    // nested loop's (C; C++ makes the nested loop a worker loop, where such
+    // a temporary is still shared: docs/openacc-support.md).
+#pragma acc loop independent
+    for (i = 0; i < M; i++) {
+#pragma acc loop independent
+      for (j = 0; j < M; j++) {
+        z = 0.0;
+#pragma acc loop reduction(+:z)
+        for (k = 0; k < M; k++)
+          z += a[i * M + k] * a[k * M + j];
+        h[i][j] = z;
+      }
+    }
+#endif
 #pragma acc loop independent
     for (i = 0; i < M; i++) {
       t = i;
@@ -103,6 +120,9 @@ int main(void) {
       for (k = 0; k < M; k++)
         s += a[i * M + k] * a[k * M + j];
       CHECK(f[i][j] == s);
+#ifndef __cplusplus
+      CHECK(h[i][j] == s);
+#endif
       CHECK(g[i][j] == (double)i * j);
     }
   CHECK(x == a[N - 1] * 3);
@@ -112,6 +132,9 @@ int main(void) {
     for (k = 0; k < M; k++)
       s += a[(M - 1) * M + k] * a[k * M + M - 1];
     CHECK(y == s);
+#ifndef __cplusplus
+    CHECK(z == s);
+#endif
   }
   for (i = 0; i < N; i++) {
     CHECK(b[i] == a[i] * 2 + 1);

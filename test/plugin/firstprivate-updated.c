@@ -65,7 +65,7 @@ void updates(int n) {
 #include <math.h>
 void assignments(int n) {
   double error = 0, low = 1e9, total = 0, scale = 1, peak = 0, floor_ = 1e9, other = 0;
-  double prod2 = 1, w = 0.5;
+  double prod2 = 1, w = 0.5, tmp;
 #pragma acc parallel loop
   for (int i = 0; i < n; i++) {
 // CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'error' {{.*}} add 'reduction(max:error)'
@@ -86,6 +86,11 @@ void assignments(int n) {
     // of a pointer `total` of type `w` (which hid the warning).
 // CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'prod2' {{.*}} add 'reduction(+:prod2)'
     prod2 += w * prod2;
+    // A temporary each iteration starts anew (`tmp = 0;` before its
+    // updates): private in effect, no reduction to add.
+    tmp = 0;
+    tmp += a[i];
+    a[i] = tmp;
     // Not a reduction: assigned from other values only, or x subtracted.
     other = a[i] * 2;
     other = a[i] - other;
