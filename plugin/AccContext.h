@@ -136,6 +136,9 @@ struct OpenConstruct {
   /// For a compute construct whose statement is being lexed: its tokens so
   /// far (a loop construct inside may take back what stands before it).
   TokenList *Lexed = nullptr;
+  /// For a loop construct whose body is being lexed: its `for (...)`, when
+  /// it has no `collapse` or `tile` (LoopConstruct::privatizeNestedScalars).
+  TokenList LoopHeader;
 };
 
 /// Adds to \p Names the names \p Body declares itself (`int i = 0`,

@@ -59,6 +59,8 @@ void LoopConstruct::rewrite() {
   if (!S.readHeader(D))
     return;
   readBody(S, P);
+  if (P.Level || P.InPlace)
+    privatizeNestedScalars(S);
   // A nested loop that holds vector loops is the worker loop of its gang.
   if (P.Level) {
     NestedLoop(PP, Ctx, D, PragmaLoc, Reductions, Privates, Schedule)
@@ -126,6 +128,36 @@ void LoopConstruct::privatizeJoinedScalars(const LoopStatement &S,
   if (Out.size() < OuterHeader + InnerHeader)
     return;
   Nest.back().Body.assign(Out.begin() + OuterHeader + InnerHeader, Out.end());
+}
+
+void LoopConstruct::privatizeNestedScalars(LoopStatement &S) {
+  // A `loop` in the iteration of a `kernels` region's loop: the scalars it
+  // assigns are shared as the region's are, so its temporaries are made
+  // each of its iterations' own, the last iteration of the whole nest (the
+  // enclosing loops' headers give its condition) handing the value back.
+  // Not under a collapsed or tiled loop, whose nest the header does not
+  // show, nor in a loop of a region that runs as one.
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  const Directive *Compute = computeDirectiveOf(Ctx, D);
+  if (D.Implicit || D.find(ClauseKind::Seq) || Loops.empty() || !Compute ||
+      (Compute->Kind != ConstructKind::Kernels && Compute->Kind != ConstructKind::KernelsLoop))
+    return;
+  if (OpenConstruct *C = Ctx.enclosingComputeConstruct(); C && C->OneRegion)
+    return;
+  TokenList Stmt;
+  for (const OpenConstruct *L : Loops) {
+    if (L->LoopHeader.empty())
+      return;
+    Stmt.append(L->LoopHeader.begin(), L->LoopHeader.end());
+  }
+  const size_t Headers = Stmt.size();
+  Stmt.append(S.tokens().begin(), S.tokens().end());
+  SmallVector<const Directive *, 2> Constructs{&D};
+  if (Compute != &D)
+    Constructs.insert(Constructs.begin(), Compute);
+  const TokenList Out = withAssignedScalarsPrivate(PP, Ctx, Constructs, Stmt);
+  if (Out.size() > Headers)
+    S.rewrite(TokenList(Out.begin() + Headers, Out.end()));
 }
 
 void LoopConstruct::privatizeTemporaries(const Placement &P) {
@@ -291,6 +323,8 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
         Open.NeedsProof = P.Level && nestedNeedsProof(Ctx, D);
         if (!P.Level) // a region's own worker(n) comes before its nested loops'
           Schedule.seedRegion(Open.Nested);
+        if (!D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile))
+          Open.LoopHeader.assign(S.tokens().begin(), S.tokens().end());
       },
       Lexing);
   Nested = S.Nested;

@@ -122,6 +122,9 @@ private:
   /// a collapsed nest (\p Nest: the two loops), in place of its body.
   void privatizeJoinedScalars(const LoopStatement &S,
                               llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+  /// The same for a loop nested in a `kernels` region's iteration, its
+  /// enclosing loops' headers giving the nest's last iteration.
+  void privatizeNestedScalars(LoopStatement &S);
   /// Whether the scalars the loop assigns are shared (`copy`): a region's
   /// loop of `kernels` (OpenACC 2.6.2).
   bool sharesWrittenScalars(const Placement &P) const;

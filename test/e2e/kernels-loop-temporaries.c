@@ -88,11 +88,11 @@ int main(void) {
           y += a[i * M + k] * a[k * M + j];
         f[i][j] = y;
       }
-#ifndef __cplusplus
     // A `loop independent` nested in one, the whole body of its iteration:
-    // the two run as one collapsed loop (joinNestedLoop), whose body is the
-    // nested loop's (C; C++ makes the nested loop a worker loop, where such
-    // a temporary is still shared: docs/openacc-support.md).
+    // C runs the two as one collapsed loop (joinNestedLoop), whose body is
+    // the nested loop's; C++ makes the nested loop a worker loop of the
+    // gang (its own temporaries, the last value from the nest's last
+    // iteration: privatizeNestedScalars).
 #pragma acc loop independent
     for (i = 0; i < M; i++) {
 #pragma acc loop independent
@@ -104,7 +104,6 @@ int main(void) {
         h[i][j] = z;
       }
     }
-#endif
 #pragma acc loop independent
     for (i = 0; i < M; i++) {
       t = i;
@@ -120,9 +119,7 @@ int main(void) {
       for (k = 0; k < M; k++)
         s += a[i * M + k] * a[k * M + j];
       CHECK(f[i][j] == s);
-#ifndef __cplusplus
       CHECK(h[i][j] == s);
-#endif
       CHECK(g[i][j] == (double)i * j);
     }
   CHECK(x == a[N - 1] * 3);
@@ -132,9 +129,7 @@ int main(void) {
     for (k = 0; k < M; k++)
       s += a[(M - 1) * M + k] * a[k * M + M - 1];
     CHECK(y == s);
-#ifndef __cplusplus
     CHECK(z == s);
-#endif
   }
   for (i = 0; i < N; i++) {
     CHECK(b[i] == a[i] * 2 + 1);
