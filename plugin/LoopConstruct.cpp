@@ -103,33 +103,6 @@ void LoopConstruct::privatizeIterationScalars(LoopStatement &S, const Placement 
   S.rewrite(withAssignedScalarsPrivate(PP, Ctx, Constructs, S.tokens()));
 }
 
-void LoopConstruct::privatizeJoinedScalars(const LoopStatement &S,
-                                           SmallVectorImpl<CanonicalLoop> &Nest) {
-  // The `loop` that joined this one (joinNestedLoop) brings the body the
-  // region runs, which privatizeIterationScalars saw in its rewritten form
-  // only: its temporaries are made each iteration's own here, the last
-  // iteration of both loops handing the value back.
-  if (!WrittenScalarsShared || D.find(ClauseKind::Seq) || Nested.Loops.size() != 1 ||
-      Nest.size() != 2)
-    return;
-  ArrayRef<Token> Outer = S.tokens();
-  const TokenList &Inner = Nested.Loops[0].Original;
-  const size_t OuterHeader = Outer.size() > 2 && Outer[1].is(tok::l_paren) ? groupEnd(Outer, 1) : 0;
-  const size_t InnerHeader = Inner.size() > 2 && Inner[1].is(tok::l_paren) ? groupEnd(Inner, 1) : 0;
-  if (!OuterHeader || !InnerHeader || OuterHeader > Outer.size() || InnerHeader > Inner.size())
-    return;
-  TokenList Stmt(Outer.begin(), Outer.begin() + OuterHeader);
-  Stmt.append(Inner.begin(), Inner.end());
-  const Directive *Compute = computeDirectiveOf(Ctx, D);
-  SmallVector<const Directive *, 2> Constructs{&D};
-  if (Compute && Compute != &D)
-    Constructs.insert(Constructs.begin(), Compute);
-  const TokenList Out = withAssignedScalarsPrivate(PP, Ctx, Constructs, Stmt);
-  if (Out.size() < OuterHeader + InnerHeader)
-    return;
-  Nest.back().Body.assign(Out.begin() + OuterHeader + InnerHeader, Out.end());
-}
-
 void LoopConstruct::privatizeNestedScalars(LoopStatement &S) {
   // A `loop` in the iteration of a `kernels` region's loop: the scalars it
   // assigns are shared as the region's are, so its temporaries are made
@@ -351,10 +324,8 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
   const bool OneLoop =
       Nest.size() == 1 && TileSizes.empty() && Schedule.staticChunk().empty();
   if (OneLoop && !(needsProof() && !ProvenIndependent) &&
-      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops)) {
+      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops))
     Nested.Spread = Nested.Reduce = false;
-    privatizeJoinedScalars(S, Nest);
-  }
   reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   if (OneLoop && Nest.size() == 1) // (not joined with its nested loop)
@@ -390,10 +361,8 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
   // A `loop` that is the whole body of this one, independent and
   // rectangular, joins it: the two run as one collapsed loop, as in C++.
   if (Nest.size() == 1 && !Tiled && !(needsProof() && !ProvenIndependent) &&
-      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops)) {
+      joinNestedLoop(PP, Ctx.remarks(), Nest, Nested.Loops))
     Nested.Spread = Nested.Reduce = false;
-    privatizeJoinedScalars(S, Nest);
-  }
   reportNestedRemarks();
   addImpliedCopies(P, S.tokens(), Nest.back().Body);
   emitC(Nest, S.tokens());

@@ -118,12 +118,9 @@ private:
   /// The scalar temporaries of a `kernels` region's loop, as lexed, made
   /// each iteration's own (withAssignedScalarsPrivate).
   void privatizeIterationScalars(LoopStatement &S, const Placement &P);
-  /// The same for the body of the nested `loop` that joined this one into
-  /// a collapsed nest (\p Nest: the two loops), in place of its body.
-  void privatizeJoinedScalars(const LoopStatement &S,
-                              llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// The same for a loop nested in a `kernels` region's iteration, its
-  /// enclosing loops' headers giving the nest's last iteration.
+  /// enclosing loops' headers giving the nest's last iteration (also the
+  /// body of a nested loop that joins the region's into a collapsed nest).
   void privatizeNestedScalars(LoopStatement &S);
   /// Whether the scalars the loop assigns are shared (`copy`): a region's
   /// loop of `kernels` (OpenACC 2.6.2).
