@@ -137,7 +137,7 @@ struct OpenConstruct {
   /// far (a loop construct inside may take back what stands before it).
   TokenList *Lexed = nullptr;
   /// For a loop construct whose body is being lexed: its `for (...)`, when
-  /// it has no `collapse` or `tile` (LoopConstruct::privatizeNestedScalars).
+  /// it has no `collapse` or `tile` (LoopConstruct::privatizeLexedTemporaries).
   TokenList LoopHeader;
 };
 

@@ -60,7 +60,7 @@ void LoopConstruct::rewrite() {
     return;
   readBody(S, P);
   if (P.Level || P.InPlace)
-    privatizeNestedScalars(S);
+    privatizeLexedTemporaries(S, /*Nested=*/true);
   // A nested loop that holds vector loops is the worker loop of its gang.
   if (P.Level) {
     NestedLoop(PP, Ctx, D, PragmaLoc, Reductions, Privates, Schedule)
@@ -76,7 +76,7 @@ void LoopConstruct::rewrite() {
     Privates.injectWithBindings(S.tokens());
     return;
   }
-  privatizeIterationScalars(S, P);
+  privatizeLexedTemporaries(S, /*Nested=*/false);
   rewriteRegion(S, P);
 }
 
@@ -86,33 +86,21 @@ bool LoopConstruct::sharesWrittenScalars(const Placement &P) const {
           !P.InOneRegion);
 }
 
-void LoopConstruct::privatizeIterationScalars(LoopStatement &S, const Placement &P) {
-  // In `kernels` the scalars a region's loop assigns are shared (copy), so
-  // a temporary that every iteration assigns before it reads it would be
-  // a race wherever the iterations run in parallel (`loop independent`,
-  // or a body with loop constructs, which privatizeTemporaries does not
-  // lex ahead). As lexed, the nested loops rewritten, each iteration gets
-  // a copy of its own and the last one hands its value back, as NVHPC
-  // privatizes such scalars. (Idempotent where privatizeTemporaries ran.)
-  if (D.Implicit || D.find(ClauseKind::Seq) || !sharesWrittenScalars(P))
-    return;
-  const Directive *Compute = computeDirectiveOf(Ctx, D);
-  SmallVector<const Directive *, 2> Constructs{&D};
-  if (Compute && Compute != &D)
-    Constructs.insert(Constructs.begin(), Compute);
-  S.rewrite(withAssignedScalarsPrivate(PP, Ctx, Constructs, S.tokens()));
-}
-
-void LoopConstruct::privatizeNestedScalars(LoopStatement &S) {
-  // A `loop` in the iteration of a `kernels` region's loop: the scalars it
-  // assigns are shared as the region's are, so its temporaries are made
-  // each of its iterations' own, the last iteration of the whole nest (the
-  // enclosing loops' headers give its condition) handing the value back.
-  // Not under a collapsed or tiled loop, whose nest the header does not
-  // show, nor in a loop of a region that runs as one.
+void LoopConstruct::privatizeLexedTemporaries(LoopStatement &S, bool Nested) {
+  // In `kernels` the scalars a loop assigns are shared (copy), so a
+  // temporary that every iteration assigns before it reads it would be a
+  // race wherever the iterations run in parallel (`loop independent`, a
+  // body with loop constructs, which privatizeTemporaries does not lex
+  // ahead, a loop nested in a region's iteration). As lexed, the nested
+  // loops rewritten, each iteration gets a copy of its own and the last
+  // iteration of the whole nest hands its value back (a nested loop's
+  // enclosing loops' headers give that condition), as NVHPC privatizes
+  // such scalars. Not under a collapsed or tiled loop, whose nest its
+  // header does not show, nor in a region that runs as one. (Idempotent
+  // where privatizeTemporaries ran.)
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   const Directive *Compute = computeDirectiveOf(Ctx, D);
-  if (D.Implicit || D.find(ClauseKind::Seq) || Loops.empty() || !Compute ||
+  if (D.Implicit || D.find(ClauseKind::Seq) || (Nested && Loops.empty()) || !Compute ||
       (Compute->Kind != ConstructKind::Kernels && Compute->Kind != ConstructKind::KernelsLoop))
     return;
   if (OpenConstruct *C = Ctx.enclosingComputeConstruct(); C && C->OneRegion)

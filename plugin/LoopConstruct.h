@@ -115,13 +115,12 @@ private:
   /// The scalar temporaries of a region's loop that must be proven, made
   /// each iteration's own (privatizeAssignedScalars).
   void privatizeTemporaries(const Placement &P);
-  /// The scalar temporaries of a `kernels` region's loop, as lexed, made
-  /// each iteration's own (withAssignedScalarsPrivate).
-  void privatizeIterationScalars(LoopStatement &S, const Placement &P);
-  /// The same for a loop nested in a `kernels` region's iteration, its
-  /// enclosing loops' headers giving the nest's last iteration (also the
-  /// body of a nested loop that joins the region's into a collapsed nest).
-  void privatizeNestedScalars(LoopStatement &S);
+  /// The scalar temporaries of a loop of `kernels`, as lexed, made each
+  /// iteration's own (withAssignedScalarsPrivate): a region's loop, or
+  /// (\p Nested) a loop in a region's iteration, its enclosing loops'
+  /// headers giving the nest's last iteration (also the body of a nested
+  /// loop that joins the region's into a collapsed nest).
+  void privatizeLexedTemporaries(LoopStatement &S, bool Nested);
   /// Whether the scalars the loop assigns are shared (`copy`): a region's
   /// loop of `kernels` (OpenACC 2.6.2).
   bool sharesWrittenScalars(const Placement &P) const;

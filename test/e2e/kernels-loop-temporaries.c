@@ -92,7 +92,7 @@ int main(void) {
     // C runs the two as one collapsed loop (joinNestedLoop), whose body is
     // the nested loop's; C++ makes the nested loop a worker loop of the
     // gang (its own temporaries, the last value from the nest's last
-    // iteration: privatizeNestedScalars).
+    // iteration: privatizeLexedTemporaries).
 #pragma acc loop independent
     for (i = 0; i < M; i++) {
 #pragma acc loop independent
