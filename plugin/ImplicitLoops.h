@@ -71,8 +71,10 @@ void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &
 /// of its own, whose clauses name the variables left alone.)
 void privatizeAssignedScalars(clang::Preprocessor &PP, AccContext &Ctx,
                               llvm::ArrayRef<const Directive *> Constructs);
-/// privatizeAssignedScalars's rewriting of the plain loop \p Stmt (as
-/// written) of \p Constructs.
+/// privatizeAssignedScalars's rewriting of the loop \p Stmt of
+/// \p Constructs: a plain loop as written, or a loop construct's statement
+/// as lexed (its nested loops rewritten; a name they declare again is
+/// renamed with the rest), behind the headers of the loops around it.
 TokenList withAssignedScalarsPrivate(clang::Preprocessor &PP, AccContext &Ctx,
                                      llvm::ArrayRef<const Directive *> Constructs,
                                      llvm::ArrayRef<clang::Token> Stmt);

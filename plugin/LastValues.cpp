@@ -6,7 +6,10 @@
 /// assigned by every iteration before it is read; sharing it would make
 /// the loop a race, so the dependence test refused it. Each iteration
 /// gets a copy of its own, and the last iteration of the nest hands its
-/// value to the variable, as the sequential loop leaves it.
+/// value to the variable, as the sequential loop leaves it. The same
+/// rewriting (withAssignedScalarsPrivate) serves the loop constructs of
+/// `kernels` as lexed, their nested loops rewritten already
+/// (LoopConstruct::privatizeLexedTemporaries).
 ///
 //===----------------------------------------------------------------------===//
 #include "CanonicalLoop.h"
