@@ -136,9 +136,11 @@ struct OpenConstruct {
   /// For a compute construct whose statement is being lexed: its tokens so
   /// far (a loop construct inside may take back what stands before it).
   TokenList *Lexed = nullptr;
-  /// For a loop construct whose body is being lexed: its `for (...)`, when
-  /// it has no `collapse` or `tile` (LoopConstruct::privatizeLexedTemporaries).
-  TokenList LoopHeader;
+  /// For a loop construct whose body is being lexed: its statement so far,
+  /// which starts with the headers of the \c NestLoops loops it applies to
+  /// (`for (...)`, more under `collapse` or `tile`; nestHeaders).
+  const TokenList *LexedLoop = nullptr;
+  unsigned NestLoops = 1;
 };
 
 /// Adds to \p Names the names \p Body declares itself (`int i = 0`,

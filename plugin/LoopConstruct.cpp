@@ -30,6 +30,35 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+namespace {
+
+/// The headers `for (...)` of the \p Loops loops that a loop construct's
+/// statement as lexed so far, \p Lexed, starts with (without the braces
+/// between the loops of a collapsed nest); empty where it does not start so.
+TokenList nestHeaders(ArrayRef<Token> Lexed, unsigned Loops) {
+  TokenList Headers;
+  size_t I = 0;
+  for (unsigned L = 0; L < Loops; ++L) {
+    if (L && I < Lexed.size() && Lexed[I].is(tok::l_brace))
+      ++I;
+    if (I + 1 >= Lexed.size() || !Lexed[I].is(tok::kw_for) || !Lexed[I + 1].is(tok::l_paren))
+      return {};
+    size_t Close = I + 1;
+    for (unsigned Depth = 0; Close < Lexed.size(); ++Close)
+      if (Lexed[Close].is(tok::l_paren))
+        ++Depth;
+      else if (Lexed[Close].is(tok::r_paren) && --Depth == 0)
+        break;
+    if (Close == Lexed.size())
+      return {};
+    Headers.append(Lexed.begin() + I, Lexed.begin() + Close + 1);
+    I = Close + 1;
+  }
+  return Headers;
+}
+
+} // namespace
+
 void LoopConstruct::rewrite() {
   // A pivot loop that is its construct's host control: its `for` stays in
   // the token stream, run by the host; the loop of a plain `for` in it is
@@ -94,10 +123,9 @@ void LoopConstruct::privatizeLexedTemporaries(LoopStatement &S, bool Nested) {
   // ahead, a loop nested in a region's iteration). As lexed, the nested
   // loops rewritten, each iteration gets a copy of its own and the last
   // iteration of the whole nest hands its value back (a nested loop's
-  // enclosing loops' headers give that condition), as NVHPC privatizes
-  // such scalars. Not under a collapsed or tiled loop, whose nest its
-  // header does not show, nor in a region that runs as one. (Idempotent
-  // where privatizeTemporaries ran.)
+  // enclosing loops' headers give that condition, all of a collapsed or
+  // tiled nest's), as NVHPC privatizes such scalars. Not in a region that
+  // runs as one. (Idempotent where privatizeTemporaries ran.)
   SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   const Directive *Compute = computeDirectiveOf(Ctx, D);
   if (D.Implicit || D.find(ClauseKind::Seq) || (Nested && Loops.empty()) || !Compute ||
@@ -107,9 +135,10 @@ void LoopConstruct::privatizeLexedTemporaries(LoopStatement &S, bool Nested) {
     return;
   TokenList Stmt;
   for (const OpenConstruct *L : Loops) {
-    if (L->LoopHeader.empty())
+    const TokenList Headers = L->LexedLoop ? nestHeaders(*L->LexedLoop, L->NestLoops) : TokenList();
+    if (Headers.empty())
       return;
-    Stmt.append(L->LoopHeader.begin(), L->LoopHeader.end());
+    Stmt.append(Headers.begin(), Headers.end());
   }
   const size_t Headers = Stmt.size();
   Stmt.append(S.tokens().begin(), S.tokens().end());
@@ -284,8 +313,11 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
         Open.NeedsProof = P.Level && nestedNeedsProof(Ctx, D);
         if (!P.Level) // a region's own worker(n) comes before its nested loops'
           Schedule.seedRegion(Open.Nested);
-        if (!D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile))
-          Open.LoopHeader.assign(S.tokens().begin(), S.tokens().end());
+        Open.LexedLoop = &S.tokens();
+        if (const Clause *C = D.find(ClauseKind::Collapse))
+          Open.NestLoops = std::max(C->Count, 1u);
+        else if (const Clause *T = D.find(ClauseKind::Tile))
+          Open.NestLoops = unsigned(splitTopLevel(T->Expr, tok::comma).size());
       },
       Lexing);
   Nested = S.Nested;

@@ -5,7 +5,8 @@
 // loops of `kernels`; after the construct they hold the sequential
 // program's last values. So in loops with `independent` and loops whose
 // body holds loop constructs (a temporary that a nested `loop reduction`
-// sums: shared, it was a race, wrong on GPUs). A temporary read before it
+// sums: shared, it was a race, wrong on GPUs), and in loops nested in a
+// region loop's iteration, under `collapse` and `tile` too. A temporary read before it
 // is assigned keeps the loop in order (the result is the sequential one). Results on the host,
 // the emulated gfx90a (race-checked) and gfx1100, in C and in C++.
 // RUN: %ferry-clang -std=c99 -O2 %s -o %t 2>&1 | %count 0
@@ -22,10 +23,11 @@
 #define M 40
 
 static double a[N], b[N], c[N][M], d[N], e[N], f[M][M], g[M][M], h[M][M];
+static double p[M][M][8], q[M][M][8];
 
 int main(void) {
   int i, j;
-  double t = -1, u = -1, v = -1, w = 0, x = -1, y = -1, z = -1;
+  double t = -1, u = -1, v = -1, w = 0, x = -1, y = -1, z = -1, o = -1, r = -1;
   int k;
   for (i = 0; i < N; i++)
     a[i] = i * 0.5;
@@ -111,6 +113,27 @@ int main(void) {
       for (j = 0; j < M; j++)
         g[i][j] = t * j;
     }
+    // A loop nested under a collapsed or tiled region loop: the headers of
+    // the whole nest give the last iteration's condition.
+#pragma acc loop collapse(2) independent
+    for (i = 0; i < M; i++)
+      for (j = 0; j < M; j++) {
+#pragma acc loop independent
+        for (k = 0; k < 8; k++) {
+          o = a[i * M + k] + j;
+          p[i][j][k] = o * 2;
+        }
+      }
+#pragma acc loop tile(4, 8)
+    for (i = 0; i < M; i++) {
+      for (j = 0; j < M; j++) {
+#pragma acc loop
+        for (k = 0; k < 8; k++) {
+          r = a[j * M + k] + i;
+          q[i][j][k] = r * 3;
+        }
+      }
+    }
   }
 
   for (i = 0; i < M; i++)
@@ -121,9 +144,15 @@ int main(void) {
       CHECK(f[i][j] == s);
       CHECK(h[i][j] == s);
       CHECK(g[i][j] == (double)i * j);
+      for (k = 0; k < 8; k++) {
+        CHECK(p[i][j][k] == (a[i * M + k] + j) * 2);
+        CHECK(q[i][j][k] == (a[j * M + k] + i) * 3);
+      }
     }
   CHECK(x == a[N - 1] * 3);
   CHECK(t == M - 1);
+  CHECK(o == a[(M - 1) * M + 7] + M - 1);
+  CHECK(r == a[(M - 1) * M + 7] + M - 1);
   {
     double s = 0;
     for (k = 0; k < M; k++)
