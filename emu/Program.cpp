@@ -1176,7 +1176,9 @@ void addStackChecks(Module &M, ArrayRef<Function *> Kernels, ProgramImpl &P,
 /// Checking mode for private memory: allocas start poisoned, stores (and
 /// memset/memcpy destinations) unpoison, scalar loads are checked. Only
 /// accesses whose pointer visibly comes from an alloca of the same function
-/// are instrumented (a pointer passed to another function is not followed).
+/// are instrumented; a pointer passed to another function or stored to
+/// memory is not followed, so its whole alloca counts as stored there (the
+/// callee, or whoever loads the pointer, may initialise it).
 void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &Symbols) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -1195,6 +1197,27 @@ void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &
   auto Flat = [&](IRBuilder<> &B, Value *V) {
     return V->getType()->getPointerAddressSpace() ? B.CreateAddrSpaceCast(V, Ptr) : V;
   };
+  // An alloca whose address \p I passes to a call or stores: unpoisoned
+  // whole before it.
+  auto escapes = [&](Instruction *I) {
+    SmallVector<Value *, 4> Pointers;
+    if (auto *S = dyn_cast<StoreInst>(I))
+      Pointers.push_back(S->getValueOperand());
+    else if (auto *C = dyn_cast<CallBase>(I);
+             C && !C->isLifetimeStartOrEnd() && !isa<MemIntrinsic>(C) &&
+             !(C->getCalledFunction() &&
+               C->getCalledFunction()->getName().starts_with("__ferry_emu.")))
+      Pointers.append(C->arg_begin(), C->arg_end());
+    for (Value *V : Pointers) {
+      auto *A = V->getType()->isPointerTy()
+                    ? dyn_cast<AllocaInst>(getUnderlyingObject(V, 16))
+                    : nullptr;
+      if (!A || !A->isStaticAlloca() || A->getAllocatedType()->isEmptyTy())
+        continue;
+      IRBuilder<> B(I);
+      B.CreateCall(Unpoison, {A, B.getInt64(DL.getTypeAllocSize(A->getAllocatedType()))});
+    }
+  };
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
       continue;
@@ -1207,7 +1230,10 @@ void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &
           continue;
         IRBuilder<> B(A->getNextNode());
         B.CreateCall(Poison, {A, B.getInt64(DL.getTypeAllocSize(A->getAllocatedType()))});
-      } else if (auto *S = dyn_cast<StoreInst>(I); S && Private(S->getPointerOperand())) {
+      } else if (isa<CallBase>(I) || isa<StoreInst>(I)) {
+        escapes(I);
+      }
+      if (auto *S = dyn_cast<StoreInst>(I); S && Private(S->getPointerOperand())) {
         IRBuilder<> B(S);
         B.CreateCall(Unpoison, {Flat(B, S->getPointerOperand()),
                                 B.getInt64(DL.getTypeStoreSize(S->getValueOperand()->getType()))});
@@ -1741,7 +1767,8 @@ extern "C" int ferry_emu_has_kernel(void *Program, const char *Kernel) {
 
 extern "C" int ferry_emu_launch(void *Program, const char *Kernel, const uint32_t Grid[3],
                                 const uint32_t Block[3], uint32_t DynamicShared,
-                                void *const *Args, char *Error, size_t ErrorSize) {
+                                void *const *Args, const uint64_t *Memory,
+                                size_t MemoryCount, char *Error, size_t ErrorSize) {
   ferry::emu::Program &P = *static_cast<Holder *>(Program)->P;
   auto Params = P.parameters(Kernel);
   if (!Params) {
@@ -1753,6 +1780,12 @@ extern "C" int ferry_emu_launch(void *Program, const char *Kernel, const uint32_
   std::copy(Block, Block + 3, L.Block);
   L.DynamicShared = DynamicShared;
   std::vector<const void *> Values(Args, Args + Params->size());
+  std::vector<std::pair<const void *, uint64_t>> Reachable;
+  if (Memory) {
+    for (size_t I = 0; I < MemoryCount; ++I)
+      Reachable.push_back({reinterpret_cast<const void *>(Memory[2 * I]), Memory[2 * I + 1]});
+    L.Memory = &Reachable;
+  }
   if (llvm::Error E = P.run(Kernel, L, Values)) {
     copyError(toString(std::move(E)), Error, ErrorSize);
     return 1;

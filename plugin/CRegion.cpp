@@ -647,9 +647,10 @@ private:
              ", (const void *)&__ferry_c->" + N + ", sizeof " + N + ");");
       break;
     case CaptureKind::Private:
+      // (`(void)&x`: `(void)x` reads it in C, before anything stored it.)
       typeOf(C.Name);
-      B.code(N + ";");
-      break;
+      B.code(N + "; (void)&" + N + ";");
+      return;
     case CaptureKind::Pointer:
       emitChunkPointer(C, N);
       break;
@@ -1004,7 +1005,7 @@ size_t emitCNestedLoop(Preprocessor &PP, SourceLocation PragmaLoc, const Directi
          "__ferry_ik += __ferry_ispread ? ferry_dev_width(" + Lv + ") : 1) { __ferry_inner_t __ferry_iv = (__ferry_inner_t)((uint64_t)__ferry_ilo + "
          "(uint64_t)__ferry_ik * (uint64_t)__ferry_ist); (void)__ferry_iv;");
   for (const auto &[Name, Copy] : Privates)
-    B.code("__typeof__(").tokens(Name).code(") " + Copy + "; (void)" + Copy + ";");
+    B.code("__typeof__(").tokens(Name).code(") " + Copy + "; (void)&" + Copy + ";");
   B.code("do");
   ArrayRef<Token> Body = L.Body;
   for (size_t I = 0; I < Body.size(); ++I) {

@@ -121,9 +121,14 @@ int ferry_emu_load_linked(const void *const *bitcodes, const size_t *bitcode_siz
                           void **program, char *error, size_t error_size);
 void ferry_emu_unload(void *program);
 int ferry_emu_has_kernel(void *program, const char *kernel);
+/* `memory`: `memory_count` pairs (start, bytes) of the memory the kernel may
+ * reach besides the module's own (the device's allocations); in checking
+ * mode (FERRY_EMU_CHECK at load) an access of global memory outside them
+ * fails the launch (Launch::Memory). Null: not checked. */
 int ferry_emu_launch(void *program, const char *kernel, const uint32_t grid[3],
                      const uint32_t block[3], uint32_t dynamic_shared, void *const *args,
-                     char *error, size_t error_size);
+                     const uint64_t *memory, size_t memory_count, char *error,
+                     size_t error_size);
 int ferry_emu_symbol(void *program, const char *name, uint64_t *address, uint64_t *size);
 }
 

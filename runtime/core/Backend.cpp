@@ -159,6 +159,15 @@ int Backend::deviceHolding(const void *P) const {
   return -1;
 }
 
+void Backend::appendBlocks(int Device, std::vector<uint64_t> &Pairs) const {
+  std::lock_guard<std::mutex> Lock(UsageMutex);
+  for (auto It = Blocks.lower_bound({Device, nullptr});
+       It != Blocks.end() && It->first.first == Device; ++It) {
+    Pairs.push_back(reinterpret_cast<uintptr_t>(It->first.second));
+    Pairs.push_back(It->second);
+  }
+}
+
 std::string Backend::straddledBlock(int Device, const void *P, size_t Bytes) const {
   const auto B = reinterpret_cast<uintptr_t>(P);
   const uintptr_t E = Bytes > UINTPTR_MAX - B ? UINTPTR_MAX : B + Bytes;

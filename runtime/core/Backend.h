@@ -129,6 +129,10 @@ public:
   /// page-aligned pageable memory.
   virtual Error allocateHost(int Device, size_t Bytes, void **Out);
   virtual Error releaseHost(int Device, void *Ptr);
+  /// Host memory [P, P + Bytes) that kernels may now use at the host's
+  /// addresses (cudaHostRegister), or no longer (\p Mapped false, \p P the
+  /// start given before). For backends that check what kernels reach.
+  virtual void hostMapped(const void * /*P*/, size_t /*Bytes*/, bool /*Mapped*/) {}
 
   /// NVIDIA devices: CUDA's own value of device attribute \p Attr (a
   /// CUdevice_attribute, the same numbers as cudaDeviceAttr); false where
@@ -169,6 +173,9 @@ public:
   /// asked for it: acc_malloc, a data clause's device copy, Ferry's cudart's
   /// cudaMalloc), or -1: memory that is the device's and not the host's.
   int deviceHolding(const void *P) const;
+  /// Appends (start, bytes) of each block that allocate() handed out on
+  /// \p Device and release() has not taken back to \p Pairs.
+  void appendBlocks(int Device, std::vector<uint64_t> &Pairs) const;
 
   struct Image {
     std::string Kind; ///< "ptx", "object"

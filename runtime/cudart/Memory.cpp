@@ -291,14 +291,28 @@ cudaError_t cudaFreeHost(void *Ptr) {
   return fromError(Owner->B->releaseHost(Owner->Number, Ptr));
 }
 
+/// Tells each device's backend that kernels may use host memory \p Ptr
+/// (registered) or no longer may.
+static void mapForKernels(const void *Ptr, size_t Size, bool Mapped) {
+  for (Device &D : rt().devices())
+    D.B->hostMapped(Ptr, Size, Mapped);
+}
+
 cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned) {
   // Copies from pageable memory are correct on every backend; registering
-  // only checks the arguments.
-  return Ptr && Size ? cudaSuccess : fail(cudaErrorInvalidValue);
+  // checks the arguments and lets the emulator's checking mode accept the
+  // kernels' accesses (cudaHostGetDevicePointer gives Ptr itself).
+  if (!Ptr || !Size)
+    return fail(cudaErrorInvalidValue);
+  mapForKernels(Ptr, Size, true);
+  return cudaSuccess;
 }
 
 cudaError_t cudaHostUnregister(void *Ptr) {
-  return Ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  mapForKernels(Ptr, 0, false);
+  return cudaSuccess;
 }
 
 cudaError_t cudaHostGetDevicePointer(void **Device, void *Host, unsigned Flags) {

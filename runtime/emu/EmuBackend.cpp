@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -38,7 +39,7 @@ using LoadFn = int (*)(const void *const *, const size_t *, size_t, const char *
 using UnloadFn = void (*)(void *);
 using HasKernelFn = int (*)(void *, const char *);
 using LaunchFn = int (*)(void *, const char *, const uint32_t *, const uint32_t *, uint32_t,
-                         void *const *, char *, size_t);
+                         void *const *, const uint64_t *, size_t, char *, size_t);
 using SymbolFn = int (*)(void *, const char *, uint64_t *, uint64_t *);
 
 class EmuBackend;
@@ -137,6 +138,25 @@ public:
   }
   Error releaseManaged(int Device, void *Ptr) override { return release(Device, Ptr); }
   bool hasManagedMemory() const override { return true; }
+  /// Pinned host memory is the host's, which kernels may use at its
+  /// addresses (cudaHostGetDevicePointer): recorded for checking mode.
+  Error allocateHost(int Device, size_t Bytes, void **Out) override {
+    if (Error E = Backend::allocateHost(Device, Bytes, Out))
+      return E;
+    hostMapped(*Out, Bytes, true);
+    return Error::success();
+  }
+  Error releaseHost(int Device, void *Ptr) override {
+    hostMapped(Ptr, 0, false);
+    return Backend::releaseHost(Device, Ptr);
+  }
+  void hostMapped(const void *P, size_t Bytes, bool Mapped) override {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Mapped)
+      HostBlocks[P] = Bytes;
+    else
+      HostBlocks.erase(P);
+  }
   Error wait(int, int, bool) override { return Error::success(); }
   bool idle(int, int, bool) override { return true; }
   Error waitAsync(int, int, int) override { return Error::success(); }
@@ -284,7 +304,10 @@ public:
     notifyf(NotifyLaunch, "launch %s on %s: grid %ux%ux%u block %ux%ux%u", K.name().c_str(),
             where(K.Device).c_str(), Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2]);
     char Message[4096] = "";
-    if (Launch(K.Program, K.name().c_str(), Grid, Block, SharedBytes, Args, Message,
+    std::vector<uint64_t> Reachable;
+    const bool Checked = reachableMemory(K.Device, Reachable);
+    if (Launch(K.Program, K.name().c_str(), Grid, Block, SharedBytes, Args,
+               Checked ? Reachable.data() : nullptr, Reachable.size() / 2, Message,
                sizeof Message))
       return makeError(FERRY_ERROR_BACKEND, "%s: %s", where(K.Device).c_str(), Message);
     return Error::success();
@@ -304,6 +327,23 @@ protected:
   }
 
 private:
+  /// Checking mode (FERRY_EMU_CHECK): the memory a kernel on \p Device
+  /// reaches besides its module's, as (start, bytes) pairs: the device's
+  /// blocks and the host memory mapped for kernels. An access elsewhere
+  /// would corrupt the host process here where a GPU faults; the emulator
+  /// fails the launch naming it. False (nothing checked) without checking
+  /// mode, or where the device reaches all the host's memory (HSA_XNACK=1).
+  bool reachableMemory(int Device, std::vector<uint64_t> &Pairs) {
+    if (!envFlag("FERRY_EMU_CHECK") || reachesHostMemory(Device))
+      return false;
+    appendBlocks(Device, Pairs);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (const auto &[P, Bytes] : HostBlocks) {
+      Pairs.push_back(reinterpret_cast<uintptr_t>(P));
+      Pairs.push_back(Bytes);
+    }
+    return true;
+  }
   /// The processor of device \p Device (the first for a number out of
   /// range: the runtime checks numbers before they reach a backend).
   const std::string &arch(int Device) const {
@@ -329,7 +369,8 @@ private:
   HasKernelFn HasKernel = nullptr;
   LaunchFn Launch = nullptr;
   SymbolFn Symbol = nullptr;
-  std::mutex Mutex; ///< guards the modules' kernel lists
+  std::mutex Mutex; ///< guards the modules' kernel lists and HostBlocks
+  std::map<const void *, size_t> HostBlocks; ///< pinned or registered host memory
 };
 
 EmuModule::EmuModule(EmuBackend &Emu, void *Program, int Device)
