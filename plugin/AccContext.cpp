@@ -39,6 +39,11 @@ bool isScalarOrDependent(QualType T) {
          !T->getAs<TemplateSpecializationType>() && !T->getAs<InjectedClassNameType>();
 }
 
+bool isLocalScalar(const VarDecl *VD) {
+  return VD && !VD->hasGlobalStorage() && !VD->getType()->isReferenceType() &&
+         isScalarOrDependent(VD->getType()) && !VD->getType().isConstQualified();
+}
+
 InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList &Written)
     : Loop(L),
       Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
@@ -204,10 +209,8 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
       Out.push_back(T); // (not parsed yet: its type is not known)
       continue;
     }
-    if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
-        !isScalarOrDependent(VD->getType()) || VD->getType().isConstQualified())
-      continue;
-    Out.push_back(T);
+    if (isLocalScalar(VD))
+      Out.push_back(T);
   }
   return Out;
 }

@@ -44,6 +44,11 @@ bool isComputeOnly(ConstructKind K);
 /// T::value_type`, a generic lambda's `auto`), whose variables the rewrite
 /// decides on before the template is instantiated, as it does for `float`.
 bool isScalarOrDependent(clang::QualType T);
+/// Whether \p VD is a local scalar variable that a region's clauses
+/// decide on (OpenACC's implicit `copy` in `kernels`, firstprivate in
+/// `parallel`): not global or static, not a reference, not `const`, of a
+/// type isScalarOrDependent takes.
+bool isLocalScalar(const clang::VarDecl *VD);
 
 /// A `loop` nested in a region's iteration, as written.
 struct InnerLoop {

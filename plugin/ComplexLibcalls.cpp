@@ -146,7 +146,16 @@ void cosOf(RealMath &F, IRBuilder<> &B, Value *Re, Value *Im, Value *&R, Value *
   I = B.CreateFNeg(B.CreateFMul(F("sin", {Re}), F("sinh", {Im})));
 }
 
+void realOf(RealMath &, IRBuilder<> &, Value *Re, Value *, Value *&R, Value *&) { R = Re; }
+void imagOf(RealMath &, IRBuilder<> &, Value *, Value *Im, Value *&R, Value *&) { R = Im; }
+void conjOf(RealMath &, IRBuilder<> &B, Value *Re, Value *Im, Value *&R, Value *&I) {
+  R = Re;
+  I = B.CreateFNeg(Im);
+}
+
 const ComplexMath MathFunctions[] = {
+    {"creal", false, realOf}, {"crealf", false, realOf}, {"cimag", false, imagOf},
+    {"cimagf", false, imagOf}, {"conj", true, conjOf},   {"conjf", true, conjOf},
     {"cabs", false, absOf},  {"cabsf", false, absOf}, {"carg", false, argOf},
     {"cargf", false, argOf}, {"cexp", true, expOf},   {"cexpf", true, expOf},
     {"clog", true, logOf},   {"clogf", true, logOf},  {"csqrt", true, sqrtOf},

@@ -47,8 +47,21 @@ namespace {
 /// or after another name (`T s = 0;` in a template, `value_type v;`: two
 /// names in a row are a declaration in C and C++).
 bool declaredAt(ArrayRef<Token> Body, size_t I) {
-  return I > 0 && Body[I].is(tok::identifier) &&
-         (isTypeWord(Body[I - 1]) || Body[I - 1].is(tok::identifier));
+  if (I == 0 || !Body[I].is(tok::identifier))
+    return false;
+  if (isTypeWord(Body[I - 1]) || Body[I - 1].is(tok::identifier))
+    return true;
+  // `__typeof__(x) y` (Ferry's copies of x: LastValues), `decltype(x) y`.
+  if (!Body[I - 1].is(tok::r_paren))
+    return false;
+  unsigned Depth = 0;
+  for (size_t J = I - 1; J > 0; --J) {
+    if (Body[J].is(tok::r_paren))
+      ++Depth;
+    else if (Body[J].is(tok::l_paren) && --Depth == 0)
+      return Body[J - 1].isOneOf(tok::kw_typeof, tok::kw_decltype);
+  }
+  return false;
 }
 
 std::string spell(Preprocessor &PP, ArrayRef<Token> Toks) {
@@ -1110,6 +1123,13 @@ static bool straightLine(ArrayRef<Token> Body) {
   });
 }
 
+/// Whether \p Body holds Ferry's own code (a nested construct rewritten).
+static bool ferryCode(ArrayRef<Token> Body) {
+  return llvm::any_of(Body, [](const Token &T) {
+    return T.is(tok::identifier) && T.getIdentifierInfo()->getName().starts_with("__ferry_");
+  });
+}
+
 namespace {
 /// The names of a loop's body that vary from one iteration to the next (the
 /// loop's variable, its private ones, and those the body declares or
@@ -1203,7 +1223,7 @@ static bool readsItself(Preprocessor &PP, ArrayRef<Token> Body, size_t I, size_t
 /// do not change in the loop written, or a scalar read and written. Empty
 /// when it is not.
 static std::string updatedInEveryIteration(Preprocessor &PP, ArrayRef<Token> Body, size_t I,
-                                           const StringSet<> &Varying) {
+                                           const StringSet<> &Varying, bool CompoundOnly) {
   bool Invariant = true;
   const size_t End = subscriptsEnd(Body, I, Varying, Invariant);
   const bool Subscripted = End > I + 1;
@@ -1218,7 +1238,8 @@ static std::string updatedInEveryIteration(Preprocessor &PP, ArrayRef<Token> Bod
   if (!Subscripted && assignedFirst(Body, Body[I]))
     return {};
   // An element written in every iteration; a scalar read and written.
-  if (!(Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))))
+  if (!(Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))) ||
+      (CompoundOnly && !Compound))
     return {};
   std::string Text;
   for (size_t K = I; K < End; ++K)
@@ -1227,16 +1248,21 @@ static std::string updatedInEveryIteration(Preprocessor &PP, ArrayRef<Token> Bod
 }
 
 std::string findCertainConflict(Preprocessor &PP, const CanonicalLoop &L,
-                                const StringSet<> &Reductions, const StringSet<> &Privates) {
+                                const StringSet<> &Reductions, const StringSet<> &Privates,
+                                bool &Conditional) {
   ArrayRef<Token> Body = L.Body;
-  // Straight-line code only: a condition could keep all but one iteration
-  // from writing; Ferry's own code (a nested construct) is not read.
-  if (!straightLine(Body))
+  // Ferry's own code (a nested construct) is not read. Under a condition,
+  // which could keep all but one iteration from writing, only updates in
+  // place (`count++`, `s += x`): a count of the iterations that meet it is
+  // a race as soon as two do.
+  if (ferryCode(Body))
     return {};
+  Conditional = !straightLine(Body);
   const BodyNames Names = namesOfBody(PP, L, Privates);
   for (size_t I = 0; I < Body.size(); ++I)
     if (namesSharedVariable(Body, I, L, Names, Reductions, Privates))
-      if (std::string Text = updatedInEveryIteration(PP, Body, I, Names.Varying); !Text.empty())
+      if (std::string Text = updatedInEveryIteration(PP, Body, I, Names.Varying, Conditional);
+          !Text.empty())
         return Text;
   return {};
 }

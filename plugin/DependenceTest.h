@@ -99,12 +99,14 @@ std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
 /// straight-line body (no condition, no jump) updates one array element, or
 /// reads and writes one scalar, declared outside the loop, at the same place
 /// in every iteration (`x[i] = x[i] + A[i][j] * y[j]` in the loop over j,
-/// `s += a[j]` without a reduction). Empty when there is none; otherwise the
-/// element or variable as written ("x[i]"). \p Reductions and \p Privates as
-/// for findDependence.
+/// `s += a[j]` without a reduction); or, under a condition, updates one in
+/// place (`if (k != 0) count++;`, `+=`: a race wherever two iterations meet
+/// the condition; \p Conditional is then set). Empty when there is none;
+/// otherwise the element or variable as written ("x[i]"). \p Reductions and
+/// \p Privates as for findDependence.
 std::string findCertainConflict(clang::Preprocessor &PP, const CanonicalLoop &L,
                                 const llvm::StringSet<> &Reductions,
-                                const llvm::StringSet<> &Privates);
+                                const llvm::StringSet<> &Privates, bool &Conditional);
 
 /// A conflict of \p L's iterations in a triangular nest (a pivot loop, as in
 /// LU): its straight-line body holds a loop whose range starts at \p L's

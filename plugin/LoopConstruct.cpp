@@ -178,8 +178,10 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
   CanonicalLoop L;
   bool Independent = false;
   if (!D.find(ClauseKind::Seq) && S.parse(L)) {
-    if (std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops); !Conflict.empty())
-      report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict;
+    bool Conditional = false;
+    if (std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops, Conditional);
+        !Conflict.empty())
+      report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict << Conditional;
     else
       Independent = !nestedNeedsProof(Ctx, D) ||
                     findLoopDependence(PP, Ctx, D, L, S.Nested.Loops).empty();
@@ -662,9 +664,7 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
         Named.count(T.getIdentifierInfo()) || Warned.count(T.getIdentifierInfo()))
       continue;
     const VarDecl *VD = Ctx.lookupVariable(T);
-    if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
-        !isScalarOrDependent(VD->getType()) ||
-        !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))
+    if (!isLocalScalar(VD) || !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))
       continue;
     Warned.insert(T.getIdentifierInfo());
     report(PP, T.getLocation(), Diag::FirstprivateAtomic)

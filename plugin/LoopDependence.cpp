@@ -102,11 +102,12 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
 }
 
 std::string findLoopConflict(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
-                             ArrayRef<InnerLoop> Nested) {
+                             ArrayRef<InnerLoop> Nested, bool &Conditional) {
   CanonicalLoop Written = L;
   Written.Body = asWritten(L.Body, Nested);
   return findCertainConflict(PP, Written, namesIn(PP, D, {ClauseKind::Reduction}),
-                             namesIn(PP, D, {ClauseKind::Private, ClauseKind::Firstprivate}));
+                             namesIn(PP, D, {ClauseKind::Private, ClauseKind::Firstprivate}),
+                             Conditional);
 }
 
 std::string findPivotConflict(Preprocessor &PP, const CanonicalLoop &L,

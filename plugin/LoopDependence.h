@@ -30,10 +30,11 @@ std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
                                llvm::ArrayRef<InnerLoop> Nested);
 
 /// The element or scalar that every iteration of \p L, the loop of \p D,
-/// certainly updates (DependenceTest.h, findCertainConflict); empty when
-/// there is none.
+/// certainly updates (DependenceTest.h, findCertainConflict, which sets
+/// \p Conditional); empty when there is none.
 std::string findLoopConflict(clang::Preprocessor &PP, const Directive &D,
-                             const CanonicalLoop &L, llvm::ArrayRef<InnerLoop> Nested);
+                             const CanonicalLoop &L, llvm::ArrayRef<InnerLoop> Nested,
+                             bool &Conditional);
 
 /// The element iterations k and k + 1 of \p L (a pivot loop) both write in
 /// a triangular nest (DependenceTest.h, findTriangularConflict), \p Tail the

@@ -38,13 +38,14 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
     // iteration updates the same element: the loop gets its sequential
     // meaning, in order inside the iteration (unless loops spread inside
     // it, which were set up for its spreading: then only the warning).
-    const std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops);
+    bool Conditional = false;
+    const std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops, Conditional);
     if (Conflict.empty())
       return true;
     // (`independent` written: the program's word, kept, with the warning.)
     const bool Kept = S.Nested.Spread || D.find(ClauseKind::Independent);
     report(PP, D.Loc, Kept ? Diag::RacyLoopKept : Diag::RacyLoop)
-        << PP.getSpelling(L.Var) << Conflict;
+        << PP.getSpelling(L.Var) << Conflict << Conditional;
     return Kept;
   }
   const std::string Why = findLoopDependence(PP, Ctx, D, L, S.Nested.Loops);

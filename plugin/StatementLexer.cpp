@@ -275,7 +275,15 @@ bool StatementLexer::statement(bool InBreakable) {
     return false;
   case tok::semi:
     return true;
+  case tok::annot_pragma_loop_hint:
+    // `#pragma unroll`, `#pragma clang loop ...`, `#pragma GCC unroll`:
+    // the parser's token for the hint, then the loop it applies to.
+    return statement(InBreakable);
   default:
+    // Another pragma the parser took at statement level (`#pragma STDC
+    // FP_CONTRACT`): a token of its own, standing for itself.
+    if (tok::isPragmaAnnotation(T.getKind()))
+      return true;
     return rest(T, /*Group=*/false);
   }
 }

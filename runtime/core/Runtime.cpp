@@ -227,9 +227,12 @@ Error Runtime::selectKind(DeviceKind &Out) {
 void Runtime::setDeviceKind(std::optional<DeviceKind> K) {
   std::lock_guard<std::mutex> Lock(Mutex);
   RequestParsed = true;
-  RequestedByProgram = true;
+  RequestedByProgram = K.has_value();
   InvalidRequest.reset();
   Requested = K;
+  // The environment's kind (an unknown name: the default order).
+  if (auto Text = envString("ACC_DEVICE_TYPE"); !K && Text && !Text->empty())
+    Requested = parseDeviceKind(*Text);
   Selected.reset();
 }
 

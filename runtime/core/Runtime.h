@@ -81,7 +81,9 @@ public:
   /// selectedKind() without printing: why the requested kind is unusable is
   /// the error.
   Error selectKind(DeviceKind &Out);
-  /// Requests a kind; std::nullopt restores the default order.
+  /// Requests a kind; std::nullopt restores the default: the kind
+  /// ACC_DEVICE_TYPE names (acc-device-type-var's initial value), else the
+  /// first kind with a device in the default order.
   void setDeviceKind(std::optional<DeviceKind> K);
   /// The calling thread's device of kind \p K (acc_set_device_num): each
   /// host thread has its own; one that set none has ACC_DEVICE_NUM's (0).

@@ -1,5 +1,5 @@
 // The complex functions of <complex.h> in a compute region: cabs, carg,
-// cexp, clog, csqrt, csin, ccos and their float forms, computed on the
+// cexp, clog, csqrt, csin, ccos, creal, cimag, conj and their float forms, computed on the
 // device from the parts with the real math functions (before: refused, "a
 // compute region cannot call 'cabs' on a GPU"). Results equal the host's
 // libm (within a few ulp) on the host and the emulated gfx90a and gfx1100,
@@ -21,7 +21,10 @@ static int close_to(double complex a, double complex b, double tol) {
 }
 
 int main(void) {
-  static double complex z[N], e[N], l[N], s[N], sn[N], cs[N];
+  static double complex z[N], e[N], l[N], s[N], sn[N], cs[N], cj[N];
+  static float complex cjf[N];
+  static double parts[N];
+  static float partsf[N];
   static float complex zf[N], ef[N], sf[N];
   static double r[N], p[N];
   static float rf[N], pf[N];
@@ -30,8 +33,13 @@ int main(void) {
     z[i] = (i - 100) * 0.05 + ((i % 50) - 25) * 0.07 * I;
     zf[i] = 0.02f * (i - 128) - 0.03f * (float)(i % 7 - 3) * I;
   }
-#pragma acc parallel loop copyin(z, zf) copyout(r, p, rf, pf, e, l, s, sn, cs, ef, sf)
+#pragma acc parallel loop copyin(z, zf) copyout(r, p, rf, pf, e, l, s, sn, cs, ef, sf) \
+    copyout(cj, cjf, parts, partsf)
   for (int i = 0; i < N; i++) {
+    parts[i] = creal(z[i]) - 2 * cimag(z[i]);
+    partsf[i] = crealf(zf[i]) - 2 * cimagf(zf[i]);
+    cj[i] = conj(z[i]);
+    cjf[i] = conjf(zf[i]);
     r[i] = cabs(z[i]);
     p[i] = carg(z[i]);
     rf[i] = cabsf(zf[i]);
@@ -45,6 +53,10 @@ int main(void) {
     sf[i] = csqrtf(zf[i]);
   }
   for (int i = 0; i < N; i++) {
+    CHECK(parts[i] == creal(z[i]) - 2 * cimag(z[i]));
+    CHECK(partsf[i] == crealf(zf[i]) - 2 * cimagf(zf[i]));
+    CHECK(creal(cj[i]) == creal(z[i]) && cimag(cj[i]) == -cimag(z[i]));
+    CHECK(crealf(cjf[i]) == crealf(zf[i]) && cimagf(cjf[i]) == -cimagf(zf[i]));
     CHECK(near(r[i], cabs(z[i]), 1e-14));
     CHECK(fabs(p[i] - carg(z[i])) < 1e-14);
     CHECK(near(rf[i], cabsf(zf[i]), 1e-6));

@@ -46,6 +46,26 @@ int main(void) {
     r[i] = s;
   }
 
+  // A count under a condition in a vector loop, the outer loop's reduction
+  // not named on it (NVHPC's style): in order, the sequential count.
+  long count = 0;
+#pragma acc parallel loop copyin(A) reduction(+ : count)
+  for (int i = 0; i < N; ++i) {
+    int k;
+    // CHECK: racy-inner-loops.c:[[#@LINE+1]]:{{.*}} warning: the iterations of this OpenACC loop over 'j' are not independent: the ones a condition selects update 'count'
+#pragma acc loop vector private(k)
+    for (int j = 0; j < M; ++j) {
+      k = (i + j) % 3;
+      if (k != 0 && A[i][j] > 0)
+        count++;
+    }
+  }
+  long want_count = 0;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j)
+      want_count += (i + j) % 3 != 0 && A[i][j] > 0;
+  CHECK(count == want_count);
+
   // Distinct elements, a reduction, a condition: no warning.
   // CHECK-NOT: warning:
 #pragma acc parallel loop copyin(A) copyout(z) copy(r)

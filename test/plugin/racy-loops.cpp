@@ -2,7 +2,8 @@
 // `independent` that `parallel` implies is false for them): a warning
 // naming the variable and the element; without `independent` written the
 // loop runs in order (its sequential result), with it the loop stays
-// parallel. Updates under a condition, atomics, reductions, private
+// parallel; so do updates in place under a condition (`if (c) s += 1;`).
+// Assignments under a condition, atomics, reductions, private
 // variables, elements that differ per iteration and `seq` loops: no warning.
 // RUN: %ferry-clangxx -fsyntax-only -Xclang -verify %s
 // RUN: %ferry-clangxx -fsyntax-only -fplugin-arg-ferry-remarks %s 2>&1 | %FileCheck %s
@@ -23,6 +24,19 @@ void f(double *x, double *y, const double *A, int n, int m) {
 #pragma acc loop // expected-warning {{each one updates 'x[i+1]'}}
     for (int j = 0; j < m; ++j)
       x[i + 1] = A[i * m + j];
+    // In place under a condition: a race as soon as two iterations meet it.
+#pragma acc loop // expected-warning {{the iterations of this OpenACC loop over 'j' are not independent: the ones a condition selects update 's'; Ferry runs them in order}}
+    for (int j = 0; j < m; ++j)
+      if (A[i * m + j] > 0)
+        s += 1;
+#pragma acc loop // expected-warning {{the ones a condition selects update 'x[i]'}}
+    for (int j = 0; j < m; ++j) {
+      int h = j;
+      while (h > 0) {
+        x[i] += 1;
+        h /= 2;
+      }
+    }
     // No conflict:
 #pragma acc loop
     for (int j = 0; j < m; ++j)
@@ -57,8 +71,8 @@ void f(double *x, double *y, const double *A, int n, int m) {
   }
 }
 // The first loop runs in order (no spread remark), the second spreads.
-// CHECK-NOT: racy-loops.cpp:13:{{.*}} spread
-// CHECK: racy-loops.cpp:16:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over
+// CHECK-NOT: racy-loops.cpp:14:{{.*}} spread
+// CHECK: racy-loops.cpp:17:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over
 
 // A pivot loop of a triangular nest marked independent: iterations k and
 // k + 1 write the same elements. Warned and run on one gang; `seq`, a

@@ -954,6 +954,24 @@ void detach_pointer(T &X, bool Finalize, int Async) {
 template <class T> struct device_address {
   T *ptr;
   operator T *() const { return ptr; }
+  // The region's copy is a pointer variable of the region: it may be set
+  // and stepped (`p = a + n`, `p += 4`, `++p`).
+  device_address &operator=(T *P) {
+    ptr = P;
+    return *this;
+  }
+  device_address &operator+=(std::ptrdiff_t N) {
+    ptr += N;
+    return *this;
+  }
+  device_address &operator-=(std::ptrdiff_t N) {
+    ptr -= N;
+    return *this;
+  }
+  device_address &operator++() { return *this += 1; }
+  device_address &operator--() { return *this -= 1; }
+  T *operator++(int) { return ptr++; }
+  T *operator--(int) { return ptr--; }
 };
 
 template <class T> device_address<T> deviceptr_of(T *P) { return {P}; }
