@@ -197,6 +197,72 @@ static inline __host__ double min(double a, float b) { return __builtin_fmin(a, 
 static inline __host__ double max(double a, float b) { return __builtin_fmax(a, b); }
 #endif
 
+/* nvcc's type traits of extended lambdas, which CCCL (thrust, CUB) asks
+ * where __CUDACC_EXTENDED_LAMBDA__ is defined (--extended-lambda): clang's
+ * __device__ lambdas are plain closures, none of them is one of nvcc's. */
+#ifndef __nv_is_extended_device_lambda_closure_type
+#define __nv_is_extended_device_lambda_closure_type(...) false
+#endif
+#ifndef __nv_is_extended_host_device_lambda_closure_type
+#define __nv_is_extended_host_device_lambda_closure_type(...) false
+#endif
+#ifndef __nv_is_extended_device_lambda_with_preserved_return_type
+#define __nv_is_extended_device_lambda_with_preserved_return_type(...) false
+#endif
+
+#if defined(__CUDA__) && defined(__cplusplus)
+/* nvcc's math_functions.h declares isfinite, isnan and isinf of float and
+ * double in the global namespace for host code too; clang 19's only for the
+ * device, so host code calling them unqualified found no host function. */
+#include <cmath>
+using std::isfinite;
+using std::isinf;
+using std::isnan;
+
+/* The cache-hint loads and stores of nvcc's sm_32_intrinsics.hpp (streaming,
+ * global-level, all-level, last-use, volatile; write-back, write-through):
+ * plain accesses, which are what the hints leave the memory model. The
+ * value of a store converts to the pointee's type, as nvcc's overloads do. */
+template <class T> struct __ferry_same { using type = T; };
+#define FERRY_CACHE_LOAD(Name)                                                 \
+  template <class T> static __device__ inline T Name(const T *P) { return *P; }
+#define FERRY_CACHE_STORE(Name)                                                \
+  template <class T>                                                           \
+  static __device__ inline void Name(T *P, typename __ferry_same<T>::type V) { \
+    *P = V;                                                                    \
+  }
+FERRY_CACHE_LOAD(__ldcs)
+FERRY_CACHE_LOAD(__ldcg)
+FERRY_CACHE_LOAD(__ldca)
+FERRY_CACHE_LOAD(__ldlu)
+FERRY_CACHE_LOAD(__ldcv)
+FERRY_CACHE_STORE(__stcs)
+FERRY_CACHE_STORE(__stcg)
+FERRY_CACHE_STORE(__stwb)
+FERRY_CACHE_STORE(__stwt)
+#undef FERRY_CACHE_LOAD
+#undef FERRY_CACHE_STORE
+
+/* nvcc's builtin behind the 16-bit atomicCAS (sm_70_rt.hpp): a 32-bit CAS
+ * on the aligned word that holds the halfword. */
+extern "C" __device__ inline unsigned short __usAtomicCAS(unsigned short *P, unsigned short Compare,
+                                                           unsigned short Value) {
+  unsigned int *Word = (unsigned int *)((unsigned long long)P & ~3ull);
+  const unsigned Shift = ((unsigned long long)P & 2) * 8;
+  unsigned int Old = *(volatile unsigned int *)Word;
+  for (;;) {
+    const unsigned short Current = (unsigned short)(Old >> Shift);
+    if (Current != Compare)
+      return Current;
+    const unsigned int New = (Old & ~(0xffffu << Shift)) | ((unsigned int)Value << Shift);
+    const unsigned int Seen = atomicCAS(Word, Old, New);
+    if (Seen == Old)
+      return Compare;
+    Old = Seen;
+  }
+}
+#endif
+
 /* clang 19 ignores __managed__ in CUDA code (a warning, then errors about
  * host variables in kernels): ferry-nvcc makes it a __device__ variable it
  * recognises by this annotation and moves into managed memory
