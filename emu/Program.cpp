@@ -990,12 +990,16 @@ SmallVector<RacePoint, 64> racePoints(Module &M) {
     if (F.isDeclaration() || F.getName().starts_with("__ferry_emu."))
       continue;
     for (Instruction &I : instructions(F)) {
-      if (auto *L = dyn_cast<LoadInst>(&I); L && !L->isAtomic())
-        Points.push_back({&I, L->getPointerOperand(), Size(L->getType()), false});
-      else if (auto *St = dyn_cast<StoreInst>(&I); St && !St->isAtomic())
-        Points.push_back({&I, St->getPointerOperand(), Size(St->getValueOperand()->getType()),
-                          true});
-      else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      // (Volatile accesses are strong in PTX's memory model, as relaxed
+      // ones are: CUDA's flags and ordered vector accesses, no data race.)
+      if (auto *L = dyn_cast<LoadInst>(&I)) {
+        if (!L->isAtomic() && !L->isVolatile())
+          Points.push_back({&I, L->getPointerOperand(), Size(L->getType()), false});
+      } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+        if (!St->isAtomic() && !St->isVolatile())
+          Points.push_back({&I, St->getPointerOperand(),
+                            Size(St->getValueOperand()->getType()), true});
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
         Points.push_back({&I, MI->getDest(), MI->getLength(), true});
         if (auto *MT = dyn_cast<MemTransferInst>(MI))
           Points.push_back({&I, MT->getSource(), MI->getLength(), false});
@@ -1017,7 +1021,7 @@ SmallVector<RacePoint, 64> racePoints(Module &M) {
 }
 
 /// Race checking (Options::RaceCheck): `__ferry_emu.race(site, ptr, bytes,
-/// write)` before each plain (not atomic) load and after each such store
+/// write)` before each plain (not atomic, not volatile) load and after each such store
 /// whose pointer is not visibly private or group memory, both ends of
 /// memcpy and memset's destination; `__ferry_emu.race_release(site)` before
 /// each fence of device or system scope and each atomic read-modify-write

@@ -665,8 +665,12 @@ void fail(uint32_t Site, const std::string &What) {
 /// A checking-mode finding: the launch fails, naming the work-item, and the
 /// work-item stops here (it is never resumed).
 void failAndStop(uint32_t Site, const std::string &What) {
-  fail(Site, What + ", by work-item (" + std::to_string(CurLane->Id[0]) + "," +
-                 std::to_string(CurLane->Id[1]) + "," + std::to_string(CurLane->Id[2]) + ")");
+  auto Coords = [](const uint32_t Id[3]) {
+    return "(" + std::to_string(Id[0]) + "," + std::to_string(Id[1]) + "," +
+           std::to_string(Id[2]) + ")";
+  };
+  fail(Site, What + ", by work-item " + Coords(CurLane->Id) + " of work-group " +
+                 Coords(CurGroup->Id));
   CurLane->W = Wait::Barrier;
   suspend();
 }

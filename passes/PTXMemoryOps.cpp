@@ -131,10 +131,26 @@ bool ptxLoadStore(PTXTranslator &T, const PTXStatement &S, int Store) {
     annotate(I, A, B.getContext());
     return true;
   };
+  // An ordered vector access (`ld.acquire.gpu.v2.u32`, CUB's tile states):
+  // LLVM has no vector atomics, so a volatile access (strong, element-wise
+  // single-copy atomic on AMDGPU) with the order as a fence after an
+  // acquiring load, before a releasing store.
+  const SyncScope::ID FenceScope = A.Scope.value_or(SyncScope::System);
+  auto Acquires = [](AtomicOrdering O) {
+    return O == AtomicOrdering::Acquire || O == AtomicOrdering::AcquireRelease ||
+           O == AtomicOrdering::SequentiallyConsistent;
+  };
+  auto Releases = [](AtomicOrdering O) {
+    return O == AtomicOrdering::Release || O == AtomicOrdering::AcquireRelease ||
+           O == AtomicOrdering::SequentiallyConsistent;
+  };
   if (!Store) {
     LoadInst *L = B.CreateAlignedLoad(AccessTy, Ptr, Al, A.Volatile);
-    if (!Atomic(L)) // an ordered vector load: volatile, element-wise atomic
+    if (!Atomic(L)) { // an ordered vector load
       L->setVolatile(true);
+      if (Acquires(A.Ord))
+        B.CreateFence(AtomicOrdering::Acquire, FenceScope);
+    }
     auto Widen = [&](Value *V) {
       return A.Ty.Width == 8 ? (A.Ty.isSigned() ? B.CreateSExt(V, B.getInt32Ty())
                                                 : B.CreateZExt(V, B.getInt32Ty()))
@@ -161,8 +177,10 @@ bool ptxLoadStore(PTXTranslator &T, const PTXStatement &S, int Store) {
       V = B.CreateInsertElement(V, E, I);
     }
   }
+  if (A.Ord != AtomicOrdering::NotAtomic && A.Vector > 1 && Releases(A.Ord))
+    B.CreateFence(AtomicOrdering::Release, FenceScope);
   StoreInst *St = B.CreateAlignedStore(V, Ptr, Al, A.Volatile);
-  if (!Atomic(St)) // an ordered vector store: volatile, element-wise atomic
+  if (!Atomic(St)) // an ordered vector store
     St->setVolatile(true);
   return true;
 }

@@ -14,7 +14,7 @@
 // RUN: %emu-gfx90a %run %t 200 2>&1 | %count 0
 // RUN: %emu-gfx1100 %run %t 200 2>&1 | %count 0
 // RUN: %not --crash %emu-gfx90a %run %t 20000 2>&1 | %FileCheck %s
-// CHECK: ferry: error: emulated gfx90a: ferry-emu: kernel '__ferry_emu_stack_limits_cpp_{{.*}}': work-item stack overflow: {{[0-9]+}} more bytes of private memory needed where {{[0-9]+}} of the emulated 256 KiB stack are left (recursion too deep or private arrays too large; AMD GPUs give a work-item at most 128 KiB of private memory, 256 KiB on GFX11 in wave32), by work-item ({{[0-9]+}},0,0) at the stack of '_Z5depthl'{{.*}}; in the region emu-stack-limits.cpp:{{[0-9]+}} parallel loop ({{.*}}emu-stack-limits.cpp:{{[0-9]+}}) on the radeon device
+// CHECK: ferry: error: emulated gfx90a: ferry-emu: kernel '__ferry_emu_stack_limits_cpp_{{.*}}': work-item stack overflow: {{[0-9]+}} more bytes of private memory needed where {{[0-9]+}} of the emulated 256 KiB stack are left (recursion too deep or private arrays too large; AMD GPUs give a work-item at most 128 KiB of private memory, 256 KiB on GFX11 in wave32), by work-item ({{[0-9]+}},0,0) of work-group ({{[0-9]+}},0,0) at the stack of '_Z5depthl'{{.*}}; in the region emu-stack-limits.cpp:{{[0-9]+}} parallel loop ({{.*}}emu-stack-limits.cpp:{{[0-9]+}}) on the radeon device
 // CHECK-NOT: ferry: error
 #include "Inputs/check.h"
 #include <cstdlib>

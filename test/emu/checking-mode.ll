@@ -3,7 +3,7 @@
 ; naming the kernel, the access and the offset; accesses inside it pass.
 ; RUN: %not %ferry-emu-check %s --spec=%S/Inputs/checking-mode.spec --reference-only --check 2>&1 | %FileCheck %s
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/checking-mode-ok.spec --check 2>&1 | %count 0
-; CHECK: ferry-emu-check: shift_left: ferry-emu: kernel 'shift_left': out-of-bounds group memory access: 4 bytes at offset 256 of a 256-byte group allocation, by work-item (63,0,0) at group memory access in 'shift_left' (block entry) #{{[0-9]+}}
+; CHECK: ferry-emu-check: shift_left: ferry-emu: kernel 'shift_left': out-of-bounds group memory access: 4 bytes at offset 256 of a 256-byte group allocation, by work-item (63,0,0) of work-group ({{[0-9]+}},0,0) at group memory access in 'shift_left' (block entry) #{{[0-9]+}}
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

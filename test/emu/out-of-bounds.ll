@@ -4,7 +4,7 @@
 ; and the buffer, for the NVVM reference and for each translation - it was a
 ; SIGSEGV or a silent write over the checker's own memory.
 ; RUN: %not %ferry-emu-check %s --spec=%S/Inputs/out-of-bounds.spec 2>&1 | %FileCheck %s
-; CHECK: ferry-emu-check: past_end: ferry-emu: kernel 'past_end': out-of-bounds global memory access: 4 bytes at 0x{{[0-9a-f]+}}, in no buffer of the launch (4 bytes past the end of the 128-byte buffer at 0x{{[0-9a-f]+}}), by work-item (31,0,0) at global memory access in 'past_end'
+; CHECK: ferry-emu-check: past_end: ferry-emu: kernel 'past_end': out-of-bounds global memory access: 4 bytes at 0x{{[0-9a-f]+}}, in no buffer of the launch (4 bytes past the end of the 128-byte buffer at 0x{{[0-9a-f]+}}), by work-item (31,0,0) of work-group ({{[0-9]+}},0,0) at global memory access in 'past_end'
 ; CHECK: ferry-emu-check: far_away: ferry-emu: kernel 'far_away': out-of-bounds global memory access: 4 bytes at 0x{{[0-9a-f]+}}, in no buffer of the launch
 ; CHECK-NOT: Segmentation
 ; Within bounds, malloc'ed device memory included: no report.

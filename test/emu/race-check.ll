@@ -13,9 +13,12 @@
 ; RUN: %not %ferry-emu-check %s --spec=%S/Inputs/race-check-reads.spec --reference-only --races --race-reads 2>&1 | %FileCheck %s --check-prefix=READS
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/race-check-ok.spec --races --race-reads 2>&1 | %count 0
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/race-check.spec --reference-only 2>&1 | %count 0
-; CHECK-DAG: same_element: ferry-emu: kernel 'same_element': data race on global memory at 0x{{[0-9a-f]+}}: work-item (0,0,0) of work-group (0,0,0) wrote it at global store in 'same_element' (block entry) #{{[0-9]+}}, and work-item (1,0,0) of work-group (0,0,0) writes it with no barrier or device-scope fence between them, by work-item (1,0,0) at global store in 'same_element' (block entry) #{{[0-9]+}}
-; CHECK-DAG: last_block_no_fence: ferry-emu: kernel 'last_block_no_fence': data race on global memory at 0x{{[0-9a-f]+}}: work-item (0,0,0) of work-group ({{[0-9]}},0,0) wrote it at global store in 'block_partial' (block write) #{{[0-9]+}}, and work-item (0,0,0) of work-group ({{[0-9]}},0,0) reads it with no barrier or device-scope fence between them, by work-item (0,0,0) at global load in 'block_partial' (block sum)
-; READS: no_barrier: ferry-emu: kernel 'no_barrier': data race on global memory at 0x{{[0-9a-f]+}}: work-item (0,0,0) of work-group (0,0,0) wrote it at global store in 'no_barrier' (block first) #{{[0-9]+}}, and work-item (1,0,0) of work-group (0,0,0) reads it with no barrier or device-scope fence between them, by work-item (1,0,0) at global load in 'no_barrier' (block rest)
+; Volatile accesses are strong in PTX's memory model (CUDA's flags, the
+; ordered vector accesses of CUB's tile states): not checked.
+; RUN: %ferry-emu-check %s --spec=%S/Inputs/race-check-volatile.spec --reference-only --races 2>&1 | %count 0
+; CHECK-DAG: same_element: ferry-emu: kernel 'same_element': data race on global memory at 0x{{[0-9a-f]+}}: work-item (0,0,0) of work-group (0,0,0) wrote it at global store in 'same_element' (block entry) #{{[0-9]+}}, and work-item (1,0,0) of work-group (0,0,0) writes it with no barrier or device-scope fence between them, by work-item (1,0,0) of work-group ({{[0-9]+}},0,0) at global store in 'same_element' (block entry) #{{[0-9]+}}
+; CHECK-DAG: last_block_no_fence: ferry-emu: kernel 'last_block_no_fence': data race on global memory at 0x{{[0-9a-f]+}}: work-item (0,0,0) of work-group ({{[0-9]}},0,0) wrote it at global store in 'block_partial' (block write) #{{[0-9]+}}, and work-item (0,0,0) of work-group ({{[0-9]}},0,0) reads it with no barrier or device-scope fence between them, by work-item (0,0,0) of work-group ({{[0-9]+}},0,0) at global load in 'block_partial' (block sum)
+; READS: no_barrier: ferry-emu: kernel 'no_barrier': data race on global memory at 0x{{[0-9a-f]+}}: work-item (0,0,0) of work-group (0,0,0) wrote it at global store in 'no_barrier' (block first) #{{[0-9]+}}, and work-item (1,0,0) of work-group (0,0,0) reads it with no barrier or device-scope fence between them, by work-item (1,0,0) of work-group ({{[0-9]+}},0,0) at global load in 'no_barrier' (block rest)
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -143,13 +146,23 @@ entry:
   ret void
 }
 
+; out[0] = t by every work-item through volatile stores, then read back.
+define void @volatile_element(ptr %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store volatile i32 %t, ptr %out
+  %v = load volatile i32, ptr %out
+  store volatile <2 x i32> <i32 1, i32 2>, ptr %out
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 declare void @llvm.nvvm.barrier0()
 declare void @llvm.nvvm.membar.gl()
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7}
 !0 = !{ptr @same_element, !"kernel", i32 1}
 !1 = !{ptr @distinct, !"kernel", i32 1}
 !2 = !{ptr @no_barrier, !"kernel", i32 1}
@@ -157,3 +170,4 @@ declare void @llvm.nvvm.membar.gl()
 !4 = !{ptr @last_block, !"kernel", i32 1}
 !5 = !{ptr @last_block_no_fence, !"kernel", i32 1}
 !6 = !{ptr @atomic_sum, !"kernel", i32 1}
+!7 = !{ptr @volatile_element, !"kernel", i32 1}

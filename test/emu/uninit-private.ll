@@ -3,7 +3,7 @@
 ; work-item; a kernel that stores first passes.
 ; RUN: %not %ferry-emu-check %s --spec=%S/Inputs/uninit-private.spec --reference-only --check 2>&1 | %FileCheck %s
 ; RUN: %ferry-emu-check %s --spec=%S/Inputs/uninit-private-ok.spec --check 2>&1 | %count 0
-; CHECK: ferry-emu-check: seven_of_eight: ferry-emu: kernel 'seven_of_eight': read of uninitialised private memory: 4 bytes, byte 0 never stored, by work-item (7,0,0) at private memory read in 'seven_of_eight' (block read) #{{[0-9]+}}
+; CHECK: ferry-emu-check: seven_of_eight: ferry-emu: kernel 'seven_of_eight': read of uninitialised private memory: 4 bytes, byte 0 never stored, by work-item (7,0,0) of work-group ({{[0-9]+}},0,0) at private memory read in 'seven_of_eight' (block read) #{{[0-9]+}}
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

@@ -34,6 +34,35 @@ define void @st_release(ptr %p, i32 %v) {
   ret void
 }
 
+; Ordered vector accesses (CUB's tile states): LLVM has no vector atomics,
+; so a volatile access with the order as a fence after the acquiring load,
+; before the releasing store; relaxed ones get no fence.
+; CHECK-LABEL: define { i32, i32 } @ld_acquire_v2(
+; CHECK:         load volatile <2 x i32>, ptr %p, align 8
+; CHECK-NEXT:    fence syncscope("agent") acquire
+define { i32, i32 } @ld_acquire_v2(ptr %p) {
+  %r = call { i32, i32 } asm sideeffect "ld.acquire.gpu.v2.u32 {$0, $1}, [$2];", "=r,=r,l"(ptr %p)
+  ret { i32, i32 } %r
+}
+
+; CHECK-LABEL: define void @st_release_v2(
+; CHECK:         fence syncscope("agent") release
+; CHECK-NEXT:    store volatile <2 x i32> {{.*}}, ptr %p, align 8
+define void @st_release_v2(ptr %p, i32 %a, i32 %b) {
+  call void asm sideeffect "st.release.gpu.v2.u32 [$0], {$1, $2};", "l,r,r"(ptr %p, i32 %a, i32 %b)
+  ret void
+}
+
+; CHECK-LABEL: define void @st_relaxed_v2(
+; CHECK-NOT:     fence
+; CHECK:         store volatile <2 x i32> {{.*}}, ptr %p, align 8
+; CHECK-NOT:     fence
+; CHECK:         ret void
+define void @st_relaxed_v2(ptr %p, i32 %a, i32 %b) {
+  call void asm sideeffect "st.relaxed.gpu.v2.u32 [$0], {$1, $2};", "l,r,r"(ptr %p, i32 %a, i32 %b)
+  ret void
+}
+
 ; __ldcg / __ldcs / __stcs: cache hints; .cs is non-temporal.
 ; CHECK-LABEL: define float @ldcs(
 ; CHECK-NEXT:    [[G:%.*]] = addrspacecast ptr %p to ptr addrspace(1)
