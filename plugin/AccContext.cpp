@@ -387,6 +387,34 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
   return Out;
 }
 
+TokenList AccContext::nonTrivialObjects(
+    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded) const {
+  TokenList Out;
+  if (!TheSema || !TheSema->getLangOpts().CPlusPlus)
+    return Out;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared, Seen;
+  addDeclaredInBody(Body, Declared);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        Declared.count(T.getIdentifierInfo()) || Seen.count(T.getIdentifierInfo()) ||
+        Excluded.count(T.getIdentifierInfo()))
+      continue;
+    const VarDecl *VD = lookupVariable(T);
+    if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+        !VD->getType()->isRecordType() || VD->getType()->isDependentType() ||
+        VD->getType().isTriviallyCopyableType(TheSema->Context) || !holdsPointers(VD->getType()))
+      continue;
+    Seen.insert(T.getIdentifierInfo());
+    Out.push_back(T);
+    if (WarnedPointerStructs.insert(T.getLocation().getRawEncoding()).second)
+      report(TheSema->getPreprocessor(), T.getLocation(), Diag::ObjectByReference)
+          << TheSema->getPreprocessor().getSpelling(T) << VD->getType().getAsString();
+  }
+  return Out;
+}
+
 void AccContext::mapDeclaredExtents(Preprocessor &PP, Directive &D) const {
   if (!TheSema)
     return;

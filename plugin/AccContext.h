@@ -305,6 +305,13 @@ public:
   /// compute construct (2.6.2).
   TokenList implicitArrays(llvm::ArrayRef<clang::Token> Body,
                            llvm::ArrayRef<const Directive *> Clauses) const;
+  /// C++: the local objects of classes that are not trivially copyable and
+  /// hold pointers (`std::vector<double> v`, a class owning memory), which a
+  /// copy for the region would deep-copy, that \p Body uses and does not declare, but
+  /// those \p Excluded names, each once, warned about (ObjectByReference).
+  TokenList
+  nonTrivialObjects(llvm::ArrayRef<clang::Token> Body,
+                    const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded) const;
   /// The local structs (unions, C++'s trivially copyable class objects)
   /// \p Body may change that are not \p Named: implicitArrays' part. One
   /// whose pointer members \p Body also goes through is warned about
@@ -385,7 +392,7 @@ private:
   llvm::DenseSet<unsigned> ThisMapped;
   llvm::DenseSet<unsigned> AtomicTargets;
   bool RemarksOn = false;
-  /// The uses changedStructs warned about (each once).
+  /// The uses changedStructs and nonTrivialObjects warned about (each once).
   mutable llvm::DenseSet<unsigned> WarnedPointerStructs; ///< raw encodings
   bool MissedOn = false;
   std::vector<OpenConstruct> Open;

@@ -106,6 +106,22 @@ void BodyLambda::captureShared(
       if (!Ctx.isVariableLengthArray(T)) // `&a` alone for those (above)
         B.code("=").tokens(T);
     }
+  // A local object of a class that is not trivially copyable in no clause
+  // (`v[i] *= 2` of a std::vector): the host's object, by reference, not
+  // the copy its copy constructor would make for the region, whose changes
+  // the host never saw. (Not with default(none): Sema asks for a clause.)
+  if (Ctx.defaultNone(D, Compute))
+    return;
+  for (const Directive *Of : {&D, Compute})
+    for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
+      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+        for (const VarRef &V : C.Vars)
+          Reduced.insert(V.Name.getIdentifierInfo());
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Excluded(Reduced.begin(), Reduced.end());
+  Excluded.insert(Shared.begin(), Shared.end());
+  for (const Token &T : Ctx.nonTrivialObjects(Body, Excluded))
+    if (Shared.insert(T.getIdentifierInfo()).second)
+      List.add("&", T).code("=").tokens(T);
 }
 
 void BodyLambda::captureCopies(

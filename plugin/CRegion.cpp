@@ -200,7 +200,9 @@ private:
       if (C.Kind != ClauseKind::Private && C.Kind != ClauseKind::Firstprivate)
         continue;
       for (const VarRef &V : C.Vars) {
-        if (!V.Sections.empty() && !V.isMember())
+        // (A variable-length array named whole: the section of all its
+        // elements, LoopPrivates.)
+        if ((!V.Sections.empty() || V.Vla) && !V.isMember())
           continue; // In.Sections
         if (V.isMember()) {
           report(PP, V.Name.getLocation(), Diag::CUnsupported)

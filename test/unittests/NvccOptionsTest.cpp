@@ -67,6 +67,24 @@ TEST(NvccOptions, ArchitecturesInEverySpelling) {
   EXPECT_EQ(OneDash.Output, "prog");
 }
 
+TEST(NvccOptions, ArchitecturesClang19DoesNotKnow) {
+  // Newer than sm_90: sm_90 PTX (the driver compiles it), said once.
+  Invocation New = parsed({"-arch=sm_100", "-gencode", "arch=compute_120,code=sm_120", "x.cu"});
+  EXPECT_EQ(New.SMs, std::vector<int>{90});
+  ASSERT_EQ(New.Warnings.size(), 2u);
+  EXPECT_NE(New.Warnings[0].find("clang 19 has no sm_100: its device code is compiled as sm_90 "
+                                 "PTX"),
+            std::string::npos);
+  EXPECT_EQ(parsed({"-arch=sm_90", "x.cu"}).Warnings.size(), 0u);
+  // Older than sm_50, or no architecture clang 19 has: refused, named.
+  std::string Error;
+  parsed({"-arch=sm_35", "x.cu"}, &Error);
+  EXPECT_EQ(Error, "GPU architecture 'sm_35' is older than what clang 19 compiles with the CUDA "
+                   "13 toolkit's headers (sm_50 and newer)");
+  parsed({"--offload-arch=sm_88", "x.cu"}, &Error);
+  EXPECT_NE(Error.find("unknown GPU architecture 'sm_88'"), std::string::npos);
+}
+
 TEST(NvccOptions, PhasesAndRelocatableDeviceCode) {
   EXPECT_EQ(parsed({"-c", "x.cu"}).Stop, Phase::Compile);
   Invocation Dc = parsed({"-dc", "x.cu"});

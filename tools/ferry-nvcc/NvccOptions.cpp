@@ -182,6 +182,7 @@ private:
   bool tryOutputOption(const std::string &A, std::string &Error);
   bool tryArchitectureOption(const std::string &A, std::string &Error);
   std::string readGpuArchitectures(const std::string &A, const std::string &V);
+  std::string addSm(const std::string &Arch);
   std::string readGencode(const std::string &V);
   std::string readOffloadArch(const std::string &V);
   bool tryCompileOption(const std::string &A, std::string &Error);
@@ -353,7 +354,7 @@ bool CommandLineReader::tryArchitectureOption(const std::string &A, std::string 
     if (!smNumber(V)) {
       Error = "unknown GPU architecture '" + V + "' for --cuda-gpu-arch";
     } else {
-      Out.SMs.push_back(smNumber(V));
+      Error = addSm(V);
       ArchGiven = true;
     }
   } else {
@@ -375,13 +376,41 @@ std::string CommandLineReader::readGpuArchitectures(const std::string &A, const 
       Out.AmdTargetsGiven = true;
       continue;
     }
-    const int SM = smNumber(Arch);
-    if (!SM)
+    if (!smNumber(Arch))
       return "unknown GPU architecture '" + Arch + "' for " + A +
              " (expected sm_NN, compute_NN, native, all or an AMD gfx processor)";
-    Out.SMs.push_back(SM);
+    if (std::string Problem = addSm(Arch); !Problem.empty())
+      return Problem;
   }
   ArchGiven = true;
+  return "";
+}
+
+/// Adds architecture \p Arch (sm_NN, compute_NN) to the PTX targets, once.
+/// clang 19 compiles sm_50 to sm_90 with the CUDA 13 toolkit's headers;
+/// a newer one (sm_100, sm_120, ...) becomes sm_90 PTX, which the driver
+/// compiles for such a GPU (with a warning); an older one is refused. ""
+/// or what is wrong.
+std::string CommandLineReader::addSm(const std::string &Arch) {
+  static const int Known[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+  int SM = smNumber(Arch);
+  if (SM > 90) {
+    const std::string W = "clang 19 has no sm_" + std::to_string(SM) +
+                          ": its device code is compiled as sm_90 PTX, which the driver "
+                          "compiles for the GPU (__CUDA_ARCH__ is 900)";
+    if (std::find(Out.Warnings.begin(), Out.Warnings.end(), W) == Out.Warnings.end())
+      Out.Warnings.push_back(W);
+    SM = 90;
+  } else if (SM < 50) {
+    return "GPU architecture '" + Arch +
+           "' is older than what clang 19 compiles with the CUDA 13 toolkit's headers "
+           "(sm_50 and newer)";
+  } else if (std::find(std::begin(Known), std::end(Known), SM) == std::end(Known)) {
+    return "unknown GPU architecture '" + Arch + "' (clang 19 knows sm_50, 52, 53, 60, 61, "
+           "62, 70, 72, 75, 80, 86, 87, 89 and 90)";
+  }
+  if (std::find(Out.SMs.begin(), Out.SMs.end(), SM) == Out.SMs.end())
+    Out.SMs.push_back(SM);
   return "";
 }
 
@@ -399,11 +428,10 @@ std::string CommandLineReader::readGencode(const std::string &V) {
       Item = Item.substr(5);
     else if (Item.compare(0, 5, "code=") == 0)
       Item = Item.substr(5);
-    const int SM = smNumber(Item);
-    if (!SM)
+    if (!smNumber(Item))
       return "cannot read -gencode '" + V + "': '" + Part + "' is no sm_NN or compute_NN";
-    if (std::find(Out.SMs.begin(), Out.SMs.end(), SM) == Out.SMs.end())
-      Out.SMs.push_back(SM);
+    if (std::string Problem = addSm(Item); !Problem.empty())
+      return Problem;
     Any = true;
   }
   if (!Any)
@@ -417,7 +445,8 @@ std::string CommandLineReader::readGencode(const std::string &V) {
 std::string CommandLineReader::readOffloadArch(const std::string &V) {
   for (const std::string &T : splitCommas(V)) {
     if (smNumber(T)) {
-      Out.SMs.push_back(smNumber(T));
+      if (std::string Problem = addSm(T); !Problem.empty())
+        return Problem;
       ArchGiven = true;
     } else if (T.compare(0, 3, "gfx") == 0) {
       Out.AmdTargets.push_back(T);

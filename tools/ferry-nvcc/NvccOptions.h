@@ -66,6 +66,9 @@ struct Invocation {
   bool Keep = false;         ///< -keep: leave the intermediate files
   std::string KeepDir = "."; ///< -keep-dir: where (the current directory)
   bool Version = false, Help = false;
+  /// What the command line asks that Ferry does differently, said once
+  /// (not with -w): an architecture newer than clang 19's compiled as sm_90.
+  std::vector<std::string> Warnings;
   /// ferry-clang++ on .cu files: clang's own options pass to both compiles.
   bool ClangMode = false;
 };

@@ -63,6 +63,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -890,6 +891,9 @@ int main(int argc, char **argv) {
   }
   if (std::string Problem = parse(Args, Inv); !Problem.empty())
     return error(Problem);
+  if (std::find(Inv.Common.begin(), Inv.Common.end(), "-w") == Inv.Common.end())
+    for (const std::string &W : Inv.Warnings)
+      errs() << Tool << ": warning: " << W << "\n";
   if (Inv.Help) {
     outs() << helpText();
     return 0;
