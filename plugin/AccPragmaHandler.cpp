@@ -20,6 +20,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/LangStandard.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
@@ -69,6 +70,14 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   Token T;
   for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
     Line.push_back(T);
+  // C++11 and C++14: Ferry's header is not there (FerryPlugin.cpp).
+  if (const LangOptions &LO = PP.getLangOpts(); LO.CPlusPlus && !LO.CPlusPlus17) {
+    if (!OldLanguageSaid)
+      report(PP, FirstToken.getLocation(), Diag::CxxTooOld)
+          << LangStandard::getLangStandardForKind(LO.LangStd).getName();
+    OldLanguageSaid = true;
+    return;
+  }
   std::optional<Directive> D = parseDirective(PP, Line, FirstToken.getLocation());
   if (!D)
     return;

@@ -29,6 +29,7 @@ public:
 
 private:
   AccContext Ctx;
+  bool OldLanguageSaid = false; ///< CxxTooOld, once per compile
 };
 
 } // namespace plugin

@@ -109,8 +109,10 @@ void BodyLambda::captureShared(
   // A local object of a class that is not trivially copyable in no clause
   // (`v[i] *= 2` of a std::vector): the host's object, by reference, not
   // the copy its copy constructor would make for the region, whose changes
-  // the host never saw. (Not with default(none): Sema asks for a clause.)
-  if (Ctx.defaultNone(D, Compute))
+  // the host never saw. (Not with default(none): Sema asks for a clause;
+  // nor with `async`: the region runs later, from a copy of its captures.)
+  if (Ctx.defaultNone(D, Compute) || D.find(ClauseKind::Async) ||
+      (Compute && Compute->find(ClauseKind::Async)))
     return;
   for (const Directive *Of : {&D, Compute})
     for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())

@@ -201,8 +201,15 @@ protected:
     // user's own text after it cannot): precompiled where it can be (its
     // macros and the unit's `-D`/`-include` then follow it as the PCH's
     // suggested predefines), else as text.
-    const std::string PCH = C ? std::string() : precompiledHeader(CI, "ferry/acc/acc.h", Dir);
-    if (!PCH.empty()) {
+    // C++ before C++17: Ferry's header and the code it writes for a region
+    // need C++17 (each directive then says so, AccPragmaHandler); a unit
+    // without directives compiles as it is.
+    const bool OldCxx = !C && !CI.getLangOpts().CPlusPlus17;
+    const std::string PCH =
+        C || OldCxx ? std::string() : precompiledHeader(CI, "ferry/acc/acc.h", Dir);
+    if (OldCxx) {
+      PP.setPredefines(PP.getPredefines() + "#define _OPENACC 201811\n");
+    } else if (!PCH.empty()) {
       CI.getPreprocessorOpts().ImplicitPCHInclude = PCH;
     } else {
       std::string Predefines = PP.getPredefines();
