@@ -8,10 +8,15 @@
 // RUN: env FERRY_EMULATE=gfx90a %run %t radeon 2>&1 | %count 0
 #include "Inputs/check_c.h"
 #include <openacc.h>
+#include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
-  const acc_device_t Default = strcmp(argv[1], "host") == 0 ? acc_device_host : acc_device_radeon;
+  // The default type: the argument, else ACC_DEVICE_TYPE (the GPU runner's).
+  const char *Name = argc > 1 ? argv[1] : getenv("ACC_DEVICE_TYPE");
+  const acc_device_t Default = !Name || strcmp(Name, "host") == 0 ? acc_device_host
+                               : strcmp(Name, "nvidia") == 0    ? acc_device_nvidia
+                                                                : acc_device_radeon;
   CHECK(acc_get_device_type() == Default);
   acc_set_device_type(Default == acc_device_host ? acc_device_radeon : acc_device_host);
   CHECK(acc_get_device_type() != Default);
