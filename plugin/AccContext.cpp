@@ -488,6 +488,14 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
                "is in C); use a pointer to its first element";
         return false;
       }
+      // `copy(v[0:n])` of a class object (a std::vector): no section of it.
+      if (Pointer && !V.isMember() && !V.Sections.empty() &&
+          Pointer->getType().getNonReferenceType()->isRecordType()) {
+        report(PP, V.Name.getLocation(), Diag::SectionOfObject)
+            << PP.getSpelling(V.Name) << spelling(C.Kind)
+            << Pointer->getType().getNonReferenceType().getAsString();
+        return false;
+      }
       if (V.Element && Pointer && Pointer->getType().getNonReferenceType()->isPointerType() &&
           ((isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr) ||
            C.Kind == ClauseKind::Delete))
