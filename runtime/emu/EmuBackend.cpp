@@ -21,6 +21,7 @@
 #include "core/SymbolIndex.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -315,6 +316,15 @@ public:
 
 protected:
   void discover() override {
+    // (`FERRY_EMULATE=1`, `=on`: not a processor; no device then, and a
+    // region on one says why.)
+    for (const std::string &A : Archs)
+      if (A.size() < 5 || A.compare(0, 3, "gfx") != 0 ||
+          !std::all_of(A.begin() + 3, A.end(), [](char C) { return std::isalnum((unsigned char)C); })) {
+        Status = "FERRY_EMULATE=" + list() + ": '" + A +
+                 "' is not an AMD processor name (gfx90a, gfx942, gfx1030, gfx1100, ...)";
+        return;
+      }
     if (!Lib.open({runtimeLibraryDirectory() + "/libferry-emu.so", "libferry-emu.so"}) ||
         !Lib.load("ferry_emu_load_linked", Load) || !Lib.load("ferry_emu_unload", Unload) ||
         !Lib.load("ferry_emu_has_kernel", HasKernel) || !Lib.load("ferry_emu_launch", Launch) ||
