@@ -114,13 +114,13 @@ void BodyLambda::captureShared(
   if (Ctx.defaultNone(D, Compute) || D.find(ClauseKind::Async) ||
       (Compute && Compute->find(ClauseKind::Async)))
     return;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Excluded(Reduced.begin(), Reduced.end());
+  Excluded.insert(Shared.begin(), Shared.end());
   for (const Directive *Of : {&D, Compute})
     for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
       if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
         for (const VarRef &V : C.Vars)
-          Reduced.insert(V.Name.getIdentifierInfo());
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Excluded(Reduced.begin(), Reduced.end());
-  Excluded.insert(Shared.begin(), Shared.end());
+          Excluded.insert(V.Name.getIdentifierInfo());
   for (const Token &T : Ctx.nonTrivialObjects(Body, Excluded))
     if (Shared.insert(T.getIdentifierInfo()).second)
       List.add("&", T).code("=").tokens(T);

@@ -1111,22 +1111,20 @@ static bool assignedFirst(ArrayRef<Token> Body, const Token &Name) {
   return false;
 }
 
-/// Whether \p Body is straight-line code (no condition, no jump) without
-/// Ferry's own code in it.
-static bool straightLine(ArrayRef<Token> Body) {
-  return llvm::none_of(Body, [](const Token &T) {
-    return T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break,
-                     tok::kw_continue, tok::kw_return, tok::kw_goto, tok::kw_while,
-                     tok::kw_do) ||
-           (T.is(tok::identifier) &&
-            T.getIdentifierInfo()->getName().starts_with("__ferry_"));
-  });
-}
-
 /// Whether \p Body holds Ferry's own code (a nested construct rewritten).
 static bool ferryCode(ArrayRef<Token> Body) {
   return llvm::any_of(Body, [](const Token &T) {
     return T.is(tok::identifier) && T.getIdentifierInfo()->getName().starts_with("__ferry_");
+  });
+}
+
+/// Whether \p Body is straight-line code (no condition, no jump) without
+/// Ferry's own code in it.
+static bool straightLine(ArrayRef<Token> Body) {
+  return !ferryCode(Body) && llvm::none_of(Body, [](const Token &T) {
+    return T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_break,
+                     tok::kw_continue, tok::kw_return, tok::kw_goto, tok::kw_while,
+                     tok::kw_do);
   });
 }
 

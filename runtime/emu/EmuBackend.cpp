@@ -344,7 +344,10 @@ private:
   /// fails the launch naming it. False (nothing checked) without checking
   /// mode, or where the device reaches all the host's memory (HSA_XNACK=1).
   bool reachableMemory(int Device, std::vector<uint64_t> &Pairs) {
-    if (!envFlag("FERRY_EMU_CHECK") || reachesHostMemory(Device))
+    // (The emulator's own reading of FERRY_EMU_CHECK, by which it
+    // instruments at load: set, not empty, not "0"; emu/Program.cpp.)
+    const std::optional<std::string> Check = envString("FERRY_EMU_CHECK");
+    if (!Check || Check->empty() || *Check == "0" || reachesHostMemory(Device))
       return false;
     appendBlocks(Device, Pairs);
     std::lock_guard<std::mutex> Lock(Mutex);
