@@ -33,6 +33,17 @@ bool isUpdate(const Token &T) {
                    tok::minusminus);
 }
 
+/// Whether the token before \p I makes it the operand of a unary `++`,
+/// `--` or `&` (its address taken): `x & m[i]` and `a[k] & m[i]` are
+/// bitwise ands (`(T *)&m[i]` and `(x) & m[i]` are not told apart: taken
+/// for addresses).
+bool prefixChange(ArrayRef<Token> Body, size_t I) {
+  if (I == 0 || !Body[I - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp))
+    return false;
+  return !Body[I - 1].is(tok::amp) || I < 2 ||
+         !Body[I - 2].isOneOf(tok::identifier, tok::numeric_constant, tok::r_square);
+}
+
 /// An expression for the host code, and its text for messages.
 struct Expr {
   TokenList Toks;
@@ -66,6 +77,14 @@ struct Candidate {
   StringSet<> Subscripts;
 };
 
+/// An index variable: `int id = i * W + j;`, declared with an integer type
+/// and changed nowhere in its scope: there a subscript `p[id]` is
+/// `p[(i * W + j)]`.
+struct IndexAlias {
+  ArrayRef<Token> Init;
+  size_t At = 0, ScopeEnd = 0; ///< where it is declared, where its block ends
+};
+
 class SectionFinder {
 public:
   SectionFinder(Preprocessor &PP, const AccContext &Ctx, ArrayRef<Token> Body)
@@ -76,6 +95,10 @@ public:
 private:
   void findLoops();
   void findChangesAndGuards();
+  void findIndexAliases();
+  /// \p Subscript (at \p I) with the index variables in scope replaced by
+  /// their initializers and without casts to integer types.
+  TokenList expandAliases(ArrayRef<Token> Subscript, size_t I) const;
   /// Whether the identifier at \p I is a whole argument of a call (C++)
   /// that may take it by reference: any callee but C math.
   bool byReference(size_t I) const;
@@ -109,6 +132,8 @@ private:
   ArrayRef<Token> Body;
   std::vector<BodyLoop> Loops;
   SmallPtrSet<const IdentifierInfo *, 16> Changed, Declared;
+  DenseMap<const IdentifierInfo *, SmallVector<size_t, 2>> ChangedAt;
+  DenseMap<const IdentifierInfo *, SmallVector<IndexAlias, 1>> Aliases;
   std::vector<std::pair<size_t, size_t>> Guards; ///< conditional code
 };
 
@@ -172,9 +197,11 @@ void SectionFinder::findChangesAndGuards() {
     // call that may take it by reference.
     if (T.is(tok::identifier) &&
         ((I + 1 < Body.size() && isUpdate(Body[I + 1])) ||
-         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp)) ||
-         byReference(I)))
+         prefixChange(Body, I) ||
+         byReference(I))) {
       Changed.insert(T.getIdentifierInfo());
+      ChangedAt[T.getIdentifierInfo()].push_back(I);
+    }
     // What runs after a condition (not the condition, which runs where the
     // statement does; a `do` body's second run is conditional too).
     if (T.isOneOf(tok::kw_if, tok::kw_while, tok::kw_switch) && I + 1 < Body.size() &&
@@ -193,6 +220,98 @@ void SectionFinder::findChangesAndGuards() {
       Guards.emplace_back(B, E);
     }
   }
+}
+
+/// Whether \p T names an integer type, alone or with others
+/// (`unsigned long`, `const size_t`).
+static bool integerTypeWord(const Token &T) {
+  if (T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_unsigned, tok::kw_signed,
+                tok::kw_const, tok::kw_auto))
+    return true;
+  if (!T.is(tok::identifier))
+    return false;
+  const StringRef N = T.getIdentifierInfo()->getName();
+  return N == "size_t" || N == "ptrdiff_t" || N == "ssize_t" || N == "intptr_t" ||
+         N == "uintptr_t" ||
+         ((N.starts_with("int") || N.starts_with("uint")) && N.ends_with("_t"));
+}
+
+void SectionFinder::findIndexAliases() {
+  DenseMap<const IdentifierInfo *, SmallVector<size_t, 2>> DeclaredAt;
+  for (size_t I = 1; I + 1 < Body.size(); ++I)
+    if (Body[I].is(tok::identifier) && declaredHere(I))
+      DeclaredAt[Body[I].getIdentifierInfo()].push_back(I);
+  for (const auto &[II, Positions] : DeclaredAt)
+    for (size_t I : Positions) {
+      if (!Body[I + 1].is(tok::equal))
+        continue;
+      // A statement of its own whose type words are all integer ones.
+      size_t P = I;
+      while (P > 0 && integerTypeWord(Body[P - 1]))
+        --P;
+      if (P == I || (P > 0 && !Body[P - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace)))
+        continue;
+      size_t End = I + 2;
+      for (unsigned Depth = 0; End < Body.size(); ++End) {
+        if (Body[End].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+          ++Depth;
+        else if (Body[End].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && Depth)
+          --Depth;
+        else if (!Depth && Body[End].isOneOf(tok::semi, tok::comma, tok::r_paren,
+                                             tok::r_square, tok::r_brace))
+          break;
+      }
+      if (End >= Body.size() || !Body[End].is(tok::semi) || End == I + 2)
+        continue;
+      // Its scope: to the `}` of the block around it, where nothing changes
+      // it and no other declaration hides it.
+      size_t Scope = End;
+      for (int Depth = 0; Scope < Body.size(); ++Scope) {
+        if (Body[Scope].is(tok::l_brace))
+          ++Depth;
+        else if (Body[Scope].is(tok::r_brace) && --Depth < 0)
+          break;
+      }
+      auto Within = [&](size_t K) { return K > I && K < Scope; };
+      if (any_of(Positions, Within) || any_of(ChangedAt.lookup(II), Within))
+        continue;
+      Aliases[II].push_back({Body.slice(I + 2, End - I - 2), End, Scope});
+    }
+}
+
+TokenList SectionFinder::expandAliases(ArrayRef<Token> Subscript, size_t I) const {
+  TokenList Out;
+  for (size_t K = 0; K < Subscript.size(); ++K) {
+    const Token &T = Subscript[K];
+    // A cast to an integer type, `(size_t)i * n`: the section's arithmetic
+    // is in long long.
+    if (T.is(tok::l_paren)) {
+      const size_t Close = groupEnd(Subscript, K);
+      if (Close < Subscript.size() && Close > K + 2 &&
+          all_of(Subscript.slice(K + 1, Close - K - 2),
+                 [](const Token &W) { return integerTypeWord(W) && !W.is(tok::kw_short); }) &&
+          Subscript[Close].isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren)) {
+        K = Close - 1;
+        continue;
+      }
+    }
+    const IndexAlias *A = nullptr;
+    if (T.is(tok::identifier))
+      if (auto It = Aliases.find(T.getIdentifierInfo()); It != Aliases.end())
+        for (const IndexAlias &Each : It->second)
+          if (Each.At < I && I < Each.ScopeEnd)
+            A = &Each;
+    if (!A) {
+      Out.push_back(T);
+      continue;
+    }
+    // (Its initializer's casts go too.)
+    TokenList Init = expandAliases(A->Init, A->At);
+    add(Out, "(");
+    Out.append(Init.begin(), Init.end());
+    add(Out, ")");
+  }
+  return Out;
 }
 
 bool SectionFinder::invariant(ArrayRef<Token> E) const {
@@ -250,7 +369,7 @@ void SectionFinder::setRange(BodyLoop &B) {
   for (size_t K = groupEnd(Body, B.Begin + 1); K < B.End; ++K)
     if (Body[K].is(tok::identifier) && Body[K].getIdentifierInfo() == B.Var &&
         ((K + 1 < B.End && isUpdate(Body[K + 1])) ||
-         Body[K - 1].isOneOf(tok::plusplus, tok::minusminus, tok::amp)))
+         prefixChange(Body, K)))
       return;
   const StringRef Cmp = L.Cmp;
   const std::string Lower = spellingOf(PP, L.Lower), Bound = spellingOf(PP, L.Bound);
@@ -449,7 +568,7 @@ bool SectionFinder::declaredHere(size_t I) const {
 
 void SectionFinder::use(Candidate &C, size_t I) {
   if (Body[I + 1].isNot(tok::l_square) || declaredHere(I) ||
-      (I > 0 && Body[I - 1].is(tok::amp))) {
+      (prefixChange(Body, I) && Body[I - 1].is(tok::amp))) {
     C.Failed = true;
     return;
   }
@@ -466,7 +585,8 @@ void SectionFinder::use(Candidate &C, size_t I) {
     C.Failed |= L.Leaves && L.Begin < I && I < L.End;
   C.Written |= (Close < Body.size() && isUpdate(Body[Close])) ||
                (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-  ArrayRef<Token> Subscript = Body.slice(I + 2, Close - I - 3);
+  const TokenList Expanded = expandAliases(Body.slice(I + 2, Close - I - 3), I);
+  ArrayRef<Token> Subscript = Expanded;
   SmallVector<Term, 4> Terms;
   if (C.Failed || !affine(Subscript, I, false, {}, Terms)) {
     C.Failed = true;
@@ -549,6 +669,7 @@ SectionFinder::run(const SmallPtrSetImpl<const IdentifierInfo *> &Named) {
   if (Body.empty())
     return Out;
   findChangesAndGuards();
+  findIndexAliases();
   findLoops();
   for (BodyLoop &B : Loops)
     setRange(B);

@@ -95,3 +95,64 @@ void refused(double *a, double *b, double **rows, int *idx, int n) {
       a[i * 4 + j] = 0;
   }
 }
+
+// Index variables: `int id = i * w + j;` declared once in the body with an
+// integer type and never changed stands for its initializer in `p[id]`
+// within its block (OpenACC book ch. 3, gol: `out[id]` was no section, and
+// the launch stopped "not present" on devices without host memory).
+void index_variables(int *grid, int *out, double *a, double *b, double *c, int w, int n) {
+// CHECK: implicit-sections.cpp:[[#@LINE+9]]:9: remark: ferry: 'out' is in no data clause: the region writes out[min(0, w * (w - 1)):max(0, w * (w - 1)) + w - 1 - (min(0, w * (w - 1))) + 1] (its loops' bounds), mapped as an implicit copy
+// CHECK: implicit-sections.cpp:[[#@LINE+8]]:23: remark: ferry: 'grid' is in no data clause: the region reads grid[min(0, w * (w - 1)):max(0, w * (w - 1)) + w - 1 - (min(0, w * (w - 1))) + 1] (its loops' bounds), mapped as an implicit copyin
+#pragma acc kernels
+  {
+#pragma acc loop independent
+    for (int i = 0; i < w; i++)
+#pragma acc loop independent
+      for (int j = 0; j < w; j++) {
+        int id = i * w + j;
+        out[id] = 2 * grid[id];
+      }
+  }
+// CHECK: implicit-sections.cpp:[[#@LINE+5]]:5: remark: ferry: 'a' is in no data clause: the region writes a[min(1, 1 + 1 - 1):max(2 * (n - 1) + 1, 2 * (n - 1) + 1 + 1 - 1) - (min(1, 1 + 1 - 1)) + 1]
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    const unsigned long k = 2 * i + 1;
+    size_t m = k;
+    a[k] = a[k + 1 - 1] + m;
+  }
+  // One name declared in two blocks: each use takes its own block's.
+// CHECK: implicit-sections.cpp:[[#@LINE+5]]:7: remark: ferry: 'c' is in no data clause: the region writes c[
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    {
+      int k = i;
+      c[k] = 0;
+    }
+    {
+      int k = n - i - 1;
+      c[k] = 1;
+    }
+  }
+  // Not index variables: changed after the declaration, a floating-point
+  // type, hidden by a declaration in a nested block.
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    int k = i;
+    k += 1;
+    b[k] = 0;
+  }
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    double k = i;
+    b[(int)k] = 0;
+  }
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    int k = i;
+    {
+      int k = n;
+      k *= 2;
+      b[k] = 0;
+    }
+  }
+}
