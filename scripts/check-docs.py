@@ -170,6 +170,8 @@ COUNT_CLAIMS = [
      count_files("test/e2e/*.cpp")),
     (r"(\d+)\s+e2e\s+programs\s+pass", "test/e2e/*.cpp programs",
      count_files("test/e2e/*.cpp")),
+    (r"and\s+(\d+)\s+in\s+C\s+\(`test/e2e/\*\.c`\)", "test/e2e/*.c programs",
+     count_files("test/e2e/*.c")),
     (r"`test/cuda/`:\s+(\d+)\s+self-checking\s+programs", "test/cuda/*.cu programs",
      count_files("test/cuda/*.cu")),
     (r"(\d+)\s+self-checking\s+programs\s+\(relocatable", "test/cuda/*.cu programs",

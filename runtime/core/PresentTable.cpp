@@ -427,6 +427,10 @@ ferry_status PresentTable::detach(void *const *PtrAddr, bool Finalize, DeviceMem
 std::optional<void *> PresentTable::attachAddressLocked(uintptr_t B) const {
   if (const Mapping *M = containing(B, B + 1))
     return M->Dev + (B - M->HostBegin);
+  // A zero-length mapping at B (`copyin(p[0:0])`): its device buffer, which
+  // no access of the program's reaches.
+  if (const Mapping *M = containing(B, B); M && M->HostBegin == M->HostEnd)
+    return M->Dev;
   // The base of a section that starts past it: one mapping only, or the
   // translation would be ambiguous.
   const Mapping *Found = nullptr;

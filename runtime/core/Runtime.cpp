@@ -1096,6 +1096,13 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
   DeviceModule *Module = nullptr;
   if (ferry_status S = deviceKernel(B, K, Device, *D.region, D.kernel->name, &Kernel, &Module))
     return S;
+  int64_t Trip = D.trip_count;
+  if (D.reduction && D.reduction->init)
+    D.reduction->init(D.result);
+  // No iteration: nothing runs, so no pointer needs a device address (a
+  // buffer of no element is often in no data clause, or malloc(0)'s).
+  if (Trip <= 0)
+    return FERRY_SUCCESS;
   // Host globals the region reads: their values now, on the region's queue.
   if (Error E = uploadGlobals(B, K, Device, D, *Module))
     return report(E);
@@ -1107,11 +1114,6 @@ ferry_status Runtime::launchOnDevice(Backend &B, DeviceKind K, int Device,
                                          D.closure_size);
   if (Error E = attachClosure(B, K, Device, D, Closure))
     return report(E);
-  int64_t Trip = D.trip_count;
-  if (D.reduction && D.reduction->init)
-    D.reduction->init(D.result);
-  if (Trip <= 0)
-    return FERRY_SUCCESS;
   LaunchShape Shape;
   if (Error E = shapeLaunch(D, Closure, Shape))
     return report(E);

@@ -117,6 +117,27 @@ TEST(PresentTable, ZeroLengthEntriesJoinALaterMappingAroundThem) {
   EXPECT_EQ(T.deviceOverrun(A, 1 << 20), ""); // not a device address of the table
 }
 
+TEST(PresentTable, ZeroLengthEntryAttachesItsPointer) {
+  // `enter data copyin(p[0:0])` of a buffer of no element (malloc(0)), then
+  // a region using p: p translates to the entry's device block (before: "not
+  // present"); an address inside another buffer or past the entry does not.
+  PresentTable T;
+  FakeDeviceMemory M;
+  char A[64];
+  void *D0;
+  ASSERT_EQ(T.enter(A + 8, 0, E::Copyin, C::Dynamic, false, M, &D0), FERRY_SUCCESS);
+  ASSERT_TRUE(T.attachAddress(A + 8));
+  EXPECT_EQ(*T.attachAddress(A + 8), D0);
+  EXPECT_FALSE(T.attachAddress(A + 9));
+  EXPECT_FALSE(T.attachAddress(A));
+  // A mapping that ends where a zero-length one would start: its end is not
+  // present.
+  void *D1;
+  ASSERT_EQ(T.enter(A + 16, 16, E::Copyin, C::Dynamic, false, M, &D1), FERRY_SUCCESS);
+  EXPECT_FALSE(T.attachAddress(A + 32));
+  EXPECT_EQ(*T.attachAddress(A + 16), D1);
+}
+
 TEST(PresentTable, PresentAndNoCreateOfAbsentData) {
   PresentTable T;
   FakeDeviceMemory M;
