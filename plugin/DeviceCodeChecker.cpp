@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceCodeChecker.h"
 
+#include "ClosureNames.h"
 #include "ComplexLibcalls.h"
 #include "LongDouble.h"
 
@@ -388,7 +389,8 @@ private:
 /// instantiation), whose last argument is the region's body.
 class RegionFinder : public RecursiveASTVisitor<RegionFinder> {
 public:
-  explicit RegionFinder(Checker &C) : C(C) {}
+  RegionFinder(Checker &C, ASTContext &Ctx, ClosureNames *Names)
+      : C(C), Ctx(Ctx), Names(Names) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
@@ -401,8 +403,11 @@ public:
     const Expr *Last = CE->getArg(CE->getNumArgs() - 1)->IgnoreImplicit();
     if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Last))
       Last = MTE->getSubExpr()->IgnoreImplicit();
-    if (const auto *LE = dyn_cast<LambdaExpr>(Last))
+    if (const auto *LE = dyn_cast<LambdaExpr>(Last)) {
       C.checkRegion(CE, LE);
+      if (std::string Region = regionName(CE->getArg(0)); Names && !Region.empty())
+        Names->addLambda(Ctx, Region, LE);
+    }
     return true;
   }
 
@@ -417,22 +422,48 @@ public:
     for (unsigned I = 1; I <= 3 && I < Init->getNumInits(); ++I)
       if (const auto *BE = dyn_cast<BlockExpr>(Init->getInit(I)->IgnoreParenCasts()))
         C.checkBlock(VD->getLocation(), BE);
+    // {kernel, chunk, init, combine, sizeof(struct ferry_closure), ...,
+    // &__ferry_region, host_chunk} (acc_c.h's ferry_acc_slot).
+    if (Names && Init->getNumInits() > 8)
+      if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(
+              Init->getInit(4)->IgnoreParenImpCasts());
+          Size && Size->isArgumentType())
+        if (const RecordDecl *RD = Size->getArgumentType()->getAsRecordDecl())
+          if (std::string Region = regionName(Init->getInit(8)); !Region.empty())
+            Names->addStruct(Ctx, Region, RD);
     return true;
   }
 
 private:
+  /// The name of the ferry_region that \p E refers to (`__ferry_region`,
+  /// `&__ferry_region`): its initializer's first string.
+  static std::string regionName(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const auto *Init = VD ? dyn_cast_or_null<InitListExpr>(VD->getInit()) : nullptr;
+    if (!Init || Init->getNumInits() == 0)
+      return "";
+    const auto *S = dyn_cast<StringLiteral>(Init->getInit(0)->IgnoreParenImpCasts());
+    return S && S->isOrdinary() ? S->getString().str() : "";
+  }
+
   Checker &C;
+  ASTContext &Ctx;
+  ClosureNames *Names;
 };
 
 } // namespace
 
 void checkDeviceCode(ASTContext &Ctx, DiagnosticsEngine &DE,
-                     llvm::function_ref<bool(SourceLocation)> ThisMapped) {
+                     llvm::function_ref<bool(SourceLocation)> ThisMapped, ClosureNames *Names) {
   Checker C(Ctx, DE, ThisMapped);
   // The unit's own declarations: those of a precompiled header (Ferry's
   // own, or the user's) hold no region of this unit, and walking them would
   // load every declaration the PCH has.
-  RegionFinder Finder(C);
+  RegionFinder Finder(C, Ctx, Names);
   for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
     Finder.TraverseDecl(D);
 }

@@ -16,6 +16,7 @@
 #include "DeviceCodeChecker.h"
 #include "Diagnostics.h"
 #include "HeaderPCH.h"
+#include "ClosureNames.h"
 #include "Outliner.h"
 
 #include "PassRegistry.h"
@@ -55,8 +56,9 @@ std::string includeDir() {
 /// Re-installs Ferry's `acc` handler once the Parser has installed clang's.
 class HandlerSwapConsumer : public SemaConsumer {
 public:
-  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode, bool Remarks, bool Missed)
-      : PP(PP), CheckDeviceCode(CheckDeviceCode) {
+  HandlerSwapConsumer(Preprocessor &PP, bool CheckDeviceCode, bool Remarks, bool Missed,
+                      std::shared_ptr<ClosureNames> Names)
+      : PP(PP), CheckDeviceCode(CheckDeviceCode), Names(std::move(Names)) {
     Handler.context().setRemarks(Remarks);
     Handler.context().setMissedRemarks(Missed);
   }
@@ -67,7 +69,7 @@ public:
     if (CheckDeviceCode && !PP.getDiagnostics().hasErrorOccurred())
       checkDeviceCode(Ctx, PP.getDiagnostics(), [this](SourceLocation Region) {
         return Handler.context().thisMapped(Region);
-      });
+      }, Names.get());
   }
 
   /// Runs before code generation sees \p Group (this consumer comes first).
@@ -88,6 +90,7 @@ public:
 private:
   Preprocessor &PP;
   bool CheckDeviceCode;
+  std::shared_ptr<ClosureNames> Names;
   AccPragmaHandler Handler;
 };
 
@@ -223,6 +226,7 @@ protected:
       PP.setPredefines(Predefines);
     }
     Outline.BackendOptions = CI.getFrontendOpts().LLVMArgs;
+    Outline.Names = std::make_shared<ClosureNames>();
     Outline.Diagnostics = &CI.getDiagnostics();
     Outline.Sources = &CI.getSourceManager();
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Opts = Outline](llvm::PassBuilder &PB) {
@@ -234,8 +238,8 @@ protected:
     });
     // `-Rpass-missed=ferry`: why a `kernels` loop was not parallelized.
     const bool Missed = CI.getCodeGenOpts().OptimizationRemarkMissed.patternMatches("ferry");
-    return std::make_unique<HandlerSwapConsumer>(PP, Outline.deviceCode(),
-                                                 Outline.Remarks, Missed);
+    return std::make_unique<HandlerSwapConsumer>(PP, Outline.deviceCode(), Outline.Remarks,
+                                                 Missed, Outline.Names);
   }
 
   bool ParseArgs(const CompilerInstance &CI,

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Outliner.h"
 
+#include "ClosureNames.h"
+
 #include "ComplexLibcalls.h"
 #include "Diagnostics.h"
 #include "LongDouble.h"
@@ -1634,8 +1636,37 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
 /// Fill: region \p R's slot names its kernel, the offsets of the closure's
 /// pointers and the globals it passes by value (\p Untranslated: those whose
 /// pointers are not translated at launch).
+/// The names of \p R's closure pointers (ClosureNames.h), as an array of
+/// strings for its ferry_device_kernel; null where they are not known.
+Constant *pointerNames(Module &M, const Region &R, const ClosureNames *Names) {
+  LLVMContext &Ctx = M.getContext();
+  auto *Ptr = PointerType::get(Ctx, 0);
+  const std::vector<std::string> Found =
+      Names ? Names->namesFor(R.Name, R.PointerOffsets) : std::vector<std::string>();
+  if (Found.empty() || none_of(Found, [](const std::string &N) { return !N.empty(); }))
+    return ConstantPointerNull::get(Ptr);
+  std::vector<Constant *> Strings;
+  for (const std::string &N : Found) {
+    if (N.empty()) {
+      Strings.push_back(ConstantPointerNull::get(Ptr));
+      continue;
+    }
+    Constant *Data = ConstantDataArray::getString(Ctx, N);
+    auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
+                                  "__ferry_pointer_name");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Strings.push_back(GV);
+  }
+  auto *ArrTy = ArrayType::get(Ptr, Strings.size());
+  auto *GV = new GlobalVariable(M, ArrTy, true, GlobalValue::PrivateLinkage,
+                                ConstantArray::get(ArrTy, Strings), "__ferry_pointer_names");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
 void fillSlot(Module &M, const Region &R,
-              const SmallPtrSetImpl<const GlobalVariable *> &Untranslated) {
+              const SmallPtrSetImpl<const GlobalVariable *> &Untranslated,
+              const ClosureNames *Names) {
   LLVMContext &Ctx = M.getContext();
   auto *Init = cast<ConstantStruct>(R.Slot->getInitializer());
   auto *KernelTy = cast<StructType>(Init->getOperand(0)->getType());
@@ -1694,7 +1725,8 @@ void fillSlot(Module &M, const Region &R,
   Ops[0] = ConstantStruct::get(
       KernelTy,
       {NameGV, Offsets, ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size()),
-       Globals, ConstantInt::get(KernelTy->getElementType(4), R.Globals.size())});
+       Globals, ConstantInt::get(KernelTy->getElementType(4), R.Globals.size()),
+       pointerNames(M, R, Names)});
   R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
 }
 
@@ -1763,7 +1795,7 @@ PreservedAnalyses OutlineRegionsPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Dev || !compileImages(M, Opts, *Dev, C, Imports))
     return PreservedAnalyses::none();
   for (const Region &R : C.Regions) {
-    fillSlot(M, R, C.Untranslated);
+    fillSlot(M, R, C.Untranslated, Opts.Names.get());
     if (Opts.Remarks)
       reportRegion(R, Opts);
   }

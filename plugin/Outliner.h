@@ -24,6 +24,7 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ class SourceManager;
 
 namespace ferry {
 namespace plugin {
+
+class ClosureNames;
 
 struct OutlineOptions {
   /// "gfx90a", "gfx942:xnack-", ... for AMD code objects, "sm_80" for PTX.
@@ -62,6 +65,9 @@ struct OutlineOptions {
   /// pass run by itself).
   clang::DiagnosticsEngine *Diagnostics = nullptr;
   clang::SourceManager *Sources = nullptr;
+  /// The names of the closures' pointers, which the plugin's AST pass
+  /// records before code generation (null: none, the pass run by itself).
+  std::shared_ptr<ClosureNames> Names;
 
   /// Whether regions get a device version at all (`targets=none` without
   /// `jit`: host code only).

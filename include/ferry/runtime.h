@@ -131,6 +131,10 @@ typedef struct ferry_device_kernel {
   size_t num_pointers;
   const ferry_device_global *globals; /* may be NULL when num_globals is 0 */
   size_t num_globals;
+  /* The variables behind the pointer fields, one per pointer_offsets entry,
+   * for messages ("grid", "s.data"); NULL, or a NULL or empty entry, where
+   * the compiler did not know them. */
+  const char *const *pointer_names;
 } ferry_device_kernel;
 
 /* The private copies of a region's array sections (`private(p[lo:len])`,

@@ -914,18 +914,26 @@ Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_l
     const int Holder = Dev ? -1 : deviceMemoryOf(K, Device, HostPtr);
     if (Holder == Device)
       continue; // device memory already (acc_malloc, cudaMalloc): used as it is
+    // "the pointer 'grid' (closure offset 0, 0x...)" where the compiler
+    // named it.
+    const char *Name = D.kernel->pointer_names ? D.kernel->pointer_names[I] : nullptr;
+    char What[256];
+    if (Name && *Name)
+      std::snprintf(What, sizeof What, "the pointer '%s' (closure offset %u, %p)", Name, Off,
+                    HostPtr);
+    else
+      std::snprintf(What, sizeof What, "the pointer at closure offset %u (%p)", Off, HostPtr);
     if (Holder >= 0)
       return makeError(FERRY_ERROR_INVALID,
-                       "%s (%s:%u): the pointer at closure offset %u (%p) points to memory of "
-                       "%s device %d, but the region runs on device %d",
-                       R.name, File, R.line, Off, HostPtr, deviceKindName(K), Holder, Device);
+                       "%s (%s:%u): %s points to memory of %s device %d, but the region runs "
+                       "on device %d",
+                       R.name, File, R.line, What, deviceKindName(K), Holder, Device);
     if (!Dev)
       return makeError(FERRY_ERROR_INVALID,
-                       "%s (%s:%u): the pointer at closure offset %u (%p) points to memory that "
-                       "is not present on the %s device; name it in a data clause (copy, "
-                       "copyin, create, present) or acc_copyin it first (this device does not "
-                       "reach host memory)",
-                       R.name, File, R.line, Off, HostPtr, deviceKindName(K));
+                       "%s (%s:%u): %s points to memory that is not present on the %s device; "
+                       "name it in a data clause (copy, copyin, create, present) or acc_copyin "
+                       "it first (this device does not reach host memory)",
+                       R.name, File, R.line, What, deviceKindName(K));
     std::memcpy(Closure.data() + Off, &*Dev, sizeof(void *));
   }
   return Error::success();

@@ -20,7 +20,7 @@
  * CHECK-DAG: c-implicit-acc-malloc.c:{{[0-9]+}} parallel loop {{.*}} 1 {{.*}} 8000 0{{ }}
  * CHECK-DAG: c-implicit-acc-malloc.c:{{[0-9]+}} parallel loop {{.*}} 1 {{.*}} 0 0{{ }}
  * CHECK-DAG: data directives and API outside regions {{.*}} 8000 16000{{$}}
- * OTHER: ferry: error: c-implicit-acc-malloc.c:{{[0-9]+}} parallel loop {{.*}}: the pointer at closure offset {{[0-9]+}} ({{.*}}) points to memory of radeon device 1, but the region runs on device 0
+ * OTHER: ferry: error: c-implicit-acc-malloc.c:{{[0-9]+}} parallel loop {{.*}}: the pointer 'd' (closure offset {{[0-9]+}}, {{.*}}) points to memory of radeon device 1, but the region runs on device 0
  */
 #include "Inputs/check_c.h"
 

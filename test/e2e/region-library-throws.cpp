@@ -10,7 +10,7 @@
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %not --crash %run %t 2>&1 | %FileCheck %s
-// CHECK: ferry: error: region-library-throws.cpp:{{[0-9]+}} parallel loop ({{.*}}): the pointer at closure offset {{[0-9]+}} (0x{{[0-9a-f]+}}) points to memory that is not present on the radeon device; name it in a data clause (copy, copyin, create, present) or acc_copyin it first
+// CHECK: ferry: error: region-library-throws.cpp:{{[0-9]+}} parallel loop ({{.*}}): the pointer 'v._M_impl._M_start' (closure offset {{[0-9]+}}, 0x{{[0-9a-f]+}}) points to memory that is not present on the radeon device; name it in a data clause (copy, copyin, create, present) or acc_copyin it first
 #include "Inputs/check.h"
 #include <vector>
 

@@ -1370,7 +1370,7 @@ struct device_region {
 
 template <class Closure, ferry_host_chunk_fn Chunk, class List = void> struct device_slot {
   [[clang::annotate("ferry.device_region")]] static inline device_region value = {
-      {nullptr, nullptr, 0, nullptr, 0}, Chunk, nullptr, nullptr, sizeof(Closure), alignof(Closure), 0, 0};
+      {nullptr, nullptr, 0, nullptr, 0, nullptr}, Chunk, nullptr, nullptr, sizeof(Closure), alignof(Closure), 0, 0};
 };
 
 template <class Closure, ferry_host_chunk_fn Chunk, class... R>
@@ -1378,7 +1378,7 @@ struct device_slot<Closure, Chunk, reduction_list<R...>> {
   using List = reduction_list<R...>;
   using Storage = typename List::storage;
   [[clang::annotate("ferry.device_region")]] static inline device_region value = {
-      {nullptr, nullptr, 0, nullptr, 0}, Chunk, &List::init, &List::combine,
+      {nullptr, nullptr, 0, nullptr, 0, nullptr}, Chunk, &List::init, &List::combine,
       sizeof(Closure),       alignof(Closure), sizeof(Storage), alignof(Storage)};
 };
 
