@@ -211,6 +211,23 @@ void StatementLexer::forgetPlainLoops(SourceLocation First, SourceLocation Last)
 }
 
 bool StatementLexer::statement(bool InBreakable) {
+  ++Nesting;
+  bool OK = statementIn(InBreakable);
+  if (--Nesting)
+    return OK;
+  // The whole statement: its jumps stay in it (a label of a switch's case,
+  // `goto done;` to the end of the iteration, as LULESH writes).
+  for (const Token &Label : Gotos)
+    if (OK && !Labels.count(Label.getIdentifierInfo())) {
+      report(PP, Label.getLocation(), Diag::GotoInRegion) << PP.getSpelling(Label);
+      OK = false;
+    }
+  Gotos.clear();
+  Labels.clear();
+  return OK;
+}
+
+bool StatementLexer::statementIn(bool InBreakable) {
   rewriteIfPlainLoop();
   // A construct needs a statement: a '}' here closes the enclosing block.
   if (Token Ahead = peek(); Ahead.is(tok::r_brace)) {
@@ -270,9 +287,18 @@ bool StatementLexer::statement(bool InBreakable) {
   case tok::kw_return:
     report(PP, T.getLocation(), Diag::ReturnInRegion);
     return false;
-  case tok::kw_goto:
-    report(PP, T.getLocation(), Diag::GotoInRegion);
-    return false;
+  case tok::kw_goto: {
+    // `goto label;` (not GNU's computed `goto *p;`).
+    Token Label;
+    if (!next(Label))
+      return false;
+    if (Label.isNot(tok::identifier) || peek().isNot(tok::semi)) {
+      report(PP, T.getLocation(), Diag::GotoInRegion) << PP.getSpelling(Label);
+      return false;
+    }
+    Gotos.push_back(Label);
+    return rest(Label, /*Group=*/false);
+  }
   case tok::semi:
     return true;
   case tok::annot_pragma_loop_hint:
@@ -284,6 +310,15 @@ bool StatementLexer::statement(bool InBreakable) {
     // FP_CONTRACT`): a token of its own, standing for itself.
     if (tok::isPragmaAnnotation(T.getKind()))
       return true;
+    // A label, `done:`, and the statement it labels (none before a `}`,
+    // as C23 and C++23 allow).
+    if (T.is(tok::identifier) && peek().is(tok::colon)) {
+      Labels.insert(T.getIdentifierInfo());
+      Token Colon;
+      if (!next(Colon))
+        return false;
+      return peek().is(tok::r_brace) || statement(InBreakable);
+    }
     return rest(T, /*Group=*/false);
   }
 }

@@ -77,6 +77,7 @@ public:
 
   /// Lexes one statement. \p InBreakable: a `break` here leaves a loop or
   /// switch nested in the region (allowed) rather than the region's loop.
+  /// A `goto` must go to a label of the statement.
   /// Returns false after reporting an error.
   bool statement(bool InBreakable);
 
@@ -105,6 +106,7 @@ public:
   void forgetPlainLoops(clang::SourceLocation First, clang::SourceLocation Last);
 
 private:
+  bool statementIn(bool InBreakable);
   bool next(clang::Token &T);
   clang::Token peek();
   /// Whether the statement lexed so far may go on with \p K (`else`,
@@ -123,6 +125,10 @@ private:
   const DirectiveLexers &Running;
   TokenList &Out;
   bool Compute;
+  unsigned Nesting = 0; ///< of statement() calls
+  /// The labels a `goto` of the statement names, and those it defines.
+  llvm::SmallVector<clang::Token, 2> Gotos;
+  llvm::SmallPtrSet<const clang::IdentifierInfo *, 4> Labels;
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
   std::function<void(const clang::Token &For)> PlainLoop;
   llvm::SmallVector<clang::SourceLocation, 4> DeviceStatements;

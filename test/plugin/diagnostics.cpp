@@ -153,8 +153,34 @@ void loops(int n, float *a, int *v) {
   }
 #pragma acc parallel loop
   for (int i = 0; i < n; ++i) {
-    goto out; // expected-error {{'goto' is not allowed inside an OpenACC compute region}}
+    goto out; // expected-error {{'goto out' leaves the statement of an OpenACC construct (its label is not in it): jumps out of a compute region or one of its loops are not allowed}}
   }
+  // Out of a loop construct to a label of the region's iteration.
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+#pragma acc loop
+    for (int j = 0; j < 4; ++j)
+      if (v[i] < j)
+        goto outer; // expected-error {{'goto outer' leaves the statement of an OpenACC construct}}
+  outer:
+    v[i] += 1;
+  }
+  // To a label of the same iteration: allowed.
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    if (v[i] < 0)
+      goto next;
+    v[i] = 0;
+  next:
+    ;
+  }
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    if (v[i] < 0)
+      goto end;
+    v[i] = 1;
+  end:
+  } // expected-warning {{label at end of compound statement is a C++23 extension}}
 out:;
 }
 
