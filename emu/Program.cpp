@@ -30,6 +30,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -840,7 +841,42 @@ Error lowerRuntimeCall(CallInst &CI, ProgramImpl &P,
   return Error::success();
 }
 
-/// One modelled call: a load, a matrix operation or a runtime call.
+/// AMDGPU's math intrinsics that the translation emits (`rcp.approx.ftz.f32`
+/// of cuda_fp16.hpp's __hdiv and hrcp, hsqrt, hrsqrt, sin.approx): the
+/// operations they approximate, in the operand's type. False for others.
+bool lowerAmdgpuMath(CallInst &CI) {
+  const StringRef Name = CI.getCalledFunction()->getName();
+  if (!Name.starts_with("llvm.amdgcn."))
+    return false;
+  const StringRef Op = Name.drop_front(12).split('.').first;
+  if (Op == "sched") { // sched.barrier, sched.group.barrier: scheduling hints
+    CI.eraseFromParent();
+    return true;
+  }
+  if (CI.arg_size() != 1 || !CI.getType()->isFPOrFPVectorTy())
+    return false;
+  IRBuilder<> B(&CI);
+  Value *X = CI.getArgOperand(0);
+  Type *Ty = CI.getType();
+  Value *R = nullptr;
+  if (Op == "rcp")
+    R = B.CreateFDiv(ConstantFP::get(Ty, 1.0), X);
+  else if (Op == "sqrt")
+    R = B.CreateUnaryIntrinsic(Intrinsic::sqrt, X);
+  else if (Op == "rsq")
+    R = B.CreateFDiv(ConstantFP::get(Ty, 1.0), B.CreateUnaryIntrinsic(Intrinsic::sqrt, X));
+  else if (Op == "sin" || Op == "cos") // of revolutions
+    R = B.CreateUnaryIntrinsic(Op == "sin" ? Intrinsic::sin : Intrinsic::cos,
+                               B.CreateFMul(X, ConstantFP::get(Ty, 2 * numbers::pi)));
+  else
+    return false;
+  CI.replaceAllUsesWith(R);
+  CI.eraseFromParent();
+  return true;
+}
+
+/// One modelled call: a load, a matrix operation, AMDGPU math or a runtime
+/// call.
 Error lowerModelledCall(CallInst &CI, ProgramImpl &P,
                         std::map<std::string, void *> &Symbols) {
   const std::string Name = CI.getCalledFunction()->getName().str();
@@ -849,6 +885,8 @@ Error lowerModelledCall(CallInst &CI, ProgramImpl &P,
     lowerReadOnlyLoad(CI);
     return Error::success();
   }
+  if (lowerAmdgpuMath(CI))
+    return Error::success();
   if (MatrixOp Op; parseMatrixIntrinsic(Name, Op))
     return lowerMatrixCall(CI, Op, P, Symbols);
   return lowerRuntimeCall(CI, P, Symbols);

@@ -150,6 +150,24 @@ bool ptxFloatUnary(PTXTranslator &T, const PTXStatement &S, int Kind) {
                            .Case("cos", Intrinsic::cos)
                            .Case("sqrt", Intrinsic::sqrt)
                            .Default(Intrinsic::not_intrinsic);
+    if (ID == Intrinsic::not_intrinsic && S.Parts[0] == "tanh") {
+      // tanh.approx.f16/.bf16 (htanh_approx; x2 lane by lane): the f32
+      // approximation's result rounded.
+      auto Tanh = [&](Value *X) {
+        Value *F = T.callNVVM("tanh.approx.f32", B.getFloatTy(),
+                              {B.CreateFPExt(X, B.getFloatTy())});
+        return B.CreateFPTrunc(F, X->getType());
+      };
+      Value *R;
+      if (auto *V = dyn_cast<FixedVectorType>(VT)) {
+        R = PoisonValue::get(V);
+        for (unsigned L = 0; L < V->getNumElements(); ++L)
+          R = B.CreateInsertElement(R, Tanh(B.CreateExtractElement(A, L)), L);
+      } else {
+        R = Tanh(A);
+      }
+      return T.write(S.Operands[0], R);
+    }
     if (ID == Intrinsic::not_intrinsic)
       return T.fail("half-precision " + S.Parts[0] + " is not translated");
     return T.write(S.Operands[0], B.CreateUnaryIntrinsic(ID, A));

@@ -161,7 +161,8 @@ Value *PTXTranslator::immediate(StringRef Text, Type *Ty) {
     }
     return coerce(ConstantFP::get(B.getContext(), F), Ty);
   }
-  if (T.contains('.') || ((T.contains('e') || T.contains('E')) && !T.starts_with("0x"))) {
+  if (T.contains('.') ||
+      ((T.contains('e') || T.contains('E')) && !T.starts_with_insensitive("0x"))) {
     double D;
     if (T.getAsDouble(D) || !Ty->isFloatingPointTy())
       return nullptr;

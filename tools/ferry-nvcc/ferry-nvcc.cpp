@@ -260,6 +260,9 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
     A.insert(A.end(), Inv.CudaMacros.begin(), Inv.CudaMacros.end());
     if (Inv.RelocatableDevice)
       A.push_back("-D__CUDACC_RDC__");
+    // `register int x;` under -std=c++17: nvcc accepts it (its host
+    // compiler warns at most), clang refuses it by default.
+    A.push_back("-Wno-register");
   }
   if (Inv.RelocatableDevice)
     A.push_back("-fgpu-rdc");

@@ -2,7 +2,8 @@
 ; reach: WARP_SZ (the half and bf16 __shfl overloads), `.reg.b32 f;` written
 ; without a space, set with f16x2/bf16x2 and 16-bit results (__SPEC_CASE2,
 ; __hisnan2), and atomicAdd on __half, __half2, __nv_bfloat16 and
-; __nv_bfloat162 (atom.add.noftz). The asm strings are the headers'.
+; __nv_bfloat162 (atom.add.noftz), hexp/hlog's upper-case hexadecimal
+; immediates, tanh.approx.f16/.f16x2. The asm strings are the headers'.
 ; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx90a>' -S %s | %FileCheck %s
 ; RUN: %opt-ferry -passes='ferry-lower-ptx-asm<arch=gfx1100>' -S %s | %FileCheck %s
 ; Both warp strategies give CUDA's 32-lane warp.
@@ -96,4 +97,30 @@ define i32 @atomic_add_bf162(ptr %address, i32 %val) {
 define i16 @atomic_add_bf16(ptr %address, i16 %val) {
   %r = call i16 asm sideeffect "{ atom.add.noftz.bf16 $0,[$1],$2; }\0A", "=h,l,h,~{memory}"(ptr %address, i16 %val)
   ret i16 %r
+}
+
+; hexp's __SPEC_CASE with the header's upper-case hexadecimal immediates
+; (0XC1EFU: was "malformed immediate").
+; CHECK-LABEL: define i16 @spec_case_upper_hex(
+; CHECK:         [[SPC:%.*]] = bitcast i16 -15889 to half
+; CHECK:         fcmp oeq half {{.*}}, [[SPC]]
+define i16 @spec_case_upper_hex(i16 %h, i16 %r0) {
+  %r = call i16 asm "{.reg.b16 h, r;\0A mov.b16 h,$1;\0A mov.b16 r,$2;\0A{.reg.b16 spc, ulp, p;\0A  mov.b16 spc,0XC1EFU;\0A  mov.b16 ulp,0x0200U;\0A  set.eq.f16.f16 p,h, spc;\0A  fma.rn.f16 r,p,ulp,r;\0A}\0A mov.b16 $0,r;\0A}", "=h,h,h"(i16 %h, i16 %r0)
+  ret i16 %r
+}
+
+; htanh_approx / h2tanh_approx: the f32 approximation, rounded.
+; CHECK-LABEL: define i16 @tanh_approx_f16(
+; CHECK:         fpext half {{.*}} to float
+; CHECK:         call float @__ocml_tanh_f32(
+; CHECK:         fptrunc float {{.*}} to half
+define i16 @tanh_approx_f16(i16 %a) {
+  %r = call i16 asm "tanh.approx.f16 $0, $0;", "=h,0"(i16 %a)
+  ret i16 %r
+}
+; CHECK-LABEL: define i32 @tanh_approx_f16x2(
+; CHECK-COUNT-2: call float @__ocml_tanh_f32(
+define i32 @tanh_approx_f16x2(i32 %a) {
+  %r = call i32 asm "tanh.approx.f16x2 $0, $1;", "=r,r"(i32 %a)
+  ret i32 %r
 }
