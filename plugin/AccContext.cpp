@@ -5,6 +5,8 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
+
+#include "CanonicalLoop.h"
 #include "ConstructPieces.h"
 
 #include "Diagnostics.h"
@@ -470,15 +472,61 @@ static void warnPointerElement(Preprocessor &PP, const Clause &C, const VarRef &
       << (Name + "[" + Index + "]") << spelling(C.Kind) << Name << Index;
 }
 
+QualType AccContext::objectType(const VarRef &V) const {
+  const VarDecl *Root = lookupVariable(V.Name);
+  if (!Root)
+    return QualType();
+  QualType T = Root->getType().getNonReferenceType();
+  ArrayRef<Token> Rest = V.object();
+  if (!V.isMember())
+    return T;
+  for (size_t I = 1; I < Rest.size() && !T.isNull(); ++I) {
+    if (Rest[I].is(tok::l_square)) { // an element
+      I = groupEnd(Rest, I) - 1;
+      if (const auto *AT = T->getAsArrayTypeUnsafe())
+        T = AT->getElementType();
+      else if (T->isPointerType())
+        T = T->getPointeeType();
+      else
+        return QualType();
+      continue;
+    }
+    if (!Rest[I].isOneOf(tok::period, tok::arrow) || I + 1 >= Rest.size() ||
+        !Rest[I + 1].is(tok::identifier))
+      return QualType();
+    if (Rest[I].is(tok::arrow)) {
+      if (!T->isPointerType())
+        return QualType();
+      T = T->getPointeeType();
+    }
+    const auto *RT = T->getAs<RecordType>();
+    const RecordDecl *RD = RT ? RT->getDecl()->getDefinition() : nullptr;
+    if (!RD)
+      return QualType();
+    const FieldDecl *Field = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getIdentifier() == Rest[I + 1].getIdentifierInfo())
+        Field = F;
+    if (!Field)
+      return QualType(); // (a base class's member: not followed)
+    T = Field->getType().getNonReferenceType();
+    ++I;
+  }
+  return T;
+}
+
 bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const {
   if (!TheSema)
     return true;
   for (Clause &C : D.Clauses)
     for (VarRef &V : C.Vars) {
       const VarDecl *Pointer = V.isMember() ? nullptr : lookupVariable(V.Name);
-      // present(p), p a pointer: NVHPC's reading where p is not present.
-      V.PresentPointee = C.Kind == ClauseKind::Present && Pointer && V.Sections.empty() &&
-                         Pointer->getType().getNonReferenceType()->isPointerType();
+      // present(p), p a pointer (or a struct's pointer member, `in.x`):
+      // NVHPC's reading where p is not present.
+      if (C.Kind == ClauseKind::Present && V.Sections.empty() && (Pointer || V.isMember())) {
+        const QualType T = objectType(V);
+        V.PresentPointee = !T.isNull() && T->isPointerType();
+      }
       if (Pointer && PP.getLangOpts().CPlusPlus && Pointer->getType()->isPointerType() &&
           Pointer->getType()->getPointeeType()->isVariablyModifiedType()) {
         // The runtime's templates cannot take a variably modified type.

@@ -268,6 +268,10 @@ public:
   /// The variable \p Name names where the parser stands, or null (also
   /// under -E, where there is no Sema).
   clang::VarDecl *lookupVariable(const clang::Token &Name) const;
+  /// The type of \p V's object (`s.x`, `p->data`, `parts[i].pos`: members
+  /// of records, elements of arrays and pointers), or null where a type on
+  /// the way is not known (a template's dependent type).
+  clang::QualType objectType(const VarRef &V) const;
   /// Whether \p Name names one function where the parser stands, defined
   /// there, that computes its result from its arguments alone
   /// (PureFunctions.h): a loop may call it and stay independent.

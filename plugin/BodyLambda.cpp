@@ -67,7 +67,7 @@ void BodyLambda::captureShared(
   // to: FERRY_DATA_PRESENT_POINTEE.)
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
-      if ((!V.Sections.empty() && !V.isMember()) || V.PresentPointee)
+      if ((!V.Sections.empty() || V.PresentPointee) && !V.isMember())
         Sectioned.insert(V.Name.getIdentifierInfo());
   // A member item (`s.data[0:n]`) names no variable of its own: the region
   // reaches it through its struct, which the construct's implicit copy of

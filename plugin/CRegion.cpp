@@ -235,7 +235,7 @@ private:
     SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
     for (const Clause *C : Data)
       for (const VarRef &V : C->Vars)
-        if ((!V.Sections.empty() && !V.isMember()) || V.PresentPointee)
+        if ((!V.Sections.empty() || V.PresentPointee) && !V.isMember())
           Sectioned.insert(V.Name.getIdentifierInfo());
     for (const Clause *C : Data)
       for (const VarRef &V : C->Vars) {

@@ -431,7 +431,7 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
         .code(C.Zero ? ", 1," : ", 0,")
         .string(Text);
   if (V.PresentPointee) // the data it points to, where it is not present itself
-    Items.code(", 0, (const void *)(").tokens(V.Name).code("), nullptr, 0}");
+    Items.code(", 0, (const void *)(").tokens(V.object()).code("), nullptr, 0}");
   else
     emitSectionAddresses(C, V);
   ++Count;

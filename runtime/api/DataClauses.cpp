@@ -358,7 +358,14 @@ std::optional<ferry_status> entryOf(const ferry_region *R, ferry_data_item &D,
     // The pointer variable where it is present, else what it points to
     // (one byte of it: the mapping that holds it); the item then names
     // that range, which its exit leaves.
-    if (!Table.deviceAddress(D.host, D.bytes) && D.base) {
+    // Where the pointer is present (a member of a struct a construct
+    // copied: `present(in.x)`), its device copy is attached to the data it
+    // points to where that is present: regions that use the struct's device
+    // copy reach the data through it, as NVHPC's reading gives them (the
+    // host's address there was useless to the device).
+    if (Table.deviceAddress(D.host, D.bytes))
+      D.pointer = D.host;
+    else if (D.base) {
       D.host = D.base;
       D.bytes = 1;
     }
