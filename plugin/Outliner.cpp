@@ -8,6 +8,7 @@
 #include "Outliner.h"
 
 #include "ClosureNames.h"
+#include "ClosureUses.h"
 
 #include "ComplexLibcalls.h"
 #include "Diagnostics.h"
@@ -156,6 +157,9 @@ struct Region {
   /// A C region (ferry_acc_slot): its chunk calls a block's invoke function.
   bool FromC = false;
   std::vector<uint32_t> PointerOffsets;
+  /// Per pointer: whether the region's code may read it (ClosureUses.h);
+  /// one it never reads is not translated at launch.
+  std::vector<bool> PointerRead;
   /// Host globals the region reads, by value: the host variable and the
   /// name of its device copy.
   std::vector<std::pair<GlobalVariable *, std::string>> Globals;
@@ -437,6 +441,34 @@ void findPointerOffsets(Region &R, const DataLayout &DL) {
         R.PointerOffsets = std::move(Body.PointerOffsets);
         return;
       }
+}
+
+/// Which of \p R's closure pointers its code may read (all where the
+/// closure's uses are not followed to the end).
+void markReadPointers(Region &R, const DataLayout &DL) {
+  R.PointerRead.assign(R.PointerOffsets.size(), true);
+  if (!R.Chunk)
+    return;
+  std::optional<std::vector<std::pair<uint64_t, uint64_t>>> Reads = closureReads(*R.Chunk, DL);
+  if (!Reads)
+    return;
+  const uint64_t Size = DL.getPointerSize();
+  for (size_t I = 0; I < R.PointerOffsets.size(); ++I) {
+    const uint64_t Begin = R.PointerOffsets[I], End = Begin + Size;
+    R.PointerRead[I] = any_of(*Reads, [&](const std::pair<uint64_t, uint64_t> &Range) {
+      return Range.first < End && Begin < Range.second;
+    });
+  }
+}
+
+/// The offsets of \p R's pointers its code may read, and their names
+/// (ClosureNames.h; empty where not known).
+std::vector<uint32_t> readPointerOffsets(const Region &R) {
+  std::vector<uint32_t> Out;
+  for (size_t I = 0; I < R.PointerOffsets.size(); ++I)
+    if (R.PointerRead[I])
+      Out.push_back(R.PointerOffsets[I]);
+  return Out;
 }
 
 /// "__ferry_<file>_<line>_<construct>_<hash>". The hash tells template
@@ -1332,6 +1364,7 @@ bool collect(Module &M, const OutlineOptions &Opts, Collected &C) {
   for (Region &R : Regions) {
     findRegion(R);
     findPointerOffsets(R, M.getDataLayout());
+    markReadPointers(R, M.getDataLayout());
     R.Kernel = kernelName(R, M);
     Kernels.insert(R.Kernel);
     SmallVector<Function *, 3> Own;
@@ -1641,8 +1674,13 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
 Constant *pointerNames(Module &M, const Region &R, const ClosureNames *Names) {
   LLVMContext &Ctx = M.getContext();
   auto *Ptr = PointerType::get(Ctx, 0);
-  const std::vector<std::string> Found =
+  // (Matched on all the closure's pointers, kept for those translated.)
+  std::vector<std::string> All =
       Names ? Names->namesFor(R.Name, R.PointerOffsets) : std::vector<std::string>();
+  std::vector<std::string> Found;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (R.PointerRead[I])
+      Found.push_back(std::move(All[I]));
   if (Found.empty() || none_of(Found, [](const std::string &N) { return !N.empty(); }))
     return ConstantPointerNull::get(Ptr);
   std::vector<Constant *> Strings;
@@ -1675,8 +1713,9 @@ void fillSlot(Module &M, const Region &R,
                                     NameData, "__ferry_kernel_name");
   NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   Constant *Offsets = ConstantPointerNull::get(PointerType::get(Ctx, 0));
-  if (!R.PointerOffsets.empty()) {
-    Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(R.PointerOffsets));
+  const std::vector<uint32_t> Read = readPointerOffsets(R);
+  if (!Read.empty()) {
+    Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Read));
     auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
                                   "__ferry_pointer_offsets");
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
@@ -1724,7 +1763,7 @@ void fillSlot(Module &M, const Region &R,
     Ops.push_back(cast<Constant>(U.get()));
   Ops[0] = ConstantStruct::get(
       KernelTy,
-      {NameGV, Offsets, ConstantInt::get(KernelTy->getElementType(2), R.PointerOffsets.size()),
+      {NameGV, Offsets, ConstantInt::get(KernelTy->getElementType(2), Read.size()),
        Globals, ConstantInt::get(KernelTy->getElementType(4), R.Globals.size()),
        pointerNames(M, R, Names)});
   R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
@@ -1745,11 +1784,16 @@ void reportRegion(const Region &R, const OutlineOptions &Opts) {
     For += (For.empty() ? "" : " and ") + std::string("the device it runs on (jit)");
   std::string Text = "'" + R.Name + "': kernel " + R.Kernel + " for " + For + "; closure of " +
                      std::to_string(R.ClosureSize) + " bytes";
-  if (!R.PointerOffsets.empty()) {
+  const std::vector<uint32_t> Read = readPointerOffsets(R);
+  if (!Read.empty()) {
     Text += ", pointers attached at offsets";
-    for (uint32_t O : R.PointerOffsets)
+    for (uint32_t O : Read)
       Text += " " + std::to_string(O);
   }
+  if (const size_t Unread = R.PointerOffsets.size() - Read.size())
+    Text += ", " + std::to_string(Unread) +
+            (Unread == 1 ? " pointer its code never reads, left as it is"
+                         : " pointers its code never reads, left as they are");
   if (!R.Globals.empty()) {
     Text += ", globals passed by value:";
     for (auto &[G, Symbol] : R.Globals)
