@@ -72,6 +72,9 @@ constexpr FixedAttribute AmdFixedAttributes[] = {
     {cudaDevAttrSingleToDoublePrecisionPerfRatio, 2},
     {cudaDevAttrMaxPersistingL2CacheSize, 0},
     {cudaDevAttrMaxAccessPolicyWindowSize, 0},
+    {cudaDevAttrGpuOverlap, 1}, // copies and kernels of other streams overlap
+    {cudaDevAttrNumaId, -1},
+    {cudaDevAttrHostNumaId, -1},
 };
 
 /// The value of \p Attr that follows from the AMD device's properties \p P
@@ -135,8 +138,8 @@ bool amdPropertyAttribute(Device &D, const Backend::Properties &P, cudaDeviceAtt
   }
 }
 
-/// The value of \p Attr for the AMD device \p D; false for an attribute
-/// Ferry does not know (cudaErrorInvalidValue).
+/// The value of \p Attr for the AMD device \p D; false for a value that
+/// is no attribute of CUDA's (cudaErrorInvalidValue).
 bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
   Backend::Properties P;
   report(D.B->properties(D.Number, P));
@@ -145,7 +148,16 @@ bool amdAttribute(Device &D, cudaDeviceAttr Attr, int &Out) {
       Out = F.Value;
       return true;
     }
-  return amdPropertyAttribute(D, P, Attr, Out);
+  if (amdPropertyAttribute(D, P, Attr, Out))
+    return true;
+  // The rest are sizes and capabilities of what Ferry's devices do not
+  // have (textures and surfaces, NUMA, MPS, IPC handles, graphics
+  // interop): 0, as CUDA reports a capability a device lacks.
+  if (int(Attr) > 0 && Attr < cudaDevAttrMax) {
+    Out = 0;
+    return true;
+  }
+  return false;
 }
 
 cudaError_t attribute(Device &D, cudaDeviceAttr Attr, int &Out) {

@@ -490,6 +490,16 @@ cudaError_t cudaMemAdvise(const void *Ptr, size_t, enum cudaMemoryAdvise, struct
   return Ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
 }
 
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t Stream, void *Ptr, size_t,
+                                     unsigned Flags) {
+  // Which streams may reach managed memory: every stream and the host
+  // reach it already, so the attachment changes nothing but is checked.
+  if (!Ptr || (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost &&
+               Flags != cudaMemAttachSingle))
+    return fail(cudaErrorInvalidValue);
+  return rt().validStream(Stream) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
+}
+
 } // extern "C"
 
 // 3D: pitched memory, copied plane by plane, row by row (no CUDA arrays).

@@ -124,6 +124,11 @@ int main()
         EXPECT(attr(cudaDevAttrMaxThreadsPerMultiProcessor, dev) ==
                    prop.maxThreadsPerMultiProcessor,
                "attr maxThreadsPerMultiProcessor");
+        // Every attribute of CUDA's has a value (simpleMultiCopy asks for
+        // GpuOverlap); one of a feature the device lacks is 0.
+        EXPECT(attr(cudaDevAttrGpuOverlap, dev) == 1, "attr gpuOverlap");
+        EXPECT(attr(cudaDevAttrMaxTexture1DWidth, dev) >= 0, "attr maxTexture1DWidth");
+        EXPECT(attr(cudaDevAttrMpsEnabled, dev) == 0, "attr mpsEnabled");
         int managed = attr(cudaDevAttrManagedMemory, dev);
         EXPECT(managed == 0 || managed == 1, "attr managedMemory = %d", managed);
         EXPECT(managed == prop.managedMemory, "attr managedMemory %d vs prop %d", managed,

@@ -1,4 +1,4 @@
-// Unified (managed) memory from cudaMallocManaged: buffers written by the host and updated by
+// Unified (managed) memory from cudaMallocManaged (and cudaStreamAttachMemAsync): buffers written by the host and updated by
 // kernels and the other way round, with cudaDeviceSynchronize as the hand-off (__managed__ globals
 // are in managed_vars.cu). Skipped (still PASS) when cudaDevAttrManagedMemory is 0.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
@@ -89,11 +89,22 @@ int main()
         EXPECT(data[i] == 2.0f * i + 1.0f, "data[%d] = %f, want %f", i, data[i], 2.0f * i + 1.0f);
     EXPECT(*managedCounter == n, "counter = %d, want %d", *managedCounter, n);
 
-    // A second pass sees the host's new scale and the kernel's previous results.
+    // A second pass sees the host's new scale and the kernel's previous results,
+    // on a stream the buffer is attached to (as the UnifiedMemoryStreams sample does).
     *managedScale = 0.5f;
-    scaleKernel<<<4, 256>>>(data, n, managedScale, managedCounter);
+    cudaStream_t attached;
+    CHECK(cudaStreamCreate(&attached));
+    CHECK(cudaStreamAttachMemAsync(attached, data, 0, cudaMemAttachSingle));
+    CHECK(cudaStreamSynchronize(attached));
+    scaleKernel<<<4, 256, 0, attached>>>(data, n, managedScale, managedCounter);
     CHECK(cudaGetLastError());
-    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaStreamSynchronize(attached));
+    CHECK(cudaStreamAttachMemAsync(attached, data, 0, cudaMemAttachGlobal));
+    CHECK(cudaStreamSynchronize(attached));
+    CHECK(cudaStreamDestroy(attached));
+    EXPECT(cudaStreamAttachMemAsync(0, data, 0, 0x80) == cudaErrorInvalidValue,
+           "an unknown attach flag is refused");
+    cudaGetLastError();
     for (int i = 0; i < n; ++i) {
         float want = (2.0f * i + 1.0f) * 0.5f + 1.0f;
         EXPECT(data[i] == want, "second pass data[%d] = %f, want %f", i, data[i], want);

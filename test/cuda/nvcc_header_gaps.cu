@@ -3,8 +3,8 @@
 // extended lambdas under --extended-lambda (before: "'_Fp' does not refer
 // to a value" in any program that includes thrust or CUB), isfinite, isnan
 // and isinf called unqualified in host code, the cache-hint loads and
-// stores (__ldcs, __stcs, ...), and the 16-bit atomicCAS (two counters
-// that share a word).
+// stores (__ldcs, __stcs, ...), the 16-bit atomicCAS (two counters
+// that share a word), and time() without <time.h>.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 --extended-lambda %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -41,6 +41,9 @@ __global__ void hints(const float *in, float *out, double *out2, unsigned short 
 }
 
 int main() {
+  // time() without <time.h>: nvcc's headers include it in every compile.
+  if (time(nullptr) == (time_t)-1)
+    printf("no clock\n");
   auto twice = [] __device__(int x) { return 2 * x; };
   static_assert(cuda::std::is_same<cuda::std::invoke_result_t<decltype(twice), int>, int>::value,
                 "the lambda's result type");

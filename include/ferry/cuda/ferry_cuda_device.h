@@ -211,6 +211,14 @@ static inline __host__ double max(double a, float b) { return __builtin_fmax(a, 
 #endif
 
 #if defined(__CUDA__) && defined(__cplusplus)
+/* The C headers nvcc's crt/common_functions.h includes in every CUDA
+ * compile (clang's wrapper has stdlib.h and string.h): programs call time(),
+ * printf() and assert() without including them (Rodinia's particlefilter). */
+#include <assert.h>
+#include <stdio.h>
+#include <time.h>
+#include <new>
+
 /* nvcc's math_functions.h declares isfinite, isnan and isinf of float and
  * double in the global namespace for host code too; clang 19's only for the
  * device, so host code calling them unqualified found no host function. */
