@@ -227,6 +227,11 @@ template <class T> void sincospi(T X, T *S, T *C) {
   *S = sinpi(X);
   *C = cospi(X);
 }
+/// ocml's form: the sine returned, the cosine stored.
+template <class T> T ocmlSincospi(T X, T *C) {
+  *C = cospi(X);
+  return sinpi(X);
+}
 void fastSincosf(float X, float *S, float *C) {
   *S = std::sin(X);
   *C = std::cos(X);

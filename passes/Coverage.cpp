@@ -83,6 +83,8 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerDirectedRounding", "directed rounding: add/sub/mul/fma in the hardware rounding mode (a strictfp helper, inline in code generation; f32 where subnormals are kept), else the round-to-nearest result moved one ulp by the sign of an exact residual"},
       {"lowerNanosleep", "`s.sleep` loop (`__ferry_nanosleep`)"},
       {"lowerDrop", "nothing (a hint)"},
+      {"lowerCpAsync", "the copy at once: `memcpy` of src_size bytes (all without `.s`), the rest zeroed"},
+      {"lowerCpAsyncWait", "nothing: every copy completed where it was issued"},
       {"lowerCompilerMessage", "a translator diagnostic"},
       {"lowerWmmaLoad", "per-lane loads into the target's fragment layout (MFMA / WMMA operand layout)"},
       {"lowerWmmaStore", "per-lane stores from the target's fragment layout"},

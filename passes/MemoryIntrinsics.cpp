@@ -155,6 +155,26 @@ Value *lowerNanosleep(IntrinsicLowering &L, int) {
 /// Hints with no AMDGPU meaning (setmaxnreg).
 Value *lowerDrop(IntrinsicLowering &, int) { return nullptr; }
 
+/// cp.async's commit.group, wait.group and wait.all: every copy completed
+/// where it was issued (lowerCpAsync).
+Value *lowerCpAsyncWait(IntrinsicLowering &, int) { return nullptr; }
+
+/// llvm.nvvm.cp.async.{ca,cg}.shared.global.<Bytes>(dst, src) and the .s
+/// forms (dst, src, src_size): the copy at once, src_size bytes of src and
+/// the rest of the Bytes zeroed (one schedule of the asynchronous copy).
+Value *lowerCpAsync(IntrinsicLowering &L, int Bytes) {
+  IRBuilder<> &B = L.B;
+  Value *Size = B.getInt32(Bytes);
+  if (L.CI.arg_size() > 2)
+    Size = B.CreateIntrinsic(Intrinsic::umin, {B.getInt32Ty()},
+                             {B.CreateZExtOrTrunc(L.arg(2), B.getInt32Ty()), Size});
+  B.CreateMemCpy(L.arg(0), Align(Bytes), L.arg(1), Align(Bytes), Size);
+  if (L.CI.arg_size() > 2)
+    B.CreateMemSet(B.CreateGEP(B.getInt8Ty(), L.arg(0), Size), B.getInt8(0),
+                   B.CreateSub(B.getInt32(Bytes), Size), Align(1));
+  return nullptr;
+}
+
 /// compiler.error / compiler.warn (a message for the translator to report).
 Value *lowerCompilerMessage(IntrinsicLowering &L, int IsError) {
   StringRef Message;

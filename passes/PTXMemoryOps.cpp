@@ -267,6 +267,47 @@ bool ptxCvta(PTXTranslator &T, const PTXStatement &S, int) {
   return T.write(S.Operands[0], B.CreatePtrToInt(Q, B.getIntNTy(Ty.Width)));
 }
 
+/// cp.async (sm_80, cuda_pipeline.h's __pipeline_memcpy_async, CUTLASS):
+/// `cp.async.{ca,cg}.shared{::cta}.global{.L2::...} [d], [s], cp-size{,
+/// src-size}{, policy}` copies at once: src-size bytes of s (cp-size when
+/// absent), the rest of cp-size zeroed, which is one schedule of the
+/// asynchronous copy; `cp.async.commit_group`, `cp.async.wait_group n` and
+/// `cp.async.wait_all` have nothing left to wait for. The mbarrier and bulk
+/// (TMA) forms are refused.
+bool ptxCpAsync(PTXTranslator &T, const PTXStatement &S, int) {
+  IRBuilder<> &B = T.B;
+  if (S.Parts.size() < 3 || S.Parts[1] != "async")
+    return T.fail("cp is translated as cp.async only");
+  const StringRef Form = S.Parts[2];
+  if (Form == "commit_group" || Form == "wait_group" || Form == "wait_all")
+    return true; // every copy is complete where it was issued
+  if (Form != "ca" && Form != "cg")
+    return T.fail("cp.async." + Form +
+                  " is not translated (translated: cp.async.ca and .cg to shared memory, "
+                  "commit_group, wait_group, wait_all)");
+  if (!hasPart(S, "global") || !(hasPart(S, "shared") || hasPart(S, "shared::cta")))
+    return T.fail("cp.async copies from .global to .shared");
+  if (S.Operands.size() < 3 || S.Operands[0].K != PTXOperand::Address ||
+      S.Operands[1].K != PTXOperand::Address)
+    return T.fail("cp.async takes [dst], [src], cp-size");
+  Value *Dst = T.address(S.Operands[0], 3), *Src = T.address(S.Operands[1], 1);
+  Value *CpSize = Dst && Src ? T.read(S, 2, B.getInt32Ty()) : nullptr;
+  if (!CpSize)
+    return false;
+  // src-size, where given (an integer operand: the cache policy is .b64 and
+  // comes with .L2::cache_hint only).
+  Value *SrcSize = CpSize;
+  if (S.Operands.size() > 3 && !(hasPart(S, "L2::cache_hint") && S.Operands.size() == 4))
+    if (!(SrcSize = T.read(S, 3, B.getInt32Ty())))
+      return false;
+  Value *Copied = B.CreateIntrinsic(Intrinsic::umin, {B.getInt32Ty()}, {SrcSize, CpSize});
+  B.CreateMemCpy(Dst, Align(4), Src, Align(4), Copied);
+  if (SrcSize != CpSize)
+    B.CreateMemSet(B.CreateGEP(B.getInt8Ty(), Dst, Copied), B.getInt8(0),
+                   B.CreateSub(CpSize, Copied), Align(1));
+  return true;
+}
+
 /// prefetch / prefetchu: a hint, dropped.
 bool ptxPrefetch(PTXTranslator &T, const PTXStatement &S, int) {
   if (S.Operands.size() != 1 || S.Operands[0].K != PTXOperand::Address)

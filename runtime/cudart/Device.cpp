@@ -348,6 +348,61 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *Config) {
   return cudaSuccess;
 }
 
+// Bank widths: a configuration of Kepler's shared memory, which later GPUs
+// (and AMD's group memory) do not have: accepted, the default reported.
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig Config) {
+  return Config <= cudaSharedMemBankSizeEightByte ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *Config) {
+  if (!Config)
+    return fail(cudaErrorInvalidValue);
+  *Config = cudaSharedMemBankSizeFourByte;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *Func, cudaSharedMemConfig Config) {
+  if (!Func)
+    return fail(cudaErrorInvalidDeviceFunction);
+  return Config <= cudaSharedMemBankSizeEightByte ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+/// "dddd:bb:dd.0", as CUDA writes a device's PCI address.
+cudaError_t cudaDeviceGetPCIBusId(char *Id, int Length, int DeviceNum) {
+  if (!Id || Length <= 0)
+    return fail(cudaErrorInvalidValue);
+  int Domain, Bus, Dev;
+  if (cudaError_t E = cudaDeviceGetAttribute(&Domain, cudaDevAttrPciDomainId, DeviceNum))
+    return E;
+  cudaDeviceGetAttribute(&Bus, cudaDevAttrPciBusId, DeviceNum);
+  cudaDeviceGetAttribute(&Dev, cudaDevAttrPciDeviceId, DeviceNum);
+  std::snprintf(Id, size_t(Length), "%04x:%02x:%02x.0", Domain, Bus, Dev);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetByPCIBusId(int *DeviceNum, const char *Id) {
+  if (!DeviceNum || !Id)
+    return fail(cudaErrorInvalidValue);
+  unsigned Domain = 0, Bus = 0, Dev = 0;
+  // "dddd:bb:dd.f" or "bb:dd.f".
+  if (std::sscanf(Id, "%x:%x:%x", &Domain, &Bus, &Dev) != 3) {
+    Domain = 0;
+    if (std::sscanf(Id, "%x:%x", &Bus, &Dev) != 2)
+      return fail(cudaErrorInvalidValue);
+  }
+  for (int N = 0; N < int(rt().devices().size()); ++N) {
+    int D = -1, B = -1, V = -1;
+    cudaDeviceGetAttribute(&D, cudaDevAttrPciDomainId, N);
+    cudaDeviceGetAttribute(&B, cudaDevAttrPciBusId, N);
+    cudaDeviceGetAttribute(&V, cudaDevAttrPciDeviceId, N);
+    if (unsigned(D) == Domain && unsigned(B) == Bus && unsigned(V) == Dev) {
+      *DeviceNum = N;
+      return cudaSuccess;
+    }
+  }
+  return fail(cudaErrorInvalidDevice);
+}
+
 cudaError_t cudaDeviceCanAccessPeer(int *Can, int DeviceNum, int PeerDevice) {
   if (!Can)
     return fail(cudaErrorInvalidValue);

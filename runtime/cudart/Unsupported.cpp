@@ -56,6 +56,23 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t Stream, enum cudaStreamCaptureSta
   (void)Stream;
   return cudaSuccess;
 }
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t Stream, enum cudaStreamCaptureStatus *Status,
+                                     unsigned long long *Id, cudaGraph_t *Graph,
+                                     const cudaGraphNode_t **Dependencies,
+                                     const cudaGraphEdgeData **Edges, size_t *Count) {
+  // Not capturing: only the status is defined, and it is "none".
+  (void)Id, (void)Graph, (void)Dependencies, (void)Edges, (void)Count;
+  return cudaStreamIsCapturing(Stream, Status);
+}
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *Mode) {
+  // The mode matters only to captures, which never happen: kept per
+  // thread as CUDA does, so that a program restores what it set.
+  if (!Mode)
+    return fail(cudaErrorInvalidValue);
+  thread_local cudaStreamCaptureMode Current = cudaStreamCaptureModeGlobal;
+  std::swap(*Mode, Current);
+  return cudaSuccess;
+}
 
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const struct cudaResourceDesc *,
                                     const struct cudaTextureDesc *,

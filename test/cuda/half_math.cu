@@ -3,8 +3,9 @@
 // intrinsics, which the emulator did not model: every launch of such a
 // program failed to load), hexp and hlog (inline PTX with upper-case
 // hexadecimal immediates, 0XC1EFU: "malformed immediate"), htanh_approx and
-// h2tanh_approx (tanh.approx.f16/.f16x2: "not translated"); and `register`
-// under -std=c++17, which nvcc accepts and clang refuses by default.
+// h2tanh_approx (tanh.approx.f16/.f16x2: "not translated"); sincospi and
+// sincospif; and `register` under -std=c++17, which nvcc accepts and clang
+// refuses by default.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 -std=c++17 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -32,6 +33,17 @@ __global__ void halfOps(const float *in, float *out) {
   o[6] = __half2float(hlog(x));
   o[7] = __half2float(htanh_approx(x));
   o[8] = __low2float(h2tanh_approx(__halves2half2(__hneg(x), x)));
+}
+
+// sincospi and sincospif (ocml's __ocml_sincospi_*: the emulator had no
+// host version, and refused the whole image; curand_normal_double uses it).
+__global__ void sinCosPi(const float *in, double *out) {
+  const int i = threadIdx.x;
+  float s, c;
+  sincospif(in[i], &s, &c);
+  double sd, cd;
+  sincospi(double(in[i]), &sd, &cd);
+  out[4 * i] = s, out[4 * i + 1] = c, out[4 * i + 2] = sd, out[4 * i + 3] = cd;
 }
 
 int main() {
@@ -62,6 +74,19 @@ int main() {
       }
     }
   }
+  double *dPi, pi[4 * N];
+  cudaMalloc(&dPi, sizeof pi);
+  sinCosPi<<<1, N>>>(dIn, dPi);
+  cudaMemcpy(pi, dPi, sizeof pi, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < N; i++) {
+    const double x = in[i], s = std::sin(M_PI * x), c = std::cos(M_PI * x);
+    if (!(std::fabs(pi[4 * i] - s) < 1e-6 && std::fabs(pi[4 * i + 1] - c) < 1e-6 &&
+          std::fabs(pi[4 * i + 2] - s) < 1e-12 && std::fabs(pi[4 * i + 3] - c) < 1e-12) &&
+        ++bad <= 5)
+      printf("sincospi(%g): %g %g %g %g, expected %g %g\n", x, pi[4 * i], pi[4 * i + 1],
+             pi[4 * i + 2], pi[4 * i + 3], s, c);
+  }
+  cudaFree(dPi);
   cudaFree(dIn);
   cudaFree(dOut);
   printf(bad ? "FAIL\n" : "PASS\n");

@@ -1,7 +1,8 @@
 // Entry points public CUDA programs call besides the core groups: pitched
 // 3D memory (cudaMalloc3D, cudaMemcpy3D, cudaMemset3D), the default memory
 // pool of the stream-ordered allocator, stream attributes and the L2 reset
-// (hints), profiler ranges, and min()/max() called from host code.
+// (hints), profiler ranges, min()/max() called from host code, the PCI bus
+// id, the shared-memory bank configuration and stream-capture queries.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -36,6 +37,30 @@ int main() {
   unsigned bytes = max(16u, 4u);
   if (blocks != 8 || bytes != 16 || min(2.5, 1.5f) != 1.5 || max(-1L, 3L) != 3L) {
     printf("FAIL: host min/max\n");
+    return 1;
+  }
+
+  // The PCI address and back, the shared-memory bank configuration (a
+  // Kepler setting: accepted), capture queries of a stream never captured.
+  char bus[32];
+  int found = -1;
+  CHECK(cudaDeviceGetPCIBusId(bus, sizeof bus, 0));
+  CHECK(cudaDeviceGetByPCIBusId(&found, bus));
+  if (found != 0) {
+    printf("FAIL: PCI bus id %s gives device %d\n", bus, found);
+    return 1;
+  }
+  cudaSharedMemConfig bank;
+  CHECK(cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeFourByte));
+  CHECK(cudaDeviceGetSharedMemConfig(&bank));
+  CHECK(cudaFuncSetSharedMemConfig((const void *)addPlane, cudaSharedMemBankSizeEightByte));
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusActive;
+  CHECK(cudaStreamGetCaptureInfo(0, &capture));
+  cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+  CHECK(cudaThreadExchangeStreamCaptureMode(&mode));
+  CHECK(cudaThreadExchangeStreamCaptureMode(&mode));
+  if (capture != cudaStreamCaptureStatusNone || mode != cudaStreamCaptureModeRelaxed) {
+    printf("FAIL: capture status %d, mode %d\n", int(capture), int(mode));
     return 1;
   }
 

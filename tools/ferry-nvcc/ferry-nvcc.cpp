@@ -784,6 +784,11 @@ bool Driver::compileHost(const Input &In, const std::string &Out) {
   Args.insert(Args.end(), {"-isystem", P.Cuda + "/include"});
   if (!Inv.ClangMode)
     Args.push_back("-D__NVCC__");
+  // nvcc's host compiler (GCC) warns about C's implicit function
+  // declarations and implicit int, which clang refuses (Rodinia's C files).
+  if (!Inv.ClangMode && In.Lang == Language::C)
+    Args.insert(Args.end(), {"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+                             "-Wno-error=int-conversion"});
   for (const std::string &A : Inv.Common)
     if (!(In.Lang == Language::C && A.compare(0, 5, "-std=") == 0))
       Args.push_back(A);

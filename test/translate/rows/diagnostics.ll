@@ -93,9 +93,9 @@ define void @mma_sync_shape(<2 x half> %a, float %c) {
   %r = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half> %a, <2 x half> %a, <2 x half> %a, <2 x half> %a, float %c, float %c, float %c, float %c, float %c, float %c, float %c, float %c)
   ret void
 }
-; CHECK-DAG: in function 'cp_async': 'llvm.nvvm.cp.async.commit.group' cannot be translated to AMDGPU: asynchronous copies (cp.async) are not supported on AMDGPU yet
-define void @cp_async() {
-  call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-DAG: in function 'cp_async': 'llvm.nvvm.cp.async.mbarrier.arrive' cannot be translated to AMDGPU: cp.async's mbarrier forms are not supported on AMDGPU yet
+define void @cp_async(ptr %b) {
+  call void @llvm.nvvm.cp.async.mbarrier.arrive(ptr %b)
   ret void
 }
 ; CHECK-DAG: in function 'mbarrier': 'llvm.nvvm.mbarrier.init' cannot be translated to AMDGPU: mbarrier objects are not supported on AMDGPU yet
@@ -124,9 +124,14 @@ define i32 @value_kernel() {
 }
 ; CHECK-DAG: error: {{.*}}variable 'managed_var' is a CUDA managed variable, which is not supported on AMDGPU yet
 @managed_var = addrspace(1) global i32 0
-; CHECK-DAG: in function 'unknown_asm': inline PTX cannot be translated: instruction 'cp.async.ca.shared.global [$0], [$1], 4': unknown instruction (in asm "cp.async.ca.shared.global [$0], [$1], 4;")
+; CHECK-DAG: in function 'unknown_asm': inline PTX cannot be translated: instruction 'applypriority.global.L2::evict_normal [$1], 128': unknown instruction (in asm "applypriority.global.L2::evict_normal [$1], 128;")
 define void @unknown_asm(ptr addrspace(3) %a, ptr addrspace(1) %b) {
-  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "r,l"(ptr addrspace(3) %a, ptr addrspace(1) %b)
+  call void asm sideeffect "applypriority.global.L2::evict_normal [$1], 128;", "r,l"(ptr addrspace(3) %a, ptr addrspace(1) %b)
+  ret void
+}
+; CHECK-DAG: in function 'cp_async_bulk_asm': inline PTX cannot be translated: instruction 'cp.async.bulk.shared::cluster.global [$0], [$1], 16': cp.async.bulk is not translated (translated: cp.async.ca and .cg to shared memory, commit_group, wait_group, wait_all)
+define void @cp_async_bulk_asm(ptr addrspace(3) %a, ptr addrspace(1) %b) {
+  call void asm sideeffect "cp.async.bulk.shared::cluster.global [$0], [$1], 16;", "r,l"(ptr addrspace(3) %a, ptr addrspace(1) %b)
   ret void
 }
 ; CHECK-DAG: in function 'unknown_intrinsic': NVVM intrinsic 'llvm.nvvm.st.bulk' has no AMDGPU translation
@@ -190,7 +195,7 @@ declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s4(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32.satfinite(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
-declare void @llvm.nvvm.cp.async.commit.group()
+declare void @llvm.nvvm.cp.async.mbarrier.arrive(ptr)
 declare void @llvm.nvvm.mbarrier.init(ptr, i32)
 declare void @llvm.nvvm.compiler.error(ptr)
 declare float @__nv_frobnicate(float)
