@@ -46,6 +46,14 @@ bool isLocalScalar(const VarDecl *VD) {
          isScalarOrDependent(VD->getType()) && !VD->getType().isConstQualified();
 }
 
+QualType subscriptedType(QualType T) {
+  if (const auto *AT = T->getAsArrayTypeUnsafe())
+    return AT->getElementType();
+  if (T->isPointerType())
+    return T->getPointeeType();
+  return QualType();
+}
+
 InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList &Written)
     : Loop(L),
       Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
@@ -483,12 +491,7 @@ QualType AccContext::objectType(const VarRef &V) const {
   for (size_t I = 1; I < Rest.size() && !T.isNull(); ++I) {
     if (Rest[I].is(tok::l_square)) { // an element
       I = groupEnd(Rest, I) - 1;
-      if (const auto *AT = T->getAsArrayTypeUnsafe())
-        T = AT->getElementType();
-      else if (T->isPointerType())
-        T = T->getPointeeType();
-      else
-        return QualType();
+      T = subscriptedType(T);
       continue;
     }
     if (!Rest[I].isOneOf(tok::period, tok::arrow) || I + 1 >= Rest.size() ||

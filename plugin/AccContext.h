@@ -49,6 +49,9 @@ bool isScalarOrDependent(clang::QualType T);
 /// `parallel`): not global or static, not a reference, not `const`, of a
 /// type isScalarOrDependent takes.
 bool isLocalScalar(const clang::VarDecl *VD);
+/// The type `x[i]` has for `x` of type \p T (an array's or a pointer's
+/// element), or null.
+clang::QualType subscriptedType(clang::QualType T);
 
 /// A `loop` nested in a region's iteration, as written.
 struct InnerLoop {

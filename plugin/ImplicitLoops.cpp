@@ -446,15 +446,9 @@ QualType elementType(const AccContext &Ctx, const ElementUpdate &U) {
   if (!VD)
     return QualType();
   QualType T = VD->getType().getNonReferenceType();
-  for (size_t G = 1; G < U.Element.size(); G = groupEnd(U.Element, G)) {
-    if (const auto *AT = T->getAsArrayTypeUnsafe())
-      T = AT->getElementType();
-    else if (T->isPointerType())
-      T = T->getPointeeType();
-    else
-      return QualType();
-  }
-  if (!T->isArithmeticType() || T->isAnyComplexType())
+  for (size_t G = 1; G < U.Element.size() && !T.isNull(); G = groupEnd(U.Element, G))
+    T = subscriptedType(T);
+  if (T.isNull() || !T->isArithmeticType() || T->isAnyComplexType())
     return QualType();
   return T;
 }
