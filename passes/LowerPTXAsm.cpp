@@ -16,6 +16,8 @@
 #include "TranslationPasses.h"
 #include "Untranslatable.h"
 
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Module.h"
 
@@ -63,6 +65,11 @@ static void lowerEmittedCall(CallInst &CI, const TranslateTarget &T) {
 
 PreservedAnalyses LowerPTXAsmPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
+  // Each error once, at its first asm call, with how many more calls of
+  // the module have it (a header's asm inlined into thousands of places
+  // gave thousands of identical errors).
+  MapVector<std::string, std::pair<CallInst *, unsigned>, StringMap<unsigned>> Untranslated;
+  SmallVector<CallInst *, 16> Failed;
   for (Function &F : M) {
     SmallVector<std::pair<CallInst *, std::string>, 2> Errors;
     SmallVector<CallInst *, 16> Created;
@@ -71,14 +78,27 @@ PreservedAnalyses LowerPTXAsmPass::run(Module &M, ModuleAnalysisManager &) {
       lowerEmittedCall(*CI, T);
     for (auto &[CI, Why] : Errors) {
       auto *Asm = cast<InlineAsm>(CI->getCalledOperand());
-      reportUntranslatable(*CI, "inline PTX cannot be translated: " + Why + " (in asm \"" +
-                                    oneLinePTX(Asm->getAsmString()) + "\")");
-      // Reported once: the final checker does not see it again.
-      if (!CI->getType()->isVoidTy())
-        CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
-      CI->eraseFromParent();
-      Changed = true;
+      auto [It, New] = Untranslated.insert(
+          {"inline PTX cannot be translated: " + Why + " (in asm \"" +
+               oneLinePTX(Asm->getAsmString()) + "\")",
+           {CI, 0}});
+      if (!New)
+        ++It->second.second;
+      Failed.push_back(CI);
     }
+  }
+  for (auto &[What, First] : Untranslated)
+    reportUntranslatable(*First.first,
+                         First.second ? What + "; and " + Twine(First.second) +
+                                            " more asm call" + (First.second > 1 ? "s" : "") +
+                                            " of the module with it"
+                                      : Twine(What));
+  for (CallInst *CI : Failed) {
+    // Reported: the final checker does not see it again.
+    if (!CI->getType()->isVoidTy())
+      CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
+    CI->eraseFromParent();
+    Changed = true;
   }
   for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && F.use_empty() && F.getName().starts_with("llvm.nvvm."))
