@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "CanonicalLoop.h"
 
+#include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "TokenBuilder.h"
 
@@ -210,6 +211,17 @@ bool CanonicalLoopParser::header(ArrayRef<Token> Header, CanonicalLoop &L) {
   }
   L.Var = Sides[0].back();
   L.VarType.append(Sides[0].begin(), Sides[0].end() - 1);
+  // `for (double g = 0; g < 1; g += 0.25)`: no trip count to split (before:
+  // "the loop does not terminate" at run time in C, a static assertion in
+  // Ferry's header in C++).
+  if (any_of(L.VarType, [](const Token &T) {
+        return T.isOneOf(tok::kw_float, tok::kw_double, tok::kw__Float16, tok::kw___bf16,
+                         tok::kw__Complex);
+      })) {
+    report(PP, L.Var.getLocation(), Diag::FloatLoopVariable)
+        << PP.getSpelling(L.Var) << spellingOf(PP, L.VarType);
+    return false;
+  }
   L.Lower.append(Sides[1].begin(), Sides[1].end());
   if (!condition(Parts[1], L) || !increment(Parts[2], L))
     return false;

@@ -155,6 +155,12 @@ void loops(int n, float *a, int *v) {
   for (int i = 0; i < n; ++i) {
     goto out; // expected-error {{'goto out' leaves the statement of an OpenACC construct (its label is not in it): jumps out of a compute region or one of its loops are not allowed}}
   }
+#pragma acc parallel
+  {
+#pragma acc loop seq
+    for (double g = 0; g < 1; g += 0.25) // expected-error {{the variable of an OpenACC loop must have integer type, and 'g' is declared 'double'}}
+      v[0] += 1;
+  }
   // Out of a loop construct to a label of the region's iteration.
 #pragma acc parallel loop
   for (int i = 0; i < n; ++i) {
