@@ -136,6 +136,36 @@ static bool declaredInBodyAt(ArrayRef<Token> Body, size_t I) {
                      tok::kw_bool, tok::kw_auto, tok::kw_const, tok::kw_void, tok::kw__Complex);
   };
   const bool Subscript = Body[I + 1].is(tok::l_square);
+  if (Body[I - 1].is(tok::comma)) {
+    // A later declarator, `b` of `float a, b;` (Pgm6's advection.c): the
+    // comma is the statement's own (not in parentheses, brackets or an
+    // initializer's braces), and the statement starts with a type.
+    unsigned Depth = 0;
+    size_t J = I - 1;
+    for (; J-- > 0;) {
+      const Token &T = Body[J];
+      if (T.is(tok::r_brace) && !Depth && J + 1 < Body.size() &&
+          !Body[J + 1].isOneOf(tok::comma, tok::semi))
+        break; // the end of the statement before
+      if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::l_paren, tok::l_square) && !Depth)
+        return false; // an argument or a subscript
+      else if (T.isOneOf(tok::l_paren, tok::l_square) || (T.is(tok::l_brace) && Depth))
+        --Depth;
+      else if (!Depth && T.isOneOf(tok::semi, tok::l_brace))
+        break;
+    }
+    const size_t Start = J + 1;
+    if (Start + 1 >= I)
+      return false;
+    size_t P = Start;
+    while (P < I && Body[P].isOneOf(tok::kw_static, tok::kw_register, tok::kw_const,
+                                    tok::kw_volatile))
+      ++P;
+    return IsTypeWord(Body[P]) || Body[P].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum) ||
+           (Body[P].is(tok::identifier) && Body[P + 1].isOneOf(tok::identifier, tok::star));
+  }
   size_t P = I - 1;
   if (!Body[P].isOneOf(tok::star, tok::amp, tok::ampamp))
     return IsTypeWord(Body[P]) || Body[P].is(tok::identifier) ||
