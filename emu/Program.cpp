@@ -42,6 +42,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
@@ -373,6 +374,13 @@ Error lowerGroupMemory(Module &M, ProgramImpl &P, FunctionCallee Shared) {
   P.DynamicSharedOffset = (Offset + 15) / 16 * 16;
   for (GlobalVariable *G : Dynamic)
     Offsets[G] = P.DynamicSharedOffset;
+  // `__device__ __shared__` at file scope is kept alive through
+  // llvm.compiler.used (by an addrspacecast): group memory the emulator
+  // places per work-group, not a symbol to keep (HeCBench pns).
+  removeFromUsedLists(M, [](Constant *C) {
+    auto *G = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+    return G && G->getAddressSpace() == 3;
+  });
   SmallVector<Constant *, 8> AsConstants(Groups.begin(), Groups.end());
   convertUsersOfConstantsToInstructions(AsConstants);
   for (auto &[G, Off] : Offsets) {
@@ -473,7 +481,8 @@ uint32_t addSite(ProgramImpl &P, const std::string &What, const Instruction &I) 
 /// device-library and CUDA service functions the emulator models.
 bool isModelledCall(const Function &Callee) {
   const StringRef Name = Callee.getName();
-  if (Name.starts_with("llvm.nvvm.") || Name.starts_with("llvm.amdgcn.") || Name == "llvm.trap")
+  if (Name.starts_with("llvm.nvvm.") || Name.starts_with("llvm.amdgcn.") || Name == "llvm.trap" ||
+      Name == "llvm.readsteadycounter")
     return true;
   return Callee.isDeclaration() &&
          (Name.starts_with("__ockl_wgred_") || Name == "__printf_alloc" || Name == "vprintf" ||

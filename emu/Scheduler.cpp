@@ -744,6 +744,15 @@ static uint64_t emu_clock64(uint32_t) {
   return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 }
 static uint32_t emu_clock(uint32_t S) { return uint32_t(emu_clock64(S)); }
+/// llvm.readsteadycounter: AMD's constant 100 MHz counter (s_memrealtime),
+/// which the translation of %globaltimer reads (x 10 ns). The host's JIT
+/// would give 0.
+static uint64_t emu_steady_counter(uint32_t) {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count()) /
+         10;
+}
 
 // Barriers and fences.
 static void emu_barrier0(uint32_t S) { rendezvous(Wait::Barrier, S, Op::Barrier, 0); }
@@ -910,6 +919,18 @@ static uint32_t emu_amd_mul_i24(uint32_t, uint32_t A, uint32_t B) {
   return uint32_t(int64_t(SA) * SB); // the low 32 bits of the product
 }
 static uint64_t emu_amd_memtime(uint32_t S) { return emu_clock64(S); }
+/// llvm.amdgcn.is.shared / is.private of a generic pointer (CUDA's
+/// __isShared, __isLocal; cooperative_groups::memcpy_async asks): whether it
+/// points into the work-group's group memory / the work-item's stack.
+static uint32_t emu_amd_is_shared(uint32_t, const void *P) {
+  const auto B = reinterpret_cast<uintptr_t>(P);
+  const auto Shared = reinterpret_cast<uintptr_t>(CurGroup->Shared.data());
+  return B >= Shared && B < Shared + CurGroup->Shared.size();
+}
+static uint32_t emu_amd_is_private(uint32_t, const void *P) {
+  const auto B = reinterpret_cast<uintptr_t>(P);
+  return B >= CurLane->StackLow && B < CurLane->StackLow + WorkItemStackBytes;
+}
 
 /// cvt.rna.tf32.f32: the nearer of the two tf32 values around the input (19
 /// bits: the low 13 zero), the one away from zero on a tie; beyond the

@@ -412,6 +412,18 @@ cudaError_t cudaDeviceCanAccessPeer(int *Can, int DeviceNum, int PeerDevice) {
   return cudaSuccess;
 }
 
+cudaError_t cudaDeviceGetP2PAttribute(int *Value, cudaDeviceP2PAttr Attr, int Src, int Dst) {
+  // Ferry gives devices no peer access (cudaDeviceCanAccessPeer): every
+  // capability 0, the performance rank too.
+  if (!Value || int(Attr) < cudaDevP2PAttrPerformanceRank ||
+      int(Attr) > cudaDevP2PAttrCudaArrayAccessSupported)
+    return fail(cudaErrorInvalidValue);
+  if (!rt().device(Src) || !rt().device(Dst) || Src == Dst)
+    return fail(cudaErrorInvalidDevice);
+  *Value = 0;
+  return cudaSuccess;
+}
+
 cudaError_t cudaDriverGetVersion(int *Version) {
   if (!Version)
     return fail(cudaErrorInvalidValue);

@@ -50,6 +50,13 @@ int main() {
     printf("FAIL: PCI bus id %s gives device %d\n", bus, found);
     return 1;
   }
+  int p2p = -1;
+  if (cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0) !=
+      cudaErrorInvalidDevice) {
+    printf("FAIL: a device's P2P attribute with itself\n");
+    return 1;
+  }
+  cudaGetLastError();
   cudaSharedMemConfig bank;
   CHECK(cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeFourByte));
   CHECK(cudaDeviceGetSharedMemConfig(&bank));

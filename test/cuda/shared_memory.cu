@@ -1,6 +1,7 @@
 // Shared memory: a static __shared__ tile with padding (matrix transpose as in the CUDA samples),
 // a block reduction with __syncthreads, dynamic `extern __shared__` arrays sized by the third launch
-// parameter, and two differently typed views (int and float) carved from one dynamic allocation.
+// parameter, two differently typed views (int and float) carved from one dynamic allocation, a
+// file-scope __device__ __shared__ array, address-space queries and %globaltimer.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -293,12 +294,59 @@ static void testTypedViews()
     CHECK(cudaFree(dOut));
 }
 
+// A file-scope `__device__ __shared__` array (HeCBench pns: the emulator
+// refused the image, "group variable 'mt' is used outside instructions"),
+// __isShared/__isGlobal/__isLocal of generic pointers (cooperative_groups'
+// memcpy_async asks; the emulator did not model llvm.amdgcn.is.shared), and
+// %globaltimer, which read 0 on the emulated devices.
+__device__ __shared__ unsigned fileScopeTile[64];
+
+__global__ void spacesAndTimer(unsigned *out, unsigned long long *times)
+{
+    int local[2] = {int(threadIdx.x), 0};
+    fileScopeTile[threadIdx.x] = threadIdx.x * 3u;
+    __syncthreads();
+    out[threadIdx.x] = fileScopeTile[63 - threadIdx.x];
+    if (threadIdx.x == 0) {
+        out[64] = __isShared(&fileScopeTile[5]) + 2 * __isGlobal(out) + 4 * __isLocal(&local[1]) +
+                  8 * __isShared(out);
+        unsigned long long t0, t1;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+        for (int i = 0; i < 1000; ++i)
+            local[1] += i;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t1));
+        times[0] = t0;
+        times[1] = t1 + (local[1] & 0);
+    }
+}
+
+static void testSpacesAndTimer()
+{
+    unsigned *dOut;
+    unsigned long long *dTimes;
+    CHECK(cudaMalloc(&dOut, 65 * sizeof(unsigned)));
+    CHECK(cudaMalloc(&dTimes, 2 * sizeof(unsigned long long)));
+    spacesAndTimer<<<1, 64>>>(dOut, dTimes);
+    CHECK(cudaGetLastError());
+    unsigned out[65];
+    unsigned long long times[2];
+    CHECK(cudaMemcpy(out, dOut, sizeof out, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(times, dTimes, sizeof times, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 64; ++i)
+        EXPECT(out[i] == (63u - i) * 3u, "fileScopeTile[%d] = %u", 63 - i, out[i]);
+    EXPECT(out[64] == 7, "address spaces: %u, want 7 (shared, global, local; not shared)", out[64]);
+    EXPECT(times[0] != 0 && times[1] >= times[0], "globaltimer %llu then %llu", times[0], times[1]);
+    CHECK(cudaFree(dOut));
+    CHECK(cudaFree(dTimes));
+}
+
 int main()
 {
     testTranspose();
     testReduction();
     testDynamic();
     testTypedViews();
+    testSpacesAndTimer();
     CHECK(cudaDeviceSynchronize());
 
     if (failures) {
