@@ -58,7 +58,14 @@ InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList
     : Loop(L),
       Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
             !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile)),
-      Loc(D.Loc), Original(Written) {}
+      Loc(D.Loc), Original(Written) {
+  for (const Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate ||
+        C.Kind == ClauseKind::Reduction)
+      for (const VarRef &V : C.Vars)
+        if (!V.isMember())
+          OwnNames.push_back(V.Name.getIdentifierInfo());
+}
 
 NamedDecl *AccContext::lookupSingle(const Token &Name) const {
   if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())

@@ -69,6 +69,9 @@ struct InnerLoop {
   /// loop as written in place of its rewritten form.
   TokenList Original;
   clang::SourceLocation RewrittenAt;
+  /// The variables its private, firstprivate and reduction clauses name:
+  /// its own, not the enclosing construct's.
+  llvm::SmallVector<const clang::IdentifierInfo *, 2> OwnNames;
 };
 
 /// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
@@ -99,6 +102,9 @@ struct NestedLoops {
   /// Those loops: a region whose body is one of them alone, rectangular and
   /// plain, joins it into a collapsed nest instead.
   std::vector<InnerLoop> Loops;
+  /// What the private, firstprivate and reduction clauses of nested loops
+  /// that run in order name (InnerLoop::OwnNames of those not recorded).
+  llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderOwnNames;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList VectorLength;
   /// `worker(n)` / `worker(num: n)` of one of those: the gang's workers.

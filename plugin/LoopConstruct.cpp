@@ -613,6 +613,11 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
   // and the value after the construct is the one before it.
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named;
   Ctx.addNamedInDataClauses(Body, Clauses, /*Members=*/false, Named);
+  // (What a nested loop's private, firstprivate or reduction clause names:
+  // that loop's own.)
+  for (const InnerLoop &L : Nested.Loops)
+    Named.insert(L.OwnNames.begin(), L.OwnNames.end());
+  Named.insert(Nested.InOrderOwnNames.begin(), Nested.InOrderOwnNames.end());
   // (Nested loops' variables declared outside: each iteration's own.)
   for (size_t I = 0; I + 3 < Body.size(); ++I)
     if (Body[I].is(tok::kw_for) && Body[I + 1].is(tok::l_paren) &&

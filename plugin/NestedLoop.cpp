@@ -23,10 +23,16 @@ namespace plugin {
 void NestedLoop::rewrite(const LoopStatement &S, int Level) {
   CanonicalLoop L;
   bool Proven = false;
-  if (S.parse(L) && maySpread(L, S, Proven))
+  if (S.parse(L) && maySpread(L, S, Proven)) {
     spread(L, S, Level, Proven);
-  else
-    injectInOrder(S.tokens());
+    return;
+  }
+  // Its private variables stay its own for the region's checks.
+  if (SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops(); !Loops.empty()) {
+    InnerLoop Names(L, D, {});
+    Loops.front()->Nested.InOrderOwnNames.append(Names.OwnNames.begin(), Names.OwnNames.end());
+  }
+  injectInOrder(S.tokens());
 }
 
 bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,

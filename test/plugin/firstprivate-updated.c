@@ -139,3 +139,22 @@ void atomics(int n) {
     counter += 2;
   }
 }
+
+// A nested loop's private variable, updated there (IDRIS's LJ solution:
+// `loop private(xij, ...)` in a loop that runs in order): that loop's own,
+// no warning (before: "'x' is updated ... add 'reduction(+:x)'").
+void nested_private(double *a, double *e_out) {
+  double x, e = 0;
+// CHECK: firstprivate-updated.c:[[#@LINE+3]]:{{[0-9]+}}: warning: the iterations of this OpenACC loop over 'j' are not independent
+#pragma acc parallel loop copyout(a[0:16]) reduction(+:e)
+  for (int i = 0; i < 4; ++i)
+#pragma acc loop private(x)
+    for (int j = 0; j < 4; ++j) {
+      x = i * 10 + j;
+      x -= 1;
+      if (x > 0)
+        e += x;
+      a[i * 4 + j] = x;
+    }
+  *e_out = e;
+}
