@@ -59,7 +59,7 @@ public:
     if (!PP.getDiagnostics().hasErrorOccurred())
       ferry::plugin::checkDeviceCode(Ctx, PP.getDiagnostics(), [this](SourceLocation Region) {
         return Handler.context().thisMapped(Region);
-      });
+      }, /*Names=*/nullptr);
   }
 
 private:
