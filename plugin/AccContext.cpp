@@ -59,12 +59,16 @@ InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList
       Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
             !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile)),
       Loc(D.Loc), Original(Written) {
+  addOwnNames(D, OwnNames);
+}
+
+void addOwnNames(const Directive &D, SmallVectorImpl<const IdentifierInfo *> &Out) {
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate ||
         C.Kind == ClauseKind::Reduction)
       for (const VarRef &V : C.Vars)
         if (!V.isMember())
-          OwnNames.push_back(V.Name.getIdentifierInfo());
+          Out.push_back(V.Name.getIdentifierInfo());
 }
 
 NamedDecl *AccContext::lookupSingle(const Token &Name) const {

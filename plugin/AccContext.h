@@ -74,6 +74,11 @@ struct InnerLoop {
   llvm::SmallVector<const clang::IdentifierInfo *, 2> OwnNames;
 };
 
+/// Adds the variables \p D's private, firstprivate and reduction clauses
+/// name (not members) to \p Out: a nested loop's own.
+void addOwnNames(const Directive &D,
+                 llvm::SmallVectorImpl<const clang::IdentifierInfo *> &Out);
+
 /// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
 /// or of an array) that gets a copy per gang, worker or work-item: the region
 /// declares the copy (ferry::acc::private_section, named Name) before it

@@ -28,10 +28,8 @@ void NestedLoop::rewrite(const LoopStatement &S, int Level) {
     return;
   }
   // Its private variables stay its own for the region's checks.
-  if (SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops(); !Loops.empty()) {
-    InnerLoop Names(L, D, {});
-    Loops.front()->Nested.InOrderOwnNames.append(Names.OwnNames.begin(), Names.OwnNames.end());
-  }
+  if (SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops(); !Loops.empty())
+    addOwnNames(D, Loops.front()->Nested.InOrderOwnNames);
   injectInOrder(S.tokens());
 }
 
