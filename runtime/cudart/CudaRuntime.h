@@ -174,6 +174,18 @@ public:
     /// A __managed__ variable's memory: it lives as long as the program
     /// (cudaDeviceReset keeps it, cudaFree refuses it).
     bool Static = false;
+    /// Host memory: the flags of cudaHostAlloc (cudaHostGetFlags).
+    unsigned HostFlags = 0;
+    /// Managed memory: cudaMemAdvise's advice and cudaMemPrefetchAsync's
+    /// locations, in the order given, each over a range of the allocation
+    /// (cudaMemRangeGetAttribute reads them back; ManagedAdvice.cpp).
+    struct Advice {
+      enum Kind { ReadMostly, Preferred, AccessedBy, Prefetch } What;
+      size_t Begin, End;  ///< offsets in the allocation
+      bool Set;           ///< Set... or Unset... advice
+      int Type = 0, Id = 0; ///< the cudaMemLocation (AccessedBy: the device)
+    };
+    std::vector<Advice> Advised = {};
   };
   std::map<uintptr_t, Allocation> Allocations;
   /// The allocation that contains \p P, or null.

@@ -225,6 +225,27 @@ cudaError_t cudaFuncGetName(const char **Name, const void *Func) {
   return cudaSuccess;
 }
 
+/// cudaGetKernel and cudaGetFuncBySymbol: the handle of a kernel is its
+/// host stub's address, which every call taking a kernel accepts as it is
+/// (Ferry has no driver API for the handles to be used with).
+static cudaError_t kernelHandle(void **Handle, const void *Func) {
+  if (!Handle)
+    return fail(cudaErrorInvalidValue);
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  if (!rt().Functions.count(Func))
+    return fail(cudaErrorInvalidDeviceFunction);
+  *Handle = const_cast<void *>(Func);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetKernel(cudaKernel_t *Kernel, const void *Func) {
+  return kernelHandle(reinterpret_cast<void **>(Kernel), Func);
+}
+
+cudaError_t cudaGetFuncBySymbol(cudaFunction_t *Function, const void *Func) {
+  return kernelHandle(reinterpret_cast<void **>(Function), Func);
+}
+
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *NumBlocks, const void *Func,
                                                                    int BlockSize,
                                                                    size_t DynamicShared, unsigned) {

@@ -146,9 +146,12 @@ cudaError_t memcpy2DOn(void *Dst, size_t DPitch, const void *Src, size_t SPitch,
   return cudaSuccess;
 }
 
-cudaError_t recordAllocation(void *P, size_t Size, int Device, CudaRuntime::Allocation::Type T) {
+cudaError_t recordAllocation(void *P, size_t Size, int Device, CudaRuntime::Allocation::Type T,
+                             unsigned HostFlags) {
   std::lock_guard<std::mutex> Lock(rt().Mutex);
-  rt().Allocations[reinterpret_cast<uintptr_t>(P)] = {Size, Device, T};
+  CudaRuntime::Allocation &A = rt().Allocations[reinterpret_cast<uintptr_t>(P)];
+  A = {Size, Device, T};
+  A.HostFlags = HostFlags;
   return cudaSuccess;
 }
 
@@ -182,7 +185,8 @@ cudaError_t symbolTransfer(bool ToSymbol, void *Other, const void *Symbol, size_
 /// cudaMalloc, cudaMallocManaged and cudaMallocHost: \p Size bytes of
 /// memory of type \p T on the current device, recorded; zero bytes is a
 /// null pointer.
-cudaError_t allocateOn(void **Out, size_t Size, CudaRuntime::Allocation::Type T) {
+cudaError_t allocateOn(void **Out, size_t Size, CudaRuntime::Allocation::Type T,
+                       unsigned HostFlags = 0) {
   if (!Out)
     return fail(cudaErrorInvalidValue);
   cudaError_t Err;
@@ -203,7 +207,7 @@ cudaError_t allocateOn(void **Out, size_t Size, CudaRuntime::Allocation::Type T)
     *Out = nullptr;
     return fail(cudaErrorMemoryAllocation);
   }
-  return recordAllocation(*Out, Size, rt().deviceIndex(*D), T);
+  return recordAllocation(*Out, Size, rt().deviceIndex(*D), T, HostFlags);
 }
 
 } // namespace
@@ -271,7 +275,24 @@ cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
   return allocateOn(Ptr, Size, CudaRuntime::Allocation::Host);
 }
 
-cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned) { return cudaMallocHost(Ptr, Size); }
+cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned Flags) {
+  if (Flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+    return fail(cudaErrorInvalidValue);
+  return allocateOn(Ptr, Size, CudaRuntime::Allocation::Host, Flags);
+}
+
+cudaError_t cudaHostGetFlags(unsigned *Flags, void *Host) {
+  if (!Flags || !Host)
+    return fail(cudaErrorInvalidValue);
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  const auto *A = rt().findAllocation(Host);
+  if (!A || A->second.Kind != CudaRuntime::Allocation::Host)
+    return fail(cudaErrorInvalidValue);
+  // Under unified addressing pinned memory is mapped and portable, as in
+  // CUDA, whatever the allocation asked for.
+  *Flags = A->second.HostFlags | cudaHostAllocMapped | cudaHostAllocPortable;
+  return cudaSuccess;
+}
 
 cudaError_t cudaFreeHost(void *Ptr) {
   if (!Ptr)
@@ -476,18 +497,6 @@ cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
     return Err;
   void *Address;
   return rt().symbol(*D, Symbol, Address, *Size);
-}
-
-cudaError_t cudaMemPrefetchAsync(const void *Ptr, size_t, struct cudaMemLocation, unsigned,
-                                 cudaStream_t Stream) {
-  // A hint: managed memory is where both sides reach it already.
-  if (!Ptr)
-    return fail(cudaErrorInvalidValue);
-  return rt().validStream(Stream) ? cudaSuccess : fail(cudaErrorInvalidResourceHandle);
-}
-
-cudaError_t cudaMemAdvise(const void *Ptr, size_t, enum cudaMemoryAdvise, struct cudaMemLocation) {
-  return Ptr ? cudaSuccess : fail(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t Stream, void *Ptr, size_t,

@@ -266,6 +266,23 @@ cudaError_t cudaStreamGetAttribute(cudaStream_t Stream, cudaStreamAttrID,
 
 cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
 
+cudaError_t cudaStreamGetId(cudaStream_t Stream, unsigned long long *Id) {
+  if (!Id)
+    return fail(cudaErrorInvalidValue);
+  if (!rt().validStream(Stream))
+    return fail(cudaErrorInvalidResourceHandle);
+  if (Stream == cudaStreamPerThread) {
+    int Current;
+    if (cudaError_t E = cudaGetDevice(&Current))
+      return E;
+    Stream = rt().perThreadStream(Current);
+  }
+  // Each stream has a queue of its own, numbered from 1 << 22 up; the
+  // legacy default stream is 0.
+  *Id = !Stream || Stream == cudaStreamLegacy ? 0 : unsigned(Stream->Queue);
+  return cudaSuccess;
+}
+
 cudaError_t cudaStreamGetDevice(cudaStream_t Stream, int *DeviceNum) {
   if (!DeviceNum)
     return fail(cudaErrorInvalidValue);

@@ -4,7 +4,7 @@
 /// The families of the CUDA runtime API that Ferry does not implement yet
 /// (docs/cuda.md): CUDA graphs and stream capture, textures, surfaces and
 /// CUDA arrays, inter-process handles, cooperative launches and peer
-/// access. Each entry point links and returns cudaErrorNotSupported,
+/// access, GPUDirect RDMA. Each entry point links and returns cudaErrorNotSupported,
 /// saying once on stderr which call it was and why, so that a program
 /// that checks its errors stops with the reason instead of failing to link
 /// or computing something else.
@@ -21,6 +21,7 @@ constexpr const char *Ipc = "memory and events are not shared between processes"
 constexpr const char *Cooperative =
     "grid-wide synchronization (cooperative launches) is not implemented";
 constexpr const char *Peers = "devices do not address each other's memory in Ferry yet";
+constexpr const char *Rdma = "Ferry makes no GPUDirect RDMA mappings whose writes it could order";
 } // namespace
 
 extern "C" {
@@ -127,6 +128,11 @@ cudaError_t cudaDeviceEnablePeerAccess(int, unsigned) {
 }
 cudaError_t cudaDeviceDisablePeerAccess(int) {
   return unsupported("cudaDeviceDisablePeerAccess", Peers);
+}
+
+cudaError_t cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget,
+                                               enum cudaFlushGPUDirectRDMAWritesScope) {
+  return unsupported("cudaDeviceFlushGPUDirectRDMAWrites", Rdma);
 }
 
 } // extern "C"

@@ -1,4 +1,5 @@
-// Unified (managed) memory from cudaMallocManaged (and cudaStreamAttachMemAsync): buffers written by the host and updated by
+// Unified (managed) memory from cudaMallocManaged (and cudaStreamAttachMemAsync, advice and
+// prefetches read back by cudaMemRangeGetAttribute(s)): buffers written by the host and updated by
 // kernels and the other way round, with cudaDeviceSynchronize as the hand-off (__managed__ globals
 // are in managed_vars.cu). Skipped (still PASS) when cudaDevAttrManagedMemory is 0.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
@@ -163,6 +164,70 @@ int main()
     cudaPointerAttributes attr;
     CHECK(cudaPointerGetAttributes(&attr, data));
     EXPECT(attr.type == cudaMemoryTypeManaged, "managed pointer type %d", (int)attr.type);
+
+    // 5. Advice and prefetches, read back per range: a value where the whole range has it.
+    {
+        cudaMemLocation gpu = {cudaMemLocationTypeDevice, dev}, host = {cudaMemLocationTypeHost, 0};
+        const size_t half = 64 * sizeof(int);
+        int v = -7;
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, counts, 128 * sizeof(int)));
+        EXPECT(v == 0, "read-mostly before advice: %d", v);
+        CHECK(cudaMemAdvise(counts, half, cudaMemAdviseSetReadMostly, gpu));
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, counts, half));
+        EXPECT(v == 1, "read-mostly of the advised half: %d", v);
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, counts, 128 * sizeof(int)));
+        EXPECT(v == 0, "read-mostly of the whole (half advised): %d", v);
+        CHECK(cudaMemAdvise(counts + 16, sizeof(int), cudaMemAdviseUnsetReadMostly, gpu));
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, counts, half));
+        EXPECT(v == 0, "read-mostly after one element's unset: %d", v);
+
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, counts, half));
+        EXPECT(v == cudaInvalidDeviceId, "no preferred location: %d", v);
+        CHECK(cudaMemAdvise(counts, 128 * sizeof(int), cudaMemAdviseSetPreferredLocation, gpu));
+        CHECK(cudaMemAdvise(counts + 64, half, cudaMemAdviseSetPreferredLocation, host));
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, counts, half));
+        EXPECT(v == dev, "preferred location of the first half: %d", v);
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, counts + 64, half));
+        EXPECT(v == cudaCpuDeviceId, "preferred location of the second half: %d", v);
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, counts, 2 * half));
+        EXPECT(v == cudaInvalidDeviceId, "preferred location of both halves: %d", v);
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocationType, counts + 64, half));
+        EXPECT(v == cudaMemLocationTypeHost, "preferred location type: %d", v);
+
+        int by[3] = {5, 5, 5};
+        CHECK(cudaMemAdvise(counts, 2 * half, cudaMemAdviseSetAccessedBy, gpu));
+        CHECK(cudaMemRangeGetAttribute(by, sizeof by, cudaMemRangeAttributeAccessedBy, counts, half));
+        EXPECT(by[0] == dev && by[1] == cudaInvalidDeviceId && by[2] == cudaInvalidDeviceId,
+               "accessed by {%d, %d, %d}", by[0], by[1], by[2]);
+        CHECK(cudaMemAdvise(counts, 2 * half, cudaMemAdviseUnsetAccessedBy, gpu));
+        CHECK(cudaMemRangeGetAttribute(by, sizeof by, cudaMemRangeAttributeAccessedBy, counts, half));
+        EXPECT(by[0] == cudaInvalidDeviceId, "accessed by after unset: %d", by[0]);
+
+        CHECK(cudaMemPrefetchAsync(counts, 2 * half, gpu, 0, 0));
+        CHECK(cudaMemPrefetchAsync(counts, half, host, 0, 0));
+        int locs[2] = {0, 0};
+        void *datas[2] = {&locs[0], &locs[1]};
+        size_t sizes[2] = {4, 4};
+        cudaMemRangeAttribute which[2] = {cudaMemRangeAttributeLastPrefetchLocation,
+                                          cudaMemRangeAttributeLastPrefetchLocationType};
+        CHECK(cudaMemRangeGetAttributes(datas, sizes, which, 2, counts + 64, half));
+        EXPECT(locs[0] == dev && locs[1] == cudaMemLocationTypeDevice, "last prefetch {%d, %d}",
+               locs[0], locs[1]);
+        CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeLastPrefetchLocation, counts, half));
+        EXPECT(v == cudaCpuDeviceId, "last prefetch of the first half: %d", v);
+
+        // Wrong sizes, ranges past the allocation and memory that is not managed.
+        EXPECT(cudaMemRangeGetAttribute(&v, 8, cudaMemRangeAttributeReadMostly, counts, half) ==
+                   cudaErrorInvalidValue, "a size of 8 for a 32-bit attribute");
+        EXPECT(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, counts, 4 * half) ==
+                   cudaErrorInvalidValue, "a range past the allocation");
+        EXPECT(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, &v, 4) ==
+                   cudaErrorInvalidValue, "a range of host memory");
+        cudaMemLocation nowhere = {cudaMemLocationTypeDevice, 99};
+        EXPECT(cudaMemAdvise(counts, half, cudaMemAdviseSetPreferredLocation, nowhere) ==
+                   cudaErrorInvalidDevice, "a preferred device that does not exist");
+        cudaGetLastError();
+    }
 
     CHECK(cudaFree(data));
     CHECK(cudaFree(parts));

@@ -249,6 +249,21 @@ static void testHostAlloc()
     CHECK(cudaMemcpy(portable, d, n * sizeof(double), cudaMemcpyDeviceToHost));
     for (int i = 0; i < n; ++i)
         EXPECT(portable[i] == 1.0 / (i + 1), "cudaHostAlloc round trip [%d] = %g", i, portable[i]);
+    // The flags it was allocated with (mapped and portable under unified addressing), also for
+    // a pointer into the block; memory cudaHostAlloc did not give is refused.
+    unsigned flags = 0;
+    double *combined = nullptr;
+    CHECK(cudaHostAlloc((void **)&combined, 64, cudaHostAllocWriteCombined | cudaHostAllocMapped));
+    CHECK(cudaHostGetFlags(&flags, combined + 3));
+    EXPECT((flags & (cudaHostAllocWriteCombined | cudaHostAllocMapped)) ==
+               (cudaHostAllocWriteCombined | cudaHostAllocMapped), "write-combined flags %#x", flags);
+    CHECK(cudaHostGetFlags(&flags, pinned));
+    EXPECT(!(flags & cudaHostAllocWriteCombined), "default flags %#x", flags);
+    EXPECT(cudaHostGetFlags(&flags, d) == cudaErrorInvalidValue, "device memory has no host flags");
+    EXPECT(cudaHostGetFlags(&flags, &flags) == cudaErrorInvalidValue, "a stack address has none");
+    EXPECT(cudaHostAlloc((void **)&portable, 64, 0x40) == cudaErrorInvalidValue, "an unknown flag");
+    cudaGetLastError();
+    CHECK(cudaFreeHost(combined));
     CHECK(cudaFree(d));
     CHECK(cudaFreeHost(pinned));
     CHECK(cudaFreeHost(portable));

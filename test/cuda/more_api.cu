@@ -2,7 +2,8 @@
 // 3D memory (cudaMalloc3D, cudaMemcpy3D, cudaMemset3D), the default memory
 // pool of the stream-ordered allocator, stream attributes and the L2 reset
 // (hints), profiler ranges, min()/max() called from host code, the PCI bus
-// id, the shared-memory bank configuration and stream-capture queries.
+// id, the shared-memory bank configuration and stream-capture queries, stream ids, kernel handles
+// (cudaGetKernel, cudaGetFuncBySymbol: usable where a kernel is taken).
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -150,6 +151,30 @@ int main() {
     printf("FAIL: stream device %d\n", streamDevice);
     return 1;
   }
+  unsigned long long id = 0, id2 = 0, legacy = 1;
+  cudaStream_t s2;
+  CHECK(cudaStreamCreate(&s2));
+  CHECK(cudaStreamGetId(s, &id));
+  CHECK(cudaStreamGetId(s2, &id2));
+  CHECK(cudaStreamGetId(0, &legacy));
+  if (id == id2 || id == legacy || id2 == legacy) {
+    printf("FAIL: stream ids %llu %llu %llu\n", id, id2, legacy);
+    return 1;
+  }
+  CHECK(cudaStreamDestroy(s2));
+  cudaKernel_t kernel = nullptr;
+  cudaFunction_t function = nullptr;
+  CHECK(cudaGetKernel(&kernel, (const void *)addPlane));
+  CHECK(cudaGetFuncBySymbol(&function, (const void *)addPlane));
+  cudaFuncAttributes fa;
+  CHECK(cudaFuncGetAttributes(&fa, (const void *)kernel));
+  int local = 0;
+  if (!kernel || !function || fa.maxThreadsPerBlock <= 0 ||
+      cudaGetKernel(&kernel, &local) != cudaErrorInvalidDeviceFunction) {
+    printf("FAIL: kernel handles\n");
+    return 1;
+  }
+  cudaGetLastError();
   CHECK(cudaStreamDestroy(s));
   CHECK(cudaProfilerStop());
   printf("PASS\n");
