@@ -79,6 +79,7 @@ const StringMap<StringRef> &handlerDescriptions() {
       {"lowerMulHi", "double-width `mul`, high half"},
       {"lowerSad", "|a-b|+c"},
       {"lowerPermute", "byte permutation in IR"},
+      {"lowerFindNthSet", "a loop over the set bits (`__ferry_fns`)"},
       {"lowerRotate", "`llvm.fshl`/`llvm.fshr`"},
       {"lowerDirectedRounding", "directed rounding: add/sub/mul/fma in the hardware rounding mode (a strictfp helper, inline in code generation; f32 where subnormals are kept), else the round-to-nearest result moved one ulp by the sign of an exact residual"},
       {"lowerNanosleep", "`s.sleep` loop (`__ferry_nanosleep`)"},

@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "IRHelpers.h"
+#include "ModuleHelpers.h"
 
 using namespace llvm;
 
@@ -65,6 +66,64 @@ Value *emitPrivateSlot(IRBuilder<> &B, Type *Ty) {
   Function *F = B.GetInsertBlock()->getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().getFirstInsertionPt());
   return Entry.CreateAlloca(Ty, /*AddrSpace=*/5, nullptr, "ocml.out");
+}
+
+Value *emitFindNthSet(IRBuilder<> &B, Value *Mask, Value *Base, Value *Offset) {
+  Type *I32 = B.getInt32Ty();
+  Module &M = *B.GetInsertBlock()->getModule();
+  Function *F = getOrCreateHelper(
+      M, "__ferry_fns", FunctionType::get(I32, {I32, I32, I32}, false),
+      /*Convergent=*/false, [&](Function &F) {
+        LLVMContext &Ctx = F.getContext();
+        auto *Entry = BasicBlock::Create(Ctx, "entry", &F);
+        auto *Search = BasicBlock::Create(Ctx, "search", &F);
+        auto *Loop = BasicBlock::Create(Ctx, "skip", &F);
+        auto *Found = BasicBlock::Create(Ctx, "found", &F);
+        auto *None = BasicBlock::Create(Ctx, "none", &F);
+        IRBuilder<> H(Entry);
+        Value *Mask = F.getArg(0), *Off = F.getArg(2);
+        // Base beyond 31 is undefined in PTX: its low five bits are taken.
+        Value *Base = H.CreateAnd(F.getArg(1), 31);
+        Value *Up = H.CreateICmpSGT(Off, H.getInt32(0));
+        // Offset 0: Base itself if its bit is set.
+        Value *AtBase = H.CreateTrunc(H.CreateLShr(Mask, Base), H.getInt1Ty());
+        Value *Zero = H.CreateSelect(AtBase, Base, H.getInt32(-1));
+        // The bits from Base on in the direction of the search; Skip of
+        // them (|Offset| - 1) are passed over.
+        Value *Bits = H.CreateSelect(
+            Up, H.CreateAnd(Mask, H.CreateShl(H.getInt32(-1), Base)),
+            H.CreateAnd(Mask, H.CreateLShr(H.getInt32(-1), H.CreateSub(H.getInt32(31), Base))));
+        Value *Skip = H.CreateSub(H.CreateBinaryIntrinsic(Intrinsic::abs, Off, H.getFalse()),
+                                  H.getInt32(1));
+        Value *Count = H.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
+        auto *Cases = BasicBlock::Create(Ctx, "offset0", &F, Search);
+        H.CreateCondBr(H.CreateICmpEQ(Off, H.getInt32(0)), Cases, Search);
+        H.SetInsertPoint(Cases);
+        H.CreateRet(Zero);
+        H.SetInsertPoint(Search);
+        H.CreateCondBr(H.CreateICmpUGT(Count, Skip), Loop, None);
+        H.SetInsertPoint(Loop);
+        PHINode *Left = H.CreatePHI(I32, 2, "left");
+        PHINode *Done = H.CreatePHI(I32, 2, "skipped");
+        Left->addIncoming(Bits, Search);
+        Done->addIncoming(H.getInt32(0), Search);
+        Value *High = H.CreateLShr(H.getInt32(INT32_MIN),
+                                   H.CreateBinaryIntrinsic(Intrinsic::ctlz, Left, H.getTrue()));
+        Value *Next = H.CreateSelect(Up, H.CreateAnd(Left, H.CreateSub(Left, H.getInt32(1))),
+                                     H.CreateAnd(Left, H.CreateNot(High)));
+        Left->addIncoming(Next, Loop);
+        Done->addIncoming(H.CreateAdd(Done, H.getInt32(1)), Loop);
+        H.CreateCondBr(H.CreateICmpEQ(Done, Skip), Found, Loop);
+        H.SetInsertPoint(Found);
+        Value *Low = H.CreateBinaryIntrinsic(Intrinsic::cttz, Left, H.getTrue());
+        Value *Top = H.CreateSub(H.getInt32(31),
+                                 H.CreateBinaryIntrinsic(Intrinsic::ctlz, Left, H.getTrue()));
+        H.CreateRet(H.CreateSelect(Up, Low, Top));
+        H.SetInsertPoint(None);
+        H.CreateRet(H.getInt32(-1));
+      });
+  return B.CreateCall(F, {B.CreateZExtOrTrunc(Mask, I32), B.CreateZExtOrTrunc(Base, I32),
+                          B.CreateSExtOrTrunc(Offset, I32)});
 }
 
 } // namespace ferry

@@ -29,6 +29,12 @@ llvm::Value *emitBytePermute(llvm::IRBuilder<> &B, llvm::Value *A, llvm::Value *
 llvm::Value *emitRoundToInt(llvm::IRBuilder<> &B, llvm::Value *X,
                             llvm::Intrinsic::ID Round, llvm::Type *IntTy,
                             bool Unsigned);
+/// PTX fns / __fns: the position of the |Offset|-th set bit of \p Mask
+/// counting from bit \p Base (0..31) up (Offset > 0) or down (< 0), Base
+/// itself if Offset is 0 and that bit is set; 0xffffffff where there is
+/// none. A call of the module's helper __ferry_fns.
+llvm::Value *emitFindNthSet(llvm::IRBuilder<> &B, llvm::Value *Mask, llvm::Value *Base,
+                            llvm::Value *Offset);
 /// An addrspace(5) slot of \p Ty in the entry block of \p B's function.
 llvm::Value *emitPrivateSlot(llvm::IRBuilder<> &B, llvm::Type *Ty);
 

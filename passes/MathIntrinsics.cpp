@@ -244,6 +244,11 @@ Value *lowerPermute(IntrinsicLowering &L, int) {
   return emitBytePermute(L.B, L.arg(0), L.arg(1), L.arg(2), /*SignReplicate=*/true);
 }
 
+/// fns(mask, base, offset): the n-th set bit (__fns).
+Value *lowerFindNthSet(IntrinsicLowering &L, int) {
+  return emitFindNthSet(L.B, L.arg(0), L.arg(1), L.arg(2));
+}
+
 /// rotate.b32 / rotate.b64 (left, 0), rotate.right.b64 (1), swap.lo.hi.b64 (2).
 Value *lowerRotate(IntrinsicLowering &L, int Kind) {
   IRBuilder<> &B = L.B;

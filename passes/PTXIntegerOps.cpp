@@ -251,10 +251,20 @@ bool ptxFunnelShift(PTXTranslator &T, const PTXStatement &S, int) {
   return T.write(S.Operands[0], R);
 }
 
-/// popc (0), clz (1), brev (2), bfind (3): popc and clz give a .u32.
+/// popc (0), clz (1), brev (2), bfind (3): popc and clz give a .u32; fns
+/// (4): fns.b32 d, mask, base, offset.
 bool ptxBitCount(PTXTranslator &T, const PTXStatement &S, int Kind) {
   IRBuilder<> &B = T.B;
   PTXType Ty = typeOf(S);
+  if (Kind == 4) {
+    if (Ty.Width != 32 || S.Operands.size() != 4)
+      return T.fail("fns is fns.b32 d, mask, base, offset");
+    Type *I32 = B.getInt32Ty();
+    Value *Mask = T.read(S, 1, I32), *Base = T.read(S, 2, I32), *Offset = T.read(S, 3, I32);
+    if (!Mask || !Base || !Offset)
+      return false;
+    return T.write(S.Operands[0], emitFindNthSet(B, Mask, Base, Offset));
+  }
   if (!Ty.isInt() || (Ty.Width != 32 && Ty.Width != 64))
     return T.fail("unsupported type ." + S.Parts.back());
   Type *IT = B.getIntNTy(Ty.Width);

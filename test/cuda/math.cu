@@ -1,6 +1,6 @@
 // Device math against host references: float and double sin/cos/exp/log/sqrt/pow (and rsqrtf,
 // __fdividef) within a few ulps, fminf/fmaxf with NaN, integer intrinsics (__clz, __ffs, __brev,
-// __popc, __mul24, __umulhi) exactly, and half precision (__float2half, __half2float, __hadd).
+// __popc, __mul24, __umulhi, __fns) exactly, and half precision (__float2half, __half2float, __hadd).
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -42,7 +42,7 @@ static int failures = 0;
 #define N 512
 enum { F_SIN, F_COS, F_EXP, F_LOG, F_SQRT, F_RSQRT, F_POW, F_FDIV, F_MIN, F_MAX, NF };
 enum { D_SIN, D_COS, D_EXP, D_LOG, D_SQRT, D_POW, ND };
-enum { I_CLZ, I_FFS, I_BREV, I_POPC, I_MUL24, I_UMULHI, NI };
+enum { I_CLZ, I_FFS, I_BREV, I_POPC, I_MUL24, I_UMULHI, I_FNS, NI };
 
 struct Inputs {
     float trig[N], expIn[N], logIn[N], sqrtIn[N], powX[N], powY[N], divA[N], divB[N];
@@ -96,6 +96,8 @@ __global__ void intMath(const Inputs *in, unsigned *out)
     out[I_POPC * N + i] = (unsigned)__popc(x);
     out[I_MUL24 * N + i] = (unsigned)__mul24(in->m24a[i], in->m24b[i]);
     out[I_UMULHI * N + i] = __umulhi(x, in->bits2[i]);
+    // The n-th set bit from a base, up and down (offsets -33..33).
+    out[I_FNS * N + i] = __fns(x, in->bits2[i] % 32, int(in->bits2[i] >> 8) % 34 * (i % 2 ? 1 : -1));
 }
 
 __global__ void halfMath(const Inputs *in, float *conv, float *sum, unsigned short *rawBits)
@@ -201,6 +203,20 @@ static unsigned hostBrev(unsigned x)
         if ((x >> b) & 1u)
             r |= 1u << (31 - b);
     return r;
+}
+
+static unsigned hostFns(unsigned mask, unsigned base, int offset)
+{
+    if (offset == 0)
+        return (mask >> base) & 1 ? base : 0xffffffffu;
+    int count = offset > 0 ? offset - 1 : -offset - 1;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += offset > 0 ? 1 : -1)
+        if ((mask >> pos) & 1) {
+            if (count == 0)
+                return (unsigned)pos;
+            --count;
+        }
+    return 0xffffffffu;
 }
 
 static unsigned hostPopc(unsigned x)
@@ -346,6 +362,10 @@ int main()
         EXPECT(iv[I_BREV * N + i] == hostBrev(x), "__brev(0x%08x) = 0x%08x", x,
                iv[I_BREV * N + i]);
         EXPECT(iv[I_POPC * N + i] == hostPopc(x), "__popc(0x%08x) = %u", x, iv[I_POPC * N + i]);
+        const unsigned base = h->bits2[i] % 32;
+        const int offset = int(h->bits2[i] >> 8) % 34 * (i % 2 ? 1 : -1);
+        EXPECT(iv[I_FNS * N + i] == hostFns(x, base, offset), "__fns(0x%08x, %u, %d) = %d", x, base,
+               offset, (int)iv[I_FNS * N + i]);
         unsigned m24 = (unsigned)((long long)h->m24a[i] * (long long)h->m24b[i]);
         EXPECT(iv[I_MUL24 * N + i] == m24, "__mul24(%d, %d) = 0x%08x, want 0x%08x", h->m24a[i],
                h->m24b[i], iv[I_MUL24 * N + i], m24);

@@ -61,11 +61,6 @@ define { i32, i1 } @vote_mode() {
   %r = call { i32, i1 } @llvm.nvvm.vote.sync(i32 -1, i32 9, i1 true)
   ret { i32, i1 } %r
 }
-; CHECK-DAG: in function 'fns': 'llvm.nvvm.fns' cannot be translated to AMDGPU: fns (find n-th set bit) has no AMDGPU translation yet
-define i32 @fns(i32 %m) {
-  %r = call i32 @llvm.nvvm.fns(i32 %m, i32 0, i32 1)
-  ret i32 %r
-}
 ; CHECK-DAG: in function 'exit': 'llvm.nvvm.exit' cannot be translated to AMDGPU: exit (ending a thread early) has no AMDGPU translation yet
 define void @exit() {
   call void @llvm.nvvm.exit()
@@ -189,7 +184,6 @@ declare void @llvm.nvvm.barrier.n(i32)
 declare void @llvm.nvvm.membar(i32)
 declare { i32, i1 } @llvm.nvvm.shfl.sync.i32(i32, i32, i32, i32, i32)
 declare { i32, i1 } @llvm.nvvm.vote.sync(i32, i32, i1)
-declare i32 @llvm.nvvm.fns(i32, i32, i32)
 declare void @llvm.nvvm.exit()
 declare { i32, i32, i32, i32 } @llvm.nvvm.wmma.m32n8k16.load.a.row.u8.p0(ptr)
 declare { i32, i32, i32, i32, i32, i32, i32, i32 } @llvm.nvvm.wmma.m16n16k16.mma.row.col.s4(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)

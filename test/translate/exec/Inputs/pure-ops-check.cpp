@@ -27,6 +27,8 @@ void add128(uint64_t *, uint64_t, uint64_t, uint64_t, uint64_t);
 void sub128(uint64_t *, uint64_t, uint64_t, uint64_t, uint64_t);
 void mul64x64(uint64_t *, uint64_t, uint64_t);
 int32_t bfind_shiftamt(int32_t);
+uint32_t fns_intrinsic(uint32_t, uint32_t, int32_t);
+uint32_t fns_inline(uint32_t, uint32_t, int32_t);
 double selp_equ(double, double, double, double);
 uint32_t shf_l_wrap(uint32_t, uint32_t, uint32_t);
 uint32_t shf_r_clamp(uint32_t, uint32_t, uint32_t);
@@ -109,6 +111,20 @@ static float randomFloat(std::mt19937 &g) {
   return f;
 }
 
+// PTX fns: the |offset|-th set bit from base up (offset > 0) or down.
+static uint32_t refFns(uint32_t mask, uint32_t base, int32_t offset) {
+  if (offset == 0)
+    return (mask >> base) & 1 ? base : 0xffffffffu;
+  int count = offset > 0 ? offset - 1 : -(offset + 1);
+  for (int pos = int(base); pos >= 0 && pos < 32; pos += offset > 0 ? 1 : -1)
+    if ((mask >> pos) & 1) {
+      if (count == 0)
+        return uint32_t(pos);
+      --count;
+    }
+  return 0xffffffffu;
+}
+
 static double randomDouble(std::mt19937 &g) {
   uint64_t bits = (uint64_t(g()) << 32) | g();
   if (g() % 2)
@@ -173,6 +189,14 @@ int main() {
 
     uint32_t v = g() >> (g() % 32);
     EXPECT("bfind.shiftamt", (uint32_t)bfind_shiftamt(v), v ? (uint32_t)__builtin_clz(v) : 0xffffffffu, "%08x", v);
+
+    // Masks sparse to full, offsets past the set bits both ways.
+    uint32_t mask = g() & g(), base = g() % 32;
+    if (i % 4 == 0)
+      mask |= g();
+    const int32_t offset = int32_t(g() % 69) - 34;
+    EXPECT("fns", fns_intrinsic(mask, base, offset), refFns(mask, base, offset), "%08x %u %d", mask, base, offset);
+    EXPECT("fns.b32", fns_inline(mask, base, offset), refFns(mask, base, offset), "%08x %u %d", mask, base, offset);
   }
   // Round-half-even, saturating conversions, saturate.
   EXPECT("round.f", round_f(2.5f), 2, "2.5");

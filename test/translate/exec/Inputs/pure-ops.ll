@@ -82,6 +82,15 @@ define i32 @bfind_shiftamt(i32 %x) {
   %r = call i32 asm "bfind.shiftamt.u32 $0, $1;", "=r,r"(i32 %x)
   ret i32 %r
 }
+define i32 @fns_intrinsic(i32 %m, i32 %b, i32 %o) {
+  %r = call i32 @llvm.nvvm.fns(i32 %m, i32 %b, i32 %o)
+  ret i32 %r
+}
+declare i32 @llvm.nvvm.fns(i32, i32, i32)
+define i32 @fns_inline(i32 %m, i32 %b, i32 %o) {
+  %r = call i32 asm "fns.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %m, i32 %b, i32 %o)
+  ret i32 %r
+}
 define double @selp_equ(double %a, double %b, double %x, double %y) {
   %r = call double asm "{ .reg .pred __$$temp3;\0A  setp.equ.f64 __$$temp3, $1, $2;\0A  selp.f64 $0, $3, $4, __$$temp3;}", "=d,d,d,d,d"(double %a, double %b, double %x, double %y)
   ret double %r
