@@ -24,7 +24,7 @@ typedef struct {
   int n;
 } particles;
 
-static void step(particles out, particles in) {
+static void step(particles out, particles in, const float *out_x, const float *in_y) {
 #pragma acc data present(in.x, in.y, out.x, out.y)
   {
 #pragma acc parallel loop
@@ -34,13 +34,15 @@ static void step(particles out, particles in) {
     }
   }
   /* The host's pointers are the host's again. */
-  CHECK(out.x[0] == out.x[0]);
+  CHECK(out.x == out_x);
+  CHECK(in.y == in_y);
 }
 
-static void scale(particles p, float f) {
+static void scale(particles p, float f, const float *p_x) {
 #pragma acc parallel loop present(p.x)
   for (int i = 0; i < p.n; i++)
     p.x[i] *= f;
+  CHECK(p.x == p_x);
 }
 
 int main(void) {
@@ -54,8 +56,8 @@ int main(void) {
   }
 #pragma acc data copyin(a.x[0:N], a.y[0:N]) copyout(b.x[0:N], b.y[0:N])
   {
-    step(b, a);
-    scale(b, 0.5f);
+    step(b, a, b.x, a.y);
+    scale(b, 0.5f, b.x);
   }
   for (int i = 0; i < N; i++) {
     CHECK(b.x[i] == (float)i);
