@@ -54,6 +54,60 @@ QualType subscriptedType(QualType T) {
   return QualType();
 }
 
+/// The method of \p R (or a base) named \p Name (or operator \p Op) that
+/// takes no argument, the non-const one first.
+static const CXXMethodDecl *accessor(const CXXRecordDecl *R, StringRef Name,
+                                     OverloadedOperatorKind Op = OO_None) {
+  // A specialization not instantiated yet (what a std::shared_ptr points
+  // to, where nothing needed it complete): its template's members.
+  if (const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
+      S && !S->hasDefinition())
+    R = S->getSpecializedTemplate()->getTemplatedDecl();
+  if (!R || !R->hasDefinition())
+    return nullptr;
+  const CXXMethodDecl *Found = nullptr;
+  for (const CXXMethodDecl *M : R->methods()) {
+    const bool Named = Op != OO_None ? M->getOverloadedOperator() == Op
+                                     : M->getIdentifier() && M->getName() == Name;
+    if (Named && M->getNumParams() == 0 && M->getReturnType()->isPointerType() &&
+        (!Found || Found->isConst()))
+      Found = M;
+  }
+  if (!Found)
+    for (const CXXBaseSpecifier &Base : R->bases())
+      if ((Found = accessor(Base.getType()->getAsCXXRecordDecl(), Name, Op)))
+        break;
+  return Found;
+}
+
+std::string ownedMemoryRemedy(QualType T, StringRef Name, StringRef Clause, StringRef Section) {
+  const CXXRecordDecl *R = T.getNonReferenceType()->getAsCXXRecordDecl();
+  auto Use = [&](const CXXMethodDecl *M, StringRef Access) {
+    // The pointer's type as a user writes it ('double *'), 'auto *' where
+    // it is a template's.
+    QualType Pointer = M->getReturnType().getCanonicalType();
+    PrintingPolicy Policy{LangOptions()};
+    Policy.SuppressTagKeyword = true;
+    const std::string Type =
+        Pointer->isDependentType() ? "auto *" : Pointer.getAsString(Policy);
+    return ("'" + Type + (StringRef(Type).ends_with("*") ? "" : " ") + "p = " + Name + Access +
+            ";' with '" + Clause + "(p" + Section + ")'")
+        .str();
+  };
+  if (const CXXMethodDecl *Data = accessor(R, "data"))
+    return "its data() is that memory: " + Use(Data, ".data()");
+  if (const CXXMethodDecl *Arrow = accessor(R, "", OO_Arrow)) {
+    const CXXRecordDecl *Pointee = Arrow->getReturnType()->getPointeeCXXRecordDecl();
+    if (const CXXMethodDecl *Data = accessor(Pointee, "data"))
+      return "the data() of what it points to is that memory: " + Use(Data, "->data()");
+  }
+  if (const CXXMethodDecl *Get = accessor(R, "get"))
+    return "a pointer to that memory, for example " + Use(Get, ".get()");
+  return ("a pointer to that memory: 'T *p = <the memory " + Name + " owns>;' with '" + Clause +
+          "(p" + Section + ")'")
+      .str();
+}
+
 InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList &Written)
     : Loop(L),
       Plain(!D.find(ClauseKind::Reduction) && !D.find(ClauseKind::Private) &&
@@ -461,7 +515,9 @@ TokenList AccContext::nonTrivialObjects(
     Out.push_back(T);
     if (WarnedPointerStructs.insert(T.getLocation().getRawEncoding()).second)
       report(TheSema->getPreprocessor(), T.getLocation(), Diag::ObjectByReference)
-          << TheSema->getPreprocessor().getSpelling(T) << VD->getType().getAsString();
+          << TheSema->getPreprocessor().getSpelling(T) << VD->getType().getAsString()
+          << ownedMemoryRemedy(VD->getType(), TheSema->getPreprocessor().getSpelling(T), "copy",
+                               "[0:n]");
   }
   return Out;
 }
@@ -585,7 +641,9 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
           Pointer->getType().getNonReferenceType()->isRecordType()) {
         report(PP, V.Name.getLocation(), Diag::SectionOfObject)
             << PP.getSpelling(V.Name) << spelling(C.Kind)
-            << Pointer->getType().getNonReferenceType().getAsString();
+            << Pointer->getType().getNonReferenceType().getAsString()
+            << ownedMemoryRemedy(Pointer->getType(), PP.getSpelling(V.Name), spelling(C.Kind),
+                                 "[lo:len]");
         return false;
       }
       if (V.Element && Pointer && Pointer->getType().getNonReferenceType()->isPointerType() &&

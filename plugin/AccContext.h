@@ -53,6 +53,14 @@ bool isLocalScalar(const clang::VarDecl *VD);
 /// element), or null.
 clang::QualType subscriptedType(clang::QualType T);
 
+/// What to map instead of class object \p Name of type \p T, whose own
+/// bytes hold pointers to the memory it owns, as clause \p Clause with
+/// section \p Section: through its `data()` (a std::vector), through what
+/// its `operator->` points to (a smart pointer to a container), its
+/// `get()` (a smart pointer), else in general terms.
+std::string ownedMemoryRemedy(clang::QualType T, llvm::StringRef Name, llvm::StringRef Clause,
+                              llvm::StringRef Section);
+
 /// A `loop` nested in a region's iteration, as written.
 struct InnerLoop {
   /// Loop \p L of directive \p D, written as \p Written; plain where D

@@ -58,7 +58,8 @@ static void warnShallowCopies(Preprocessor &PP, const AccContext &Ctx, const Dir
           T.isTriviallyCopyableType(VD->getASTContext()))
         continue;
       report(PP, V.Name.getLocation(), Diag::ShallowObjectCopy)
-          << PP.getSpelling(V.Name) << T.getAsString() << spelling(C.Kind);
+          << PP.getSpelling(V.Name) << T.getAsString() << spelling(C.Kind)
+          << ownedMemoryRemedy(T, PP.getSpelling(V.Name), spelling(C.Kind), "[0:n]");
     }
   }
 }

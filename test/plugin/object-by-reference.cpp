@@ -43,7 +43,7 @@ int main() {
   std::vector<double> v(n, 1.0), w(n, 1.0);
   Owner a(n);
   Plain q{};
-// CHECK: object-by-reference.cpp:[[#@LINE+2]]:31: warning: 'v' is a 'std::vector<double>', which is not trivially copyable, and no data clause names it: the region uses the host's object itself, which a GPU reaches only where it is present (OpenACC's implicit 'copy' would map the object's own bytes, holding the host's pointers); map the memory it owns instead (for a std::vector: 'T *p = v.data();' with 'copy(p[0:n])')
+// CHECK: object-by-reference.cpp:[[#@LINE+2]]:31: warning: 'v' is a 'std::vector<double>', which is not trivially copyable, and no data clause names it: the region uses the host's object itself, which a GPU reaches only where it is present (OpenACC's implicit 'copy' would map the object's own bytes, holding the host's pointers); map the memory it owns instead (its data() is that memory: 'double *p = v.data();' with 'copy(p[0:n])')
 #pragma acc parallel loop
   for (int i = 0; i < n; i++) v[i] *= 2;
 // CHECK: object-by-reference.cpp:[[#@LINE+3]]:31: warning: 'a' is a 'Owner', which is not trivially copyable, and no data clause names it

@@ -23,7 +23,7 @@ void maps(int n) {
   Plain p{};
   Owner o{nullptr, n};
   double *pv = v.data();
-// CHECK: shallow-object-copy.cpp:[[#@LINE+2]]:26: warning: 'v' is a 'std::vector<double>', which is not trivially copyable: 'copyout' maps the object's own bytes, not the memory it owns (OpenACC's data clauses copy shallowly), so its device copy holds the host's pointers, which a GPU that does not reach host memory cannot use; map that memory instead (for a std::vector: a pointer to its data() and a section of it, 'T *p = v.data();' with 'copyout(p[0:n])')
+// CHECK: shallow-object-copy.cpp:[[#@LINE+2]]:26: warning: 'v' is a 'std::vector<double>', which is not trivially copyable: 'copyout' maps the object's own bytes, not the memory it owns (OpenACC's data clauses copy shallowly), so its device copy holds the host's pointers, which a GPU that does not reach host memory cannot use; map that memory instead (its data() is that memory: 'double *p = v.data();' with 'copyout(p[0:n])')
 // CHECK: shallow-object-copy.cpp:[[#@LINE+1]]:36: warning: 'w' is a 'std::vector<double>', {{.*}} 'create'
 #pragma acc data copyout(v) create(w)
   {
