@@ -275,8 +275,7 @@ static void addNamedInClauses(ArrayRef<const Directive *> Directives,
           Names.insert(V.Name.getIdentifierInfo());
 }
 
-/// `=`, a compound assignment, `++` or `--`.
-static bool isUpdateOperator(const Token &T) {
+bool isUpdateOperator(const Token &T) {
   return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
                    tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
                    tok::caretequal, tok::lesslessequal, tok::greatergreaterequal,

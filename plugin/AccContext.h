@@ -170,6 +170,9 @@ struct OpenConstruct {
   unsigned NestLoops = 1;
 };
 
+/// `=`, a compound assignment, `++` or `--`.
+bool isUpdateOperator(const clang::Token &T);
+
 /// Adds to \p Names the names \p Body declares itself (`int i = 0`,
 /// `double t[4];`): its own, not the outer variables' (a lookup may still
 /// see the variables of the statement before the construct, which the

@@ -183,8 +183,9 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
         !Conflict.empty())
       report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict << Conditional;
     else
-      Independent = !nestedNeedsProof(Ctx, D) ||
-                    findLoopDependence(PP, Ctx, D, L, S.Nested.Loops).empty();
+      Independent = (!nestedNeedsProof(Ctx, D) ||
+                     findLoopDependence(PP, Ctx, D, L, S.Nested.Loops).empty()) &&
+                    !updatesIterationScalar(PP, Ctx, D, L);
   }
   if (Privates.any()) {
     report(PP, D.Loc, Diag::CUnsupported) << "a private copy of an array section";

@@ -11,6 +11,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -50,6 +51,75 @@ static llvm::StringSet<> namesIn(Preprocessor &PP, const Directive &D,
         if (!V.isMember())
           Names.insert(PP.getSpelling(V.Name));
   return Names;
+}
+
+/// Whether the first use of \p Name in \p Body assigns it (`x = ...`)
+/// before any condition or jump of the body: each iteration's own value.
+static bool assignedFirstUnconditionally(ArrayRef<Token> Body, const IdentifierInfo *Name) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_while, tok::kw_do,
+                  tok::kw_for, tok::kw_break, tok::kw_continue, tok::kw_goto, tok::ampamp,
+                  tok::pipepipe))
+      return false;
+    if (T.is(tok::identifier) && T.getIdentifierInfo() == Name &&
+        !(I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+      return I + 1 < Body.size() && Body[I + 1].is(tok::equal) &&
+             !(I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+  }
+  return false;
+}
+
+std::string findIterationScalarUpdate(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                                      const CanonicalLoop &L, std::string &How) {
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> OfIteration, Own;
+  for (const OpenConstruct *O : Ctx.enclosingLoops())
+    if (O->LexedLoop)
+      addDeclaredInBody(*O->LexedLoop, OfIteration);
+  addDeclaredInBody(L.Body, Own);
+  Own.insert(L.Var.getIdentifierInfo());
+  const llvm::StringSet<> Named = namesIn(
+      PP, D, {ClauseKind::Private, ClauseKind::Firstprivate, ClauseKind::Reduction});
+  ArrayRef<Token> Body = L.Body;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) || !OfIteration.count(T.getIdentifierInfo()) ||
+        Own.count(T.getIdentifierInfo()) || Named.contains(PP.getSpelling(T)) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        (I + 1 < Body.size() && Body[I + 1].isOneOf(tok::l_square, tok::period, tok::arrow)))
+      continue;
+    if (Ctx.atomicTarget(T.getLocation())) {
+      How = "updates '" + PP.getSpelling(T) + "' atomically";
+      return PP.getSpelling(T);
+    }
+    const bool Assigned = I + 1 < Body.size() && Body[I + 1].is(tok::equal);
+    const bool Updated =
+        (I + 1 < Body.size() && !Assigned && isUpdateOperator(Body[I + 1])) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+    if (Updated || (Assigned && !assignedFirstUnconditionally(Body, T.getIdentifierInfo()))) {
+      How = (Updated ? "updates '" : "assigns '") + PP.getSpelling(T) +
+            (Updated ? "'" : "' under a condition");
+      return PP.getSpelling(T);
+    }
+  }
+  return {};
+}
+
+bool updatesIterationScalar(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                            const CanonicalLoop &L) {
+  std::string How;
+  const std::string Name = findIterationScalarUpdate(PP, Ctx, D, L, How);
+  if (Name.empty())
+    return false;
+  if (Ctx.missedRemarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
+               "' not parallelized: it " + How + ", a scalar declared in the iteration around it, which OpenACC shares among "
+               "the work-items of the gang and Ferry keeps on each work-item; its iterations "
+               "run in order inside each iteration of the loop around it (a 'reduction' clause "
+               "for a sum or count, or '" +
+               Name + "' declared inside the loop where each iteration has its own, spreads them)";
+  return true;
 }
 
 std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,

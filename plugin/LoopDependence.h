@@ -29,6 +29,23 @@ std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
                                const Directive &D, const CanonicalLoop &L,
                                llvm::ArrayRef<InnerLoop> Nested);
 
+/// A scalar of the iteration around \p L, the loop of \p D nested in a
+/// region's iteration (declared in the body of an enclosing loop construct
+/// before it), that \p L's iterations update (\p How: "updates 'x'
+/// atomically", ...): atomically, in place, or by an assignment that is not the
+/// first thing each iteration does to it unconditionally (`if (x < 0)
+/// found = 1;`). OpenACC shares such a variable among the work-items of
+/// the gang (or worker), where Ferry keeps a copy per work-item. Its name,
+/// or empty.
+std::string findIterationScalarUpdate(clang::Preprocessor &PP, AccContext &Ctx,
+                                      const Directive &D, const CanonicalLoop &L,
+                                      std::string &How);
+
+/// Whether \p L updates such a scalar (findIterationScalarUpdate), which
+/// makes it run in order inside the iteration; a missed remark says why.
+bool updatesIterationScalar(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                            const CanonicalLoop &L);
+
 /// The element or scalar that every iteration of \p L, the loop of \p D,
 /// certainly updates (DependenceTest.h, findCertainConflict, which sets
 /// \p Conditional); empty when there is none.

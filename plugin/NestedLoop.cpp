@@ -44,17 +44,19 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
     // it, which were set up for its spreading: then only the warning).
     bool Conditional = false;
     const std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops, Conditional);
-    if (Conflict.empty())
-      return true;
-    // (`independent` written: the program's word, kept, with the warning.)
-    const bool Kept = S.Nested.Spread || D.find(ClauseKind::Independent);
-    report(PP, D.Loc, Kept ? Diag::RacyLoopKept : Diag::RacyLoop)
-        << PP.getSpelling(L.Var) << Conflict << Conditional;
-    return Kept;
+    if (!Conflict.empty()) {
+      // (`independent` written: the program's word, kept, with the warning.)
+      const bool Kept = S.Nested.Spread || D.find(ClauseKind::Independent);
+      report(PP, D.Loc, Kept ? Diag::RacyLoopKept : Diag::RacyLoop)
+          << PP.getSpelling(L.Var) << Conflict << Conditional;
+      if (!Kept)
+        return false;
+    }
+    return !sharesIterationScalar(L, S);
   }
   const std::string Why = findLoopDependence(PP, Ctx, D, L, S.Nested.Loops);
   if (Why.empty())
-    return Proven = true;
+    return Proven = !sharesIterationScalar(L, S);
   if (Ctx.missedRemarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
@@ -62,6 +64,11 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
                "; its iterations run in order inside each iteration of the "
                "loop around it (write 'independent' if they are)";
   return false;
+}
+
+bool NestedLoop::sharesIterationScalar(const CanonicalLoop &L, const LoopStatement &S) {
+  // (Loops spread inside it were set up for its spreading.)
+  return !S.Nested.Spread && updatesIterationScalar(PP, Ctx, D, L);
 }
 
 void NestedLoop::spread(const CanonicalLoop &L, const LoopStatement &S,

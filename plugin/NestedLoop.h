@@ -47,6 +47,10 @@ private:
   /// Whether \p L may spread: proven independent when it needs a proof
   /// (\p Proven), else a missed remark says why not.
   bool maySpread(const CanonicalLoop &L, const LoopStatement &S, bool &Proven);
+  /// Whether \p L updates a scalar of the iteration around it, which it
+  /// cannot share among work-items (findIterationScalarUpdate; a missed
+  /// remark says so): it runs in order then.
+  bool sharesIterationScalar(const CanonicalLoop &L, const LoopStatement &S);
   /// Records \p L in its region (and the worker loop around it) and
   /// injects its rewritten form.
   void spread(const CanonicalLoop &L, const LoopStatement &S, int Level,
