@@ -26,11 +26,20 @@ int main() {
   auto made = std::make_shared<std::vector<int>>(n);
   std::unique_ptr<double[]> unique(new double[n]);
   Owner owner(n);
-// CHECK: :[[#@LINE+4]]:34: error: 'shared' in 'copyin(shared[...])' is a 'std::shared_ptr<std::vector<float> >', {{.*}} (the data() of what it points to is that memory: 'float *p = shared->data();' with 'copyin(p[lo:len])')
-// CHECK: :[[#@LINE+3]]:51: error: 'made' in 'copyin(made[...])' is a {{.*}} (the data() of what it points to is that memory: 'auto *p = made->data();' with 'copyin(p[lo:len])')
-// CHECK: :[[#@LINE+2]]:68: error: 'unique' in 'copyin(unique[...])' is a 'std::unique_ptr<double[]>', {{.*}} (a pointer to that memory, for example 'double *p = unique.get();' with 'copyin(p[lo:len])')
-// CHECK: :[[#@LINE+1]]:87: error: 'owner' in 'copyin(owner[...])' is a 'Owner', {{.*}} (a pointer to that memory: 'T *p = <the memory owner owns>;' with 'copyin(p[lo:len])')
-#pragma acc parallel loop copyin(shared[0:n]) copyin(made[0:n]) copyin(unique[0:n]) copyin(owner[0:n])
+// CHECK: :[[#@LINE+1]]:34: error: 'shared' in 'copyin(shared[...])' is a 'std::shared_ptr<std::vector<float> >', {{.*}} (the data() of what it points to is that memory: 'float *p = shared->data();' with 'copyin(p[lo:len])')
+#pragma acc parallel loop copyin(shared[0:n])
+  for (int i = 0; i < n; i++)
+    v[i] += 1;
+// CHECK: :[[#@LINE+1]]:34: error: 'made' in 'copyin(made[...])' is a {{.*}} (the data() of what it points to is that memory: 'auto *p = made->data();' with 'copyin(p[lo:len])')
+#pragma acc parallel loop copyin(made[0:n])
+  for (int i = 0; i < n; i++)
+    v[i] += 1;
+// CHECK: :[[#@LINE+1]]:34: error: 'unique' in 'copyin(unique[...])' is a 'std::unique_ptr<double[]>', {{.*}} (a pointer to that memory, for example 'double *p = unique.get();' with 'copyin(p[lo:len])')
+#pragma acc parallel loop copyin(unique[0:n])
+  for (int i = 0; i < n; i++)
+    v[i] += 1;
+// CHECK: :[[#@LINE+1]]:34: error: 'owner' in 'copyin(owner[...])' is a 'Owner', {{.*}} (a pointer to that memory: 'T *p = <the memory owner owns>;' with 'copyin(p[lo:len])')
+#pragma acc parallel loop copyin(owner[0:n])
   for (int i = 0; i < n; i++)
     v[i] += 1;
   return 0;
