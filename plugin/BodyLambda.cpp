@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "BodyLambda.h"
 
+#include "clang/AST/Decl.h"
+
 using namespace clang;
 
 namespace ferry {
@@ -49,11 +51,16 @@ void BodyLambda::captureShared(
   });
   for (const PrivateSection &P : Privates.own())
     Reduced.insert(P.Var.Name.getIdentifierInfo());
-  // A variable named with an array section is the base of device-mappable
-  // memory: captured as a pointer by value (an array decays), so that the
-  // runtime can translate it to the device copy (implicit attach). A whole
-  // variable is captured by reference: writes to it are seen after the
-  // region, and its own mapping translates its address.
+  // A pointer named with an array section is the base of device-mappable
+  // memory: captured by value, so that the runtime can translate it to the
+  // device copy (implicit attach). A whole variable, and an array of a
+  // constant size with a section, are captured by reference: writes to it
+  // are seen after the region, its mapping translates its address, and an
+  // array keeps its type (`sizeof a`, a `T (&)[N]` parameter).
+  auto isFixedArray = [&](const Token &Name) {
+    const VarDecl *VD = Ctx.lookupVariable(Name);
+    return VD && VD->getType()->isArrayType() && !VD->getType()->isVariableArrayType();
+  };
   const SmallVector<const Clause *, 8> DataClauses =
       Ctx.sharedDataClauses(D, Compute, Body);
   // `this` in one of them: the object is present data, which the region may
@@ -88,7 +95,7 @@ void BodyLambda::captureShared(
         // variable-length array (its bounds), nor can a template see it.
         // Its address is the base of any section of it.
         List.add("&", V.Name);
-      } else if (Sectioned.count(Id)) {
+      } else if (Sectioned.count(Id) && !isFixedArray(V.Name)) {
         List.add("", V.Name)
             .code("= ::ferry::acc::section_base(")
             .tokens(V.Name)

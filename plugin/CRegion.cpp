@@ -37,6 +37,10 @@ struct Capture {
   /// (*p)[m]`): the lengths of the row's dimensions, read where the region
   /// starts (a closure cannot hold a type of variable size).
   unsigned VariableDims = 0;
+  /// A Pointer to an array of a constant size: the chunk's body reaches
+  /// the array through a pointer to all of it, so that it keeps its type
+  /// (`sizeof a`, `&a`).
+  bool FixedArray = false;
 };
 
 /// A reduction of a C region: a scalar, or elements [Lower, Lower +
@@ -135,7 +139,8 @@ private:
       report(PP, T.getLocation(), Diag::CVariablyModified) << name(PP, T);
       return false;
     }
-    Captures.push_back({T, K, VariableDims});
+    Captures.push_back({T, K, VariableDims,
+                        VD && K == CaptureKind::Pointer && VD->getType()->isConstantArrayType()});
     return true;
   }
 
@@ -523,12 +528,15 @@ private:
            "< 0 ? -1 : __ferry_trip * __ferry_cl.__ferry_n[__ferry_l];");
   }
 
-  /// The body with each name of a Reference capture as `(*__ferry_ref_x)`.
+  /// The body with each name of a Reference capture as `(*__ferry_ref_x)`,
+  /// of an array of constant size as `(*__ferry_arr_x)`.
   TokenList rewrittenBody() {
     llvm::SmallDenseMap<const IdentifierInfo *, std::string> Refs;
     for (const Capture &C : Captures)
       if (C.Kind == CaptureKind::Reference)
         Refs[C.Name.getIdentifierInfo()] = "__ferry_ref_" + name(PP, C.Name);
+      else if (C.FixedArray)
+        Refs[C.Name.getIdentifierInfo()] = "__ferry_arr_" + name(PP, C.Name);
     ArrayRef<Token> Body = body();
     TokenList Out;
     for (size_t I = 0; I < Body.size(); ++I) {
@@ -671,6 +679,13 @@ private:
 
   /// A Pointer capture \p C named \p N.
   void emitChunkPointer(const Capture &C, const std::string &N) {
+    // (Before `x` is declared again: `__typeof__(x)` is the array's type.)
+    if (C.FixedArray)
+      B.code("__typeof__(")
+          .tokens(C.Name)
+          .code(") *__ferry_arr_" + N + " = (__typeof__(")
+          .tokens(C.Name)
+          .code(") *)__ferry_c->" + N + "; (void)__ferry_arr_" + N + ";");
     if (C.VariableDims) {
       // `E (*x)[d0][d1] = ...` with the lengths the closure holds.
       B.code("__typeof__((")
