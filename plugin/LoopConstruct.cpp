@@ -263,7 +263,27 @@ bool LoopConstruct::check(const Placement &P) {
         << spelling(D.Kind) << spelling(*P.Outer);
     return false;
   }
+  warnLevelNesting();
   return true;
+}
+
+void LoopConstruct::warnLevelNesting() const {
+  // OpenACC 2.9.2-2.9.4: a gang loop holds no gang loop, a worker loop no
+  // gang or worker loop, a vector loop no loop with a level clause.
+  static const ClauseKind Levels[] = {ClauseKind::Vector, ClauseKind::Worker, ClauseKind::Gang};
+  int Inner = -1;
+  for (int L = 0; L < 3; ++L)
+    if (D.find(Levels[L]))
+      Inner = L;
+  if (Inner < 0)
+    return;
+  for (const OpenConstruct *O : Ctx.enclosingLoops())
+    for (int L = 0; L <= Inner; ++L)
+      if (O->D != &D && O->D->find(Levels[L])) {
+        report(PP, D.Loc, Diag::LevelInsideLevel)
+            << spelling(Levels[Inner]) << spelling(Levels[L]);
+        return;
+      }
 }
 
 bool LoopConstruct::readClauses(const Placement &P) {

@@ -102,6 +102,9 @@ private:
   Placement place() const;
   /// Refuses what cannot be rewritten (complex reductions, a compute
   /// construct in another); false after a diagnostic.
+  /// Warns of a level clause that OpenACC does not allow inside the
+  /// enclosing loops' levels (a gang loop in a gang loop).
+  void warnLevelNesting() const;
   bool check(const Placement &P);
   /// Reads the private sections, shared reductions and level operands;
   /// false after a diagnostic.

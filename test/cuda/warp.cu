@@ -1,6 +1,8 @@
 // Warp-level primitives (warpSize 32): __shfl_down_sync and __shfl_xor_sync reductions (int, float,
 // double), __shfl_sync broadcasts (also with width 8), a __shfl_up_sync inclusive scan,
-// __ballot_sync with __popc, __any_sync/__all_sync, and __activemask in partial and divergent warps.
+// __ballot_sync with __popc, __any_sync/__all_sync, and __activemask in partial and divergent warps;
+// a ticket lane 0 takes with atomicAdd and broadcasts with __shfl_sync while the other lanes'
+// variable is unset (ECL-CC's worklist: clang's noundef made every lane take one).
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
@@ -136,6 +138,18 @@ __global__ void activeMasks(unsigned *fullMask, unsigned *oddMask, int *partialS
         oddMask[tid] = 0;
 }
 
+__device__ int ticketCounter;
+
+__global__ void tickets(int *got)
+{
+    const int lane = threadIdx.x % 32;
+    int idx;
+    if (lane == 0)
+        idx = atomicAdd(&ticketCounter, 1);
+    idx = __shfl_sync(0xffffffff, idx, 0);
+    got[blockIdx.x * blockDim.x + threadIdx.x] = idx;
+}
+
 int main()
 {
     const int blocks = 4, threads = 128, n = blocks * threads, warps = n / WARP;
@@ -253,6 +267,26 @@ int main()
     EXPECT(partial[0] == 32 * 33 / 2, "full warp sum %d", partial[0]);
     EXPECT(partial[1] == (33 + 48) * 16 / 2, "partial warp sum %d, want %d", partial[1],
            (33 + 48) * 16 / 2);
+
+    // One ticket per warp: 16 in all, each warp's lanes agree.
+    int *dGot;
+    std::vector<int> got(n);
+    CHECK(cudaMalloc(&dGot, n * sizeof(int)));
+    tickets<<<blocks, threads>>>(dGot);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(got.data(), dGot, n * sizeof(int), cudaMemcpyDeviceToHost));
+    int taken = 0;
+    CHECK(cudaMemcpyFromSymbol(&taken, ticketCounter, sizeof taken));
+    EXPECT(taken == warps, "%d tickets taken, want one per warp (%d)", taken, warps);
+    std::vector<int> seen(warps, 0);
+    for (int w = 0; w < warps; ++w) {
+        const int t = got[w * WARP];
+        EXPECT(t >= 0 && t < warps && !seen[t]++, "warp %d got ticket %d", w, t);
+        for (int l = 1; l < WARP; ++l)
+            EXPECT(got[w * WARP + l] == t, "warp %d lane %d got %d, lane 0 %d", w, l,
+                   got[w * WARP + l], t);
+    }
+    CHECK(cudaFree(dGot));
 
     CHECK(cudaFree(dIn));
     CHECK(cudaFree(dFlags));

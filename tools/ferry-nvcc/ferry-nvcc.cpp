@@ -316,6 +316,13 @@ bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
       Args.push_back("-O" + std::to_string(Inv.OptLevel));
     if (Inv.OptLevel == 0) // readable, optimizable IR: Ferry optimizes it
       Args.insert(Args.end(), {"-Xclang", "-disable-O0-optnone"});
+    // No `noundef` on arguments and results, as nvcc's code does not
+    // assume it: warp code passes a value only one lane set through a
+    // shuffle (`if (lane == 0) i = atomicAdd(&pos, 1); i = __shfl_sync(m,
+    // i, 0);`), and with `noundef` LLVM infers `lane == 0` and makes every
+    // lane take the atomic. (Not in clang mode, whose command is clang's.)
+    if (!Inv.ClangMode)
+      Args.insert(Args.end(), {"-Xclang", "-no-enable-noundef-analysis"});
     Args.insert(Args.end(), {"-emit-llvm", "-c", In.Path, "-o", Bc});
     if (!execute(Args))
       return false;
