@@ -521,7 +521,7 @@ private:
           .code("), (__int128)__ferry_cl.__ferry_st[" + I + "], " +
                 cmpNumber(Loop.Cmp) + "); }");
     }
-    B.code("int64_t __ferry_trip = 1; for (int __ferry_l = 0; __ferry_l < " +
+    B.code("int64_t __ferry_trip = 1; int __ferry_l; for (__ferry_l = 0; __ferry_l < " +
            std::to_string(In.Nest.size()) +
            "; ++__ferry_l) __ferry_trip = __ferry_trip < 0 || "
            "__ferry_cl.__ferry_n[__ferry_l] "
@@ -706,7 +706,7 @@ private:
   /// from the flat one, then the body.
   void emitChunkIterations() {
     const size_t Levels = In.Nest.size();
-    B.code("for (long long __ferry_k = __ferry_begin; __ferry_k < __ferry_end; "
+    B.code("long long __ferry_k; for (__ferry_k = __ferry_begin; __ferry_k < __ferry_end; "
            "++__ferry_k) {"
            "long long __ferry_r = __ferry_k; (void)__ferry_r;");
     for (size_t L = Levels; L-- > 0;) {
@@ -741,8 +741,10 @@ private:
     }
   }
 
-  /// `for (k...)` over the elements of reduction \p R's field \p Field, or
-  /// nothing for a scalar; then the element's spelling.
+  /// `{ ... for (k...)` over the elements of reduction \p R's field \p
+  /// Field, or nothing for a scalar; then the element's spelling. The
+  /// statement after it ends with elementsEnd(R). (Its variable is declared
+  /// outside the `for`: C89 code compiles without warnings of Ferry's.)
   static std::string forEachElement(const Reduction &R,
                                     const std::string &Field,
                                     std::string &Element) {
@@ -751,9 +753,10 @@ private:
       return "";
     }
     Element = Field + "[__ferry_e]";
-    return "for (long long __ferry_e = 0; __ferry_e < (long long)(sizeof(" +
+    return "{ long long __ferry_e; for (__ferry_e = 0; __ferry_e < (long long)(sizeof(" +
            Field + ") / sizeof(" + Field + "[0])); ++__ferry_e)";
   }
+  static const char *elementsEnd(const Reduction &R) { return R.Elements ? "}" : ""; }
 
   void emitInitAndCombine() {
     if (Reduced.empty()) {
@@ -766,7 +769,7 @@ private:
     for (const Reduction &R : Reduced) {
       std::string F;
       B.code(forEachElement(R, "__ferry_p->" + name(PP, R.Name), F));
-      B.code(F + " = " + identity(R.Op, F) + ";");
+      B.code(F + " = " + identity(R.Op, F) + ";" + elementsEnd(R));
     }
     B.code("}, (void *)^(void *__ferry_dv, const void *__ferry_sv) { struct "
            "ferry_partial "
@@ -778,7 +781,7 @@ private:
       std::string D, S;
       B.code(forEachElement(R, "__ferry_d->" + N, D));
       forEachElement(R, "__ferry_s->" + N, S);
-      B.code(D + " = " + combine(R.Op, D, S) + ";");
+      B.code(D + " = " + combine(R.Op, D, S) + ";" + elementsEnd(R));
     }
     B.code("}");
   }
@@ -845,8 +848,8 @@ private:
       B.code(forEachElement(R, "__ferry_result." + N, Result));
       if (R.Elements) {
         B.code("(").tokens(First.get()).code(")[__ferry_e] =");
-        B.code(combine(R.Op, "(" + spellingOf(First) + ")[__ferry_e]", Result) +
-               ";");
+        B.code(combine(R.Op, "(" + spellingOf(First) + ")[__ferry_e]", Result) + ";" +
+               elementsEnd(R));
       } else {
         B.tokens(R.Name).code("=");
         B.code(combine(R.Op, N, Result) + ";");
@@ -973,7 +976,10 @@ size_t emitCNestedLoop(Preprocessor &PP, SourceLocation PragmaLoc, const Directi
         Reductions.push_back({C.ReductionOp, "__ferry_ir" + N, "__ferry_io" + N,
                               "__ferry_iold" + N, V.Name});
         Renamed[V.Name.getIdentifierInfo()] = Reductions.back().Partial;
-      } else if (C.Kind == ClauseKind::Private) {
+      } else if (C.Kind == ClauseKind::Private &&
+                 V.Name.getIdentifierInfo() != L.Var.getIdentifierInfo()) {
+        // (The loop's own variable in `private`, C89's `int y;` before
+        // it: private already, it stays the iteration's variable.)
         Privates.push_back({V.Name, "__ferry_ip" + N});
         Renamed[V.Name.getIdentifierInfo()] = Privates.back().second;
       }
@@ -1017,7 +1023,7 @@ size_t emitCNestedLoop(Preprocessor &PP, SourceLocation PragmaLoc, const Directi
     const std::string Field = "(*" + R.Outer + ")";
     B.code("__typeof__(" + Field + ") " + R.Partial + " = " + identity(R.Op, Field) + ";");
   }
-  B.code("for (long long __ferry_ik = __ferry_ispread ? ferry_dev_lane(" + Lv +
+  B.code("long long __ferry_ik; for (__ferry_ik = __ferry_ispread ? ferry_dev_lane(" + Lv +
          ") : ferry_dev_lane(" + Lv + ") ? __ferry_in : 0; __ferry_ik < __ferry_in; "
          "__ferry_ik += __ferry_ispread ? ferry_dev_width(" + Lv + ") : 1) { __ferry_inner_t __ferry_iv = (__ferry_inner_t)((uint64_t)__ferry_ilo + "
          "(uint64_t)__ferry_ik * (uint64_t)__ferry_ist); (void)__ferry_iv;");

@@ -127,10 +127,11 @@ size_t NestedLoop::emit(const CanonicalLoop &L, int Level, int RunLevel, bool In
   // The iteration's variables by reference (each work-item running the
   // iteration has its own); `private` ones by copy.
   B.code(", [&");
+  // (Not the loop's own variable, private already: the lambda's parameter.)
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private)
       for (const VarRef &V : C.Vars)
-        if (!Privates.isSection(V))
+        if (!Privates.isSection(V) && V.Name.getIdentifierInfo() != L.Var.getIdentifierInfo())
           B.code(",").tokens(V.Name);
   B.code("]");
   BodyLambda(PP, Ctx, D, PragmaLoc, Reductions, Privates)

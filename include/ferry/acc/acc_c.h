@@ -32,7 +32,7 @@ typedef int __ferry_c_loop;
 
 /* Stops the program after a region's failure; `why` NULL: the runtime has
  * printed the reason. */
-__attribute__((__noreturn__)) static inline void
+__attribute__((__noreturn__)) static __inline__ void
 ferry_acc_region_failed(ferry_region r, const char *why) {
   ferry_region_abort(&r, why);
 }
@@ -45,14 +45,14 @@ typedef struct ferry_acc_launch_options {
   _Bool defer;
 } ferry_acc_launch_options;
 
-static inline ferry_acc_launch_options ferry_acc_default_options(void) {
+static __inline__ ferry_acc_launch_options ferry_acc_default_options(void) {
   ferry_acc_launch_options o = {1, acc_async_sync, 0, 0, 0, 0};
   return o;
 }
 
 static const int ferry_acc_async_noval = acc_async_noval;
 
-static inline int ferry_acc_async_queue(long long n) {
+static __inline__ int ferry_acc_async_queue(long long n) {
   if (n < 0 && n != acc_async_noval && n != acc_async_sync) {
     char why[64];
     __builtin_snprintf(why, sizeof why, "async(%lld) is not a queue number", n);
@@ -61,7 +61,7 @@ static inline int ferry_acc_async_queue(long long n) {
   return (int)n;
 }
 
-static inline uint32_t ferry_acc_geometry_clause(ferry_region r,
+static __inline__ uint32_t ferry_acc_geometry_clause(ferry_region r,
                                                  const char *clause,
                                                  long long n, long long max) {
   if (n < 1 || n > max) {
@@ -75,7 +75,7 @@ static inline uint32_t ferry_acc_geometry_clause(ferry_region r,
 
 /* Whether the selected device is of a type of `types` (ended by
  * acc_device_none). */
-static inline _Bool ferry_acc_device_type_in(const acc_device_t *types) {
+static __inline__ _Bool ferry_acc_device_type_in(const acc_device_t *types) {
   const acc_device_t selected = acc_get_device_type();
   for (; *types != acc_device_none; ++types)
     if (*types == selected)
@@ -83,7 +83,7 @@ static inline _Bool ferry_acc_device_type_in(const acc_device_t *types) {
   return 0;
 }
 
-static inline void ferry_acc_wait_queues(int async, const int *queues,
+static __inline__ void ferry_acc_wait_queues(int async, const int *queues,
                                          size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (async == acc_async_sync)
@@ -93,7 +93,7 @@ static inline void ferry_acc_wait_queues(int async, const int *queues,
   }
 }
 
-static inline void ferry_acc_wait_device_queues(int async, int device,
+static __inline__ void ferry_acc_wait_device_queues(int async, int device,
                                                 const int *queues, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (async == acc_async_sync)
@@ -103,7 +103,7 @@ static inline void ferry_acc_wait_device_queues(int async, int device,
   }
 }
 
-static inline void ferry_acc_wait_all_queues(int async) {
+static __inline__ void ferry_acc_wait_all_queues(int async) {
   if (async == acc_async_sync)
     acc_wait_all();
   else
@@ -111,7 +111,7 @@ static inline void ferry_acc_wait_all_queues(int async) {
 }
 
 /* `host_data use_device(p)`: the device address of the data at `p`. */
-static inline void *ferry_acc_use_device_address(ferry_region r, const void *p,
+static __inline__ void *ferry_acc_use_device_address(ferry_region r, const void *p,
                                                  const char *name, _Bool on,
                                                  _Bool if_present) {
   void *host = (void *)p;
@@ -140,7 +140,7 @@ typedef struct ferry_acc_data_scope {
   int async;
 } ferry_acc_data_scope;
 
-static inline ferry_acc_data_scope
+static __inline__ ferry_acc_data_scope
 ferry_acc_data_scope_enter(const ferry_region *r, ferry_data_item *items,
                            size_t n, ferry_acc_launch_options o) {
   ferry_acc_data_scope s = {r, items, o.on_device ? n : 0, o.async};
@@ -149,13 +149,13 @@ ferry_acc_data_scope_enter(const ferry_region *r, ferry_data_item *items,
   return s;
 }
 
-static inline void ferry_acc_data_scope_exit(ferry_acc_data_scope *s) {
+static __inline__ void ferry_acc_data_scope_exit(ferry_acc_data_scope *s) {
   if (s->count &&
       ferry_data_exit(s->region, s->items, s->count, s->async) != FERRY_SUCCESS)
     ferry_acc_region_failed(*s->region, 0);
 }
 
-static inline void ferry_acc_enter_host_region(ferry_region r,
+static __inline__ void ferry_acc_enter_host_region(ferry_region r,
                                                ferry_acc_launch_options o,
                                                _Bool loops_only) {
   if (o.on_device && !loops_only &&
@@ -166,7 +166,7 @@ static inline void ferry_acc_enter_host_region(ferry_region r,
 /* The end of a construct's sequential control on the host (its loops,
  * launched deferred, complete now, before its data clauses copy out); an
  * async construct's launches stay on its queue. */
-static inline void ferry_acc_finish_control(ferry_region r,
+static __inline__ void ferry_acc_finish_control(ferry_region r,
                                             ferry_acc_launch_options o) {
   if (o.on_device && o.async == acc_async_sync &&
       ferry_finish_deferred(&r) != FERRY_SUCCESS)
@@ -175,12 +175,12 @@ static inline void ferry_acc_finish_control(ferry_region r,
 
 /* `enter data` / `exit data` of a section of a pointer: its attach and
  * detach actions (`is_pointer` is 0 for an array: nothing to do). */
-static inline void ferry_acc_attach_pointer(const void *pointer_address,
+static __inline__ void ferry_acc_attach_pointer(const void *pointer_address,
                                             _Bool is_pointer, int async) {
   if (is_pointer)
     ferry_attach((void *const *)pointer_address, async);
 }
-static inline void ferry_acc_detach_pointer(const void *pointer_address,
+static __inline__ void ferry_acc_detach_pointer(const void *pointer_address,
                                             _Bool is_pointer, _Bool finalize,
                                             int async) {
   if (is_pointer)
@@ -202,7 +202,7 @@ typedef struct ferry_acc_slot {
 
 /* Reserves `bytes` (aligned to `align`) in a region's private copies;
  * returns their offset. */
-static inline uint64_t
+static __inline__ uint64_t
 ferry_acc_private_reserve(const ferry_region *r, ferry_private_block *b,
                           const char *text, long long lo, long long len,
                           uint64_t element, uint64_t align) {
@@ -231,7 +231,7 @@ ferry_acc_private_reserve(const ferry_region *r, ferry_private_block *b,
 
 /* The number of iterations of `for (i = lo; i CMP bound; i += stride)`
  * (cmp: 0 <, 1 <=, 2 >, 3 >=, 4 !=); -1 when it does not terminate. */
-static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound,
+static __inline__ int64_t ferry_acc_trip_count(__int128 lo, __int128 bound,
                                            __int128 stride, int cmp) {
   if (stride == 0)
     return (cmp == 0 && lo >= bound) || (cmp == 1 && lo > bound) ||
@@ -268,7 +268,7 @@ static inline int64_t ferry_acc_trip_count(__int128 lo, __int128 bound,
  * iteration runs (`lo CMP bound` in the loop's own types), `distance`
  * bound - lo modulo 2^64, `stride` with its sign (cmp as above); -1 when it
  * does not terminate. acc.h's inner_trip_count in C. */
-static inline int64_t ferry_acc_inner_trips(int runs, uint64_t distance,
+static __inline__ int64_t ferry_acc_inner_trips(int runs, uint64_t distance,
                                             int64_t stride, int cmp) {
   if (!runs)
     return 0;
@@ -306,7 +306,7 @@ static inline int64_t ferry_acc_inner_trips(int runs, uint64_t distance,
 
 /* Runs a region: `trip` iterations of the chunk in `slot` over `closure`;
  * with reductions, `result` (partial storage) receives their combination. */
-static inline void ferry_acc_launch(const ferry_region *r,
+static __inline__ void ferry_acc_launch(const ferry_region *r,
                                     ferry_acc_launch_options o,
                                     const ferry_acc_slot *slot,
                                     const void *closure, size_t closure_size,
@@ -358,11 +358,11 @@ static inline void ferry_acc_launch(const ferry_region *r,
 /* Identities of reductions: the lowest and highest value of each
  * arithmetic type (clang's overloadable functions). */
 #define FERRY_ACC_LIMITS(T, LOW, HIGH)                                         \
-  static inline __attribute__((__overloadable__)) T ferry_acc_lowest(T x) {    \
+  static __inline__ __attribute__((__overloadable__)) T ferry_acc_lowest(T x) {    \
     (void)x;                                                                   \
     return LOW;                                                                \
   }                                                                            \
-  static inline __attribute__((__overloadable__)) T ferry_acc_highest(T x) {   \
+  static __inline__ __attribute__((__overloadable__)) T ferry_acc_highest(T x) {   \
     (void)x;                                                                   \
     return HIGH;                                                               \
   }

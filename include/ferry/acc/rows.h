@@ -25,7 +25,7 @@ typedef struct ferry_acc_rows {
   int async;
 } ferry_acc_rows;
 
-static inline ferry_acc_rows
+static __inline__ ferry_acc_rows
 ferry_acc_rows_enter(const ferry_region *r, int pointers, void *const *rows,
                      long long n, size_t offset, size_t bytes,
                      ferry_data_kind kind, const char *name, int on_device,
@@ -54,7 +54,7 @@ ferry_acc_rows_enter(const ferry_region *r, int pointers, void *const *rows,
   return s;
 }
 
-static inline void ferry_acc_rows_exit(ferry_acc_rows *s) {
+static __inline__ void ferry_acc_rows_exit(ferry_acc_rows *s) {
   if (!s->count)
     return;
   ferry_status st = ferry_data_exit(s->region, s->items, s->count, s->async);
@@ -65,7 +65,7 @@ static inline void ferry_acc_rows_exit(ferry_acc_rows *s) {
 
 /* `enter data`, `exit data` and `update` of such rows (`action`: 0 copyin,
  * 1 create, 2 copyout, 3 delete, 4 update self, 5 update device). */
-static inline void ferry_acc_rows_data(int action, int pointers,
+static __inline__ void ferry_acc_rows_data(int action, int pointers,
                                        void *const *rows, long long n,
                                        size_t offset, size_t bytes,
                                        int finalize, int async) {

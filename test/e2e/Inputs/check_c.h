@@ -17,10 +17,10 @@ static int failures = 0;
   } while (0)
 
 /* |a - b| within a relative tolerance. */
-static inline int near(double a, double b, double tol) {
+static __inline__ int near(double a, double b, double tol) {
   return fabs(a - b) <= tol * (1 + fabs(b));
 }
 
-static inline int report(void) { return failures ? 1 : 0; }
+static __inline__ int report(void) { return failures ? 1 : 0; }
 
 #endif
