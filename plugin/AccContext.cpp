@@ -304,7 +304,9 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
                           !(I > 0 && Body[I - 1].isOneOf(tok::identifier, tok::kw_auto,
                                                          tok::star, tok::amp,
                                                          tok::greater))) ||
-                         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+                         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus)) ||
+                         // (`atomic`'s statement, rewritten: x inside a call.)
+                         atomicTarget(T.getLocation());
     if (Member || !Written || Named.count(T.getIdentifierInfo()) ||
         !Seen.insert(T.getIdentifierInfo()).second)
       continue;
