@@ -305,6 +305,15 @@ bool StatementLexer::statementIn(bool InBreakable) {
     // `#pragma unroll`, `#pragma clang loop ...`, `#pragma GCC unroll`:
     // the parser's token for the hint, then the loop it applies to.
     return statement(InBreakable);
+  case tok::annot_pragma_openmp:
+  case tok::annot_attr_openmp:
+    // An OpenMP directive (-fopenmp): its tokens up to its end, clauses
+    // and all (`#pragma omp for schedule(static, 1)`), then the statement
+    // it applies to, if one follows (a standalone `barrier` may end a block).
+    while (peek().isNot(tok::annot_pragma_openmp_end))
+      if (!next(T))
+        return false;
+    return next(T) && (peek().is(tok::r_brace) || statement(InBreakable));
   default:
     // Another pragma the parser took at statement level (`#pragma STDC
     // FP_CONTRACT`): a token of its own, standing for itself.
