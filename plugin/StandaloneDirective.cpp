@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "StandaloneDirective.h"
 
+#include "clang/AST/Type.h"
+
 #include "CRegion.h"
 #include "ConstructPieces.h"
 
@@ -38,8 +40,12 @@ public:
       emitAttachments(/*Detach=*/true);
     for (const Clause &C : D.Clauses)
       if (const char *Call = dataCall(C))
-        for (const VarRef &V : C.Vars)
-          emitDataCall(C, V, Call);
+        for (const VarRef &V : C.Vars) {
+          if (exitsPointee(Ctx, C, V))
+            emitPointeeExit(C, V);
+          else
+            emitDataCall(C, V, Call);
+        }
     if (D.Kind == ConstructKind::EnterData)
       emitAttachments(/*Detach=*/false);
     B.code("} }");
@@ -52,6 +58,8 @@ private:
   const char *dataCall(const Clause &C) const;
   void emitDataCall(const Clause &C, const VarRef &V, const char *Call);
   void emitRowData(int Action, const VarRef &V);
+  bool exitsPointee(const AccContext &Ctx, const Clause &C, const VarRef &V) const;
+  void emitPointeeExit(const Clause &C, const VarRef &V);
 
   Preprocessor &PP;
   const Directive &D;
@@ -149,6 +157,26 @@ void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char 
   B.code(", __ferry_options.async);");
   if (Rows && Action != 2 && Action != 3)
     emitRowData(Action, V);
+}
+
+/// `exit data copyout(p)` or `delete(p)` of a pointer named without a
+/// section (a variable or a member): what it points to where that begins
+/// present data (NVHPC's reading), else the pointer (ferry_exit_pointee).
+bool StandaloneCalls::exitsPointee(const AccContext &Ctx, const Clause &C,
+                                   const VarRef &V) const {
+  if (D.Kind != ConstructKind::ExitData ||
+      (C.Kind != ClauseKind::Copyout && C.Kind != ClauseKind::Delete) || !V.Sections.empty())
+    return false;
+  const QualType T = Ctx.objectType(V);
+  return !T.isNull() && T->isPointerType();
+}
+
+void StandaloneCalls::emitPointeeExit(const Clause &C, const VarRef &V) {
+  B.code("ferry_exit_pointee((void *const *)&(")
+      .tokens(V.object())
+      .code(C.Kind == ClauseKind::Copyout ? "), 1," : "), 0,")
+      .code(Finalize ? "1," : "0,")
+      .code("__ferry_options.async);");
 }
 
 void StandaloneCalls::emitRowData(int Action, const VarRef &V) {

@@ -286,6 +286,12 @@ void ferry_attach(void *const *ptr_addr, int async);
 /* The detach action (`exit data`, `detach(p)`): drops one attachment (all
  * with `finalize`); the last one gives the device copy the host value. */
 void ferry_detach(void *const *ptr_addr, int finalize, int async);
+/* `exit data copyout(p)` / `delete(p)` of a pointer p named without a
+ * section: the data p points to where a mapping starts at p's value
+ * (NVHPC's reading, which programs that delete a pointer in `declare
+ * create` or a member of a present struct rely on), else p itself
+ * (OpenACC); nothing where neither is present. */
+void ferry_exit_pointee(void *const *ptr_addr, int copyout, int finalize, int async);
 
 /* `declare create(x)` / `declare copyin(x)` at namespace scope (`kind` is
  * FERRY_DATA_CREATE or FERRY_DATA_COPYIN): puts the variable on the selected

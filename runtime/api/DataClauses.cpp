@@ -523,6 +523,36 @@ void ferry_detach(void *const *PtrAddr, int Finalize, int Async) {
   attachAction(PtrAddr, false, Finalize != 0, Async);
 }
 
+void ferry_exit_pointee(void *const *PtrAddr, int Copyout, int Finalize, int Async) {
+  if (!PtrAddr)
+    return;
+  Runtime &RT = Runtime::get();
+  auto K = RT.selectedKind();
+  void *Data = const_cast<void **>(PtrAddr);
+  size_t Bytes = sizeof *PtrAddr;
+  if (K && *K != DeviceKind::Host && *PtrAddr) {
+    // The data it points to where a mapping starts there (NVHPC's reading:
+    // a pointer in `declare create`, or a member of a present struct, is
+    // present itself, and the program means its target); else the pointer
+    // itself (OpenACC).
+    const PresentTable &Table = RT.presentTable(*K, RT.deviceNum(*K));
+    if (std::optional<PresentTable::Mapping> M = Table.find(*PtrAddr);
+        M && M->HostBegin == reinterpret_cast<uintptr_t>(*PtrAddr)) {
+        Data = *PtrAddr;
+        Bytes = M->HostEnd - M->HostBegin;
+        debugf("exit data of pointer %p: its target %p (%zu bytes) leaves",
+               static_cast<const void *>(PtrAddr), Data, Bytes);
+        // As for a section of it: the pointer is detached before its
+        // target leaves.
+        attachAction(PtrAddr, false, Finalize != 0, Async);
+      }
+  }
+  if (Copyout)
+    Finalize ? acc_copyout_finalize_async(Data, Bytes, Async) : acc_copyout_async(Data, Bytes, Async);
+  else
+    Finalize ? acc_delete_finalize_async(Data, Bytes, Async) : acc_delete_async(Data, Bytes, Async);
+}
+
 ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kind Kind,
                                   const char *Name) {
   if (!Host || !Bytes || (Kind != FERRY_DATA_CREATE && Kind != FERRY_DATA_COPYIN)) {
