@@ -267,9 +267,21 @@ bool LoopConstruct::check(const Placement &P) {
   return true;
 }
 
+/// The d of \p D's `gang(dim:d)`; 1 without one.
+static int gangDimension(Preprocessor &PP, const Directive &D) {
+  if (const Clause *C = D.find(ClauseKind::Gang))
+    for (ArrayRef<Token> Part : splitTopLevel(C->Expr, tok::comma))
+      if (Part.size() == 3 && Part[0].getIdentifierInfo() &&
+          Part[0].getIdentifierInfo()->getName() == "dim" && Part[1].is(tok::colon) &&
+          Part[2].is(tok::numeric_constant))
+        return std::atoi(PP.getSpelling(Part[2]).c_str());
+  return 1;
+}
+
 void LoopConstruct::warnLevelNesting() const {
-  // OpenACC 2.9.2-2.9.4: a gang loop holds no gang loop, a worker loop no
-  // gang or worker loop, a vector loop no loop with a level clause.
+  // OpenACC 2.9.2-2.9.4: a gang loop holds no gang loop (but one of a
+  // lower dimension), a worker loop no gang or worker loop, a vector loop
+  // no loop with a level clause.
   static const ClauseKind Levels[] = {ClauseKind::Vector, ClauseKind::Worker, ClauseKind::Gang};
   int Inner = -1;
   for (int L = 0; L < 3; ++L)
@@ -279,7 +291,9 @@ void LoopConstruct::warnLevelNesting() const {
     return;
   for (const OpenConstruct *O : Ctx.enclosingLoops())
     for (int L = 0; L <= Inner; ++L)
-      if (O->D != &D && O->D->find(Levels[L])) {
+      if (O->D != &D && O->D->find(Levels[L]) &&
+          // (Gangs of several dimensions nest, the inner of a lower one.)
+          !(L == 2 && gangDimension(PP, D) < gangDimension(PP, *O->D))) {
         report(PP, D.Loc, Diag::LevelInsideLevel)
             << spelling(Levels[Inner]) << spelling(Levels[L]);
         return;

@@ -50,7 +50,7 @@ void accepted(double *a, int n, int nw) {
 // CHECK: if ( :: ferry :: acc :: device_type_in ( { acc_device_radeon } ) ) __ferry_options . num_workers = {{.*}}"worker" , (2 ) , 1024LL ) ;
 #pragma acc kernels loop copy(a[0:n * n]) gang worker(4) independent device_type(radeon) gang worker(2) independent
   for (int i = 0; i < n; ++i)
-#pragma acc loop worker independent
+#pragma acc loop worker independent // expected-warning {{a loop with 'worker' inside a loop with 'worker': OpenACC does not allow it}}
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent
       for (int k = 0; k < n; ++k)
@@ -79,7 +79,7 @@ void refused(double *a, int n) {
   {
 #pragma acc loop gang worker(4) independent
     for (int i = 0; i < n; ++i)
-#pragma acc loop worker independent device_type(nvidia) worker(8) independent // expected-warning {{'worker(8)' is ignored: an earlier loop of the region sets the gang's workers (worker(4))}}
+#pragma acc loop worker independent device_type(nvidia) worker(8) independent // expected-warning {{'worker(8)' is ignored: an earlier loop of the region sets the gang's workers (worker(4))}} expected-warning {{a loop with 'worker' inside a loop with 'worker': OpenACC does not allow it}}
       for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent device_type(radeon) vector(64) independent // expected-warning {{'vector(64)' is ignored: Ferry sets a nested loop's operands for every device type, not for some}}
         for (int k = 0; k < n; ++k)

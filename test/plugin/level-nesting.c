@@ -12,7 +12,7 @@ void nests(float (*a)[64], int n) {
   {
 #pragma acc loop independent gang(16) vector(2)
     for (int j = 0; j < 64; j++)
-// CHECK: level-nesting.c:[[#@LINE+1]]:13: warning: a loop with 'gang' inside a loop with 'vector': OpenACC does not allow it (a loop's level is below the levels of the loops around it: no 'gang' loop in a 'gang' loop, no 'gang' or 'worker' loop in a 'worker' loop, no level clause in a 'vector' loop); Ferry schedules the nest itself, other compilers refuse it (remove 'gang' from the inner loop)
+// CHECK: level-nesting.c:[[#@LINE+1]]:13: warning: a loop with 'gang' inside a loop with 'vector': OpenACC does not allow it (a loop's level is below the levels of the loops around it: no 'gang' loop in a 'gang' loop but of a lower 'dim:', no 'gang' or 'worker' loop in a 'worker' loop, no level clause in a 'vector' loop); Ferry schedules the nest itself, other compilers refuse it (remove 'gang' from the inner loop)
 #pragma acc loop independent gang(4) vector(32)
       for (int i = 0; i < 64; i++)
         a[j][i] = i + j;
@@ -33,6 +33,12 @@ void nests(float (*a)[64], int n) {
   for (int j = 0; j < 64; j++)
 // CHECK: level-nesting.c:[[#@LINE+1]]:13: warning: a loop with 'vector' inside a loop with 'vector'
 #pragma acc loop vector
+    for (int i = 0; i < 64; i++)
+      a[j][i] += 1;
+  // Gangs of several dimensions, the inner of a lower one: quiet.
+#pragma acc parallel loop num_gangs(4, 4) gang(dim:2) copy(a[0:64][0:64])
+  for (int j = 0; j < 64; j++)
+#pragma acc loop gang(dim:1)
     for (int i = 0; i < 64; i++)
       a[j][i] += 1;
   // In order: quiet.

@@ -62,7 +62,7 @@ void f(double *a, int n) {
     a[i] += 1;
 #pragma acc kernels loop gang worker(4) independent copy(a[0:n * n])
   for (int i = 0; i < n; ++i)
-#pragma acc loop worker(2) independent // expected-warning {{'worker(2)' is ignored: an earlier loop of the region sets the gang's workers (worker(4))}}
+#pragma acc loop worker(2) independent // expected-warning {{'worker(2)' is ignored: an earlier loop of the region sets the gang's workers (worker(4))}} expected-warning {{a loop with 'worker' inside a loop with 'worker': OpenACC does not allow it}}
     for (int j = 0; j < n; ++j) {
 #pragma acc loop vector independent
       for (int k = 0; k < n; ++k)

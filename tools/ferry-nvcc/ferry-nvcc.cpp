@@ -384,7 +384,11 @@ bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, String
                           : Kind == ferry::ImageKind::TranslatedIR ? "amdgpu.bc"
                                                                    : "hsaco";
         std::error_code EC;
-        raw_fd_ostream OS(temporary(sys::path::stem(What).str() + "." + (*T)->arch(), Ext), EC,
+        // ("device link" -> device-link.gfx90a.amdgpu.bc, as the link's
+        // other files are named.)
+        std::string Stem = sys::path::stem(What).str();
+        std::replace(Stem.begin(), Stem.end(), ' ', '-');
+        raw_fd_ostream OS(temporary(Stem + "." + (*T)->arch(), Ext), EC,
                           sys::fs::OF_None);
         if (!EC)
           OS << *Bytes;
