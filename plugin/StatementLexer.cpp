@@ -301,6 +301,16 @@ bool StatementLexer::statementIn(bool InBreakable) {
   }
   case tok::semi:
     return true;
+  default:
+    return otherStatement(T, InBreakable);
+  }
+}
+
+/// The statement that starts with \p T where it is none of the keywords'
+/// (statementIn): a pragma the parser took at statement level, a label, an
+/// expression or a declaration.
+bool StatementLexer::otherStatement(Token T, bool InBreakable) {
+  switch (T.getKind()) {
   case tok::annot_pragma_loop_hint:
     // `#pragma unroll`, `#pragma clang loop ...`, `#pragma GCC unroll`:
     // the parser's token for the hint, then the loop it applies to.
@@ -315,21 +325,22 @@ bool StatementLexer::statementIn(bool InBreakable) {
         return false;
     return next(T) && (peek().is(tok::r_brace) || statement(InBreakable));
   default:
-    // Another pragma the parser took at statement level (`#pragma STDC
-    // FP_CONTRACT`): a token of its own, standing for itself.
-    if (tok::isPragmaAnnotation(T.getKind()))
-      return true;
-    // A label, `done:`, and the statement it labels (none before a `}`,
-    // as C23 and C++23 allow).
-    if (T.is(tok::identifier) && peek().is(tok::colon)) {
-      Labels.insert(T.getIdentifierInfo());
-      Token Colon;
-      if (!next(Colon))
-        return false;
-      return peek().is(tok::r_brace) || statement(InBreakable);
-    }
-    return rest(T, /*Group=*/false);
+    break;
   }
+  // Another pragma the parser took at statement level (`#pragma STDC
+  // FP_CONTRACT`): a token of its own, standing for itself.
+  if (tok::isPragmaAnnotation(T.getKind()))
+    return true;
+  // A label, `done:`, and the statement it labels (none before a `}`, as
+  // C23 and C++23 allow).
+  if (T.is(tok::identifier) && peek().is(tok::colon)) {
+    Labels.insert(T.getIdentifierInfo());
+    Token Colon;
+    if (!next(Colon))
+      return false;
+    return peek().is(tok::r_brace) || statement(InBreakable);
+  }
+  return rest(T, /*Group=*/false);
 }
 
 } // namespace plugin

@@ -107,6 +107,7 @@ public:
 
 private:
   bool statementIn(bool InBreakable);
+  bool otherStatement(clang::Token T, bool InBreakable);
   bool next(clang::Token &T);
   clang::Token peek();
   /// Whether the statement lexed so far may go on with \p K (`else`,
