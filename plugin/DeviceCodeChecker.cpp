@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceCodeChecker.h"
 
+#include "llvm/Support/Path.h"
+
 #include "ClosureNames.h"
 #include "ComplexLibcalls.h"
 #include "LongDouble.h"
@@ -16,6 +18,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/Support/Path.h"
 #include "clang/Basic/Builtins.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -94,10 +97,13 @@ private:
     return Reported.insert({L.getRawEncoding(), unsigned(D)}).second;
   }
 
-  void error(SourceLocation L, Diag D, StringRef Arg) {
+  void error(SourceLocation L, Diag D, StringRef Arg, StringRef Arg2 = {}) {
     if (!once(L, D))
       return;
-    report(DE, L, D) << Arg;
+    if (Arg2.empty())
+      report(DE, L, D) << Arg;
+    else
+      report(DE, L, D) << Arg << Arg2;
     report(DE, RegionLoc, Diag::NoteInRegion);
   }
 
@@ -182,6 +188,26 @@ private:
         FD->getDeclName().getCXXOverloadedOperator() == OO_Array_New || Plain == "calloc" ||
         Plain == "realloc") {
       error(where(L, User), Diag::RegionAllocation, Name);
+      return;
+    }
+    // A function of the C or C++ library (rand, sleep, cpowf): no routine
+    // of the program's, which the generic advice is about.
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (SourceLocation D = SM.getExpansionLoc(FD->getLocation()); SM.isInSystemHeader(D)) {
+      // The public header that declares it (<complex.h>, not the library's
+      // bits/cmathcalls.h that it includes).
+      FileID File = SM.getFileID(D);
+      OptionalFileEntryRef Header = SM.getFileEntryRefForID(File);
+      while (Header && Header->getName().contains("/bits/")) {
+        const SourceLocation By = SM.getIncludeLoc(File);
+        File = By.isValid() ? SM.getFileID(By) : FileID();
+        OptionalFileEntryRef Includer = SM.getFileEntryRefForID(File);
+        if (!Includer)
+          break;
+        Header = Includer;
+      }
+      error(where(L, User), Diag::RegionLibraryCall, Name,
+            Header ? llvm::sys::path::filename(Header->getName()).str() : "?");
       return;
     }
     error(where(L, User), Diag::RegionUndefinedCall, Name);

@@ -2,6 +2,8 @@
 // literals' bodies), at the exact call or variable, with a note at the
 // region.
 // RUN: %ferry-clang -fsyntax-only -ferror-limit=0 -Xclang -verify %s
+#include <complex.h>
+#include <stdlib.h>
 double ext(double);
 int counter;
 void device_code(int n, double *a) {
@@ -11,4 +13,12 @@ void device_code(int n, double *a) {
 #pragma acc parallel loop copy(a[0:n]) // expected-note {{in the compute region that starts here}}
   for (int i = 0; i < n; ++i)
     counter = i; // expected-error {{a compute region cannot write the global variable 'counter', which is host memory}}
+  // A function of the C library: named with its public header (<complex.h>,
+  // not the bits/ header that declares cpowf), not the advice for the
+  // program's own functions.
+#pragma acc parallel loop copy(a[0:n]) // expected-note 2 {{in the compute region that starts here}}
+  for (int i = 0; i < n; ++i) {
+    a[i] = crealf(cpowf(a[i], 2.0f)); // expected-error {{a compute region cannot call 'cpowf' on a GPU: it is declared in the system header 'complex.h' and Ferry's device code has no version of it (call it outside the region, compute what it gives from functions regions can call, such as <math.h>'s, or build host code only with -fplugin-arg-ferry-targets=none)}}
+    a[i] += rand(); // expected-error {{a compute region cannot call 'rand' on a GPU: it is declared in the system header 'stdlib.h'}}
+  }
 }

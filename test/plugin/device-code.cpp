@@ -28,13 +28,14 @@ static int deep(int x) { return external_helper(x) + 1; } // expected-error {{a 
 
 void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
 #ifndef HOST_ONLY
-  // expected-note@+1 9 {{in the compute region that starts here}}
+  // expected-note@+1 10 {{in the compute region that starts here}}
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; ++i) {
     a[i] = std::sqrt(a[i]) + std::exp(1.0) + sin(a[i]) * scale * width; // math maps to the device library
     a[i] += defined_helper(i);
     a[i] += external_helper(i); // expected-error {{a compute region cannot call 'external_helper' on a GPU: it has no definition in this translation unit (define it in this file, declare it with '#pragma acc routine' if another file defines it, or build host code only with -fplugin-arg-ferry-targets=none)}}
     a[i] += deep(i); // reported where deep() calls it
+    a[i] += std::rand(); // expected-error {{a compute region cannot call 'rand' on a GPU: it is declared in the system header 'stdlib.h' and Ferry's device code has no version of it}}
     std::printf("%d\n", i); // printf runs on every device
     std::fprintf(stderr, "%d\n", i); // expected-error {{a compute region cannot do I/O ('fprintf') on a GPU; move it after the region}}
     a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}
