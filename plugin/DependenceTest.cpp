@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "DependenceTest.h"
 
+#include "AccContext.h"
 #include "CanonicalLoop.h"
 #include "Directive.h"
 #include "TokenBuilder.h"
@@ -21,10 +22,10 @@ namespace ferry {
 namespace plugin {
 namespace {
 
+/// `=` or a compound assignment (AccContext.h's isUpdateOperator but `++`
+/// and `--`).
 bool isAssignment(const Token &T) {
-  return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
-                   tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
-                   tok::caretequal, tok::lesslessequal, tok::greatergreaterequal);
+  return isUpdateOperator(T) && !T.isOneOf(tok::plusplus, tok::minusminus);
 }
 
 } // namespace
@@ -1100,14 +1101,18 @@ std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const Strin
   return Test(PP, L, Mapped, Reductions, Privates, PureCalls, WideIntegers).run();
 }
 
-/// Whether the first use of \p Name in \p Body is a plain assignment to it
-/// (`k = 0`), not after `.`, `->` or `::`.
-static bool assignedFirst(ArrayRef<Token> Body, const Token &Name) {
-  for (size_t I = 0; I < Body.size(); ++I)
+bool assignedFirst(ArrayRef<Token> Body, const Token &Name, bool Unconditionally) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (Unconditionally &&
+        Body[I].isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_while, tok::kw_do,
+                        tok::kw_for, tok::kw_break, tok::kw_continue, tok::kw_goto, tok::ampamp,
+                        tok::pipepipe))
+      return false;
     if (sameVar(Body[I], Name) &&
         !(I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
       return I + 1 < Body.size() && Body[I + 1].is(tok::equal) &&
              !(I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+  }
   return false;
 }
 
@@ -1233,7 +1238,7 @@ static std::string updatedInEveryIteration(Preprocessor &PP, ArrayRef<Token> Bod
   const bool ReadsItself = Body[End].is(tok::equal) && readsItself(PP, Body, I, End);
   // A scalar whose first use in the body assigns it (`k = 0` of a loop
   // over k inside) is each iteration's own value, not shared state.
-  if (!Subscripted && assignedFirst(Body, Body[I]))
+  if (!Subscripted && assignedFirst(Body, Body[I], /*Unconditionally=*/false))
     return {};
   // An element written in every iteration; a scalar read and written.
   if (!(Compound || ReadsItself || (Subscripted && Body[End].is(tok::equal))) ||

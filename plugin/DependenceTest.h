@@ -71,6 +71,11 @@ inline constexpr llvm::StringLiteral LastValuePrefix = "__acc_last_";
 /// Whether \p T is a type word of a declaration (`int`, `double`, `const`,
 /// `auto`, `size_t`, ...).
 bool isTypeWord(const clang::Token &T);
+/// Whether the first use of \p Name in \p Body is a plain assignment to it
+/// (`k = 0`), not after `.`, `->` or `::`; with \p Unconditionally, before
+/// any condition or jump of the body too (each iteration's own value).
+bool assignedFirst(llvm::ArrayRef<clang::Token> Body, const clang::Token &Name,
+                   bool Unconditionally);
 
 /// Whether \p Name is a C math function (no side effects, arguments by
 /// value), which a loop may call and stay independent.

@@ -53,23 +53,6 @@ static llvm::StringSet<> namesIn(Preprocessor &PP, const Directive &D,
   return Names;
 }
 
-/// Whether the first use of \p Name in \p Body assigns it (`x = ...`)
-/// before any condition or jump of the body: each iteration's own value.
-static bool assignedFirstUnconditionally(ArrayRef<Token> Body, const IdentifierInfo *Name) {
-  for (size_t I = 0; I < Body.size(); ++I) {
-    const Token &T = Body[I];
-    if (T.isOneOf(tok::kw_if, tok::question, tok::kw_switch, tok::kw_while, tok::kw_do,
-                  tok::kw_for, tok::kw_break, tok::kw_continue, tok::kw_goto, tok::ampamp,
-                  tok::pipepipe))
-      return false;
-    if (T.is(tok::identifier) && T.getIdentifierInfo() == Name &&
-        !(I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
-      return I + 1 < Body.size() && Body[I + 1].is(tok::equal) &&
-             !(I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-  }
-  return false;
-}
-
 std::string findIterationScalarUpdate(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                                       const CanonicalLoop &L, std::string &How) {
   llvm::SmallPtrSet<const IdentifierInfo *, 8> OfIteration, Own;
@@ -96,7 +79,7 @@ std::string findIterationScalarUpdate(Preprocessor &PP, AccContext &Ctx, const D
     const bool Updated =
         (I + 1 < Body.size() && !Assigned && isUpdateOperator(Body[I + 1])) ||
         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-    if (Updated || (Assigned && !assignedFirstUnconditionally(Body, T.getIdentifierInfo()))) {
+    if (Updated || (Assigned && !assignedFirst(Body, T, /*Unconditionally=*/true))) {
       How = (Updated ? "updates '" : "assigns '") + PP.getSpelling(T) +
             (Updated ? "'" : "' under a condition");
       return PP.getSpelling(T);
