@@ -248,6 +248,13 @@ std::string spellingOf(Preprocessor &PP, ArrayRef<Token> Toks) {
   return Out;
 }
 
+std::string sectionsText(Preprocessor &PP, const VarRef &V) {
+  std::string Text = spellingOf(PP, V.object());
+  for (const ArraySection &S : V.Sections)
+    Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+  return Text;
+}
+
 std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, StringRef Cast) {
   const ArrayRef<Token> Object = V.object();
   std::string Text = spellingOf(PP, Object);
@@ -556,9 +563,7 @@ void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
     for (const VarRef &V : C.Vars) {
       if (V.Sections.size() != 2 || V.Vla)
         continue;
-      std::string Text = spellingOf(PP, V.object());
-      for (const ArraySection &S : V.Sections)
-        Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
+      const std::string Text = sectionsText(PP, V);
       const std::string Name = "__ferry_rows_" + std::to_string(Id++);
       if (isC(PP))
         B.code("__attribute__((__cleanup__(ferry_acc_rows_exit))) ferry_acc_rows " + Name + " =");

@@ -37,6 +37,9 @@ void remark(clang::Preprocessor &PP, const AccContext &Ctx, const Directive &D,
 /// waits happen right there).
 void emitOptions(TokenBuilder &B, const Directive &D);
 
+/// The variable with every section as written: "a[0:n][0:m]".
+std::string sectionsText(clang::Preprocessor &PP, const VarRef &V);
+
 /// Appends `CAST&(a)[lo], sizeof((a)[0]) * (size_t)(len)` (or `CAST&(a),
 /// sizeof(a)` for a whole variable) and returns the clause's text: "a[lo:len]".
 std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,

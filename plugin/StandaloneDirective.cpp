@@ -39,12 +39,12 @@ public:
     if (D.Kind == ConstructKind::ExitData)
       emitAttachments(/*Detach=*/true);
     for (const Clause &C : D.Clauses)
-      if (const char *Call = dataCall(C))
+      if (const char *Action = dataAction(C))
         for (const VarRef &V : C.Vars) {
           if (exitsPointee(Ctx, C, V))
-            emitPointeeExit(C, V);
+            emitPointeeExit(C, V, Action);
           else
-            emitDataCall(C, V, Call);
+            emitDataCall(C, V, Action);
         }
     if (D.Kind == ConstructKind::EnterData)
       emitAttachments(/*Detach=*/false);
@@ -55,11 +55,12 @@ public:
 private:
   void emitAttachments(bool Detach);
   void emitAttachment(const VarRef &V, bool Sectioned, bool Detach);
-  const char *dataCall(const Clause &C) const;
-  void emitDataCall(const Clause &C, const VarRef &V, const char *Call);
-  void emitRowData(int Action, const VarRef &V);
+  const char *dataAction(const Clause &C) const;
+  std::string dataFlags(const Clause &C) const;
+  void emitDataCall(const Clause &C, const VarRef &V, const char *Action);
+  void emitRowData(const char *Action, const VarRef &V);
   bool exitsPointee(const AccContext &Ctx, const Clause &C, const VarRef &V) const;
-  void emitPointeeExit(const Clause &C, const VarRef &V);
+  void emitPointeeExit(const Clause &C, const VarRef &V, const char *Action);
 
   Preprocessor &PP;
   const Directive &D;
@@ -109,53 +110,59 @@ void StandaloneCalls::emitAttachment(const VarRef &V, bool Sectioned, bool Detac
       .code("__ferry_options.async);");
 }
 
-/// The runtime function that moves a variable of \p C; null for a clause
-/// that moves none.
-const char *StandaloneCalls::dataCall(const Clause &C) const {
+/// The ferry_directive_action that moves a variable of \p C; null for a
+/// clause that moves none.
+const char *StandaloneCalls::dataAction(const Clause &C) const {
   switch (C.Kind) {
   case ClauseKind::Copyin:
-    return "acc_copyin_async";
+    return "FERRY_DIRECTIVE_COPYIN";
   case ClauseKind::Create:
-    return C.Zero ? "ferry_create_zero_async" : "acc_create_async";
+    return "FERRY_DIRECTIVE_CREATE";
   case ClauseKind::Copyout:
-    return Finalize ? "acc_copyout_finalize_async" : "acc_copyout_async";
+    return "FERRY_DIRECTIVE_COPYOUT";
   case ClauseKind::Delete:
-    return Finalize ? "acc_delete_finalize_async" : "acc_delete_async";
+    return "FERRY_DIRECTIVE_DELETE";
   case ClauseKind::HostClause:
-    return "acc_update_self_async";
+    return "FERRY_DIRECTIVE_UPDATE_SELF";
   case ClauseKind::DeviceClause:
-    return "acc_update_device_async";
+    return "FERRY_DIRECTIVE_UPDATE_DEVICE";
   default:
     return nullptr;
   }
 }
 
-/// \p Call for the variable \p V of \p C, with its rows.
-void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char *Call) {
+/// The `flags` of ferry_data_directive for a variable of \p C.
+std::string StandaloneCalls::dataFlags(const Clause &C) const {
+  if (C.Kind == ClauseKind::Create && C.Zero)
+    return "FERRY_DIRECTIVE_ZERO";
+  if (Finalize && (C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete))
+    return "FERRY_DIRECTIVE_FINALIZE";
+  return "0";
+}
+
+/// ferry_data_directive (\p Action) for the variable \p V of \p C, with
+/// its rows.
+void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char *Action) {
   // Rows of an array of pointers (`a[0:n][0:m]` of `T **a`): each
   // row moves too, attached after the pointers enter, detached before
   // they leave; `update` moves the rows only (the device's pointers
   // stay attached).
   const bool Rows = V.Sections.size() == 2 && !V.Vla;
-  const int Action = C.Kind == ClauseKind::Copyin       ? 0
-                     : C.Kind == ClauseKind::Create     ? 1
-                     : C.Kind == ClauseKind::Copyout    ? 2
-                     : C.Kind == ClauseKind::Delete     ? 3
-                     : C.Kind == ClauseKind::HostClause ? 4
-                                                        : 5;
-  if (Rows && (Action == 2 || Action == 3))
+  const bool Exit = C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
+  const bool Update = C.Kind == ClauseKind::HostClause || C.Kind == ClauseKind::DeviceClause;
+  if (Rows && Exit)
     emitRowData(Action, V);
   if (IfPresent) {
     B.code("if (acc_is_present(");
     emitRange(PP, B, V, "(void *)");
     B.code("))");
   }
-  if (Rows && Action >= 4)
+  if (Rows && Update)
     B.code("if (!" + pointerRows(PP, V.object()) + ")");
-  B.code(Call).code("(");
-  emitRange(PP, B, V, "(void *)");
-  B.code(", __ferry_options.async);");
-  if (Rows && Action != 2 && Action != 3)
+  B.code("ferry_data_directive(&__ferry_region,").code(Action).code(",").code(dataFlags(C)).code(",");
+  const std::string Text = emitRange(PP, B, V, "(void *)");
+  B.code(", __ferry_options.async,").string(Text).code(");");
+  if (Rows && !Exit)
     emitRowData(Action, V);
 }
 
@@ -171,16 +178,20 @@ bool StandaloneCalls::exitsPointee(const AccContext &Ctx, const Clause &C,
   return !T.isNull() && T->isPointerType();
 }
 
-void StandaloneCalls::emitPointeeExit(const Clause &C, const VarRef &V) {
-  B.code("ferry_exit_pointee((void *const *)&(")
+void StandaloneCalls::emitPointeeExit(const Clause &C, const VarRef &V, const char *Action) {
+  B.code("ferry_exit_pointee(&__ferry_region, (void *const *)&(")
       .tokens(V.object())
-      .code(C.Kind == ClauseKind::Copyout ? "), 1," : "), 0,")
-      .code(Finalize ? "1," : "0,")
-      .code("__ferry_options.async);");
+      .code("),")
+      .code(Action)
+      .code(",")
+      .code(dataFlags(C))
+      .code(", __ferry_options.async,")
+      .string(spellingOf(PP, V.object()))
+      .code(");");
 }
 
-void StandaloneCalls::emitRowData(int Action, const VarRef &V) {
-  B.code("ferry_acc_rows_data(" + std::to_string(Action) + ",");
+void StandaloneCalls::emitRowData(const char *Action, const VarRef &V) {
+  B.code("ferry_acc_rows_data(&__ferry_region,").string(sectionsText(PP, V)).code(",").code(Action).code(",");
   emitRowArguments(PP, B, V);
   B.code(Finalize ? ", 1, __ferry_options.async);" : ", 0, __ferry_options.async);");
 }

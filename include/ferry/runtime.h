@@ -187,10 +187,6 @@ typedef struct ferry_launch_desc {
  * ferry_launch_desc::defer); on a device failure says so, naming it. */
 ferry_status ferry_finish_deferred(const ferry_region *construct);
 
-/* `enter data create(zero: ...)`: acc_create_async whose new device copy
- * starts as zeros (present data is left as it is). */
-void ferry_create_zero_async(void *data, size_t bytes, int async);
-
 /* Runs a region on the selected device: the host version on the host (on
  * the queue's worker thread when async; the closure is copied), the device
  * kernel on a GPU. A region with a reduction completes before returning
@@ -286,12 +282,36 @@ void ferry_attach(void *const *ptr_addr, int async);
 /* The detach action (`exit data`, `detach(p)`): drops one attachment (all
  * with `finalize`); the last one gives the device copy the host value. */
 void ferry_detach(void *const *ptr_addr, int finalize, int async);
+/* What a variable of an `enter data`, `exit data` or `update` directive
+ * does (ferry_data_directive's `action`), and its `flags`. */
+typedef enum ferry_directive_action {
+  FERRY_DIRECTIVE_COPYIN = 0,
+  FERRY_DIRECTIVE_CREATE = 1,
+  FERRY_DIRECTIVE_COPYOUT = 2,
+  FERRY_DIRECTIVE_DELETE = 3,
+  FERRY_DIRECTIVE_UPDATE_SELF = 4,
+  FERRY_DIRECTIVE_UPDATE_DEVICE = 5
+} ferry_directive_action;
+enum { FERRY_DIRECTIVE_FINALIZE = 1, FERRY_DIRECTIVE_ZERO = 2 };
+
+/* One variable of an `enter data`, `exit data` or `update` directive: what
+ * the OpenACC routine of the same name does (acc_copyin_async, ...,
+ * acc_delete_finalize_async with FERRY_DIRECTIVE_FINALIZE, a zeroed
+ * acc_create_async with FERRY_DIRECTIVE_ZERO), on the selected device. On an
+ * error (data partly present, an update of absent data, no device memory,
+ * a null section with a length) the message names the directive, its
+ * source location and the clause (`clause`: the variable as written,
+ * "a[0:n]"), and the program stops, as for a data construct's clause. */
+void ferry_data_directive(const ferry_region *region, int action, int flags, void *host,
+                          size_t bytes, int async, const char *clause);
 /* `exit data copyout(p)` / `delete(p)` of a pointer p named without a
  * section: the data p points to where a mapping starts at p's value
  * (NVHPC's reading, which programs that delete a pointer in `declare
  * create` or a member of a present struct rely on), else p itself
- * (OpenACC); nothing where neither is present. */
-void ferry_exit_pointee(void *const *ptr_addr, int copyout, int finalize, int async);
+ * (OpenACC); nothing where neither is present. Errors as for
+ * ferry_data_directive, whose `action` and `flags` it takes. */
+void ferry_exit_pointee(const ferry_region *region, void *const *ptr_addr, int action,
+                        int flags, int async, const char *clause);
 
 /* `declare create(x)` / `declare copyin(x)` at namespace scope (`kind` is
  * FERRY_DATA_CREATE or FERRY_DATA_COPYIN): puts the variable on the selected

@@ -523,7 +523,8 @@ void ferry_detach(void *const *PtrAddr, int Finalize, int Async) {
   attachAction(PtrAddr, false, Finalize != 0, Async);
 }
 
-void ferry_exit_pointee(void *const *PtrAddr, int Copyout, int Finalize, int Async) {
+void ferry_exit_pointee(const ferry_region *Region, void *const *PtrAddr, int Action,
+                        int Flags, int Async, const char *Clause) {
   if (!PtrAddr)
     return;
   Runtime &RT = Runtime::get();
@@ -544,13 +545,10 @@ void ferry_exit_pointee(void *const *PtrAddr, int Copyout, int Finalize, int Asy
                static_cast<const void *>(PtrAddr), Data, Bytes);
         // As for a section of it: the pointer is detached before its
         // target leaves.
-        attachAction(PtrAddr, false, Finalize != 0, Async);
+        attachAction(PtrAddr, false, (Flags & FERRY_DIRECTIVE_FINALIZE) != 0, Async);
       }
   }
-  if (Copyout)
-    Finalize ? acc_copyout_finalize_async(Data, Bytes, Async) : acc_copyout_async(Data, Bytes, Async);
-  else
-    Finalize ? acc_delete_finalize_async(Data, Bytes, Async) : acc_delete_async(Data, Bytes, Async);
+  ferry_data_directive(Region, Action, Flags, Data, Bytes, Async, Clause);
 }
 
 ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kind Kind,

@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -48,67 +49,109 @@ Current current() {
   return C;
 }
 
+/// Who a data routine's messages name: an OpenACC routine and its argument
+/// ("acc_copyin_async: data_arg 0x..."), or a clause of an `enter data`,
+/// `exit data` or `update` directive ("t.c:6 enter data (t.c:6):
+/// copyin(a[0:n]): the section 0x...").
+struct Caller {
+  Caller(const char *Routine) : Routine(Routine) {}
+  Caller(std::string Routine, const char *Arg) : Routine(std::move(Routine)), Arg(Arg) {}
+  const char *routine() const { return Routine.c_str(); }
+  std::string Routine;
+  const char *Arg = "data_arg";
+};
+
 /// The checks every data routine makes first, on every device: a null
 /// pointer with bytes 0 is no action (OpenACC 3.3 §3.2); a null pointer with
 /// bytes, or a range past the end of the address space, is an error named
-/// after \p Routine. True when the routine goes on.
-bool checkData(const char *Routine, const void *Data, size_t Bytes) {
+/// after \p Who. True when the routine goes on; \p Failed tells the two
+/// kinds of false apart.
+bool checkData(const Caller &Who, const void *Data, size_t Bytes, int Async, bool &Failed) {
   if (!Data && !Bytes)
     return false;
-  return checkRange(Routine, "data_arg", Data, Bytes);
+  Failed = !checkRange(Who.routine(), Who.Arg, Data, Bytes) ||
+           !checkQueue(Who.routine(), "async_arg", Async);
+  return !Failed;
 }
 
-
-void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry What, int Async,
-            bool Zero = false) {
-  if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
-    return nullptr;
+/// The data entry of acc_copyin/acc_create & co.: the device address of
+/// \p Data in \p Dev (null where nothing was entered); false after a
+/// message where the data was not made present.
+bool enter(const Caller &Who, void *Data, size_t Bytes, PresentTable::Entry What, int Async,
+           bool Zero, void *&Dev) {
+  Dev = nullptr;
+  bool Failed = false;
+  if (!checkData(Who, Data, Bytes, Async, Failed))
+    return !Failed;
   Current C = current();
   if (!C.ok())
-    return nullptr;
-  if (C.host())
-    return Data;
-  if (!checkHostMapped(Routine, "data_arg", Data, Bytes))
-    return nullptr;
+    return false;
+  if (C.host()) {
+    Dev = Data;
+    return true;
+  }
+  if (!checkHostMapped(Who.routine(), Who.Arg, Data, Bytes))
+    return false;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
-  void *Dev = nullptr;
   if (Runtime::get()
           .presentTable(C.Kind, C.Device)
           .enter(Data, Bytes, What, PresentTable::Counter::Dynamic, Zero, Mem, &Dev)) {
-    errorf("%s: data_arg %p (%zu bytes) was not made present on %s", Routine, Data, Bytes,
-           Mem.name().c_str());
-    return nullptr;
+    errorf("%s: %s %p (%zu bytes) was not made present on %s", Who.routine(), Who.Arg, Data,
+           Bytes, Mem.name().c_str());
+    Dev = nullptr;
+    return false;
   }
+  return true;
+}
+
+void *enter(const char *Routine, void *Data, size_t Bytes, PresentTable::Entry What, int Async,
+            bool Zero = false) {
+  void *Dev = nullptr;
+  enter(Caller(Routine), Data, Bytes, What, Async, Zero, Dev);
   return Dev;
 }
 
-void exit(const char *Routine, void *Data, size_t Bytes, PresentTable::Exit What, bool Finalize,
+bool exit(const Caller &Who, void *Data, size_t Bytes, PresentTable::Exit What, bool Finalize,
           int Async) {
-  if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
-    return;
+  bool Failed = false;
+  if (!checkData(Who, Data, Bytes, Async, Failed))
+    return !Failed;
   Current C = current();
-  if (!C.ok() || C.host())
-    return;
-  if (What == PresentTable::Exit::Copyout && !checkHostMapped(Routine, "data_arg", Data, Bytes))
-    return;
+  if (!C.ok())
+    return false;
+  if (C.host())
+    return true;
+  if (What == PresentTable::Exit::Copyout && !checkHostMapped(Who.routine(), Who.Arg, Data, Bytes))
+    return false;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
   if (Runtime::get()
           .presentTable(C.Kind, C.Device)
-          .exit(Data, Bytes, What, PresentTable::Counter::Dynamic, Finalize, Mem))
-    errorf("%s: data_arg %p (%zu bytes) was not %s on %s", Routine, Data, Bytes,
+          .exit(Data, Bytes, What, PresentTable::Counter::Dynamic, Finalize, Mem)) {
+    errorf("%s: %s %p (%zu bytes) was not %s on %s", Who.routine(), Who.Arg, Data, Bytes,
            What == PresentTable::Exit::Copyout ? "copied out" : "deleted", Mem.name().c_str());
+    return false;
+  }
+  return true;
 }
 
-void update(const char *Routine, void *Data, size_t Bytes, bool ToDevice, int Async) {
-  if (!checkData(Routine, Data, Bytes) || !checkQueue(Routine, "async_arg", Async))
-    return;
+bool update(const Caller &Who, void *Data, size_t Bytes, bool ToDevice, int Async) {
+  bool Failed = false;
+  if (!checkData(Who, Data, Bytes, Async, Failed))
+    return !Failed;
   Current C = current();
-  if (!C.ok() || C.host() || !Bytes || !checkHostMapped(Routine, "data_arg", Data, Bytes))
-    return;
+  if (!C.ok())
+    return false;
+  if (C.host() || !Bytes)
+    return true;
+  if (!checkHostMapped(Who.routine(), Who.Arg, Data, Bytes))
+    return false;
   BackendMemory Mem(*C.B, C.Device, C.resolve(Async));
-  if (Runtime::get().presentTable(C.Kind, C.Device).update(Data, Bytes, ToDevice, Mem))
-    errorf("%s: data_arg %p (%zu bytes) was not updated on %s", Routine, Data, Bytes,
+  if (Runtime::get().presentTable(C.Kind, C.Device).update(Data, Bytes, ToDevice, Mem)) {
+    errorf("%s: %s %p (%zu bytes) was not updated on %s", Who.routine(), Who.Arg, Data, Bytes,
            Mem.name().c_str());
+    return false;
+  }
+  return true;
 }
 
 /// acc_map_data of \p Data: device range [Dev, Dev + Bytes) is memory that
@@ -164,9 +207,6 @@ void *acc_create(void *D, size_t N) {
 }
 void acc_copyin_async(void *D, size_t N, int A) { enter("acc_copyin_async", D, N, E::Copyin, A); }
 void acc_create_async(void *D, size_t N, int A) { enter("acc_create_async", D, N, E::Create, A); }
-void ferry_create_zero_async(void *D, size_t N, int A) {
-  enter("create(zero:)", D, N, E::Create, A, true);
-}
 void acc_copyout(void *D, size_t N) {
   exit("acc_copyout", D, N, X::Copyout, false, acc_async_sync);
 }
@@ -198,6 +238,43 @@ void acc_update_device_async(void *D, size_t N, int A) {
 }
 void acc_update_self_async(void *D, size_t N, int A) {
   update("acc_update_self_async", D, N, false, A);
+}
+
+void ferry_data_directive(const ferry_region *R, int Action, int Flags, void *D, size_t N,
+                          int A, const char *Clause) {
+  static const char *const Names[] = {"copyin", "create", "copyout", "delete", "self", "device"};
+  const bool Known = Action >= FERRY_DIRECTIVE_COPYIN && Action <= FERRY_DIRECTIVE_UPDATE_DEVICE;
+  const Caller Who(std::string(R && R->name ? R->name : "directive") + " (" +
+                       (R && R->file ? R->file : "?") + ":" + std::to_string(R ? R->line : 0) +
+                       "): " + (Known ? Names[Action] : "?") + "(" + (Clause ? Clause : "?") +
+                       ")",
+                   "the section");
+  const bool Finalize = Flags & FERRY_DIRECTIVE_FINALIZE;
+  void *Dev = nullptr;
+  bool Done = false;
+  switch (Action) {
+  case FERRY_DIRECTIVE_COPYIN:
+  case FERRY_DIRECTIVE_CREATE:
+    Done = enter(Who, D, N, Action == FERRY_DIRECTIVE_COPYIN ? E::Copyin : E::Create, A,
+                 Flags & FERRY_DIRECTIVE_ZERO, Dev);
+    break;
+  case FERRY_DIRECTIVE_COPYOUT:
+  case FERRY_DIRECTIVE_DELETE:
+    Done = exit(Who, D, N, Action == FERRY_DIRECTIVE_COPYOUT ? X::Copyout : X::Delete, Finalize,
+                A);
+    break;
+  case FERRY_DIRECTIVE_UPDATE_SELF:
+  case FERRY_DIRECTIVE_UPDATE_DEVICE:
+    Done = update(Who, D, N, Action == FERRY_DIRECTIVE_UPDATE_DEVICE, A);
+    break;
+  default:
+    errorf("%s: unknown data action %d", Who.routine(), Action);
+    break;
+  }
+  // As for a data construct's clause: the program does not go on with data
+  // that is not where the directive put it.
+  if (!Done)
+    ferry_region_abort(R, nullptr);
 }
 
 int acc_is_present(void *D, size_t N) {

@@ -31,13 +31,13 @@ void members(Field s, Field *p, Particle *parts, double *list, int i) {
 // CHECK-SAME:  FERRY_DATA_COPY , 0 , "s.arr[2:5]"
 // CHECK-SAME:  data_scope __ferry_data_scope ( __ferry_region , __ferry_data , 5u , __ferry_options ) ;
 // CHECK-SAME:  [ = , &s =s ,p = :: ferry :: acc :: section_base (p ) ]
-// CHECK:       acc_copyin_async ( ( void * ) & (parts[i].pos ) [0 ] , sizeof ( (parts[i].pos ) [ 0 ] ) * ( size_t ) (3 ) , __ferry_options . async ) ;
-// CHECK-SAME:  acc_copyin_async ( ( void * ) & ( list ) [i ] , sizeof ( ( list ) [ 0 ] ) * ( size_t ) ( 1u ) , __ferry_options . async ) ;
+// CHECK:       ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_COPYIN , 0 , ( void * ) & (parts[i].pos ) [0 ] , sizeof ( (parts[i].pos ) [ 0 ] ) * ( size_t ) (3 ) , __ferry_options . async , "parts[i].pos[0:3]" ) ;
+// CHECK-SAME:  ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_COPYIN , 0 , ( void * ) & ( list ) [i ] , sizeof ( ( list ) [ 0 ] ) * ( size_t ) ( 1u ) , __ferry_options . async , "list[i:1u]" ) ;
 // CHECK-SAME:  :: ferry :: acc :: attach_pointer < false > (parts[i].pos , __ferry_options . async ) ;
 // CHECK-SAME:  :: ferry :: acc :: attach_pointer < false > ( list , __ferry_options . async ) ;
 // CHECK-SAME:  :: ferry :: acc :: attach_pointer < true > (p->data , __ferry_options . async ) ;
 // CHECK:       :: ferry :: acc :: detach_pointer < false > (parts[i].pos , true , __ferry_options . async ) ;
 // CHECK-SAME:  :: ferry :: acc :: detach_pointer < true > (p->data , true , __ferry_options . async ) ;
-// CHECK-SAME:  acc_copyout_finalize_async ( ( void * ) & (parts[i].pos ) [0 ]
-// CHECK:       acc_update_self_async ( ( void * ) & (s.data ) [0 ]
-// CHECK-SAME:  acc_update_self_async ( ( void * ) & ( s.n ) , sizeof ( s.n ) , __ferry_options . async ) ;
+// CHECK-SAME:  ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_COPYOUT , FERRY_DIRECTIVE_FINALIZE , ( void * ) & (parts[i].pos ) [0 ]
+// CHECK:       ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_UPDATE_SELF , 0 , ( void * ) & (s.data ) [0 ]
+// CHECK-SAME:  ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_UPDATE_SELF , 0 , ( void * ) & ( s.n ) , sizeof ( s.n ) , __ferry_options . async , "s.n" ) ;

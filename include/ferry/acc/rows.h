@@ -63,47 +63,39 @@ static __inline__ void ferry_acc_rows_exit(ferry_acc_rows *s) {
     ferry_region_abort(s->region, 0);
 }
 
-/* `enter data`, `exit data` and `update` of such rows (`action`: 0 copyin,
- * 1 create, 2 copyout, 3 delete, 4 update self, 5 update device). */
-static __inline__ void ferry_acc_rows_data(int action, int pointers,
-                                       void *const *rows, long long n,
-                                       size_t offset, size_t bytes,
-                                       int finalize, int async) {
+/* `enter data`, `exit data` and `update` of such rows (`action`: a
+ * ferry_directive_action; `name`: the clause's variable, for messages). */
+static __inline__ void ferry_acc_rows_data(const ferry_region *r, const char *name,
+                                           int action, int pointers,
+                                           void *const *rows, long long n,
+                                           size_t offset, size_t bytes,
+                                           int finalize, int async) {
+  long long i;
   if (!pointers || acc_get_device_type() == acc_device_host)
     return;
-  for (long long i = 0; i < n; ++i) {
+  for (i = 0; i < n; ++i) {
+    void *row;
     if (!rows[i])
       continue;
-    void *row = (char *)rows[i] + offset;
+    row = (char *)rows[i] + offset;
     switch (action) {
-    case 0:
-    case 1:
-      if (action == 0)
-        acc_copyin_async(row, bytes, async);
-      else
-        acc_create_async(row, bytes, async);
+    case FERRY_DIRECTIVE_COPYIN:
+    case FERRY_DIRECTIVE_CREATE:
+      ferry_data_directive(r, action, 0, row, bytes, async, name);
       ferry_attach(&rows[i], async);
       break;
-    case 2:
-    case 3:
+    case FERRY_DIRECTIVE_COPYOUT:
+    case FERRY_DIRECTIVE_DELETE:
       ferry_detach(&rows[i], finalize, async);
-      if (action == 2 && finalize)
-        acc_copyout_finalize_async(row, bytes, async);
-      else if (action == 2)
-        acc_copyout_async(row, bytes, async);
-      else if (finalize)
-        acc_delete_finalize_async(row, bytes, async);
-      else
-        acc_delete_async(row, bytes, async);
-      break;
-    case 4:
-      acc_update_self_async(row, bytes, async);
+      ferry_data_directive(r, action, finalize ? FERRY_DIRECTIVE_FINALIZE : 0, row,
+                           bytes, async, name);
       break;
     default:
-      acc_update_device_async(row, bytes, async);
+      ferry_data_directive(r, action, 0, row, bytes, async, name);
       break;
     }
   }
 }
+
 
 #endif /* FERRY_ACC_ROWS_H */
