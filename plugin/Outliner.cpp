@@ -1809,11 +1809,11 @@ void reportRegion(const Region &R, const OutlineOptions &Opts) {
               ? "; one iteration per gang of one warp (its nested loops reduce; 8 gangs "
                 "per block) whose work-items share its nested loops, its other code on one "
                 "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
-          : R.Nested ? "; one iteration per gang of a block of 128 work-items "
-                       "(vector_length) that share its nested loops, its other code on one "
+          : R.Nested ? "; one iteration per gang of a block of vector_length work-items "
+                       "(128 by default) that share its nested loops, its other code on one "
                        "work-item; blocks to cover the iterations up to 65536 (num_gangs)"
-                     : "; 256 work-items per block (vector_length), blocks to cover "
-                       "the iterations up to 65536 (num_gangs), grid-stride";
+                     : "; vector_length work-items per block (256 by default), blocks to "
+                       "cover the iterations up to 65536 (num_gangs), grid-stride";
   if (!R.NotNested.empty())
     Text += "; its nested loops run in order inside each iteration because " + R.NotNested;
   Text += R.PartialSize ? "; reduction partials of " + std::to_string(R.PartialSize) +

@@ -43,7 +43,7 @@ void tight(const double *x, double *y, int n) {
       y[i * n + j] = 2 * x[i * n + j];
   }
 // CHECK-DAG: remarks.cpp:[[@LINE+2]]:{{.*}} 'parallel loop' over 'i', each iteration on one gang whose work-items share its nested loops
-// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per gang of a block of 128 work-items (vector_length) that share its nested loops
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': kernel {{.*}}; one iteration per gang of a block of vector_length work-items (128 by default) that share its nested loops
 #pragma acc parallel loop copyin(x[0:n*n]) copyout(y[0:n*n])
   for (int i = 0; i < n; ++i) {
 // CHECK-DAG: remarks.cpp:[[@LINE+1]]:{{.*}} 'loop' over 'j' nested in a region's iteration: spread over the work-items of the gang running that iteration (vector level)
@@ -54,7 +54,7 @@ void tight(const double *x, double *y, int n) {
 }
 
 void object(double *y, int n) {
-// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': {{.*}}; 256 work-items per block {{.*}}; its nested loops run in order inside each iteration because an object of type 'Pair' declared in an iteration is used by its nested loops
+// CHECK-DAG: remarks.cpp:[[@LINE+1]]:1: remark: 'execution-model-remarks.cpp:[[@LINE+1]] parallel loop': {{.*}}; vector_length work-items per block (256 by default){{.*}}; its nested loops run in order inside each iteration because an object of type 'Pair' declared in an iteration is used by its nested loops
 #pragma acc parallel loop copyout(y[0:n*n])
   for (int i = 0; i < n; ++i) {
     Pair p{1.0 * i, 2.0};

@@ -46,7 +46,7 @@ void unbraced_parallel(void) {
 }
 
 void time_loop(int steps) {
-// SHAPE: outer-plain.c:[[@LINE+5]]:{{.*}} remark: 'kernels-outer-plain.c:[[@LINE+5]] loop': kernel {{.*}}; 256 work-items per block
+// SHAPE: outer-plain.c:[[@LINE+5]]:{{.*}} remark: 'kernels-outer-plain.c:[[@LINE+5]] loop': kernel {{.*}}; vector_length work-items per block (256 by default)
 // CHECK: outer-plain.c:[[@LINE+3]]:{{.*}} remark: ferry: plain loop over 't' runs in order on the host, as the construct's sequential control: every iteration writes 'b' at b[i][j], which does not depend on the loop variable 't'; the loops in it are loops of their own
 #pragma acc kernels copy(b) copyin(a)
   {

@@ -55,7 +55,7 @@ void levels(const double *x, double *y, int n) {
 }
 
 void fallback(double *y, int n) {
-// CHECK-DAG: worker-remarks.cpp:[[@LINE+1]]:1: remark: 'worker-remarks.cpp:[[@LINE+1]] parallel loop': {{.*}}; 256 work-items per block {{.*}}; its nested loops run in order inside each iteration because in a worker loop, an object of type 'Pair' declared in an iteration is used by its nested loops
+// CHECK-DAG: worker-remarks.cpp:[[@LINE+1]]:1: remark: 'worker-remarks.cpp:[[@LINE+1]] parallel loop': {{.*}}; vector_length work-items per block (256 by default){{.*}}; its nested loops run in order inside each iteration because in a worker loop, an object of type 'Pair' declared in an iteration is used by its nested loops
 #pragma acc parallel loop copyout(y[0:n*n])
   for (int i = 0; i < n; ++i) {
 #pragma acc loop worker
