@@ -53,12 +53,79 @@ static llvm::StringSet<> namesIn(Preprocessor &PP, const Directive &D,
   return Names;
 }
 
+namespace {
+
+/// The scalars that the gang (or worker) running a region's iteration
+/// shares, which OpenACC gives one copy for all its work-items: those the
+/// iteration declares, those of the `private` and `firstprivate` clauses of
+/// the loops around and of their compute construct, and the local scalars
+/// declared before a `parallel` or `serial` construct that no data or
+/// reduction clause names (firstprivate there).
+class GangScalars {
+public:
+  GangScalars(Preprocessor &PP, AccContext &Ctx, const Directive &D) : PP(PP), Ctx(Ctx) {
+    llvm::SmallVector<const Directive *, 4> Around;
+    for (const OpenConstruct *O : Ctx.enclosingLoops()) {
+      if (O->D == &D)
+        continue;
+      if (O->LexedLoop)
+        addDeclaredInBody(*O->LexedLoop, Declared);
+      Around.push_back(O->D);
+    }
+    if (const OpenConstruct *C = Ctx.enclosingComputeConstruct())
+      Around.push_back(C->D);
+    for (const Directive *A : Around) {
+      Firstprivate &= A->Kind != ConstructKind::Kernels && A->Kind != ConstructKind::KernelsLoop;
+      for (const Clause &C : A->Clauses)
+        addNames(C, C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate
+                        ? Private
+                        : Named);
+    }
+    for (const Clause *C : Ctx.enclosingDataClauses())
+      addNames(*C, Named);
+    Ctx.addControlLocals(Control);
+  }
+
+  /// Whose scalar \p T is ("declared in the iteration around it", ...), or
+  /// null where it is not the gang's.
+  const char *whose(const Token &T) const {
+    if (Declared.count(T.getIdentifierInfo()))
+      return "a scalar declared in the iteration around it";
+    const std::string Name = PP.getSpelling(T);
+    if (Private.contains(Name))
+      return "a scalar private to the gang running the iteration around it";
+    if (!Firstprivate || Named.contains(Name) || Control.count(T.getIdentifierInfo()))
+      return nullptr;
+    const VarDecl *V = Ctx.lookupVariable(T);
+    if (!V || !V->hasLocalStorage() || !V->getType()->isScalarType())
+      return nullptr;
+    return "a scalar declared before the compute construct, which makes it firstprivate: one "
+           "copy per gang";
+  }
+
+private:
+  void addNames(const Clause &C, llvm::StringSet<> &To) {
+    if (C.Kind != ClauseKind::Reduction && C.Kind != ClauseKind::Private &&
+        C.Kind != ClauseKind::Firstprivate && !isDataClause(C.Kind))
+      return;
+    for (const VarRef &V : C.Vars)
+      if (!V.isMember())
+        To.insert(PP.getSpelling(V.Name));
+  }
+
+  Preprocessor &PP;
+  AccContext &Ctx;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared, Control;
+  llvm::StringSet<> Private, Named;
+  bool Firstprivate = true;
+};
+
+} // namespace
+
 std::string findIterationScalarUpdate(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                                       const CanonicalLoop &L, std::string &How) {
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> OfIteration, Own;
-  for (const OpenConstruct *O : Ctx.enclosingLoops())
-    if (O->LexedLoop)
-      addDeclaredInBody(*O->LexedLoop, OfIteration);
+  const GangScalars OfGang(PP, Ctx, D);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Own;
   addDeclaredInBody(L.Body, Own);
   Own.insert(L.Var.getIdentifierInfo());
   const llvm::StringSet<> Named = namesIn(
@@ -66,24 +133,26 @@ std::string findIterationScalarUpdate(Preprocessor &PP, AccContext &Ctx, const D
   ArrayRef<Token> Body = L.Body;
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
-    if (!T.is(tok::identifier) || !OfIteration.count(T.getIdentifierInfo()) ||
-        Own.count(T.getIdentifierInfo()) || Named.contains(PP.getSpelling(T)) ||
+    if (!T.is(tok::identifier) || Own.count(T.getIdentifierInfo()) ||
+        Named.contains(PP.getSpelling(T)) ||
         (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
         (I + 1 < Body.size() && Body[I + 1].isOneOf(tok::l_square, tok::period, tok::arrow)))
       continue;
-    if (Ctx.atomicTarget(T.getLocation())) {
-      How = "updates '" + PP.getSpelling(T) + "' atomically";
-      return PP.getSpelling(T);
-    }
+    const bool Atomic = Ctx.atomicTarget(T.getLocation());
     const bool Assigned = I + 1 < Body.size() && Body[I + 1].is(tok::equal);
     const bool Updated =
         (I + 1 < Body.size() && !Assigned && isUpdateOperator(Body[I + 1])) ||
         (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-    if (Updated || (Assigned && !assignedFirst(Body, T, /*Unconditionally=*/true))) {
-      How = (Updated ? "updates '" : "assigns '") + PP.getSpelling(T) +
-            (Updated ? "'" : "' under a condition");
-      return PP.getSpelling(T);
-    }
+    if (!Atomic && !Updated && (!Assigned || assignedFirst(Body, T, /*Unconditionally=*/true)))
+      continue;
+    const char *Whose = OfGang.whose(T);
+    if (!Whose)
+      continue;
+    How = (Atomic    ? "updates '" + PP.getSpelling(T) + "' atomically"
+           : Updated ? "updates '" + PP.getSpelling(T) + "'"
+                     : "assigns '" + PP.getSpelling(T) + "' under a condition") +
+          ", " + Whose;
+    return PP.getSpelling(T);
   }
   return {};
 }
@@ -97,10 +166,10 @@ bool updatesIterationScalar(Preprocessor &PP, AccContext &Ctx, const Directive &
   if (Ctx.missedRemarks())
     report(PP, D.Loc, Diag::RegionRemark)
         << "'" + spelling(D.Kind).str() + "' over '" + PP.getSpelling(L.Var) +
-               "' not parallelized: it " + How + ", a scalar declared in the iteration around it, which OpenACC shares among "
-               "the work-items of the gang and Ferry keeps on each work-item; its iterations "
-               "run in order inside each iteration of the loop around it (a 'reduction' clause "
-               "for a sum or count, or '" +
+               "' not parallelized: it " + How +
+               "; OpenACC shares such a variable among the work-items of the gang and Ferry "
+               "keeps it on each work-item; its iterations run in order inside each "
+               "iteration of the loop around it (a 'reduction' clause for a sum or count, or '" +
                Name + "' declared inside the loop where each iteration has its own, spreads them)";
   return true;
 }

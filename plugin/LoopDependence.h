@@ -29,14 +29,17 @@ std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
                                const Directive &D, const CanonicalLoop &L,
                                llvm::ArrayRef<InnerLoop> Nested);
 
-/// A scalar of the iteration around \p L, the loop of \p D nested in a
-/// region's iteration (declared in the body of an enclosing loop construct
-/// before it), that \p L's iterations update (\p How: "updates 'x'
-/// atomically", ...): atomically, in place, or by an assignment that is not the
-/// first thing each iteration does to it unconditionally (`if (x < 0)
-/// found = 1;`). OpenACC shares such a variable among the work-items of
-/// the gang (or worker), where Ferry keeps a copy per work-item. Its name,
-/// or empty.
+/// A scalar that the gang (or worker) running the iteration around \p L
+/// (the loop of \p D nested in a region's iteration) shares and that
+/// \p L's iterations update (\p How: "updates 'x' atomically, a scalar
+/// declared in the iteration around it", ...): atomically, in place, or by
+/// an assignment that is not the first thing each iteration does to it
+/// unconditionally (`if (x < 0) found = 1;`). Such scalars are those the
+/// iteration declares, those of `private`/`firstprivate` clauses around
+/// \p L, and the local scalars declared before a `parallel` or `serial`
+/// construct that no data or reduction clause names (firstprivate: a copy
+/// per gang). OpenACC shares them among the work-items of the gang, where
+/// Ferry keeps a copy per work-item. Its name, or empty.
 std::string findIterationScalarUpdate(clang::Preprocessor &PP, AccContext &Ctx,
                                       const Directive &D, const CanonicalLoop &L,
                                       std::string &How);
