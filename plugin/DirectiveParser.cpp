@@ -333,26 +333,32 @@ bool DirectiveParser::parseVarList(ArrayRef<Token> Toks, Clause &Cl,
   return true;
 }
 
+/// `[0:1]` or `[:1]`: a section of one element that starts at the first.
+static bool isWholeObjectSection(Preprocessor &PP, ArrayRef<Token> Toks) {
+  auto Is = [&](size_t I, StringRef Number) {
+    return Toks[I].is(tok::numeric_constant) && PP.getSpelling(Toks[I]) == Number;
+  };
+  if (Toks.size() == 5 && Is(1, "0"))
+    Toks = Toks.drop_front(); // `[0:1]`, read from its `0`
+  return Toks.size() == 4 && Toks[0].isOneOf(tok::l_square, tok::numeric_constant) &&
+         Toks[1].is(tok::colon) && Is(2, "1") && Toks[3].is(tok::r_square);
+}
+
 /// One item of a variable list: a name, its postfix parts, then its
 /// sections, added to \p Cl.
 bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef Name) {
   // `this` (C++): the object, `*this`, as the OpenACC Best Practices
   // Guide's classes enter it (`enter data copyin(this)`); an item of the
   // object's own kind, like a member's root.
-  if (Item.size() == 1 && Item[0].is(tok::kw_this) && takesMembers(Cl.Kind) &&
-      PP.getLangOpts().CPlusPlus) {
+  // `this[0:1]` (or `this[:1]`), the section of the one object `this`
+  // points to, is the same.
+  if (!Item.empty() && Item[0].is(tok::kw_this) && takesMembers(Cl.Kind) &&
+      PP.getLangOpts().CPlusPlus && (Item.size() == 1 || isWholeObjectSection(PP, Item.drop_front()))) {
     VarRef V;
     V.Name = Item[0];
-    for (tok::TokenKind K : {tok::l_paren, tok::star, tok::kw_this, tok::r_paren}) {
-      Token T = Item[0];
-      if (K != tok::kw_this) {
-        T.startToken();
-        T.setKind(K);
-        T.setLocation(Item[0].getLocation());
-        T.setLength(1);
-      }
-      V.Base.push_back(T);
-    }
+    TokenBuilder Object(PP, Item[0].getLocation());
+    Object.code("(*this)");
+    V.Base.append(Object.get().begin(), Object.get().end());
     Cl.Vars.push_back(std::move(V));
     return true;
   }

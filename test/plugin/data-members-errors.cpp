@@ -11,8 +11,16 @@ struct Field {
 };
 Field make();
 
+struct Object {
+  double v[4];
+  void enter() {
+#pragma acc enter data copyin(this[0:2]) // expected-error {{'this[0:2]' in OpenACC clause 'copyin' is not a variable, a member or an array element: a data clause names memory by a variable, 'var.member', 'ptr->member', 'var[i]' or a section of one (no calls, casts or dereferences; the object 'this' points to is 'this' or 'this[0:1]')}}
+#pragma acc enter data copyin(this[1:1]) // expected-error {{'this[1:1]' in OpenACC clause 'copyin' is not a variable}}
+  }
+};
+
 void errors(Field s, Field *p, double *a, int n) {
-#pragma acc parallel loop copyin(make().data[0:n]) // expected-error {{'make().data[0:n]' in OpenACC clause 'copyin' is not a variable, a member or an array element: a data clause names memory by a variable, 'var.member', 'ptr->member', 'var[i]' or a section of one (no calls, casts, dereferences or 'this')}}
+#pragma acc parallel loop copyin(make().data[0:n]) // expected-error {{'make().data[0:n]' in OpenACC clause 'copyin' is not a variable, a member or an array element: a data clause names memory by a variable, 'var.member', 'ptr->member', 'var[i]' or a section of one (no calls, casts or dereferences; the object 'this' points to is 'this' or 'this[0:1]')}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc enter data copyin((*p).data[0:n]) // expected-error {{'(*p).data[0:n]' in OpenACC clause 'copyin' is not a variable, a member or an array element}}
 #pragma acc enter data create(*a) // expected-error {{'*a' in OpenACC clause 'create' is not a variable, a member or an array element}}
