@@ -375,6 +375,27 @@ static bool holdsPointers(QualType Type) {
   return false;
 }
 
+/// Whether every use of the object Body[I] names in \p Body reads or
+/// writes a member of it that holds no pointer (`m.width`), so that its
+/// device copy's pointers never matter.
+static bool usesOnlyPlainMembers(ArrayRef<Token> Body, size_t I, const RecordDecl *RD) {
+  const IdentifierInfo *Name = Body[I].getIdentifierInfo();
+  for (size_t J = I; J < Body.size(); ++J) {
+    if (Body[J].getIdentifierInfo() != Name ||
+        (J > 0 && Body[J - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+      continue;
+    if (J + 2 >= Body.size() || !Body[J + 1].is(tok::period) || !Body[J + 2].is(tok::identifier))
+      return false;
+    const FieldDecl *Field = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getIdentifier() == Body[J + 2].getIdentifierInfo())
+        Field = F;
+    if (!Field || holdsPointers(Field->getType()))
+      return false;
+  }
+  return true;
+}
+
 /// How the use at Body[I] of a struct of type \p Type uses it. Its members
 /// are followed (`s.a[i].x`) by their declarations: an assignment or
 /// `++`/`--` of what the use names, its address, an array member left to
@@ -490,6 +511,12 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
   }
   TokenList Structs = changedStructs(Body, Named);
   Out.append(Structs.begin(), Structs.end());
+  // Objects of classes that are not trivially copyable, local or reached
+  // through a reference: OpenACC's implicit copy of their own bytes, which
+  // the region uses in place (by reference: no copy constructor or
+  // destructor runs for it).
+  TokenList Objects = nonTrivialObjects(Body, Named);
+  Out.append(Objects.begin(), Objects.end());
   return Out;
 }
 
@@ -508,16 +535,23 @@ TokenList AccContext::nonTrivialObjects(
         Excluded.count(T.getIdentifierInfo()))
       continue;
     const VarDecl *VD = lookupVariable(T);
-    if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-        !VD->getType()->isRecordType() || VD->getType()->isDependentType() ||
-        VD->getType().isTriviallyCopyableType(TheSema->Context) || !holdsPointers(VD->getType()))
+    if (!VD || !VD->hasLocalStorage())
+      continue;
+    const QualType Type = VD->getType().getNonReferenceType();
+    // (A class template's specialization that only a reference names may
+    // not be instantiated yet: complete it, as the region's uses will.)
+    if (!Type->isRecordType() || Type->isDependentType() ||
+        !TheSema->isCompleteType(T.getLocation(), Type) ||
+        Type.isTriviallyCopyableType(TheSema->Context))
       continue;
     Seen.insert(T.getIdentifierInfo());
     Out.push_back(T);
-    if (WarnedPointerStructs.insert(T.getLocation().getRawEncoding()).second)
+    if (holdsPointers(Type) && !usesOnlyPlainMembers(Body, I, Type->getAsRecordDecl()) &&
+        WarnedPointerStructs.insert(T.getLocation().getRawEncoding()).second)
       report(TheSema->getPreprocessor(), T.getLocation(), Diag::ObjectByReference)
-          << TheSema->getPreprocessor().getSpelling(T) << VD->getType().getAsString()
-          << ownedMemoryRemedy(VD->getType(), TheSema->getPreprocessor().getSpelling(T), "copy",
+          << TheSema->getPreprocessor().getSpelling(T)
+          << Type.getUnqualifiedType().getAsString()
+          << ownedMemoryRemedy(Type, TheSema->getPreprocessor().getSpelling(T), "copy",
                                "[0:n]");
   }
   return Out;

@@ -330,14 +330,17 @@ public:
   /// variable length, not `const`), and local structs, unions and (C++)
   /// trivially copyable class objects that \p Body may change (a struct it
   /// only reads stays a copy in the closure: the same values, its pointers
-  /// translated at launch). OpenACC makes aggregates `copy` in every
-  /// compute construct (2.6.2).
+  /// translated at launch), and (C++) the objects of nonTrivialObjects.
+  /// OpenACC makes aggregates `copy` in every compute construct (2.6.2).
   TokenList implicitArrays(llvm::ArrayRef<clang::Token> Body,
                            llvm::ArrayRef<const Directive *> Clauses) const;
-  /// C++: the local objects of classes that are not trivially copyable and
-  /// hold pointers (`std::vector<double> v`, a class owning memory), which a
-  /// copy for the region would deep-copy, that \p Body uses and does not declare, but
-  /// those \p Excluded names, each once, warned about (ObjectByReference).
+  /// C++: the objects of classes that are not trivially copyable
+  /// (`std::vector<double> v`, a class owning memory or with a destructor of
+  /// its own), local or reached through a local reference, that \p Body
+  /// uses and does not declare, but those \p Excluded names, each once: a
+  /// copy for the region would run their copy constructor and destructor,
+  /// so the region uses them in place. Those that hold pointers are warned
+  /// about (ObjectByReference).
   TokenList
   nonTrivialObjects(llvm::ArrayRef<clang::Token> Body,
                     const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded) const;
