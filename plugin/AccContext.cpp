@@ -255,6 +255,14 @@ static bool declaredInBodyAt(ArrayRef<Token> Body, size_t I) {
 /// Names \p Body declares itself (`int i = 0`, `double t[4];`, `auto &r =`):
 /// its own, not the outer variables' (a lookup may still see the variables
 /// of the statement before the construct, which the parser has not left).
+void addForHeaderVariables(ArrayRef<Token> Body,
+                           llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
+  for (size_t I = 0; I + 3 < Body.size(); ++I)
+    if (Body[I].is(tok::kw_for) && Body[I + 1].is(tok::l_paren) &&
+        Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
+      Names.insert(Body[I + 2].getIdentifierInfo());
+}
+
 void addDeclaredInBody(ArrayRef<Token> Body,
                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
   for (size_t I = 1; I + 1 < Body.size(); ++I)

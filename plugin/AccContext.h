@@ -180,6 +180,12 @@ bool isUpdateOperator(const clang::Token &T);
 void addDeclaredInBody(llvm::ArrayRef<clang::Token> Body,
                        llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names);
 
+/// Adds to \p Names the variables of the `for` loops in \p Body that their
+/// headers assign (`int k;` ... `for (k = 0; ...)`, C89's style): each
+/// iteration of the loop around starts them anew.
+void addForHeaderVariables(llvm::ArrayRef<clang::Token> Body,
+                           llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names);
+
 class AccContext {
 public:
   void setSema(clang::Sema *S) { TheSema = S; }

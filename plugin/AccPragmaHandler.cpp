@@ -88,6 +88,17 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     report(PP, D->Loc, Diag::ExecutableAtNamespaceScope) << spelling(D->Kind);
     return;
   }
+  // Data and device directives are host code (OpenACC 3.3 2.6, 2.14):
+  // never inside a compute construct or one of its loops.
+  if (D->Kind == ConstructKind::Data || D->Kind == ConstructKind::EnterData ||
+      D->Kind == ConstructKind::ExitData || D->Kind == ConstructKind::Update ||
+      D->Kind == ConstructKind::Wait || D->Kind == ConstructKind::HostData ||
+      D->Kind == ConstructKind::Init || D->Kind == ConstructKind::Shutdown ||
+      D->Kind == ConstructKind::Set)
+    if (std::optional<ConstructKind> Outer = Ctx.enclosingCompute()) {
+      report(PP, D->Loc, Diag::DirectiveInCompute) << spelling(D->Kind) << spelling(*Outer);
+      return;
+    }
   warnShallowCopies(PP, Ctx, *D);
   Ctx.mapDeclaredExtents(PP, *D);
   if (!Ctx.markVariableLengthArrays(PP, *D))

@@ -492,10 +492,7 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   // ... `for (j = 0; ...)`, C89's style) is each iteration's own: every
   // iteration starts it anew, so sharing it would be a race.
   llvm::SmallPtrSet<const IdentifierInfo *, 4> LoopVariables;
-  for (size_t I = 0; I + 3 < Body.size(); ++I)
-    if (Body[I].is(tok::kw_for) && Body[I + 1].is(tok::l_paren) &&
-        Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
-      LoopVariables.insert(Body[I + 2].getIdentifierInfo());
+  addForHeaderVariables(Body, LoopVariables);
   if (KernelsScalars || ControlScalars)
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, Control)) {
       if (LoopVariables.count(T.getIdentifierInfo()))
@@ -621,23 +618,74 @@ static const char *assignedReduction(ArrayRef<Token> Body, size_t I) {
   return nullptr;
 }
 
-/// Whether the first statement of \p Body (a block or a statement) that
-/// names \p X assigns it a value that does not use it (`tmp = 0.0;`):
-/// every iteration starts X anew, so its copy is a private temporary, not
-/// a value the iterations update.
-static bool assignedBeforeUse(ArrayRef<Token> Body, const IdentifierInfo *X) {
+namespace {
+
+/// How a statement list uses a scalar X with respect to the value the
+/// iteration before left in it.
+enum class FirstUse {
+  Unused,   ///< names no X
+  Assigned, ///< assigns X a value that does not use it before any other use, on every path
+  Partial,  ///< does so on the paths that use X, but not on all of them
+  Reads,    ///< may read the value X had before
+};
+
+FirstUse firstUse(ArrayRef<Token> Body, const IdentifierInfo *X);
+
+/// firstUse of one statement, \p Stmt.
+FirstUse firstUseOfStatement(ArrayRef<Token> Stmt, const IdentifierInfo *X) {
+  auto Names = [&](const Token &T) { return T.is(tok::identifier) && T.getIdentifierInfo() == X; };
+  if (llvm::none_of(Stmt, Names))
+    return FirstUse::Unused;
+  if (Stmt.size() >= 3 && Names(Stmt[0]) && Stmt[1].is(tok::equal) &&
+      llvm::none_of(Stmt.drop_front(2), Names))
+    return FirstUse::Assigned;
+  if (Stmt.front().is(tok::l_brace))
+    return firstUse(Stmt, X);
+  // `if (c) A else B`, c not naming X: each branch on its own.
+  if (Stmt.size() < 3 || !Stmt[0].is(tok::kw_if) || !Stmt[1].is(tok::l_paren))
+    return FirstUse::Reads;
+  const size_t Then = groupEnd(Stmt, 1);
+  if (llvm::any_of(Stmt.slice(1, Then - 1), Names))
+    return FirstUse::Reads;
+  const size_t ThenEnd = statementEnd(Stmt, Then);
+  const FirstUse A = firstUse(Stmt.slice(Then, ThenEnd - Then), X);
+  const FirstUse B = ThenEnd < Stmt.size() && Stmt[ThenEnd].is(tok::kw_else)
+                         ? firstUse(Stmt.drop_front(ThenEnd + 1), X)
+                         : FirstUse::Unused;
+  if (A == FirstUse::Reads || B == FirstUse::Reads)
+    return FirstUse::Reads;
+  if (A == B)
+    return A;
+  return FirstUse::Partial;
+}
+
+FirstUse firstUse(ArrayRef<Token> Body, const IdentifierInfo *X) {
   if (Body.size() >= 2 && Body.front().is(tok::l_brace) && groupEnd(Body, 0) == Body.size())
     Body = Body.drop_front().drop_back();
-  auto Names = [&](const Token &T) { return T.is(tok::identifier) && T.getIdentifierInfo() == X; };
+  // (Statements that each assign X before they use it on the paths that
+  // use it: X is never read before it is assigned.)
+  FirstUse Sofar = FirstUse::Unused;
   for (size_t S = 0; S < Body.size();) {
     const size_t E = std::max(statementEnd(Body, S), S + 1);
-    ArrayRef<Token> Stmt = Body.slice(S, E - S);
-    if (llvm::any_of(Stmt, Names))
-      return Stmt.size() >= 3 && Names(Stmt[0]) && Stmt[1].is(tok::equal) &&
-             llvm::none_of(Stmt.drop_front(2), Names);
+    const FirstUse Use = firstUseOfStatement(Body.slice(S, E - S), X);
     S = E;
+    if (Use == FirstUse::Assigned || Use == FirstUse::Reads)
+      return Use;
+    if (Use == FirstUse::Partial)
+      Sofar = FirstUse::Partial;
   }
-  return false;
+  return Sofar;
+}
+
+} // namespace
+
+/// Whether every iteration of \p Body (a block or a statement) that uses
+/// \p X assigns it first a value that does not use it (`tmp = 0.0;`, also
+/// in the branches of an `if` that use it): every iteration starts X anew,
+/// so its copy is a private temporary, not a value the iterations update.
+static bool assignedBeforeUse(ArrayRef<Token> Body, const IdentifierInfo *X) {
+  const FirstUse Use = firstUse(Body, X);
+  return Use == FirstUse::Assigned || Use == FirstUse::Partial;
 }
 
 void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
@@ -654,10 +702,7 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
     Named.insert(L.OwnNames.begin(), L.OwnNames.end());
   Named.insert(Nested.InOrderOwnNames.begin(), Nested.InOrderOwnNames.end());
   // (Nested loops' variables declared outside: each iteration's own.)
-  for (size_t I = 0; I + 3 < Body.size(); ++I)
-    if (Body[I].is(tok::kw_for) && Body[I + 1].is(tok::l_paren) &&
-        Body[I + 2].is(tok::identifier) && Body[I + 3].is(tok::equal))
-      Named.insert(Body[I + 2].getIdentifierInfo());
+  addForHeaderVariables(Body, Named);
   llvm::SmallPtrSet<const IdentifierInfo *, 4> Warned;
   // (Declared in the compute construct: the construct's own, per gang;
   // Sema has not seen those declarations yet.)

@@ -128,6 +128,9 @@ std::string findIterationScalarUpdate(Preprocessor &PP, AccContext &Ctx, const D
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Own;
   addDeclaredInBody(L.Body, Own);
   Own.insert(L.Var.getIdentifierInfo());
+  // The variable of a `for` in the body that its header assigns (`int k;`
+  // ... `for (k = 0; ...)`, C89's style): each iteration starts it anew.
+  addForHeaderVariables(L.Body, Own);
   const llvm::StringSet<> Named = namesIn(
       PP, D, {ClauseKind::Private, ClauseKind::Firstprivate, ClauseKind::Reduction});
   ArrayRef<Token> Body = L.Body;

@@ -158,3 +158,35 @@ void nested_private(double *a, double *e_out) {
     }
   *e_out = e;
 }
+
+// A temporary assigned before its updates in the branches of an `if` that
+// use it (chandlerz/LBM_OpenACC's `vx = ...; vx = vx + tau * Gx;` in an
+// `else`): each iteration's own, no warning. One that a branch assigns and
+// a later statement reads on the path that did not is an update.
+void branches(int n, double *b) {
+  double v, u = 0, t;
+#pragma acc parallel loop copy(b[0:n])
+  for (int i = 0; i < n; i++) {
+    if (i % 2)
+      b[i] = 0;
+    else {
+      v = a[i] * 2;
+      v = v + 1;
+      b[i] = v;
+    }
+    if (i > 4) {
+      t = a[i];
+      t *= 2;
+      b[i] += t;
+    } else if (i > 2) {
+      t = 1;
+      t += a[i];
+      b[i] -= t;
+    }
+// CHECK: firstprivate-updated.c:[[#@LINE+2]]:7: warning: 'u' {{.*}} add 'reduction(+:u)'
+    if (i > 1)
+      u = a[i];
+    u += 1;
+    b[i] += u;
+  }
+}
