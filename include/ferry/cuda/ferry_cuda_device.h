@@ -280,4 +280,12 @@ extern "C" __device__ inline unsigned short __usAtomicCAS(unsigned short *P, uns
 #endif
 #define __managed__ __device__ __attribute__((annotate("ferry.managed")))
 
+/* nvcc defines __CUDACC__ as 1, and NVIDIA's headers (nccl_device/coop.h)
+ * and programs test `#if __CUDACC__`; clang's wrapper defines it empty. In
+ * nvcc mode (ferry-nvcc's -D__NVCC__) the value is nvcc's. */
+#if defined(__NVCC__) && defined(__CUDACC__)
+#undef __CUDACC__
+#define __CUDACC__ 1
+#endif
+
 #endif

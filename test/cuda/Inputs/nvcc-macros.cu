@@ -4,6 +4,11 @@
 #if !defined(__NVCC__) || !defined(__CUDACC__)
 #error "__NVCC__ and __CUDACC__ must be defined"
 #endif
+/* nvcc defines __CUDACC__ as 1: NVIDIA's own headers (nccl_device/coop.h)
+   and programs (HeCBench ssim's gdt/math) test `#if __CUDACC__`. */
+#if __CUDACC__ != 1
+#error "__CUDACC__ is 1"
+#endif
 #if !defined(__CUDACC_VER_MAJOR__) || __CUDACC_VER_MAJOR__ < 12 || !defined(__CUDACC_VER_MINOR__) || !defined(__CUDACC_VER_BUILD__)
 #error "__CUDACC_VER_MAJOR__/MINOR__/BUILD__ must name the CUDA version"
 #endif
