@@ -1577,6 +1577,38 @@ std::pair<std::unique_ptr<Module>, std::unique_ptr<Module>> splitDeviceModule(co
   return {std::move(KernelDev), std::move(LibDev)};
 }
 
+clang::SourceLocation constructLocation(const Region &R, clang::SourceManager &SM);
+
+/// A target's failure to compile the device code (\p Error): at the
+/// construct of the region whose kernel it names, with the region's name
+/// for the kernel's and, for a work-item's private memory over the
+/// target's limit, where that memory comes from; else without a location.
+void reportCompileError(LLVMContext &Ctx, const OutlineOptions &Opts, const Collected &C,
+                        std::string Error) {
+  for (const Region &R : C.Regions) {
+    const std::string Kernel = "'" + R.Kernel + "'";
+    const size_t At = Error.find(Kernel);
+    if (R.Kernel.empty() || At == std::string::npos)
+      continue;
+    Error.replace(At, Kernel.size(), Kernel + " (the region '" + R.Name + "')");
+    if (StringRef(Error).contains("stack frame size"))
+      Error += "; that is the private memory of each work-item: arrays a region declares, "
+               "which are each work-item's own where its loops run in order inside an "
+               "iteration (-fplugin-arg-ferry-remarks says where), take it. Declare a large "
+               "array outside the region (a row per iteration of the loop around where each "
+               "needs its own) and name it in a data clause, or make it smaller";
+    clang::SourceLocation Loc;
+    if (Opts.Diagnostics && Opts.Sources)
+      Loc = constructLocation(R, *Opts.Sources);
+    if (Loc.isValid()) {
+      report(*Opts.Diagnostics, Loc, Diag::RegionNotCompiled) << Error;
+      return;
+    }
+    break;
+  }
+  Ctx.emitError(Error);
+}
+
 bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, const Collected &C,
                    const std::vector<std::string> &Imports) {
   LLVMContext &Ctx = M.getContext();
@@ -1646,7 +1678,7 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
     for (const std::string &W : R.Warnings)
       Ctx.diagnose(PluginWarning(W));
     if (!R.Error.empty()) {
-      Ctx.emitError(R.Error);
+      reportCompileError(Ctx, Opts, C, R.Error);
       return false;
     }
     std::move(R.Images.begin(), R.Images.end(), std::back_inserter(Images));
