@@ -1303,7 +1303,11 @@ void addPrivateChecks(Module &M, ProgramImpl &P, std::map<std::string, void *> &
   }
 }
 
-/// Private allocas in a non-zero address space move to the default one.
+/// Private allocas in a non-zero address space move to the default one,
+/// aligned to 16 bytes at least: AMD GPUs access private memory at any
+/// alignment, and code claims more than the alloca's own (clang gives a
+/// `reinterpret_cast<uint4 *>(p)[r]` through a pointer uint4's 16), which
+/// the host's aligned vector moves would fault on.
 void lowerPrivateAllocas(Module &M) {
   SmallVector<AllocaInst *, 16> Allocas;
   for (Function &F : M)
@@ -1313,7 +1317,7 @@ void lowerPrivateAllocas(Module &M) {
   for (AllocaInst *A : Allocas) {
     IRBuilder<> B(A);
     AllocaInst *New = B.CreateAlloca(A->getAllocatedType(), 0, A->getArraySize());
-    New->setAlignment(A->getAlign());
+    New->setAlignment(std::max(A->getAlign(), Align(16)));
     New->takeName(A);
     Value *Cast = B.CreateAddrSpaceCast(New, A->getType());
     A->replaceAllUsesWith(Cast);

@@ -692,10 +692,15 @@ void onDeviceFault(int Signal, siginfo_t *Info, void *Context) {
   const auto Here = reinterpret_cast<uintptr_t>(&Probe);
   if (CurLane && CurGroup && Here >= CurLane->StackLow &&
       Here < CurLane->StackLow + WorkItemStackBytes) {
-    char Address[32];
-    std::snprintf(Address, sizeof Address, "%p", Info->si_addr);
+    // (A general protection fault, SI_KERNEL, has no address: a misaligned
+    // vector access of the host's code, or a non-canonical address.)
+    char Address[64];
+    if (Signal == SIGSEGV && Info->si_code == SI_KERNEL)
+      std::snprintf(Address, sizeof Address, "an unknown address (a protection fault)");
+    else
+      std::snprintf(Address, sizeof Address, "address %p", Info->si_addr);
     CurGroup->Error = std::string("memory access fault (") +
-                      (Signal == SIGSEGV ? "SIGSEGV" : "SIGBUS") + ") at address " + Address +
+                      (Signal == SIGSEGV ? "SIGSEGV" : "SIGBUS") + ") at " + Address +
                       ": the kernel read or wrote memory that is not there (a wild or "
                       "uninitialized pointer, an index far out of range, memory freed while "
                       "it ran), by work-item (" +
