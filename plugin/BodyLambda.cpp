@@ -65,10 +65,16 @@ void BodyLambda::captureShared(
       Ctx.sharedDataClauses(D, Compute, Body);
   // `this` in one of them: the object is present data, which the region may
   // use through `this` (captured by value, translated at launch).
+  bool ThisNamed = false;
   for (const Clause *CP : DataClauses)
     for (const VarRef &V : CP->Vars)
-      if (V.Name.is(tok::kw_this))
+      if (V.Name.is(tok::kw_this)) {
         Ctx.markThisMapped(PragmaLoc);
+        // Under default(none) the lambda has no capture-default to take it.
+        if (!ThisNamed && Ctx.defaultNone(D, Compute))
+          List.add("", V.Name);
+        ThisNamed = true;
+      }
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
   // (So is a pointer of `present(p)`, which may name the data it points
   // to: FERRY_DATA_PRESENT_POINTEE.)

@@ -4,7 +4,9 @@
 // which attaches the device copy's `arr`), member functions run regions on
 // the present object (`present(this)`), `update` moves the object and its
 // array, the destructor deletes both. `this[0:1]` and `this[:1]` (the
-// section of the one object) are the same (EUMaster4HPC's CG solver).
+// section of the one object) are the same (EUMaster4HPC's CG solver), also
+// under default(none), where the region's lambda captures `this` because a
+// clause names it (Barnes2019-Landscape).
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -57,7 +59,7 @@ public:
   }
   double sum() {
     double s = 0;
-#pragma acc parallel loop present(this[0:1]) reduction(+:s)
+#pragma acc parallel loop default(none) present(this[0:1]) reduction(+:s)
     for (int i = 0; i < len; i++) {
       arr[i] = i;
       s += arr[i];
