@@ -213,7 +213,7 @@ std::string reductionUpdate(Preprocessor &PP, ArrayRef<Token> Stmt, size_t I, un
   if (I >= 2 && Stmt[I - 1].isOneOf(tok::plusplus, tok::minusminus) && StatementStart(I - 2) &&
       Stmt[I + 1].is(tok::semi))
     return "+";
-  if (!StatementStart(I - 1))
+  if (!StatementStart(I - 1) || I + 2 >= Stmt.size())
     return "";
   const Token &Op = Stmt[I + 1];
   if (Op.isOneOf(tok::plusplus, tok::minusminus) && Stmt[I + 2].is(tok::semi))
@@ -379,7 +379,8 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
   if (!lexStatement(PP, Ctx, Stmt, /*Back=*/true))
     return;
   DenseMap<const IdentifierInfo *, unsigned> Uses = identifierUses(Stmt);
-  for (size_t I = 1; I + 2 < Stmt.size(); ++I) {
+  // (To the last name: `if (c) ++n;` ends the loop with `n ;`.)
+  for (size_t I = 1; I + 1 < Stmt.size(); ++I) {
     const Token &X = Stmt[I];
     unsigned Named = 0;
     const std::string Reduction = reductionUpdate(PP, Stmt, I, Named);

@@ -38,6 +38,10 @@ void f(double *a, double *b, Item *it, int n) {
     // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} over 'i', iterations proven independent{{.*}}reductions: +:k
     for (i = 0; i < n; ++i)
       if (a[i] > 0) k++;
+    // (`++k;` as the loop's last statement: JRWynneIII's Monte Carlo pi.)
+    // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} over 'i', iterations proven independent{{.*}}reductions: +:k
+    for (i = 0; i < n; ++i)
+      if (a[i] > 0) ++k;
     // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} over 'i', iterations proven independent
     for (i = 0; i < n; ++i)
       it[i].x = it[i].x * 2;
