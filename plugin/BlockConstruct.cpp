@@ -457,7 +457,7 @@ void BlockConstructRewrite::emitLoopsOfTheirOwn() {
   if (Compute)
     B.code("const ::ferry::acc::launch_options __ferry_compute_options = __ferry_options;"
            "::ferry::acc::enter_host_region(__ferry_region, __ferry_options,")
-        .code(LoopsOnly ? "true);" : "false);");
+        .code(LoopsOnly ? "1);" : "0);");
   B.tokens(Body).code("}");
   B.inject();
 }
@@ -490,7 +490,7 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   B.code("{");
   emitRegion(PP, B, D, PragmaLoc, 0);
   emitOptions(B, D);
-  const char *IfPresent = D.find(ClauseKind::IfPresent) ? "true" : "false";
+  const char *IfPresent = D.find(ClauseKind::IfPresent) ? "1" : "0";
   std::vector<const VarRef *> Vars;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::UseDevice)

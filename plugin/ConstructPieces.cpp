@@ -198,7 +198,7 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
   if (const Clause *Self = D.find(ClauseKind::SelfClause)) {
     B.code("__ferry_options.on_device = __ferry_options.on_device && !static_cast<bool>(");
     if (Self->Expr.empty())
-      B.code("true");
+      B.code("1");
     else
       B.tokens(Self->Expr);
     B.code(");");
@@ -380,7 +380,7 @@ void DataItemList::addImpliedCopies(ArrayRef<Token> ImpliedCopy) {
     std::string Text = emitRange(PP, Items, V, "(const void *)");
     Items.code(", FERRY_DATA_IMPLICIT_WHOLE, 0,")
         .string(Text)
-        .code(", 0, nullptr, nullptr, 0}");
+        .code(", 0, 0, 0, 0}");
     ++Count;
   }
 }
@@ -391,7 +391,7 @@ void DataItemList::addFirstprivateSources(ArrayRef<VarRef> Sources) {
     std::string Text = emitRange(PP, Items, V, "(const void *)");
     Items.code(", FERRY_DATA_COPYIN, 0,")
         .string("firstprivate(" + Text + ")")
-        .code(", 0, nullptr, nullptr, 0}");
+        .code(", 0, 0, 0, 0}");
     ++Count;
   }
 }
@@ -407,7 +407,7 @@ void DataItemList::addInferredSections(ArrayRef<InferredSection> Inferred) {
         .string(S.Text)
         .code(", 0, (const void *)(")
         .tokens(S.Var.Name)
-        .code("), nullptr, 0}");
+        .code("), 0, 0}");
     ++Count;
   }
 }
@@ -419,8 +419,8 @@ void DataItemList::addAttach(const VarRef &V) {
   std::string Text = emitRange(PP, Items, V, "(const void *)");
   Items.code(", FERRY_DATA_ATTACH, 0,")
       .string(Text)
-      .code(isC(PP) ? ", 0, nullptr, (const void *)&("
-                    : ", 0, nullptr, ::ferry::acc::attach_clause_address(")
+      .code(isC(PP) ? ", 0, 0, (const void *)&("
+                    : ", 0, 0, ::ferry::acc::attach_clause_address(")
       .tokens(V.object())
       .code("), 0}");
   ++Count;
@@ -438,7 +438,7 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
         .code(C.Zero ? ", 1," : ", 0,")
         .string(Text);
   if (V.PresentPointee) // the data it points to, where it is not present itself
-    Items.code(", 0, (const void *)(").tokens(V.object()).code("), nullptr, 0}");
+    Items.code(", 0, (const void *)(").tokens(V.object()).code("), 0, 0}");
   else
     emitSectionAddresses(C, V);
   ++Count;
@@ -473,9 +473,9 @@ void DataItemList::emitImplicitRootKind(const VarRef &V, const std::string &Text
 /// section has them.
 void DataItemList::emitSectionAddresses(const Clause &C, const VarRef &V) {
   if (V.Sections.empty() || C.Kind == ClauseKind::Deviceptr)
-    Items.code(", 0, nullptr, nullptr, 0}");
+    Items.code(", 0, 0, 0, 0}");
   else if (V.Vla) // an array: nothing to attach; no template sees its type
-    Items.code(", 0, (const void *)&(").tokens(V.Name).code(")[0], nullptr, 0}");
+    Items.code(", 0, (const void *)&(").tokens(V.Name).code(")[0], 0, 0}");
   else if (isC(PP))
     // (C: the pointer's address only where it is a pointer, not an array.)
     Items.code(", 0, (const void *)(")

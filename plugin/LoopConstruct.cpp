@@ -972,7 +972,7 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
   emitOptions(B, D);
   emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D));
   B.code("::ferry::acc::launch_options __ferry_compute_options = "
-         "__ferry_options;__ferry_compute_options.defer = true;");
+         "__ferry_options;__ferry_compute_options.defer = 1;");
   if (isC(PP)) {
     emitCHostControl(B, Body);
     B.inject();

@@ -30,10 +30,6 @@ void TokenBuilder::push(tok::TokenKind Kind, StringRef Spelling) {
 
 std::string cSpelling(StringRef Text) {
   std::string Out;
-  auto Word = [&](size_t I, StringRef W) {
-    return Text.substr(I).starts_with(W) && (I == 0 || !isAsciiIdentifierContinue(Text[I - 1])) &&
-           (I + W.size() == Text.size() || !isAsciiIdentifierContinue(Text[I + W.size()]));
-  };
   for (size_t I = 0; I < Text.size();) {
     if (Text.substr(I).starts_with("::ferry::acc::")) {
       Out += "ferry_acc_";
@@ -50,15 +46,6 @@ std::string cSpelling(StringRef Text) {
       Out += Text.slice(I + 16, Close).str();
       Out += ", acc_device_none})";
       I = Close == StringRef::npos ? Text.size() : Close + 2;
-    } else if (Word(I, "nullptr")) {
-      Out += "0";
-      I += 7;
-    } else if (Word(I, "true")) {
-      Out += "1";
-      I += 4;
-    } else if (Word(I, "false")) {
-      Out += "0";
-      I += 5;
     } else {
       Out += Text[I++];
     }

@@ -17,10 +17,12 @@ namespace plugin {
 
 /// \p Text (the pieces of a rewrite, written in C++) as a C translation
 /// unit spells it: `::ferry::acc::x` is `ferry_acc_x`, `::ferry_x` is
-/// `ferry_x`, `nullptr` is `0`, `true`/`false` are `1`/`0`,
-/// `static_cast<bool>(` is `(_Bool)(`, and `device_type_in({list})` takes
-/// a compound literal ended by acc_device_none. Pieces whose shape differs
-/// in C (scopes, lambdas, templates) have C branches of their own.
+/// `ferry_x`, `static_cast<bool>(` is `(_Bool)(`, and
+/// `device_type_in({list})` takes a compound literal ended by
+/// acc_device_none. Pieces whose shape differs in C (scopes, lambdas,
+/// templates) have C branches of their own. Pieces C shares write `0` and
+/// `1`, never `nullptr`, `true` or `false`: before C23 those are the
+/// program's identifiers to use (a variable named `false`).
 std::string cSpelling(llvm::StringRef Text);
 
 class TokenBuilder {
