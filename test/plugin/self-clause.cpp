@@ -5,7 +5,7 @@
 void f(double *a, int n, int c) {
 #pragma acc parallel loop self copy(a[0:n])
   for (int i = 0; i < n; ++i) a[i] = 0;
-// CHECK: __ferry_options.on_device=__ferry_options.on_device&&!static_cast<bool>(true);
+// CHECK: __ferry_options.on_device=__ferry_options.on_device&&!static_cast<bool>(1);
 #pragma acc serial self(c > 1) if(n)
   a[0] = 1;
 // CHECK: __ferry_options.on_device=static_cast<bool>(n);__ferry_options.on_device=__ferry_options.on_device&&!static_cast<bool>(c>1);
