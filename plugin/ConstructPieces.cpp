@@ -313,9 +313,30 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
                   "(*a)[M][K]); Ferry maps arrays of pointers in two dimensions only")
           .code("); int __ferry_rows; }),");
     }
+    // (Where each inner section is whole, as in C++: a contiguous block.)
+    if (V.Sections.size() >= 2) {
+      for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front(1))
+        if (V.Sections.size() == 2)
+          Text += "[" + spellingOf(PP, Inner.Lower) + ":" + spellingOf(PP, Inner.Length) + "]";
+      B.code("(ferry_acc_whole_rows(" + pointerRows(PP, Object) + ",").string(Text);
+      B.code(",").number(V.Sections.size() - 1).code(", (const long long[]){");
+      std::string Zeros = "[0]";
+      for (size_t D = 1; D < V.Sections.size(); ++D) {
+        const ArraySection &Inner = V.Sections[D];
+        B.code(D > 1 ? ", (long long)(" : "(long long)(");
+        Lower(Inner);
+        B.code("), (long long)(").tokens(Inner.Length).code("), (long long)(sizeof((");
+        B.tokens(Object).code(")" + Zeros + ") / sizeof((").tokens(Object);
+        Zeros += "[0]";
+        B.code(")" + Zeros + "))");
+      }
+      B.code("}),");
+    }
     B.code(Cast).code("&(").tokens(Object).code(")[");
     Lower(S);
     B.code(V.Sections.size() >= 3 ? "])" : "]");
+    if (V.Sections.size() >= 2)
+      B.code(")");
   }
   B.code(", sizeof((")
       .tokens(Object)

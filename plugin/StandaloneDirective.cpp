@@ -59,6 +59,7 @@ private:
   std::string dataFlags(const Clause &C) const;
   void emitDataCall(const Clause &C, const VarRef &V, const char *Action);
   void emitRowData(const char *Action, const VarRef &V);
+  void emitBlockUpdate(const VarRef &V, const char *Action);
   bool exitsPointee(const AccContext &Ctx, const Clause &C, const VarRef &V) const;
   void emitPointeeExit(const Clause &C, const VarRef &V, const char *Action);
 
@@ -150,6 +151,12 @@ void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char 
   const bool Rows = V.Sections.size() == 2 && !V.Vla;
   const bool Exit = C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Delete;
   const bool Update = C.Kind == ClauseKind::HostClause || C.Kind == ClauseKind::DeviceClause;
+  if (Update && V.Sections.size() >= 2 && !V.Vla) {
+    emitBlockUpdate(V, Action);
+    if (Rows)
+      emitRowData(Action, V);
+    return;
+  }
   if (Rows && Exit)
     emitRowData(Action, V);
   if (IfPresent) {
@@ -164,6 +171,47 @@ void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char 
   B.code(", __ferry_options.async,").string(Text).code(");");
   if (Rows && !Exit)
     emitRowData(Action, V);
+}
+
+/// `update` of a section of two or more dimensions of an array of rows:
+/// the subarray it names, its segments one by one where its inner sections
+/// are not whole (ferry_acc_update_block). Rows that are pointers move
+/// one by one (emitRowData); three or more dimensions of them are refused
+/// as in data clauses.
+void StandaloneCalls::emitBlockUpdate(const VarRef &V, const char *Action) {
+  const ArrayRef<Token> Object = V.object();
+  const size_t K = V.Sections.size();
+  auto Lower = [&](const ArraySection &S) {
+    S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
+  };
+  B.code("{ const long long __ferry_counts[] = {");
+  for (size_t D = 0; D + 1 < K; ++D)
+    B.code(D ? ", (long long)(" : "(long long)(").tokens(V.Sections[D].Length).code(")");
+  B.code("}; const size_t __ferry_strides[] = {");
+  std::string Zeros;
+  for (size_t D = 0; D + 1 < K; ++D) {
+    Zeros += "[0]";
+    B.code(D ? ", sizeof((" : "sizeof((").tokens(Object).code(")" + Zeros + ")");
+  }
+  B.code("}; if (!" + pointerRows(PP, Object) + ") ferry_acc_update_block(&__ferry_region,")
+      .code(Action)
+      .code(IfPresent ? ", 1, (const char *)&(" : ", 0, (const char *)&(")
+      .tokens(Object)
+      .code(")");
+  for (const ArraySection &S : V.Sections) {
+    B.code("[");
+    Lower(S);
+    B.code("]");
+  }
+  B.code(",").number(K - 1).code(", __ferry_counts, __ferry_strides, sizeof((");
+  B.tokens(Object).code(")" + Zeros + "[0]) * (size_t)(").tokens(V.Sections.back().Length);
+  B.code("), __ferry_options.async,").string(sectionsText(PP, V)).code(");");
+  if (K >= 3) { // arrays of pointers in three dimensions: refused there
+    B.code("else ferry_data_directive(&__ferry_region,").code(Action).code(", 0,");
+    emitRange(PP, B, V, "(void *)");
+    B.code(", __ferry_options.async,").string(sectionsText(PP, V)).code(");");
+  }
+  B.code("}");
 }
 
 /// `exit data copyout(p)` or `delete(p)` of a pointer named without a

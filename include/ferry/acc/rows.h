@@ -98,4 +98,45 @@ static __inline__ void ferry_acc_rows_data(const ferry_region *r, const char *na
 }
 
 
+/* `update self/device` of a section of an array of rows (T a[N][M]...,
+ * T (*a)[M]) whose inner sections need not be whole (a[lo:n][lo2:n2]: the
+ * subarray OpenACC means, not whole rows): `first` is the block's first
+ * element, `counts` and `strides` (bytes) its `outer` outer dimensions,
+ * outermost first, and `bytes` each innermost segment. The segments move
+ * one by one, or as one range where they touch (every inner section
+ * whole); with `if_present` only those that are present. */
+static __inline__ void ferry_acc_update_block(const ferry_region *r, int action, int if_present,
+                                              const char *first, int outer,
+                                              const long long *counts, const size_t *strides,
+                                              size_t bytes, int async, const char *name) {
+  long long index[16] = {0};
+  size_t span = bytes;
+  int d, touch = outer > 0 && outer <= 16;
+  for (d = 0; d < outer && touch; ++d)
+    touch = counts[d] > 0;
+  if (!touch)
+    return;
+  for (d = outer - 1; d >= 0 && touch; --d) {
+    touch = span == strides[d];
+    span = (size_t)counts[d] * strides[d];
+  }
+  for (;;) {
+    const char *at = first;
+    size_t n = touch ? span : bytes;
+    for (d = 0; d < outer; ++d)
+      at += (size_t)index[d] * strides[d];
+    if (!if_present || acc_is_present((void *)at, n))
+      ferry_data_directive(r, action, 0, (void *)at, n, async, name);
+    if (touch)
+      return;
+    for (d = outer - 1; d >= 0; --d) {
+      if (++index[d] < counts[d])
+        break;
+      index[d] = 0;
+    }
+    if (d < 0)
+      return;
+  }
+}
+
 #endif /* FERRY_ACC_ROWS_H */
