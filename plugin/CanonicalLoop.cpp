@@ -133,7 +133,8 @@ bool splitAroundLoop(ArrayRef<Token> Body, ArrayRef<Token> &Before, ArrayRef<Tok
 /// `for` (braces allowed), and inner bounds may not use outer variables.
 /// With \p Force, the statements around the next `for` move into the
 /// innermost body.
-bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest, bool Force) {
+bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &Nest,
+                               StringRef Clause, bool Force) {
   TokenList Prologue, Epilogue; // force: the statements between the loops
   while (Nest.size() < Count) {
     ArrayRef<Token> Body = Nest.back().Body;
@@ -149,7 +150,7 @@ bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &N
     if (Body.empty() || !Body[0].is(tok::kw_for) || Body.size() < 3 ||
         !Body[1].is(tok::l_paren) || statementEnd(Body, 0) != Body.size()) {
       report(PP, Body.empty() ? PragmaLoc : Body[0].getLocation(), Diag::CollapseNotNested)
-          << Count << unsigned(Nest.size());
+          << Clause << Count << unsigned(Nest.size());
       return false;
     }
     unsigned Depth = 0;

@@ -71,8 +71,10 @@ public:
   /// `tile(s1, ..., sCount)` need. With \p Force (`collapse(force: n)`),
   /// statements before and after a nested loop in its parent's body are
   /// allowed: they move into the innermost body, around it, and so run in
-  /// every iteration of the collapsed loop (OpenACC 3.3, 2.9.1).
-  bool nest(unsigned Count, llvm::SmallVectorImpl<CanonicalLoop> &Nest, bool Force = false);
+  /// every iteration of the collapsed loop (OpenACC 3.3, 2.9.1). \p Clause
+  /// names the clause in messages ("collapse(2)", "tile(32, 32)").
+  bool nest(unsigned Count, llvm::SmallVectorImpl<CanonicalLoop> &Nest, llvm::StringRef Clause,
+            bool Force = false);
 
 private:
   bool condition(llvm::ArrayRef<clang::Token> Cond, CanonicalLoop &L);

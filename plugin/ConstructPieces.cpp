@@ -325,10 +325,12 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
         const ArraySection &Inner = V.Sections[D];
         B.code(D > 1 ? ", (long long)(" : "(long long)(");
         Lower(Inner);
-        B.code("), (long long)(").tokens(Inner.Length).code("), (long long)(sizeof((");
-        B.tokens(Object).code(")" + Zeros + ") / sizeof((").tokens(Object);
+        // (The two sizes apart: their quotient is a pointer's size over an
+        // element's where the rows are pointers, which clang warns about.)
+        B.code("), (long long)(").tokens(Inner.Length).code("), (long long)sizeof((");
+        B.tokens(Object).code(")" + Zeros + "), (long long)sizeof((").tokens(Object);
         Zeros += "[0]";
-        B.code(")" + Zeros + "))");
+        B.code(")" + Zeros + ")");
       }
       B.code("}),");
     }

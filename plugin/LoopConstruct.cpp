@@ -446,14 +446,14 @@ void LoopConstruct::emitC(ArrayRef<CanonicalLoop> Nest, ArrayRef<Token> Original
 bool LoopConstruct::joinNest(SmallVectorImpl<CanonicalLoop> &Nest) {
   CanonicalLoopParser Parser(PP, PragmaLoc);
   if (const Clause *C = D.find(ClauseKind::Collapse))
-    if (!Parser.nest(C->Count, Nest, C->Force))
+    if (!Parser.nest(C->Count, Nest, "collapse(" + std::to_string(C->Count) + ")", C->Force))
       return false;
   // tile(s1, ..., sn): n nested independent loops cut into tiles.
   if (const Clause *C = D.find(ClauseKind::Tile)) {
     if (!readTileSizes(PP, *C, TileSizes))
       return false;
     if (TileSizes.size() > 1)
-      return Parser.nest(unsigned(TileSizes.size()), Nest);
+      return Parser.nest(unsigned(TileSizes.size()), Nest, "tile(" + spellingOf(PP, C->Expr) + ")");
   }
   return true;
 }
@@ -641,6 +641,17 @@ FirstUse firstUseOfStatement(ArrayRef<Token> Stmt, const IdentifierInfo *X) {
     return FirstUse::Assigned;
   if (Stmt.front().is(tok::l_brace))
     return firstUse(Stmt, X);
+  // A loop (`for (...) S`, `while (c) S`) whose header does not name X:
+  // where each iteration of its body assigns X first, X is assigned before
+  // it is used on the paths that use it (the loop may not run).
+  if (Stmt.size() >= 3 && Stmt[0].isOneOf(tok::kw_for, tok::kw_while) &&
+      Stmt[1].is(tok::l_paren)) {
+    const size_t Body = groupEnd(Stmt, 1);
+    if (llvm::any_of(Stmt.slice(1, Body - 1), Names))
+      return FirstUse::Reads;
+    const FirstUse Use = firstUse(Stmt.drop_front(Body), X);
+    return Use == FirstUse::Reads ? FirstUse::Reads : FirstUse::Partial;
+  }
   // `if (c) A else B`, c not naming X: each branch on its own.
   if (Stmt.size() < 3 || !Stmt[0].is(tok::kw_if) || !Stmt[1].is(tok::l_paren))
     return FirstUse::Reads;
@@ -709,8 +720,10 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
   addDeclaredInBody(ConstructCode, Named);
   const SourceLocation Construct = Clauses.back()->Loc;
   const SourceManager &SM = PP.getSourceManager();
+  // (The nested loops as written: their rewritten code hides the order.)
+  const TokenList Written = asWritten(Body, Nested.Loops);
   for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, {})) {
-    if (Named.count(T.getIdentifierInfo()) || assignedBeforeUse(Body, T.getIdentifierInfo()))
+    if (Named.count(T.getIdentifierInfo()) || assignedBeforeUse(Written, T.getIdentifierInfo()))
       continue;
     if (const VarDecl *VD = Ctx.lookupVariable(T);
         !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))

@@ -94,6 +94,13 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
     for (int j = 0; j < n; ++j) a[j] = 1; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
     a[i] = 0;
   }
+  // tile: the message names it (a loop directive on the inner loop makes
+  // it a loop of its own).
+#pragma acc parallel loop tile(32, 32)
+  for (int i = 0; i < n; ++i) {
+#pragma acc loop independent // expected-error {{OpenACC 'tile(32,32)' needs 2 tightly nested 'for' loops; found 1}}
+    for (int j = 0; j < n; ++j) a[j] = 1;
+  }
 #pragma acc parallel loop collapse(force: 2)
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) a[j] = 1; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}

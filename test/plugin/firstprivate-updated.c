@@ -190,3 +190,28 @@ void branches(int n, double *b) {
     b[i] += u;
   }
 }
+
+// The same temporary in the vector loop of a gang/worker/vector nest of a
+// `parallel` construct (LBM_OpenACC's collision()): the nested loops are
+// read as written, not as their rewritten code. No warning.
+void nest(double *g, const double *f, const int *flag) {
+  double v;
+  int x, y, z;
+#pragma acc parallel copyin(f[0:512], flag[0:512]) copyout(g[0:512])
+#pragma acc loop gang
+  for (z = 0; z < 4; z++) {
+#pragma acc loop worker
+    for (y = 0; y < 4; y++) {
+#pragma acc loop vector
+      for (x = 0; x < 32; x++) {
+        if (flag[(z * 4 + y) * 32 + x])
+          g[(z * 4 + y) * 32 + x] = 0;
+        else {
+          v = f[(z * 4 + y) * 32 + x] * 2;
+          v = v + 1;
+          g[(z * 4 + y) * 32 + x] = v;
+        }
+      }
+    }
+  }
+}

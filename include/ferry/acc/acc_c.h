@@ -55,22 +55,25 @@ static const int ferry_acc_async_noval = acc_async_noval;
 /* A section a[lo:n][lo2:n2]... of an array of rows (T a[N][M], T (*a)[M])
  * is one block of memory only where every inner section is whole, as
  * <ferry/acc/acc.h>'s rows_base checks in C++: `inner` holds each inner
- * dimension's lower bound, length and extent. Rows that are pointers
- * (T **a) are mapped one by one, their sections as written. */
+ * dimension's lower bound, length, and the sizes of its rows and of their
+ * elements (their quotient is its extent). Rows that are pointers (T **a)
+ * are mapped one by one, their sections as written. */
 static __inline__ int ferry_acc_whole_rows(int pointer_rows, const char *text, int dims,
                                            const long long *inner) {
   int d;
   if (pointer_rows)
     return 0;
-  for (d = 0; d < dims; ++d)
-    if (inner[3 * d] != 0 || inner[3 * d + 1] != inner[3 * d + 2]) {
+  for (d = 0; d < dims; ++d) {
+    const long long *in = inner + 4 * d, extent = in[3] ? in[2] / in[3] : 0;
+    if (in[0] != 0 || in[1] != extent) {
       char why[256];
       __builtin_snprintf(why, sizeof why,
                          "array section %s is not contiguous: inner dimension %d must be "
                          "whole ([0:%lld])",
-                         text, d + 2, inner[3 * d + 2]);
+                         text, d + 2, extent);
       ferry_region_abort(0, why);
     }
+  }
   return 0;
 }
 
