@@ -17,6 +17,7 @@
 #include "ModuleHelpers.h"
 #include "TranslationPasses.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/MDBuilder.h"
@@ -416,6 +417,17 @@ static bool inlineTrigReduction(Module &M) {
   return Changed;
 }
 
+/// Whether CUDA 13's libdevice defines \p Name (LibdeviceFunctions.def).
+static bool inLibdevice(StringRef Name) {
+  static const StringSet<> Names = [] {
+    StringSet<> S;
+#define FERRY_LIBDEVICE_FUNCTION(NAME) S.insert(NAME);
+#include "LibdeviceFunctions.def"
+    return S;
+  }();
+  return Names.contains(Name);
+}
+
 PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = inlineTrigReduction(M);
   for (Function &F : make_early_inc_range(M)) {
@@ -423,6 +435,11 @@ PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
     if (!Name.starts_with("__nv_"))
       continue;
     const NvRow *Row = findNvRow(Name);
+    // A function the module defines that libdevice does not is its own:
+    // clang's CUDA headers define nvcc's builtins (`__nv_cvta_*_impl`,
+    // called where -O0 leaves them) as address-space casts.
+    if (!Row && !F.isDeclaration() && !inLibdevice(Name))
+      continue;
     if (!Row) {
       for (User *U : F.users())
         if (auto *CI = dyn_cast<CallInst>(U))

@@ -81,11 +81,27 @@ static void moveToSpecificSpace(GlobalVariable &GV) {
   GV.eraseFromParent();
 }
 
+/// CUDA's builtin variables (threadIdx, blockIdx, blockDim, gridDim,
+/// warpSize: objects of clang's `__cuda_builtin_*_t` types), which clang
+/// declares and never defines: code compiled at -O0 still passes their
+/// address to their conversion operators (`dim3 t = threadIdx;`), which
+/// read the special registers, not the object. An undefined weak symbol
+/// would stay in the code object (and an emulated image would not load).
+static bool isCudaBuiltinVariable(const GlobalVariable &GV) {
+  auto *T = dyn_cast<StructType>(GV.getValueType());
+  return GV.isDeclaration() && T && T->hasName() && T->isSized() &&
+         T->getName().starts_with("struct.__cuda_builtin_");
+}
+
 static void retargetGlobals(Module &M) {
   SmallVector<GlobalVariable *, 8> Generic;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
       continue;
+    if (isCudaBuiltinVariable(GV)) { // an object nothing reads
+      GV.setInitializer(Constant::getNullValue(GV.getValueType()));
+      GV.setLinkage(GlobalValue::InternalLinkage);
+    }
     const unsigned AS = GV.getAddressSpace();
     if (AS == 0) {
       Generic.push_back(&GV);
