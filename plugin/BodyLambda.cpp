@@ -51,6 +51,15 @@ void BodyLambda::captureShared(
   });
   for (const PrivateSection &P : Privates.own())
     Reduced.insert(P.Var.Name.getIdentifierInfo());
+  // Nor is a variable the region's `private` or `firstprivate` clause
+  // copies, though a data construct around it names it (`data copy(a)`,
+  // `parallel firstprivate(a)`): the region's writes are its copy's.
+  for (const Directive *Of : {&D, Compute})
+    for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
+      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+        for (const VarRef &V : C.Vars)
+          if (V.Sections.empty() && !V.isMember())
+            Reduced.insert(V.Name.getIdentifierInfo());
   // A pointer named with an array section is the base of device-mappable
   // memory: captured by value, so that the runtime can translate it to the
   // device copy (implicit attach). A whole variable, and an array of a
