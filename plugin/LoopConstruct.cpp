@@ -493,6 +493,12 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   // iteration starts it anew, so sharing it would be a race.
   llvm::SmallPtrSet<const IdentifierInfo *, 4> LoopVariables;
   addForHeaderVariables(Body, LoopVariables);
+  // (What a nested loop's private, firstprivate or reduction clause names
+  // is that loop's own: `loop worker private(x)` in `kernels` writes no x
+  // of the construct.)
+  for (const InnerLoop &L : Nested.Loops)
+    LoopVariables.insert(L.OwnNames.begin(), L.OwnNames.end());
+  LoopVariables.insert(Nested.InOrderOwnNames.begin(), Nested.InOrderOwnNames.end());
   if (KernelsScalars || ControlScalars)
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, Control)) {
       if (LoopVariables.count(T.getIdentifierInfo()))
