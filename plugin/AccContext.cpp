@@ -114,12 +114,14 @@ InnerLoop::InnerLoop(const CanonicalLoop &L, const Directive &D, const TokenList
             !D.find(ClauseKind::Collapse) && !D.find(ClauseKind::Tile)),
       Loc(D.Loc), Original(Written) {
   addOwnNames(D, OwnNames);
+  addOwnNames(D, PrivateNames, /*PrivateOnly=*/true);
 }
 
-void addOwnNames(const Directive &D, SmallVectorImpl<const IdentifierInfo *> &Out) {
+void addOwnNames(const Directive &D, SmallVectorImpl<const IdentifierInfo *> &Out,
+                 bool PrivateOnly) {
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate ||
-        C.Kind == ClauseKind::Reduction)
+        (C.Kind == ClauseKind::Reduction && !PrivateOnly))
       for (const VarRef &V : C.Vars)
         if (!V.isMember())
           Out.push_back(V.Name.getIdentifierInfo());

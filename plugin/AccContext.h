@@ -80,12 +80,16 @@ struct InnerLoop {
   /// The variables its private, firstprivate and reduction clauses name:
   /// its own, not the enclosing construct's.
   llvm::SmallVector<const clang::IdentifierInfo *, 2> OwnNames;
+  /// Those of its private and firstprivate clauses alone.
+  llvm::SmallVector<const clang::IdentifierInfo *, 2> PrivateNames;
 };
 
-/// Adds the variables \p D's private, firstprivate and reduction clauses
-/// name (not members) to \p Out: a nested loop's own.
+/// Adds the variables \p D's private, firstprivate and (unless
+/// \p PrivateOnly) reduction clauses name (not members) to \p Out: a nested
+/// loop's own.
 void addOwnNames(const Directive &D,
-                 llvm::SmallVectorImpl<const clang::IdentifierInfo *> &Out);
+                 llvm::SmallVectorImpl<const clang::IdentifierInfo *> &Out,
+                 bool PrivateOnly = false);
 
 /// A `private` or `firstprivate` array section (`c[lo:len]` of a pointer,
 /// or of an array) that gets a copy per gang, worker or work-item: the region
@@ -118,6 +122,8 @@ struct NestedLoops {
   /// What the private, firstprivate and reduction clauses of nested loops
   /// that run in order name (InnerLoop::OwnNames of those not recorded).
   llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderOwnNames;
+  /// Those of their private and firstprivate clauses alone.
+  llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderPrivateNames;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList VectorLength;
   /// `worker(n)` / `worker(num: n)` of one of those: the gang's workers.

@@ -493,12 +493,13 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   // iteration starts it anew, so sharing it would be a race.
   llvm::SmallPtrSet<const IdentifierInfo *, 4> LoopVariables;
   addForHeaderVariables(Body, LoopVariables);
-  // (What a nested loop's private, firstprivate or reduction clause names
-  // is that loop's own: `loop worker private(x)` in `kernels` writes no x
-  // of the construct.)
+  // (What a nested loop's private or firstprivate clause names is that
+  // loop's own: `loop worker private(x)` in `kernels` writes no x of the
+  // construct. A reduction's variable is the construct's too: a temporary
+  // that a nested loop sums keeps its last value.)
   for (const InnerLoop &L : Nested.Loops)
-    LoopVariables.insert(L.OwnNames.begin(), L.OwnNames.end());
-  LoopVariables.insert(Nested.InOrderOwnNames.begin(), Nested.InOrderOwnNames.end());
+    LoopVariables.insert(L.PrivateNames.begin(), L.PrivateNames.end());
+  LoopVariables.insert(Nested.InOrderPrivateNames.begin(), Nested.InOrderPrivateNames.end());
   if (KernelsScalars || ControlScalars)
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, Control)) {
       if (LoopVariables.count(T.getIdentifierInfo()))

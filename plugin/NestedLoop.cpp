@@ -28,8 +28,10 @@ void NestedLoop::rewrite(const LoopStatement &S, int Level) {
     return;
   }
   // Its private variables stay its own for the region's checks.
-  if (SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops(); !Loops.empty())
+  if (SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops(); !Loops.empty()) {
     addOwnNames(D, Loops.front()->Nested.InOrderOwnNames);
+    addOwnNames(D, Loops.front()->Nested.InOrderPrivateNames, /*PrivateOnly=*/true);
+  }
   injectInOrder(S.tokens());
 }
 
