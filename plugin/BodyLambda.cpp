@@ -39,6 +39,18 @@ private:
   bool First;
 };
 
+/// Adds to \p Names the variables the `private` and `firstprivate` clauses
+/// of \p D and of its compute construct \p Compute copy (sections too).
+static void addCopiedNames(const Directive &D, const Directive *Compute,
+                           llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) {
+  for (const Directive *Of : {&D, Compute})
+    for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
+      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+        for (const VarRef &V : C.Vars)
+          if (!V.isMember())
+            Names.insert(V.Name.getIdentifierInfo());
+}
+
 void BodyLambda::captureShared(
     CaptureList &List, ArrayRef<Token> Body, const Directive *Compute,
     ArrayRef<Token> Implied,
@@ -54,12 +66,7 @@ void BodyLambda::captureShared(
   // Nor is a variable the region's `private` or `firstprivate` clause
   // copies, though a data construct around it names it (`data copy(a)`,
   // `parallel firstprivate(a)`): the region's writes are its copy's.
-  for (const Directive *Of : {&D, Compute})
-    for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
-      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
-        for (const VarRef &V : C.Vars)
-          if (V.Sections.empty() && !V.isMember())
-            Reduced.insert(V.Name.getIdentifierInfo());
+  addCopiedNames(D, Compute, Reduced);
   // A pointer named with an array section is the base of device-mappable
   // memory: captured by value, so that the runtime can translate it to the
   // device copy (implicit attach). A whole variable, and an array of a
@@ -138,11 +145,6 @@ void BodyLambda::captureShared(
     return;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Excluded(Reduced.begin(), Reduced.end());
   Excluded.insert(Shared.begin(), Shared.end());
-  for (const Directive *Of : {&D, Compute})
-    for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
-      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
-        for (const VarRef &V : C.Vars)
-          Excluded.insert(V.Name.getIdentifierInfo());
   for (const Token &T : Ctx.nonTrivialObjects(Body, Excluded))
     if (Shared.insert(T.getIdentifierInfo()).second)
       List.add("&", T).code("=").tokens(T);
