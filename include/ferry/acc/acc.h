@@ -954,6 +954,8 @@ void detach_pointer(T &X, bool Finalize, int Async) {
 template <class T> struct device_address {
   T *ptr;
   operator T *() const { return ptr; }
+  // `p->member`, `p->f()` of a class the pointer points to.
+  T *operator->() const { return ptr; }
   // The region's copy is a pointer variable of the region: it may be set
   // and stepped (`p = a + n`, `p += 4`, `++p`).
   device_address &operator=(T *P) {
