@@ -841,6 +841,23 @@ Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
   return TM;
 }
 
+/// Private arrays and aggregates of 16 bytes or more get 16-byte alignment,
+/// as nvcc gives its local depot: CUDA code reads and writes them through
+/// vector types (`reinterpret_cast<uint4 *>(v[c])[0]` on a `float v[8][4]`),
+/// whose accesses clang marks 16-aligned while the alloca keeps the
+/// element's 4; NVPTX trusts the access and the H200 stopped the kernel
+/// with CUDA_ERROR_MISALIGNED_ADDRESS (cuda/private_vector_access.cu).
+void alignPrivateAggregates(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *A = dyn_cast<AllocaInst>(&I))
+        if (A->getAllocatedType()->isAggregateType() && A->getAlign() < Align(16))
+          if (std::optional<TypeSize> Size = A->getAllocationSize(DL);
+              Size && !Size->isScalable() && Size->getFixedValue() >= 16)
+            A->setAlignment(Align(16));
+}
+
 /// The linked module \p M optimized for Opts.SM and emitted as PTX.
 Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, DiagnosticCollector &Collect,
                               StageDumper &Dump) {
@@ -848,6 +865,7 @@ Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, DiagnosticColle
   if (!TM)
     return TM.takeError();
   M.setDataLayout((*TM)->createDataLayout());
+  alignPrivateAggregates(M);
   if (Error E = optimizeForCodegen(M, **TM, Opts.OptLevel, "optimizing for " + Opts.SM,
                                    CodegenTarget::NVPTX, Collect, Dump))
     return std::move(E);

@@ -57,7 +57,7 @@ int main() {
   cudaMemcpy(hi, ids, sizeof hi, cudaMemcpyDeviceToHost);
   for (int i = 0; i < 64; ++i)
     ok &= hi[i] == i % 32 + 1000 * (i / 32) + 200000;
-  std::printf("%s (%s; %d %d %d %d)\n", ok ? "PASS" : "FAIL", cudaGetErrorString(e), h[0], h[1],
-              h[2], h[3]);
+  std::printf("%s; %d %d %d %d\n%s\n", cudaGetErrorString(e), h[0], h[1], h[2], h[3],
+              ok ? "PASS" : "FAIL");
   return !ok;
 }

@@ -4,7 +4,6 @@
 // OpenACC routine that implements it was named, "acc_copyin_async: data_arg
 // 0x... was not made present", with no location, and the program went on
 // with data that was not where the directive put it).
-// GPU: expect-error
 // RUN: %ferry-clang -std=c11 -O2 %s -o %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
