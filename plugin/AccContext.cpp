@@ -567,6 +567,30 @@ TokenList AccContext::nonTrivialObjects(
   return Out;
 }
 
+TokenList AccContext::instanceObjects(
+    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded) const {
+  TokenList Out;
+  if (!TheSema || !TheSema->getLangOpts().CPlusPlus)
+    return Out;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared, Seen;
+  addDeclaredInBody(Body, Declared);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (!T.is(tok::identifier) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        Declared.count(T.getIdentifierInfo()) || Excluded.count(T.getIdentifierInfo()) ||
+        !Seen.insert(T.getIdentifierInfo()).second)
+      continue;
+    const VarDecl *VD = lookupVariable(T);
+    if (!VD || !VD->hasLocalStorage())
+      continue;
+    const QualType Type = VD->getType().getNonReferenceType();
+    if (Type->isDependentType() && !Type->isPointerType() && !Type->isMemberPointerType())
+      Out.push_back(T);
+  }
+  return Out;
+}
+
 void AccContext::mapDeclaredExtents(Preprocessor &PP, Directive &D) const {
   if (!TheSema)
     return;

@@ -124,6 +124,9 @@ struct NestedLoops {
   llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderOwnNames;
   /// Those of their private and firstprivate clauses alone.
   llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderPrivateNames;
+  /// What the private and firstprivate clauses of every loop construct
+  /// nested in it, at any depth, name (however each runs).
+  llvm::SmallVector<const clang::IdentifierInfo *, 4> NestedPrivateNames;
   /// `vector(n)` / `vector(length: n)` of one of those: the gang's width.
   TokenList VectorLength;
   /// `worker(n)` / `worker(num: n)` of one of those: the gang's workers.
@@ -356,6 +359,15 @@ public:
   TokenList
   nonTrivialObjects(llvm::ArrayRef<clang::Token> Body,
                     const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded) const;
+  /// C++: the local objects (or references) of a type only the template's
+  /// instantiation knows (`const vec<T> &x`, `T alpha`; not pointers) that
+  /// \p Body uses and does not declare, but those \p Excluded names, each
+  /// once: the region captures them through acc.h's capture_object, which
+  /// copies a trivially copyable one and uses any other in place, as
+  /// nonTrivialObjects' are.
+  TokenList
+  instanceObjects(llvm::ArrayRef<clang::Token> Body,
+                  const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded) const;
   /// The local structs (unions, C++'s trivially copyable class objects)
   /// \p Body may change that are not \p Named: implicitArrays' part. One
   /// whose pointer members \p Body also goes through is warned about

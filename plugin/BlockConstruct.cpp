@@ -201,6 +201,9 @@ private:
   // pivot loop, a convergence test), that code runs on the host and each
   // loop launches as a region of its own (LoopConstruct::rewriteAsHostControl).
   bool HostControl = false;
+  // Its statement comes from a macro, or holds a `_Pragma` directive: the
+  // source scan cannot find its loops (for the one-region remark).
+  bool Unreadable = false;
   // `kernels`: its plain loops (`for` statements without a directive in
   // them) are `loop` constructs without clauses, which run in parallel when
   // Ferry proves their iterations independent (OpenACC 2.5.3, as NVHPC).
@@ -240,7 +243,8 @@ void BlockConstructRewrite::run() {
   }
   collectImpliedData();
   if (Compute && OneRegion) {
-    LoopConstruct(PP, Ctx, D, PragmaLoc).rewriteAsOneRegion(Body, Implied, std::move(Privates));
+    LoopConstruct(PP, Ctx, D, PragmaLoc)
+        .rewriteAsOneRegion(Body, Implied, std::move(Privates), Unreadable);
     return;
   }
   if (HostControl) {
@@ -274,6 +278,7 @@ void BlockConstructRewrite::planRegions() {
   if (Loops.value_or(false) && !HostControl)
     PlainLoops.append(Scan.plainLoops().begin(), Scan.plainLoops().end());
   OneRegion = !Loops.value_or(false) && !HostControl;
+  Unreadable = !Readable || Scan.sawPragmaOperator();
   if (OneRegion && PlainAsLoops && Readable)
     findLoopNests();
 }

@@ -53,7 +53,7 @@ static void addCopiedNames(const Directive &D, const Directive *Compute,
 
 void BodyLambda::captureShared(
     CaptureList &List, ArrayRef<Token> Body, const Directive *Compute,
-    ArrayRef<Token> Implied,
+    ArrayRef<Token> Implied, ArrayRef<Token> Objects,
     llvm::SmallPtrSetImpl<const IdentifierInfo *> &Shared) const {
   // Reduction variables are the lambda's parameters, a private section's
   // variable is the copy the lambda binds: neither is shared.
@@ -148,6 +148,45 @@ void BodyLambda::captureShared(
   for (const Token &T : Ctx.nonTrivialObjects(Body, Excluded))
     if (Shared.insert(T.getIdentifierInfo()).second)
       List.add("&", T).code("=").tokens(T);
+  // A template's object of a type its instantiation decides: a copy or the
+  // object in place, as capture_object chooses (bound again inside).
+  for (const Token &T : Objects)
+    if (Shared.insert(T.getIdentifierInfo()).second) {
+      TokenBuilder Name(PP, PragmaLoc);
+      Name.code("__ferry_obj_" + PP.getSpelling(T));
+      List.add("", Name.get()).code("= ::ferry::acc::capture_object(").tokens(T).code(")");
+    }
+}
+
+TokenList BodyLambda::instanceObjects(ArrayRef<Token> Body, const Directive *Compute,
+                                      ArrayRef<Token> Implied, const Token *LoopVar) const {
+  if (Ctx.defaultNone(D, Compute) || D.find(ClauseKind::Async) ||
+      (Compute && Compute->find(ClauseKind::Async)))
+    return {};
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Excluded;
+  Reductions.forEach([&](const Clause &, const VarRef &V) {
+    Excluded.insert(V.Name.getIdentifierInfo());
+  });
+  for (const PrivateSection &P : Privates.own())
+    Excluded.insert(P.Var.Name.getIdentifierInfo());
+  addCopiedNames(D, Compute, Excluded);
+  for (const Clause *CP : Ctx.sharedDataClauses(D, Compute, Body))
+    for (const VarRef &V : CP->Vars)
+      Excluded.insert(V.Name.getIdentifierInfo());
+  for (const Token &T : Implied)
+    Excluded.insert(T.getIdentifierInfo());
+  if (LoopVar)
+    Excluded.insert(LoopVar->getIdentifierInfo());
+  return Ctx.instanceObjects(Body, Excluded);
+}
+
+void BodyLambda::emitObjectBindings(TokenBuilder &B, Preprocessor &PP,
+                                    ArrayRef<Token> Objects) {
+  for (const Token &T : Objects)
+    B.code("auto &")
+        .tokens(T)
+        .code("__attribute__((unused)) = ::ferry::acc::captured_object(__ferry_obj_" +
+              PP.getSpelling(T) + ");");
 }
 
 void BodyLambda::captureCopies(
@@ -182,13 +221,13 @@ void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
   B.code(None ? "" : "=");
   CaptureList List(PP, PragmaLoc, B, /*Empty=*/None);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared;
-  captureShared(List, Body, Compute, Implied.Shared, Shared);
+  captureShared(List, Body, Compute, Implied.Shared, Implied.Objects, Shared);
   if (None)
     captureCopies(List, Implied, Shared);
 }
 
 void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,
-                                bool Frame) const {
+                                bool Frame, ArrayRef<Token> Objects) const {
   // (A construct that is one region never reads its one iteration's index.)
   B.code("(__ferry_index_t").tokens(L.Var).code("__attribute__((unused))");
   if (Frame)
@@ -196,6 +235,7 @@ void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,
   TokenBuilder Views(PP, PragmaLoc);
   Reductions.emitParameters(B, Views);
   B.code(") mutable -> void {").tokens(Views.get());
+  emitObjectBindings(B, PP, Objects);
   Privates.emitBindings(B);
   B.code("do").tokens(L.Body).code("while (0); }");
 }

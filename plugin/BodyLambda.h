@@ -33,6 +33,8 @@ struct ImpliedCaptures {
   llvm::ArrayRef<clang::Token> Copies;
   /// Levels of a collapsed nest (their `__ferry_lo/st/nK`), else 0.
   unsigned CollapseLevels = 0;
+  /// A template's objects captured through capture_object (instanceObjects).
+  llvm::ArrayRef<clang::Token> Objects = {};
 };
 
 class BodyLambda {
@@ -54,14 +56,30 @@ public:
   /// own private sections bound to their copies (\p Frame: the lambda takes
   /// the private_frame), and the body of \p L.
   void emitParameters(TokenBuilder &B, const CanonicalLoop &L,
-                      bool Frame) const;
+                      bool Frame, llvm::ArrayRef<clang::Token> Objects = {}) const;
+  /// The template's objects of a type only its instantiation knows that the
+  /// region of \p Body captures through acc.h's capture_object
+  /// (AccContext::instanceObjects), but those a clause names (on \p D, its
+  /// compute construct \p Compute, a data construct around), \p Implied
+  /// shares, and the loop's own variable \p LoopVar. None under
+  /// `default(none)` (Sema asks for a clause) or with `async` (the region
+  /// runs later, from a copy of its captures).
+  TokenList instanceObjects(llvm::ArrayRef<clang::Token> Body, const Directive *Compute,
+                            llvm::ArrayRef<clang::Token> Implied,
+                            const clang::Token *LoopVar) const;
+  /// The names of \p Objects bound again inside the lambda, to the object
+  /// or the copy its capture holds.
+  static void emitObjectBindings(TokenBuilder &B, clang::Preprocessor &PP,
+                                 llvm::ArrayRef<clang::Token> Objects);
 
 private:
   class CaptureList;
-  /// Captures the shared variables, each once, into \p Shared.
+  /// Captures the shared variables, each once, into \p Shared, and
+  /// \p Objects through capture_object.
   void captureShared(
       CaptureList &List, llvm::ArrayRef<clang::Token> Body,
       const Directive *Compute, llvm::ArrayRef<clang::Token> Implied,
+      llvm::ArrayRef<clang::Token> Objects,
       llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Shared) const;
   /// Under default(none): the private variables and the names the
   /// rewritten code declares, by copy.

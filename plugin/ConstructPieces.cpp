@@ -368,6 +368,7 @@ public:
   DataItemList(Preprocessor &PP, const Directive &D) : PP(PP), D(D), Items(PP, D.Loc) {}
 
   void addImpliedCopies(ArrayRef<Token> ImpliedCopy);
+  void addInstanceObjects(ArrayRef<Token> Objects);
   void addFirstprivateSources(ArrayRef<VarRef> Sources);
   void addInferredSections(ArrayRef<InferredSection> Inferred);
   void addAttach(const VarRef &V);
@@ -403,6 +404,22 @@ void DataItemList::addImpliedCopies(ArrayRef<Token> ImpliedCopy) {
     std::string Text = emitRange(PP, Items, V, "(const void *)");
     Items.code(", FERRY_DATA_IMPLICIT_WHOLE, 0,")
         .string(Text)
+        .code(", 0, 0, 0, 0}");
+    ++Count;
+  }
+}
+
+void DataItemList::addInstanceObjects(ArrayRef<Token> Objects) {
+  // A template's object (BodyLambda::instanceObjects): its bytes where the
+  // instantiation uses it in place, nothing where it makes a copy.
+  for (const Token &T : Objects) {
+    open();
+    Items.code("::ferry::acc::instance_object_address(")
+        .tokens(T)
+        .code("), ::ferry::acc::instance_object_bytes(")
+        .tokens(T)
+        .code("), FERRY_DATA_IMPLICIT_WHOLE, 0,")
+        .string(PP.getSpelling(T))
         .code(", 0, 0, 0, 0}");
     ++Count;
   }
@@ -523,9 +540,11 @@ void DataItemList::emitSectionAddresses(const Clause &C, const VarRef &V) {
 
 unsigned emitDataItems(Preprocessor &PP, TokenBuilder &B, const Directive &D,
                        ArrayRef<Token> ImpliedCopy, ArrayRef<VarRef> Sources,
-                       ArrayRef<InferredSection> Inferred) {
+                       ArrayRef<InferredSection> Inferred,
+                       ArrayRef<Token> InstanceObjects) {
   DataItemList List(PP, D);
   List.addImpliedCopies(ImpliedCopy);
+  List.addInstanceObjects(InstanceObjects);
   List.addFirstprivateSources(Sources);
   List.addInferredSections(Inferred);
   for (const Clause &C : D.Clauses) {

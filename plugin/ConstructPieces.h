@@ -68,7 +68,8 @@ std::string pointerRows(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Ob
 unsigned emitDataItems(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
                        llvm::ArrayRef<clang::Token> ImpliedCopy = {},
                        llvm::ArrayRef<VarRef> Sources = {},
-                       llvm::ArrayRef<InferredSection> Inferred = {});
+                       llvm::ArrayRef<InferredSection> Inferred = {},
+                       llvm::ArrayRef<clang::Token> InstanceObjects = {});
 /// The scope of the \p Items data items emitDataItems wrote for \p D (none:
 /// nothing): entered now, left when the construct's block ends (C++: a
 /// `data_scope`; C: `ferry_acc_data_scope` with a cleanup), with the row

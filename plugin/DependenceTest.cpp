@@ -338,6 +338,10 @@ public:
     for (auto &Entry : FirstWrite)
       if (std::string Why = disjoint(Entry.getKey()); !Why.empty())
         return Why;
+    // A loop that writes no array (a dot product into a reduction): what it
+    // reads overlaps nothing it writes, mapped or not.
+    if (FirstWrite.empty())
+      return {};
     for (auto &Entry : Accesses)
       if (!Locals.contains(Entry.getKey()) && !Mapped.contains(Entry.getKey()) &&
           !Reductions.contains(Entry.getKey()))

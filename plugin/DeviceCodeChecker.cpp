@@ -176,6 +176,10 @@ private:
     // them CUDA's vprintf and __assertfail (docs/plugin.md, "Printing").
     if (FD->isExternC() && (Plain == "printf" || Plain == "__assert_fail"))
       return;
+    // abort(): a trap, which ends the launch with an error naming the
+    // region (the outliner's lowerThrowsToTraps).
+    if (FD->isExternC() && Plain == "abort")
+      return;
     if (isIOFunction(Plain)) {
       error(where(L, User), Diag::RegionIO, Name);
       return;

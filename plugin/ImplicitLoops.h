@@ -75,9 +75,12 @@ void privatizeAssignedScalars(clang::Preprocessor &PP, AccContext &Ctx,
 /// \p Constructs: a plain loop as written, or a loop construct's statement
 /// as lexed (its nested loops rewritten; a name they declare again is
 /// renamed with the rest), behind the headers of the loops around it.
+/// \p LeftAlone: variables left as they are too (those of the clauses of
+/// the loop constructs nested in it).
 TokenList withAssignedScalarsPrivate(clang::Preprocessor &PP, AccContext &Ctx,
                                      llvm::ArrayRef<const Directive *> Constructs,
-                                     llvm::ArrayRef<clang::Token> Stmt);
+                                     llvm::ArrayRef<clang::Token> Stmt,
+                                     llvm::ArrayRef<const clang::IdentifierInfo *> LeftAlone = {});
 
 /// A plain loop nested in an implicit loop's iteration, next in the token
 /// stream, whose body is one statement `X op= e;` (op `+`, `-` or `*`) that

@@ -206,8 +206,9 @@ private:
 
 TokenList withAssignedScalarsPrivate(Preprocessor &PP, AccContext &Ctx,
                                      ArrayRef<const Directive *> Constructs,
-                                     ArrayRef<Token> Stmt) {
-  SmallPtrSet<const IdentifierInfo *, 8> Named;
+                                     ArrayRef<Token> Stmt,
+                                     ArrayRef<const IdentifierInfo *> LeftAlone) {
+  SmallPtrSet<const IdentifierInfo *, 8> Named(LeftAlone.begin(), LeftAlone.end());
   Ctx.addNamedInDataClauses(Stmt, Constructs, /*Members=*/false, Named);
   TokenList Out;
   LastValues(PP, Ctx, Stmt.front().getLocation(), Named).loop(Stmt, Out, {});

@@ -79,6 +79,8 @@ void LoopConstruct::rewrite() {
   WrittenScalarsShared = sharesWrittenScalars(P);
   if (!check(P) || !readClauses(P))
     return;
+  for (OpenConstruct *L : Ctx.enclosingLoops())
+    addOwnNames(D, L->Nested.NestedPrivateNames, /*PrivateOnly=*/true);
   privatizeTemporaries(P);
   // The whole body of a `for` of host control: out of it when that is legal.
   if (D.Kind == ConstructKind::Loop && P.Compute && P.Compute->HostControl && !P.Level &&
@@ -145,7 +147,13 @@ void LoopConstruct::privatizeLexedTemporaries(LoopStatement &S, bool Nested) {
   SmallVector<const Directive *, 2> Constructs{&D};
   if (Compute != &D)
     Constructs.insert(Constructs.begin(), Compute);
-  const TokenList Out = withAssignedScalarsPrivate(PP, Ctx, Constructs, Stmt);
+  // What the private and firstprivate clauses of the loops nested in it
+  // name is theirs, already lexed away (`loop vector private(x)` in this
+  // in-order worker loop): not a temporary of this loop's, whose last value
+  // would reach the construct's x. (A nested loop's reduction variable is
+  // this loop's temporary: each iteration sums into its own.)
+  const TokenList Out =
+      withAssignedScalarsPrivate(PP, Ctx, Constructs, Stmt, S.Nested.NestedPrivateNames);
   if (Out.size() > Headers)
     S.rewrite(TokenList(Out.begin() + Headers, Out.end()));
 }
@@ -500,6 +508,7 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   for (const InnerLoop &L : Nested.Loops)
     LoopVariables.insert(L.PrivateNames.begin(), L.PrivateNames.end());
   LoopVariables.insert(Nested.InOrderPrivateNames.begin(), Nested.InOrderPrivateNames.end());
+  LoopVariables.insert(Nested.NestedPrivateNames.begin(), Nested.NestedPrivateNames.end());
   if (KernelsScalars || ControlScalars)
     for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, Control)) {
       if (LoopVariables.count(T.getIdentifierInfo()))
@@ -819,6 +828,8 @@ void LoopConstruct::emit(const CanonicalLoop &L) {
   emitOperandChecks(B, D);
   emitRegionAndRemark(B, L);
   emitLaunchOptions(B);
+  InstanceObjects = BodyLambda(PP, Ctx, D, PragmaLoc, Reductions, Privates)
+                        .instanceObjects(L.Body, computeOfLoop(), ImpliedShared, &L.Var);
   emitDataScope(B);
   emitLaunch(B, L);
   B.code("); }");
@@ -841,6 +852,11 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B,
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial
                ? "as one region (its loops run in order inside)"
+           : Unreadable
+               ? "as one region of one work-item (its statement comes from a macro or "
+                 "holds a _Pragma directive, which Ferry cannot read ahead to find its "
+                 "loops: write a combined construct ('parallel loop') or '#pragma acc' "
+                 "directives; its loops run in order inside)"
                : "as one region of one work-item (it has statements outside "
                  "its loops, or private/firstprivate/reduction clauses; its "
                  "loops run in order inside)");
@@ -904,7 +920,8 @@ void LoopConstruct::emitDataScope(TokenBuilder &B) {
       Privates.emitCopies(B);
     Sources = Privates.firstprivateSources();
   }
-  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D, ImpliedShared, Sources, Inferred));
+  emitDataScopeOf(PP, B, D,
+                  emitDataItems(PP, B, D, ImpliedShared, Sources, Inferred, InstanceObjects));
 }
 
 void LoopConstruct::emitLaunch(TokenBuilder &B, const CanonicalLoop &L) {
@@ -922,9 +939,9 @@ void LoopConstruct::emitLaunch(TokenBuilder &B, const CanonicalLoop &L) {
   B.code(", [");
   const BodyLambda Lambda(PP, Ctx, D, PragmaLoc, Reductions, Privates);
   Lambda.emitCaptures(B, L.Body, Compute,
-                      {ImpliedShared, ExtraCopies, Flat.Levels});
+                      {ImpliedShared, ExtraCopies, Flat.Levels, InstanceObjects});
   B.code("]");
-  Lambda.emitParameters(B, L, Privates.any());
+  Lambda.emitParameters(B, L, Privates.any(), InstanceObjects);
 }
 
 void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
@@ -942,8 +959,10 @@ void LoopConstruct::emitCollapsed(ArrayRef<CanonicalLoop> Nest) {
 
 void LoopConstruct::rewriteAsOneRegion(const TokenList &Body,
                                        ArrayRef<Token> Implied,
-                                       std::vector<PrivateSection> Nested) {
+                                       std::vector<PrivateSection> Nested,
+                                       bool StatementUnreadable) {
   OneRegion = true;
+  Unreadable = StatementUnreadable;
   if (!Privates.collect(PrivateSection::Gang)) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;
@@ -999,10 +1018,13 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
     return;
   }
   B.code("::ferry::acc::host_control(__ferry_region, __ferry_options, [");
-  BodyLambda(PP, Ctx, D, PragmaLoc, Reductions, Privates)
-      .emitCaptures(B, Body, nullptr, {ImpliedShared, ExtraCopies, 0});
+  const BodyLambda Control(PP, Ctx, D, PragmaLoc, Reductions, Privates);
+  const TokenList Objects = Control.instanceObjects(Body, nullptr, ImpliedShared, nullptr);
+  Control.emitCaptures(B, Body, nullptr, {ImpliedShared, ExtraCopies, 0, Objects});
   // (The statement may be a control loop without braces.)
-  B.code("]() mutable -> void {").tokens(Body).code("}); }");
+  B.code("]() mutable -> void {");
+  BodyLambda::emitObjectBindings(B, PP, Objects);
+  B.tokens(Body).code("}); }");
   B.inject();
 }
 

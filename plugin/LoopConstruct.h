@@ -65,10 +65,12 @@ public:
   /// A compute construct that is one region: its whole statement \p Body
   /// is one iteration (one work-item on a GPU), its loops run in order
   /// inside; \p Implied are variables it shares besides its data clauses.
-  /// \p Nested: the private sections of its loops.
+  /// \p Nested: the private sections of its loops. \p Unreadable: its
+  /// statement could not be read ahead (a macro's, or with `_Pragma`),
+  /// which the remark says.
   void rewriteAsOneRegion(const TokenList &Body,
                           llvm::ArrayRef<clang::Token> Implied,
-                          std::vector<PrivateSection> Nested);
+                          std::vector<PrivateSection> Nested, bool Unreadable = false);
 
   /// A compute construct whose code around its loops is sequential control
   /// (SourceScanner::hostControl, PivotControl.h): \p Body runs on the
@@ -200,6 +202,7 @@ private:
   /// For a `loop`: the compute construct around it.
   std::optional<ConstructKind> EnclosingKind;
   bool OneRegion = false; ///< a whole construct as one region
+  bool Unreadable = false; ///< rewriteAsOneRegion's, for the remark
   /// A `kernels` loop without `independent` whose iterations Ferry proved
   /// independent (DependenceTest).
   /// The plain loops of an implicit loop's iteration, as loop constructs.
@@ -212,6 +215,9 @@ private:
   /// The sections of pointers no clause names (ImplicitSections.h).
   std::vector<InferredSection> Inferred;
   TokenList ExtraCopies;   ///< captured by copy under default(none)
+  /// A template's objects the region captures through capture_object
+  /// (BodyLambda::instanceObjects), with their data items.
+  TokenList InstanceObjects;
 };
 
 } // namespace plugin

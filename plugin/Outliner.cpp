@@ -1019,8 +1019,12 @@ void lowerDeviceServices(Module &Dev) {
 /// the size is impossible): device code cannot unwind, so each becomes a
 /// trap, which ends the launch with an error, as an uncaught exception ends
 /// a host program. What the region's own code throws is refused before this
-/// (DeviceCodeChecker).
-bool isThrowFunction(StringRef Name) {
+/// (DeviceCodeChecker). So is C's `abort()` (a region's own, as GCC's
+/// OpenACC tests call it on a failed check): the launch ends with an error
+/// naming the region, and the program stops.
+bool endsTheLaunch(StringRef Name) {
+  if (Name == "abort")
+    return true;
   if (Name.consume_front("_ZSt")) // std::__throw_*(...)
     return Name.ltrim("0123456789").starts_with("__throw_");
   return Name == "__cxa_throw" || Name == "__cxa_rethrow" || Name == "__cxa_bad_cast" ||
@@ -1030,7 +1034,7 @@ bool isThrowFunction(StringRef Name) {
 
 void lowerThrowsToTraps(Module &Dev) {
   for (Function &F : make_early_inc_range(Dev)) {
-    if (!F.isDeclaration() || !isThrowFunction(F.getName()))
+    if (!F.isDeclaration() || !endsTheLaunch(F.getName()))
       continue;
     for (User *U : make_early_inc_range(F.users())) {
       auto *CI = dyn_cast<CallInst>(U);

@@ -294,6 +294,7 @@ Token SourceScanner::next() {
   Raw->LexFromRawLexer(T);
   if ((T.is(tok::hash) && T.isAtStartOfLine()) || is(T, "_Pragma"))
     SawDirective = true;
+  SawPragmaOperator |= is(T, "_Pragma");
   return T;
 }
 

@@ -29,6 +29,9 @@ public:
   /// constructs (in nested blocks too) and empty statements; std::nullopt
   /// where it cannot tell (macros, other directives).
   std::optional<bool> loopsOnly();
+  /// Whether a `_Pragma` stood in what was read (a directive the scanner
+  /// cannot read: its construct's loops are not found).
+  bool sawPragmaOperator() const { return SawPragmaOperator; }
 
   /// Set before loopsOnly or hostControl on a `kernels` or `parallel`
   /// construct: its plain `for` statements (no directive inside them) count
@@ -164,6 +167,7 @@ private:
   clang::Token Ahead;
   bool HasAhead = false;
   bool SawDirective = false; ///< a `#` line or `_Pragma` since it was cleared
+  bool SawPragmaOperator = false; ///< a `_Pragma` anywhere
   clang::Preprocessor *PP = nullptr; ///< set: plain loops count as loops
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
   bool LoopsOfLoops = false;

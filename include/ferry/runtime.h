@@ -231,7 +231,9 @@ typedef enum ferry_data_kind {
    * present already (rows another construct entered, one device's slab of
    * a global array): then nothing is mapped and the region's address of
    * the variable is translated into the present part at launch (through
-   * the section's `base`), as NVHPC's accessed-bounds copy would find it. */
+   * the section's `base`), as NVHPC's accessed-bounds copy would find it.
+   * No bytes map nothing (a template's object that its instantiation makes
+   * a copy in the region, acc.h's instance_object_bytes). */
   FERRY_DATA_IMPLICIT_WHOLE = 12
 } ferry_data_kind;
 

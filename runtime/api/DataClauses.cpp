@@ -340,6 +340,8 @@ std::optional<ferry_status> entryOf(const ferry_region *R, ferry_data_item &D,
                                     const PresentTable &Table, PresentTable::Entry &What) {
   switch (D.kind) {
   case FERRY_DATA_IMPLICIT_WHOLE:
+    if (!D.bytes)
+      return FERRY_SUCCESS; // a template's object its instantiation copies: nothing
     if (Table.overlaps(D.host, D.bytes) && !Table.deviceAddress(D.host, D.bytes))
       return FERRY_SUCCESS; // partly present: ferry_data_enter keeps to that part
     [[fallthrough]];
@@ -408,7 +410,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     PresentTable::Entry What;
     if (std::optional<ferry_status> Skip = entryOf(R, D, Table, What)) {
       Result = *Skip;
-      if (D.kind == FERRY_DATA_IMPLICIT_WHOLE && Result == FERRY_SUCCESS)
+      if (D.kind == FERRY_DATA_IMPLICIT_WHOLE && D.bytes && Result == FERRY_SUCCESS)
         Result = keepToPresentPart(R, Table, D);
       continue;
     }

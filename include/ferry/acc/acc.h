@@ -978,6 +978,44 @@ template <class T> struct device_address {
 
 template <class T> device_address<T> deviceptr_of(T *P) { return {P}; }
 
+/// A template's local object whose type only the instantiation knows
+/// (`const vec<T> &x`, `T alpha`) and that no clause names, as a region
+/// captures it (capture_object) and names it again inside (captured_object):
+/// a copy where the type is trivially copyable (firstprivate, as a capture
+/// by value makes it), else the object itself, used in place as the plugin
+/// uses objects of known types that are not trivially copyable: their copy
+/// constructor and destructor never run for the region (an array too: it
+/// is OpenACC's implicit copy). The address is translated at launch, where
+/// instance_object_address and instance_object_bytes map the object.
+template <class T>
+inline constexpr bool object_in_place_v = std::is_array_v<T> || !std::is_trivially_copyable_v<T>;
+template <class T> struct object_copy {
+  std::remove_cv_t<T> value;
+};
+template <class T> struct object_in_place {
+  T *ptr;
+};
+template <class T> auto capture_object(T &X) {
+  if constexpr (object_in_place_v<T>)
+    return object_in_place<T>{std::addressof(X)};
+  else
+    return object_copy<T>{X};
+}
+template <class T> T &captured_object(object_copy<T> &C) { return C.value; }
+template <class T> T &captured_object(const object_in_place<T> &C) { return *C.ptr; }
+/// The data item of an object capture_object uses in place: the object's
+/// bytes (OpenACC's implicit copy); no address and no bytes, which map
+/// nothing, for an object it copies.
+template <class T> const void *instance_object_address(T &X) {
+  if constexpr (object_in_place_v<T>)
+    return std::addressof(X);
+  else
+    return nullptr;
+}
+template <class T> constexpr std::size_t instance_object_bytes(T &) {
+  return object_in_place_v<T> ? sizeof(T) : 0;
+}
+
 /// The extents of an array type's dimensions.
 template <class T, std::size_t... I>
 constexpr std::array<long long, sizeof...(I)> extents_of(std::index_sequence<I...>) {
