@@ -28,7 +28,9 @@
 #include "TranslationPasses.h"
 
 #include "lld/Common/Driver.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -714,6 +716,46 @@ Error checkNVIDIAArch(const std::string &SM) {
   return Error::success();
 }
 
+/// The warp intrinsics CUDA has only before sm_70, where nvcc reports
+/// "identifier "__shfl" is undefined" for newer targets: the NVVM ones
+/// clang's headers still declare for every target, which NVPTX cannot
+/// select there ("Cannot select: intrinsic %llvm.nvvm.shfl.idx.i32", an
+/// internal error without a line). Their CUDA names, for the message.
+static StringRef preVoltaWarpFunction(StringRef Intrinsic) {
+  if (!Intrinsic.consume_front("llvm.nvvm."))
+    return {};
+  return StringSwitch<StringRef>(Intrinsic)
+      .StartsWith("shfl.idx.", "__shfl")
+      .StartsWith("shfl.up.", "__shfl_up")
+      .StartsWith("shfl.down.", "__shfl_down")
+      .StartsWith("shfl.bfly.", "__shfl_xor")
+      .Case("vote.all", "__all")
+      .Case("vote.any", "__any")
+      .Case("vote.uni", "__uni")
+      .Case("vote.ballot", "__ballot")
+      .Default({});
+}
+
+/// An error naming the first function that calls a warp intrinsic of
+/// preVoltaWarpFunction where \p SM is sm_70 or later.
+static Error checkPreVoltaWarpCalls(const Module &M, const std::string &SM) {
+  unsigned Number = 0;
+  if (StringRef(SM).drop_front(3).rtrim("a").getAsInteger(10, Number) || Number < 70)
+    return Error::success();
+  for (const Function &F : M) {
+    const StringRef Name = preVoltaWarpFunction(F.getName());
+    if (Name.empty())
+      continue;
+    for (const User *U : F.users())
+      if (const auto *CI = dyn_cast<CallBase>(U))
+        return fail("'" + demangle(CI->getFunction()->getName().str()) + "' calls " + Name +
+                    " (" + F.getName() + "), which CUDA has only before sm_70: for " + SM +
+                    " use " + Name + "_sync with a mask of the lanes (nvcc: identifier \"" +
+                    Name + "\" is undefined), or build for sm_60");
+  }
+  return Error::success();
+}
+
 /// The PTX ISA version the module's functions ask for ("+ptx85" in their
 /// "target-features", as clang writes it from the CUDA version), as a
 /// feature of the target machine: NVPTX writes `.version` from the target
@@ -896,6 +938,8 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   if (Error E = linkLibdevice(*M, Opts, Dump))
     return std::move(E);
   foldNVVMReflect(*M, Opts.SM);
+  if (Error E = checkPreVoltaWarpCalls(*M, Opts.SM))
+    return std::move(E);
   return emitPTX(*M, Opts, Collect, Dump);
 }
 

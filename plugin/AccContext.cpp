@@ -510,7 +510,7 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
     const VarDecl *VD = lookupVariable(T);
     // Variable-length arrays too (clang's extension), as C makes them copy.
     if (!VD || VD->getType()->isReferenceType() || VD->getType().isConstQualified() ||
-        !(VD->getType()->isConstantArrayType() || VD->getType()->isVariableArrayType()) ||
+        !(VD->getType()->isConstantArrayType() || isVariableLengthArray(T)) ||
         VD->isConstexpr())
       continue;
     bool Declared = false; // namespace-scope `declare`: regions use its device copy
@@ -585,7 +585,10 @@ TokenList AccContext::instanceObjects(
     if (!VD || !VD->hasLocalStorage())
       continue;
     const QualType Type = VD->getType().getNonReferenceType();
-    if (Type->isDependentType() && !Type->isPointerType() && !Type->isMemberPointerType())
+    // (Not arrays: a variable-length one, `int x[n]` of a dependent n, is
+    // not a template argument; the others stay copies, as before.)
+    if (Type->isDependentType() && !Type->isPointerType() && !Type->isMemberPointerType() &&
+        !Type->isArrayType())
       Out.push_back(T);
   }
   return Out;
@@ -627,7 +630,10 @@ void AccContext::mapDeclaredExtents(Preprocessor &PP, Directive &D) const {
 
 bool AccContext::isVariableLengthArray(const Token &Name) const {
   const VarDecl *VD = lookupVariable(Name);
-  return VD && VD->getType()->isVariableArrayType();
+  // (In a template, `int x[n]` of a dependent n too: a VLA where n is a
+  // variable, which no template argument can take either.)
+  return VD && (VD->getType()->isVariableArrayType() ||
+                VD->getType()->isDependentSizedArrayType());
 }
 
 /// `create(p[n])` of a pointer p: one element in OpenACC 3.3, which PGI's
@@ -640,7 +646,7 @@ static void warnPointerElement(Preprocessor &PP, const Clause &C, const VarRef &
     if (S.Lower[I - 1].isOneOf(tok::identifier, tok::numeric_constant) &&
         S.Lower[I].isOneOf(tok::identifier, tok::numeric_constant))
       return;
-  const std::string Name = PP.getSpelling(V.Name);
+  const std::string Name = spellingOf(PP, V.object()); // `p.x` for a member
   const std::string Index = spellingOf(PP, S.Lower);
   report(PP, V.Name.getLocation(), Diag::PointerElementInClause)
       << (Name + "[" + Index + "]") << spelling(C.Kind) << Name << Index;
@@ -715,7 +721,15 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
                                  "[lo:len]");
         return false;
       }
-      if (V.Element && Pointer && Pointer->getType().getNonReferenceType()->isPointerType() &&
+      // (A member too, `p.x[m]`, or one a member function names alone,
+      // `x[n]`: PGI-era classes enter their arrays so.)
+      QualType Subscripted = Pointer ? Pointer->getType() : objectType(V);
+      if (const auto *Field = !Pointer && !V.isMember()
+                                  ? dyn_cast_or_null<FieldDecl>(lookupSingle(V.Name))
+                                  : nullptr)
+        Subscripted = Field->getType();
+      if (V.Element && !Subscripted.isNull() &&
+          Subscripted.getNonReferenceType()->isPointerType() &&
           ((isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr) ||
            C.Kind == ClauseKind::Delete))
         warnPointerElement(PP, C, V);

@@ -360,7 +360,8 @@ public:
   nonTrivialObjects(llvm::ArrayRef<clang::Token> Body,
                     const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded) const;
   /// C++: the local objects (or references) of a type only the template's
-  /// instantiation knows (`const vec<T> &x`, `T alpha`; not pointers) that
+  /// instantiation knows (`const vec<T> &x`, `T alpha`; not pointers or
+  /// arrays) that
   /// \p Body uses and does not declare, but those \p Excluded names, each
   /// once: the region captures them through acc.h's capture_object, which
   /// copies a trivially copyable one and uses any other in place, as
@@ -382,7 +383,8 @@ public:
   /// and refuses, with a diagnostic, the forms Ferry cannot give them;
   /// false after one.
   bool markVariableLengthArrays(clang::Preprocessor &PP, Directive &D) const;
-  /// Whether \p Name names a variable-length array where the parser stands.
+  /// Whether \p Name names a variable-length array where the parser stands
+  /// (in a template, also an array of a dependent length).
   bool isVariableLengthArray(const clang::Token &Name) const;
   /// Whether Sema is there to answer (not under -E).
   bool inSema() const { return TheSema != nullptr; }

@@ -220,9 +220,12 @@ bool joinNestedLoop(Preprocessor &PP, bool Remarks,
     Body = Body.drop_front().drop_back();
   if (Body.size() != Nested[0].RewrittenTokens)
     return false;
-  // Rectangular: its bounds and step do not use the outer variable.
+  // Rectangular: its bounds and step do not use the outer variable. (Nor
+  // one whose variable shadows the outer one, `for (int i ...)` in the loop
+  // over i: the collapsed nest declares both in one scope.)
   const CanonicalLoop &L = Nested[0].Loop;
-  if (outerVariableIn(L, Nest[0]))
+  if (outerVariableIn(L, Nest[0]) ||
+      L.Var.getIdentifierInfo() == Nest[0].Var.getIdentifierInfo())
     return false;
   Nest.push_back(L);
   if (Remarks)

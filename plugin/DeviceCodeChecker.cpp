@@ -134,6 +134,12 @@ private:
       case Builtin::BI__builtin_longjmp:
         error(where(L, User), Diag::RegionFrameBuiltin, Plain);
         return;
+      case Builtin::BI__builtin_va_start:
+      case Builtin::BI__builtin_stdarg_start:
+      case Builtin::BI__builtin_va_copy:
+      case Builtin::BI__builtin_va_end:
+        error(where(L, User), Diag::RegionVariadicArguments, Plain);
+        return;
       case Builtin::BImove:
       case Builtin::BIforward:
       case Builtin::BIforward_like:

@@ -66,8 +66,8 @@ struct VarRef {
   /// `present(p)` of a pointer p without a section: the data p points to
   /// where p itself is not present (FERRY_DATA_PRESENT_POINTEE).
   bool PresentPointee = false;
-  /// Written as one subscript without ':' of the variable itself (`p[n]`:
-  /// the element, the section `p[n:1]`).
+  /// Written as one subscript without ':' (`p[n]`, `s.x[n]`: the element,
+  /// the section `p[n:1]`).
   bool Element = false;
   bool isMember() const { return !Base.empty(); }
   /// The tokens of the object: Base, or Name.

@@ -391,7 +391,7 @@ bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef N
       return false;
     V.Sections.push_back(std::move(S));
   }
-  V.Element = Element && FirstSection == 0;
+  V.Element = Element;
   Cl.Vars.push_back(std::move(V));
   return true;
 }

@@ -715,6 +715,27 @@ static bool assignedBeforeUse(ArrayRef<Token> Body, const IdentifierInfo *X) {
   return Use == FirstUse::Assigned || Use == FirstUse::Partial;
 }
 
+/// Whether the last statement of the block \p Body is `X = ...;` (an
+/// accumulator reset for the next iteration, `acc = 0.0f;`): every
+/// iteration leaves X as it found it, so its updates are the iteration's
+/// own, not ones to combine (a reduction would change the program).
+static bool resetAtEnd(ArrayRef<Token> Body, const IdentifierInfo *X) {
+  if (Body.size() < 4 || Body.front().isNot(tok::l_brace) || Body.back().isNot(tok::r_brace) ||
+      Body[Body.size() - 2].isNot(tok::semi))
+    return false;
+  // Back from that `;` to the token that ends the statement before it.
+  size_t I = Body.size() - 2;
+  for (unsigned Depth = 0; I-- > 1;) {
+    if (Body[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      ++Depth;
+    else if (Body[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace) && Depth)
+      --Depth;
+    else if (!Depth && Body[I].isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      break;
+  }
+  return Body[I + 1].getIdentifierInfo() == X && Body[I + 2].is(tok::equal);
+}
+
 void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
                                             ArrayRef<const Directive *> Clauses,
                                             ArrayRef<Token> ConstructCode) {
@@ -739,7 +760,8 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
   // (The nested loops as written: their rewritten code hides the order.)
   const TokenList Written = asWritten(Body, Nested.Loops);
   for (const Token &T : Ctx.kernelsWrittenScalars(Body, Clauses, {})) {
-    if (Named.count(T.getIdentifierInfo()) || assignedBeforeUse(Written, T.getIdentifierInfo()))
+    if (Named.count(T.getIdentifierInfo()) || assignedBeforeUse(Written, T.getIdentifierInfo()) ||
+        resetAtEnd(Written, T.getIdentifierInfo()))
       continue;
     if (const VarDecl *VD = Ctx.lookupVariable(T);
         !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))

@@ -277,6 +277,13 @@ void forgetAbsentItems(const ferry_data_item *Items, size_t Count) {
       forgetAbsentNoCreate(Items[I].host);
 }
 
+/// "NAME (FILE:LINE): data clause KIND(VAR)", for messages about \p D.
+std::string clauseLabel(const ferry_region *R, const ferry_data_item &D) {
+  return std::string(R && R->name ? R->name : "construct") + " (" +
+         (R && R->file ? R->file : "?") + ":" + std::to_string(R ? R->line : 0) +
+         "): data clause " + clauseName(D.kind) + "(" + (D.name ? D.name : "?") + ")";
+}
+
 /// Every clause's section must be memory, on every device: a section of a
 /// null pointer with a length, or one past the end of the address space, is
 /// an error naming the construct, the clause and the variable.
@@ -418,6 +425,13 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     entryForAll(Items, Count, I, In, Zero);
     if (What == PresentTable::Entry::Create && In)
       What = PresentTable::Entry::Copyin;
+    // A section longer than the data (`copyin(a[0:n*n])` of n elements) is
+    // named before its copy would read past the host's mapped memory.
+    if (What == PresentTable::Entry::Copyin && !Table.deviceAddress(D.host, D.bytes) &&
+        !checkHostMapped(clauseLabel(R, D).c_str(), "the section", D.host, D.bytes)) {
+      Result = FERRY_ERROR_INVALID;
+      continue;
+    }
     void *Dev = nullptr;
     ferry_status S = Table.enter(D.host, D.bytes, What, PresentTable::Counter::Structured,
                                  Zero, Mem, &Dev);

@@ -2,7 +2,11 @@
 // named whole in data clauses (copy(a), copyin(m) of a 2-D one), with a
 // section (copy(a[0:n])), used without a clause (implicitly copy, as a C
 // array), in `data` and `update`, private(a) and firstprivate(a), and a
-// stencil with a time loop in a `parallel` construct.
+// stencil with a time loop in a `parallel` construct. In templates too, an
+// array whose length is dependent (`int x[n]` of a `T n`: a VLA at
+// instantiation, which was copied into the closure, "variable-sized object
+// may not be initialized"; `T x[N]` of a template parameter N): implicitly
+// copy, as the others.
 // RUN: %ferry-clangxx -O2 -Wno-vla-cxx-extension %s -o %t
 // RUN: %check-images %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -108,8 +112,29 @@ void run(int n, int k, int steps) {
     CHECK(near(u[i], ref[i]));
 }
 
+template <typename T> T squares(T n) {
+  T x[n];
+#pragma acc parallel loop
+  for (T i = 0; i < n; ++i)
+    x[i] = i * i;
+  T s = 0;
+  for (T i = 0; i < n; ++i)
+    s += x[i];
+  return s;
+}
+
+template <int N> int fixed() {
+  int x[N];
+#pragma acc parallel loop
+  for (int i = 0; i < N; ++i)
+    x[i] = 2 * i;
+  return x[N - 1];
+}
+
 int main(int argc, char **) {
   run(500 + argc, 7, 20);
   run(33, 1, 3);
+  CHECK(squares(99 + argc) == 328350);
+  CHECK(fixed<64>() == 126);
   return report();
 }

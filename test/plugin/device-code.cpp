@@ -5,6 +5,7 @@
 // RUN: %ferry-clangxx -fplugin-arg-ferry-targets=none -fsyntax-only -DHOST_ONLY -Xclang -verify=host %s
 // host-no-diagnostics
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 
@@ -108,5 +109,24 @@ void frames_and_casts(double *a, int n, Shape *s, Circle *c) {
     a[i] += dynamic_cast<void *>(s) ? 1 : 0;
     a[i] += dynamic_cast<Shape *>(c) ? 1 : 0;
   }
+#endif
+}
+
+// A variadic function that reads its arguments (the message named
+// '__builtin_va_end' as a function to define).
+static int sum_args(int n, ...) {
+  va_list ap;
+  va_start(ap, n); // expected-error {{a compute region cannot read a variadic function's arguments ('__builtin_va_start': va_start, va_arg, va_end) on a GPU; pass them in an array or as fixed parameters}}
+  int s = 0;
+  for (int k = 0; k < n; k++)
+    s += va_arg(ap, int);
+  va_end(ap); // expected-error {{a compute region cannot read a variadic function's arguments ('__builtin_va_end'}}
+  return s;
+}
+void variadic(int *a, int n) {
+#ifndef HOST_ONLY
+#pragma acc parallel loop copy(a[0:n]) // expected-note 2 {{in the compute region that starts here}}
+  for (int i = 0; i < n; ++i)
+    a[i] = sum_args(2, i, 1);
 #endif
 }

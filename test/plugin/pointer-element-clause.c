@@ -2,11 +2,13 @@
 // ':' as one element; PGI's compilers read it as the first W*H elements (an
 // idiom of code written for them: the device then holds one element where
 // the program uses W*H, and it faults or reads garbage). Ferry follows the
-// specification and warns, naming both spellings. Not for arrays (an element
-// of an array is an element everywhere), sections, `update`, `deviceptr` or
-// members.
+// specification and warns, naming both spellings, for pointer members too
+// (`enter data create(x[n])` in a class's constructor, xstupi00/N-Body-
+// OpenACC: one element past the end of the array, never attached). Not for
+// arrays (an element of an array is an element everywhere), sections,
+// `update` (one element is often meant) or `deviceptr`.
 // RUN: %ferry-clang -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
-// RUN: %ferry-clangxx -x c++ -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
+// RUN: %ferry-clangxx -x c++ -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefixes=CHECK,CXX --implicit-check-not=warning:
 
 struct grid { double *cells; };
 
@@ -20,6 +22,19 @@ void f(double *image, int W, int H, int n, double *out, struct grid g) {
     out[0] = image[0] + table[3];
 #pragma acc update self(out[1])
   }
-// CHECK: pointer-element-clause.c:[[#@LINE+1]]:30: warning: 'image[n]' in 'delete' is one element
+// CHECK: pointer-element-clause.c:[[#@LINE+2]]:30: warning: 'image[n]' in 'delete' is one element
+// CHECK: pointer-element-clause.c:[[#@LINE+1]]:48: warning: 'g.cells[2]' in 'copyout' is one element of the data 'g.cells' points to
 #pragma acc exit data delete(image[n]) copyout(g.cells[2])
 }
+
+#ifdef __cplusplus
+// A member a member function names alone.
+struct particles {
+  int n;
+  float *x;
+  void enter() {
+// CXX: pointer-element-clause.c:[[#@LINE+1]]:31: warning: 'x[n]' in 'create' is one element of the data 'x' points to
+#pragma acc enter data create(x[n])
+  }
+};
+#endif
