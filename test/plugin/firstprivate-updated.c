@@ -215,3 +215,27 @@ void nest(double *g, const double *f, const int *flag) {
     }
   }
 }
+
+// An accumulator reset at the end of each iteration (xstupi00's N-body):
+// every iteration starts from the same value, so a reduction or copy (the
+// warning's advice) would change the program: no warning. A sum that is
+// not reset still gets one.
+void reset_at_end(float *out, int n) {
+  float acc = 0.0f, kept = 0.0f;
+#pragma acc parallel loop copyout(out[0:n])
+  for (int i = 0; i < n; i++) {
+#pragma acc loop seq
+    for (int j = 0; j < i; j++)
+      acc += 1.0f;
+    out[i] = 2 * acc;
+    acc = 0.0f;
+  }
+#pragma acc parallel loop copyout(out[0:n])
+  for (int i = 0; i < n; i++) {
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'kept' is updated in the iterations
+    kept += 1.0f;
+    out[i] = kept;
+    if (i > 2)
+      kept = 0.0f;
+  }
+}
