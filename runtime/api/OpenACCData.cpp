@@ -134,12 +134,22 @@ bool exit(const Caller &Who, void *Data, size_t Bytes, PresentTable::Exit What, 
   return true;
 }
 
-bool update(const Caller &Who, void *Data, size_t Bytes, bool ToDevice, int Async) {
+/// \p Queues: a synchronous `update` directive, which first waits for the
+/// device's queues, as a synchronous data exit does (the legacy default
+/// stream's order, which programs written for NVHPC rely on: `update
+/// host(a)` right after an `async(1)` region that writes a; on the host
+/// device the region's worker thread was still writing).
+bool update(const Caller &Who, void *Data, size_t Bytes, bool ToDevice, int Async,
+            bool Queues = false) {
   bool Failed = false;
   if (!checkData(Who, Data, Bytes, Async, Failed))
     return !Failed;
   Current C = current();
   if (!C.ok())
+    return false;
+  if (Queues && C.resolve(Async) == acc_async_sync &&
+      report(Runtime::get().backendFor(C.Kind).wait(C.Device, acc_async_noval, /*All=*/true)) !=
+          FERRY_SUCCESS)
     return false;
   if (C.host() || !Bytes)
     return true;
@@ -265,7 +275,7 @@ void ferry_data_directive(const ferry_region *R, int Action, int Flags, void *D,
     break;
   case FERRY_DIRECTIVE_UPDATE_SELF:
   case FERRY_DIRECTIVE_UPDATE_DEVICE:
-    Done = update(Who, D, N, Action == FERRY_DIRECTIVE_UPDATE_DEVICE, A);
+    Done = update(Who, D, N, Action == FERRY_DIRECTIVE_UPDATE_DEVICE, A, /*Queues=*/true);
     break;
   default:
     errorf("%s: unknown data action %d", Who.routine(), Action);
