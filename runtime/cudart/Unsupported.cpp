@@ -43,6 +43,90 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGra
                                    const struct cudaKernelNodeParams *) {
   return unsupported("cudaGraphAddKernelNode", Graphs);
 }
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *, cudaGraph_t, unsigned long long) {
+  return unsupported("cudaGraphInstantiateWithFlags", Graphs);
+}
+cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *, cudaGraph_t,
+                                           cudaGraphInstantiateParams *) {
+  return unsupported("cudaGraphInstantiateWithParams", Graphs);
+}
+cudaError_t cudaGraphUpload(cudaGraphExec_t, cudaStream_t) {
+  return unsupported("cudaGraphUpload", Graphs);
+}
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t, cudaGraph_t, cudaGraphExecUpdateResultInfo *) {
+  return unsupported("cudaGraphExecUpdate", Graphs);
+}
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t, cudaGraphNode_t,
+                                             const struct cudaKernelNodeParams *) {
+  return unsupported("cudaGraphExecKernelNodeSetParams", Graphs);
+}
+cudaError_t cudaGraphClone(cudaGraph_t *, cudaGraph_t) {
+  return unsupported("cudaGraphClone", Graphs);
+}
+cudaError_t cudaGraphGetNodes(cudaGraph_t, cudaGraphNode_t *, size_t *) {
+  return unsupported("cudaGraphGetNodes", Graphs);
+}
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t, cudaGraphNode_t *, size_t *) {
+  return unsupported("cudaGraphGetRootNodes", Graphs);
+}
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *) {
+  return unsupported("cudaGraphNodeGetType", Graphs);
+}
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t, struct cudaKernelNodeParams *) {
+  return unsupported("cudaGraphKernelNodeGetParams", Graphs);
+}
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t, const struct cudaKernelNodeParams *) {
+  return unsupported("cudaGraphKernelNodeSetParams", Graphs);
+}
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+                                  size_t) {
+  return unsupported("cudaGraphAddEmptyNode", Graphs);
+}
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t,
+                                   const struct cudaMemcpy3DParms *) {
+  return unsupported("cudaGraphAddMemcpyNode", Graphs);
+}
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+                                     size_t, void *, const void *, size_t,
+                                     enum cudaMemcpyKind) {
+  return unsupported("cudaGraphAddMemcpyNode1D", Graphs);
+}
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t,
+                                   const struct cudaMemsetParams *) {
+  return unsupported("cudaGraphAddMemsetNode", Graphs);
+}
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t,
+                                 const struct cudaHostNodeParams *) {
+  return unsupported("cudaGraphAddHostNode", Graphs);
+}
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+                                       size_t, cudaGraph_t) {
+  return unsupported("cudaGraphAddChildGraphNode", Graphs);
+}
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+                                        size_t, cudaEvent_t) {
+  return unsupported("cudaGraphAddEventRecordNode", Graphs);
+}
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+                                      size_t, cudaEvent_t) {
+  return unsupported("cudaGraphAddEventWaitNode", Graphs);
+}
+cudaError_t cudaGraphAddDependencies(cudaGraph_t, const cudaGraphNode_t *, const cudaGraphNode_t *,
+                                     const cudaGraphEdgeData *, size_t) {
+  return unsupported("cudaGraphAddDependencies", Graphs);
+}
+cudaError_t cudaGraphDebugDotPrint(cudaGraph_t, const char *, unsigned int) {
+  return unsupported("cudaGraphDebugDotPrint", Graphs);
+}
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t, cudaGraph_t, const cudaGraphNode_t *,
+                                          const cudaGraphEdgeData *, size_t,
+                                          enum cudaStreamCaptureMode) {
+  return unsupported("cudaStreamBeginCaptureToGraph", Graphs);
+}
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t, cudaGraphNode_t *,
+                                                const cudaGraphEdgeData *, size_t, unsigned int) {
+  return unsupported("cudaStreamUpdateCaptureDependencies", Graphs);
+}
 cudaError_t cudaStreamBeginCapture(cudaStream_t, enum cudaStreamCaptureMode) {
   return unsupported("cudaStreamBeginCapture", Graphs);
 }
@@ -118,6 +202,12 @@ cudaError_t cudaIpcOpenMemHandle(void **, cudaIpcMemHandle_t, unsigned) {
   return unsupported("cudaIpcOpenMemHandle", Ipc);
 }
 cudaError_t cudaIpcCloseMemHandle(void *) { return unsupported("cudaIpcCloseMemHandle", Ipc); }
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *, cudaEvent_t) {
+  return unsupported("cudaIpcGetEventHandle", Ipc);
+}
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *, cudaIpcEventHandle_t) {
+  return unsupported("cudaIpcOpenEventHandle", Ipc);
+}
 
 cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t) {
   return unsupported("cudaLaunchCooperativeKernel", Cooperative);
