@@ -235,8 +235,11 @@ void BlockConstructRewrite::run() {
     planRegions();
   if (D.Kind == ConstructKind::Data && isC(PP) && rewriteCDataBlock())
     return;
-  // A data construct's body is host code: exceptions are fine there.
+  // A data construct's body is host code: exceptions are fine there, and
+  // so is a `return`, which leaves its data scope as C's cleanup does.
   StatementLexer Lex(PP, Ctx.directiveLexers(), Body, Compute);
+  if (!Compute)
+    Lex.allowReturn();
   if (!lexStatement(Lex)) {
     TokenBuilder(PP, PragmaLoc).tokens(Body).inject();
     return;

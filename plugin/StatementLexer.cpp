@@ -285,6 +285,8 @@ bool StatementLexer::statementIn(bool InBreakable) {
     }
     return rest(T, /*Group=*/false);
   case tok::kw_return:
+    if (ReturnAllowed)
+      return rest(T, /*Group=*/false);
     report(PP, T.getLocation(), Diag::ReturnInRegion);
     return false;
   case tok::kw_goto: {

@@ -75,6 +75,10 @@ public:
                  bool Compute = true)
       : PP(PP), Running(Running), Out(Out), Compute(Compute) {}
 
+  /// A data construct's statement (host code, whose data scope a `return`
+  /// leaves as the block's end does): `return` is allowed there.
+  void allowReturn() { ReturnAllowed = true; }
+
   /// Lexes one statement. \p InBreakable: a `break` here leaves a loop or
   /// switch nested in the region (allowed) rather than the region's loop.
   /// A `goto` must go to a label of the statement.
@@ -126,6 +130,7 @@ private:
   const DirectiveLexers &Running;
   TokenList &Out;
   bool Compute;
+  bool ReturnAllowed = false;
   unsigned Nesting = 0; ///< of statement() calls
   /// The labels a `goto` of the statement names, and those it defines.
   llvm::SmallVector<clang::Token, 2> Gotos;
