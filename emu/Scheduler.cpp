@@ -393,9 +393,22 @@ bool resolveCollective(Group &G, std::string &Why) {
   const size_t Waves = (G.Lanes.size() + D.WaveSize - 1) / D.WaveSize;
   for (size_t W = 0; W < Waves; ++W) {
     const size_t Begin = W * D.WaveSize, End = std::min(G.Lanes.size(), Begin + D.WaveSize);
+    // Lanes of a wave waiting at different sites of operations without a
+    // member mask diverged: the site that comes first in the code runs
+    // first, with the lanes there as its EXEC mask, as the hardware runs a
+    // branch's side before the join (a ballot inside `if (tid != 0)`, then
+    // a shuffle of the whole wave after it: lane 0, at the shuffle, went
+    // first and alone). Sites are numbered in code order.
+    uint32_t FirstSite = UINT32_MAX;
+    for (size_t I = Begin; I < End; ++I)
+      if (const Lane &L = G.Lanes[I];
+          L.W == Wait::Collective && !(D.MaskedOps && masked(L.O)))
+        FirstSite = std::min(FirstSite, L.Site);
     for (size_t I = Begin; I < End; ++I) {
       Lane &First = G.Lanes[I];
       if (First.W != Wait::Collective)
+        continue;
+      if (!(D.MaskedOps && masked(First.O)) && First.Site != FirstSite)
         continue;
       std::vector<Lane *> P;
       if (D.MaskedOps && masked(First.O)) {

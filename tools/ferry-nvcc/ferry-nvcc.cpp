@@ -726,7 +726,10 @@ bool Driver::compileCuda(const Input &In, const std::string &Out) {
   Args.insert(Args.end(), Common.begin(), Common.end());
   Args.insert(Args.end(), Inv.HostOnly.begin(), Inv.HostOnly.end());
   if (Inv.Stop == Phase::Preprocess || Inv.Stop == Phase::Dependencies) {
-    Args.push_back(Inv.Stop == Phase::Preprocess ? "-E" : "-fsyntax-only");
+    // (-M and -MM run the preprocessor alone: nothing more to ask, and
+    // -fsyntax-only drew "argument unused during compilation".)
+    if (Inv.Stop == Phase::Preprocess)
+      Args.push_back("-E");
     Args.push_back(In.Path);
     if (!Out.empty())
       Args.insert(Args.end(), {"-o", Out});
@@ -806,9 +809,7 @@ bool Driver::compileHost(const Input &In, const std::string &Out) {
   Args.insert(Args.end(), Inv.HostOnly.begin(), Inv.HostOnly.end());
   if (Inv.Stop == Phase::Preprocess)
     Args.push_back("-E");
-  else if (Inv.Stop == Phase::Dependencies)
-    Args.push_back("-fsyntax-only");
-  else
+  else if (Inv.Stop != Phase::Dependencies) // (-M, -MM: the preprocessor alone)
     Args.push_back("-c");
   Args.push_back(In.Path);
   if (!Out.empty())

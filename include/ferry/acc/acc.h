@@ -66,6 +66,26 @@ template <class T> constexpr auto as_integer(T V) {
     return V;
 }
 
+/// A loop's bound as the integer the comparison \p C of an integer
+/// variable with it makes: a floating-point bound (`i < size()` of a
+/// `double size()`, a plain loop of `kernels`) is the smallest integer the
+/// variable may not reach (`i < 9.5` runs as `i < 10`; `<=` and `>` round
+/// down, `<` and `>=` up), clamped to 64 bits; an integer one is itself.
+template <cmp C, class B> constexpr auto integer_bound(B Bound) {
+  if constexpr (std::is_floating_point<B>::value) {
+    static_assert(C != cmp::ne, "an OpenACC loop compared with '!=' needs an integer bound");
+    const double Whole = (C == cmp::le || C == cmp::gt) ? __builtin_floor(double(Bound))
+                                                        : __builtin_ceil(double(Bound));
+    if (!(Whole > -9.2e18)) // (NaN too: no iteration for < and <=)
+      return (long long)(-9.2e18);
+    return Whole < 9.2e18 ? (long long)Whole : (long long)9.2e18;
+  } else {
+    return as_integer(Bound);
+  }
+}
+template <class B>
+constexpr bool is_bound_like_v = is_integer_like_v<B> || std::is_floating_point<B>::value;
+
 /// Stops the program: `ferry: error: REGION: WHY` (nothing where \p Why is
 /// null: the runtime has said why). One call, not a printf inlined at every
 /// place a region can fail.
@@ -178,7 +198,7 @@ constexpr int64_t loop_trip_count(__int128 Lo, B Bound, __int128 Step) {
 /// would not terminate.
 template <cmp C, class I, class B>
 inline int64_t collapsed_trip_count(__int128 Lo, B Bound, __int128 Step) {
-  int64_t N = loop_trip_count<C, I>(Lo, as_integer(Bound), Step);
+  int64_t N = loop_trip_count<C, I>(Lo, integer_bound<C>(Bound), Step);
   if (N < 0) {
     std::fprintf(stderr, "ferry: error: a loop of a collapse nest does not terminate (its "
                          "step does not move the variable towards the bound)\n");
@@ -1464,8 +1484,8 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   static_assert(sizeof...(Body) <= 1, "parallel_loop(..., [layout,] body)");
   static_assert(std::is_integral<I>::value,
                 "an OpenACC loop variable must have integer type");
-  static_assert(is_integer_like_v<B> && is_integer_like_v<S>,
-                "the bound and step of an OpenACC loop must be integers");
+  static_assert(is_bound_like_v<B> && is_integer_like_v<S>,
+                "the bound of an OpenACC loop must be a number and its step an integer");
   constexpr bool Private = sizeof...(Body) == 1;
   // The body is the last argument (builtins, not templates: nothing more
   // to instantiate per region).
@@ -1481,7 +1501,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   else
     Fn = __builtin_addressof(Arg);
   const __int128 Stride = __int128(Step) * Sign;
-  const int64_t N = loop_trip_count<C, I>(__int128(Lo), as_integer(Bound), Stride);
+  const int64_t N = loop_trip_count<C, I>(__int128(Lo), integer_bound<C>(Bound), Stride);
   using Storage = std::conditional_t<sizeof...(Reds) == 0, void,
                                      typename reduction_list<Reds...>::storage>;
   using Chunks = chunk_functions<I, BodyT, Storage, Private>;
@@ -1596,11 +1616,11 @@ void worker_rounds(I First, int64_t Stride, int64_t N, int64_t Lane, int64_t Wid
 template <class I, cmp C, int Level, class L, class B, class S, class Body, class... Reds>
 void inner_loop(L Lo, B Bound, S Step, int Sign, reduction_list<Reds...> Reductions, Body &&F) {
   static_assert(std::is_integral<I>::value, "an OpenACC loop variable must have integer type");
-  static_assert(is_integer_like_v<B> && is_integer_like_v<S>,
-                "the bound and step of an OpenACC loop must be integers");
+  static_assert(is_bound_like_v<B> && is_integer_like_v<S>,
+                "the bound of an OpenACC loop must be a number and its step an integer");
   const I First = I(Lo);
   const int64_t Stride = int64_t(Step) * Sign;
-  const int64_t N = inner_trip_count<C>(First, as_integer(Bound), Stride);
+  const int64_t N = inner_trip_count<C>(First, integer_bound<C>(Bound), Stride);
   if (N < 0)
     ferry_dev_loop_failed();
   const int64_t Lane = ferry_dev_lane(Level), Width = ferry_dev_width(Level);
