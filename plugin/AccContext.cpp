@@ -841,6 +841,33 @@ bool AccContext::atNamespaceScope(SourceLocation PragmaLoc) const {
                               PragmaLoc);
 }
 
+/// Adds the names of \p RD's fields, and of its bases' fields.
+static void addFieldNames(const CXXRecordDecl *RD, llvm::StringSet<> &Names) {
+  if (!RD || !RD->hasDefinition())
+    return;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getIdentifier())
+      Names.insert(F->getName());
+  for (const CXXBaseSpecifier &B : RD->bases())
+    addFieldNames(B.getType()->getAsCXXRecordDecl(), Names);
+}
+
+void AccContext::addThisMemberNames(llvm::StringSet<> &Names) const {
+  if (!TheSema)
+    return;
+  // (While the body of a member function defined in its class is parsed,
+  // the pragma handler may see the class itself as the context.)
+  for (const DeclContext *DC = TheSema->CurContext; DC; DC = DC->getParent()) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(DC);
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(DC))
+      RD = MD->getParent();
+    if (RD && !RD->isLambda()) {
+      addFieldNames(RD, Names);
+      return;
+    }
+  }
+}
+
 void AccContext::addDeclared(const VarDecl *VD, const Clause &C, const VarRef &V) {
   auto One = std::make_unique<Clause>();
   One->Kind = C.Kind;

@@ -383,6 +383,9 @@ public:
   /// and refuses, with a diagnostic, the forms Ferry cannot give them;
   /// false after one.
   bool markVariableLengthArrays(clang::Preprocessor &PP, Directive &D) const;
+  /// Adds the names of the members of the class whose member function the
+  /// parser is in (its bases' too): what `this` names implicitly.
+  void addThisMemberNames(llvm::StringSet<> &Names) const;
   /// Whether \p Name names a variable-length array where the parser stands
   /// (in a template, also an array of a dependent length).
   bool isVariableLengthArray(const clang::Token &Name) const;

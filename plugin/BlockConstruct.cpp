@@ -296,7 +296,14 @@ bool BlockConstructRewrite::findSequentialControl(bool PlainAsLoops, bool &Reada
     Control.takeControlLoops();
     Control.takeDeviceStatements();
   }
-  const bool Found = Control.hostControl(sharedNames(PP, D)).value_or(false) &&
+  // (`this` named whole: the members it names implicitly too, `k = 770;`.)
+  llvm::StringSet<> Shared = sharedNames(PP, D);
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      for (const VarRef &V : C.Vars)
+        if (V.Name.is(tok::kw_this))
+          Ctx.addThisMemberNames(Shared);
+  const bool Found = Control.hostControl(Shared).value_or(false) &&
                      !outerLoopProven(PP, Ctx, D, PragmaLoc);
   if (Found) {
     PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());
