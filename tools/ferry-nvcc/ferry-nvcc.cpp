@@ -248,6 +248,22 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
     A.push_back("-isystem");
     A.push_back(P.Cuda + "/include/cccl");
   }
+  // clang's CUDA wrapper, included before the program, includes "cuda.h"
+  // for CUDA_VERSION: a project's own cuda.h in an -I directory (darknet's
+  // src/cuda.h) came first there, and every compile failed ("cuda.h did not
+  // define CUDA_VERSION"). Then the toolkit's directory is searched first
+  // for quoted includes; a file still finds a header of its own directory
+  // first.
+  for (size_t I = 0; I < Inv.Common.size(); ++I) {
+    const std::string &O = Inv.Common[I];
+    std::string Dir = O == "-I" && I + 1 < Inv.Common.size() ? Inv.Common[I + 1]
+                      : O.size() > 2 && O.compare(0, 2, "-I") == 0 ? O.substr(2)
+                                                                    : std::string();
+    if (!Dir.empty() && sys::fs::exists(Dir + "/cuda.h")) {
+      A.insert(A.end(), {"-iquote", P.Cuda + "/include"});
+      break;
+    }
+  }
   // nvcc's own macros (clang defines __CUDACC__ and __CUDA_ARCH__): its
   // identity and version, which programs and libraries test, those of the
   // relocatable-code mode and of its options. Not in clang mode, where the
@@ -260,10 +276,11 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
     A.insert(A.end(), Inv.CudaMacros.begin(), Inv.CudaMacros.end());
     if (Inv.RelocatableDevice)
       A.push_back("-D__CUDACC_RDC__");
-    // `register int x;` under -std=c++17: nvcc accepts it (its host
-    // compiler warns at most), clang refuses it by default.
-    A.push_back("-Wno-register");
   }
+  // `register int x;` under -std=c++17: nvcc accepts it (its host compiler
+  // warns at most), clang refuses it by default. In clang mode too: CMake's
+  // CUDA language builds nvcc's programs that way (Altis' MaxFlops).
+  A.push_back("-Wno-register");
   if (Inv.RelocatableDevice)
     A.push_back("-fgpu-rdc");
   // One compilation-unit ID for the device and the host compile (the
