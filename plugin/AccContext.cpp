@@ -530,48 +530,11 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
   return Out;
 }
 
-TokenList AccContext::nonTrivialObjects(
-    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded) const {
-  TokenList Out;
+void AccContext::forEachLocalUsed(
+    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded,
+    llvm::function_ref<void(size_t, const VarDecl &)> Fn) const {
   if (!TheSema || !TheSema->getLangOpts().CPlusPlus)
-    return Out;
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared, Seen;
-  addDeclaredInBody(Body, Declared);
-  for (size_t I = 0; I < Body.size(); ++I) {
-    const Token &T = Body[I];
-    if (!T.is(tok::identifier) ||
-        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
-        Declared.count(T.getIdentifierInfo()) || Seen.count(T.getIdentifierInfo()) ||
-        Excluded.count(T.getIdentifierInfo()))
-      continue;
-    const VarDecl *VD = lookupVariable(T);
-    if (!VD || !VD->hasLocalStorage())
-      continue;
-    const QualType Type = VD->getType().getNonReferenceType();
-    // (A class template's specialization that only a reference names may
-    // not be instantiated yet: complete it, as the region's uses will.)
-    if (!Type->isRecordType() || Type->isDependentType() ||
-        !TheSema->isCompleteType(T.getLocation(), Type) ||
-        Type.isTriviallyCopyableType(TheSema->Context))
-      continue;
-    Seen.insert(T.getIdentifierInfo());
-    Out.push_back(T);
-    if (holdsPointers(Type) && !usesOnlyPlainMembers(Body, I, Type->getAsRecordDecl()) &&
-        WarnedPointerStructs.insert(T.getLocation().getRawEncoding()).second)
-      report(TheSema->getPreprocessor(), T.getLocation(), Diag::ObjectByReference)
-          << TheSema->getPreprocessor().getSpelling(T)
-          << Type.getUnqualifiedType().getAsString()
-          << ownedMemoryRemedy(Type, TheSema->getPreprocessor().getSpelling(T), "copy",
-                               "[0:n]");
-  }
-  return Out;
-}
-
-TokenList AccContext::instanceObjects(
-    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded) const {
-  TokenList Out;
-  if (!TheSema || !TheSema->getLangOpts().CPlusPlus)
-    return Out;
+    return;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared, Seen;
   addDeclaredInBody(Body, Declared);
   for (size_t I = 0; I < Body.size(); ++I) {
@@ -581,16 +544,46 @@ TokenList AccContext::instanceObjects(
         Declared.count(T.getIdentifierInfo()) || Excluded.count(T.getIdentifierInfo()) ||
         !Seen.insert(T.getIdentifierInfo()).second)
       continue;
-    const VarDecl *VD = lookupVariable(T);
-    if (!VD || !VD->hasLocalStorage())
-      continue;
-    const QualType Type = VD->getType().getNonReferenceType();
+    if (const VarDecl *VD = lookupVariable(T); VD && VD->hasLocalStorage())
+      Fn(I, *VD);
+  }
+}
+
+TokenList AccContext::nonTrivialObjects(
+    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded) const {
+  TokenList Out;
+  forEachLocalUsed(Body, Excluded, [&](size_t I, const VarDecl &VD) {
+    const Token &T = Body[I];
+    const QualType Type = VD.getType().getNonReferenceType();
+    // (A class template's specialization that only a reference names may
+    // not be instantiated yet: complete it, as the region's uses will.)
+    if (!Type->isRecordType() || Type->isDependentType() ||
+        !TheSema->isCompleteType(T.getLocation(), Type) ||
+        Type.isTriviallyCopyableType(TheSema->Context))
+      return;
+    Out.push_back(T);
+    if (holdsPointers(Type) && !usesOnlyPlainMembers(Body, I, Type->getAsRecordDecl()) &&
+        WarnedPointerStructs.insert(T.getLocation().getRawEncoding()).second)
+      report(TheSema->getPreprocessor(), T.getLocation(), Diag::ObjectByReference)
+          << TheSema->getPreprocessor().getSpelling(T)
+          << Type.getUnqualifiedType().getAsString()
+          << ownedMemoryRemedy(Type, TheSema->getPreprocessor().getSpelling(T), "copy",
+                               "[0:n]");
+  });
+  return Out;
+}
+
+TokenList AccContext::instanceObjects(
+    ArrayRef<Token> Body, const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Excluded) const {
+  TokenList Out;
+  forEachLocalUsed(Body, Excluded, [&](size_t I, const VarDecl &VD) {
+    const QualType Type = VD.getType().getNonReferenceType();
     // (Not arrays: a variable-length one, `int x[n]` of a dependent n, is
     // not a template argument; the others stay copies, as before.)
     if (Type->isDependentType() && !Type->isPointerType() && !Type->isMemberPointerType() &&
         !Type->isArrayType())
-      Out.push_back(T);
-  }
+      Out.push_back(Body[I]);
+  });
   return Out;
 }
 

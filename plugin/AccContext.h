@@ -359,6 +359,12 @@ public:
   TokenList
   nonTrivialObjects(llvm::ArrayRef<clang::Token> Body,
                     const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded) const;
+  /// C++: calls \p Fn with the index in \p Body of the first use of each
+  /// variable of local storage it names (not as a member or a qualified
+  /// name) and does not declare, but those \p Excluded names.
+  void forEachLocalUsed(llvm::ArrayRef<clang::Token> Body,
+                        const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Excluded,
+                        llvm::function_ref<void(size_t, const clang::VarDecl &)> Fn) const;
   /// C++: the local objects (or references) of a type only the template's
   /// instantiation knows (`const vec<T> &x`, `T alpha`; not pointers or
   /// arrays) that
