@@ -255,6 +255,10 @@ std::string sectionsText(Preprocessor &PP, const VarRef &V) {
   return Text;
 }
 
+void emitLower(TokenBuilder &B, const ArraySection &S) {
+  S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
+}
+
 std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, StringRef Cast) {
   const ArrayRef<Token> Object = V.object();
   std::string Text = spellingOf(PP, Object);
@@ -269,12 +273,6 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
   }
   const ArraySection &S = V.Sections[0];
   Text += "[" + spellingOf(PP, S.Lower) + ":" + spellingOf(PP, S.Length) + "]";
-  auto Lower = [&](const ArraySection &Sec) {
-    if (Sec.Lower.empty())
-      B.code("0");
-    else
-      B.tokens(Sec.Lower);
-  };
   // (C: a section of rows starts at its first row; whole inner
   // dimensions are not checked.)
   if (V.Sections.size() >= 2 && !isC(PP)) {
@@ -286,12 +284,12 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
         .code("::ferry::acc::rows_base(")
         .tokens(Object)
         .code(", (long long)(");
-    Lower(S);
+    emitLower(B, S);
     B.code("), {");
     bool First = true;
     for (const ArraySection &Inner : ArrayRef<ArraySection>(V.Sections).drop_front()) {
       B.code(First ? "(long long)(" : ", (long long)(");
-      Lower(Inner);
+      emitLower(B, Inner);
       B.code("), (long long)(").tokens(Inner.Length).code(")");
       First = false;
     }
@@ -324,7 +322,7 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
       for (size_t D = 1; D < V.Sections.size(); ++D) {
         const ArraySection &Inner = V.Sections[D];
         B.code(D > 1 ? ", (long long)(" : "(long long)(");
-        Lower(Inner);
+        emitLower(B, Inner);
         // (The two sizes apart: their quotient is a pointer's size over an
         // element's where the rows are pointers, which clang warns about.)
         B.code("), (long long)(").tokens(Inner.Length).code("), (long long)sizeof((");
@@ -335,7 +333,7 @@ std::string emitRange(Preprocessor &PP, TokenBuilder &B, const VarRef &V, String
       B.code("}),");
     }
     B.code(Cast).code("&(").tokens(Object).code(")[");
-    Lower(S);
+    emitLower(B, S);
     B.code(V.Sections.size() >= 3 ? "])" : "]");
     if (V.Sections.size() >= 2)
       B.code(")");
@@ -573,14 +571,11 @@ std::string pointerRows(Preprocessor &PP, ArrayRef<Token> Object) {
 
 void emitRowArguments(Preprocessor &PP, TokenBuilder &B, const VarRef &V) {
   const ArrayRef<Token> Object = V.object();
-  auto Lower = [&](const ArraySection &S) {
-    S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
-  };
   B.code(pointerRows(PP, Object) + ", (void *const *)&(").tokens(Object).code(")[");
-  Lower(V.Sections[0]);
+  emitLower(B, V.Sections[0]);
   B.code("], (long long)(").tokens(V.Sections[0].Length).code("), sizeof((");
   B.tokens(Object).code(")[0][0]) * (size_t)(");
-  Lower(V.Sections[1]);
+  emitLower(B, V.Sections[1]);
   B.code("), sizeof((").tokens(Object).code(")[0][0]) * (size_t)(");
   B.tokens(V.Sections[1].Length).code(")");
 }

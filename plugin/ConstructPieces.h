@@ -42,6 +42,8 @@ std::string sectionsText(clang::Preprocessor &PP, const VarRef &V);
 
 /// Appends `CAST&(a)[lo], sizeof((a)[0]) * (size_t)(len)` (or `CAST&(a),
 /// sizeof(a)` for a whole variable) and returns the clause's text: "a[lo:len]".
+/// A section's lower bound, `0` where it is written empty (`a[:n]`).
+void emitLower(TokenBuilder &B, const ArraySection &S);
 std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
                       llvm::StringRef Cast);
 

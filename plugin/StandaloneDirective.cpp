@@ -181,9 +181,6 @@ void StandaloneCalls::emitDataCall(const Clause &C, const VarRef &V, const char 
 void StandaloneCalls::emitBlockUpdate(const VarRef &V, const char *Action) {
   const ArrayRef<Token> Object = V.object();
   const size_t K = V.Sections.size();
-  auto Lower = [&](const ArraySection &S) {
-    S.Lower.empty() ? B.code("0") : B.tokens(S.Lower);
-  };
   B.code("{ const long long __ferry_counts[] = {");
   for (size_t D = 0; D + 1 < K; ++D)
     B.code(D ? ", (long long)(" : "(long long)(").tokens(V.Sections[D].Length).code(")");
@@ -200,7 +197,7 @@ void StandaloneCalls::emitBlockUpdate(const VarRef &V, const char *Action) {
       .code(")");
   for (const ArraySection &S : V.Sections) {
     B.code("[");
-    Lower(S);
+    emitLower(B, S);
     B.code("]");
   }
   B.code(",").number(K - 1).code(", __ferry_counts, __ferry_strides, sizeof((");
