@@ -74,29 +74,19 @@ static __inline__ void ferry_acc_rows_data(const ferry_region *r, const char *na
   if (!pointers || acc_get_device_type() == acc_device_host)
     return;
   for (i = 0; i < n; ++i) {
-    void *row;
+    const int enters = action == FERRY_DIRECTIVE_COPYIN || action == FERRY_DIRECTIVE_CREATE;
+    const int exits = action == FERRY_DIRECTIVE_COPYOUT || action == FERRY_DIRECTIVE_DELETE;
     if (!rows[i])
       continue;
-    row = (char *)rows[i] + offset;
-    switch (action) {
-    case FERRY_DIRECTIVE_COPYIN:
-    case FERRY_DIRECTIVE_CREATE:
-      ferry_data_directive(r, action, 0, row, bytes, async, name);
-      ferry_attach(&rows[i], async);
-      break;
-    case FERRY_DIRECTIVE_COPYOUT:
-    case FERRY_DIRECTIVE_DELETE:
+    /* A row is attached once it is there, detached before it leaves. */
+    if (exits)
       ferry_detach(&rows[i], finalize, async);
-      ferry_data_directive(r, action, finalize ? FERRY_DIRECTIVE_FINALIZE : 0, row,
-                           bytes, async, name);
-      break;
-    default:
-      ferry_data_directive(r, action, 0, row, bytes, async, name);
-      break;
-    }
+    ferry_data_directive(r, action, exits && finalize ? FERRY_DIRECTIVE_FINALIZE : 0,
+                         (char *)rows[i] + offset, bytes, async, name);
+    if (enters)
+      ferry_attach(&rows[i], async);
   }
 }
-
 
 /* `update self/device` of a section of an array of rows (T a[N][M]...,
  * T (*a)[M]) whose inner sections need not be whole (a[lo:n][lo2:n2]: the
