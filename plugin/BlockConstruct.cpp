@@ -492,6 +492,7 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
                      SourceLocation PragmaLoc) {
   TokenList Body;
   StatementLexer Lex(PP, Ctx.directiveLexers(), Body, /*Compute=*/false);
+  Lex.allowReturn(); // (host code in blocks of its own: nothing to leave)
   bool Ok;
   {
     AccContext::Scope Open(Ctx, D);
