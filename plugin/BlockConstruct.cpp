@@ -66,15 +66,22 @@ bool loopsOnly(ArrayRef<Token> T) {
 
 /// The variables whose device copy a compute construct uses as a whole
 /// (named without a section in its data clauses): host control must not
-/// touch their host copies.
-llvm::StringSet<> sharedNames(Preprocessor &PP, const Directive &D) {
+/// touch their host copies. `this` (`this`, `this[0:1]`) names the object
+/// whole: the members a member function names through it implicitly too
+/// (`k = 770;`).
+llvm::StringSet<> sharedNames(Preprocessor &PP, const AccContext &Ctx, const Directive &D) {
   llvm::StringSet<> Names;
+  bool This = false;
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind))
-      for (const VarRef &V : C.Vars)
+      for (const VarRef &V : C.Vars) {
+        This |= V.Name.is(tok::kw_this);
         if ((V.Sections.empty() || C.Kind == ClauseKind::Deviceptr) &&
             !V.isMember())
           Names.insert(PP.getSpelling(V.Name));
+      }
+  if (This)
+    Ctx.addThisMemberNames(Names);
   return Names;
 }
 
@@ -296,14 +303,7 @@ bool BlockConstructRewrite::findSequentialControl(bool PlainAsLoops, bool &Reada
     Control.takeControlLoops();
     Control.takeDeviceStatements();
   }
-  // (`this` named whole: the members it names implicitly too, `k = 770;`.)
-  llvm::StringSet<> Shared = sharedNames(PP, D);
-  for (const Clause &C : D.Clauses)
-    if (isDataClause(C.Kind))
-      for (const VarRef &V : C.Vars)
-        if (V.Name.is(tok::kw_this))
-          Ctx.addThisMemberNames(Shared);
-  const bool Found = Control.hostControl(Shared).value_or(false) &&
+  const bool Found = Control.hostControl(sharedNames(PP, Ctx, D)).value_or(false) &&
                      !outerLoopProven(PP, Ctx, D, PragmaLoc);
   if (Found) {
     PlainLoops.append(Control.plainLoops().begin(), Control.plainLoops().end());

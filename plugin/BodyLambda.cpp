@@ -51,22 +51,27 @@ static void addCopiedNames(const Directive &D, const Directive *Compute,
             Names.insert(V.Name.getIdentifierInfo());
 }
 
+void BodyLambda::addRegionCopies(const Directive *Compute,
+                                 llvm::SmallPtrSetImpl<const IdentifierInfo *> &Names) const {
+  // Reduction variables are the lambda's parameters, a private section's
+  // variable is the copy the lambda binds: neither is shared.
+  Reductions.forEach([&](const Clause &, const VarRef &V) {
+    Names.insert(V.Name.getIdentifierInfo());
+  });
+  for (const PrivateSection &P : Privates.own())
+    Names.insert(P.Var.Name.getIdentifierInfo());
+  // Nor is a variable the region's `private` or `firstprivate` clause
+  // copies, though a data construct around it names it (`data copy(a)`,
+  // `parallel firstprivate(a)`): the region's writes are its copy's.
+  addCopiedNames(D, Compute, Names);
+}
+
 void BodyLambda::captureShared(
     CaptureList &List, ArrayRef<Token> Body, const Directive *Compute,
     ArrayRef<Token> Implied, ArrayRef<Token> Objects,
     llvm::SmallPtrSetImpl<const IdentifierInfo *> &Shared) const {
-  // Reduction variables are the lambda's parameters, a private section's
-  // variable is the copy the lambda binds: neither is shared.
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Reduced;
-  Reductions.forEach([&](const Clause &, const VarRef &V) {
-    Reduced.insert(V.Name.getIdentifierInfo());
-  });
-  for (const PrivateSection &P : Privates.own())
-    Reduced.insert(P.Var.Name.getIdentifierInfo());
-  // Nor is a variable the region's `private` or `firstprivate` clause
-  // copies, though a data construct around it names it (`data copy(a)`,
-  // `parallel firstprivate(a)`): the region's writes are its copy's.
-  addCopiedNames(D, Compute, Reduced);
+  addRegionCopies(Compute, Reduced);
   // A pointer named with an array section is the base of device-mappable
   // memory: captured by value, so that the runtime can translate it to the
   // device copy (implicit attach). A whole variable, and an array of a
@@ -164,12 +169,7 @@ TokenList BodyLambda::instanceObjects(ArrayRef<Token> Body, const Directive *Com
       (Compute && Compute->find(ClauseKind::Async)))
     return {};
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Excluded;
-  Reductions.forEach([&](const Clause &, const VarRef &V) {
-    Excluded.insert(V.Name.getIdentifierInfo());
-  });
-  for (const PrivateSection &P : Privates.own())
-    Excluded.insert(P.Var.Name.getIdentifierInfo());
-  addCopiedNames(D, Compute, Excluded);
+  addRegionCopies(Compute, Excluded);
   for (const Clause *CP : Ctx.sharedDataClauses(D, Compute, Body))
     for (const VarRef &V : CP->Vars)
       Excluded.insert(V.Name.getIdentifierInfo());

@@ -74,6 +74,11 @@ public:
 
 private:
   class CaptureList;
+  /// Adds to \p Names the variables the region has copies of its own:
+  /// reductions, private sections, and what the `private` and
+  /// `firstprivate` clauses of \p D and \p Compute name.
+  void addRegionCopies(const Directive *Compute,
+                       llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names) const;
   /// Captures the shared variables, each once, into \p Shared, and
   /// \p Objects through capture_object.
   void captureShared(

@@ -300,9 +300,7 @@ ferry_status checkSections(const ferry_region *R, const ferry_data_item *Items, 
                                 ? "the section's pointer is null but the section has " +
                                       std::to_string(D.bytes) + " bytes"
                                 : "the section lies past the end of the address space";
-    errorf("%s (%s:%u): data clause %s(%s): %s", R && R->name ? R->name : "construct",
-           R && R->file ? R->file : "?", R ? R->line : 0, clauseName(D.kind),
-           D.name ? D.name : "?", Why.c_str());
+    errorf("%s: %s", clauseLabel(R, D).c_str(), Why.c_str());
     Result = FERRY_ERROR_INVALID;
   }
   return Result;
@@ -436,9 +434,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     ferry_status S = Table.enter(D.host, D.bytes, What, PresentTable::Counter::Structured,
                                  Zero, Mem, &Dev);
     if (S != FERRY_SUCCESS) {
-      errorf("%s (%s:%u): data clause %s(%s) failed", R && R->name ? R->name : "construct",
-             R && R->file ? R->file : "?", R ? R->line : 0, clauseName(D.kind),
-             D.name ? D.name : "?");
+      errorf("%s failed", clauseLabel(R, D).c_str());
       Result = S;
       continue;
     }
@@ -461,11 +457,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     PresentTable::Attach What;
     if (ferry_status S =
             Table.attach(static_cast<void *const *>(D.pointer), Mem, What)) {
-      errorf("%s (%s:%u): data clause %s(%s): the device copy of its pointer "
-             "could not be "
-             "attached",
-             R && R->name ? R->name : "construct", R && R->file ? R->file : "?",
-             R ? R->line : 0, clauseName(D.kind), D.name ? D.name : "?");
+      errorf("%s: the device copy of its pointer could not be attached",
+             clauseLabel(R, D).c_str());
       Result = S;
       continue;
     }
