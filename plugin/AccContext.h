@@ -201,13 +201,6 @@ public:
   void setRemarks(bool On) { RemarksOn = On; }
   bool remarks() const { return RemarksOn; }
 
-  /// The regions (their pragma's location) whose data clauses, or an
-  /// enclosing data construct's, name `this`: their code may use members
-  /// through `this`, which points to present data (DeviceCodeChecker).
-  void markThisMapped(clang::SourceLocation Region) { ThisMapped.insert(Region.getRawEncoding()); }
-  bool thisMapped(clang::SourceLocation Region) const {
-    return ThisMapped.contains(Region.getRawEncoding());
-  }
   /// The variables `atomic` constructs update (the location of their `x`
   /// as written, which their rewritten statement keeps): a loop whose
   /// iterations update a firstprivate scalar atomically is warned about
@@ -456,7 +449,6 @@ private:
   unsigned SumIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;
   clang::Sema *TheSema = nullptr;
-  llvm::DenseSet<unsigned> ThisMapped;
   llvm::DenseSet<unsigned> AtomicTargets;
   bool RemarksOn = false;
   /// The uses changedStructs and nonTrivialObjects warned about (each once).

@@ -84,17 +84,17 @@ void BodyLambda::captureShared(
   };
   const SmallVector<const Clause *, 8> DataClauses =
       Ctx.sharedDataClauses(D, Compute, Body);
-  // `this` in one of them: the object is present data, which the region may
-  // use through `this` (captured by value, translated at launch).
-  bool ThisNamed = false;
-  for (const Clause *CP : DataClauses)
-    for (const VarRef &V : CP->Vars)
-      if (V.Name.is(tok::kw_this)) {
-        Ctx.markThisMapped(PragmaLoc);
-        // Under default(none) the lambda has no capture-default to take it.
-        if (!ThisNamed && Ctx.defaultNone(D, Compute))
-          List.add("", V.Name);
-        ThisNamed = true;
+  // `this` in one of them: the object is present data, which the region
+  // uses through `this` (captured by value, translated at launch, as it is
+  // where no clause names it). Under default(none) the lambda has no
+  // capture-default to take it.
+  if (Ctx.defaultNone(D, Compute))
+    for (const Clause *CP : DataClauses)
+      if (const auto It = llvm::find_if(CP->Vars, [](const VarRef &V) {
+            return V.Name.is(tok::kw_this);
+          }); It != CP->Vars.end()) {
+        List.add("", It->Name);
+        break;
       }
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Sectioned;
   // (So is a pointer of `present(p)`, which may name the data it points

@@ -633,7 +633,11 @@ void addMemberRoots(Preprocessor &PP, Directive &D) {
         Roots.Loc = C.Loc;
       VarRef Root;
       Root.Name = V.Name;
-      if (V.Base[1].is(tok::arrow)) { // p->m: the struct p points to, p[0:1]
+      if (V.Name.is(tok::kw_this)) { // this->m: the object, as `this` names it
+        TokenBuilder Object(PP, V.Name.getLocation());
+        Object.code("(*this)");
+        Root.Base.append(Object.get().begin(), Object.get().end());
+      } else if (V.Base[1].is(tok::arrow)) { // p->m: the struct p points to, p[0:1]
         TokenBuilder One(PP, V.Name.getLocation());
         One.number(1);
         ArraySection S;

@@ -48,17 +48,12 @@ bool isIOFunction(StringRef Name) {
 
 class Checker {
 public:
-  Checker(ASTContext &Ctx, DiagnosticsEngine &DE,
-          llvm::function_ref<bool(SourceLocation)> ThisMapped)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), DE(DE), ThisMapped(ThisMapped) {}
+  Checker(ASTContext &Ctx, DiagnosticsEngine &DE)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), DE(DE) {}
 
   /// The region's body: the lambda's call operator(s).
   void checkRegion(const CallExpr *Launch, const LambdaExpr *Body) {
     RegionLoc = SM.getExpansionLoc(Launch->getBeginLoc());
-    for (const LambdaCapture &C : Body->captures())
-      if (C.capturesThis() && !ThisMapped(RegionLoc) && Body->getLambdaClass()->getParent())
-        if (const auto *Method = dyn_cast<CXXMethodDecl>(Body->getLambdaClass()->getParent()))
-          error(C.getLocation(), Diag::RegionThis, Method->getParent()->getNameAsString());
     if (const FunctionTemplateDecl *T = Body->getDependentCallOperator()) {
       for (const FunctionDecl *Spec : T->specializations())
         checkFunction(Spec, Body->getBody()->getBeginLoc());
@@ -78,7 +73,6 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticsEngine &DE;
-  llvm::function_ref<bool(SourceLocation)> ThisMapped;
   SourceLocation RegionLoc;
   llvm::DenseSet<const FunctionDecl *> Checked;
   llvm::DenseSet<std::pair<unsigned, unsigned>> Reported; // (location, diagnostic)
@@ -493,9 +487,8 @@ private:
 
 } // namespace
 
-void checkDeviceCode(ASTContext &Ctx, DiagnosticsEngine &DE,
-                     llvm::function_ref<bool(SourceLocation)> ThisMapped, ClosureNames *Names) {
-  Checker C(Ctx, DE, ThisMapped);
+void checkDeviceCode(ASTContext &Ctx, DiagnosticsEngine &DE, ClosureNames *Names) {
+  Checker C(Ctx, DE);
   // The unit's own declarations: those of a precompiled header (Ferry's
   // own, or the user's) hold no region of this unit, and walking them would
   // load every declaration the PCH has.

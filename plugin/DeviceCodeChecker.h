@@ -31,11 +31,8 @@ namespace plugin {
 class ClosureNames;
 
 /// Checks every region of the translation unit; reports through \p DE.
-/// \p ThisMapped: whether the region of the pragma at a location names
-/// `this` in a data clause (its own or an enclosing data construct's).
 /// Records the names of the regions' closure pointers in \p Names.
 void checkDeviceCode(clang::ASTContext &Ctx, clang::DiagnosticsEngine &DE,
-                     llvm::function_ref<bool(clang::SourceLocation)> ThisMapped,
                      ClosureNames *Names);
 
 /// Whether libdevice defines `__nv_<Name>` (C math functions a region may

@@ -398,6 +398,11 @@ bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef N
 
 /// An item starts with an unqualified variable name.
 bool DirectiveParser::checkVarName(ArrayRef<Token> Item, const Clause &Cl, StringRef Name) {
+  // `this->m...` (C++): a member through the explicit `this`, rooted at the
+  // object as `p->m` is at the struct p points to.
+  if (Item.size() > 2 && Item[0].is(tok::kw_this) && Item[1].is(tok::arrow) &&
+      Item[2].is(tok::identifier) && PP.getLangOpts().CPlusPlus)
+    return true;
   if (Item.empty() || !Item[0].is(tok::identifier)) {
     if (!Item.empty() && takesMembers(Cl.Kind) &&
         Item[0].isOneOf(tok::kw_this, tok::coloncolon, tok::l_paren,

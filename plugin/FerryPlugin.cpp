@@ -67,9 +67,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Handler.context().lambdas().finish(PP.getDiagnostics());
     if (CheckDeviceCode && !PP.getDiagnostics().hasErrorOccurred())
-      checkDeviceCode(Ctx, PP.getDiagnostics(), [this](SourceLocation Region) {
-        return Handler.context().thisMapped(Region);
-      }, Names.get());
+      checkDeviceCode(Ctx, PP.getDiagnostics(), Names.get());
   }
 
   /// Runs before code generation sees \p Group (this consumer comes first).

@@ -928,6 +928,14 @@ Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_l
                        "%s (%s:%u): %s points to memory of %s device %d, but the region runs "
                        "on device %d",
                        R.name, File, R.line, What, deviceKindName(K), Holder, Device);
+    // Members through `this` where no clause names the object.
+    if (!Dev && Name && std::strcmp(Name, "this") == 0)
+      return makeError(FERRY_ERROR_INVALID,
+                       "%s (%s:%u): the region uses members through 'this' (closure offset %u, "
+                       "%p), but the object is not present on the %s device; name it in a data "
+                       "clause (copy(this), present(this)) or enter it first (enter data "
+                       "copyin(this)) (this device does not reach host memory)",
+                       R.name, File, R.line, Off, HostPtr, deviceKindName(K));
     if (!Dev)
       return makeError(FERRY_ERROR_INVALID,
                        "%s (%s:%u): %s points to memory that is not present on the %s device; "

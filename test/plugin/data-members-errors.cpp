@@ -16,6 +16,15 @@ struct Object {
   void enter() {
 #pragma acc enter data copyin(this[0:2]) // expected-error {{'this[0:2]' in OpenACC clause 'copyin' is not a variable, a member or an array element: a data clause names memory by a variable, 'var.member', 'ptr->member', 'var[i]' or a section of one (no calls, casts or dereferences; the object 'this' points to is 'this' or 'this[0:1]')}}
 #pragma acc enter data copyin(this[1:1]) // expected-error {{'this[1:1]' in OpenACC clause 'copyin' is not a variable}}
+    // Members through the explicit `this` are items of data clauses
+    // (e2e/data-this-arrow.cpp), not of the clauses that take variables.
+    double s = 0;
+#pragma acc parallel loop private(this->v) // expected-error {{'this->v' in OpenACC clause 'private': this clause takes variables, not members or array elements}}
+    for (int i = 0; i < 4; ++i) v[i] = 0;
+#pragma acc parallel loop reduction(+:this->v[0]) // expected-error {{'this->v[0]' in OpenACC clause 'reduction' is a member: OpenACC 3.3 does not allow a member of a composite variable as a reduction variable (2.5.15)}}
+    for (int i = 0; i < 4; ++i) s += v[i];
+#pragma acc enter data copyin(this->) // expected-error {{'this->' in OpenACC clause 'copyin' is not a variable, a member or an array element}}
+#pragma acc enter data copyin(this->v[0:4])
   }
 };
 
