@@ -259,8 +259,8 @@ void emitSectionArguments(Preprocessor &PP, TokenBuilder &B, const Clause &C,
 
 /// `declare create(v[lo:len])` (copyin, device_resident, link) at namespace
 /// scope, \p V a pointer or an array with static storage: the section is
-/// entered when the program starts (nothing while the pointer is null) and
-/// is never left. \p V itself gets no device copy (no `ferry.declare`
+/// registered when the program starts (nothing while the pointer is null),
+/// entered at each device's first use and never left. \p V itself gets no device copy (no `ferry.declare`
 /// record): regions translate the pointer's value to present data as for
 /// any global. False after an error.
 bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, const VarRef &V,
@@ -292,7 +292,7 @@ bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, co
     report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << Name;
     return false;
   }
-  // Entered when the program starts, its bounds evaluated then.
+  // Registered when the program starts, its bounds evaluated then.
   beginStartupCall(PP, B, std::to_string(Ctx.nextRoutineId()), "ferry_declare_global_section(",
                    "::ferry_declare_global_section(");
   B.tokens(V.Name);
@@ -303,7 +303,7 @@ bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, co
     const bool Pointer = !VD || !VD->getType()->isArrayType();
     report(PP, V.Name.getLocation(), Diag::RegionRemark)
         << ("'declare' at namespace scope: '" + sectionText(PP, V) +
-            "' is put on the device when the program starts, its bounds evaluated then" +
+            "' is put on each device at its first use, its bounds evaluated when the program starts" +
             (Pointer ? " (nothing while '" + Name + "' is null)" : std::string()) +
             ", and stays present for the whole program; '" + Name +
             "' itself gets no device copy: " +
@@ -392,8 +392,9 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
           .tokens(V.Name)
           .code(";");
       if (C.Kind != ClauseKind::Deviceptr) {
-        // Entered when the program starts; the runtime fills its device
-        // variable in the images that have it.
+        // Registered when the program starts (entered at each device's
+        // first use); the runtime fills its device variable in the images
+        // that have it.
         beginStartupCall(PP, B, Id, "ferry_declare_global_ref(&",
                          "::ferry::acc::declare_global(&");
         B.tokens(V.Name)

@@ -316,9 +316,10 @@ void ferry_exit_pointee(const ferry_region *region, void *const *ptr_addr, int a
                         int flags, int async, const char *clause);
 
 /* `declare create(x)` / `declare copyin(x)` at namespace scope (`kind` is
- * FERRY_DATA_CREATE or FERRY_DATA_COPYIN): puts the variable on the selected
- * device when the program starts, with a dynamic reference that is never
- * released. On the host: nothing to do. */
+ * FERRY_DATA_CREATE or FERRY_DATA_COPYIN), called when the program starts:
+ * registers the variable, which the runtime puts on each device other than
+ * the host when the program first uses that device (copyin: the values
+ * then), with a dynamic reference that is never released. */
 ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kind kind,
                                   const char *name);
 /* ferry_declare_global, and `ref_symbol` names the device variable that
@@ -331,8 +332,8 @@ ferry_status ferry_declare_global_ref(const void *host, size_t bytes, ferry_data
                                       const char *name, const char *ref_symbol);
 /* `declare create(v[first:count])` / `declare copyin(...)` at namespace scope
  * (v a pointer or an array with static storage; `element_size` is
- * sizeof(v[0])): puts the section at `base` on the selected device when the
- * program starts, as ferry_declare_global does for a whole variable. A null
+ * sizeof(v[0])): registers the section at `base` (its bounds evaluated when
+ * the program starts) as ferry_declare_global does a whole variable. A null
  * `base` (a pointer the program sets later) or a `count` of 0 enters
  * nothing. `name` is the section as written, for messages. */
 ferry_status ferry_declare_global_section(const void *base, size_t first, size_t count,

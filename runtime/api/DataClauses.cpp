@@ -567,18 +567,8 @@ ferry_status ferry_declare_global(const void *Host, size_t Bytes, ferry_data_kin
            Bytes, int(Kind));
     return FERRY_ERROR_INVALID;
   }
-  if (acc_get_device_type() == acc_device_host)
-    return FERRY_SUCCESS;
-  void *H = const_cast<void *>(Host);
-  if (Kind == FERRY_DATA_COPYIN)
-    acc_copyin(H, Bytes);
-  else
-    acc_create(H, Bytes);
-  if (!acc_is_present(H, Bytes)) {
-    errorf("declare %s(%s): the variable (%zu bytes) could not be put on the device",
-           Kind == FERRY_DATA_COPYIN ? "copyin" : "create", Name ? Name : "?", Bytes);
-    return FERRY_ERROR_INVALID;
-  }
+  // Entered on each device at its first use (Runtime::declareGlobal).
+  Runtime::get().declareGlobal(Host, Bytes, Kind == FERRY_DATA_COPYIN, Name ? Name : "?");
   return FERRY_SUCCESS;
 }
 

@@ -294,11 +294,51 @@ ferry_status Runtime::shutdownDevice(DeviceKind K, int Device) {
 }
 
 PresentTable &Runtime::presentTable(DeviceKind K, int Device) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  auto &T = Tables[{int(K), Device}];
-  if (!T)
+  PresentTable *Made;
+  std::vector<DeclaredGlobal> Globals;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto &T = Tables[{int(K), Device}];
+    if (T)
+      return *T;
     T = std::make_unique<PresentTable>();
-  return *T;
+    Made = T.get();
+    Globals = DeclaredGlobals;
+  }
+  // The device's first use: the declared globals go there now.
+  if (K != DeviceKind::Host && !Globals.empty())
+    enterDeclaredGlobals(K, Device, *Made, Globals);
+  return *Made;
+}
+
+void Runtime::declareGlobal(const void *Host, size_t Bytes, bool Copyin, std::string Name) {
+  const DeclaredGlobal G{Host, Bytes, Copyin, std::move(Name)};
+  std::vector<std::pair<std::pair<int, int>, PresentTable *>> InUse;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    DeclaredGlobals.push_back(G);
+    for (auto &[Key, T] : Tables)
+      if (DeviceKind(Key.first) != DeviceKind::Host)
+        InUse.emplace_back(Key, T.get());
+  }
+  for (auto &[Key, T] : InUse)
+    enterDeclaredGlobals(DeviceKind(Key.first), Key.second, *T, {G});
+}
+
+void Runtime::enterDeclaredGlobals(DeviceKind K, int Device, PresentTable &T,
+                                   const std::vector<DeclaredGlobal> &Globals) {
+  BackendMemory Mem(backendFor(K), Device, acc_async_sync);
+  for (const DeclaredGlobal &G : Globals) {
+    void *Host = const_cast<void *>(G.Host), *Dev = nullptr;
+    debugf("declare %s(%s): %p (%zu bytes) enters %s", G.Copyin ? "copyin" : "create",
+           G.Name.c_str(), Host, G.Bytes, Mem.name().c_str());
+    if (T.enter(Host, G.Bytes,
+                G.Copyin ? PresentTable::Entry::Copyin : PresentTable::Entry::Create,
+                PresentTable::Counter::Dynamic, /*Zero=*/false, Mem, &Dev))
+      errorf("declare %s(%s): the variable %p (%zu bytes) could not be put on %s",
+             G.Copyin ? "copyin" : "create", G.Name.c_str(), Host, G.Bytes,
+             Mem.name().c_str());
+  }
 }
 
 AllocationTable &Runtime::allocations(DeviceKind K, int Device) {
@@ -878,7 +918,7 @@ Error Runtime::fillDeclaredRefs(Backend &B, DeviceKind K, int Device, DeviceModu
       continue; // no code of this module uses the variable
     std::optional<void *> Dev = presentTable(K, Device).attachAddress(const_cast<void *>(R.Host));
     if (!Dev && !B.reachesHostMemory(Device))
-      continue; // not on this device (selected after the program started): its regions say so
+      continue; // not on this device (entered at its first use): its regions say so
     void *&Value = DeclaredRefValues[std::make_tuple(int(K), Device, I)];
     Value = Dev ? *Dev : const_cast<void *>(R.Host);
     if (Error E = B.copyToDevice(Device, reinterpret_cast<void *>(Address), &Value,

@@ -67,6 +67,15 @@ public:
   /// images whose code uses it. Before each launch, the kernel's module
   /// gets the device address in each such variable it has.
   void addDeclaredRef(const void *Host, std::string Symbol);
+  /// A global of `declare create|copyin` at namespace scope
+  /// (ferry_declare_global): [\p Host, + \p Bytes) is entered on each device
+  /// other than the host when the program first uses that device (its
+  /// present table is made), with a dynamic reference that is never
+  /// released, so the values the program set before (main() reading its
+  /// input) reach it, as NVHPC and GCC enter such globals when they
+  /// initialize the device; at once on devices in use already. \p Name is
+  /// the variable as written, for messages.
+  void declareGlobal(const void *Host, size_t Bytes, bool Copyin, std::string Name);
 
   /// All backends, in the default selection order (hsa, cuda, host).
   const std::vector<std::unique_ptr<Backend>> &backends() const {
@@ -220,6 +229,16 @@ private:
   /// ACC_DEVICE_NUM per kind: the device of threads that chose none.
   int DeviceNum[3] = {0, 0, 0};
   std::map<std::pair<int, int>, std::unique_ptr<PresentTable>> Tables;
+  struct DeclaredGlobal {
+    const void *Host;
+    size_t Bytes;
+    bool Copyin;
+    std::string Name;
+  };
+  std::vector<DeclaredGlobal> DeclaredGlobals; ///< (guarded by Mutex)
+  /// Enters \p Globals on device \p Device of kind \p K (table \p T).
+  void enterDeclaredGlobals(DeviceKind K, int Device, PresentTable &T,
+                            const std::vector<DeclaredGlobal> &Globals);
   std::map<std::pair<int, int>, std::unique_ptr<AllocationTable>> Allocations;
   /// Device memory for reduction partials, per device: grown when a region
   /// needs more, reused by the next (a region with a reduction completes

@@ -1,9 +1,9 @@
 // The C form of declare-global-section.cpp: 'declare' of one-dimensional
-// array sections at file scope, entered by a constructor when the program
+// array sections at file scope, registered by a constructor when the program
 // starts: a global pointer null then (nothing entered; the program
 // allocates and enters the data, used in regions and a routine through the
 // pointer), a pointer that a static initializer points to a global buffer
-// (its section copied in at start), sections of global arrays (present,
+// (its section copied in at the first use), sections of global arrays (present,
 // the rest of the arrays not).
 // RUN: %ferry-clang -std=c11 -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0

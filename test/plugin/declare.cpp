@@ -49,7 +49,7 @@ double *a;
 #pragma acc declare create(a[0:n])
 // CHECK-NOT: ferry.declare;kind=create
 // CHECK: static const bool __ferry_declare_init_2 = ::ferry_declare_global_section(a, (typeof (sizeof(int)))(0), (typeof (sizeof(int)))(n), sizeof ((a)[0]), FERRY_DATA_CREATE, "a[0:n]") == FERRY_SUCCESS;
-// REMARK: declare.cpp:[[@LINE-3]]:28: remark: ferry: 'declare' at namespace scope: 'a[0:n]' is put on the device when the program starts, its bounds evaluated then (nothing while 'a' is null), and stays present for the whole program; 'a' itself gets no device copy: regions translate its value to present data, as for any global pointer
+// REMARK: declare.cpp:[[@LINE-3]]:28: remark: ferry: 'declare' at namespace scope: 'a[0:n]' is put on each device at its first use, its bounds evaluated when the program starts (nothing while 'a' is null), and stays present for the whole program; 'a' itself gets no device copy: regions translate its value to present data, as for any global pointer
 double buf[100];
 void after() {
   for (int i = 0; i < 2; ++i) {
@@ -60,7 +60,7 @@ void after() {
 #pragma acc declare copyin(buf[10:]) device_resident(buf[0:4])
 // CHECK: static const bool __ferry_declare_init_3 = ::ferry_declare_global_section(buf, (typeof (sizeof(int)))(10), (typeof (sizeof(int)))(sizeof (buf) / sizeof ((buf)[0]) - (10)), sizeof ((buf)[0]), FERRY_DATA_COPYIN, "buf[10:]") == FERRY_SUCCESS;
 // CHECK-NEXT: static const bool __ferry_declare_init_4 = ::ferry_declare_global_section(buf, (typeof (sizeof(int)))(0), (typeof (sizeof(int)))(4), sizeof ((buf)[0]), FERRY_DATA_CREATE, "buf[0:4]") == FERRY_SUCCESS;
-// REMARK: declare.cpp:[[@LINE-3]]:28: remark: ferry: 'declare' at namespace scope: 'buf[10:]' is put on the device when the program starts, its bounds evaluated then, and stays present for the whole program; 'buf' itself gets no device copy: regions name the section in a data clause ('present(buf[10:])')
+// REMARK: declare.cpp:[[@LINE-3]]:28: remark: ferry: 'declare' at namespace scope: 'buf[10:]' is put on each device at its first use, its bounds evaluated when the program starts, and stays present for the whole program; 'buf' itself gets no device copy: regions name the section in a data clause ('present(buf[10:])')
 void local() {
   double l[8];
 #pragma acc declare create(l[2:])

@@ -870,8 +870,8 @@ private:
   int Async = acc_async_sync;
 };
 
-/// `declare create|copyin(x)` at namespace scope: \p X goes on the device
-/// when the program starts and stays there.
+/// `declare create|copyin(x)` at namespace scope: \p X goes on each device
+/// at the program's first use of it and stays there.
 inline bool declare_global(const void *X, size_t Bytes, ferry_data_kind Kind, const char *Name,
                            const char *Ref) {
   return ferry_declare_global_ref(X, Bytes, Kind, Name, Ref) == FERRY_SUCCESS;
