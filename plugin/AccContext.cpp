@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
+#include "SourceScanner.h"
 
 #include "CanonicalLoop.h"
 #include "ConstructPieces.h"
@@ -859,6 +860,76 @@ void AccContext::addThisMemberNames(llvm::StringSet<> &Names) const {
       return;
     }
   }
+}
+
+/// Adds the names of \p RD's non-static member functions, and of its bases'.
+static void addMethodNames(const CXXRecordDecl *RD, llvm::StringSet<> &Names) {
+  if (!RD || !RD->hasDefinition())
+    return;
+  for (const CXXMethodDecl *M : RD->methods())
+    if (!M->isStatic() && M->getIdentifier())
+      Names.insert(M->getName());
+  for (const CXXBaseSpecifier &B : RD->bases())
+    addMethodNames(B.getType()->getAsCXXRecordDecl(), Names);
+}
+
+bool AccContext::usesMembersThroughThis(ArrayRef<Token> Stmt, SourceLocation At) const {
+  if (!TheSema || !TheSema->getLangOpts().CPlusPlus)
+    return false;
+  const CXXRecordDecl *Class = nullptr;
+  bool BeingDefined = false;
+  for (const DeclContext *DC = TheSema->CurContext; DC && !Class; DC = DC->getParent()) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(DC)) {
+      if (MD->getParent()->isLambda())
+        continue;
+      if (MD->isStatic())
+        return false;
+      Class = MD->getParent();
+    } else if (const auto *RD = dyn_cast<CXXRecordDecl>(DC); RD && !RD->isLambda()) {
+      Class = RD; // (a member function defined in its class)
+      BeingDefined = true;
+    } else if (DC->isFileContext()) {
+      return false;
+    }
+  }
+  if (!Class)
+    return false;
+  llvm::StringSet<> Members;
+  addFieldNames(Class, Members);
+  addMethodNames(Class, Members);
+  // (Sema has seen the members declared before this one only.)
+  if (BeingDefined)
+    SourceScanner::classMemberNames(TheSema->getPreprocessor(), Class->getBeginLoc(), Members);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared;
+  addDeclaredInBody(Stmt, Declared);
+  if (BeingDefined) {
+    // Sema has not seen the function's parameters and locals either: those
+    // its source declares before the directive hide members.
+    SmallVector<Token, 64> Before = SourceScanner::memberTokensBefore(
+        TheSema->getPreprocessor(), Class->getBeginLoc(), At);
+    SourceScanner::cook(TheSema->getPreprocessor(), Before);
+    addDeclaredInBody(Before, Declared);
+    for (size_t I = 1; I + 1 < Before.size(); ++I) // (parameters: `int n)`, `float a,`)
+      if (Before[I].is(tok::identifier) && Before[I + 1].isOneOf(tok::comma, tok::r_paren) &&
+          (Before[I - 1].isOneOf(tok::star, tok::amp, tok::ampamp, tok::identifier) ||
+           Before[I - 1].isSimpleTypeSpecifier(TheSema->getLangOpts())))
+        Declared.insert(Before[I].getIdentifierInfo());
+  }
+  for (size_t I = 0; I < Stmt.size(); ++I) {
+    const Token &T = Stmt[I];
+    if (T.is(tok::kw_this))
+      return true;
+    if (!T.is(tok::identifier) ||
+        (I > 0 && Stmt[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        (I + 1 < Stmt.size() && Stmt[I + 1].is(tok::coloncolon)) ||
+        !Members.contains(T.getIdentifierInfo()->getName()) ||
+        Declared.count(T.getIdentifierInfo()))
+      continue;
+    if (const VarDecl *VD = lookupVariable(T); VD && VD->hasLocalStorage())
+      continue; // a parameter or local of the member's name
+    return true;
+  }
+  return false;
 }
 
 void AccContext::addDeclared(const VarDecl *VD, const Clause &C, const VarRef &V) {

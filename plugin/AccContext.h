@@ -385,6 +385,13 @@ public:
   /// Adds the names of the members of the class whose member function the
   /// parser is in (its bases' too): what `this` names implicitly.
   void addThisMemberNames(llvm::StringSet<> &Names) const;
+  /// Whether \p Stmt (a construct's statement, cooked raw tokens) uses the
+  /// object of the member function the parser is in: `this`, or the name
+  /// of a data member or non-static member function of its class (for a
+  /// class being defined, also those its source declares after this
+  /// function) that the statement does not declare and no local hides.
+  /// \p At: the construct's directive.
+  bool usesMembersThroughThis(llvm::ArrayRef<clang::Token> Stmt, clang::SourceLocation At) const;
   /// Whether \p Name names a variable-length array where the parser stands
   /// (in a template, also an array of a dependent length).
   bool isVariableLengthArray(const clang::Token &Name) const;

@@ -10,6 +10,7 @@
 
 #include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
+#include "SourceScanner.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
@@ -650,6 +651,42 @@ void addMemberRoots(Preprocessor &PP, Directive &D) {
   }
   if (!Roots.Vars.empty())
     D.Clauses.insert(D.Clauses.begin(), std::move(Roots));
+}
+
+void addImplicitThis(Preprocessor &PP, const AccContext &Ctx, Directive &D,
+                     SourceLocation PragmaLoc) {
+  if (isC(PP) || (D.Kind != ConstructKind::ParallelLoop && D.Kind != ConstructKind::KernelsLoop &&
+                  D.Kind != ConstructKind::SerialLoop))
+    return;
+  auto NamesThis = [](const Clause &C) {
+    return isDataClause(C.Kind) &&
+           llvm::any_of(C.Vars, [](const VarRef &V) { return V.Name.is(tok::kw_this); });
+  };
+  if (llvm::any_of(D.Clauses, NamesThis) || D.find(ClauseKind::Default) ||
+      Ctx.enclosingDataDefault() ||
+      llvm::any_of(Ctx.enclosingDataClauses(), [&](const Clause *C) { return NamesThis(*C); }))
+    return;
+  bool Readable;
+  SourceScanner Scan(PP, PragmaLoc, Readable);
+  SmallVector<Token, 256> Stmt;
+  if (!Readable || !Scan.statementTokens(Stmt))
+    return;
+  SourceScanner::cook(PP, Stmt);
+  if (!Ctx.usesMembersThroughThis(Stmt, PragmaLoc))
+    return;
+  Clause This;
+  This.Kind = ClauseKind::Copy;
+  This.ImplicitRoots = true;
+  This.Loc = D.Loc;
+  VarRef V;
+  TokenBuilder Name(PP, D.Loc);
+  Name.code("this");
+  V.Name = Name.get()[0];
+  TokenBuilder Object(PP, D.Loc);
+  Object.code("(*this)");
+  V.Base.append(Object.get().begin(), Object.get().end());
+  This.Vars.push_back(std::move(V));
+  D.Clauses.insert(D.Clauses.begin(), std::move(This));
 }
 
 void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLocation PragmaLoc,

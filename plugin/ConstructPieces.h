@@ -87,6 +87,18 @@ void emitDataScopeOf(clang::Preprocessor &PP, TokenBuilder &B, const Directive &
 /// region reads the struct through that device copy.
 void addMemberRoots(clang::Preprocessor &PP, Directive &D);
 
+/// A combined construct (`parallel loop`, `kernels loop`, `serial loop`) in
+/// a C++ member function whose loop uses members through `this`, where no
+/// clause of it or of an enclosing data construct names the object (nor a
+/// `default(none)` or `default(present)`): `this` in an implicit `copy`
+/// clause put first (`copyin` in a const member function), OpenACC's
+/// implicit `copy` of the aggregate the region uses (NVHPC's
+/// `copy(this[:1])`): present where the class entered itself, else copied
+/// in and out around the region. Other compute constructs use the object
+/// where the device has it (their host control reads the host's).
+void addImplicitThis(clang::Preprocessor &PP, const AccContext &Ctx, Directive &D,
+                     clang::SourceLocation PragmaLoc);
+
 /// `static const ::ferry_region __ferry_region = {...};` for the directive;
 /// \p Flags are FERRY_REGION_* bits.
 void emitRegion(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,

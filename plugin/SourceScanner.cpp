@@ -288,10 +288,14 @@ bool SourceScanner::skipStatement(unsigned Open) {
 Token SourceScanner::next() {
   if (HasAhead) {
     HasAhead = false;
+    if (Record)
+      Record->push_back(Ahead);
     return Ahead;
   }
   Token T;
   Raw->LexFromRawLexer(T);
+  if (Record)
+    Record->push_back(T);
   if ((T.is(tok::hash) && T.isAtStartOfLine()) || is(T, "_Pragma"))
     SawDirective = true;
   SawPragmaOperator |= is(T, "_Pragma");
@@ -301,6 +305,8 @@ Token SourceScanner::next() {
 void SourceScanner::unget(const Token &T) {
   Ahead = T;
   HasAhead = true;
+  if (Record && !Record->empty())
+    Record->pop_back(); // (recorded again when it is read again)
 }
 
 bool SourceScanner::is(const Token &T, StringRef Word) {
@@ -405,6 +411,101 @@ bool SourceScanner::loopTokens(LoopTokens &Out, bool AnyClauses) {
     Out.Body.push_back(T);
   }
   return true;
+}
+
+void SourceScanner::classMemberNames(Preprocessor &PP, SourceLocation ClassBegin,
+                                     StringSet<> &Names) {
+  bool Ok;
+  SourceScanner S(PP, ClassBegin, Ok);
+  if (!Ok)
+    return;
+  Token T = S.next();
+  while (T.isNot(tok::eof) && T.isNot(tok::l_brace) && T.isNot(tok::semi))
+    T = S.next();
+  if (T.isNot(tok::l_brace))
+    return;
+  // One member declaration at a time: the name before its `(` (a member
+  // function) or before its `;`, `=`, `[`, `,`, `{`, `:` (data members);
+  // not static ones, types, friends, usings or access specifiers (`public`
+  // is taken for a name: no statement uses it as one).
+  SmallVector<Token, 16> Decl;
+  unsigned Parens = 0;
+  bool Named = false; // this declarator's name was taken (its initializer follows)
+  auto Name = [&]() {
+    if (Named)
+      return;
+    Named = true;
+    for (const Token &W : Decl)
+      if (is(W, "static") || is(W, "typedef") || is(W, "using") || is(W, "friend") ||
+          is(W, "enum") || is(W, "operator"))
+        return;
+    if (!Decl.empty() && Decl.back().is(tok::raw_identifier))
+      Names.insert(Decl.back().getRawIdentifier());
+  };
+  for (T = S.next(); T.isNot(tok::eof); T = S.next()) {
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      S.line();
+      continue;
+    }
+    if (T.is(tok::r_brace))
+      return; // the class's end
+    if (T.is(tok::l_brace)) { // a body, an initializer or a nested class
+      if (Parens == 0)
+        Name();
+      if (!S.balanced(tok::l_brace, tok::r_brace))
+        return;
+      if (Parens == 0) { // (a member function's body ends its declaration)
+        Decl.clear();
+        Named = false;
+      }
+      continue;
+    }
+    if (T.is(tok::l_paren) && Parens++ == 0)
+      Name();
+    else if (T.is(tok::r_paren) && Parens > 0)
+      --Parens;
+    else if (Parens == 0 && T.isOneOf(tok::equal, tok::l_square))
+      Name();
+    else if (Parens == 0 && T.isOneOf(tok::semi, tok::comma, tok::colon)) {
+      Name();
+      Named = false;
+      if (T.isNot(tok::comma))
+        Decl.clear();
+      continue;
+    }
+    Decl.push_back(T);
+  }
+}
+
+SmallVector<Token, 64> SourceScanner::memberTokensBefore(Preprocessor &PP,
+                                                         SourceLocation ClassBegin,
+                                                         SourceLocation Until) {
+  SmallVector<Token, 64> Member;
+  bool Ok;
+  SourceScanner S(PP, ClassBegin, Ok);
+  if (!Ok)
+    return Member;
+  SourceManager &SM = PP.getSourceManager();
+  Token T = S.next();
+  while (T.isNot(tok::eof) && T.isNot(tok::l_brace) && T.isNot(tok::semi))
+    T = S.next();
+  if (T.isNot(tok::l_brace))
+    return Member;
+  for (unsigned Depth = 1; Depth > 0;) {
+    T = S.next();
+    if (T.is(tok::eof) || !SM.isBeforeInTranslationUnit(T.getLocation(), Until))
+      return Member;
+    Member.push_back(T);
+    if (T.is(tok::l_brace)) {
+      ++Depth;
+    } else if (T.is(tok::r_brace)) {
+      if (--Depth == 1) // a member function's body ends its declaration
+        Member.clear();
+    } else if (Depth == 1 && T.is(tok::semi)) {
+      Member.clear();
+    }
+  }
+  return {};
 }
 
 void SourceScanner::cook(Preprocessor &PP, MutableArrayRef<Token> Toks) {
@@ -531,6 +632,16 @@ bool SourceScanner::loopOfLoops(const Token &For) {
   bool Other = false;
   const unsigned Loops = loopsInside(For, DeviceStatements, &Other);
   return Loops >= 2 || (Loops && Other);
+}
+
+bool SourceScanner::statementTokens(SmallVectorImpl<Token> &Out) {
+  if (next().isNot(tok::hash))
+    return false;
+  line();
+  Record = &Out;
+  const bool Ok = statement();
+  Record = nullptr;
+  return Ok;
 }
 
 bool SourceScanner::statement() { return statement(next()); }

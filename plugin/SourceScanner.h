@@ -99,6 +99,23 @@ public:
   /// one): its raw tokens in \p Out (no Directive). False for anything
   /// else.
   bool onlyPlainLoop(LoopTokens &Out);
+  /// At a directive: the raw tokens of the statement after it (the lines of
+  /// the directives in it too) in \p Out; false where it cannot be read.
+  bool statementTokens(llvm::SmallVectorImpl<clang::Token> &Out);
+  /// The names of the non-static data members and member functions that
+  /// the class whose definition starts at \p ClassBegin (its `class`,
+  /// `struct` or `template` keyword) declares in its body, read from the
+  /// source text (a class being defined: the members declared after the
+  /// code being parsed too), into \p Names.
+  static void classMemberNames(clang::Preprocessor &PP, clang::SourceLocation ClassBegin,
+                               llvm::StringSet<> &Names);
+  /// The raw tokens of the member declaration of the class whose definition
+  /// starts at \p ClassBegin that holds \p Until (a directive in a member
+  /// function defined in the class), from its start to \p Until: its
+  /// parameters and the locals declared before the directive are there.
+  static llvm::SmallVector<clang::Token, 64>
+  memberTokensBefore(clang::Preprocessor &PP, clang::SourceLocation ClassBegin,
+                     clang::SourceLocation Until);
   /// Raw identifiers of \p Toks as the preprocessor's identifiers and
   /// keywords (for the dependence test of tokens read ahead).
   static void cook(clang::Preprocessor &PP, llvm::MutableArrayRef<clang::Token> Toks);
@@ -166,6 +183,8 @@ private:
   std::optional<clang::Lexer> Raw;
   clang::Token Ahead;
   bool HasAhead = false;
+  /// Where next() puts each token it lexes (statementTokens).
+  llvm::SmallVectorImpl<clang::Token> *Record = nullptr;
   bool SawDirective = false; ///< a `#` line or `_Pragma` since it was cleared
   bool SawPragmaOperator = false; ///< a `_Pragma` anywhere
   clang::Preprocessor *PP = nullptr; ///< set: plain loops count as loops
