@@ -378,7 +378,7 @@ Error linkBitcodeLibraries(Module &M, StringRef Dir) {
 struct FloatModes {
   bool DAZ = false;        ///< some function flushes f32 denormals
   bool FiniteOnly = true;  ///< every function of the module assumes no inf/NaN
-  bool Unsafe = true;      ///< every function of the module is unsafe-fp-math
+  bool Unsafe = true;      ///< every function of the module is unsafe-fp-math (or approx-func)
 };
 
 /// \p M's modes: DAZ if any function flushes f32 denormals; finite-only /
@@ -395,7 +395,9 @@ FloatModes floatModes(Module &M, const StringSet<> &Own) {
     AnyDefined = true;
     auto On = [&](StringRef A) { return F.getFnAttribute(A).getValueAsString() == "true"; };
     Modes.FiniteOnly &= On("no-infs-fp-math") && On("no-nans-fp-math");
-    Modes.Unsafe &= On("unsafe-fp-math");
+    // (approx-func: ferry-nvcc's --use_fast_math, which allows approximate
+    // functions without assuming finite values.)
+    Modes.Unsafe &= On("unsafe-fp-math") || On("approx-func-fp-math");
   }
   Modes.FiniteOnly &= AnyDefined;
   Modes.Unsafe &= AnyDefined;

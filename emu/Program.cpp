@@ -746,6 +746,16 @@ void dropBranchHints(Module &M) {
         }
 }
 
+/// Non-temporal hints (CUDA's __ldcs/__stcs, `ld.global.cs`): the host's
+/// caches need none, and LLVM 19's x86 code generation crashes on a
+/// non-temporal load narrower than 32 bits (a bf16 `__ldcs`).
+void dropNontemporalHints(Module &M) {
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (isa<LoadInst>(I) || isa<StoreInst>(I))
+        I.setMetadata(LLVMContext::MD_nontemporal, nullptr);
+}
+
 /// The calls of \p M the emulator models (isModelledCall), in order.
 SmallVector<CallInst *, 64> modelledCalls(Module &M) {
   SmallVector<CallInst *, 64> Calls;
@@ -906,6 +916,7 @@ Error lowerModelledCall(CallInst &CI, ProgramImpl &P,
 Error lowerIntrinsics(Module &M, ProgramImpl &P,
                       std::map<std::string, void *> &Symbols) {
   dropBranchHints(M);
+  dropNontemporalHints(M);
   SmallVector<CallInst *, 64> Calls = modelledCalls(M);
   bool Translated = false;
   if (Error E = lowerInlineAsm(M, Symbols, Translated))

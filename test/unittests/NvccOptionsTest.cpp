@@ -123,7 +123,11 @@ TEST(NvccOptions, OptionsReachTheRightCompile) {
   EXPECT_TRUE(has(Inv.HostOnly, "-Wall"));
   EXPECT_TRUE(has(Inv.HostOnly, "-MD"));
   EXPECT_TRUE(has(Inv.HostOnly, "x.d"));
-  EXPECT_TRUE(has(Inv.DeviceOnly, "-ffast-math"));
+  // nvcc's fast math: approximate functions, division and flushed
+  // denormals, not clang's -ffast-math (no infinity or NaN assumed).
+  EXPECT_TRUE(has(Inv.DeviceOnly, "-fgpu-approx-transcendentals"));
+  EXPECT_TRUE(has(Inv.DeviceOnly, "-fcuda-flush-denormals-to-zero"));
+  EXPECT_FALSE(has(Inv.DeviceOnly, "-ffast-math"));
   EXPECT_TRUE(has(Inv.Link, "-Wl,--no-as-needed"));
   EXPECT_TRUE(has(Inv.Link, "-Llib"));
   EXPECT_TRUE(has(Inv.Link, "-lfoo"));
@@ -150,17 +154,29 @@ TEST(NvccOptions, FmadFalseTurnsOffContractionInTheDeviceCompileOnly) {
   EXPECT_TRUE(parsed({"-fmad=false", "-fmad=true", "x.cu"}).DeviceOnly.empty());
   EXPECT_EQ(parsed({"-fmad=true", "--fmad=false", "x.cu"}).DeviceOnly,
             std::vector<std::string>{"-ffp-contract=off"});
-  // --use_fast_math implies -fmad=true (its -ffast-math contracts); an
-  // explicit -fmad=false, before or after it, follows its -ffast-math.
+  // --use_fast_math implies -fmad=true (clang's CUDA default contracts);
+  // an explicit -fmad=false, before or after it, turns contraction off.
   for (std::vector<std::string> Args :
        {std::vector<std::string>{"--use_fast_math", "-fmad=false", "x.cu"},
         {"-fmad=false", "--use_fast_math", "x.cu"}}) {
     Invocation Inv = parsed(Args);
     ASSERT_FALSE(Inv.DeviceOnly.empty());
-    EXPECT_EQ(Inv.DeviceOnly.front(), "-ffast-math");
+    EXPECT_EQ(Inv.DeviceOnly.front(), "-fgpu-approx-transcendentals");
     EXPECT_EQ(Inv.DeviceOnly.back(), "-ffp-contract=off");
   }
   EXPECT_FALSE(has(parsed({"--use_fast_math", "x.cu"}).DeviceOnly, "-ffp-contract=off"));
+}
+
+TEST(NvccOptions, ListValuesTakeNvccQuoting) {
+  // CMake's FindCUDA: `-Xcompiler ,"-O3","-Wall"`; a quoted item keeps its
+  // commas.
+  Invocation Inv = parsed({"-Xcompiler", ",\"-O3\",\"-Wall\"", "-Xlinker",
+                           "\"-rpath,/opt/x\"", "x.cu"});
+  EXPECT_TRUE(has(Inv.HostOnly, "-O3"));
+  EXPECT_TRUE(has(Inv.HostOnly, "-Wall"));
+  EXPECT_FALSE(has(Inv.HostOnly, ""));
+  EXPECT_FALSE(has(Inv.HostOnly, "\"-O3\""));
+  EXPECT_TRUE(has(Inv.Link, "-Wl,-rpath,/opt/x"));
 }
 
 TEST(NvccOptions, NvidiaToolTuningIsAcceptedWithoutEffect) {

@@ -23,16 +23,26 @@ bool endsWith(const std::string &S, const char *Suffix) {
   return S.size() >= N && S.compare(S.size() - N, N, Suffix) == 0;
 }
 
+/// The items of an nvcc list value (`a,b`): empty items dropped, double
+/// quotes taken as nvcc's list quoting (CMake's FindCUDA writes
+/// `-Xcompiler ,"-O3","-Wall"`): removed, with the commas between them kept
+/// in the item (`"-Wl,-rpath,/x"`).
 std::vector<std::string> splitCommas(const std::string &S) {
   std::vector<std::string> Out;
-  size_t Start = 0;
-  while (Start <= S.size()) {
-    size_t Comma = S.find(',', Start);
-    if (Comma == std::string::npos)
-      Comma = S.size();
-    if (Comma > Start)
-      Out.push_back(S.substr(Start, Comma - Start));
-    Start = Comma + 1;
+  std::string Item;
+  bool Quoted = false, Any = false;
+  for (size_t I = 0; I <= S.size(); ++I) {
+    if (I == S.size() || (S[I] == ',' && !Quoted)) {
+      if (Any)
+        Out.push_back(Item);
+      Item.clear();
+      Any = false;
+    } else if (S[I] == '"') {
+      Quoted = !Quoted;
+    } else {
+      Item += S[I];
+      Any = true;
+    }
   }
   return Out;
 }
@@ -484,8 +494,14 @@ bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Erro
   } else if (A == "-w" || A == "--disable-warnings") {
     Out.Common.push_back("-w");
   } else if (A == "--use_fast_math" || A == "-use_fast_math") {
-    Out.DeviceOnly.push_back("-ffast-math");
-    Out.DeviceOnly.push_back("-fcuda-flush-denormals-to-zero");
+    // nvcc's: -ftz=true -prec-div=false -prec-sqrt=false -fmad=true and
+    // the fast intrinsics for sinf, expf, ... (clang's approximate
+    // transcendentals); not clang's -ffast-math, which also assumes no
+    // infinity or NaN occurs (`m == -INFINITY` and `x != x` fold to false,
+    // where nvcc's code compares).
+    for (const char *Flag : {"-fgpu-approx-transcendentals", "-fcuda-flush-denormals-to-zero",
+                             "-freciprocal-math", "-fapprox-func", "-fno-math-errno"})
+      Out.DeviceOnly.push_back(Flag);
   } else if (value({"-fmad", "--fmad"}, V)) {
     if (V != "true" && V != "false")
       Error = "option '--fmad' takes true or false, not '" + V + "'";

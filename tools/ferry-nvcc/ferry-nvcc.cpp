@@ -936,10 +936,13 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (Inv.Version) {
-    // "clang version": what CMake recognizes a clang-based CUDA compiler by.
+    // "clang version": what CMake recognizes a clang-based CUDA compiler by;
+    // "release X.Y": what CMake's FindCUDA and Makefiles read nvcc's CUDA
+    // version from (nvcc's own line).
     outs() << "ferry-nvcc: Ferry's nvcc-compatible driver (clang version " LLVM_VERSION_STRING
               ", CUDA runtime API of CUDA "
-           << CUDART_VERSION_TEXT << ")\n";
+           << CUDART_VERSION_TEXT << ")\nCuda compilation tools, release " << CUDART_VERSION_TEXT
+           << ", V" << CUDART_VERSION_TEXT << " (the CUDA runtime API Ferry implements)\n";
     return 0;
   }
   Paths P;
