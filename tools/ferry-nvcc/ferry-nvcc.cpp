@@ -281,6 +281,11 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
   // warns at most), clang refuses it by default. In clang mode too: CMake's
   // CUDA language builds nvcc's programs that way (Altis' MaxFlops).
   A.push_back("-Wno-register");
+  // So are narrowing conversions in braces of values that are not constant
+  // (nvcc: warning #2361-D; clang: an error by default) and a string
+  // literal followed by a macro name ("[%s:%d] "msg"\n", which nvcc reads as
+  // C++03 did): warnings, as nvcc's.
+  A.insert(A.end(), {"-Wno-error=c++11-narrowing", "-Wno-reserved-user-defined-literal"});
   if (Inv.RelocatableDevice)
     A.push_back("-fgpu-rdc");
   // One compilation-unit ID for the device and the host compile (the
