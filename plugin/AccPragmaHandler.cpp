@@ -104,7 +104,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   if (!Ctx.markVariableLengthArrays(PP, *D))
     return;
   addMemberRoots(PP, *D);
-  addImplicitThis(PP, Ctx, *D, Introducer.Loc);
+  addImplicitThis(PP, Ctx, *D, Introducer.Loc, /*Combined=*/true);
   if (D->isLoop())
     LoopConstruct(PP, Ctx, *D, Introducer.Loc).rewrite();
   else if (D->Kind == ConstructKind::Data || isComputeOnly(D->Kind))

@@ -170,7 +170,7 @@ bool outerLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &D,
 /// statements on the way → collect the data it implies → emit.
 class BlockConstructRewrite {
 public:
-  BlockConstructRewrite(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+  BlockConstructRewrite(Preprocessor &PP, AccContext &Ctx, Directive &D,
                         SourceLocation PragmaLoc)
       : PP(PP), Ctx(Ctx), D(D), PragmaLoc(PragmaLoc), Compute(isComputeOnly(D.Kind)),
         OneRegion(oneRegionByClauses(D)) {}
@@ -200,7 +200,7 @@ private:
 
   Preprocessor &PP;
   AccContext &Ctx;
-  const Directive &D;
+  Directive &D; ///< (gets the implicit `copy(this)`: addImplicitThis)
   SourceLocation PragmaLoc;
   const bool Compute;
   bool OneRegion;
@@ -240,6 +240,11 @@ void BlockConstructRewrite::run() {
   }
   if (Compute && !OneRegion)
     planRegions();
+  // Members through `this` where no statement is the host's: the object's
+  // implicit copy (before the statement is lexed: its loops, regions of
+  // their own, see the construct's clauses).
+  if (Compute && !HostControl)
+    addImplicitThis(PP, Ctx, D, PragmaLoc, /*Combined=*/false);
   if (D.Kind == ConstructKind::Data && isC(PP) && rewriteCDataBlock())
     return;
   // A data construct's body is host code: exceptions are fine there, and
@@ -483,7 +488,7 @@ void BlockConstructRewrite::emitLoopsOfTheirOwn() {
 /// (the body runs on the calling thread where the host is the device, its
 /// `loop` constructs launch as regions of their own) and `data`:
 /// `{ region; options; data items + data_scope; [enter_host_region;] statement }`.
-void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, const Directive &D,
+void rewriteBlockConstruct(Preprocessor &PP, AccContext &Ctx, Directive &D,
                            SourceLocation PragmaLoc) {
   BlockConstructRewrite(PP, Ctx, D, PragmaLoc).run();
 }

@@ -19,7 +19,7 @@
 namespace ferry {
 namespace plugin {
 
-void rewriteBlockConstruct(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+void rewriteBlockConstruct(clang::Preprocessor &PP, AccContext &Ctx, Directive &D,
                            clang::SourceLocation PragmaLoc);
 
 /// `host_data use_device(a, ...) [if(c)] [if_present]`: in its statement

@@ -654,9 +654,10 @@ void addMemberRoots(Preprocessor &PP, Directive &D) {
 }
 
 void addImplicitThis(Preprocessor &PP, const AccContext &Ctx, Directive &D,
-                     SourceLocation PragmaLoc) {
-  if (isC(PP) || (D.Kind != ConstructKind::ParallelLoop && D.Kind != ConstructKind::KernelsLoop &&
-                  D.Kind != ConstructKind::SerialLoop))
+                     SourceLocation PragmaLoc, bool Combined) {
+  const bool IsCombined = D.Kind == ConstructKind::ParallelLoop ||
+                          D.Kind == ConstructKind::KernelsLoop || D.Kind == ConstructKind::SerialLoop;
+  if (isC(PP) || IsCombined != Combined || (!IsCombined && !isComputeOnly(D.Kind)))
     return;
   auto NamesThis = [](const Clause &C) {
     return isDataClause(C.Kind) &&

@@ -87,17 +87,20 @@ void emitDataScopeOf(clang::Preprocessor &PP, TokenBuilder &B, const Directive &
 /// region reads the struct through that device copy.
 void addMemberRoots(clang::Preprocessor &PP, Directive &D);
 
-/// A combined construct (`parallel loop`, `kernels loop`, `serial loop`) in
-/// a C++ member function whose loop uses members through `this`, where no
-/// clause of it or of an enclosing data construct names the object (nor a
-/// `default(none)` or `default(present)`): `this` in an implicit `copy`
-/// clause put first (`copyin` in a const member function), OpenACC's
-/// implicit `copy` of the aggregate the region uses (NVHPC's
-/// `copy(this[:1])`): present where the class entered itself, else copied
-/// in and out around the region. Other compute constructs use the object
-/// where the device has it (their host control reads the host's).
+/// A compute construct in a C++ member function (\p Combined: `parallel
+/// loop`, `kernels loop`, `serial loop`; else `parallel`, `kernels`,
+/// `serial` whose statements outside their loops are not the host's) whose
+/// statement uses members through `this`, where no clause of it or of an
+/// enclosing data construct names the object (nor a `default(none)` or
+/// `default(present)`): `this` in an implicit `copy` clause put first
+/// (`copyin` in a const member function), OpenACC's implicit `copy` of the
+/// aggregate the region uses (NVHPC's `copy(this[:1])`): present where the
+/// class entered itself, else copied in and out around the construct. A
+/// construct whose other statements run on the host (host control) uses
+/// the object where the device has it: the host's statements keep the
+/// host's object theirs.
 void addImplicitThis(clang::Preprocessor &PP, const AccContext &Ctx, Directive &D,
-                     clang::SourceLocation PragmaLoc);
+                     clang::SourceLocation PragmaLoc, bool Combined);
 
 /// `static const ::ferry_region __ferry_region = {...};` for the directive;
 /// \p Flags are FERRY_REGION_* bits.

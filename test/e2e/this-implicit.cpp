@@ -6,19 +6,20 @@
 // in its class, member functions the loop calls, an out-of-line member
 // function and a class template. A class that enters itself and its arrays
 // in its constructor (the OpenACC Best Practices Guide's pattern) runs
-// member functions with no clause or `default(present)`. Other compute
-// constructs (`parallel` with a `loop` inside) use the object where the
-// device has it: where it is not present on a device that does not reach
-// host memory, the launch stops naming 'this' and what to write (before:
-// refused at compile time, "a compute region cannot use members of 'F'
-// through 'this'").
+// member functions with no clause or `default(present)`. `parallel` with a
+// `loop` inside gets the implicit copy too; a construct with statements the
+// host runs (a time loop around its loops) uses the object where the device
+// has it: where it is not present on a device that does not reach host
+// memory, the launch stops naming 'this' and what to write (before: refused
+// at compile time, "a compute region cannot use members of 'F' through
+// 'this'").
 // RUN: %ferry-clangxx -O2 %s -o %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
 // RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t absent 2>&1 | %count 0
 // RUN: %emu-gfx90a %not --crash %run %t absent 2>&1 | %FileCheck %s
-// CHECK: ferry: error: this-implicit.cpp:[[#@LINE+94]] loop ({{.*}}this-implicit.cpp:[[#@LINE+94]]): the region uses members through 'this' (closure offset {{[0-9]+}}, 0x{{[0-9a-f]+}}), but the object is not present on the radeon device; name it in a data clause (copy(this), present(this)) or enter it first (enter data copyin(this)) (this device does not reach host memory)
+// CHECK: ferry: error: this-implicit.cpp:[[#@LINE+96]] loop ({{.*}}this-implicit.cpp:[[#@LINE+96]]): the region uses members through 'this' (closure offset {{[0-9]+}}, 0x{{[0-9a-f]+}}), but the object is not present on the radeon device; name it in a data clause (copy(this), present(this)) or enter it first (enter data copyin(this)) (this device does not reach host memory)
 #include "Inputs/check.h"
 #include <cstring>
 
@@ -106,15 +107,18 @@ template <class T> struct Offset {
   }
 };
 
-// Never entered, used by a `parallel` construct: not present.
+// Never entered, used by a construct whose time loop runs on the host (host
+// control): the object is the host's there, not present on the device.
 struct Grid {
-  int stride = 3;
+  int stride = 3, steps = 2;
   void fill(int n, int *c) {
-#pragma acc parallel copy(c[0:n])
+#pragma acc kernels copy(c[0:n])
     {
+      for (int s = 0; s < steps; ++s) {
 #pragma acc loop
-      for (int i = 0; i < n; ++i)
-        c[i] = i * stride;
+        for (int i = 0; i < n; ++i)
+          c[i] += i * stride;
+      }
     }
   }
 };
@@ -124,7 +128,7 @@ int main(int argc, char **argv) {
     Grid g;
     int c[4] = {0, 0, 0, 0};
     g.fill(4, c);
-    CHECK(c[3] == 9);
+    CHECK(c[3] == 18);
     return report();
   }
   Field f(100);

@@ -1,6 +1,6 @@
-// A combined construct in a member function whose loop uses the object
-// (a member, a member function, `this`) gets an implicit `copy(this)`
-// (e2e/this-implicit.cpp). The members of a class being defined are read
+// A compute construct in a member function whose statement uses the object
+// (a member, a member function, `this`) gets an implicit `copy(this)`, but
+// where statements of it run on the host (e2e/this-implicit.cpp). The members of a class being defined are read
 // from its source too: those declared after the member function count, but
 // not static ones, types, or a parameter or local of a member's name.
 // RUN: %ferry-clangxx -fsyntax-only -fplugin-arg-ferry-remarks %s 2>&1 | %FileCheck %s --implicit-check-not='copy((*this))'
@@ -39,8 +39,32 @@ struct Later {
     for (int i = 0; i < n; ++i)
       y[i] = a;
   }
+  // A block construct whose loops are regions of their own: the copy is
+  // the construct's.
+  void block(float *y, int n) {
+// CHECK: implicit-this.cpp:[[#@LINE+1]]:{{[0-9]+}}: remark: ferry: 'parallel' (its loops are regions of their own); data: copy((*this)) copy(y[0:n])
+#pragma acc parallel copy(y[0:n])
+    {
+#pragma acc loop
+      for (int i = 0; i < n; ++i)
+        y[i] = a * i;
+    }
+  }
+  // None where statements run on the host (a time loop): the host's object
+  // is theirs.
+  void control(float *y, int n) {
+#pragma acc kernels copy(y[0:n])
+    {
+      for (int s = 0; s < steps; ++s) {
+#pragma acc loop
+        for (int i = 0; i < n; ++i)
+          y[i] += a;
+      }
+    }
+  }
   float twice(int i) const { return 2.0f * i; }
   float a = 3, b[2] = {1, 2};
+  int steps = 2;
   static constexpr int K = 4;
   using Kind = float;
 };
