@@ -267,8 +267,45 @@ private:
         checkStmt(Init, User, false);
       return; // the body is checked where the lambda is called
     }
+    // `if (acc_on_device(acc_device_host))`: a constant of each device
+    // image, which folds the host's branch away there (Kokkos'
+    // KOKKOS_IF_ON_HOST): only the device's branch is device code.
+    if (const auto *IS = dyn_cast<IfStmt>(S))
+      if (std::optional<bool> OnHost = hostCondition(IS->getCond())) {
+        checkStmt(IS->getInit(), User, false);
+        checkStmt(*OnHost ? IS->getElse() : IS->getThen(), User, false);
+        return;
+      }
     for (const Stmt *C : S->children())
       checkStmt(C, User, false);
+  }
+
+  /// Whether \p Cond is true on the host only (`acc_on_device(acc_device_host)`)
+  /// or on devices only (`acc_on_device(acc_device_not_host)`, a GPU kind,
+  /// or the negation of either); nullopt for any other condition.
+  static std::optional<bool> hostCondition(const Expr *Cond) {
+    if (!Cond)
+      return std::nullopt;
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot) {
+      std::optional<bool> Inner = hostCondition(UO->getSubExpr());
+      return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
+    }
+    const auto *CE = dyn_cast<CallExpr>(Cond);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier() || FD->getName() != "acc_on_device" || CE->getNumArgs() != 1)
+      return std::nullopt;
+    const auto *Kind = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+    const auto *Enum = Kind ? dyn_cast<EnumConstantDecl>(Kind->getDecl()) : nullptr;
+    if (!Enum)
+      return std::nullopt;
+    const StringRef Name = Enum->getName();
+    if (Name == "acc_device_host")
+      return true;
+    if (Name == "acc_device_not_host" || Name == "acc_device_nvidia" ||
+        Name == "acc_device_radeon")
+      return false;
+    return std::nullopt;
   }
 
   /// A variable's use, or an expression on the way to one whose store

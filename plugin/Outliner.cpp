@@ -14,6 +14,7 @@
 #include "Diagnostics.h"
 #include "LongDouble.h"
 #include "GangLevel.h"
+#include "HostBranches.h"
 
 #include "ferry/Cache.h"
 #include "ferry/DeferredCompile.h"
@@ -693,9 +694,11 @@ SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots, const Bindings *B
           Visit(It->second.To);
       if (F->hasPersonalityFn())
         Visit(F->getPersonalityFn());
-      for (Instruction &I : instructions(*F))
-        for (Value *Op : I.operands())
-          Visit(Op);
+      // (Not what only the host runs: `if (acc_on_device(acc_device_host))`.)
+      for (const BasicBlock *BB : deviceBlocks(*F))
+        for (const Instruction &I : *BB)
+          for (Value *Op : I.operands())
+            Visit(Op);
     } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
       // Constants travel with the code; other variables stay host memory.
       if (GV->isConstant() && GV->hasInitializer())
@@ -762,6 +765,9 @@ public:
     bindFunctions();
     for (GlobalValue *GV : Needed)
       cloneBody(GV);
+    // The host's branches go with what only they use (reachable left it in
+    // the host module).
+    foldHostBranches(*Dev);
     for (auto [Wrapper, Target] : Wrappers)
       fillWrapper(*Wrapper, *Target);
     for (auto [Placeholder, Ref] : Refs)

@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <openacc.h>
 
 int external_helper(int);               // no definition in this file
 static int defined_helper(int x) { return 2 * x; }
@@ -29,7 +30,7 @@ static int deep(int x) { return external_helper(x) + 1; } // expected-error {{a 
 
 void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
 #ifndef HOST_ONLY
-  // expected-note@+1 10 {{in the compute region that starts here}}
+  // expected-note@+1 11 {{in the compute region that starts here}}
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; ++i) {
     a[i] = std::sqrt(a[i]) + std::exp(1.0) + sin(a[i]) * scale * width; // math maps to the device library
@@ -39,6 +40,14 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     a[i] += std::rand(); // expected-error {{a compute region cannot call 'rand' on a GPU: it is declared in the system header 'stdlib.h' and Ferry's device code has no version of it}}
     std::printf("%d\n", i); // printf runs on every device
     std::fprintf(stderr, "%d\n", i); // expected-error {{a compute region cannot do I/O ('fprintf') on a GPU; move it after the region}}
+    // The host's branches are not device code (e2e/c-host-branches.c); a
+    // device's are.
+    if (acc_on_device(acc_device_host))
+      std::fprintf(stderr, "%d\n", i);
+    if (!acc_on_device(acc_device_not_host))
+      a[i] += std::rand();
+    if (acc_on_device(acc_device_nvidia))
+      std::fprintf(stderr, "%d\n", i); // expected-error {{a compute region cannot do I/O ('fprintf') on a GPU; move it after the region}}
     a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}
     a[i] += s->Shape::area() + q->area(); // qualified, or final: direct calls
     a[i] += fp(i); // expected-error {{a compute region cannot call through a function pointer on a GPU; call the function by name}}
