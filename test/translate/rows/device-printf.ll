@@ -60,3 +60,4 @@ declare void @__assertfail(ptr, ptr, i32, ptr, i64)
 ; CHECK: !llvm.printf.fmts = !{![[F1:[0-9]+]], ![[F2:[0-9]+]]}
 ; CHECK-DAG: !{!"0:0:{{[0-9a-f]+}},%c %lld %*d %f %s\0A"}
 ; CHECK-DAG: !{!"0:0:{{[0-9a-f]+}},%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\0A"}
+
