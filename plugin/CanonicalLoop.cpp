@@ -181,13 +181,20 @@ bool CanonicalLoopParser::nest(unsigned Count, SmallVectorImpl<CanonicalLoop> &N
     B.code("{").tokens(Prologue).code("{").tokens(Body).code("}").tokens(Epilogue).code("}");
     Body.assign(B.get().begin(), B.get().end());
   }
-  // A `break` would leave only the flattened iteration: refuse it rather
-  // than change its meaning (also inside nested loops, conservatively).
-  for (const Token &T : Nest.back().Body)
-    if (T.is(tok::kw_break)) {
-      report(PP, T.getLocation(), Diag::BreakInCollapse) << Count;
+  // A `break` of the innermost collapsed loop would leave only the
+  // flattened iteration: refuse it rather than change its meaning. One in a
+  // loop or `switch` of the body leaves that statement (SNAP's fix-up loop).
+  const TokenList &Body = Nest.back().Body;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (Body[I].isOneOf(tok::kw_for, tok::kw_while, tok::kw_do, tok::kw_switch)) {
+      I = std::max(I, statementEnd(Body, I) - 1);
+      continue;
+    }
+    if (Body[I].is(tok::kw_break)) {
+      report(PP, Body[I].getLocation(), Diag::BreakInCollapse) << Count;
       return false;
     }
+  }
   return true;
 }
 

@@ -115,6 +115,19 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
       if (a[j] < 0)
         break; // expected-error {{'break' in the body of a collapse(2) loop nest is not supported by Ferry yet}}
     }
+#pragma acc parallel loop collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      for (int k = 0; k < n; ++k)
+        if (a[k] < 0)
+          break; // the inner loop's
+      switch (j) {
+      case 0:
+        break; // the switch's
+      }
+      if (a[j] > 0)
+        break; // expected-error {{'break' in the body of a collapse(2) loop nest is not supported by Ferry yet}}
+    }
 }
 
 struct Holder { float *arr; };
