@@ -248,8 +248,8 @@ const char *CommandLineReader::commonOption(std::string &V) {
   return nullptr;
 }
 
-/// The driver's own options: --help, --version, -v, --dryrun, -keep and
-/// -keep-dir.
+/// The driver's own options: --help, --version, -v, --dryrun, --run,
+/// --run-args, -keep and -keep-dir.
 bool CommandLineReader::tryDriverOption(const std::string &A) {
   std::string V;
   if (A == "-h" || A == "--help") {
@@ -260,6 +260,11 @@ bool CommandLineReader::tryDriverOption(const std::string &A) {
     Out.Verbose = true;
   } else if (A == "-dryrun" || A == "--dryrun") {
     Out.DryRun = Out.Verbose = true;
+  } else if (A == "-run" || A == "--run") {
+    Out.Run = true;
+  } else if (value({"-run-args", "--run-args"}, V)) {
+    for (const std::string &Arg : splitCommas(V))
+      Out.RunArgs.push_back(Arg);
   } else if (A == "-keep" || A == "--keep") {
     Out.Keep = true;
   } else if (value({"-keep-dir", "--keep-dir"}, V)) {
@@ -678,7 +683,7 @@ Options (nvcc's spellings):
   -O0..-O3, -g, -std=..., -I, -isystem, -D, -U, -include
   -L, -l, -Xcompiler a,b, -Xlinker a,b, --use_fast_math, -w
   -fmad=true|false (false: device code contracts no multiply and add)
-  -v, --dryrun, -keep, --version, --help
+  -v, --dryrun, --run, --run-args a,b, -keep, --version, --help
 Accepted, without effect on Ferry's code (NVIDIA-tool tuning):
   -lineinfo, -G, --expt-relaxed-constexpr, --extended-lambda, -ccbin,
   -Xptxas, -Xnvlink, -Xcudafe, -maxrregcount, -ftz, -prec-div, ...

@@ -63,6 +63,8 @@ struct Invocation {
   unsigned OptLevel = 3;
   bool Verbose = false;      ///< -v / --verbose: print each command
   bool DryRun = false;       ///< --dryrun: print, do not run
+  bool Run = false;          ///< --run: execute the linked program
+  std::vector<std::string> RunArgs; ///< --run-args a,b: its arguments
   bool Keep = false;         ///< -keep: leave the intermediate files
   std::string KeepDir = "."; ///< -keep-dir: where (the current directory)
   bool Version = false, Help = false;

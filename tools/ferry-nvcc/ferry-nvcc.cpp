@@ -141,6 +141,7 @@ public:
         sys::fs::remove(F);
   }
   int run();
+  int runProgram();
 
 private:
   /// Runs \p Args (Args[0] the program); prints it first with -v.
@@ -907,7 +908,28 @@ int Driver::run() {
     if (Any)
       Objects.push_back(DeviceLinkObject);
   }
-  return link(Objects) ? 0 : 1;
+  if (!link(Objects))
+    return 1;
+  return Inv.Run ? runProgram() : 0;
+}
+
+/// --run: the linked program with --run-args, its exit status ferry-nvcc's
+/// (nvcc's; Makefiles probe the device's architecture this way).
+int Driver::runProgram() {
+  SmallString<256> Program(Inv.Output.empty() ? "a.out" : Inv.Output);
+  sys::fs::make_absolute(Program);
+  std::vector<std::string> Args{std::string(Program)};
+  Args.insert(Args.end(), Inv.RunArgs.begin(), Inv.RunArgs.end());
+  if (Inv.Verbose)
+    errs() << "#$ " << join(Args, " ") << "\n";
+  if (Inv.DryRun)
+    return 0;
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  std::string Message;
+  const int RC = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, {}, 0, 0, &Message);
+  if (RC < 0)
+    return error("cannot run '" + Args[0] + "': " + Message);
+  return RC;
 }
 
 std::string selfDirectory(const char *Argv0) {
