@@ -14,6 +14,19 @@
 #ifndef FERRY_CUDA_FERRY_CUDA_DEVICE_H
 #define FERRY_CUDA_FERRY_CUDA_DEVICE_H
 
+/* clang's CUDA wrapper includes the definitions (.hpp) of these headers
+ * itself, without their include guards: a program that includes one of
+ * them (older code: `#include <sm_61_intrinsics.h>` for __dp4a,
+ * <sm_60_atomic_functions.h> for double atomicAdd), as nvcc allows, would
+ * define their functions twice. Their guards say they are in. */
+#if defined(__CUDA__)
+#define __SM_20_ATOMIC_FUNCTIONS_H__
+#define __SM_20_INTRINSICS_H__
+#define __SM_32_ATOMIC_FUNCTIONS_H__
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+#define __SM_61_INTRINSICS_H__
+#endif
+
 #if defined(__CUDA__) && defined(__CUDA_ARCH__)
 /* What a call of a pure virtual function (a C++ error) reaches; nvcc's
  * device runtime traps there. Inline: emitted only where a vtable needs it,
