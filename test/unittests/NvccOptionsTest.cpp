@@ -167,6 +167,24 @@ TEST(NvccOptions, FmadFalseTurnsOffContractionInTheDeviceCompileOnly) {
   EXPECT_FALSE(has(parsed({"--use_fast_math", "x.cu"}).DeviceOnly, "-ffp-contract=off"));
 }
 
+TEST(NvccOptions, UnknownOptionsForwardedWhereAsked) {
+  // llama.cpp's Makefile: --forward-unknown-to-host-compiler, then -Wall...
+  // (wherever the flag stands).
+  Invocation Inv = parsed({"-Wall", "--forward-unknown-to-host-compiler", "-fPIC", "x.cu"});
+  EXPECT_TRUE(has(Inv.HostOnly, "-Wall"));
+  EXPECT_TRUE(has(Inv.HostOnly, "-fPIC"));
+  EXPECT_FALSE(has(Inv.Link, "-fPIC"));
+  Inv = parsed({"-forward-unknown-opts", "-pg", "x.cu"});
+  EXPECT_TRUE(has(Inv.HostOnly, "-pg"));
+  EXPECT_TRUE(has(Inv.Link, "-pg"));
+  Inv = parsed({"--forward-unknown-to-host-linker", "-static-libstdc++", "x.cu"});
+  EXPECT_TRUE(has(Inv.Link, "-static-libstdc++"));
+  EXPECT_FALSE(has(Inv.HostOnly, "-static-libstdc++"));
+  // Without: still an error naming the option.
+  Invocation Refused;
+  EXPECT_NE(parse({"-Wall", "x.cu"}, Refused).find("unknown option '-Wall'"), std::string::npos);
+}
+
 TEST(NvccOptions, ListValuesTakeNvccQuoting) {
   // CMake's FindCUDA: `-Xcompiler ,"-O3","-Wall"`; a quoted item keeps its
   // commas.

@@ -113,8 +113,6 @@ const std::set<std::string> IgnoredFlags = {"-lineinfo",
                                             "-Werror=cross-execution-space-call",
                                             "--display-error-number",
                                             "--no-host-device-initializer-list",
-                                            "--forward-unknown-to-host-compiler",
-                                            "-forward-unknown-to-host-compiler",
                                             "-allow-unsupported-compiler",
                                             "--allow-unsupported-compiler",
                                             "-t0",
@@ -183,6 +181,10 @@ private:
   /// The last -fmad's value (nvcc's default, true: the device compile may
   /// contract multiplies and adds).
   bool Fmad = true;
+  /// --forward-unknown-to-host-compiler, --forward-unknown-to-host-linker
+  /// (--forward-unknown-opts: both), wherever they stand: an option
+  /// ferry-nvcc does not know goes to the host compile or the link.
+  bool ForwardToCompiler = false, ForwardToLinker = false;
 
   bool value(std::initializer_list<const char *> Names, std::string &V, bool Glued = false);
   const char *commonOption(std::string &V);
@@ -610,6 +612,11 @@ void CommandLineReader::applyFmad() {
 }
 
 std::string CommandLineReader::read() {
+  for (const std::string &A : Args) {
+    const std::string Name = A.compare(0, 2, "--") == 0 ? A.substr(1) : A;
+    ForwardToCompiler |= Name == "-forward-unknown-to-host-compiler" || Name == "-forward-unknown-opts";
+    ForwardToLinker |= Name == "-forward-unknown-to-host-linker" || Name == "-forward-unknown-opts";
+  }
   for (I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
     MissingValue = false;
@@ -638,6 +645,16 @@ std::string CommandLineReader::read() {
     }
     if (MissingValue)
       return "option '" + A + "' needs a value";
+    if (A.rfind("--forward-unknown-", 0) == 0 ||
+        A.rfind("-forward-unknown-", 0) == 0)
+      continue; // (read above)
+    if (ForwardToCompiler || ForwardToLinker) {
+      if (ForwardToCompiler)
+        Out.HostOnly.push_back(A);
+      if (ForwardToLinker)
+        Out.Link.push_back(A);
+      continue;
+    }
     return "unknown option '" + A + "'" +
            (A.compare(0, 2, "-f") == 0 || A.compare(0, 2, "-W") == 0 || A.compare(0, 2, "-m") == 0
                 ? " (host-compiler options go through -Xcompiler, as with nvcc)"
