@@ -756,6 +756,44 @@ void dropNontemporalHints(Module &M) {
         I.setMetadata(LLVMContext::MD_nontemporal, nullptr);
 }
 
+/// Integer division and remainder by zero, and INT_MIN / -1: a GPU computes
+/// a value (AMDGPU and NVIDIA expand division into instructions that do not
+/// trap), the host's divide instruction traps (SIGFPE). As the hardware
+/// answers: x / 0 all ones (-1 signed), x % 0 x, INT_MIN / -1 INT_MIN,
+/// INT_MIN % -1 0.
+void guardIntegerDivision(Module &M) {
+  for (Function &F : M)
+    for (Instruction &I : make_early_inc_range(instructions(F))) {
+      auto *Div = dyn_cast<BinaryOperator>(&I);
+      if (!Div || (Div->getOpcode() != Instruction::UDiv && Div->getOpcode() != Instruction::SDiv &&
+                   Div->getOpcode() != Instruction::URem && Div->getOpcode() != Instruction::SRem))
+        continue;
+      Value *X = Div->getOperand(0), *D = Div->getOperand(1);
+      const bool Signed = Div->getOpcode() == Instruction::SDiv ||
+                          Div->getOpcode() == Instruction::SRem;
+      if (auto *C = dyn_cast<ConstantInt>(D); C && !C->isZero() && !(Signed && C->isMinusOne()))
+        continue; // a divisor that cannot trap
+      IRBuilder<> B(Div);
+      Type *T = Div->getType();
+      Value *Zero = B.CreateICmpEQ(D, Constant::getNullValue(T));
+      Value *Unsafe = Zero;
+      if (Signed) {
+        const unsigned Bits = T->getScalarSizeInBits();
+        Value *Min = B.CreateICmpEQ(X, ConstantInt::get(T, APInt::getSignedMinValue(Bits)));
+        Unsafe = B.CreateOr(Zero, B.CreateAnd(Min, B.CreateICmpEQ(D, Constant::getAllOnesValue(T))));
+      }
+      // (x / 1 and x % 1 are INT_MIN / -1's and INT_MIN % -1's answers.)
+      Value *Safe = B.CreateSelect(Unsafe, ConstantInt::get(T, 1), D);
+      Value *Q = B.CreateBinOp(Div->getOpcode(), X, Safe);
+      const bool Quotient = Div->getOpcode() == Instruction::UDiv ||
+                            Div->getOpcode() == Instruction::SDiv;
+      Value *Result =
+          B.CreateSelect(Zero, Quotient ? Constant::getAllOnesValue(T) : X, Q, Div->getName());
+      Div->replaceAllUsesWith(Result);
+      Div->eraseFromParent();
+    }
+}
+
 /// The calls of \p M the emulator models (isModelledCall), in order.
 SmallVector<CallInst *, 64> modelledCalls(Module &M) {
   SmallVector<CallInst *, 64> Calls;
@@ -917,6 +955,7 @@ Error lowerIntrinsics(Module &M, ProgramImpl &P,
                       std::map<std::string, void *> &Symbols) {
   dropBranchHints(M);
   dropNontemporalHints(M);
+  guardIntegerDivision(M);
   SmallVector<CallInst *, 64> Calls = modelledCalls(M);
   bool Translated = false;
   if (Error E = lowerInlineAsm(M, Symbols, Translated))
