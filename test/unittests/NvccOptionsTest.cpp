@@ -197,6 +197,17 @@ TEST(NvccOptions, ListValuesTakeNvccQuoting) {
   EXPECT_TRUE(has(Inv.Link, "-Wl,-rpath,/opt/x"));
 }
 
+TEST(NvccOptions, ProfilingAndNvidiaWarningsOptions) {
+  Invocation Inv = parsed({"-pg", "--extra-device-vectorization",
+                           "-static-global-template-stub=true", "--Wext-lambda-captures-this",
+                           "-Wdefault-stream-launch", "-Wmissing-launch-bounds", "--use-local-env",
+                           "x.cu"});
+  EXPECT_TRUE(has(Inv.HostOnly, "-pg"));
+  EXPECT_TRUE(has(Inv.Link, "-pg"));
+  EXPECT_EQ(Inv.Inputs.size(), 1u);
+  EXPECT_TRUE(Inv.DeviceOnly.empty());
+}
+
 TEST(NvccOptions, NvidiaToolTuningIsAcceptedWithoutEffect) {
   Invocation Inv = parsed({"-lineinfo", "-Xptxas", "-v", "-maxrregcount=32", "-ccbin", "g++",
                            "--expt-relaxed-constexpr", "--extended-lambda", "-G", "x.cu"});

@@ -113,6 +113,15 @@ const std::set<std::string> IgnoredFlags = {"-lineinfo",
                                             "-Werror=cross-execution-space-call",
                                             "--display-error-number",
                                             "--no-host-device-initializer-list",
+                                            "--use-local-env",
+                                            "-extra-device-vectorization",
+                                            "--extra-device-vectorization",
+                                            "-Wext-lambda-captures-this",
+                                            "--Wext-lambda-captures-this",
+                                            "-Wdefault-stream-launch",
+                                            "--Wdefault-stream-launch",
+                                            "-Wmissing-launch-bounds",
+                                            "--Wmissing-launch-bounds",
                                             "-allow-unsupported-compiler",
                                             "--allow-unsupported-compiler",
                                             "-t0",
@@ -137,6 +146,8 @@ const std::set<std::string> IgnoredWithValue = {
     "--split-compile",
     "-ccbin",
     "--compiler-bindir",
+    "-static-global-template-stub",
+    "--static-global-template-stub",
     "--Werror",
     "-Werror",
     "-odir",
@@ -498,6 +509,10 @@ bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Erro
     Out.Common.push_back("-std=" + V);
   } else if (A == "-g" || A == "--debug") {
     Out.HostOnly.push_back("-g");
+  } else if (A == "-pg" || A == "--profile") {
+    // gprof's instrumentation: the host compile and the link.
+    Out.HostOnly.push_back("-pg");
+    Out.Link.push_back("-pg");
   } else if (A == "-w" || A == "--disable-warnings") {
     Out.Common.push_back("-w");
   } else if (A == "--use_fast_math" || A == "-use_fast_math") {
