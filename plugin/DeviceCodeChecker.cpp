@@ -291,6 +291,14 @@ private:
       std::optional<bool> Inner = hostCondition(UO->getSubExpr());
       return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
     }
+    // `acc_on_device(acc_device_host) && p`: false on every device.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond); BO && BO->isLogicalOp()) {
+      std::optional<bool> L = hostCondition(BO->getLHS()), R = hostCondition(BO->getRHS());
+      const bool Decided = BO->getOpcode() == BO_LAnd; // host-only: false on devices
+      if ((L && *L == Decided) || (R && *R == Decided))
+        return Decided;
+      return std::nullopt;
+    }
     const auto *CE = dyn_cast<CallExpr>(Cond);
     const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
     if (!FD || !FD->getIdentifier() || FD->getName() != "acc_on_device" || CE->getNumArgs() != 1)

@@ -6,7 +6,8 @@
 // is not device code (Kokkos' KOKKOS_IF_ON_HOST; GCC folds it the same way).
 // It was refused ("a compute region cannot do I/O ('fprintf') on a GPU"), and
 // its functions and globals were taken into the device module. On the host
-// device the branch runs. C and C++.
+// device the branch runs. C and C++ (where a handle's copy constructor and
+// destructor count references on the host only).
 // RUN: %ferry-clang -std=c11 -O2 %s -o %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2> %t.host && %FileCheck %s --check-prefix=HOST < %t.host
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -46,6 +47,49 @@ static int where(void) {
   return 0;
 }
 
+#ifdef __cplusplus
+// A handle whose copy constructor and destructor count references on the
+// host only (Kokkos' View tracker): a copy made in device code runs them
+// (invoked, in a destructor), their host branches are not device code.
+static int references = 0;
+static void retain(void) { ++references; }
+static void release(void) { --references; }
+struct Handle {
+  int *data;
+  explicit Handle(int *d) : data(d) { retain(); }
+  Handle(const Handle &o) : data(o.data) {
+    if (acc_on_device(acc_device_host))
+      retain();
+  }
+  ~Handle() {
+    if (acc_on_device(acc_device_host) && data)
+      release();
+  }
+};
+
+static int handleCopies(void) {
+  int values[8] = {1, 2, 3, 4, 5, 6, 7, 8}, out[8];
+  int bad = 0;
+  {
+    const Handle h(values);
+#pragma acc parallel loop copyin(values) copyout(out) firstprivate(h)
+    for (int i = 0; i < 8; ++i) {
+      Handle copy = h;
+      out[i] = copy.data[i] * 2;
+    }
+    for (int i = 0; i < 8; ++i)
+      bad += out[i] != 2 * (i + 1);
+    bad += references != 1;
+  }
+  bad += references != 0;
+  if (bad)
+    printf("handles: %d wrong, references %d\n", bad, references);
+  return bad;
+}
+#else
+static int handleCopies(void) { return 0; }
+#endif
+
 int main(void) {
   int a[16], w[16];
 #pragma acc parallel loop copyout(a, w)
@@ -64,5 +108,5 @@ int main(void) {
   bad |= host ? (host_reports != 31 || on_device != 1) : (host_reports != 0 || on_device != 16);
   if (bad)
     printf("sum %ld (49), reports %d, device answers %d\n", s, host_reports, on_device);
-  return bad;
+  return bad | handleCopies();
 }

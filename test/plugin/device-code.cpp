@@ -46,6 +46,12 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
       std::fprintf(stderr, "%d\n", i);
     if (!acc_on_device(acc_device_not_host))
       a[i] += std::rand();
+    if (acc_on_device(acc_device_host) && i > 0)
+      std::fprintf(stderr, "%d\n", i);
+    if (acc_on_device(acc_device_not_host) || i > 0)
+      a[i] += 1;
+    else
+      std::fprintf(stderr, "%d\n", i);
     if (acc_on_device(acc_device_nvidia))
       std::fprintf(stderr, "%d\n", i); // expected-error {{a compute region cannot do I/O ('fprintf') on a GPU; move it after the region}}
     a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}
