@@ -142,7 +142,8 @@ private:
            (I + 1 < Body.size() && Body[I + 1].is(tok::coloncolon));
   }
 
-  /// The scalars that a statement at the top of \p Body assigns (`x = e;`)
+  /// The scalars that a statement at the top of \p Body assigns (`x = e;`,
+  /// or in both branches of an `if`/`else`: `if (c) x = a; else x = b;`)
   /// before anything else in \p Body names them: local, non-const,
   /// arithmetic, declared before the construct, named in no data clause,
   /// not a loop's variable, never declared or used as a member in \p Body.
@@ -151,18 +152,64 @@ private:
     SmallPtrSet<const IdentifierInfo *, 16> Seen;
     for (size_t S = 0; S < Body.size();) {
       const size_t E = std::max(statementEnd(Body, S), S + 1);
-      if (E - S >= 4 && Body[S].is(tok::identifier) && Body[S + 1].is(tok::equal) &&
-          Body[E - 1].is(tok::semi) && !Seen.count(Body[S].getIdentifierInfo()) &&
-          none_of(Body.slice(S + 2, E - S - 2),
-                  [&](const Token &T) { return names(T, Body[S].getIdentifierInfo()); }) &&
-          privatizable(Body, S))
-        Own.push_back(Body[S].getIdentifierInfo());
-      for (size_t I = S; I < E; ++I)
+      SmallVector<size_t, 4> At;
+      assignsFirst(Body, S, std::min(E, Body.size()), At);
+      for (size_t I : At) {
+        const IdentifierInfo *X = Body[I].getIdentifierInfo();
+        if (!Seen.count(X) && !is_contained(Own, X) && privatizable(Body, I))
+          Own.push_back(X);
+      }
+      for (size_t I = S; I < E && I < Body.size(); ++I)
         if (Body[I].is(tok::identifier))
           Seen.insert(Body[I].getIdentifierInfo());
       S = E;
     }
     return Own;
+  }
+
+  /// The variables statement [\p S, \p E) of \p Body assigns before it names
+  /// them otherwise, by the index of such an assignment in \p At: `x = e;`
+  /// (e not naming x), the first ones of a block, and those both branches
+  /// of an `if`/`else` assign that its condition does not name.
+  static void assignsFirst(ArrayRef<Token> Body, size_t S, size_t E, SmallVectorImpl<size_t> &At) {
+    if (E - S >= 4 && Body[S].is(tok::identifier) && Body[S + 1].is(tok::equal) &&
+        Body[E - 1].is(tok::semi)) {
+      if (none_of(Body.slice(S + 2, E - S - 2),
+                  [&](const Token &T) { return names(T, Body[S].getIdentifierInfo()); }))
+        At.push_back(S);
+      return;
+    }
+    if (Body[S].is(tok::l_brace) && groupEnd(Body, S) == E) {
+      SmallPtrSet<const IdentifierInfo *, 8> Seen;
+      for (size_t T = S + 1; T + 1 < E;) {
+        const size_t F = std::min(std::max(statementEnd(Body, T), T + 1), E - 1);
+        SmallVector<size_t, 4> Here;
+        assignsFirst(Body, T, F, Here);
+        for (size_t I : Here)
+          if (!Seen.count(Body[I].getIdentifierInfo()))
+            At.push_back(I);
+        for (size_t I = T; I < F; ++I)
+          if (Body[I].is(tok::identifier))
+            Seen.insert(Body[I].getIdentifierInfo());
+        T = F;
+      }
+      return;
+    }
+    if (Body[S].is(tok::kw_if) && S + 1 < E && Body[S + 1].is(tok::l_paren)) {
+      const size_t Cond = groupEnd(Body, S + 1);
+      const size_t Then = statementEnd(Body, Cond);
+      if (Then >= E || Body[Then].isNot(tok::kw_else))
+        return; // (without `else`, not on every path)
+      SmallVector<size_t, 4> First, Second;
+      assignsFirst(Body, Cond, Then, First);
+      assignsFirst(Body, Then + 1, E, Second);
+      for (size_t I : First) {
+        const IdentifierInfo *X = Body[I].getIdentifierInfo();
+        if (any_of(Second, [&](size_t J) { return Body[J].getIdentifierInfo() == X; }) &&
+            none_of(Body.slice(S + 1, Cond - S - 1), [&](const Token &T) { return names(T, X); }))
+          At.push_back(I);
+      }
+    }
   }
 
   bool privatizable(ArrayRef<Token> Body, size_t At) const {

@@ -9,10 +9,10 @@
  * compiled as C++, C++; race-checked on the emulated devices.
  * RUN: %ferry-clang -std=c11 -O2 %s -o %t 2>&1 | %count 0
  * RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
- * RUN: env FERRY_EMU_CHECK=races %emu-gfx90a %run %t 2>&1 | %count 0
+ * RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t 2>&1 | %count 0
  * RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
  * RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
- * RUN: env FERRY_EMU_CHECK=races %emu-gfx90a %run %t.cxx 2>&1 | %count 0
+ * RUN: env FERRY_EMU_RACES=1 %emu-gfx90a %run %t.cxx 2>&1 | %count 0
  */
 #include "Inputs/check_c.h"
 
