@@ -7,6 +7,7 @@
 #include "AccPragmaHandler.h"
 
 #include "ConstructPieces.h"
+#include "ImplicitLoops.h"
 
 #include "AtomicConstruct.h"
 #include "BlockConstruct.h"
@@ -105,6 +106,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     return;
   addMemberRoots(PP, *D);
   addImplicitThis(PP, Ctx, *D, Introducer.Loc, /*Combined=*/true);
+  addIndependentNestReductions(PP, Ctx, *D, Introducer.Loc);
   if (D->isLoop())
     LoopConstruct(PP, Ctx, *D, Introducer.Loc).rewrite();
   else if (D->Kind == ConstructKind::Data || isComputeOnly(D->Kind))

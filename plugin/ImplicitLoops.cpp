@@ -8,6 +8,7 @@
 
 #include "CanonicalLoop.h"
 #include "LoopDependence.h"
+#include "SourceScanner.h"
 #include "StatementLexer.h"
 #include "TokenBuilder.h"
 
@@ -391,6 +392,64 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
   }
 }
 
+void addIndependentNestReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                                  SourceLocation PragmaLoc) {
+  if (!Loop.find(ClauseKind::Independent))
+    return;
+  // In a loop that reduces a scalar, a nested `loop independent` reduces it
+  // too (the iteration's partial), where no clause names it.
+  SmallVector<std::pair<IdentifierInfo *, std::string>, 4> Outer;
+  if (Loop.Kind != ConstructKind::KernelsLoop) {
+    // (In `kernels`, or in a `kernels loop`, which counts as a loop.)
+    OpenConstruct *Compute = Ctx.enclosingComputeConstruct();
+    SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+    const bool InKernels = Compute ? Compute->D->Kind == ConstructKind::Kernels
+                                   : !Loops.empty() &&
+                                         Loops.front()->D->Kind == ConstructKind::KernelsLoop;
+    if (Loop.Kind != ConstructKind::Loop || !InKernels)
+      return;
+    for (const OpenConstruct *L : Loops)
+      for (const Clause &C : L->D->Clauses)
+        if (C.Kind == ClauseKind::Reduction)
+          for (const VarRef &V : C.Vars)
+            Outer.push_back({V.Name.getIdentifierInfo(), C.ReductionOp});
+    if (!Loops.empty() && Outer.empty())
+      return;
+  }
+  bool Readable;
+  SourceScanner Scan(PP, PragmaLoc, Readable);
+  SmallVector<Token, 256> Stmt;
+  if (!Readable || !Scan.statementTokens(Stmt))
+    return;
+  SourceScanner::cook(PP, Stmt);
+  // (Any clause naming it, the construct's or the loop's, decides.)
+  SmallPtrSet<const IdentifierInfo *, 8> Named;
+  auto AddNames = [&](const Directive &D) {
+    for (const Clause &C : D.Clauses)
+      for (const VarRef &V : C.Vars)
+        Named.insert(V.Name.getIdentifierInfo());
+  };
+  AddNames(Loop);
+  if (Outer.empty()) {
+    if (OpenConstruct *Compute = Ctx.enclosingComputeConstruct())
+      AddNames(*Compute->D);
+    for (const Clause *C : Ctx.enclosingDataClauses())
+      for (const VarRef &V : C->Vars)
+        Named.insert(V.Name.getIdentifierInfo());
+  }
+  DenseMap<const IdentifierInfo *, unsigned> Uses = identifierUses(Stmt);
+  for (size_t I = 1; I + 1 < Stmt.size(); ++I) {
+    const Token &X = Stmt[I];
+    unsigned Count = 0;
+    const std::string Reduction = reductionUpdate(PP, Stmt, I, Count);
+    const bool Reduced = llvm::is_contained(Outer, std::make_pair(X.getIdentifierInfo(), Reduction));
+    if (Reduction.empty() || Uses[X.getIdentifierInfo()] != Count ||
+        !Named.insert(X.getIdentifierInfo()).second || (!Outer.empty() && !Reduced) ||
+        !Ctx.lookupVariable(X) || !reducible(Ctx, X, Reduction, {}))
+      continue;
+    Loop.Clauses.push_back(reductionClause(X, Reduction));
+  }
+}
 
 namespace {
 

@@ -55,6 +55,17 @@ bool wrapDeviceStatement(clang::Preprocessor &PP, const AccContext &Ctx, Directi
 void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                            llvm::ArrayRef<clang::Token> Enclosing = {});
 
+/// A `kernels` loop marked `independent` (`kernels loop independent`, or a
+/// `loop independent` of `kernels` in no other loop) whose nest updates a
+/// scalar declared before the construct as addImplicitReductions' do (`s
+/// += e` in its nested loop, named nowhere else, in no clause): the
+/// reduction, added to \p Loop, which NVHPC infers and PGI-era codes rely
+/// on (TeaLeaf's cg_calc_ur). Without it every iteration updated the one
+/// copy: updates lost. \p PragmaLoc: the directive's `#`, from where its
+/// statement is read in the source (its nested directives not handled yet).
+void addIndependentNestReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
+                                  clang::SourceLocation PragmaLoc);
+
 /// The plain loop of `kernels` next in the token stream, with each scalar
 /// that an iteration assigns before it uses it (`t = a[i] * 2;` as the
 /// first statement to name t, at the top of the body of the loop or of a
