@@ -16,6 +16,8 @@
 #include "SourceScanner.h"
 #include "StatementLexer.h"
 
+#include "clang/AST/Decl.h"
+
 using namespace clang;
 
 namespace ferry {
@@ -517,8 +519,41 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     if (C.Kind == ClauseKind::UseDevice)
       for (const VarRef &V : C.Vars)
         Vars.push_back(&V);
+  // C: a scalar or struct (not an array or pointer): a pointer to its
+  // device copy, which the statement's uses of its name go through
+  // (`&a` is the device address).
+  llvm::SmallVector<bool, 4> Object(Vars.size(), false);
+  for (size_t I = 0; I < Vars.size() && isC(PP); ++I) {
+    const VarDecl *VD = Ctx.lookupVariable(Vars[I]->Name);
+    Object[I] = VD && !VD->getType()->isArrayType() && !VD->getType()->isPointerType();
+    if (!Object[I])
+      continue;
+    const std::string Copy = "__ferry_use_device_" + std::to_string(I);
+    B.code("__typeof__(").tokens(Vars[I]->Name).code(") *" + Copy + " = (__typeof__(")
+        .tokens(Vars[I]->Name)
+        .code(") *)ferry_acc_use_device_address(__ferry_region, (const void *)&(")
+        .tokens(Vars[I]->Name)
+        .code("),")
+        .string(PP.getSpelling(Vars[I]->Name))
+        .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
+    TokenList Rewritten;
+    for (size_t T = 0; T < Body.size(); ++T) {
+      const bool Use = Body[T].is(tok::identifier) &&
+                       Body[T].getIdentifierInfo() == Vars[I]->Name.getIdentifierInfo() &&
+                       !(T > 0 && Body[T - 1].isOneOf(tok::period, tok::arrow));
+      if (!Use) {
+        Rewritten.push_back(Body[T]);
+        continue;
+      }
+      TokenBuilder Deref(PP, Body[T].getLocation());
+      Deref.code("(*" + Copy + ")");
+      Rewritten.append(Deref.get().begin(), Deref.get().end());
+    }
+    Body = std::move(Rewritten);
+  }
   // C: a pointer to the first element for an array (sizeof differs).
   for (size_t I = 0; I < Vars.size() && isC(PP); ++I)
+    if (!Object[I])
     B.code("__typeof__(&(")
         .tokens(Vars[I]->Name)
         .code(")[0]) __ferry_use_device_" + std::to_string(I) + " = (__typeof__(&(")
@@ -537,6 +572,8 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
         .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
   B.code("{");
   for (size_t I = 0; I < Vars.size(); ++I) {
+    if (isC(PP) && Object[I])
+      continue;
     if (isC(PP))
       B.code("__typeof__(__ferry_use_device_" + std::to_string(I) + ")");
     else

@@ -786,20 +786,16 @@ inline void *use_device_address(const ferry_region &R, const void *P, const char
                 Name, P);
   region_failed(R, Why);
 }
-/// A pointer: the device address it translates to; an array: a reference
-/// to the device's copy of it.
+/// A pointer: the device address it translates to; an array, a scalar or
+/// an object: a reference to the device's copy of it (`&x` is the device
+/// address).
 template <class A>
 auto use_device(const ferry_region &R, A &X, const char *Name, bool On, bool IfPresent)
-    -> std::conditional_t<std::is_array_v<A>, A &, A> {
-  if constexpr (std::is_array_v<A>) {
-    return *static_cast<A *>(use_device_address(R, &X, Name, On, IfPresent));
-  } else if constexpr (std::is_pointer_v<A>) {
+    -> std::conditional_t<std::is_pointer_v<A>, A, A &> {
+  if constexpr (std::is_pointer_v<A>)
     return static_cast<A>(use_device_address(R, X, Name, On, IfPresent));
-  } else {
-    static_assert(std::is_pointer_v<A>,
-                  "OpenACC use_device: the variable must be a pointer or an array");
-    return X;
-  }
+  else
+    return *static_cast<A *>(use_device_address(R, &X, Name, On, IfPresent));
 }
 
 /// The data clauses of a construct: entered when the construct starts
