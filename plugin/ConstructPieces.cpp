@@ -667,13 +667,9 @@ void addImplicitThis(Preprocessor &PP, const AccContext &Ctx, Directive &D,
       Ctx.enclosingDataDefault() ||
       llvm::any_of(Ctx.enclosingDataClauses(), [&](const Clause *C) { return NamesThis(*C); }))
     return;
-  bool Readable;
-  SourceScanner Scan(PP, PragmaLoc, Readable);
   SmallVector<Token, 256> Stmt;
-  if (!Readable || !Scan.statementTokens(Stmt))
-    return;
-  SourceScanner::cook(PP, Stmt);
-  if (!Ctx.usesMembersThroughThis(Stmt, PragmaLoc))
+  if (!SourceScanner::readStatement(PP, PragmaLoc, Stmt) ||
+      !Ctx.usesMembersThroughThis(Stmt, PragmaLoc))
     return;
   Clause This;
   This.Kind = ClauseKind::Copy;

@@ -416,12 +416,9 @@ void addIndependentNestReductions(Preprocessor &PP, AccContext &Ctx, Directive &
     if (!Loops.empty() && Outer.empty())
       return;
   }
-  bool Readable;
-  SourceScanner Scan(PP, PragmaLoc, Readable);
   SmallVector<Token, 256> Stmt;
-  if (!Readable || !Scan.statementTokens(Stmt))
+  if (!SourceScanner::readStatement(PP, PragmaLoc, Stmt))
     return;
-  SourceScanner::cook(PP, Stmt);
   // (Any clause naming it, the construct's or the loop's, decides.)
   SmallPtrSet<const IdentifierInfo *, 8> Named;
   auto AddNames = [&](const Directive &D) {

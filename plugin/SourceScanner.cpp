@@ -644,6 +644,16 @@ bool SourceScanner::statementTokens(SmallVectorImpl<Token> &Out) {
   return Ok;
 }
 
+bool SourceScanner::readStatement(Preprocessor &PP, SourceLocation Start,
+                                  SmallVectorImpl<Token> &Out) {
+  bool Readable;
+  SourceScanner Scan(PP, Start, Readable);
+  if (!Readable || !Scan.statementTokens(Out))
+    return false;
+  cook(PP, Out);
+  return true;
+}
+
 bool SourceScanner::statement() { return statement(next()); }
 
 bool SourceScanner::statement(Token T) {

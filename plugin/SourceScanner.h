@@ -102,6 +102,10 @@ public:
   /// At a directive: the raw tokens of the statement after it (the lines of
   /// the directives in it too) in \p Out; false where it cannot be read.
   bool statementTokens(llvm::SmallVectorImpl<clang::Token> &Out);
+  /// The statement after the directive at \p Start, read from the source
+  /// (statementTokens) and cooked (cook); false where it cannot be read.
+  static bool readStatement(clang::Preprocessor &PP, clang::SourceLocation Start,
+                            llvm::SmallVectorImpl<clang::Token> &Out);
   /// The names of the non-static data members and member functions that
   /// the class whose definition starts at \p ClassBegin (its `class`,
   /// `struct` or `template` keyword) declares in its body, read from the
