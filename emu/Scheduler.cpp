@@ -124,33 +124,41 @@ struct Lane {
 /// AMDGPU's LDS pointers are 32-bit, so both dialects truncate the
 /// emulator's group-memory addresses; low ones survive that. Each thread
 /// keeps one mapping for the groups it runs one after another, grown when
-/// a launch needs more.
+/// a launch needs more. It starts at a multiple of 64 KiB, an AMD GPU's
+/// whole LDS, as a GPU's group memory starts at offset 0: a variable laid
+/// out at offset 0 has any alignment its program asks for
+/// (`__shared__ __align__(16 * 1024)`, which a page did not give).
 class GroupMemory {
 public:
   GroupMemory() = default;
   GroupMemory(const GroupMemory &) = delete;
   GroupMemory &operator=(const GroupMemory &) = delete;
   ~GroupMemory() {
-    if (Base)
-      munmap(Base, Capacity);
+    if (Mapping)
+      munmap(Mapping, Mapped);
   }
   /// \p Bytes zeroed bytes, valid until the next call.
   uint8_t *zeroed(size_t Bytes) {
+    constexpr size_t Align = 0x10000;
     if (Bytes > Capacity) {
-      if (Base)
-        munmap(Base, Capacity);
-      const size_t Rounded = (Bytes + 0xffff) & ~size_t(0xffff);
+      if (Mapping)
+        munmap(Mapping, Mapped);
+      const size_t Rounded = (Bytes + Align - 1) & ~(Align - 1);
+      const size_t Size = Rounded + Align;
       void *P = MAP_FAILED;
 #ifdef MAP_32BIT
-      P = mmap(nullptr, Rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
-               -1, 0);
+      P = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1,
+               0);
 #endif
       // Anywhere else: 32-bit addresses of it do not work, all else does.
       if (P == MAP_FAILED)
-        P = mmap(nullptr, Rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        P = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (P == MAP_FAILED)
         std::abort();
-      Base = static_cast<uint8_t *>(P);
+      Mapping = static_cast<uint8_t *>(P);
+      Mapped = Size;
+      Base = reinterpret_cast<uint8_t *>((reinterpret_cast<uintptr_t>(P) + Align - 1) &
+                                         ~uintptr_t(Align - 1));
       Capacity = Rounded;
     }
     if (Bytes)
@@ -159,7 +167,9 @@ public:
   }
 
 private:
-  uint8_t *Base = nullptr;
+  uint8_t *Mapping = nullptr; ///< what mmap gave, Mapped bytes
+  size_t Mapped = 0;
+  uint8_t *Base = nullptr;    ///< its first 64 KiB boundary
   size_t Capacity = 0;
 };
 
