@@ -57,9 +57,7 @@ public:
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!PP.getDiagnostics().hasErrorOccurred())
-      ferry::plugin::checkDeviceCode(Ctx, PP.getDiagnostics(), [this](SourceLocation Region) {
-        return Handler.context().thisMapped(Region);
-      }, /*Names=*/nullptr);
+      ferry::plugin::checkDeviceCode(Ctx, PP.getDiagnostics(), /*Names=*/nullptr);
   }
 
 private:

@@ -371,6 +371,11 @@ private:
   /// after reporting one that needs more.
   bool rejectHeapUse(const Stmt *S, SourceLocation Here) {
     if (const auto *NE = dyn_cast<CXXNewExpr>(S)) {
+      // Placement new (`new (p) T(...)`) allocates nothing: a construction,
+      // whose constructor is checked as any call (Kokkos' team reductions).
+      if (const FunctionDecl *New = NE->getOperatorNew();
+          New && New->isReservedGlobalPlacementOperator())
+        return false;
       const CXXConstructExpr *Init = NE->getConstructExpr();
       if (NE->getNumPlacementArgs() || (Init && !Init->getConstructor()->isTrivial()) ||
           !NE->getAllocatedType().isTrivialType(Ctx)) {

@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <openacc.h>
 
 int external_helper(int);               // no definition in this file
@@ -64,6 +65,8 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     double *p = new double[2]; // trivial: the device heap's
     a[i] += p[0];
     delete[] p;
+    double slot;
+    a[i] += *new (&slot) double(2.0); // placement new: a construction, no allocation
     Shape *o = new Shape(); // expected-error {{a compute region cannot allocate or free memory with 'new' on a GPU (its device heap has 'malloc' and 'free'); allocate before the region and name the memory in a data clause, or use malloc}}
     (void)o;
     void *m = std::malloc(8); // the device heap's
