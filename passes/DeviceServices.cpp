@@ -22,12 +22,12 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "DeviceHeap.h"
+#include "ModuleHelpers.h"
 #include "TranslationPasses.h"
 #include "Untranslatable.h"
 
 #include "ferry/PrintfFormat.h"
 
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
@@ -35,7 +35,6 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/AMDGPUEmitPrintf.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #define DEBUG_TYPE "ferry-device-services"
@@ -87,61 +86,6 @@ Value *emitInPlace(CallBase &Call, function_ref<Value *(IRBuilder<> &)> Emit) {
   Value *Result = Emit(B);
   B.CreateBr(Tail);
   return Result;
-}
-
-/// The value \p V holds, where it is reloaded from a local that one store
-/// fills (clang's unoptimized spill of a parameter); else \p V.
-Value *spilledValue(Value *V) {
-  V = V->stripPointerCasts();
-  auto *Load = dyn_cast<LoadInst>(V);
-  auto *Slot = Load ? dyn_cast<AllocaInst>(Load->getPointerOperand()->stripPointerCasts())
-                    : nullptr;
-  if (!Slot)
-    return V;
-  StoreInst *Only = nullptr;
-  SmallVector<Value *, 4> Work{Slot};
-  while (!Work.empty())
-    for (User *U : Work.pop_back_val()->users()) {
-      if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U))
-        Work.push_back(U);
-      else if (auto *S = dyn_cast<StoreInst>(U); S && S->getValueOperand() != Slot && !Only)
-        Only = S;
-      else if (!isa<LoadInst>(U) && !(isa<IntrinsicInst>(U) &&
-                                      cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
-        return V;
-    }
-  return Only ? Only->getValueOperand()->stripPointerCasts() : V;
-}
-
-/// A printf wrapper (a device function that passes its parameter to printf
-/// as the format, Kokkos::printf, a logging helper) is inlined into its
-/// callers, whose format is then the constant they pass: the buffered
-/// printf needs the format at compile time. Up to four levels of wrappers.
-void inlinePrintfWrappers(Function &Vprintf) {
-  for (unsigned Level = 0; Level < 4; ++Level) {
-    SmallSetVector<Function *, 4> Wrappers;
-    for (User *U : Vprintf.users())
-      if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledFunction() == &Vprintf)
-        if (auto *A = dyn_cast<Argument>(spilledValue(Call->getArgOperand(0)));
-            A && A->getParent()->getCallingConv() != CallingConv::AMDGPU_KERNEL &&
-            A->getParent()->getCallingConv() != CallingConv::PTX_Kernel)
-          Wrappers.insert(A->getParent());
-    bool Inlined = false;
-    for (Function *W : Wrappers) {
-      SmallVector<CallBase *, 4> Calls;
-      for (User *U : W->users())
-        if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledFunction() == W)
-          Calls.push_back(Call);
-      for (CallBase *Call : Calls) {
-        InlineFunctionInfo Info;
-        Inlined |= InlineFunction(*Call, Info).isSuccess();
-      }
-      if (W->use_empty() && W->hasLocalLinkage())
-        W->eraseFromParent();
-    }
-    if (!Inlined)
-      return;
-  }
 }
 
 /// vprintf(format, buffer) -> a buffered printf record; false (after a
@@ -249,7 +193,11 @@ PreservedAnalyses DeviceServicesPass::run(Module &M, ModuleAnalysisManager &) {
   const bool Heap = lowerDeviceHeap(M);
   if (!Printfs.empty()) {
     Function *Vprintf = Printfs.front()->getCalledFunction();
-    inlinePrintfWrappers(*Vprintf);
+    // A printf wrapper (a device function that passes its parameter to
+    // printf as the format, Kokkos::printf, a logging helper) is inlined
+    // into its callers, whose format is then the constant they pass: the
+    // buffered printf needs the format at compile time.
+    inlineParameterWrappers(*Vprintf, 0);
     Printfs.clear();
     for (User *U : Vprintf->users())
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == Vprintf)

@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+#include "ModuleHelpers.h"
 #include "Untranslatable.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
@@ -58,7 +59,9 @@ void IntrinsicLowering::replaceCall(Value *Result) {
 }
 
 std::optional<uint64_t> IntrinsicLowering::constArg(unsigned I) const {
-  if (auto *C = dyn_cast<ConstantInt>(arg(I)))
+  // At -O0 the constant a caller passes reaches an inlined wrapper's
+  // operand through the wrapper's spilled parameter.
+  if (auto *C = dyn_cast<ConstantInt>(spilledValue(arg(I))))
     return C->getZExtValue();
   return std::nullopt;
 }

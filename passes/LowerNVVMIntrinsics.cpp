@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "IntrinsicLowering.h"
+#include "ModuleHelpers.h"
 #include "TranslationPasses.h"
 
 #include "llvm/IR/Module.h"
@@ -78,6 +79,12 @@ static std::string signatureProblem(const Function &F, const IntrinsicRow &Row) 
 PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
                                                ModuleAnalysisManager &) {
   bool Changed = false;
+  // A device function that passes its parameter as a barrier's id (CUDA
+  // 13's __barrier_sync(unsigned), which cooperative groups' sync() calls)
+  // is not inlined at -O0: inlined here, the id is its callers' constant.
+  for (StringRef Name : {"llvm.nvvm.barrier.sync", "llvm.nvvm.bar.sync", "llvm.nvvm.barrier.sync.cnt"})
+    if (Function *F = M.getFunction(Name))
+      Changed |= inlineParameterWrappers(*F, 0);
   for (Function &F : make_early_inc_range(M)) {
     if (!F.getName().starts_with("llvm.nvvm."))
       continue;

@@ -283,13 +283,13 @@ private:
     // declares itself.
     const bool None = Ctx.defaultNone(In.D, In.Compute);
     ArrayRef<Token> Body = body();
-    SmallPtrSet<const IdentifierInfo *, 8> Own = declaredInBody(Body);
+    const std::vector<bool> Own = ownNames(Body);
     for (size_t I = 0; I < Body.size(); ++I) {
       const Token &T = Body[I];
       if (!T.is(tok::identifier) ||
           (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) ||
           T.getIdentifierInfo()->getName().starts_with("__ferry_") ||
-          Seen.count(T.getIdentifierInfo()) || Own.count(T.getIdentifierInfo()))
+          Seen.count(T.getIdentifierInfo()) || Own[I])
         continue;
       const VarDecl *VD = Ctx.lookupVariable(T);
       // A variable the construct's sequential control declares: a scalar
@@ -312,35 +312,100 @@ private:
     return true;
   }
 
-  /// The names \p Body declares (`T x =`, `T *x;`, `T x[`, `T x,` with T a
-  /// type keyword or a typedef): the body's own variables. (A lookup where
-  /// the directive stands may still find the variable of a `for` statement
-  /// just before it, which the parser has not left.)
-  SmallPtrSet<const IdentifierInfo *, 8>
-  declaredInBody(ArrayRef<Token> Body) const {
-    SmallPtrSet<const IdentifierInfo *, 8> Own;
-    auto IsType = [&](const Token &T) {
+  /// Whether \p Body[I] starts a declarator: `T x =`, `T *x;`, `T x[`,
+  /// `T x,` with T a type keyword, a typedef or `struct s`, and the later
+  /// declarators of such a statement (`int i, is;`).
+  bool declaresAt(ArrayRef<Token> Body, size_t I) const {
+    if (I == 0 || I + 1 >= Body.size() || !Body[I].is(tok::identifier) ||
+        !Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::l_square))
+      return false;
+    auto IsType = [&](size_t P) {
+      const Token &T = Body[P];
       return T.isOneOf(tok::kw_int, tok::kw_double, tok::kw_float, tok::kw_long,
-                       tok::kw_short, tok::kw_char, tok::kw_unsigned,
-                       tok::kw_signed, tok::kw_bool, tok::kw__Complex,
-                       tok::kw_void) ||
-             (T.is(tok::identifier) && Ctx.namesType(T));
+                       tok::kw_short, tok::kw_char, tok::kw_unsigned, tok::kw_signed,
+                       tok::kw_bool, tok::kw__Complex, tok::kw_void) ||
+             (T.is(tok::identifier) && Ctx.namesType(T)) ||
+             // `struct s x`: the tag names the type.
+             (P > 0 && T.is(tok::identifier) &&
+              Body[P - 1].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum));
     };
-    for (size_t I = 1; I + 1 < Body.size(); ++I) {
-      if (!Body[I].is(tok::identifier) ||
-          !Body[I + 1].isOneOf(tok::equal, tok::semi, tok::comma,
-                               tok::l_square))
+    size_t P = I - 1;
+    while (P > 0 && Body[P].isOneOf(tok::star, tok::kw_const, tok::kw_restrict, tok::kw_volatile))
+      --P;
+    if (!Body[P].is(tok::comma))
+      return IsType(P);
+    // A later declarator: the statement's first token (after `;`, a brace
+    // or an opening parenthesis around it) is a type.
+    int Depth = 0;
+    for (size_t Q = P; Q-- > 0;) {
+      if (Body[Q].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        ++Depth;
+      else if (Body[Q].isOneOf(tok::l_paren, tok::l_square, tok::l_brace) && Depth)
+        --Depth;
+      else if (!Depth && Body[Q].isOneOf(tok::semi, tok::l_brace, tok::l_paren))
+        return Q + 1 < P && IsType(Q + 1);
+    }
+    return IsType(0);
+  }
+
+  /// Which tokens of \p Body name a variable the body declares (the
+  /// declarator and the uses in its scope: the rest of its block, or the
+  /// `for` statement whose header declares it): not the code around's. A
+  /// name the body declares in an inner block only is the outer variable
+  /// elsewhere (`is = t[in];` beside `{ int is = e[in]; ... }`).
+  std::vector<bool> ownNames(ArrayRef<Token> Body) const {
+    struct Scope {
+      size_t End; ///< the token that ends it (its `}`, or a `for`'s last)
+      SmallPtrSet<const IdentifierInfo *, 4> Names;
+    };
+    // The last token of the statement starting at \p S: a block's `}`,
+    // else the first `;` outside brackets, or the token before the `}` that
+    // closes the block around it. (A statement that nests a block after a
+    // header, `for (...) for (...) { }`, may seem to reach further.)
+    auto StatementEnd = [&](size_t S) {
+      int Depth = 0;
+      for (size_t Q = S; Q < Body.size(); ++Q) {
+        if (Body[Q].isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+          ++Depth;
+        } else if (Body[Q].isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+          if (--Depth < 0)
+            return Q - 1;
+          if (!Depth && Q > S && Body[S].is(tok::l_brace))
+            return Q;
+        } else if (!Depth && Body[Q].is(tok::semi)) {
+          return Q;
+        }
+      }
+      return Body.size();
+    };
+    std::vector<bool> Own(Body.size(), false);
+    SmallVector<Scope, 8> Scopes{{Body.size(), {}}};
+    for (size_t I = 0; I < Body.size(); ++I) {
+      while (Scopes.size() > 1 && Scopes.back().End < I)
+        Scopes.pop_back();
+      const Token &T = Body[I];
+      if (T.is(tok::l_brace)) {
+        Scopes.push_back({StatementEnd(I), {}});
         continue;
-      size_t P = I - 1;
-      while (P > 0 && Body[P].isOneOf(tok::star, tok::kw_const,
-                                      tok::kw_restrict, tok::kw_volatile))
-        --P;
-      // `struct s x`: the tag names the type.
-      const bool Tag =
-          P > 0 && Body[P].is(tok::identifier) &&
-          Body[P - 1].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum);
-      if (IsType(Body[P]) || Tag)
-        Own.insert(Body[I].getIdentifierInfo());
+      }
+      if (T.is(tok::kw_for) && I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
+        // The header's declarations: in scope up to the end of the body.
+        size_t Close = I + 1;
+        for (int Depth = 0; Close < Body.size(); ++Close)
+          if (Body[Close].is(tok::l_paren))
+            ++Depth;
+          else if (Body[Close].is(tok::r_paren) && --Depth == 0)
+            break;
+        Scopes.push_back({Close + 1 < Body.size() ? StatementEnd(Close + 1) : Body.size(), {}});
+        continue;
+      }
+      if (!T.is(tok::identifier) || (I && Body[I - 1].isOneOf(tok::period, tok::arrow)))
+        continue;
+      if (declaresAt(Body, I))
+        Scopes.back().Names.insert(T.getIdentifierInfo());
+      Own[I] = llvm::any_of(Scopes, [&](const Scope &S) {
+        return S.Names.count(T.getIdentifierInfo()) != 0;
+      });
     }
     return Own;
   }
@@ -538,12 +603,13 @@ private:
       else if (C.FixedArray)
         Refs[C.Name.getIdentifierInfo()] = "__ferry_arr_" + name(PP, C.Name);
     ArrayRef<Token> Body = body();
+    const std::vector<bool> Own = ownNames(Body);
     TokenList Out;
     for (size_t I = 0; I < Body.size(); ++I) {
       const Token &T = Body[I];
       auto It =
           T.is(tok::identifier) ? Refs.find(T.getIdentifierInfo()) : Refs.end();
-      if (It == Refs.end() ||
+      if (It == Refs.end() || Own[I] ||
           (I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
         Out.push_back(T);
         continue;

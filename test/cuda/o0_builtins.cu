@@ -9,11 +9,16 @@
 //   builtin variable's conversion operator with its address, a variable
 //   clang never defines: the emulated image did not load (HeCBench softmax
 //   at -O0), and the code object kept an undefined weak symbol.
+// - Cooperative groups' thread_block::sync() calls CUDA 13's
+//   __barrier_sync(unsigned id), which passes its parameter as the
+//   barrier's id: "the barrier id is not a constant" refused the image
+//   (llm.c's global_norm built with -O0 -G). The translation inlines it.
 // RUN: %ferry-nvcc -O0 -arch=sm_80 %s -o %t.O0
 // RUN: %emu-gfx90a %t.O0 > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t.O3
 // RUN: %emu-gfx1100 %t.O3 > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // CHECK: PASS
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -41,6 +46,14 @@ __global__ void indices(int *out) {
   out[b.x * n.x + t.x] = int(t.x + 1000 * b.x + 100000 * g.x) + warpSize * 0;
 }
 
+__global__ void reverse(int *out) {
+  __shared__ int s[64];
+  cooperative_groups::thread_block block = cooperative_groups::this_thread_block();
+  s[threadIdx.x] = int(threadIdx.x);
+  block.sync();
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
+
 int main() {
   int *global, *out, h[4] = {0, 0, 0, 0}, v = 42;
   cudaMalloc(&global, sizeof(int));
@@ -57,6 +70,11 @@ int main() {
   cudaMemcpy(hi, ids, sizeof hi, cudaMemcpyDeviceToHost);
   for (int i = 0; i < 64; ++i)
     ok &= hi[i] == i % 32 + 1000 * (i / 32) + 200000;
+  reverse<<<1, 64>>>(ids);
+  ok &= cudaDeviceSynchronize() == cudaSuccess;
+  cudaMemcpy(hi, ids, sizeof hi, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 64; ++i)
+    ok &= hi[i] == 63 - i;
   std::printf("%s; %d %d %d %d\n%s\n", cudaGetErrorString(e), h[0], h[1], h[2], h[3],
               ok ? "PASS" : "FAIL");
   return !ok;

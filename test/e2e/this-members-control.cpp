@@ -4,10 +4,10 @@
 // loop-da-member-expr.cpp): those statements are the device copy's, as
 // `this->k = 770;` was. They ran as host control on the host object, and
 // the construct's copy of the object then overwrote them (0 4 8 where 990
-// 774 668 was right). A class template the same.
+// 774 668 was right). A class template the same. Race-checked.
 // RUN: %ferry-clangxx -O2 %s -o %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
-// RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+// RUN: %emu-gfx90a env FERRY_EMU_RACES=1 %run %t 2>&1 | %count 0
 // RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
 #include "Inputs/check.h"
 
@@ -20,8 +20,12 @@ struct Test {
       k = 770;
       l = 660;
 #pragma acc loop gang
-      for (int x = 0; x < 4; ++x)
+      for (int x = 0; x < 4; ++x) {
+        // (Ferry spreads a gang loop over the gang's lanes too: its
+        // iterations are independent, as `parallel` says.)
+#pragma acc atomic update
         k += 1;
+      }
 #pragma acc loop seq
       for (int y = 0; y < 4; ++y)
         l += 2;
