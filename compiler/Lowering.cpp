@@ -31,7 +31,9 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -811,15 +813,31 @@ Error linkLibdevice(Module &M, const PTXOptions &Opts, StageDumper &Dump) {
   return Dump.module("linked", M);
 }
 
+/// Whether \p M's own code was compiled with nvcc's --use_fast_math:
+/// ferry-nvcc's -fapprox-func on every function it defines (libdevice's
+/// aside).
+bool isFastMath(const Module &M) {
+  bool Any = false;
+  for (const Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__nv_"))
+      continue;
+    if (!F.getFnAttribute("approx-func-fp-math").getValueAsBool())
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 /// Folds __nvvm_reflect in \p M with CUDA's defaults for \p SM (LLVM 19's
 /// own NVVMReflect folds __CUDA_PREC_SQRT to 0, turning sqrtf into
-/// sqrt.approx).
-void foldNVVMReflect(Module &M, StringRef SM) {
+/// sqrt.approx; so does nvcc's --use_fast_math, -prec-sqrt=false).
+void foldNVVMReflect(Module &M, StringRef SM, bool FastMath) {
   unsigned Number = 0;
   SM.drop_front(3).rtrim("a").getAsInteger(10, Number);
   TranslateTarget Reflect;
   Reflect.CudaArch = Number * 10;
   Reflect.ForAMDGPU = false;
+  Reflect.PrecSqrt = !FastMath;
   ModuleAnalysisManager MAM;
   NVVMReflectPass(Reflect).run(M, MAM);
 }
@@ -902,9 +920,32 @@ void alignPrivateAggregates(Module &M) {
             A->setAlignment(Align(16));
 }
 
-/// The linked module \p M optimized for Opts.SM and emitted as PTX.
-Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, DiagnosticCollector &Collect,
-                              StageDumper &Dump) {
+/// nvcc's --use_fast_math is also -prec-div=false: float divisions as
+/// div.approx (flushing denormals where the function does). NVPTX would
+/// choose it only under unsafe-fp-math, which also lets it fuse multiplies
+/// and adds that -fmad=false keeps apart.
+void approximateDivisions(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    const bool FTZ = F.getFnAttribute("denormal-fp-math-f32").getValueAsString().starts_with(
+        "preserve-sign");
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (I.getOpcode() == Instruction::FDiv && I.getType()->isFloatTy()) {
+        IRBuilder<> B(&I);
+        Value *Div = B.CreateIntrinsic(
+            FTZ ? Intrinsic::nvvm_div_approx_ftz_f : Intrinsic::nvvm_div_approx_f, {},
+            {I.getOperand(0), I.getOperand(1)});
+        I.replaceAllUsesWith(Div);
+        I.eraseFromParent();
+      }
+  }
+}
+
+/// The linked module \p M optimized for Opts.SM and emitted as PTX
+/// (\p FastMath: its code was compiled with --use_fast_math, isFastMath).
+Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, bool FastMath,
+                              DiagnosticCollector &Collect, StageDumper &Dump) {
   auto TM = createPTXTargetMachine(M, Opts);
   if (!TM)
     return TM.takeError();
@@ -913,6 +954,8 @@ Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, DiagnosticColle
   if (Error E = optimizeForCodegen(M, **TM, Opts.OptLevel, "optimizing for " + Opts.SM,
                                    CodegenTarget::NVPTX, Collect, Dump))
     return std::move(E);
+  if (FastMath)
+    approximateDivisions(M);
   Expected<std::string> PTX =
       emit(M, **TM, CodeGenFileType::AssemblyFile, "code generation for " + Opts.SM, Dump);
   if (!PTX)
@@ -939,10 +982,11 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     return std::move(E);
   if (Error E = linkLibdevice(*M, Opts, Dump))
     return std::move(E);
-  foldNVVMReflect(*M, Opts.SM);
+  const bool FastMath = isFastMath(*M);
+  foldNVVMReflect(*M, Opts.SM, FastMath);
   if (Error E = checkPreVoltaWarpCalls(*M, Opts.SM))
     return std::move(E);
-  return emitPTX(*M, Opts, Collect, Dump);
+  return emitPTX(*M, Opts, FastMath, Collect, Dump);
 }
 
 } // namespace ferry

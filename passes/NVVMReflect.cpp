@@ -5,7 +5,8 @@
 /// __nvvm_reflect("name") / llvm.nvvm.reflect. For AMDGPU: __CUDA_FTZ is the
 /// module's nvvm-reflect-ftz flag, __CUDA_ARCH the SM the IR was written for
 /// (TranslateTarget::CudaArch), __CUDA_PREC_SQRT 1 (CUDA's default
-/// -prec-sqrt=true; LLVM 19's own NVVMReflect folds it to 0), anything else
+/// -prec-sqrt=true; LLVM 19's own NVVMReflect folds it to 0; PTX under
+/// --use_fast_math: TranslateTarget::PrecSqrt), anything else
 /// 0. Also Ferry's own question, __ferry_target_is_amdgpu() (its device
 /// library's acc_on_device): 1 for AMDGPU, 0 for PTX.
 /// The pipeline runs SCCP and SimplifyCFG next, so that branches for other
@@ -45,7 +46,7 @@ PreservedAnalyses NVVMReflectPass::run(Module &M, ModuleAnalysisManager &) {
       uint64_t Value = StringSwitch<uint64_t>(Query)
                            .Case("__CUDA_FTZ", FTZ)
                            .Case("__CUDA_ARCH", T.CudaArch)
-                           .Case("__CUDA_PREC_SQRT", 1)
+                           .Case("__CUDA_PREC_SQRT", T.PrecSqrt)
                            .Default(0);
       CI->replaceAllUsesWith(ConstantInt::get(CI->getType(), Value));
       CI->eraseFromParent();

@@ -41,6 +41,9 @@ struct TranslateTarget {
   /// What __ferry_target_is_amdgpu() folds to: 1 when translating for
   /// AMDGPU, 0 for PTX (Ferry's device library asks, for acc_on_device).
   bool ForAMDGPU = true;
+  /// What __nvvm_reflect("__CUDA_PREC_SQRT") folds to: CUDA's default
+  /// -prec-sqrt=true; false for PTX under nvcc's --use_fast_math.
+  bool PrecSqrt = true;
 
   bool isWave64() const { return Warp == WarpStrategy::Emu32; }
   unsigned waveSize() const { return isWave64() ? 64 : 32; }

@@ -43,8 +43,13 @@ bool isScalarOrDependent(QualType T) {
 }
 
 bool isLocalScalar(const VarDecl *VD) {
-  return VD && !VD->hasGlobalStorage() && !VD->getType()->isReferenceType() &&
-         isScalarOrDependent(VD->getType()) && !VD->getType().isConstQualified();
+  if (!VD || VD->hasGlobalStorage())
+    return false;
+  // A reference to a scalar (`void sum(float &s)`): the scalar it names.
+  const QualType T = VD->getType()->isReferenceType() && !VD->getType()->isDependentType()
+                         ? VD->getType().getNonReferenceType()
+                         : VD->getType();
+  return !T->isReferenceType() && isScalarOrDependent(T) && !T.isConstQualified();
 }
 
 QualType subscriptedType(QualType T) {
@@ -467,9 +472,15 @@ TokenList AccContext::changedStructs(ArrayRef<Token> Body,
         Named.count(T.getIdentifierInfo()) || Seen.count(T.getIdentifierInfo()))
       continue;
     const VarDecl *VD = lookupVariable(T);
-    if (!VD || !VD->hasLocalStorage() || VD->getType().isConstQualified() ||
-        !VD->getType()->isRecordType() ||
-        (CPlusPlus && !VD->getType().isTriviallyCopyableType(TheSema->Context)))
+    // A struct reached through a reference (`void step(W &w)`) too: the
+    // object it names is OpenACC's variable (present or copied), whose
+    // changes the program sees after the region.
+    const QualType Type = VD ? VD->getType().getNonReferenceType() : QualType();
+    // (A class template's specialization only a reference names may not
+    // be instantiated yet: complete it, as the region's uses will.)
+    if (!VD || !VD->hasLocalStorage() || Type.isConstQualified() || !Type->isRecordType() ||
+        Type->isDependentType() || !TheSema->isCompleteType(T.getLocation(), Type) ||
+        (CPlusPlus && !Type.isTriviallyCopyableType(TheSema->Context)))
       continue;
     bool Changed = false;
     const Token *Dereferenced = nullptr;
@@ -477,7 +488,11 @@ TokenList AccContext::changedStructs(ArrayRef<Token> Body,
       if (Body[J].getIdentifierInfo() != T.getIdentifierInfo() ||
           (J > 0 && Body[J - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
         continue;
-      const StructUse Use = useOfStruct(Body, J, VD->getType(), CPlusPlus);
+      // (The target of an `atomic` construct, `s.count` in its rewritten
+      // statement, is changed.)
+      const StructUse Use = atomicTarget(Body[J].getLocation())
+                                ? StructUse::Changes
+                                : useOfStruct(Body, J, Type, CPlusPlus);
       Changed |= Use == StructUse::Changes;
       if (Use == StructUse::Dereferences && !Dereferenced)
         Dereferenced = &Body[J];
@@ -509,10 +524,12 @@ TokenList AccContext::implicitArrays(ArrayRef<Token> Body,
         Named.count(T.getIdentifierInfo()) || !Seen.insert(T.getIdentifierInfo()).second)
       continue;
     const VarDecl *VD = lookupVariable(T);
-    // Variable-length arrays too (clang's extension), as C makes them copy.
-    if (!VD || VD->getType()->isReferenceType() || VD->getType().isConstQualified() ||
-        !(VD->getType()->isConstantArrayType() || isVariableLengthArray(T)) ||
-        VD->isConstexpr())
+    // Variable-length arrays too (clang's extension), as C makes them copy;
+    // and an array reached through a reference (`float (&a)[8]`), the
+    // array it names.
+    const QualType Type = VD ? VD->getType().getNonReferenceType() : QualType();
+    if (!VD || Type.isConstQualified() ||
+        !(Type->isConstantArrayType() || isVariableLengthArray(T)) || VD->isConstexpr())
       continue;
     bool Declared = false; // namespace-scope `declare`: regions use its device copy
     for (const auto *A : VD->specific_attrs<AnnotateAttr>())
@@ -1086,9 +1103,9 @@ llvm::SmallVector<const Clause *, 8> AccContext::enclosingDataClauses() const {
   return Clauses;
 }
 
-std::string AccContext::openByScope(Preprocessor &PP, const Directive &D) {
+std::string AccContext::openByScope(Preprocessor &PP, const Directive &D, SourceLocation End) {
   const std::string Marker = "__ferry_open_" + std::to_string(ScopeOpen.size());
-  ScopeOpen.emplace_back(std::make_unique<Directive>(D), PP.getIdentifierInfo(Marker));
+  ScopeOpen.push_back({std::make_unique<Directive>(D), PP.getIdentifierInfo(Marker), End});
   return Marker;
 }
 
@@ -1096,11 +1113,16 @@ llvm::SmallVector<const Directive *, 4> AccContext::scopeOpenHere() const {
   llvm::SmallVector<const Directive *, 4> Here;
   if (!TheSema || !TheSema->getCurScope())
     return Here;
+  const SourceManager &SM = TheSema->getSourceManager();
   for (auto It = ScopeOpen.rbegin(); It != ScopeOpen.rend(); ++It) {
-    LookupResult R(*TheSema, It->second, SourceLocation(), Sema::LookupOrdinaryName);
+    // A directive right after the block: its marker is still in scope.
+    if (It->End.isValid() && DirectiveAt.isValid() &&
+        SM.isBeforeInTranslationUnit(It->End, SM.getFileLoc(DirectiveAt)))
+      continue;
+    LookupResult R(*TheSema, It->Marker, SourceLocation(), Sema::LookupOrdinaryName);
     TheSema->LookupName(R, TheSema->getCurScope());
     if (!R.empty())
-      Here.push_back(It->first.get());
+      Here.push_back(It->D.get());
   }
   return Here;
 }

@@ -280,8 +280,13 @@ public:
   /// A `data` construct whose block the parser reads as it is (C: not
   /// lexed ahead, so that the directives inside see its declarations): it
   /// declares the name \p Marker, and it is open wherever a lookup finds
-  /// that name. Returns the marker's name.
-  std::string openByScope(clang::Preprocessor &PP, const Directive &D);
+  /// that name, up to the block's end \p End (the parser lexes the
+  /// directive after the block's `}` before it leaves the block's scope).
+  /// Returns the marker's name.
+  std::string openByScope(clang::Preprocessor &PP, const Directive &D, clang::SourceLocation End);
+  /// The directive being handled now (scopeOpenHere compares it with the
+  /// ends of the blocks).
+  void handlingDirectiveAt(clang::SourceLocation At) { DirectiveAt = At; }
   /// A number for the records `routine(name) bind(...)` leaves, distinct in
   /// the translation unit.
   unsigned nextRoutineId() { return RoutineIds++; }
@@ -467,8 +472,15 @@ private:
   llvm::DenseSet<clang::SourceLocation::UIntTy> PlainDirectives;
   llvm::DenseMap<clang::SourceLocation::UIntTy, llvm::SmallVector<clang::Token, 1>>
       PlainLoopPrivates;
-  /// The constructs openByScope keeps, with their markers.
-  std::vector<std::pair<std::unique_ptr<Directive>, clang::IdentifierInfo *>> ScopeOpen;
+  /// The constructs openByScope keeps, with their markers and the ends of
+  /// their blocks (invalid where the source could not be read).
+  struct ScopeOpenConstruct {
+    std::unique_ptr<Directive> D;
+    clang::IdentifierInfo *Marker;
+    clang::SourceLocation End;
+  };
+  std::vector<ScopeOpenConstruct> ScopeOpen;
+  clang::SourceLocation DirectiveAt;
   /// The constructs of ScopeOpen a lookup sees here, innermost first.
   llvm::SmallVector<const Directive *, 4> scopeOpenHere() const;
 };

@@ -83,6 +83,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   std::optional<Directive> D = parseDirective(PP, Line, FirstToken.getLocation());
   if (!D)
     return;
+  Ctx.handlingDirectiveAt(D->Loc);
   // Only `declare` and `routine` may stand outside a function.
   if (D->Kind != ConstructKind::Declare && D->Kind != ConstructKind::Routine &&
       Ctx.atNamespaceScope(Introducer.Loc)) {

@@ -547,7 +547,9 @@ void rewriteAtomic(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   // about `x`, `v` or `expr` land on the line that has them.
   AtomicRewriter Rewriter(PP, Ctx, D, Stmt.empty() ? PragmaLoc : Stmt.front().getLocation());
   Rewriter.rewrite(Stmt);
-  if (ArrayRef<Token> X = Rewriter.target(); X.size() == 1 && X[0].is(tok::identifier))
+  // The variable the target names (`x`, `s` of `s.count`, `a` of `a[i]`):
+  // the rewritten statement names it inside a call.
+  if (ArrayRef<Token> X = Rewriter.target(); !X.empty() && X[0].is(tok::identifier))
     Ctx.markAtomicTarget(X[0].getLocation());
 }
 

@@ -361,7 +361,12 @@ bool BlockConstructRewrite::rewriteCDataBlock() {
   if (unsigned Items = emitDataItems(PP, B, D))
     emitCDataScope(B, Items);
   emitRowScopes(PP, B, D);
-  B.code("typedef int " + Ctx.openByScope(PP, D) + " __attribute__((unused));");
+  // The block's end, where the construct closes.
+  SmallVector<Token, 64> Block;
+  SourceLocation End;
+  if (SourceScanner::readStatement(PP, PragmaLoc, Block) && !Block.empty())
+    End = PP.getSourceManager().getFileLoc(Block.back().getLocation());
+  B.code("typedef int " + Ctx.openByScope(PP, D, End) + " __attribute__((unused));");
   B.inject();
   return true;
 }

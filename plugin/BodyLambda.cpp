@@ -112,11 +112,16 @@ void BodyLambda::captureShared(
       if (V.isMember() || Reduced.count(Id) || !Shared.insert(Id).second)
         continue;
       if (CP->Kind == ClauseKind::Deviceptr) {
-        // Already a device address: captured so that it is never attached.
-        List.add("", V.Name)
+        // Already a device address: captured so that it is never attached,
+        // under a name of Ferry's; the body's name is the pointer again
+        // (emitDeviceptrBindings: `fill(buf, n)` deduces T of `T *`).
+        TokenBuilder Name(PP, V.Name.getLocation());
+        Name.code("__ferry_dp_" + PP.getSpelling(V.Name));
+        List.add("", Name.get())
             .code("= ::ferry::acc::deviceptr_of(")
             .tokens(V.Name)
             .code(")");
+        DeviceptrNames.push_back(V.Name);
       } else if (V.Vla) {
         // `&a`: clang 19 cannot generate code for `&a = a` of a
         // variable-length array (its bounds), nor can a template see it.
@@ -159,7 +164,12 @@ void BodyLambda::captureShared(
     if (Shared.insert(T.getIdentifierInfo()).second) {
       TokenBuilder Name(PP, PragmaLoc);
       Name.code("__ferry_obj_" + PP.getSpelling(T));
-      List.add("", Name.get()).code("= ::ferry::acc::capture_object(").tokens(T).code(")");
+      List.add("", Name.get())
+          .code("= ::ferry::acc::capture_object<decltype(")
+          .tokens(T)
+          .code(")>(")
+          .tokens(T)
+          .code(")");
     }
 }
 
@@ -178,6 +188,13 @@ TokenList BodyLambda::instanceObjects(ArrayRef<Token> Body, const Directive *Com
   if (LoopVar)
     Excluded.insert(LoopVar->getIdentifierInfo());
   return Ctx.instanceObjects(Body, Excluded);
+}
+
+void BodyLambda::emitDeviceptrBindings(TokenBuilder &B) const {
+  for (const Token &T : DeviceptrNames)
+    B.code("auto &")
+        .tokens(T)
+        .code("__attribute__((unused)) = __ferry_dp_" + PP.getSpelling(T) + ".ptr;");
 }
 
 void BodyLambda::emitObjectBindings(TokenBuilder &B, Preprocessor &PP,
@@ -235,6 +252,7 @@ void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,
   TokenBuilder Views(PP, PragmaLoc);
   Reductions.emitParameters(B, Views);
   B.code(") mutable -> void {").tokens(Views.get());
+  emitDeviceptrBindings(B);
   emitObjectBindings(B, PP, Objects);
   Privates.emitBindings(B);
   B.code("do").tokens(L.Body).code("while (0); }");

@@ -71,6 +71,9 @@ public:
   /// or the copy its capture holds.
   static void emitObjectBindings(TokenBuilder &B, clang::Preprocessor &PP,
                                  llvm::ArrayRef<clang::Token> Objects);
+  /// The `deviceptr` variables emitCaptures captured as device addresses
+  /// bound again inside the lambda, as the pointers they hold.
+  void emitDeviceptrBindings(TokenBuilder &B) const;
 
 private:
   class CaptureList;
@@ -98,6 +101,8 @@ private:
   clang::SourceLocation PragmaLoc;
   const LoopReductions &Reductions;
   const LoopPrivates &Privates;
+  /// What captureShared captured as device addresses.
+  mutable TokenList DeviceptrNames;
 };
 
 } // namespace plugin

@@ -41,6 +41,9 @@ struct Capture {
   /// the array through a pointer to all of it, so that it keeps its type
   /// (`sizeof a`, `&a`).
   bool FixedArray = false;
+  /// A Value of a `register` variable, which has no address: assigned to
+  /// the closure, not copied from its bytes.
+  bool Register = false;
 };
 
 /// A reduction of a C region: a scalar, or elements [Lower, Lower +
@@ -140,7 +143,8 @@ private:
       return false;
     }
     Captures.push_back({T, K, VariableDims,
-                        VD && K == CaptureKind::Pointer && VD->getType()->isConstantArrayType()});
+                        VD && K == CaptureKind::Pointer && VD->getType()->isConstantArrayType(),
+                        VD && K == CaptureKind::Value && VD->getStorageClass() == SC_Register});
     return true;
   }
 
@@ -438,7 +442,10 @@ private:
       switch (C.Kind) {
       case CaptureKind::Value:
       case CaptureKind::Array:
-        typeOf(C.Name);
+        if (C.Register) // (assigned: not const)
+          B.code("__typeof_unqual__(").tokens(C.Name).code(")");
+        else
+          typeOf(C.Name);
         B.code(N + ";");
         break;
       case CaptureKind::Private:
@@ -505,6 +512,10 @@ private:
       switch (C.Kind) {
       case CaptureKind::Value:
       case CaptureKind::Array:
+        if (C.Register) { // (no address to copy from)
+          B.code("__ferry_cl." + N + " = (").tokens(C.Name).code(");");
+          break;
+        }
         B.code("__builtin_memcpy((void *)&__ferry_cl." + N +
                ", (const void *)&(")
             .tokens(C.Name)

@@ -384,6 +384,7 @@ private:
   /// Opens an item; its range next.
   void open() { Items.code(Count ? ", {" : "{"); }
   void emitImplicitRootKind(const VarRef &V, const std::string &Text);
+  void emitWritableKind(const Clause &C, const VarRef &V, const std::string &Text);
   void emitSectionAddresses(const Clause &C, const VarRef &V);
 
   Preprocessor &PP;
@@ -413,9 +414,13 @@ void DataItemList::addInstanceObjects(ArrayRef<Token> Objects) {
   // instantiation uses it in place, nothing where it makes a copy.
   for (const Token &T : Objects) {
     open();
-    Items.code("::ferry::acc::instance_object_address(")
+    Items.code("::ferry::acc::instance_object_address<decltype(")
         .tokens(T)
-        .code("), ::ferry::acc::instance_object_bytes(")
+        .code(")>(")
+        .tokens(T)
+        .code("), ::ferry::acc::instance_object_bytes<decltype(")
+        .tokens(T)
+        .code(")>(")
         .tokens(T)
         .code("), FERRY_DATA_IMPLICIT_WHOLE, 0,")
         .string(PP.getSpelling(T))
@@ -471,6 +476,9 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   std::string Text = emitRange(PP, Items, V, "(const void *)");
   if (C.ImplicitRoots)
     emitImplicitRootKind(V, Text);
+  else if (!V.PresentPointee && !V.Vla &&
+           (C.Kind == ClauseKind::Copy || C.Kind == ClauseKind::Copyout))
+    emitWritableKind(C, V, Text);
   else
     Items.code(",")
         .code(V.PresentPointee ? "FERRY_DATA_PRESENT_POINTEE" : dataKindName(C.Kind))
@@ -481,6 +489,26 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   else
     emitSectionAddresses(C, V);
   ++Count;
+}
+
+/// copy and copyout of data the program cannot write (a const or constexpr
+/// variable, a section through a pointer to const: perhaps read-only
+/// memory, which the copy back faulted on): copyin, nothing copied back.
+void DataItemList::emitWritableKind(const Clause &C, const VarRef &V, const std::string &Text) {
+  TokenBuilder Obj(PP, D.Loc);
+  Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
+  const char *Kind = dataKindName(C.Kind);
+  if (isC(PP))
+    Items.code(", __builtin_types_compatible_p(__typeof__(&")
+        .tokens(Obj.get())
+        .code("), __typeof_unqual__(")
+        .tokens(Obj.get())
+        .code(") *) ?")
+        .code(Kind)
+        .code(": FERRY_DATA_COPYIN");
+  else
+    Items.code(", ::ferry::acc::writable_kind(").code(Kind).code(", &").tokens(Obj.get()).code(")");
+  Items.code(C.Zero ? ", 1," : ", 0,").string(Text);
 }
 
 /// `s` itself or `p[0:1]`: the struct's address gives its constness.

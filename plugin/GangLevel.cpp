@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
@@ -189,8 +190,10 @@ public:
     return findSideEffects();
   }
 
-  /// The shared arrays to group memory, the guards around side effects.
+  /// The shared arrays to group memory, the guards around side effects,
+  /// the barriers before nested loops.
   void apply() {
+    syncBeforeNestedLoops();
     for (AllocaInst *A : Shared)
       moveToGroupMemory(*A);
     for (Instruction *I : Guarded)
@@ -381,6 +384,45 @@ private:
   bool isPrivate(const Value *Ptr) const {
     const auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr, 0));
     return A && A->getFunction() == &Chunk && !Shared.count(const_cast<AllocaInst *>(A));
+  }
+
+  /// Every work-item runs the iteration's own code (loads are not
+  /// guarded): one that reaches a nested loop first would write, in its
+  /// share of the loop, what another still reads in the code before it (a
+  /// `loop seq` summing a row, then a `loop vector` scaling it: wrong sums
+  /// on GPUs). A barrier before each nested loop that such a load reaches,
+  /// a load of the program's data (not the iteration's own variables, not
+  /// the region's captures, which no loop writes).
+  void syncBeforeNestedLoops() {
+    SmallVector<Instruction *, 8> Reads;
+    SmallVector<CallBase *, 8> Loops;
+    for (Instruction &I : instructions(Chunk)) {
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        if (Function *F = CB->getCalledFunction(); isInnerLoop(F) || isWorkerRounds(F))
+          Loops.push_back(CB);
+        continue;
+      }
+      const Value *Ptr = nullptr;
+      if (auto *L = dyn_cast<LoadInst>(&I))
+        Ptr = L->getPointerOperand();
+      else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        Ptr = RMW->getPointerOperand();
+      else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+        Ptr = CX->getPointerOperand();
+      const Value *Object = Ptr ? getUnderlyingObject(Ptr, 0) : nullptr;
+      if (Object && !isPrivate(Ptr) && !isa<Argument>(Object))
+        Reads.push_back(&I);
+    }
+    if (Reads.empty() || Loops.empty())
+      return;
+    Module &M = *Chunk.getParent();
+    FunctionCallee Sync = M.getOrInsertFunction(
+        "ferry_dev_sync",
+        AttributeList().addFnAttribute(M.getContext(), Attribute::Convergent),
+        Type::getVoidTy(M.getContext()), Type::getInt32Ty(M.getContext()));
+    for (CallBase *Loop : Loops)
+      if (llvm::any_of(Reads, [&](Instruction *R) { return isPotentiallyReachable(R, Loop); }))
+        IRBuilder<>(Loop).CreateCall(Sync, {ConstantInt::get(Type::getInt32Ty(M.getContext()), Level)});
   }
 
   /// Variables of the iteration that its nested loops use by reference.

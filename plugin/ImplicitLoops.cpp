@@ -269,8 +269,8 @@ bool declaredArithmetic(const AccContext &Ctx, ArrayRef<Token> Enclosing, const 
   return false;
 }
 
-/// Whether \p X can carry the reduction \p Op: a local, non-const,
-/// non-reference scalar of arithmetic type (integer for the bitwise
+/// Whether \p X can carry the reduction \p Op: a local, non-const
+/// scalar (or a reference to one) of arithmetic type (integer for the bitwise
 /// operators), or of a dependent type isScalarOrDependent takes for one
 /// (the instantiation checks that \p Op applies). A variable of the
 /// enclosing iteration is not parsed yet: one that \p Enclosing declares
@@ -279,7 +279,10 @@ bool reducible(AccContext &Ctx, const Token &X, StringRef Op, ArrayRef<Token> En
   const VarDecl *VD = Ctx.lookupVariable(X);
   if (!VD)
     return declaredArithmetic(Ctx, Enclosing, X, Op);
-  const QualType T = VD->getType();
+  // (A reference to a scalar: the scalar it names, `float &s`.)
+  const QualType T = VD->getType()->isReferenceType() && !VD->getType()->isDependentType()
+                         ? VD->getType().getNonReferenceType()
+                         : VD->getType();
   return !VD->hasGlobalStorage() && !T.isConstQualified() && isScalarOrDependent(T) &&
          (appliesToFloatingPoint(Op) || T->isIntegerType() || T->isDependentType());
 }

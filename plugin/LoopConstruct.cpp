@@ -1045,6 +1045,7 @@ void LoopConstruct::rewriteAsHostControl(const TokenList &Body,
   Control.emitCaptures(B, Body, nullptr, {ImpliedShared, ExtraCopies, 0, Objects});
   // (The statement may be a control loop without braces.)
   B.code("]() mutable -> void {");
+  Control.emitDeviceptrBindings(B);
   BodyLambda::emitObjectBindings(B, PP, Objects);
   B.tokens(Body).code("}); }");
   B.inject();

@@ -6,11 +6,26 @@
 // code compares (its PTX keeps `setp.eq.ftz.f32 .., 0fFF800000` and
 // `setp.nan`); with -ffast-math both folded to false (llm.c's dev/cuda
 // kernels are all built with --use_fast_math). The fast functions stay
-// close to the precise ones.
+// close to the precise ones. On NVIDIA, --use_fast_math is also nvcc's
+// -prec-div=false -prec-sqrt=false: div.approx and sqrt.approx in the PTX
+// (division and sqrtf were precise, as clang's fast-math flags on the division
+// do not choose NVPTX's approximation, and inlining libdevice took
+// approx-func off the callers); IEEE without the option. fmad.test: the
+// option's multiplies and adds stay apart with -fmad=false.
 // RUN: %ferry-nvcc -O3 -arch=sm_80 --use_fast_math %s -o %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// RUN: rm -rf %t.keep && mkdir -p %t.keep
+// RUN: %ferry-nvcc -O3 -arch=sm_80 --use_fast_math -keep -keep-dir %t.keep -c %S/Inputs/fast-math-ptx.cu -o %t.o
+// RUN: cat %t.keep/*.ptx | %FileCheck %s --check-prefix=FAST
+// RUN: rm -rf %t.keep && mkdir -p %t.keep
+// RUN: %ferry-nvcc -O3 -arch=sm_80 -keep -keep-dir %t.keep -c %S/Inputs/fast-math-ptx.cu -o %t.o
+// RUN: cat %t.keep/*.ptx | %FileCheck %s --check-prefix=IEEE
 // CHECK: PASS
+// FAST: div.approx.ftz.f32
+// FAST: sqrt.approx.ftz.f32
+// IEEE: div.rn.f32
+// IEEE: sqrt.rn.f32
 #include <cmath>
 #include <cstdio>
 #include <cuda_runtime.h>

@@ -14,12 +14,12 @@ void f(float *a, float *b, float *c, float *d, int n) {
 #pragma acc data pcopyin(a[0:n]) pcreate(d[0:n]) present_or_copyout(c[0:n]) present_or_copy(b[0:n])
   {}
 }
-// CHECK: FERRY_DATA_COPY,0,"a[0:n]"
+// CHECK: ::ferry::acc::writable_kind(FERRY_DATA_COPY,&(a)[0]),0,"a[0:n]"
 // CHECK: FERRY_DATA_COPYIN,0,"b[0:n]"
-// CHECK: FERRY_DATA_COPYOUT,0,"c[0:n]"
+// CHECK: ::ferry::acc::writable_kind(FERRY_DATA_COPYOUT,&(c)[0]),0,"c[0:n]"
 // CHECK: FERRY_DATA_CREATE,0,"d[0:n]"
 // CHECK: ::ferry::acc::reduce<::ferry::acc::op::add>(s)
 // CHECK: FERRY_DATA_COPYIN,0,"a[0:n]"
 // CHECK: FERRY_DATA_CREATE,0,"d[0:n]"
-// CHECK: FERRY_DATA_COPYOUT,0,"c[0:n]"
-// CHECK: FERRY_DATA_COPY,0,"b[0:n]"
+// CHECK: ::ferry::acc::writable_kind(FERRY_DATA_COPYOUT,&(c)[0]),0,"c[0:n]"
+// CHECK: ::ferry::acc::writable_kind(FERRY_DATA_COPY,&(b)[0]),0,"b[0:n]"

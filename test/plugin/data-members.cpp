@@ -27,8 +27,8 @@ void members(Field s, Field *p, Particle *parts, double *list, int i) {
 // CHECK:       :: ferry_data_item __ferry_data [ ] = { { ( const void * ) & (s ) , sizeof (s ) , :: ferry :: acc :: implicit_copy_kind ( & (s ) ) , 0 , "s" , 0 , 0 , 0 , 0 }
 // CHECK-SAME:  , { ( const void * ) & (p ) [ 0 ] , sizeof ( (p ) [ 0 ] ) * ( size_t ) ( 1u ) , :: ferry :: acc :: implicit_copy_kind ( & (p ) [ 0 ] ) , 0 , "p[:1u]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p ) , :: ferry :: acc :: attach_address (p ) , 0 }
 // CHECK-SAME:  , { ( const void * ) & (s.data ) [0 ] , sizeof ( (s.data ) [ 0 ] ) * ( size_t ) (s.n ) , FERRY_DATA_COPYIN , 0 , "s.data[0:s.n]" , 0 , ( const void * ) :: ferry :: acc :: section_base (s.data ) , :: ferry :: acc :: attach_address (s.data ) , 0 }
-// CHECK-SAME:  FERRY_DATA_COPY , 0 , "p->data[1:p->n]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p->data ) , :: ferry :: acc :: attach_address (p->data ) , 0 }
-// CHECK-SAME:  FERRY_DATA_COPY , 0 , "s.arr[2:5]"
+// CHECK-SAME:  :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & (p->data ) [ 0 ] ) , 0 , "p->data[1:p->n]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p->data ) , :: ferry :: acc :: attach_address (p->data ) , 0 }
+// CHECK-SAME:  :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & ( s.arr ) [ 0 ] ) , 0 , "s.arr[2:5]"
 // CHECK-SAME:  data_scope __ferry_data_scope ( __ferry_region , __ferry_data , 5u , __ferry_options ) ;
 // CHECK-SAME:  [ = , &s =s ,p = :: ferry :: acc :: section_base (p ) ]
 // CHECK:       ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_COPYIN , 0 , ( void * ) & (parts[i].pos ) [0 ] , sizeof ( (parts[i].pos ) [ 0 ] ) * ( size_t ) (3 ) , __ferry_options . async , "parts[i].pos[0:3]" ) ;

@@ -936,6 +936,13 @@ template <class T> constexpr ferry_data_kind implicit_copy_kind(T *) {
   return std::is_const<T>::value ? FERRY_DATA_COPYIN : FERRY_DATA_COPY;
 }
 
+/// `copy` or `copyout` (\p K) of data the program cannot write (a const
+/// or constexpr variable, a section through a pointer to const), perhaps
+/// in read-only memory: `copyin`, nothing copied back.
+template <class T> constexpr ferry_data_kind writable_kind(ferry_data_kind K, T *) {
+  return std::is_const<T>::value ? FERRY_DATA_COPYIN : K;
+}
+
 /// `attach(p)`, `detach(p)`: \p X must be a pointer.
 template <class T> const void *attach_clause_address(T &X) {
   static_assert(
@@ -1001,18 +1008,24 @@ template <class T> device_address<T> deviceptr_of(T *P) { return {P}; }
 /// by value makes it), else the object itself, used in place as the plugin
 /// uses objects of known types that are not trivially copyable: their copy
 /// constructor and destructor never run for the region (an array too: it
-/// is OpenACC's implicit copy). The address is translated at launch, where
-/// instance_object_address and instance_object_bytes map the object.
-template <class T>
-inline constexpr bool object_in_place_v = std::is_array_v<T> || !std::is_trivially_copyable_v<T>;
+/// is OpenACC's implicit copy). An object a reference names that the region
+/// may change (\p Declared, the variable's declared type, a reference to
+/// non-const) is used in place too, as the plugin uses a struct of a known
+/// type through a reference that the region changes. The address is
+/// translated at launch, where instance_object_address and
+/// instance_object_bytes map the object.
+template <class Declared, class T>
+inline constexpr bool object_in_place_v =
+    std::is_array_v<T> || !std::is_trivially_copyable_v<T> ||
+    (std::is_reference_v<Declared> && !std::is_const_v<T>);
 template <class T> struct object_copy {
   std::remove_cv_t<T> value;
 };
 template <class T> struct object_in_place {
   T *ptr;
 };
-template <class T> auto capture_object(T &X) {
-  if constexpr (object_in_place_v<T>)
+template <class Declared, class T> auto capture_object(T &X) {
+  if constexpr (object_in_place_v<Declared, T>)
     return object_in_place<T>{std::addressof(X)};
   else
     return object_copy<T>{X};
@@ -1022,14 +1035,14 @@ template <class T> T &captured_object(const object_in_place<T> &C) { return *C.p
 /// The data item of an object capture_object uses in place: the object's
 /// bytes (OpenACC's implicit copy); no address and no bytes, which map
 /// nothing, for an object it copies.
-template <class T> const void *instance_object_address(T &X) {
-  if constexpr (object_in_place_v<T>)
+template <class Declared, class T> const void *instance_object_address(T &X) {
+  if constexpr (object_in_place_v<Declared, T>)
     return std::addressof(X);
   else
     return nullptr;
 }
-template <class T> constexpr std::size_t instance_object_bytes(T &) {
-  return object_in_place_v<T> ? sizeof(T) : 0;
+template <class Declared, class T> constexpr std::size_t instance_object_bytes(T &) {
+  return object_in_place_v<Declared, T> ? sizeof(T) : 0;
 }
 
 /// The extents of an array type's dimensions.
