@@ -980,6 +980,7 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
     return std::move(E);
   if (Error E = Collect.takeError())
     return std::move(E);
+  redirectMathToLibdevice(*M);
   if (Error E = linkLibdevice(*M, Opts, Dump))
     return std::move(E);
   const bool FastMath = isFastMath(*M);

@@ -428,8 +428,72 @@ static bool inLibdevice(StringRef Name) {
   return Names.contains(Name);
 }
 
+/// The libdevice function that does what \p F, a declaration, does: its
+/// C name's (C's lrint and lround return long, 64 bits like libdevice's
+/// long long ones), or the math intrinsic's of its type; empty if none.
+static std::string libdeviceEquivalent(const Function &F) {
+  static const StringMap<StringRef> Aliases = {{"lrint", "__nv_llrint"},
+                                               {"lrintf", "__nv_llrintf"},
+                                               {"lround", "__nv_llround"},
+                                               {"lroundf", "__nv_llroundf"}};
+  if (!F.isIntrinsic()) {
+    StringRef Name = F.getName();
+    if (auto It = Aliases.find(Name); It != Aliases.end())
+      return It->second.str();
+    return !Name.starts_with("__") && inLibdevice(("__nv_" + Name).str())
+               ? ("__nv_" + Name).str()
+               : std::string();
+  }
+  StringRef Base;
+  switch (F.getIntrinsicID()) {
+  case Intrinsic::sin: Base = "sin"; break;
+  case Intrinsic::cos: Base = "cos"; break;
+  case Intrinsic::tan: Base = "tan"; break;
+  case Intrinsic::exp: Base = "exp"; break;
+  case Intrinsic::exp2: Base = "exp2"; break;
+  case Intrinsic::exp10: Base = "exp10"; break;
+  case Intrinsic::log: Base = "log"; break;
+  case Intrinsic::log2: Base = "log2"; break;
+  case Intrinsic::log10: Base = "log10"; break;
+  case Intrinsic::pow: Base = "pow"; break;
+  case Intrinsic::lrint:
+  case Intrinsic::llrint: Base = "llrint"; break;
+  case Intrinsic::lround:
+  case Intrinsic::llround: Base = "llround"; break;
+  default: return {};
+  }
+  // (The rounding conversions: by their operand, to 64 bits.)
+  if (Base.starts_with("ll") && !F.getReturnType()->isIntegerTy(64))
+    return {};
+  Type *T = Base.starts_with("ll") ? F.getFunctionType()->getParamType(0) : F.getReturnType();
+  return T->isDoubleTy() ? ("__nv_" + Base).str()
+         : T->isFloatTy() ? ("__nv_" + Base + "f").str()
+                          : std::string();
+}
+
+bool redirectMathToLibdevice(Module &M) {
+  bool Changed = false;
+  for (Function &F : make_early_inc_range(M)) {
+    if (!F.isDeclaration() || F.use_empty())
+      continue;
+    const std::string Nv = libdeviceEquivalent(F);
+    if (Nv.empty())
+      continue;
+    Function *Target = M.getFunction(Nv);
+    if (!Target)
+      Target = Function::Create(F.getFunctionType(), GlobalValue::ExternalLinkage, Nv, M);
+    if (Target->getFunctionType() != F.getFunctionType())
+      continue; // (a program's own function of that name; left alone)
+    F.replaceAllUsesWith(Target);
+    F.eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
 PreservedAnalyses LowerLibdevicePass::run(Module &M, ModuleAnalysisManager &) {
-  bool Changed = inlineTrigReduction(M);
+  bool Changed = redirectMathToLibdevice(M);
+  Changed |= inlineTrigReduction(M);
   for (Function &F : make_early_inc_range(M)) {
     StringRef Name = F.getName();
     if (!Name.starts_with("__nv_"))

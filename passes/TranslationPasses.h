@@ -52,6 +52,13 @@ FERRY_TRANSLATION_PASS(DeviceServicesPass)
 
 #undef FERRY_TRANSLATION_PASS
 
+/// Calls of C math functions by their C names (`hypot`, `cbrt`: CCCL's
+/// cuda::std:: under nvcc's macros, `__builtin_*`) and of LLVM's math
+/// intrinsics that GPU backends do not select for every type (`llvm.sin`,
+/// `llvm.exp`, `llvm.pow` of double: "Cannot select fsin") become calls of
+/// libdevice's functions, which both targets have. True if any changed.
+bool redirectMathToLibdevice(llvm::Module &M);
+
 /// Whether libdevice function \p Name has a translation; \p Target (if
 /// given) receives what it becomes or why it is rejected.
 bool isLibdeviceFunctionMapped(llvm::StringRef Name, std::string *Target);
