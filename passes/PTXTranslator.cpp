@@ -235,6 +235,8 @@ Value *PTXTranslator::special(StringRef Name, Type *Ty) {
                          .Cases("ctaid.x", "ctaid.y", "ctaid.z", Reg.str())
                          .Cases("nctaid.x", "nctaid.y", "nctaid.z", Reg.str())
                          .Cases("laneid", "warpsize", "clock", "clock64", Reg.str())
+                         // (cuda::ptx::get_sreg_warpid and its siblings.)
+                         .Cases("warpid", "nwarpid", "gridid", Reg.str())
                          .Case("globaltimer", "globaltimer")
                          .Case("lanemask_eq", "lanemask.eq")
                          .Case("lanemask_lt", "lanemask.lt")
@@ -245,7 +247,7 @@ Value *PTXTranslator::special(StringRef Name, Type *Ty) {
   if (Reg == "WARP_SZ")
     Intr = "warpsize";
   if (!Intr.empty()) {
-    Type *RT = (Intr == "clock64" || Intr == "globaltimer") ? I64 : I32;
+    Type *RT = (Intr == "clock64" || Intr == "globaltimer" || Intr == "gridid") ? I64 : I32;
     return coerce(callNVVM(("read.ptx.sreg." + Intr), RT, {}), Ty);
   }
   if (Reg == "globaltimer_lo" || Reg == "globaltimer_hi") {

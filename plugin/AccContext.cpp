@@ -974,8 +974,10 @@ SmallVector<const Clause *, 4> AccContext::declaredUsedIn(ArrayRef<Token> Body) 
 }
 
 std::optional<ConstructKind> AccContext::enclosingCompute() const {
+  // (`data` and `host_data` are host code: a compute construct may be in
+  // them.)
   for (auto It = Open.rbegin(); It != Open.rend(); ++It)
-    if (It->D->Kind != ConstructKind::Data)
+    if (It->D->Kind != ConstructKind::Data && It->D->Kind != ConstructKind::HostData)
       return It->D->Kind;
   return std::nullopt;
 }
@@ -1102,6 +1104,17 @@ llvm::SmallVector<const Clause *, 8> AccContext::enclosingDataClauses() const {
         Clauses.push_back(&C);
   return Clauses;
 }
+
+void AccContext::closeBraceAfter(Preprocessor &PP, SourceLocation End) {
+  Lexers.closeAfter(End);
+  if (WatchingTokens)
+    return;
+  WatchingTokens = true;
+  // The parser's tokens (a handler's come through lexInFile).
+  PP.setTokenWatcher([this, &PP](const Token &T) { Lexers.afterToken(PP, T); });
+}
+
+void AccContext::forgetCloseAfter(SourceLocation End) { Lexers.forgetClose(End); }
 
 std::string AccContext::openByScope(Preprocessor &PP, const Directive &D, SourceLocation End) {
   const std::string Marker = "__ferry_open_" + std::to_string(ScopeOpen.size());

@@ -287,6 +287,14 @@ public:
   /// The directive being handled now (scopeOpenHere compares it with the
   /// ends of the blocks).
   void handlingDirectiveAt(clang::SourceLocation At) { DirectiveAt = At; }
+  /// C: a `}` enters the token stream right after the token of the file at
+  /// \p End is lexed (the end of a data construct's statement that is no
+  /// block, which Ferry's `{` opened); forgetCloseAfter takes it back.
+  void closeBraceAfter(clang::Preprocessor &PP, clang::SourceLocation End);
+  void forgetCloseAfter(clang::SourceLocation End);
+  /// C: the program's `{` at \p At is a data construct's block; a
+  /// directive before it (`data` stacked on `data`) gets its own braces.
+  bool claimBlock(clang::SourceLocation At) { return ClaimedBlocks.insert(At.getRawEncoding()).second; }
   /// A number for the records `routine(name) bind(...)` leaves, distinct in
   /// the translation unit.
   unsigned nextRoutineId() { return RoutineIds++; }
@@ -481,6 +489,9 @@ private:
   };
   std::vector<ScopeOpenConstruct> ScopeOpen;
   clang::SourceLocation DirectiveAt;
+  /// Whether closeBraceAfter set the token watcher.
+  bool WatchingTokens = false;
+  llvm::DenseSet<clang::SourceLocation::UIntTy> ClaimedBlocks;
   /// The constructs of ScopeOpen a lookup sees here, innermost first.
   llvm::SmallVector<const Directive *, 4> scopeOpenHere() const;
 };

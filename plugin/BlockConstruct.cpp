@@ -340,32 +340,50 @@ void BlockConstructRewrite::findLoopNests() {
 
 /// C: a data construct's block is left to the parser, so that the
 /// directives in it see the variables it declares; the construct stays open
-/// where its marker is in scope, and its cleanup leaves its data. False
-/// (the token back in the stream) when no block of the program follows.
+/// where its marker is in scope, and its cleanup leaves its data. A
+/// statement that is no block (a loop, another construct: `data` stacked
+/// on `data`) gets Ferry's braces, the `}` entering the stream after its
+/// last token. False (the token back in the stream) when the statement
+/// cannot be read from the source.
 bool BlockConstructRewrite::rewriteCDataBlock() {
+  // The statement's end, from the source; registered before the first
+  // token is lexed, which may handle a directive whose statement ends
+  // there too.
+  SmallVector<Token, 64> Stmt;
+  SourceLocation End;
+  if (SourceScanner::readStatement(PP, PragmaLoc, Stmt) && !Stmt.empty() &&
+      Stmt.back().isOneOf(tok::semi, tok::r_brace))
+    End = PP.getSourceManager().getFileLoc(Stmt.back().getLocation());
+  if (End.isValid())
+    Ctx.closeBraceAfter(PP, End);
   Token Brace;
   lexInFile(PP, Ctx.directiveLexers(), Brace);
-  // (A `{` a directive right after this one rewrote itself into is not
-  // the program's block: that construct is the statement.)
-  if (Brace.isNot(tok::l_brace) ||
-      PP.getSourceManager().isWrittenInScratchSpace(
-          PP.getSourceManager().getSpellingLoc(Brace.getLocation()))) {
+  // (A `{` a directive right after this one rewrote itself into, or the
+  // program's that a data construct right after this one took, is not
+  // this construct's block: that construct is the statement.)
+  const bool ProgramBlock = Brace.is(tok::l_brace) &&
+                            !PP.getSourceManager().isWrittenInScratchSpace(
+                                PP.getSourceManager().getSpellingLoc(Brace.getLocation())) &&
+                            Ctx.claimBlock(Brace.getLocation());
+  if (ProgramBlock && End.isValid())
+    Ctx.forgetCloseAfter(End);
+  if (!ProgramBlock && End.isInvalid()) {
     PP.EnterToken(Brace, /*IsReinject=*/true);
     return false;
   }
   TokenBuilder B(PP, PragmaLoc);
-  B.tokens(Brace);
+  if (ProgramBlock) {
+    B.tokens(Brace);
+  } else {
+    PP.EnterToken(Brace, /*IsReinject=*/true);
+    B.code("{");
+  }
   emitRegion(PP, B, D, PragmaLoc, 0);
   remark(PP, Ctx, D, "");
   emitOptions(B, D);
   if (unsigned Items = emitDataItems(PP, B, D))
     emitCDataScope(B, Items);
   emitRowScopes(PP, B, D);
-  // The block's end, where the construct closes.
-  SmallVector<Token, 64> Block;
-  SourceLocation End;
-  if (SourceScanner::readStatement(PP, PragmaLoc, Block) && !Block.empty())
-    End = PP.getSourceManager().getFileLoc(Block.back().getLocation());
   B.code("typedef int " + Ctx.openByScope(PP, D, End) + " __attribute__((unused));");
   B.inject();
   return true;

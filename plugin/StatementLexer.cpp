@@ -89,12 +89,36 @@ DirectiveLexerScope::~DirectiveLexerScope() {
   }
 }
 
+void DirectiveLexers::forgetClose(SourceLocation End) {
+  if (auto It = llvm::find(PendingCloses, End); It != PendingCloses.end())
+    PendingCloses.erase(It);
+}
+
+void DirectiveLexers::afterToken(Preprocessor &PP, const Token &T) const {
+  if (PendingCloses.empty() || !T.getLocation().isFileID() || T.isAnnotation())
+    return;
+  const auto Ends = llvm::count(PendingCloses, T.getLocation());
+  if (!Ends)
+    return;
+  llvm::erase(PendingCloses, T.getLocation());
+  auto Braces = std::make_unique<Token[]>(Ends);
+  for (unsigned I = 0; I < unsigned(Ends); ++I) {
+    Braces[I].startToken();
+    Braces[I].setKind(tok::r_brace);
+    Braces[I].setLocation(T.getLocation());
+    Braces[I].setLength(T.getLength());
+  }
+  PP.EnterTokenStream(std::move(Braces), Ends, /*DisableMacroExpansion=*/true,
+                      /*IsReinject=*/true);
+}
+
 void lexInFile(Preprocessor &PP, const DirectiveLexers &Running, Token &T) {
   // Tokens of a macro or a token stream come first (no current file lexer):
   // they end without ending a file; so does a file no handler waits for.
   const auto *L = static_cast<const Lexer *>(PP.getCurrentLexer());
   if (!L || !Running.contains(L) || !fileEndsAt(PP, *L)) {
     PP.Lex(T);
+    Running.afterToken(PP, T);
     return;
   }
   setEndOfFile(PP, *L, T);

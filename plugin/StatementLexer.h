@@ -29,9 +29,19 @@ public:
     return llvm::is_contained(Lexers, L);
   }
 
+  /// C: a `}` enters the token stream right after the token of the file at
+  /// \p End is lexed, by the parser or by a directive's handler (the end of
+  /// a data construct's statement that is no block, which Ferry's `{`
+  /// opened); forgetClose takes it back.
+  void closeAfter(clang::SourceLocation End) { PendingCloses.push_back(End); }
+  void forgetClose(clang::SourceLocation End);
+  /// Enters the braces due after \p T (lexInFile and the parser's tokens).
+  void afterToken(clang::Preprocessor &PP, const clang::Token &T) const;
+
 private:
   friend class DirectiveLexerScope;
   llvm::SmallVector<const clang::PreprocessorLexer *, 4> Lexers;
+  mutable llvm::SmallVector<clang::SourceLocation, 4> PendingCloses;
 };
 
 /// While the handler of a `#pragma acc` line runs: the file lexer that read

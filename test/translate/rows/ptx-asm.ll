@@ -18,6 +18,21 @@ define i32 @laneid() {
   ret i32 %r
 }
 
+; %warpid and %nwarpid, as their intrinsics (cuda::ptx::get_sreg_warpid):
+; the wave of the work-group, 32 waves at most.
+; CHECK-LABEL: define i32 @warpid(
+; CHECK:         lshr i32 {{%.*}}, 5
+; CHECK-LABEL: define i32 @nwarpid(
+; CHECK-NEXT:    ret i32 32
+define i32 @warpid() {
+  %r = call i32 asm "mov.u32 $0, %warpid;", "=r"()
+  ret i32 %r
+}
+define i32 @nwarpid() {
+  %r = call i32 asm "mov.u32 $0, %nwarpid;", "=r"()
+  ret i32 %r
+}
+
 ; CHECK-LABEL: define i32 @lanemask_lt(
 ; CHECK:         [[B:%.*]] = shl i32 1, {{%.*}}
 ; CHECK-NEXT:    [[M:%.*]] = sub i32 [[B]], 1
