@@ -44,6 +44,23 @@ bool prefixChange(ArrayRef<Token> Body, size_t I) {
          !Body[I - 2].isOneOf(tok::identifier, tok::numeric_constant, tok::r_square);
 }
 
+/// Whether Body[I] is the operand of a unary `*` (`= *p`, `(*p)`, `return
+/// *p`): not a declarator (`int *p`), a product (`x * p`), an increment or
+/// an address (`++*p`, `&*p`).
+bool isDereference(ArrayRef<Token> Body, size_t I) {
+  if (I == 0 || Body[I - 1].isNot(tok::star))
+    return false;
+  if (I == 1)
+    return true;
+  const Token &Before = Body[I - 2];
+  if (Before.isOneOf(tok::kw_return, tok::kw_case))
+    return true;
+  return !Before.isOneOf(tok::identifier, tok::raw_identifier, tok::r_paren, tok::r_square,
+                         tok::numeric_constant, tok::plusplus, tok::minusminus, tok::amp,
+                         tok::greater) &&
+         !Before.isLiteral() && !Before.getIdentifierInfo();
+}
+
 /// An expression for the host code, and its text for messages.
 struct Expr {
   TokenList Toks;
@@ -195,8 +212,9 @@ void SectionFinder::findChangesAndGuards() {
       Declared.insert(Body[I + (Body[I + 1].is(tok::identifier) ? 1 : 0)].getIdentifierInfo());
     // Assigned, updated, its address taken, or (C++) a whole argument of a
     // call that may take it by reference.
+    // (`*p = v` writes what p points to, not p.)
     if (T.is(tok::identifier) &&
-        ((I + 1 < Body.size() && isUpdate(Body[I + 1])) ||
+        ((I + 1 < Body.size() && isUpdate(Body[I + 1]) && !isDereference(Body, I)) ||
          prefixChange(Body, I) ||
          byReference(I))) {
       Changed.insert(T.getIdentifierInfo());
@@ -567,6 +585,23 @@ bool SectionFinder::declaredHere(size_t I) const {
 }
 
 void SectionFinder::use(Candidate &C, size_t I) {
+  // `*p` reads or writes p[0] (NVHPC maps that element), where the star is
+  // a dereference (`x * p` multiplies) and p itself does not move.
+  if (Body[I + 1].isNot(tok::l_square) && isDereference(Body, I) &&
+      !Body[I + 1].isOneOf(tok::plusplus, tok::minusminus, tok::period, tok::arrow,
+                           tok::l_paren)) {
+    for (const auto &[B, E] : Guards)
+      C.Failed |= B <= I && I < E;
+    for (const BodyLoop &L : Loops)
+      C.Failed |= L.Leaves && L.Begin < I && I < L.End;
+    C.Written |= isUpdate(Body[I + 1]);
+    if (!C.Failed && C.Subscripts.insert("0").second) {
+      const Expr Zero{code("((long long)(0))"), "0"};
+      C.Low = C.Low ? join(*C.Low, Zero, true) : Zero;
+      C.High = C.High ? join(*C.High, Zero, false) : Zero;
+    }
+    return;
+  }
   if (Body[I + 1].isNot(tok::l_square) || declaredHere(I) ||
       (prefixChange(Body, I) && Body[I - 1].is(tok::amp))) {
     C.Failed = true;
