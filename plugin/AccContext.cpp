@@ -42,13 +42,15 @@ bool isScalarOrDependent(QualType T) {
          !T->getAs<TemplateSpecializationType>() && !T->getAs<InjectedClassNameType>();
 }
 
+QualType referredType(QualType T) {
+  return T->isReferenceType() && !T->isDependentType() ? T.getNonReferenceType() : T;
+}
+
 bool isLocalScalar(const VarDecl *VD) {
   if (!VD || VD->hasGlobalStorage())
     return false;
   // A reference to a scalar (`void sum(float &s)`): the scalar it names.
-  const QualType T = VD->getType()->isReferenceType() && !VD->getType()->isDependentType()
-                         ? VD->getType().getNonReferenceType()
-                         : VD->getType();
+  const QualType T = referredType(VD->getType());
   return !T->isReferenceType() && isScalarOrDependent(T) && !T.isConstQualified();
 }
 

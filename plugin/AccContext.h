@@ -46,9 +46,12 @@ bool isComputeOnly(ConstructKind K);
 bool isScalarOrDependent(clang::QualType T);
 /// Whether \p VD is a local scalar variable that a region's clauses
 /// decide on (OpenACC's implicit `copy` in `kernels`, firstprivate in
-/// `parallel`): not global or static, not a reference, not `const`, of a
-/// type isScalarOrDependent takes.
+/// `parallel`): not global or static, not `const`, of a type
+/// isScalarOrDependent takes (a reference to one: the scalar it names).
 bool isLocalScalar(const clang::VarDecl *VD);
+/// The type a reference of type \p T names (a template's dependent
+/// reference stays itself); \p T itself for any other type.
+clang::QualType referredType(clang::QualType T);
 /// The type `x[i]` has for `x` of type \p T (an array's or a pointer's
 /// element), or null.
 clang::QualType subscriptedType(clang::QualType T);

@@ -543,22 +543,28 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
       for (const VarRef &V : C.Vars)
         Vars.push_back(&V);
   // C: a scalar or struct (not an array or pointer): a pointer to its
-  // device copy, which the statement's uses of its name go through
-  // (`&a` is the device address).
+  // device copy, which the statement's uses of its name go through (`&a`
+  // is the device address); an array or pointer: a pointer to the first
+  // element (sizeof differs).
   llvm::SmallVector<bool, 4> Object(Vars.size(), false);
   for (size_t I = 0; I < Vars.size() && isC(PP); ++I) {
     const VarDecl *VD = Ctx.lookupVariable(Vars[I]->Name);
     Object[I] = VD && !VD->getType()->isArrayType() && !VD->getType()->isPointerType();
-    if (!Object[I])
-      continue;
     const std::string Copy = "__ferry_use_device_" + std::to_string(I);
-    B.code("__typeof__(").tokens(Vars[I]->Name).code(") *" + Copy + " = (__typeof__(")
+    // Its type: `T *` of the object, of the array's or pointer's element.
+    TokenBuilder Type(PP, PragmaLoc);
+    Type.code(Object[I] ? "__typeof__(" : "__typeof__(&(")
         .tokens(Vars[I]->Name)
-        .code(") *)ferry_acc_use_device_address(__ferry_region, (const void *)&(")
+        .code(Object[I] ? ") *" : ")[0])");
+    B.tokens(Type.get()).code(Copy + " = (").tokens(Type.get())
+        .code(Object[I] ? ")ferry_acc_use_device_address(__ferry_region, (const void *)&("
+                        : ")ferry_acc_use_device_address(__ferry_region, (const void *)(")
         .tokens(Vars[I]->Name)
         .code("),")
         .string(PP.getSpelling(Vars[I]->Name))
         .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
+    if (!Object[I])
+      continue;
     TokenList Rewritten;
     for (size_t T = 0; T < Body.size(); ++T) {
       const bool Use = Body[T].is(tok::identifier) &&
@@ -574,18 +580,6 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     }
     Body = std::move(Rewritten);
   }
-  // C: a pointer to the first element for an array (sizeof differs).
-  for (size_t I = 0; I < Vars.size() && isC(PP); ++I)
-    if (!Object[I])
-    B.code("__typeof__(&(")
-        .tokens(Vars[I]->Name)
-        .code(")[0]) __ferry_use_device_" + std::to_string(I) + " = (__typeof__(&(")
-        .tokens(Vars[I]->Name)
-        .code(")[0]))ferry_acc_use_device_address(__ferry_region, (const void *)(")
-        .tokens(Vars[I]->Name)
-        .code("),")
-        .string(PP.getSpelling(Vars[I]->Name))
-        .code(std::string(", __ferry_options.on_device, ") + IfPresent + ");");
   for (size_t I = 0; I < Vars.size() && !isC(PP); ++I)
     B.code("auto &&__ferry_use_device_" + std::to_string(I) +
            " = ::ferry::acc::use_device(__ferry_region, ")

@@ -415,14 +415,19 @@ private:
     }
     if (Reads.empty() || Loops.empty())
       return;
-    Module &M = *Chunk.getParent();
-    FunctionCallee Sync = M.getOrInsertFunction(
-        "ferry_dev_sync",
-        AttributeList().addFnAttribute(M.getContext(), Attribute::Convergent),
-        Type::getVoidTy(M.getContext()), Type::getInt32Ty(M.getContext()));
     for (CallBase *Loop : Loops)
-      if (llvm::any_of(Reads, [&](Instruction *R) { return isPotentiallyReachable(R, Loop); }))
-        IRBuilder<>(Loop).CreateCall(Sync, {ConstantInt::get(Type::getInt32Ty(M.getContext()), Level)});
+      if (llvm::any_of(Reads, [&](Instruction *R) { return isPotentiallyReachable(R, Loop); })) {
+        IRBuilder<> B(Loop);
+        B.CreateCall(syncFunction(), {B.getInt32(Level)});
+      }
+  }
+
+  /// ferry_dev_sync(level): the barrier of a level's lanes.
+  FunctionCallee syncFunction() {
+    Module &M = *Chunk.getParent();
+    return M.getOrInsertFunction(
+        "ferry_dev_sync", AttributeList().addFnAttribute(M.getContext(), Attribute::Convergent),
+        Type::getVoidTy(M.getContext()), Type::getInt32Ty(M.getContext()));
   }
 
   /// Variables of the iteration that its nested loops use by reference.
@@ -540,8 +545,7 @@ private:
     AttributeList Convergent =
         AttributeList().addFnAttribute(Ctx, Attribute::Convergent);
     FunctionCallee Leader = M.getOrInsertFunction("ferry_dev_leader", Convergent, I32, I32);
-    FunctionCallee Sync =
-        M.getOrInsertFunction("ferry_dev_sync", Convergent, Type::getVoidTy(Ctx), I32);
+    FunctionCallee Sync = syncFunction();
     FunctionCallee Broadcast =
         M.getOrInsertFunction("ferry_dev_broadcast", Convergent, I64, I32, I64);
     BasicBlock *Before = I.getParent();

@@ -280,9 +280,7 @@ bool reducible(AccContext &Ctx, const Token &X, StringRef Op, ArrayRef<Token> En
   if (!VD)
     return declaredArithmetic(Ctx, Enclosing, X, Op);
   // (A reference to a scalar: the scalar it names, `float &s`.)
-  const QualType T = VD->getType()->isReferenceType() && !VD->getType()->isDependentType()
-                         ? VD->getType().getNonReferenceType()
-                         : VD->getType();
+  const QualType T = referredType(VD->getType());
   return !VD->hasGlobalStorage() && !T.isConstQualified() && isScalarOrDependent(T) &&
          (appliesToFloatingPoint(Op) || T->isIntegerType() || T->isDependentType());
 }
