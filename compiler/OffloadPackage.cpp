@@ -10,6 +10,7 @@
 #include "ferry/Offload.h"
 #include "ferry/DeferredCompile.h"
 #include "ferry/ImageDigest.h"
+#include "ferry/PackageKeys.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -46,6 +47,8 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
     Entry.StringData["producer"] = "ferry";
     if (I.Kind == ImageKind::DeviceIR)
       Entry.StringData[FERRY_DEFERRED_KEY] = I.Role;
+    if (!I.CudaArch.empty())
+      Entry.StringData[FERRY_CUDA_ARCH_KEY] = I.CudaArch;
     char Digest[26];
     ferry_image_digest_text(I.Bytes.data(), I.Bytes.size(), Digest);
     Entry.StringData[FERRY_DIGEST_KEY] = Digest;

@@ -31,6 +31,10 @@ struct DeviceImage {
   /// (FERRY_DEFERRED_KERNELS, ..._LINKED_KERNELS or ..._ROUTINES,
   /// ferry/DeferredCompile.h), packaged under FERRY_DEFERRED_KEY.
   std::string Role = {};
+  /// A CUDA program's AMD images: the sm_NN whose device code they were
+  /// translated from, packaged under FERRY_CUDA_ARCH_KEY
+  /// (ferry/PackageKeys.h); empty otherwise.
+  std::string CudaArch = {};
 };
 
 /// The runtime's name of an image of kind \p K: "object" (code objects and

@@ -15,6 +15,7 @@
 
 #include "ferry/DeferredCompile.h"
 #include "ferry/ImageDigest.h"
+#include "ferry/PackageKeys.h"
 
 #include <cstring>
 
@@ -130,6 +131,8 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
         Digest = Value;
       else if (!std::strcmp(Key, FERRY_DEFERRED_KEY))
         Img.Deferred = Value;
+      else if (!std::strcmp(Key, FERRY_CUDA_ARCH_KEY))
+        Img.CudaArch = Value;
     }
     Img.Data = B + ImgOff;
     Img.Size = ImgSize;

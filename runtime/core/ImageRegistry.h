@@ -26,6 +26,9 @@ struct DeviceImageRef {
   /// The FERRY_DEFERRED_KEY role of device IR that the runtime compiles at
   /// first use (ferry/DeferredCompile.h); empty for a compiled image.
   std::string Deferred;
+  /// A CUDA program's AMD image: the sm_NN it was translated from
+  /// (FERRY_CUDA_ARCH_KEY, ferry/PackageKeys.h); empty otherwise.
+  std::string CudaArch;
   const unsigned char *Data = nullptr;
   size_t Size = 0;
   /// The package it came in (its number in registration order); images the

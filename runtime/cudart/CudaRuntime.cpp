@@ -482,8 +482,13 @@ static FatBinary *registerPackage(const unsigned char *Data, std::string Problem
     Bin->NumImages = Registry.size() - Bin->FirstImage;
     if (!Why.empty())
       Bin->Problem = "a corrupt device-image package: " + Why;
-    for (size_t I = Bin->FirstImage; I < Registry.size(); ++I)
-      R.ProgramSM = std::max(R.ProgramSM, smOf(Registry.image(I)->Arch));
+    for (size_t I = Bin->FirstImage; I < Registry.size(); ++I) {
+      const DeviceImageRef *Img = Registry.image(I);
+      if (!Img->CudaArch.empty())
+        R.AmdCodeSM = std::max(R.AmdCodeSM, smOf(Img->CudaArch));
+      else
+        R.PtxSM = std::max(R.PtxSM, smOf(Img->Arch));
+    }
   }
   if (!Bin->Problem.empty())
     errorf("this program's device code cannot be used: %s", Bin->Problem.c_str());

@@ -134,9 +134,14 @@ public:
   std::vector<std::unique_ptr<FatBinary>> Binaries;
   std::map<const void *, Function> Functions; ///< by host stub
   std::map<const void *, Variable> Variables; ///< by host shadow
-  /// The highest sm_NN of the registered PTX images (the compute capability
-  /// AMD devices report): 80 when none says.
-  int ProgramSM = 0;
+  /// The highest sm_NN the registered AMD images were translated from, and
+  /// of the PTX images (programSM()).
+  int AmdCodeSM = 0, PtxSM = 0;
+  /// The compute capability AMD devices report, as the program's device
+  /// code for them saw it: the sm_NN the AMD images were translated from
+  /// (packages older than that key: the highest PTX sm_NN), 80 when none
+  /// says.
+  int programSM() const { return AmdCodeSM ? AmdCodeSM : PtxSM ? PtxSM : 80; }
 
   /// The devices of the selected kind; empty when none (host only).
   std::vector<Device> &devices();

@@ -82,7 +82,7 @@ constexpr FixedAttribute AmdFixedAttributes[] = {
 /// attribute that does not.
 bool amdPropertyAttribute(Device &D, const Backend::Properties &P, cudaDeviceAttr Attr,
                           int &Out) {
-  const int SM = rt().ProgramSM ? rt().ProgramSM : 80;
+  const int SM = rt().programSM();
   switch (Attr) {
   case cudaDevAttrMaxThreadsPerBlock:
   case cudaDevAttrMaxBlockDimX:

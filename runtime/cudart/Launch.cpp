@@ -165,7 +165,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
     return cudaSuccess;
   }
   const SymbolInfo *S = K->Amd;
-  const int SM = rt().ProgramSM ? rt().ProgramSM : 80;
+  const int SM = rt().programSM();
   Attr->maxThreadsPerBlock = S && S->MaxFlatWorkGroupSize ? int(S->MaxFlatWorkGroupSize) : 1024;
   Attr->sharedSizeBytes = S ? S->LDS : 0;
   Attr->localSizeBytes = S ? S->Scratch : 0;

@@ -99,12 +99,18 @@ static void printFunctions(const ferry::ImageIndex &Index, const std::string &In
   }
 }
 
-/// Embedded image \p I's processor, or what device IR that the runtime
+/// Embedded image \p I's processor (a CUDA program's AMD images: and the
+/// sm_NN they were translated from), or what device IR that the runtime
 /// compiles at first use (-fplugin-arg-ferry-jit) becomes.
 static std::string imageLabel(const ferry::ImageIndex &Index, size_t I) {
-  const std::string &Deferred =
-      I < Index.EmbeddedImages.size() ? Index.EmbeddedImages[I].Deferred : std::string();
-  return Deferred.empty() ? Index.EmbeddedArch[I] : "device IR (" + Deferred + ")";
+  if (I >= Index.EmbeddedImages.size())
+    return Index.EmbeddedArch[I];
+  const ferry::DeviceImageRef &Image = Index.EmbeddedImages[I];
+  if (!Image.Deferred.empty())
+    return "device IR (" + Image.Deferred + ")";
+  if (!Image.CudaArch.empty())
+    return Index.EmbeddedArch[I] + " (from " + Image.CudaArch + ")";
+  return Index.EmbeddedArch[I];
 }
 
 /// One line per call edge; a callee no table defines is marked undefined,
@@ -159,6 +165,9 @@ static std::string json(const ferry::ImageIndex &Index) {
     Out += ", \"images\": [";
     for (size_t I = 0; I < Index.Embedded.size(); ++I)
       Out += std::string(I ? ", " : "") + "{\"arch\": " + json(Index.EmbeddedArch[I]) +
+             (I < Index.EmbeddedImages.size() && !Index.EmbeddedImages[I].CudaArch.empty()
+                  ? ", \"cuda_arch\": " + json(Index.EmbeddedImages[I].CudaArch)
+                  : std::string()) +
              ", \"image\": " + json(Index.Embedded[I]) + "}";
     return Out + "]}";
   }

@@ -74,6 +74,15 @@ int smNumber(std::string S) {
   return std::atoi(S.c_str());
 }
 
+const char *const KnownSms =
+    "clang 19 knows sm_50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89 and 90";
+
+/// Whether clang 19 compiles sm_\p SM with the CUDA 13 toolkit's headers.
+bool knownSm(int SM) {
+  static const int Known[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+  return std::find(std::begin(Known), std::end(Known), SM) != std::end(Known);
+}
+
 /// The macro nvcc defines in CUDA compiles for option \p A (one of the
 /// ignored flags below), or null.
 const char *optionMacro(const std::string &A) {
@@ -208,6 +217,7 @@ private:
   std::string addSm(const std::string &Arch);
   std::string readGencode(const std::string &V);
   std::string readOffloadArch(const std::string &V);
+  std::string readAmdCudaArch(const std::string &V);
   bool tryCompileOption(const std::string &A, std::string &Error);
   bool tryPassthroughOption(const std::string &A, std::string &Error);
   bool tryIgnoredOption(const std::string &A);
@@ -378,6 +388,8 @@ bool CommandLineReader::tryArchitectureOption(const std::string &A, std::string 
     Error = readGencode(V);
   } else if (value({"--offload-arch", "-offload-arch", "--amdgpu-targets"}, V)) {
     Error = readOffloadArch(V);
+  } else if (value({"--amd-cuda-arch"}, V)) {
+    Error = readAmdCudaArch(V);
   } else if (Out.ClangMode && value({"--cuda-gpu-arch"}, V)) {
     if (!smNumber(V)) {
       Error = "unknown GPU architecture '" + V + "' for --cuda-gpu-arch";
@@ -420,7 +432,6 @@ std::string CommandLineReader::readGpuArchitectures(const std::string &A, const 
 /// compiles for such a GPU (with a warning); an older one is refused. ""
 /// or what is wrong.
 std::string CommandLineReader::addSm(const std::string &Arch) {
-  static const int Known[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
   int SM = smNumber(Arch);
   if (SM > 90) {
     const std::string W = "clang 19 has no sm_" + std::to_string(SM) +
@@ -433,9 +444,8 @@ std::string CommandLineReader::addSm(const std::string &Arch) {
     return "GPU architecture '" + Arch +
            "' is older than what clang 19 compiles with the CUDA 13 toolkit's headers "
            "(sm_50 and newer)";
-  } else if (std::find(std::begin(Known), std::end(Known), SM) == std::end(Known)) {
-    return "unknown GPU architecture '" + Arch + "' (clang 19 knows sm_50, 52, 53, 60, 61, "
-           "62, 70, 72, 75, 80, 86, 87, 89 and 90)";
+  } else if (!knownSm(SM)) {
+    return "unknown GPU architecture '" + Arch + "' (" + KnownSms + ")";
   }
   if (std::find(Out.SMs.begin(), Out.SMs.end(), SM) == Out.SMs.end())
     Out.SMs.push_back(SM);
@@ -483,6 +493,16 @@ std::string CommandLineReader::readOffloadArch(const std::string &V) {
     }
   }
   Out.AmdTargetsGiven = true;
+  return "";
+}
+
+/// Ferry's --amd-cuda-arch=sm_NN \p V: the architecture whose device code
+/// the AMD targets are compiled from; "" or what is wrong.
+std::string CommandLineReader::readAmdCudaArch(const std::string &V) {
+  const int SM = smNumber(V);
+  if (!knownSm(SM))
+    return "unknown GPU architecture '" + V + "' for --amd-cuda-arch (" + KnownSms + ")";
+  Out.AmdSM = SM;
   return "";
 }
 
@@ -613,7 +633,14 @@ void CommandLineReader::applyDefaultTargets() {
   Out.SMs.erase(std::unique(Out.SMs.begin(), Out.SMs.end()), Out.SMs.end());
   if (!Out.AmdTargetsGiven)
     Out.AmdTargets = {"gfx90a", "gfx942", "gfx1030", "gfx1100"};
+  if (!Out.AmdSM) {
+    Out.AmdSM = 80;
+    for (int SM : Out.SMs)
+      if (SM < 89)
+        Out.AmdSM = SM;
+  }
 }
+
 
 /// -fmad=false: the device compile contracts no multiply and add (clang's
 /// -ffp-contract=off), wherever --use_fast_math stands, whose -ffast-math
@@ -682,6 +709,15 @@ std::string CommandLineReader::read() {
 
 } // namespace
 
+std::vector<int> deviceCompileSMs(const Invocation &I) {
+  std::vector<int> SMs = I.SMs;
+  if (std::find(SMs.begin(), SMs.end(), I.AmdSM) == SMs.end()) {
+    SMs.push_back(I.AmdSM);
+    std::sort(SMs.begin(), SMs.end());
+  }
+  return SMs;
+}
+
 bool usesClangCudaOptions(const std::vector<std::string> &Args) {
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
@@ -722,6 +758,9 @@ Accepted, without effect on Ferry's code (NVIDIA-tool tuning):
 Ferry:
   --offload-arch=gfx90a,gfx942,... AMD processors (default: gfx90a, gfx942,
                                    gfx1030, gfx1100); -arch=gfxNNN also works
+  --amd-cuda-arch=sm_NN            the __CUDA_ARCH__ of the AMD targets' device
+                                   code (default: the highest -arch below
+                                   sm_89, else sm_80)
 clang's spellings (--cuda-gpu-arch=sm_NN, -x cuda, -fgpu-rdc, -Wl,...,
 --cuda-path) read the command line as clang++ would, with clang's other
 options (-f..., -W..., -m...): how CMake drives it (-DCMAKE_CUDA_COMPILER).

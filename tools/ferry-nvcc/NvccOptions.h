@@ -47,6 +47,13 @@ struct Invocation {
   /// AMD processors (--offload-arch=gfx...), in order.
   std::vector<std::string> AmdTargets;
   bool AmdTargetsGiven = false;
+  /// The sm_NN whose device code (its __CUDA_ARCH__) the AMD targets are
+  /// compiled from: --amd-cuda-arch, else the highest of SMs below sm_89,
+  /// else sm_80. AMD GPUs have none of the features sm_89 and sm_90 add
+  /// (fp8 conversions, bulk copies and transaction barriers, clusters,
+  /// warpgroup MMA), and libraries choose those paths by __CUDA_ARCH__
+  /// (CUB's DeviceTransform behind thrust::transform).
+  int AmdSM = 0;
   /// Options for both the device and the host compile (-I, -D, -std, -O, ...).
   std::vector<std::string> Common;
   /// Host compiler only (-Xcompiler, dependency options).
@@ -74,6 +81,10 @@ struct Invocation {
   /// ferry-clang++ on .cu files: clang's own options pass to both compiles.
   bool ClangMode = false;
 };
+
+/// The sm_NN of the device compiles: each of \p I's SMs (PTX) and its
+/// AmdSM, sorted, each once.
+std::vector<int> deviceCompileSMs(const Invocation &I);
 
 /// Parses \p Args (without the program name). Returns "" or the error.
 std::string parse(const std::vector<std::string> &Args, Invocation &Out);

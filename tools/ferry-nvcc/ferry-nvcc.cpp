@@ -89,12 +89,36 @@ struct Paths {
   std::string Clang, Cuda, Lib, Include;
 };
 
+/// The NVVM of a file (or of the device link), one module per sm_NN
+/// compiled, and what each one makes.
+struct DeviceModules {
+  std::vector<std::unique_ptr<Module>> Modules;
+  std::vector<int> SMs; ///< Modules[I]'s sm_NN
+  std::vector<bool> Ptx; ///< whether Modules[I] makes PTX (else AMD code only)
+  int AmdSM = 0; ///< the sm_NN whose module makes the AMD images
+
+  /// The module the AMD images come from.
+  const Module &amd() const {
+    return *Modules[std::find(SMs.begin(), SMs.end(), AmdSM) - SMs.begin()];
+  }
+};
+
+/// The string key of a relocatable-code package's entries that says what
+/// the entry's NVVM makes at the device link: "ptx", "amd" or "ptx amd"
+/// (Invocation::AmdSM: an architecture compiled only for the AMD targets).
+/// Entries without it (older objects) make PTX, and the AMD images come
+/// from the highest sm_NN then.
+const char *const RdcUseKey = "ferry-nvcc-use";
+
 /// What the device link reads from the objects' relocatable device code.
 struct RelocatableDeviceCode {
   /// The NVVM of every object, linked, by sm_NN.
   std::map<int, std::unique_ptr<Module>> Linked;
   /// How many of the packages had each sm_NN.
   std::map<int, size_t> Count;
+  /// The sm_NN whose entries make PTX (RdcUseKey), and those that make
+  /// the AMD images.
+  std::set<int> Ptx, Amd;
   /// The packages read (one per object built with -rdc).
   size_t Packages = 0;
   /// The __cudaRegisterLinkedBinary_<id> functions the objects call and
@@ -155,14 +179,12 @@ private:
   /// Compiles the .cu file \p In into the object \p Out (or preprocesses,
   /// with -E / -M).
   bool compileCuda(const Input &In, const std::string &Out);
-  /// Compiles \p In's device side to NVVM, one module per sm_NN.
-  bool deviceModules(const Input &In, LLVMContext &Ctx,
-                     std::vector<std::unique_ptr<Module>> &Modules);
-  /// The images of the NVVM modules \p Modules (one per sm_NN), behind
-  /// the header \p Magic: the package ferry-nvcc embeds. \p What names the
-  /// source in messages.
-  bool package(const std::vector<std::unique_ptr<Module>> &Modules, StringRef What,
-               std::string &Package);
+  /// Compiles \p In's device side to NVVM, one module per sm_NN of
+  /// deviceCompileSMs (the PTX architectures and the AMD targets' one).
+  bool deviceModules(const Input &In, LLVMContext &Ctx, DeviceModules &D);
+  /// The images of the NVVM modules \p D behind a "FERRYCU1" header: the
+  /// package ferry-nvcc embeds. \p What names the source in messages.
+  bool package(const DeviceModules &D, StringRef What, std::string &Package);
   /// The package of \p In: its images, or with -rdc its NVVM bitcode.
   /// \p Managed gets the initial values of the file's __managed__
   /// variables (ManagedVariables.h), \p HasManaged whether it has any.
@@ -320,9 +342,9 @@ static void resolveExternalizedStatics(Module &M) {
   }
 }
 
-bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
-                           std::vector<std::unique_ptr<Module>> &Modules) {
-  for (int SM : Inv.SMs) {
+bool Driver::deviceModules(const Input &In, LLVMContext &Ctx, DeviceModules &D) {
+  D.AmdSM = Inv.AmdSM;
+  for (int SM : deviceCompileSMs(Inv)) {
     const std::string Bc =
         temporary(sys::path::stem(In.Path).str() + "-sm_" + std::to_string(SM), "bc");
     std::vector<std::string> Args = {
@@ -347,8 +369,15 @@ bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
     if (!Inv.ClangMode)
       Args.insert(Args.end(), {"-Xclang", "-no-enable-noundef-analysis"});
     Args.insert(Args.end(), {"-emit-llvm", "-c", In.Path, "-o", Bc});
-    if (!execute(Args))
+    const bool AmdOnly = std::find(Inv.SMs.begin(), Inv.SMs.end(), SM) == Inv.SMs.end();
+    if (!execute(Args)) {
+      // A compile the command line did not ask for: say why it is there.
+      if (AmdOnly)
+        errs() << Tool << ": note: sm_" << SM
+               << " is the architecture of the AMD targets' device code (the highest -arch "
+                  "below sm_89, else sm_80; --amd-cuda-arch=sm_NN names another)\n";
       return false;
+    }
     if (Inv.DryRun)
       continue;
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Bc);
@@ -359,7 +388,9 @@ bool Driver::deviceModules(const Input &In, LLVMContext &Ctx,
       return !error(In.Path + ": " + toString(M.takeError()));
     if (Inv.RelocatableDevice)
       resolveExternalizedStatics(**M);
-    Modules.push_back(std::move(*M));
+    D.Modules.push_back(std::move(*M));
+    D.SMs.push_back(SM);
+    D.Ptx.push_back(!AmdOnly);
   }
   return true;
 }
@@ -373,14 +404,14 @@ static std::string withHeader(StringRef Magic, const std::string &Body) {
   return Out + Body;
 }
 
-bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, StringRef What,
-                     std::string &Package) {
-  // AMD code comes from the highest sm_NN's module. A file without device
-  // code has no images (the runtime registers an empty package).
+bool Driver::package(const DeviceModules &D, StringRef What, std::string &Package) {
+  // AMD code comes from the module of D.AmdSM. A file without device code
+  // has no images (the runtime registers an empty package).
   std::vector<ferry::DeviceImage> Images;
-  const Module &Last = *Modules.back();
+  const Module &Amd = D.amd();
+  const std::string AmdSM = "sm_" + std::to_string(D.AmdSM);
   bool HasDeviceCode = false;
-  for (const GlobalValue &GV : Last.global_values())
+  for (const GlobalValue &GV : Amd.global_values())
     HasDeviceCode |= !GV.isDeclaration();
   if (HasDeviceCode) {
     ferry::CompileCache Cache;
@@ -417,14 +448,17 @@ bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, String
           OS << *Bytes;
       }
       Images.push_back({Kind, (*T)->triple().str(), (*T)->arch(), std::move(*Bytes)});
+      if (Kind != ferry::ImageKind::PTX)
+        Images.back().CudaArch = AmdSM;
       return true;
     };
     for (const std::string &Arch : Inv.AmdTargets)
-      if (!Compile(Arch, Last, ferry::ImageKind::CodeObject) ||
-          !Compile(Arch, Last, ferry::ImageKind::TranslatedIR))
+      if (!Compile(Arch, Amd, ferry::ImageKind::CodeObject) ||
+          !Compile(Arch, Amd, ferry::ImageKind::TranslatedIR))
         return false;
-    for (size_t I = 0; I < Inv.SMs.size(); ++I)
-      if (!Compile("sm_" + std::to_string(Inv.SMs[I]), *Modules[I], ferry::ImageKind::PTX))
+    for (size_t I = 0; I < D.Modules.size(); ++I)
+      if (D.Ptx[I] &&
+          !Compile("sm_" + std::to_string(D.SMs[I]), *D.Modules[I], ferry::ImageKind::PTX))
         return false;
   }
   Package = withHeader("FERRYCU1", ferry::packageImages(Images));
@@ -434,28 +468,28 @@ bool Driver::package(const std::vector<std::unique_ptr<Module>> &Modules, String
 bool Driver::deviceImages(const Input &In, std::string &Package,
                           std::map<std::string, std::string> &Managed, bool &HasManaged) {
   LLVMContext Ctx;
-  std::vector<std::unique_ptr<Module>> Modules;
+  DeviceModules D;
   HasManaged = false;
-  if (!deviceModules(In, Ctx, Modules))
+  if (!deviceModules(In, Ctx, D))
     return false;
   if (Inv.DryRun)
     return true;
   // __managed__ variables: reached through the pointer the runtime sets.
-  HasManaged = !managedVariables(*Modules.back()).empty();
-  for (std::unique_ptr<Module> &M : Modules) {
+  HasManaged = !managedVariables(*D.Modules.back()).empty();
+  for (std::unique_ptr<Module> &M : D.Modules) {
     std::string Problem;
     Managed = lowerDeviceManaged(*M, Problem, /*Rewrite=*/!Inv.RelocatableDevice);
     if (!Problem.empty())
       return !error(In.Path + ": " + StringRef(Problem).rtrim());
   }
   if (!Inv.RelocatableDevice)
-    return package(Modules, In.Path, Package);
+    return package(D, In.Path, Package);
   // Relocatable device code: the NVVM itself, linked at the device link.
   std::string Body;
-  for (size_t I = 0; I < Modules.size(); ++I) {
+  for (size_t I = 0; I < D.Modules.size(); ++I) {
     std::string Bytes;
     raw_string_ostream OS(Bytes);
-    WriteBitcodeToFile(*Modules[I], OS);
+    WriteBitcodeToFile(*D.Modules[I], OS);
     OS.flush();
     object::OffloadBinary::OffloadingImage Entry;
     Entry.TheImageKind = object::IMG_Bitcode;
@@ -463,8 +497,11 @@ bool Driver::deviceImages(const Input &In, std::string &Package,
     // Every field set: the object's bytes are the same each compile.
     Entry.Flags = 0;
     Entry.StringData["triple"] = "nvptx64-nvidia-cuda";
-    const std::string Arch = "sm_" + std::to_string(Inv.SMs[I]);
+    const std::string Arch = "sm_" + std::to_string(D.SMs[I]);
     Entry.StringData["arch"] = Arch;
+    Entry.StringData[RdcUseKey] = !D.Ptx[I]             ? "amd"
+                                  : D.SMs[I] == D.AmdSM ? "ptx amd"
+                                                        : "ptx";
     Entry.StringData["producer"] = "ferry-nvcc";
     char Digest[26];
     ferry_image_digest_text(Bytes.data(), Bytes.size(), Digest);
@@ -535,6 +572,11 @@ static bool linkEntries(StringRef Body, const std::string &Name, LLVMContext &Ct
     if (!Bin)
       return !error(Name + ": " + toString(Bin.takeError()));
     const int SM = std::atoi((*Bin)->getArch().drop_front(3).str().c_str());
+    const StringRef Use = (*Bin)->getString(RdcUseKey);
+    if (Use.empty() || Use.contains("ptx"))
+      Code.Ptx.insert(SM);
+    if (Use.contains("amd"))
+      Code.Amd.insert(SM);
     Expected<std::unique_ptr<Module>> M =
         parseBitcodeFile(MemoryBufferRef((*Bin)->getImage(), Name), Ctx);
     if (!M)
@@ -649,32 +691,29 @@ static bool readLinkInput(const std::string &Path, LLVMContext &Ctx, Relocatable
 
 bool Driver::linkedPackage(RelocatableDeviceCode &Code, std::string &Package) {
   // Every object must carry each sm_NN the link packages.
-  std::vector<std::unique_ptr<Module>> Modules;
-  std::vector<int> SMs;
+  DeviceModules D;
   for (auto &[SM, M] : Code.Linked) {
     if (Code.Count[SM] != Code.Packages)
       return !error("device link: not every object has device code for sm_" + std::to_string(SM) +
                     ": compile them all with the same -arch");
-    SMs.push_back(SM);
-    Modules.push_back(std::move(M));
+    D.SMs.push_back(SM);
+    D.Ptx.push_back(Code.Ptx.count(SM) != 0);
+    D.Modules.push_back(std::move(M));
   }
   // __managed__ variables, now that every file's uses are in one module.
-  for (size_t I = 0; I < Modules.size(); ++I) {
+  for (size_t I = 0; I < D.Modules.size(); ++I) {
     std::string Problem;
-    lowerDeviceManaged(*Modules[I], Problem);
+    lowerDeviceManaged(*D.Modules[I], Problem);
     if (!Problem.empty())
-      return !error("device link for sm_" + std::to_string(SMs[I]) + ": " +
+      return !error("device link for sm_" + std::to_string(D.SMs[I]) + ": " +
                     StringRef(Problem).rtrim());
   }
-  if (Modules.empty()) {
+  if (D.Modules.empty()) {
     Package = withHeader("FERRYCU1", "");
     return true;
   }
-  const std::vector<int> Saved = Inv.SMs;
-  Inv.SMs = SMs;
-  const bool Ok = package(Modules, "device link", Package);
-  Inv.SMs = Saved;
-  return Ok;
+  D.AmdSM = Code.Amd.empty() ? D.SMs.back() : *Code.Amd.rbegin();
+  return package(D, "device link", Package);
 }
 
 /// The C source of the device link object: the package (the file
