@@ -185,6 +185,44 @@ bool ptxLoadStore(PTXTranslator &T, const PTXStatement &S, int Store) {
   return true;
 }
 
+/// atom/red of a vector (sm_90: CUDA's atomicAdd on float2 and float4,
+/// `atom.add.v2.f32 {d0, d1}, [a], {b0, b1}`): the add of floats only, each
+/// element an atomic of its own, as the PTX ISA gives them (the vector as a
+/// whole is not one atomic access).
+static bool vectorAtomicAdd(PTXTranslator &T, const PTXStatement &S, const Access &A, int IsRed) {
+  IRBuilder<> &B = T.B;
+  LLVMContext &Ctx = B.getContext();
+  if (A.AtomicOp != "add" || A.Ty.K != PTXType::Float || A.Ty.Width > 32 ||
+      (A.Ty.Width == 32 && A.Vector > 4))
+    return T.fail("vector atomics are translated for add of .v2/.v4.f32 and of .v2/.v4/.v8 "
+                  ".f16, .bf16, .f16x2 and .bf16x2");
+  const unsigned First = IsRed ? 0 : 1;
+  if (S.Operands.size() != First + 2)
+    return T.fail("atom takes d, [a], b; red [a], b");
+  const PTXOperand &Val = S.Operands[First + 1];
+  if (Val.K != PTXOperand::Vector || Val.Elements.size() != A.Vector ||
+      (!IsRed && (S.Operands[0].K != PTXOperand::Vector ||
+                  S.Operands[0].Elements.size() != A.Vector)))
+    return T.fail("the vector width does not match the operands");
+  Type *Ty = A.Ty.irType(Ctx);
+  Value *Ptr = T.address(S.Operands[First], A.AS);
+  if (!Ptr)
+    return false;
+  AtomicOrdering Ord = A.Ord == AtomicOrdering::NotAtomic ? AtomicOrdering::Monotonic : A.Ord;
+  SyncScope::ID Sc = A.Scope.value_or(Ctx.getOrInsertSyncScopeID("agent"));
+  const unsigned Bytes = A.Ty.Width * A.Ty.Lanes / 8;
+  for (unsigned I = 0; I < A.Vector; ++I) {
+    Value *V = T.read(Val.Elements[I], Ty);
+    if (!V)
+      return false;
+    Value *At = I ? B.CreateConstGEP1_32(B.getInt8Ty(), Ptr, I * Bytes) : Ptr;
+    Value *R = B.CreateAtomicRMW(AtomicRMWInst::FAdd, At, V, Align(Bytes), Ord, Sc);
+    if (!IsRed && !T.write(S.Operands[0].Elements[I], R))
+      return false;
+  }
+  return true;
+}
+
 /// atom (0): atom.<sem>.<scope>.<space>.<op>.<type> d, [a], b (, c for
 /// cas); red (1): the same without a result.
 bool ptxAtomic(PTXTranslator &T, const PTXStatement &S, int IsRed) {
@@ -196,9 +234,12 @@ bool ptxAtomic(PTXTranslator &T, const PTXStatement &S, int IsRed) {
   // 16-bit floats (.f16, .bf16 and their pairs .f16x2, .bf16x2) have add
   // only: CUDA's atomicAdd on __half and __nv_bfloat16.
   const bool HalfAdd = A.Ty.K == PTXType::Float && A.Ty.Width == 16 && A.AtomicOp == "add";
-  if ((A.Ty.Width < 32 && !HalfAdd) || (A.Ty.Lanes != 1 && !HalfAdd) || A.Vector != 1)
+  if (A.Vector != 1)
+    return vectorAtomicAdd(T, S, A, IsRed);
+  if ((A.Ty.Width < 32 && !HalfAdd) || (A.Ty.Lanes != 1 && !HalfAdd))
     return T.fail("atomics are translated for 32- and 64-bit scalars and the adds of "
-                  ".f16, .f16x2, .bf16 and .bf16x2");
+                  ".f16, .f16x2, .bf16 and .bf16x2 (and their .v2/.v4/.v8 vectors, and of "
+                  ".v2/.v4.f32)");
   const unsigned First = IsRed ? 0 : 1;
   if (S.Operands.size() < First + 2)
     return T.fail("missing operands");

@@ -41,11 +41,17 @@
 // RUN: not %ferry-nvcc -arch=sm_90 -DSM90_ONLY -c %s -o %t/sm90only.o 2>&1 | %FileCheck %s --check-prefix=NOTE
 // NOTE: error: no matching function for call to 'atomicAdd'
 // NOTE: ferry-nvcc: note: sm_80 is the architecture of the AMD targets' device code (the highest -arch below sm_89, else sm_80; --amd-cuda-arch=sm_NN names another)
+// With --amd-cuda-arch=sm_90 it builds, and the vector atomics add each
+// element atomically.
+// RUN: %ferry-nvcc -O3 -arch=sm_90 --amd-cuda-arch=sm_90 -DSM90_ONLY %s -o %t/sm90only
+// RUN: %emu-gfx90a %t/sm90only | %FileCheck %s --check-prefixes=CHECK,AMD90,ATOMICS
+// RUN: %emu-gfx1100 %t/sm90only | %FileCheck %s --check-prefixes=CHECK,AMD90,ATOMICS
 //
 // AMD80: device code 800, compute capability 8.0, ptxVersion 80
 // AMD86: device code 860, compute capability 8.6, ptxVersion 86
 // AMD90: device code 900, compute capability 9.0, ptxVersion 90
 // THRUST: thrust PASS
+// ATOMICS: float2 (128,256) float4 (128,256,384,512)
 // CHECK: PASS
 #include <cstdio>
 #ifdef WITH_THRUST
@@ -65,7 +71,24 @@ __global__ void record() {
 }
 
 #ifdef SM90_ONLY
-__global__ void add2(float2 *p) { atomicAdd(p, make_float2(1, 2)); }
+__global__ void addVectors(float2 *p2, float4 *p4) {
+  atomicAdd(p2, make_float2(1, 2));
+  atomicAdd(p4, make_float4(1, 2, 3, 4));
+}
+
+static bool vectorAtomics() {
+  float2 *p2, h2;
+  float4 *p4, h4;
+  cudaMalloc(&p2, sizeof *p2);
+  cudaMalloc(&p4, sizeof *p4);
+  cudaMemset(p2, 0, sizeof *p2);
+  cudaMemset(p4, 0, sizeof *p4);
+  addVectors<<<2, 64>>>(p2, p4);
+  cudaMemcpy(&h2, p2, sizeof h2, cudaMemcpyDeviceToHost);
+  cudaMemcpy(&h4, p4, sizeof h4, cudaMemcpyDeviceToHost);
+  std::printf("float2 (%g,%g) float4 (%g,%g,%g,%g)\n", h2.x, h2.y, h4.x, h4.y, h4.z, h4.w);
+  return h2.x == 128 && h2.y == 256 && h4.x == 128 && h4.y == 256 && h4.z == 384 && h4.w == 512;
+}
 #endif
 
 #ifdef WITH_THRUST
@@ -102,6 +125,9 @@ int main() {
   std::printf("device code %d, compute capability %d.%d, ptxVersion %d\n", code, prop.major,
               prop.minor, attr.ptxVersion);
   bool ok = code == attr.ptxVersion * 10;
+#ifdef SM90_ONLY
+  ok = vectorAtomics() && ok;
+#endif
 #ifdef WITH_THRUST
   const bool transformed = thrustTransforms();
   std::printf("thrust %s\n", transformed ? "PASS" : "FAIL");

@@ -38,7 +38,7 @@ define i32 @relu_int(i16 %a) {
   %r = call i32 asm "cvt.relu.s32.s16 $0, $1;", "=r,h"(i16 %a)
   ret i32 %r
 }
-; CHECK-DAG: in function 'atom_min_f16': inline PTX cannot be translated: instruction 'atom.min.noftz.f16 $0, [$1], $2': atomics are translated for 32- and 64-bit scalars and the adds of .f16, .f16x2, .bf16 and .bf16x2
+; CHECK-DAG: in function 'atom_min_f16': inline PTX cannot be translated: instruction 'atom.min.noftz.f16 $0, [$1], $2': atomics are translated for 32- and 64-bit scalars and the adds of .f16, .f16x2, .bf16 and .bf16x2 (and their .v2/.v4/.v8 vectors, and of .v2/.v4.f32)
 define i16 @atom_min_f16(ptr %p, i16 %v) {
   %r = call i16 asm sideeffect "atom.min.noftz.f16 $0, [$1], $2;", "=h,l,h,~{memory}"(ptr %p, i16 %v)
   ret i16 %r
