@@ -500,6 +500,15 @@ private:
         B.tokens(R.Length).code("];");
       }
       B.code("};");
+      // The private copies of an array or a section live in group memory,
+      // one per warp: 1024 bytes each at most, as in C++ (acc.h's
+      // reduce_section), where every device has room for them.
+      for (const Reduction &R : Reduced)
+        if (R.Elements)
+          B.code("_Static_assert(sizeof(((struct ferry_partial *)0)->" + name(PP, R.Name) +
+                 ") <= 1024, \"an OpenACC reduction on an array or an array section over "
+                 "more than 1024 bytes ('" + PP.getSpelling(R.Name) +
+                 "') is not supported by Ferry yet\");");
     }
   }
 

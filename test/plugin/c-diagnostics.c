@@ -28,3 +28,25 @@ void static_chunks(int n, double *a) {
     a[i] = i;
 }
 
+
+// An array or section reduction over more than 1024 bytes: its private
+// copies would not fit a work-group's memory (every GPU launch of the file
+// failed at the device compile).
+void long_section(float *a, float *c) {
+#pragma acc parallel loop reduction(+:c[0:4096]) copyin(a[0:4096]) // expected-error {{an OpenACC reduction on an array or an array section over more than 1024 bytes ('c') is not supported by Ferry yet}}
+  for (int i = 0; i < 4096; ++i)
+    c[i] += a[i];
+}
+
+void long_array(double *a, int n) {
+  double hist[256];
+#pragma acc parallel loop reduction(+:hist) copyin(a[0:n]) // expected-error {{an OpenACC reduction on an array or an array section over more than 1024 bytes ('hist') is not supported by Ferry yet}}
+  for (int i = 0; i < n; ++i)
+    hist[i % 256] += a[i];
+}
+
+void section_of_1024_bytes(float *a, float *c) {
+#pragma acc parallel loop reduction(+:c[0:256]) copyin(a[0:256])
+  for (int i = 0; i < 256; ++i)
+    c[i] += a[i];
+}
