@@ -383,8 +383,7 @@ public:
 private:
   /// Opens an item; its range next.
   void open() { Items.code(Count ? ", {" : "{"); }
-  void emitImplicitRootKind(const VarRef &V, const std::string &Text);
-  void emitWritableKind(const Clause &C, const VarRef &V, const std::string &Text);
+  void emitWritableKind(ClauseKind K, bool Zero, const VarRef &V, const std::string &Text);
   void emitSectionAddresses(const Clause &C, const VarRef &V);
 
   Preprocessor &PP;
@@ -474,11 +473,13 @@ void DataItemList::addAttach(const VarRef &V) {
 void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   open();
   std::string Text = emitRange(PP, Items, V, "(const void *)");
+  // (The implicit copy of the struct a member belongs to, `s` itself or
+  // `p[0:1]`, is a copy too.)
   if (C.ImplicitRoots)
-    emitImplicitRootKind(V, Text);
+    emitWritableKind(ClauseKind::Copy, C.Zero, V, Text);
   else if (!V.PresentPointee && !V.Vla &&
            (C.Kind == ClauseKind::Copy || C.Kind == ClauseKind::Copyout))
-    emitWritableKind(C, V, Text);
+    emitWritableKind(C.Kind, C.Zero, V, Text);
   else
     Items.code(",")
         .code(V.PresentPointee ? "FERRY_DATA_PRESENT_POINTEE" : dataKindName(C.Kind))
@@ -491,13 +492,15 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   ++Count;
 }
 
-/// copy and copyout of data the program cannot write (a const or constexpr
-/// variable, a section through a pointer to const: perhaps read-only
-/// memory, which the copy back faulted on): copyin, nothing copied back.
-void DataItemList::emitWritableKind(const Clause &C, const VarRef &V, const std::string &Text) {
+/// copy and copyout (\p K) of data the program cannot write (a const or
+/// constexpr variable or struct, a section through a pointer to const:
+/// perhaps read-only memory, which the copy back faulted on): copyin,
+/// nothing copied back.
+void DataItemList::emitWritableKind(ClauseKind K, bool Zero, const VarRef &V,
+                                    const std::string &Text) {
   TokenBuilder Obj(PP, D.Loc);
   Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
-  const char *Kind = dataKindName(C.Kind);
+  const char *Kind = dataKindName(K);
   if (isC(PP))
     Items.code(", __builtin_types_compatible_p(__typeof__(&")
         .tokens(Obj.get())
@@ -508,32 +511,7 @@ void DataItemList::emitWritableKind(const Clause &C, const VarRef &V, const std:
         .code(": FERRY_DATA_COPYIN");
   else
     Items.code(", ::ferry::acc::writable_kind(").code(Kind).code(", &").tokens(Obj.get()).code(")");
-  Items.code(C.Zero ? ", 1," : ", 0,").string(Text);
-}
-
-/// `s` itself or `p[0:1]`: the struct's address gives its constness.
-void DataItemList::emitImplicitRootKind(const VarRef &V, const std::string &Text) {
-  if (isC(PP)) {
-    // copy, or copyin where the struct is const (`&s` does not point
-    // to the unqualified type of the rvalue `0 ? s : s`).
-    TokenBuilder Obj(PP, D.Loc);
-    Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
-    Items.code(", __builtin_types_compatible_p(__typeof__(&")
-        .tokens(Obj.get())
-        .code("), __typeof__(0 ?")
-        .tokens(Obj.get())
-        .code(":")
-        .tokens(Obj.get())
-        .code(") *) ? FERRY_DATA_COPY : FERRY_DATA_COPYIN, 0,")
-        .string(Text);
-    return;
-  }
-  Items.code(", ::ferry::acc::implicit_copy_kind(");
-  if (V.Sections.empty())
-    Items.code("&(").tokens(V.object()).code(")");
-  else
-    Items.code("&(").tokens(V.object()).code(")[0]");
-  Items.code("), 0,").string(Text);
+  Items.code(Zero ? ", 1," : ", 0,").string(Text);
 }
 
 /// The item's end: the section's base and the pointer to attach, where a

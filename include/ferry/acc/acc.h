@@ -929,16 +929,10 @@ template <class T> const void *attach_address(T &X) {
     return nullptr;
 }
 
-/// The implicit `copy` of the struct a member clause names (`s` of `s.x`,
-/// `*p` of `p->x`): `copyin` when the program cannot write the struct
-/// (const, perhaps in read-only memory), so that nothing is copied back.
-template <class T> constexpr ferry_data_kind implicit_copy_kind(T *) {
-  return std::is_const<T>::value ? FERRY_DATA_COPYIN : FERRY_DATA_COPY;
-}
-
 /// `copy` or `copyout` (\p K) of data the program cannot write (a const
-/// or constexpr variable, a section through a pointer to const), perhaps
-/// in read-only memory: `copyin`, nothing copied back.
+/// or constexpr variable, a section through a pointer to const, the const
+/// struct a member clause names: `s` of `s.x`, `*p` of `p->x`), perhaps in
+/// read-only memory: `copyin`, nothing copied back.
 template <class T> constexpr ferry_data_kind writable_kind(ferry_data_kind K, T *) {
   return std::is_const<T>::value ? FERRY_DATA_COPYIN : K;
 }
