@@ -53,6 +53,8 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -65,6 +67,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <mutex>
 
@@ -349,6 +352,10 @@ Error linkLibrary(Module &M, StringRef Path) {
   (*Lib)->setTargetTriple(M.getTargetTriple());
   if (Linker::linkModules(M, std::move(*Lib), Linker::LinkOnlyNeeded))
     return fail("linking device library '" + Path + "' failed");
+  // The libraries' unnamed functions (which -O0 code keeps as calls) get
+  // names: the code object's function table finds each function by name
+  // (the AMDGPU backend prints an unnamed one as __unnamed_N).
+  nameUnamedGlobals(M);
   return Error::success();
 }
 
@@ -466,6 +473,33 @@ Error linkControlConstants(Module &M, const TranslateTarget &T, StringRef Dir,
   return Error::success();
 }
 
+/// The linked libraries' branches on the control constants folded and
+/// what they no longer reach dropped, whatever the optimization level: the
+/// code paths for other processors (`__oclc_ISA_version`, the wave size)
+/// hold instructions this one lacks, which -O0 code kept (CUB's -O0 sort:
+/// GFX10 functions that code generation for gfx90a removes, GFX9 wave
+/// shifts that it refuses for gfx1100). \p Own: the module's own
+/// functions, left as they are.
+void foldLibraryControls(Module &M, const StringSet<> &Own) {
+  FunctionAnalysisManager FAM;
+  PassBuilder PB;
+  PB.registerFunctionAnalyses(FAM);
+  FunctionPassManager FPM;
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(SimplifyCFGPass());
+  for (Function &F : M)
+    if (!F.isDeclaration() && !Own.count(F.getName()))
+      FPM.run(F, FAM);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function &F : make_early_inc_range(M))
+      if (F.hasLocalLinkage() && F.use_empty() && !Own.count(F.getName())) {
+        F.eraseFromParent();
+        Changed = true;
+      }
+  }
+}
+
 /// A device-library function \p M needs and the libraries in \p Dir lack,
 /// as an error naming its callers.
 Error checkLibraryFunctionsDefined(Module &M, StringRef Dir) {
@@ -506,6 +540,7 @@ Error linkDeviceLibraries(Module &M, const TranslateTarget &T, StringRef Dir) {
            (isa<Function>(GV) &&
             cast<Function>(GV).getCallingConv() == CallingConv::AMDGPU_KERNEL);
   });
+  foldLibraryControls(M, Own);
   return checkLibraryFunctionsDefined(M, Dir);
 }
 
