@@ -66,6 +66,18 @@ void BodyLambda::addRegionCopies(const Directive *Compute,
   addCopiedNames(D, Compute, Names);
 }
 
+/// `&x = x`, not `&x`: globals and statics (no automatic storage) cannot
+/// be captured, but a reference to them can be, bound through a call
+/// (acc.h's in_place) so that the body reads what it writes.
+void BodyLambda::captureReference(CaptureList &List, const Token &Name) const {
+  const VarDecl *VD = Ctx.lookupVariable(Name);
+  TokenBuilder &B = List.add("&", Name).code("=");
+  if (VD && VD->hasGlobalStorage())
+    B.code("::ferry::acc::in_place(").tokens(Name).code(")");
+  else
+    B.tokens(Name);
+}
+
 void BodyLambda::captureShared(
     CaptureList &List, ArrayRef<Token> Body, const Directive *Compute,
     ArrayRef<Token> Implied, ArrayRef<Token> Objects,
@@ -133,17 +145,16 @@ void BodyLambda::captureShared(
             .tokens(V.Name)
             .code(")");
       } else {
-        // `&x = x`, not `&x`: globals and statics (no automatic storage)
-        // cannot be captured, but a reference to them can be.
-        List.add("&", V.Name).code("=").tokens(V.Name);
+        captureReference(List, V.Name);
       }
     }
   for (const Token &T : Implied)
     if (!Reduced.count(T.getIdentifierInfo()) &&
         Shared.insert(T.getIdentifierInfo()).second) {
-      TokenBuilder &B = List.add("&", T);
-      if (!Ctx.isVariableLengthArray(T)) // `&a` alone for those (above)
-        B.code("=").tokens(T);
+      if (Ctx.isVariableLengthArray(T)) // `&a` alone for those (above)
+        List.add("&", T);
+      else
+        captureReference(List, T);
     }
   // A local object of a class that is not trivially copyable in no clause
   // (`v[i] *= 2` of a std::vector): the host's object, by reference, not
@@ -157,7 +168,7 @@ void BodyLambda::captureShared(
   Excluded.insert(Shared.begin(), Shared.end());
   for (const Token &T : Ctx.nonTrivialObjects(Body, Excluded))
     if (Shared.insert(T.getIdentifierInfo()).second)
-      List.add("&", T).code("=").tokens(T);
+      captureReference(List, T);
   // A template's object of a type its instantiation decides: a copy or the
   // object in place, as capture_object chooses (bound again inside).
   for (const Token &T : Objects)

@@ -82,6 +82,9 @@ private:
   /// `firstprivate` clauses of \p D and \p Compute name.
   void addRegionCopies(const Directive *Compute,
                        llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names) const;
+  /// `&Name = Name` (a variable with static storage: through acc.h's
+  /// in_place).
+  void captureReference(CaptureList &List, const clang::Token &Name) const;
   /// Captures the shared variables, each once, into \p Shared, and
   /// \p Objects through capture_object.
   void captureShared(

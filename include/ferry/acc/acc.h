@@ -995,6 +995,13 @@ template <class T> struct device_address {
 
 template <class T> device_address<T> deviceptr_of(T *P) { return {P}; }
 
+/// `[&g = in_place(g)]`: a region's reference to a variable with static
+/// storage. Bound to `g` itself, clang takes the reference for a constant
+/// (it names a global) and reads `g` where the body reads it, so the
+/// region read the host's value (passed by value at launch) while it wrote
+/// the device copy through the reference; a call is no constant.
+template <class T> T &in_place(T &X) { return X; }
+
 /// A template's local object whose type only the instantiation knows
 /// (`const vec<T> &x`, `T alpha`) and that no clause names, as a region
 /// captures it (capture_object) and names it again inside (captured_object):
