@@ -408,6 +408,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
   BackendMemory Mem(*T.B, T.Device, Async);
   PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
   ferry_status Result = FERRY_SUCCESS;
+  std::vector<Runtime::SectionBase> Bases;
   for (size_t I = 0; I < Count && Result == FERRY_SUCCESS; ++I) {
     ferry_data_item &D = Items[I];
     D.entered = 0;
@@ -443,8 +444,11 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     D.entered = What != PresentTable::Entry::NoCreate || Dev != nullptr;
     if (!D.entered)
       noteAbsentNoCreate(D.host, D.bytes, D.base);
-    if (D.base && Dev)
+    if (D.base && Dev) {
       Table.addBase(D.host, D.base);
+      Bases.push_back({D.base, static_cast<char *>(Dev) - (static_cast<const char *>(D.host) -
+                                                            static_cast<const char *>(D.base))});
+    }
   }
   if (Result == FERRY_SUCCESS)
     Result = enterImplicit(R, T, Table, Mem, Items, Count);
@@ -467,6 +471,8 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
   if (Result != FERRY_SUCCESS) {
     exitItems(T, Items, Count, Async);
     forgetAbsentItems(Items, Count);
+  } else {
+    Runtime::get().openSectionBases(R, T.Kind, T.Device, std::move(Bases));
   }
   ferry_set_data_region(Previous);
   return Result;
@@ -474,6 +480,7 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
 
 ferry_status ferry_data_exit(const ferry_region *R, ferry_data_item *Items, size_t Count,
                              int Async) {
+  Runtime::get().closeSectionBases(R);
   Target T;
   if (ferry_status S = prepare(R, Items, Count, T); S != FERRY_SUCCESS)
     return S;

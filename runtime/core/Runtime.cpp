@@ -931,6 +931,47 @@ Error Runtime::fillDeclaredRefs(Backend &B, DeviceKind K, int Device, DeviceModu
   return Error::success();
 }
 
+namespace {
+/// The section bases of a data construct open on this thread.
+struct OpenConstruct {
+  const ferry_region *Construct;
+  DeviceKind Kind;
+  int Device;
+  std::vector<Runtime::SectionBase> Bases;
+};
+thread_local std::vector<OpenConstruct> OpenConstructs;
+} // namespace
+
+void Runtime::openSectionBases(const ferry_region *Construct, DeviceKind K, int Device,
+                               std::vector<SectionBase> Bases) {
+  // A base two of its sections translate differently is ambiguous: none.
+  for (size_t I = 0; I < Bases.size(); ++I)
+    for (size_t J = I + 1; J < Bases.size(); ++J)
+      if (Bases[I].Base == Bases[J].Base && Bases[I].Dev != Bases[J].Dev)
+        Bases[I].Dev = Bases[J].Dev = nullptr;
+  OpenConstructs.push_back({Construct, K, Device, std::move(Bases)});
+}
+
+void Runtime::closeSectionBases(const ferry_region *Construct) {
+  for (size_t I = OpenConstructs.size(); I-- > 0;)
+    if (OpenConstructs[I].Construct == Construct) {
+      OpenConstructs.erase(OpenConstructs.begin() + I);
+      return;
+    }
+}
+
+std::optional<void *> Runtime::sectionBase(DeviceKind K, int Device, const void *Host) const {
+  for (size_t I = OpenConstructs.size(); I-- > 0;) {
+    const OpenConstruct &C = OpenConstructs[I];
+    if (C.Kind != K || C.Device != Device)
+      continue;
+    for (const SectionBase &B : C.Bases)
+      if (B.Base == Host)
+        return B.Dev ? std::optional<void *>(B.Dev) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_launch_desc &D,
                              std::vector<unsigned char> &Closure) {
   const ferry_region &R = *D.region;
@@ -946,7 +987,9 @@ Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_l
     std::memcpy(&HostPtr, Closure.data() + Off, sizeof HostPtr);
     if (!HostPtr)
       continue;
-    std::optional<void *> Dev = Table.attachAddress(HostPtr);
+    std::optional<void *> Dev = sectionBase(K, Device, HostPtr);
+    if (!Dev)
+      Dev = Table.attachAddress(HostPtr);
     if (!Dev && isAbsentNoCreate(HostPtr))
       continue; // no_create of absent data: the host address (OpenACC 3.3 2.7.10)
     if (!Dev && B.reachesHostMemory(Device))

@@ -121,6 +121,25 @@ public:
 
   /// The present table of device \p Device of kind \p K.
   PresentTable &presentTable(DeviceKind K, int Device);
+
+  /// A pointer a construct's clause names with a section, `p[lo:len]`, is
+  /// that section's device copy shifted back to p (OpenACC's attach of p to
+  /// the section): the regions inside the construct translate p's value
+  /// \p Base through it, to \p Dev, although p may point into another
+  /// present piece of the array (`enter data copyin(p[0:h])` and
+  /// `copyin(p[h:h])`, a region with `present(p[h:h])`). The data
+  /// constructs open on the calling thread keep their bases (ferry_data_enter
+  /// opens them, ferry_data_exit closes them); a base two sections of one
+  /// construct give differently translates as before.
+  struct SectionBase {
+    const void *Base;
+    void *Dev;
+  };
+  void openSectionBases(const ferry_region *Construct, DeviceKind K, int Device,
+                        std::vector<SectionBase> Bases);
+  void closeSectionBases(const ferry_region *Construct);
+  /// The innermost open construct's translation of \p Host on the device.
+  std::optional<void *> sectionBase(DeviceKind K, int Device, const void *Host) const;
   /// The blocks acc_malloc handed out on device \p Device of kind \p K.
   AllocationTable &allocations(DeviceKind K, int Device);
   /// The device of kind \p K whose memory \p P points into, or -1 (host
