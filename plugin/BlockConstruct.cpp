@@ -196,6 +196,7 @@ private:
   bool lexStatement(StatementLexer &Lex);
   void rewritePlainLoop(const Token &For, StatementLexer &Lex);
   void rewriteNonCanonicalLoop(const Token &For);
+  void dropFirstprivateReductions(Directive &Loop, size_t First) const;
   void rewriteDeviceStatement(const Token &First);
   void collectImpliedData();
   void emitLoopsOfTheirOwn();
@@ -439,11 +440,49 @@ void BlockConstructRewrite::rewritePlainLoop(const Token &For, StatementLexer &L
   if (!llvm::is_contained(HoldingConstructs, For.getLocation())) {
     if (D.Kind == ConstructKind::Kernels && !Control)
       privatizeAssignedScalars(PP, Ctx, {&D});
+    const size_t Before = Loop.Clauses.size();
     addImplicitReductions(PP, Ctx, Loop, HostControl ? ArrayRef<Token>(Body) : ArrayRef<Token>());
+    if (D.Kind == ConstructKind::Parallel && !HostControl)
+      dropFirstprivateReductions(Loop, Before);
   }
   if (Control && !controlLoopProven(PP, Ctx, D, Loop, Lex))
     return;
   LoopConstruct(PP, Ctx, Loop, For.getLocation()).rewrite();
+}
+
+/// The reductions Ferry found in the plain loop that is all of a
+/// `parallel` construct (from \p First of \p Loop's clauses) on variables
+/// declared before it that no clause of the construct names: those are
+/// firstprivate (OpenACC 3.3, 2.6.2), each gang's own, and keep their
+/// value after the construct, as with other compilers, so the reduction
+/// goes and the warning of `parallel loop` says so (sweep 10's LAB07:
+/// `gpu_sum += vec[i]` was summed into the host's variable). A loop of the
+/// construct's sequential control keeps its reductions: the construct's
+/// own copy gets the sum, which the control reads.
+void BlockConstructRewrite::dropFirstprivateReductions(Directive &Loop, size_t First) const {
+  // (Not a variable the construct declares, its own: Sema has not seen
+  // those declarations yet.)
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Own;
+  addDeclaredInBody(Body, Own);
+  const SourceManager &SM = PP.getSourceManager();
+  auto Firstprivate = [&](const Clause &C) {
+    const VarRef &V = C.Vars.front();
+    const bool Named = llvm::any_of(D.Clauses, [&](const Clause &Clause) {
+      return llvm::any_of(Clause.Vars, [&](const VarRef &W) {
+        return W.Name.getIdentifierInfo() == V.Name.getIdentifierInfo();
+      });
+    });
+    const VarDecl *VD = Ctx.lookupVariable(V.Name);
+    if (Named || !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), D.Loc) ||
+        Own.count(V.Name.getIdentifierInfo()))
+      return false;
+    report(PP, V.Name.getLocation(), Diag::FirstprivateUpdated)
+        << PP.getSpelling(V.Name) << "parallel" << C.ReductionOp;
+    return true;
+  };
+  Loop.Clauses.erase(std::remove_if(Loop.Clauses.begin() + First, Loop.Clauses.end(),
+                                    Firstprivate),
+                     Loop.Clauses.end());
 }
 
 /// A loop that is not canonical (`for (i = n; i-- > 0;)`) is the

@@ -239,3 +239,31 @@ void reset_at_end(float *out, int n) {
       kept = 0.0f;
   }
 }
+
+// A plain loop that is all of a `parallel` construct (no `loop`
+// directive) is a `parallel loop`: its scalars are firstprivate too, warned
+// the same way, and keep their value (GCC's result; Ferry summed them into
+// the host's variable before). A clause naming the variable, or `kernels`,
+// gives it the sum, without a warning.
+void plain_loops(int n) {
+  int s = 0, t = 0, u = 0;
+  float m = 0;
+#pragma acc parallel
+  for (int i = 0; i < n; i++)
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 's' is updated in the iterations of this 'parallel' but no clause names it, so it is firstprivate (OpenACC 3.3, 2.6.2): each gang updates a copy of its own and 's' keeps its value after the construct; add 'reduction(+:s)'
+    s += a[i];
+#pragma acc parallel async
+  for (int i = 0; i < n; i++)
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'm' {{.*}} this 'parallel' {{.*}} add 'reduction(max:m)'
+    m = fmaxf(m, a[i]);
+#pragma acc wait
+#pragma acc parallel reduction(+:t)
+  for (int i = 0; i < n; i++)
+    t += a[i];
+#pragma acc parallel copy(u)
+  for (int i = 0; i < n; i++)
+    u += a[i];
+#pragma acc kernels
+  for (int i = 0; i < n; i++)
+    u += a[i];
+}
