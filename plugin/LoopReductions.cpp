@@ -144,10 +144,20 @@ void LoopReductions::emitList(TokenBuilder &B, bool Nested) const {
 
 void LoopReductions::emitParameters(TokenBuilder &B,
                                     TokenBuilder &Views) const {
-  unsigned Section = 0;
+  unsigned Section = 0, Array = 0;
   forEach([&](const Clause &, const VarRef &V) {
     if (V.Sections.empty()) {
-      B.code(", auto &").tokens(V.Name);
+      // A whole array is reduced as a std::array (acc.h's reduce): the
+      // body sees its own type again (`int *p = hist;`, `sizeof hist`).
+      const VarDecl *VD = Ctx.lookupVariable(V.Name);
+      if (!VD || !isa<ConstantArrayType>(VD->getType().getCanonicalType())) {
+        B.code(", auto &").tokens(V.Name);
+        return;
+      }
+      const std::string N = std::to_string(Array++);
+      B.code(", auto &__ferry_ra_" + N);
+      Views.code("auto &").tokens(V.Name).code(
+          "= ::ferry::acc::as_array(__ferry_ra_" + N + ");");
       return;
     }
     // The private copy of a section, seen through its original indices.

@@ -414,11 +414,14 @@ template <class T, std::size_t Cap> struct section_storage {
 };
 
 /// What the loop body sees under the section's name: `hist[b]` is element
-/// b - lo of the private copy.
+/// b - lo of the private copy, and so is `*(hist + b)`: the name is also a
+/// pointer to the copy as the original's indices reach it (`*sum += x` of
+/// `reduction(+:sum[:1])`, `bump(hist, k)` of a `routine` taking `int *`).
 template <class T> struct section_view {
   T *elems;
   int64_t lower;
   T &operator[](int64_t I) const { return elems[I - lower]; }
+  operator T *() const { return elems - lower; }
 };
 template <class T, std::size_t Cap>
 section_view<T> section_private(section_storage<T, Cap> &S, int64_t Lower) {
@@ -561,6 +564,11 @@ template <op O, class T> auto reduce_found(T &Var) {
 }
 /// An array: reduced element by element; its private copies live in the
 /// reduction storage, so it is bounded.
+/// The private copy of a whole array in a reduction as the array type the
+/// body declared (LoopReductions' parameters).
+template <class T, std::size_t N> T (&as_array(std::array<T, N> &A))[N] {
+  return *reinterpret_cast<T(*)[N]>(A.data());
+}
 template <op O, class T, std::size_t N>
 reduction_ref<O, std::array<T, N>> reduce(T (&Var)[N]) {
   static_assert(sizeof(T) * N <= 1024, "an OpenACC array reduction over more than 1024 bytes "
