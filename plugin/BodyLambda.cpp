@@ -227,7 +227,7 @@ void BodyLambda::captureCopies(
         if (!Shared.count(V.Name.getIdentifierInfo()) &&
             !Privates.isSection(V) &&
             Copied.insert(V.Name.getIdentifierInfo()).second)
-          List.add("", V.Name);
+          captureCopy(List, V.Name);
   for (const std::string &Name : Privates.copyNames())
     List.addNames(Name);
   for (const Token &T : Implied.Copies)
@@ -250,8 +250,33 @@ void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
   CaptureList List(PP, PragmaLoc, B, /*Empty=*/None);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Shared;
   captureShared(List, Body, Compute, Implied.Shared, Implied.Objects, Shared);
-  if (None)
+  if (None) {
     captureCopies(List, Implied, Shared);
+    return;
+  }
+  // `[=]` copies no variable with static storage: a global or static in
+  // the construct's `private` or `firstprivate` clause is copied by name
+  // (`g = g`), so that the body's writes are its copy's.
+  llvm::SmallPtrSet<const IdentifierInfo *, 4> Copied;
+  for (const Directive *Dir : {&D, Compute})
+    for (const Clause &C : Dir ? ArrayRef<Clause>(Dir->Clauses) : ArrayRef<Clause>())
+      if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
+        for (const VarRef &V : C.Vars) {
+          const VarDecl *VD = Ctx.lookupVariable(V.Name);
+          if (VD && VD->hasGlobalStorage() && !V.isMember() && V.Sections.empty() &&
+              !Shared.count(V.Name.getIdentifierInfo()) &&
+              Copied.insert(V.Name.getIdentifierInfo()).second)
+            captureCopy(List, V.Name);
+        }
+}
+
+/// `x` by copy; `x = x` for a variable with static storage, which a
+/// lambda cannot capture by name.
+void BodyLambda::captureCopy(CaptureList &List, const Token &Name) const {
+  const VarDecl *VD = Ctx.lookupVariable(Name);
+  TokenBuilder &B = List.add("", Name);
+  if (VD && VD->hasGlobalStorage())
+    B.code("=").tokens(Name);
 }
 
 void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,

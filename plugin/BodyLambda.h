@@ -82,6 +82,8 @@ private:
   /// `firstprivate` clauses of \p D and \p Compute name.
   void addRegionCopies(const Directive *Compute,
                        llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names) const;
+  /// `Name` by copy (`Name = Name` with static storage).
+  void captureCopy(CaptureList &List, const clang::Token &Name) const;
   /// `&Name = Name` (a variable with static storage: through acc.h's
   /// in_place).
   void captureReference(CaptureList &List, const clang::Token &Name) const;

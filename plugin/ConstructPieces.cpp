@@ -383,7 +383,7 @@ public:
 private:
   /// Opens an item; its range next.
   void open() { Items.code(Count ? ", {" : "{"); }
-  void emitWritableKind(ClauseKind K, bool Zero, const VarRef &V, const std::string &Text);
+  void emitWritableKind(const char *Kind, bool Zero, const VarRef &V, const std::string &Text);
   void emitSectionAddresses(const Clause &C, const VarRef &V);
 
   Preprocessor &PP;
@@ -474,12 +474,15 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   open();
   std::string Text = emitRange(PP, Items, V, "(const void *)");
   // (The implicit copy of the struct a member belongs to, `s` itself or
-  // `p[0:1]`, is a copy too.)
+  // `p[0:1]`, is OpenACC's implicit copy: where part of the struct is
+  // present already, a member entered by itself (`enter data copyin(t.s)`,
+  // `present(t.s)`), nothing is mapped and the region reaches the member
+  // through its present copy.)
   if (C.ImplicitRoots)
-    emitWritableKind(ClauseKind::Copy, C.Zero, V, Text);
+    emitWritableKind("FERRY_DATA_IMPLICIT_WHOLE", C.Zero, V, Text);
   else if (!V.PresentPointee && !V.Vla &&
            (C.Kind == ClauseKind::Copy || C.Kind == ClauseKind::Copyout))
-    emitWritableKind(C.Kind, C.Zero, V, Text);
+    emitWritableKind(dataKindName(C.Kind), C.Zero, V, Text);
   else
     Items.code(",")
         .code(V.PresentPointee ? "FERRY_DATA_PRESENT_POINTEE" : dataKindName(C.Kind))
@@ -492,15 +495,14 @@ void DataItemList::addClauseItem(const Clause &C, const VarRef &V) {
   ++Count;
 }
 
-/// copy and copyout (\p K) of data the program cannot write (a const or
+/// copy, copyout or an implicit copy (\p Kind) of data the program cannot write (a const or
 /// constexpr variable or struct, a section through a pointer to const:
 /// perhaps read-only memory, which the copy back faulted on): copyin,
 /// nothing copied back.
-void DataItemList::emitWritableKind(ClauseKind K, bool Zero, const VarRef &V,
+void DataItemList::emitWritableKind(const char *Kind, bool Zero, const VarRef &V,
                                     const std::string &Text) {
   TokenBuilder Obj(PP, D.Loc);
   Obj.code("(").tokens(V.object()).code(V.Sections.empty() ? ")" : ")[0]");
-  const char *Kind = dataKindName(K);
   if (isC(PP))
     Items.code(", __builtin_types_compatible_p(__typeof__(&")
         .tokens(Obj.get())

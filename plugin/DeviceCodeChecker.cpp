@@ -448,14 +448,17 @@ private:
       error(Here, Diag::RegionVirtualCall, M->getQualifiedNameAsString());
   }
 
-  /// Declared variables: static locals that may be written, destructors
-  /// and initializers.
+  /// Declared variables: static locals that may be written, variable-length
+  /// arrays, destructors and initializers.
   void checkDeclarations(const DeclStmt *DS, SourceLocation User) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         if (VD->isStaticLocal() && !VD->getType().isConstQualified())
           error(where(VD->getLocation(), User), Diag::RegionGlobalWrite,
                 VD->getQualifiedNameAsString());
+        if (VD->getType()->isVariableArrayType())
+          error(where(VD->getLocation(), User), Diag::RegionVariableLengthArray,
+                VD->getName().str());
         if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
           if (RD->hasDefinition() && !RD->hasTrivialDestructor())
             if (const CXXDestructorDecl *Dtor = RD->getDestructor())

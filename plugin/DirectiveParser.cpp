@@ -229,6 +229,7 @@ private:
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
   bool splitWaitArgument(Clause &Wait);
+  bool mergeWaitClause(Directive &D, Clause &Wait, llvm::StringRef Name);
 
   Preprocessor &PP;
   Cursor C;
@@ -735,6 +736,8 @@ bool DirectiveParser::parseClause(Directive &D) {
   const bool Repeatable = operandKind(*K) == OperandKind::VarList ||
                           operandKind(*K) == OperandKind::Reduction ||
                           Cl.Kind == ClauseKind::HostClause;
+  if (*K == ClauseKind::WaitClause && !InDeviceGroup && D.find(*K))
+    return mergeWaitClause(D, Cl, Name);
   if (!Repeatable && !InDeviceGroup && D.find(*K)) {
     report(PP, Loc, Diag::DuplicateClause) << Name;
     return false;
@@ -762,6 +765,40 @@ bool DirectiveParser::parseClause(Directive &D) {
 
 /// `[devnum: expr :] [queues:] list`: the device number goes to DevNum, the
 /// queues stay in Expr.
+/// Another `wait` clause on a directive that has one (`wait(11) wait(12)`,
+/// which OpenACC allows: only some clauses are limited to one): the
+/// queues of both, one list; one without queues waits for all of them.
+/// Clauses for different devices (`devnum:`) are refused as duplicates.
+bool DirectiveParser::mergeWaitClause(Directive &D, Clause &Wait, StringRef Name) {
+  if (!splitWaitArgument(Wait))
+    return false;
+  Clause *First = nullptr;
+  for (Clause &C : D.Clauses)
+    if (C.Kind == ClauseKind::WaitClause)
+      First = &C;
+  auto Spelled = [&](const TokenList &Toks) {
+    std::string Text;
+    for (const Token &T : Toks)
+      Text += PP.getSpelling(T) + " ";
+    return Text;
+  };
+  if (Spelled(First->DevNum) != Spelled(Wait.DevNum)) {
+    report(PP, Wait.Loc, Diag::DuplicateClause) << Name;
+    return false;
+  }
+  if (First->Expr.empty() || Wait.Expr.empty()) {
+    First->Expr.clear(); // every queue
+    return true;
+  }
+  Token Comma;
+  Comma.startToken();
+  Comma.setKind(tok::comma);
+  Comma.setLocation(Wait.Loc);
+  First->Expr.push_back(Comma);
+  First->Expr.append(Wait.Expr.begin(), Wait.Expr.end());
+  return true;
+}
+
 bool DirectiveParser::splitWaitArgument(Clause &Wait) {
   TokenList &E = Wait.Expr;
   if (E.size() >= 2 && wordOf(E[0]) == "devnum" && E[1].is(tok::colon)) {

@@ -395,7 +395,12 @@ void addImplicitReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
 
 void addIndependentNestReductions(Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                                   SourceLocation PragmaLoc) {
-  if (!Loop.find(ClauseKind::Independent))
+  // (A `kernels loop` the program does not call independent too: the
+  // reductions of a plain loop of `kernels`, before the dependence test,
+  // where their updates no longer count; `error = fmaxf(error, ...)` of a
+  // Jacobi sweep ran in order on one work-item.)
+  if (!Loop.find(ClauseKind::Independent) &&
+      (Loop.Kind != ConstructKind::KernelsLoop || Loop.find(ClauseKind::Seq)))
     return;
   // In a loop that reduces a scalar, a nested `loop independent` reduces it
   // too (the iteration's partial), where no clause names it.

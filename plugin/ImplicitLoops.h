@@ -63,6 +63,8 @@ void addImplicitReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &
 /// on (TeaLeaf's cg_calc_ur). Without it every iteration updated the one
 /// copy: updates lost. \p PragmaLoc: the directive's `#`, from where its
 /// statement is read in the source (its nested directives not handled yet).
+/// A `kernels loop` without `independent` (or `seq`) gets those reductions
+/// too, as a plain loop of `kernels` does, before its dependence test.
 void addIndependentNestReductions(clang::Preprocessor &PP, AccContext &Ctx, Directive &Loop,
                                   clang::SourceLocation PragmaLoc);
 

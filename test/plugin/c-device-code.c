@@ -22,3 +22,26 @@ void device_code(int n, double *a) {
     a[i] += rand(); // expected-error {{a compute region cannot call 'rand' on a GPU: it is declared in the system header 'stdlib.h'}}
   }
 }
+
+// A variable-length array declared in device code: in a region, and in a
+// routine it calls (the AMDGPU backend's "unsupported dynamic alloca" at
+// the device compile, without a location, or at run time with -jit).
+#pragma acc routine seq
+static int sum_copy(const int *a, int n) {
+  int tmp[n]; // expected-error {{device code cannot declare the variable-length array 'tmp': AMD GPUs allocate no stack memory of a size known only at run time; give it a constant bound (the most elements the code needs)}}
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    tmp[i] = a[i];
+  for (int i = 0; i < n; i++)
+    s += tmp[i];
+  return s;
+}
+
+void variable_length(int n, int *a, int *out) {
+#pragma acc serial copyin(a[0:n]) copyout(out[0:1]) // expected-note 2 {{in the compute region that starts here}}
+  {
+    int scratch[n]; // expected-error {{device code cannot declare the variable-length array 'scratch'}}
+    scratch[0] = a[0];
+    out[0] = sum_copy(a, n) + scratch[0];
+  }
+}

@@ -24,8 +24,8 @@ void members(Field s, Field *p, Particle *parts, double *list, int i) {
 }
 // CHECK-LABEL: void members(
 // CHECK-NOT:   #pragma acc
-// CHECK:       :: ferry_data_item __ferry_data [ ] = { { ( const void * ) & (s ) , sizeof (s ) , :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & (s ) ) , 0 , "s" , 0 , 0 , 0 , 0 }
-// CHECK-SAME:  , { ( const void * ) & (p ) [ 0 ] , sizeof ( (p ) [ 0 ] ) * ( size_t ) ( 1u ) , :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & (p ) [ 0 ] ) , 0 , "p[:1u]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p ) , :: ferry :: acc :: attach_address (p ) , 0 }
+// CHECK:       :: ferry_data_item __ferry_data [ ] = { { ( const void * ) & (s ) , sizeof (s ) , :: ferry :: acc :: writable_kind ( FERRY_DATA_IMPLICIT_WHOLE , & (s ) ) , 0 , "s" , 0 , 0 , 0 , 0 }
+// CHECK-SAME:  , { ( const void * ) & (p ) [ 0 ] , sizeof ( (p ) [ 0 ] ) * ( size_t ) ( 1u ) , :: ferry :: acc :: writable_kind ( FERRY_DATA_IMPLICIT_WHOLE , & (p ) [ 0 ] ) , 0 , "p[:1u]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p ) , :: ferry :: acc :: attach_address (p ) , 0 }
 // CHECK-SAME:  , { ( const void * ) & (s.data ) [0 ] , sizeof ( (s.data ) [ 0 ] ) * ( size_t ) (s.n ) , FERRY_DATA_COPYIN , 0 , "s.data[0:s.n]" , 0 , ( const void * ) :: ferry :: acc :: section_base (s.data ) , :: ferry :: acc :: attach_address (s.data ) , 0 }
 // CHECK-SAME:  :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & (p->data ) [ 0 ] ) , 0 , "p->data[1:p->n]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p->data ) , :: ferry :: acc :: attach_address (p->data ) , 0 }
 // CHECK-SAME:  :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & ( s.arr ) [ 0 ] ) , 0 , "s.arr[2:5]"

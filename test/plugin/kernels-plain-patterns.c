@@ -8,6 +8,8 @@
 // RUN: %ferry-clang -std=c99 -fplugin-arg-ferry-remarks -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=SHAPE
 // RUN: %ferry-clangxx -x c++ -Rpass-missed=ferry -fsyntax-only %s 2>&1 | %FileCheck %s
 
+#include <math.h>
+
 typedef struct {
   double x, v[2];
   double *p;
@@ -110,4 +112,29 @@ void f(double *a, double *b, Item *it, int n) {
     for (i = n; i-- > 0;)
       b[i] = 0;
   }
+}
+
+// The same reductions in a `kernels loop` the program does not call
+// independent (a Jacobi sweep's `error = fmaxf(error, ...)`, izham-sugita's
+// laplace2d.c): found before the dependence test, as in the plain loops
+// (they ran in order on one work-item).
+void kernels_loops(float (*A)[64], float (*B)[64], float *x, int n) {
+  float e = 0, s = 0, e2 = 0;
+  // SHAPE: patterns.c:[[@LINE+2]]:{{.*}} 'kernels loop' over 'j'{{.*}}reductions: max:e
+  // SHAPE-NOT: not parallelized
+#pragma acc kernels loop copyin(A[0:64][0:64]) copy(B[0:64][0:64])
+  for (int j = 1; j < 63; j++)
+    for (int i = 1; i < 63; i++) {
+      B[j][i] = A[j][i] * 2;
+      e = fmaxf(e, B[j][i] - A[j][i]);
+    }
+  // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} 'kernels loop' over 'j'{{.*}}reductions: +:s
+#pragma acc kernels loop copyin(x[0:n])
+  for (int j = 0; j < n; j++)
+    s += x[j];
+  // SHAPE: patterns.c:[[@LINE+1]]:{{.*}} 'kernels loop' over 'j'{{.*}}reductions: max:e2
+#pragma acc kernels loop copyin(x[0:n])
+  for (int j = 0; j < n; j++)
+    if (x[j] > e2)
+      e2 = x[j];
 }
