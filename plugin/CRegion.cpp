@@ -169,6 +169,20 @@ private:
       }
       Reduction R{V.Name, C.ReductionOp, false, {}, {}};
       const VarDecl *VD = Ctx.lookupVariable(V.Name);
+      // (As C++'s static assertion says it: a pointer, a struct.)
+      if (VD) {
+        QualType T = VD->getType();
+        if (!V.Sections.empty() && T->isPointerType())
+          T = T->getPointeeType();
+        while (const ArrayType *A = T->getAsArrayTypeUnsafe())
+          T = A->getElementType();
+        if (!T->isArithmeticType() && !T->isAnyComplexType()) {
+          report(PP, V.Name.getLocation(), Diag::CReductionType)
+              << PP.getSpelling(V.Name) << VD->getType().getAsString();
+          Ok = false;
+          return;
+        }
+      }
       if (!V.Sections.empty()) {
         R.Elements = true;
         R.Lower = V.Sections[0].Lower;

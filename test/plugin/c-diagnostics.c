@@ -50,3 +50,17 @@ void section_of_1024_bytes(float *a, float *c) {
   for (int i = 0; i < 256; ++i)
     c[i] += a[i];
 }
+
+// A reduction on a variable of a type OpenACC does not reduce: the words of
+// C++'s static assertion, not clang's about Ferry's expansion.
+struct pair { double a, b; };
+double reduce_pointer(const double *x, double *nrm, int n) {
+#pragma acc parallel loop reduction(+:nrm) copyin(x[0:n]) // expected-error {{OpenACC reduction variables must be of arithmetic or complex type, or arrays or sections of it: 'nrm' is 'double *'}}
+  for (int i = 0; i < n; i++)
+    *nrm += x[i] * x[i];
+  struct pair s = {0, 0};
+#pragma acc parallel loop reduction(+:s) // expected-error {{OpenACC reduction variables must be of arithmetic or complex type, or arrays or sections of it: 's' is 'struct pair'}}
+  for (int i = 0; i < n; i++)
+    s.a += i;
+  return *nrm + s.a;
+}
