@@ -98,6 +98,51 @@ Kernel *currentKernel(const void *Func, Device *&D, cudaError_t &Err) {
   return D ? rt().kernel(*D, Func, Err) : nullptr;
 }
 
+/// Why a plain launch does not do what launch attribute \p A asks, or null
+/// where it does: hints (the L2 access-policy window, synchronization and
+/// scheduling policies, priority, memory-sync domains, the shared-memory
+/// carveout, NVLink scheduling), a cooperative flag of 0, clusters of one
+/// block, programmatic stream serialization (it only allows the kernel to
+/// start before the previous one ends: CUB's launches for sm_90), and the
+/// events cudaLaunchKernelExC records after the launch.
+const char *unhonouredAttribute(const cudaLaunchAttribute &A) {
+  switch (A.id) {
+  case cudaLaunchAttributeCooperative:
+    return A.val.cooperative ? "cooperative launches (cudaLaunchAttributeCooperative) have no "
+                               "AMD counterpart in Ferry yet"
+                             : nullptr;
+  case cudaLaunchAttributeClusterDimension:
+  case cudaLaunchAttributePreferredClusterDimension: {
+    const uint64_t Blocks =
+        A.id == cudaLaunchAttributeClusterDimension
+            ? uint64_t(A.val.clusterDim.x) * A.val.clusterDim.y * A.val.clusterDim.z
+            : uint64_t(A.val.preferredClusterDim.x) * A.val.preferredClusterDim.y *
+                  A.val.preferredClusterDim.z;
+    return Blocks > 1 ? "clusters of more than one block have no AMD counterpart in Ferry yet"
+                      : nullptr;
+  }
+  case cudaLaunchAttributeProgrammaticEvent:
+    return A.val.programmaticEvent.triggerAtBlockStart
+               ? "a programmatic event fired as each block starts is not supported"
+               : nullptr;
+  case cudaLaunchAttributeDeviceUpdatableKernelNode:
+    return "device-updatable kernel nodes belong to CUDA graphs, which Ferry does not support";
+  case cudaLaunchAttributeIgnore:
+  case cudaLaunchAttributeAccessPolicyWindow:
+  case cudaLaunchAttributeSynchronizationPolicy:
+  case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+  case cudaLaunchAttributeProgrammaticStreamSerialization:
+  case cudaLaunchAttributePriority:
+  case cudaLaunchAttributeMemSyncDomainMap:
+  case cudaLaunchAttributeMemSyncDomain:
+  case cudaLaunchAttributeLaunchCompletionEvent:
+  case cudaLaunchAttributePreferredSharedMemoryCarveout:
+  case cudaLaunchAttributeNvlinkUtilCentricScheduling:
+    return nullptr;
+  }
+  return "an attribute this CUDA runtime does not know";
+}
+
 } // namespace
 
 extern "C" {
@@ -108,15 +153,27 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Arg
 }
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config, const void *Func, void **Args) {
-  if (!Config)
+  if (!Config || (Config->numAttrs && !Config->attrs))
     return fail(cudaErrorInvalidValue);
   for (unsigned I = 0; I < Config->numAttrs; ++I)
-    if (Config->attrs[I].id != cudaLaunchAttributeIgnore)
-      return unsupported("cudaLaunchKernelExC with launch attributes",
-                         "clusters, cooperative and programmatic launches have no AMD "
-                         "counterpart in Ferry yet");
-  return launchOn(Func, Config->gridDim, Config->blockDim, Args, Config->dynamicSmemBytes,
-                  Config->stream);
+    if (const char *Why = unhonouredAttribute(Config->attrs[I]))
+      return unsupported("cudaLaunchKernelExC with this launch attribute", Why);
+  if (cudaError_t E = launchOn(Func, Config->gridDim, Config->blockDim, Args,
+                               Config->dynamicSmemBytes, Config->stream))
+    return E;
+  // The events to fire when the blocks trigger or start: once the kernel
+  // is done, which is later than allowed and never earlier.
+  for (unsigned I = 0; I < Config->numAttrs; ++I) {
+    const cudaLaunchAttribute &A = Config->attrs[I];
+    cudaEvent_t Event = A.id == cudaLaunchAttributeProgrammaticEvent ? A.val.programmaticEvent.event
+                        : A.id == cudaLaunchAttributeLaunchCompletionEvent
+                            ? A.val.launchCompletionEvent.event
+                            : nullptr;
+    if (Event)
+      if (cudaError_t E = cudaEventRecord(Event, Config->stream))
+        return E;
+  }
+  return cudaSuccess;
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData) {
