@@ -368,6 +368,14 @@ bool Driver::deviceModules(const Input &In, LLVMContext &Ctx, DeviceModules &D) 
     // lane take the atomic. (Not in clang mode, whose command is clang's.)
     if (!Inv.ClangMode)
       Args.insert(Args.end(), {"-Xclang", "-no-enable-noundef-analysis"});
+    // The device runtime's functions as the extern "C" declarations of
+    // CUDA's CDP1 interface, not CDP2's static definitions: a template
+    // argument that names one (`cuda_memory_resource<..., cudaFree>` of
+    // thrust::universal_vector) mangled as `_ZL8cudaFreePv` in the device
+    // compile and `_Z8cudaFree` in the host's, so the host registered
+    // kernels its image did not have. (Ferry has no device runtime: device
+    // code calling them fails to link either way.)
+    Args.push_back("-DCUDA_FORCE_CDP1_IF_SUPPORTED");
     Args.insert(Args.end(), {"-emit-llvm", "-c", In.Path, "-o", Bc});
     const bool AmdOnly = std::find(Inv.SMs.begin(), Inv.SMs.end(), SM) == Inv.SMs.end();
     if (!execute(Args)) {
