@@ -80,7 +80,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     OldLanguageSaid = true;
     return;
   }
-  std::optional<Directive> D = parseDirective(PP, Line, FirstToken.getLocation());
+  std::optional<Directive> D = parseDirective(PP, Ctx.sema(), Line, FirstToken.getLocation());
   if (!D)
     return;
   Ctx.handlingDirectiveAt(D->Loc);

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "DirectiveParser.h"
 
+#include "ConstantTokens.h"
+#include "ConstructPieces.h"
 #include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
 #include "TokenBuilder.h"
@@ -197,8 +199,8 @@ StringRef wordOf(const Token &T) {
 
 class DirectiveParser {
 public:
-  DirectiveParser(Preprocessor &PP, ArrayRef<Token> Line, SourceLocation Loc)
-      : PP(PP), C(Line, Line.empty() ? Loc : Line.back().getEndLoc()),
+  DirectiveParser(Preprocessor &PP, Sema *S, ArrayRef<Token> Line, SourceLocation Loc)
+      : PP(PP), S(S), C(Line, Line.empty() ? Loc : Line.back().getEndLoc()),
         PragmaLoc(Loc) {}
 
   std::optional<Directive> parse();
@@ -232,6 +234,7 @@ private:
   bool mergeWaitClause(Directive &D, Clause &Wait, llvm::StringRef Name);
 
   Preprocessor &PP;
+  Sema *S;
   Cursor C;
   SourceLocation PragmaLoc; ///< `acc`, for a directive with no construct
   /// After a `device_type` clause (DeviceTypeClauses.h): the clauses that
@@ -654,14 +657,13 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
       Toks.erase(Toks.begin(), Toks.begin() + 2);
       Cl.Force = true;
     }
-    unsigned long long V = 0;
-    if (Toks.size() != 1 || !Toks[0].is(tok::numeric_constant) ||
-        StringRef(PP.getSpelling(Toks[0])).getAsInteger(0, V) || V == 0 ||
-        V > 64) {
-      report(PP, Toks[0].getLocation(), Diag::BadCollapse);
+    std::optional<int64_t> V = evaluateIntegerConstant(PP, S, Toks);
+    if (!V || *V < 1 || *V > 64) {
+      report(PP, Toks.empty() ? Cl.Loc : Toks[0].getLocation(), Diag::BadCollapse)
+          << spellingOf(PP, Toks) << unsigned(V.has_value()) << (V ? std::to_string(*V) : "");
       return false;
     }
-    Cl.Count = unsigned(V);
+    Cl.Count = unsigned(*V);
     return true;
   }
   }
@@ -971,9 +973,9 @@ std::optional<Directive> DirectiveParser::parse() {
 
 } // namespace
 
-std::optional<Directive> parseDirective(Preprocessor &PP, ArrayRef<Token> Line,
+std::optional<Directive> parseDirective(Preprocessor &PP, Sema *S, ArrayRef<Token> Line,
                                         SourceLocation PragmaLoc) {
-  return DirectiveParser(PP, Line, PragmaLoc).parse();
+  return DirectiveParser(PP, S, Line, PragmaLoc).parse();
 }
 
 } // namespace plugin

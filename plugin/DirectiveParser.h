@@ -14,13 +14,18 @@
 
 #include <optional>
 
+namespace clang {
+class Sema;
+} // namespace clang
+
 namespace ferry {
 namespace plugin {
 
 /// Parses \p Line (the tokens after `acc`, without the end of directive).
-/// \p PragmaLoc is the location of `acc`. Returns std::nullopt after
-/// reporting errors.
-std::optional<Directive> parseDirective(clang::Preprocessor &PP,
+/// \p PragmaLoc is the location of `acc`; \p S (none under -E) looks up
+/// the names of constant operands (`collapse(Levels)`). Returns
+/// std::nullopt after reporting errors.
+std::optional<Directive> parseDirective(clang::Preprocessor &PP, clang::Sema *S,
                                         llvm::ArrayRef<clang::Token> Line,
                                         clang::SourceLocation PragmaLoc);
 

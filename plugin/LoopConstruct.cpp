@@ -458,7 +458,7 @@ bool LoopConstruct::joinNest(SmallVectorImpl<CanonicalLoop> &Nest) {
       return false;
   // tile(s1, ..., sn): n nested independent loops cut into tiles.
   if (const Clause *C = D.find(ClauseKind::Tile)) {
-    if (!readTileSizes(PP, *C, TileSizes))
+    if (!readTileSizes(PP, Ctx.sema(), *C, TileSizes))
       return false;
     if (TileSizes.size() > 1)
       return Parser.nest(unsigned(TileSizes.size()), Nest, "tile(" + spellingOf(PP, C->Expr) + ")");

@@ -6,35 +6,14 @@
 //===----------------------------------------------------------------------===//
 #include "TileSizes.h"
 
+#include "ConstantTokens.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
-
-#include "clang/Lex/LiteralSupport.h"
 
 using namespace clang;
 
 namespace ferry {
 namespace plugin {
-
-/// The value of \p T, an integer literal between 1 and MaxTileSize.
-static std::optional<unsigned> tileSize(Preprocessor &PP, const Token &T) {
-  SmallString<32> Buffer;
-  bool Invalid = false;
-  StringRef Spelling = PP.getSpelling(T, Buffer, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  NumericLiteralParser Literal(Spelling, T.getLocation(), PP.getSourceManager(),
-                               PP.getLangOpts(), PP.getTargetInfo(),
-                               PP.getDiagnostics());
-  if (Literal.hadError || !Literal.isIntegerLiteral())
-    return std::nullopt;
-  llvm::APInt Value(64, 0);
-  if (Literal.GetIntegerValue(Value)) // does not fit 64 bits
-    return std::nullopt;
-  if (Value.getZExtValue() < 1 || Value.getZExtValue() > MaxTileSize)
-    return std::nullopt;
-  return unsigned(Value.getZExtValue());
-}
 
 /// The default of `tile(*)` at each level, innermost last: a whole tile of
 /// 256 work-items for one level, 8x32 (rows by columns, as tiles2) for two
@@ -47,7 +26,7 @@ static unsigned defaultTileSize(size_t Level, size_t Levels) {
 
 /// Reads the explicit sizes (0 for `*`, marked in \p Default); false after
 /// a diagnostic.
-static bool readExplicitSizes(Preprocessor &PP, const Clause &C,
+static bool readExplicitSizes(Preprocessor &PP, Sema *S, const Clause &C,
                               ArrayRef<ArrayRef<Token>> Sizes,
                               SmallVectorImpl<unsigned> &Out,
                               SmallVectorImpl<bool> &Default) {
@@ -59,20 +38,27 @@ static bool readExplicitSizes(Preprocessor &PP, const Clause &C,
     if (Size.empty()) {
       report(PP, C.Loc, Diag::BadTileSize);
       Ok = false;
-    } else if (!Default.back() && !(Size.size() == 1 && Size[0].is(tok::numeric_constant))) {
-      // An expression (`n / 10`, a variable): its value is not known here,
-      // and it does not change what the loop computes.
+      continue;
+    }
+    if (Default.back())
+      continue;
+    std::optional<int64_t> V = evaluateIntegerConstant(PP, S, Size);
+    if (!V && Size.size() == 1 && Size[0].is(tok::numeric_constant)) {
+      report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+          << spellingOf(PP, Size) << MaxTileSize;
+      Ok = false;
+    } else if (!V) {
+      // A variable, `n / 10`: its value is not known here, and it does not
+      // change what the loop computes.
       report(PP, Size[0].getLocation(), Diag::TileSizeNotLiteral) << spellingOf(PP, Size);
       Default.back() = true;
-    } else if (Size[0].is(tok::numeric_constant)) {
-      if (std::optional<unsigned> V = tileSize(PP, Size[0])) {
-        Out.back() = *V;
-        Explicit *= *V;
-      } else {
-        report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
-            << PP.getSpelling(Size[0]) << MaxTileSize;
-        Ok = false;
-      }
+    } else if (*V < 1 || *V > MaxTileSize) {
+      report(PP, Size[0].getLocation(), Diag::TileSizeOutOfRange)
+          << spellingOf(PP, Size) << MaxTileSize;
+      Ok = false;
+    } else {
+      Out.back() = unsigned(*V);
+      Explicit *= uint64_t(*V);
     }
   }
   if (Ok && Explicit > MaxTileSize) {
@@ -86,10 +72,10 @@ static bool readExplicitSizes(Preprocessor &PP, const Clause &C,
   return Ok;
 }
 
-bool readTileSizes(Preprocessor &PP, const Clause &Tile,
+bool readTileSizes(Preprocessor &PP, Sema *S, const Clause &Tile,
                    SmallVectorImpl<unsigned> &Sizes) {
   SmallVector<bool, 4> Default;
-  if (!readExplicitSizes(PP, Tile, splitTopLevel(Tile.Expr, tok::comma), Sizes,
+  if (!readExplicitSizes(PP, S, Tile, splitTopLevel(Tile.Expr, tok::comma), Sizes,
                          Default))
     return false;
   // `*` takes its default, halved until the tile fits a block.

@@ -3,8 +3,10 @@
 /// \file
 /// `tile(s1, ..., sn)` cuts n nested independent loops into tiles: the tile
 /// loops go to gangs, the element loops to a gang's work-items. Its sizes
-/// are integer literals or `*` (a default, halved until the tile fits a
-/// block); a tile never has more than MaxTileSize iterations.
+/// are integer constants or `*` (a default, halved until the tile fits a
+/// block); a tile never has more than MaxTileSize iterations. Sizes Ferry
+/// cannot evaluate at the directive (ConstantTokens.h) take the default,
+/// with a warning.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_TILESIZES_H
@@ -14,6 +16,10 @@
 
 #include "clang/Lex/Preprocessor.h"
 
+namespace clang {
+class Sema;
+} // namespace clang
+
 namespace ferry {
 namespace plugin {
 
@@ -22,8 +28,8 @@ namespace plugin {
 constexpr unsigned MaxTileSize = 1024;
 
 /// Reads the sizes of \p Tile into \p Sizes, outermost first, `*`
-/// resolved; false after a diagnostic.
-bool readTileSizes(clang::Preprocessor &PP, const Clause &Tile,
+/// resolved; false after a diagnostic. \p S looks up the names in sizes.
+bool readTileSizes(clang::Preprocessor &PP, clang::Sema *S, const Clause &Tile,
                    llvm::SmallVectorImpl<unsigned> &Sizes);
 
 } // namespace plugin

@@ -23,7 +23,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc kernels loop firstprivate(s) // expected-error {{OpenACC clause 'firstprivate' is not allowed on the 'kernels loop' construct}}
   for (int i = 0; i < n; ++i) a[i] = s;
-#pragma acc parallel loop tile(n) // expected-warning {{OpenACC 'tile' size 'n' is not an integer literal; Ferry uses its default size for it, as for '*' (tile sizes shape the GPU blocks at compile time)}}
+#pragma acc parallel loop tile(n) // expected-warning {{OpenACC 'tile' size 'n' is not a constant Ferry evaluates at the directive (literals, enumerators and constant integer variables with C's operators); Ferry uses its default size for it, as for '*' (tile sizes shape the GPU blocks at compile time)}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop tile(4, ) // expected-error {{OpenACC 'tile' sizes must be positive integer constants or '*'}}
   for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
@@ -80,8 +80,16 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) s += a[i];
 #pragma acc parallel loop reduction(+:m[0:n][0:8]) // expected-error {{a reduction on a section of 'm' in more than one dimension is not supported by Ferry yet; reduce a one-dimensional section 'a[lo:len]', an element or a whole array}}
   for (int i = 0; i < n; ++i) s += a[i];
-#pragma acc parallel loop collapse(0) // expected-error {{OpenACC 'collapse' needs a positive integer constant}}
+#pragma acc parallel loop collapse(0) // expected-error {{OpenACC 'collapse(0)' needs an integer constant from 1 to 64, not 0}}
   for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop collapse(8 * 9) // expected-error {{OpenACC 'collapse(8*9)' needs an integer constant from 1 to 64, not 72}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop collapse(n) // expected-error {{OpenACC 'collapse(n)' needs an integer constant from 1 to 64: Ferry evaluates literals, enumerators and constant integer variables with C's operators at the directive, and 'n' is not one of those}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop collapse(2 / 0) // expected-error {{OpenACC 'collapse(2/0)' needs an integer constant from 1 to 64: Ferry evaluates}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
+#pragma acc parallel loop tile(2 * 4 + 1 - 1, 1 << 8) // expected-error {{OpenACC 'tile(2*4+1-1, 1<<8)' makes tiles of 2048 iterations}}
+  for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
 #pragma acc parallel loop collapse(2)
   for (int i = 0; i < n; ++i) a[i] = 0; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
 #pragma acc parallel loop collapse(2)
@@ -250,4 +258,11 @@ void big_array_reduction(int n) {
   // expected-error@*:* {{an OpenACC array reduction over more than 1024 bytes is not supported by Ferry yet}}
   // expected-note@*:* {{expression evaluates to '1600 <= 1024'}}
   // expected-note@-5 {{in instantiation of function template specialization}}
+}
+
+// collapse needs its count at the directive, before the template has
+// arguments.
+template <int N> void collapse_parameter(float *a, int n) {
+#pragma acc parallel loop collapse(N) // expected-error {{OpenACC 'collapse(N)' needs an integer constant from 1 to 64: Ferry evaluates literals, enumerators and constant integer variables with C's operators at the directive, and 'N' is not one of those}}
+  for (int i = 0; i < n; ++i) a[i] = 0;
 }
