@@ -448,12 +448,15 @@ void wrapGroupOffsets(Module &M) {
 
 /// Volatile loads and stores let the work-item's group run to theirs first
 /// (lockstepFunction, Scheduler.h): warp-synchronous code written for
-/// lockstep warps sees the other lanes' stores.
+/// lockstep warps sees the other lanes' stores. So do atomic loads: a
+/// work-item that spins on one until another of its group (a later wave,
+/// which the fixed order runs after it) stores there (libcu++'s
+/// cuda::barrier, flags read with `ld.acquire`) ran forever.
 void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
   SmallVector<Instruction *, 16> Volatile;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if ((isa<LoadInst>(I) && cast<LoadInst>(I).isVolatile()) ||
+      if ((isa<LoadInst>(I) && (cast<LoadInst>(I).isVolatile() || cast<LoadInst>(I).isAtomic())) ||
           (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()))
         Volatile.push_back(&I);
   if (Volatile.empty())

@@ -129,6 +129,20 @@ bool splitAroundLoop(ArrayRef<Token> Body, ArrayRef<Token> &Before, ArrayRef<Tok
 
 } // namespace
 
+unsigned tightlyNestedLoops(ArrayRef<Token> Loop, unsigned Most) {
+  unsigned Count = 0;
+  while (Count < Most) {
+    while (Loop.size() >= 2 && Loop.front().is(tok::l_brace) && groupEnd(Loop, 0) == Loop.size())
+      Loop = Loop.drop_front().drop_back();
+    if (Loop.size() < 3 || !Loop[0].is(tok::kw_for) || !Loop[1].is(tok::l_paren) ||
+        statementEnd(Loop, 0) != Loop.size())
+      break;
+    ++Count;
+    Loop = Loop.drop_front(groupEnd(Loop, 1));
+  }
+  return Count;
+}
+
 /// The loops collapse(n) joins: each loop's body must be exactly the next
 /// `for` (braces allowed), and inner bounds may not use outer variables.
 /// With \p Force, the statements around the next `for` move into the

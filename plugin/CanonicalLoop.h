@@ -58,6 +58,10 @@ bool sameSpelling(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> A,
 /// `do ... while (c);`, or tokens up to a `;` outside brackets.
 size_t statementEnd(llvm::ArrayRef<clang::Token> B, size_t I);
 
+/// How many `for` loops are tightly nested in the `for` statement \p Loop
+/// (itself included; braces around a loop allowed), up to \p Most.
+unsigned tightlyNestedLoops(llvm::ArrayRef<clang::Token> Loop, unsigned Most);
+
 class CanonicalLoopParser {
 public:
   CanonicalLoopParser(clang::Preprocessor &PP, clang::SourceLocation PragmaLoc)

@@ -90,6 +90,10 @@ void LoopConstruct::rewrite() {
   if (!S.readHeader(D))
     return;
   readBody(S, P);
+  if ((P.Level || P.InPlace) && !checkNestedShape(S)) {
+    TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
+    return;
+  }
   if (P.Level || P.InPlace)
     privatizeLexedTemporaries(S, /*Nested=*/true);
   // A nested loop that holds vector loops is the worker loop of its gang.
@@ -449,6 +453,23 @@ void LoopConstruct::emitC(ArrayRef<CanonicalLoop> Nest, ArrayRef<Token> Original
   }
   B.code("}");
   B.inject();
+}
+
+bool LoopConstruct::checkNestedShape(const LoopStatement &S) {
+  // (A region's loop checks its nest as it joins it: joinNest.)
+  const Clause *C = D.find(ClauseKind::Collapse);
+  const Clause *T = D.find(ClauseKind::Tile);
+  const unsigned Count =
+      C ? C->Count : T ? unsigned(splitTopLevel(T->Expr, tok::comma).size()) : 1;
+  if (Count < 2 || (C && C->Force))
+    return true;
+  const unsigned Found = tightlyNestedLoops(S.tokens(), Count);
+  if (Found >= Count)
+    return true;
+  const std::string Clause = C ? "collapse(" + std::to_string(Count) + ")"
+                               : "tile(" + spellingOf(PP, T->Expr) + ")";
+  report(PP, C ? C->Loc : T->Loc, Diag::CollapseNotNested) << Clause << Count << Found;
+  return false;
 }
 
 bool LoopConstruct::joinNest(SmallVectorImpl<CanonicalLoop> &Nest) {

@@ -138,6 +138,10 @@ private:
   /// The C launch of \p Nest (\p Original: the tokens to give back after
   /// an error).
   void emitC(llvm::ArrayRef<CanonicalLoop> Nest, llvm::ArrayRef<clang::Token> Original);
+  /// A loop nested in a region's iteration spreads its outermost loop
+  /// alone, but its collapse(n) or tile(...) must still name n tightly
+  /// nested loops (OpenACC sweep 10 F2); false after the diagnostic.
+  bool checkNestedShape(const LoopStatement &S);
   /// Joins the nest that `collapse`/`tile` name; false after a diagnostic.
   bool joinNest(llvm::SmallVectorImpl<CanonicalLoop> &Nest);
   /// Reports the remarks of the loops spread in its iterations, now that

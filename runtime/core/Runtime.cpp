@@ -645,12 +645,21 @@ ferry_status Runtime::launchRegionOnDevice(Backend &B, DeviceKind K, int Device,
 ferry_status Runtime::launchRegionOnHost(Backend &B, int Device, const ferry_launch_desc &D,
                                          std::chrono::steady_clock::time_point Start) {
   const ferry_region &R = *D.region;
-  // Synchronously, or on the queue's worker with a copy of the closure.
-  // Reductions complete before returning.
-  if (D.async == acc_async_sync || D.reduction) {
-    if (D.async != acc_async_sync)
+  // On the calling thread, after the queue's earlier work (its copies of
+  // the `_async` memory routines), as GCC's host fallback and NVHPC's
+  // multicore target run `async` regions: the host's device copies are the
+  // program's own arrays, and one that the program frees before its `wait`
+  // (valid on a GPU, where the region uses its device copy) was read after
+  // the free by a region still running on the queue's worker thread.
+  // FERRY_HOST_ASYNC=1 queues them on the worker, with a copy of the
+  // closure, for programs that keep their arrays until the wait and want
+  // the host's work to overlap. Reductions complete before returning.
+  if (D.async == acc_async_sync || D.reduction || !envFlag("FERRY_HOST_ASYNC")) {
+    if (D.async != acc_async_sync) {
+      notifyf(NotifyLaunch, "run %s for host queue %d on the calling thread", R.name, D.async);
       if (ferry_status S = report(B.wait(Device, D.async, /*All=*/false)))
         return S;
+    }
     ferry_status S = runOnHost(R, D.closure, D.trip_count, D.host_fn, D.reduction, D.result,
                                oneGangOfOneLane(D, /*OnHost=*/true));
     recordLaunch(R, wallSecondsSince(Start));

@@ -181,7 +181,8 @@ private:
   ferry_status launchRegionOnDevice(Backend &B, DeviceKind K, int Device,
                                     const ferry_launch_desc &D,
                                     std::chrono::steady_clock::time_point Start);
-  /// launchRegion on the host: at once, or queued on \p D's host queue.
+  /// launchRegion on the host: on the calling thread (after the earlier
+  /// work of \p D's host queue), or with FERRY_HOST_ASYNC=1 queued there.
   ferry_status launchRegionOnHost(Backend &B, int Device, const ferry_launch_desc &D,
                                   std::chrono::steady_clock::time_point Start);
   /// \p Start and \p End receive FERRY_TIME's events around the kernel.

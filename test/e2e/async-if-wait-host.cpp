@@ -6,8 +6,8 @@
 // thread ids, which GPUs do not have (a device build refuses them).
 // RUN: %ferry-clangxx -fplugin-arg-ferry-targets=none -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host FERRY_NOTIFY=1 %run %t 2>&1 | %FileCheck %s
-// CHECK: queue async-if-wait-host.cpp:{{[0-9]+}} parallel loop on host queue 1
-// CHECK: queue async-if-wait-host.cpp:{{[0-9]+}} parallel loop on host queue 2
+// CHECK: run async-if-wait-host.cpp:{{[0-9]+}} parallel loop for host queue 1 on the calling thread
+// CHECK: run async-if-wait-host.cpp:{{[0-9]+}} parallel loop for host queue 2 on the calling thread
 #include <openacc.h>
 
 #include <cstdio>

@@ -26,7 +26,7 @@ static float smooth(const float *a, int i) {
 }
 
 // RADEON: launch __ferry_device_type_cpp_[[#@LINE+3]]_parallel_loop_{{[0-9a-f]+}} on emulated gfx{{[0-9a-z]+}}: grid 6x1x1 block 64x1x1
-// HOST: queue device-type.cpp:[[#@LINE+2]] parallel loop on host queue 1
+// HOST: run device-type.cpp:[[#@LINE+2]] parallel loop for host queue 1 on the calling thread
 static void fill(float *a, int n, float s) {
 #pragma acc parallel loop copyout(a[0:n]) num_gangs(4) device_type(radeon) num_gangs(6) vector_length(64) dtype(nvidia) num_gangs(8) vector_length(128) device_type(host) async(1)
   for (int i = 0; i < n; ++i)
@@ -151,7 +151,7 @@ int main() {
   // runs: on the host now, its queue.
 #pragma acc set device_type(host)
   CHECK(acc_get_device_type() == acc_device_host);
-// RADEON: queue device-type.cpp:{{[0-9]+}} parallel loop on host queue 1
+// RADEON: run device-type.cpp:{{[0-9]+}} parallel loop for host queue 1 on the calling thread
   fill(v, N, 2.0f);
   for (int i = 0; i < N; ++i)
     bad += v[i] != 2.0f * float(i % 17);

@@ -64,3 +64,13 @@ double reduce_pointer(const double *x, double *nrm, int n) {
     s.a += i;
   return *nrm + s.a;
 }
+
+// A loop nested in a region's iteration: its collapse or tile still names
+// loops that must be there.
+void nested_loop_shape(int n, float *a) {
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; ++i) {
+#pragma acc loop tile(4, 4) // expected-error {{OpenACC 'tile(4,4)' needs 2 tightly nested 'for' loops; found 1}}
+    for (int j = 0; j < n; ++j) a[j] = 0;
+  }
+}

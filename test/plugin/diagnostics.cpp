@@ -92,6 +92,15 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
   for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) a[i] = 0;
 #pragma acc parallel loop collapse(2)
   for (int i = 0; i < n; ++i) a[i] = 0; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+#pragma acc loop tile(4, 4) // expected-error {{OpenACC 'tile(4,4)' needs 2 tightly nested 'for' loops; found 1}}
+    for (int j = 0; j < n; ++j) a[j] = 0;
+#pragma acc loop collapse(3) // expected-error {{OpenACC 'collapse(3)' needs 3 tightly nested 'for' loops; found 2}}
+    for (int j = 0; j < n; ++j) {
+      for (int k = 0; k < n; ++k) a[k] = 0;
+    }
+  }
 #pragma acc parallel loop collapse(2)
   for (int i = 0; i < n; ++i) {
     a[i] = 0; // expected-error {{OpenACC 'collapse(2)' needs 2 tightly nested 'for' loops; found 1}}

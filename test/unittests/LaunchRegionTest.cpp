@@ -5,7 +5,10 @@
 /// asynchronous (queues, acc_wait, acc_async_test, acc_wait_async), with
 /// reductions, closures copied at submission, launches from several host
 /// threads at once, malformed descriptions refused, the default queue of
-/// `async` without an argument, acc_wait_any and the _device forms.
+/// `async` without an argument, acc_wait_any and the _device forms. The
+/// asynchronous regions run on the host queues' worker threads
+/// (FERRY_HOST_ASYNC=1; the calling thread runs them by default), so that
+/// the queues have work pending while the tests look.
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/runtime.h"
@@ -14,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <chrono>
 #include <thread>
 #include <vector>
@@ -62,8 +66,26 @@ ferry_launch_desc describe(const void *Closure, size_t Size, int64_t Trip, ferry
 
 class LaunchRegion : public testing::Test {
 protected:
-  void SetUp() override { acc_set_device_type(acc_device_host); }
+  void SetUp() override {
+    acc_set_device_type(acc_device_host);
+    setenv("FERRY_HOST_ASYNC", "1", 1);
+  }
+  void TearDown() override { unsetenv("FERRY_HOST_ASYNC"); }
 };
+
+// By default the host runs an async region on the calling thread, after
+// its queue's earlier work: complete when the launch returns, as GCC's
+// host fallback runs it (a program may free its arrays before the wait).
+TEST_F(LaunchRegion, AsyncRegionsRunOnTheCallingThreadByDefault) {
+  unsetenv("FERRY_HOST_ASYNC");
+  std::vector<float> X(4096, 1.0f), Y(4096, 0.0f);
+  Axpy K{X.data(), Y.data(), 2.0f};
+  ferry_launch_desc D = describe(&K, sizeof K, 4096, axpyChunk, 3);
+  ASSERT_EQ(ferry_launch_region(&D), FERRY_SUCCESS);
+  for (float F : Y)
+    ASSERT_EQ(F, 2.0f);
+  EXPECT_TRUE(acc_async_test(3));
+}
 
 TEST_F(LaunchRegion, SynchronousRegionWithReduction) {
   std::vector<int64_t> V(100001);

@@ -29,6 +29,7 @@
 /// files runs this driver with clang's own options accepted.
 ///
 //===----------------------------------------------------------------------===//
+#include "LaunchBraces.h"
 #include "ManagedVariables.h"
 #include "NvccOptions.h"
 
@@ -176,6 +177,9 @@ private:
   std::string temporary(StringRef Stem, StringRef Ext);
   /// Options every compile of the CUDA file \p In takes.
   std::vector<std::string> cudaCommon(const Input &In) const;
+  /// Where \p In has braced launch operands (LaunchBraces.h), writes the
+  /// copy that spells them dim3 and notes it in Remapped; false on an error.
+  bool remapLaunchBraces(const Input &In);
   /// Compiles the .cu file \p In into the object \p Out (or preprocesses,
   /// with -E / -M).
   bool compileCuda(const Input &In, const std::string &Out);
@@ -216,6 +220,8 @@ private:
   Paths P;
   std::vector<std::string> Temporaries;
   std::string DeviceLinkObject;
+  /// Sources compiled from a rewritten copy: source -> copy.
+  std::map<std::string, std::string> Remapped;
 };
 
 bool Driver::execute(const std::vector<std::string> &Given, bool Link) {
@@ -318,7 +324,28 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
   sys::fs::make_absolute(Abs);
   A.insert(A.end(), {"-fuse-cuid=none", "-Xclang", "-cuid=" + utohexstr(xxh3_64bits(Abs.str()))});
   A.insert(A.end(), Inv.Common.begin(), Inv.Common.end());
+  if (auto R = Remapped.find(In.Path); R != Remapped.end())
+    A.insert(A.end(), {"-Xclang", "-remap-file", "-Xclang", In.Path + ";" + R->second});
   return A;
+}
+
+bool Driver::remapLaunchBraces(const Input &In) {
+  if (Inv.DryRun)
+    return true;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(In.Path);
+  if (!Text)
+    return !error("cannot read '" + In.Path + "': " + Text.getError().message());
+  std::optional<std::string> Rewritten = braceLaunchConfigurations((*Text)->getBuffer());
+  if (!Rewritten)
+    return true;
+  const std::string Copy = temporary(sys::path::stem(In.Path), "cu");
+  std::error_code EC;
+  raw_fd_ostream OS(Copy, EC, sys::fs::OF_None);
+  if (EC)
+    return !error("cannot write '" + Copy + "': " + EC.message());
+  OS << *Rewritten;
+  Remapped[In.Path] = Copy;
+  return true;
 }
 
 std::string Driver::objectName(const Input &In) const {
@@ -935,7 +962,8 @@ int Driver::run() {
     std::string Out =
         OneOutput ? (Inv.Output.empty() && Inv.Stop == Phase::Compile ? objectName(In) : Inv.Output)
                   : temporary(sys::path::stem(In.Path), "o");
-    const bool Ok = In.Lang == Language::Cuda ? compileCuda(In, Out) : compileHost(In, Out);
+    const bool Ok = In.Lang == Language::Cuda ? remapLaunchBraces(In) && compileCuda(In, Out)
+                                              : compileHost(In, Out);
     if (!Ok)
       return 1;
     Objects.push_back(Out);

@@ -1,0 +1,33 @@
+//===- LaunchBraces.h - Braced launch configurations for ferry-nvcc -*- C++ -*-===//
+///
+/// \file
+/// nvcc accepts a braced list as a grid or block operand of a kernel
+/// launch, `k<<<grid, {bx, by, 1}, 0, s>>>` (the operand initializes the
+/// launch's dim3 parameter); clang 19 parses each operand as an expression
+/// and stops at the brace ("expected expression"). ferry-nvcc compiles such
+/// a file from a copy whose braced grid and block operands are spelled
+/// `dim3{...}`, remapped onto the file's own name (clang's -remap-file), so
+/// its includes, `__FILE__`, line numbers and dependency files are the
+/// file's. Launches written in headers or produced by macros defined in
+/// headers are not rewritten.
+///
+//===----------------------------------------------------------------------===//
+#ifndef FERRY_TOOLS_NVCC_LAUNCHBRACES_H
+#define FERRY_TOOLS_NVCC_LAUNCHBRACES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace ferry {
+namespace nvcc {
+
+/// \p Source with `dim3` before each braced grid or block operand of a
+/// `<<<...>>>` launch configuration; std::nullopt where it has none.
+std::optional<std::string> braceLaunchConfigurations(llvm::StringRef Source);
+
+} // namespace nvcc
+} // namespace ferry
+
+#endif
