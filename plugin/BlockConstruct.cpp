@@ -452,7 +452,8 @@ void BlockConstructRewrite::rewritePlainLoop(const Token &For, StatementLexer &L
 
 /// The reductions Ferry found in the plain loop that is all of a
 /// `parallel` construct (from \p First of \p Loop's clauses) on variables
-/// declared before it that no clause of the construct names: those are
+/// declared before it that no clause of the construct or of a data
+/// construct around it names: those are
 /// firstprivate (OpenACC 3.3, 2.6.2), each gang's own, and keep their
 /// value after the construct, as with other compilers, so the reduction
 /// goes and the warning of `parallel loop` says so (sweep 10's LAB07:
@@ -460,21 +461,18 @@ void BlockConstructRewrite::rewritePlainLoop(const Token &For, StatementLexer &L
 /// construct's sequential control keeps its reductions: the construct's
 /// own copy gets the sum, which the control reads.
 void BlockConstructRewrite::dropFirstprivateReductions(Directive &Loop, size_t First) const {
-  // (Not a variable the construct declares, its own: Sema has not seen
-  // those declarations yet.)
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Own;
-  addDeclaredInBody(Body, Own);
+  // Not a variable a clause of the construct or of a data construct around
+  // it names (OpenACC 3.3, 2.6.2: then it is not firstprivate), nor one the
+  // construct declares, its own (Sema has not seen those declarations yet).
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Kept;
+  Ctx.addNamedInDataClauses(Body, {&D}, /*Members=*/false, Kept);
+  addDeclaredInBody(Body, Kept);
   const SourceManager &SM = PP.getSourceManager();
   auto Firstprivate = [&](const Clause &C) {
     const VarRef &V = C.Vars.front();
-    const bool Named = llvm::any_of(D.Clauses, [&](const Clause &Clause) {
-      return llvm::any_of(Clause.Vars, [&](const VarRef &W) {
-        return W.Name.getIdentifierInfo() == V.Name.getIdentifierInfo();
-      });
-    });
     const VarDecl *VD = Ctx.lookupVariable(V.Name);
-    if (Named || !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), D.Loc) ||
-        Own.count(V.Name.getIdentifierInfo()))
+    if (Kept.count(V.Name.getIdentifierInfo()) || !VD ||
+        !SM.isBeforeInTranslationUnit(VD->getLocation(), D.Loc))
       return false;
     report(PP, V.Name.getLocation(), Diag::FirstprivateUpdated)
         << PP.getSpelling(V.Name) << "parallel" << C.ReductionOp;

@@ -70,9 +70,8 @@ void BodyLambda::addRegionCopies(const Directive *Compute,
 /// be captured, but a reference to them can be, bound through a call
 /// (acc.h's in_place) so that the body reads what it writes.
 void BodyLambda::captureReference(CaptureList &List, const Token &Name) const {
-  const VarDecl *VD = Ctx.lookupVariable(Name);
   TokenBuilder &B = List.add("&", Name).code("=");
-  if (VD && VD->hasGlobalStorage())
+  if (hasStaticStorage(Name))
     B.code("::ferry::acc::in_place(").tokens(Name).code(")");
   else
     B.tokens(Name);
@@ -261,22 +260,24 @@ void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
   for (const Directive *Dir : {&D, Compute})
     for (const Clause &C : Dir ? ArrayRef<Clause>(Dir->Clauses) : ArrayRef<Clause>())
       if (C.Kind == ClauseKind::Private || C.Kind == ClauseKind::Firstprivate)
-        for (const VarRef &V : C.Vars) {
-          const VarDecl *VD = Ctx.lookupVariable(V.Name);
-          if (VD && VD->hasGlobalStorage() && !V.isMember() && V.Sections.empty() &&
+        for (const VarRef &V : C.Vars)
+          if (hasStaticStorage(V.Name) && !V.isMember() && V.Sections.empty() &&
               !Shared.count(V.Name.getIdentifierInfo()) &&
               Copied.insert(V.Name.getIdentifierInfo()).second)
             captureCopy(List, V.Name);
-        }
 }
 
 /// `x` by copy; `x = x` for a variable with static storage, which a
 /// lambda cannot capture by name.
 void BodyLambda::captureCopy(CaptureList &List, const Token &Name) const {
-  const VarDecl *VD = Ctx.lookupVariable(Name);
   TokenBuilder &B = List.add("", Name);
-  if (VD && VD->hasGlobalStorage())
+  if (hasStaticStorage(Name))
     B.code("=").tokens(Name);
+}
+
+bool BodyLambda::hasStaticStorage(const Token &Name) const {
+  const VarDecl *VD = Ctx.lookupVariable(Name);
+  return VD && VD->hasGlobalStorage();
 }
 
 void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,

@@ -84,6 +84,9 @@ private:
                        llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names) const;
   /// `Name` by copy (`Name = Name` with static storage).
   void captureCopy(CaptureList &List, const clang::Token &Name) const;
+  /// Whether \p Name is a variable with static storage (a global, a
+  /// static): a lambda captures none of those by name.
+  bool hasStaticStorage(const clang::Token &Name) const;
   /// `&Name = Name` (a variable with static storage: through acc.h's
   /// in_place).
   void captureReference(CaptureList &List, const clang::Token &Name) const;
