@@ -19,10 +19,12 @@
 #include "StatementLexer.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/LangStandard.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
 
 using namespace clang;
 
@@ -65,6 +67,57 @@ static void warnShallowCopies(Preprocessor &PP, const AccContext &Ctx, const Dir
   }
 }
 
+/// The name of the function being defined when it is a `routine` (its
+/// annotation, DeclarativeDirective.cpp), else empty.
+static std::string routineBeingDefined(const AccContext &Ctx) {
+  const FunctionDecl *F = Ctx.inSema() ? Ctx.sema()->getCurFunctionDecl() : nullptr;
+  if (!F)
+    return {};
+  for (const AnnotateAttr *A : F->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation().starts_with("ferry.routine;"))
+      return F->getNameAsString();
+  return {};
+}
+
+/// A `routine`'s body runs on the device: data, update, wait and compute
+/// directives are host code there, and refused naming the routine (they
+/// reached the device-code check as calls of Ferry's runtime before). A
+/// `data` construct whose clauses only check presence (`present`,
+/// `deviceptr`, `no_create`, `if`, `default`), as other compilers accept
+/// it, means its statement: the routine's callers map the data. False when
+/// the directive is done with.
+static bool checkRoutineBody(Preprocessor &PP, const AccContext &Ctx, const Directive &D) {
+  const bool Host = D.Kind == ConstructKind::Data || D.Kind == ConstructKind::EnterData ||
+                    D.Kind == ConstructKind::ExitData || D.Kind == ConstructKind::Update ||
+                    D.Kind == ConstructKind::Wait || D.Kind == ConstructKind::HostData ||
+                    D.Kind == ConstructKind::Init || D.Kind == ConstructKind::Shutdown ||
+                    D.Kind == ConstructKind::Set;
+  const bool Compute = isComputeOnly(D.Kind) || D.Kind == ConstructKind::ParallelLoop ||
+                       D.Kind == ConstructKind::KernelsLoop ||
+                       D.Kind == ConstructKind::SerialLoop;
+  if (!Host && !Compute)
+    return true;
+  const std::string Routine = routineBeingDefined(Ctx);
+  if (Routine.empty())
+    return true;
+  const bool ChecksOnly =
+      D.Kind == ConstructKind::Data && llvm::all_of(D.Clauses, [](const Clause &C) {
+        return C.Kind == ClauseKind::Present || C.Kind == ClauseKind::Deviceptr ||
+               C.Kind == ClauseKind::NoCreate || C.Kind == ClauseKind::If ||
+               C.Kind == ClauseKind::Default;
+      });
+  if (ChecksOnly) {
+    if (Ctx.remarks())
+      report(PP, D.Loc, Diag::RegionRemark)
+          << "'data' in the 'routine' '" + Routine +
+                 "': its clauses only check presence, which the routine's callers "
+                 "provide; its statement runs as written";
+    return false;
+  }
+  report(PP, D.Loc, Diag::DirectiveInRoutine) << spelling(D.Kind) << Routine;
+  return false;
+}
+
 void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
                                     Token &FirstToken) {
   DirectiveLexerScope Scope(Ctx.directiveLexers(), PP, Introducer.Kind);
@@ -101,6 +154,8 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
       report(PP, D->Loc, Diag::DirectiveInCompute) << spelling(D->Kind) << spelling(*Outer);
       return;
     }
+  if (!checkRoutineBody(PP, Ctx, *D))
+    return;
   warnShallowCopies(PP, Ctx, *D);
   Ctx.mapDeclaredExtents(PP, *D);
   if (!Ctx.markVariableLengthArrays(PP, *D))

@@ -16,6 +16,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
@@ -623,6 +624,54 @@ void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
   }
 }
 
+/// The structs a member chain reaches through pointers past its root
+/// (`*s->atoms` of `s->atoms->px[0:n]`, `*sim.atoms` of `sim.atoms->px`)
+/// join \p Roots after the root, outermost first, as `s->atoms[0:1]`: each
+/// is entered before the members in it, so that the pointer to it is
+/// attached in the device copy of the struct before it, and the region
+/// follows device pointers along the whole chain (OpenACC sweep 11 F1,
+/// CoMD's `s->atoms->px`: the region read the host's `s->atoms`). Only
+/// chains of names (`a.b->c`, no subscripts) whose root is a root, and not
+/// objects a data clause names itself.
+static void addIntermediateRoots(Preprocessor &PP, const Directive &D, Clause &Roots) {
+  llvm::StringSet<> Seen;
+  for (const Clause &C : D.Clauses)
+    if (isDataClause(C.Kind))
+      for (const VarRef &V : C.Vars)
+        Seen.insert(spellingOf(PP, V.object()));
+  for (const Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind))
+      continue;
+    for (const VarRef &V : C.Vars) {
+      ArrayRef<Token> Base = V.Base;
+      if (!V.isMember() || Base.size() < 2 || !Base[1].isOneOf(tok::period, tok::arrow) ||
+          V.Name.is(tok::kw_this))
+        continue;
+      // Base is name (op name)*: an intermediate ends before each `->` after
+      // the first member.
+      for (size_t I = 1; I + 1 < Base.size(); I += 2) {
+        if (!Base[I].isOneOf(tok::period, tok::arrow) || !Base[I + 1].is(tok::identifier))
+          break;
+        if (I == 1 || !Base[I].is(tok::arrow) ||
+            !Seen.insert(spellingOf(PP, Base.take_front(I))).second)
+          continue;
+        VarRef Pointee;
+        Pointee.Name = V.Name;
+        Pointee.Base.append(Base.begin(), Base.begin() + I);
+        TokenBuilder One(PP, V.Name.getLocation());
+        One.number(1);
+        ArraySection S;
+        S.Length.append(One.get().begin(), One.get().end());
+        S.ColonLoc = Base[I].getLocation();
+        Pointee.Sections.push_back(std::move(S));
+        if (Roots.Vars.empty())
+          Roots.Loc = C.Loc;
+        Roots.Vars.push_back(std::move(Pointee));
+      }
+    }
+  }
+}
+
 void addMemberRoots(Preprocessor &PP, Directive &D) {
   if (D.Kind != ConstructKind::Data && !isComputeOnly(D.Kind) && !D.isLoop())
     return;
@@ -657,6 +706,7 @@ void addMemberRoots(Preprocessor &PP, Directive &D) {
       Roots.Vars.push_back(std::move(Root));
     }
   }
+  addIntermediateRoots(PP, D, Roots);
   if (!Roots.Vars.empty())
     D.Clauses.insert(D.Clauses.begin(), std::move(Roots));
 }
