@@ -14,6 +14,8 @@
 #include "Diagnostics.h"
 #include "TokenBuilder.h"
 
+#include "clang/Sema/Lookup.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -200,7 +202,7 @@ StringRef wordOf(const Token &T) {
 class DirectiveParser {
 public:
   DirectiveParser(Preprocessor &PP, Sema *S, ArrayRef<Token> Line, SourceLocation Loc)
-      : PP(PP), S(S), C(Line, Line.empty() ? Loc : Line.back().getEndLoc()),
+      : PP(PP), TheSema(S), C(Line, Line.empty() ? Loc : Line.back().getEndLoc()),
         PragmaLoc(Loc) {}
 
   std::optional<Directive> parse();
@@ -228,13 +230,22 @@ private:
                         size_t &FirstSection, bool &Element);
   bool buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element, StringRef Name,
                     ArraySection &S);
+  /// The size of dimension \p Dim of the variable \p Var when its type
+  /// says it (an array of constant bounds).
+  std::optional<uint64_t> knownExtent(const Token &Var, size_t Dim) const;
+  /// A section without a length (`a[:]`, `a[lo:]`) of dimension \p Dim
+  /// of the variable \p Item starts with (not a \p Member's) gets the
+  /// array's size minus its lower bound; false after a diagnostic where
+  /// the size is not known.
+  bool completeSection(llvm::ArrayRef<Token> Item, size_t Dim, bool Member, StringRef Name,
+                       ArraySection &Sec);
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
   bool splitWaitArgument(Clause &Wait);
   bool mergeWaitClause(Directive &D, Clause &Wait, llvm::StringRef Name);
 
   Preprocessor &PP;
-  Sema *S;
+  Sema *TheSema; ///< none under -E
   Cursor C;
   SourceLocation PragmaLoc; ///< `acc`, for a directive with no construct
   /// After a `device_type` clause (DeviceTypeClauses.h): the clauses that
@@ -390,10 +401,11 @@ bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef N
   if (FirstSection > 0)
     V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
   for (size_t P = FirstSection; P < Parts.size(); ++P) {
-    ArraySection S;
-    if (!buildSection(Item, Parts[P], Element, Name, S))
+    ArraySection Sec;
+    if (!buildSection(Item, Parts[P], Element, Name, Sec) ||
+        !completeSection(Item, P - FirstSection, FirstSection > 0, Name, Sec))
       return false;
-    V.Sections.push_back(std::move(S));
+    V.Sections.push_back(std::move(Sec));
   }
   V.Element = Element;
   Cl.Vars.push_back(std::move(V));
@@ -528,12 +540,47 @@ bool DirectiveParser::buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, 
   S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.Colon);
   S.Length.append(Item.begin() + Pt.Colon + 1, Item.begin() + Pt.End - 1);
   S.ColonLoc = Item[Pt.Colon].getLocation();
-  // `a[lo:]`: to the end of an array of known bound, on `declare`
-  // only (which completes it, knowing the variable).
-  if (S.Length.empty() && !OpenEndedSections) {
-    report(PP, S.ColonLoc, Diag::MalformedSection) << Name;
+  return true;
+}
+
+std::optional<uint64_t> DirectiveParser::knownExtent(const Token &Var, size_t Dim) const {
+  if (!TheSema || !Var.is(tok::identifier))
+    return std::nullopt;
+  LookupResult R(*TheSema, DeclarationNameInfo(Var.getIdentifierInfo(), Var.getLocation()),
+                 Sema::LookupOrdinaryName);
+  if (!TheSema->LookupName(R, TheSema->getCurScope()) || !R.isSingleResult())
+    return std::nullopt;
+  const auto *VD = dyn_cast<VarDecl>(R.getFoundDecl());
+  if (!VD)
+    return std::nullopt;
+  QualType T = VD->getType().getNonReferenceType();
+  for (size_t I = 0;; ++I) {
+    const auto *A = TheSema->getASTContext().getAsConstantArrayType(T);
+    if (!A)
+      return std::nullopt;
+    if (I == Dim)
+      return A->getSize().getZExtValue();
+    T = A->getElementType();
+  }
+}
+
+bool DirectiveParser::completeSection(ArrayRef<Token> Item, size_t Dim, bool Member,
+                                      StringRef Name, ArraySection &Sec) {
+  // `a[lo:]`: to the end of an array of known bound; `declare` completes it
+  // itself, knowing the variable.
+  if (!Sec.Length.empty() || OpenEndedSections)
+    return true;
+  std::optional<uint64_t> Extent = Member ? std::nullopt : knownExtent(Item[0], Dim);
+  if (!Extent) {
+    report(PP, Sec.ColonLoc, Diag::SectionWithoutLength) << Name << itemText(PP, Item);
     return false;
   }
+  // OpenACC 3.3, 2.7.1: a missing length is the array's size minus the lower bound.
+  TokenBuilder Length(PP, Sec.ColonLoc);
+  Length.code("(").number(*Extent).code(")");
+  if (!Sec.Lower.empty())
+    Length.code("- (").tokens(Sec.Lower).code(")");
+  Sec.Length.append(Length.get().begin(), Length.get().end());
   return true;
 }
 
@@ -657,7 +704,7 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
       Toks.erase(Toks.begin(), Toks.begin() + 2);
       Cl.Force = true;
     }
-    std::optional<int64_t> V = evaluateIntegerConstant(PP, S, Toks);
+    std::optional<int64_t> V = evaluateIntegerConstant(PP, TheSema, Toks);
     if (!V || *V < 1 || *V > 64) {
       report(PP, Toks.empty() ? Cl.Loc : Toks[0].getLocation(), Diag::BadCollapse)
           << spellingOf(PP, Toks) << unsigned(V.has_value()) << (V ? std::to_string(*V) : "");
