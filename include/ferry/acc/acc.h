@@ -775,6 +775,18 @@ inline void wait_all_queues(int Async) {
     acc_wait_all_async(Async);
 }
 
+/// The plain pointer type a section base decays to: `T *` for `T *`,
+/// `T *__restrict` (C's `restrict`) and `T[N]`.
+template <class T> struct section_pointer { using type = std::decay_t<T>; };
+template <class T> struct section_pointer<T *__restrict> { using type = T *; };
+template <class T> struct section_pointer<T *__restrict const> { using type = T *; };
+
+/// Whether \p T (cv-qualified, or `restrict`) is a pointer, not an array.
+template <class T>
+constexpr bool is_section_pointer_v =
+    !std::is_array<T>::value &&
+    std::is_pointer<typename section_pointer<std::remove_cv_t<T>>::type>::value;
+
 /// `host_data use_device(p)`: the device address of the data at \p P
 /// (where \p On: the device is not the host's and `if` holds); \p P itself
 /// where it is not present and \p IfPresent, else a stop naming it.
@@ -799,8 +811,9 @@ inline void *use_device_address(const ferry_region &R, const void *P, const char
 /// address).
 template <class A>
 auto use_device(const ferry_region &R, A &X, const char *Name, bool On, bool IfPresent)
-    -> std::conditional_t<std::is_pointer_v<A>, A, A &> {
-  if constexpr (std::is_pointer_v<A>)
+    -> std::conditional_t<is_section_pointer_v<A>, A, A &> {
+  // (A `restrict` pointer too: `double *__restrict p`, sweep 11.)
+  if constexpr (is_section_pointer_v<A>)
     return static_cast<A>(use_device_address(R, X, Name, On, IfPresent));
   else
     return *static_cast<A *>(use_device_address(R, &X, Name, On, IfPresent));
@@ -907,12 +920,6 @@ void host_control(const ferry_region &R, launch_options &Opt, Control &&C) {
 
 /// What a region captures for a variable named with an array section: the
 /// pointer itself, or the array decayed to a pointer to its first element.
-/// The plain pointer type a section base decays to: `T *` for `T *`,
-/// `T *__restrict` (C's `restrict`) and `T[N]`.
-template <class T> struct section_pointer { using type = std::decay_t<T>; };
-template <class T> struct section_pointer<T *__restrict> { using type = T *; };
-template <class T> struct section_pointer<T *__restrict const> { using type = T *; };
-
 template <class T>
 typename section_pointer<std::remove_reference_t<T>>::type section_base(T &X) {
   using P = typename section_pointer<std::remove_reference_t<T>>::type;
@@ -920,12 +927,6 @@ typename section_pointer<std::remove_reference_t<T>>::type section_base(T &X) {
                 "an OpenACC array section 'x[lo:len]' needs a pointer or an array 'x'");
   return X; // a pointer as it is (without `restrict`); an array decays
 }
-
-/// Whether \p T (cv-qualified, or `restrict`) is a pointer, not an array.
-template <class T>
-constexpr bool is_section_pointer_v =
-    !std::is_array<T>::value &&
-    std::is_pointer<typename section_pointer<std::remove_cv_t<T>>::type>::value;
 
 /// For a data clause's section `p[lo:len]` of a pointer: `&p`, which the
 /// runtime attaches when `p` itself is present (a member of a present
