@@ -425,8 +425,11 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
     if (What == PresentTable::Entry::Create && In)
       What = PresentTable::Entry::Copyin;
     // A section longer than the data (`copyin(a[0:n*n])` of n elements) is
-    // named before its copy would read past the host's mapped memory.
-    if (What == PresentTable::Entry::Copyin && !Table.deviceAddress(D.host, D.bytes) &&
+    // named before its copy would read past the host's mapped memory, and
+    // so is one that the construct's end would copy out past it (a crash
+    // there, in the program's exit path: DRACC's MxV_out_of_bounds_Copyout).
+    if ((What == PresentTable::Entry::Copyin || D.kind == FERRY_DATA_COPYOUT) &&
+        !Table.deviceAddress(D.host, D.bytes) &&
         !checkHostMapped(clauseLabel(R, D).c_str(), "the section", D.host, D.bytes)) {
       Result = FERRY_ERROR_INVALID;
       continue;

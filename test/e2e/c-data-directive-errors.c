@@ -14,6 +14,7 @@
 // RUN: env ACC_DEVICE_TYPE=host %not --crash %run %t null 2>&1 | %FileCheck %s --check-prefix=NULL
 // RUN: %emu-gfx90a %not --crash %run %t null 2>&1 | %FileCheck %s --check-prefix=NULL
 // RUN: %emu-gfx90a %not --crash %run %t past 2>&1 | %FileCheck %s --check-prefix=PAST
+// RUN: %emu-gfx90a %not --crash %run %t past-out 2>&1 | %FileCheck %s --check-prefix=PAST-OUT
 // RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
 // RUN: %emu-gfx90a %not --crash %run %t.cxx grow 2>&1 | %FileCheck %s --check-prefix=GROW
@@ -22,7 +23,7 @@
 // RUN: env ACC_DEVICE_TYPE=host %not --crash %run %t.cxx null 2>&1 | %FileCheck %s --check-prefix=NULL
 //
 // GROW: partially present on radeon device 0
-// GROW-NEXT: ferry: error: c-data-directive-errors.c:[[#@LINE+26]] enter data ({{.*}}c-data-directive-errors.c:[[#@LINE+26]]): copyin(a[0:2*n]): the section 0x{{[0-9a-f]+}} (2048 bytes) was not made present on radeon device 0
+// GROW-NEXT: ferry: error: c-data-directive-errors.c:[[#@LINE+28]] enter data ({{.*}}c-data-directive-errors.c:[[#@LINE+28]]): copyin(a[0:2*n]): the section 0x{{[0-9a-f]+}} (2048 bytes) was not made present on radeon device 0
 // GROW-NOT: went on
 // ABSENT: it is not present on radeon device 0
 // ABSENT-NEXT: ferry: error: c-data-directive-errors.c:{{[0-9]+}} update ({{.*}}): self(b[0:n]): the section 0x{{[0-9a-f]+}} (1024 bytes) was not updated on radeon device 0
@@ -33,8 +34,10 @@
 // ROWS-NOT: went on
 // NULL: ferry: error: c-data-directive-errors.c:{{[0-9]+}} enter data ({{.*}}): create(p[0:n]): the section is a null pointer but bytes is 1024
 // NULL-NOT: went on
-// PAST: ferry: error: {{.*}}c-data-directive-errors.c:[[#@LINE+34]]): data clause copyin(b[0:big]): the 536870912 bytes at the section 0x{{[0-9a-f]+}} run into host memory that is not mapped (bytes is larger than the data); nothing done
+// PAST: ferry: error: {{.*}}c-data-directive-errors.c:[[#@LINE+36]]): data clause copyin(b[0:big]): the 536870912 bytes at the section 0x{{[0-9a-f]+}} run into host memory that is not mapped (bytes is larger than the data); nothing done
 // PAST-NOT: went on
+// PAST-OUT: ferry: error: {{.*}}c-data-directive-errors.c:[[#@LINE+43]]): data clause copyout(b[0:big]): the 536870912 bytes at the section 0x{{[0-9a-f]+}} run into host memory that is not mapped (bytes is larger than the data); nothing done
+// PAST-OUT-NOT: went on
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,15 @@ int main(int argc, char **argv) {
     // named, where the emulator's copy faulted in the runtime.
     const long long big = 64ll << 20;
 #pragma acc data copyin(b[0:big])
+    {
+      fprintf(stderr, "went on in '%s'\n", mode);
+    }
+  }
+  if (!strcmp(mode, "past-out")) {
+    // The same on copyout (DRACC's MxV_out_of_bounds_Copyout): named when
+    // the construct starts, where the copy at its end crashed.
+    const long long big = 64ll << 20;
+#pragma acc data copyout(b[0:big])
     {
       fprintf(stderr, "went on in '%s'\n", mode);
     }
