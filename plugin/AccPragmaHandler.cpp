@@ -160,7 +160,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   Ctx.mapDeclaredExtents(PP, *D);
   if (!Ctx.markVariableLengthArrays(PP, *D))
     return;
-  addMemberRoots(PP, *D);
+  addMemberRoots(PP, Ctx, *D);
   addImplicitThis(PP, Ctx, *D, Introducer.Loc, /*Combined=*/true);
   addIndependentNestReductions(PP, Ctx, *D, Introducer.Loc);
   if (D->isLoop())

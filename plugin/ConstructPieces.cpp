@@ -7,13 +7,16 @@
 #include "ConstructPieces.h"
 
 #include "CRegion.h"
+#include "CanonicalLoop.h"
 
 #include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
 #include "SourceScanner.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -624,16 +627,100 @@ void emitRowScopes(Preprocessor &PP, TokenBuilder &B, const Directive &D) {
   }
 }
 
+/// The field \p Name of the struct or class \p RD (or of one of its bases).
+static const FieldDecl *fieldNamed(const RecordDecl *RD, const IdentifierInfo *Name) {
+  if (!RD || !(RD = RD->getDefinition()))
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getIdentifier() == Name)
+      return F;
+  if (const auto *C = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : C->bases())
+      if (const FieldDecl *F = fieldNamed(B.getType()->getAsRecordDecl(), Name))
+        return F;
+  return nullptr;
+}
+
+/// The pointee \p V's chain (Base: `x`, `this`, then `.m`, `->m`, `[e]`)
+/// reaches through a pointer past its first step, each as a VarRef
+/// `prefix[0:1]` (`->`) or `prefix[e:1]` (a subscript of a pointer),
+/// outermost first; \p Ctx's Sema gives the types.
+static void chainPointees(Preprocessor &PP, const AccContext &Ctx, const VarRef &V,
+                          SmallVectorImpl<VarRef> &Out) {
+  ArrayRef<Token> Base = V.Base;
+  QualType T;
+  if (Base[0].is(tok::kw_this) && Ctx.inSema()) {
+    Sema &S = *Ctx.sema();
+    T = S.getCurrentThisType();
+    // (A member function defined in its class: its body's tokens are read,
+    // and its directives handled, while the class is being defined.)
+    if (const auto *Class = dyn_cast_or_null<CXXRecordDecl>(S.CurContext); T.isNull() && Class)
+      T = S.getASTContext().getPointerType(S.getASTContext().getRecordType(Class));
+  }
+  else if (const VarDecl *VD = Ctx.lookupVariable(Base[0]))
+    T = VD->getType().getNonReferenceType();
+  auto Pointee = [&](size_t End, ArrayRef<Token> Lower, SourceLocation Loc) {
+    VarRef P;
+    P.Name = V.Name;
+    P.Base.append(Base.begin(), Base.begin() + End);
+    TokenBuilder One(PP, Loc);
+    One.number(1);
+    ArraySection S;
+    S.Lower.append(Lower.begin(), Lower.end());
+    S.Length.append(One.get().begin(), One.get().end());
+    S.ColonLoc = Loc;
+    P.Sections.push_back(std::move(S));
+    Out.push_back(std::move(P));
+  };
+  for (size_t I = 1; I < Base.size() && !T.isNull() && !T->isDependentType();) {
+    T = T.getCanonicalType();
+    if (Base[I].isOneOf(tok::period, tok::arrow) && I + 1 < Base.size() &&
+        Base[I + 1].is(tok::identifier)) {
+      if (Base[I].is(tok::arrow)) {
+        if (!T->isPointerType())
+          return;
+        if (I > 1)
+          Pointee(I, {}, Base[I].getLocation());
+        T = T->getPointeeType();
+      }
+      const FieldDecl *F =
+          fieldNamed(T->getAsRecordDecl(), Base[I + 1].getIdentifierInfo());
+      if (!F)
+        return;
+      T = F->getType().getNonReferenceType();
+      I += 2;
+    } else if (Base[I].is(tok::l_square)) {
+      const size_t Close = groupEnd(Base, I);
+      if (Close > Base.size())
+        return;
+      if (T->isPointerType()) {
+        if (I > 1)
+          Pointee(I, Base.slice(I + 1, Close - I - 2), Base[I].getLocation());
+        T = T->getPointeeType();
+      } else if (const ArrayType *A = T->getAsArrayTypeUnsafe()) {
+        T = A->getElementType();
+      } else {
+        return;
+      }
+      I = Close;
+    } else {
+      return;
+    }
+  }
+}
+
 /// The structs a member chain reaches through pointers past its root
-/// (`*s->atoms` of `s->atoms->px[0:n]`, `*sim.atoms` of `sim.atoms->px`)
-/// join \p Roots after the root, outermost first, as `s->atoms[0:1]`: each
-/// is entered before the members in it, so that the pointer to it is
-/// attached in the device copy of the struct before it, and the region
-/// follows device pointers along the whole chain (OpenACC sweep 11 F1,
-/// CoMD's `s->atoms->px`: the region read the host's `s->atoms`). Only
-/// chains of names (`a.b->c`, no subscripts) whose root is a root, and not
-/// objects a data clause names itself.
-static void addIntermediateRoots(Preprocessor &PP, const Directive &D, Clause &Roots) {
+/// (`*s->atoms` of `s->atoms->px[0:n]`, `*sim.atoms` of `sim.atoms->px`,
+/// the element `s->list[k]` of `s->list[k].px`, `*this->atoms` of
+/// `this->atoms->px`) join \p Roots after the root, outermost first, as
+/// `s->atoms[0:1]` or `s->list[k:1]`: each is entered before the members in
+/// it, so that the pointer to it is attached in the device copy of the
+/// struct before it, and the region follows device pointers along the
+/// whole chain (OpenACC sweep 11 F1 and F7, CoMD's `s->atoms->px`: the
+/// region read the host's `s->atoms`). Not objects a data clause names
+/// itself.
+static void addIntermediateRoots(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                                 Clause &Roots) {
   llvm::StringSet<> Seen;
   for (const Clause &C : D.Clauses)
     if (isDataClause(C.Kind))
@@ -643,36 +730,23 @@ static void addIntermediateRoots(Preprocessor &PP, const Directive &D, Clause &R
     if (!isDataClause(C.Kind))
       continue;
     for (const VarRef &V : C.Vars) {
-      ArrayRef<Token> Base = V.Base;
-      if (!V.isMember() || Base.size() < 2 || !Base[1].isOneOf(tok::period, tok::arrow) ||
-          V.Name.is(tok::kw_this))
+      if (!V.isMember() || V.Base.size() < 2 || !V.Base[1].isOneOf(tok::period, tok::arrow))
         continue;
-      // Base is name (op name)*: an intermediate ends before each `->` after
-      // the first member.
-      for (size_t I = 1; I + 1 < Base.size(); I += 2) {
-        if (!Base[I].isOneOf(tok::period, tok::arrow) || !Base[I + 1].is(tok::identifier))
-          break;
-        if (I == 1 || !Base[I].is(tok::arrow) ||
-            !Seen.insert(spellingOf(PP, Base.take_front(I))).second)
+      SmallVector<VarRef, 2> Pointees;
+      chainPointees(PP, Ctx, V, Pointees);
+      for (VarRef &P : Pointees) {
+        if (!Seen.insert(spellingOf(PP, P.Base) + "[" + spellingOf(PP, P.Sections[0].Lower))
+                 .second)
           continue;
-        VarRef Pointee;
-        Pointee.Name = V.Name;
-        Pointee.Base.append(Base.begin(), Base.begin() + I);
-        TokenBuilder One(PP, V.Name.getLocation());
-        One.number(1);
-        ArraySection S;
-        S.Length.append(One.get().begin(), One.get().end());
-        S.ColonLoc = Base[I].getLocation();
-        Pointee.Sections.push_back(std::move(S));
         if (Roots.Vars.empty())
           Roots.Loc = C.Loc;
-        Roots.Vars.push_back(std::move(Pointee));
+        Roots.Vars.push_back(std::move(P));
       }
     }
   }
 }
 
-void addMemberRoots(Preprocessor &PP, Directive &D) {
+void addMemberRoots(Preprocessor &PP, const AccContext &Ctx, Directive &D) {
   if (D.Kind != ConstructKind::Data && !isComputeOnly(D.Kind) && !D.isLoop())
     return;
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Named = namedVariables(D);
@@ -706,7 +780,7 @@ void addMemberRoots(Preprocessor &PP, Directive &D) {
       Roots.Vars.push_back(std::move(Root));
     }
   }
-  addIntermediateRoots(PP, D, Roots);
+  addIntermediateRoots(PP, Ctx, D, Roots);
   if (!Roots.Vars.empty())
     D.Clauses.insert(D.Clauses.begin(), std::move(Roots));
 }

@@ -85,7 +85,7 @@ void emitDataScopeOf(clang::Preprocessor &PP, TokenBuilder &B, const Directive &
 /// `copy` of an aggregate a compute construct uses, entered before its
 /// members so that their pointers are attached in its device copy, and the
 /// region reads the struct through that device copy.
-void addMemberRoots(clang::Preprocessor &PP, Directive &D);
+void addMemberRoots(clang::Preprocessor &PP, const AccContext &Ctx, Directive &D);
 
 /// A compute construct in a C++ member function (\p Combined: `parallel
 /// loop`, `kernels loop`, `serial loop`; else `parallel`, `kernels`,

@@ -1,7 +1,8 @@
 /* Member chains through pointers past their root in data clauses:
-   `s->atoms->px[0:n]`, `sim.atoms->px[0:n]`, three levels. The structs the
-   chain reaches (`*s`, `*s->atoms`) get implicit copies entered outermost
-   first, so each pointer along the chain is attached in the device copy of
+   `s->atoms->px[0:n]`, `sim.atoms->px[0:n]`, three levels, elements of
+   arrays reached through pointers (`s->list[k].px[0:n]`, sweep 11 F7). The
+   structs the chain reaches (`*s`, `*s->atoms`, `s->list[k]`) get implicit
+   copies entered outermost first, so each pointer along the chain is attached in the device copy of
    the struct before it (OpenACC sweep 11 F1, CoMD-OpenACC's
    `present(s->atoms->px[0:n])` after `enter data copyin(s->atoms->px[0:n])`:
    the region read the host's `s->atoms` and its updates were lost on GPUs).
@@ -21,6 +22,7 @@ typedef struct {
 } Atoms;
 typedef struct {
   Atoms *atoms;
+  Atoms *list;
   int n;
 } Sim;
 typedef struct {
@@ -91,6 +93,20 @@ int main(void) {
   }
   expect(px[0] == 24 && px[n / 2] == 24, "copy(b->sim->atoms->px[0:n]) in a data construct");
   expect(box.sim == s && sim.atoms == atoms && atoms->px == px, "the host's pointers after the data");
+
+  /* Elements of an array of structs reached through a pointer member. */
+  Atoms list[2] = {{px, fx}, {fx, px}};
+  sim.list = list;
+  int k = 1;
+#pragma acc parallel loop copy(s->list[k].px[0:n])
+  for (int i = 0; i < n; i++)
+    s->list[k].px[i] = 5; /* fx */
+#pragma acc parallel loop copy(sim.list[0].px[0:n])
+  for (int i = 0; i < n; i++)
+    sim.list[0].px[i] += 1; /* px */
+  expect(fx[0] == 5 && fx[n - 1] == 5 && px[0] == 25 && px[n - 1] == 25,
+         "copy(s->list[k].px[0:n]), copy(sim.list[0].px[0:n])");
+  expect(sim.list == list && list[1].px == fx, "the host's pointers after the elements");
   free(px);
   free(fx);
   free(atoms);
