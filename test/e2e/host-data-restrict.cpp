@@ -1,7 +1,9 @@
 // host_data use_device of a `restrict` pointer (`auto *__restrict p =
 // v.data()`, a course's CUDA-aware MPI halo exchange): the device address,
 // as for a plain pointer (refused inside acc.h before: "no matching function
-// for call to 'use_device_address'", OpenACC sweep 11).
+// for call to 'use_device_address'", OpenACC sweep 11); and the rows of an
+// array of `restrict` pointers, `copy(A[0:n][0:m])` of `double *__restrict
+// *A` (a static assertion in acc.h before).
 // RUN: %ferry-clangxx -O2 %s -o %t
 // RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -33,5 +35,18 @@ int main() {
       p[i] *= 2;
   }
   CHECK(v[n - 1] == 30);
+
+  const int rows = 8, cols = 16;
+  std::vector<double> storage(rows * cols, 1.0);
+  std::vector<double *> pointers(rows);
+  for (int i = 0; i < rows; i++)
+    pointers[i] = storage.data() + i * cols;
+  double *__restrict *A = pointers.data();
+#pragma acc parallel loop collapse(2) copy(A[0:rows][0:cols])
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++)
+      A[i][j] += i;
+  for (int i = 0; i < rows; i++)
+    CHECK(storage[i * cols] == 1 + i && storage[i * cols + cols - 1] == 1 + i);
   return report();
 }

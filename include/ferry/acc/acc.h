@@ -1072,7 +1072,8 @@ const void *rows_base(A &Array, long long Lo, std::initializer_list<long long> I
   using Row = std::remove_reference_t<decltype(Array[0])>;
   // Rows reached through pointers (T **a) in two dimensions: the pointers;
   // the rows are mapped one by one (rows.h, the construct's rows_scope).
-  if constexpr (std::is_pointer<Row>::value) {
+  // (`restrict` ones too: `double *__restrict *a`.)
+  if constexpr (is_section_pointer_v<Row>) {
     if (Inner.size() != 2) {
       std::fprintf(stderr,
                    "ferry: error: array section %s: a section of three or more dimensions "
@@ -1081,7 +1082,7 @@ const void *rows_base(A &Array, long long Lo, std::initializer_list<long long> I
                    Text);
       std::abort();
     }
-    return &Array[Lo];
+    return (const void *)&Array[Lo];
   } else {
   static_assert(std::is_array<Row>::value,
                 "a multi-dimensional OpenACC section needs an array of rows (T a[N][M] or T "
@@ -1109,7 +1110,7 @@ const void *rows_base(A &Array, long long Lo, std::initializer_list<long long> I
 
 /// Whether the rows of \p Array are pointers (rows.h maps them one by one).
 template <class A> constexpr int pointer_rows(A &Array) {
-  return std::is_pointer<std::remove_reference_t<decltype(Array[0])>>::value;
+  return is_section_pointer_v<std::remove_reference_t<decltype(Array[0])>>;
 }
 
 /// The rows of a two-dimensional section of an array of pointers, left
