@@ -293,6 +293,29 @@ Type *accumulatorType(LLVMContext &Ctx, MatrixInput In) {
                                                         : Type::getFloatTy(Ctx);
 }
 
+/// The product across the warp's lanes, for the calls a matrix unit cannot
+/// run (a warp alone, a partial wave): `<Name>_lanes`, a function of its
+/// own that is not inlined. Inlined with every call, its FMAs and shuffles
+/// (a hundred times the native product's code) made code generation of a
+/// kernel with many products take minutes (cuda-samples'
+/// cudaTensorCoreGemm, CUDA sweep 11); the path is the rare one.
+Function *lanesHelper(Module &M, StringRef Name, FunctionType *Ty,
+                      function_ref<SmallVector<Value *, 8>(IRBuilder<> &, ArrayRef<Value *>,
+                                                           ArrayRef<Value *>, ArrayRef<Value *>)>
+                          Product) {
+  Function *H = getOrCreateHelper(M, (Name + "_lanes").str(), Ty, /*Convergent=*/true,
+                                  [&](Function &F) {
+                                    IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", &F));
+                                    SmallVector<Value *, 16> A = elementsOf(B, F.getArg(0)),
+                                                             Bm = elementsOf(B, F.getArg(1)),
+                                                             C = elementsOf(B, F.getArg(2));
+                                    B.CreateRet(vectorOf(B, Product(B, A, Bm, C)));
+                                  });
+  H->removeFnAttr(Attribute::AlwaysInline);
+  H->addFnAttr(Attribute::NoInline);
+  return H;
+}
+
 /// `<8 x float> __ferry_wmma_m16n16k16_<type>[_sat]_<unit>(A, B, C)`: the
 /// product of one warp's fragments as vectors of their elements (<8 x i32>
 /// for integer inputs; \p Saturate: .satfinite, the sums clamped to i32,
@@ -336,7 +359,15 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool S
         Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, A, Bm, C)
                                             : productWMMA(NB, T, In, A, Bm, C, Saturate));
         IRBuilder<> FB(Fallback);
-        Return(FB, Lanes(FB));
+        Function *Slow = lanesHelper(
+            M, Name, F.getFunctionType(),
+            [&](IRBuilder<> &LB, ArrayRef<Value *> LA, ArrayRef<Value *> LBm,
+                ArrayRef<Value *> LC) -> SmallVector<Value *, 8> {
+              if (In == MatrixInput::S8 || In == MatrixInput::U8)
+                return warpProductInt(LB, T, L, LA, LBm, LC, In == MatrixInput::S8, Saturate);
+              return warpProductFMA(LB, T, L, LA, LBm, LC);
+            });
+        FB.CreateRet(FB.CreateCall(Slow, {F.getArg(0), F.getArg(1), F.getArg(2)}));
       });
 }
 
@@ -426,7 +457,13 @@ Function *mmaSyncHelper(Module &M, const TranslateTarget &T, MatrixInput In, uns
                                                              : productWMMA(NB, T, In, TA, TB, TC);
         Return(NB, fromWmmaLayout(NB, T, D));
         IRBuilder<> FB(Lanes);
-        Return(FB, warpProductFMA(FB, T, L, A, Bm, C));
+        Function *Slow = lanesHelper(
+            M, Name, F.getFunctionType(),
+            [&](IRBuilder<> &LB, ArrayRef<Value *> LA, ArrayRef<Value *> LBm,
+                ArrayRef<Value *> LC) -> SmallVector<Value *, 8> {
+              return warpProductFMA(LB, T, L, LA, LBm, LC);
+            });
+        FB.CreateRet(FB.CreateCall(Slow, {F.getArg(0), F.getArg(1), F.getArg(2)}));
       });
 }
 
