@@ -451,13 +451,17 @@ void wrapGroupOffsets(Module &M) {
 /// lockstep warps sees the other lanes' stores. So do atomic loads: a
 /// work-item that spins on one until another of its group (a later wave,
 /// which the fixed order runs after it) stores there (libcu++'s
-/// cuda::barrier, flags read with `ld.acquire`) ran forever.
+/// cuda::barrier, flags read with `ld.acquire`) ran forever. And fences:
+/// the stores the other lanes of a lockstep warp made before
+/// `__threadfence()` are done when it is (HeCBench's btree: lane 30 stores
+/// a node's word, lane 1 clears its lock bit with an atomic after the
+/// fence; the store landed after the atomic and the lock stayed set).
 void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
   SmallVector<Instruction *, 16> Volatile;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if ((isa<LoadInst>(I) && (cast<LoadInst>(I).isVolatile() || cast<LoadInst>(I).isAtomic())) ||
-          (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()))
+          (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()) || isa<FenceInst>(I))
         Volatile.push_back(&I);
   if (Volatile.empty())
     return;
