@@ -15,6 +15,7 @@
 #include "cudart/CudaRuntime.h"
 
 #include "core/Debug.h"
+#include "core/Env.h"
 #include "core/ImageRegistry.h"
 #include "core/Runtime.h"
 #include "hsa/KernelArgs.h"
@@ -115,12 +116,17 @@ void CudaRuntime::discover() {
   DeviceKind K;
   // The OpenACC selection rules: ACC_DEVICE_TYPE, else AMD, then NVIDIA.
   // The host is no CUDA device.
-  if (Error E = R.selectKind(K)) {
-    debugf("cuda: no device: %s", E.message().c_str());
-    return;
-  }
-  if (K == DeviceKind::Host) {
-    debugf("cuda: no AMD or NVIDIA device (the host runs no CUDA kernels)");
+  Error Selected = R.selectKind(K);
+  if (Selected || K == DeviceKind::Host) {
+    // FERRY_EMULATE asked for an emulated device that did not come (a
+    // processor name it does not know, an emulator library that does not
+    // load): said once, where CUDA's "no device" alone hid why.
+    if (std::optional<std::string> Emu = envString("FERRY_EMULATE"); Emu && !Emu->empty())
+      errorf("cuda: no device: %s", R.backendFor(DeviceKind::Radeon).status().c_str());
+    if (Selected)
+      debugf("cuda: no device: %s", Selected.message().c_str());
+    else
+      debugf("cuda: no AMD or NVIDIA device (the host runs no CUDA kernels)");
     return;
   }
   Kind = K;

@@ -4,7 +4,13 @@
 // RUN: %ferry-nvcc -O3 -arch=sm_80 %s -o %t
 // RUN: %emu-gfx90a %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
 // RUN: %emu-gfx1100 %t > %t.out 2> %t.err && %FileCheck %s < %t.out && %count 0 < %t.err
+// An emulated device asked for that does not come says why, once (CUDA's
+// "no device" alone hid it; CUDA sweep 11 F3: an emulator library that did
+// not load).
+// RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx-bad %not %t 2>&1 | %FileCheck %s --check-prefix=NOEMU
 // CHECK: PASS
+// NOEMU: ferry: error: cuda: no device: FERRY_EMULATE=gfx-bad: 'gfx-bad' is not an AMD processor name
+// NOEMU-NOT: cuda: no device
 #include <cstdio>
 #include <cuda_runtime.h>
 
