@@ -10,3 +10,17 @@ __global__ void narrow(const ushort2 *in, uchar2 *out) {
   uchar2 v = {s.x, s.y};
   out[0] = v;
 }
+
+// A `#pragma unroll N` the optimizer cannot honour (a trip count it cannot
+// see around a barrier, which it may not duplicate): nvcc is silent, clang
+// warned "loop not unrolled" (cuda-samples' MonteCarloMultiGPU, CUDA sweep
+// 11).
+__global__ void unhonoured(float *out, int n) {
+  float sum = 0;
+#pragma unroll 8
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    sum += out[i];
+    __syncthreads();
+  }
+  out[threadIdx.x] = sum;
+}
