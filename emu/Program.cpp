@@ -451,17 +451,31 @@ void wrapGroupOffsets(Module &M) {
 /// lockstep warps sees the other lanes' stores. So do atomic loads: a
 /// work-item that spins on one until another of its group (a later wave,
 /// which the fixed order runs after it) stores there (libcu++'s
-/// cuda::barrier, flags read with `ld.acquire`) ran forever. And fences:
-/// the stores the other lanes of a lockstep warp made before
+/// cuda::barrier, flags read with `ld.acquire`) ran forever. And device
+/// fences: the stores the other lanes of a lockstep warp made before
 /// `__threadfence()` are done when it is (HeCBench's btree: lane 30 stores
 /// a node's word, lane 1 clears its lock bit with an atomic after the
 /// fence; the store landed after the atomic and the lock stayed set).
+/// (Device and system fences only: the work-group fences around a barrier
+/// would stand in for it, and a missing barrier would no longer show.)
+static bool deviceFence(const Instruction &I) {
+  const auto *F = dyn_cast<FenceInst>(&I);
+  if (!F)
+    return false;
+  SmallVector<StringRef, 8> Names;
+  F->getContext().getSyncScopeNames(Names);
+  const SyncScope::ID Id = F->getSyncScopeID();
+  const StringRef Scope = Id < Names.size() ? Names[Id] : StringRef();
+  return !(Scope.starts_with("workgroup") || Scope.starts_with("wavefront") ||
+           Scope.starts_with("singlethread"));
+}
+
 void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
   SmallVector<Instruction *, 16> Volatile;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if ((isa<LoadInst>(I) && (cast<LoadInst>(I).isVolatile() || cast<LoadInst>(I).isAtomic())) ||
-          (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()) || isa<FenceInst>(I))
+          (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()) || deviceFence(I))
         Volatile.push_back(&I);
   if (Volatile.empty())
     return;
