@@ -5,9 +5,11 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
+
 #include "SourceScanner.h"
 
 #include "CanonicalLoop.h"
+#include "ConstantTokens.h"
 #include "ConstructPieces.h"
 
 #include "Diagnostics.h"
@@ -32,6 +34,28 @@ namespace plugin {
 bool isComputeOnly(ConstructKind K) {
   return K == ConstructKind::Parallel || K == ConstructKind::Kernels ||
          K == ConstructKind::Serial;
+}
+
+bool isComputeConstruct(ConstructKind K) {
+  return isComputeOnly(K) || K == ConstructKind::ParallelLoop ||
+         K == ConstructKind::KernelsLoop || K == ConstructKind::SerialLoop;
+}
+
+bool isHostDirective(ConstructKind K) {
+  switch (K) {
+  case ConstructKind::Data:
+  case ConstructKind::EnterData:
+  case ConstructKind::ExitData:
+  case ConstructKind::Update:
+  case ConstructKind::Wait:
+  case ConstructKind::HostData:
+  case ConstructKind::Init:
+  case ConstructKind::Shutdown:
+  case ConstructKind::Set:
+    return true;
+  default:
+    return false;
+  }
 }
 
 bool isScalarOrDependent(QualType T) {
@@ -136,12 +160,7 @@ void addOwnNames(const Directive &D, SmallVectorImpl<const IdentifierInfo *> &Ou
 }
 
 NamedDecl *AccContext::lookupSingle(const Token &Name) const {
-  if (!TheSema || !TheSema->getCurScope() || !Name.getIdentifierInfo())
-    return nullptr;
-  LookupResult R(*TheSema, Name.getIdentifierInfo(), Name.getLocation(),
-                 Sema::LookupOrdinaryName);
-  TheSema->LookupName(R, TheSema->getCurScope());
-  return R.isSingleResult() ? R.getFoundDecl() : nullptr;
+  return lookupOrdinaryName(TheSema, Name.getIdentifierInfo(), Name.getLocation());
 }
 
 bool AccContext::declaredBefore(const Token &Name) const {

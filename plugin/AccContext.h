@@ -37,6 +37,11 @@ namespace plugin {
 
 /// `parallel`, `kernels`, `serial` (not combined with `loop`).
 bool isComputeOnly(ConstructKind K);
+/// A compute construct, alone or combined with its loop.
+bool isComputeConstruct(ConstructKind K);
+/// A data or device directive: host code (OpenACC 3.3 2.6, 2.14), never in
+/// a compute construct or a `routine`'s body.
+bool isHostDirective(ConstructKind K);
 
 /// Whether a variable of type \p T that the code uses as a scalar is taken
 /// for one: an arithmetic type, or a dependent type not known to be a class,

@@ -87,15 +87,7 @@ static std::string routineBeingDefined(const AccContext &Ctx) {
 /// it, means its statement: the routine's callers map the data. False when
 /// the directive is done with.
 static bool checkRoutineBody(Preprocessor &PP, const AccContext &Ctx, const Directive &D) {
-  const bool Host = D.Kind == ConstructKind::Data || D.Kind == ConstructKind::EnterData ||
-                    D.Kind == ConstructKind::ExitData || D.Kind == ConstructKind::Update ||
-                    D.Kind == ConstructKind::Wait || D.Kind == ConstructKind::HostData ||
-                    D.Kind == ConstructKind::Init || D.Kind == ConstructKind::Shutdown ||
-                    D.Kind == ConstructKind::Set;
-  const bool Compute = isComputeOnly(D.Kind) || D.Kind == ConstructKind::ParallelLoop ||
-                       D.Kind == ConstructKind::KernelsLoop ||
-                       D.Kind == ConstructKind::SerialLoop;
-  if (!Host && !Compute)
+  if (!isHostDirective(D.Kind) && !isComputeConstruct(D.Kind))
     return true;
   const std::string Routine = routineBeingDefined(Ctx);
   if (Routine.empty())
@@ -145,11 +137,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   }
   // Data and device directives are host code (OpenACC 3.3 2.6, 2.14):
   // never inside a compute construct or one of its loops.
-  if (D->Kind == ConstructKind::Data || D->Kind == ConstructKind::EnterData ||
-      D->Kind == ConstructKind::ExitData || D->Kind == ConstructKind::Update ||
-      D->Kind == ConstructKind::Wait || D->Kind == ConstructKind::HostData ||
-      D->Kind == ConstructKind::Init || D->Kind == ConstructKind::Shutdown ||
-      D->Kind == ConstructKind::Set)
+  if (isHostDirective(D->Kind))
     if (std::optional<ConstructKind> Outer = Ctx.enclosingCompute()) {
       report(PP, D->Loc, Diag::DirectiveInCompute) << spelling(D->Kind) << spelling(*Outer);
       return;

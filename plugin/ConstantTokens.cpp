@@ -246,9 +246,11 @@ std::optional<int64_t> Evaluator::literal(const Token &T) {
 /// \p Global); \p Qualifier: a name before `::`.
 NamedDecl *Evaluator::lookup(IdentifierInfo *II, SourceLocation Loc, DeclContext *In,
                              bool Global, bool Qualifier) {
+  const bool Nested = Qualifier && S->getLangOpts().CPlusPlus;
+  if (!In && !Global && !Nested)
+    return lookupOrdinaryName(S, II, Loc);
   LookupResult R(*S, DeclarationNameInfo(II, Loc),
-                 Qualifier && S->getLangOpts().CPlusPlus ? Sema::LookupNestedNameSpecifierName
-                                                         : Sema::LookupOrdinaryName);
+                 Nested ? Sema::LookupNestedNameSpecifierName : Sema::LookupOrdinaryName);
   if (In || Global)
     S->LookupQualifiedName(R, In ? In : S->getASTContext().getTranslationUnitDecl());
   else
@@ -306,6 +308,14 @@ std::optional<int64_t> Evaluator::name() {
 }
 
 } // namespace
+
+NamedDecl *lookupOrdinaryName(Sema *S, IdentifierInfo *II, SourceLocation Loc) {
+  if (!S || !S->getCurScope() || !II)
+    return nullptr;
+  LookupResult R(*S, DeclarationNameInfo(II, Loc), Sema::LookupOrdinaryName);
+  S->LookupName(R, S->getCurScope());
+  return R.isSingleResult() ? R.getFoundDecl() : nullptr;
+}
 
 std::optional<int64_t> evaluateIntegerConstant(Preprocessor &PP, Sema *S, ArrayRef<Token> Toks) {
   return Evaluator(PP, S, Toks).run();

@@ -24,6 +24,8 @@
 #include <optional>
 
 namespace clang {
+class IdentifierInfo;
+class NamedDecl;
 class Sema;
 } // namespace clang
 
@@ -35,6 +37,13 @@ namespace plugin {
 /// Without \p S (under -E) names are not constants.
 std::optional<int64_t> evaluateIntegerConstant(clang::Preprocessor &PP, clang::Sema *S,
                                                llvm::ArrayRef<clang::Token> Toks);
+
+/// The one declaration the identifier \p II at \p Loc names as an ordinary
+/// name (a variable, function, type, enumerator) in \p S's current scope,
+/// the directive's; null without \p S, a scope or an identifier, or where
+/// the lookup finds none or an overload set.
+clang::NamedDecl *lookupOrdinaryName(clang::Sema *S, clang::IdentifierInfo *II,
+                                     clang::SourceLocation Loc);
 
 } // namespace plugin
 } // namespace ferry

@@ -787,9 +787,8 @@ void addMemberRoots(Preprocessor &PP, const AccContext &Ctx, Directive &D) {
 
 void addImplicitThis(Preprocessor &PP, const AccContext &Ctx, Directive &D,
                      SourceLocation PragmaLoc, bool Combined) {
-  const bool IsCombined = D.Kind == ConstructKind::ParallelLoop ||
-                          D.Kind == ConstructKind::KernelsLoop || D.Kind == ConstructKind::SerialLoop;
-  if (isC(PP) || IsCombined != Combined || (!IsCombined && !isComputeOnly(D.Kind)))
+  const bool IsCombined = isComputeConstruct(D.Kind) && !isComputeOnly(D.Kind);
+  if (isC(PP) || IsCombined != Combined || !isComputeConstruct(D.Kind))
     return;
   auto NamesThis = [](const Clause &C) {
     return isDataClause(C.Kind) &&

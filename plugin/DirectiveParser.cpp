@@ -228,7 +228,7 @@ private:
   static size_t bracketClose(ArrayRef<Token> Item, size_t Open, size_t &Colon);
   bool findFirstSection(ArrayRef<Token> Item, ArrayRef<PostfixPart> Parts, StringRef Name,
                         size_t &FirstSection, bool &Element);
-  bool buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element, StringRef Name,
+  bool buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element,
                     ArraySection &S);
   /// The size of dimension \p Dim of the variable \p Var when its type
   /// says it (an array of constant bounds).
@@ -402,7 +402,7 @@ bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef N
     V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
   for (size_t P = FirstSection; P < Parts.size(); ++P) {
     ArraySection Sec;
-    if (!buildSection(Item, Parts[P], Element, Name, Sec) ||
+    if (!buildSection(Item, Parts[P], Element, Sec) ||
         !completeSection(Item, P - FirstSection, FirstSection > 0, Name, Sec))
       return false;
     V.Sections.push_back(std::move(Sec));
@@ -528,7 +528,7 @@ bool DirectiveParser::findFirstSection(ArrayRef<Token> Item, ArrayRef<PostfixPar
 
 /// The section \p Pt of \p Item (`[lo:len]`, or the element `[i]`) in \p S.
 bool DirectiveParser::buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element,
-                                   StringRef Name, ArraySection &S) {
+                                   ArraySection &S) {
   if (Element) {
     S.Lower.append(Item.begin() + Pt.Begin + 1, Item.begin() + Pt.End - 1);
     TokenBuilder One(PP, Item[Pt.Begin].getLocation());
@@ -546,11 +546,8 @@ bool DirectiveParser::buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, 
 std::optional<uint64_t> DirectiveParser::knownExtent(const Token &Var, size_t Dim) const {
   if (!TheSema || !Var.is(tok::identifier))
     return std::nullopt;
-  LookupResult R(*TheSema, DeclarationNameInfo(Var.getIdentifierInfo(), Var.getLocation()),
-                 Sema::LookupOrdinaryName);
-  if (!TheSema->LookupName(R, TheSema->getCurScope()) || !R.isSingleResult())
-    return std::nullopt;
-  const auto *VD = dyn_cast<VarDecl>(R.getFoundDecl());
+  const auto *VD = dyn_cast_or_null<VarDecl>(
+      lookupOrdinaryName(TheSema, Var.getIdentifierInfo(), Var.getLocation()));
   if (!VD)
     return std::nullopt;
   QualType T = VD->getType().getNonReferenceType();

@@ -57,6 +57,16 @@ TokenList nestHeaders(ArrayRef<Token> Lexed, unsigned Loops) {
   return Headers;
 }
 
+/// The loops a loop construct's clauses apply to: collapse's count, or the
+/// number of tile sizes; one without either.
+unsigned nestDepth(const Directive &D) {
+  if (const Clause *C = D.find(ClauseKind::Collapse))
+    return std::max(C->Count, 1u);
+  if (const Clause *T = D.find(ClauseKind::Tile))
+    return unsigned(splitTopLevel(T->Expr, tok::comma).size());
+  return 1;
+}
+
 } // namespace
 
 void LoopConstruct::rewrite() {
@@ -363,10 +373,7 @@ void LoopConstruct::readBody(LoopStatement &S, const Placement &P) {
         if (!P.Level) // a region's own worker(n) comes before its nested loops'
           Schedule.seedRegion(Open.Nested);
         Open.LexedLoop = &S.tokens();
-        if (const Clause *C = D.find(ClauseKind::Collapse))
-          Open.NestLoops = std::max(C->Count, 1u);
-        else if (const Clause *T = D.find(ClauseKind::Tile))
-          Open.NestLoops = unsigned(splitTopLevel(T->Expr, tok::comma).size());
+        Open.NestLoops = nestDepth(D);
       },
       Lexing);
   Nested = S.Nested;
@@ -459,8 +466,7 @@ bool LoopConstruct::checkNestedShape(const LoopStatement &S) {
   // (A region's loop checks its nest as it joins it: joinNest.)
   const Clause *C = D.find(ClauseKind::Collapse);
   const Clause *T = D.find(ClauseKind::Tile);
-  const unsigned Count =
-      C ? C->Count : T ? unsigned(splitTopLevel(T->Expr, tok::comma).size()) : 1;
+  const unsigned Count = nestDepth(D);
   if (Count < 2 || (C && C->Force))
     return true;
   const unsigned Found = tightlyNestedLoops(S.tokens(), Count);
