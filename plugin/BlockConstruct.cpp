@@ -368,6 +368,10 @@ bool BlockConstructRewrite::rewriteCDataBlock() {
                             Ctx.claimBlock(Brace.getLocation());
   if (ProgramBlock && End.isValid())
     Ctx.forgetCloseAfter(End);
+  // (A directive from a macro the scanner cannot read: the end of its
+  // block, where later directives no longer see it open.)
+  if (ProgramBlock && End.isInvalid())
+    End = SourceScanner::blockEnd(PP, Brace.getLocation());
   if (!ProgramBlock && End.isInvalid()) {
     PP.EnterToken(Brace, /*IsReinject=*/true);
     return false;

@@ -8,6 +8,7 @@
 
 #include "CRegion.h"
 #include "CanonicalLoop.h"
+#include "ConstantTokens.h"
 
 #include "DeviceTypeClauses.h"
 #include "Diagnostics.h"
@@ -641,6 +642,63 @@ static const FieldDecl *fieldNamed(const RecordDecl *RD, const IdentifierInfo *N
   return nullptr;
 }
 
+QualType memberChainType(Sema *S, ArrayRef<Token> Chain, const ChainPointerStep &OnPointer) {
+  if (!S || Chain.empty())
+    return QualType();
+  QualType T;
+  if (Chain[0].is(tok::kw_this)) {
+    T = S->getCurrentThisType();
+    // (A member function defined in its class: its body's tokens are read,
+    // and its directives handled, while the class is being defined.)
+    if (const auto *Class = dyn_cast_or_null<CXXRecordDecl>(S->CurContext); T.isNull() && Class)
+      T = S->getASTContext().getPointerType(S->getASTContext().getRecordType(Class));
+  } else if (const NamedDecl *D = lookupOrdinaryName(S, Chain[0].getIdentifierInfo(),
+                                                     Chain[0].getLocation())) {
+    // (A member of the object a member function runs on, named alone.)
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      T = VD->getType().getNonReferenceType();
+    else if (const auto *F = dyn_cast<FieldDecl>(D))
+      T = F->getType().getNonReferenceType();
+  }
+  for (size_t I = 1; I < Chain.size() && !T.isNull();) {
+    if (T->isDependentType())
+      return QualType();
+    T = T.getCanonicalType();
+    if (Chain[I].isOneOf(tok::period, tok::arrow) && I + 1 < Chain.size() &&
+        Chain[I + 1].is(tok::identifier)) {
+      if (Chain[I].is(tok::arrow)) {
+        if (!T->isPointerType())
+          return QualType();
+        if (OnPointer)
+          OnPointer(I, {}, Chain[I].getLocation());
+        T = T->getPointeeType();
+      }
+      const FieldDecl *F = fieldNamed(T->getAsRecordDecl(), Chain[I + 1].getIdentifierInfo());
+      if (!F)
+        return QualType();
+      T = F->getType().getNonReferenceType();
+      I += 2;
+    } else if (Chain[I].is(tok::l_square)) {
+      const size_t Close = groupEnd(Chain, I);
+      if (Close > Chain.size())
+        return QualType();
+      if (T->isPointerType()) {
+        if (OnPointer)
+          OnPointer(I, Chain.slice(I + 1, Close - I - 2), Chain[I].getLocation());
+        T = T->getPointeeType();
+      } else if (const ArrayType *A = T->getAsArrayTypeUnsafe()) {
+        T = A->getElementType();
+      } else {
+        return QualType();
+      }
+      I = Close;
+    } else {
+      return QualType();
+    }
+  }
+  return T;
+}
+
 /// The pointee \p V's chain (Base: `x`, `this`, then `.m`, `->m`, `[e]`)
 /// reaches through a pointer past its first step, each as a VarRef
 /// `prefix[0:1]` (`->`) or `prefix[e:1]` (a subscript of a pointer),
@@ -648,18 +706,9 @@ static const FieldDecl *fieldNamed(const RecordDecl *RD, const IdentifierInfo *N
 static void chainPointees(Preprocessor &PP, const AccContext &Ctx, const VarRef &V,
                           SmallVectorImpl<VarRef> &Out) {
   ArrayRef<Token> Base = V.Base;
-  QualType T;
-  if (Base[0].is(tok::kw_this) && Ctx.inSema()) {
-    Sema &S = *Ctx.sema();
-    T = S.getCurrentThisType();
-    // (A member function defined in its class: its body's tokens are read,
-    // and its directives handled, while the class is being defined.)
-    if (const auto *Class = dyn_cast_or_null<CXXRecordDecl>(S.CurContext); T.isNull() && Class)
-      T = S.getASTContext().getPointerType(S.getASTContext().getRecordType(Class));
-  }
-  else if (const VarDecl *VD = Ctx.lookupVariable(Base[0]))
-    T = VD->getType().getNonReferenceType();
   auto Pointee = [&](size_t End, ArrayRef<Token> Lower, SourceLocation Loc) {
+    if (End <= 1) // (the root's own pointer: the root is entered already)
+      return;
     VarRef P;
     P.Name = V.Name;
     P.Base.append(Base.begin(), Base.begin() + End);
@@ -672,41 +721,8 @@ static void chainPointees(Preprocessor &PP, const AccContext &Ctx, const VarRef 
     P.Sections.push_back(std::move(S));
     Out.push_back(std::move(P));
   };
-  for (size_t I = 1; I < Base.size() && !T.isNull() && !T->isDependentType();) {
-    T = T.getCanonicalType();
-    if (Base[I].isOneOf(tok::period, tok::arrow) && I + 1 < Base.size() &&
-        Base[I + 1].is(tok::identifier)) {
-      if (Base[I].is(tok::arrow)) {
-        if (!T->isPointerType())
-          return;
-        if (I > 1)
-          Pointee(I, {}, Base[I].getLocation());
-        T = T->getPointeeType();
-      }
-      const FieldDecl *F =
-          fieldNamed(T->getAsRecordDecl(), Base[I + 1].getIdentifierInfo());
-      if (!F)
-        return;
-      T = F->getType().getNonReferenceType();
-      I += 2;
-    } else if (Base[I].is(tok::l_square)) {
-      const size_t Close = groupEnd(Base, I);
-      if (Close > Base.size())
-        return;
-      if (T->isPointerType()) {
-        if (I > 1)
-          Pointee(I, Base.slice(I + 1, Close - I - 2), Base[I].getLocation());
-        T = T->getPointeeType();
-      } else if (const ArrayType *A = T->getAsArrayTypeUnsafe()) {
-        T = A->getElementType();
-      } else {
-        return;
-      }
-      I = Close;
-    } else {
-      return;
-    }
-  }
+  if (Ctx.inSema())
+    memberChainType(Ctx.sema(), Base, Pointee);
 }
 
 /// The structs a member chain reaches through pointers past its root

@@ -19,6 +19,19 @@
 namespace ferry {
 namespace plugin {
 
+/// A step of a member chain through a pointer (`->`, or a subscript of a
+/// pointer): the chain's first \p End tokens lead to the pointer, \p Lower
+/// is the subscript (empty for `->`), \p Loc the step's token.
+using ChainPointerStep = llvm::function_ref<void(size_t End, llvm::ArrayRef<clang::Token> Lower,
+                                                 clang::SourceLocation Loc)>;
+
+/// The type of the member chain \p Chain (a variable or `this`, then
+/// `.m`, `->m` and subscripts `[e]`) in \p S's current scope, each step
+/// through a pointer given to \p OnPointer first; null where a step is not
+/// known (a dependent type, no such member).
+clang::QualType memberChainType(clang::Sema *S, llvm::ArrayRef<clang::Token> Chain,
+                                const ChainPointerStep &OnPointer = {});
+
 /// The name of ferry::acc::op for a reduction operator ("+" -> "add").
 llvm::StringRef reductionOpName(llvm::StringRef Op);
 

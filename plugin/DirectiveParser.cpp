@@ -230,15 +230,15 @@ private:
                         size_t &FirstSection, bool &Element);
   bool buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, bool Element,
                     ArraySection &S);
-  /// The size of dimension \p Dim of the variable \p Var when its type
-  /// says it (an array of constant bounds).
-  std::optional<uint64_t> knownExtent(const Token &Var, size_t Dim) const;
-  /// A section without a length (`a[:]`, `a[lo:]`) of dimension \p Dim
-  /// of the variable \p Item starts with (not a \p Member's) gets the
-  /// array's size minus its lower bound; false after a diagnostic where
-  /// the size is not known.
-  bool completeSection(llvm::ArrayRef<Token> Item, size_t Dim, bool Member, StringRef Name,
-                       ArraySection &Sec);
+  /// The size of dimension \p Dim of \p Base (a variable, or a member
+  /// chain `s.m`, `p->m`, `a[i]`) when its type says it (an array of
+  /// constant bounds).
+  std::optional<uint64_t> knownExtent(llvm::ArrayRef<Token> Base, size_t Dim) const;
+  /// A section without a length (`a[:]`, `a[lo:]`, `s.m[:]`) of dimension
+  /// \p Dim of \p Base, in the item \p Item, gets the array's size minus its
+  /// lower bound; false after a diagnostic where the size is not known.
+  bool completeSection(llvm::ArrayRef<Token> Item, llvm::ArrayRef<Token> Base, size_t Dim,
+                       StringRef Name, ArraySection &Sec);
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
   bool splitWaitArgument(Clause &Wait);
@@ -400,10 +400,12 @@ bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef N
   V.Name = Item[0];
   if (FirstSection > 0)
     V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
+  // (What the sections apply to: the variable, or the chain before them.)
+  const ArrayRef<Token> Sectioned = FirstSection > 0 ? ArrayRef<Token>(V.Base) : Item.take_front(1);
   for (size_t P = FirstSection; P < Parts.size(); ++P) {
     ArraySection Sec;
     if (!buildSection(Item, Parts[P], Element, Sec) ||
-        !completeSection(Item, P - FirstSection, FirstSection > 0, Name, Sec))
+        !completeSection(Item, Sectioned, P - FirstSection, Name, Sec))
       return false;
     V.Sections.push_back(std::move(Sec));
   }
@@ -543,15 +545,9 @@ bool DirectiveParser::buildSection(ArrayRef<Token> Item, const PostfixPart &Pt, 
   return true;
 }
 
-std::optional<uint64_t> DirectiveParser::knownExtent(const Token &Var, size_t Dim) const {
-  if (!TheSema || !Var.is(tok::identifier))
-    return std::nullopt;
-  const auto *VD = dyn_cast_or_null<VarDecl>(
-      lookupOrdinaryName(TheSema, Var.getIdentifierInfo(), Var.getLocation()));
-  if (!VD)
-    return std::nullopt;
-  QualType T = VD->getType().getNonReferenceType();
-  for (size_t I = 0;; ++I) {
+std::optional<uint64_t> DirectiveParser::knownExtent(ArrayRef<Token> Base, size_t Dim) const {
+  QualType T = memberChainType(TheSema, Base);
+  for (size_t I = 0; !T.isNull(); ++I) {
     const auto *A = TheSema->getASTContext().getAsConstantArrayType(T);
     if (!A)
       return std::nullopt;
@@ -559,15 +555,16 @@ std::optional<uint64_t> DirectiveParser::knownExtent(const Token &Var, size_t Di
       return A->getSize().getZExtValue();
     T = A->getElementType();
   }
+  return std::nullopt;
 }
 
-bool DirectiveParser::completeSection(ArrayRef<Token> Item, size_t Dim, bool Member,
+bool DirectiveParser::completeSection(ArrayRef<Token> Item, ArrayRef<Token> Base, size_t Dim,
                                       StringRef Name, ArraySection &Sec) {
   // `a[lo:]`: to the end of an array of known bound; `declare` completes it
   // itself, knowing the variable.
   if (!Sec.Length.empty() || OpenEndedSections)
     return true;
-  std::optional<uint64_t> Extent = Member ? std::nullopt : knownExtent(Item[0], Dim);
+  std::optional<uint64_t> Extent = knownExtent(Base, Dim);
   if (!Extent) {
     report(PP, Sec.ColonLoc, Diag::SectionWithoutLength) << Name << itemText(PP, Item);
     return false;

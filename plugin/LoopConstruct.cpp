@@ -73,11 +73,14 @@ void LoopConstruct::rewrite() {
   // A pivot loop that is its construct's host control: its `for` stays in
   // the token stream, run by the host; the loop of a plain `for` in it is
   // a plain loop of that `for` (PivotControl.h).
-  if (const AccContext::PivotNote *Pivot = Ctx.pivotControl(PragmaLoc)) {
+  // (Noted at the directive in the source: a macro's invocation for one
+  // written with `_Pragma`.)
+  const SourceLocation Written = PP.getSourceManager().getExpansionLoc(PragmaLoc);
+  if (const AccContext::PivotNote *Pivot = Ctx.pivotControl(Written)) {
     report(PP, D.Loc, Diag::RacyPivotControl) << Pivot->Var << Pivot->Element << Pivot->Tail;
     return;
   }
-  if (Ctx.plainDirective(PragmaLoc)) {
+  if (Ctx.plainDirective(Written)) {
     if (Ctx.remarks())
       report(PP, D.Loc, Diag::RegionRemark)
           << "'loop' in the plain loop of a pivot loop's iteration: a plain loop of that "

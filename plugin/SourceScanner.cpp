@@ -7,6 +7,7 @@
 #include "SourceScanner.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace llvm;
@@ -14,8 +15,20 @@ using namespace llvm;
 namespace ferry {
 namespace plugin {
 
-SourceScanner::SourceScanner(Preprocessor &PP, SourceLocation Start, bool &Ok) {
+SourceScanner::SourceScanner(Preprocessor &PP, SourceLocation Start, bool &Ok)
+    : Source(PP), Macros(PP) {
   SourceManager &SM = PP.getSourceManager();
+  // A directive from a macro: the invocation in the source, where it is one
+  // the scanner reads.
+  if (Start.isMacroID()) {
+    Token Name;
+    const SourceLocation Invoked = SM.getExpansionLoc(Start);
+    std::optional<PragmaMacros::Invocation> Inv;
+    if (!Lexer::getRawToken(Invoked, Name, SM, PP.getLangOpts()))
+      Inv = Macros.read(Name);
+    if (Inv && Inv->Text)
+      Start = Invoked;
+  }
   Ok = Start.isFileID();
   if (!Ok)
     return;
@@ -38,12 +51,11 @@ bool isAccLoop(ArrayRef<StringRef> Words) {
 } // namespace
 
 std::optional<bool> SourceScanner::loopsOnly() {
-  if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
+  if (!directiveWords(next()))
     return std::nullopt;
-  line();
   Token T = next();
-  if (T.is(tok::hash) && T.isAtStartOfLine()) { // a directive: one loop?
-    if (isAccLoop(line()))
+  if (auto Words = directiveWords(T)) { // a directive: one loop?
+    if (isAccLoop(*Words))
       return statement() ? std::optional<bool>(true) : std::nullopt;
     return std::nullopt;
   }
@@ -160,9 +172,8 @@ private:
 };
 
 std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
-  if (next().isNot(tok::hash)) // _Pragma: the statement may follow on its line
+  if (!directiveWords(next()))
     return std::nullopt;
-  line();
   // The statement is a block, or a control loop alone (a time loop without
   // braces around it): read as a block of that one statement.
   Token First = next();
@@ -208,8 +219,8 @@ std::optional<bool> SourceScanner::hostControl(const StringSet<> &Shared) {
 }
 
 std::optional<bool> SourceScanner::loopInControl(const Token &T) {
-  if (T.is(tok::hash) && T.isAtStartOfLine())
-    return isAccLoop(line()) && statement() ? std::optional<bool>(true) : std::nullopt;
+  if (auto Words = directiveWords(T))
+    return isAccLoop(*Words) && statement() ? std::optional<bool>(true) : std::nullopt;
   if (!plainLoop(T))
     return false;
   if (ControlLoops && loopsInside(T, DeviceStatements)) {
@@ -296,9 +307,13 @@ Token SourceScanner::next() {
   Raw->LexFromRawLexer(T);
   if (Record)
     Record->push_back(T);
-  if ((T.is(tok::hash) && T.isAtStartOfLine()) || is(T, "_Pragma"))
+  if (T.is(tok::hash) && T.isAtStartOfLine())
     SawDirective = true;
-  SawPragmaOperator |= is(T, "_Pragma");
+  if (Macros.mayStartPragma(T))
+    if (std::optional<PragmaMacros::Invocation> Inv = Macros.read(T)) {
+      SawDirective = true;
+      SawPragmaOperator |= !Inv->Text;
+    }
   return T;
 }
 
@@ -338,6 +353,42 @@ SmallVector<StringRef, 4> SourceScanner::line() {
   }
 }
 
+std::optional<SmallVector<StringRef, 4>> SourceScanner::directiveWords(const Token &T) {
+  if (T.is(tok::hash) && T.isAtStartOfLine())
+    return line();
+  std::optional<PragmaMacros::Invocation> Inv = Macros.read(T);
+  if (!Inv)
+    return std::nullopt;
+  // Past the invocation's arguments.
+  const SourceManager &SM = Source.getSourceManager();
+  for (Token Last = T; SM.getFileOffset(Last.getLocation()) + Last.getLength() < Inv->End;) {
+    Last = next();
+    if (Last.is(tok::eof))
+      return std::nullopt;
+  }
+  SmallVector<StringRef, 4> Read;
+  if (!Inv->Text) {
+    SawPragmaOperator = true;
+    Read.push_back("?");
+    return Read;
+  }
+  Read.push_back("pragma");
+  // The words of the string (`acc`, `loop`, clause names), as a line's.
+  StringRef Text = *Inv->Text;
+  while (!Text.empty()) {
+    const size_t Begin = Text.find_if([](char C) { return isAlnum(C) || C == '_'; });
+    if (Begin == StringRef::npos)
+      break;
+    Text = Text.drop_front(Begin);
+    const size_t Length = std::min(
+        Text.size(), Text.find_if_not([](char C) { return isAlnum(C) || C == '_'; }));
+    if (!isDigit(Text.front()))
+      Read.push_back(Words.save(Text.take_front(Length)));
+    Text = Text.drop_front(Length);
+  }
+  return Read;
+}
+
 /// Whether \p Words (of a directive line) are `pragma acc loop` and then
 /// only words of \p Allowed.
 static bool loopDirective(ArrayRef<StringRef> Words, std::initializer_list<StringRef> Allowed) {
@@ -348,15 +399,14 @@ static bool loopDirective(ArrayRef<StringRef> Words, std::initializer_list<Strin
 }
 
 bool SourceScanner::onlyLoopConstruct(LoopTokens &Out) {
-  if (next().isNot(tok::hash))
+  if (!directiveWords(next()))
     return false;
-  line();
   Token T = next();
   const bool Braced = T.is(tok::l_brace);
   if (Braced)
     T = next();
-  if (T.isNot(tok::hash) || !T.isAtStartOfLine() ||
-      !loopDirective(line(), {"independent", "gang"}))
+  auto Words = directiveWords(T);
+  if (!Words || !loopDirective(*Words, {"independent", "gang"}))
     return false;
   Out.Directive = T.getLocation();
   return is(next(), "for") && loopTokens(Out, /*AnyClauses=*/false) &&
@@ -364,9 +414,8 @@ bool SourceScanner::onlyLoopConstruct(LoopTokens &Out) {
 }
 
 bool SourceScanner::onlyPlainLoop(LoopTokens &Out) {
-  if (next().isNot(tok::hash))
+  if (!directiveWords(next()))
     return false;
-  line();
   Token T = next();
   const bool Braced = T.is(tok::l_brace);
   if (Braced)
@@ -395,11 +444,10 @@ bool SourceScanner::loopTokens(LoopTokens &Out, bool AnyClauses) {
   Out.Body.push_back(T);
   for (unsigned Depth = 1; Depth;) {
     T = next();
-    if (T.is(tok::eof) || is(T, "_Pragma"))
+    if (T.is(tok::eof))
       return false;
-    if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      SmallVector<StringRef, 4> Words = line();
-      if (AnyClauses ? !isAccLoop(Words) : !loopDirective(Words, {"independent"}))
+    if (auto Words = directiveWords(T)) {
+      if (AnyClauses ? !isAccLoop(*Words) : !loopDirective(*Words, {"independent"}))
         return false;
       Out.Directives.push_back({T.getLocation(), Out.Body.size()});
       continue;
@@ -443,10 +491,8 @@ void SourceScanner::classMemberNames(Preprocessor &PP, SourceLocation ClassBegin
       Names.insert(Decl.back().getRawIdentifier());
   };
   for (T = S.next(); T.isNot(tok::eof); T = S.next()) {
-    if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      S.line();
+    if (S.directiveWords(T))
       continue;
-    }
     if (T.is(tok::r_brace))
       return; // the class's end
     if (T.is(tok::l_brace)) { // a body, an initializer or a nested class
@@ -515,9 +561,8 @@ void SourceScanner::cook(Preprocessor &PP, MutableArrayRef<Token> Toks) {
 }
 
 bool SourceScanner::plainLoopAfter(Preprocessor &ThePP, bool &ThenBrace) {
-  if (next().isNot(tok::hash))
+  if (!directiveWords(next()))
     return false;
-  line();
   PP = &ThePP;
   const Token For = next();
   if (!plainLoop(For) || !statement(For))
@@ -562,9 +607,10 @@ bool SourceScanner::onlyLoopDirectives(const Token &For) {
       !Loop.balanced(tok::l_paren, tok::r_paren))
     return false;
   // Its body a `loop` construct without braces around it: that one.
-  if (const Token First = Loop.next(); First.is(tok::hash) && First.isAtStartOfLine()) {
+  const Token First = Loop.next();
+  if (auto Words = Loop.directiveWords(First)) {
     Loop.SawDirective = false;
-    return isAccLoop(Loop.line()) && Loop.statement() && !Loop.SawDirective;
+    return isAccLoop(*Words) && Loop.statement() && !Loop.SawDirective;
   } else if (First.isNot(tok::l_brace)) {
     return false;
   }
@@ -572,11 +618,10 @@ bool SourceScanner::onlyLoopDirectives(const Token &For) {
     const Token T = Loop.next();
     // (A loop left by a jump is the program's sequential loop, not a loop
     // construct, which cannot be left.)
-    if (T.is(tok::eof) || is(T, "_Pragma") || is(T, "break") || is(T, "goto") ||
-        is(T, "return"))
+    if (T.is(tok::eof) || is(T, "break") || is(T, "goto") || is(T, "return"))
       return false;
-    if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      if (!isAccLoop(Loop.line()))
+    if (auto Words = Loop.directiveWords(T)) {
+      if (!isAccLoop(*Words))
         return false;
     } else if (T.is(tok::l_brace)) {
       ++Depth;
@@ -635,9 +680,8 @@ bool SourceScanner::loopOfLoops(const Token &For) {
 }
 
 bool SourceScanner::statementTokens(SmallVectorImpl<Token> &Out) {
-  if (next().isNot(tok::hash))
+  if (!directiveWords(next()))
     return false;
-  line();
   Record = &Out;
   const bool Ok = statement();
   Record = nullptr;
@@ -654,15 +698,23 @@ bool SourceScanner::readStatement(Preprocessor &PP, SourceLocation Start,
   return true;
 }
 
+SourceLocation SourceScanner::blockEnd(Preprocessor &PP, SourceLocation Open) {
+  bool Readable;
+  SourceScanner Scan(PP, Open, Readable);
+  SmallVector<Token, 64> Block;
+  Scan.Record = &Block;
+  if (!Readable || Scan.next().isNot(tok::l_brace) || !Scan.balanced(tok::l_brace, tok::r_brace))
+    return SourceLocation();
+  return Block.back().getLocation();
+}
+
 bool SourceScanner::statement() { return statement(next()); }
 
 bool SourceScanner::statement(Token T) {
   if (T.is(tok::eof))
     return false;
-  if (T.is(tok::hash) && T.isAtStartOfLine()) {
-    line();
+  if (directiveWords(T))
     return statement();
-  }
   if (T.is(tok::l_brace))
     return balanced(tok::l_brace, tok::r_brace);
   if (is(T, "for") || is(T, "while") || is(T, "switch") || is(T, "if")) {
@@ -700,8 +752,8 @@ std::optional<bool> SourceScanner::block() {
       return true;
     if (T.is(tok::semi))
       continue;
-    if (T.is(tok::hash) && T.isAtStartOfLine()) {
-      if (!isAccLoop(line()) || !statement())
+    if (auto Words = directiveWords(T)) {
+      if (!isAccLoop(*Words) || !statement())
         return std::nullopt;
       continue;
     }

@@ -10,9 +10,12 @@
 #ifndef FERRY_PLUGIN_SOURCESCANNER_H
 #define FERRY_PLUGIN_SOURCESCANNER_H
 
+#include "PragmaMacros.h"
+
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <optional>
 
@@ -21,16 +24,19 @@ namespace plugin {
 
 class SourceScanner {
 public:
-  /// Reads from \p Start (the `#` of the directive); \p Ok is false where
-  /// the source cannot be read (a directive from a macro expansion).
+  /// Reads from \p Start (the `#` of the directive, or the `_Pragma` of one
+  /// written with it: from the macro invocation in the source that expands
+  /// to it, PragmaMacros.h); \p Ok is false where the source cannot be read
+  /// (a directive from another macro expansion).
   SourceScanner(clang::Preprocessor &PP, clang::SourceLocation Start, bool &Ok);
 
   /// At the directive: true when the statement after it is a block of loop
   /// constructs (in nested blocks too) and empty statements; std::nullopt
   /// where it cannot tell (macros, other directives).
   std::optional<bool> loopsOnly();
-  /// Whether a `_Pragma` stood in what was read (a directive the scanner
-  /// cannot read: its construct's loops are not found).
+  /// Whether a `_Pragma` the scanner cannot read stood in what was read
+  /// (from a macro that pastes tokens or expands to more than the
+  /// directive: its construct's loops are not found).
   bool sawPragmaOperator() const { return SawPragmaOperator; }
 
   /// Set before loopsOnly or hostControl on a `kernels` or `parallel`
@@ -106,6 +112,9 @@ public:
   /// (statementTokens) and cooked (cook); false where it cannot be read.
   static bool readStatement(clang::Preprocessor &PP, clang::SourceLocation Start,
                             llvm::SmallVectorImpl<clang::Token> &Out);
+  /// The `}` that closes the block whose `{` is at \p Open in the source;
+  /// invalid where it cannot be read.
+  static clang::SourceLocation blockEnd(clang::Preprocessor &PP, clang::SourceLocation Open);
   /// The names of the non-static data members and member functions that
   /// the class whose definition starts at \p ClassBegin (its `class`,
   /// `struct` or `template` keyword) declares in its body, read from the
@@ -142,6 +151,11 @@ private:
   bool balanced(clang::tok::TokenKind Open, clang::tok::TokenKind Close);
   /// The words of a directive line after its `#`.
   llvm::SmallVector<llvm::StringRef, 4> line();
+  /// At \p T, taken last: a directive's words after its `#` (`pragma acc
+  /// loop gang`), read past; `_Pragma("...")` and the macros that expand to
+  /// one count (`pragma` and the words of its string); one that cannot be
+  /// read gives `?`. std::nullopt where \p T starts no directive.
+  std::optional<llvm::SmallVector<llvm::StringRef, 4>> directiveWords(const clang::Token &T);
   /// Skips one statement (the one that starts with \p First).
   bool statement();
   bool statement(clang::Token First);
@@ -184,13 +198,19 @@ private:
   /// open in it.
   bool skipStatement(unsigned Open);
 
+  clang::Preprocessor &Source;
+  PragmaMacros Macros;
+  llvm::BumpPtrAllocator WordStorage;
+  llvm::StringSaver Words{WordStorage};
   std::optional<clang::Lexer> Raw;
   clang::Token Ahead;
   bool HasAhead = false;
   /// Where next() puts each token it lexes (statementTokens).
   llvm::SmallVectorImpl<clang::Token> *Record = nullptr;
-  bool SawDirective = false; ///< a `#` line or `_Pragma` since it was cleared
-  bool SawPragmaOperator = false; ///< a `_Pragma` anywhere
+  /// A `#` line or `_Pragma` (or a macro expanding to one) since it was
+  /// cleared.
+  bool SawDirective = false;
+  bool SawPragmaOperator = false; ///< a `_Pragma` not read, anywhere
   clang::Preprocessor *PP = nullptr; ///< set: plain loops count as loops
   llvm::SmallVector<clang::SourceLocation, 4> PlainLoops;
   bool LoopsOfLoops = false;

@@ -72,7 +72,7 @@ void f(int n, float *a, float *b, double s, float (*m)[8], float (*t)[8][4]) {
 // An element's subscript is an expression, checked by clang.
 #pragma acc parallel loop copyout(a[0 n]) // expected-error 2 {{expected ']'}} expected-note 2 {{to match this '['}}
   for (int i = 0; i < n; ++i) a[i] = 0;
-#pragma acc parallel loop copyout(a[0:]) // expected-error {{the section 'a[0:]' in OpenACC clause 'copyout' has no length: Ferry completes '[:]' and '[lo:]' for arrays whose size the variable's declaration gives (OpenACC 3.3, 2.7.1), not for pointers or members; give its length ('var[lower:length]')}}
+#pragma acc parallel loop copyout(a[0:]) // expected-error {{the section 'a[0:]' in OpenACC clause 'copyout' has no length: Ferry completes '[:]' and '[lo:]' for arrays whose size their declaration gives (OpenACC 3.3, 2.7.1: variables and members), not for pointers; give its length ('var[lower:length]')}}
   for (int i = 0; i < n; ++i) a[i] = 0;
 #pragma acc parallel loop reduction(/:s) // expected-error {{invalid OpenACC reduction operator '/' (expected + * max min & | ^ && ||)}}
   for (int i = 0; i < n; ++i) s += a[i];
