@@ -121,5 +121,46 @@ std::optional<std::string> braceLaunchConfigurations(StringRef Source) {
   return Out;
 }
 
+std::optional<unsigned> firstOpenACCDirective(StringRef Source) {
+  auto LineOf = [&](size_t Pos) { return unsigned(Source.take_front(Pos).count('\n') + 1); };
+  bool LineStart = true; // only white space since the line began
+  for (size_t I = 0; I < Source.size();) {
+    if (size_t Next = skipNonCode(Source, I); Next != I) {
+      LineStart = LineStart && Source.slice(I, Next).find('\n') != StringRef::npos;
+      I = Next;
+      continue;
+    }
+    const char C = Source[I];
+    if (C == '#' && LineStart) {
+      StringRef Rest = Source.substr(I + 1).ltrim(" \t");
+      if (Rest.consume_front("pragma") && !Rest.empty() && isSpace(Rest[0])) {
+        Rest = Rest.ltrim(" \t");
+        if (Rest.starts_with("acc") && (Rest.size() == 3 || !isAlnum(Rest[3])))
+          return LineOf(I);
+      }
+    }
+    if (isAlpha(C) || C == '_') {
+      size_t End = I;
+      while (End < Source.size() && (isAlnum(Source[End]) || Source[End] == '_'))
+        ++End;
+      StringRef Rest = Source.substr(End).ltrim(" \t");
+      if (Source.slice(I, End) == "_Pragma" && Rest.consume_front("(") &&
+          Rest.ltrim(" \t").starts_with("\"acc "))
+        return LineOf(I);
+      if (End < Source.size() && Source[End] == '"' && Source[End - 1] == 'R')
+        --End; // a raw string starts at its R
+      I = End;
+      LineStart = false;
+      continue;
+    }
+    if (C == '\n')
+      LineStart = true;
+    else if (!isSpace(C))
+      LineStart = false;
+    ++I;
+  }
+  return std::nullopt;
+}
+
 } // namespace nvcc
 } // namespace ferry

@@ -9,7 +9,8 @@
 /// `dim3{...}`, remapped onto the file's own name (clang's -remap-file), so
 /// its includes, `__FILE__`, line numbers and dependency files are the
 /// file's. Launches written in headers or produced by macros defined in
-/// headers are not rewritten.
+/// headers are not rewritten. The same scan finds OpenACC directives, which
+/// a CUDA source's compiles ignore.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_TOOLS_NVCC_LAUNCHBRACES_H
@@ -26,6 +27,11 @@ namespace nvcc {
 /// \p Source with `dim3` before each braced grid or block operand of a
 /// `<<<...>>>` launch configuration; std::nullopt where it has none.
 std::optional<std::string> braceLaunchConfigurations(llvm::StringRef Source);
+
+/// The line (from 1) of the first OpenACC directive in \p Source, `#pragma
+/// acc` or `_Pragma("acc ...")` outside comments; std::nullopt where it has
+/// none. CUDA compiles do not run Ferry's OpenACC plugin (docs/cuda.md).
+std::optional<unsigned> firstOpenACCDirective(llvm::StringRef Source);
 
 } // namespace nvcc
 } // namespace ferry

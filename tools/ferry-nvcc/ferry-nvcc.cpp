@@ -177,9 +177,11 @@ private:
   std::string temporary(StringRef Stem, StringRef Ext);
   /// Options every compile of the CUDA file \p In takes.
   std::vector<std::string> cudaCommon(const Input &In) const;
-  /// Where \p In has braced launch operands (LaunchBraces.h), writes the
-  /// copy that spells them dim3 and notes it in Remapped; false on an error.
-  bool remapLaunchBraces(const Input &In);
+  /// Reads the .cu file \p In before it is compiled: where it has braced
+  /// launch operands (LaunchBraces.h), writes the copy that spells them dim3
+  /// and notes it in Remapped; warns where it has OpenACC directives. False
+  /// on an error.
+  bool prepareCudaSource(const Input &In);
   /// Compiles the .cu file \p In into the object \p Out (or preprocesses,
   /// with -E / -M).
   bool compileCuda(const Input &In, const std::string &Out);
@@ -332,12 +334,22 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
   return A;
 }
 
-bool Driver::remapLaunchBraces(const Input &In) {
+bool Driver::prepareCudaSource(const Input &In) {
   if (Inv.DryRun)
     return true;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(In.Path);
   if (!Text)
     return !error("cannot read '" + In.Path + "': " + Text.getError().message());
+  // nvcc ignores OpenACC; so do these compiles, which do not run Ferry's
+  // OpenACC plugin: said, since a program built with `nvc++ -acc -cuda`
+  // expects the directives to work.
+  if (std::optional<unsigned> Line = firstOpenACCDirective((*Text)->getBuffer());
+      Line && llvm::find(Inv.Common, "-w") == Inv.Common.end())
+    errs() << Tool << ": warning: " << In.Path << ":" << *Line
+           << ": OpenACC directives in a CUDA source are ignored (as nvcc ignores them; "
+              "nvc++ -acc -cuda compiles them): Ferry compiles OpenACC in C and C++ files "
+              "(ferry-clang, ferry-clang++), which link with CUDA files; move the OpenACC "
+              "code into one\n";
   std::optional<std::string> Rewritten = braceLaunchConfigurations((*Text)->getBuffer());
   if (!Rewritten)
     return true;
@@ -965,7 +977,7 @@ int Driver::run() {
     std::string Out =
         OneOutput ? (Inv.Output.empty() && Inv.Stop == Phase::Compile ? objectName(In) : Inv.Output)
                   : temporary(sys::path::stem(In.Path), "o");
-    const bool Ok = In.Lang == Language::Cuda ? remapLaunchBraces(In) && compileCuda(In, Out)
+    const bool Ok = In.Lang == Language::Cuda ? prepareCudaSource(In) && compileCuda(In, Out)
                                               : compileHost(In, Out);
     if (!Ok)
       return 1;
