@@ -206,9 +206,17 @@ protected:
     // need C++17 (each directive then says so, AccPragmaHandler); a unit
     // without directives compiles as it is.
     const bool OldCxx = !C && !CI.getLangOpts().CPlusPlus17;
-    const std::string PCH =
-        C || OldCxx ? std::string() : precompiledHeader(CI, "ferry/acc/acc.h", Dir);
-    if (OldCxx) {
+    // Preprocessed input (`.i`, `.ii` from `-E`) holds the
+    // header already: the drivers include <ferry/acc/preprocessed.h> where
+    // they preprocess.
+    const FrontendOptions &FO = CI.getFrontendOpts();
+    const bool Preprocessed = !FO.Inputs.empty() && FO.Inputs[0].getKind().isPreprocessed();
+    const std::string PCH = C || OldCxx || Preprocessed
+                                ? std::string()
+                                : precompiledHeader(CI, "ferry/acc/acc.h", Dir);
+    if (Preprocessed) {
+      // (Its predefines are not read either.)
+    } else if (OldCxx) {
       PP.setPredefines(PP.getPredefines() + "#define _OPENACC 201811\n");
     } else if (!PCH.empty()) {
       CI.getPreprocessorOpts().ImplicitPCHInclude = PCH;

@@ -96,6 +96,16 @@ static bool isInputFile(const std::string &A) {
   return false;
 }
 
+/// A source file of a language clang compiles (C's `.c` aside).
+static bool isSourceFile(const std::string &A) {
+  if (A.empty() || A[0] == '-')
+    return false;
+  for (const char *Suffix : {".cpp", ".cc", ".cxx", ".c++", ".C", ".i", ".ii"})
+    if (endsWith(A, Suffix))
+      return true;
+  return false;
+}
+
 /// An option whose value is the next argument (`-o out.o`, `-MF deps.c`):
 /// that is no input, whatever its name ends in.
 static bool takesValue(const std::string &A) {
@@ -197,6 +207,15 @@ struct CommandLine {
   bool TargetsGiven = false;
   /// The other arguments, C files with their `-x c`.
   std::vector<std::string> Passed;
+  /// `-E`: the compiler preprocesses without the plugin.
+  bool Preprocesses = false;
+  /// `-save-temps` (refused: its compile steps run the plugin's passes in
+  /// none of them).
+  bool SaveTemps = false;
+  /// Source inputs, and those of them already preprocessed (`.i`, `.ii`:
+  /// the second step of -save-temps, distcc), whose compiles search no
+  /// include paths.
+  unsigned Sources = 0, Preprocessed = 0;
 };
 
 /// Applies `--offload-arch=LIST` (or, with \p Remove, `--no-offload-arch=LIST`)
@@ -242,6 +261,8 @@ static CommandLine readCommandLine(int argc, char **argv) {
     }
     if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-M" || A == "-MM")
       CL.Links = false;
+    CL.Preprocesses |= A == "-E";
+    CL.SaveTemps |= A.compare(0, 11, "-save-temps") == 0 || A.compare(0, 12, "--save-temps") == 0;
     CL.Help |= A == "--help" || A == "-help" || A == "--help-hidden";
     CL.Version |= A == "--version";
     const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
@@ -252,6 +273,10 @@ static CommandLine readCommandLine(int argc, char **argv) {
       passCFile(argc, argv, I, CL.Passed);
     else
       CL.Passed.push_back(A);
+    if (isCFile(A) || isSourceFile(A)) {
+      ++CL.Sources;
+      CL.Preprocessed += endsWith(A, ".i") || endsWith(A, ".ii");
+    }
   }
   return CL;
 }
@@ -268,8 +293,15 @@ static void printVersion(const char *Compiler) {
 /// runtime in \p Lib.
 static std::vector<std::string> compilerArgs(const char *Compiler, const std::string &Lib,
                                              const std::string &Include, const CommandLine &CL) {
-  std::vector<std::string> Args = {Compiler, "-fplugin=" + Lib + "/libferry-clang.so", "-isystem",
-                                   Include};
+  std::vector<std::string> Args = {Compiler, "-fplugin=" + Lib + "/libferry-clang.so"};
+  // (clang warns about an include path no compile of the command uses.)
+  if (CL.Sources == 0 || CL.Preprocessed < CL.Sources)
+    Args.insert(Args.end(), {"-isystem", Include});
+  // What the plugin puts before the unit, where clang preprocesses without
+  // it: the output then compiles as it is (the plugin adds nothing to
+  // preprocessed input).
+  if (CL.Preprocesses)
+    Args.insert(Args.end(), {"-include", "ferry/acc/preprocessed.h"});
   if (CL.TargetsGiven) {
     std::string List;
     for (const std::string &T : CL.Targets)
@@ -300,6 +332,17 @@ int main(int argc, char **argv) {
     printHelp();
   if (CL.Version)
     printVersion(Compiler);
+  // clang splits such a compile into steps (preprocess, parse to
+  // unoptimized bitcode, compile the bitcode): the plugin's passes, which
+  // outline the regions, run in none of them.
+  if (CL.SaveTemps) {
+    std::fprintf(stderr, FERRY_DRIVER ": error: -save-temps is not supported: Ferry outlines "
+                         "OpenACC regions in the compile that parses the source, which clang "
+                         "splits then; preprocess with -E (the .i or .ii compiles as it is), and "
+                         "FERRY_DUMP_DIR=<dir> keeps each region's device code stages "
+                         "(docs/plugin.md)\n");
+    return 1;
+  }
   std::vector<std::string> Args = compilerArgs(Compiler, Lib, Include, CL);
   std::vector<char *> CArgs = execArgs(Args);
   execvp(Compiler, CArgs.data());
