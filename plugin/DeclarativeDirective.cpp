@@ -280,10 +280,6 @@ bool declareGlobalSection(Preprocessor &PP, AccContext &Ctx, const Clause &C, co
       report(PP, V.Name.getLocation(), Diag::DeclareStorage) << Name;
       return false;
     }
-    if (!VD->getType()->isPointerType() && !VD->getType()->isArrayType()) {
-      report(PP, V.Sections[0].ColonLoc, Diag::DeclareSectionType) << Name << VD->getType();
-      return false;
-    }
     if (V.Sections[0].Length.empty() && !VD->getType()->isConstantArrayType()) {
       report(PP, V.Sections[0].ColonLoc, Diag::DeclareSectionToEnd) << Name;
       return false;

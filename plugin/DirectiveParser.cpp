@@ -239,6 +239,13 @@ private:
   /// lower bound; false after a diagnostic where the size is not known.
   bool completeSection(llvm::ArrayRef<Token> Item, llvm::ArrayRef<Token> Base, size_t Dim,
                        StringRef Name, ArraySection &Sec);
+  /// Whether \p Base (a variable, or a member chain) may be sectioned: false
+  /// where its type is known and is no pointer, array or class.
+  bool sectionable(llvm::ArrayRef<Token> Base) const;
+  /// A section of dimension \p Dim of \p Base whose bounds are constants:
+  /// false after a diagnostic where it reaches past the array's known size.
+  bool checkSectionBounds(llvm::ArrayRef<Token> Item, llvm::ArrayRef<Token> Base, size_t Dim,
+                          StringRef Name, const ArraySection &Sec);
   bool collectParenthesized(TokenList &Out, StringRef Name, SourceLocation Loc);
   bool checkConflicts(const Directive &D);
   bool splitWaitArgument(Clause &Wait);
@@ -402,10 +409,16 @@ bool DirectiveParser::parseVarItem(ArrayRef<Token> Item, Clause &Cl, StringRef N
     V.Base.append(Item.begin(), Item.begin() + Parts[FirstSection - 1].End);
   // (What the sections apply to: the variable, or the chain before them.)
   const ArrayRef<Token> Sectioned = FirstSection > 0 ? ArrayRef<Token>(V.Base) : Item.take_front(1);
+  if (FirstSection < Parts.size() && !sectionable(Sectioned)) {
+    report(PP, Item[0].getLocation(), Diag::SectionOfScalar)
+        << Name << itemText(PP, Item) << itemText(PP, Sectioned);
+    return false;
+  }
   for (size_t P = FirstSection; P < Parts.size(); ++P) {
     ArraySection Sec;
     if (!buildSection(Item, Parts[P], Element, Sec) ||
-        !completeSection(Item, Sectioned, P - FirstSection, Name, Sec))
+        !completeSection(Item, Sectioned, P - FirstSection, Name, Sec) ||
+        (!Element && !checkSectionBounds(Item, Sectioned, P - FirstSection, Name, Sec)))
       return false;
     V.Sections.push_back(std::move(Sec));
   }
@@ -576,6 +589,29 @@ bool DirectiveParser::completeSection(ArrayRef<Token> Item, ArrayRef<Token> Base
     Length.code("- (").tokens(Sec.Lower).code(")");
   Sec.Length.append(Length.get().begin(), Length.get().end());
   return true;
+}
+
+bool DirectiveParser::sectionable(ArrayRef<Token> Base) const {
+  const QualType T = memberChainType(TheSema, Base);
+  return T.isNull() || T->isDependentType() || T->isPointerType() || T->isArrayType() ||
+         T->isRecordType(); // (a class's own message says what to name instead)
+}
+
+bool DirectiveParser::checkSectionBounds(ArrayRef<Token> Item, ArrayRef<Token> Base,
+                                         size_t Dim, StringRef Name, const ArraySection &Sec) {
+  if (Sec.Length.empty())
+    return true;
+  std::optional<uint64_t> Extent = knownExtent(Base, Dim);
+  std::optional<int64_t> Lower =
+      Sec.Lower.empty() ? std::optional<int64_t>(0) : evaluateIntegerConstant(PP, TheSema, Sec.Lower);
+  std::optional<int64_t> Length = evaluateIntegerConstant(PP, TheSema, Sec.Length);
+  if (!Extent || !Lower || !Length || *Lower < 0 || *Length <= 0 ||
+      uint64_t(*Lower) + uint64_t(*Length) <= *Extent)
+    return true;
+  report(PP, Sec.ColonLoc, Diag::SectionPastArray)
+      << Name << itemText(PP, Item) << std::to_string(*Lower)
+      << std::to_string(*Lower + *Length - 1) << std::to_string(*Extent);
+  return false;
 }
 
 /// A data clause's list, after its `readonly:` or `zero:` modifier.

@@ -9,7 +9,25 @@
 #define FERRY_RUNTIME_H
 
 #include <stddef.h>
+#if defined(__cplusplus) || !defined(__INT64_TYPE__)
 #include <stdint.h>
+#else
+/* C: the fixed-width types from the compiler's own macros rather than
+   <stdint.h>, which reaches the C library's <features.h>. Ferry's header
+   comes before a unit's code, whose `#define _GNU_SOURCE` (_POSIX_C_SOURCE,
+   _XOPEN_SOURCE, ...) must still choose what the C library declares; the
+   library's <stdint.h> declares the same types again, as C11 allows. */
+typedef __INT8_TYPE__ int8_t;
+typedef __INT16_TYPE__ int16_t;
+typedef __INT32_TYPE__ int32_t;
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT8_TYPE__ uint8_t;
+typedef __UINT16_TYPE__ uint16_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __UINT64_TYPE__ uint64_t;
+typedef __INTPTR_TYPE__ intptr_t;
+typedef __UINTPTR_TYPE__ uintptr_t;
+#endif
 
 #ifdef __cplusplus
 extern "C" {

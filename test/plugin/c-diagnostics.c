@@ -74,3 +74,31 @@ void nested_loop_shape(int n, float *a) {
     for (int j = 0; j < n; ++j) a[j] = 0;
   }
 }
+
+// A section of constant bounds past the end of an array whose declaration
+// gives its size (GCC refuses it too; OpenACC sweep 12 F4: the copy ran 4
+// bytes past the array, silently), in every dimension and through members;
+// the last element and a section up to the end are fine.
+struct grid {
+  double v[8];
+};
+void section_bounds(void) {
+  int v4[1000], m[4][4];
+  struct grid g;
+#pragma acc enter data copyin(v4[1:1000]) // expected-error {{the section 'v4[1:1000]' in OpenACC clause 'copyin' reaches past the end of its array: it names elements 1 to 1000, and the array has 1000 (a section is a part of its array, OpenACC 3.3, 2.7.1)}}
+#pragma acc enter data copyin(m[0:4][2:3]) // expected-error {{the section 'm[0:4][2:3]' in OpenACC clause 'copyin' reaches past the end of its array: it names elements 2 to 4, and the array has 4}}
+#pragma acc enter data create(g.v[4:5]) // expected-error {{the section 'g.v[4:5]' in OpenACC clause 'create' reaches past the end of its array: it names elements 4 to 8, and the array has 8}}
+#pragma acc enter data copyin(v4[999:1], m[0:4][0:4], g.v[4:])
+}
+
+// A section of a scalar (OpenACC sweep 12 F6: three errors in Ferry's
+// rewritten code, one at a later directive that names it correctly).
+void scalar_section(double *a) {
+  double s = 2.0;
+#pragma acc data copy(a[0:100], s[0:1]) // expected-error {{'s[0:1]' in OpenACC clause 'copy' names a section of 's', which is neither an array nor a pointer: name the variable alone ('s')}}
+  {
+#pragma acc parallel loop present(a[0:100], s)
+    for (int i = 0; i < 100; i++)
+      a[i] = s * i;
+  }
+}

@@ -16,7 +16,13 @@ double *ptr;
 int scalar;
 #pragma acc declare create(m[0:2][0:5]) // expected-error {{OpenACC 'declare' at namespace scope takes sections of one dimension ('m[lo:len]'); 'm' has a section of 2 dimensions}}
 #pragma acc declare deviceptr(ptr[0:4]) // expected-error {{OpenACC 'deviceptr' on 'declare' takes whole pointer variables; 'ptr' has an array section}}
-#pragma acc declare create(scalar[0:1]) // expected-error {{'scalar' in OpenACC 'declare' has an array section but is neither a pointer nor an array (its type is 'int')}}
+#pragma acc declare create(scalar[0:1]) // expected-error {{'scalar[0:1]' in OpenACC clause 'create' names a section of 'scalar', which is neither an array nor a pointer: name the variable alone ('scalar')}}
+struct Pair {
+  int a, b;
+} pair;
+#pragma acc declare create(pair[0:1]) // expected-error {{'pair' in 'create(pair[...])' is a 'struct Pair', not a pointer or an array: an OpenACC array section needs one}}
+int Pair::*member;
+#pragma acc declare create(member[0:1]) // expected-error {{'member[0:1]' in OpenACC clause 'create' names a section of 'member', which is neither an array nor a pointer: name the variable alone ('member')}}
 #pragma acc declare copyin(ptr[2:]) // expected-error {{'ptr' in OpenACC 'declare': a section without a length ('ptr[lo:]') reaches to the end of an array of known bound, in its first dimension; give the length ('ptr[lo:len]')}}
 #pragma acc declare create(g[0:50], ptr[0:h])
 #pragma acc declare create(missing) // expected-error {{'missing' in OpenACC 'declare' is not a variable declared before the directive}}

@@ -396,9 +396,9 @@ TEST_F(DataClauses, CopyCopyinCopyoutAtEntryAndExit) {
   int A[16], B[16], C[16];
   for (int I = 0; I < 16; ++I)
     A[I] = I, B[I] = 100 + I, C[I] = -1;
-  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPY, 0, "A", 0},
-                             {B, sizeof B, FERRY_DATA_COPYIN, 0, "B", 0},
-                             {C, sizeof C, FERRY_DATA_COPYOUT, 1, "C", 0}};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPY, 0, "A", 0, nullptr, nullptr, 0},
+                             {B, sizeof B, FERRY_DATA_COPYIN, 0, "B", 0, nullptr, nullptr, 0},
+                             {C, sizeof C, FERRY_DATA_COPYOUT, 1, "C", 0, nullptr, nullptr, 0}};
   ASSERT_EQ(ferry_data_enter(&Region, Items, 3, acc_async_sync), FERRY_SUCCESS);
   EXPECT_TRUE(acc_is_present(A, sizeof A) && acc_is_present(B, sizeof B) &&
               acc_is_present(C, sizeof C));
@@ -418,7 +418,7 @@ TEST_F(DataClauses, CopyCopyinCopyoutAtEntryAndExit) {
 TEST_F(DataClauses, DynamicReferenceKeepsDataAcrossTheConstruct) {
   int A[8] = {1, 1, 1, 1, 1, 1, 1, 1};
   acc_copyin(A, sizeof A);
-  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPY, 0, "A", 0}};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPY, 0, "A", 0, nullptr, nullptr, 0}};
   ASSERT_EQ(ferry_data_enter(&Region, Items, 1, acc_async_sync), FERRY_SUCCESS);
   int Nines[8] = {9, 9, 9, 9, 9, 9, 9, 9};
   acc_memcpy_to_device(acc_deviceptr(A), Nines, sizeof Nines);
@@ -431,8 +431,8 @@ TEST_F(DataClauses, DynamicReferenceKeepsDataAcrossTheConstruct) {
 
 TEST_F(DataClauses, AbsentPresentDataFailsAndReleasesWhatWasEntered) {
   int A[8] = {0}, P[8] = {0};
-  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPYIN, 0, "A[0:8]", 0},
-                             {P, sizeof P, FERRY_DATA_PRESENT, 0, "P[0:8]", 0}};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_COPYIN, 0, "A[0:8]", 0, nullptr, nullptr, 0},
+                             {P, sizeof P, FERRY_DATA_PRESENT, 0, "P[0:8]", 0, nullptr, nullptr, 0}};
   testing::internal::CaptureStderr();
   EXPECT_NE(ferry_data_enter(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
   std::string Err = testing::internal::GetCapturedStderr();
@@ -445,8 +445,8 @@ TEST_F(DataClauses, AbsentPresentDataFailsAndReleasesWhatWasEntered) {
 
 TEST_F(DataClauses, NoCreateOfAbsentDataHoldsNothing) {
   int A[8] = {0};
-  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_NO_CREATE, 0, "A", 0},
-                             {A, sizeof A, FERRY_DATA_DEVICEPTR, 0, "A", 0}};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_NO_CREATE, 0, "A", 0, nullptr, nullptr, 0},
+                             {A, sizeof A, FERRY_DATA_DEVICEPTR, 0, "A", 0, nullptr, nullptr, 0}};
   ASSERT_EQ(ferry_data_enter(&Region, Items, 2, acc_async_sync), FERRY_SUCCESS);
   EXPECT_EQ(Items[0].entered, 0);
   EXPECT_FALSE(acc_is_present(A, sizeof A));
@@ -555,7 +555,7 @@ TEST_F(DataClauses, UnmapDataInsideADataConstructIsRefused) {
   void *D = acc_malloc(sizeof A);
   ASSERT_NE(D, nullptr);
   acc_map_data(A, D, sizeof A);
-  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_PRESENT, 0, "A", 0}};
+  ferry_data_item Items[] = {{A, sizeof A, FERRY_DATA_PRESENT, 0, "A", 0, nullptr, nullptr, 0}};
   ASSERT_EQ(ferry_data_enter(&Region, Items, 1, acc_async_sync), FERRY_SUCCESS);
   testing::internal::CaptureStderr();
   acc_unmap_data(A);

@@ -326,7 +326,7 @@ static __inline__ int64_t ferry_acc_inner_trips(int runs, uint64_t distance,
     n = d / magnitude;
   }
   }
-  return n > (uint64_t)INT64_MAX ? -1 : (int64_t)n;
+  return n > (uint64_t)__INT64_MAX__ ? -1 : (int64_t)n;
 }
 
 /* Runs a region: `trip` iterations of the chunk in `slot` over `closure`;
