@@ -20,6 +20,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Path.h"
 #include "clang/Basic/Builtins.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -28,12 +29,26 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
-bool hasDeviceMathFunction(const char *Name, unsigned Length) {
+std::string libdeviceFunction(StringRef Name) {
   static const llvm::StringSet<> Names = {
 #define FERRY_LIBDEVICE_FUNCTION(N) N,
 #include "LibdeviceFunctions.def"
   };
-  return Names.contains("__nv_" + std::string(Name, Length));
+  // C's `long` roundings: libdevice has the `long long` ones, the same
+  // 64-bit integers on the LP64 hosts and nvptx64 (sweep 12: `lround`
+  // was refused where `llround` worked).
+  const StringRef Same = llvm::StringSwitch<StringRef>(Name)
+                             .Case("lround", "llround")
+                             .Case("lroundf", "llroundf")
+                             .Case("lrint", "llrint")
+                             .Case("lrintf", "llrintf")
+                             .Default(Name);
+  std::string Libdevice = ("__nv_" + Same).str();
+  return Names.contains(Libdevice) ? Libdevice : std::string();
+}
+
+bool hasDeviceMathFunction(const char *Name, unsigned Length) {
+  return !libdeviceFunction(StringRef(Name, Length)).empty();
 }
 
 namespace {
@@ -141,6 +156,29 @@ private:
       case Builtin::BIas_const:
       case Builtin::BIaddressof:
       case Builtin::BI__addressof:
+        return;
+      // <math.h>'s classification macros and std::isnan and kin: code
+      // generation writes these as comparisons and bit tests on every
+      // target (sweep 12: refused as undefined library functions).
+      case Builtin::BI__builtin_isnan:
+      case Builtin::BI__builtin_isinf:
+      case Builtin::BI__builtin_isinf_sign:
+      case Builtin::BI__builtin_isfinite:
+      case Builtin::BI__builtin_isnormal:
+      case Builtin::BI__builtin_issubnormal:
+      case Builtin::BI__builtin_iszero:
+      case Builtin::BI__builtin_issignaling:
+      case Builtin::BI__builtin_isfpclass:
+      case Builtin::BI__builtin_fpclassify:
+      case Builtin::BI__builtin_signbit:
+      case Builtin::BI__builtin_signbitf:
+      case Builtin::BI__builtin_signbitl:
+      case Builtin::BI__builtin_isgreater:
+      case Builtin::BI__builtin_isgreaterequal:
+      case Builtin::BI__builtin_isless:
+      case Builtin::BI__builtin_islessequal:
+      case Builtin::BI__builtin_islessgreater:
+      case Builtin::BI__builtin_isunordered:
         return;
       default:
         break;

@@ -19,6 +19,9 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -35,8 +38,12 @@ class ClosureNames;
 void checkDeviceCode(clang::ASTContext &Ctx, clang::DiagnosticsEngine &DE,
                      ClosureNames *Names);
 
-/// Whether libdevice defines `__nv_<Name>` (C math functions a region may
-/// call without a definition).
+/// The libdevice function that the C math function \p Name is on devices
+/// (`__nv_<Name>`, or the one of the same type: `lround` is `__nv_llround`);
+/// empty where libdevice has none.
+std::string libdeviceFunction(llvm::StringRef Name);
+/// Whether libdevice has the C math function \p Name (functions a region
+/// may call without a definition).
 bool hasDeviceMathFunction(const char *Name, unsigned Length);
 
 } // namespace plugin

@@ -11,6 +11,7 @@
 #include "ClosureUses.h"
 
 #include "ComplexLibcalls.h"
+#include "DeviceCodeChecker.h"
 #include "Diagnostics.h"
 #include "LongDouble.h"
 #include "GangLevel.h"
@@ -713,14 +714,6 @@ SetVector<GlobalValue *> reachable(ArrayRef<Function *> Roots, const Bindings *B
   return Seen;
 }
 
-bool isLibdeviceFunction(StringRef Name) {
-  static const StringSet<> Names = {
-#define FERRY_LIBDEVICE_FUNCTION(N) N,
-#include "LibdeviceFunctions.def"
-  };
-  return Names.contains(Name);
-}
-
 /// A function of \p From's type in \p Dev that calls \p To, dropping
 /// \p From's first argument (a closure's `this`, \p This > 0) or passing
 /// the address of an empty closure of its own as \p To's (\p This < 0).
@@ -1092,8 +1085,8 @@ void prepareForDevice(Module &Dev) {
   for (Function &F : make_early_inc_range(Dev)) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with("__nv_"))
       continue;
-    std::string Libdevice = "__nv_" + F.getName().str();
-    if (!isLibdeviceFunction(Libdevice))
+    const std::string Libdevice = libdeviceFunction(F.getName());
+    if (Libdevice.empty())
       continue;
     if (Function *Existing = Dev.getFunction(Libdevice)) {
       F.replaceAllUsesWith(Existing);

@@ -1,0 +1,54 @@
+/* <math.h>'s classification macros (isnan, isinf, isfinite, isnormal,
+   signbit, fpclassify, isgreater, isunordered) and C's `long` roundings
+   (lround, lrint, lroundf, lrintf) in regions, which a solver's NaN checks
+   and binning code call (OpenACC sweep 12: refused, the first as undefined
+   `__builtin_isnan`, the second where llround worked). C and C++.
+   RUN: %ferry-clang -std=c11 -O2 %s -o %t -lm
+   RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
+   RUN: %emu-gfx90a %run %t 2>&1 | %count 0
+   RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx
+   RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
+*/
+#include <math.h>
+#include <stdio.h>
+
+enum { N = 8 };
+
+int main(void) {
+  double x[N] = {1.5, -2.5, 0.0, 3.25, -0.75, 1e308, 2.5, -7.5};
+  x[2] = NAN;
+  x[5] = x[5] * 10; /* +inf */
+  int flags[N];
+  long rounded[N], rinted[N];
+  long roundedf[N], rintedf[N];
+#pragma acc parallel loop copyin(x) copyout(flags, rounded, rinted, roundedf, rintedf)
+  for (int i = 0; i < N; i++) {
+    double v = x[i];
+    flags[i] = (isnan(v) ? 1 : 0) | (isinf(v) ? 2 : 0) | (isfinite(v) ? 4 : 0) |
+               (isnormal(v) ? 8 : 0) | (signbit(v) ? 16 : 0) |
+               (fpclassify(v) == FP_NAN ? 32 : 0) | (isgreater(v, 1.0) ? 64 : 0) |
+               (isunordered(v, 0.0) ? 128 : 0);
+    rounded[i] = isfinite(v) ? lround(v) : 0;
+    rinted[i] = isfinite(v) ? lrint(v) : 0;
+    roundedf[i] = isfinite(v) ? lroundf((float)v) : 0;
+    rintedf[i] = isfinite(v) ? lrintf((float)v) : 0;
+  }
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    double v = x[i];
+    int want = (isnan(v) ? 1 : 0) | (isinf(v) ? 2 : 0) | (isfinite(v) ? 4 : 0) |
+               (isnormal(v) ? 8 : 0) | (signbit(v) ? 16 : 0) |
+               (fpclassify(v) == FP_NAN ? 32 : 0) | (isgreater(v, 1.0) ? 64 : 0) |
+               (isunordered(v, 0.0) ? 128 : 0);
+    long r = isfinite(v) ? lround(v) : 0, n = isfinite(v) ? lrint(v) : 0;
+    long rf = isfinite(v) ? lroundf((float)v) : 0, nf = isfinite(v) ? lrintf((float)v) : 0;
+    if (flags[i] != want || rounded[i] != r || rinted[i] != n || roundedf[i] != rf ||
+        rintedf[i] != nf) {
+      printf("c-math-classification: x[%d] = %g: flags %d (want %d), lround %ld (%ld), "
+             "lrint %ld (%ld), lroundf %ld (%ld), lrintf %ld (%ld)\n",
+             i, v, flags[i], want, rounded[i], r, rinted[i], n, roundedf[i], rf, rintedf[i], nf);
+      bad++;
+    }
+  }
+  return bad != 0;
+}
