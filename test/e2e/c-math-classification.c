@@ -2,7 +2,9 @@
    signbit, fpclassify, isgreater, isunordered) and C's `long` roundings
    (lround, lrint, lroundf, lrintf) in regions, which a solver's NaN checks
    and binning code call (OpenACC sweep 12: refused, the first as undefined
-   `__builtin_isnan`, the second where llround worked). C and C++.
+   `__builtin_isnan`, the second where llround worked); modf and remquo,
+   whose outputs go through pointers (the emulated devices had no version
+   of ocml's). C and C++.
    RUN: %ferry-clang -std=c11 -O2 %s -o %t -lm
    RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
    RUN: %emu-gfx90a %run %t 2>&1 | %count 0
@@ -21,7 +23,10 @@ int main(void) {
   int flags[N];
   long rounded[N], rinted[N];
   long roundedf[N], rintedf[N];
-#pragma acc parallel loop copyin(x) copyout(flags, rounded, rinted, roundedf, rintedf)
+  double whole[N], part[N], rem[N];
+  int quo[N];
+#pragma acc parallel loop copyin(x) copyout(flags, rounded, rinted, roundedf, rintedf) \
+    copyout(whole, part, rem, quo)
   for (int i = 0; i < N; i++) {
     double v = x[i];
     flags[i] = (isnan(v) ? 1 : 0) | (isinf(v) ? 2 : 0) | (isfinite(v) ? 4 : 0) |
@@ -32,6 +37,12 @@ int main(void) {
     rinted[i] = isfinite(v) ? lrint(v) : 0;
     roundedf[i] = isfinite(v) ? lroundf((float)v) : 0;
     rintedf[i] = isfinite(v) ? lrintf((float)v) : 0;
+    double w = 0;
+    int q = 0;
+    part[i] = isfinite(v) ? modf(v, &w) : 0;
+    whole[i] = w;
+    rem[i] = isfinite(v) ? remquo(v, 0.75, &q) : 0;
+    quo[i] = q;
   }
   int bad = 0;
   for (int i = 0; i < N; i++) {
@@ -42,6 +53,14 @@ int main(void) {
                (isunordered(v, 0.0) ? 128 : 0);
     long r = isfinite(v) ? lround(v) : 0, n = isfinite(v) ? lrint(v) : 0;
     long rf = isfinite(v) ? lroundf((float)v) : 0, nf = isfinite(v) ? lrintf((float)v) : 0;
+    double w = 0;
+    int q = 0;
+    double p = isfinite(v) ? modf(v, &w) : 0, m = isfinite(v) ? remquo(v, 0.75, &q) : 0;
+    if (part[i] != p || whole[i] != w || rem[i] != m || (quo[i] & 7) != (q & 7)) {
+      printf("c-math-classification: x[%d] = %g: modf %g %g (%g %g), remquo %g %d (%g %d)\n", i,
+             v, part[i], whole[i], p, w, rem[i], quo[i], m, q);
+      bad++;
+    }
     if (flags[i] != want || rounded[i] != r || rinted[i] != n || roundedf[i] != rf ||
         rintedf[i] != nf) {
       printf("c-math-classification: x[%d] = %g: flags %d (want %d), lround %ld (%ld), "
