@@ -213,8 +213,8 @@ struct CommandLine {
   /// none of them).
   bool SaveTemps = false;
   /// Source inputs, and those of them already preprocessed (`.i`, `.ii`:
-  /// the second step of -save-temps, distcc), whose compiles search no
-  /// include paths.
+  /// the second step of a two-step build), whose compiles search no include
+  /// paths.
   unsigned Sources = 0, Preprocessed = 0;
 };
 
