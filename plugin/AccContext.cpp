@@ -680,6 +680,9 @@ static void warnPointerElement(Preprocessor &PP, const Clause &C, const VarRef &
       return;
   const std::string Name = spellingOf(PP, V.object()); // `p.x` for a member
   const std::string Index = spellingOf(PP, S.Lower);
+  // (`p[0]`: PGI's reading, no elements, is no idiom; the element is meant.)
+  if (Index == "0")
+    return;
   report(PP, V.Name.getLocation(), Diag::PointerElementInClause)
       << (Name + "[" + Index + "]") << spelling(C.Kind) << Name << Index;
 }
@@ -734,6 +737,19 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
         const QualType T = objectType(V);
         V.PresentPointee = !T.isNull() && T->isPointerType();
       }
+      // copyin(p) of a pointer p on a compute or data construct: the
+      // pointer itself, which programs written for unified memory
+      // (`-gpu=managed`) take for the data. (Not `enter data` or `declare`,
+      // which enter pointers for attach actions; not `exit data`, where
+      // Ferry reads it as NVHPC does.)
+      if (Pointer && V.Sections.empty() &&
+          (isComputeConstruct(D.Kind) || D.Kind == ConstructKind::Data) &&
+          (C.Kind == ClauseKind::Copy || C.Kind == ClauseKind::Copyin ||
+           C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Create) &&
+          Pointer->getType().getNonReferenceType()->isPointerType() &&
+          !Pointer->getType().getNonReferenceType()->isFunctionPointerType())
+        report(PP, V.Name.getLocation(), Diag::PointerNamedWhole)
+            << PP.getSpelling(V.Name) << spelling(C.Kind);
       if (Pointer && PP.getLangOpts().CPlusPlus && Pointer->getType()->isPointerType() &&
           Pointer->getType()->getPointeeType()->isVariablyModifiedType()) {
         // The runtime's templates cannot take a variably modified type.
@@ -1037,34 +1053,47 @@ OpenConstruct *AccContext::enclosingRegion() {
   return nullptr;
 }
 
-llvm::StringSet<> AccContext::sectionedNames(Preprocessor &PP) const {
-  llvm::StringSet<> Names;
-  // The constructs being lexed, and (C) the data constructs open where the
-  // parser stands.
+llvm::StringMap<const VarRef *> AccContext::sectionedPointers(Preprocessor &PP,
+                                                             const Directive *Own) const {
+  // \p Own, the constructs being lexed (innermost first), and (C) the data
+  // constructs open where the parser stands.
   llvm::SmallVector<const Directive *, 8> Constructs;
-  for (const OpenConstruct &O : Open)
+  if (Own)
+    Constructs.push_back(Own);
+  for (const OpenConstruct &O : llvm::reverse(Open))
     Constructs.push_back(O.D);
-  for (const Directive *D : scopeOpenHere())
+  for (const Directive *D : llvm::reverse(scopeOpenHere()))
     Constructs.push_back(D);
+  llvm::StringMap<const VarRef *> Pointers;
   for (const Directive *D : Constructs)
     for (const Clause &C : D->Clauses)
       if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
-        for (const VarRef &V : C.Vars)
-          if (!V.Sections.empty() && !V.isMember())
-            Names.insert(PP.getSpelling(V.Name));
-  return Names;
+        for (const VarRef &V : C.Vars) {
+          if (V.Sections.empty() || V.isMember() || V.Vla)
+            continue;
+          const VarDecl *VD = lookupVariable(V.Name);
+          // (A pointer to pointers: its section is the row pointers, not
+          // the rows the loops reach. Preprocessing alone, `-E`, knows no
+          // types: every section counts, as its range is compared.)
+          const QualType Ty = VD ? VD->getType().getNonReferenceType() : QualType();
+          if (!inSema() ||
+              (VD && Ty->isPointerType() && !Ty->getPointeeType()->isPointerType()))
+            Pointers.try_emplace(PP.getSpelling(V.Name), &V);
+        }
+  return Pointers;
 }
 
-llvm::StringSet<> AccContext::arrayObjects(ArrayRef<Token> Body) const {
-  llvm::StringSet<> Names;
+void AccContext::addArrayObjects(ArrayRef<Token> Body, llvm::StringSet<> &Arrays,
+                                 llvm::StringSet<> &Restrict) const {
   llvm::SmallPtrSet<const IdentifierInfo *, 16> Seen;
   for (const Token &T : Body)
     if (T.is(tok::identifier) && Seen.insert(T.getIdentifierInfo()).second)
-      if (const VarDecl *VD = lookupVariable(T);
-          VD && (VD->getType()->isArrayType() ||
-                 (VD->getType()->isPointerType() && VD->getType().isRestrictQualified())))
-        Names.insert(T.getIdentifierInfo()->getName());
-  return Names;
+      if (const VarDecl *VD = lookupVariable(T)) {
+        if (VD->getType()->isArrayType())
+          Arrays.insert(T.getIdentifierInfo()->getName());
+        else if (VD->getType()->isPointerType() && VD->getType().isRestrictQualified())
+          Restrict.insert(T.getIdentifierInfo()->getName());
+      }
 }
 
 bool AccContext::defaultNone(const Directive &D, const Directive *Compute) const {

@@ -132,6 +132,10 @@ struct NestedLoops {
   llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderOwnNames;
   /// Those of their private and firstprivate clauses alone.
   llvm::SmallVector<const clang::IdentifierInfo *, 4> InOrderPrivateNames;
+  /// Pairs of arrays (names) the dependence tests of these loops, and of the
+  /// region's own, took for distinct memory on the condition that their
+  /// ranges do not overlap: the launch compares them (OverlapPairs).
+  std::vector<std::pair<std::string, std::string>> AssumedDistinct;
   /// What the private and firstprivate clauses of every loop construct
   /// nested in it, at any depth, name (however each runs).
   llvm::SmallVector<const clang::IdentifierInfo *, 4> NestedPrivateNames;
@@ -263,13 +267,21 @@ public:
   /// Whether `-Rpass-missed=ferry` asks why loops are not parallelized.
   void setMissedRemarks(bool On) { MissedOn = On; }
   bool missedRemarks() const { return MissedOn || RemarksOn; }
-  /// The variables named with a section in a data clause of an open
-  /// construct (distinct, non-overlapping data by the program's word).
-  llvm::StringSet<> sectionedNames(clang::Preprocessor &PP) const;
-  /// The variables of array type (not references) and the `restrict`
-  /// pointers that \p Body names: distinct objects, which never overlap
-  /// (a restrict pointer by the program's word, as C99 gives it).
-  llvm::StringSet<> arrayObjects(llvm::ArrayRef<clang::Token> Body) const;
+  /// The pointers named with a section of contiguous memory (pointers to
+  /// anything but pointers; no members) in a data clause of \p Own (may be
+  /// null) or of an open construct, each with the innermost such clause's
+  /// variable: the range of memory the construct's loops reach through it,
+  /// known when a region starts (its launch compares such ranges, the
+  /// dependence test's OverlapPairs). Without Sema (`-E`), every variable
+  /// named with a section.
+  llvm::StringMap<const VarRef *> sectionedPointers(clang::Preprocessor &PP,
+                                                    const Directive *Own) const;
+  /// The variables of array type (not references) that \p Body names,
+  /// added to \p Arrays (distinct objects), and the `restrict` pointers,
+  /// added to \p Restrict (what they reach overlaps nothing else, by the
+  /// program's word, as C99 gives it).
+  void addArrayObjects(llvm::ArrayRef<clang::Token> Body, llvm::StringSet<> &Arrays,
+                       llvm::StringSet<> &Restrict) const;
   /// The `default` clause that holds for a compute construct here: of the
   /// innermost data construct around it that has one.
   const Clause *enclosingDataDefault() const;

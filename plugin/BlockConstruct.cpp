@@ -103,11 +103,14 @@ bool controlLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &Const
   // (On an error, reported, the tokens are back in the stream.)
   const bool Ok = lexStatement(PP, Ctx, Stmt, /*Back=*/false);
   std::string Var;
-  std::string Why = Ok ? controlLoopDependence(PP, Ctx, Loop, Stmt, Var) : "";
+  // (Arrays it takes for distinct memory: the loop construct it becomes
+  // proves it again and has its launch compare them.)
+  OverlapPairs Assumed;
+  std::string Why = Ok ? controlLoopDependence(PP, Ctx, Loop, Stmt, Var, &Assumed) : "";
   if (!Why.empty() && Construct.Kind == ConstructKind::Kernels) {
     TokenList Private = withAssignedScalarsPrivate(PP, Ctx, {&Construct}, Stmt);
     std::string PrivateVar;
-    if (controlLoopDependence(PP, Ctx, Loop, Private, PrivateVar).empty()) {
+    if (controlLoopDependence(PP, Ctx, Loop, Private, PrivateVar, &Assumed).empty()) {
       Why.clear();
       Stmt = std::move(Private);
     }
@@ -150,12 +153,13 @@ bool outerLoopProven(Preprocessor &PP, AccContext &Ctx, const Directive &D,
     return false;
   Outer.Body.assign(L.Body.begin(), L.Body.end());
   std::string Why;
+  OverlapPairs Assumed; // (the loop construct it becomes proves it again)
   if (llvm::any_of(L.Body, [](const Token &T) {
         return T.isOneOf(tok::kw_break, tok::kw_goto, tok::kw_return);
       }))
     Why = "it leaves its body with 'break', 'goto' or 'return'";
   else
-    Why = findLoopDependence(PP, Ctx, D, Outer, {});
+    Why = findLoopDependence(PP, Ctx, D, Outer, {}, &Assumed);
   if (Why.empty())
     return true;
   if (Ctx.missedRemarks())

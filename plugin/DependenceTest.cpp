@@ -322,12 +322,11 @@ private:
 
 class Test {
 public:
-  Test(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-       const StringSet<> &Reductions, const StringSet<> &Privates,
+  Test(Preprocessor &PP, const CanonicalLoop &L, const LoopMemory &Memory,
+       OverlapPairs *Assumed, const StringSet<> &Reductions, const StringSet<> &Privates,
        const StringSet<> &PureCalls, const StringSet<> &WideIntegers)
       : PP(PP), L(L), Own(IndexValues(PP, L.Var, L.Body, WideIntegers).run()), Body(Own),
-        Mapped(Mapped),
-        Reductions(Reductions), PureCalls(PureCalls) {
+        Memory(Memory), Assumed(Assumed), Reductions(Reductions), PureCalls(PureCalls) {
     for (const auto &P : Privates)
       Locals.insert(P.getKey());
   }
@@ -338,20 +337,45 @@ public:
     for (auto &Entry : FirstWrite)
       if (std::string Why = disjoint(Entry.getKey()); !Why.empty())
         return Why;
-    // A loop that writes no array (a dot product into a reduction): what it
-    // reads overlaps nothing it writes, mapped or not.
-    if (FirstWrite.empty())
-      return {};
-    for (auto &Entry : Accesses)
-      if (!Locals.contains(Entry.getKey()) && !Mapped.contains(Entry.getKey()) &&
-          !Reductions.contains(Entry.getKey()))
-        return "'" + Entry.getKey().str() +
-               "' is not named with a section in a data clause, so it may overlap the "
-               "arrays the loop writes";
+    // Each array it writes against every other array it indexes (a loop
+    // that writes none, a dot product into a reduction, overlaps nothing).
+    OverlapPairs Pairs;
+    for (auto &Written : FirstWrite)
+      for (auto &Other : Accesses)
+        if (std::string Why = distinct(Written.getKey(), Other.getKey(), Pairs); !Why.empty())
+          return Why;
+    if (!Pairs.empty() && !Assumed)
+      return "'" + Pairs.front().first + "' and '" + Pairs.front().second +
+             "' may be the same memory";
+    for (auto &P : Pairs)
+      if (!llvm::is_contained(*Assumed, P))
+        Assumed->push_back(P);
     return {};
   }
 
 private:
+  /// Whether the array \p Written the loop writes and the array \p Other
+  /// it indexes are distinct memory: the same array (the subscripts tell),
+  /// one of the loop's own, two arrays, a `restrict` pointer; or two whose
+  /// ranges the launch compares (added to \p Pairs). Empty when they are;
+  /// else why they may not be.
+  std::string distinct(StringRef Written, StringRef Other, OverlapPairs &Pairs) const {
+    if (Written == Other || Locals.contains(Other) || Reductions.contains(Other) ||
+        Memory.Restrict.contains(Written) || Memory.Restrict.contains(Other) ||
+        (Memory.Arrays.contains(Written) && Memory.Arrays.contains(Other)))
+      return {};
+    for (StringRef Name : {Other, Written})
+      if (!Memory.Arrays.contains(Name) && !Memory.Sections.contains(Name))
+        return "'" + Name.str() +
+               "' is not named with a section in a data clause, so it may overlap the "
+               "arrays the loop writes";
+    std::pair<std::string, std::string> P(std::min(Written, Other).str(),
+                                          std::max(Written, Other).str());
+    if (!llvm::is_contained(Pairs, P))
+      Pairs.push_back(std::move(P));
+    return {};
+  }
+
   /// One access of an array: the text of each subscript.
   using Access = SmallVector<std::string, 2>;
 
@@ -359,7 +383,9 @@ private:
   const CanonicalLoop &L;
   TokenList Own; ///< the body, index variables read as their values
   ArrayRef<Token> Body;
-  const StringSet<> &Mapped, &Reductions, &PureCalls;
+  const LoopMemory &Memory;
+  OverlapPairs *Assumed;
+  const StringSet<> &Reductions, &PureCalls;
   StringSet<> Locals;
   /// Per array: every access (writes included), in order.
   StringMap<std::vector<Access>> Accesses;
@@ -1099,10 +1125,11 @@ bool isMathCall(StringRef N) {
   return Names.contains(N);
 }
 
-std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const StringSet<> &Mapped,
-                           const StringSet<> &Reductions, const StringSet<> &Privates,
-                           const StringSet<> &PureCalls, const StringSet<> &WideIntegers) {
-  return Test(PP, L, Mapped, Reductions, Privates, PureCalls, WideIntegers).run();
+std::string findDependence(Preprocessor &PP, const CanonicalLoop &L, const LoopMemory &Memory,
+                           OverlapPairs *Assumed, const StringSet<> &Reductions,
+                           const StringSet<> &Privates, const StringSet<> &PureCalls,
+                           const StringSet<> &WideIntegers) {
+  return Test(PP, L, Memory, Assumed, Reductions, Privates, PureCalls, WideIntegers).run();
 }
 
 bool assignedFirst(ArrayRef<Token> Body, const Token &Name, bool Unconditionally) {

@@ -23,12 +23,15 @@
 ///    touches row i only; a row of rows `(i * V + j) * W + k` (a flattened
 ///    three-dimensional array) too; parentheses a macro puts around its
 ///    parameters and value (`((i) * n + (j))`) are read through;
-///  - every other array the body indexes is named with a section in a
-///    data clause of the construct or an enclosing one, declared as an
-///    array (a distinct object) or a `restrict` pointer (distinct by the
-///    program's word), or declared in the body: distinct data
-///    clauses are the program's word that arrays do not overlap (no other
-///    aliasing is assumed away);
+///  - every other array the body indexes is distinct from each array it
+///    writes: both declared as arrays (distinct objects), one of them a
+///    `restrict` pointer (distinct by the program's word), or declared in
+///    the body; or both named with a section of contiguous memory in a
+///    data clause of the construct or an enclosing one, or one of them so
+///    named and the other an array, which may still be the same memory (two
+///    pointer parameters called with one array): the caller compares their
+///    ranges when the region starts and runs the loop in order where they
+///    overlap (\c LoopMemory, \c OverlapPairs);
 ///  - the body calls nothing but C math and functions that only compute a
 ///    value from their arguments (AccContext::callsOnlyPureFunctions), and
 ///    holds no nested construct and no pointer dereference; a member of an
@@ -58,6 +61,8 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ferry {
 namespace plugin {
@@ -81,9 +86,30 @@ bool assignedFirst(llvm::ArrayRef<clang::Token> Body, const clang::Token &Name,
 /// value), which a loop may call and stay independent.
 bool isMathCall(llvm::StringRef Name);
 
+/// What the test knows of the memory behind the names a loop indexes.
+struct LoopMemory {
+  /// Variables of array type: distinct objects.
+  llvm::StringSet<> Arrays;
+  /// `restrict` pointers: what they reach overlaps nothing else the loop
+  /// indexes (C99's word).
+  llvm::StringSet<> Restrict;
+  /// Pointers named with a section of contiguous memory in a data clause
+  /// of the construct or an enclosing one: their ranges are known when the
+  /// region starts.
+  llvm::StringSet<> Sections;
+};
+
+/// Pairs of names a proof took for distinct memory although the program
+/// does not say so (two sections, a section and an array): the region's
+/// launch compares their ranges and runs the loop in order where they
+/// overlap. Each pair once, in the order found.
+using OverlapPairs = std::vector<std::pair<std::string, std::string>>;
+
 /// Empty when the iterations of \p L are proven independent; otherwise
-/// why not ("loop-carried dependence on 'a' ..."). \p Mapped: arrays named
-/// with a section in a data clause and variables of array type;
+/// why not ("loop-carried dependence on 'a' ..."). \p Memory: what is known
+/// of the arrays it indexes; where the proof takes two of them for distinct
+/// memory on a condition the launch checks, the pair is added to
+/// \p Assumed (none is taken, the loop not proven, when it is null);
 /// \p Reductions: the loop's reduction variables; \p Privates: its
 /// `private`/`firstprivate` variables, which the body uses as it uses its
 /// own declarations; \p PureCalls: the functions besides C math the body
@@ -93,7 +119,7 @@ bool isMathCall(llvm::StringRef Name);
 /// type) that are integers of 32 bits or more, which may be index
 /// variables (a narrower one wraps: `unsigned char k = i` is not i).
 std::string findDependence(clang::Preprocessor &PP, const CanonicalLoop &L,
-                           const llvm::StringSet<> &Mapped,
+                           const LoopMemory &Memory, OverlapPairs *Assumed,
                            const llvm::StringSet<> &Reductions,
                            const llvm::StringSet<> &Privates,
                            const llvm::StringSet<> &PureCalls,

@@ -202,14 +202,20 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
   // is the iteration's whole body (rewriteRegionC).
   CanonicalLoop L;
   bool Independent = false;
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   if (!D.find(ClauseKind::Seq) && S.parse(L)) {
     bool Conditional = false;
     if (std::string Conflict = findLoopConflict(PP, D, L, S.Nested.Loops, Conditional);
         !Conflict.empty())
       report(PP, D.Loc, Diag::RacyLoop) << PP.getSpelling(L.Var) << Conflict << Conditional;
     else
+      // (Arrays taken for distinct memory: the region's launch compares
+      // them.)
       Independent = (!nestedNeedsProof(Ctx, D) ||
-                     findLoopDependence(PP, Ctx, D, L, S.Nested.Loops).empty()) &&
+                     findLoopDependence(PP, Ctx, D, L, S.Nested.Loops,
+                                        Loops.size() == 1 ? &Loops.front()->Nested.AssumedDistinct
+                                                          : nullptr)
+                         .empty()) &&
                     !updatesIterationScalar(PP, Ctx, D, L);
   }
   if (Privates.any()) {
@@ -217,7 +223,6 @@ void LoopConstruct::rewriteInIterationC(const LoopStatement &S) {
     TokenBuilder(PP, PragmaLoc).tokens(S.tokens()).inject();
     return;
   }
-  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
   if (!L.Var.is(tok::identifier) || Loops.size() != 1) {
     Privates.injectWithBindings(S.tokens());
     return;
@@ -396,10 +401,11 @@ void LoopConstruct::rewriteRegion(const LoopStatement &S, const Placement &P) {
   // The test reads the nested loops as written: their iterations in order
   // inside each of this loop's, whether they spread over a gang or not.
   if (needsProof() && !D.find(ClauseKind::Seq) && !OneRegion)
-    ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+    ProvenIndependent =
+        proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops, Nested.AssumedDistinct);
   checkPivotLoop(Nest);
   if (D.Implicit && ProvenIndependent && Nest.size() == 1)
-    joinPlainLoops(PP, Ctx, D, Nest);
+    joinPlainLoops(PP, Ctx, D, Nest, Nested.AssumedDistinct);
   const bool OneLoop =
       Nest.size() == 1 && TileSizes.empty() && Schedule.staticChunk().empty();
   if (OneLoop && !(needsProof() && !ProvenIndependent) &&
@@ -433,10 +439,11 @@ void LoopConstruct::rewriteRegionC(const LoopStatement &S, const Placement &P,
     return;
   }
   if (needsProof() && !D.find(ClauseKind::Seq))
-    ProvenIndependent = proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops);
+    ProvenIndependent =
+        proveNestIndependent(PP, Ctx, D, Nest, Nested.Loops, Nested.AssumedDistinct);
   checkPivotLoop(Nest);
   if (D.Implicit && ProvenIndependent && Nest.size() == 1)
-    joinPlainLoops(PP, Ctx, D, Nest);
+    joinPlainLoops(PP, Ctx, D, Nest, Nested.AssumedDistinct);
   // A `loop` that is the whole body of this one, independent and
   // rectangular, joins it: the two run as one collapsed loop, as in C++.
   if (Nest.size() == 1 && !Tiled && !(needsProof() && !ProvenIndependent) &&
@@ -958,6 +965,54 @@ void LoopConstruct::emitLaunchOptions(TokenBuilder &B) {
   if (OneGang)
     B.code(Nested.Spread ? "__ferry_options.num_gangs = 1;"
                          : "__ferry_options.num_gangs = 1; __ferry_options.vector_length = 1;");
+  emitOverlapCheck(B);
+}
+
+void LoopConstruct::emitOverlapCheck(TokenBuilder &B) {
+  const llvm::StringMap<const VarRef *> Sections = Ctx.sectionedPointers(PP, &D);
+  // The range of \p Name: its section, or the array's bytes; false where
+  // the name is no variable here (an array the region declares, which
+  // overlaps nothing from before it).
+  auto Range = [&](const std::string &Name, TokenBuilder &Out) {
+    if (auto It = Sections.find(Name); It != Sections.end()) {
+      emitRange(PP, Out, *It->second, "(const void *)");
+      return true;
+    }
+    Token T;
+    T.startToken();
+    T.setKind(tok::identifier);
+    T.setIdentifierInfo(PP.getIdentifierInfo(Name));
+    T.setLocation(PragmaLoc);
+    const VarDecl *VD = Ctx.lookupVariable(T);
+    if (!VD || !VD->getType()->isArrayType())
+      return false;
+    Out.code("(const void *)&(" + Name + "), sizeof(" + Name + ")");
+    return true;
+  };
+  TokenBuilder Test(PP, PragmaLoc);
+  std::string Names;
+  for (const auto &[A, C] : Nested.AssumedDistinct) {
+    TokenBuilder Pair(PP, PragmaLoc);
+    Pair.code(isC(PP) ? "|| ferry_acc_ranges_overlap(" : "|| ::ferry::acc::ranges_overlap(");
+    if (!Range(A, Pair))
+      continue;
+    Pair.code(",");
+    if (!Range(C, Pair))
+      continue;
+    Test.tokens(Pair.get()).code(")");
+    Names += (Names.empty() ? "'" : ", '") + A + "' and '" + C + "'";
+  }
+  if (Names.empty())
+    return;
+  B.code("if (0").tokens(Test.get()).code(
+      ") { __ferry_options.num_gangs = 1; __ferry_options.vector_length = 1; "
+      "__ferry_options.num_workers = 1; }");
+  if (Ctx.remarks())
+    report(PP, D.Loc, Diag::RegionRemark)
+        << "the proof takes " + Names +
+               " for distinct memory, which the program does not promise (no 'restrict', no "
+               "'independent'): their sections are compared when the region starts, and where "
+               "they overlap its iterations run in order on one work-item";
 }
 
 void LoopConstruct::emitDataScope(TokenBuilder &B) {

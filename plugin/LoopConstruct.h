@@ -170,6 +170,10 @@ private:
   /// sets OneGang.
   void checkPivotLoop(llvm::ArrayRef<CanonicalLoop> Nest);
   void emitLaunchOptions(TokenBuilder &B);
+  /// The launch's comparison of the ranges of the arrays the dependence
+  /// tests took for distinct memory (Nested.AssumedDistinct): where two
+  /// overlap, the loops run in order (one gang of one work-item).
+  void emitOverlapCheck(TokenBuilder &B);
   /// The private copies' layout and the data clauses' scope.
   void emitDataScope(TokenBuilder &B);
   /// `::ferry::acc::parallel_loop<...>(...)` with its lambda.

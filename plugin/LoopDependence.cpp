@@ -179,7 +179,7 @@ bool updatesIterationScalar(Preprocessor &PP, AccContext &Ctx, const Directive &
 
 std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
                                const Directive &D, const CanonicalLoop &L,
-                               ArrayRef<InnerLoop> Nested) {
+                               ArrayRef<InnerLoop> Nested, OverlapPairs *Assumed) {
   llvm::StringSet<> Reductions;
   for (const Clause &C : D.Clauses)
     if (C.Kind == ClauseKind::Reduction)
@@ -187,16 +187,13 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
         Reductions.insert(PP.getSpelling(V.Name));
   CanonicalLoop Written = L;
   Written.Body = asWritten(L.Body, Nested);
-  // Arrays named with a section in a data clause, and variables of array
-  // type: distinct, non-overlapping objects.
-  llvm::StringSet<> Mapped = Ctx.sectionedNames(PP);
-  for (const Clause &C : D.Clauses)
-    if (isDataClause(C.Kind) && C.Kind != ClauseKind::Deviceptr)
-      for (const VarRef &V : C.Vars)
-        if (!V.Sections.empty() && !V.isMember())
-          Mapped.insert(PP.getSpelling(V.Name));
-  for (const auto &Name : Ctx.arrayObjects(Written.Body))
-    Mapped.insert(Name.getKey());
+  // What is known of the memory of the arrays it indexes: sections of the
+  // construct's clauses or an enclosing construct's (ranges the launch can
+  // compare), variables of array type, restrict pointers.
+  LoopMemory Memory;
+  for (const auto &Entry : Ctx.sectionedPointers(PP, &D))
+    Memory.Sections.insert(Entry.getKey());
+  Ctx.addArrayObjects(Written.Body, Memory.Arrays, Memory.Restrict);
   // Its private variables and sections: each executor's own copies.
   llvm::StringSet<> Privates =
       namesIn(PP, D, {ClauseKind::Private, ClauseKind::Firstprivate});
@@ -223,7 +220,8 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
         WideIntegers.insert(Name);
     }
   }
-  return findDependence(PP, Written, Mapped, Reductions, Privates, PureCalls, WideIntegers);
+  return findDependence(PP, Written, Memory, Assumed, Reductions, Privates, PureCalls,
+                        WideIntegers);
 }
 
 std::string findLoopConflict(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
@@ -243,10 +241,10 @@ std::string findPivotConflict(Preprocessor &PP, const CanonicalLoop &L,
 }
 
 bool proveNestIndependent(Preprocessor &PP, AccContext &Ctx, const Directive &D,
-                          ArrayRef<CanonicalLoop> Nest,
-                          ArrayRef<InnerLoop> Nested) {
+                          ArrayRef<CanonicalLoop> Nest, ArrayRef<InnerLoop> Nested,
+                          OverlapPairs &Assumed) {
   for (const CanonicalLoop &L : Nest) {
-    const std::string Why = findLoopDependence(PP, Ctx, D, L, Nested);
+    const std::string Why = findLoopDependence(PP, Ctx, D, L, Nested, &Assumed);
     if (Why.empty())
       continue;
     if (Ctx.missedRemarks())
@@ -295,22 +293,24 @@ static bool wholeBodyLoop(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> 
 }
 
 std::string controlLoopDependence(Preprocessor &PP, AccContext &Ctx, const Directive &D,
-                                  ArrayRef<Token> Stmt, std::string &Var) {
+                                  ArrayRef<Token> Stmt, std::string &Var,
+                                  OverlapPairs *Assumed) {
   CanonicalLoop L;
   if (!wholeBodyLoop(PP, D.Loc, Stmt, L))
     return "it is not a canonical loop";
   Var = PP.getSpelling(L.Var);
-  return findLoopDependence(PP, Ctx, D, L, {});
+  return findLoopDependence(PP, Ctx, D, L, {}, Assumed);
 }
 
 void joinPlainLoops(Preprocessor &PP, AccContext &Ctx, const Directive &D,
-                    SmallVectorImpl<CanonicalLoop> &Nest) {
+                    SmallVectorImpl<CanonicalLoop> &Nest, OverlapPairs &Assumed) {
   for (;;) {
     CanonicalLoop Inner;
     if (!wholeBodyLoop(PP, D.Loc, Nest.back().Body, Inner))
       return;
     // Rectangular, and proven with the outer variables fixed.
-    if (outerVariableIn(Inner, Nest) || !findLoopDependence(PP, Ctx, D, Inner, {}).empty())
+    if (outerVariableIn(Inner, Nest) ||
+        !findLoopDependence(PP, Ctx, D, Inner, {}, &Assumed).empty())
       return;
     Nest.push_back(std::move(Inner));
   }

@@ -14,6 +14,7 @@
 #define FERRY_PLUGIN_LOOPDEPENDENCE_H
 
 #include "AccContext.h"
+#include "DependenceTest.h"
 
 namespace ferry {
 namespace plugin {
@@ -24,10 +25,13 @@ TokenList asWritten(llvm::ArrayRef<clang::Token> Body, llvm::ArrayRef<InnerLoop>
 
 /// Why the iterations of \p L, the loop of \p D, may depend on each other
 /// (empty: proven independent); the loops nested in it that were rewritten
-/// (\p Nested) are read as written.
+/// (\p Nested) are read as written. A proof that takes two arrays for
+/// distinct memory on the condition that their ranges do not overlap adds
+/// the pair to \p Assumed, which the region's launch compares
+/// (NestedLoops::AssumedDistinct); with \p Assumed null it takes none.
 std::string findLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
                                const Directive &D, const CanonicalLoop &L,
-                               llvm::ArrayRef<InnerLoop> Nested);
+                               llvm::ArrayRef<InnerLoop> Nested, OverlapPairs *Assumed);
 
 /// A scalar that the gang (or worker) running the iteration around \p L
 /// (the loop of \p D nested in a region's iteration) shares and that
@@ -69,7 +73,7 @@ std::string findPivotConflict(clang::Preprocessor &PP, const CanonicalLoop &L,
 bool proveNestIndependent(clang::Preprocessor &PP, AccContext &Ctx,
                           const Directive &D,
                           llvm::ArrayRef<CanonicalLoop> Nest,
-                          llvm::ArrayRef<InnerLoop> Nested);
+                          llvm::ArrayRef<InnerLoop> Nested, OverlapPairs &Assumed);
 
 /// A plain loop of `kernels` (an implicit `loop`) whose iterations are
 /// proven independent, and whose body is one plain rectangular `for` loop
@@ -78,7 +82,7 @@ bool proveNestIndependent(clang::Preprocessor &PP, AccContext &Ctx,
 /// gets the joined levels. Loops that are not canonical, use `break`, or
 /// depend on each other stay in the body, in order.
 void joinPlainLoops(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
-                    llvm::SmallVectorImpl<CanonicalLoop> &Nest);
+                    llvm::SmallVectorImpl<CanonicalLoop> &Nest, OverlapPairs &Assumed);
 
 /// Parses the `for` header \p Header (without parentheses) into \p L without
 /// diagnostics: false when it is not canonical.
@@ -91,7 +95,7 @@ bool quietHeader(clang::Preprocessor &PP, clang::SourceLocation Loc,
 /// construct's sequential control, the loops inside as loops of their own).
 std::string controlLoopDependence(clang::Preprocessor &PP, AccContext &Ctx,
                                   const Directive &D, llvm::ArrayRef<clang::Token> Stmt,
-                                  std::string &Var);
+                                  std::string &Var, OverlapPairs *Assumed);
 
 } // namespace plugin
 } // namespace ferry

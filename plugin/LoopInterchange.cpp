@@ -112,7 +112,9 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
     Swapped.code(OuterType + " ");
   Swapped.tokens(OuterHeader).code(")").tokens(InnerBody).code("}");
   std::string Var;
-  const std::string Why = controlLoopDependence(PP, Ctx, D, Swapped.get(), Var);
+  // (No arrays taken for distinct memory on a condition: run in order where
+  // they overlap, the interchanged loops would not be the program's order.)
+  const std::string Why = controlLoopDependence(PP, Ctx, D, Swapped.get(), Var, nullptr);
   if (!Why.empty()) {
     if (Ctx.missedRemarks())
       report(PP, D.Loc, Diag::RegionRemark)

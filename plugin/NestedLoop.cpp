@@ -56,7 +56,11 @@ bool NestedLoop::maySpread(const CanonicalLoop &L, const LoopStatement &S,
     }
     return !sharesIterationScalar(L, S);
   }
-  const std::string Why = findLoopDependence(PP, Ctx, D, L, S.Nested.Loops);
+  // (Arrays taken for distinct memory: the region's launch compares them.)
+  SmallVector<OpenConstruct *, 4> Loops = Ctx.enclosingLoops();
+  const std::string Why =
+      findLoopDependence(PP, Ctx, D, L, S.Nested.Loops,
+                         Loops.empty() ? nullptr : &Loops.front()->Nested.AssumedDistinct);
   if (Why.empty())
     return Proven = !sharesIterationScalar(L, S);
   if (Ctx.missedRemarks())

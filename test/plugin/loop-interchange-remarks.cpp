@@ -2,10 +2,13 @@
 // control: the remark says when it is interchanged with that loop, and
 // -Rpass-missed=ferry says why not (the dependence with the loop inside);
 // loops with other clauses, triangular ones and loops that share their
-// braces with other statements stay where they are, without a remark.
+// braces with other statements stay where they are, without a remark. An
+// interchange takes no arrays for distinct memory that the program does not
+// promise to be (`restrict`): in order where they overlap, the interchanged
+// loops would not run in the program's order.
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -Rpass-missed=ferry -fsyntax-only %s 2>&1 | %FileCheck %s
 
-void sweeps(double (*x)[64], double (*b)[64], int n, int steps) {
+void sweeps(double (*__restrict x)[64], double (*__restrict b)[64], int n, int steps) {
   int t, i, j;
   double s = 0;
 #pragma acc data copy(x[0:n][0:64], b[0:n][0:64])
@@ -53,5 +56,17 @@ void sweeps(double (*x)[64], double (*b)[64], int n, int steps) {
           x[i][j] += b[i][j];
       }
     }
+  }
+}
+
+void maybeSame(double (*x)[64], double (*b)[64], int n) {
+  int i, j;
+#pragma acc parallel copy(x[0:n][0:64]) copyin(b[0:n][0:64])
+  {
+    // CHECK: loop-interchange-remarks.cpp:[[@LINE+2]]:{{.*}}'loop' over 'j' launched in every iteration of the sequential loop over 'i' around it (not interchanged: with that loop inside, 'b' and 'x' may be the same memory)
+    for (i = 1; i < n; i++)
+#pragma acc loop
+      for (j = 0; j < n; j++)
+        x[i][j] += x[i - 1][j] * b[i][j];
   }
 }

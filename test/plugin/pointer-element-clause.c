@@ -6,7 +6,9 @@
 // (`enter data create(x[n])` in a class's constructor, xstupi00/N-Body-
 // OpenACC: one element past the end of the array, never attached). Not for
 // arrays (an element of an array is an element everywhere), sections,
-// `update` (one element is often meant) or `deviceptr`.
+// `update` (one element is often meant), `deviceptr`, or element 0 (PGI's
+// reading, no elements at all, is no idiom: `present(counts[0])` means the
+// element; OpenACC sweep 12, F14).
 // RUN: %ferry-clang -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=warning:
 // RUN: %ferry-clangxx -x c++ -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefixes=CHECK,CXX --implicit-check-not=warning:
 
@@ -21,6 +23,8 @@ void f(double *image, int W, int H, int n, double *out, struct grid g) {
 #pragma acc parallel copyout(out[W]) present(image[0:W*H])
     out[0] = image[0] + table[3];
 #pragma acc update self(out[1])
+#pragma acc parallel present(out[0])
+    out[0] += 1;
   }
 // CHECK: pointer-element-clause.c:[[#@LINE+2]]:30: warning: 'image[n]' in 'delete' is one element
 // CHECK: pointer-element-clause.c:[[#@LINE+1]]:48: warning: 'g.cells[2]' in 'copyout' is one element of the data 'g.cells' points to

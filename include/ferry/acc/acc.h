@@ -918,6 +918,15 @@ void host_control(const ferry_region &R, launch_options &Opt, Control &&C) {
     region_failed(R, nullptr); // the runtime has said why
 }
 
+/// Whether two ranges of memory share a byte (empty ones share none): the
+/// launch of a loop that Ferry proved independent on the condition that
+/// two arrays are distinct memory runs it in order where they are not
+/// (docs/plugin.md, "kernels loops without independent").
+inline bool ranges_overlap(const void *A, size_t ABytes, const void *B, size_t BBytes) {
+  const uintptr_t X = reinterpret_cast<uintptr_t>(A), Y = reinterpret_cast<uintptr_t>(B);
+  return ABytes && BBytes && X < Y + BBytes && Y < X + ABytes;
+}
+
 /// What a region captures for a variable named with an array section: the
 /// pointer itself, or the array decayed to a pointer to its first element.
 template <class T>

@@ -52,6 +52,15 @@ static __inline__ ferry_acc_launch_options ferry_acc_default_options(void) {
 
 static const int ferry_acc_async_noval = acc_async_noval;
 
+/* Whether two ranges of memory share a byte (empty ones share none), as
+ * <ferry/acc/acc.h>'s ranges_overlap: a loop proven independent on the
+ * condition that two arrays are distinct memory runs in order where not. */
+static __inline__ int ferry_acc_ranges_overlap(const void *a, size_t a_bytes, const void *b,
+                                               size_t b_bytes) {
+  const __UINTPTR_TYPE__ x = (__UINTPTR_TYPE__)a, y = (__UINTPTR_TYPE__)b;
+  return a_bytes && b_bytes && x < y + b_bytes && y < x + a_bytes;
+}
+
 /* A section a[lo:n][lo2:n2]... of an array of rows (T a[N][M], T (*a)[M])
  * is one block of memory only where every inner section is whole, as
  * <ferry/acc/acc.h>'s rows_base checks in C++: `inner` holds each inner
