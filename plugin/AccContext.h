@@ -13,6 +13,7 @@
 #define FERRY_PLUGIN_ACCCONTEXT_H
 
 #include "CanonicalLoop.h"
+#include "DependenceTest.h"
 #include "Directive.h"
 #include "LambdaRoutines.h"
 #include "StatementLexer.h"
@@ -135,7 +136,7 @@ struct NestedLoops {
   /// Pairs of arrays (names) the dependence tests of these loops, and of the
   /// region's own, took for distinct memory on the condition that their
   /// ranges do not overlap: the launch compares them (OverlapPairs).
-  std::vector<std::pair<std::string, std::string>> AssumedDistinct;
+  OverlapPairs AssumedDistinct;
   /// What the private and firstprivate clauses of every loop construct
   /// nested in it, at any depth, name (however each runs).
   llvm::SmallVector<const clang::IdentifierInfo *, 4> NestedPrivateNames;

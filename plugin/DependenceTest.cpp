@@ -345,8 +345,7 @@ public:
         if (std::string Why = distinct(Written.getKey(), Other.getKey(), Pairs); !Why.empty())
           return Why;
     if (!Pairs.empty() && !Assumed)
-      return "'" + Pairs.front().first + "' and '" + Pairs.front().second +
-             "' may be the same memory";
+      return "'" + Pairs.front().A + "' and '" + Pairs.front().B + "' may be the same memory";
     for (auto &P : Pairs)
       if (!llvm::is_contained(*Assumed, P))
         Assumed->push_back(P);
@@ -369,8 +368,7 @@ private:
         return "'" + Name.str() +
                "' is not named with a section in a data clause, so it may overlap the "
                "arrays the loop writes";
-    std::pair<std::string, std::string> P(std::min(Written, Other).str(),
-                                          std::max(Written, Other).str());
+    OverlapPair P{std::min(Written, Other).str(), std::max(Written, Other).str()};
     if (!llvm::is_contained(Pairs, P))
       Pairs.push_back(std::move(P));
     return {};

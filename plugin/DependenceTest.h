@@ -99,11 +99,19 @@ struct LoopMemory {
   llvm::StringSet<> Sections;
 };
 
-/// Pairs of names a proof took for distinct memory although the program
-/// does not say so (two sections, a section and an array): the region's
-/// launch compares their ranges and runs the loop in order where they
-/// overlap. Each pair once, in the order found.
-using OverlapPairs = std::vector<std::pair<std::string, std::string>>;
+/// Two names a proof took for distinct memory although the program does not
+/// say so (two sections, a section and an array): the region's launch
+/// compares their ranges and runs the loop in order where they overlap.
+struct OverlapPair {
+  std::string A, B; ///< A < B
+  /// The loop is independent where the two are one array at the same base
+  /// (`scale(x, x)` over `a[i] = 2 * b[i]`): no need to run it in order
+  /// where the two pointers are equal.
+  bool SameBaseIndependent = false;
+  bool operator==(const OverlapPair &O) const { return A == O.A && B == O.B; }
+};
+/// Each pair once, in the order found.
+using OverlapPairs = std::vector<OverlapPair>;
 
 /// Empty when the iterations of \p L are proven independent; otherwise
 /// why not ("loop-carried dependence on 'a' ..."). \p Memory: what is known

@@ -991,16 +991,21 @@ void LoopConstruct::emitOverlapCheck(TokenBuilder &B) {
   };
   TokenBuilder Test(PP, PragmaLoc);
   std::string Names;
-  for (const auto &[A, C] : Nested.AssumedDistinct) {
+  for (const OverlapPair &P : Nested.AssumedDistinct) {
     TokenBuilder Pair(PP, PragmaLoc);
-    Pair.code(isC(PP) ? "|| ferry_acc_ranges_overlap(" : "|| ::ferry::acc::ranges_overlap(");
-    if (!Range(A, Pair))
+    Pair.code(isC(PP) ? "|| (ferry_acc_ranges_overlap(" : "|| (::ferry::acc::ranges_overlap(");
+    if (!Range(P.A, Pair))
       continue;
     Pair.code(",");
-    if (!Range(C, Pair))
+    if (!Range(P.B, Pair))
       continue;
+    Pair.code(")");
+    // (Equal pointers, where the loop is independent as one array.)
+    if (P.SameBaseIndependent)
+      Pair.code("&& (const void *)(" + P.A + ") != (const void *)(" + P.B + ")");
     Test.tokens(Pair.get()).code(")");
-    Names += (Names.empty() ? "'" : ", '") + A + "' and '" + C + "'";
+    Names += (Names.empty() ? "'" : ", '") + P.A + "' and '" + P.B + "'" +
+             (P.SameBaseIndependent ? " (unless they are equal)" : "");
   }
   if (Names.empty())
     return;

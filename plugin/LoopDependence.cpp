@@ -220,8 +220,28 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
         WideIntegers.insert(Name);
     }
   }
-  return findDependence(PP, Written, Memory, Assumed, Reductions, Privates, PureCalls,
-                        WideIntegers);
+  const size_t Before = Assumed ? Assumed->size() : 0;
+  std::string Why = findDependence(PP, Written, Memory, Assumed, Reductions, Privates,
+                                   PureCalls, WideIntegers);
+  if (!Why.empty() || !Assumed)
+    return Why;
+  // Each new pair read as one array (B renamed A): independent so, the
+  // launch need not run the loop in order where the two pointers are equal.
+  for (size_t I = Before; I < Assumed->size(); ++I) {
+    OverlapPair &P = (*Assumed)[I];
+    CanonicalLoop One = Written;
+    IdentifierInfo *A = PP.getIdentifierInfo(P.A);
+    for (size_t K = 0; K < One.Body.size(); ++K)
+      if (One.Body[K].is(tok::identifier) &&
+          One.Body[K].getIdentifierInfo()->getName() == P.B &&
+          !(K > 0 && One.Body[K - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+        One.Body[K].setIdentifierInfo(A);
+    OverlapPairs Others;
+    P.SameBaseIndependent = findDependence(PP, One, Memory, &Others, Reductions, Privates,
+                                           PureCalls, WideIntegers)
+                                .empty();
+  }
+  return Why;
 }
 
 std::string findLoopConflict(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,

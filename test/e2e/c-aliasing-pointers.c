@@ -7,7 +7,8 @@
    sequential program's both times (the loops ran in parallel before, and
    `shift(x, x, n)` came out wrong on the host's threads). `kernels`, its
    plain loops, `parallel loop auto`, a `loop` nested in an iteration, a
-   global array against a pointer, `present` sections, a reduction beside.
+   global array against a pointer, `present` sections, a reduction beside;
+   and a loop that is independent where its two pointers are equal, run so.
    C and C++ (OpenACC sweep 12, F2).
    RUN: %ferry-clang -std=c11 -O2 %s -o %t
    RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -29,6 +30,15 @@ static void shift(double *a, const double *b, int n) {
 #pragma acc kernels copy(a[0:n + 1]) copyin(b[0:n])
   for (int i = 0; i < n; i++)
     a[i + 1] = b[i] + 1.0;
+}
+
+/* Independent where a and b are equal too (`add_one(x, x, n)`): in
+   parallel then; in order where they overlap otherwise (`add_one(x + 1, x,
+   n)` is shift). */
+static void add_one(double *a, const double *b, int n) {
+#pragma acc kernels copy(a[0:n]) copyin(b[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1.0;
 }
 
 static void shift_auto(double *a, const double *b, int n) {
@@ -99,6 +109,14 @@ int main(int argc, char **argv) {
   fill(x, n, 0);
   shift(x, x, n);
   bad += check("shift, same memory", x, n, 0);
+  for (int i = 0; i <= n; i++)
+    x[i] = i;
+  add_one(x, x, n + 1);
+  bad += check("in place, same memory", x, n, 1);
+  fill(x, n, 0);
+#pragma acc data copy(x[0:n + 1])
+  add_one(x + 1, x, n);
+  bad += check("in place, overlapping", x, n, 0);
   fill(x, n, 0);
   shift_auto(x, x, n);
   bad += check("parallel loop auto, same memory", x, n, 0);

@@ -18,6 +18,15 @@ void sections(double *a, const double *b, int n) {
 // CHECK: overlap-check-remarks.c:[[#@LINE-3]]:{{[0-9]+}}: remark: ferry: the proof takes 'a' and 'b' for distinct memory, which the program does not promise (no 'restrict', no 'independent'): their sections are compared when the region starts, and where they overlap its iterations run in order on one work-item
 }
 
+// Independent where the two pointers are equal (`scale(x, x, n)`): the
+// launch runs it in order only where they overlap otherwise.
+void scale(double *a, const double *b, int n) {
+// CHECK: overlap-check-remarks.c:[[#@LINE+1]]:{{[0-9]+}}: remark: ferry: the proof takes 'a' and 'b' (unless they are equal) for distinct memory
+#pragma acc parallel loop auto copy(a[0:n]) copyin(b[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = 2 * b[i];
+}
+
 void pointer_and_array(const double *p, int n) {
 // CHECK: overlap-check-remarks.c:[[#@LINE+1]]:{{[0-9]+}}: remark: ferry: 'parallel loop' over 'i', iterations proven independent
 #pragma acc parallel loop auto copyin(p[0:n])
