@@ -197,6 +197,8 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   LookupResult R(*TheSema, Name[0].getIdentifierInfo(), Name[0].getLocation(),
                  Sema::LookupOrdinaryName);
   TheSema->LookupName(R, TheSema->getCurScope());
+  if (R.empty())
+    return 4;
   unsigned Functions = 0;
   bool Member = false;
   for (NamedDecl *ND : R) {

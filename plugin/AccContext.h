@@ -355,8 +355,9 @@ public:
   /// `routine(name)`: marks every function \p Name names with
   /// `annotate(Annotation)` (so that calls of it without a definition here are
   /// calls into another translation unit). Returns 0 when it names no
-  /// function, 1 for one function that is not a non-static member, 3 for a
-  /// variable that holds a lambda (its call operator is marked), 2 else.
+  /// function, 4 when nothing of that name is declared, 1 for one function
+  /// that is not a non-static member, 3 for a variable that holds a lambda
+  /// (its call operator is marked), 2 else.
   int markRoutine(llvm::ArrayRef<clang::Token> Name, llvm::StringRef Annotation) const;
   /// `kernels`: the local scalar variables \p Body assigns (`x = `, `x += `,
   /// `++x`, `x--`) that no clause of \p Clauses names: OpenACC makes them

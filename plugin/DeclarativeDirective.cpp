@@ -159,6 +159,11 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
       report(PP, D.Name.front().getLocation(), Diag::RoutineNotFunction);
       return;
     }
+    if (Found == 4) {
+      report(PP, D.Name.front().getLocation(), Diag::RoutineNameUndeclared)
+          << PP.getSpelling(D.Name.front());
+      return;
+    }
     if (Found == 3)
       return; // a lambda's call operator, annotated: the outliner reads it
     if (Found != 1) {

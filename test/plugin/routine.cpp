@@ -22,7 +22,9 @@ void g() {
 #pragma acc routine(f1 // expected-error {{expected ')' to close the argument of OpenACC clause 'routine'}}
 #pragma acc routine seq nohost
 void f6() {}
-#pragma acc routine(undeclared_fn) seq // expected-error {{OpenACC 'routine' must be followed by a function declaration or name a function: routine(name)}}
+#pragma acc routine(undeclared_fn) seq // expected-error {{'undeclared_fn' in OpenACC 'routine(undeclared_fn)' is not declared yet: declare the function before the directive, or write '#pragma acc routine' without the name right before its declaration, which it then applies to}}
+int not_function;
+#pragma acc routine(not_function) seq // expected-error {{OpenACC 'routine' must be followed by a function declaration or name a function: routine(name)}}
 void over(int);
 void over(double);
 #pragma acc routine(over) seq bind(f6) // expected-error {{OpenACC 'bind' on an overloaded or member function is not supported by Ferry yet}}
