@@ -919,6 +919,22 @@ static uint64_t emu_amd_ballot_i64(uint32_t S, uint32_t P) {
 static uint32_t emu_amd_ballot_i32(uint32_t S, uint32_t P) {
   return uint32_t(rendezvous(Wait::Collective, S, Op::AmdBallot, P != 0));
 }
+/// v_perm_b32: each byte of the result chosen from the eight of {S0, S1}
+/// (S1 the low word) by a selector byte; 8-11 give the sign of byte 1 or 3
+/// of S1 or S0 spread over the byte, 12 zero, 13 and above 0xff.
+static uint32_t emu_amd_perm(uint32_t, uint32_t S0, uint32_t S1, uint32_t Sel) {
+  const uint64_t Data = (uint64_t(S0) << 32) | S1;
+  uint32_t R = 0;
+  for (unsigned I = 0; I < 4; ++I) {
+    const unsigned K = (Sel >> (8 * I)) & 0xff;
+    const uint32_t Byte = K < 8    ? uint32_t(Data >> (8 * K)) & 0xff
+                          : K < 12 ? ((Data >> (16 * (K - 8) + 15)) & 1 ? 0xff : 0)
+                          : K == 12 ? 0
+                                    : 0xff;
+    R |= Byte << (8 * I);
+  }
+  return R;
+}
 static uint32_t emu_amd_mbcnt_lo(uint32_t, uint32_t Mask, uint32_t Acc) {
   const unsigned L = CurLane->InWave;
   const uint32_t Below = L >= 32 ? 0xffffffffu : (uint32_t(1) << L) - 1;

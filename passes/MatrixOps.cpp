@@ -30,8 +30,15 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
+
+static cl::opt<unsigned> PackedChoiceProducts(
+    "ferry-packed-matrix-choices",
+    cl::desc("Matrix products in a function from which on their half-wave choices are "
+             "v_perm_b32 of 32-bit words rather than selects (64; 1: always)"),
+    cl::init(64));
 
 namespace ferry {
 
@@ -161,12 +168,94 @@ SmallVector<Value *, 8> readFromLane(IRBuilder<> &B, ArrayRef<Value *> Elems, Va
   return Out;
 }
 
-SmallVector<Value *, 8> select(IRBuilder<> &B, Value *Cond, ArrayRef<Value *> X,
-                               ArrayRef<Value *> Y) {
-  SmallVector<Value *, 8> R;
-  for (unsigned I = 0; I < X.size(); ++I)
-    R.push_back(B.CreateSelect(Cond, X[I], Y[I]));
-  return R;
+/// A product's choice, per lane, between fragments of its two half-waves
+/// (EMU32 MFMA: warps 0 and 1, lane bit 5; WMMA: half-warps, bit 4):
+/// `high ? x : y` and `high ? 0 : y` element by element, as `select`s of
+/// one lane condition, or, for a function with many products (\p Packed),
+/// 32 bits at a time as `v_perm_b32` of a word of x and a word of y by a
+/// byte selector of the lane (0x07060504: all of x; 0x03020100: all of y;
+/// 0x0c0c0c0c: zero). The selects' one i1 condition, shared by every
+/// product of a kernel, becomes a condition register copied for each of its
+/// uses, and MachineCSE's kill-flag updates over that register's uses grow
+/// quadratically: cuda-samples' cudaTensorCoreGemm (2049 products in one
+/// kernel) spent 380 of its 460 s of code generation there; with perm 90 s.
+/// The selects stay for fewer products: one VGPR fewer (the condition lives
+/// in SGPRs).
+class HalfChoice {
+public:
+  HalfChoice(IRBuilder<> &B, Value *Lane, unsigned Bit, bool Packed) : B(B), Packed(Packed) {
+    if (!Packed) {
+      High = B.CreateICmpNE(B.CreateAnd(Lane, 1u << Bit), B.getInt32(0), "high.half");
+      return;
+    }
+    Value *Set = B.CreateAnd(B.CreateLShr(Lane, Bit), 1);
+    auto Selector = [&](uint32_t WhenSet) {
+      return B.CreateAdd(B.CreateMul(Set, B.getInt32(WhenSet - 0x03020100u)),
+                         B.getInt32(0x03020100u));
+    };
+    WordX = Selector(0x07060504u), WordZero = Selector(0x0c0c0c0cu);
+  }
+
+  /// `high ? X : Y`.
+  SmallVector<Value *, 8> operator()(ArrayRef<Value *> X, ArrayRef<Value *> Y) const {
+    if (Packed)
+      return permuteWords(WordX, X, Y);
+    SmallVector<Value *, 8> R;
+    for (unsigned I = 0; I < X.size(); ++I)
+      R.push_back(B.CreateSelect(High, X[I], Y[I]));
+    return R;
+  }
+
+  /// `high ? 0 : Y`.
+  SmallVector<Value *, 8> zeroOr(ArrayRef<Value *> Y) const {
+    if (Packed)
+      return permuteWords(WordZero, Y, Y);
+    SmallVector<Value *, 8> Zero(Y.size(), Constant::getNullValue(Y[0]->getType()));
+    return (*this)(Zero, Y);
+  }
+
+private:
+  SmallVector<Value *, 8> permuteWords(Value *Sel, ArrayRef<Value *> X,
+                                       ArrayRef<Value *> Y) const {
+    Type *Ty = X[0]->getType();
+    const unsigned Bits = Ty->getPrimitiveSizeInBits(), Per = 32 / Bits;
+    assert(Bits && 32 % Bits == 0 && X.size() % Per == 0 && X.size() == Y.size() &&
+           "fragment halves are whole 32-bit registers");
+    SmallVector<Value *, 8> Out;
+    for (unsigned I = 0; I < X.size(); I += Per) {
+      Value *Word = B.CreateIntrinsic(Intrinsic::amdgcn_perm, {},
+                                      {packRegister(B, B.getInt32Ty(), X.slice(I, Per)),
+                                       packRegister(B, B.getInt32Ty(), Y.slice(I, Per)), Sel});
+      SmallVector<Value *, 4> Parts;
+      appendElements(B, Word, Bits, Parts);
+      for (Value *E : Parts)
+        Out.push_back(B.CreateBitCast(E, Ty));
+    }
+    return Out;
+  }
+
+  IRBuilder<> &B;
+  bool Packed;
+  Value *High = nullptr, *WordX = nullptr, *WordZero = nullptr;
+};
+
+/// Whether \p F holds at least -ferry-packed-matrix-choices matrix products
+/// (matrix intrinsics not lowered yet and calls of the helpers of those
+/// that are), whose half-wave choices are then packed (HalfChoice).
+bool manyProducts(const Function &F) {
+  unsigned N = 0;
+  for (const Function &Callee : *F.getParent()) {
+    const StringRef Name = Callee.getName();
+    if (!(Name.starts_with("llvm.nvvm.wmma.") && Name.contains(".mma.")) &&
+        !Name.starts_with("llvm.nvvm.mma.") && !Name.starts_with("__ferry_wmma_") &&
+        !Name.starts_with("__ferry_mma_"))
+      continue;
+    for (const User *U : Callee.users())
+      if (const auto *CI = dyn_cast<CallInst>(U);
+          CI && CI->getFunction() == &F && ++N >= PackedChoiceProducts)
+        return true;
+  }
+  return false;
 }
 
 Value *vectorOf(IRBuilder<> &B, ArrayRef<Value *> Elems) {
@@ -189,24 +278,23 @@ SmallVector<Value *, 16> elementsOf(IRBuilder<> &B, Value *Vector) {
 /// (A and B halves: 4 slots, tf32 2; C and D: 4).
 SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                     ArrayRef<Value *> A, ArrayRef<Value *> Bm,
-                                    ArrayRef<Value *> C) {
+                                    ArrayRef<Value *> C, bool Packed) {
   WarpBuilder W(B, T);
   Value *Lane = W.waveLane();
-  Value *High = B.CreateICmpNE(B.CreateAnd(Lane, 32), B.getInt32(0), "high.warp");
+  const HalfChoice High(B, Lane, 5, Packed); // the upper half-wave: warp 1
   Value *Partner = B.CreateXor(Lane, 32);
   // Operands of MFMA 0 and MFMA 1 in this lane.
   auto Split = [&](ArrayRef<Value *> F, unsigned Half) {
     ArrayRef<Value *> Lo = F.slice(0, Half), Hi = F.slice(Half, Half);
-    SmallVector<Value *, 8> Own = select(B, High, Hi, Lo), Send = select(B, High, Lo, Hi);
+    SmallVector<Value *, 8> Own = High(Hi, Lo), Send = High(Lo, Hi);
     SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
-    return std::make_pair(select(B, High, Recv, Own), select(B, High, Own, Recv));
+    return std::make_pair(High(Recv, Own), High(Own, Recv));
   };
   // MFMA 16x16x32 i8 reads k 0-15 from lanes 0-31 (the rest zero): the
   // low half-wave holds warp 0's operands and receives warp 1's.
   auto LowHalf = [&](ArrayRef<Value *> F) {
-    SmallVector<Value *, 8> Zero(F.size(), Constant::getNullValue(F[0]->getType()));
     SmallVector<Value *, 8> Recv = readFromLane(B, F, Partner);
-    return std::make_pair(select(B, High, Zero, F), select(B, High, Zero, Recv));
+    return std::make_pair(High.zeroOr(F), High.zeroOr(Recv));
   };
   const bool K32 = In == MatrixInput::S8 && mfmaI8IsK32(T);
   const unsigned HalfAB = In == MatrixInput::TF32 ? 2 : 4;
@@ -229,11 +317,11 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
   };
   SmallVector<Value *, 16> D0 = MFMA(A0, B0, C0), D1 = MFMA(A1, B1, C1);
   // This lane's warp keeps its MFMA's rows here and gets the other half-wave's.
-  SmallVector<Value *, 8> Keep = select(B, High, D1, D0);
-  SmallVector<Value *, 8> Send = select(B, High, D0, D1);
+  SmallVector<Value *, 8> Keep = High(D1, D0);
+  SmallVector<Value *, 8> Send = High(D0, D1);
   SmallVector<Value *, 8> Recv = readFromLane(B, Send, Partner);
-  SmallVector<Value *, 8> D = select(B, High, Recv, Keep);
-  D.append(select(B, High, Keep, Recv));
+  SmallVector<Value *, 8> D = High(Recv, Keep);
+  D.append(High(Keep, Recv));
   return D;
 }
 
@@ -242,17 +330,17 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
 /// half-warps swap theirs (lane ^ 16).
 SmallVector<Value *, 8> productWMMA(IRBuilder<> &B, const TranslateTarget &T, MatrixInput In,
                                     ArrayRef<Value *> A, ArrayRef<Value *> Bm,
-                                    ArrayRef<Value *> C, bool Saturate = false) {
+                                    ArrayRef<Value *> C, bool Packed, bool Saturate = false) {
   const bool Int = In == MatrixInput::S8 || In == MatrixInput::U8;
   auto Full = [&](ArrayRef<Value *> F) -> Value * {
     if (In == MatrixInput::F16)
       return vectorOf(B, F);
     WarpBuilder W(B, T);
     Value *Lane = W.waveLane();
-    Value *High = B.CreateICmpNE(B.CreateAnd(Lane, 16), B.getInt32(0));
+    const HalfChoice High(B, Lane, 4, Packed);
     SmallVector<Value *, 8> Other = readFromLane(B, F, B.CreateXor(Lane, 16));
-    SmallVector<Value *, 16> All = select(B, High, Other, F);
-    All.append(select(B, High, F, Other));
+    SmallVector<Value *, 16> All = High(Other, F);
+    All.append(High(F, Other));
     return vectorOf(B, All);
   };
   Value *VA = Full(A), *VB = Full(Bm), *VC = vectorOf(B, C);
@@ -320,16 +408,20 @@ Function *lanesHelper(Module &M, StringRef Name, FunctionType *Ty,
 /// product of one warp's fragments as vectors of their elements (<8 x i32>
 /// for integer inputs; \p Saturate: .satfinite, the sums clamped to i32,
 /// which WMMA's clamp does and MFMA cannot); tf32:
-/// `__ferry_wmma_m16n16k8_tf32_<unit>` on truncated f32 elements.
-Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool Saturate) {
+/// `__ferry_wmma_m16n16k8_tf32_<unit>` on truncated f32 elements; `_packed`
+/// with \p Packed (HalfChoice), whose FMA fallback is shared.
+Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool Saturate,
+                     bool Packed) {
   MatrixUnit Unit = matrixUnit(T, In);
   if (Saturate && Unit == MatrixUnit::MFMA)
     Unit = MatrixUnit::FMA;
-  std::string Name =
+  Packed &= Unit != MatrixUnit::FMA;
+  const std::string Base =
       (Twine(In == MatrixInput::TF32 ? "__ferry_wmma_m16n16k8_" : "__ferry_wmma_m16n16k16_") +
        InputNames[int(In)] + (Saturate ? "_sat_" : "_") + UnitNames[int(Unit)] +
        (T.isWave64() ? "_emu32" : "_w32"))
           .str();
+  const std::string Name = Packed ? Base + "_packed" : Base;
   LLVMContext &Ctx = M.getContext();
   WarpMatrixLayout L = wmmaLayout(T, In);
   Type *Elem = inputType(Ctx, In);
@@ -356,11 +448,11 @@ Function *wmmaHelper(Module &M, const TranslateTarget &T, MatrixInput In, bool S
         auto *Fallback = BasicBlock::Create(Ctx, "lanes", &F);
         B.CreateCondBr(wholeWave(B, T), Native, Fallback);
         IRBuilder<> NB(Native);
-        Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, A, Bm, C)
-                                            : productWMMA(NB, T, In, A, Bm, C, Saturate));
+        Return(NB, Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, A, Bm, C, Packed)
+                                            : productWMMA(NB, T, In, A, Bm, C, Packed, Saturate));
         IRBuilder<> FB(Fallback);
         Function *Slow = lanesHelper(
-            M, Name, F.getFunctionType(),
+            M, Base, F.getFunctionType(),
             [&](IRBuilder<> &LB, ArrayRef<Value *> LA, ArrayRef<Value *> LBm,
                 ArrayRef<Value *> LC) -> SmallVector<Value *, 8> {
               if (In == MatrixInput::S8 || In == MatrixInput::U8)
@@ -424,12 +516,15 @@ SmallVector<Value *, 8> fromWmmaLayout(IRBuilder<> &B, const TranslateTarget &T,
 /// layout. With a matrix unit and the whole wave at the call, the fragments
 /// move into the m16n16k16 WMMA layout (tf32: m16n16k8; N and K padded
 /// with zeros), the WMMA product runs on MFMA or WMMA, and D moves back;
-/// otherwise FMAs across the warp.
-Function *mmaSyncHelper(Module &M, const TranslateTarget &T, MatrixInput In, unsigned K) {
+/// otherwise FMAs across the warp. `_packed` with \p Packed (HalfChoice).
+Function *mmaSyncHelper(Module &M, const TranslateTarget &T, MatrixInput In, unsigned K,
+                        bool Packed) {
   const MatrixUnit Unit = matrixUnit(T, In);
-  std::string Name = (Twine("__ferry_mma_m16n8k") + Twine(K) + "_" + InputNames[int(In)] + "_" +
-                      UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
-                         .str();
+  Packed &= Unit != MatrixUnit::FMA;
+  const std::string Base = (Twine("__ferry_mma_m16n8k") + Twine(K) + "_" + InputNames[int(In)] +
+                            "_" + UnitNames[int(Unit)] + (T.isWave64() ? "_emu32" : "_w32"))
+                               .str();
+  const std::string Name = Packed ? Base + "_packed" : Base;
   LLVMContext &Ctx = M.getContext();
   WarpMatrixLayout L = mmaSyncLayout(K, In == MatrixInput::TF32);
   Type *Elem = inputType(Ctx, In);
@@ -453,12 +548,13 @@ Function *mmaSyncHelper(Module &M, const TranslateTarget &T, MatrixInput In, uns
         SmallVector<Value *, 16> TA = toWmmaLayout(NB, T, In, K, MatrixOperand::A, A),
                                  TB = toWmmaLayout(NB, T, In, K, MatrixOperand::B, Bm),
                                  TC = toWmmaLayout(NB, T, In, K, MatrixOperand::C, C);
-        SmallVector<Value *, 8> D = Unit == MatrixUnit::MFMA ? productMFMA(NB, T, In, TA, TB, TC)
-                                                             : productWMMA(NB, T, In, TA, TB, TC);
+        SmallVector<Value *, 8> D = Unit == MatrixUnit::MFMA
+                                        ? productMFMA(NB, T, In, TA, TB, TC, Packed)
+                                        : productWMMA(NB, T, In, TA, TB, TC, Packed);
         Return(NB, fromWmmaLayout(NB, T, D));
         IRBuilder<> FB(Lanes);
         Function *Slow = lanesHelper(
-            M, Name, F.getFunctionType(),
+            M, Base, F.getFunctionType(),
             [&](IRBuilder<> &LB, ArrayRef<Value *> LA, ArrayRef<Value *> LBm,
                 ArrayRef<Value *> LC) -> SmallVector<Value *, 8> {
               return warpProductFMA(LB, T, L, LA, LBm, LC);
@@ -624,7 +720,8 @@ Value *lowerWmmaMma(IntrinsicLowering &L, int Saturate) {
   WarpMatrixLayout Layout = wmmaLayout(L.T, In);
   if (O.A.size() != Layout.SlotsA || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = wmmaHelper(L.module(), L.T, In, Saturate);
+  Function *F =
+      wmmaHelper(L.module(), L.T, In, Saturate, manyProducts(*L.B.GetInsertBlock()->getParent()));
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
@@ -698,7 +795,8 @@ Value *lowerMmaSync(IntrinsicLowering &L, int K) {
   WarpMatrixLayout Layout = mmaSyncLayout(K, TF32);
   if (O.A.size() != Layout.SlotsA || O.B.size() != Layout.SlotsB || O.C.size() != Layout.SlotsC)
     return L.fail("unexpected fragment type");
-  Function *F = mmaSyncHelper(L.module(), L.T, In, K);
+  Function *F =
+      mmaSyncHelper(L.module(), L.T, In, K, manyProducts(*L.B.GetInsertBlock()->getParent()));
   IRBuilder<> &B = L.B;
   return mmaResult(L, B.CreateCall(F, {vectorOf(B, O.A), vectorOf(B, O.B), vectorOf(B, O.C)}));
 }
