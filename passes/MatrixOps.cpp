@@ -178,7 +178,8 @@ SmallVector<Value *, 8> readFromLane(IRBuilder<> &B, ArrayRef<Value *> Elems, Va
 /// product of a kernel, becomes a condition register copied for each of its
 /// uses, and MachineCSE's kill-flag updates over that register's uses grow
 /// quadratically: cuda-samples' cudaTensorCoreGemm (2049 products in one
-/// kernel) spent 380 of its 460 s of code generation there; with perm 90 s.
+/// kernel) spent 380 of its 460 s of code generation there (its whole
+/// gfx90a compile: 554 s; 30 s so, with productMFMA's A and B as words).
 /// The selects stay for fewer products: one VGPR fewer (the condition lives
 /// in SGPRs).
 class HalfChoice {
@@ -298,12 +299,29 @@ SmallVector<Value *, 8> productMFMA(IRBuilder<> &B, const TranslateTarget &T, Ma
   };
   const bool K32 = In == MatrixInput::S8 && mfmaI8IsK32(T);
   const unsigned HalfAB = In == MatrixInput::TF32 ? 2 : 4;
-  auto [A0, A1] = K32 ? LowHalf(A) : Split(A, HalfAB);
-  auto [B0, B1] = K32 ? LowHalf(Bm) : Split(Bm, HalfAB);
+  // Packed: A and B as 32-bit words (a vector bitcast each way), so that
+  // the choices and the swap move words, not 8- or 16-bit elements masked
+  // out and back in (whose masks SI Peephole SDWA then rewrites, with kill
+  // flag updates as quadratic as MachineCSE's were).
+  Type *ElemAB = A[0]->getType();
+  const unsigned Per = Packed ? 32 / ElemAB->getPrimitiveSizeInBits() : 1;
+  auto Words = [&](ArrayRef<Value *> F) -> SmallVector<Value *, 16> {
+    if (!Packed)
+      return SmallVector<Value *, 16>(F.begin(), F.end());
+    return elementsOf(B, B.CreateBitCast(vectorOf(B, F), FixedVectorType::get(
+                                                             B.getInt32Ty(), F.size() / Per)));
+  };
+  const SmallVector<Value *, 16> AW = Words(A), BW = Words(Bm);
+  auto [A0, A1] = K32 ? LowHalf(AW) : Split(AW, HalfAB / Per);
+  auto [B0, B1] = K32 ? LowHalf(BW) : Split(BW, HalfAB / Per);
   auto [C0, C1] = Split(C, 4);
   auto MFMA = [&](ArrayRef<Value *> X, ArrayRef<Value *> Y, ArrayRef<Value *> Acc) {
     Value *Zero = B.getInt32(0);
     Value *VX = vectorOf(B, X), *VY = vectorOf(B, Y);
+    if (Packed) { // the elements of the words
+      Type *Elems = FixedVectorType::get(ElemAB, X.size() * Per);
+      VX = B.CreateBitCast(VX, Elems), VY = B.CreateBitCast(VY, Elems);
+    }
     if (In == MatrixInput::S8) { // four (eight) i8 in an i32 (i64)
       Type *Word = K32 ? B.getInt64Ty() : B.getInt32Ty();
       VX = B.CreateBitCast(VX, Word), VY = B.CreateBitCast(VY, Word);
