@@ -222,7 +222,9 @@ protected:
       CI.getPreprocessorOpts().ImplicitPCHInclude = PCH;
     } else {
       std::string Predefines = PP.getPredefines();
-      const std::string Ferry = std::string("#define _OPENACC 201811\n#include <ferry/acc/") +
+      // (The implementation's macros first: HeaderPCH.h.)
+      const std::string Ferry = implementationMacroLines(CI.getPreprocessorOpts()) +
+                                "#define _OPENACC 201811\n#include <ferry/acc/" +
                                 (C ? "acc_c.h" : "acc.h") + ">\n";
       const size_t CommandLine = Predefines.find("# 1 \"<command line>\" 1\n");
       if (CommandLine == std::string::npos)

@@ -17,6 +17,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Serialization/ASTReader.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -33,7 +34,8 @@ namespace {
 
 /// What the header is compiled with: the translation unit's options except
 /// what belongs to the unit alone (its `-D`/`-include` options, which follow
-/// the header, its dependency file, plugins and `-verify`).
+/// the header, but for the reserved names of implementationMacros; its
+/// dependency file, plugins and `-verify`).
 std::shared_ptr<CompilerInvocation> headerInvocation(CompilerInstance &CI,
                                                      StringRef HeaderPath,
                                                      StringRef IncludeDir) {
@@ -50,7 +52,9 @@ std::shared_ptr<CompilerInvocation> headerInvocation(CompilerInstance &CI,
   FO.TimeTracePath.clear();
   FO.OutputFile.clear();
   PreprocessorOptions &PPO = Inv->getPreprocessorOpts();
+  const auto Reserved = implementationMacros(CI.getPreprocessorOpts());
   PPO.Macros.assign(1, {"_OPENACC=201811", /*IsUndef=*/false});
+  PPO.Macros.insert(PPO.Macros.end(), Reserved.begin(), Reserved.end());
   PPO.Includes.clear();
   PPO.MacroIncludes.clear();
   PPO.ImplicitPCHInclude.clear();
@@ -72,10 +76,12 @@ std::string pchKey(CompilerInstance &CI, StringRef Header, StringRef IncludeDir)
       .field("header", Header)
       .field("include-dir", IncludeDir);
   // Language, target and the preprocessor's own options; without the unit's
-  // macros, which do not reach the header.
+  // macros, which do not reach the header, but for the implementation's.
   CompilerInvocation Options(CI.getInvocation());
   Options.getPreprocessorOpts().Macros.clear();
   Key.field("invocation", Options.getModuleHash());
+  for (const auto &[Macro, Undef] : implementationMacros(CI.getPreprocessorOpts()))
+    Key.field(Undef ? "undef" : "define", Macro);
   const HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
   Key.field("sysroot", HS.Sysroot).field("resource-dir", HS.ResourceDir);
   for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
@@ -173,6 +179,26 @@ bool wantsPCH(const CompilerInstance &CI) {
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, bool>>
+implementationMacros(const PreprocessorOptions &Options) {
+  std::vector<std::pair<std::string, bool>> Out;
+  for (const auto &[Macro, Undef] : Options.Macros)
+    if (Macro.size() >= 2 && Macro[0] == '_' && (isUpper(Macro[1]) || Macro[1] == '_'))
+      Out.emplace_back(Macro, Undef);
+  return Out;
+}
+
+std::string implementationMacroLines(const PreprocessorOptions &Options) {
+  std::string Lines;
+  for (const auto &[Macro, Undef] : implementationMacros(Options)) {
+    const auto [Name, Value] = StringRef(Macro).split('=');
+    Lines += Undef ? "#undef " + Name.str() + "\n"
+                   : "#define " + Name.str() + " " +
+                         (StringRef(Macro).contains('=') ? Value.str() : "1") + "\n";
+  }
+  return Lines;
+}
 
 std::string precompiledHeader(CompilerInstance &CI, StringRef Header, StringRef IncludeDir) {
   if (!wantsPCH(CI))

@@ -24,13 +24,29 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class CompilerInstance;
+class PreprocessorOptions;
 } // namespace clang
 
 namespace ferry {
 namespace plugin {
+
+/// The command line's `-D`/`-U` options (\p Options' macros, with whether
+/// each undefines) of names reserved to the implementation (`_` and a
+/// capital or a second `_`): feature-test macros (`_FORTIFY_SOURCE`,
+/// `_POSIX_C_SOURCE`, `_GNU_SOURCE`, `_FILE_OFFSET_BITS`) and library modes
+/// (`_GLIBCXX_DEBUG`, `_GLIBCXX_ASSERTIONS`), which must reach the C and C++
+/// libraries before Ferry's header includes them: they go before it (and
+/// key its PCH), where the program's own macros (`-DN=500`) come after it.
+std::vector<std::pair<std::string, bool>>
+implementationMacros(const clang::PreprocessorOptions &Options);
+
+/// Those as `#define`/`#undef` lines, in their order.
+std::string implementationMacroLines(const clang::PreprocessorOptions &Options);
 
 /// The path of a PCH of \p Header (found under \p IncludeDir, with
 /// `_OPENACC` defined) that \p CI can load, built now if the cache has none;
