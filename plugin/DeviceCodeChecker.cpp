@@ -438,9 +438,11 @@ private:
     if (!Callee && !isa<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens())) {
       error(Here, Diag::RegionIndirectCall, "");
     } else if (Callee) {
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-        checkVirtualCall(MC, Here);
-      checkCallee(Callee, L, User);
+      // (A virtual call is refused: what its static callee lacks, a body
+      // where it is pure, is no further error.)
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+      if (!MC || !checkVirtualCall(MC, Here))
+        checkCallee(Callee, L, User);
     }
     // A member call on a global object may change it.
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
@@ -477,13 +479,16 @@ private:
     return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
   }
 
-  /// A virtual call (not of a final method or class, not qualified).
-  void checkVirtualCall(const CXXMemberCallExpr *MC, SourceLocation Here) {
+  /// A virtual call (not of a final method or class, not qualified):
+  /// reported, true.
+  bool checkVirtualCall(const CXXMemberCallExpr *MC, SourceLocation Here) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-    if (M && M->isVirtual() && !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>() &&
-        !(ME && ME->hasQualifier()))
-      error(Here, Diag::RegionVirtualCall, M->getQualifiedNameAsString());
+    if (!M || !M->isVirtual() || M->hasAttr<FinalAttr>() || M->getParent()->hasAttr<FinalAttr>() ||
+        (ME && ME->hasQualifier()))
+      return false;
+    error(Here, Diag::RegionVirtualCall, M->getQualifiedNameAsString());
+    return true;
   }
 
   /// Declared variables: static locals that may be written, variable-length

@@ -26,12 +26,18 @@ struct Shape {
 struct Square final : Shape {
   double area() const override { return 4.0; }
 };
+// A pure virtual function: the virtual call is the one error (no second
+// one for the missing body, OpenACC sweep 12 F12).
+struct Solid {
+  virtual double volume() const = 0;
+  virtual ~Solid() = default;
+};
 
 static int deep(int x) { return external_helper(x) + 1; } // expected-error {{a compute region cannot call 'external_helper' on a GPU}}
 
-void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
+void f(int n, double *a, Shape *s, Square *q, int (*fp)(int), Solid *solid) {
 #ifndef HOST_ONLY
-  // expected-note@+1 11 {{in the compute region that starts here}}
+  // expected-note@+1 12 {{in the compute region that starts here}}
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; ++i) {
     a[i] = std::sqrt(a[i]) + std::exp(1.0) + sin(a[i]) * scale * width; // math maps to the device library
@@ -56,6 +62,7 @@ void f(int n, double *a, Shape *s, Square *q, int (*fp)(int)) {
     if (acc_on_device(acc_device_nvidia))
       std::fprintf(stderr, "%d\n", i); // expected-error {{a compute region cannot do I/O ('fprintf') on a GPU; move it after the region}}
     a[i] += s->area(); // expected-error {{a compute region cannot make the virtual call 'Shape::area' on a GPU; call a non-virtual function (or qualify the call)}}
+    a[i] += solid->volume(); // expected-error {{a compute region cannot make the virtual call 'Solid::volume' on a GPU}}
     a[i] += s->Shape::area() + q->area(); // qualified, or final: direct calls
     a[i] += fp(i); // expected-error {{a compute region cannot call through a function pointer on a GPU; call the function by name}}
     counter = i; // expected-error {{a compute region cannot write the global variable 'counter', which is host memory; reduce into a local variable, or copy it to a local before the region and back after it}}
