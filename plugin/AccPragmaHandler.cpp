@@ -31,6 +31,42 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+/// The same data in `present` and in another data clause of one directive
+/// (`present(err) copyout(err)`): OpenACC names a variable in one clause,
+/// GCC refuses it. Ferry maps one directive's items of the same data as
+/// their union (`copyin(a[0:n]) copyout(a[0:n])` copies in and back,
+/// e2e/c-data-same-section.c), but `present` still requires the data
+/// present before the construct: where it is not, the construct stops on a
+/// GPU. A warning at the second. Different sections of one array
+/// (`present(a[0:h]) copyout(a[h:h])`) are not the same data.
+static void warnRepeatedData(Preprocessor &PP, const Directive &D) {
+  // Keys: `a` (named whole), `a[0:n]` (a section), `a[]` (some section).
+  llvm::StringMap<const Clause *> Seen;
+  auto Find = [&](const std::string &Key) -> const Clause * {
+    auto It = Seen.find(Key);
+    return It == Seen.end() ? nullptr : It->second;
+  };
+  for (const Clause &C : D.Clauses) {
+    if (!isDataClause(C.Kind))
+      continue;
+    for (const VarRef &V : C.Vars) {
+      const std::string Object = spellingOf(PP, V.object());
+      const bool Whole = V.Sections.empty();
+      const std::string Key = Whole ? Object : sectionsText(PP, V);
+      const Clause *First = Find(Key);
+      if (!First)
+        First = Whole ? Find(Object + "[]") : Find(Object);
+      if (First && First != &C && First->Kind != C.Kind &&
+          (First->Kind == ClauseKind::Present || C.Kind == ClauseKind::Present))
+        report(PP, V.Name.getLocation(), Diag::DataInTwoClauses)
+            << Object << spelling(First->Kind) << spelling(C.Kind);
+      Seen.try_emplace(Key, &C);
+      if (!Whole)
+        Seen.try_emplace(Object + "[]", &C);
+    }
+  }
+}
+
 /// A data clause that names a C++ object whose type is not trivially
 /// copyable (a std::vector, say) copies the object's bytes, not the memory
 /// it owns (OpenACC's copies are shallow): the device copy holds the host's
@@ -145,6 +181,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   if (!checkRoutineBody(PP, Ctx, *D))
     return;
   warnShallowCopies(PP, Ctx, *D);
+  warnRepeatedData(PP, *D);
   Ctx.mapDeclaredExtents(PP, *D);
   if (!Ctx.markVariableLengthArrays(PP, *D))
     return;
