@@ -346,9 +346,8 @@ public:
           return Why;
     if (!Pairs.empty() && !Assumed)
       return "'" + Pairs.front().A + "' and '" + Pairs.front().B + "' may be the same memory";
-    for (auto &P : Pairs)
-      if (!llvm::is_contained(*Assumed, P))
-        Assumed->push_back(P);
+    if (Assumed)
+      Assumed->insert(Assumed->end(), Pairs.begin(), Pairs.end());
     return {};
   }
 

@@ -116,8 +116,8 @@ using OverlapPairs = std::vector<OverlapPair>;
 /// Empty when the iterations of \p L are proven independent; otherwise
 /// why not ("loop-carried dependence on 'a' ..."). \p Memory: what is known
 /// of the arrays it indexes; where the proof takes two of them for distinct
-/// memory on a condition the launch checks, the pair is added to
-/// \p Assumed (none is taken, the loop not proven, when it is null);
+/// memory on a condition the launch checks, the pair is appended to
+/// \p Assumed, once (none is taken, the loop not proven, when it is null);
 /// \p Reductions: the loop's reduction variables; \p Privates: its
 /// `private`/`firstprivate` variables, which the body uses as it uses its
 /// own declarations; \p PureCalls: the functions besides C math the body

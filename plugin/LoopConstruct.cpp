@@ -8,6 +8,7 @@
 
 #include "BodyLambda.h"
 #include "CRegion.h"
+#include "ConstantTokens.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "ImplicitLoops.h"
@@ -978,12 +979,8 @@ void LoopConstruct::emitOverlapCheck(TokenBuilder &B) {
       emitRange(PP, Out, *It->second, "(const void *)");
       return true;
     }
-    Token T;
-    T.startToken();
-    T.setKind(tok::identifier);
-    T.setIdentifierInfo(PP.getIdentifierInfo(Name));
-    T.setLocation(PragmaLoc);
-    const VarDecl *VD = Ctx.lookupVariable(T);
+    const auto *VD = dyn_cast_or_null<VarDecl>(
+        lookupOrdinaryName(Ctx.sema(), PP.getIdentifierInfo(Name), PragmaLoc));
     if (!VD || !VD->getType()->isArrayType())
       return false;
     Out.code("(const void *)&(" + Name + "), sizeof(" + Name + ")");

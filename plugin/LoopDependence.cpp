@@ -220,15 +220,16 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
         WideIntegers.insert(Name);
     }
   }
-  const size_t Before = Assumed ? Assumed->size() : 0;
-  std::string Why = findDependence(PP, Written, Memory, Assumed, Reductions, Privates,
-                                   PureCalls, WideIntegers);
+  OverlapPairs Found;
+  std::string Why = findDependence(PP, Written, Memory, Assumed ? &Found : nullptr, Reductions,
+                                   Privates, PureCalls, WideIntegers);
   if (!Why.empty() || !Assumed)
     return Why;
-  // Each new pair read as one array (B renamed A): independent so, the
-  // launch need not run the loop in order where the two pointers are equal.
-  for (size_t I = Before; I < Assumed->size(); ++I) {
-    OverlapPair &P = (*Assumed)[I];
+  // Each pair read as one array (B renamed A): independent so, the launch
+  // need not run the loop in order where the two pointers are equal. A pair
+  // another loop of the region took already keeps that only where both are
+  // independent so.
+  for (OverlapPair &P : Found) {
     CanonicalLoop One = Written;
     IdentifierInfo *A = PP.getIdentifierInfo(P.A);
     for (size_t K = 0; K < One.Body.size(); ++K)
@@ -240,6 +241,10 @@ std::string findLoopDependence(Preprocessor &PP, AccContext &Ctx,
     P.SameBaseIndependent = findDependence(PP, One, Memory, &Others, Reductions, Privates,
                                            PureCalls, WideIntegers)
                                 .empty();
+    if (auto It = llvm::find(*Assumed, P); It != Assumed->end())
+      It->SameBaseIndependent &= P.SameBaseIndependent;
+    else
+      Assumed->push_back(std::move(P));
   }
   return Why;
 }

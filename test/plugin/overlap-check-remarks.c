@@ -27,6 +27,16 @@ void scale(double *a, const double *b, int n) {
     a[i] = 2 * b[i];
 }
 
+// Independent as one array along i but not along j (a[i][j] = a[i][j+1]):
+// compared even where the two pointers are equal.
+void shift_rows(double (*a)[64], double (*b)[64], int n) {
+// CHECK: overlap-check-remarks.c:[[#@LINE+1]]:{{[0-9]+}}: remark: ferry: the proof takes 'a' and 'b' for distinct memory
+#pragma acc parallel loop auto collapse(2) copy(a[0:n][0:64]) copyin(b[0:n][0:64])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 63; j++)
+      a[i][j] = b[i][j + 1];
+}
+
 void pointer_and_array(const double *p, int n) {
 // CHECK: overlap-check-remarks.c:[[#@LINE+1]]:{{[0-9]+}}: remark: ferry: 'parallel loop' over 'i', iterations proven independent
 #pragma acc parallel loop auto copyin(p[0:n])
