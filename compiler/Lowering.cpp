@@ -18,6 +18,7 @@
 #include "BackendSafety.h"
 #include "DiagnosticCollector.h"
 #include "FunctionTable.h"
+#include "KernelCopies.h"
 #include "AddressSinking.h"
 #include "HardwareInstructions.h"
 #include "PrivateArrayOffsets.h"
@@ -622,13 +623,38 @@ Error translateStage(Module &M, const AMDGPUOptions &Opts, StageDumper &Dump) {
   return Error::success();
 }
 
+/// Entries of \p Functions for the kernels \p Copies names that it does
+/// not describe (those taken out before optimization), as their originals'.
+void describeKernelCopies(std::vector<FunctionEntry> &Functions,
+                          ArrayRef<KernelCopy> Copies) {
+  StringMap<size_t> ByName;
+  for (auto [I, E] : enumerate(Functions))
+    ByName[E.Name] = I;
+  for (const KernelCopy &C : Copies) {
+    auto Original = ByName.find(C.Original);
+    if (ByName.contains(C.Name) || Original == ByName.end())
+      continue;
+    FunctionEntry E = Functions[Original->second];
+    E.Name = C.Name;
+    Functions.push_back(std::move(E));
+  }
+  llvm::sort(Functions, [](const FunctionEntry &A, const FunctionEntry &B) {
+    return A.Name < B.Name;
+  });
+}
+
 /// The optimized module \p M as a relocatable object for \p TargetID, with
 /// its .ferry.functions table. One code generation: verbose assembly
 /// carries the backend's resource summary of every function, and is then
-/// assembled into the object.
+/// assembled into the object. A kernel that is the same function as an
+/// earlier one is compiled once and written twice (KernelCopies.h):
+/// \p Copies, those taken out before optimization, and those equal after.
 Expected<std::string> emitAMDGPUObject(Module &M, TargetMachine &TM, StringRef TargetID,
+                                       std::vector<KernelCopy> Copies,
                                        DiagnosticCollector &Collect, StageDumper &Dump) {
   std::vector<FunctionEntry> Functions = describeFunctions(M);
+  mergeKernelCopies(Copies, removeKernelCopies(M));
+  describeKernelCopies(Functions, Copies);
   TM.Options.MCOptions.AsmVerbose = true;
   Expected<std::string> Asm =
       emit(M, TM, CodeGenFileType::AssemblyFile, "code generation for " + TargetID, Dump);
@@ -636,6 +662,8 @@ Expected<std::string> emitAMDGPUObject(Module &M, TargetMachine &TM, StringRef T
     return Asm.takeError();
   if (Error E = Collect.takeError())
     return std::move(E);
+  if (Error E = addKernelCopies(*Asm, Copies))
+    return fail("code generation for " + TargetID + ": " + toString(std::move(E)));
   if (Error E = Dump.bytes("isa", "s", *Asm))
     return std::move(E);
   if (Error E = readResourceSummaries(*Asm, Functions))
@@ -678,6 +706,7 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
     return std::move(E);
   if (Error E = Dump.module("linked", *M))
     return std::move(E);
+  std::vector<KernelCopy> Copies = removeKernelCopies(*M);
   auto TM = createTargetMachine(M->getTargetTriple(), T->Processor, T->featureString(),
                                 std::min<unsigned>(Opts.OptLevel, AMDGPUCodegenLevel));
   if (!TM)
@@ -688,7 +717,8 @@ Expected<std::string> compileAMDGPU(const Module &NVVM, const AMDGPUOptions &Opt
   if (!Relocatable)
     if (Error E = checkCallsDefined(*M))
       return std::move(E);
-  Expected<std::string> Object = emitAMDGPUObject(*M, **TM, T->TargetID, Collect, Dump);
+  Expected<std::string> Object =
+      emitAMDGPUObject(*M, **TM, T->TargetID, std::move(Copies), Collect, Dump);
   if (!Object || Relocatable)
     return Object;
   return linkCodeObjectStage(*Object, T->TargetID, Dump);
