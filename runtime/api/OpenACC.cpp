@@ -311,9 +311,28 @@ void acc_set_device_num(int Num, acc_device_t T) {
     Set(*K, false);
     return;
   }
-  // acc_device_default / not_host: every type that has such a device.
-  for (DeviceKind K : {DeviceKind::Host, DeviceKind::Nvidia, DeviceKind::Radeon})
-    Set(K, true);
+  // acc_device_default / not_host: every type (GPUs only for not_host) that
+  // has such a device; where none has, the message names the type programs
+  // run on (for not_host a GPU type: the first with devices).
+  bool Done = false;
+  std::optional<DeviceKind> First;
+  for (DeviceKind K : {DeviceKind::Host, DeviceKind::Nvidia, DeviceKind::Radeon}) {
+    if (K == DeviceKind::Host && T == acc_device_not_host)
+      continue;
+    if (!First && R.numDevices(K) > 0 && K != DeviceKind::Host)
+      First = K;
+    if (Num < R.numDevices(K)) {
+      Set(K, true);
+      Done = true;
+    }
+  }
+  if (!Done) {
+    std::optional<DeviceKind> Selected = R.selectedKind();
+    if (Selected && (T == acc_device_default || *Selected != DeviceKind::Host))
+      First = Selected;
+    Set(First.value_or(T == acc_device_not_host ? DeviceKind::Radeon : DeviceKind::Host),
+        false);
+  }
 }
 
 int acc_get_device_num(acc_device_t T) {

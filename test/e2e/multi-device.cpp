@@ -17,6 +17,12 @@
 // program stays on its device.
 // RUN: env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a,gfx1100 %run %t 2 past 2>&1 | %FileCheck %s --check-prefix=PAST
 // PAST: ferry: error: acc_set_device_num: radeon device 2 does not exist (2 device(s)); keeping device 0
+// The same through acc_device_not_host and acc_device_default (PGI-era
+// programs number devices from 1: acc_set_device_num(tid + 1, ...)), once
+// each, and nothing for the host device there.
+// PAST-NEXT: ferry: error: acc_set_device_num: radeon device 2 does not exist (2 device(s)); keeping device 0
+// PAST-NEXT: ferry: error: acc_set_device_num: radeon device 2 does not exist (2 device(s)); keeping device 0
+// PAST-NOT: {{.}}
 #include <openacc.h>
 
 #include <cstdio>
@@ -81,6 +87,15 @@ int main(int argc, char **argv) {
     acc_set_device_num(n, type);
     expect(acc_get_device_num(type) == initial, "a number past the devices keeps the device",
            initial);
+    acc_set_device_num(n, acc_device_not_host);
+    expect(acc_get_device_num(type) == initial, "a number past the GPUs keeps the device",
+           initial);
+    acc_set_device_num(n, acc_device_default);
+    expect(acc_get_device_num(type) == initial,
+           "a number past every type's devices keeps the device", initial);
+    acc_set_device_num(n - 1, acc_device_not_host);
+    expect(acc_get_device_num(type) == n - 1, "not_host sets the GPU's number", n - 1);
+    expect(acc_get_device_num(acc_device_host) == 0, "not_host leaves the host's number", 0);
     return failures != 0;
   }
 
