@@ -203,6 +203,103 @@ ferry_status exitImplicit(PresentTable &Table, DeviceMemory &Mem, ferry_data_ite
   return Result;
 }
 
+/// The explicit mapping items (copy, copyin, copyout, create) of a
+/// construct that holds sections of bytes, as SectionGroups sees them
+/// (written: the item copies back).
+std::vector<InferredSection> explicitSections(const ferry_data_item *Items,
+                                              const std::vector<size_t> &Which) {
+  std::vector<InferredSection> Out;
+  for (size_t I : Which) {
+    const auto Begin = reinterpret_cast<uintptr_t>(Items[I].host);
+    Out.push_back({{Begin, Begin + Items[I].bytes}, copiesBack(Items[I].kind)});
+  }
+  return Out;
+}
+
+bool explicitMapping(const ferry_data_item &D) {
+  return D.bytes && (D.kind == FERRY_DATA_COPY || D.kind == FERRY_DATA_COPYIN ||
+                     D.kind == FERRY_DATA_COPYOUT || D.kind == FERRY_DATA_CREATE);
+}
+
+/// Whether two members of \p G overlap without being the same section.
+bool overlapsUnequally(const std::vector<InferredSection> &Sections, const SectionGroup &G) {
+  for (size_t A = 0; A < G.Members.size(); ++A)
+    for (size_t B = A + 1; B < G.Members.size(); ++B) {
+      const HostRange &X = Sections[G.Members[A]].Range, &Y = Sections[G.Members[B]].Range;
+      if (X.Begin < Y.End && Y.Begin < X.End && !(X.Begin == Y.Begin && X.End == Y.End))
+        return true;
+    }
+  return false;
+}
+
+/// Sections of one construct's clauses that overlap without being the same
+/// section (`f(x, x)` of `copyin(b[0:n+1]) copy(a[0:n])`, a stencil's
+/// `copyin(u[0:N]) copyout(u[1:N-2])`), none of them present: one device
+/// copy of their union, copied in where any member copies in, and at the
+/// construct's end the sections of the members that copy back copied back
+/// (exitOverlapping). Clause by clause, the second section was "partially
+/// present", or lay inside the first, whose exit did not copy it back.
+/// Each member is `entered` 2: it holds a share of its group's reference.
+ferry_status enterOverlapping(const ferry_region *R, PresentTable &Table, DeviceMemory &Mem,
+                              ferry_data_item *Items, size_t Count) {
+  std::vector<size_t> Candidates;
+  for (size_t I = 0; I < Count; ++I)
+    if (explicitMapping(Items[I]) && !Table.overlaps(Items[I].host, Items[I].bytes))
+      Candidates.push_back(I);
+  const std::vector<InferredSection> Sections = explicitSections(Items, Candidates);
+  for (const SectionGroup &G : groupSections(Sections)) {
+    if (!overlapsUnequally(Sections, G))
+      continue;
+    bool In = false;
+    for (size_t M : G.Members)
+      In = In || copiesIn(Items[Candidates[M]].kind);
+    void *Dev = nullptr;
+    if (ferry_status S = Table.enter(reinterpret_cast<const void *>(G.Union.Begin),
+                                     G.Union.bytes(),
+                                     In ? PresentTable::Entry::Copyin
+                                        : PresentTable::Entry::Create,
+                                     PresentTable::Counter::Structured, /*Zero=*/false, Mem,
+                                     &Dev)) {
+      errorf("%s (%s:%u): the overlapping sections %s (%zu bytes) could not be put on the "
+             "device",
+             R && R->name ? R->name : "construct", R && R->file ? R->file : "?",
+             R ? R->line : 0, memberNames(Items, Candidates, G).c_str(), G.Union.bytes());
+      return S;
+    }
+    debugf("%s: the sections %s overlap: one device copy of their %zu bytes",
+           R && R->name ? R->name : "construct", memberNames(Items, Candidates, G).c_str(),
+           G.Union.bytes());
+    for (size_t M : G.Members) {
+      ferry_data_item &D = Items[Candidates[M]];
+      D.entered = 2;
+      if (D.base)
+        Table.addBase(reinterpret_cast<const void *>(G.Union.Begin), D.base);
+    }
+  }
+  return FERRY_SUCCESS;
+}
+
+/// The groups enterOverlapping entered leave, one reference each, copying
+/// back the sections of their members that copy back.
+ferry_status exitOverlapping(PresentTable &Table, DeviceMemory &Mem, ferry_data_item *Items,
+                             size_t Count) {
+  std::vector<size_t> Entered;
+  for (size_t I = 0; I < Count; ++I)
+    if (Items[I].entered == 2)
+      Entered.push_back(I);
+  ferry_status Result = FERRY_SUCCESS;
+  for (const SectionGroup &G : groupSections(explicitSections(Items, Entered))) {
+    ferry_status S = Table.exitCopyingBack(reinterpret_cast<const void *>(G.Union.Begin),
+                                           G.Union.bytes(), PresentTable::Counter::Structured,
+                                           G.CopiedBack, Mem);
+    if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
+      Result = S;
+  }
+  for (size_t I : Entered)
+    Items[I].entered = 0;
+  return Result;
+}
+
 /// What the first clause of a section does on entry: \p In and \p Zero for
 /// every mapping clause of the construct that names it.
 void entryForAll(const ferry_data_item *Items, size_t Count, size_t First, bool &In,
@@ -255,6 +352,8 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
   // The inferred sections entered last: they leave first.
   if (ferry_status S = exitImplicit(Table, Mem, Items, Count); S && Result == FERRY_SUCCESS)
     Result = S;
+  if (ferry_status S = exitOverlapping(Table, Mem, Items, Count); S && Result == FERRY_SUCCESS)
+    Result = S;
   for (size_t I = Count; I-- > 0;) {
     ferry_data_item &D = Items[I];
     if (!D.entered)
@@ -273,7 +372,9 @@ ferry_status exitItems(const Target &T, ferry_data_item *Items, size_t Count, in
 /// The construct's absent no_create ranges leave with it (AbsentNoCreate.h).
 void forgetAbsentItems(const ferry_data_item *Items, size_t Count) {
   for (size_t I = Count; I-- > 0;)
-    if (Items[I].kind == FERRY_DATA_NO_CREATE && !Items[I].entered)
+    if ((Items[I].kind == FERRY_DATA_NO_CREATE ||
+         (Items[I].kind == FERRY_DATA_PRESENT && Items[I].bytes == 0)) &&
+        !Items[I].entered)
       forgetAbsentNoCreate(Items[I].host);
 }
 
@@ -359,7 +460,12 @@ std::optional<ferry_status> entryOf(const ferry_region *R, ferry_data_item &D,
     What = PresentTable::Entry::Create;
     return std::nullopt;
   case FERRY_DATA_PRESENT:
-    What = PresentTable::Entry::Present;
+    // A section of no bytes (`present(list[0:n])` of an empty list, whose
+    // pointer may be null) has nothing that could be absent: where no
+    // present data holds its address, it is an absent no_create range (the
+    // regions use the host address, which they cannot dereference).
+    What = D.bytes == 0 && !Table.deviceAddress(D.host, 0) ? PresentTable::Entry::NoCreate
+                                                           : PresentTable::Entry::Present;
     return std::nullopt;
   case FERRY_DATA_PRESENT_POINTEE:
     // The pointer variable where it is present, else what it points to
@@ -407,12 +513,14 @@ ferry_status ferry_data_enter(const ferry_region *R, ferry_data_item *Items, siz
   Async = Runtime::get().resolveAsync(T.Kind, T.Device, Async);
   BackendMemory Mem(*T.B, T.Device, Async);
   PresentTable &Table = Runtime::get().presentTable(T.Kind, T.Device);
-  ferry_status Result = FERRY_SUCCESS;
   std::vector<Runtime::SectionBase> Bases;
+  for (size_t I = 0; I < Count; ++I)
+    Items[I].entered = Items[I].attached = 0;
+  ferry_status Result = enterOverlapping(R, Table, Mem, Items, Count);
   for (size_t I = 0; I < Count && Result == FERRY_SUCCESS; ++I) {
     ferry_data_item &D = Items[I];
-    D.entered = 0;
-    D.attached = 0;
+    if (D.entered) // (in an overlapping group)
+      continue;
     PresentTable::Entry What;
     if (std::optional<ferry_status> Skip = entryOf(R, D, Table, What)) {
       Result = *Skip;

@@ -5,6 +5,10 @@
  * reach host memory. Now a region of no iteration attaches nothing, and a
  * pointer to a zero-length entry translates to that entry's device block
  * (a region with iterations that does not touch its elements).
+ * `present` of a section of no element (an empty list whose pointer is
+ * null, as FireDynamics ARTSS's obstacle lists: `present(d_oList[:n])`,
+ * or an unmapped pointer) is no action, as the other clauses' (until
+ * 2026-12-06: "host range [0, 0) is not present ... (present clause)").
  * In C and, the same file compiled as C++, in C++.
  * RUN: %ferry-clang -std=c11 -O2 %s -o %t 2>&1 | %count 0
  * RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
@@ -52,6 +56,24 @@ int main(void) {
   for (int i = 0; i < n; i++)
     none[i] = 2;
   free(none);
+  size_t *list = NULL;
+  size_t nlist = 0;
+  double *unmapped = (double *)malloc(sizeof(double));
+  int r = 0;
+#pragma acc data present(list[:nlist])
+  { r += 1; }
+#pragma acc parallel loop present(list[0:nlist]) copy(r)
+  for (size_t j = 0; j < nlist; ++j)
+    r += (int)list[j];
+#pragma acc data present(unmapped[0:0], a[3:0])
+  {
+#pragma acc parallel loop present(a[0:16]) copy(r)
+    for (int i = 0; i < 16; i++)
+      if (i == 0)
+        r += (int)a[i];
+  }
+  CHECK(r == 2);
+  free(unmapped);
   free_data(a, 16);
   free_data(b, 0);
   return report();
