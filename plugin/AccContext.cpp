@@ -220,6 +220,17 @@ int AccContext::markRoutine(ArrayRef<Token> Name, StringRef Annotation) const {
   return Functions == 0 ? 0 : Functions == 1 && !Member ? 1 : 2;
 }
 
+void AccContext::keepBindTarget(StringRef Target, SourceLocation Loc) const {
+  if (!TheSema || !TheSema->getCurScope() || Target.empty())
+    return;
+  LookupResult R(*TheSema, &TheSema->getPreprocessor().getIdentifierTable().get(Target), Loc,
+                 Sema::LookupOrdinaryName);
+  TheSema->LookupName(R, TheSema->getCurScope());
+  for (NamedDecl *ND : R)
+    if (auto *FD = dyn_cast<FunctionDecl>(ND->getUnderlyingDecl()); FD && !FD->hasAttr<UsedAttr>())
+      FD->addAttr(UsedAttr::CreateImplicit(TheSema->Context));
+}
+
 /// Whether Body[I], followed by a declarator's next token, is declared
 /// there: after a type word, a name (`T x`) or a template's `>`, or after
 /// `*`/`&`/`&&` that follow one of those. An operator's operand is not:
@@ -332,6 +343,9 @@ TokenList AccContext::kernelsWrittenScalars(ArrayRef<Token> Body,
   addDeclaredInBody(Body, Named);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> ControlLocals;
   addDeclaredInBody(Control, ControlLocals);
+  // (In a member function defined in its class, Sema has seen none of the
+  // function's variables: those its source declares before the directive.)
+  keptBodyNames(DirectiveAt, ControlLocals, ControlLocals);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
     if (!T.is(tok::identifier))
@@ -727,7 +741,7 @@ QualType AccContext::objectType(const VarRef &V) const {
   return T;
 }
 
-bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const {
+bool AccContext::checkClauseVariables(Preprocessor &PP, Directive &D) const {
   if (!TheSema)
     return true;
   for (Clause &C : D.Clauses)
@@ -751,6 +765,14 @@ bool AccContext::markVariableLengthArrays(Preprocessor &PP, Directive &D) const 
           Pointer->getType().getNonReferenceType()->isPointerType() &&
           !Pointer->getType().getNonReferenceType()->isFunctionPointerType())
         report(PP, V.Name.getLocation(), Diag::PointerNamedWhole)
+            << PP.getSpelling(V.Name) << spelling(C.Kind);
+      if (Pointer && D.Kind != ConstructKind::Declare &&
+          (C.Kind == ClauseKind::Copy || C.Kind == ClauseKind::Copyin ||
+           C.Kind == ClauseKind::Copyout || C.Kind == ClauseKind::Create) &&
+          llvm::any_of(Pointer->specific_attrs<AnnotateAttr>(), [](const AnnotateAttr *A) {
+            return A->getAnnotation() == "ferry.declare.link";
+          }))
+        report(PP, V.Name.getLocation(), Diag::LinkedDataClause)
             << PP.getSpelling(V.Name) << spelling(C.Kind);
       if (Pointer && PP.getLangOpts().CPlusPlus && Pointer->getType()->isPointerType() &&
           Pointer->getType()->getPointeeType()->isVariablyModifiedType()) {
@@ -918,6 +940,31 @@ void AccContext::addThisMemberNames(llvm::StringSet<> &Names) const {
   }
 }
 
+const CXXRecordDecl *AccContext::keptBodyClass() const {
+  if (!TheSema || !TheSema->getLangOpts().CPlusPlus || TheSema->getCurFunctionDecl())
+    return nullptr;
+  const auto *RD = dyn_cast_or_null<CXXRecordDecl>(TheSema->CurContext);
+  return RD && !RD->isLambda() ? RD : nullptr;
+}
+
+void AccContext::keptBodyNames(SourceLocation At,
+                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Parameters,
+                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Locals) const {
+  const CXXRecordDecl *Class = keptBodyClass();
+  if (!Class)
+    return;
+  Preprocessor &PP = TheSema->getPreprocessor();
+  SmallVector<Token, 64> Before = SourceScanner::memberTokensBefore(PP, Class->getBeginLoc(), At);
+  SourceScanner::cook(PP, Before);
+  const auto Body = llvm::find_if(Before, [](const Token &T) { return T.is(tok::l_brace); });
+  addDeclaredInBody(ArrayRef<Token>(Body, Before.end()), Locals);
+  for (size_t I = 1; I + 1 < size_t(Body - Before.begin()); ++I) // (`int n)`, `float a,`)
+    if (Before[I].is(tok::identifier) && Before[I + 1].isOneOf(tok::comma, tok::r_paren) &&
+        (Before[I - 1].isOneOf(tok::star, tok::amp, tok::ampamp, tok::identifier) ||
+         Before[I - 1].isSimpleTypeSpecifier(TheSema->getLangOpts())))
+      Parameters.insert(Before[I].getIdentifierInfo());
+}
+
 /// Adds the names of \p RD's non-static member functions, and of its bases'.
 static void addMethodNames(const CXXRecordDecl *RD, llvm::StringSet<> &Names) {
   if (!RD || !RD->hasDefinition())
@@ -958,19 +1005,10 @@ bool AccContext::usesMembersThroughThis(ArrayRef<Token> Stmt, SourceLocation At)
     SourceScanner::classMemberNames(TheSema->getPreprocessor(), Class->getBeginLoc(), Members);
   llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared;
   addDeclaredInBody(Stmt, Declared);
-  if (BeingDefined) {
-    // Sema has not seen the function's parameters and locals either: those
-    // its source declares before the directive hide members.
-    SmallVector<Token, 64> Before = SourceScanner::memberTokensBefore(
-        TheSema->getPreprocessor(), Class->getBeginLoc(), At);
-    SourceScanner::cook(TheSema->getPreprocessor(), Before);
-    addDeclaredInBody(Before, Declared);
-    for (size_t I = 1; I + 1 < Before.size(); ++I) // (parameters: `int n)`, `float a,`)
-      if (Before[I].is(tok::identifier) && Before[I + 1].isOneOf(tok::comma, tok::r_paren) &&
-          (Before[I - 1].isOneOf(tok::star, tok::amp, tok::ampamp, tok::identifier) ||
-           Before[I - 1].isSimpleTypeSpecifier(TheSema->getLangOpts())))
-        Declared.insert(Before[I].getIdentifierInfo());
-  }
+  // Sema has not seen the function's parameters and locals either: those
+  // its source declares before the directive hide members.
+  if (BeingDefined)
+    keptBodyNames(At, Declared, Declared);
   for (size_t I = 0; I < Stmt.size(); ++I) {
     const Token &T = Stmt[I];
     if (T.is(tok::kw_this))

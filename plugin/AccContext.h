@@ -31,6 +31,7 @@ class QualType;
 class Sema;
 class NamedDecl;
 class VarDecl;
+class CXXRecordDecl;
 } // namespace clang
 
 namespace ferry {
@@ -359,6 +360,10 @@ public:
   /// that is not a non-static member, 3 for a variable that holds a lambda
   /// (its call operator is marked), 2 else.
   int markRoutine(llvm::ArrayRef<clang::Token> Name, llvm::StringRef Annotation) const;
+  /// `bind(name)`: the functions \p Target names here are emitted although
+  /// the host may never call them (a `static` device version: clang would
+  /// leave it out, and the bind would find nothing).
+  void keepBindTarget(llvm::StringRef Target, clang::SourceLocation Loc) const;
   /// `kernels`: the local scalar variables \p Body assigns (`x = `, `x += `,
   /// `++x`, `x--`) that no clause of \p Clauses names: OpenACC makes them
   /// `copy` there (`parallel` and `serial` make them firstprivate).
@@ -413,10 +418,13 @@ public:
   /// makes a pointer) named whole in a data clause maps the declared extent:
   /// the clause becomes `A[0:N]` (a remark says so), as NVHPC does.
   void mapDeclaredExtents(clang::Preprocessor &PP, Directive &D) const;
-  /// Marks the items of \p D that are variable-length arrays (VarRef::Vla)
-  /// and refuses, with a diagnostic, the forms Ferry cannot give them;
-  /// false after one.
-  bool markVariableLengthArrays(clang::Preprocessor &PP, Directive &D) const;
+  /// Checks the variables of \p D's clauses against their declarations:
+  /// marks the variable-length arrays (VarRef::Vla) and the pointers
+  /// `present` names alone (VarRef::PresentPointee), warns where a clause
+  /// likely does not do what its writer meant (a pointer named without a
+  /// section, PGI's element idiom), and refuses, with a diagnostic, the
+  /// forms Ferry cannot give them; false after one.
+  bool checkClauseVariables(clang::Preprocessor &PP, Directive &D) const;
   /// Adds the names of the members of the class whose member function the
   /// parser is in (its bases' too): what `this` names implicitly.
   void addThisMemberNames(llvm::StringSet<> &Names) const;
@@ -427,6 +435,16 @@ public:
   /// function) that the statement does not declare and no local hides.
   /// \p At: the construct's directive.
   bool usesMembersThroughThis(llvm::ArrayRef<clang::Token> Stmt, clang::SourceLocation At) const;
+  /// C++: the class whose member function defined in its body the parser
+  /// keeps as tokens for the class's end, and whose directives are handled
+  /// meanwhile, before Sema has seen the function's variables (null
+  /// elsewhere).
+  const clang::CXXRecordDecl *keptBodyClass() const;
+  /// In such a body: the names of the function's parameters and of the
+  /// locals its source declares before \p At, read from the source.
+  void keptBodyNames(clang::SourceLocation At,
+                     llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Parameters,
+                     llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Locals) const;
   /// Whether \p Name names a variable-length array where the parser stands
   /// (in a template, also an array of a dependent length).
   bool isVariableLengthArray(const clang::Token &Name) const;

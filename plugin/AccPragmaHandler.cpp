@@ -15,6 +15,7 @@
 #include "DirectiveParser.h"
 #include "Diagnostics.h"
 #include "LoopConstruct.h"
+#include "SourceScanner.h"
 #include "StandaloneDirective.h"
 #include "StatementLexer.h"
 
@@ -103,6 +104,75 @@ static void warnShallowCopies(Preprocessor &PP, const AccContext &Ctx, const Dir
   }
 }
 
+/// In the body of a member function defined in its class, Sema has not
+/// seen the function's variables when a compute construct there is handled:
+/// its locals that the construct writes as arrays or structs (`h[i] =`,
+/// `p.v[i] +=`), and outside `kernels` (which copies the scalars it
+/// assigns: kernelsWrittenScalars) also as scalars (`sum +=`), whose implicit
+/// data attributes Ferry cannot apply, are named in a warning. (Parameters
+/// are left out: an array parameter is a pointer.)
+static void warnKeptBodyWrites(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
+                               SourceLocation PragmaLoc) {
+  if (!isComputeConstruct(D.Kind) || !Ctx.keptBodyClass())
+    return;
+  SmallVector<Token, 64> Stmt;
+  if (!SourceScanner::readStatement(PP, PragmaLoc, Stmt))
+    return;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Parameters, Locals, Skip, Seen;
+  Ctx.keptBodyNames(D.Loc, Parameters, Locals);
+  addDeclaredInBody(Stmt, Skip);
+  for (const Clause &C : D.Clauses)
+    for (const VarRef &V : C.Vars)
+      Skip.insert(V.Name.getIdentifierInfo());
+  // (And the variables of the clauses of the directives inside.)
+  for (size_t I = 0; I + 1 < Stmt.size(); ++I)
+    if (Stmt[I].is(tok::identifier) && Stmt[I + 1].is(tok::l_paren) &&
+        Stmt[I].getIdentifierInfo()->getName().starts_with_insensitive("reduction"))
+      for (size_t J = I + 2; J < Stmt.size() && !Stmt[J].is(tok::r_paren); ++J)
+        if (Stmt[J].is(tok::identifier))
+          Skip.insert(Stmt[J].getIdentifierInfo());
+  const bool Kernels = D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop;
+  std::string Names;
+  unsigned Count = 0;
+  for (size_t I = 0; I < Stmt.size(); ++I) {
+    const IdentifierInfo *II = Stmt[I].getIdentifierInfo();
+    if (!Stmt[I].is(tok::identifier) || !Locals.count(II) || Skip.count(II) ||
+        (I > 0 && Stmt[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+      continue;
+    // The end of the lvalue `x`, `x[...]...`, `x.m[...]`.
+    size_t E = I + 1;
+    bool Aggregate = false;
+    while (E < Stmt.size()) {
+      if (Stmt[E].is(tok::l_square)) {
+        unsigned Depth = 0;
+        for (; E < Stmt.size(); ++E)
+          if (Stmt[E].is(tok::l_square))
+            ++Depth;
+          else if (Stmt[E].is(tok::r_square) && --Depth == 0)
+            break;
+        ++E;
+      } else if (Stmt[E].is(tok::period) && E + 1 < Stmt.size() &&
+                 Stmt[E + 1].is(tok::identifier)) {
+        E += 2;
+      } else {
+        break;
+      }
+      Aggregate = true;
+    }
+    const bool Written = (E < Stmt.size() && isUpdateOperator(Stmt[E]) &&
+                          !(Stmt[E].is(tok::equal) && E + 1 < Stmt.size() &&
+                            Stmt[E + 1].is(tok::equal))) ||
+                         (I > 0 && Stmt[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+    if (!Written || (Kernels && !Aggregate) || Parameters.count(II) || !Seen.insert(II).second)
+      continue;
+    Names += (Names.empty() ? "'" : ", '") + II->getName().str() + "'";
+    ++Count;
+  }
+  if (Count)
+    report(PP, D.Loc, Diag::KeptBodyWrites)
+        << spelling(D.Kind) << Names << (Count == 1 ? "it" : "them");
+}
+
 /// The name of the function being defined when it is a `routine` (its
 /// annotation, DeclarativeDirective.cpp), else empty.
 static std::string routineBeingDefined(const AccContext &Ctx) {
@@ -182,8 +252,9 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
     return;
   warnShallowCopies(PP, Ctx, *D);
   warnRepeatedData(PP, *D);
+  warnKeptBodyWrites(PP, Ctx, *D, Introducer.Loc);
   Ctx.mapDeclaredExtents(PP, *D);
-  if (!Ctx.markVariableLengthArrays(PP, *D))
+  if (!Ctx.checkClauseVariables(PP, *D))
     return;
   addMemberRoots(PP, Ctx, *D);
   addImplicitThis(PP, Ctx, *D, Introducer.Loc, /*Combined=*/true);

@@ -17,6 +17,7 @@
 #include "StatementLexer.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/Sema/Sema.h"
 
 using namespace clang;
 
@@ -196,7 +197,8 @@ private:
   void planRegions();
   bool findSequentialControl(bool PlainAsLoops, bool &Readable);
   void findLoopNests();
-  bool rewriteCDataBlock();
+  bool parsedInPlace() const;
+  bool rewriteDataBlock();
   bool lexStatement(StatementLexer &Lex);
   void rewritePlainLoop(const Token &For, StatementLexer &Lex);
   void rewriteNonCanonicalLoop(const Token &For);
@@ -252,7 +254,7 @@ void BlockConstructRewrite::run() {
   // their own, see the construct's clauses).
   if (Compute && !HostControl)
     addImplicitThis(PP, Ctx, D, PragmaLoc, /*Combined=*/false);
-  if (D.Kind == ConstructKind::Data && isC(PP) && rewriteCDataBlock())
+  if (D.Kind == ConstructKind::Data && parsedInPlace() && rewriteDataBlock())
     return;
   // A data construct's body is host code: exceptions are fine there, and
   // so is a `return`, which leaves its data scope as C's cleanup does.
@@ -343,14 +345,24 @@ void BlockConstructRewrite::findLoopNests() {
   }
 }
 
-/// C: a data construct's block is left to the parser, so that the
-/// directives in it see the variables it declares; the construct stays open
-/// where its marker is in scope, and its cleanup leaves its data. A
+/// Whether the parser parses the tokens after the directive as they come:
+/// in C always; in C++ not in the body of a member function defined in
+/// its class, which the parser keeps for the class's end (so that Sema
+/// knows nothing the body declares when the directives in it are handled).
+bool BlockConstructRewrite::parsedInPlace() const {
+  return isC(PP) || (Ctx.inSema() && Ctx.sema()->getCurFunctionDecl());
+}
+
+/// A data construct's block is left to the parser, so that the directives
+/// in it see the variables it declares (a `kernels` inside copies the
+/// scalars it assigns back to them); the construct stays open where its
+/// marker is in scope, and its cleanup (C) or data scope (C++) leaves its
+/// data. A
 /// statement that is no block (a loop, another construct: `data` stacked
 /// on `data`) gets Ferry's braces, the `}` entering the stream after its
 /// last token. False (the token back in the stream) when the statement
 /// cannot be read from the source.
-bool BlockConstructRewrite::rewriteCDataBlock() {
+bool BlockConstructRewrite::rewriteDataBlock() {
   // The statement's end, from the source; registered before the first
   // token is lexed, which may handle a directive whose statement ends
   // there too.
@@ -390,9 +402,7 @@ bool BlockConstructRewrite::rewriteCDataBlock() {
   emitRegion(PP, B, D, PragmaLoc, 0);
   remark(PP, Ctx, D, "");
   emitOptions(B, D);
-  if (unsigned Items = emitDataItems(PP, B, D))
-    emitCDataScope(B, Items);
-  emitRowScopes(PP, B, D);
+  emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D));
   B.code("typedef int " + Ctx.openByScope(PP, D, End) + " __attribute__((unused));");
   B.inject();
   return true;

@@ -130,6 +130,7 @@ void rewriteRoutine(Preprocessor &PP, AccContext &Ctx, const Directive &D,
       report(PP, Bind->Loc, Diag::RoutineBindTarget);
       return;
     }
+    Ctx.keepBindTarget(Target, Bind->Loc);
   }
   const std::string Name = spellingOf(PP, D.Name);
   if (Ctx.remarks())
@@ -379,6 +380,9 @@ void declareGlobals(Preprocessor &PP, AccContext &Ctx, const Directive &D,
         // For the device-code checks: regions may use and write it.
         VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(), "ferry.declare", nullptr,
                                                  0, VD->getSourceRange()));
+        if (C.Kind == ClauseKind::Link) // (for the data clauses that name it)
+          VD->addAttr(AnnotateAttr::CreateImplicit(VD->getASTContext(), "ferry.declare.link",
+                                                   nullptr, 0, VD->getSourceRange()));
       } else if (Ctx.inSema()) {
         report(PP, V.Name.getLocation(), Diag::DeclareNotVariable) << Name;
         return;

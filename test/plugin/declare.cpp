@@ -36,6 +36,13 @@ void f(int n) {
 #pragma acc declare copy(a) present(g) create(nothing) // expected-error {{'nothing' in OpenACC 'declare' is not a variable declared before the directive}}
 #pragma acc parallel loop link(a) // expected-error {{OpenACC clause 'link' is not allowed on the 'parallel loop' construct}}
   for (int i = 0; i < n; ++i) a[i] = 0;
+  // g is linked: a data clause that names it moves no data (Ferry's link
+  // is create); the warning says so (for its sections too), nothing for h.
+#pragma acc data copy(g) copyin(h) // expected-warning {{'g' in 'copy' is in a 'declare link' directive, which Ferry implements as 'declare create': its device copy exists from the program's start, so this clause finds it present and moves no data; write 'update device(g)' before the construct and 'update self(g)' after it to move its values}}
+  {
+#pragma acc parallel loop copyin(g[0:n]) // expected-warning {{'g' in 'copyin' is in a 'declare link' directive}}
+    for (int i = 0; i < n; ++i) a[i] = g[i] + h;
+  }
 }
 #else
 double arr[8];
