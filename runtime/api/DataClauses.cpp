@@ -109,13 +109,17 @@ bool implicitCandidate(const Target &T, PresentTable &Table, const ferry_data_it
          Runtime::get().deviceMemoryOf(T.Kind, T.Device, D.host) < 0 && !isAbsentNoCreate(D.host);
 }
 
-/// Items \p Which (inferred sections) as SectionGroups sees them.
+bool implicitWritten(ferry_data_kind K) { return K == FERRY_DATA_IMPLICIT_COPY; }
+
+/// Items \p Which as SectionGroups sees them, written where \p Written
+/// says of their kind (implicitWritten for inferred sections).
 std::vector<InferredSection> sectionsOf(const ferry_data_item *Items,
-                                        const std::vector<size_t> &Which) {
+                                        const std::vector<size_t> &Which,
+                                        bool (*Written)(ferry_data_kind) = implicitWritten) {
   std::vector<InferredSection> Out;
   for (size_t I : Which) {
     const auto Begin = reinterpret_cast<uintptr_t>(Items[I].host);
-    Out.push_back({{Begin, Begin + Items[I].bytes}, Items[I].kind == FERRY_DATA_IMPLICIT_COPY});
+    Out.push_back({{Begin, Begin + Items[I].bytes}, Written(Items[I].kind)});
   }
   return Out;
 }
@@ -182,16 +186,13 @@ ferry_status enterImplicit(const ferry_region *R, const Target &T, PresentTable 
   return FERRY_SUCCESS;
 }
 
-/// The mappings of the entered inferred sections leave, one per group as
-/// they entered, copying back the written sections.
-ferry_status exitImplicit(PresentTable &Table, DeviceMemory &Mem, ferry_data_item *Items,
-                          size_t Count) {
-  std::vector<size_t> Entered;
-  for (size_t I = 0; I < Count; ++I)
-    if (isImplicit(Items[I].kind) && Items[I].entered)
-      Entered.push_back(I);
+/// The groups of the items \p Entered leave, one structured reference each
+/// as they entered, copying back the sections of the members \p Written
+/// says of their kind.
+ferry_status exitGroups(PresentTable &Table, DeviceMemory &Mem, ferry_data_item *Items,
+                        const std::vector<size_t> &Entered, bool (*Written)(ferry_data_kind)) {
   ferry_status Result = FERRY_SUCCESS;
-  for (const SectionGroup &G : groupSections(sectionsOf(Items, Entered))) {
+  for (const SectionGroup &G : groupSections(sectionsOf(Items, Entered, Written))) {
     ferry_status S = Table.exitCopyingBack(reinterpret_cast<const void *>(G.Union.Begin),
                                            G.Union.bytes(), PresentTable::Counter::Structured,
                                            G.CopiedBack, Mem);
@@ -203,19 +204,19 @@ ferry_status exitImplicit(PresentTable &Table, DeviceMemory &Mem, ferry_data_ite
   return Result;
 }
 
-/// The explicit mapping items (copy, copyin, copyout, create) of a
-/// construct that holds sections of bytes, as SectionGroups sees them
-/// (written: the item copies back).
-std::vector<InferredSection> explicitSections(const ferry_data_item *Items,
-                                              const std::vector<size_t> &Which) {
-  std::vector<InferredSection> Out;
-  for (size_t I : Which) {
-    const auto Begin = reinterpret_cast<uintptr_t>(Items[I].host);
-    Out.push_back({{Begin, Begin + Items[I].bytes}, copiesBack(Items[I].kind)});
-  }
-  return Out;
+/// The mappings of the entered inferred sections leave, one per group as
+/// they entered, copying back the written sections.
+ferry_status exitImplicit(PresentTable &Table, DeviceMemory &Mem, ferry_data_item *Items,
+                          size_t Count) {
+  std::vector<size_t> Entered;
+  for (size_t I = 0; I < Count; ++I)
+    if (isImplicit(Items[I].kind) && Items[I].entered)
+      Entered.push_back(I);
+  return exitGroups(Table, Mem, Items, Entered, implicitWritten);
 }
 
+/// The explicit mapping items (copy, copyin, copyout, create) of a
+/// construct that hold sections of bytes.
 bool explicitMapping(const ferry_data_item &D) {
   return D.bytes && (D.kind == FERRY_DATA_COPY || D.kind == FERRY_DATA_COPYIN ||
                      D.kind == FERRY_DATA_COPYOUT || D.kind == FERRY_DATA_CREATE);
@@ -246,7 +247,7 @@ ferry_status enterOverlapping(const ferry_region *R, PresentTable &Table, Device
   for (size_t I = 0; I < Count; ++I)
     if (explicitMapping(Items[I]) && !Table.overlaps(Items[I].host, Items[I].bytes))
       Candidates.push_back(I);
-  const std::vector<InferredSection> Sections = explicitSections(Items, Candidates);
+  const std::vector<InferredSection> Sections = sectionsOf(Items, Candidates, copiesBack);
   for (const SectionGroup &G : groupSections(Sections)) {
     if (!overlapsUnequally(Sections, G))
       continue;
@@ -287,17 +288,7 @@ ferry_status exitOverlapping(PresentTable &Table, DeviceMemory &Mem, ferry_data_
   for (size_t I = 0; I < Count; ++I)
     if (Items[I].entered == 2)
       Entered.push_back(I);
-  ferry_status Result = FERRY_SUCCESS;
-  for (const SectionGroup &G : groupSections(explicitSections(Items, Entered))) {
-    ferry_status S = Table.exitCopyingBack(reinterpret_cast<const void *>(G.Union.Begin),
-                                           G.Union.bytes(), PresentTable::Counter::Structured,
-                                           G.CopiedBack, Mem);
-    if (S != FERRY_SUCCESS && Result == FERRY_SUCCESS)
-      Result = S;
-  }
-  for (size_t I : Entered)
-    Items[I].entered = 0;
-  return Result;
+  return exitGroups(Table, Mem, Items, Entered, copiesBack);
 }
 
 /// What the first clause of a section does on entry: \p In and \p Zero for
