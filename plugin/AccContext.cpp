@@ -1102,7 +1102,9 @@ llvm::StringMap<const VarRef *> AccContext::sectionedPointers(Preprocessor &PP,
     Constructs.push_back(Own);
   for (const OpenConstruct &O : llvm::reverse(Open))
     Constructs.push_back(O.D);
-  for (const Directive *D : llvm::reverse(scopeOpenHere()))
+  // (Held here: llvm::reverse of the temporary would outlive it.)
+  const llvm::SmallVector<const Directive *, 4> ByScope = scopeOpenHere();
+  for (const Directive *D : llvm::reverse(ByScope))
     Constructs.push_back(D);
   llvm::StringMap<const VarRef *> Pointers;
   for (const Directive *D : Constructs)
