@@ -391,8 +391,7 @@ void AccContext::addNamedInDataClauses(ArrayRef<Token> Body,
       Named.insert(V.Name.getIdentifierInfo());
 }
 
-/// The token after the balanced brackets that Body[I] opens.
-static size_t skipBrackets(ArrayRef<Token> Body, size_t I) {
+size_t skipBrackets(ArrayRef<Token> Body, size_t I) {
   for (unsigned Depth = 0; I < Body.size(); ++I) {
     if (Body[I].is(tok::l_square))
       ++Depth;

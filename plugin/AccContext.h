@@ -196,6 +196,10 @@ struct OpenConstruct {
 /// `=`, a compound assignment, `++` or `--`.
 bool isUpdateOperator(const clang::Token &T);
 
+/// The index of the token after the balanced square brackets that Body[I]
+/// opens (Body.size() when they do not close).
+size_t skipBrackets(llvm::ArrayRef<clang::Token> Body, size_t I);
+
 /// Adds to \p Names the names \p Body declares itself (`int i = 0`,
 /// `double t[4];`): its own, not the outer variables' (a lookup may still
 /// see the variables of the statement before the construct, which the

@@ -127,7 +127,7 @@ static void warnKeptBodyWrites(Preprocessor &PP, const AccContext &Ctx, const Di
   // (And the variables of the clauses of the directives inside.)
   for (size_t I = 0; I + 1 < Stmt.size(); ++I)
     if (Stmt[I].is(tok::identifier) && Stmt[I + 1].is(tok::l_paren) &&
-        Stmt[I].getIdentifierInfo()->getName().starts_with_insensitive("reduction"))
+        Stmt[I].getIdentifierInfo()->getName() == "reduction")
       for (size_t J = I + 2; J < Stmt.size() && !Stmt[J].is(tok::r_paren); ++J)
         if (Stmt[J].is(tok::identifier))
           Skip.insert(Stmt[J].getIdentifierInfo());
@@ -144,13 +144,7 @@ static void warnKeptBodyWrites(Preprocessor &PP, const AccContext &Ctx, const Di
     bool Aggregate = false;
     while (E < Stmt.size()) {
       if (Stmt[E].is(tok::l_square)) {
-        unsigned Depth = 0;
-        for (; E < Stmt.size(); ++E)
-          if (Stmt[E].is(tok::l_square))
-            ++Depth;
-          else if (Stmt[E].is(tok::r_square) && --Depth == 0)
-            break;
-        ++E;
+        E = skipBrackets(Stmt, E);
       } else if (Stmt[E].is(tok::period) && E + 1 < Stmt.size() &&
                  Stmt[E + 1].is(tok::identifier)) {
         E += 2;
