@@ -54,8 +54,20 @@
 /// join's phis for them, its exit values the join's phis for the loop's),
 /// the loop runs all Trip iterations and goes straight to the block after
 /// the remainder, and where the bypass ran the remainder it enters the loop
-/// with a trip count of 1 instead; the remainder is deleted. A remainder
-/// loop (k > 2) stays, as does a remainder where copy 0 does not use i.
+/// with a trip count of 1 instead; the remainder is deleted. For k > 2 the
+/// remainder is a loop (`llvm.loop.unroll.disable`) of Trip & (k-1)
+/// iterations that the join enters unless that is 0: where the rolled loop
+/// has one block (and the copies use i or a derived x, not i's increment),
+/// N = Trip & -k is recognised, and the remainder loop has one block with
+/// i from the join's phi for it stepping by one iteration, a counter from 0
+/// against Trip & (k-1), a phi for each carried value from the join's, and
+/// copy 0's body (in the Derived shape its own x from its i, computed as
+/// copy 0's from i), its values used after it only as the loop's exit
+/// values: the loop runs all Trip iterations, the bypass enters it for every
+/// trip count but 0 (and for 0 goes to the join, which then skipped the
+/// remainder too), the join goes straight on, and the remainder loop is
+/// deleted (HeCBench's KV-cache stores: HIP's registers). A remainder where
+/// copy 0 does not use i, and a remainder loop of other shapes, stay.
 /// `-mllvm -ferry-reroll-loops=false` turns it all off.
 ///
 //===----------------------------------------------------------------------===//
@@ -75,6 +87,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/KnownBits.h"
@@ -83,6 +96,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <functional>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -119,8 +134,14 @@ private:
   bool buildStream();
   bool checkUses() const;
   bool matchCopies() const;
-  bool findRemainder();
+  bool findEpilogue();
   bool matchRemainder();
+  bool matchRemainderLoop();
+  bool readRemainderLoopPhis();
+  bool findRemainderBase();
+  bool remainderLoopRepeatsCopy0();
+  bool remainderLoopUsedOnlyAfter() const;
+  void mergeRemainderLoop();
   void mapJoinPhis();
   bool readJoinBranch(BasicBlock *&Start, unsigned &First);
   bool collectRemainder(BasicBlock *Start, unsigned First);
@@ -220,6 +241,25 @@ private:
   DenseMap<BasicBlock *, unsigned> RemainderStart;
   DenseMap<unsigned, BasicBlock *> RemainderAt;
   DenseMap<Instruction *, unsigned> RemainderPos;
+
+  // A k > 2 unrolling's remainder loop (Trip % k more iterations, one copy of
+  // the body each), merged into the rolled loop of one block: the loop runs
+  // all Trip iterations, entered whenever Trip is not 0, and the join goes
+  // straight to the block after the remainder.
+  bool MergeRemainderLoop = false;
+  /// The remainder loop's one block, its phis for i and its counter, their
+  /// increments and exit test; its phi for each carried phi of the loop.
+  BasicBlock *RemBlock = nullptr;
+  PHINode *RemIV = nullptr, *RemCounter = nullptr;
+  Instruction *RemIVNext = nullptr, *RemCounterNext = nullptr, *RemCmp = nullptr;
+  DenseMap<PHINode *, PHINode *> RemCarried;
+  /// Derived shape: the remainder's value of Base, and what computes it from
+  /// its i.
+  Instruction *RemBase = nullptr;
+  SmallPtrSet<Instruction *, 8> RemChain;
+  /// Its instructions that repeat copy 0, by body position, and back.
+  std::vector<Instruction *> RemStream;
+  DenseMap<Instruction *, unsigned> RemStreamPos;
 };
 
 /// Whether \p Other repeats \p I0: the same operation, and operand by
@@ -276,8 +316,10 @@ bool UnrolledLoop::analyze() {
   // counter code away.
   if (L.getNumBlocks() > 1 && Stream[CopySize]->getParent() == Latch)
     return false;
-  MergeRemainder = Factor == 2 && Shape == IterationShape::Direct && findRemainder() &&
+  MergeRemainder = Factor == 2 && Shape == IterationShape::Direct && findEpilogue() &&
                    matchRemainder();
+  MergeRemainderLoop = Factor > 2 && Shape != IterationShape::Incremented &&
+                       L.getNumBlocks() == 1 && findEpilogue() && matchRemainderLoop();
   return true;
 }
 
@@ -641,21 +683,23 @@ bool UnrolledLoop::matchCopies() const {
   return true;
 }
 
-/// The runtime unroller's epilogue for k = 2: N = Trip & -2 (an `and` whose
-/// other cleared bits are known zero in Trip), the loop's exit a join whose
-/// other predecessor bypasses the loop, and a branch there on Trip's parity
-/// that runs one more copy of the body or skips to the block after it.
-bool UnrolledLoop::findRemainder() {
+/// The runtime unroller's epilogue: N = Trip & -k (an `and` whose other
+/// cleared bits are known zero in Trip), the loop's exit a join whose other
+/// predecessor bypasses the loop, and a branch there that runs the remainder
+/// (for k = 2 one more copy of the body, on Trip's parity; for k > 2 a loop
+/// of Trip % k iterations) or skips to the block after it.
+bool UnrolledLoop::findEpilogue() {
   auto *And = dyn_cast<BinaryOperator>(ExitCmp->getOperand(TripOperand));
   if (!And || And->getOpcode() != Instruction::And)
     return false;
+  const unsigned LowBits = Log2_32(Factor);
   for (unsigned Op = 0; Op < 2 && !Trip; ++Op) {
     auto *Mask = dyn_cast<ConstantInt>(And->getOperand(1 - Op));
-    if (!Mask || Mask->getValue()[0])
+    if (!Mask || !Mask->getValue().extractBits(LowBits, 0).isZero())
       continue;
     Value *T = And->getOperand(Op);
     APInt Cleared = ~Mask->getValue();
-    Cleared.clearBit(0);
+    Cleared.clearLowBits(LowBits);
     KnownBits Known = computeKnownBits(T, Header->getModule()->getDataLayout());
     Cleared &= ~Known.Zero;
     if (Cleared.isSignMask() && SE.isLoopEntryGuardedByCond(&L, ICmpInst::ICMP_SGE, SE.getSCEV(T),
@@ -996,6 +1040,242 @@ bool UnrolledLoop::enterableFromBypass() const {
   return true;
 }
 
+/// The remainder loop of a k > 2 unrolling: the join's branch tests Trip % k
+/// (`(Trip & (k-1)) == 0` skips to After), the other way a loop of one block
+/// entered from the join alone and leaving to After, with i from the join's
+/// phi for it stepping by one iteration, a counter from 0 against Trip % k,
+/// the carried values from the join's phis for them, and copy 0's body.
+bool UnrolledLoop::matchRemainderLoop() {
+  auto *Br = cast<BranchInst>(Join->getTerminator());
+  ICmpInst::Predicate Pred;
+  Value *Rem = nullptr;
+  if (!match(Br->getCondition(), m_ICmp(Pred, m_Value(Rem), m_Zero())) ||
+      !ICmpInst::isEquality(Pred) ||
+      !match(Rem, m_And(m_Specific(Trip), m_SpecificInt(Factor - 1))))
+    return false;
+  After = Br->getSuccessor(Pred == ICmpInst::ICMP_EQ ? 0 : 1);
+  RemBlock = Br->getSuccessor(Pred == ICmpInst::ICMP_EQ ? 1 : 0);
+  if (RemBlock == After || RemBlock == Join || L.contains(RemBlock) || L.contains(After) ||
+      !RemBlock->hasNPredecessors(2) || !is_contained(predecessors(RemBlock), Join) ||
+      !is_contained(predecessors(RemBlock), RemBlock))
+    return false;
+  auto *RemBr = dyn_cast<BranchInst>(RemBlock->getTerminator());
+  if (!RemBr || !RemBr->isConditional() ||
+      !is_contained(successors(RemBlock), After))
+    return false;
+  mapJoinPhis();
+  if (!AtJoin.lookup(IV) || !readRemainderLoopPhis())
+    return false;
+  // The exit test: `icmp eq (c + 1), Trip % k`, After when it holds.
+  auto *Cmp = dyn_cast<ICmpInst>(RemBr->getCondition());
+  if (!Cmp || !Cmp->hasOneUse() || !Cmp->isEquality() ||
+      RemBr->getSuccessor(Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 0 : 1) != After ||
+      !((Cmp->getOperand(0) == RemCounterNext && Cmp->getOperand(1) == Rem) ||
+        (Cmp->getOperand(1) == RemCounterNext && Cmp->getOperand(0) == Rem)))
+    return false;
+  RemCmp = Cmp;
+  if (Shape == IterationShape::Derived && !findRemainderBase())
+    return false;
+  for (Instruction &I : *RemBlock)
+    if (!isa<PHINode>(I) && !I.isDebugOrPseudoInst() && &I != RemIVNext &&
+        &I != RemCounterNext && &I != RemCmp && &I != RemBr && &I != RemBase &&
+        !RemChain.count(&I)) {
+      RemStreamPos[&I] = RemStream.size();
+      RemStream.push_back(&I);
+    }
+  // The bypass chooses between the join and the loop; the loop, entered
+  // from it for every trip count but 0, needs Trip there.
+  auto *BypassBr = dyn_cast<BranchInst>(Bypass->getTerminator());
+  auto *TripI = dyn_cast<Instruction>(Trip);
+  if (!BypassBr || !BypassBr->isConditional() ||
+      !is_contained(successors(Bypass), Preheader) || !DT.dominates(Bypass, Preheader) ||
+      (TripI && !DT.dominates(TripI, BypassBr)))
+    return false;
+  return RemStream.size() == CopySize && remainderLoopRepeatsCopy0() &&
+         remainderLoopUsedOnlyAfter();
+}
+
+/// The remainder loop's phis: i (from the join's phi for it, stepping by one
+/// iteration), the counter (from 0, by 1, used only by its exit test), and
+/// one for each carried phi (from the join's phi for it).
+bool UnrolledLoop::readRemainderLoopPhis() {
+  for (PHINode &P : RemBlock->phis()) {
+    Value *In = P.getIncomingValueForBlock(Join);
+    auto *Next = dyn_cast<Instruction>(P.getIncomingValueForBlock(RemBlock));
+    if (!Next || Next->getParent() != RemBlock)
+      return false;
+    Value *Step = nullptr;
+    if (In == AtJoin.lookup(IV) && !RemIV && match(Next, m_Add(m_Specific(&P), m_Value(Step))) &&
+        SE.isSCEVable(Step->getType()) && SE.getSCEV(Step) == Offset) {
+      RemIV = &P;
+      RemIVNext = Next;
+      continue;
+    }
+    if (match(In, m_Zero()) && !RemCounter && match(Next, m_Add(m_Specific(&P), m_One())) &&
+        P.hasOneUse() && Next->hasNUses(2)) {
+      RemCounter = &P;
+      RemCounterNext = Next;
+      continue;
+    }
+    auto Q = find_if(Carried, [&](PHINode *C) { return AtJoin.lookup(C) == In; });
+    if (Q == Carried.end() || RemCarried.count(*Q))
+      return false;
+    RemCarried[*Q] = &P;
+  }
+  return RemIV && RemCounter && RemCarried.size() == Carried.size() &&
+         all_of(RemIVNext->users(), [&](User *U) {
+           return U == RemIV || (isa<PHINode>(U) && cast<PHINode>(U)->getParent() == After);
+         });
+}
+
+/// Derived shape: the remainder's instruction computing Base from its i by
+/// the same pure instructions as copy 0 does from i, and those instructions
+/// (RemChain), which nothing else uses.
+bool UnrolledLoop::findRemainderBase() {
+  std::function<bool(Value *, Value *)> Same = [&](Value *V0, Value *Vr) {
+    if (V0 == IV)
+      return Vr == RemIV;
+    auto *I0 = dyn_cast<Instruction>(V0);
+    if (!I0 || !L.contains(I0))
+      return V0 == Vr;
+    auto *Ir = dyn_cast<Instruction>(Vr);
+    if ((I0 != Base && !Chain.count(I0)) || !Ir || Ir->getParent() != RemBlock ||
+        isa<PHINode>(Ir) || !I0->isSameOperationAs(Ir))
+      return false;
+    for (unsigned Op = 0; Op < I0->getNumOperands(); ++Op)
+      if (!Same(I0->getOperand(Op), Ir->getOperand(Op)))
+        return false;
+    return true;
+  };
+  for (Instruction &I : *RemBlock)
+    if (!isa<PHINode>(I) && Same(Base, &I)) {
+      RemBase = &I;
+      break;
+    }
+  if (!RemBase)
+    return false;
+  SmallVector<Instruction *, 8> Work{RemBase};
+  while (!Work.empty())
+    for (Value *Op : Work.pop_back_val()->operands())
+      if (auto *OI = dyn_cast<Instruction>(Op);
+          OI && OI->getParent() == RemBlock && OI != RemIV && RemChain.insert(OI).second)
+        Work.push_back(OI);
+  // i and the chain serve Base alone (and i its increment).
+  auto InChain = [&](User *U) {
+    auto *UI = cast<Instruction>(U);
+    return UI == RemBase || RemChain.count(UI);
+  };
+  if (!all_of(RemIV->users(), [&](User *U) { return U == RemIVNext || InChain(U); }))
+    return false;
+  return all_of(RemChain, [&](Instruction *I) { return all_of(I->users(), InChain); });
+}
+
+/// Whether the remainder loop's body repeats copy 0: values at the same
+/// position, i (Base) and the carried phis against the remainder's phis
+/// for them, the same value outside the loop.
+bool UnrolledLoop::remainderLoopRepeatsCopy0() {
+  auto Matches = [&](Value *V0, Value *Vr) {
+    int P0 = position(V0);
+    if (P0 >= 0) {
+      auto *Ir = dyn_cast<Instruction>(Vr);
+      return unsigned(P0) < CopySize && Ir && RemStreamPos.count(Ir) &&
+             RemStreamPos.lookup(Ir) == unsigned(P0);
+    }
+    if (V0 == iteration(0))
+      return Vr == (Shape == IterationShape::Derived ? static_cast<Value *>(RemBase) : RemIV);
+    if (auto *Phi = dyn_cast<PHINode>(V0); Phi && is_contained(Carried, Phi))
+      return RemCarried.lookup(Phi) == Vr;
+    if (auto *I = dyn_cast<Instruction>(V0); I && L.contains(I))
+      return false;
+    return V0 == Vr;
+  };
+  auto NoBlock = [](BasicBlock *) -> BasicBlock * { return nullptr; };
+  for (unsigned P = 0; P < CopySize; ++P)
+    if (!repeats(Stream[P], RemStream[P], Matches, NoBlock))
+      return false;
+  // Each carried value steps as in the loop: its phi there takes the value at
+  // the position of the loop's (the last copy's) value for it.
+  for (auto &[Q, R] : RemCarried) {
+    auto *Next = dyn_cast<Instruction>(R->getIncomingValueForBlock(RemBlock));
+    int Last = position(Q->getIncomingValueForBlock(Latch));
+    if (!Next || !RemStreamPos.count(Next) ||
+        RemStreamPos.lookup(Next) != unsigned(Last) % CopySize)
+      return false;
+  }
+  return true;
+}
+
+/// Who sees the remainder loop's values: the loop itself, and the phis of
+/// the block after it, whose value from the join must be the main loop's
+/// exit value of the same body value (or i's); who sees the join's phis:
+/// the remainder loop's phis, and those of the block after it as their
+/// value from the join.
+bool UnrolledLoop::remainderLoopUsedOnlyAfter() const {
+  for (PHINode &P : After->phis()) {
+    if (P.getBasicBlockIndex(RemBlock) < 0)
+      continue;
+    Value *Vr = P.getIncomingValueForBlock(RemBlock);
+    auto *FromJoin = dyn_cast<PHINode>(P.getIncomingValueForBlock(Join));
+    if (!FromJoin || FromJoin->getParent() != Join)
+      return false;
+    Value *FromLoop = FromJoin->getIncomingValueForBlock(Latch);
+    auto *Ir = dyn_cast<Instruction>(Vr);
+    if (Ir && RemStreamPos.count(Ir)) {
+      if (FromLoop != Stream[(Factor - 1) * CopySize + RemStreamPos.lookup(Ir)])
+        return false;
+    } else if (Vr != RemIVNext || FromJoin != AtJoin.lookup(IV)) {
+      return false;
+    }
+  }
+  for (Instruction &I : *RemBlock)
+    for (User *U : I.users()) {
+      auto *UI = cast<Instruction>(U);
+      if (UI->getParent() == RemBlock)
+        continue;
+      if (!isa<PHINode>(UI) || UI->getParent() != After || isa<PHINode>(I))
+        return false;
+    }
+  for (PHINode &P : Join->phis())
+    for (User *U : P.users()) {
+      auto *UI = cast<Instruction>(U);
+      if (isa<PHINode>(UI) && UI->getParent() == RemBlock)
+        continue;
+      auto *Phi = dyn_cast<PHINode>(UI);
+      if (!Phi || Phi->getParent() != After)
+        return false;
+      for (unsigned In = 0; In < Phi->getNumIncomingValues(); ++In)
+        if (Phi->getIncomingValue(In) == &P && Phi->getIncomingBlock(In) != Join)
+          return false;
+    }
+  return true;
+}
+
+/// The rolled loop runs all Trip iterations: the bypass enters it for every
+/// trip count but 0 (and for 0 goes to the join, which skipped the
+/// remainder then as well), its exit test meets Trip, and the join goes
+/// straight to the block after the remainder loop, which is deleted.
+void UnrolledLoop::mergeRemainderLoop() {
+  auto *BypassBr = cast<BranchInst>(Bypass->getTerminator());
+  auto *OldBypassCond = dyn_cast<Instruction>(BypassBr->getCondition());
+  IRBuilder<> Builder(BypassBr);
+  Value *Zero = ConstantInt::get(Trip->getType(), 0);
+  BypassBr->setCondition(BypassBr->getSuccessor(0) == Join
+                             ? Builder.CreateICmpEQ(Trip, Zero, "trip.none")
+                             : Builder.CreateICmpNE(Trip, Zero, "trip.some"));
+  auto *N = dyn_cast<Instruction>(ExitCmp->getOperand(TripOperand));
+  ExitCmp->setOperand(TripOperand, Trip);
+  auto *JoinBr = cast<BranchInst>(Join->getTerminator());
+  auto *OldJoinCond = dyn_cast<Instruction>(JoinBr->getCondition());
+  BranchInst::Create(After, JoinBr);
+  JoinBr->eraseFromParent();
+  DeleteDeadBlocks({RemBlock});
+  SmallVector<WeakTrackingVH, 4> Dead;
+  for (Instruction *I : {OldBypassCond, OldJoinCond, N})
+    if (I)
+      Dead.push_back(I);
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(Dead);
+}
+
 void UnrolledLoop::reroll() {
   mergeFlagsIntoCopy0();
   useCopy0Values();
@@ -1004,6 +1284,8 @@ void UnrolledLoop::reroll() {
   eraseOtherCopies(Dead);
   if (MergeRemainder)
     enterLoopForRemainder();
+  if (MergeRemainderLoop)
+    mergeRemainderLoop();
 }
 
 /// Copy 0 now also stands for the other copies' iterations (and the
@@ -1024,6 +1306,9 @@ void UnrolledLoop::mergeFlagsIntoCopy0() {
     for (unsigned P = 0; P < CopySize; ++P)
       if (Remainder[P])
         Merge(Stream[P], Remainder[P]);
+  if (MergeRemainderLoop)
+    for (unsigned P = 0; P < CopySize; ++P)
+      Merge(Stream[P], RemStream[P]);
 }
 
 /// The carried phis and the users after the loop take copy 0's values
