@@ -148,7 +148,7 @@ private:
   BasicBlock *blockInRemainder(BasicBlock *B0) const;
   bool remainderRepeatsCopy0(unsigned First) const;
   bool remainderUsedOnlyAfter(unsigned First) const;
-  bool joinPhisUsedOnlyAfter() const;
+  bool joinPhisUsedOnlyAfter(function_ref<bool(Instruction *)> InRemainder) const;
   bool enterableFromBypass() const;
   void mergeFlagsIntoCopy0();
   void useCopy0Values();
@@ -830,7 +830,8 @@ bool UnrolledLoop::matchRemainder() {
   if (L.contains(After) || L.contains(Start) || Start == After)
     return false;
   return collectRemainder(Start, First) && remainderRepeatsCopy0(First) &&
-         remainderUsedOnlyAfter(First) && joinPhisUsedOnlyAfter() &&
+         remainderUsedOnlyAfter(First) &&
+         joinPhisUsedOnlyAfter([&](Instruction *I) { return RemainderPos.count(I) != 0; }) &&
          enterableFromBypass();
 }
 
@@ -998,13 +999,15 @@ bool UnrolledLoop::remainderUsedOnlyAfter(unsigned First) const {
   return true;
 }
 
-/// Who sees the join's phis: the remainder, and the phis of the block after
-/// it as their value from the join; those phis take only join phis from it.
-bool UnrolledLoop::joinPhisUsedOnlyAfter() const {
+/// Who sees the join's phis: the remainder (\p InRemainder), and the phis
+/// of the block after it as their value from the join; those phis take only
+/// join phis from it.
+bool UnrolledLoop::joinPhisUsedOnlyAfter(
+    function_ref<bool(Instruction *)> InRemainder) const {
   for (PHINode &P : Join->phis())
     for (User *U : P.users()) {
       auto *UI = cast<Instruction>(U);
-      if (RemainderPos.count(UI))
+      if (InRemainder(UI))
         continue;
       auto *Phi = dyn_cast<PHINode>(UI);
       if (!Phi || Phi->getParent() != After)
@@ -1207,9 +1210,8 @@ bool UnrolledLoop::remainderLoopRepeatsCopy0() {
 
 /// Who sees the remainder loop's values: the loop itself, and the phis of
 /// the block after it, whose value from the join must be the main loop's
-/// exit value of the same body value (or i's); who sees the join's phis:
-/// the remainder loop's phis, and those of the block after it as their
-/// value from the join.
+/// exit value of the same body value (or i's); the join's phis as for a
+/// remainder of one copy, the remainder loop's phis standing for it.
 bool UnrolledLoop::remainderLoopUsedOnlyAfter() const {
   for (PHINode &P : After->phis()) {
     if (P.getBasicBlockIndex(RemBlock) < 0)
@@ -1235,19 +1237,8 @@ bool UnrolledLoop::remainderLoopUsedOnlyAfter() const {
       if (!isa<PHINode>(UI) || UI->getParent() != After || isa<PHINode>(I))
         return false;
     }
-  for (PHINode &P : Join->phis())
-    for (User *U : P.users()) {
-      auto *UI = cast<Instruction>(U);
-      if (isa<PHINode>(UI) && UI->getParent() == RemBlock)
-        continue;
-      auto *Phi = dyn_cast<PHINode>(UI);
-      if (!Phi || Phi->getParent() != After)
-        return false;
-      for (unsigned In = 0; In < Phi->getNumIncomingValues(); ++In)
-        if (Phi->getIncomingValue(In) == &P && Phi->getIncomingBlock(In) != Join)
-          return false;
-    }
-  return true;
+  return joinPhisUsedOnlyAfter(
+      [&](Instruction *I) { return isa<PHINode>(I) && I->getParent() == RemBlock; });
 }
 
 /// The rolled loop runs all Trip iterations: the bypass enters it for every
