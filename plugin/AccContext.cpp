@@ -948,7 +948,8 @@ const CXXRecordDecl *AccContext::keptBodyClass() const {
 
 void AccContext::keptBodyNames(SourceLocation At,
                                llvm::SmallPtrSetImpl<const IdentifierInfo *> &Parameters,
-                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Locals) const {
+                               llvm::SmallPtrSetImpl<const IdentifierInfo *> &Locals,
+                               llvm::SmallPtrSetImpl<const IdentifierInfo *> *Pointers) const {
   const CXXRecordDecl *Class = keptBodyClass();
   if (!Class)
     return;
@@ -957,6 +958,13 @@ void AccContext::keptBodyNames(SourceLocation At,
   SourceScanner::cook(PP, Before);
   const auto Body = llvm::find_if(Before, [](const Token &T) { return T.is(tok::l_brace); });
   addDeclaredInBody(ArrayRef<Token>(Body, Before.end()), Locals);
+  // `T *p =`, `T *const *q;`: a type, stars, the name, then `=`, `;` or `,`.
+  for (const Token *T = Body; Pointers && T + 1 < Before.end(); ++T)
+    if (T > Body + 1 && T->is(tok::identifier) && T[-1].is(tok::star) &&
+        T[1].isOneOf(tok::equal, tok::semi, tok::comma) &&
+        (T[-2].isOneOf(tok::identifier, tok::star, tok::kw_const, tok::greater) ||
+         T[-2].isSimpleTypeSpecifier(TheSema->getLangOpts())))
+      Pointers->insert(T->getIdentifierInfo());
   for (size_t I = 1; I + 1 < size_t(Body - Before.begin()); ++I) // (`int n)`, `float a,`)
     if (Before[I].is(tok::identifier) && Before[I + 1].isOneOf(tok::comma, tok::r_paren) &&
         (Before[I - 1].isOneOf(tok::star, tok::amp, tok::ampamp, tok::identifier) ||

@@ -445,10 +445,12 @@ public:
   /// elsewhere).
   const clang::CXXRecordDecl *keptBodyClass() const;
   /// In such a body: the names of the function's parameters and of the
-  /// locals its source declares before \p At, read from the source.
-  void keptBodyNames(clang::SourceLocation At,
-                     llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Parameters,
-                     llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Locals) const;
+  /// locals its source declares before \p At, read from the source; in
+  /// \p Pointers, if given, the locals declared with a `*` (`double *p =`).
+  void keptBodyNames(
+      clang::SourceLocation At, llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Parameters,
+      llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Locals,
+      llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> *Pointers = nullptr) const;
   /// Whether \p Name names a variable-length array where the parser stands
   /// (in a template, also an array of a dependent length).
   bool isVariableLengthArray(const clang::Token &Name) const;

@@ -110,7 +110,8 @@ static void warnShallowCopies(Preprocessor &PP, const AccContext &Ctx, const Dir
 /// `p.v[i] +=`), and outside `kernels` (which copies the scalars it
 /// assigns: kernelsWrittenScalars) also as scalars (`sum +=`), whose implicit
 /// data attributes Ferry cannot apply, are named in a warning. (Parameters
-/// are left out: an array parameter is a pointer.)
+/// are left out: an array parameter is a pointer; so are the elements of a
+/// local the source declares a pointer.)
 static void warnKeptBodyWrites(Preprocessor &PP, const AccContext &Ctx, const Directive &D,
                                SourceLocation PragmaLoc) {
   if (!isComputeConstruct(D.Kind) || !Ctx.keptBodyClass())
@@ -118,8 +119,8 @@ static void warnKeptBodyWrites(Preprocessor &PP, const AccContext &Ctx, const Di
   SmallVector<Token, 64> Stmt;
   if (!SourceScanner::readStatement(PP, PragmaLoc, Stmt))
     return;
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Parameters, Locals, Skip, Seen;
-  Ctx.keptBodyNames(D.Loc, Parameters, Locals);
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Parameters, Locals, Pointers, Skip, Seen;
+  Ctx.keptBodyNames(D.Loc, Parameters, Locals, &Pointers);
   addDeclaredInBody(Stmt, Skip);
   for (const Clause &C : D.Clauses)
     for (const VarRef &V : C.Vars)
@@ -157,7 +158,9 @@ static void warnKeptBodyWrites(Preprocessor &PP, const AccContext &Ctx, const Di
                           !(Stmt[E].is(tok::equal) && E + 1 < Stmt.size() &&
                             Stmt[E + 1].is(tok::equal))) ||
                          (I > 0 && Stmt[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-    if (!Written || (Kernels && !Aggregate) || Parameters.count(II) || !Seen.insert(II).second)
+    // (`p[i] = x` of a local pointer writes what it points to, not p.)
+    if (!Written || (Kernels && !Aggregate) || (Aggregate && Pointers.count(II)) ||
+        Parameters.count(II) || !Seen.insert(II).second)
       continue;
     Names += (Names.empty() ? "'" : ", '") + II->getName().str() + "'";
     ++Count;

@@ -12,14 +12,26 @@ namespace ferry {
 namespace plugin {
 
 DiagnosticBuilder report(DiagnosticsEngine &DE, SourceLocation Loc, Diag D) {
-  unsigned ID = 0;
+  DiagnosticsEngine::Level Level = DiagnosticsEngine::Error;
+  StringRef Text;
   switch (D) {
-#define FERRY_DIAG(Id, Level, Text)                                            \
+#define FERRY_DIAG(Id, L, T)                                                   \
   case Diag::Id:                                                               \
-    ID = DE.getCustomDiagID(DiagnosticsEngine::Level, Text);                   \
+    Level = DiagnosticsEngine::L;                                              \
+    Text = T;                                                                  \
     break;
 #include "Diagnostics.def"
   }
+  // clang 19's custom diagnostics belong to no warning group, so that -w and
+  // -Werror do not reach Ferry's warnings by themselves: applied here.
+  if (Level == DiagnosticsEngine::Warning) {
+    if (DE.getIgnoreAllWarnings())
+      Level = DiagnosticsEngine::Ignored;
+    else if (DE.getWarningsAsErrors())
+      Level = DiagnosticsEngine::Error;
+  }
+  unsigned ID = DE.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<DiagnosticIDs::Level>(Level), Text);
   return DE.Report(Loc, ID);
 }
 

@@ -255,9 +255,13 @@ int acc_get_num_devices(acc_device_t T) {
     return R.numDevices(*K);
   if (T == acc_device_not_host)
     return R.numDevices(DeviceKind::Radeon) + R.numDevices(DeviceKind::Nvidia);
-  if (T == acc_device_default)
-    return R.numDevices(DeviceKind::Radeon) + R.numDevices(DeviceKind::Nvidia) +
-           R.numDevices(DeviceKind::Host);
+  // The devices of the type acc_device_default stands for: the selected one
+  // (as libgomp and NVHPC count), so that every number below the count is
+  // a device acc_set_device_num(n, acc_device_default) selects.
+  if (T == acc_device_default) {
+    std::optional<DeviceKind> K = R.selectedKind();
+    return K ? R.numDevices(*K) : 0;
+  }
   return 0;
 }
 

@@ -1,4 +1,5 @@
-// Several devices of one type in one process: acc_get_num_devices,
+// Several devices of one type in one process: acc_get_num_devices (of the
+// type and of acc_device_default, the selected type),
 // acc_set_device_num switching, one present table per device (the same host
 // array has a copy of its own on each), regions with reductions on each
 // device, async queues per device, acc_memcpy_d2d(_async) between devices,
@@ -73,6 +74,13 @@ int main(int argc, char **argv) {
   const bool gpu = type != acc_device_host;
   if (argc > 1 && n != std::atoi(argv[1])) {
     std::printf("FAIL: %d devices, expected %s\n", n, argv[1]);
+    return 1;
+  }
+  // acc_device_default stands for the selected type: its devices alone (the
+  // host was counted beside the GPUs, a device no number could select).
+  if (acc_get_num_devices(acc_device_default) != n) {
+    std::printf("FAIL: acc_get_num_devices(acc_device_default) = %d, expected %d\n",
+                acc_get_num_devices(acc_device_default), n);
     return 1;
   }
   if (n < 1 || n > MaxDevices) {

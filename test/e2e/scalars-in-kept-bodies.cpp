@@ -142,10 +142,31 @@ template <typename T> struct Counter {
   }
 };
 
+// A local pointer written through in an in-class member (the class-based
+// codes' copy of a member into a local): what it points to is written, not
+// the local, and there is no warning (OpenACC sweep 14 F8: there was).
+struct Fill {
+  double *a;
+  int n;
+  void set(double x) {
+    double *la = a;
+    int nn = n;
+#pragma acc parallel loop default(present)
+    for (int i = 0; i < nn; i++)
+      la[i] = x;
+  }
+};
+
 int main() {
   double a[N];
   for (int i = 0; i < N; i++)
     a[i] = i;
+  double b[N];
+  Fill F{b, N};
+#pragma acc data copyout(b)
+  F.set(3);
+  for (int i = 0; i < N; i++)
+    CHECK(b[i] == 3);
 #pragma acc enter data copyin(a)
   CHECK(right(inDataBlock(a, N)));
   Solver S;
