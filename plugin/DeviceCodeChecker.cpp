@@ -34,10 +34,13 @@ std::string libdeviceFunction(StringRef Name) {
 #define FERRY_LIBDEVICE_FUNCTION(N) N,
 #include "LibdeviceFunctions.def"
   };
-  // C's `long` roundings: libdevice has the `long long` ones, the same
-  // 64-bit integers on the LP64 hosts and nvptx64 (sweep 12: `lround`
-  // was refused where `llround` worked).
+  // C's `long` roundings and absolute values: libdevice has the `long long`
+  // ones, the same 64-bit integers on the LP64 hosts and nvptx64 (sweep 12:
+  // `lround` was refused where `llround` worked; sweep 14: `labs`,
+  // `std::abs(long)`, `imaxabs`).
   const StringRef Same = llvm::StringSwitch<StringRef>(Name)
+                             .Case("labs", "llabs")
+                             .Case("imaxabs", "llabs")
                              .Case("lround", "llround")
                              .Case("lroundf", "llroundf")
                              .Case("lrint", "llrint")

@@ -4,15 +4,18 @@
    and binning code call (OpenACC sweep 12: refused, the first as undefined
    `__builtin_isnan`, the second where llround worked); modf and remquo,
    whose outputs go through pointers (the emulated devices had no version
-   of ocml's). C and C++.
+   of ocml's); `long` and `intmax_t` absolute values (labs, imaxabs: OpenACC
+   sweep 14, refused where llabs worked). C and C++.
    RUN: %ferry-clang -std=c11 -O2 %s -o %t -lm
    RUN: env ACC_DEVICE_TYPE=host %run %t 2>&1 | %count 0
    RUN: %emu-gfx90a %run %t 2>&1 | %count 0
    RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx
    RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
 */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 enum { N = 8 };
 
@@ -69,5 +72,21 @@ int main(void) {
       bad++;
     }
   }
+  long l[N];
+  intmax_t m[N];
+  for (int i = 0; i < N; i++) {
+    l[i] = -3000000000L * (i - 3);
+    m[i] = -5 * (i - 4);
+  }
+#pragma acc parallel loop copy(l, m)
+  for (int i = 0; i < N; i++) {
+    l[i] = labs(l[i]);
+    m[i] = imaxabs(m[i]);
+  }
+  for (int i = 0; i < N; i++)
+    if (l[i] != 3000000000L * (i > 3 ? i - 3 : 3 - i) || m[i] != 5 * (i > 4 ? i - 4 : 4 - i)) {
+      printf("c-math-classification: labs %ld, imaxabs %jd at %d\n", l[i], m[i], i);
+      bad++;
+    }
   return bad != 0;
 }
