@@ -5,8 +5,11 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "BodyLambda.h"
+#include "ConstantTokens.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Sema/Sema.h"
 
 using namespace clang;
 
@@ -265,6 +268,31 @@ void BodyLambda::emitCaptures(TokenBuilder &B, ArrayRef<Token> Body,
               !Shared.count(V.Name.getIdentifierInfo()) &&
               Copied.insert(V.Name.getIdentifierInfo()).second)
             captureCopy(List, V.Name);
+  captureBindings(List, Body, Shared, Copied);
+}
+
+/// Before C++20 a lambda may not capture a structured binding (clang allows
+/// it with "captured structured bindings are a C++20 extension", at every
+/// region that uses one): the bindings the body uses are copied by
+/// init-capture (`m = m`), which the body's uses then name, the same copy.
+void BodyLambda::captureBindings(CaptureList &List, ArrayRef<Token> Body,
+                                 const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Shared,
+                                 llvm::SmallPtrSetImpl<const IdentifierInfo *> &Copied) const {
+  Sema *S = Ctx.sema();
+  if (!S || !S->getLangOpts().CPlusPlus || S->getLangOpts().CPlusPlus20)
+    return;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared;
+  addDeclaredInBody(Body, Declared);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    IdentifierInfo *II = T.getIdentifierInfo();
+    if (!T.is(tok::identifier) || Shared.count(II) || Declared.count(II) || Copied.count(II) ||
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+      continue;
+    if (isa_and_nonnull<BindingDecl>(lookupOrdinaryName(S, II, PragmaLoc)) &&
+        Copied.insert(II).second)
+      List.add("", T).code("=").tokens(T);
+  }
 }
 
 /// `x` by copy; `x = x` for a variable with static storage, which a

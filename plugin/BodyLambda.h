@@ -84,6 +84,10 @@ private:
                        llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Names) const;
   /// `Name` by copy (`Name = Name` with static storage).
   void captureCopy(CaptureList &List, const clang::Token &Name) const;
+  /// The structured bindings \p Body uses, by init-capture (before C++20).
+  void captureBindings(CaptureList &List, llvm::ArrayRef<clang::Token> Body,
+                       const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Shared,
+                       llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Copied) const;
   /// Whether \p Name is a variable with static storage (a global, a
   /// static): a lambda captures none of those by name.
   bool hasStaticStorage(const clang::Token &Name) const;
