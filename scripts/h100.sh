@@ -16,6 +16,11 @@
 #                             OpenACC (examples/mpi) and bench/mpi, with
 #                             Open MPI carried along (.devmpi/; run
 #                             .devmpi/run.sh on a machine with 2 GPUs)
+#   scripts/h100.sh rebuild NAME...  here: after `prepare`, the e2e programs
+#                             NAME (test/e2e/NAME.cpp or .c) compiled again
+#                             into .devbin/e2e with this build, and its
+#                             runtime libraries copied into .devbin/lib
+#                             (a session's changes without a full prepare)
 #   scripts/h100.sh prepare-cudart  here: whole CUDA programs built by
 #                             ferry-nvcc (test/cuda/) and bench/cuda/ built by
 #                             both nvcc and ferry-nvcc (.devcudart/; run
@@ -45,6 +50,8 @@ e2e_programs() {
     grep -q "ferry-targets=none" "$src" && continue
     prog=$(basename "$src"); prog=${prog%.cpp}; prog=${prog%.c}
     case "$src" in */examples/*) prog=example-$prog ;; esac
+    # (rebuild: only the programs named.)
+    [ -n "${only:-}" ] && [[ " $only " != *" $prog "* ]] && continue
     # Further translation units, as the program's RUN line names them.
     mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.\(cpp\|c\)\b' "$src" | sort -u |
                          sed "s|%S|$root/test/e2e|")
@@ -85,6 +92,25 @@ e2e_programs() {
 }
 
 case "${1:-}" in
+rebuild)
+  shift
+  [ $# -gt 0 ] || { echo "usage: scripts/h100.sh rebuild NAME..." >&2; exit 2; }
+  [ -d "$out/e2e" ] || { echo "h100.sh: no $out/e2e: run 'scripts/h100.sh prepare' first" >&2; exit 1; }
+  "$root/scripts/build.sh"
+  cp -a "$build"/lib/libferry-rt.so* "$build"/lib/libferry-cudart.so* "$out/lib/"
+  only="$*"
+  for name in "$@"; do
+    [ -f "$root/test/e2e/$name.cpp" ] || [ -f "$root/test/e2e/$name.c" ] ||
+      { echo "h100.sh: no test/e2e/$name.cpp or .c" >&2; exit 1; }
+    # Its judgement is written again below.
+    for list in "$out"/e2e-expect-error.txt "$out"/e2e-expect-messages.txt \
+                "$out"/e2e-host-memory.txt; do
+      [ -f "$list" ] && sed -i "/^$name\$/d" "$list"
+    done
+    rm -f "$out/e2e-expected/$name.txt"
+  done
+  e2e_programs "$out"
+  ;;
 prepare-cuda)
   # Only the test/gpu/ programs (no Ferry build), with a run.sh that runs
   # them: `bash .devcuda/run.sh` on the GPU machine.
