@@ -12,6 +12,7 @@
 #include "WarpBuilder.h"
 
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/MDBuilder.h"
 
 using namespace llvm;
 
@@ -39,11 +40,27 @@ Value *lowerWorkGroupId(IntrinsicLowering &L, int Dim) {
   return fitTo(L, L.B.CreateIntrinsic(IDs[Dim], {}, {}));
 }
 
-/// The block size in dimension \p Dim, as an i32.
+/// \p V, a load of kernel state, in [Lo, Hi) (the ranges NVPTX's special
+/// registers have, which known bits then keep: a grid-size trip count is
+/// not negative).
+static Value *inRange(Value *V, uint64_t Lo, uint64_t Hi) {
+  if (auto *Load = dyn_cast<LoadInst>(V)) {
+    Type *Ty = Load->getType();
+    MDBuilder MDB(Load->getContext());
+    Load->setMetadata(LLVMContext::MD_range,
+                      MDB.createRange(APInt(Ty->getIntegerBitWidth(), Lo),
+                                      APInt(Ty->getIntegerBitWidth(), Hi)));
+    Load->setMetadata(LLVMContext::MD_noundef, MDNode::get(Load->getContext(), {}));
+  }
+  return V;
+}
+
+/// The block size in dimension \p Dim (1 to 1024, 64 for z), as an i32.
 static Value *blockDim(IntrinsicLowering &L, int Dim) {
   const bool V4 = L.T.CodeObjectVersion < 5;
-  Value *Size = L.loadKernelState((V4 ? 4 : 12) + 2 * Dim, L.B.getInt16Ty(),
-                                  /*DispatchPacket=*/V4);
+  Value *Size = inRange(L.loadKernelState((V4 ? 4 : 12) + 2 * Dim, L.B.getInt16Ty(),
+                                          /*DispatchPacket=*/V4),
+                        1, Dim == 2 ? 65 : 1025);
   return L.B.CreateZExt(Size, L.B.getInt32Ty(), "ntid");
 }
 
@@ -52,8 +69,10 @@ Value *lowerBlockDim(IntrinsicLowering &L, int Dim) {
 }
 
 Value *lowerGridDim(IntrinsicLowering &L, int Dim) {
+  // (CUDA's grid: 1 to 2^31 - 1 blocks in x, 65535 in y and z.)
   if (L.T.CodeObjectVersion >= 5)
-    return fitTo(L, L.loadKernelState(4 * Dim, L.B.getInt32Ty(), false));
+    return fitTo(L, inRange(L.loadKernelState(4 * Dim, L.B.getInt32Ty(), false), 1,
+                            Dim == 0 ? 2147483648u : 65536));
   Value *Items = L.loadKernelState(12 + 4 * Dim, L.B.getInt32Ty(), true);
   return fitTo(L, L.B.CreateUDiv(Items, blockDim(L, Dim), "nctaid"));
 }

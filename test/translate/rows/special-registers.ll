@@ -1,7 +1,8 @@
 ; Map §1, special registers: one function per row. Block and grid sizes come
 ; from the code object v5 implicit arguments, or from the dispatch packet for
-; v4; lane registers follow the warp strategy (EMU32 on gfx90a, wave32 on
-; gfx1100).
+; v4, with the ranges NVPTX's registers have (block 1-1024, z 1-64; grid
+; 1-2^31-1 in x, 1-65535 in y and z); lane registers follow the warp
+; strategy (EMU32 on gfx90a, wave32 on gfx1100).
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx90a>' -S %s | %FileCheck %s --check-prefixes=CHECK,COV5,EMU
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx90a;cov=4>' -S %s | %FileCheck %s --check-prefixes=CHECK,COV4,EMU
 ; RUN: %opt-ferry -passes='ferry-lower-nvvm-intrinsics<arch=gfx1100>' -S %s | %FileCheck %s --check-prefixes=CHECK,COV5,W32
@@ -19,7 +20,7 @@
 ; COV5-NEXT:     [[G:%.*]] = getelementptr inbounds i8, ptr addrspace(4) [[P]], i64 16
 ; COV4-NEXT:     [[P:%.*]] = call ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
 ; COV4-NEXT:     [[G:%.*]] = getelementptr inbounds i8, ptr addrspace(4) [[P]], i64 8
-; CHECK-NEXT:    [[L:%.*]] = load i16, ptr addrspace(4) [[G]], align 2, !invariant.load
+; CHECK-NEXT:    [[L:%.*]] = load i16, ptr addrspace(4) [[G]], align 2, !range [[RZ:![0-9]+]], !invariant.load
 ; CHECK-NEXT:    [[Z:%.*]] = zext i16 [[L]] to i32
 ; CHECK-NEXT:    ret i32 [[Z]]
 
@@ -30,14 +31,14 @@
 ; CHECK-LABEL: define i32 @nctaid_y(
 ; COV5-NEXT:     [[P:%.*]] = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
 ; COV5-NEXT:     [[G:%.*]] = getelementptr inbounds i8, ptr addrspace(4) [[P]], i64 4
-; COV5-NEXT:     [[L:%.*]] = load i32, ptr addrspace(4) [[G]], align 4, !invariant.load
+; COV5-NEXT:     [[L:%.*]] = load i32, ptr addrspace(4) [[G]], align 4, !range [[RY:![0-9]+]], !invariant.load
 ; COV5-NEXT:     ret i32 [[L]]
 ; COV4-NEXT:     [[P:%.*]] = call ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
 ; COV4-NEXT:     [[G:%.*]] = getelementptr inbounds i8, ptr addrspace(4) [[P]], i64 16
 ; COV4-NEXT:     [[ITEMS:%.*]] = load i32, ptr addrspace(4) [[G]], align 4, !invariant.load
 ; COV4-NEXT:     [[P2:%.*]] = call ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
 ; COV4-NEXT:     [[G2:%.*]] = getelementptr inbounds i8, ptr addrspace(4) [[P2]], i64 6
-; COV4-NEXT:     [[S:%.*]] = load i16, ptr addrspace(4) [[G2]], align 2, !invariant.load
+; COV4-NEXT:     [[S:%.*]] = load i16, ptr addrspace(4) [[G2]], align 2, !range !{{[0-9]+}}, !invariant.load
 ; COV4-NEXT:     [[SZ:%.*]] = zext i16 [[S]] to i32
 ; COV4-NEXT:     [[N:%.*]] = udiv i32 [[ITEMS]], [[SZ]]
 ; COV4-NEXT:     ret i32 [[N]]
@@ -224,3 +225,7 @@ define i64 @globaltimer() {
   ret i64 %r
 }
 declare i64 @llvm.nvvm.read.ptx.sreg.globaltimer()
+
+; The ranges: ntid.z, and (v5) nctaid.y.
+; CHECK-DAG: [[RZ]] = !{i16 1, i16 65}
+; COV5-DAG: [[RY]] = !{i32 1, i32 65536}
