@@ -281,13 +281,14 @@ void BodyLambda::captureBindings(CaptureList &List, ArrayRef<Token> Body,
   Sema *S = Ctx.sema();
   if (!S || !S->getLangOpts().CPlusPlus || S->getLangOpts().CPlusPlus20)
     return;
-  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared;
+  llvm::SmallPtrSet<const IdentifierInfo *, 8> Declared, LookedUp;
   addDeclaredInBody(Body, Declared);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
     IdentifierInfo *II = T.getIdentifierInfo();
     if (!T.is(tok::identifier) || Shared.count(II) || Declared.count(II) || Copied.count(II) ||
-        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
+        (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+        !LookedUp.insert(II).second) // (each name once)
       continue;
     if (isa_and_nonnull<BindingDecl>(lookupOrdinaryName(S, II, PragmaLoc)) &&
         Copied.insert(II).second)

@@ -52,23 +52,28 @@ inline void warpCombine(word_t *Mine, word_t *Other, uint32_t Words, combine_fn 
   }
 }
 
-} // namespace
-
 /// Iterations [0, Trip) over the whole grid, one call of \p Chunk each
 /// (grid-stride). A grid of one work-item (a region whose iterations run in
 /// order: `serial`, `seq`, a loop found dependent, one gang of one lane)
 /// runs them in one call: a chunk's body is the gang's firstprivate copy,
 /// initialized once and carried from iteration to iteration (OpenACC 3.3
 /// 2.5.14), as on the host.
-extern "C" void __ferry_run_loop(const void *Closure, int64_t Trip, chunk_fn Chunk) {
+inline void runChunks(const void *Closure, int64_t Trip, chunk_fn Chunk, void *Partial) {
   const int64_t Stride = gridSize();
   if (Stride == 1) {
     if (Trip > 0)
-      Chunk(Closure, 0, Trip, nullptr);
+      Chunk(Closure, 0, Trip, Partial);
     return;
   }
   for (int64_t K = globalId(); K < Trip; K += Stride)
-    Chunk(Closure, K, K + 1, nullptr);
+    Chunk(Closure, K, K + 1, Partial);
+}
+
+} // namespace
+
+/// Iterations [0, Trip) over the whole grid (runChunks).
+extern "C" void __ferry_run_loop(const void *Closure, int64_t Trip, chunk_fn Chunk) {
+  runChunks(Closure, Trip, Chunk, nullptr);
 }
 
 /// The same loop with reductions: each work-item accumulates into \p Mine
@@ -82,14 +87,7 @@ extern "C" void __ferry_run_reduction(const void *Closure, int64_t Trip, void *P
                                       word_t *Mine, word_t *Other, SHARED word_t *Scratch,
                                       uint32_t Words, uint32_t Size, uint32_t Stride) {
   Init(Mine);
-  const int64_t Step = gridSize();
-  if (Step == 1) { // iterations in order: one chunk (__ferry_run_loop)
-    if (Trip > 0)
-      Chunk(Closure, 0, Trip, Mine);
-  } else {
-    for (int64_t K = globalId(); K < Trip; K += Step)
-      Chunk(Closure, K, K + 1, Mine);
-  }
+  runChunks(Closure, Trip, Chunk, Mine);
 
   unsigned char *Out = (unsigned char *)Partials + (size_t)__nvvm_read_ptx_sreg_ctaid_x() * Stride;
   const unsigned char *In = (const unsigned char *)Mine;
