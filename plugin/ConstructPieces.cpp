@@ -130,7 +130,7 @@ static void emitOption(TokenBuilder &B, const Directive &D, const Clause &C) {
     // Gangs in several dimensions (`num_gangs(x, y, z)`) are their
     // product, in one dimension: each value at most 65535 (a GPU grid's
     // y and z), the product at most a grid's x.
-    const SmallVector<ArrayRef<Token>, 3> Values = splitTopLevel(C.Expr, tok::comma);
+    const auto Values = splitArguments(C);
     B.code("__ferry_options.num_gangs = ::ferry::acc::geometry_clause(__ferry_region, \"num_gangs\", ");
     if (Values.size() == 1) {
       B.code("(").tokens(C.Expr).code("), 2147483647LL);");

@@ -71,7 +71,7 @@ std::vector<const Clause *> scheduleFor(const Directive &D, unsigned Bit) {
 /// Whether \p Gang deals chunks to the gangs (`gang(static: n)`, n not
 /// `*`): code of its own, unlike the number of gangs or the chunk size.
 bool hasStaticChunk(const Clause &Gang) {
-  for (ArrayRef<Token> Part : splitTopLevel(Gang.Expr, tok::comma))
+  for (ArrayRef<Token> Part : splitArguments(Gang))
     if (Part.size() >= 3 && Part[0].getIdentifierInfo() &&
         Part[0].getIdentifierInfo()->getName() == "static" && Part[1].is(tok::colon) &&
         !(Part.size() == 3 && Part[2].is(tok::star)))
@@ -210,7 +210,7 @@ bool resolveDeviceTypes(Preprocessor &PP, Directive &D) {
   for (const Clause *C : scheduleFor(D, DeviceHost)) {
     Clause Copy = *C;
     if (Copy.DeviceTypes && isLevelClause(Copy.Kind))
-      Copy.Expr.clear();
+      Copy.Expr.clear(), Copy.TemplateCommas.clear();
     Copy.DeviceTypes = 0;
     Schedule.push_back(std::move(Copy));
   }

@@ -81,6 +81,10 @@ struct Clause {
   ClauseKind Kind;
   clang::SourceLocation Loc;
   TokenList Expr;            ///< Expr operands
+  /// The commas of Expr inside a template's argument list (`prod<2, 3>()`,
+  /// found by the names Sema knows as templates): splitArguments keeps
+  /// them in their argument.
+  llvm::SmallVector<unsigned, 2> TemplateCommas;
   std::vector<VarRef> Vars;  ///< VarList and Reduction operands
   std::string ReductionOp;   ///< "+", "*", "max", ...
   std::string DefaultKind;   ///< "none" or "present"
@@ -119,6 +123,11 @@ struct Directive {
 /// Splits \p Toks at the occurrences of \p Sep outside brackets.
 llvm::SmallVector<llvm::ArrayRef<clang::Token>, 4>
 splitTopLevel(llvm::ArrayRef<clang::Token> Toks, clang::tok::TokenKind Sep);
+
+/// \p C's Expr split into its comma-separated arguments (`num_gangs(x, y)`,
+/// `tile(4, prod<2, 4>())`, `gang(num: n, static: 4)`): splitTopLevel at
+/// the commas that are in no template argument list.
+llvm::SmallVector<llvm::ArrayRef<clang::Token>, 4> splitArguments(const Clause &C);
 
 llvm::StringRef spelling(ConstructKind K);
 /// How remarks name an implicit loop or statement: "plain loop in 'kernels'",

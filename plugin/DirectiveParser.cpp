@@ -78,6 +78,100 @@ SmallVector<ArrayRef<Token>, 4> splitTopLevel(ArrayRef<Token> Toks,
   return Parts;
 }
 
+SmallVector<ArrayRef<Token>, 4> splitArguments(const Clause &C) {
+  SmallVector<ArrayRef<Token>, 4> Parts;
+  ArrayRef<Token> Toks = C.Expr;
+  size_t Start = 0;
+  for (ArrayRef<Token> Part : splitTopLevel(Toks, tok::comma)) {
+    const size_t End = size_t(Part.end() - Toks.begin()); // the comma after it
+    if (End < Toks.size() && llvm::is_contained(C.TemplateCommas, unsigned(End)))
+      continue;
+    Parts.push_back(Toks.slice(Start, End - Start));
+    Start = End + 1;
+  }
+  return Parts;
+}
+
+/// The declarations \p Name (the identifier at \p I of \p Toks, with the
+/// `A::B::` before it) stands for where the directive is, through \p S's
+/// lookup; empty where a qualifier is not a namespace or a class.
+static SmallVector<NamedDecl *, 2> lookupQualified(Sema &S, ArrayRef<Token> Toks, size_t I) {
+  size_t First = I;
+  while (First >= 2 && Toks[First - 1].is(tok::coloncolon) && Toks[First - 2].is(tok::identifier))
+    First -= 2;
+  const bool Global = First >= 1 && Toks[First - 1].is(tok::coloncolon);
+  DeclContext *DC = Global ? S.Context.getTranslationUnitDecl() : nullptr;
+  SmallVector<NamedDecl *, 2> Found;
+  for (size_t J = First; J <= I; J += 2) {
+    LookupResult R(S, Toks[J].getIdentifierInfo(), Toks[J].getLocation(),
+                   J == I ? Sema::LookupOrdinaryName : Sema::LookupNestedNameSpecifierName);
+    if (DC ? !S.LookupQualifiedName(R, DC) : !S.LookupName(R, S.getCurScope()))
+      return {};
+    if (J == I) {
+      Found.append(R.begin(), R.end());
+      break;
+    }
+    NamedDecl *D = R.getAsSingle<NamedDecl>();
+    D = D ? D->getUnderlyingDecl() : nullptr;
+    if (auto *Alias = dyn_cast_or_null<NamespaceAliasDecl>(D))
+      D = Alias->getNamespace();
+    if (auto *TD = dyn_cast_or_null<TypedefNameDecl>(D))
+      D = TD->getUnderlyingType()->getAsCXXRecordDecl();
+    DC = dyn_cast_or_null<DeclContext>(D);
+    if (!DC || !isa<NamespaceDecl, CXXRecordDecl>(DC))
+      return {};
+  }
+  return Found;
+}
+
+/// Whether the `<` after the identifier at \p I of \p Toks opens a template
+/// argument list: `template f<`, or a name of a class, function, variable
+/// or alias template.
+static bool opensTemplateArguments(Sema &S, ArrayRef<Token> Toks, size_t I) {
+  if (I >= 1 && Toks[I - 1].is(tok::kw_template))
+    return true;
+  if (I >= 1 && Toks[I - 1].isOneOf(tok::period, tok::arrow))
+    return false; // a member: its class is not known here
+  for (NamedDecl *D : lookupQualified(S, Toks, I))
+    if (isa<TemplateDecl>(D->getUnderlyingDecl()))
+      return true;
+  return false;
+}
+
+/// The indexes of the commas of \p Toks inside a template argument list.
+static SmallVector<unsigned, 2> templateArgumentCommas(Sema *S, ArrayRef<Token> Toks) {
+  SmallVector<unsigned, 2> Commas;
+  if (!S || !S->getLangOpts().CPlusPlus || !S->getCurScope())
+    return Commas;
+  SmallVector<tok::TokenKind, 8> Open; // l_paren, l_square, l_brace or less
+  auto CloseAngle = [&] {
+    if (Open.empty() || Open.back() != tok::less)
+      return false;
+    Open.pop_back();
+    return true;
+  };
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    const Token &T = Toks[I];
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      Open.push_back(T.getKind());
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      while (!Open.empty() && Open.back() == tok::less)
+        Open.pop_back(); // a `<` that was a comparison after all
+      if (!Open.empty())
+        Open.pop_back();
+    } else if (T.is(tok::less) && I > 0 && Toks[I - 1].is(tok::identifier) &&
+               opensTemplateArguments(*S, Toks, I - 1))
+      Open.push_back(tok::less);
+    else if (T.is(tok::greater))
+      CloseAngle();
+    else if (T.is(tok::greatergreater) && CloseAngle())
+      CloseAngle();
+    else if (T.is(tok::comma) && llvm::is_contained(Open, tok::less))
+      Commas.push_back(unsigned(I));
+  }
+  return Commas;
+}
+
 static bool isSupported(ConstructKind K) {
   switch (K) {
 #define FERRY_CONSTRUCT(Id, Spelling, Supported)                               \
@@ -712,6 +806,7 @@ bool DirectiveParser::parseOperand(Clause &Cl, StringRef Name) {
     return true;
   case OperandKind::OptionalAny:
   case OperandKind::Expr:
+    Cl.TemplateCommas = templateArgumentCommas(TheSema, Toks);
     Cl.Expr = std::move(Toks);
     return true;
   case OperandKind::VarList:
@@ -824,7 +919,7 @@ bool DirectiveParser::parseClause(Directive &D) {
   // OpenACC 3.3, 2.5.10: up to three values on `parallel` (gangs in up to
   // three dimensions), one on `kernels`.
   if (*K == ClauseKind::NumGangs) {
-    const size_t Values = splitTopLevel(Cl.Expr, tok::comma).size();
+    const size_t Values = splitArguments(Cl).size();
     const bool Kernels = D.Kind == ConstructKind::Kernels || D.Kind == ConstructKind::KernelsLoop;
     if (Values > 3 || (Values > 1 && Kernels)) {
       report(PP, Loc, Diag::NumGangsDims) << unsigned(Kernels) << spelling(D.Kind);
@@ -880,6 +975,7 @@ bool DirectiveParser::mergeWaitClause(Directive &D, Clause &Wait, StringRef Name
 
 bool DirectiveParser::splitWaitArgument(Clause &Wait) {
   TokenList &E = Wait.Expr;
+  Wait.TemplateCommas.clear(); // the queues reach clang as they are written
   if (E.size() >= 2 && wordOf(E[0]) == "devnum" && E[1].is(tok::colon)) {
     size_t End = 2;
     unsigned Depth = 0;

@@ -64,7 +64,7 @@ unsigned nestDepth(const Directive &D) {
   if (const Clause *C = D.find(ClauseKind::Collapse))
     return std::max(C->Count, 1u);
   if (const Clause *T = D.find(ClauseKind::Tile))
-    return unsigned(splitTopLevel(T->Expr, tok::comma).size());
+    return unsigned(splitArguments(*T).size());
   return 1;
 }
 
@@ -301,7 +301,7 @@ bool LoopConstruct::check(const Placement &P) {
 /// The d of \p D's `gang(dim:d)`; 1 without one.
 static int gangDimension(Preprocessor &PP, const Directive &D) {
   if (const Clause *C = D.find(ClauseKind::Gang))
-    for (ArrayRef<Token> Part : splitTopLevel(C->Expr, tok::comma))
+    for (ArrayRef<Token> Part : splitArguments(*C))
       if (Part.size() == 3 && Part[0].getIdentifierInfo() &&
           Part[0].getIdentifierInfo()->getName() == "dim" && Part[1].is(tok::colon) &&
           Part[2].is(tok::numeric_constant))

@@ -53,7 +53,7 @@ bool LoopSchedule::readGangOperands() {
   SmallVector<std::pair<unsigned, TokenList>, 2> PerType;
   std::string PerTypeText;
   for (const Clause *C : clausesOfKind(D, ClauseKind::Gang)) {
-    for (ArrayRef<Token> Part : splitTopLevel(C->Expr, tok::comma)) {
+    for (ArrayRef<Token> Part : splitArguments(*C)) {
       if (Part.size() < 2 || !Part[0].getIdentifierInfo() ||
           Part[1].isNot(tok::colon))
         continue;
@@ -178,7 +178,7 @@ void LoopSchedule::emitLevelOperands(TokenBuilder *B,
     if (C.Kind != ClauseKind::Gang && C.Kind != ClauseKind::Vector)
       continue;
     bool LaunchValue = false;
-    for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma))
+    for (ArrayRef<Token> Part : splitArguments(C))
       LaunchValue |= !(Part.size() >= 2 && Part[0].getIdentifierInfo() &&
                        Part[1].is(tok::colon) &&
                        (Part[0].getIdentifierInfo()->getName() == "static" ||
@@ -205,7 +205,7 @@ void LoopSchedule::emitLevelOperand(const Clause &C, TokenBuilder *B,
     return; // worker(n): read by readWorkerOperand
   const std::string Text =
       spelling(C.Kind).str() + "(" + spellingOf(PP, C.Expr) + ")";
-  for (ArrayRef<Token> Part : splitTopLevel(C.Expr, tok::comma)) {
+  for (ArrayRef<Token> Part : splitArguments(C)) {
     StringRef Modifier;
     if (Part.size() >= 2 && Part[0].getIdentifierInfo() &&
         Part[1].is(tok::colon)) {

@@ -75,7 +75,7 @@ static bool readExplicitSizes(Preprocessor &PP, Sema *S, const Clause &C,
 bool readTileSizes(Preprocessor &PP, Sema *S, const Clause &Tile,
                    SmallVectorImpl<unsigned> &Sizes) {
   SmallVector<bool, 4> Default;
-  if (!readExplicitSizes(PP, S, Tile, splitTopLevel(Tile.Expr, tok::comma), Sizes,
+  if (!readExplicitSizes(PP, S, Tile, splitArguments(Tile), Sizes,
                          Default))
     return false;
   // `*` takes its default, halved until the tile fits a block.
