@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "AccContext.h"
 
+#include "ClosureNames.h"
+
 #include "SourceScanner.h"
 
 #include "CanonicalLoop.h"
@@ -157,6 +159,18 @@ void addOwnNames(const Directive &D, SmallVectorImpl<const IdentifierInfo *> &Ou
       for (const VarRef &V : C.Vars)
         if (!V.isMember())
           Out.push_back(V.Name.getIdentifierInfo());
+}
+
+void AccContext::noteFirstprivate(StringRef Region, const Directive &D,
+                                  const Directive *Compute) const {
+  if (!Names)
+    return;
+  for (const Directive *Of : {&D, Compute})
+    for (const Clause &C : Of ? ArrayRef<Clause>(Of->Clauses) : ArrayRef<Clause>())
+      if (C.Kind == ClauseKind::Firstprivate)
+        for (const VarRef &V : C.Vars)
+          if (!V.isMember() && V.Sections.empty() && V.Name.getIdentifierInfo())
+            Names->addFirstprivate(Region, V.Name.getIdentifierInfo()->getName());
 }
 
 NamedDecl *AccContext::lookupSingle(const Token &Name) const {

@@ -37,6 +37,8 @@ class CXXRecordDecl;
 namespace ferry {
 namespace plugin {
 
+class ClosureNames;
+
 /// `parallel`, `kernels`, `serial` (not combined with `loop`).
 bool isComputeOnly(ConstructKind K);
 /// A compute construct, alone or combined with its loop.
@@ -459,6 +461,13 @@ public:
   clang::Sema *sema() const { return TheSema; }
   /// `routine` and `bind` of variables that hold lambdas.
   LambdaRoutines &lambdas() { return Lambdas; }
+  /// Where the outliner reads what the plugin knows of the closures.
+  void setClosureNames(std::shared_ptr<ClosureNames> N) { Names = std::move(N); }
+  /// Region \p Region's closure copies the variables that the
+  /// `firstprivate` clauses of \p D and of its compute construct \p Compute
+  /// name (ClosureNames::addFirstprivate).
+  void noteFirstprivate(llvm::StringRef Region, const Directive &D,
+                        const Directive *Compute) const;
   /// A `declare` in a function body: its clause for \p VD holds for the
   /// compute constructs after it that use the variable (the lookup of the
   /// name finds the same declaration while it is in scope).
@@ -511,6 +520,7 @@ private:
 
   unsigned RoutineIds = 0;
   LambdaRoutines Lambdas;
+  std::shared_ptr<ClosureNames> Names;
   unsigned PrivateIds = 0;
   unsigned SumIds = 0;
   std::vector<std::pair<const clang::VarDecl *, std::unique_ptr<Clause>>> Declared;

@@ -399,7 +399,7 @@ bool BlockConstructRewrite::rewriteDataBlock() {
     PP.EnterToken(Brace, /*IsReinject=*/true);
     B.code("{");
   }
-  emitRegion(PP, B, D, PragmaLoc, 0);
+  Ctx.noteFirstprivate(emitRegion(PP, B, D, PragmaLoc, 0), D, nullptr);
   remark(PP, Ctx, D, "");
   emitOptions(B, D);
   emitDataScopeOf(PP, B, D, emitDataItems(PP, B, D));
@@ -545,7 +545,7 @@ void BlockConstructRewrite::collectImpliedData() {
 void BlockConstructRewrite::emitLoopsOfTheirOwn() {
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
-  emitRegion(PP, B, D, PragmaLoc, 0);
+  Ctx.noteFirstprivate(emitRegion(PP, B, D, PragmaLoc, 0), D, nullptr);
   const bool LoopsOnly = Compute && loopsOnly(Body);
   remark(PP, Ctx, D,
          !Compute    ? ""
@@ -589,7 +589,7 @@ void rewriteHostData(Preprocessor &PP, AccContext &Ctx, const Directive &D,
   }
   TokenBuilder B(PP, PragmaLoc);
   B.code("{");
-  emitRegion(PP, B, D, PragmaLoc, 0);
+  Ctx.noteFirstprivate(emitRegion(PP, B, D, PragmaLoc, 0), D, nullptr);
   emitOptions(B, D);
   const char *IfPresent = D.find(ClauseKind::IfPresent) ? "1" : "0";
   std::vector<const VarRef *> Vars;

@@ -149,5 +149,13 @@ std::vector<std::string> ClosureNames::namesFor(StringRef Region,
   return Names;
 }
 
+void ClosureNames::addFirstprivate(StringRef Region, StringRef Name) {
+  Firstprivate.emplace(Region.str(), Name.str());
+}
+
+bool ClosureNames::isFirstprivate(StringRef Region, StringRef Name) const {
+  return Firstprivate.count(std::make_pair(Region.str(), Name.str())) != 0;
+}
+
 } // namespace plugin
 } // namespace ferry

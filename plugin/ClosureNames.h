@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,10 +54,17 @@ public:
   std::vector<std::string> namesFor(llvm::StringRef Region,
                                     llvm::ArrayRef<uint32_t> Offsets) const;
 
+  /// Region \p Region's `firstprivate` clauses name variable \p Name
+  /// (not a section or a member): a pointer it is starts with its value
+  /// where the device lacks what it points to (FERRY_POINTER_VALUE).
+  void addFirstprivate(llvm::StringRef Region, llvm::StringRef Name);
+  bool isFirstprivate(llvm::StringRef Region, llvm::StringRef Name) const;
+
 private:
   void add(llvm::StringRef Region, Layout L);
   /// A region's name appears once per closure type (instantiations).
   std::map<std::string, std::vector<Layout>, std::less<>> Layouts;
+  std::set<std::pair<std::string, std::string>, std::less<>> Firstprivate;
 };
 
 } // namespace plugin

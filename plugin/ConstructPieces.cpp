@@ -833,8 +833,8 @@ void addImplicitThis(Preprocessor &PP, const AccContext &Ctx, Directive &D,
   D.Clauses.insert(D.Clauses.begin(), std::move(This));
 }
 
-void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLocation PragmaLoc,
-                unsigned Flags) {
+std::string emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D,
+                       SourceLocation PragmaLoc, unsigned Flags) {
   SourceManager &SM = PP.getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(PragmaLoc));
   // The file as __FILE__ spells it (-fmacro-prefix-map, -ffile-prefix-map).
@@ -856,6 +856,7 @@ void emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D, SourceLoc
       .code(",")
       .number(Flags)
       .code("};");
+  return Name;
 }
 
 } // namespace plugin

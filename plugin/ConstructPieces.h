@@ -116,8 +116,8 @@ void addImplicitThis(clang::Preprocessor &PP, const AccContext &Ctx, Directive &
                      clang::SourceLocation PragmaLoc, bool Combined);
 
 /// `static const ::ferry_region __ferry_region = {...};` for the directive;
-/// \p Flags are FERRY_REGION_* bits.
-void emitRegion(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
+/// \p Flags are FERRY_REGION_* bits. Returns the region's name.
+std::string emitRegion(clang::Preprocessor &PP, TokenBuilder &B, const Directive &D,
                 clang::SourceLocation PragmaLoc, unsigned Flags);
 
 } // namespace plugin

@@ -61,6 +61,7 @@ public:
       : PP(PP), CheckDeviceCode(CheckDeviceCode), Names(std::move(Names)) {
     Handler.context().setRemarks(Remarks);
     Handler.context().setMissedRemarks(Missed);
+    Handler.context().setClosureNames(this->Names);
   }
 
   /// With device targets, the regions' code must be able to run on a GPU.

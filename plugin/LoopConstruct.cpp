@@ -903,11 +903,12 @@ void LoopConstruct::emitRegionAndRemark(TokenBuilder &B,
   Shape.NestedSpread = Nested.Spread;
   Shape.Workers = Nested.Workers;
   const bool Spread = Nested.Spread && !Shape.Sequential;
-  emitRegion(PP, B, D, PragmaLoc,
+  const std::string Region = emitRegion(PP, B, D, PragmaLoc,
              (Shape.Sequential ? FERRY_REGION_SEQ : 0) |
                  (Spread ? FERRY_REGION_NESTED : 0) |
                  (Spread && Nested.Reduce ? FERRY_REGION_WARP_GANGS : 0) |
                  (Spread && Nested.Workers ? FERRY_REGION_WORKERS : 0));
+  Ctx.noteFirstprivate(Region, D, computeOfLoop());
   if (OneRegion) {
     remark(PP, Ctx, D,
            effectiveKind() == ConstructKind::Serial

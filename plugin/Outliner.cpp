@@ -22,6 +22,7 @@
 #include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
 #include "ferry/Translate.h"
+#include "ferry/runtime.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/MapVector.h"
@@ -1737,6 +1738,28 @@ Constant *pointerNames(Module &M, const Region &R, const ClosureNames *Names) {
   return GV;
 }
 
+/// How \p R's closure pointers are translated at launch
+/// (FERRY_POINTER_*, one per pointer read), as an array for its
+/// ferry_device_kernel; null where all are FERRY_POINTER_DATA.
+Constant *pointerKinds(Module &M, const Region &R, const ClosureNames *Names) {
+  auto *Null = ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
+  if (!Names)
+    return Null;
+  const std::vector<std::string> All = Names->namesFor(R.Name, R.PointerOffsets);
+  std::vector<uint8_t> Kinds;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (R.PointerRead[I])
+      Kinds.push_back(Names->isFirstprivate(R.Name, All[I]) ? FERRY_POINTER_VALUE
+                                                            : FERRY_POINTER_DATA);
+  if (none_of(Kinds, [](uint8_t K) { return K != FERRY_POINTER_DATA; }))
+    return Null;
+  Constant *Data = ConstantDataArray::get(M.getContext(), ArrayRef<uint8_t>(Kinds));
+  auto *GV = new GlobalVariable(M, Data->getType(), true, GlobalValue::PrivateLinkage, Data,
+                                "__ferry_pointer_kinds");
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
 void fillSlot(Module &M, const Region &R,
               const SmallPtrSetImpl<const GlobalVariable *> &Untranslated,
               const ClosureNames *Names) {
@@ -1800,7 +1823,7 @@ void fillSlot(Module &M, const Region &R,
       KernelTy,
       {NameGV, Offsets, ConstantInt::get(KernelTy->getElementType(2), Read.size()),
        Globals, ConstantInt::get(KernelTy->getElementType(4), R.Globals.size()),
-       pointerNames(M, R, Names)});
+       pointerNames(M, R, Names), pointerKinds(M, R, Names)});
   R.Slot->setInitializer(ConstantStruct::get(Init->getType(), Ops));
 }
 

@@ -153,7 +153,20 @@ typedef struct ferry_device_kernel {
    * for messages ("grid", "s.data"); NULL, or a NULL or empty entry, where
    * the compiler did not know them. */
   const char *const *pointer_names;
+  /* Per pointer_offsets entry, FERRY_POINTER_*: how it is translated; NULL
+   * where every one is FERRY_POINTER_DATA. */
+  const unsigned char *pointer_kinds;
 } ferry_device_kernel;
+
+enum {
+  /* The device address of present data; anything else stops the region. */
+  FERRY_POINTER_DATA = 0,
+  /* A pointer the construct's `firstprivate` clause names: its copy starts
+   * with the pointer's value (OpenACC 3.3 2.5.14), the device address of
+   * present data, else the host address as it is (the region may compare
+   * it or step it without reading through it). */
+  FERRY_POINTER_VALUE = 1,
+};
 
 /* The private copies of a region's array sections (`private(p[lo:len])`,
  * `firstprivate(p[lo:len])`), in its closure. Compiled code fills the sizes;

@@ -26,7 +26,7 @@ double dot(int n, const double *x) {
 
 // HOST-DAG: @[[NAME1:__ferry_kernel_name[.0-9]*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"__ferry_outline_cpp_14_parallel_loop_{{[0-9a-f]+}}\00"
 // HOST-DAG: @[[OFFS1:__ferry_pointer_offsets[.0-9]*]] = private unnamed_addr constant [2 x i32] [i32 0, i32 8]
-// HOST-DAG: device_slot{{.*}} = internal global %"struct.ferry::acc::device_region" { %struct.ferry_device_kernel { ptr @[[NAME1]], ptr @[[OFFS1]], i64 2, ptr null, i64 0, ptr @[[NAMES1:__ferry_pointer_names[.0-9]*]] }
+// HOST-DAG: device_slot{{.*}} = internal global %"struct.ferry::acc::device_region" { %struct.ferry_device_kernel { ptr @[[NAME1]], ptr @[[OFFS1]], i64 2, ptr null, i64 0, ptr @[[NAMES1:__ferry_pointer_names[.0-9]*]], ptr null }
 // The variables behind the pointers, for the runtime's messages (ClosureNames.h):
 // HOST-DAG: @[[NAMES1]] = private unnamed_addr constant [2 x ptr] [ptr @[[X:__ferry_pointer_name[.0-9]*]], ptr @[[Y:__ferry_pointer_name[.0-9]*]]]
 // HOST-DAG: @[[X]] = private unnamed_addr constant [2 x i8] c"x\00"
