@@ -11,8 +11,12 @@
 //===----------------------------------------------------------------------===//
 #include "ferry/DeferredCompile.h"
 #include "ferry/Cache.h"
+#include "ferry/DeviceLink.h"
 #include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -45,19 +49,56 @@ Expected<Role> roleFor(StringRef Name) {
                            Name.str().c_str());
 }
 
-Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, bool Emulated,
-                      ferry_deferred_sink Sink, void *Context) {
+} // namespace
+
+unsigned smNumber(StringRef Arch) {
+  unsigned N = 0;
+  return Arch.consume_front("sm_") && !Arch.getAsInteger(10, N) ? N : 0;
+}
+
+void addCubins(const DeviceImage &PTX, CompileCache &Cache, ArrayRef<std::string> Cubins,
+               const std::string &Ptxas, std::vector<DeviceImage> &Images,
+               std::vector<std::string> &Warnings) {
+  if (Ptxas.empty() || StringRef(PTX.Bytes).contains(".extern "))
+    return;
+  // Through the compile cache too: its key digests ptxas and the PTX.
+  const std::string PtxasDigest = fileDigest(Ptxas);
+  for (const std::string &Arch : Cubins) {
+    if (smNumber(Arch) < smNumber(PTX.Arch))
+      continue;
+    SHA256 Hash;
+    Hash.update("ferry-cubin-1 " + Arch + " " + PtxasDigest + " ");
+    Hash.update(PTX.Bytes);
+    const std::string Key = toHex(Hash.final(), /*LowerCase=*/true);
+    Expected<std::string> Cubin = std::string();
+    if (std::optional<std::string> Hit = Cache.lookup(Key)) {
+      *Cubin = std::move(*Hit);
+    } else {
+      Cubin = assemblePTX(PTX.Bytes, Arch, Ptxas);
+      if (Cubin)
+        consumeError(Cache.store(Key, *Cubin));
+    }
+    if (!Cubin) {
+      // (A kernel over a limit of that architecture, say.)
+      Warnings.push_back("ferry: no native " + Arch + " code for this file's compute regions: " +
+                         toString(Cubin.takeError()) +
+                         "; the PTX stays, for the driver to compile at run time");
+      continue;
+    }
+    Images.push_back({ImageKind::Cubin, PTX.Triple, Arch, std::move(*Cubin)});
+  }
+}
+
+Error compileDeviceIR(StringRef Bitcode, StringRef RoleName, const DeviceTarget &T,
+                      bool TranslatedIR, CompileCache &Cache, ArrayRef<std::string> Cubins,
+                      const std::string &Ptxas, std::vector<DeviceImage> &Images,
+                      std::vector<std::string> &Warnings) {
   Expected<Role> R = roleFor(RoleName);
   if (!R)
     return R.takeError();
-  Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(Arch);
-  if (!Target)
-    return Target.takeError();
-  const DeviceTarget &T = **Target;
   std::vector<ImageKind> Kinds{T.vendor() == Vendor::AMD ? R->AMD : T.loadableKind()};
-  if (Emulated && T.produces(ImageKind::TranslatedIR))
+  if (TranslatedIR && T.produces(ImageKind::TranslatedIR))
     Kinds.push_back(ImageKind::TranslatedIR);
-  CompileCache Cache;
   LLVMContext Ctx;
   for (ImageKind Kind : Kinds) {
     Expected<std::string> Bytes = Cache.compileBitcode(
@@ -67,9 +108,29 @@ Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, boo
       return createStringError(inconvertibleErrorCode(), "cannot compile the %s for %s: %s",
                                R->Name, T.arch().c_str(),
                                toString(Bytes.takeError()).c_str());
-    Sink(Context, runtimeKindName(Kind), T.triple().str().c_str(), T.arch().c_str(),
-         Bytes->data(), Bytes->size());
+    Images.push_back({Kind, T.triple().str(), T.arch(), std::move(*Bytes)});
+    if (Kind == ImageKind::PTX && RoleName == FERRY_DEFERRED_KERNELS)
+      addCubins(DeviceImage(Images.back()), Cache, Cubins, Ptxas, Images, Warnings);
   }
+  return Error::success();
+}
+
+namespace {
+
+Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, bool Emulated,
+                      ferry_deferred_sink Sink, void *Context) {
+  Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(Arch);
+  if (!Target)
+    return Target.takeError();
+  CompileCache Cache;
+  std::vector<DeviceImage> Images;
+  std::vector<std::string> Warnings; // (no cubins here: none to warn of)
+  if (Error E = compileDeviceIR(Bitcode, RoleName, **Target, Emulated, Cache, {}, "", Images,
+                                Warnings))
+    return E;
+  for (const DeviceImage &I : Images)
+    Sink(Context, runtimeKindName(I.Kind), I.Triple.c_str(), I.Arch.c_str(), I.Bytes.data(),
+         I.Bytes.size());
   return Error::success();
 }
 

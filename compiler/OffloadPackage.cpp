@@ -49,6 +49,8 @@ std::string packageImages(ArrayRef<DeviceImage> Images) {
       Entry.StringData[FERRY_DEFERRED_KEY] = I.Role;
     if (!I.CudaArch.empty())
       Entry.StringData[FERRY_CUDA_ARCH_KEY] = I.CudaArch;
+    for (const auto &[Key, Value] : I.Strings)
+      Entry.StringData[Key] = Value;
     char Digest[26];
     ferry_image_digest_text(I.Bytes.data(), I.Bytes.size(), Digest);
     Entry.StringData[FERRY_DIGEST_KEY] = Digest;

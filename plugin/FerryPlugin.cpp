@@ -272,6 +272,10 @@ protected:
         Outline.Jit = true;
         continue;
       }
+      if (Arg == "device-link") {
+        Outline.DeviceLink = true;
+        continue;
+      }
       if (Arg.consume_front("device-library=")) {
         Outline.DeviceLibrary = Arg.str();
         continue;
@@ -290,7 +294,7 @@ protected:
         return false;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArg)
-          << A << "remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir, jit";
+          << A << "remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir, jit, device-link";
       return false;
     }
     // `jit` alone: the device IR is the only device code.

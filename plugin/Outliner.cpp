@@ -19,8 +19,10 @@
 
 #include "ferry/Cache.h"
 #include "ferry/DeferredCompile.h"
+#include "ferry/DeviceLink.h"
 #include "ferry/DeviceTarget.h"
 #include "ferry/Offload.h"
+#include "ferry/PackageKeys.h"
 #include "ferry/Translate.h"
 #include "ferry/runtime.h"
 
@@ -102,12 +104,6 @@ bool parseTargets(StringRef List, std::vector<std::string> &Targets, std::string
 }
 
 const char *defaultCubins() { return "sm_80,sm_90"; }
-
-/// The number of "sm_80" (80), or 0.
-static unsigned smNumber(StringRef Arch) {
-  unsigned N = 0;
-  return Arch.consume_front("sm_") && !Arch.getAsInteger(10, N) ? N : 0;
-}
 
 bool parseCubins(StringRef List, std::vector<std::string> &Cubins, std::string &Error) {
   return parseList(
@@ -1476,43 +1472,6 @@ struct TargetImages {
   std::string Error;
 };
 
-/// NVIDIA native code of \p PTX for the architectures of Opts.Cubins at or
-/// above the PTX's (the driver loads it instead of JIT-compiling the PTX,
-/// which stays for the others), where ptxas is found and the kernels call
-/// no routine of another file (those are linked from PTX at load time).
-void addCubins(const DeviceImage &PTX, CompileCache &Cache, const OutlineOptions &Opts,
-               const std::string &Ptxas, TargetImages &Out) {
-  if (Ptxas.empty() || StringRef(PTX.Bytes).contains(".extern "))
-    return;
-  // Through the compile cache too: its key digests ptxas and the PTX.
-  const std::string PtxasDigest = fileDigest(Ptxas);
-  for (const std::string &Arch : Opts.Cubins) {
-    if (smNumber(Arch) < smNumber(PTX.Arch))
-      continue;
-    SHA256 Hash;
-    Hash.update("ferry-cubin-1 " + Arch + " " + PtxasDigest + " ");
-    Hash.update(PTX.Bytes);
-    const std::string Key = toHex(Hash.final(), /*LowerCase=*/true);
-    Expected<std::string> Cubin = std::string();
-    if (std::optional<std::string> Hit = Cache.lookup(Key)) {
-      *Cubin = std::move(*Hit);
-    } else {
-      Cubin = assemblePTX(PTX.Bytes, Arch, Ptxas);
-      if (Cubin)
-        consumeError(Cache.store(Key, *Cubin));
-    }
-    if (!Cubin) {
-      // (A kernel over a limit of that architecture, say.)
-      Out.Warnings.push_back("ferry: no native " + Arch +
-                             " code for this file's compute regions: " +
-                             toString(Cubin.takeError()) +
-                             "; the PTX stays, for the driver to compile at run time");
-      continue;
-    }
-    Out.Images.push_back({ImageKind::Cubin, PTX.Triple, Arch, std::move(*Cubin)});
-  }
-}
-
 /// Compiles the device modules (as bitcode, named \p ModuleID; empty: none)
 /// for \p T, in an LLVMContext of its own, so that several targets can
 /// compile at once.
@@ -1544,7 +1503,8 @@ void compileTarget(const DeviceTarget &T, CompileCache &Cache, StringRef Backend
                  "compute regions", Out.Images))
       return;
     if (!AMD)
-      addCubins(DeviceImage(Out.Images.back()), Cache, Opts, Ptxas, Out);
+      addCubins(DeviceImage(Out.Images.back()), Cache, Opts.Cubins, Ptxas, Out.Images,
+                Out.Warnings);
   }
   if (!LibBitcode.empty() &&
       !Compile(LibBitcode, AMD ? ImageKind::Object : T.loadableKind(), "routines", Out.Images))
@@ -1618,7 +1578,7 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   LLVMContext &Ctx = M.getContext();
   auto [KernelDev, LibDev] = splitDeviceModule(Dev, C);
   std::vector<std::unique_ptr<DeviceTarget>> Targets;
-  for (const std::string &T : Opts.Targets) {
+  for (const std::string &T : Opts.DeviceLink ? std::vector<std::string>() : Opts.Targets) {
     Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(T);
     if (!Target) {
       Ctx.emitError("ferry: cannot compile this file's compute regions for " + T + ": " +
@@ -1692,9 +1652,15 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
     std::move(R.TranslatedIR.begin(), R.TranslatedIR.end(), std::back_inserter(Images));
   // `jit`: the device modules themselves, which the runtime compiles for a
   // device that none of the images above runs on (ferry/DeferredCompile.h).
+  // `device-link`: the same, with what ferry-link compiles it for.
   auto Defer = [&](const std::string &Bitcode, const char *Role) {
-    if (Opts.Jit && !Bitcode.empty())
-      Images.push_back({ImageKind::DeviceIR, Dev.getTargetTriple(), "", Bitcode, Role});
+    if ((!Opts.Jit && !Opts.DeviceLink) || Bitcode.empty())
+      return;
+    Images.push_back({ImageKind::DeviceIR, Dev.getTargetTriple(), "", Bitcode, Role});
+    if (Opts.DeviceLink)
+      Images.back().Strings = {{FERRY_LINK_TARGETS_KEY, join(Opts.Targets, ",")},
+                               {FERRY_LINK_CUBINS_KEY, join(Opts.Cubins, ",")},
+                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"}};
   };
   Defer(KernelBitcode, Imports.empty() ? FERRY_DEFERRED_KERNELS : FERRY_DEFERRED_LINKED_KERNELS);
   Defer(LibBitcode, FERRY_DEFERRED_ROUTINES);
@@ -1837,7 +1803,7 @@ clang::SourceLocation constructLocation(const Region &R, clang::SourceManager &S
 /// Report (-fplugin-arg-ferry-remarks): how region \p R was outlined, as a
 /// clang remark at its construct.
 void reportRegion(const Region &R, const OutlineOptions &Opts) {
-  std::string For = join(Opts.Targets, ",");
+  std::string For = join(Opts.Targets, ",") + (Opts.DeviceLink ? " when linked" : "");
   if (Opts.Jit)
     For += (For.empty() ? "" : " and ") + std::string("the device it runs on (jit)");
   std::string Text = "'" + R.Name + "': kernel " + R.Kernel + " for " + For + "; closure of " +

@@ -46,6 +46,11 @@ struct OutlineOptions {
   /// compile for the device a program runs on (`-fplugin-arg-ferry-jit`;
   /// alone, without `targets=`, the only device code).
   bool Jit = false;
+  /// Compile Targets when the program is linked, not now
+  /// (`-fplugin-arg-ferry-device-link`, what `-foffload-lto` asks of
+  /// ferry-clang++): the device module is embedded as with Jit, with the
+  /// targets, cubins and EmbedIR for ferry-link (ferry/PackageKeys.h).
+  bool DeviceLink = false;
   /// ferry-device.bc; empty: next to the plugin.
   std::string DeviceLibrary;
   bool Remarks = false;

@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class GlobalVariable;
@@ -35,6 +37,8 @@ struct DeviceImage {
   /// translated from, packaged under FERRY_CUDA_ARCH_KEY
   /// (ferry/PackageKeys.h); empty otherwise.
   std::string CudaArch = {};
+  /// More string keys of its entry (the device link's, ferry/PackageKeys.h).
+  std::vector<std::pair<std::string, std::string>> Strings = {};
 };
 
 /// The runtime's name of an image of kind \p K: "object" (code objects and

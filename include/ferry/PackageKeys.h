@@ -15,4 +15,15 @@
    program's host code (CUB's policy choice) and its device code agree. */
 #define FERRY_CUDA_ARCH_KEY "ferry-cuda-arch"
 
+/* Device code compiled when the program is linked (`-foffload-lto`,
+   `-fplugin-arg-ferry-device-link`; ferry-link): the unit's device IR (a
+   FERRY_DEFERRED_KEY entry) lists what to compile it for, */
+#define FERRY_LINK_TARGETS_KEY "ferry-link-targets"   /* "gfx90a,sm_80" */
+#define FERRY_LINK_CUBINS_KEY "ferry-link-cubins"     /* "sm_80,sm_90" or "" */
+#define FERRY_LINK_EMBED_IR_KEY "ferry-link-embed-ir" /* "1": the translated IR too */
+/* and each image ferry-link compiled names the digest (FERRY_DIGEST_KEY) of
+   the device IR it came from, so that the runtime compiles no IR that the
+   link compiled for the device. */
+#define FERRY_COMPILED_FROM_KEY "ferry-compiled-from"
+
 #endif

@@ -212,13 +212,18 @@ Error compileDeferredImages(const std::string &Arch, bool Emulated,
   std::lock_guard<std::mutex> Lock(C.Mutex);
   const size_t N = Registry.size();
   std::set<size_t> Covered; // packages with an image that runs on the device
+  std::set<std::string> Linked; // device IR that ferry-link compiled for it
   for (size_t I = 0; I < N; ++I)
-    if (const DeviceImageRef *Ref = Registry.image(I); Ref->Deferred.empty() && Runs(I))
+    if (const DeviceImageRef *Ref = Registry.image(I); Ref->Deferred.empty() && Runs(I)) {
       Covered.insert(Ref->Package);
+      if (!Ref->CompiledFrom.empty())
+        Linked.insert(Ref->CompiledFrom);
+    }
   Error Failures;
   for (size_t I = 0; I < N; ++I) {
     const DeviceImageRef *Ref = Registry.image(I);
-    if (Ref->Deferred.empty() || Covered.count(Ref->Package))
+    if (Ref->Deferred.empty() || Covered.count(Ref->Package) ||
+        (!Ref->Digest.empty() && Linked.count(Ref->Digest)))
       continue;
     auto [It, Fresh] = C.Outcomes.try_emplace({I, Arch});
     if (Fresh) {

@@ -133,12 +133,15 @@ std::string parseOffloadPackage(const unsigned char *Data, size_t Size,
         Img.Deferred = Value;
       else if (!std::strcmp(Key, FERRY_CUDA_ARCH_KEY))
         Img.CudaArch = Value;
+      else if (!std::strcmp(Key, FERRY_COMPILED_FROM_KEY))
+        Img.CompiledFrom = Value;
     }
     Img.Data = B + ImgOff;
     Img.Size = ImgSize;
     // Ferry's images carry a digest (ferry/ImageDigest.h): a damaged one is
     // refused here, before anything parses or runs it.
     if (Digest) {
+      Img.Digest = Digest;
       char Actual[26];
       ferry_image_digest_text(Img.Data, Img.Size, Actual);
       if (std::strcmp(Digest, Actual) != 0)

@@ -29,6 +29,10 @@ struct DeviceImageRef {
   /// A CUDA program's AMD image: the sm_NN it was translated from
   /// (FERRY_CUDA_ARCH_KEY, ferry/PackageKeys.h); empty otherwise.
   std::string CudaArch;
+  /// Its FERRY_DIGEST_KEY, and for an image ferry-link compiled, the digest
+  /// of the device IR it came from (FERRY_COMPILED_FROM_KEY,
+  /// ferry/PackageKeys.h).
+  std::string Digest, CompiledFrom;
   const unsigned char *Data = nullptr;
   size_t Size = 0;
   /// The package it came in (its number in registration order); images the

@@ -1,6 +1,6 @@
 // Unknown plugin arguments are rejected, naming the argument.
 // RUN: %not %clangxx -fplugin=%ferry-plugin -fplugin-arg-ferry-bogus -fsyntax-only %s 2>&1 | %FileCheck %s
-// CHECK: error: unknown argument 'bogus' for the Ferry plugin (known: remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir, jit)
+// CHECK: error: unknown argument 'bogus' for the Ferry plugin (known: remarks, targets=LIST, cubins=LIST, device-library=PATH, embed-ir, jit, device-link)
 int x;
 // A bad target list names the entry and the spellings.
 // RUN: %not %clangxx -fplugin=%ferry-plugin -fplugin-arg-ferry-targets=gfx90a,cuda -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=TARGET

@@ -15,8 +15,11 @@
 /// Clang's offload spellings choose the device images as in clang's own
 /// offload driver: `--offload-arch=gfx90a,sm_90` (repeatable) becomes the
 /// plugin's target list, `--no-offload-arch=X` takes X out of it (or out of
-/// the default list). `--help` and `--version` say what Ferry adds before
-/// clang's own text.
+/// the default list), and `-foffload-lto` compiles the device code when the
+/// program is linked: the plugin embeds the device IR
+/// (`-fplugin-arg-ferry-device-link`) and ferry-link is the linker
+/// (`--ld-path`; an `-fuse-ld=` becomes its FERRY_LINKER). `--help` and
+/// `--version` say what Ferry adds before clang's own text.
 ///
 //===----------------------------------------------------------------------===//
 #include <algorithm>
@@ -137,6 +140,8 @@ static void printHelp() {
               "                              `none` for host code only). Default:\n"
               "                              " FERRY_DEFAULT_TARGETS "\n"
               "  --no-offload-arch=<list>    Leave these out of the list\n"
+              "  -foffload-lto               Compile the device code when the program is linked\n"
+              "                              (by ferry-link), not in every compile\n"
               "  -fplugin-arg-ferry-embed-ir Embed the translated IR too, so that the emulated\n"
               "                              AMD devices (FERRY_EMULATE=gfx90a) can run it\n"
               "  -fplugin-arg-ferry-jit      Embed the device code as IR, compiled by the runtime\n"
@@ -205,6 +210,12 @@ struct CommandLine {
   /// --offload-arch / --no-offload-arch: the target list, in order, each once.
   std::vector<std::string> Targets;
   bool TargetsGiven = false;
+  /// -foffload-lto: device code compiled at the link (ferry-link).
+  bool DeviceLink = false;
+  /// -fuse-ld=NAME: the linker ferry-link runs then.
+  std::string UseLd;
+  /// `-r`: a relocatable link, which takes no libraries.
+  bool Relocatable = false;
   /// The other arguments, C files with their `-x c`.
   std::vector<std::string> Passed;
   /// `-E`: the compiler preprocesses without the plugin.
@@ -262,14 +273,22 @@ static CommandLine readCommandLine(int argc, char **argv) {
     if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" || A == "-M" || A == "-MM")
       CL.Links = false;
     CL.Preprocesses |= A == "-E";
+    CL.Relocatable |= A == "-r";
     CL.SaveTemps |= A.compare(0, 11, "-save-temps") == 0 || A.compare(0, 12, "--save-temps") == 0;
     CL.Help |= A == "--help" || A == "-help" || A == "--help-hidden";
     CL.Version |= A == "--version";
     const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
     const bool Remove = A.compare(0, 18, "--no-offload-arch=") == 0;
-    if (Add || Remove)
+    if (A == "-foffload-lto" || A == "-foffload-lto=full" || A == "-foffload-lto=thin")
+      CL.DeviceLink = true;
+    else if (A == "-fno-offload-lto")
+      CL.DeviceLink = false;
+    else if (Add || Remove)
       chooseTargets(A, Remove, CL);
-    else if (isCFile(A) && !ExplicitLanguage)
+    else if (A.compare(0, 9, "-fuse-ld=") == 0) {
+      CL.UseLd = A.substr(9);
+      CL.Passed.push_back(A);
+    } else if (isCFile(A) && !ExplicitLanguage)
       passCFile(argc, argv, I, CL.Passed);
     else
       CL.Passed.push_back(A);
@@ -308,9 +327,15 @@ static std::vector<std::string> compilerArgs(const char *Compiler, const std::st
       List += (List.empty() ? "" : ",") + T;
     Args.push_back("-fplugin-arg-ferry-targets=" + (List.empty() ? std::string("none") : List));
   }
+  if (CL.DeviceLink)
+    Args.push_back("-fplugin-arg-ferry-device-link");
   for (const std::string &A : CL.Passed)
-    Args.push_back(A);
-  if (CL.Links) {
+    if (!CL.DeviceLink || !CL.Links || A.compare(0, 9, "-fuse-ld=") != 0)
+      Args.push_back(A);
+  // ferry-link compiles the units' device IR, then runs the linker.
+  if (CL.DeviceLink && CL.Links)
+    Args.push_back("--ld-path=" + Lib + "/../bin/ferry-link");
+  if (CL.Links && !CL.Relocatable) {
     Args.push_back("-L" + Lib);
     Args.push_back("-lferry-rt");
     Args.push_back("-Wl,-rpath," + Lib);
@@ -344,6 +369,18 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::vector<std::string> Args = compilerArgs(Compiler, Lib, Include, CL);
+  // `-fuse-ld=lld` (bfd, gold, a path): the linker behind ferry-link, found
+  // as clang finds it (next to clang first).
+  if (CL.DeviceLink && CL.Links && !CL.UseLd.empty()) {
+    std::string Linker = CL.UseLd;
+    if (Linker.find('/') == std::string::npos) {
+      const std::string Dir = std::string(Compiler).substr(0, std::string(Compiler).rfind('/') + 1);
+      Linker = "ld." + Linker;
+      if (!Dir.empty() && access((Dir + Linker).c_str(), X_OK) == 0)
+        Linker = Dir + Linker;
+    }
+    setenv("FERRY_LINKER", Linker.c_str(), 1);
+  }
   std::vector<char *> CArgs = execArgs(Args);
   execvp(Compiler, CArgs.data());
   std::fprintf(stderr, FERRY_DRIVER ": error: cannot run '%s': %s\n", Compiler,
