@@ -14,6 +14,8 @@
 #include "Diagnostics.h"
 #include "SourceScanner.h"
 
+#include "ferry/runtime.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
@@ -854,7 +856,7 @@ std::string emitRegion(Preprocessor &PP, TokenBuilder &B, const Directive &D,
       .code(",")
       .number(Column)
       .code(",")
-      .number(Flags)
+      .number(Flags | FERRY_REGION_POINTER_KINDS)
       .code("};");
   return Name;
 }

@@ -85,6 +85,9 @@ enum {
    * vector loops, so a gang is a block of num_workers warps (threadIdx.y),
    * each worker a warp of vector lanes (threadIdx.x). */
   FERRY_REGION_WORKERS = 1u << 3,
+  /* Its ferry_device_kernel has `pointer_kinds` (set by every compiler that
+   * writes the field: a program built before it has a shorter struct). */
+  FERRY_REGION_POINTER_KINDS = 1u << 4,
 };
 
 /* Runs one chunk of a region on the host: iterations [begin, end) of the
@@ -154,7 +157,8 @@ typedef struct ferry_device_kernel {
    * the compiler did not know them. */
   const char *const *pointer_names;
   /* Per pointer_offsets entry, FERRY_POINTER_*: how it is translated; NULL
-   * where every one is FERRY_POINTER_DATA. */
+   * where every one is FERRY_POINTER_DATA. Read only where the region's
+   * flags have FERRY_REGION_POINTER_KINDS. */
   const unsigned char *pointer_kinds;
 } ferry_device_kernel;
 

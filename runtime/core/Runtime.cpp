@@ -1001,7 +1001,8 @@ Error Runtime::attachClosure(Backend &B, DeviceKind K, int Device, const ferry_l
       Dev = Table.attachAddress(HostPtr);
     if (!Dev && isAbsentNoCreate(HostPtr))
       continue; // no_create of absent data: the host address (OpenACC 3.3 2.7.10)
-    if (!Dev && D.kernel->pointer_kinds && D.kernel->pointer_kinds[I] == FERRY_POINTER_VALUE)
+    if (!Dev && (R.flags & FERRY_REGION_POINTER_KINDS) && D.kernel->pointer_kinds &&
+        D.kernel->pointer_kinds[I] == FERRY_POINTER_VALUE)
       continue; // firstprivate: the value (OpenACC 3.3 2.5.14)
     if (!Dev && B.reachesHostMemory(Device))
       continue; // memory in no data clause, which the device reaches where it is
