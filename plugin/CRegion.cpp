@@ -918,8 +918,9 @@ private:
            "__ferry_trip, "
            "&__ferry_result,")
         .code(privatesArgument() + ");");
-    // The original variable gets `var op result`; where it is present
-    // (a data clause), its device copy is the original: read and written.
+    // The original variable gets `var op result`; where the region ran on
+    // a device that has it (a data clause), its device copy is the
+    // original: read and written (ferry_reduction_load).
     for (const Reduction &R : Reduced) {
       const std::string N = name(PP, R.Name);
       // The first element and the bytes of the original.
@@ -933,17 +934,11 @@ private:
         First.code("&(").tokens(R.Name).code(")");
         Bytes.code("sizeof(").tokens(R.Name).code(")");
       }
-      B.code("{ _Bool __ferry_present = acc_get_device_type() != "
-             "acc_device_host && "
-             "acc_is_present((void *)")
+      B.code("{ void *__ferry_saved = ferry_reduction_load((void *)")
           .tokens(First.get())
           .code(",")
           .tokens(Bytes.get())
-          .code("); if (__ferry_present) acc_update_self((void *)")
-          .tokens(First.get())
-          .code(",")
-          .tokens(Bytes.get())
-          .code(");");
+          .code(", __ferry_options.on_device);");
       std::string Result;
       B.code(forEachElement(R, "__ferry_result." + N, Result));
       if (R.Elements) {
@@ -954,7 +949,7 @@ private:
         B.tokens(R.Name).code("=");
         B.code(combine(R.Op, N, Result) + ";");
       }
-      B.code("if (__ferry_present) acc_update_device((void *)")
+      B.code("ferry_reduction_store(__ferry_saved, (void *)")
           .tokens(First.get())
           .code(",")
           .tokens(Bytes.get())

@@ -393,6 +393,18 @@ __attribute__((__noreturn__))
 #endif
 void ferry_region_abort(const ferry_region *region, const char *why);
 
+/* A region's reduction result is combined into the original variable
+ * `var` (`bytes` bytes) on the host, between these two calls. Where the
+ * region ran on a device (`on_device`, false after a false `if` or `self`)
+ * that has `var` (a data clause), the device copy is the original (OpenACC
+ * 3.3 2.5.15: the reduction implies `copy`, which moves nothing for present
+ * data): ferry_reduction_load brings it into `var` and keeps `var`'s host
+ * value, ferry_reduction_store writes the result to the device copy and
+ * gives `var` its host value again. Elsewhere `var` is the original and
+ * both do nothing. `saved` is what ferry_reduction_load returned. */
+void *ferry_reduction_load(void *var, size_t bytes, int on_device);
+void ferry_reduction_store(void *saved, void *var, size_t bytes);
+
 /* Attributes the data movement of this thread to `region` until the next
  * call (FERRY_TIME's per-region bytes): compiled code brackets a construct's
  * data clauses with it. Returns the previous region (NULL: none). */

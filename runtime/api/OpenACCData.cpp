@@ -11,6 +11,7 @@
 #include "core/Runtime.h"
 #include "openacc.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -556,6 +557,26 @@ size_t acc_get_property(int Num, acc_device_t T, acc_device_property_t P) {
          : P == acc_property_free_memory           ? Props.FreeMemory
          : P == acc_property_shared_memory_support ? size_t(K == DeviceKind::Host)
                                                    : 0;
+}
+
+void *ferry_reduction_load(void *Var, size_t Bytes, int OnDevice) {
+  if (!OnDevice || !Bytes || acc_get_device_type() == acc_device_host ||
+      !acc_is_present(Var, Bytes))
+    return nullptr;
+  void *Saved = std::malloc(Bytes);
+  if (!Saved)
+    ferry_region_abort(nullptr, "out of host memory for a reduction's result");
+  std::memcpy(Saved, Var, Bytes);
+  acc_update_self(Var, Bytes);
+  return Saved;
+}
+
+void ferry_reduction_store(void *Saved, void *Var, size_t Bytes) {
+  if (!Saved)
+    return;
+  acc_update_device(Var, Bytes);
+  std::memcpy(Var, Saved, Bytes);
+  std::free(Saved);
 }
 
 const char *acc_get_property_string(int Num, acc_device_t T, acc_device_property_t P) {

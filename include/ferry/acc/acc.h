@@ -484,17 +484,16 @@ template <class T, std::size_t N> struct is_reducible<std::array<T, N>> : is_red
 template <class T, std::size_t Cap>
 struct is_reducible<section_storage<T, Cap>> : is_reducible<T> {};
 
-/// `Op(Var[0..N))` on the host after a region: when the data is in a data
-/// clause (present on the selected device), the device copy is the original
-/// variable: its value is the one combined, and it gets the result, so that
-/// a later copy-out keeps it.
-template <class Op> void store_reduction_result(void *Var, std::size_t Bytes, Op &&Update) {
-  const bool Present = acc_get_device_type() != acc_device_host && acc_is_present(Var, Bytes);
-  if (Present)
-    acc_update_self(Var, Bytes);
+/// `Op(Var[0..N))` on the host after a region: where the region ran on a
+/// device (\p OnDevice) that has the data (a data clause), the device copy
+/// is the original variable: its value is the one combined and it gets the
+/// result, so that a later copy-out keeps it, and the host copy keeps its
+/// value (ferry_reduction_load, <ferry/runtime.h>).
+template <class Op>
+void store_reduction_result(void *Var, std::size_t Bytes, bool OnDevice, Op &&Update) {
+  void *Saved = ferry_reduction_load(Var, Bytes, OnDevice);
   Update();
-  if (Present)
-    acc_update_device(Var, Bytes);
+  ferry_reduction_store(Saved, Var, Bytes);
 }
 
 /// One `reduction(op:var)` item: the operator and the original variable.
@@ -510,9 +509,10 @@ template <op O, class T> struct reduction_ref {
   /// before any writes.
   void load(T &Old) const { Old = *var; }
   void store(const T &Old, const T &Result) const { ops::combine_into(*var, Old, Result); }
-  /// `var = var OP Result` on the host after a region.
-  void finish_region(const T &Result) const {
-    store_reduction_result(var, sizeof(T), [&] { ops::combine(*var, Result); });
+  /// `var = var OP Result` on the host after a region (run on a device:
+  /// \p OnDevice).
+  void finish_region(const T &Result, bool OnDevice) const {
+    store_reduction_result(var, sizeof(T), OnDevice, [&] { ops::combine(*var, Result); });
   }
 };
 
@@ -533,9 +533,9 @@ template <op O, class T, std::size_t Cap> struct section_reduction_ref {
     for (int64_t K = 0; K < length; ++K)
       first[K] = ops::element::apply(Old.elems[K], Result.elems[K]);
   }
-  void finish_region(const value_type &Result) const {
+  void finish_region(const value_type &Result, bool OnDevice) const {
     if (length > 0)
-      store_reduction_result(first, sizeof(T) * std::size_t(length), [&] {
+      store_reduction_result(first, sizeof(T) * std::size_t(length), OnDevice, [&] {
         for (int64_t K = 0; K < length; ++K)
           first[K] = ops::element::apply(first[K], Result.elems[K]);
       });
@@ -659,10 +659,10 @@ template <class... R> struct reduction_list {
   void finish(const storage &Old, const storage &Result) const {
     finish_impl(Old, Result, std::index_sequence_for<R...>());
   }
-  /// The same after a region, on the host: a variable that is present gets
-  /// the result in its device copy too (store_reduction_result).
-  void finish_region(const storage &Result) const {
-    finish_region_impl(Result, std::index_sequence_for<R...>());
+  /// The same after a region, on the host: where the region ran on a device
+  /// that has a variable, its device copy (store_reduction_result).
+  void finish_region(const storage &Result, bool OnDevice) const {
+    finish_region_impl(Result, OnDevice, std::index_sequence_for<R...>());
   }
 
 private:
@@ -685,8 +685,9 @@ private:
      ...);
   }
   template <std::size_t... I>
-  void finish_region_impl(const storage &S, std::index_sequence<I...>) const {
-    (static_cast<const reduction_item<I, R> &>(refs).ref.finish_region(partial_at<I>(S)), ...);
+  void finish_region_impl(const storage &S, bool OnDevice, std::index_sequence<I...>) const {
+    (static_cast<const reduction_item<I, R> &>(refs).ref.finish_region(partial_at<I>(S), OnDevice),
+     ...);
   }
 };
 
@@ -1564,7 +1565,7 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
     Desc.reduction = &Red;
     Desc.result = &Result;
     ferry_launch_loop(&Desc, !Opt.on_device);
-    Reductions.finish_region(Result);
+    Reductions.finish_region(Result, Opt.on_device);
   }
 }
 
