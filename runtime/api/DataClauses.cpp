@@ -94,6 +94,13 @@ bool copiesIn(ferry_data_kind K) {
   return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYIN || K == FERRY_DATA_IMPLICIT_WHOLE ||
          isImplicit(K);
 }
+/// "NAME (FILE:LINE): data clause KIND(VAR)", for messages about \p D.
+std::string clauseLabel(const ferry_region *R, const ferry_data_item &D) {
+  return std::string(R && R->name ? R->name : "construct") + " (" +
+         (R && R->file ? R->file : "?") + ":" + std::to_string(R ? R->line : 0) +
+         "): data clause " + clauseName(D.kind) + "(" + (D.name ? D.name : "?") + ")";
+}
+
 bool copiesBack(ferry_data_kind K) {
   return K == FERRY_DATA_COPY || K == FERRY_DATA_COPYOUT || K == FERRY_DATA_IMPLICIT_COPY ||
          K == FERRY_DATA_IMPLICIT_WHOLE;
@@ -252,8 +259,16 @@ ferry_status enterOverlapping(const ferry_region *R, PresentTable &Table, Device
     if (!overlapsUnequally(Sections, G))
       continue;
     bool In = false;
-    for (size_t M : G.Members)
-      In = In || copiesIn(Items[Candidates[M]].kind);
+    for (size_t M : G.Members) {
+      const ferry_data_item &D = Items[Candidates[M]];
+      In = In || copiesIn(D.kind);
+      // A member longer than its data (`copyin(a[0:n*n])` of n elements,
+      // which another member's block lies inside) is named before a copy
+      // reads or writes past the host's mapped memory, as alone.
+      if ((copiesIn(D.kind) || copiesBack(D.kind)) &&
+          !checkHostMapped(clauseLabel(R, D).c_str(), "the section", D.host, D.bytes))
+        return FERRY_ERROR_INVALID;
+    }
     void *Dev = nullptr;
     if (ferry_status S = Table.enter(reinterpret_cast<const void *>(G.Union.Begin),
                                      G.Union.bytes(),
@@ -367,13 +382,6 @@ void forgetAbsentItems(const ferry_data_item *Items, size_t Count) {
          (Items[I].kind == FERRY_DATA_PRESENT && Items[I].bytes == 0)) &&
         !Items[I].entered)
       forgetAbsentNoCreate(Items[I].host);
-}
-
-/// "NAME (FILE:LINE): data clause KIND(VAR)", for messages about \p D.
-std::string clauseLabel(const ferry_region *R, const ferry_data_item &D) {
-  return std::string(R && R->name ? R->name : "construct") + " (" +
-         (R && R->file ? R->file : "?") + ":" + std::to_string(R ? R->line : 0) +
-         "): data clause " + clauseName(D.kind) + "(" + (D.name ? D.name : "?") + ")";
 }
 
 /// Every clause's section must be memory, on every device: a section of a

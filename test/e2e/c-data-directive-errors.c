@@ -15,6 +15,7 @@
 // RUN: %emu-gfx90a %not --crash %run %t null 2>&1 | %FileCheck %s --check-prefix=NULL
 // RUN: %emu-gfx90a %not --crash %run %t past 2>&1 | %FileCheck %s --check-prefix=PAST
 // RUN: %emu-gfx90a %not --crash %run %t past-out 2>&1 | %FileCheck %s --check-prefix=PAST-OUT
+// RUN: %emu-gfx90a %not --crash %run %t past-overlap 2>&1 | %FileCheck %s --check-prefix=PAST-OVERLAP
 // RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
 // RUN: %emu-gfx90a %not --crash %run %t.cxx grow 2>&1 | %FileCheck %s --check-prefix=GROW
@@ -80,6 +81,19 @@ int main(int argc, char **argv) {
     // the construct starts, where the copy at its end crashed.
     const long long big = 64ll << 20;
 #pragma acc data copyout(b[0:big])
+    {
+      fprintf(stderr, "went on in '%s'\n", mode);
+    }
+  }
+  if (!strcmp(mode, "past-overlap")) {
+    // The same where another clause's block lies inside the long section
+    // (DRACC's MxV_out_of_bounds_Copyin_other): one device copy of the
+    // overlapping sections, named before it is made.
+    const long long big = 64ll << 20;
+    double *c = b + 8;
+#pragma acc data copyin(b[0:big]) copyout(c[0:8])
+    // PAST-OVERLAP: ferry: error: {{.*}}c-data-directive-errors.c:[[#@LINE-1]]): data clause copyin(b[0:big]): the 536870912 bytes at the section 0x{{[0-9a-f]+}} run into host memory that is not mapped (bytes is larger than the data); nothing done
+    // PAST-OVERLAP-NOT: went on
     {
       fprintf(stderr, "went on in '%s'\n", mode);
     }
