@@ -13,17 +13,9 @@
 // RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t.cxx 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
-#include <stdint.h>
-#include <stdio.h>
+#include "Inputs/check_c.h"
 
-static int failures;
-#define CHECK(c)                                                                                   \
-  do {                                                                                             \
-    if (!(c)) {                                                                                    \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                      \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
+#include <stdint.h>
 
 enum { N = 64 };
 static double host_only[4]; // in no data clause
@@ -69,5 +61,5 @@ int main(void) {
       nulls += p == 0;
   }
   CHECK(nulls == 0);
-  return failures != 0;
+  return report();
 }

@@ -14,17 +14,9 @@
 // RUN: %ferry-clangxx -x c++ -O2 %s -o %t.cxx 2>&1 | %count 0
 // RUN: env ACC_DEVICE_TYPE=host %run %t.cxx 2>&1 | %count 0
 // RUN: %emu-gfx90a %run %t.cxx 2>&1 | %count 0
-#include <openacc.h>
-#include <stdio.h>
+#include "Inputs/check_c.h"
 
-static int failures;
-#define CHECK(c)                                                                                   \
-  do {                                                                                             \
-    if (!(c)) {                                                                                    \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                      \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
+#include <openacc.h>
 
 enum { N = 100 };
 static double a[N];
@@ -101,5 +93,5 @@ int main(void) {
       m = m > -a[i] * (i + 1) ? m : -a[i] * (i + 1);
     CHECK(m == -1);
   }
-  return failures != 0;
+  return report();
 }
