@@ -188,11 +188,10 @@ private:
         R.Lower = V.Sections[0].Lower;
         R.Length = V.Sections[0].Length;
       } else if (VD && VD->getType()->isArrayType()) {
-        if (VD->getType()->getArrayElementTypeNoTypeQual()->isArrayType() ||
-            VD->getType()->isVariableArrayType()) {
+        // (Variable-length arrays are refused before: AccContext.)
+        if (VD->getType()->getArrayElementTypeNoTypeQual()->isArrayType()) {
           report(PP, V.Name.getLocation(), Diag::CUnsupported)
-              << "a reduction on an array of several dimensions or of variable "
-                 "length";
+              << "a reduction on a whole array of several dimensions";
           Ok = false;
           return;
         }

@@ -154,10 +154,13 @@ void LoopReductions::emitParameters(TokenBuilder &B,
         B.code(", auto &").tokens(V.Name);
         return;
       }
+      // (Its type named before the copy hides the original's name; an
+      // unevaluated use captures nothing.)
       const std::string N = std::to_string(Array++);
       B.code(", auto &__ferry_ra_" + N);
+      Views.code("using __ferry_rt_" + N + " = decltype(").tokens(V.Name).code(");");
       Views.code("auto &").tokens(V.Name).code(
-          "= ::ferry::acc::as_array(__ferry_ra_" + N + ");");
+          "= ::ferry::acc::as_array<__ferry_rt_" + N + ">(__ferry_ra_" + N + ");");
       return;
     }
     // The private copy of a section, seen through its original indices.

@@ -1,7 +1,9 @@
 // Reductions on whole arrays (OpenACC 3.2+): a histogram with '+', a
 // product per slot with '*', a maximum per slot with 'max', on a combined
 // construct, on a loop nested in a parallel construct's loop-only body, and
-// into an array that a data construct also maps (it ends with the result).
+// into an array that a data construct also maps (it ends with the result),
+// and on arrays of two and three dimensions (their elements in a row; the
+// body uses them as declared).
 // RUN: %ferry-clangxx -O2 %s -o %t && env ACC_DEVICE_TYPE=host %run %t
 // RUN: %emu-gfx90a %run %t 2>&1 | %count 0
 // RUN: %emu-gfx1100 %run %t 2>&1 | %count 0
@@ -50,5 +52,31 @@ int main() {
       ++err;
       break;
     }
+
+  double grid[4][4] = {}, *first = &grid[0][0];
+  int cube[2][3][2] = {};
+#pragma acc parallel loop reduction(+:grid) reduction(max:cube)
+  for (int i = 0; i < n; ++i) {
+    grid[i % 4][i / 4 % 4] += 0.5;
+    cube[i % 2][i % 3][i / 6 % 2] = cube[i % 2][i % 3][i / 6 % 2] > i ? cube[i % 2][i % 3][i / 6 % 2] : i;
+  }
+  for (int a = 0; a < 4; ++a)
+    for (int b = 0; b < 4; ++b) {
+      int count = 0;
+      for (int i = 0; i < n; ++i)
+        count += i % 4 == a && i / 4 % 4 == b;
+      if (grid[a][b] != 0.5 * count) {
+        std::printf("grid[%d][%d] = %g, want %g\n", a, b, grid[a][b], 0.5 * count);
+        ++err;
+      }
+    }
+  for (int i = 0; i < n; ++i)
+    if (cube[i % 2][i % 3][i / 6 % 2] < i) {
+      std::printf("cube: %d below %d\n", cube[i % 2][i % 3][i / 6 % 2], i);
+      ++err;
+      break;
+    }
+  if (first != &grid[0][0])
+    ++err;
   return err;
 }

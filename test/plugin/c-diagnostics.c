@@ -102,3 +102,15 @@ void scalar_section(double *a) {
       a[i] = s * i;
   }
 }
+
+// Whole arrays of several dimensions are reduced in C++ only; a
+// variable-length array in no language (OpenACC sweep 14 F11).
+void array_reductions(int n, const double *a) {
+  double h[4][4] = {{0}}, v[n];
+#pragma acc parallel loop reduction(+:h) copyin(a[0:n]) // expected-error {{a reduction on a whole array of several dimensions is not supported by Ferry in C yet (it is in C++)}}
+  for (int i = 0; i < n; i++)
+    h[i % 4][i / 4 % 4] += a[i];
+#pragma acc parallel loop reduction(+:v) copyin(a[0:n]) // expected-error {{'v' in OpenACC clause 'reduction' is a variable-length array: a reduction over it is not supported by Ferry yet; reduce into an array of constant size or into scalars}}
+  for (int i = 0; i < n; i++)
+    v[i] += a[i];
+}

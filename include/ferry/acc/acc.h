@@ -563,18 +563,21 @@ template <op O, class T> auto reduce_found(T &Var) {
     return reduction_ref<O, int>{nullptr};
 }
 /// An array: reduced element by element; its private copies live in the
-/// reduction storage, so it is bounded.
-/// The private copy of a whole array in a reduction as the array type the
-/// body declared (LoopReductions' parameters).
-template <class T, std::size_t N> T (&as_array(std::array<T, N> &A))[N] {
-  return *reinterpret_cast<T(*)[N]>(A.data());
+/// reduction storage, so it is bounded. An array of arrays (`double
+/// h[4][4]`) is reduced as its elements in a row.
+/// The private copy of a whole array in a reduction as the array type \p A
+/// the body declared (`decltype(h)`, LoopReductions' parameters).
+template <class A, class T, std::size_t N> std::remove_reference_t<A> &as_array(std::array<T, N> &S) {
+  static_assert(sizeof(std::remove_reference_t<A>) == sizeof(S), "not the array's own storage");
+  return *reinterpret_cast<std::remove_reference_t<A> *>(S.data());
 }
-template <op O, class T, std::size_t N>
-reduction_ref<O, std::array<T, N>> reduce(T (&Var)[N]) {
-  static_assert(sizeof(T) * N <= 1024, "an OpenACC array reduction over more than 1024 bytes "
+template <op O, class T, std::size_t N> auto reduce(T (&Var)[N]) {
+  using E = std::remove_all_extents_t<T>;
+  constexpr std::size_t K = sizeof(T[N]) / sizeof(E);
+  static_assert(sizeof(E) * K <= 1024, "an OpenACC array reduction over more than 1024 bytes "
                                        "is not supported by Ferry yet");
-  static_assert(sizeof(std::array<T, N>) == sizeof(T[N]), "std::array is not layout-compatible");
-  return {reinterpret_cast<std::array<T, N> *>(&Var)};
+  static_assert(sizeof(std::array<E, K>) == sizeof(T[N]), "std::array is not layout-compatible");
+  return reduction_ref<O, std::array<E, K>>{reinterpret_cast<std::array<E, K> *>(&Var)};
 }
 
 /// The most bytes of a section's private copy: in a region's loop, and in a
