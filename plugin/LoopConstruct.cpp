@@ -295,7 +295,48 @@ bool LoopConstruct::check(const Placement &P) {
     return false;
   }
   warnLevelNesting();
+  warnReductionSpan();
   return true;
+}
+
+void LoopConstruct::warnReductionSpan() const {
+  const SourceManager &SM = PP.getSourceManager();
+  Reductions.forEach([&](const Clause &C, const VarRef &V) {
+    const VarDecl *VD = V.isMember() ? nullptr : Ctx.lookupVariable(V.Name);
+    if (!VD)
+      return;
+    const IdentifierInfo *II = V.Name.getIdentifierInfo();
+    // From the innermost enclosing loop out: a loop whose iterations each
+    // have their own copy ends the search.
+    const auto Loops = Ctx.enclosingLoops();
+    for (const OpenConstruct *O : llvm::reverse(Loops)) {
+      if (O->D == &D || O->D->Implicit)
+        continue;
+      if (!SM.isBeforeInTranslationUnit(VD->getLocation(), O->D->Loc))
+        return;
+      // Each iteration's own: a variable its body declares or assigns
+      // before this loop (a temporary, `y = 0;`, which Ferry privatizes),
+      // or one of its private clauses. (Sema has not seen the body yet.)
+      llvm::SmallPtrSet<const IdentifierInfo *, 8> Own;
+      if (O->LexedLoop) {
+        addDeclaredInBody(*O->LexedLoop, Own);
+        ArrayRef<Token> Body = *O->LexedLoop;
+        for (size_t I = 0; I + 1 < Body.size(); ++I)
+          if (Body[I].getIdentifierInfo() == II && Body[I + 1].is(tok::equal))
+            Own.insert(II);
+      }
+      const bool Named = llvm::any_of(O->D->Clauses, [&](const Clause &OC) {
+        return (OC.Kind == ClauseKind::Reduction || OC.Kind == ClauseKind::Private ||
+                OC.Kind == ClauseKind::Firstprivate) &&
+               llvm::any_of(OC.Vars, [&](const VarRef &W) { return W.Name.getIdentifierInfo() == II; });
+      });
+      if (Named || Own.count(II))
+        return;
+      report(PP, V.Name.getLocation(), Diag::ReductionSpansLoop)
+          << II->getName() << SM.getPresumedLineNumber(O->D->Loc) << C.ReductionOp;
+      return;
+    }
+  });
 }
 
 /// The d of \p D's `gang(dim:d)`; 1 without one.

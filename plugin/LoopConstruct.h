@@ -107,6 +107,9 @@ private:
   /// Warns of a level clause that OpenACC does not allow inside the
   /// enclosing loops' levels (a gang loop in a gang loop).
   void warnLevelNesting() const;
+  /// Warns of a reduction of this loop whose variable an enclosing loop
+  /// directive's iterations share without a reduction clause for it.
+  void warnReductionSpan() const;
   bool check(const Placement &P);
   /// Reads the private sections, shared reductions and level operands;
   /// false after a diagnostic.
