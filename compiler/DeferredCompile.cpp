@@ -6,7 +6,10 @@
 /// the processor of the device the program runs on, and gets back the
 /// images the plugin would have compiled for that processor ahead of time.
 /// The compile cache's key is the plugin's (the bitcode, the target, no
-/// `-mllvm` context), so an image compiled either way serves both.
+/// `-mllvm` context), so an image compiled either way serves both. The same
+/// compile, compileDeviceIR (with addCubins, which the plugin uses too),
+/// serves ferry-link, which compiles such IR when a program is linked
+/// (`-foffload-lto`, ferry/DeviceLink.h).
 ///
 //===----------------------------------------------------------------------===//
 #include "ferry/DeferredCompile.h"
