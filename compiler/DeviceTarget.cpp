@@ -14,6 +14,7 @@
 #include "TranslateTarget.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -27,6 +28,21 @@ using namespace llvm;
 
 namespace ferry {
 namespace {
+
+cl::opt<unsigned> *domConditionsMaxUses() {
+  return static_cast<cl::opt<unsigned> *>(
+      cl::getRegisteredOptions().lookup("dom-conditions-max-uses"));
+}
+
+/// The process-wide LLVM options that differ from LLVM's defaults and that
+/// useCompileOnlyProcessDefaults sets, for the cache keys: "" or
+/// ";dom-conditions-max-uses=N".
+std::string processOptions() {
+  cl::opt<unsigned> *Uses = domConditionsMaxUses();
+  if (!Uses || (Uses->getDefault().hasValue() && Uses->getValue() == Uses->getDefault().getValue()))
+    return "";
+  return ";dom-conditions-max-uses=" + std::to_string(Uses->getValue());
+}
 
 Error unsupportedKind(const DeviceTarget &T, ImageKind K) {
   return createStringError(inconvertibleErrorCode(),
@@ -74,7 +90,7 @@ public:
     return {Resolved.TargetID,
             (Twine("wave=") + (Resolved.isWave64() ? "emu32" : "32") +
              ";cov=" + Twine(Resolved.CodeObjectVersion) + ";O=" + Twine(options().OptLevel) +
-             (options().InputOptimized ? ";input=optimized" : ""))
+             (options().InputOptimized ? ";input=optimized" : "") + processOptions())
                 .str(),
             deviceLibraryDigest(resolveDeviceLibDir(options().DeviceLibDir), DigestMemo)};
   }
@@ -115,13 +131,19 @@ public:
     std::string Libdevice = options().LibdevicePath;
     if (Libdevice.empty())
       Libdevice = findLibdevice("");
-    return {arch(), ("O=" + Twine(options().OptLevel)).str(), digestFiles({Libdevice}, DigestMemo)};
+    return {arch(), ("O=" + Twine(options().OptLevel) + processOptions()).str(),
+            digestFiles({Libdevice}, DigestMemo)};
   }
 };
 
 bool isNVIDIAName(StringRef Arch) { return Arch.starts_with("sm_"); }
 
 } // namespace
+
+void useCompileOnlyProcessDefaults() {
+  if (cl::opt<unsigned> *Uses = domConditionsMaxUses())
+    Uses->setValue(0);
+}
 
 StringRef imageKindName(ImageKind K) {
   switch (K) {

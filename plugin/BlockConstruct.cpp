@@ -379,8 +379,7 @@ bool BlockConstructRewrite::rewriteDataBlock() {
   // program's that a data construct right after this one took, is not
   // this construct's block: that construct is the statement.)
   const bool ProgramBlock = Brace.is(tok::l_brace) &&
-                            !PP.getSourceManager().isWrittenInScratchSpace(
-                                PP.getSourceManager().getSpellingLoc(Brace.getLocation())) &&
+                            !isGenerated(PP.getSourceManager(), Brace.getLocation()) &&
                             Ctx.claimBlock(Brace.getLocation());
   if (ProgramBlock && End.isValid())
     Ctx.forgetCloseAfter(End);

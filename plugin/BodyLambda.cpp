@@ -27,6 +27,14 @@ public:
     First = false;
     return B;
   }
+  /// `, Prefix Name` for an init-capture, the name written by Ferry (a
+  /// declaration of the lambda's, which shadows \p Name: -Wshadow is for
+  /// the program's declarations, not Ferry's, TokenBuilder.h).
+  TokenBuilder &declare(StringRef Prefix, const Token &Name) {
+    TokenBuilder Own(PP, Name.getLocation());
+    Own.code(PP.getSpelling(Name));
+    return add(Prefix, Own.get());
+  }
   /// Each name of \p Names (source text) by copy.
   void addNames(StringRef Names) {
     TokenBuilder Toks(PP, Loc);
@@ -73,7 +81,7 @@ void BodyLambda::addRegionCopies(const Directive *Compute,
 /// be captured, but a reference to them can be, bound through a call
 /// (acc.h's in_place) so that the body reads what it writes.
 void BodyLambda::captureReference(CaptureList &List, const Token &Name) const {
-  TokenBuilder &B = List.add("&", Name).code("=");
+  TokenBuilder &B = List.declare("&", Name).code("=");
   if (hasStaticStorage(Name))
     B.code("::ferry::acc::in_place(").tokens(Name).code(")");
   else
@@ -142,7 +150,7 @@ void BodyLambda::captureShared(
         // Its address is the base of any section of it.
         List.add("&", V.Name);
       } else if (Sectioned.count(Id) && !isFixedArray(V.Name)) {
-        List.add("", V.Name)
+        List.declare("", V.Name)
             .code("= ::ferry::acc::section_base(")
             .tokens(V.Name)
             .code(")");
@@ -158,6 +166,7 @@ void BodyLambda::captureShared(
       else
         captureReference(List, T);
     }
+  noteUnnamedCaptures(Shared, Body);
   // A local object of a class that is not trivially copyable in no clause
   // (`v[i] *= 2` of a std::vector): the host's object, by reference, not
   // the copy its copy constructor would make for the region, whose changes
@@ -201,6 +210,25 @@ TokenList BodyLambda::instanceObjects(ArrayRef<Token> Body, const Directive *Com
   if (LoopVar)
     Excluded.insert(LoopVar->getIdentifierInfo());
   return Ctx.instanceObjects(Body, Excluded);
+}
+
+void BodyLambda::noteUnnamedCaptures(
+    const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Captured, ArrayRef<Token> Body) const {
+  llvm::SmallPtrSet<const IdentifierInfo *, 16> Named;
+  for (const Token &T : Body)
+    if (T.is(tok::identifier))
+      Named.insert(T.getIdentifierInfo());
+  for (const Token &T : DeviceptrNames) // (their bindings use them)
+    Named.insert(T.getIdentifierInfo());
+  UnnamedCaptures.clear();
+  // (Only variables Sema knows: an undeclared name has its one error where
+  // the clause names it.)
+  for (const IdentifierInfo *Id : Captured)
+    if (Id && !Named.count(Id) &&
+        isa_and_nonnull<VarDecl, BindingDecl>(
+            lookupOrdinaryName(Ctx.sema(), const_cast<IdentifierInfo *>(Id), PragmaLoc)))
+      UnnamedCaptures.push_back(Id->getName().str());
+  llvm::sort(UnnamedCaptures); // (a stable order of the generated code)
 }
 
 void BodyLambda::emitDeviceptrBindings(TokenBuilder &B) const {
@@ -292,16 +320,17 @@ void BodyLambda::captureBindings(CaptureList &List, ArrayRef<Token> Body,
       continue;
     if (isa_and_nonnull<BindingDecl>(lookupOrdinaryName(S, II, PragmaLoc)) &&
         Copied.insert(II).second)
-      List.add("", T).code("=").tokens(T);
+      List.declare("", T).code("=").tokens(T);
   }
 }
 
 /// `x` by copy; `x = x` for a variable with static storage, which a
 /// lambda cannot capture by name.
 void BodyLambda::captureCopy(CaptureList &List, const Token &Name) const {
-  TokenBuilder &B = List.add("", Name);
   if (hasStaticStorage(Name))
-    B.code("=").tokens(Name);
+    List.declare("", Name).code("=").tokens(Name);
+  else
+    List.add("", Name);
 }
 
 bool BodyLambda::hasStaticStorage(const Token &Name) const {
@@ -319,6 +348,8 @@ void BodyLambda::emitParameters(TokenBuilder &B, const CanonicalLoop &L,
   Reductions.emitParameters(B, Views);
   B.code(") mutable -> void {").tokens(Views.get());
   emitDeviceptrBindings(B);
+  for (const std::string &Name : UnnamedCaptures)
+    B.code("(void)" + Name + ";");
   emitObjectBindings(B, PP, Objects);
   Privates.emitBindings(B);
   B.code("do").tokens(L.Body).code("while (0); }");

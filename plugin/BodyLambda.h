@@ -101,6 +101,9 @@ private:
       const Directive *Compute, llvm::ArrayRef<clang::Token> Implied,
       llvm::ArrayRef<clang::Token> Objects,
       llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Shared) const;
+  /// Records in UnnamedCaptures which of \p Captured \p Body never names.
+  void noteUnnamedCaptures(const llvm::SmallPtrSetImpl<const clang::IdentifierInfo *> &Captured,
+                           llvm::ArrayRef<clang::Token> Body) const;
   /// Under default(none): the private variables and the names the
   /// rewritten code declares, by copy.
   void captureCopies(
@@ -115,6 +118,10 @@ private:
   const LoopPrivates &Privates;
   /// What captureShared captured as device addresses.
   mutable TokenList DeviceptrNames;
+  /// What captureShared captured by name for a data clause (of an enclosing
+  /// data construct, say) that the body never names: used once by
+  /// emitParameters, so that -Wunused-lambda-capture (-Wall) stays quiet.
+  mutable llvm::SmallVector<std::string, 4> UnnamedCaptures;
 };
 
 } // namespace plugin

@@ -7,7 +7,12 @@
 #include "TokenBuilder.h"
 
 #include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <cstring>
 
 #include <memory>
 #include <string>
@@ -17,13 +22,56 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
+static constexpr const char *GeneratedBufferName = "<ferry generated code>";
+
+bool isGenerated(const SourceManager &SM, SourceLocation Loc) {
+  const SourceLocation Spelled = SM.getSpellingLoc(Loc);
+  return SM.isWrittenInScratchSpace(Spelled) ||
+         SM.getBufferName(Spelled) == GeneratedBufferName;
+}
+
+SourceLocation TokenBuilder::spell(StringRef Spelling, const char *&Data) {
+  SourceManager &SM = PP.getSourceManager();
+  // Each token on a line of its own (caret diagnostics), ended by a NUL
+  // (what the lexer of a literal's spelling expects), as in clang's
+  // ScratchBuffer.
+  const unsigned Needed = Spelling.size() + 2;
+  if (!Buffer || Used + Needed > Size) {
+    Size = std::max(Needed, 1024u);
+    std::unique_ptr<llvm::WritableMemoryBuffer> New =
+        llvm::WritableMemoryBuffer::getNewMemBuffer(Size, GeneratedBufferName);
+    Buffer = New->getBufferStart();
+    Used = 0;
+    BufferStart = SM.getLocForStartOfFile(SM.createFileID(std::move(New), SrcMgr::C_System));
+  }
+  Buffer[Used++] = '\n';
+  std::memcpy(Buffer + Used, Spelling.data(), Spelling.size());
+  Data = Buffer + Used;
+  const SourceLocation Spelled = BufferStart.getLocWithOffset(Used);
+  Used += Spelling.size();
+  Buffer[Used++] = '\0';
+  // The buffer changed: its lines are counted again when asked for.
+  SM.getSLocEntry(SM.getFileID(BufferStart)).getFile().getContentCache().SourceLineCache =
+      SrcMgr::LineOffsetMapping();
+  return Spelled;
+}
+
 void TokenBuilder::push(tok::TokenKind Kind, StringRef Spelling) {
   Token T;
   T.startToken();
   T.setKind(Kind);
-  PP.CreateString(Spelling, T, Loc, Loc);
-  if (Kind == tok::raw_identifier)
+  T.setLength(Spelling.size());
+  const char *Data = nullptr;
+  const SourceLocation Spelled = spell(Spelling, Data);
+  T.setLocation(Loc.isValid() ? PP.getSourceManager().createExpansionLoc(Spelled, Loc, Loc,
+                                                                         Spelling.size())
+                              : Spelled);
+  if (Kind == tok::raw_identifier) {
+    T.setRawIdentifierData(Data);
     PP.LookUpIdentifierInfo(T); // sets the identifier and keyword kind
+  } else if (T.isLiteral()) {
+    T.setLiteralData(Data);
+  }
   T.setFlag(Token::LeadingSpace);
   Toks.push_back(T);
 }

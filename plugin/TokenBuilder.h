@@ -1,9 +1,15 @@
 //===- TokenBuilder.h - Builds the token stream a directive becomes -*- C++ -*-===//
 ///
 /// \file
-/// Synthesized tokens get their spelling through Preprocessor::CreateString
-/// (so `-E` prints them and diagnostics can point at them) and the location
-/// of the directive; original tokens keep their own locations.
+/// Synthesized tokens are spelled in buffers of their own that the source
+/// manager counts as a system header, and expanded at the directive (as
+/// Preprocessor::CreateString does with its scratch space): `-E` prints
+/// them, errors in them point at the directive, and clang's warnings are off
+/// for them as for code from a system header's macro
+/// (SourceManager::isInSystemMacro), so that names the generated code
+/// declares again, its C-style casts and its declarations after statements
+/// draw none of the program's -W options. Original tokens keep their own
+/// locations and warnings.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_PLUGIN_TOKENBUILDER_H
@@ -25,10 +31,17 @@ namespace plugin {
 /// program's identifiers to use (a variable named `false`).
 std::string cSpelling(llvm::StringRef Text);
 
+/// Whether the token at \p Loc was written by Ferry (a TokenBuilder) or by
+/// clang (token pasting, its scratch space), not by the program.
+bool isGenerated(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
 class TokenBuilder {
 public:
   TokenBuilder(clang::Preprocessor &PP, clang::SourceLocation Loc)
       : PP(PP), Loc(Loc) {}
+  // (Its spelling buffer is written through: one owner.)
+  TokenBuilder(const TokenBuilder &) = delete;
+  TokenBuilder &operator=(const TokenBuilder &) = delete;
 
   /// Appends the tokens of C++ source text \p Text (lexed in raw mode). In
   /// a C translation unit the names of <ferry/acc/acc.h> it uses become
@@ -53,10 +66,16 @@ public:
 
 private:
   void push(clang::tok::TokenKind Kind, llvm::StringRef Spelling);
+  /// \p Spelling copied into the current spelling buffer (a new one where
+  /// it is full): its location there, and \p Data its characters.
+  clang::SourceLocation spell(llvm::StringRef Spelling, const char *&Data);
 
   clang::Preprocessor &PP;
   clang::SourceLocation Loc;
   llvm::SmallVector<clang::Token, 64> Toks;
+  char *Buffer = nullptr;
+  clang::SourceLocation BufferStart;
+  unsigned Used = 0, Size = 0;
 };
 
 } // namespace plugin

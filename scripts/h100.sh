@@ -21,6 +21,9 @@
 #                             into .devbin/e2e with this build, and its
 #                             runtime libraries copied into .devbin/lib
 #                             (a session's changes without a full prepare)
+#   scripts/h100.sh rebuild --lto NAME...  the same, compiled and linked with
+#                             -foffload-lto (the images ferry-link makes) as
+#                             .devbin/e2e/NAME-lto, beside NAME
 #   scripts/h100.sh prepare-cudart  here: whole CUDA programs built by
 #                             ferry-nvcc (test/cuda/) and bench/cuda/ built by
 #                             both nvcc and ferry-nvcc (.devcudart/; run
@@ -52,6 +55,8 @@ e2e_programs() {
     case "$src" in */examples/*) prog=example-$prog ;; esac
     # (rebuild: only the programs named.)
     [ -n "${only:-}" ] && [[ " $only " != *" $prog "* ]] && continue
+    # (rebuild --lto: the program's name with -lto.)
+    prog=$prog${suffix:-}
     # Further translation units, as the program's RUN line names them.
     mapfile -t extra < <(grep -o '%S/Inputs/[A-Za-z0-9_-]*\.\(cpp\|c\)\b' "$src" | sort -u |
                          sed "s|%S|$root/test/e2e|")
@@ -94,7 +99,9 @@ e2e_programs() {
 case "${1:-}" in
 rebuild)
   shift
-  [ $# -gt 0 ] || { echo "usage: scripts/h100.sh rebuild NAME..." >&2; exit 2; }
+  flags=(); suffix=
+  [ "${1:-}" = --lto ] && { flags=(-foffload-lto); suffix=-lto; shift; }
+  [ $# -gt 0 ] || { echo "usage: scripts/h100.sh rebuild [--lto] NAME..." >&2; exit 2; }
   [ -d "$out/e2e" ] || { echo "h100.sh: no $out/e2e: run 'scripts/h100.sh prepare' first" >&2; exit 1; }
   "$root/scripts/build.sh"
   cp -a "$build"/lib/libferry-rt.so* "$build"/lib/libferry-cudart.so* "$out/lib/"
@@ -105,11 +112,11 @@ rebuild)
     # Its judgement is written again below.
     for list in "$out"/e2e-expect-error.txt "$out"/e2e-expect-messages.txt \
                 "$out"/e2e-host-memory.txt; do
-      [ -f "$list" ] && sed -i "/^$name\$/d" "$list"
+      [ -f "$list" ] && sed -i "/^$name$suffix\$/d" "$list"
     done
-    rm -f "$out/e2e-expected/$name.txt"
+    rm -f "$out/e2e-expected/$name$suffix.txt"
   done
-  e2e_programs "$out"
+  e2e_programs "$out" "${flags[@]}"
   ;;
 prepare-cuda)
   # Only the test/gpu/ programs (no Ferry build), with a run.sh that runs

@@ -131,6 +131,20 @@ private:
 /// a diagnostic). Call it before any other code installs a handler.
 void installFatalErrorHandler();
 
+/// For processes that do nothing but compile device code (ferry-translate,
+/// ferry-link, ferry-nvcc): LLVM's process-wide options set to what costs
+/// less compile time for the same code. Today one: ValueTracking's
+/// `dom-conditions-max-uses` 0 (LLVM's default 20), the walk over up to 20
+/// uses of a value looking for a dominating `!= 0` test, which BasicAA runs
+/// afresh for each of the schedulers' hundreds of thousands of alias queries
+/// (a fifth of AMDGPU code generation of cub's radix sort) and which changed
+/// no code object of bench/README.md's samples. Not for a process that
+/// compiles other code through LLVM (clang with the plugin, a JIT
+/// application), whose code it could change. Call it before the command line
+/// is parsed, so that `-dom-conditions-max-uses=N` given there still wins.
+/// The compile cache's keys name the value where it is not LLVM's default.
+void useCompileOnlyProcessDefaults();
+
 /// NVIDIA's PTX assembler: $FERRY_PTXAS, else $CUDA_PATH/bin/ptxas
 /// (CUDA_PATH: /usr/local/cuda by default), else `ptxas` on the PATH; ""
 /// where there is none (FERRY_PTXAS set to a missing file: none either).

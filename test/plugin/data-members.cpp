@@ -30,7 +30,7 @@ void members(Field s, Field *p, Particle *parts, double *list, int i) {
 // CHECK-SAME:  :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & (p->data ) [ 0 ] ) , 0 , "p->data[1:p->n]" , 0 , ( const void * ) :: ferry :: acc :: section_base (p->data ) , :: ferry :: acc :: attach_address (p->data ) , 0 }
 // CHECK-SAME:  :: ferry :: acc :: writable_kind ( FERRY_DATA_COPY , & ( s.arr ) [ 0 ] ) , 0 , "s.arr[2:5]"
 // CHECK-SAME:  data_scope __ferry_data_scope ( __ferry_region , __ferry_data , 5u , __ferry_options ) ;
-// CHECK-SAME:  [ = , &s =s ,p = :: ferry :: acc :: section_base (p ) ]
+// CHECK-SAME:  [ = , & s =s , p = :: ferry :: acc :: section_base (p ) ]
 // CHECK:       ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_COPYIN , 0 , ( void * ) & (parts[i].pos ) [0 ] , sizeof ( (parts[i].pos ) [ 0 ] ) * ( size_t ) (3 ) , __ferry_options . async , "parts[i].pos[0:3]" ) ;
 // CHECK-SAME:  ferry_data_directive ( & __ferry_region , FERRY_DIRECTIVE_COPYIN , 0 , ( void * ) & ( list ) [i ] , sizeof ( ( list ) [ 0 ] ) * ( size_t ) ( 1u ) , __ferry_options . async , "list[i:1u]" ) ;
 // CHECK-SAME:  :: ferry :: acc :: attach_pointer < false > (parts[i].pos , __ferry_options . async ) ;

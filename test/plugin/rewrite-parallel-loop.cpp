@@ -17,7 +17,7 @@ void saxpy(int n, float a, const float *x, float *y) {
 // CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt , false > ( __ferry_region , __ferry_options , ( 0 ) , ( n ) , ( 1 ) , 1 ,
 // Sectioned variables are captured as pointers by value (for implicit
 // attach on a GPU), whole variables by reference.
-// CHECK-SAME:  [ = ,x = :: ferry :: acc :: section_base (x ) ,y = :: ferry :: acc :: section_base (y ) ] ( __ferry_index_t i __attribute__ ( ( unused ) ) ) mutable -> void { do
+// CHECK-SAME:  [ = , x = :: ferry :: acc :: section_base (x ) , y = :: ferry :: acc :: section_base (y ) ] ( __ferry_index_t i __attribute__ ( ( unused ) ) ) mutable -> void { do
 // CHECK:       y[i] = a * x[i] + y[i]; while ( 0 ) ; } ) ; }
 
 void down(long *v, long n) {
@@ -52,4 +52,4 @@ void whole(int n, int &count, int (&table)[16]) {
     table[i] += count;
 }
 // CHECK-LABEL: void whole(
-// CHECK:       [ = , &count ={{ ?}}count ,{{ ?}}table = :: ferry :: acc :: section_base ({{ ?}}table ) ]
+// CHECK:       [ = , & count ={{ ?}}count , table = :: ferry :: acc :: section_base ({{ ?}}table ) ]

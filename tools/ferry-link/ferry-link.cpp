@@ -212,6 +212,8 @@ int runLinker(ArrayRef<StringRef> Args) {
 } // namespace
 
 int main(int argc, char **argv) {
+  ferry::installFatalErrorHandler();
+  ferry::useCompileOnlyProcessDefaults();
   SmallVector<const char *, 64> Expanded(argv + 1, argv + argc);
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);

@@ -1032,6 +1032,7 @@ std::string selfDirectory(const char *Argv0) {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   ferry::installFatalErrorHandler();
+  ferry::useCompileOnlyProcessDefaults();
   std::vector<std::string> Args(argv + 1, argv + argc);
   Invocation Inv;
   if (!Args.empty() && Args[0] == "--ferry-clang-mode") {

@@ -314,6 +314,7 @@ int writePackage(const std::vector<ferry::DeviceImage> &Images) {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   ferry::installFatalErrorHandler();
+  ferry::useCompileOnlyProcessDefaults();
   parseCommandLine(argc, argv);
   if (PrintCoverage) {
     ferry::printCoverage(outs());
