@@ -72,6 +72,7 @@ config.substitutions.append(("%llvm-objdump", os.path.join(tools, "llvm-objdump"
 config.substitutions.append(("%llvm-nm", os.path.join(tools, "llvm-nm")))
 config.substitutions.append(("%llvm-strings", os.path.join(tools, "llvm-strings")))
 config.substitutions.append(("%llvm-readelf", os.path.join(tools, "llvm-readelf")))
+config.substitutions.append(("%llvm-ar", os.path.join(tools, "llvm-ar")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
 config.substitutions.append(("%ferry-libdir", libdir))

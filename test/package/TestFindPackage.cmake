@@ -5,7 +5,8 @@ set(ExampleBuild ${FERRY_BUILD_DIR}/package-test/examples)
 # Its own directories only: package.mpi_example runs beside it in
 # package-test/mpi*.
 file(GLOB _ferry_old_dirs ${FERRY_BUILD_DIR}/package-test/install
-     ${FERRY_BUILD_DIR}/package-test/examples ${FERRY_BUILD_DIR}/package-test/gxx*)
+     ${FERRY_BUILD_DIR}/package-test/examples ${FERRY_BUILD_DIR}/package-test/gxx*
+     ${FERRY_BUILD_DIR}/package-test/ipo)
 if(_ferry_old_dirs)
   file(REMOVE_RECURSE ${_ferry_old_dirs})
 endif()
@@ -87,3 +88,18 @@ foreach(mode component link)
                         "matching '${expected}':\n${out}\n${err}")
   endif()
 endforeach()
+
+# CMake's interprocedural optimization (-flto=thin, a static library of
+# bitcode archived by the llvm-ar CMake looks for next to the compiler:
+# ferry-llvm-ar, as it reads "ferry-" as a toolchain prefix) with
+# -foffload-lto: ferry-link compiles the bitcode's device IR, so the program
+# runs on the emulated gfx90a without Ferry's compiler library.
+set(IpoBuild ${FERRY_BUILD_DIR}/package-test/ipo)
+run(${CMAKE_COMMAND} -S ${FERRY_SOURCE_DIR}/test/package/ipo -B ${IpoBuild} -G Ninja
+    -DCMAKE_CXX_COMPILER=${Prefix}/bin/ferry-clang++)
+run(${CMAKE_COMMAND} --build ${IpoBuild})
+run(${CMAKE_COMMAND} -E env ACC_DEVICE_TYPE=radeon FERRY_EMULATE=gfx90a FERRY_CACHE=0
+    FERRY_COMPILER_LIB=${IpoBuild}/missing/libferry.so ${IpoBuild}/ipo)
+if(NOT LAST_OUTPUT MATCHES "ipo: ok" OR NOT LAST_ERROR STREQUAL "")
+  message(FATAL_ERROR "the IPO project printed:\n${LAST_OUTPUT}${LAST_ERROR}")
+endif()

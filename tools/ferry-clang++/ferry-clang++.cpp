@@ -18,7 +18,8 @@
 /// the default list), and `-foffload-lto` compiles the device code when the
 /// program is linked: the plugin embeds the device IR
 /// (`-fplugin-arg-ferry-device-link`) and ferry-link is the linker
-/// (`--ld-path`; an `-fuse-ld=` becomes its FERRY_LINKER). `--help` and
+/// (`--ld-path`; the program's `--ld-path=` or `-fuse-ld=` becomes its
+/// FERRY_LINKER, `--ld-path` first as in clang). `--help` and
 /// `--version` say what Ferry adds before clang's own text.
 ///
 //===----------------------------------------------------------------------===//
@@ -212,8 +213,8 @@ struct CommandLine {
   bool TargetsGiven = false;
   /// -foffload-lto: device code compiled at the link (ferry-link).
   bool DeviceLink = false;
-  /// -fuse-ld=NAME: the linker ferry-link runs then.
-  std::string UseLd;
+  /// -fuse-ld=NAME and --ld-path=PATH: the linker ferry-link runs then.
+  std::string UseLd, LdPath;
   /// `-r`: a relocatable link, which takes no libraries.
   bool Relocatable = false;
   /// The other arguments, C files with their `-x c`.
@@ -288,6 +289,9 @@ static CommandLine readCommandLine(int argc, char **argv) {
     else if (A.compare(0, 9, "-fuse-ld=") == 0) {
       CL.UseLd = A.substr(9);
       CL.Passed.push_back(A);
+    } else if (A.compare(0, 10, "--ld-path=") == 0) {
+      CL.LdPath = A.substr(10);
+      CL.Passed.push_back(A);
     } else if (isCFile(A) && !ExplicitLanguage)
       passCFile(argc, argv, I, CL.Passed);
     else
@@ -330,7 +334,8 @@ static std::vector<std::string> compilerArgs(const char *Compiler, const std::st
   if (CL.DeviceLink)
     Args.push_back("-fplugin-arg-ferry-device-link");
   for (const std::string &A : CL.Passed)
-    if (!CL.DeviceLink || !CL.Links || A.compare(0, 9, "-fuse-ld=") != 0)
+    if (!CL.DeviceLink || !CL.Links ||
+        (A.compare(0, 9, "-fuse-ld=") != 0 && A.compare(0, 10, "--ld-path=") != 0))
       Args.push_back(A);
   // ferry-link compiles the units' device IR, then runs the linker.
   if (CL.DeviceLink && CL.Links)
@@ -371,7 +376,9 @@ int main(int argc, char **argv) {
   std::vector<std::string> Args = compilerArgs(Compiler, Lib, Include, CL);
   // `-fuse-ld=lld` (bfd, gold, a path): the linker behind ferry-link, found
   // as clang finds it (next to clang first).
-  if (CL.DeviceLink && CL.Links && !CL.UseLd.empty()) {
+  if (CL.DeviceLink && CL.Links && !CL.LdPath.empty()) {
+    setenv("FERRY_LINKER", CL.LdPath.c_str(), 1);
+  } else if (CL.DeviceLink && CL.Links && !CL.UseLd.empty()) {
     std::string Linker = CL.UseLd;
     if (Linker.find('/') == std::string::npos) {
       const std::string Dir = std::string(Compiler).substr(0, std::string(Compiler).rfind('/') + 1);

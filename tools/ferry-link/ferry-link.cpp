@@ -9,8 +9,9 @@
 /// images with the runtime, and runs the linker with it. A link with no
 /// such IR, and a relocatable link (`-r`, whose output keeps the IR for the
 /// program's link), runs the linker as it is. The linker is FERRY_LINKER,
-/// else `ld`. Every object and archive member given is read (an archive's
-/// members that the link does not take add images no kernel uses).
+/// else `ld`. Every object (ELF, or bitcode of `-flto`) and archive member
+/// given is read, archives named by `-l` too (an archive's members that the
+/// link does not take add images no kernel uses).
 ///
 /// The images are the ones the plugin compiles ahead of time (the same
 /// compile cache), marked as compiled from their IR's digest, so that the
@@ -28,9 +29,12 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -69,13 +73,10 @@ int fail(const Twine &Message) {
   return 1;
 }
 
-/// The device IR for the link that \p Buffer (an object or an archive named
-/// \p Name) carries, appended to \p Out (each digest once, \p Seen).
-Error readInput(MemoryBufferRef Buffer, StringRef Name, std::set<std::string> &Seen,
-                std::vector<LinkedIR> &Out) {
-  SmallVector<object::OffloadFile, 4> Binaries;
-  if (Error E = object::extractOffloadBinaries(Buffer, Binaries))
-    return E;
+/// The device IR for the link among \p Binaries (from the file \p Name),
+/// appended to \p Out (each digest once, \p Seen).
+void collectIR(ArrayRef<object::OffloadFile> Binaries, StringRef Name,
+               std::set<std::string> &Seen, std::vector<LinkedIR> &Out) {
   for (const object::OffloadFile &F : Binaries) {
     const object::OffloadBinary &B = *F.getBinary();
     const StringRef Targets = B.getString(FERRY_LINK_TARGETS_KEY);
@@ -97,7 +98,60 @@ Error readInput(MemoryBufferRef Buffer, StringRef Name, std::set<std::string> &S
     IR.EmbedIR = B.getString(FERRY_LINK_EMBED_IR_KEY) == "1";
     Out.push_back(std::move(IR));
   }
-  return Error::success();
+}
+
+/// The device IR for the link that \p Buffer (an object, LLVM bitcode of
+/// `-flto`, or an archive of them, named \p Name) carries, appended to
+/// \p Out (each digest once, \p Seen). (LLVM 19's extractOffloadBinaries
+/// finds no package in bitcode, so the `.llvm.offloading` globals of a
+/// bitcode module are read here.)
+Error readInput(MemoryBufferRef Buffer, StringRef Name, std::set<std::string> &Seen,
+                std::vector<LinkedIR> &Out) {
+  switch (identify_magic(Buffer.getBuffer())) {
+  case file_magic::archive: {
+    Expected<std::unique_ptr<object::Archive>> A = object::Archive::create(Buffer);
+    if (!A)
+      return A.takeError();
+    Error Err = Error::success();
+    for (const object::Archive::Child &C : (*A)->children(Err)) {
+      Expected<MemoryBufferRef> Member = C.getMemoryBufferRef();
+      if (!Member)
+        return Member.takeError();
+      const std::string MemberName = (Name + "(" + Member->getBufferIdentifier() + ")").str();
+      if (Error E = readInput(*Member, MemberName, Seen, Out))
+        return E;
+    }
+    return Err;
+  }
+  case file_magic::bitcode: {
+    LLVMContext Ctx;
+    Expected<std::unique_ptr<Module>> M =
+        getLazyBitcodeModule(MemoryBufferRef(Buffer.getBuffer(), Name), Ctx);
+    if (!M)
+      return M.takeError();
+    for (const GlobalVariable &GV : (*M)->globals()) {
+      const auto *Data = GV.hasSection() && GV.getSection() == ".llvm.offloading" &&
+                                 GV.hasInitializer()
+                             ? dyn_cast<ConstantDataSequential>(GV.getInitializer())
+                             : nullptr;
+      if (!Data)
+        continue;
+      SmallVector<object::OffloadFile, 4> Binaries;
+      if (Error E = object::extractOffloadBinaries(MemoryBufferRef(Data->getAsString(), Name),
+                                                   Binaries))
+        return E;
+      collectIR(Binaries, Name, Seen, Out); // (the module's data dies with it)
+    }
+    return Error::success();
+  }
+  default: {
+    SmallVector<object::OffloadFile, 4> Binaries;
+    if (Error E = object::extractOffloadBinaries(Buffer, Binaries))
+      return E;
+    collectIR(Binaries, Name, Seen, Out);
+    return Error::success();
+  }
+  }
 }
 
 /// What the link compiled: images, each marked as compiled from its IR,
@@ -193,6 +247,82 @@ Error writeRegistrationObject(StringRef Package, StringRef Path) {
   return Error::success();
 }
 
+/// The link's inputs that may carry device IR: its files, and the static
+/// libraries its `-l` options name, found as the linker finds them (every
+/// `-L` directory in order, then the linker's own; `libNAME.so` before
+/// `libNAME.a` in one directory unless `-Bstatic`; `-l:FILE` as named).
+/// Each with the index of its argument in \p Args.
+std::vector<std::pair<std::string, size_t>> linkInputs(ArrayRef<const char *> Args) {
+  std::vector<std::string> Dirs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-L" || A == "--library-path") {
+      if (I + 1 < Args.size())
+        Dirs.push_back(Args[++I]);
+    } else if (A.consume_front("--library-path=") || (A.starts_with("-L") && A.consume_front("-L"))) {
+      Dirs.push_back(A.str());
+    }
+  }
+  for (const char *D : {"/usr/local/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu",
+                        "/usr/lib/x86_64-linux-gnu", "/usr/local/lib", "/lib", "/usr/lib"})
+    Dirs.push_back(D);
+  auto find = [&](StringRef Name, bool Static) -> std::string {
+    const bool Exact = Name.consume_front(":");
+    for (const std::string &Dir : Dirs) {
+      if (Exact) {
+        if (sys::fs::exists(Dir + "/" + Name))
+          return Dir + "/" + Name.str();
+        continue;
+      }
+      if (!Static && sys::fs::exists(Dir + "/lib" + Name + ".so"))
+        return ""; // a shared library: its own link compiled its device code
+      if (sys::fs::exists(Dir + "/lib" + Name + ".a"))
+        return Dir + "/lib" + Name.str() + ".a";
+    }
+    return "";
+  };
+  std::vector<std::pair<std::string, size_t>> Inputs;
+  bool Static = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-Bstatic" || A == "-dn" || A == "-non_shared" || A == "-static") {
+      Static = true;
+    } else if (A == "-Bdynamic" || A == "-dy" || A == "-call_shared") {
+      Static = false;
+    } else if (A == "-o" || A == "-L" || A == "--library-path" || A == "-T" || A == "-m" ||
+               A == "-e" || A == "-soname" || A == "-dynamic-linker" || A == "-rpath" ||
+               A == "-z" || A == "-plugin" || A == "-plugin-opt") {
+      ++I; // (an option's value is no input)
+    } else if (A == "-l" || A == "--library") {
+      if (I + 1 < Args.size()) {
+        if (std::string Path = find(Args[I + 1], Static); !Path.empty())
+          Inputs.push_back({Path, I + 1});
+        ++I;
+      }
+    } else if (A.consume_front("--library=") || (A.starts_with("-l") && A.consume_front("-l"))) {
+      if (std::string Path = find(A, Static); !Path.empty())
+        Inputs.push_back({Path, I});
+    } else if (!A.starts_with("-")) {
+      Inputs.push_back({A.str(), I});
+    }
+  }
+  return Inputs;
+}
+
+/// Where the registration object goes in \p Args: after the argument at
+/// \p Last (the last input with device IR), but not inside a group of
+/// lazy objects (`--start-lib` ... `--end-lib`, lld and gold), where
+/// nothing would take it.
+size_t registrationIndex(ArrayRef<StringRef> Args, size_t Last) {
+  size_t At = Last + 1;
+  int Lazy = 0;
+  for (size_t I = 0; I < At && I < Args.size(); ++I)
+    Lazy += Args[I] == "--start-lib" ? 1 : Args[I] == "--end-lib" ? -1 : 0;
+  for (; Lazy > 0 && At < Args.size(); ++At)
+    Lazy -= Args[At] == "--end-lib" ? 1 : 0;
+  return std::min(At, Args.size());
+}
+
 /// Runs the linker with \p Args; its exit status.
 int runLinker(ArrayRef<StringRef> Args) {
   const std::string Name = sys::Process::GetEnv("FERRY_LINKER").value_or("ld");
@@ -227,19 +357,18 @@ int main(int argc, char **argv) {
   std::vector<LinkedIR> IRs;
   std::set<std::string> Seen;
   size_t Last = 0; // the last input with device IR, as an index of Expanded
-  for (size_t I = 0; I < Expanded.size(); ++I) {
-    const StringRef A = Expanded[I];
-    if (A.starts_with("-") || (I > 0 && StringRef(Expanded[I - 1]) == "-o"))
-      continue;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(A);
+  for (const auto &[Path, I] : linkInputs(Expanded)) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
     if (!Buf)
       continue; // not a file: the linker says what it is
+    // (Bitcode: objects compiled with -flto, whose device IR is there too.)
     const file_magic Magic = identify_magic((*Buf)->getBuffer());
-    if (Magic != file_magic::elf_relocatable && Magic != file_magic::archive)
+    if (Magic != file_magic::elf_relocatable && Magic != file_magic::archive &&
+        Magic != file_magic::bitcode)
       continue;
     const size_t Before = IRs.size();
-    if (Error E = readInput((*Buf)->getMemBufferRef(), A, Seen, IRs))
-      return fail(A + ": " + toString(std::move(E)));
+    if (Error E = readInput((*Buf)->getMemBufferRef(), Path, Seen, IRs))
+      return fail(Path + ": " + toString(std::move(E)));
     if (IRs.size() > Before)
       Last = I;
   }
@@ -265,7 +394,7 @@ int main(int argc, char **argv) {
   // Right after the last object that had device IR (the end of a command
   // line that named response files).
   if (Expanded.size() == Args.size())
-    Args.insert(Args.begin() + Last + 1, Object);
+    Args.insert(Args.begin() + registrationIndex(Args, Last), Object);
   else
     Args.push_back(Object);
   const int Status = runLinker(Args);
