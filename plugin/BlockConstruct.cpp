@@ -492,7 +492,7 @@ void BlockConstructRewrite::dropFirstprivateReductions(Directive &Loop, size_t F
         !SM.isBeforeInTranslationUnit(VD->getLocation(), D.Loc))
       return false;
     report(PP, V.Name.getLocation(), Diag::FirstprivateUpdated)
-        << PP.getSpelling(V.Name) << "parallel" << C.ReductionOp;
+        << PP.getSpelling(V.Name) << "parallel" << C.ReductionOp << false;
     return true;
   };
   Loop.Clauses.erase(std::remove_if(Loop.Clauses.begin() + First, Loop.Clauses.end(),

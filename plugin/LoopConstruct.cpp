@@ -624,6 +624,24 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
 /// `x = x - e` (+), `x = x * e` (*), and `if (e > x) x = e;` (max; min
 /// with `<`).
 /// Null for any other assignment.
+/// Whether the assignment to the variable at \p I of \p Body (`x = e`)
+/// reads it in e.
+static bool readsItself(ArrayRef<Token> Body, size_t I) {
+  const IdentifierInfo *X = Body[I].getIdentifierInfo();
+  for (size_t K = I + 2, Depth = 0; K < Body.size(); ++K) {
+    if (Body[K].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Body[K].isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && Depth-- == 0)
+      return false;
+    if (!Depth && Body[K].isOneOf(tok::semi, tok::comma))
+      return false;
+    if (Body[K].is(tok::identifier) && Body[K].getIdentifierInfo() == X &&
+        !Body[K - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon))
+      return true;
+  }
+  return false;
+}
+
 static const char *assignedReduction(ArrayRef<Token> Body, size_t I) {
   const IdentifierInfo *X = Body[I].getIdentifierInfo();
   auto IsX = [&](size_t K) {
@@ -656,21 +674,33 @@ static const char *assignedReduction(ArrayRef<Token> Body, size_t I) {
     if (Fn == "fmin" || Fn == "fminf" || Fn == "fminl" || Fn == "min")
       return "min";
   }
-  // x = x + e, x = e + x, x = x - e; x = x * e: x at the top level, next to
-  // the operator.
+  // x = x + e, x = e + x, x = x - e; x = x * e, x = e * x: x once, at the
+  // top level, a term of the sum (no `*` or `/` next to it: `0.5 * x + e`
+  // is a recurrence, not a reduction) or a factor of a product that is the
+  // whole right-hand side (no `+` or `-` at its top level).
+  unsigned Count = 0, Terms = 0;
+  size_t At = 0;
   for (size_t K = I + 2, Depth = 0; Uses && K < End; ++K) {
     if (Body[K].isOneOf(tok::l_paren, tok::l_square))
       ++Depth;
     else if (Body[K].isOneOf(tok::r_paren, tok::r_square))
       --Depth;
-    if (Depth || !IsX(K))
-      continue;
-    const bool Before = K > I + 2, After = K + 1 < End;
-    if ((Before && Body[K - 1].is(tok::plus) && K - 1 > I + 2) ||
-        (After && Body[K + 1].isOneOf(tok::plus, tok::minus)))
+    Count += IsX(K);
+    if (!Depth && K > I + 2 && Body[K].isOneOf(tok::plus, tok::minus) &&
+        !Body[K - 1].isOneOf(tok::star, tok::slash, tok::percent, tok::plus, tok::minus))
+      ++Terms; // (a binary + or -, not a sign)
+    if (!Depth && IsX(K))
+      At = K;
+  }
+  if (Count == 1 && At) {
+    const bool Before = At > I + 2, After = At + 1 < End;
+    const tok::TokenKind Prev = Before ? Body[At - 1].getKind() : tok::unknown;
+    const tok::TokenKind Next = After ? Body[At + 1].getKind() : tok::unknown;
+    if ((!Before || Prev == tok::plus) && (!After || Next == tok::plus || Next == tok::minus) &&
+        (Before || After))
       return "+";
-    if ((Before && Body[K - 1].is(tok::star) && K - 1 > I + 2) ||
-        (After && Body[K + 1].is(tok::star)))
+    if (!Terms && (!Before || Prev == tok::star) && (!After || Next == tok::star) &&
+        (Before || After))
       return "*";
   }
   // if (e > x) x = e;  if (x < e) x = e;  (min with the other comparisons)
@@ -812,7 +842,8 @@ static bool resetAtEnd(ArrayRef<Token> Body, const IdentifierInfo *X) {
     else if (!Depth && Body[I].isOneOf(tok::semi, tok::l_brace, tok::r_brace))
       break;
   }
-  return Body[I + 1].getIdentifierInfo() == X && Body[I + 2].is(tok::equal);
+  return Body[I + 1].getIdentifierInfo() == X && Body[I + 2].is(tok::equal) &&
+         !readsItself(Body, I + 1);
 }
 
 void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
@@ -845,11 +876,17 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
     if (const VarDecl *VD = Ctx.lookupVariable(T);
         !VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), Construct))
       continue;
+    const char *Found = nullptr;
+    // Its appearances, and those in its updates (`x op= e` one, `x = x op
+    // e` two): more are reads of its running value, which a reduction
+    // would not give the iterations (a prefix sum `s += a[i]; p[i] = s;`).
+    unsigned Seen = 0, InUpdates = 0;
     for (size_t I = 0; I < Body.size(); ++I) {
       if (!Body[I].is(tok::identifier) ||
           Body[I].getIdentifierInfo() != T.getIdentifierInfo() ||
           (I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon)))
         continue;
+      ++Seen;
       const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
       const char *Op = nullptr;
       if (Next && Next->isOneOf(tok::plusequal, tok::minusequal, tok::plusplus,
@@ -865,12 +902,22 @@ void LoopConstruct::warnFirstprivateUpdates(ArrayRef<Token> Body,
         Op = "^";
       else if (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))
         Op = "+";
-      else if (Next && Next->is(tok::equal))
+      else if (Next && Next->is(tok::equal)) {
         Op = assignedReduction(Body, I);
-      if (Op && Warned.insert(T.getIdentifierInfo()).second)
-        report(PP, T.getLocation(), Diag::FirstprivateUpdated)
-            << PP.getSpelling(T) << spelling(effectiveKind()) << Op;
+        // A recurrence (`x = 0.5 * x + a[i]`): carried, not combined.
+        if (!Op && readsItself(Body, I))
+          Op = "";
+      }
+      if (Op) {
+        InUpdates += Next && Next->is(tok::equal) ? 2 : 1;
+        if (!Found)
+          Found = Op;
+      }
     }
+    if (Found && Warned.insert(T.getIdentifierInfo()).second)
+      report(PP, T.getLocation(), Diag::FirstprivateUpdated)
+          << PP.getSpelling(T) << spelling(effectiveKind()) << Found
+          << (Seen > InUpdates || !*Found);
   }
   // `#pragma acc atomic update` of such a scalar: its rewritten statement
   // names x inside a call, where the scan above does not see a write.

@@ -83,8 +83,9 @@ void assignments(int n) {
 // CHECK: firstprivate-updated.c:[[#@LINE+1]]:7: warning: 'floor_' {{.*}} add 'reduction(min:floor_)'
       floor_ = a[i];
     // `w * total;` at the end of a statement is a product, not a declaration
-    // of a pointer `total` of type `w` (which hid the warning).
-// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'prod2' {{.*}} add 'reduction(+:prod2)'
+    // of a pointer `total` of type `w` (which hid the warning). (Nor a sum:
+    // prod2 is read beside its update, so the advice is `copy`.)
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'prod2' {{.*}} name it in a 'copy' clause (the iterations read its running value, which a reduction would not give them)
     prod2 += w * prod2;
     // A temporary each iteration starts anew (`tmp = 0;` before its
     // updates): private in effect, no reduction to add.
@@ -94,6 +95,25 @@ void assignments(int n) {
     // Not a reduction: assigned from other values only, or x subtracted.
     other = a[i] * 2;
     other = a[i] - other;
+  }
+}
+
+// Updates that carry a value from one iteration to the next (OpenACC sweep
+// 14 F4: a reduction clause, as advised before, changes what the iterations
+// compute): a prefix sum reads its running value, a recurrence scales it, an
+// affine update is no product: each is to be named in `copy`.
+void carried(int n, double *p, double *y) {
+  double s = 0, x = 0, z = 1;
+#pragma acc serial loop copyout(p[0:n], y[0:n])
+  for (int i = 0; i < n; i++) {
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 's' {{.*}}'serial loop'{{.*}}; name it in a 'copy' clause (the iterations read its running value, which a reduction would not give them)
+    s += a[i];
+    p[i] = s;
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'x' {{.*}}; name it in a 'copy' clause (the iterations
+    x = 0.5 * x + a[i];
+    y[i] = x;
+// CHECK: firstprivate-updated.c:[[#@LINE+1]]:5: warning: 'z' {{.*}}; name it in a 'copy' clause (the iterations
+    z = z * 2 + a[i];
   }
 }
 
@@ -183,7 +203,7 @@ void branches(int n, double *b) {
       t += a[i];
       b[i] -= t;
     }
-// CHECK: firstprivate-updated.c:[[#@LINE+2]]:7: warning: 'u' {{.*}} add 'reduction(+:u)'
+// CHECK: firstprivate-updated.c:[[#@LINE+2]]:7: warning: 'u' {{.*}} name it in a 'copy' clause (the iterations read its running value
     if (i > 1)
       u = a[i];
     u += 1;
