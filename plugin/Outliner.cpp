@@ -1578,14 +1578,17 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   LLVMContext &Ctx = M.getContext();
   auto [KernelDev, LibDev] = splitDeviceModule(Dev, C);
   std::vector<std::unique_ptr<DeviceTarget>> Targets;
-  for (const std::string &T : Opts.DeviceLink ? std::vector<std::string>() : Opts.Targets) {
+  // (With device-link the link compiles them: each is checked here all the
+  // same, so that an unknown processor is this compile's error.)
+  for (const std::string &T : Opts.Targets) {
     Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(T);
     if (!Target) {
       Ctx.emitError("ferry: cannot compile this file's compute regions for " + T + ": " +
                     toString(Target.takeError()));
       return false;
     }
-    Targets.push_back(std::move(*Target));
+    if (!Opts.DeviceLink)
+      Targets.push_back(std::move(*Target));
   }
   // A code object when the image is complete; a relocatable object (AMD)
   // when the runtime links it with routines of other files at load time.
