@@ -14,8 +14,8 @@
 #include "TranslateTarget.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -618,12 +618,6 @@ void LoopConstruct::addImpliedCopies(const Placement &P, ArrayRef<Token> All,
   }
 }
 
-/// The reduction operator of the assignment to Body[I] (`x = ...`) when it
-/// is one written without a compound operator: `x = fmax(x, e)` (fmax,
-/// fmaxf, fmaxl, max, std::max; min likewise), `x = x + e`, `x = e + x`,
-/// `x = x - e` (+), `x = x * e` (*), and `if (e > x) x = e;` (max; min
-/// with `<`).
-/// Null for any other assignment.
 /// Whether the assignment to the variable at \p I of \p Body (`x = e`)
 /// reads it in e.
 static bool readsItself(ArrayRef<Token> Body, size_t I) {
@@ -642,6 +636,12 @@ static bool readsItself(ArrayRef<Token> Body, size_t I) {
   return false;
 }
 
+/// The reduction operator of the assignment to Body[I] (`x = ...`) when it
+/// is one written without a compound operator: `x = fmax(x, e)` (fmax,
+/// fmaxf, fmaxl, max, std::max; min likewise), `x = x + e`, `x = e + x`,
+/// `x = x - e` (+), `x = x * e` (*), and `if (e > x) x = e;` (max; min
+/// with `<`).
+/// Null for any other assignment.
 static const char *assignedReduction(ArrayRef<Token> Body, size_t I) {
   const IdentifierInfo *X = Body[I].getIdentifierInfo();
   auto IsX = [&](size_t K) {
