@@ -24,6 +24,11 @@
 #   scripts/h100.sh rebuild --lto NAME...  the same, compiled and linked with
 #                             -foffload-lto (the images ferry-link makes) as
 #                             .devbin/e2e/NAME-lto, beside NAME
+#   scripts/h100.sh pack      here: .devbin as one archive,
+#                             .devpack/devbin.tar.xz (the programs' device
+#                             images compress about 12x; the device tool
+#                             carries 64 MiB): carry .devpack and run
+#                             `tar -xJf .devpack/devbin.tar.xz && bash .devbin/run.sh`
 #   scripts/h100.sh prepare-cudart  here: whole CUDA programs built by
 #                             ferry-nvcc (test/cuda/) and bench/cuda/ built by
 #                             both nvcc and ferry-nvcc (.devcudart/; run
@@ -117,6 +122,12 @@ rebuild)
     rm -f "$out/e2e-expected/$name$suffix.txt"
   done
   e2e_programs "$out" "${flags[@]}"
+  ;;
+pack)
+  [ -d "$out" ] || { echo "h100.sh: no $out: run 'scripts/h100.sh prepare' first" >&2; exit 1; }
+  mkdir -p "$root/.devpack"
+  tar -C "$root" -cf - .devbin | xz -T0 -6 > "$root/.devpack/devbin.tar.xz"
+  du -sh "$root/.devpack/devbin.tar.xz"
   ;;
 prepare-cuda)
   # Only the test/gpu/ programs (no Ferry build), with a run.sh that runs
