@@ -259,7 +259,7 @@ std::vector<std::pair<std::string, size_t>> linkInputs(ArrayRef<const char *> Ar
     if (A == "-L" || A == "--library-path") {
       if (I + 1 < Args.size())
         Dirs.push_back(Args[++I]);
-    } else if (A.consume_front("--library-path=") || (A.starts_with("-L") && A.consume_front("-L"))) {
+    } else if (A.consume_front("--library-path=") || A.consume_front("-L")) {
       Dirs.push_back(A.str());
     }
   }
@@ -299,7 +299,7 @@ std::vector<std::pair<std::string, size_t>> linkInputs(ArrayRef<const char *> Ar
           Inputs.push_back({Path, I + 1});
         ++I;
       }
-    } else if (A.consume_front("--library=") || (A.starts_with("-l") && A.consume_front("-l"))) {
+    } else if (A.consume_front("--library=") || A.consume_front("-l")) {
       if (std::string Path = find(A, Static); !Path.empty())
         Inputs.push_back({Path, I});
     } else if (!A.starts_with("-")) {
