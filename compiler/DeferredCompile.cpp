@@ -122,6 +122,9 @@ namespace {
 
 Error compileDeferred(StringRef Bitcode, StringRef RoleName, StringRef Arch, bool Emulated,
                       ferry_deferred_sink Sink, void *Context) {
+  // The program's runtime compiles here, in a process that uses no LLVM of
+  // its own: LLVM's failures come back with their message, unprinted.
+  installFatalErrorHandler();
   Expected<std::unique_ptr<DeviceTarget>> Target = DeviceTarget::create(Arch);
   if (!Target)
     return Target.takeError();

@@ -85,6 +85,8 @@ Expected<std::pair<uint64_t, uint64_t>> Program::symbol(StringRef Name) const {
 }
 
 Expected<std::unique_ptr<Session>> Session::create(SessionOptions Opts) {
+  if (Opts.InstallFatalErrorHandler)
+    installFatalErrorHandler();
   if (!Opts.DeviceType.empty()) {
     acc_device_t Type = Opts.DeviceType == "radeon"   ? acc_device_radeon
                         : Opts.DeviceType == "nvidia" ? acc_device_nvidia

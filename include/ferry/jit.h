@@ -109,6 +109,13 @@ struct SessionOptions {
   DeviceOptions Device;
   /// The compile cache (the same store and keys as ferry-translate --cache).
   CacheOptions Cache;
+  /// Installs Ferry's LLVM fatal-error handler for the process
+  /// (ferry::installFatalErrorHandler), so that a failure inside LLVM comes
+  /// back in the returned error with LLVM's message and nothing is printed.
+  /// false for a process that installs its own handler in the same LLVM
+  /// library: the failure still comes back as an error, with the message
+  /// where that handler sends it.
+  bool InstallFatalErrorHandler = true;
 };
 
 class Kernel {

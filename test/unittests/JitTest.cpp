@@ -66,6 +66,20 @@ define void @k(ptr %p) {
 !0 = !{ptr @k, !"kernel", i32 1}
 )";
 
+// Device code that slips past Ferry's checks and makes LLVM's code
+// generation give up ("Cannot select": an x86 intrinsic).
+const char *LLVMGivesUp = R"(
+target triple = "nvptx64-nvidia-cuda"
+declare void @llvm.x86.sse2.pause()
+define void @k(ptr %q) {
+  call void @llvm.x86.sse2.pause()
+  store i32 1, ptr %q
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
+)";
+
 std::unique_ptr<ferry::jit::Session> session() {
   auto S = ferry::jit::Session::create();
   EXPECT_TRUE(bool(S)) << toString(S.takeError());
@@ -182,6 +196,54 @@ TEST(Jit, CApiRunsAKernelAndReportsThroughFerryLastError) {
   ferry_jit_program_destroy(P);
   ferry_jit_session_destroy(S);
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+/// Compiles Library (a code object linked by lld, whose output file is
+/// removed on a signal: that registers LLVM's signal handlers) and then
+/// LLVMGivesUp in session \p S: the second comes back as an error.
+std::string failureAfterACompile(ferry::jit::Session &S) {
+  LLVMContext Context;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> Good = parseAssemblyString(Library, Diag, Context);
+  std::unique_ptr<Module> Bad = parseAssemblyString(LLVMGivesUp, Diag, Context);
+  if (!Good || !Bad)
+    return "the test's IR does not parse";
+  auto Images = S.compile(*Good);
+  if (!Images)
+    return "the first compile failed: " + toString(Images.takeError());
+  auto Failed = S.compile(*Bad);
+  return Failed ? "the second compile succeeded" : toString(Failed.takeError());
+}
+
+// A failure inside LLVM, after a compile in the same process, is an error
+// with LLVM's message (it was the process's end once anything had
+// registered LLVM's signal handlers: the link's output file does).
+TEST(Jit, FailureInsideLLVMComesBackAfterACompile) {
+  auto S = session();
+  ASSERT_TRUE(S);
+  testing::internal::CaptureStderr();
+  const std::string Message = failureAfterACompile(*S);
+  EXPECT_NE(Message.find("LLVM failed in code generation for gfx90a"), std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("Cannot select: intrinsic %llvm.x86.sse2.pause"), std::string::npos)
+      << Message;
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+// The same in a process that keeps its own fatal-error handler slot (none
+// here, so LLVM prints its message and aborts): the stage unwinds from the
+// abort and the process goes on.
+TEST(Jit, FailureInsideLLVMComesBackWithoutFerrysHandler) {
+  ferry::jit::SessionOptions Opts;
+  Opts.InstallFatalErrorHandler = false;
+  auto S = ferry::jit::Session::create(Opts);
+  ASSERT_TRUE(bool(S)) << toString(S.takeError());
+  testing::internal::CaptureStderr();
+  const std::string Message = failureAfterACompile(**S);
+  testing::internal::GetCapturedStderr();
+  EXPECT_NE(Message.find("LLVM failed in code generation for gfx90a"), std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("it crashed"), std::string::npos) << Message;
 }
 
 } // namespace
