@@ -591,16 +591,28 @@ Expected<std::string> linkCodeObject(StringRef Object, const Twine &Target) {
   return (*Result)->getBuffer().str();
 }
 
-/// An error naming the functions \p M calls and defines nowhere
-/// (device-function libraries), which a code object cannot call.
+/// An error naming the functions \p M calls and the variables it uses and
+/// defines nowhere (device-function libraries, another unit's `extern
+/// __device__` variables), which a code object cannot reach.
 Error checkCallsDefined(const Module &M) {
   std::string Missing;
   for (const Function &F : M)
     if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty())
       Missing += (Missing.empty() ? "'" : ", '") + F.getName().str() + "'";
-  if (Missing.empty())
+  // (Undefined shared variables are the dynamic shared memory.)
+  std::string Variables;
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.isDeclaration() && GV.getAddressSpace() != 3 && !GV.use_empty() &&
+        !GV.getName().starts_with("llvm."))
+      Variables += (Variables.empty() ? "'" : ", '") + GV.getName().str() + "'";
+  if (Missing.empty() && Variables.empty())
     return Error::success();
-  return fail("the code object would call undefined functions " + Missing +
+  std::string What;
+  if (!Missing.empty())
+    What = "call undefined functions " + Missing;
+  if (!Variables.empty())
+    What += (What.empty() ? "" : " and ") + ("use undefined variables " + Variables);
+  return fail("the code object would " + What +
               " (define them, or build a relocatable object and link the "
               "device-function library at load time)");
 }
@@ -830,8 +842,9 @@ static Error checkPreVoltaWarpCalls(const Module &M, const std::string &SM) {
 /// feature of the target machine: NVPTX writes `.version` from the target
 /// machine alone, and without it inline PTX newer than the processor's
 /// minimum ISA (cub's `bmsk` needs PTX 7.6; sm_80's minimum is 7.0) does
-/// not assemble. The highest version LLVM 19 knows at most; none: "".
-std::string ptxVersionFeature(const Module &M, StringRef SM) {
+/// not assemble. The highest version LLVM 19 knows at most; none: "" (the
+/// processor's minimum), or with \p Newest the highest LLVM 19 knows.
+std::string ptxVersionFeature(const Module &M, StringRef SM, bool Newest) {
   std::string Message;
   const Target *NVPTX = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Message);
   if (!NVPTX)
@@ -856,7 +869,7 @@ std::string ptxVersionFeature(const Module &M, StringRef SM) {
         Wanted = std::max(Wanted, V);
     }
   }
-  unsigned V = std::min(Wanted, Known);
+  unsigned V = Wanted || !Newest ? std::min(Wanted, Known) : Known;
   return V ? "+ptx" + std::to_string(V) : "";
 }
 
@@ -951,7 +964,8 @@ bool allowsContraction(const Module &M) {
 /// which ptxas may fuse, and not `mul.rn.f32`/`add.rn.f32`, which it must
 /// not (nbody's PTX had 32 of those; its time on the H200 did not change).
 Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
-                                                                const PTXOptions &Opts) {
+                                                                const PTXOptions &Opts,
+                                                                bool NewestPTX) {
   initializeTargets();
   static std::mutex OptionLock;
   std::lock_guard<std::mutex> Guard(OptionLock);
@@ -960,7 +974,7 @@ Expected<std::unique_ptr<TargetMachine>> createPTXTargetMachine(const Module &M,
   bool Before = ShortPointers && *ShortPointers;
   if (ShortPointers)
     ShortPointers->setValue(!readsVariadicArguments(M));
-  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(M, Opts.SM),
+  auto TM = createTargetMachine("nvptx64-nvidia-cuda", Opts.SM, ptxVersionFeature(M, Opts.SM, NewestPTX),
                                 Opts.OptLevel,
                                 allowsContraction(M) ? FPOpFusion::Fast : FPOpFusion::Standard);
   if (ShortPointers)
@@ -1009,9 +1023,9 @@ void approximateDivisions(Module &M) {
 
 /// The linked module \p M optimized for Opts.SM and emitted as PTX
 /// (\p FastMath: its code was compiled with --use_fast_math, isFastMath).
-Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, bool FastMath,
+Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, bool FastMath, bool NewestPTX,
                               DiagnosticCollector &Collect, StageDumper &Dump) {
-  auto TM = createPTXTargetMachine(M, Opts);
+  auto TM = createPTXTargetMachine(M, Opts, NewestPTX);
   if (!TM)
     return TM.takeError();
   M.setDataLayout((*TM)->createDataLayout());
@@ -1031,11 +1045,11 @@ Expected<std::string> emitPTX(Module &M, const PTXOptions &Opts, bool FastMath,
     return std::move(E);
   return PTX;
 }
-} // namespace
 
-Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
-  if (Error E = checkNVIDIAArch(Opts.SM))
-    return std::move(E);
+/// compileToPTX, for the PTX version the module names or (NewestPTX) the
+/// highest LLVM 19 knows where it names none.
+Expected<std::string> compileToPTXVersion(const Module &NVVM, const PTXOptions &Opts,
+                                          bool NewestPTX) {
   std::unique_ptr<Module> M = CloneModule(NVVM);
   StageDumper Dump(dumpDirFor(Opts.DumpDir), *M, Opts.SM);
   if (Error E = Dump.module("input", *M))
@@ -1052,7 +1066,25 @@ Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
   foldNVVMReflect(*M, Opts.SM, FastMath);
   if (Error E = checkPreVoltaWarpCalls(*M, Opts.SM))
     return std::move(E);
-  return emitPTX(*M, Opts, FastMath, Collect, Dump);
+  return emitPTX(*M, Opts, FastMath, NewestPTX, Collect, Dump);
+}
+} // namespace
+
+Expected<std::string> compileToPTX(const Module &NVVM, const PTXOptions &Opts) {
+  if (Error E = checkNVIDIAArch(Opts.SM))
+    return std::move(E);
+  // NVVM IR that names no PTX version (MLIR's, Numba's, Triton's, which give
+  // it to their target machine instead) gets the processor's minimum, which
+  // newer instructions (nanosleep, cp.async, cluster barriers) fail to
+  // select under: such a module is compiled again for the newest version.
+  Expected<std::string> PTX = compileToPTXVersion(NVVM, Opts, /*NewestPTX=*/false);
+  if (PTX || !ptxVersionFeature(NVVM, Opts.SM, /*Newest=*/false).empty())
+    return PTX;
+  Expected<std::string> Newest = compileToPTXVersion(NVVM, Opts, /*NewestPTX=*/true);
+  if (!Newest)
+    return Newest.takeError(); // (the first attempt's error is that one's too, or older)
+  consumeError(PTX.takeError());
+  return Newest;
 }
 
 } // namespace ferry

@@ -79,6 +79,17 @@ void checkAnnotations(Module &M) {
         Report("key '" + Key->getString() + "' has no value");
         break;
       }
+      // grid_constant's value lists parameters (1-based), as LLVM's NVPTX
+      // backend and MLIR write it: `!"grid_constant", !{i32 1, i32 3}`.
+      if (Key->getString() == "grid_constant")
+        if (auto *List = dyn_cast<MDNode>(Node->getOperand(Op + 1))) {
+          if (!all_of(List->operands(), [](const MDOperand &P) {
+                return mdconst::dyn_extract_or_null<ConstantInt>(P) != nullptr;
+              }))
+            Report("the value of key 'grid_constant' is not a list of parameter "
+                   "numbers");
+          continue;
+        }
       if (!mdconst::dyn_extract_or_null<ConstantInt>(
               Node->getOperand(Op + 1))) {
         Report("the value of key '" + Key->getString() +
@@ -342,6 +353,9 @@ std::string unpassable(Type *Ty, const DataLayout &DL, CodegenTarget T,
              "with its size (pass a pointer instead)";
     return "";
   }
+  if ((Ty->isArrayTy() || Ty->isStructTy()) && Ty->isSized() && DL.getTypeAllocSize(Ty).isZero())
+    return "the NVPTX backend cannot pass values of a type with no size (an empty "
+           "struct or array)";
   std::string Why = nvptxUnpassable(Ty);
   if (!Why.empty())
     return "the NVPTX backend cannot pass " + Why;
@@ -558,6 +572,21 @@ unsigned checkInstruction(Instruction &I, CodegenTarget T) {
       return 1;
     }
   }
+  // Atomic operations wider than 64 bits: both backends call libatomic
+  // (`__atomic_fetch_add_16`), which device code does not have.
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I) || (isa<LoadInst, StoreInst>(I) && I.isAtomic())) {
+    Type *Ty = isa<StoreInst>(I) ? cast<StoreInst>(I).getValueOperand()->getType()
+               : isa<AtomicCmpXchgInst>(I) ? cast<AtomicCmpXchgInst>(I).getNewValOperand()->getType()
+                                           : I.getType();
+    const DataLayout &DL = I.getDataLayout();
+    if (Ty->isSized() && DL.getTypeStoreSize(Ty) > 8) {
+      reportUntranslatable(I, "atomic '" + Twine(I.getOpcodeName()) + "' of " + typeName(Ty) +
+                                  " cannot be compiled for " + targetName(T) +
+                                  ": GPU atomic operations are at most 64 bits wide (LLVM "
+                                  "would call libatomic, which device code does not have)");
+      return 1;
+    }
+  }
   if (isa<VAArgInst>(I) && T == CodegenTarget::AMDGPU) {
     reportUntranslatable(I,
                          "'va_arg' (reading a variadic argument) cannot be "
@@ -720,6 +749,22 @@ Error checkNVVMInput(Module &M) {
         "module '%s' has target triple '%s'; expected NVVM "
         "IR (nvptx64-nvidia-cuda)",
         M.getModuleIdentifier().c_str(), M.getTargetTriple().c_str());
+  // A 32-bit module's pointers, sizes and offsets would all change under
+  // AMDGPU's (and 64-bit PTX's) 64-bit pointers: its code would compute
+  // other addresses than it says.
+  const Triple TT(M.getTargetTriple());
+  const bool Has32BitTriple = !M.getTargetTriple().empty() && TT.getArch() == Triple::nvptx;
+  if (Has32BitTriple || M.getDataLayout().getPointerSizeInBits(0) == 32) {
+    const std::string Why = Has32BitTriple
+                                ? "target triple '" + M.getTargetTriple() + "'"
+                                : std::string("its datalayout has 32-bit pointers");
+    return createStringError(
+        inconvertibleErrorCode(),
+        "module '%s' is 32-bit NVVM IR (%s): Ferry translates 64-bit NVVM IR only "
+        "(nvptx64-nvidia-cuda, 64-bit pointers); compile the device code for a 64-bit "
+        "target",
+        M.getModuleIdentifier().c_str(), Why.c_str());
+  }
   // Everything after this reads the module as valid IR: an intrinsic called
   // with the wrong operands or result ("llvm.nvvm.barrier0" returning i64)
   // is refused with the verifier's words, first lines.
@@ -744,6 +789,15 @@ Error checkNVVMInput(Module &M) {
                                "function '%s' has %s data, which GPU code cannot hold",
                                F.getName().str().c_str(),
                                F.hasPrefixData() ? "prefix" : "prologue");
+  // Shared memory starts undefined in every block: NVPTX drops a zero
+  // initializer and stops on any other, AMDGPU on both.
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == 3 && GV.hasInitializer() &&
+        !isa<UndefValue>(GV.getInitializer()) && !GV.getInitializer()->isNullValue())
+      reportUnsupportedGlobal(GV, "shared variable '" + GV.getName() +
+                                      "' (addrspace(3)) has an initial value, which shared "
+                                      "memory cannot have (it is not initialized when a "
+                                      "block starts); assign it in the kernel");
   checkAnnotations(M);
   checkKernelResults(M);
   checkKernelCalls(M);
@@ -768,6 +822,8 @@ unsigned prepareForCodegen(Module &M, CodegenTarget T) {
       lowerAtomicOrderingsForNVPTX(F);
       lowerFencesForNVPTX(F);
       Errors += expandWideIntFPConversions(F);
+    } else {
+      expandBoolToBFloat(F);
     }
     for (Instruction &I : instructions(F))
       Errors += checkInstruction(I, T);

@@ -54,6 +54,11 @@ private:
 /// correctly rounded. Reports the ones it cannot expand; returns how many.
 unsigned expandWideIntFPConversions(llvm::Function &F);
 
+/// AMDGPU (LLVM 19) cannot select a conversion of i1 to bfloat ("Cannot
+/// select: bf16 = uint_to_fp"): such conversions of \p F become selects of
+/// the two values.
+void expandBoolToBFloat(llvm::Function &F);
+
 } // namespace ferry
 
 #endif

@@ -14,7 +14,12 @@
 ///  - clusters larger than one block are rejected;
 ///  - kernels are protected so the loader can find them.
 /// Annotations of globals that need runtime support (managed, texture,
-/// surface, sampler) are rejected with their variable's name.
+/// surface, sampler) are rejected with their variable's name, and OpenCL
+/// image and sampler parameters (nvcl) with their kernel's.
+/// Pointers into NVPTX's kernel-parameter space (addrspace(101), as
+/// NVPTXLowerArgs and `llvm.nvvm.ptr.gen.to.param` write them) become the
+/// generic pointers they were cast from: the parameter's memory is where
+/// the generic pointer points on AMDGPU (lowerParamSpace).
 ///
 //===----------------------------------------------------------------------===//
 #include "TranslationPasses.h"
@@ -25,8 +30,10 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 
 #define DEBUG_TYPE "ferry-kernel-abi"
@@ -82,6 +89,109 @@ bool onlyRead(Value *V) {
   return true;
 }
 
+/// NVPTX's kernel-parameter address space.
+constexpr unsigned ParamSpace = 101;
+
+bool isParamPointer(const Value *V) {
+  return V->getType()->isPtrOrPtrVectorTy() &&
+         V->getType()->getPointerAddressSpace() == ParamSpace;
+}
+
+/// Rewrites the uses of \p Old, a pointer into the parameter space, onto
+/// \p New, the generic pointer to the same memory; what cannot be rewritten
+/// is reported. Rewritten instructions are queued on \p Dead.
+void rewriteParamUses(Value *Old, Value *New, SmallVectorImpl<Instruction *> &Dead) {
+  for (User *U : make_early_inc_range(Old->users())) {
+    auto *I = cast<Instruction>(U); // (an instruction has no constant users)
+    IRBuilder<> B(I);
+    if (auto *L = dyn_cast<LoadInst>(I); L && L->getPointerOperand() == Old) {
+      L->setOperand(LoadInst::getPointerOperandIndex(), New);
+      continue;
+    }
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(I); GEP && GEP->getPointerOperand() == Old) {
+      SmallVector<Value *, 4> Indices(GEP->indices());
+      Value *NewGEP = B.CreateGEP(GEP->getSourceElementType(), New, Indices, "",
+                                  GEP->isInBounds());
+      NewGEP->takeName(GEP);
+      rewriteParamUses(GEP, NewGEP, Dead);
+      Dead.push_back(GEP);
+      continue;
+    }
+    if (auto *Cast = dyn_cast<AddrSpaceCastInst>(I)) {
+      Value *To = Cast->getDestAddressSpace() == 0 ? New
+                                                   : B.CreateAddrSpaceCast(New, Cast->getType());
+      if (isParamPointer(Cast))
+        rewriteParamUses(Cast, New, Dead);
+      else
+        Cast->replaceAllUsesWith(To);
+      Dead.push_back(Cast);
+      continue;
+    }
+    if (auto *MT = dyn_cast<MemTransferInst>(I); MT && MT->getRawSource() == Old &&
+                                                MT->getRawDest() != Old) {
+      B.CreateMemTransferInst(MT->getIntrinsicID(), MT->getRawDest(), MT->getDestAlign(), New,
+                              MT->getSourceAlign(), MT->getLength(), MT->isVolatile());
+      Dead.push_back(MT);
+      continue;
+    }
+    if (auto *II = dyn_cast<IntrinsicInst>(I); II && II->isLifetimeStartOrEnd()) {
+      Dead.push_back(II);
+      continue;
+    }
+    std::string Text;
+    raw_string_ostream OS(Text);
+    I->print(OS);
+    reportUntranslatable(*I, "a pointer into the kernel-parameter space (addrspace(101)) is "
+                             "used by '" + StringRef(Text).trim() +
+                             "': Ferry translates loads, copies, address computations and "
+                             "casts of such pointers (the parameter space is read-only)");
+  }
+}
+
+/// Loads through NVPTX's parameter space read the memory the generic
+/// pointer they were made from points to; parameter-space pointers passed
+/// between functions or kept in memory are reported.
+void lowerParamSpace(Module &M) {
+  for (Function &F : M) {
+    if (F.isIntrinsic())
+      continue;
+    for (Argument &A : F.args())
+      if (isParamPointer(&A))
+        reportUntranslatable(F, "parameter " + Twine(A.getArgNo() + 1) + " of '" + F.getName() +
+                                    "' is a pointer into the kernel-parameter space "
+                                    "(ptr addrspace(101)), which Ferry does not translate "
+                                    "across calls; pass a generic pointer");
+    if (isParamPointer(&F) || F.getReturnType()->isPtrOrPtrVectorTy() &&
+                                  F.getReturnType()->getPointerAddressSpace() == ParamSpace)
+      if (!F.isDeclaration())
+        reportUntranslatable(F, "'" + F.getName() +
+                                    "' returns a pointer into the kernel-parameter space "
+                                    "(ptr addrspace(101)), which Ferry does not translate "
+                                    "across calls; return a generic pointer");
+    SmallVector<Instruction *, 8> Dead;
+    for (Instruction &I : instructions(F)) {
+      Value *From = nullptr;
+      if (auto *Cast = dyn_cast<AddrSpaceCastInst>(&I); Cast && isParamPointer(Cast))
+        From = Cast->getPointerOperand();
+      else if (auto *II = dyn_cast<IntrinsicInst>(&I);
+               II && II->getIntrinsicID() == Intrinsic::nvvm_ptr_gen_to_param)
+        From = II->getArgOperand(0);
+      if (!From || isParamPointer(From))
+        continue;
+      IRBuilder<> B(&I);
+      Value *Generic = From->getType()->getPointerAddressSpace() == 0
+                           ? From
+                           : B.CreateAddrSpaceCast(From, B.getPtrTy());
+      rewriteParamUses(&I, Generic, Dead);
+      Dead.push_back(&I);
+    }
+    // Each rewritten instruction was queued after its rewritten users.
+    for (Instruction *I : Dead)
+      if (I->use_empty())
+        I->eraseFromParent();
+  }
+}
+
 class KernelRewriter {
 public:
   KernelRewriter(Module &M, const TranslateTarget &T) : M(M), T(T) {}
@@ -126,6 +236,13 @@ void KernelRewriter::collectAnnotations() {
         auto *F = dyn_cast<Function>(GV);
         if (!F)
           continue;
+        if (K == "rdoimage" || K == "wroimage" || K == "rdwrimage" || K == "sampler") {
+          error(*F, "parameter " + Twine(V + 1) + " of '" + F->getName() +
+                        "' is an OpenCL " + (K == "sampler" ? "sampler" : "image") +
+                        " (!nvvm.annotations '" + K +
+                        "'), which needs texture objects Ferry's runtime does not create");
+          continue;
+        }
         KernelInfo &Info = Infos[F];
         if (K == "kernel" && V)
           Marked.insert(F);
@@ -247,6 +364,7 @@ void KernelRewriter::applyInfo(Function &F, const KernelInfo &Info) {
 }
 
 void KernelRewriter::run() {
+  lowerParamSpace(M);
   collectAnnotations();
   for (auto &[F, Info] : Kernels) {
     if (!F->getReturnType()->isVoidTy()) {

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -471,8 +472,55 @@ static std::string libdeviceEquivalent(const Function &F) {
                           : std::string();
 }
 
-bool redirectMathToLibdevice(Module &M) {
+/// Whether \p ID is one of the math intrinsics libdeviceEquivalent maps.
+static bool isLibdeviceMath(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::sin: case Intrinsic::cos: case Intrinsic::tan:
+  case Intrinsic::exp: case Intrinsic::exp2: case Intrinsic::exp10:
+  case Intrinsic::log: case Intrinsic::log2: case Intrinsic::log10:
+  case Intrinsic::pow:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The math intrinsics on half and bfloat (scalars and vectors), which
+/// neither libdevice nor NVPTX has and AMDGPU has only in part (no tan):
+/// each element in float, rounded back, as CUDA's half functions compute.
+static bool promoteHalfMath(Module &M) {
   bool Changed = false;
+  for (Function &F : make_early_inc_range(M)) {
+    Type *Ty = F.getReturnType();
+    if (!F.isIntrinsic() || !isLibdeviceMath(F.getIntrinsicID()) ||
+        !(Ty->getScalarType()->isHalfTy() || Ty->getScalarType()->isBFloatTy()))
+      continue;
+    for (User *U : make_early_inc_range(F.users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != &F)
+        continue;
+      IRBuilder<> B(CI);
+      B.setFastMathFlags(CI->getFastMathFlags());
+      auto *VT = dyn_cast<FixedVectorType>(Ty);
+      Value *Result = PoisonValue::get(Ty);
+      for (unsigned E = 0, N = VT ? VT->getNumElements() : 1; E != N; ++E) {
+        SmallVector<Value *, 2> Args;
+        for (Value *A : CI->args())
+          Args.push_back(B.CreateFPExt(VT ? B.CreateExtractElement(A, E) : A, B.getFloatTy()));
+        Value *R = B.CreateFPTrunc(
+            B.CreateIntrinsic(B.getFloatTy(), F.getIntrinsicID(), Args), Ty->getScalarType());
+        Result = VT ? B.CreateInsertElement(Result, R, E) : R;
+      }
+      CI->replaceAllUsesWith(Result);
+      CI->eraseFromParent();
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+bool redirectMathToLibdevice(Module &M) {
+  bool Changed = promoteHalfMath(M);
   for (Function &F : make_early_inc_range(M)) {
     if (!F.isDeclaration() || F.use_empty())
       continue;

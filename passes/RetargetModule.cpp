@@ -111,6 +111,11 @@ static void retargetGlobals(Module &M) {
     if ((AS == 1 || AS == 4) && !GV.hasLocalLinkage() &&
         GV.getVisibility() == GlobalValue::DefaultVisibility)
       GV.setVisibility(GlobalValue::ProtectedVisibility);
+    // A zero initializer of a shared variable, which NVPTX drops (shared
+    // memory starts undefined; checkNVVMInput refuses others): AMDGPU
+    // refuses any.
+    if (AS == 3 && GV.hasInitializer() && GV.getInitializer()->isNullValue())
+      GV.setInitializer(UndefValue::get(GV.getValueType()));
     // extern __shared__: CUDA guarantees 16-byte alignment of dynamic shared
     // memory; AMDGPU aligns it to the largest declared alignment.
     if (AS == 3 && GV.isDeclaration() && GV.getAlign().valueOrOne() < Align(16))

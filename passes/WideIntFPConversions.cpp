@@ -140,4 +140,25 @@ unsigned expandWideIntFPConversions(Function &F) {
   return Errors;
 }
 
+void expandBoolToBFloat(Function &F) {
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *Cast = dyn_cast<CastInst>(&I);
+    if (!Cast || (Cast->getOpcode() != Instruction::UIToFP &&
+                  Cast->getOpcode() != Instruction::SIToFP) ||
+        !Cast->getSrcTy()->isIntOrIntVectorTy(1) ||
+        !Cast->getDestTy()->getScalarType()->isBFloatTy())
+      continue;
+    // true is 1 unsigned, -1 signed.
+    IRBuilder<> B(Cast);
+    Type *Ty = Cast->getDestTy();
+    Value *R = B.CreateSelect(
+        Cast->getOperand(0),
+        ConstantFP::get(Ty, Cast->getOpcode() == Instruction::SIToFP ? -1.0 : 1.0),
+        ConstantFP::get(Ty, 0.0));
+    R->takeName(Cast);
+    Cast->replaceAllUsesWith(R);
+    Cast->eraseFromParent();
+  }
+}
+
 } // namespace ferry
