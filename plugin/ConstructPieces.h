@@ -60,6 +60,15 @@ void emitLower(TokenBuilder &B, const ArraySection &S);
 std::string emitRange(clang::Preprocessor &PP, TokenBuilder &B, const VarRef &V,
                       llvm::StringRef Cast);
 
+/// Appends to \p Test `|| (ranges_overlap(<A's range>, <B's range>))` for
+/// each pair of \p Pairs (arrays a dependence proof took for distinct
+/// memory) whose two names are variables at \p Loc, their sections in the
+/// data clauses around \p D or their whole arrays; returns the pairs it
+/// compares, "'a' and 'b', ..." (empty: none, and \p Test is unchanged).
+std::string emitOverlapTest(clang::Preprocessor &PP, AccContext &Ctx, const Directive &D,
+                            clang::SourceLocation Loc, const OverlapPairs &Pairs,
+                            TokenBuilder &Test);
+
 /// Declares `__ferry_data` (the construct's data clauses as
 /// ferry_data_item[]) and returns how many items it has; 0 declares
 /// nothing. \p ImpliedCopy: whole variables copied besides the clauses (a

@@ -1059,40 +1059,8 @@ void LoopConstruct::emitLaunchOptions(TokenBuilder &B) {
 }
 
 void LoopConstruct::emitOverlapCheck(TokenBuilder &B) {
-  const llvm::StringMap<const VarRef *> Sections = Ctx.sectionedPointers(PP, &D);
-  // The range of \p Name: its section, or the array's bytes; false where
-  // the name is no variable here (an array the region declares, which
-  // overlaps nothing from before it).
-  auto Range = [&](const std::string &Name, TokenBuilder &Out) {
-    if (auto It = Sections.find(Name); It != Sections.end()) {
-      emitRange(PP, Out, *It->second, "(const void *)");
-      return true;
-    }
-    const auto *VD = dyn_cast_or_null<VarDecl>(
-        lookupOrdinaryName(Ctx.sema(), PP.getIdentifierInfo(Name), PragmaLoc));
-    if (!VD || !VD->getType()->isArrayType())
-      return false;
-    Out.code("(const void *)&(" + Name + "), sizeof(" + Name + ")");
-    return true;
-  };
   TokenBuilder Test(PP, PragmaLoc);
-  std::string Names;
-  for (const OverlapPair &P : Nested.AssumedDistinct) {
-    TokenBuilder Pair(PP, PragmaLoc);
-    Pair.code(isC(PP) ? "|| (ferry_acc_ranges_overlap(" : "|| (::ferry::acc::ranges_overlap(");
-    if (!Range(P.A, Pair))
-      continue;
-    Pair.code(",");
-    if (!Range(P.B, Pair))
-      continue;
-    Pair.code(")");
-    // (Equal pointers, where the loop is independent as one array.)
-    if (P.SameBaseIndependent)
-      Pair.code("&& (const void *)(" + P.A + ") != (const void *)(" + P.B + ")");
-    Test.tokens(Pair.get()).code(")");
-    Names += (Names.empty() ? "'" : ", '") + P.A + "' and '" + P.B + "'" +
-             (P.SameBaseIndependent ? " (unless they are equal)" : "");
-  }
+  const std::string Names = emitOverlapTest(PP, Ctx, D, PragmaLoc, Nested.AssumedDistinct, Test);
   if (Names.empty())
     return;
   B.code("if (0").tokens(Test.get()).code(

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoopInterchange.h"
 
+#include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "LoopDependence.h"
 #include "SourceScanner.h"
@@ -106,45 +107,79 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   CanonicalLoop InnerLoop;
   if (!quietHeader(PP, PragmaLoc, InnerHeader, InnerLoop) || outerVariableIn(InnerLoop, Outer))
     return GiveBack();
-  TokenBuilder Swapped(PP, PragmaLoc);
-  Swapped.tokens(ArrayRef<Token>(Inner).take_front(InnerClose)).code("{ for (");
-  if (!OuterType.empty())
-    Swapped.code(OuterType + " ");
-  Swapped.tokens(OuterHeader).code(")").tokens(InnerBody).code("}");
+  // The proof may take two arrays for distinct memory; where the program
+  // does not promise it, the host compares their sections first and, where
+  // they overlap, runs the interchanged region once per iteration of the
+  // `for`, each launch doing that iteration alone: the program's order.
+  auto SwappedLoop = [&](bool Conditional) {
+    TokenBuilder Swapped(PP, PragmaLoc);
+    Swapped.tokens(ArrayRef<Token>(Inner).take_front(InnerClose)).code("{ for (");
+    if (!OuterType.empty())
+      Swapped.code(OuterType + " ");
+    Swapped.tokens(OuterHeader).code(")");
+    if (Conditional)
+      Swapped.code("if (!__ferry_xovl || ").tokens(Outer.Var).code(" == __ferry_xrow) {");
+    Swapped.tokens(InnerBody).code(Conditional ? "} }" : "}");
+    return TokenList(Swapped.get().begin(), Swapped.get().end());
+  };
   std::string Var;
-  // (No arrays taken for distinct memory on a condition: run in order where
-  // they overlap, the interchanged loops would not be the program's order.)
-  const std::string Why = controlLoopDependence(PP, Ctx, D, Swapped.get(), Var, nullptr);
+  OverlapPairs Assumed;
+  const std::string Why = controlLoopDependence(PP, Ctx, D, SwappedLoop(false), Var, &Assumed);
+  const std::string OuterName = PP.getSpelling(Outer.Var);
   if (!Why.empty()) {
     if (Ctx.missedRemarks())
       report(PP, D.Loc, Diag::RegionRemark)
           << "'loop' over '" + Var + "' launched in every iteration of the sequential loop over '" +
-                 PP.getSpelling(Outer.Var) + "' around it (not interchanged: with that loop inside, " +
-                 Why + ")";
+                 OuterName + "' around it (not interchanged: with that loop inside, " + Why + ")";
     return GiveBack();
   }
+  TokenBuilder Test(PP, PragmaLoc);
+  const std::string Names = emitOverlapTest(PP, Ctx, D, PragmaLoc, Assumed, Test);
   if (Ctx.remarks())
     report(PP, D.Loc, Diag::RegionRemark)
-        << "'loop' over '" + Var + "' interchanged with the sequential loop over '" +
-               PP.getSpelling(Outer.Var) +
+        << "'loop' over '" + Var + "' interchanged with the sequential loop over '" + OuterName +
                "' around it: one launch, each iteration running that loop in order (its "
-               "iterations proven independent with it inside)";
-  // `for ( header )` becomes a condition that is always true and that, for
-  // a variable declared outside the loop, runs the header once more with an
-  // empty body first: the host's copy gets the value the loop leaves.
+               "iterations proven independent with it inside" +
+               (Names.empty() ? std::string(")")
+                              : "; the proof takes " + Names +
+                                    " for distinct memory: where their sections overlap, one "
+                                    "launch per iteration of that loop, as written)");
   TokenList Header(Lexed.begin() + For, Lexed.begin() + HeaderEnd);
   TokenBuilder Before(PP, PragmaLoc);
-  if (OuterType.empty())
+  TokenList Swapped = SwappedLoop(!Names.empty());
+  if (!Names.empty()) {
+    // (Without braces: the statement lexer of the construct counts those
+    // it reads, and these tokens go straight into its list.)
+    //   for (int ovl = <overlap>, first = 1, once = 1; once; once = 0)
+    //     for (header) if ((ovl || first) && ((first = 0), 1))
+    //       for (typeof(v) row = v, one = 1; one; one = 0) <the region>
+    Before.code("for (int __ferry_xovl = 0").tokens(Test.get()).code(
+        ", __ferry_xfirst = 1, __ferry_xonce = 1; __ferry_xonce; __ferry_xonce = 0)");
+    Before.tokens(Header)
+        .code("if ((__ferry_xovl || __ferry_xfirst) && ((__ferry_xfirst = 0), 1)) for "
+              "(__typeof__(")
+        .tokens(Outer.Var)
+        .code(") __ferry_xrow = ")
+        .tokens(Outer.Var)
+        .code(", __ferry_xone = 1; __ferry_xone; __ferry_xone = 0)");
+  } else if (OuterType.empty()) {
+    // `for ( header )` becomes a condition that is always true and that,
+    // for a variable declared outside the loop, runs the header once more
+    // with an empty body first: the host's copy gets the value the loop
+    // leaves.
     Before.code("if (([&] {").tokens(Header).code("; }(), true))");
-  else
+  } else {
     Before.code("if (true)");
+  }
   if (Braced)
     Before.tokens(Lexed.back());
   Lexed.resize(For);
   Lexed.append(Before.get().begin(), Before.get().end());
+  TokenBuilder Out(PP, PragmaLoc);
+  Out.tokens(Swapped);
   if (Braced)
-    Swapped.tokens(After);
-  Swapped.inject();
+    Out.tokens(After);
+  Out.inject();
   return true;
 }
 
