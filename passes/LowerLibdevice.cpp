@@ -495,26 +495,23 @@ static bool promoteHalfMath(Module &M) {
     if (!F.isIntrinsic() || !isLibdeviceMath(F.getIntrinsicID()) ||
         !(Ty->getScalarType()->isHalfTy() || Ty->getScalarType()->isBFloatTy()))
       continue;
-    for (User *U : make_early_inc_range(F.users())) {
-      auto *CI = dyn_cast<CallInst>(U);
-      if (!CI || CI->getCalledFunction() != &F)
-        continue;
-      IRBuilder<> B(CI);
-      B.setFastMathFlags(CI->getFastMathFlags());
+    const Intrinsic::ID ID = F.getIntrinsicID();
+    Changed |= lowerDirectCalls(F, [&](CallInst &CI) {
+      IRBuilder<> B(&CI);
+      B.setFastMathFlags(CI.getFastMathFlags());
       auto *VT = dyn_cast<FixedVectorType>(Ty);
       Value *Result = PoisonValue::get(Ty);
       for (unsigned E = 0, N = VT ? VT->getNumElements() : 1; E != N; ++E) {
         SmallVector<Value *, 2> Args;
-        for (Value *A : CI->args())
+        for (Value *A : CI.args())
           Args.push_back(B.CreateFPExt(VT ? B.CreateExtractElement(A, E) : A, B.getFloatTy()));
-        Value *R = B.CreateFPTrunc(
-            B.CreateIntrinsic(B.getFloatTy(), F.getIntrinsicID(), Args), Ty->getScalarType());
+        Value *R = B.CreateFPTrunc(B.CreateIntrinsic(B.getFloatTy(), ID, Args),
+                                   Ty->getScalarType());
         Result = VT ? B.CreateInsertElement(Result, R, E) : R;
       }
-      CI->replaceAllUsesWith(Result);
-      CI->eraseFromParent();
-      Changed = true;
-    }
+      CI.replaceAllUsesWith(Result);
+      CI.eraseFromParent();
+    });
   }
   return Changed;
 }
