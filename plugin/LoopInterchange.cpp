@@ -48,6 +48,70 @@ size_t forHeaderAtEnd(ArrayRef<Token> Lexed, bool Braced) {
   return StringRef::npos;
 }
 
+/// The loop construct's statement after the interchange: `for (inner
+/// header) { for ([OuterType] outer header) body }`; \p Conditional: the
+/// body runs only for the host's iteration `__ferry_xrow` where the
+/// sections overlap (`__ferry_xovl`, conditionalControl).
+TokenList swappedLoop(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> InnerFor,
+                      const std::string &OuterType, ArrayRef<Token> OuterHeader,
+                      ArrayRef<Token> InnerBody, const Token &OuterVar, bool Conditional) {
+  TokenBuilder Swapped(PP, Loc);
+  Swapped.tokens(InnerFor).code("{ for (");
+  if (!OuterType.empty())
+    Swapped.code(OuterType + " ");
+  Swapped.tokens(OuterHeader).code(")");
+  if (Conditional)
+    Swapped.code("if (!__ferry_xovl || ").tokens(OuterVar).code(" == __ferry_xrow) {");
+  Swapped.tokens(InnerBody).code(Conditional ? "} }" : "}");
+  return TokenList(Swapped.get().begin(), Swapped.get().end());
+}
+
+/// What replaces the control loop's `for ( header )` when the proof took
+/// arrays for distinct memory, \p Overlap (`|| ranges_overlap(...)`...):
+///   for (int ovl = <overlap>, first = 1, once = 1; once; once = 0)
+///     for (header) if ((ovl || first) && ((first = 0), 1))
+///       for (typeof(v) row = v, one = 1; one; one = 0) <the region>
+/// Without braces: the construct's statement lexer counts the braces it
+/// reads, and these tokens go straight into its list.
+TokenList conditionalControl(Preprocessor &PP, SourceLocation Loc, ArrayRef<Token> Header,
+                             ArrayRef<Token> Overlap, const Token &OuterVar) {
+  TokenBuilder B(PP, Loc);
+  B.code("for (int __ferry_xovl = 0")
+      .tokens(Overlap)
+      .code(", __ferry_xfirst = 1, __ferry_xonce = 1; __ferry_xonce; __ferry_xonce = 0)");
+  B.tokens(Header)
+      .code("if ((__ferry_xovl || __ferry_xfirst) && ((__ferry_xfirst = 0), 1)) for "
+            "(__typeof__(")
+      .tokens(OuterVar)
+      .code(") __ferry_xrow = ")
+      .tokens(OuterVar)
+      .code(", __ferry_xone = 1; __ferry_xone; __ferry_xone = 0)");
+  return TokenList(B.get().begin(), B.get().end());
+}
+
+/// The missed remark of a loop over \p Var not interchanged with the `for`
+/// over \p Outer, and \p Why.
+void reportNotInterchanged(Preprocessor &PP, const Directive &D, const std::string &Var,
+                           const std::string &Outer, const std::string &Why) {
+  report(PP, D.Loc, Diag::RegionRemark)
+      << "'loop' over '" + Var + "' launched in every iteration of the sequential loop over '" +
+             Outer + "' around it (not interchanged: with that loop inside, " + Why + ")";
+}
+
+/// The remark of an interchange of the loop over \p Var with the `for`
+/// over \p Outer; \p Names: the arrays the proof took for distinct memory.
+void reportInterchanged(Preprocessor &PP, const Directive &D, const std::string &Var,
+                        const std::string &Outer, const std::string &Names) {
+  report(PP, D.Loc, Diag::RegionRemark)
+      << "'loop' over '" + Var + "' interchanged with the sequential loop over '" + Outer +
+             "' around it: one launch, each iteration running that loop in order (its "
+             "iterations proven independent with it inside" +
+             (Names.empty() ? std::string(")")
+                            : "; the proof takes " + Names +
+                                  " for distinct memory: where their sections overlap, one "
+                                  "launch per iteration of that loop, as written)");
+}
+
 } // namespace
 
 bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directive &D,
@@ -112,65 +176,33 @@ bool interchangeWithControlLoop(Preprocessor &PP, AccContext &Ctx, const Directi
   // they overlap, runs the interchanged region once per iteration of the
   // `for`, each launch doing that iteration alone: the program's order.
   auto SwappedLoop = [&](bool Conditional) {
-    TokenBuilder Swapped(PP, PragmaLoc);
-    Swapped.tokens(ArrayRef<Token>(Inner).take_front(InnerClose)).code("{ for (");
-    if (!OuterType.empty())
-      Swapped.code(OuterType + " ");
-    Swapped.tokens(OuterHeader).code(")");
-    if (Conditional)
-      Swapped.code("if (!__ferry_xovl || ").tokens(Outer.Var).code(" == __ferry_xrow) {");
-    Swapped.tokens(InnerBody).code(Conditional ? "} }" : "}");
-    return TokenList(Swapped.get().begin(), Swapped.get().end());
+    return swappedLoop(PP, PragmaLoc, ArrayRef<Token>(Inner).take_front(InnerClose),
+                       OuterType, OuterHeader, InnerBody, Outer.Var, Conditional);
   };
   std::string Var;
   OverlapPairs Assumed;
   const std::string Why = controlLoopDependence(PP, Ctx, D, SwappedLoop(false), Var, &Assumed);
-  const std::string OuterName = PP.getSpelling(Outer.Var);
   if (!Why.empty()) {
     if (Ctx.missedRemarks())
-      report(PP, D.Loc, Diag::RegionRemark)
-          << "'loop' over '" + Var + "' launched in every iteration of the sequential loop over '" +
-                 OuterName + "' around it (not interchanged: with that loop inside, " + Why + ")";
+      reportNotInterchanged(PP, D, Var, PP.getSpelling(Outer.Var), Why);
     return GiveBack();
   }
   TokenBuilder Test(PP, PragmaLoc);
   const std::string Names = emitOverlapTest(PP, Ctx, D, PragmaLoc, Assumed, Test);
   if (Ctx.remarks())
-    report(PP, D.Loc, Diag::RegionRemark)
-        << "'loop' over '" + Var + "' interchanged with the sequential loop over '" + OuterName +
-               "' around it: one launch, each iteration running that loop in order (its "
-               "iterations proven independent with it inside" +
-               (Names.empty() ? std::string(")")
-                              : "; the proof takes " + Names +
-                                    " for distinct memory: where their sections overlap, one "
-                                    "launch per iteration of that loop, as written)");
+    reportInterchanged(PP, D, Var, PP.getSpelling(Outer.Var), Names);
   TokenList Header(Lexed.begin() + For, Lexed.begin() + HeaderEnd);
   TokenBuilder Before(PP, PragmaLoc);
   TokenList Swapped = SwappedLoop(!Names.empty());
-  if (!Names.empty()) {
-    // (Without braces: the statement lexer of the construct counts those
-    // it reads, and these tokens go straight into its list.)
-    //   for (int ovl = <overlap>, first = 1, once = 1; once; once = 0)
-    //     for (header) if ((ovl || first) && ((first = 0), 1))
-    //       for (typeof(v) row = v, one = 1; one; one = 0) <the region>
-    Before.code("for (int __ferry_xovl = 0").tokens(Test.get()).code(
-        ", __ferry_xfirst = 1, __ferry_xonce = 1; __ferry_xonce; __ferry_xonce = 0)");
-    Before.tokens(Header)
-        .code("if ((__ferry_xovl || __ferry_xfirst) && ((__ferry_xfirst = 0), 1)) for "
-              "(__typeof__(")
-        .tokens(Outer.Var)
-        .code(") __ferry_xrow = ")
-        .tokens(Outer.Var)
-        .code(", __ferry_xone = 1; __ferry_xone; __ferry_xone = 0)");
-  } else if (OuterType.empty()) {
-    // `for ( header )` becomes a condition that is always true and that,
-    // for a variable declared outside the loop, runs the header once more
-    // with an empty body first: the host's copy gets the value the loop
-    // leaves.
+  // Else `for ( header )` becomes a condition that is always true and that,
+  // for a variable declared outside the loop, runs the header once more
+  // with an empty body first: the host's copy gets the value the loop leaves.
+  if (!Names.empty())
+    Before.tokens(conditionalControl(PP, PragmaLoc, Header, Test.get(), Outer.Var));
+  else if (OuterType.empty())
     Before.code("if (([&] {").tokens(Header).code("; }(), true))");
-  } else {
+  else
     Before.code("if (true)");
-  }
   if (Braced)
     Before.tokens(Lexed.back());
   Lexed.resize(For);
