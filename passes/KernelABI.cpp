@@ -92,10 +92,10 @@ bool onlyRead(Value *V) {
 /// NVPTX's kernel-parameter address space.
 constexpr unsigned ParamSpace = 101;
 
-bool isParamPointer(const Value *V) {
-  return V->getType()->isPtrOrPtrVectorTy() &&
-         V->getType()->getPointerAddressSpace() == ParamSpace;
+bool isParamPointerType(const Type *T) {
+  return T->isPtrOrPtrVectorTy() && T->getPointerAddressSpace() == ParamSpace;
 }
+bool isParamPointer(const Value *V) { return isParamPointerType(V->getType()); }
 
 /// Rewrites the uses of \p Old, a pointer into the parameter space, onto
 /// \p New, the generic pointer to the same memory; what cannot be rewritten
@@ -118,12 +118,12 @@ void rewriteParamUses(Value *Old, Value *New, SmallVectorImpl<Instruction *> &De
       continue;
     }
     if (auto *Cast = dyn_cast<AddrSpaceCastInst>(I)) {
-      Value *To = Cast->getDestAddressSpace() == 0 ? New
-                                                   : B.CreateAddrSpaceCast(New, Cast->getType());
       if (isParamPointer(Cast))
         rewriteParamUses(Cast, New, Dead);
       else
-        Cast->replaceAllUsesWith(To);
+        Cast->replaceAllUsesWith(Cast->getDestAddressSpace() == 0
+                                     ? New
+                                     : B.CreateAddrSpaceCast(New, Cast->getType()));
       Dead.push_back(Cast);
       continue;
     }
@@ -161,13 +161,11 @@ void lowerParamSpace(Module &M) {
                                     "' is a pointer into the kernel-parameter space "
                                     "(ptr addrspace(101)), which Ferry does not translate "
                                     "across calls; pass a generic pointer");
-    if (isParamPointer(&F) || F.getReturnType()->isPtrOrPtrVectorTy() &&
-                                  F.getReturnType()->getPointerAddressSpace() == ParamSpace)
-      if (!F.isDeclaration())
-        reportUntranslatable(F, "'" + F.getName() +
-                                    "' returns a pointer into the kernel-parameter space "
-                                    "(ptr addrspace(101)), which Ferry does not translate "
-                                    "across calls; return a generic pointer");
+    if (isParamPointerType(F.getReturnType()) && !F.isDeclaration())
+      reportUntranslatable(F, "'" + F.getName() +
+                                  "' returns a pointer into the kernel-parameter space "
+                                  "(ptr addrspace(101)), which Ferry does not translate "
+                                  "across calls; return a generic pointer");
     SmallVector<Instruction *, 8> Dead;
     for (Instruction &I : instructions(F)) {
       Value *From = nullptr;
