@@ -736,10 +736,13 @@ private:
           "long)__ferry_copies % __ferry_c->__ferry_privates.align) % "
           "__ferry_c->__ferry_privates.align;");
     else if (!In.Sections.empty())
+      // The gang's copy: of its work-items' gang where they share it (a
+      // launch whose gangs run loops of their own: gang_mode), else of the
+      // work-item's own iteration (device_chunk_private in acc.h).
       B.code("unsigned char *__ferry_gang = (unsigned char *)(unsigned long "
              "long)(__ferry_c->__ferry_privates.gang_base + (unsigned long "
-             "long)ferry_dev_thread_id() * "
-             "__ferry_c->__ferry_privates.gang_bytes);");
+             "long)(__ferry_c->__ferry_privates.gang_mode ? ferry_dev_gang_id() : "
+             "ferry_dev_thread_id()) * __ferry_c->__ferry_privates.gang_bytes);");
   }
 
   /// In the chunk: capture \p C, declared from the closure.

@@ -196,7 +196,7 @@ void emitOptions(TokenBuilder &B, const Directive &D) {
   if (isC(B.preprocessor()))
     B.code("ferry_acc_launch_options __ferry_options = ferry_acc_default_options();");
   else
-    B.code("::ferry::acc::launch_options __ferry_options;");
+    B.code("::ferry::acc::launch_options __ferry_options{};");
   if (const Clause *If = D.find(ClauseKind::If))
     B.code("__ferry_options.on_device = static_cast<bool>(").tokens(If->Expr).code(");");
   // `self` / `self(cond)` of a compute construct (OpenACC 3.3 2.5.6): where

@@ -29,6 +29,16 @@ typedef __INTPTR_TYPE__ intptr_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
 #endif
 
+/* Nothing here throws: C++ callers need no unwind paths around the calls. A
+ * region that lets an exception out stops the program (docs/runtime.md). */
+#ifndef FERRY_NOTHROW
+#if defined(__cplusplus) && defined(__GNUC__)
+#define FERRY_NOTHROW __attribute__((nothrow))
+#else
+#define FERRY_NOTHROW
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -55,12 +65,12 @@ typedef enum ferry_status {
 /* The message of the last failure of a porting-facing routine on this
  * thread; "" if none since the thread began or ferry_clear_error. Valid
  * until the thread's next failure or ferry_clear_error. */
-const char *ferry_last_error(void);
+const char *ferry_last_error(void) FERRY_NOTHROW;
 /* Empties this thread's ferry_last_error. */
-void ferry_clear_error(void);
+void ferry_clear_error(void) FERRY_NOTHROW;
 /* Sets this thread's ferry_last_error: libraries layered on the runtime
  * (libferry.so's JIT API, ferry/jit.h) report their failures through it. */
-void ferry_set_last_error(const char *message);
+void ferry_set_last_error(const char *message) FERRY_NOTHROW;
 
 /* Where a compute region comes from; emitted once per region as a constant. */
 typedef struct ferry_region {
@@ -119,7 +129,7 @@ typedef struct ferry_reduction {
 ferry_status ferry_parallel_for(const ferry_region *region, const void *closure,
                                 size_t closure_size, int64_t trip_count,
                                 ferry_host_chunk_fn host_fn,
-                                const ferry_reduction *reduction, void *result);
+                                const ferry_reduction *reduction, void *result) FERRY_NOTHROW;
 
 /* The device version of a region: a kernel in the registered images with
  * the region-kernel ABI
@@ -193,6 +203,7 @@ typedef struct ferry_private_block {
   uint32_t reserved;
 } ferry_private_block;
 
+/* (<ferry/acc/acc.h>'s parallel_loop initializes every field in this order.) */
 typedef struct ferry_launch_desc {
   const ferry_region *region;
   const void *closure;
@@ -220,13 +231,13 @@ typedef struct ferry_launch_desc {
 
 /* Waits for the deferred launches of the construct `construct` (see
  * ferry_launch_desc::defer); on a device failure says so, naming it. */
-ferry_status ferry_finish_deferred(const ferry_region *construct);
+ferry_status ferry_finish_deferred(const ferry_region *construct) FERRY_NOTHROW;
 
 /* Runs a region on the selected device: the host version on the host (on
  * the queue's worker thread when async; the closure is copied), the device
  * kernel on a GPU. A region with a reduction completes before returning
  * (its result is ready), whatever `async` says. */
-ferry_status ferry_launch_region(const ferry_launch_desc *desc);
+ferry_status ferry_launch_region(const ferry_launch_desc *desc) FERRY_NOTHROW;
 
 /* A loop region as <ferry/acc/acc.h> runs it (the part of every region's
  * launch that does not depend on its types, compiled once here): stops the
@@ -235,7 +246,7 @@ ferry_status ferry_launch_region(const ferry_launch_desc *desc);
  * thread runs the host version over all the iterations (with a reduction,
  * into desc->result from the identities); else ferry_launch_region, and a
  * failure stops the program (the runtime has said why). */
-void ferry_launch_loop(const ferry_launch_desc *desc, int here);
+void ferry_launch_loop(const ferry_launch_desc *desc, int here) FERRY_NOTHROW;
 
 /* The data clauses of a construct (structured reference counts). */
 typedef enum ferry_data_kind {
@@ -299,7 +310,7 @@ typedef struct ferry_data_item {
  * message names the region and the clause, the items already entered are
  * released, and the error is returned. */
 ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items,
-                              size_t count, int async);
+                              size_t count, int async) FERRY_NOTHROW;
 /* Data exit of the same items (a synchronous one first waits for every
  * queue of the device, whose work may still use the data): first the
  * attachments are detached, then
@@ -308,17 +319,17 @@ ferry_status ferry_data_enter(const ferry_region *region, ferry_data_item *items
  * their union, on entry and exit: copied in when one copies in, cleared
  * when one has `zero`, copied back when one copies back. */
 ferry_status ferry_data_exit(const ferry_region *region, ferry_data_item *items,
-                             size_t count, int async);
+                             size_t count, int async) FERRY_NOTHROW;
 
 /* OpenACC's attach action on the pointer at `ptr_addr` (`enter data` of a
  * section of a pointer, `attach(p)`): when the pointer lies in present data
  * and points into present data, its device copy gets the device address
  * (the first time; later ones are counted). Otherwise nothing happens, as
  * OpenACC 3.3 says. On the host: nothing to do. */
-void ferry_attach(void *const *ptr_addr, int async);
+void ferry_attach(void *const *ptr_addr, int async) FERRY_NOTHROW;
 /* The detach action (`exit data`, `detach(p)`): drops one attachment (all
  * with `finalize`); the last one gives the device copy the host value. */
-void ferry_detach(void *const *ptr_addr, int finalize, int async);
+void ferry_detach(void *const *ptr_addr, int finalize, int async) FERRY_NOTHROW;
 /* What a variable of an `enter data`, `exit data` or `update` directive
  * does (ferry_data_directive's `action`), and its `flags`. */
 typedef enum ferry_directive_action {
@@ -340,7 +351,7 @@ enum { FERRY_DIRECTIVE_FINALIZE = 1, FERRY_DIRECTIVE_ZERO = 2 };
  * source location and the clause (`clause`: the variable as written,
  * "a[0:n]"), and the program stops, as for a data construct's clause. */
 void ferry_data_directive(const ferry_region *region, int action, int flags, void *host,
-                          size_t bytes, int async, const char *clause);
+                          size_t bytes, int async, const char *clause) FERRY_NOTHROW;
 /* `exit data copyout(p)` / `delete(p)` of a pointer p named without a
  * section: the data p points to where a mapping starts at p's value
  * (NVHPC's reading, which programs that delete a pointer in `declare
@@ -348,7 +359,7 @@ void ferry_data_directive(const ferry_region *region, int action, int flags, voi
  * (OpenACC); nothing where neither is present. Errors as for
  * ferry_data_directive, whose `action` and `flags` it takes. */
 void ferry_exit_pointee(const ferry_region *region, void *const *ptr_addr, int action,
-                        int flags, int async, const char *clause);
+                        int flags, int async, const char *clause) FERRY_NOTHROW;
 
 /* `declare create(x)` / `declare copyin(x)` at namespace scope (`kind` is
  * FERRY_DATA_CREATE or FERRY_DATA_COPYIN), called when the program starts:
@@ -356,7 +367,7 @@ void ferry_exit_pointee(const ferry_region *region, void *const *ptr_addr, int a
  * the host when the program first uses that device (copyin: the values
  * then), with a dynamic reference that is never released. */
 ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kind kind,
-                                  const char *name);
+                                  const char *name) FERRY_NOTHROW;
 /* ferry_declare_global, and `ref_symbol` names the device variable that
  * holds the variable's device address in device code (the outliner's
  * `__ferry_global_ref_*`): before each launch the runtime fills it in the
@@ -364,7 +375,7 @@ ferry_status ferry_declare_global(const void *host, size_t bytes, ferry_data_kin
  * so that a routine of another file, linked with the region's image, reaches
  * the variable although the region itself does not name it. */
 ferry_status ferry_declare_global_ref(const void *host, size_t bytes, ferry_data_kind kind,
-                                      const char *name, const char *ref_symbol);
+                                      const char *name, const char *ref_symbol) FERRY_NOTHROW;
 /* `declare create(v[first:count])` / `declare copyin(...)` at namespace scope
  * (v a pointer or an array with static storage; `element_size` is
  * sizeof(v[0])): registers the section at `base` (its bounds evaluated when
@@ -373,14 +384,14 @@ ferry_status ferry_declare_global_ref(const void *host, size_t bytes, ferry_data
  * nothing. `name` is the section as written, for messages. */
 ferry_status ferry_declare_global_section(const void *base, size_t first, size_t count,
                                           size_t element_size, ferry_data_kind kind,
-                                          const char *name);
+                                          const char *name) FERRY_NOTHROW;
 
 /* A compute construct whose body runs on the calling thread (a `parallel`,
  * `kernels` or `serial` region without device code: its loops launch as
  * regions of their own): FERRY_SUCCESS when the selected device is the
  * host; otherwise an error naming the region, as for a launch without a
  * device kernel. */
-ferry_status ferry_enter_host_region(const ferry_region *region);
+ferry_status ferry_enter_host_region(const ferry_region *region) FERRY_NOTHROW;
 
 /* Stops the program after a failure of compiled C code (the C form of a
  * directive, <ferry/acc/acc_c.h>): prints "ferry: error: NAME: WHY" (NAME is
@@ -391,7 +402,7 @@ ferry_status ferry_enter_host_region(const ferry_region *region);
 #else
 __attribute__((__noreturn__))
 #endif
-void ferry_region_abort(const ferry_region *region, const char *why);
+void ferry_region_abort(const ferry_region *region, const char *why) FERRY_NOTHROW;
 
 /* A region's reduction result is combined into the original variable
  * `var` (`bytes` bytes) on the host, between these two calls. Where the
@@ -402,13 +413,13 @@ void ferry_region_abort(const ferry_region *region, const char *why);
  * value, ferry_reduction_store writes the result to the device copy and
  * gives `var` its host value again. Elsewhere `var` is the original and
  * both do nothing. `saved` is what ferry_reduction_load returned. */
-void *ferry_reduction_load(void *var, size_t bytes, int on_device);
-void ferry_reduction_store(void *saved, void *var, size_t bytes);
+void *ferry_reduction_load(void *var, size_t bytes, int on_device) FERRY_NOTHROW;
+void ferry_reduction_store(void *saved, void *var, size_t bytes) FERRY_NOTHROW;
 
 /* Attributes the data movement of this thread to `region` until the next
  * call (FERRY_TIME's per-region bytes): compiled code brackets a construct's
  * data clauses with it. Returns the previous region (NULL: none). */
-const ferry_region *ferry_set_data_region(const ferry_region *region);
+const ferry_region *ferry_set_data_region(const ferry_region *region) FERRY_NOTHROW;
 
 /* Registers the device images of a package in LLVM's OffloadBinary format
  * (the contents of a .llvm.offloading section). Ferry-compiled programs call
@@ -416,7 +427,7 @@ const ferry_region *ferry_set_data_region(const ferry_region *region);
  * A corrupt package returns FERRY_ERROR_INVALID (nothing is registered) with
  * the offset and the problem in ferry_last_error; since that constructor
  * cannot look at the result, the message is also printed on stderr. */
-ferry_status ferry_register_images(const void *package, size_t size);
+ferry_status ferry_register_images(const void *package, size_t size) FERRY_NOTHROW;
 
 /* A registered device image. */
 typedef struct ferry_image_info {
@@ -453,12 +464,12 @@ typedef struct ferry_symbol {
  * array lives as long as the process. FERRY_ERROR_INVALID past the end or for
  * an image that cannot be read (ferry_last_error says why). */
 ferry_status ferry_image_symbols(size_t index, const ferry_symbol **symbols,
-                                 size_t *count);
+                                 size_t *count) FERRY_NOTHROW;
 
 /* Number of registered device images. */
-size_t ferry_image_count(void);
+size_t ferry_image_count(void) FERRY_NOTHROW;
 /* Fills `info` for image `index`; FERRY_ERROR_INVALID past the end. */
-ferry_status ferry_get_image_info(size_t index, ferry_image_info *info);
+ferry_status ferry_get_image_info(size_t index, ferry_image_info *info) FERRY_NOTHROW;
 
 /* Device code: modules and kernels on the selected device (the device type
  * and number of acc_set_device_type / acc_set_device_num). */
@@ -486,12 +497,12 @@ typedef struct ferry_image_desc {
  * what the list holds, or the target that does not match) or for images it
  * cannot run (corrupt, or without a function they call). */
 ferry_status ferry_module_load(const ferry_image_desc *images, size_t count,
-                               ferry_module *out);
+                               ferry_module *out) FERRY_NOTHROW;
 /* Finds kernel `name` in a module; FERRY_ERROR_INVALID if it has none. */
 ferry_status ferry_module_get_kernel(ferry_module module, const char *name,
-                                     ferry_kernel *out);
+                                     ferry_kernel *out) FERRY_NOTHROW;
 /* Unloads a module (its kernels become invalid). */
-ferry_status ferry_module_unload(ferry_module module);
+ferry_status ferry_module_unload(ferry_module module) FERRY_NOTHROW;
 /* The device address of symbol `name` of a loaded module, and its size.
  * AMD: variables (their address), kernels (their kernel descriptor, the
  * kernel_object of a dispatch) and device functions (their entry point; on
@@ -502,11 +513,11 @@ ferry_status ferry_module_unload(ferry_module module);
  * (load the images that call each other together; docs/runtime.md).
  * FERRY_ERROR_INVALID (see ferry_last_error) otherwise. */
 ferry_status ferry_module_symbol(ferry_module module, const char *name,
-                                 uint64_t *address, uint64_t *size);
+                                 uint64_t *address, uint64_t *size) FERRY_NOTHROW;
 /* Every symbol the images of a loaded module define, with device addresses
  * where the device has them. The array lives as long as the module. */
 ferry_status ferry_module_symbols(ferry_module module, const ferry_symbol **symbols,
-                                  size_t *count);
+                                  size_t *count) FERRY_NOTHROW;
 /* What a loaded kernel uses per work-item and per block, as the device's
  * driver or code object says. */
 typedef struct ferry_kernel_resources {
@@ -523,7 +534,7 @@ typedef struct ferry_kernel_resources {
 
 /* Fills `out` for `kernel`. FERRY_ERROR_INVALID when the device says
  * nothing of it (see ferry_last_error). */
-ferry_status ferry_kernel_get_resources(ferry_kernel kernel, ferry_kernel_resources *out);
+ferry_status ferry_kernel_get_resources(ferry_kernel kernel, ferry_kernel_resources *out) FERRY_NOTHROW;
 
 /* Launches `kernel` on grid x block with `shared_bytes` of dynamic shared
  * memory. `args` holds one pointer per kernel parameter, pointing at its
@@ -532,7 +543,7 @@ ferry_status ferry_kernel_get_resources(ferry_kernel kernel, ferry_kernel_resour
  * the block is FERRY_ERROR_INVALID. */
 ferry_status ferry_launch(ferry_kernel kernel, const uint32_t grid[3],
                           const uint32_t block[3], uint32_t shared_bytes,
-                          void **args, int async);
+                          void **args, int async) FERRY_NOTHROW;
 
 /* Backends, for tools (ferry-info) and tests. */
 typedef struct ferry_backend_info {
@@ -543,11 +554,11 @@ typedef struct ferry_backend_info {
 } ferry_backend_info;
 
 /* Number of backends compiled into the runtime. */
-size_t ferry_backend_count(void);
+size_t ferry_backend_count(void) FERRY_NOTHROW;
 /* Fills `info` for backend `index`; FERRY_ERROR_INVALID past the end. */
-ferry_status ferry_get_backend_info(size_t index, ferry_backend_info *info);
+ferry_status ferry_get_backend_info(size_t index, ferry_backend_info *info) FERRY_NOTHROW;
 /* The device type that regions run on now ("host", "nvidia", "radeon"). */
-const char *ferry_selected_device_type(void);
+const char *ferry_selected_device_type(void) FERRY_NOTHROW;
 
 /* The device that regions, ferry_module_load and ferry_launch use now. */
 typedef struct ferry_device_desc {
@@ -559,7 +570,7 @@ typedef struct ferry_device_desc {
                        code objects each followed by its "bitcode" image */
 } ferry_device_desc;
 /* FERRY_ERROR_NO_DEVICE when the selected type has no usable device. */
-ferry_status ferry_selected_device(ferry_device_desc *out);
+ferry_status ferry_selected_device(ferry_device_desc *out) FERRY_NOTHROW;
 
 
 /* Device-side helpers of the inner levels of a region (loops nested in a
@@ -572,15 +583,15 @@ enum {
   FERRY_LEVEL_VECTOR = 1u << 1,
 };
 /* This work-item's lane and the number of lanes at `level` in its gang. */
-int64_t ferry_dev_lane(int level);
-int64_t ferry_dev_width(int level);
+int64_t ferry_dev_lane(int level) FERRY_NOTHROW;
+int64_t ferry_dev_width(int level) FERRY_NOTHROW;
 /* Every lane of `level` waits here for the others; memory written before is
  * visible after. */
-void ferry_dev_sync(int level);
+void ferry_dev_sync(int level) FERRY_NOTHROW;
 /* Combines `acc` (reduction storage of `size` bytes, at most
  * FERRY_DEV_REDUCE_MAX) over the lanes of `level`; every lane ends with the
  * combination. */
-void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn combine);
+void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn combine) FERRY_NOTHROW;
 #define FERRY_DEV_REDUCE_MAX 128
 /* The index of this work-item's gang in the grid (the block's gang row on a
  * GPU, the block in a gang of workers), of the work-item itself (every
@@ -588,15 +599,15 @@ void ferry_dev_reduce(int level, void *acc, uint32_t size, ferry_combine_fn comb
  * (in a gang of workers, FERRY_REGION_WORKERS; elsewhere the work-item's
  * own, as each runs worker iterations of its own): where its private copies
  * of array sections are. 0 on the host. */
-int64_t ferry_dev_gang_id(void);
-int64_t ferry_dev_thread_id(void);
-int64_t ferry_dev_worker_id(void);
+int64_t ferry_dev_gang_id(void) FERRY_NOTHROW;
+int64_t ferry_dev_thread_id(void) FERRY_NOTHROW;
+int64_t ferry_dev_worker_id(void) FERRY_NOTHROW;
 /* C's form of a loop spread over a gang (<ferry/acc/acc_c.h> has no
  * templates): the plugin marks the strided loop with these two calls, and
  * Ferry's outliner makes the code between them the nested loop's own
  * function, as acc.h's inner_loop is in C++. */
-void ferry_dev_inner_begin(int level);
-void ferry_dev_inner_end(int level);
+void ferry_dev_inner_begin(int level) FERRY_NOTHROW;
+void ferry_dev_inner_end(int level) FERRY_NOTHROW;
 /* The operators of a C loop's scalar reductions (ferry_dev_reduce_scalar). */
 enum {
   FERRY_REDUCE_ADD,
@@ -613,13 +624,13 @@ enum {
  * operator `op` (FERRY_REDUCE_*); `kind`: 0 unsigned integer, 1 signed
  * integer, 2 floating point (float or double), 3 any type of at most
  * FERRY_DEV_REDUCE_MAX bytes, of which lane 0 holds the result. */
-void ferry_dev_reduce_scalar(int level, void *acc, uint32_t size, int op, int kind);
+void ferry_dev_reduce_scalar(int level, void *acc, uint32_t size, int op, int kind) FERRY_NOTHROW;
 /* A loop nested in a region's iteration does not terminate: stops the
  * program (the host) or the kernel (a GPU). */
-void ferry_dev_loop_failed(void);
+void ferry_dev_loop_failed(void) FERRY_NOTHROW;
 /* A reduction on an array section in a loop nested in a region's iteration
  * is longer than its private copies hold: stops the program or the kernel. */
-void ferry_dev_section_too_long(void);
+void ferry_dev_section_too_long(void) FERRY_NOTHROW;
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -106,7 +106,8 @@ void ferry_launch_loop(const ferry_launch_desc *Desc, int Here) {
   if (Here) {
     if (Desc->reduction)
       Desc->reduction->init(Desc->result);
-    Desc->host_fn(Desc->closure, 0, Desc->trip_count, Desc->result);
+    runHostChunk(*Desc->region, Desc->host_fn, Desc->closure, 0, Desc->trip_count,
+                 Desc->result);
     return;
   }
   if (ferry_launch_region(Desc) != FERRY_SUCCESS)

@@ -493,6 +493,16 @@ ferry_status Runtime::parallelFor(const ferry_region &Region,
   return runOnHost(Region, Closure, TripCount, HostFn, Reduction, Result);
 }
 
+void runHostChunk(const ferry_region &Region, ferry_host_chunk_fn Fn, const void *Closure,
+                  int64_t Begin, int64_t End, void *Partial) noexcept {
+  try {
+    Fn(Closure, Begin, End, Partial);
+  } catch (...) {
+    ferry_region_abort(&Region, "a C++ exception left the region (code that a compute region "
+                                "calls must not let one out: GPUs have no exceptions)");
+  }
+}
+
 ferry_status Runtime::runOnHost(const ferry_region &Region,
                                 const void *Closure, int64_t TripCount,
                                 ferry_host_chunk_fn HostFn,
@@ -529,7 +539,7 @@ ferry_status Runtime::runOnHost(const ferry_region &Region,
   Pool.run(Chunks, [&](unsigned C) {
     int64_t Begin = TripCount / Chunks * C + std::min<int64_t>(C, TripCount % Chunks);
     int64_t End = Begin + TripCount / Chunks + (C < TripCount % Chunks ? 1 : 0);
-    HostFn(Closure, Begin, End, Partials ? Partials + C * Stride : nullptr);
+    runHostChunk(Region, HostFn, Closure, Begin, End, Partials ? Partials + C * Stride : nullptr);
   });
   if (Reduction)
     for (unsigned C = 0; C < Chunks; ++C)

@@ -58,6 +58,14 @@ selectDeviceKind(std::optional<DeviceKind> Requested,
 /// (FERRY_TIME); returns the previous one.
 const ferry_region *setCurrentRegion(const ferry_region *R);
 
+/// Runs iterations [\p Begin, \p End) of \p Region's host version. Compiled
+/// programs call the runtime as code that does not throw (FERRY_NOTHROW in
+/// ferry/runtime.h), so an exception leaving a region (from library code
+/// it calls: the plugin refuses `throw` in one) stops the program here,
+/// naming the region, as a GPU would trap.
+void runHostChunk(const ferry_region &Region, ferry_host_chunk_fn Fn, const void *Closure,
+                  int64_t Begin, int64_t End, void *Partial) noexcept;
+
 class Runtime {
 public:
   static Runtime &get();

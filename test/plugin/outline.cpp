@@ -38,9 +38,9 @@ double dot(int n, const double *x) {
 
 // NVVM: target triple = "nvptx64-nvidia-cuda"
 // NVVM: @[[SCRATCH:__ferry_outline_cpp_21_parallel_loop_[0-9a-f]+]].scratch = internal addrspace(3) global [64 x i32] undef
-// NVVM: define void @[[K1:__ferry_outline_cpp_14_parallel_loop_[0-9a-f]+]](ptr byval([64 x i8]) align 16 %0, i64 %1, ptr %2)
+// NVVM: define void @[[K1:__ferry_outline_cpp_14_parallel_loop_[0-9a-f]+]](ptr byval([48 x i8]) align 8 %0, i64 %1, ptr %2)
 // NVVM-NEXT: call void @__ferry_run_loop(ptr %0, i64 %1, ptr @"_ZN5ferry3acc16host_chunk_plain
-// NVVM: define void @[[K2:__ferry_outline_cpp_21_parallel_loop_[0-9a-f]+]](ptr byval([48 x i8]) align 16 %0, i64 %1, ptr %2)
+// NVVM: define void @[[K2:__ferry_outline_cpp_21_parallel_loop_[0-9a-f]+]](ptr byval([24 x i8]) align 8 %0, i64 %1, ptr %2)
 // NVVM-NEXT: alloca [2 x i32], align 8
 // NVVM-NEXT: alloca [2 x i32], align 8
 // NVVM-NEXT: call void @__ferry_run_reduction(ptr %0, i64 %1, ptr %2, {{.*}}, ptr addrspace(3) @[[SCRATCH]].scratch, i32 2, i32 8, i32 8)

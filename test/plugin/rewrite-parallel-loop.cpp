@@ -13,7 +13,7 @@ void saxpy(int n, float a, const float *x, float *y) {
 // CHECK-SAME:  sizeof (x [0 ] )
 // CHECK-SAME:  sizeof (y [0 ] )
 // CHECK-SAME:  "rewrite-parallel-loop.cpp:6 parallel loop"
-// CHECK-SAME:  :: ferry :: acc :: launch_options __ferry_options ;
+// CHECK-SAME:  :: ferry :: acc :: launch_options __ferry_options { } ;
 // CHECK-SAME:  :: ferry :: acc :: parallel_loop < __ferry_index_t , :: ferry :: acc :: cmp :: lt , false > ( __ferry_region , __ferry_options , ( 0 ) , ( n ) , ( 1 ) , 1 ,
 // Sectioned variables are captured as pointers by value (for implicit
 // attach on a GPU), whole variables by reference.

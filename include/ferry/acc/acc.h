@@ -139,12 +139,14 @@ constexpr int64_t wrapping_ne_trip_count(I Lo, B Bound, uint64_t Step) {
 }
 
 /// Number of iterations of `for (i = Lo; i OP Bound; i += Step)`.
-/// Returns -1 when the loop would not terminate.
-template <cmp C>
-constexpr int64_t trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
+/// Returns -1 when the loop would not terminate. \p W: the arithmetic's
+/// type, 64 bits where the loop's values have at most 32 (no 128-bit
+/// arithmetic for the optimizer to fold in each region's host code).
+template <cmp C, class W = __int128>
+constexpr int64_t trip_count(W Lo, W Bound, W Step) {
   if (Step == 0)
     return -1;
-  __int128 N = 0;
+  W N = 0;
   switch (C) {
   case cmp::lt:
     if (Lo >= Bound)
@@ -186,12 +188,12 @@ constexpr int64_t trip_count(__int128 Lo, __int128 Bound, __int128 Step) {
 /// Number of iterations of a loop over \p I: trip_count, and for `!=` on an
 /// unsigned variable the wrapping count (`for (unsigned i = 4294967290u;
 /// i != 4u; ++i)` runs 10 times).
-template <cmp C, class I, class B>
-constexpr int64_t loop_trip_count(__int128 Lo, B Bound, __int128 Step) {
+template <cmp C, class I, class B, class W = __int128>
+constexpr int64_t loop_trip_count(W Lo, B Bound, W Step) {
   if constexpr (C == cmp::ne && wraps_around_v<I> && std::is_integral<B>::value)
     return wrapping_ne_trip_count<I>(I(Lo), Bound, uint64_t(Step));
   else
-    return trip_count<C>(Lo, __int128(Bound), Step);
+    return trip_count<C, W>(Lo, W(Bound), Step);
 }
 
 /// Number of iterations of one loop of a collapse(n) nest; a stop when it
@@ -1144,18 +1146,23 @@ private:
 /// The loop variable after \p K steps: Lo + K * Step converted to I. For
 /// types of up to 64 bits the sum is taken modulo 2^64, which converts to
 /// the same value and keeps 128-bit arithmetic out of device code.
-template <class I> constexpr I index_at(__int128 Lo, int64_t K, __int128 Step) {
+template <class I, class W> constexpr I index_at(W Lo, int64_t K, W Step) {
   if constexpr (sizeof(I) <= 8)
     return I(uint64_t(Lo) + uint64_t(K) * uint64_t(Step));
   else
     return I(Lo + K * Step);
 }
 
+/// How a region's closure holds the loop's start and step: modulo 2^64
+/// for variables of up to 64 bits (all index_at reads of them), whole for
+/// 128-bit ones.
+template <class I> using closure_bound_t = std::conditional_t<sizeof(I) <= 8, uint64_t, __int128>;
+
 /// What a region's host chunks need: the body and the loop's bounds.
 template <class I, class Body> struct loop_closure {
   Body body;
-  __int128 lo;
-  __int128 step;
+  closure_bound_t<I> lo;
+  closure_bound_t<I> step;
 };
 
 /// `F(I, storage items...)`, without std::apply (device code: nothing that
@@ -1318,8 +1325,8 @@ auto private_section(const ferry_region &R, private_layout &Layout, const char *
 /// A region's closure when it has private sections.
 template <class I, class Body> struct loop_closure_private {
   Body body;
-  __int128 lo;
-  __int128 step;
+  closure_bound_t<I> lo;
+  closure_bound_t<I> step;
   ferry_private_block privates;
   const ferry_region *region; ///< for the host's messages (not translated)
 };
@@ -1336,7 +1343,8 @@ void call_with_frame(F &Fn, I Index, const private_frame &Frame, Storage &S,
 /// Storage; none when Storage is void). The host and device chunks differ
 /// only in where \p Frame's copies are.
 template <class I, class Body, class Storage>
-void run_with_frame(Body &B, __int128 Lo, __int128 Step, const private_frame &Frame,
+void run_with_frame(Body &B, closure_bound_t<I> Lo, closure_bound_t<I> Step,
+                    const private_frame &Frame,
                     int64_t Begin, int64_t End, void *Partial) {
   for (int64_t K = Begin; K < End; ++K) {
     if constexpr (std::is_void<Storage>::value)
@@ -1534,28 +1542,38 @@ void parallel_loop(const ferry_region &R, launch_options Opt, L Lo, B Bound, S S
   else
     Fn = __builtin_addressof(Arg);
   const __int128 Stride = __int128(Step) * Sign;
-  const int64_t N = loop_trip_count<C, I>(__int128(Lo), integer_bound<C>(Bound), Stride);
+  const auto IntBound = integer_bound<C>(Bound);
+  using Wide = std::conditional_t<sizeof(I) <= 4 && sizeof(L) <= 4 && sizeof(IntBound) <= 4 &&
+                                      sizeof(S) <= 4,
+                                  int64_t, __int128>;
+  const int64_t N = loop_trip_count<C, I>(Wide(Lo), IntBound, Wide(Stride));
   using Storage = std::conditional_t<sizeof...(Reds) == 0, void,
                                      typename reduction_list<Reds...>::storage>;
   using Chunks = chunk_functions<I, BodyT, Storage, Private>;
-  typename Chunks::closure Closure{static_cast<Last &&>(*Fn), __int128(Lo), Stride};
-  ferry_launch_desc Desc = {};
+  typename Chunks::closure Closure{static_cast<Last &&>(*Fn), closure_bound_t<I>(Lo),
+                                   closure_bound_t<I>(Stride)};
+  // One initializer in the fields' order (runtime.h), not a zeroed desc and a
+  // store per field: less for the optimizer in each region's host code.
+  ferry_launch_desc Desc = {&R,
+                            &Closure,
+                            sizeof Closure,
+                            N,
+                            Chunks::host,
+                            /*reduction=*/nullptr,
+                            /*result=*/nullptr,
+                            /*kernel=*/nullptr,
+                            Opt.num_gangs,
+                            Opt.vector_length,
+                            Opt.async,
+                            Opt.defer,
+                            Opt.num_workers,
+                            /*privates=*/nullptr};
   if constexpr (Private) {
     const private_layout &Layout = Arg;
     Closure.privates = Layout.finished();
     Closure.region = &R;
     Desc.privates = &Closure.privates;
   }
-  Desc.region = &R;
-  Desc.closure = &Closure;
-  Desc.closure_size = sizeof Closure;
-  Desc.trip_count = N;
-  Desc.async = Opt.async;
-  Desc.num_gangs = Opt.num_gangs;
-  Desc.vector_length = Opt.vector_length;
-  Desc.num_workers = Opt.num_workers;
-  Desc.defer = Opt.defer;
-  Desc.host_fn = Chunks::host;
   if constexpr (sizeof...(Reds) == 0) {
     Desc.kernel = device_kernel(device_slot<decltype(Closure), Chunks::device>::value);
     ferry_launch_loop(&Desc, !Opt.on_device);
