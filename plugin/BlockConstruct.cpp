@@ -7,6 +7,7 @@
 #include "BlockConstruct.h"
 
 #include "CRegion.h"
+#include "ConstantTokens.h"
 #include "ConstructPieces.h"
 #include "Diagnostics.h"
 #include "ImplicitLoops.h"
@@ -353,6 +354,30 @@ bool BlockConstructRewrite::parsedInPlace() const {
   return isC(PP) || (Ctx.inSema() && Ctx.sema()->getCurFunctionDecl());
 }
 
+/// The variable \p Stmt declares where it is a declaration (`float err = 0;`,
+/// `const T *p;`, `Grid g(n);`): a type keyword or a type's name first;
+/// nullptr otherwise.
+static const IdentifierInfo *declaredName(Sema *S, ArrayRef<Token> Stmt) {
+  if (Stmt.size() < 3 || !S)
+    return nullptr;
+  const LangOptions &LO = S->getLangOpts();
+  const Token &First = Stmt.front();
+  bool Type = First.isSimpleTypeSpecifier(LO) ||
+              First.isOneOf(tok::kw_const, tok::kw_static, tok::kw_volatile, tok::kw_struct,
+                            tok::kw_enum, tok::kw_union, tok::kw_register);
+  if (!Type && First.is(tok::identifier))
+    if (NamedDecl *N = lookupOrdinaryName(S, First.getIdentifierInfo(), First.getLocation()))
+      Type = isa<TypeDecl>(N) && Stmt[1].isOneOf(tok::identifier, tok::star, tok::amp);
+  if (!Type)
+    return nullptr;
+  for (size_t I = 1; I + 1 < Stmt.size(); ++I)
+    if (Stmt[I].is(tok::identifier) &&
+        Stmt[I + 1].isOneOf(tok::equal, tok::semi, tok::l_square, tok::comma, tok::l_paren,
+                            tok::l_brace))
+      return Stmt[I].getIdentifierInfo();
+  return nullptr;
+}
+
 /// A data construct's block is left to the parser, so that the directives
 /// in it see the variables it declares (a `kernels` inside copies the
 /// scalars it assigns back to them); the construct stays open where its
@@ -371,6 +396,9 @@ bool BlockConstructRewrite::rewriteDataBlock() {
   if (SourceScanner::readStatement(PP, PragmaLoc, Stmt) && !Stmt.empty() &&
       Stmt.back().isOneOf(tok::semi, tok::r_brace))
     End = PP.getSourceManager().getFileLoc(Stmt.back().getLocation());
+  if (const IdentifierInfo *Declared = declaredName(Ctx.sema(), Stmt))
+    report(PP, PragmaLoc, Diag::DeclarationAsStatement)
+        << spelling(D.Kind) << Declared->getName();
   if (End.isValid())
     Ctx.closeBraceAfter(PP, End);
   Token Brace;
