@@ -29,15 +29,7 @@ typedef __INTPTR_TYPE__ intptr_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
 #endif
 
-/* Nothing here throws: C++ callers need no unwind paths around the calls. A
- * region that lets an exception out stops the program (docs/runtime.md). */
-#ifndef FERRY_NOTHROW
-#if defined(__cplusplus) && defined(__GNUC__)
-#define FERRY_NOTHROW __attribute__((nothrow))
-#else
-#define FERRY_NOTHROW
-#endif
-#endif
+#include "nothrow.h"
 
 #ifdef __cplusplus
 extern "C" {
