@@ -87,8 +87,9 @@ const ferry_region *ferry_set_data_region(const ferry_region *Region) {
   return setCurrentRegion(Region);
 }
 
-// Compiled programs fill ferry_launch_desc field by field: fields are only
-// ever appended, after `defer`, in this order.
+// Compiled programs fill ferry_launch_desc (acc.h's parallel_loop: one
+// initializer in the fields' order): fields are only ever appended, after
+// `defer`, in this order.
 static_assert(offsetof(ferry_launch_desc, num_workers) > offsetof(ferry_launch_desc, defer) &&
                   offsetof(ferry_launch_desc, privates) > offsetof(ferry_launch_desc, num_workers),
               "ferry_launch_desc: append fields, never reorder them");
