@@ -3,7 +3,8 @@
 // files have a static __device__ variable of the same name, each read back
 // by cudaMemcpyFromSymbol; a __managed__ variable defined here is updated by
 // both files' kernels and read by the host. Linked by ferry-nvcc itself, by -dlink plus a
-// plain clang++ link, and from a static library made with -lib.
+// plain clang++ link, and from a static library made with -lib (named by
+// its path, and by -L and -l).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ferry-nvcc -O3 -arch=sm_80 -rdc=true -c %s -o %t/main.o
 // RUN: %ferry-nvcc -O3 -arch=sm_80 -dc %S/Inputs/rdc-other.cu -o %t/other.o
@@ -22,6 +23,13 @@
 // RUN: %ferry-nvcc -lib %t/main.o %t/other.o -o %t/libboth.a
 // RUN: %ferry-nvcc -arch=sm_80 %t/libboth.a -o %t/prog3
 // RUN: %emu-gfx1100 %t/prog3 | %FileCheck %s
+// A library named by -L and -l is device-linked too, as nvcc does (CUDA
+// sweep 14 F6: "would call undefined functions" where only a path worked).
+// RUN: %ferry-nvcc -lib %t/other.o -o %t/libother.a
+// RUN: %ferry-nvcc -arch=sm_80 %t/main.o -L%t -lother -o %t/prog4
+// RUN: %emu-gfx90a %t/prog4 | %FileCheck %s
+// RUN: %ferry-nvcc -arch=sm_80 %t/main.o -L %t -l:libother.a -o %t/prog5
+// RUN: %emu-gfx1100 %t/prog5 | %FileCheck %s
 // Without the device link the program says what is missing.
 // RUN: not %clangxx %t/main.o %t/other.o -L%ferry-libdir -lferry-cudart -lferry-rt -Wl,-rpath,%ferry-libdir -o %t/nolink 2>&1 | %FileCheck %s --check-prefix=NOLINK
 // NOLINK: undefined reference to `__cudaRegisterLinkedBinary_

@@ -16,10 +16,6 @@ using namespace llvm;
 namespace ferry {
 namespace nvcc {
 
-namespace {
-
-/// Where the code after \p Pos continues when a comment or literal starts
-/// there; Pos itself otherwise.
 size_t skipNonCode(StringRef S, size_t Pos) {
   if (S.substr(Pos).starts_with("//"))
     return std::min(S.size(), S.find('\n', Pos));
@@ -48,6 +44,8 @@ size_t skipNonCode(StringRef S, size_t Pos) {
   }
   return Pos;
 }
+
+namespace {
 
 /// The offsets of the braced grid and block operands of the launch
 /// configuration whose `<<<` ends at \p Pos; the scan's end in \p End.

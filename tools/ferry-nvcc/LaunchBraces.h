@@ -8,9 +8,10 @@
 /// a file from a copy whose braced grid and block operands are spelled
 /// `dim3{...}`, remapped onto the file's own name (clang's -remap-file), so
 /// its includes, `__FILE__`, line numbers and dependency files are the
-/// file's. Launches written in headers or produced by macros defined in
-/// headers are not rewritten. The same scan finds OpenACC directives, which
-/// a CUDA source's compiles ignore.
+/// file's; NvccSpellings.h applies it with nvcc's other spellings, to the
+/// headers the file includes too. Launches that macros produce are not
+/// rewritten. The same scan finds OpenACC directives, which a CUDA source's
+/// compiles ignore.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef FERRY_TOOLS_NVCC_LAUNCHBRACES_H
@@ -23,6 +24,11 @@
 
 namespace ferry {
 namespace nvcc {
+
+/// Where the code of \p S after \p Pos continues when a comment or a
+/// string or character literal starts at Pos (raw strings too); Pos itself
+/// otherwise.
+size_t skipNonCode(llvm::StringRef S, size_t Pos);
 
 /// \p Source with `dim3` before each braced grid or block operand of a
 /// `<<<...>>>` launch configuration; std::nullopt where it has none.

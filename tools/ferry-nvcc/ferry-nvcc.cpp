@@ -32,6 +32,7 @@
 #include "LaunchBraces.h"
 #include "ManagedVariables.h"
 #include "NvccOptions.h"
+#include "NvccSpellings.h"
 
 #include "ferry/Cache.h"
 #include "ferry/DeviceTarget.h"
@@ -177,11 +178,20 @@ private:
   std::string temporary(StringRef Stem, StringRef Ext);
   /// Options every compile of the CUDA file \p In takes.
   std::vector<std::string> cudaCommon(const Input &In) const;
-  /// Reads the .cu file \p In before it is compiled: where it has braced
-  /// launch operands (LaunchBraces.h), writes the copy that spells them dim3
-  /// and notes it in Remapped; warns where it has OpenACC directives. False
-  /// on an error.
+  /// Reads the .cu file \p In before it is compiled: where it or a header
+  /// it includes from the program's own directories (projectHeaders) has
+  /// spellings only nvcc accepts (NvccSpellings.h), writes the copy that
+  /// clang compiles instead and notes it in Remapped; warns where it has
+  /// OpenACC directives. False on an error.
   bool prepareCudaSource(const Input &In);
+  /// Notes in Remapped the copy of \p Path (its text \p Text) with nvcc's
+  /// spellings rewritten, where any apply.
+  bool remapRewritten(const std::string &Path, StringRef Text);
+  /// The headers the file \p Path (its text \p Text) includes, and those
+  /// they include, found in its directory and those of -iquote, -I and
+  /// -isystem, except the toolkit's, Ferry's and the system's: each one
+  /// read and given to remapRewritten once.
+  bool prepareHeaders(const std::string &Path, StringRef Text);
   /// Compiles the .cu file \p In into the object \p Out (or preprocesses,
   /// with -E / -M).
   bool compileCuda(const Input &In, const std::string &Out);
@@ -205,6 +215,10 @@ private:
   /// if empty; DeviceLinkObject names it). Sets \p Any to whether any
   /// object had relocatable device code.
   bool deviceLink(const std::vector<std::string> &Objects, const std::string &Out, bool &Any);
+  /// The static libraries the link's -l options name (lib<name>.a, or the
+  /// file of -l:<file>) found in its -L directories, as nvcc's device link
+  /// takes them: their relocatable device code is linked too.
+  std::vector<std::string> librariesToDeviceLink() const;
   /// The package of the linked device code \p Code: its modules, each
   /// sm_NN's, compiled (an empty package if there are none).
   bool linkedPackage(RelocatableDeviceCode &Code, std::string &Package);
@@ -222,8 +236,10 @@ private:
   Paths P;
   std::vector<std::string> Temporaries;
   std::string DeviceLinkObject;
-  /// Sources compiled from a rewritten copy: source -> copy.
+  /// Files compiled from a rewritten copy: file -> copy.
   std::map<std::string, std::string> Remapped;
+  /// The headers prepareHeaders has read (absolute paths).
+  std::set<std::string> HeadersSeen;
 };
 
 bool Driver::execute(const std::vector<std::string> &Given, bool Link) {
@@ -329,8 +345,8 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
   sys::fs::make_absolute(Abs);
   A.insert(A.end(), {"-fuse-cuid=none", "-Xclang", "-cuid=" + utohexstr(xxh3_64bits(Abs.str()))});
   A.insert(A.end(), Inv.Common.begin(), Inv.Common.end());
-  if (auto R = Remapped.find(In.Path); R != Remapped.end())
-    A.insert(A.end(), {"-Xclang", "-remap-file", "-Xclang", In.Path + ";" + R->second});
+  for (const auto &[File, Copy] : Remapped)
+    A.insert(A.end(), {"-Xclang", "-remap-file", "-Xclang", File + ";" + Copy});
   return A;
 }
 
@@ -350,16 +366,84 @@ bool Driver::prepareCudaSource(const Input &In) {
               "nvc++ -acc -cuda compiles them): Ferry compiles OpenACC in C and C++ files "
               "(ferry-clang, ferry-clang++), which link with CUDA files; move the OpenACC "
               "code into one\n";
-  std::optional<std::string> Rewritten = braceLaunchConfigurations((*Text)->getBuffer());
+  return remapRewritten(In.Path, (*Text)->getBuffer()) &&
+         prepareHeaders(In.Path, (*Text)->getBuffer());
+}
+
+bool Driver::remapRewritten(const std::string &Path, StringRef Text) {
+  std::optional<std::string> Rewritten = rewriteNvccSpellings(Text);
   if (!Rewritten)
     return true;
-  const std::string Copy = temporary(sys::path::stem(In.Path), "cu");
+  StringRef Ext = sys::path::extension(Path);
+  const std::string Copy = temporary(sys::path::stem(Path), Ext.empty() ? "h" : Ext.drop_front());
   std::error_code EC;
   raw_fd_ostream OS(Copy, EC, sys::fs::OF_None);
   if (EC)
     return !error("cannot write '" + Copy + "': " + EC.message());
   OS << *Rewritten;
-  Remapped[In.Path] = Copy;
+  Remapped[Path] = Copy;
+  return true;
+}
+
+/// The absolute, dot-free form of \p Path.
+static std::string absolutePath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+bool Driver::prepareHeaders(const std::string &Path, StringRef Text) {
+  // The program's include directories: -iquote ones for "" only, the
+  // others for both; the toolkit's, Ferry's and the system's are not the
+  // program's to rewrite.
+  std::vector<std::string> QuoteDirs, Dirs;
+  for (size_t I = 0; I < Inv.Common.size(); ++I)
+    for (StringRef Flag : {"-iquote", "-I", "-isystem", "-idirafter"}) {
+      StringRef O = Inv.Common[I];
+      if (!O.starts_with(Flag) || (O == Flag && I + 1 == Inv.Common.size()))
+        continue;
+      StringRef Dir = O == Flag ? StringRef(Inv.Common[++I]) : O.drop_front(Flag.size());
+      (Flag == "-iquote" ? QuoteDirs : Dirs).push_back(absolutePath(Dir));
+      break;
+    }
+  const std::string Roots[] = {"/usr/include/", "/usr/lib/", absolutePath(P.Cuda) + "/",
+                               absolutePath(P.Include) + "/"};
+  auto IsForeign = [&](const std::string &Dir) {
+    const std::string D = Dir + "/";
+    return llvm::any_of(Roots, [&](const std::string &R) { return StringRef(D).starts_with(R); });
+  };
+  llvm::erase_if(QuoteDirs, IsForeign);
+  llvm::erase_if(Dirs, IsForeign);
+  // Breadth first from the source; a file read once, at most 4096.
+  std::vector<std::pair<std::string, std::string>> Work = {{absolutePath(Path), Text.str()}};
+  for (size_t W = 0; W < Work.size() && HeadersSeen.size() < 4096; ++W) {
+    const std::string Dir = sys::path::parent_path(Work[W].first).str();
+    for (const IncludedName &N : includedNames(Work[W].second)) {
+      std::vector<std::string> Search;
+      if (N.Quoted) {
+        Search.push_back(Dir);
+        Search.insert(Search.end(), QuoteDirs.begin(), QuoteDirs.end());
+      }
+      Search.insert(Search.end(), Dirs.begin(), Dirs.end());
+      for (const std::string &D : Search) {
+        if (IsForeign(D))
+          continue;
+        std::string Header = absolutePath(D + "/" + N.Name);
+        if (!sys::fs::is_regular_file(Header))
+          continue;
+        if (HeadersSeen.insert(Header).second) {
+          ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Header);
+          if (!Buf)
+            break; // clang says why, if it is included at all
+          if (!remapRewritten(Header, (*Buf)->getBuffer()))
+            return false;
+          Work.push_back({Header, (*Buf)->getBuffer().str()});
+        }
+        break;
+      }
+    }
+  }
   return true;
 }
 
@@ -809,6 +893,25 @@ bool Driver::compileRegistration(const std::string &Package, const std::set<std:
   return execute(Args);
 }
 
+std::vector<std::string> Driver::librariesToDeviceLink() const {
+  std::vector<std::string> Dirs, Found;
+  for (const std::string &A : Inv.Link)
+    if (StringRef(A).starts_with("-L"))
+      Dirs.push_back(A.substr(2));
+  for (const std::string &A : Inv.Link) {
+    StringRef Name = A;
+    if (!Name.consume_front("-l"))
+      continue;
+    const std::string File = Name.starts_with(":") ? Name.drop_front().str() : ("lib" + Name + ".a").str();
+    for (const std::string &D : Dirs)
+      if (sys::fs::is_regular_file(D + "/" + File)) {
+        Found.push_back(D + "/" + File);
+        break;
+      }
+  }
+  return Found;
+}
+
 bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
                         bool &Any) {
   Any = false;
@@ -987,13 +1090,16 @@ int Driver::run() {
     return 0;
   // Relocatable device code: its device link, done here, or all there is
   // to do with -dlink.
+  std::vector<std::string> DeviceInputs = Objects;
+  for (std::string &Archive : librariesToDeviceLink())
+    DeviceInputs.push_back(std::move(Archive));
   if (Inv.Stop == Phase::DeviceLink) {
     bool Any;
-    return deviceLink(Objects, Inv.Output.empty() ? "a_dlink.o" : Inv.Output, Any) ? 0 : 1;
+    return deviceLink(DeviceInputs, Inv.Output.empty() ? "a_dlink.o" : Inv.Output, Any) ? 0 : 1;
   }
   if (Inv.Stop == Phase::Link) {
     bool Any;
-    if (!deviceLink(Objects, "", Any))
+    if (!deviceLink(DeviceInputs, "", Any))
       return 1;
     if (Any)
       Objects.push_back(DeviceLinkObject);
