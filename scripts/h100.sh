@@ -215,6 +215,8 @@ prepare-cudart)
     case "$name" in
     rdc) "${fnvcc[@]}" "${tests[@]}" -rdc=true "$src" "$root/test/cuda/Inputs/rdc-other.cu" \
            -o "$dir/tests/$name" ;;
+    nvcc_spellings) "${fnvcc[@]}" "${tests[@]}" -I"$root/test/cuda/Inputs/spellings" "$src" \
+           -o "$dir/tests/$name" ;;
     *) "${fnvcc[@]}" "${tests[@]}" "$src" -o "$dir/tests/$name" ;;
     esac
   done
