@@ -40,6 +40,33 @@ namespace plugin {
 /// present before the construct: where it is not, the construct stops on a
 /// GPU. A warning at the second. Different sections of one array
 /// (`present(a[0:h]) copyout(a[h:h])`) are not the same data.
+/// The program's warnings about the shape of code, off for the code a
+/// directive becomes, which clang places at the directive (TokenBuilder.h):
+/// declarations after statements, C11 keywords under -std=c99 -pedantic,
+/// `long long` under -std=c89 -pedantic, C casts that drop const, names its
+/// lambdas declare again. System-header code is exempt from most warnings
+/// already; these clang shows in system macros too.
+static constexpr const char *GeneratedCodeQuietGroups[] = {
+    "declaration-after-statement", "c99-extensions", "c11-extensions",
+    "long-long", "pre-c11-compat", "cast-qual", "shadow-all",
+    "unsafe-buffer-usage", "c++98-compat", "c++98-compat-pedantic",
+    "pre-c++14-compat", "pre-c++17-compat"};
+
+/// GeneratedCodeQuietGroups off from the directive's start \p Begin to its
+/// end \p End (its line), as `#pragma clang diagnostic ignored` around it
+/// would: code the program wrote after the directive keeps them. Not for a
+/// directive written by a macro (`_Pragma`), whose location is the macro's.
+static void quietGeneratedCode(Preprocessor &PP, SourceLocation Begin, SourceLocation End) {
+  if (!Begin.isFileID() || !End.isFileID() || End <= Begin)
+    return;
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  Diags.pushMappings(Begin);
+  for (const char *Group : GeneratedCodeQuietGroups)
+    Diags.setSeverityForGroup(diag::Flavor::WarningOrError, Group, diag::Severity::Ignored,
+                              Begin);
+  Diags.popMappings(End);
+}
+
 static void warnRepeatedData(Preprocessor &PP, const Directive &D) {
   // Keys: `a` (named whole), `a[0:n]` (a section), `a[]` (some section).
   llvm::StringMap<const Clause *> Seen;
@@ -220,6 +247,7 @@ void AccPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Introduce
   Token T;
   for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
     Line.push_back(T);
+  quietGeneratedCode(PP, Introducer.Loc, T.getLocation());
   // C++11 and C++14: Ferry's header is not there (FerryPlugin.cpp).
   if (const LangOptions &LO = PP.getLangOpts(); LO.CPlusPlus && !LO.CPlusPlus17) {
     if (!OldLanguageSaid)
