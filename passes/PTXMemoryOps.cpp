@@ -313,8 +313,9 @@ bool ptxCvta(PTXTranslator &T, const PTXStatement &S, int) {
 /// src-size}{, policy}` copies at once: src-size bytes of s (cp-size when
 /// absent), the rest of cp-size zeroed, which is one schedule of the
 /// asynchronous copy; `cp.async.commit_group`, `cp.async.wait_group n` and
-/// `cp.async.wait_all` have nothing left to wait for. The mbarrier and bulk
-/// (TMA) forms are refused.
+/// `cp.async.wait_all` have nothing left to wait for, and
+/// `cp.async.mbarrier.arrive` is PTXBarrierOps.cpp's. The bulk (TMA) forms
+/// are refused.
 bool ptxCpAsync(PTXTranslator &T, const PTXStatement &S, int) {
   IRBuilder<> &B = T.B;
   if (S.Parts.size() < 3 || S.Parts[1] != "async")
@@ -322,6 +323,8 @@ bool ptxCpAsync(PTXTranslator &T, const PTXStatement &S, int) {
   const StringRef Form = S.Parts[2];
   if (Form == "commit_group" || Form == "wait_group" || Form == "wait_all")
     return true; // every copy is complete where it was issued
+  if (Form == "mbarrier" && S.Parts.size() > 3 && S.Parts[3] == "arrive")
+    return ptxCpAsyncMbarrierArrive(T, S);
   if (Form != "ca" && Form != "cg")
     return T.fail("cp.async." + Form +
                   " is not translated (translated: cp.async.ca and .cg to shared memory, "

@@ -146,6 +146,9 @@ using PTXHandler = bool (*)(PTXTranslator &, const PTXStatement &, int);
   bool HANDLER(PTXTranslator &, const PTXStatement &, int);
 #include "PTXInstructions.def"
 
+/// `cp.async.mbarrier.arrive{.noinc}` (PTXBarrierOps.cpp), for ptxCpAsync.
+bool ptxCpAsyncMbarrierArrive(PTXTranslator &T, const PTXStatement &S);
+
 /// The opcodes the translator knows (the first word of each row), for the
 /// documentation and its test.
 llvm::SmallVector<llvm::StringRef, 0> ptxOpcodes();

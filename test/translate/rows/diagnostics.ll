@@ -129,6 +129,16 @@ define void @cp_async_bulk_asm(ptr addrspace(3) %a, ptr addrspace(1) %b) {
   call void asm sideeffect "cp.async.bulk.shared::cluster.global [$0], [$1], 16;", "r,l"(ptr addrspace(3) %a, ptr addrspace(1) %b)
   ret void
 }
+; CHECK-DAG: in function 'mbarrier_tx': inline PTX cannot be translated: instruction 'mbarrier.arrive.expect_tx.shared::cta.b64 $0, [$1], 64': mbarrier transaction counts (expect_tx, complete_tx: the Tensor Memory Accelerator's bulk copies) are not translated
+define i64 @mbarrier_tx(ptr addrspace(3) %a) {
+  %s = call i64 asm sideeffect "mbarrier.arrive.expect_tx.shared::cta.b64 $0, [$1], 64;", "=l,r"(ptr addrspace(3) %a)
+  ret i64 %s
+}
+; CHECK-DAG: in function 'mbarrier_cluster': inline PTX cannot be translated: instruction 'mbarrier.arrive.shared::cluster.b64 _, [$0]': mbarrier objects in a cluster's shared memory are not translated (AMD GPUs have no thread-block clusters)
+define void @mbarrier_cluster(i32 %a) {
+  call void asm sideeffect "mbarrier.arrive.shared::cluster.b64 _, [$0];", "r"(i32 %a)
+  ret void
+}
 ; CHECK-DAG: in function 'unknown_intrinsic': NVVM intrinsic 'llvm.nvvm.st.bulk' has no AMDGPU translation
 define void @unknown_intrinsic(ptr %p) {
   call void @llvm.nvvm.st.bulk(ptr %p)
