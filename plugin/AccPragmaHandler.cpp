@@ -32,14 +32,6 @@ using namespace clang;
 namespace ferry {
 namespace plugin {
 
-/// The same data in `present` and in another data clause of one directive
-/// (`present(err) copyout(err)`): OpenACC names a variable in one clause,
-/// GCC refuses it. Ferry maps one directive's items of the same data as
-/// their union (`copyin(a[0:n]) copyout(a[0:n])` copies in and back,
-/// e2e/c-data-same-section.c), but `present` still requires the data
-/// present before the construct: where it is not, the construct stops on a
-/// GPU. A warning at the second. Different sections of one array
-/// (`present(a[0:h]) copyout(a[h:h])`) are not the same data.
 /// The program's warnings about the shape of code, off for the code a
 /// directive becomes, which clang places at the directive (TokenBuilder.h):
 /// declarations after statements, C11 keywords under -std=c99 -pedantic,
@@ -67,6 +59,14 @@ static void quietGeneratedCode(Preprocessor &PP, SourceLocation Begin, SourceLoc
   Diags.popMappings(End);
 }
 
+/// The same data in `present` and in another data clause of one directive
+/// (`present(err) copyout(err)`): OpenACC names a variable in one clause,
+/// GCC refuses it. Ferry maps one directive's items of the same data as
+/// their union (`copyin(a[0:n]) copyout(a[0:n])` copies in and back,
+/// e2e/c-data-same-section.c), but `present` still requires the data
+/// present before the construct: where it is not, the construct stops on a
+/// GPU. A warning at the second. Different sections of one array
+/// (`present(a[0:h]) copyout(a[h:h])`) are not the same data.
 static void warnRepeatedData(Preprocessor &PP, const Directive &D) {
   // Keys: `a` (named whole), `a[0:n]` (a section), `a[]` (some section).
   llvm::StringMap<const Clause *> Seen;

@@ -598,7 +598,9 @@ bool CommandLineReader::tryIgnoredOption(const std::string &A) {
 /// -Xclang, -Xlinker, -f..., -W..., -m...), and its CUDA installation
 /// options, which are accepted without effect.
 bool CommandLineReader::tryClangModeOption(const std::string &A) {
-  if (!Out.ClangMode)
+  // nvcc's -forward-unknown-* (read in read()) are not clang's -f options:
+  // CMake passes a project's nvcc flags in clang mode too (BabelStream).
+  if (!Out.ClangMode || A.rfind("-forward-unknown-", 0) == 0)
     return false;
   std::string V;
   if (A.compare(0, 4, "-Wl,") == 0) {

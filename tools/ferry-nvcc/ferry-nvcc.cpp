@@ -179,7 +179,7 @@ private:
   /// Options every compile of the CUDA file \p In takes.
   std::vector<std::string> cudaCommon(const Input &In) const;
   /// Reads the .cu file \p In before it is compiled: where it or a header
-  /// it includes from the program's own directories (projectHeaders) has
+  /// it includes from the program's own directories (prepareHeaders) has
   /// spellings only nvcc accepts (NvccSpellings.h), writes the copy that
   /// clang compiles instead and notes it in Remapped; warns where it has
   /// OpenACC directives. False on an error.
