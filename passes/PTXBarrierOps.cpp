@@ -39,6 +39,14 @@ SyncScope::ID workgroup(IRBuilder<> &B) {
   return B.getContext().getOrInsertSyncScopeID("workgroup");
 }
 
+/// The mbarrier word at \p Ptr, read atomically with \p Order.
+LoadInst *loadWord(IRBuilder<> &B, Value *Ptr, AtomicOrdering Order) {
+  LoadInst *Word = B.CreateLoad(B.getInt64Ty(), Ptr, "mbar.word");
+  Word->setAtomic(Order, workgroup(B));
+  Word->setAlignment(Align(8));
+  return Word;
+}
+
 /// An arrival of \p Count on the mbarrier at \p Ptr (\p Drop: arrive_drop,
 /// which also lowers the count later phases expect); the word before it.
 Value *arrive(PTXTranslator &T, Value *Ptr, Value *Count, bool Drop) {
@@ -48,9 +56,7 @@ Value *arrive(PTXTranslator &T, Value *Ptr, Value *Count, bool Drop) {
   Type *I64 = B.getInt64Ty();
   const Align Al(8);
   Count = B.CreateZExtOrTrunc(Count, I64);
-  Value *First = B.CreateLoad(I64, Ptr, "mbar.word");
-  cast<LoadInst>(First)->setAtomic(AtomicOrdering::Monotonic, workgroup(B));
-  cast<LoadInst>(First)->setAlignment(Al);
+  Value *First = loadWord(B, Ptr, AtomicOrdering::Monotonic);
   BasicBlock *Before = B.GetInsertBlock();
   BasicBlock *Loop = BasicBlock::Create(Ctx, "mbar.arrive", F);
   BasicBlock *Done = BasicBlock::Create(Ctx, "mbar.arrived", F);
@@ -64,13 +70,13 @@ Value *arrive(PTXTranslator &T, Value *Ptr, Value *Count, bool Drop) {
     Expected = B.CreateSub(Expected, Count);
   Value *Left = B.CreateSub(Pending, Count);
   Value *Parity = B.CreateAnd(Old, uint64_t(1) << ParityShift);
-  Value *Kept = B.CreateOr(Parity, B.CreateShl(Expected, ExpectedShift));
+  Value *ExpectedBits = B.CreateShl(Expected, ExpectedShift);
   // The phase completes: its expected count again, the other parity.
-  Value *Next =
-      B.CreateSelect(B.CreateICmpULE(Pending, Count),
-                     B.CreateOr(B.CreateXor(Parity, uint64_t(1) << ParityShift),
-                                B.CreateOr(B.CreateShl(Expected, ExpectedShift), Expected)),
-                     B.CreateOr(Kept, Left));
+  Value *Next = B.CreateSelect(
+      B.CreateICmpULE(Pending, Count),
+      B.CreateOr(B.CreateXor(Parity, uint64_t(1) << ParityShift),
+                 B.CreateOr(ExpectedBits, Expected)),
+      B.CreateOr(B.CreateOr(Parity, ExpectedBits), Left));
   AtomicCmpXchgInst *CAS =
       B.CreateAtomicCmpXchg(Ptr, Old, Next, Al, AtomicOrdering::AcquireRelease,
                             AtomicOrdering::Monotonic, workgroup(B));
@@ -86,9 +92,7 @@ Value *arrive(PTXTranslator &T, Value *Ptr, Value *Count, bool Drop) {
 Value *phaseComplete(PTXTranslator &T, Value *Ptr, Value *State, bool ByParity) {
   IRBuilder<> &B = T.B;
   Type *I64 = B.getInt64Ty();
-  LoadInst *Word = B.CreateLoad(I64, Ptr, "mbar.word");
-  Word->setAtomic(AtomicOrdering::Acquire, workgroup(B));
-  Word->setAlignment(Align(8));
+  Value *Word = loadWord(B, Ptr, AtomicOrdering::Acquire);
   Value *Now = B.CreateLShr(Word, ParityShift);
   Value *Then = ByParity ? B.CreateAnd(B.CreateZExtOrTrunc(State, I64), 1)
                          : B.CreateLShr(State, ParityShift);

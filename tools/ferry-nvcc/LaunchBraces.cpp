@@ -45,6 +45,12 @@ size_t skipNonCode(StringRef S, size_t Pos) {
   return Pos;
 }
 
+size_t identifierEnd(StringRef S, size_t Pos) {
+  while (Pos < S.size() && (isAlnum(S[Pos]) || S[Pos] == '_'))
+    ++Pos;
+  return Pos;
+}
+
 namespace {
 
 /// The offsets of the braced grid and block operands of the launch
@@ -96,8 +102,7 @@ std::optional<std::string> braceLaunchConfigurations(StringRef Source) {
     if (!Source.substr(I).starts_with("<<<")) {
       // An identifier's letters: R of `fooR"` starts no raw string.
       if (isAlnum(Source[I]) || Source[I] == '_') {
-        while (I < Source.size() && (isAlnum(Source[I]) || Source[I] == '_'))
-          ++I;
+        I = identifierEnd(Source, I);
         if (I < Source.size() && Source[I] == '"' && Source[I - 1] == 'R')
           --I; // u8R"(...)": the raw string starts at its R
         continue;
@@ -138,9 +143,7 @@ std::optional<unsigned> firstOpenACCDirective(StringRef Source) {
       }
     }
     if (isAlpha(C) || C == '_') {
-      size_t End = I;
-      while (End < Source.size() && (isAlnum(Source[End]) || Source[End] == '_'))
-        ++End;
+      size_t End = identifierEnd(Source, I);
       StringRef Rest = Source.substr(End).ltrim(" \t");
       if (Source.slice(I, End) == "_Pragma" && Rest.consume_front("(") &&
           Rest.ltrim(" \t").starts_with("\"acc "))

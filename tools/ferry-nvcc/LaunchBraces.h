@@ -30,6 +30,10 @@ namespace nvcc {
 /// otherwise.
 size_t skipNonCode(llvm::StringRef S, size_t Pos);
 
+/// The end of the identifier characters (letters, digits, `_`) of \p S
+/// from \p Pos on; Pos itself where there are none.
+size_t identifierEnd(llvm::StringRef S, size_t Pos);
+
 /// \p Source with `dim3` before each braced grid or block operand of a
 /// `<<<...>>>` launch configuration; std::nullopt where it has none.
 std::optional<std::string> braceLaunchConfigurations(llvm::StringRef Source);

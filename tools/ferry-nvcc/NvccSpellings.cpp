@@ -23,13 +23,6 @@ namespace {
 
 bool isIdentifierChar(char C) { return isAlnum(C) || C == '_'; }
 
-/// The end of the identifier that starts at \p Pos.
-size_t identifierEnd(StringRef S, size_t Pos) {
-  while (Pos < S.size() && isIdentifierChar(S[Pos]))
-    ++Pos;
-  return Pos;
-}
-
 /// The first offset from \p Pos that is not white space, comments and
 /// line continuations included.
 size_t skipSpace(StringRef S, size_t Pos) {

@@ -419,16 +419,16 @@ bool Driver::prepareHeaders(const std::string &Path, StringRef Text) {
   std::vector<std::pair<std::string, std::string>> Work = {{absolutePath(Path), Text.str()}};
   for (size_t W = 0; W < Work.size() && HeadersSeen.size() < 4096; ++W) {
     const std::string Dir = sys::path::parent_path(Work[W].first).str();
+    const bool OwnDirIsProgram = !IsForeign(Dir);
     for (const IncludedName &N : includedNames(Work[W].second)) {
       std::vector<std::string> Search;
       if (N.Quoted) {
-        Search.push_back(Dir);
+        if (OwnDirIsProgram)
+          Search.push_back(Dir);
         Search.insert(Search.end(), QuoteDirs.begin(), QuoteDirs.end());
       }
       Search.insert(Search.end(), Dirs.begin(), Dirs.end());
       for (const std::string &D : Search) {
-        if (IsForeign(D))
-          continue;
         std::string Header = absolutePath(D + "/" + N.Name);
         if (!sys::fs::is_regular_file(Header))
           continue;
