@@ -27,6 +27,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -484,6 +485,90 @@ void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
   Symbols["__ferry_emu.lockstep"] = lockstepFunction();
   for (Instruction *I : Volatile)
     IRBuilder<>(I).CreateCall(Lockstep);
+}
+
+/// Whether \p I is a barrier of the work-group or the wave (NVVM's or
+/// AMDGPU's), after which a lane's group-memory accesses need no lockstep.
+bool isBarrierCall(const Instruction &I) {
+  const auto *C = dyn_cast<CallBase>(&I);
+  const Function *F = C ? C->getCalledFunction() : nullptr;
+  if (!F)
+    return false;
+  const StringRef N = F->getName();
+  return N.starts_with("llvm.nvvm.barrier") || N == "llvm.nvvm.bar.warp.sync" ||
+         N == "llvm.amdgcn.s.barrier" || N == "llvm.amdgcn.wave.barrier";
+}
+
+/// Plain loads of group memory that a lane may reach after a store to it,
+/// and stores after a load, with no barrier between, wait for the other
+/// lanes of their wave first (waveStepFunction, Scheduler.h): a wave's
+/// lanes take them in lockstep, as on the GPU, where warp-synchronous code
+/// exchanges values without __syncwarp. Accesses right after a barrier (a tiled loop's reads of the
+/// tiles it stored before the barrier) need none and stay as fast as
+/// before. After wrapGroupOffsets, whose InferAddressSpaces finds the
+/// group accesses of flat pointers.
+void addWaveSteps(Module &M, std::map<std::string, void *> &Symbols) {
+  // Per block: whether a store (bit 0) or a load (bit 1) of group memory
+  // may have come since the last barrier; a forward fixed point. (Stores
+  // after stores need no step: lanes storing to one address in one step
+  // leave either value on a GPU too.)
+  enum : unsigned { Store = 1, Load = 2 };
+  auto Access = [](const Instruction &I) -> unsigned {
+    if (const auto *L = dyn_cast<LoadInst>(&I))
+      return L->isSimple() && L->getPointerAddressSpace() == 3 ? Load : 0;
+    if (const auto *S = dyn_cast<StoreInst>(&I))
+      return S->isSimple() && S->getPointerAddressSpace() == 3 ? Store : 0;
+    return 0;
+  };
+  SmallVector<Instruction *, 16> Steps;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    // A function a kernel calls may be entered after any access.
+    const unsigned EntryState = F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
+                                        F.getCallingConv() == CallingConv::PTX_Kernel
+                                    ? 0
+                                    : Store | Load;
+    DenseMap<BasicBlock *, unsigned> In;
+    auto Through = [&](BasicBlock &BB, unsigned State, bool Collect) {
+      for (Instruction &I : BB) {
+        if (isBarrierCall(I)) {
+          State = 0;
+          continue;
+        }
+        const unsigned A = Access(I);
+        if (!A)
+          continue;
+        if (Collect && (State & (A == Load ? Store : Load)))
+          Steps.push_back(&I);
+        State |= A;
+      }
+      return State;
+    };
+    SmallVector<BasicBlock *, 16> Work = {&F.getEntryBlock()};
+    In[&F.getEntryBlock()] = EntryState;
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      const unsigned Out = Through(*BB, In[BB], false);
+      for (BasicBlock *Succ : successors(BB)) {
+        auto [It, New] = In.try_emplace(Succ, Out);
+        if (New || (It->second | Out) != It->second) {
+          It->second |= Out;
+          Work.push_back(Succ);
+        }
+      }
+    }
+    for (BasicBlock &BB : F)
+      if (auto It = In.find(&BB); It != In.end())
+        Through(BB, It->second, true);
+  }
+  if (Steps.empty())
+    return;
+  FunctionCallee Step = M.getOrInsertFunction(
+      "__ferry_emu.wave_step", FunctionType::get(Type::getVoidTy(M.getContext()), false));
+  Symbols["__ferry_emu.wave_step"] = waveStepFunction();
+  for (Instruction *I : Steps)
+    IRBuilder<>(I).CreateCall(Step);
 }
 
 /// A new call site: "WHAT in 'function' (block B) #id"; returns its id.
@@ -1549,6 +1634,7 @@ Error lowerForEmulator(Module &M, ArrayRef<Function *> KernelFns,
   if (Error E = lowerGroupMemory(M, P, Shared))
     return E;
   wrapGroupOffsets(M);
+  addWaveSteps(M, Symbols);
   addLockstepPoints(M, Symbols);
   if (Error E = lowerIntrinsics(M, P, Symbols))
     return E;

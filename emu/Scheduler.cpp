@@ -101,7 +101,10 @@ struct PooledStack {
 thread_local std::vector<ctx::stack_context> PooledStack::Free;
 thread_local uintptr_t PooledStack::LastLow = 0;
 
-enum class Wait : uint8_t { None, Barrier, Collective };
+/// What a suspended work-item waits for: nothing (runnable), a barrier, a
+/// collective operation, or (Step) its wave's other lanes to reach their
+/// next group-memory access (emu_wave_step).
+enum class Wait : uint8_t { None, Barrier, Collective, Step };
 
 struct Lane {
   uint32_t Id[3] = {0, 0, 0};
@@ -556,6 +559,34 @@ std::string deadlock(const Group &G, const std::string &Why) {
   return S;
 }
 
+/// Runs each runnable work-item of \p G to its next suspension, a wave of
+/// \p WaveSize at a time. A wave's lanes that stop before a group-memory
+/// access (Wait::Step) are run again, one access each, until none does:
+/// the lanes of a wave take their group-memory accesses in lockstep, as a
+/// GPU's wave executes them, while the waves of the group still run one
+/// after another between barriers (a missing barrier shows).
+void runWaves(Group &G, uint32_t WaveSize) {
+  const size_t N = G.Lanes.size();
+  for (size_t W0 = 0; W0 < N && G.Error.empty(); W0 += WaveSize) {
+    const size_t W1 = std::min(N, W0 + WaveSize);
+    for (bool First = true, Stepped = true; Stepped && G.Error.empty(); First = false) {
+      Stepped = false;
+      for (size_t I = W0; I < W1; ++I) {
+        Lane &L = G.Lanes[I];
+        if (L.Done || !(L.W == Wait::Step || (First && L.W == Wait::None)))
+          continue;
+        L.W = Wait::None;
+        CurLane = &L;
+        L.Fiber = std::move(L.Fiber).resume();
+        CurLane = nullptr;
+        if (!G.Error.empty())
+          break;
+        Stepped |= L.W == Wait::Step;
+      }
+    }
+  }
+}
+
 std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::fiber> &Leaked) {
   Group G;
   G.D = &D;
@@ -586,14 +617,7 @@ std::string runGroup(const Dispatch &D, const uint32_t Id[3], std::vector<ctx::f
   }
   std::string Result;
   for (;;) {
-    for (Lane &L : G.Lanes)
-      if (!L.Done && L.W == Wait::None) {
-        CurLane = &L;
-        L.Fiber = std::move(L.Fiber).resume();
-        CurLane = nullptr;
-        if (!G.Error.empty())
-          break;
-      }
+    runWaves(G, D.WaveSize);
     if (!G.Error.empty()) {
       Result = "kernel '" + D.Kernel + "': " + G.Error;
       break;
@@ -1104,6 +1128,13 @@ static void emu_lockstep() {
     suspend(); // runnable: resumed after the other runnable work-items
 }
 
+static void emu_wave_step() {
+  if (CurLane && CurGroup && CurGroup->Lanes.size() > 1 && CurGroup->D->WaveSize > 1) {
+    CurLane->W = Wait::Step; // resumed when the wave's other lanes took a step
+    suspend();
+  }
+}
+
 /// Checking mode: an access of \p Bytes at \p P must lie in the group's
 /// memory. Otherwise the launch fails and this work-item stops here.
 static void emu_check_group(uint32_t S, const uint8_t *P, uint64_t Bytes) {
@@ -1402,6 +1433,7 @@ void *matrixFunction() { return reinterpret_cast<void *>(&emu_matrix); }
 
 void *sharedMemoryFunction() { return reinterpret_cast<void *>(&emu_shared); }
 void *lockstepFunction() { return reinterpret_cast<void *>(&emu_lockstep); }
+void *waveStepFunction() { return reinterpret_cast<void *>(&emu_wave_step); }
 void *groupCheckFunction() { return reinterpret_cast<void *>(&emu_check_group); }
 
 void *runtimeFunction(const std::string &Name) {

@@ -177,6 +177,15 @@ void *sharedMemoryFunction();
 /// volatile flag lets the work-item that sets it run.
 void *lockstepFunction();
 
+/// The address of `void __ferry_emu.wave_step()`, called before each plain
+/// load and store of group memory: the work-item waits until the other
+/// lanes of its wave have reached their next group-memory access (or
+/// barrier, or end). A wave's lanes take those accesses in lockstep, as on
+/// a GPU, so warp-synchronous code that exchanges values through
+/// non-volatile shared memory without __syncwarp (TeaLeaf's and gardenia's
+/// reductions) sees the other lanes' stores as a wave does.
+void *waveStepFunction();
+
 } // namespace emu
 } // namespace ferry
 
