@@ -14,6 +14,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace ferry {
@@ -68,6 +70,8 @@ private:
   size_t asmStatement(size_t AfterKeyword);
   void percentEscapes(size_t Begin, size_t End);
   size_t usingDeclaration(size_t AfterKeyword);
+  size_t sharedDeclaration(size_t Keyword, bool AtStart, bool AfterStatic);
+  size_t sharedObject(size_t Keyword, size_t TypeBegin, StringRef Alignas);
 
   StringRef S;
   SmallVector<Edit, 8> Edits;
@@ -76,6 +80,8 @@ private:
 
 void Rewriter::scan() {
   bool LineStart = true; // only white space since the line began
+  char LastCode = ';';   // the last character of code, not a directive's
+  StringRef LastWord;    // the identifier LastCode ends, if one does
   for (size_t I = 0; I < S.size();) {
     if (size_t Next = skipNonCode(S, I); Next != I) {
       LineStart = LineStart && S.slice(I, Next).contains('\n');
@@ -94,8 +100,14 @@ void Rewriter::scan() {
         End = asmStatement(End);
       else if (Word == "using" && Depth == 0)
         End = usingDeclaration(End);
+      else if (Word == "__shared__")
+        End = sharedDeclaration(I, StringRef(";{}").contains(LastCode),
+                                LastWord == "static");
       else if (End < S.size() && S[End] == '"' && S[End - 1] == 'R')
         --End; // a raw string starts at its R
+      // A declaration sharedDeclaration rewrote ends in its `;`.
+      LastCode = S[End - 1] == ';' ? ';' : 'a';
+      LastWord = LastCode == 'a' ? Word : StringRef();
       I = End;
       LineStart = false;
       continue;
@@ -104,6 +116,10 @@ void Rewriter::scan() {
       ++Depth;
     else if (C == '}' && Depth > 0)
       --Depth;
+    if (!isSpace(C)) {
+      LastCode = C;
+      LastWord = StringRef();
+    }
     LineStart = C == '\n' || (LineStart && isSpace(C));
     ++I;
   }
@@ -262,6 +278,137 @@ size_t Rewriter::usingDeclaration(size_t AfterKeyword) {
   Edits.push_back({Keyword, Keyword, "/* "});
   Edits.push_back({I + 1, I + 1, " */"});
   return I + 1;
+}
+
+/// The `)` that closes the `(` at \p Open, outside comments and literals;
+/// npos where there is none.
+static size_t closingParen(StringRef S, size_t Open) {
+  unsigned Parens = 0;
+  for (size_t I = Open; I < S.size();) {
+    if (size_t Next = skipNonCode(S, I); Next != I) {
+      I = Next;
+      continue;
+    }
+    Parens += S[I] == '(';
+    if (S[I] == ')' && --Parens == 0)
+      return I;
+    if (S[I] == ';' || S[I] == '{' || S[I] == '}')
+      return StringRef::npos;
+    ++I;
+  }
+  return StringRef::npos;
+}
+
+/// A `__shared__` declaration specifier at \p Keyword; \p AtStart: it
+/// begins the declaration, \p AfterStatic: `static` comes just before it.
+/// nvcc's `__shared__ alignas(N) T x;` is spelled `alignas(N) __shared__ T
+/// x;` (clang: "an attribute list cannot appear here"; nvcc refuses
+/// alignas after other specifiers too), and an object sharedObject rewrites
+/// is. The offset to go on from.
+size_t Rewriter::sharedDeclaration(size_t Keyword, bool AtStart, bool AfterStatic) {
+  const size_t AfterKeyword = Keyword + StringRef("__shared__").size();
+  size_t I = skipSpace(S, AfterKeyword);
+  StringRef Alignas;
+  if (AtStart && S.slice(I, identifierEnd(S, I)) == "alignas") {
+    size_t Open = skipSpace(S, identifierEnd(S, I));
+    size_t Close = Open < S.size() && S[Open] == '(' ? closingParen(S, Open) : StringRef::npos;
+    if (Close == StringRef::npos)
+      return AfterKeyword;
+    Alignas = S.slice(I, Close + 1);
+    I = skipSpace(S, Close + 1);
+  }
+  if ((AtStart || AfterStatic) && Depth > 0)
+    if (size_t End = sharedObject(Keyword, I, Alignas); End != Keyword)
+      return End;
+  if (Alignas.empty())
+    return AfterKeyword;
+  // The same characters in the other order (the lines between them
+  // kept): columns after them stay.
+  StringRef Gap = S.slice(AfterKeyword, Alignas.begin() - S.begin());
+  const size_t Lines = Gap.count('\n');
+  Edits.push_back({Keyword, size_t(Alignas.end() - S.begin()),
+                   Alignas.str() + " __shared__" +
+                       (Lines ? std::string(Lines, '\n') : std::string(Gap.size() - 1, ' '))});
+  return Alignas.end() - S.begin();
+}
+
+/// The libcu++ classes whose objects nvcc declares `__shared__` with a
+/// warning (#20054-D: their constructor or destructor is not empty, and
+/// nvcc runs neither) and clang refuses ("initialization is not supported
+/// for __shared__ variables"): a type named with one of these words.
+static bool isUnconstructedSharedType(StringRef Type) {
+  for (size_t I = 0; I < Type.size();) {
+    size_t End = identifierEnd(Type, I);
+    if (End == I) {
+      ++I;
+      continue;
+    }
+    StringRef Word = Type.slice(I, End);
+    if (Word == "barrier" || Word == "pipeline_shared_state")
+      return true;
+    I = End;
+  }
+  return false;
+}
+
+/// In a function, `__shared__ T name;` or `__shared__ T name[N]...;` (the
+/// keyword at \p Keyword, the type from \p TypeBegin, after nvcc's
+/// \p Alignas if any) whose T isUnconstructedSharedType: what nvcc makes
+/// of it, storage that no constructor runs on and a reference of the
+/// declared name to it, `__shared__ unsigned char __ferry_shared_name
+/// alignas(T) [sizeof(T[N])]; T (&name)[N] = *reinterpret_cast<T (*)[N]>(
+/// __ferry_shared_name);`, on the declaration's lines. The offset after
+/// the declaration, or \p Keyword where it is no such declaration (an
+/// initializer, several declarators, a pointer, a comment inside).
+size_t Rewriter::sharedObject(size_t Keyword, size_t TypeBegin, StringRef Alignas) {
+  size_t Semi = StringRef::npos, NameBegin = 0, NameEnd = 0, DimsBegin = 0;
+  unsigned Angles = 0, Brackets = 0;
+  for (size_t I = TypeBegin; I < S.size() && Semi == StringRef::npos;) {
+    if (skipNonCode(S, I) != I)
+      return Keyword;
+    const char C = S[I];
+    if (isAlpha(C) || C == '_') {
+      size_t End = identifierEnd(S, I);
+      if (Angles == 0 && Brackets == 0 && !DimsBegin) {
+        NameBegin = I;
+        NameEnd = End;
+      }
+      I = End;
+      continue;
+    }
+    if (StringRef("=(){}\\#").contains(C) || (C == ',' && Angles == 0))
+      return Keyword;
+    Angles += C == '<';
+    Angles -= C == '>' && Angles > 0;
+    if (C == '[' && Angles == 0 && Brackets++ == 0 && !DimsBegin)
+      DimsBegin = I;
+    Brackets -= C == ']' && Brackets > 0;
+    if (C == ';' && Angles == 0 && Brackets == 0)
+      Semi = I;
+    ++I;
+  }
+  if (Semi == StringRef::npos || NameBegin <= TypeBegin)
+    return Keyword;
+  StringRef Type = S.slice(TypeBegin, NameBegin).rtrim();
+  if (Type.empty() || Type.back() == '*' || Type.back() == '&' ||
+      !isUnconstructedSharedType(Type))
+    return Keyword;
+  auto OneLine = [](StringRef Text) {
+    std::string Line = Text.trim().str();
+    std::replace(Line.begin(), Line.end(), '\n', ' ');
+    return Line;
+  };
+  const std::string T = OneLine(Type), Name = S.slice(NameBegin, NameEnd).str();
+  const std::string Dims = DimsBegin ? OneLine(S.slice(DimsBegin, Semi)) : "";
+  const std::string Storage = "__ferry_shared_" + Name;
+  std::string Text = "__shared__ unsigned char " + Storage + " alignas(" + T + ")";
+  if (!Alignas.empty())
+    Text += " " + Alignas.str();
+  Text += " [sizeof(" + T + Dims + ")]; " + T + " (&" + Name + ")" + Dims +
+          " = *reinterpret_cast<" + T + " (*)" + Dims + ">(" + Storage + ");";
+  Text.append(S.slice(Keyword, Semi).count('\n'), '\n');
+  Edits.push_back({Keyword, Semi + 1, Text});
+  return Semi + 1;
 }
 
 std::optional<std::string> Rewriter::result() const {

@@ -15,6 +15,16 @@
 ///   CUDA wrapper declares device functions of those names in std, which
 ///   conflict with `::malloc` there) become comments: unqualified calls find
 ///   `::malloc` and `::free` without them;
+/// - `__shared__ alignas(N) T x;` (clang: "an attribute list cannot appear
+///   here") becomes `alignas(N) __shared__ T x;`;
+/// - in a function, `__shared__ T x;` or `__shared__ T x[N];` whose T
+///   names a libcu++ barrier or pipeline state (a word `barrier` or
+///   `pipeline_shared_state` in it), which nvcc declares with a warning and
+///   constructs not (#20054-D; clang: "initialization is not supported for
+///   __shared__ variables"), becomes storage no constructor runs on and a
+///   reference of the declared name: `__shared__ unsigned char
+///   __ferry_shared_x alignas(T) [sizeof(T[N])]; T (&x)[N] =
+///   *reinterpret_cast<T (*)[N]>(__ferry_shared_x);`;
 /// - braced launch operands (LaunchBraces.h).
 ///
 //===----------------------------------------------------------------------===//
