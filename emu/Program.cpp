@@ -471,6 +471,19 @@ static bool deviceFence(const Instruction &I) {
            Scope.starts_with("singlethread"));
 }
 
+/// A call of the runtime function `void NAME()` at \p Fn before each
+/// instruction of \p At.
+void callBefore(Module &M, std::map<std::string, void *> &Symbols, StringRef Name, void *Fn,
+                ArrayRef<Instruction *> At) {
+  if (At.empty())
+    return;
+  FunctionCallee Callee =
+      M.getOrInsertFunction(Name, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+  Symbols[Name.str()] = Fn;
+  for (Instruction *I : At)
+    IRBuilder<>(I).CreateCall(Callee);
+}
+
 void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
   SmallVector<Instruction *, 16> Volatile;
   for (Function &F : M)
@@ -478,13 +491,7 @@ void addLockstepPoints(Module &M, std::map<std::string, void *> &Symbols) {
       if ((isa<LoadInst>(I) && (cast<LoadInst>(I).isVolatile() || cast<LoadInst>(I).isAtomic())) ||
           (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()) || deviceFence(I))
         Volatile.push_back(&I);
-  if (Volatile.empty())
-    return;
-  FunctionCallee Lockstep = M.getOrInsertFunction(
-      "__ferry_emu.lockstep", FunctionType::get(Type::getVoidTy(M.getContext()), false));
-  Symbols["__ferry_emu.lockstep"] = lockstepFunction();
-  for (Instruction *I : Volatile)
-    IRBuilder<>(I).CreateCall(Lockstep);
+  callBefore(M, Symbols, "__ferry_emu.lockstep", lockstepFunction(), Volatile);
 }
 
 /// Whether \p I is a barrier of the work-group or the wave (NVVM's or
@@ -562,13 +569,7 @@ void addWaveSteps(Module &M, std::map<std::string, void *> &Symbols) {
       if (auto It = In.find(&BB); It != In.end())
         Through(BB, It->second, true);
   }
-  if (Steps.empty())
-    return;
-  FunctionCallee Step = M.getOrInsertFunction(
-      "__ferry_emu.wave_step", FunctionType::get(Type::getVoidTy(M.getContext()), false));
-  Symbols["__ferry_emu.wave_step"] = waveStepFunction();
-  for (Instruction *I : Steps)
-    IRBuilder<>(I).CreateCall(Step);
+  callBefore(M, Symbols, "__ferry_emu.wave_step", waveStepFunction(), Steps);
 }
 
 /// A new call site: "WHAT in 'function' (block B) #id"; returns its id.

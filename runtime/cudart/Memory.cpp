@@ -30,14 +30,34 @@ bool onDevice(const void *P) {
   return A && A->second.Kind != CudaRuntime::Allocation::Host;
 }
 
+/// Whether \p P is in memory cudaMalloc (or a pool, or a pitched
+/// allocation) gave: device memory the host cannot read, neither managed
+/// nor pinned host memory.
+bool deviceOnly(const void *P) {
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  const auto *A = rt().findAllocation(P);
+  return A && A->second.Kind == CudaRuntime::Allocation::DeviceMemory;
+}
+
 /// One copy of \p Bytes on queue \p Queue of \p D. Managed memory is device
 /// memory the host also reads: a copy between it and the host is a device
-/// copy.
+/// copy. The host end of a host-to-device or device-to-host copy in device
+/// memory (the direction given backwards, `cudaMemcpy(d_x, h_x, n,
+/// cudaMemcpyDeviceToHost)`) is cudaErrorInvalidValue, as CUDA's driver
+/// says, where the emulated and host devices would copy anyway.
 cudaError_t copy(Device &D, void *Dst, const void *Src, size_t Bytes, int Kind, int Queue) {
   if (!Bytes)
     return cudaSuccess;
   if (!Dst || !Src)
     return fail(cudaErrorInvalidValue);
+  if ((Kind == cudaMemcpyHostToDevice && deviceOnly(Src)) ||
+      (Kind == cudaMemcpyDeviceToHost && deviceOnly(Dst))) {
+    const bool ToDevice = Kind == cudaMemcpyHostToDevice;
+    debugf("a copy %s: its host %s %p is device memory (cudaMalloc): invalid value",
+           ToDevice ? "host to device" : "device to host", ToDevice ? "source" : "destination",
+           ToDevice ? Src : static_cast<const void *>(Dst));
+    return fail(cudaErrorInvalidValue);
+  }
   if (Kind == cudaMemcpyDefault) {
     const bool DstDev = onDevice(Dst), SrcDev = onDevice(Src);
     Kind = DstDev ? (SrcDev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)

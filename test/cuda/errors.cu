@@ -147,6 +147,23 @@ int main()
     EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidMemcpyDirection);
     EXPECT_ERR(cudaGetLastError(), cudaSuccess);
 
+    // The direction given the wrong way round (a CUDA book's lesson): the
+    // host end in device memory is an invalid value, as NVIDIA's driver
+    // says, and nothing is copied.
+    int back[16];
+    for (int i = 0; i < 16; ++i)
+        host[i] = i + 1;
+    CHECK(cudaMemset(d, 0, sizeof host));
+    EXPECT_ERR(cudaMemcpy(d, host, sizeof host, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaMemcpy(host, d, sizeof host, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaMemcpy(d + 4, host, 8, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+    (void)cudaGetLastError();
+    CHECK(cudaMemcpy(back, d, sizeof back, cudaMemcpyDeviceToHost));
+    EXPECT(back[0] == 0 && back[15] == 0, "a copy in the wrong direction copied: %d %d", back[0],
+           back[15]);
+    EXPECT(host[0] == 1, "a copy in the wrong direction overwrote the host array");
+
     void *huge = nullptr;
     EXPECT_ERR(cudaMalloc(&huge, (size_t)1 << 60), cudaErrorMemoryAllocation);
     EXPECT(huge == nullptr, "failed cudaMalloc left a pointer %p", huge);

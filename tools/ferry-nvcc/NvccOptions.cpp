@@ -47,6 +47,29 @@ std::vector<std::string> splitCommas(const std::string &S) {
   return Out;
 }
 
+/// The items of the value of an nvcc list option that takes any text
+/// (-D, -U, -I, -isystem, -include): nvcc's `-DA=1,B=2` defines two macros;
+/// a comma escaped as `\,` (`-DPPWI=1\,2\,4`, what CMake projects write for
+/// nvcc) or inside double quotes stays in its item, the quotes too.
+std::vector<std::string> splitListValue(const std::string &S) {
+  std::vector<std::string> Out(1);
+  bool Quoted = false;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '\\' && I + 1 < S.size() && S[I + 1] == ',') {
+      Out.back() += S[++I];
+      continue;
+    }
+    if (S[I] == ',' && !Quoted) {
+      Out.emplace_back();
+      continue;
+    }
+    Quoted ^= S[I] == '"';
+    Out.back() += S[I];
+  }
+  Out.erase(std::remove(Out.begin(), Out.end(), std::string()), Out.end());
+  return Out;
+}
+
 Language languageOf(const std::string &Path, const std::string &Forced) {
   if (Forced == "cu" || Forced == "cuda")
     return Language::Cuda;
@@ -523,8 +546,16 @@ bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Erro
       Out.OptLevel = 3;
     Out.Common.push_back(A);
   } else if (const char *Flag = commonOption(V)) {
-    Out.Common.push_back(Flag);
-    Out.Common.push_back(V);
+    // clang's options in clang mode take no list; a `\,` there is still
+    // the escape the project wrote for nvcc.
+    std::vector<std::string> Items = splitListValue(V);
+    if (Out.ClangMode && Items.size() > 1) {
+      for (size_t K = 1; K < Items.size(); ++K)
+        Items[0] += "," + Items[K];
+      Items.resize(1);
+    }
+    for (const std::string &Item : Items)
+      Out.Common.insert(Out.Common.end(), {Flag, Item});
   } else if (value({"-std", "--std"}, V)) {
     Out.Common.push_back("-std=" + V);
   } else if (A == "-g" || A == "--debug") {
@@ -560,8 +591,10 @@ bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Erro
 bool CommandLineReader::tryPassthroughOption(const std::string &A, std::string &Error) {
   std::string V;
   if (value({"-Xcompiler", "--compiler-options"}, V)) {
+    // GCC's -export-dynamic (what nvcc's host compiler takes) is clang's
+    // -rdynamic.
     for (const std::string &Opt : splitCommas(V))
-      Out.HostOnly.push_back(Opt);
+      Out.HostOnly.push_back(Opt == "-export-dynamic" ? "-rdynamic" : Opt);
   } else if (value({"-Xlinker", "--linker-options"}, V)) {
     for (const std::string &Opt : splitCommas(V))
       Out.Link.push_back("-Wl," + Opt);

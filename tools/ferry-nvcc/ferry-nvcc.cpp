@@ -321,8 +321,13 @@ std::vector<std::string> Driver::cudaCommon(const Input &In) const {
               "-D__CUDACC_VER_MINOR__=" + std::to_string(FERRY_CUDA_VERSION_MINOR),
               "-D__CUDACC_VER_BUILD__=0"});
     A.insert(A.end(), Inv.CudaMacros.begin(), Inv.CudaMacros.end());
+    // With relocatable device code CUB (and Thrust through it) dispatches
+    // from device code too, through the device runtime that Ferry does
+    // not have, and refuses the CDP1 interface the device compiles ask for
+    // (below, "CUDA Dynamic Parallelism 1 is no longer supported"): its
+    // algorithms stay host functions, as without -rdc.
     if (Inv.RelocatableDevice)
-      A.push_back("-D__CUDACC_RDC__");
+      A.insert(A.end(), {"-D__CUDACC_RDC__", "-DCUB_DISABLE_CDP"});
   }
   // `register int x;` under -std=c++17: nvcc accepts it (its host compiler
   // warns at most), clang refuses it by default. In clang mode too: CMake's
