@@ -506,14 +506,24 @@ bool isBarrierCall(const Instruction &I) {
          N == "llvm.amdgcn.s.barrier" || N == "llvm.amdgcn.wave.barrier";
 }
 
+/// Whether \p I starts a device printf (AMDGPU's buffer record, NVVM's
+/// vprintf).
+bool isPrintfCall(const Instruction &I) {
+  const auto *C = dyn_cast<CallBase>(&I);
+  const Function *F = C ? C->getCalledFunction() : nullptr;
+  return F && (F->getName() == "__printf_alloc" || F->getName() == "vprintf");
+}
+
 /// Plain loads of group memory that a lane may reach after a store to it,
 /// and stores after a load, with no barrier between, wait for the other
 /// lanes of their wave first (waveStepFunction, Scheduler.h): a wave's
 /// lanes take them in lockstep, as on the GPU, where warp-synchronous code
 /// exchanges values without __syncwarp. Accesses right after a barrier (a tiled loop's reads of the
 /// tiles it stored before the barrier) need none and stay as fast as
-/// before. After wrapGroupOffsets, whose InferAddressSpaces finds the
-/// group accesses of flat pointers.
+/// before. So does each device printf: a wave's lines come statement by
+/// statement, each in lane order, as a GPU prints them. After
+/// wrapGroupOffsets, whose InferAddressSpaces finds the group accesses of
+/// flat pointers.
 void addWaveSteps(Module &M, std::map<std::string, void *> &Symbols) {
   // Per block: whether a store (bit 0) or a load (bit 1) of group memory
   // may have come since the last barrier; a forward fixed point. (Stores
@@ -541,6 +551,10 @@ void addWaveSteps(Module &M, std::map<std::string, void *> &Symbols) {
       for (Instruction &I : BB) {
         if (isBarrierCall(I)) {
           State = 0;
+          continue;
+        }
+        if (Collect && isPrintfCall(I)) {
+          Steps.push_back(&I);
           continue;
         }
         const unsigned A = Access(I);
