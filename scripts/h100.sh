@@ -217,6 +217,11 @@ prepare-cudart)
            -o "$dir/tests/$name" ;;
     nvcc_spellings) "${fnvcc[@]}" "${tests[@]}" -I"$root/test/cuda/Inputs/spellings" "$src" \
            -o "$dir/tests/$name" ;;
+    rdc_cub) "${fnvcc[@]}" "${tests[@]}" -rdc=true "$src" -o "$dir/tests/$name" ;;
+    # Warp-synchronous exchanges through plain shared memory: formally a
+    # race since CUDA 9, what the emulator's wave lockstep is checked with;
+    # on a GPU the result is the warp scheduler's.
+    warp_synchronous_plain) ;;
     *) "${fnvcc[@]}" "${tests[@]}" "$src" -o "$dir/tests/$name" ;;
     esac
   done

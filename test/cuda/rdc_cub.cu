@@ -10,6 +10,7 @@
 // CHECK: sum 5050
 // CHECK: sorted 1
 // CHECK: scan PASS
+// CHECK-NEXT: PASS
 #include <cstdio>
 #include <cub/cub.cuh>
 #include <thrust/device_vector.h>
@@ -57,5 +58,7 @@ int main() {
   for (int i = 0; i < 128; ++i)
     ok &= s[i] == i + 1;
   printf("scan %s\n", ok ? "PASS" : "FAIL");
-  return cudaGetLastError() != cudaSuccess;
+  ok &= sum == n * (n + 1) / 2 && v[0] == n && v[n - 1] == 1 && cudaGetLastError() == cudaSuccess;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
 }

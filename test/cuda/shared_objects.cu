@@ -13,6 +13,7 @@
 // CHECK: barriers PASS
 // CHECK: pipeline PASS
 // CHECK: line PASS
+// CHECK-NEXT: PASS
 #include <cooperative_groups.h>
 #include <cstdio>
 #include <cuda/barrier>
@@ -79,7 +80,11 @@ __global__ void sum_batches(const int *in, int *out) {
   out[blockIdx.x * Threads + threadIdx.x] = acc;
 }
 
-static void report(const char *what, bool ok) { printf("%s %s\n", what, ok ? "PASS" : "FAIL"); }
+static bool allOk = true;
+static void report(const char *what, bool ok) {
+  printf("%s %s\n", what, ok ? "PASS" : "FAIL");
+  allOk &= ok;
+}
 
 int main() {
   static int h[Batches * Threads], r[2 * Threads];
@@ -117,6 +122,8 @@ int main() {
   }
   report("pipeline", ok);
   // The rewritten declarations kept their lines.
-  report("line", __LINE__ == 120);
-  return cudaGetLastError() != cudaSuccess;
+  report("line", __LINE__ == 125);
+  const bool passed = allOk && cudaGetLastError() == cudaSuccess;
+  printf("%s\n", passed ? "PASS" : "FAIL");
+  return !passed;
 }

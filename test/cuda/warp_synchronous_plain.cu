@@ -15,6 +15,7 @@
 // CHECK: reduce PASS
 // CHECK: shift PASS
 // CHECK: bounds PASS
+// CHECK-NEXT: PASS
 #include <cstdio>
 
 constexpr int Block = 256;
@@ -88,6 +89,7 @@ int main() {
     ok &= sums[b] == e;
   }
   printf("reduce %s\n", ok ? "PASS" : "FAIL");
+  bool all = ok;
 
   static int shifted[Block];
   int *dOut;
@@ -98,6 +100,7 @@ int main() {
   for (int t = 0; t < Block; ++t)
     ok &= shifted[t] == (t % 32 ? (t - 1) * 3 + 1 : t * 3 + 1);
   printf("shift %s\n", ok ? "PASS" : "FAIL");
+  all &= ok;
 
   static int start[Rows + 1], values[Rows * 40], rows[Rows];
   int n = 0;
@@ -123,5 +126,7 @@ int main() {
     ok &= rows[r] == e;
   }
   printf("bounds %s\n", ok ? "PASS" : "FAIL");
-  return cudaGetLastError() != cudaSuccess;
+  all &= ok && cudaGetLastError() == cudaSuccess;
+  printf("%s\n", all ? "PASS" : "FAIL");
+  return !all;
 }
