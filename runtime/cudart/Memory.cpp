@@ -14,6 +14,7 @@
 #include "core/Debug.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace ferry;
 using namespace ferry::cudart;
@@ -22,21 +23,26 @@ namespace {
 
 CudaRuntime &rt() { return CudaRuntime::get(); }
 
+/// The kind of the program's allocation \p P is in; nullopt for memory
+/// the runtime did not give.
+std::optional<CudaRuntime::Allocation::Type> allocationKind(const void *P) {
+  std::lock_guard<std::mutex> Lock(rt().Mutex);
+  const auto *A = rt().findAllocation(P);
+  return A ? std::optional(A->second.Kind) : std::nullopt;
+}
+
 /// Where a copy's end points are: true for device memory (cudaMalloc'ed,
 /// managed, or a device variable's address).
 bool onDevice(const void *P) {
-  std::lock_guard<std::mutex> Lock(rt().Mutex);
-  const auto *A = rt().findAllocation(P);
-  return A && A->second.Kind != CudaRuntime::Allocation::Host;
+  auto K = allocationKind(P);
+  return K && *K != CudaRuntime::Allocation::Host;
 }
 
 /// Whether \p P is in memory cudaMalloc (or a pool, or a pitched
 /// allocation) gave: device memory the host cannot read, neither managed
 /// nor pinned host memory.
 bool deviceOnly(const void *P) {
-  std::lock_guard<std::mutex> Lock(rt().Mutex);
-  const auto *A = rt().findAllocation(P);
-  return A && A->second.Kind == CudaRuntime::Allocation::DeviceMemory;
+  return allocationKind(P) == CudaRuntime::Allocation::DeviceMemory;
 }
 
 /// One copy of \p Bytes on queue \p Queue of \p D. Managed memory is device

@@ -548,13 +548,10 @@ bool CommandLineReader::tryCompileOption(const std::string &A, std::string &Erro
   } else if (const char *Flag = commonOption(V)) {
     // clang's options in clang mode take no list; a `\,` there is still
     // the escape the project wrote for nvcc.
-    std::vector<std::string> Items = splitListValue(V);
-    if (Out.ClangMode && Items.size() > 1) {
-      for (size_t K = 1; K < Items.size(); ++K)
-        Items[0] += "," + Items[K];
-      Items.resize(1);
-    }
-    for (const std::string &Item : Items)
+    if (Out.ClangMode)
+      for (size_t At; (At = V.find("\\,")) != std::string::npos;)
+        V.erase(At, 1);
+    for (const std::string &Item : Out.ClangMode ? std::vector<std::string>{V} : splitListValue(V))
       Out.Common.insert(Out.Common.end(), {Flag, Item});
   } else if (value({"-std", "--std"}, V)) {
     Out.Common.push_back("-std=" + V);
