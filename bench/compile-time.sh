@@ -4,24 +4,33 @@
 # the median of REPEAT runs, for
 #   clang++ -O2                 the reference (the directives are ignored;
 #                               Ferry's include directory for <openacc.h>)
-#   ferry-clang++, first        the five default targets, an empty compile cache
-#                               (the first file of a project: it also builds
-#                               the precompiled <ferry/acc/acc.h>)
-#   ferry-clang++, cold         the same with no device images in the cache,
+#   ferry-clang++               the default: the device IR embedded, the
+#                               five default targets compiled when the program
+#                               is linked (-foffload-lto); the same cold or warm
+#   its link                    linking that object into a program (ferry-link
+#                               compiles the five targets, an empty cache),
+#                               against clang++'s link of its object: where
+#                               the device code's time went
+#   -fno-offload-lto, first     the five targets compiled in the compile, an
+#                               empty compile cache (the first file of a
+#                               project: it also builds the precompiled
+#                               <ferry/acc/acc.h>)
+#   -fno-offload-lto, cold      the same with no device images in the cache,
 #                               the header's PCH and the file digests there
 #                               (any other file of the project)
-#   ferry-clang++, warm         the same with the cache filled (a rebuild of an
+#   -fno-offload-lto, warm      the same with the cache filled (a rebuild of an
 #                               unchanged file)
-#   ferry-clang++, none         -fplugin-arg-ferry-targets=none (host code only:
+#   none                        -fplugin-arg-ferry-targets=none (host code only:
 #                               the cost of the header and the rewrite)
-#   ferry-clang++, jit          -fplugin-arg-ferry-jit (the device IR embedded,
+#   jit                         -fplugin-arg-ferry-jit (the device IR embedded,
 #                               compiled by the runtime for the device a
 #                               program runs on, at its first launch there)
-# Targets of issue 29: cold <= 2x, none <= 1.2x. WALL=1: elapsed seconds
-# instead of CPU seconds (the targets of a file compile at once, on as many
-# threads as the machine has).
+# Targets of issue 29: a compile with the five default targets and a cold
+# cache <= 2x, none <= 1.2x. WALL=1: elapsed seconds instead of CPU seconds
+# (the targets compile at once, on as many threads as the machine has).
 #   bench/compile-time.sh [FILE...]   (default: examples/jacobi.cpp and the
-#                                     e2e program with the most directives)
+#                                     e2e program with the most directives;
+#                                     each FILE a whole program, with main)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRY_BUILD_DIR:-$root/build}
@@ -51,7 +60,8 @@ cpu() {
   printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (repeat + 1) / 2 ))p"
 }
 
-printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s %8s %6s\n' file "clang" "first" "ratio" "cold" "ratio" "warm" "ratio" "none" "ratio" "jit" "ratio"
+printf '%-24s %6s %6s %5s %6s %6s %5s %6s %5s %6s %5s %6s %5s %6s %5s %6s %5s\n' file clang \
+  ferry ratio clink flink ratio first ratio cold ratio warm ratio none ratio jit ratio
 for f in "${files[@]}"; do
   # (The language standard is clang's default in both: ferry-clang++ passes
   # none, and gnu++17 instantiates libstdc++'s GNU special functions that
@@ -59,12 +69,19 @@ for f in "${files[@]}"; do
   ref=$(cpu /usr/lib/llvm-19/bin/clang++ -O2 -Wno-unknown-pragmas \
         -I"$build/include" -c "$f" -o "$tmp/ref.o")
   export FERRY_CACHE_DIR=$tmp/cache
-  first=$(FIRST=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/first.o")
-  cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/cold.o")
-  warm=$(cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/warm.o")
+  ferry=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/lto.o")
+  # The links: clang's of its object, ferry-link's of the default's (the
+  # five targets compiled there, no images in the cache).
+  clink=$(cpu /usr/lib/llvm-19/bin/clang++ "$tmp/ref.o" -L"$build/lib" -lferry-rt -o "$tmp/ref")
+  flink=$(COLD=1 cpu "$build/bin/ferry-clang++" "$tmp/lto.o" -o "$tmp/lto")
+  first=$(FIRST=1 cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto -c "$f" -o "$tmp/first.o")
+  cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto -c "$f" -o "$tmp/cold.o")
+  warm=$(cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto -c "$f" -o "$tmp/warm.o")
   none=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-targets=none -c "$f" -o "$tmp/none.o")
   jit=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-jit -c "$f" -o "$tmp/jit.o")
-  r() { awk "BEGIN {printf \"%.2f\", $1 / $ref}"; }
-  printf '%-26s %8s %8s %6s %8s %6s %8s %6s %8s %6s %8s %6s\n' "$(basename "$f")" "$ref" "$first" "$(r "$first")" "$cold" "$(r "$cold")" \
-    "$warm" "$(r "$warm")" "$none" "$(r "$none")" "$jit" "$(r "$jit")"
+  r() { awk "BEGIN {printf \"%.2f\", $1 / $2}"; }
+  printf '%-24s %6s %6s %5s %6s %6s %5s %6s %5s %6s %5s %6s %5s %6s %5s %6s %5s\n' "$(basename "$f")" "$ref" \
+    "$ferry" "$(r "$ferry" "$ref")" "$clink" "$flink" "$(r "$flink" "$clink")" \
+    "$first" "$(r "$first" "$ref")" "$cold" "$(r "$cold" "$ref")" "$warm" "$(r "$warm" "$ref")" \
+    "$none" "$(r "$none" "$ref")" "$jit" "$(r "$jit" "$ref")"
 done

@@ -92,6 +92,41 @@ void addCubins(const DeviceImage &PTX, CompileCache &Cache, ArrayRef<std::string
   }
 }
 
+std::string writeRegionSites(ArrayRef<RegionSite> Sites) {
+  std::string Text;
+  for (const RegionSite &S : Sites)
+    Text += S.Kernel + "\t" + S.Name + "\t" + S.Location + "\n";
+  return Text;
+}
+
+std::vector<RegionSite> readRegionSites(StringRef Text) {
+  std::vector<RegionSite> Sites;
+  SmallVector<StringRef, 16> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines) {
+    SmallVector<StringRef, 3> Fields;
+    Line.split(Fields, '\t');
+    if (Fields.size() == 3)
+      Sites.push_back({Fields[0].str(), Fields[1].str(), Fields[2].str()});
+  }
+  return Sites;
+}
+
+bool explainRegionError(std::string &Error, StringRef Kernel, StringRef Name) {
+  const std::string Quoted = "'" + Kernel.str() + "'";
+  const size_t At = Error.find(Quoted);
+  if (Kernel.empty() || At == std::string::npos)
+    return false;
+  Error.replace(At, Quoted.size(), Quoted + " (the region '" + Name.str() + "')");
+  if (StringRef(Error).contains("stack frame size"))
+    Error += "; that is the private memory of each work-item: arrays a region declares, "
+             "which are each work-item's own where its loops run in order inside an "
+             "iteration (-fplugin-arg-ferry-remarks says where), take it. Declare a large "
+             "array outside the region (a row per iteration of the loop around where each "
+             "needs its own) and name it in a data clause, or make it smaller";
+  return true;
+}
+
 Error compileDeviceIR(StringRef Bitcode, StringRef RoleName, const DeviceTarget &T,
                       bool TranslatedIR, CompileCache &Cache, ArrayRef<std::string> Cubins,
                       const std::string &Ptxas, std::vector<DeviceImage> &Images,

@@ -1550,17 +1550,8 @@ clang::SourceLocation constructLocation(const Region &R, clang::SourceManager &S
 void reportCompileError(LLVMContext &Ctx, const OutlineOptions &Opts, const Collected &C,
                         std::string Error) {
   for (const Region &R : C.Regions) {
-    const std::string Kernel = "'" + R.Kernel + "'";
-    const size_t At = Error.find(Kernel);
-    if (R.Kernel.empty() || At == std::string::npos)
+    if (!explainRegionError(Error, R.Kernel, R.Name))
       continue;
-    Error.replace(At, Kernel.size(), Kernel + " (the region '" + R.Name + "')");
-    if (StringRef(Error).contains("stack frame size"))
-      Error += "; that is the private memory of each work-item: arrays a region declares, "
-               "which are each work-item's own where its loops run in order inside an "
-               "iteration (-fplugin-arg-ferry-remarks says where), take it. Declare a large "
-               "array outside the region (a row per iteration of the loop around where each "
-               "needs its own) and name it in a data clause, or make it smaller";
     clang::SourceLocation Loc;
     if (Opts.Diagnostics && Opts.Sources)
       Loc = constructLocation(R, *Opts.Sources);
@@ -1656,6 +1647,13 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   // `jit`: the device modules themselves, which the runtime compiles for a
   // device that none of the images above runs on (ferry/DeferredCompile.h).
   // `device-link`: the same, with what ferry-link compiles it for.
+  // Where the link reports a region it cannot compile.
+  std::vector<RegionSite> RegionSites;
+  for (const Region &R : C.Regions)
+    if (!R.Kernel.empty())
+      RegionSites.push_back(
+          {R.Kernel, R.Name, R.File + ":" + std::to_string(R.Line) + ":" + std::to_string(R.Column)});
+  const std::string Sites = Opts.DeviceLink ? writeRegionSites(RegionSites) : "";
   auto Defer = [&](const std::string &Bitcode, const char *Role) {
     if ((!Opts.Jit && !Opts.DeviceLink) || Bitcode.empty())
       return;
@@ -1663,7 +1661,8 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
     if (Opts.DeviceLink)
       Images.back().Strings = {{FERRY_LINK_TARGETS_KEY, join(Opts.Targets, ",")},
                                {FERRY_LINK_CUBINS_KEY, join(Opts.Cubins, ",")},
-                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"}};
+                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"},
+                               {FERRY_LINK_REGIONS_KEY, Sites}};
   };
   Defer(KernelBitcode, Imports.empty() ? FERRY_DEFERRED_KERNELS : FERRY_DEFERRED_LINKED_KERNELS);
   Defer(LibBitcode, FERRY_DEFERRED_ROUTINES);

@@ -218,6 +218,8 @@ prepare-cudart)
     nvcc_spellings) "${fnvcc[@]}" "${tests[@]}" -I"$root/test/cuda/Inputs/spellings" "$src" \
            -o "$dir/tests/$name" ;;
     rdc_cub) "${fnvcc[@]}" "${tests[@]}" -rdc=true "$src" -o "$dir/tests/$name" ;;
+    # Inline PTX of sm_90 (an mbarrier arrive with a count, try_wait.parity).
+    mbarrier) "${fnvcc[@]/-arch=sm_80/-arch=sm_90}" "${tests[@]}" "$src" -o "$dir/tests/$name" ;;
     # Warp-synchronous exchanges through plain shared memory: formally a
     # race since CUDA 9, what the emulator's wave lockstep is checked with;
     # on a GPU the result is the warp scheduler's.

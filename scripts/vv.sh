@@ -217,12 +217,12 @@ mkdir -p "$out/logs" "$out/status" "$out/bin"
 # measured otherwise. The copy is taken when nothing in the build has
 # changed for 30 s, and checked on a small program before the suite starts.
 build_stamp() {
-  find "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/lib" "$build/include" \
+  find "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/bin/ferry-link" "$build/lib" "$build/include" \
        -path '*/CMakeFiles' -prune -o -printf '%p %s %T@\n' | LC_ALL=C sort | md5sum
 }
 quiet_build() {
   local newest
-  newest=$(find "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/lib" "$build/include" \
+  newest=$(find "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/bin/ferry-link" "$build/lib" "$build/include" \
                 -path '*/CMakeFiles' -prune -o -printf '%T@\n' | sort -n | tail -1)
   [ $(( $(date +%s) - ${newest%.*} )) -ge 30 ]
 }
@@ -235,7 +235,7 @@ for try in $(seq 1 60); do
   before=$(build_stamp)
   rm -rf "$snap"
   mkdir -p "$snap/bin" "$snap/lib"
-  cp -a "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$snap/bin/"
+  cp -a "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/bin/ferry-link" "$snap/bin/"
   find "$build/lib" -maxdepth 1 \( -name '*.so*' -o -name '*.bc' \) -exec cp -a {} "$snap/lib/" \;
   cp -a "$build/include" "$snap/include"
   rm -rf "$snap/include/CMakeFiles" "$snap/include/cmake_install.cmake"

@@ -48,6 +48,25 @@ llvm::Error compileDeviceIR(llvm::StringRef Bitcode, llvm::StringRef Role, const
                             llvm::ArrayRef<std::string> Cubins, const std::string &Ptxas,
                             std::vector<DeviceImage> &Images, std::vector<std::string> &Warnings);
 
+/// A compute region of a unit's device IR: its kernel, the region's name
+/// and where its construct is (`FILE:LINE:COL`), so that a link that cannot
+/// compile the kernel reports it where the compile would have.
+struct RegionSite {
+  std::string Kernel, Name, Location;
+};
+
+/// \p Sites as a FERRY_LINK_REGIONS_KEY string (a line per region), and
+/// back.
+std::string writeRegionSites(llvm::ArrayRef<RegionSite> Sites);
+std::vector<RegionSite> readRegionSites(llvm::StringRef Text);
+
+/// \p Error, a target's failure to compile device code, said of region
+/// \p Name whose kernel is \p Kernel: the region's name after the kernel's
+/// and, for a work-item's private memory over the target's limit, where that
+/// memory comes from. False (\p Error unchanged) where it names no such
+/// kernel.
+bool explainRegionError(std::string &Error, llvm::StringRef Kernel, llvm::StringRef Name);
+
 } // namespace ferry
 
 #endif

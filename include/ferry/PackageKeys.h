@@ -21,6 +21,9 @@
 #define FERRY_LINK_TARGETS_KEY "ferry-link-targets"   /* "gfx90a,sm_80" */
 #define FERRY_LINK_CUBINS_KEY "ferry-link-cubins"     /* "sm_80,sm_90" or "" */
 #define FERRY_LINK_EMBED_IR_KEY "ferry-link-embed-ir" /* "1": the translated IR too */
+/* and where its regions are, for the link's messages (ferry/DeviceLink.h
+   RegionSite: a line "KERNEL\tNAME\tFILE:LINE:COL" per region), */
+#define FERRY_LINK_REGIONS_KEY "ferry-link-regions"
 /* and each image ferry-link compiled names the digest (FERRY_DIGEST_KEY) of
    the device IR it came from, so that the runtime compiles no IR that the
    link compiled for the device. */

@@ -3,9 +3,9 @@
 // embeds one image per target and registers them; the NVVM module has one
 // region-kernel-ABI kernel per region calling Ferry's device library.
 // RUN: rm -rf %t.dump
-// RUN: env FERRY_DUMP_DIR=%t.dump %ferry-clangxx -fplugin-arg-ferry-targets=gfx90a,sm_80 -O0 -S -emit-llvm %s -o - | %FileCheck %s --check-prefix=HOST
+// RUN: env FERRY_DUMP_DIR=%t.dump %ferry-clangxx -fno-offload-lto -fplugin-arg-ferry-targets=gfx90a,sm_80 -O0 -S -emit-llvm %s -o - | %FileCheck %s --check-prefix=HOST
 // RUN: %FileCheck %s --check-prefix=NVVM < %t.dump/ferry.sm_80.input.ll
-// RUN: %ferry-clangxx -fplugin-arg-ferry-targets=gfx90a,sm_80 -O2 -c %s -o %t.o
+// RUN: %ferry-clangxx -fno-offload-lto -fplugin-arg-ferry-targets=gfx90a,sm_80 -O2 -c %s -o %t.o
 // RUN: %llvm-objdump --offloading %t.o | %FileCheck %s --check-prefix=IMAGES
 // Without targets: no images, the slots stay empty (the runtime says so).
 // RUN: %ferry-clangxx -fplugin-arg-ferry-targets=none -O2 -S -emit-llvm %s -o - | %FileCheck %s --check-prefix=NONE

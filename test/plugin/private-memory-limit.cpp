@@ -4,8 +4,12 @@
 // an AMD work-item has. The error stands at the region's construct, names
 // the region besides its kernel and says where the memory comes from
 // (before: the kernel's name only, no location; jkelling/openacctests'
-// sharedMem).
-// RUN: not %ferry-clangxx -O2 -fplugin-arg-ferry-targets=gfx90a -c %s -o %t.o 2>&1 | %FileCheck %s
+// sharedMem). With the images compiled in the compile (-fno-offload-lto)
+// the compile says it; by default the link does, at the same construct.
+// RUN: not %ferry-clangxx -O2 -fno-offload-lto -fplugin-arg-ferry-targets=gfx90a -c %s -o %t.o 2>&1 | %FileCheck %s
+// RUN: %ferry-clangxx -O2 -fplugin-arg-ferry-targets=gfx90a -c %s -o %t.lto.o
+// RUN: not %ferry-clangxx -shared %t.lto.o -o %t.so 2>&1 | %FileCheck %s --check-prefix=LINK
+// LINK: private-memory-limit.cpp:[[#@LINE+7]]:{{[0-9]+}}: error: ferry-link: cannot compile the device code of '{{.*}}.lto.o' for gfx90a: {{.*}}stack frame size ({{[0-9]+}}) exceeds limit ({{[0-9]+}}) in function '__ferry_private_memory_limit_cpp_{{[0-9]+}}_loop_{{[0-9a-f]+}}' (the region 'private-memory-limit.cpp:[[#@LINE+7]] loop'); that is the private memory of each work-item: {{.*}} Declare a large array outside the region
 // CHECK: private-memory-limit.cpp:[[#@LINE+6]]:{{[0-9]+}}: error: ferry: cannot compile this file's compute regions for gfx90a: stack frame size ({{[0-9]+}}) exceeds limit ({{[0-9]+}}) in function '__ferry_private_memory_limit_cpp_{{[0-9]+}}_loop_{{[0-9a-f]+}}' (the region 'private-memory-limit.cpp:[[#@LINE+6]] loop'); that is the private memory of each work-item: {{.*}} Declare a large array outside the region
 static constexpr int Gangs = 8, Workers = 64, Size = 40 << 10;
 

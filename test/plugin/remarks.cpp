@@ -4,11 +4,11 @@
 // RUN: %ferry-clangxx -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 // The outliner adds, per region, the kernel, its targets, its closure and
-// geometry, and what is attached.
+// geometry, what is attached (targets compiled at the link by default).
 // RUN: %ferry-clangxx -fplugin-arg-ferry-remarks -fplugin-arg-ferry-targets=gfx90a,sm_80 -O2 -c %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=KERNEL
 // RUN: %ferry-clangxx -fplugin-arg-ferry-targets=gfx90a -O2 -c %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=QUIET --allow-empty
-// KERNEL: remarks.cpp:[[PL:[0-9]+]]:1: remark: 'remarks.cpp:[[PL]] parallel loop': kernel __ferry_remarks_cpp_[[PL]]_parallel_loop_{{[0-9a-f]+}} for gfx90a,sm_80; closure of {{[0-9]+}} bytes, pointers attached at offsets {{[0-9]+}} {{[0-9]+}}; vector_length work-items per block (256 by default), blocks to cover the iterations up to 65536 (num_gangs), grid-stride; reduction partials of 4 bytes combined per block, then on the host
-// KERNEL: remarks.cpp:[[L:[0-9]+]]:1: remark: 'remarks.cpp:[[L]] loop': kernel __ferry_remarks_cpp_[[L]]_loop_{{[0-9a-f]+}} for gfx90a,sm_80; closure of {{[0-9]+}} bytes, pointers attached at offsets {{[0-9]+}}; one work-item (iterations in order)
+// KERNEL: remarks.cpp:[[PL:[0-9]+]]:1: remark: 'remarks.cpp:[[PL]] parallel loop': kernel __ferry_remarks_cpp_[[PL]]_parallel_loop_{{[0-9a-f]+}} for gfx90a,sm_80 when linked; closure of {{[0-9]+}} bytes, pointers attached at offsets {{[0-9]+}} {{[0-9]+}}; vector_length work-items per block (256 by default), blocks to cover the iterations up to 65536 (num_gangs), grid-stride; reduction partials of 4 bytes combined per block, then on the host
+// KERNEL: remarks.cpp:[[L:[0-9]+]]:1: remark: 'remarks.cpp:[[L]] loop': kernel __ferry_remarks_cpp_[[L]]_loop_{{[0-9a-f]+}} for gfx90a,sm_80 when linked; closure of {{[0-9]+}} bytes, pointers attached at offsets {{[0-9]+}}; one work-item (iterations in order)
 
 void f(int n, float *x, float *y, float a, float &s) {
 #pragma acc parallel loop copyin(x[0:n]) copy(y[0:n]) reduction(+:s) private(a)

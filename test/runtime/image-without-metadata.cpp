@@ -5,7 +5,7 @@
 // package's digest (ferry/ImageDigest.h) finds the damage before the reader;
 // runtime/bad-images.test checks the reader's own message on a bare code
 // object.
-// RUN: %ferry-clangxx -fplugin-arg-ferry-targets=gfx90a -O2 %s -o %t
+// RUN: %ferry-clangxx -fno-offload-lto -fplugin-arg-ferry-targets=gfx90a -O2 %s -o %t
 // RUN: %emu-gfx90a %run %t | %FileCheck %s --check-prefix=GOOD
 // RUN: %python %S/Inputs/corrupt-image.py %t %t.bad
 // RUN: env ACC_DEVICE_TYPE=radeon FERRY_HSA_LIB=%fake-hsa %not --crash %run %t.bad.nonote 2>&1 | %FileCheck %s

@@ -15,12 +15,13 @@
 /// Clang's offload spellings choose the device images as in clang's own
 /// offload driver: `--offload-arch=gfx90a,sm_90` (repeatable) becomes the
 /// plugin's target list, `--no-offload-arch=X` takes X out of it (or out of
-/// the default list), and `-foffload-lto` compiles the device code when the
-/// program is linked: the plugin embeds the device IR
-/// (`-fplugin-arg-ferry-device-link`) and ferry-link is the linker
-/// (`--ld-path`; the program's `--ld-path=` or `-fuse-ld=` becomes its
-/// FERRY_LINKER, `--ld-path` first as in clang). `--help` and
-/// `--version` say what Ferry adds before clang's own text.
+/// the default list), and the device code is compiled when the program is
+/// linked, as clang's offload driver does for AMD GPUs (`-foffload-lto`,
+/// the default; `-fno-offload-lto` compiles the images in every compile
+/// instead): the plugin embeds the device IR (`-fplugin-arg-ferry-device-link`)
+/// and ferry-link is the linker (`--ld-path`; the program's `--ld-path=` or
+/// `-fuse-ld=` becomes its FERRY_LINKER, `--ld-path` first as in clang).
+/// `--help` and `--version` say what Ferry adds before clang's own text.
 ///
 //===----------------------------------------------------------------------===//
 #include <algorithm>
@@ -29,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -142,7 +144,9 @@ static void printHelp() {
               "                              " FERRY_DEFAULT_TARGETS "\n"
               "  --no-offload-arch=<list>    Leave these out of the list\n"
               "  -foffload-lto               Compile the device code when the program is linked\n"
-              "                              (by ferry-link), not in every compile\n"
+              "                              (by ferry-link), not in every compile (default)\n"
+              "  -fno-offload-lto            Compile the device images in every compile, so that\n"
+              "                              objects linked by another driver carry them\n"
               "  -fplugin-arg-ferry-embed-ir Embed the translated IR too, so that the emulated\n"
               "                              AMD devices (FERRY_EMULATE=gfx90a) can run it\n"
               "  -fplugin-arg-ferry-jit      Embed the device code as IR, compiled by the runtime\n"
@@ -211,8 +215,13 @@ struct CommandLine {
   /// --offload-arch / --no-offload-arch: the target list, in order, each once.
   std::vector<std::string> Targets;
   bool TargetsGiven = false;
-  /// -foffload-lto: device code compiled at the link (ferry-link).
+  /// Device code compiled at the link (ferry-link): `-foffload-lto`, and
+  /// the default where there are targets to compile it for;
+  /// `-fno-offload-lto`: in every compile.
   bool DeviceLink = false;
+  /// `-fplugin-arg-ferry-jit` (device code compiled at first use) or
+  /// `-fplugin-arg-ferry-targets=none`: no images to compile at the link.
+  bool Jit = false, PluginTargetsNone = false;
   /// -fuse-ld=NAME and --ld-path=PATH: the linker ferry-link runs then.
   std::string UseLd, LdPath;
   /// `-r`: a relocatable link, which takes no libraries.
@@ -259,6 +268,7 @@ static void passCFile(int argc, char **argv, int I, std::vector<std::string> &Pa
 
 static CommandLine readCommandLine(int argc, char **argv) {
   CommandLine CL;
+  std::optional<bool> DeviceLink;
   // An `-x` of the command line's own: inputs are left to it.
   bool ExplicitLanguage = false;
   for (int I = 1; I < argc; ++I)
@@ -280,10 +290,13 @@ static CommandLine readCommandLine(int argc, char **argv) {
     CL.Version |= A == "--version";
     const bool Add = A.compare(0, 15, "--offload-arch=") == 0;
     const bool Remove = A.compare(0, 18, "--no-offload-arch=") == 0;
+    CL.Jit |= A == "-fplugin-arg-ferry-jit";
+    if (A.compare(0, 27, "-fplugin-arg-ferry-targets=") == 0)
+      CL.PluginTargetsNone = A == "-fplugin-arg-ferry-targets=none" || A.size() == 27;
     if (A == "-foffload-lto" || A == "-foffload-lto=full" || A == "-foffload-lto=thin")
-      CL.DeviceLink = true;
+      DeviceLink = true;
     else if (A == "-fno-offload-lto")
-      CL.DeviceLink = false;
+      DeviceLink = false;
     else if (Add || Remove)
       chooseTargets(A, Remove, CL);
     else if (A.compare(0, 9, "-fuse-ld=") == 0) {
@@ -301,6 +314,12 @@ static CommandLine readCommandLine(int argc, char **argv) {
       CL.Preprocessed += endsWith(A, ".i") || endsWith(A, ".ii");
     }
   }
+  // Not by default where no image is to be compiled: `jit` (compiled at
+  // first use), host code only.
+  const bool HostOnly = CL.PluginTargetsNone ||
+                        (CL.TargetsGiven && (CL.Targets.empty() ||
+                                             CL.Targets == std::vector<std::string>{"none"}));
+  CL.DeviceLink = DeviceLink.value_or(!CL.Jit && !HostOnly);
   return CL;
 }
 

@@ -66,6 +66,7 @@ struct LinkedIR {
   std::string Bitcode;
   std::vector<std::string> Targets, Cubins;
   bool EmbedIR = false;
+  std::vector<RegionSite> Regions; ///< FERRY_LINK_REGIONS_KEY
 };
 
 int fail(const Twine &Message) {
@@ -96,6 +97,7 @@ void collectIR(ArrayRef<object::OffloadFile> Binaries, StringRef Name,
     SplitString(B.getString(FERRY_LINK_CUBINS_KEY), List, ",");
     IR.Cubins.assign(List.begin(), List.end());
     IR.EmbedIR = B.getString(FERRY_LINK_EMBED_IR_KEY) == "1";
+    IR.Regions = readRegionSites(B.getString(FERRY_LINK_REGIONS_KEY));
     Out.push_back(std::move(IR));
   }
 }
@@ -159,7 +161,8 @@ Error readInput(MemoryBufferRef Buffer, StringRef Name, std::set<std::string> &S
 struct Compiled {
   std::mutex Mutex;
   std::vector<DeviceImage> Images;
-  std::vector<std::string> Errors, Warnings;
+  std::vector<std::string> Errors; ///< whole lines, at the region where known
+  std::vector<std::string> Warnings;
 };
 
 /// \p IR's images for \p Arch, into \p Out.
@@ -175,9 +178,19 @@ void compileFor(const LinkedIR &IR, const std::string &Arch, const std::string &
   else
     E = T.takeError();
   std::lock_guard<std::mutex> Lock(Out.Mutex);
-  if (E)
-    Out.Errors.push_back("cannot compile the device code of '" + IR.File + "' for " + Arch +
-                         ": " + toString(std::move(E)));
+  if (E) {
+    // At the construct of the region whose kernel the error names, as the
+    // compile would have said it.
+    std::string Message = toString(std::move(E));
+    std::string Prefix = "ferry-link: error: ";
+    for (const RegionSite &R : IR.Regions)
+      if (explainRegionError(Message, R.Kernel, R.Name)) {
+        Prefix = R.Location + ": error: ferry-link: ";
+        break;
+      }
+    Out.Errors.push_back(Prefix + "cannot compile the device code of '" + IR.File + "' for " +
+                         Arch + ": " + Message);
+  }
   for (std::string &W : Warnings)
     Out.Warnings.push_back(IR.File + ": " + W);
   for (DeviceImage &I : Images) {
@@ -381,7 +394,7 @@ int main(int argc, char **argv) {
     errs() << "ferry-link: warning: " << W << "\n";
   if (!Out.Errors.empty()) {
     for (const std::string &E : Out.Errors)
-      fail(E);
+      errs() << E << "\n";
     return 1;
   }
   SmallString<128> Object;
