@@ -30,13 +30,16 @@
 # (the targets compile at once, on as many threads as the machine has).
 #   bench/compile-time.sh [FILE...]   (default: examples/jacobi.cpp and the
 #                                     e2e program with the most directives;
-#                                     each FILE a whole program, with main)
+#                                     FILE's compile flags: CXXFLAGS)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRY_BUILD_DIR:-$root/build}
 repeat=${REPEAT:-3}
 files=("$@")
 [ ${#files[@]} -eq 0 ] && files=("$root/examples/jacobi.cpp" "$root/test/e2e/data-members-enter.cpp")
+# (Word-split on purpose: `CXXFLAGS="-std=c++17 -Idriver"`.)
+# shellcheck disable=SC2206
+flags=(${CXXFLAGS:-})
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -67,18 +70,22 @@ for f in "${files[@]}"; do
   # none, and gnu++17 instantiates libstdc++'s GNU special functions that
   # -std=c++17 leaves out, 0.05 G of a small file that includes <cmath>.)
   ref=$(cpu /usr/lib/llvm-19/bin/clang++ -O2 -Wno-unknown-pragmas \
-        -I"$build/include" -c "$f" -o "$tmp/ref.o")
+        -I"$build/include" "${flags[@]}" -c "$f" -o "$tmp/ref.o")
   export FERRY_CACHE_DIR=$tmp/cache
-  ferry=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -c "$f" -o "$tmp/lto.o")
+  ferry=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 "${flags[@]}" -c "$f" -o "$tmp/lto.o")
   # The links: clang's of its object, ferry-link's of the default's (the
   # five targets compiled there, no images in the cache).
-  clink=$(cpu /usr/lib/llvm-19/bin/clang++ "$tmp/ref.o" -L"$build/lib" -lferry-rt -o "$tmp/ref")
-  flink=$(COLD=1 cpu "$build/bin/ferry-clang++" "$tmp/lto.o" -o "$tmp/lto")
-  first=$(FIRST=1 cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto -c "$f" -o "$tmp/first.o")
-  cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto -c "$f" -o "$tmp/cold.o")
-  warm=$(cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto -c "$f" -o "$tmp/warm.o")
-  none=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-targets=none -c "$f" -o "$tmp/none.o")
-  jit=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-jit -c "$f" -o "$tmp/jit.o")
+  # (A file of a program's without its other files links with their
+  # symbols unresolved.)
+  clink=$(cpu /usr/lib/llvm-19/bin/clang++ "$tmp/ref.o" -L"$build/lib" -lferry-rt \
+          -Wl,--unresolved-symbols=ignore-all -o "$tmp/ref")
+  flink=$(COLD=1 cpu "$build/bin/ferry-clang++" "$tmp/lto.o" -Wl,--unresolved-symbols=ignore-all \
+          -o "$tmp/lto")
+  first=$(FIRST=1 cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto "${flags[@]}" -c "$f" -o "$tmp/first.o")
+  cold=$(COLD=1 cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto "${flags[@]}" -c "$f" -o "$tmp/cold.o")
+  warm=$(cpu "$build/bin/ferry-clang++" -O2 -fno-offload-lto "${flags[@]}" -c "$f" -o "$tmp/warm.o")
+  none=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-targets=none "${flags[@]}" -c "$f" -o "$tmp/none.o")
+  jit=$(cpu "$build/bin/ferry-clang++" -O2 -fplugin-arg-ferry-jit "${flags[@]}" -c "$f" -o "$tmp/jit.o")
   r() { awk "BEGIN {printf \"%.2f\", $1 / $2}"; }
   printf '%-24s %6s %6s %5s %6s %6s %5s %6s %5s %6s %5s %6s %5s %6s %5s %6s %5s\n' "$(basename "$f")" "$ref" \
     "$ferry" "$(r "$ferry" "$ref")" "$clink" "$flink" "$(r "$flink" "$clink")" \

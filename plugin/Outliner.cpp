@@ -1647,6 +1647,12 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   // `jit`: the device modules themselves, which the runtime compiles for a
   // device that none of the images above runs on (ferry/DeferredCompile.h).
   // `device-link`: the same, with what ferry-link compiles it for.
+  // The link compiles without this compile's LLVM options (ferry-clang++
+  // keeps the images in the compile then, unless told -foffload-lto).
+  if (Opts.DeviceLink && !Opts.BackendOptions.empty())
+    Ctx.diagnose(PluginWarning("ferry: the -mllvm options of this compile do not reach its "
+                               "device code, which is compiled when the program is linked "
+                               "(-foffload-lto): -fno-offload-lto compiles it here with them"));
   // Where the link reports a region it cannot compile.
   std::vector<RegionSite> RegionSites;
   for (const Region &R : C.Regions)

@@ -222,6 +222,9 @@ struct CommandLine {
   /// `-fplugin-arg-ferry-jit` (device code compiled at first use) or
   /// `-fplugin-arg-ferry-targets=none`: no images to compile at the link.
   bool Jit = false, PluginTargetsNone = false;
+  /// `-mllvm`: LLVM options of this compile, which its device code
+  /// compiles with (the link has none).
+  bool BackendOptions = false;
   /// -fuse-ld=NAME and --ld-path=PATH: the linker ferry-link runs then.
   std::string UseLd, LdPath;
   /// `-r`: a relocatable link, which takes no libraries.
@@ -275,6 +278,7 @@ static CommandLine readCommandLine(int argc, char **argv) {
     ExplicitLanguage |= std::strncmp(argv[I], "-x", 2) == 0;
   for (int I = 1; I < argc; ++I) {
     const std::string A = argv[I];
+    CL.BackendOptions |= A == "-mllvm";
     // An option's value (`-o x.c`, `-MF deps.c`) goes on as it is.
     if (takesValue(A) && I + 1 < argc) {
       CL.Passed.insert(CL.Passed.end(), {A, argv[I + 1]});
@@ -315,11 +319,13 @@ static CommandLine readCommandLine(int argc, char **argv) {
     }
   }
   // Not by default where no image is to be compiled: `jit` (compiled at
-  // first use), host code only.
+  // first use), host code only; nor where the compile's -mllvm options are
+  // for its device code too (the plugin compiles with them, ferry-link does
+  // not know them).
   const bool HostOnly = CL.PluginTargetsNone ||
                         (CL.TargetsGiven && (CL.Targets.empty() ||
                                              CL.Targets == std::vector<std::string>{"none"}));
-  CL.DeviceLink = DeviceLink.value_or(!CL.Jit && !HostOnly);
+  CL.DeviceLink = DeviceLink.value_or(!CL.Jit && !HostOnly && !CL.BackendOptions);
   return CL;
 }
 
