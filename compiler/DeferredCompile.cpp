@@ -92,10 +92,37 @@ void addCubins(const DeviceImage &PTX, CompileCache &Cache, ArrayRef<std::string
   }
 }
 
+namespace {
+
+/// \p S with backslashes, tabs and newlines (a `#line` file name may have
+/// them) as `\\`, `\t` and `\n`, and back.
+std::string escapeField(StringRef S) {
+  std::string Out;
+  for (char C : S)
+    Out += C == '\\' ? "\\\\" : C == '\t' ? "\\t" : C == '\n' ? "\\n" : std::string(1, C);
+  return Out;
+}
+
+std::string unescapeField(StringRef S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] != '\\' || I + 1 == S.size()) {
+      Out += S[I];
+      continue;
+    }
+    const char C = S[++I];
+    Out += C == 't' ? '\t' : C == 'n' ? '\n' : C;
+  }
+  return Out;
+}
+
+} // namespace
+
 std::string writeRegionSites(ArrayRef<RegionSite> Sites) {
   std::string Text;
   for (const RegionSite &S : Sites)
-    Text += S.Kernel + "\t" + S.Name + "\t" + S.Location + "\n";
+    Text += escapeField(S.Kernel) + "\t" + escapeField(S.Name) + "\t" + escapeField(S.Location) +
+            "\n";
   return Text;
 }
 
@@ -107,7 +134,8 @@ std::vector<RegionSite> readRegionSites(StringRef Text) {
     SmallVector<StringRef, 3> Fields;
     Line.split(Fields, '\t');
     if (Fields.size() == 3)
-      Sites.push_back({Fields[0].str(), Fields[1].str(), Fields[2].str()});
+      Sites.push_back(
+          {unescapeField(Fields[0]), unescapeField(Fields[1]), unescapeField(Fields[2])});
   }
   return Sites;
 }

@@ -300,6 +300,10 @@ protected:
     // `jit` alone: the device IR is the only device code.
     if (Outline.Jit && !TargetsGiven)
       Outline.Targets.clear();
+    // No target for the link to compile (host code only, `jit` alone): the
+    // device IR, if any, is `jit`'s, compiled at first use.
+    if (Outline.Targets.empty())
+      Outline.DeviceLink = false;
     return true;
   }
 

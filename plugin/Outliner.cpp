@@ -1667,8 +1667,9 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
     if (Opts.DeviceLink)
       Images.back().Strings = {{FERRY_LINK_TARGETS_KEY, join(Opts.Targets, ",")},
                                {FERRY_LINK_CUBINS_KEY, join(Opts.Cubins, ",")},
-                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"},
-                               {FERRY_LINK_REGIONS_KEY, Sites}};
+                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"}};
+    if (Opts.DeviceLink && StringRef(Role) != FERRY_DEFERRED_ROUTINES)
+      Images.back().Strings.push_back({FERRY_LINK_REGIONS_KEY, Sites});
   };
   Defer(KernelBitcode, Imports.empty() ? FERRY_DEFERRED_KERNELS : FERRY_DEFERRED_LINKED_KERNELS);
   Defer(LibBitcode, FERRY_DEFERRED_ROUTINES);

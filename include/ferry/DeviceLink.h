@@ -55,8 +55,9 @@ struct RegionSite {
   std::string Kernel, Name, Location;
 };
 
-/// \p Sites as a FERRY_LINK_REGIONS_KEY string (a line per region), and
-/// back.
+/// \p Sites as a FERRY_LINK_REGIONS_KEY string (a line per region, its
+/// fields apart by tabs, with `\\`, `\t` and `\n` in them), and back
+/// (lines of another shape left out).
 std::string writeRegionSites(llvm::ArrayRef<RegionSite> Sites);
 std::vector<RegionSite> readRegionSites(llvm::StringRef Text);
 

@@ -55,8 +55,9 @@ struct DeferredCompiler {
       return Error::success();
     return makeError(FERRY_ERROR_NO_IMAGE,
                      "this program's device code is compiled for the device it runs on "
-                     "(-fplugin-arg-ferry-jit, or -foffload-lto units that their link did not "
-                     "compile for it: link them with ferry-clang++ -foffload-lto), which needs "
+                     "(-fplugin-arg-ferry-jit, or units whose device code their link did not "
+                     "compile for it: link them with ferry-clang++, or compile them with "
+                     "-fno-offload-lto), which needs "
                      "Ferry's compiler library: %s",
                      Library.error().c_str());
   }

@@ -30,3 +30,6 @@ void f(int n, float *x, float *y, float a, float &s) {
 #pragma acc enter data copyin(x[0:n])
 // CHECK: remarks.cpp:[[@LINE-1]]:13: remark: ferry: 'enter data': maps data on the selected device; data: copyin(x[0:n])
 }
+// With the images compiled in the compile, the targets alone.
+// RUN: %ferry-clangxx -fno-offload-lto -fplugin-arg-ferry-remarks -fplugin-arg-ferry-targets=gfx90a,sm_80 -O2 -c %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=AOT
+// AOT: remark: 'remarks.cpp:{{[0-9]+}} parallel loop': kernel __ferry_remarks_cpp_{{[0-9]+}}_parallel_loop_{{[0-9a-f]+}} for gfx90a,sm_80; closure

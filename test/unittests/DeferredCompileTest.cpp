@@ -5,6 +5,7 @@
 /// for each role and vendor, and the message of each way a call can fail.
 //===----------------------------------------------------------------------===//
 #include "ferry/DeferredCompile.h"
+#include "ferry/DeviceLink.h"
 #include "NvvmKernels.h"
 
 #include "llvm/AsmParser/Parser.h"
@@ -16,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -114,3 +116,39 @@ TEST_F(DeferredCompileTest, EachFailureSaysWhy) {
 }
 
 } // namespace
+
+// Where ferry-link reports a region it cannot compile: the sites the plugin
+// records come back field for field, file names with tabs, newlines and
+// backslashes (a `#line` directive's) included, and lines of another shape
+// are left out.
+TEST(RegionSites, ComeBackFieldForField) {
+  const std::vector<ferry::RegionSite> Sites = {
+      {"__ferry_a_cpp_3_loop_1f", "a.cpp:3 loop", "a.cpp:3:9"},
+      {"__ferry_b_cpp_7_loop_2e", "odd\tname\\x:7 loop", "dir/odd\tname\nx\\y.cpp:7:1"}};
+  const std::string Text = ferry::writeRegionSites(Sites);
+  EXPECT_EQ(std::count(Text.begin(), Text.end(), '\n'), 2);
+  const std::vector<ferry::RegionSite> Back =
+      ferry::readRegionSites(Text + "a line\twith two fields\n\n");
+  ASSERT_EQ(Back.size(), 2u);
+  for (size_t I = 0; I < 2; ++I) {
+    EXPECT_EQ(Back[I].Kernel, Sites[I].Kernel);
+    EXPECT_EQ(Back[I].Name, Sites[I].Name);
+    EXPECT_EQ(Back[I].Location, Sites[I].Location);
+  }
+  EXPECT_TRUE(ferry::readRegionSites("").empty());
+}
+
+// A compile error names the region after its kernel, and explains private
+// memory over the limit; an error about another kernel is left as it is.
+TEST(RegionSites, ErrorsNameTheRegion) {
+  std::string Error = "stack frame size (163856) exceeds limit (131056) in function "
+                      "'__ferry_a_cpp_3_loop_1f'";
+  EXPECT_TRUE(ferry::explainRegionError(Error, "__ferry_a_cpp_3_loop_1f", "a.cpp:3 loop"));
+  EXPECT_NE(Error.find("'__ferry_a_cpp_3_loop_1f' (the region 'a.cpp:3 loop')"),
+            std::string::npos);
+  EXPECT_NE(Error.find("that is the private memory of each work-item"), std::string::npos);
+  std::string Other = "cannot select: 'llvm.foo' in function '__ferry_b'";
+  EXPECT_FALSE(ferry::explainRegionError(Other, "__ferry_a_cpp_3_loop_1f", "a.cpp:3 loop"));
+  EXPECT_EQ(Other, "cannot select: 'llvm.foo' in function '__ferry_b'");
+  EXPECT_FALSE(ferry::explainRegionError(Other, "", "a.cpp:3 loop"));
+}

@@ -215,10 +215,12 @@ struct CommandLine {
   /// --offload-arch / --no-offload-arch: the target list, in order, each once.
   std::vector<std::string> Targets;
   bool TargetsGiven = false;
-  /// Device code compiled at the link (ferry-link): `-foffload-lto`, and
-  /// the default where there are targets to compile it for;
-  /// `-fno-offload-lto`: in every compile.
-  bool DeviceLink = false;
+  /// Device code compiled at the link: a compile embeds the device IR
+  /// (`-foffload-lto`, and the default where there are targets to compile
+  /// it for), a link runs ferry-link, which compiles what the objects carry
+  /// (any link but one with `-fno-offload-lto`: the objects may come from
+  /// compiles with other options).
+  bool DeviceLink = false, FerryLink = true;
   /// `-fplugin-arg-ferry-jit` (device code compiled at first use) or
   /// `-fplugin-arg-ferry-targets=none`: no images to compile at the link.
   bool Jit = false, PluginTargetsNone = false;
@@ -278,7 +280,8 @@ static CommandLine readCommandLine(int argc, char **argv) {
     ExplicitLanguage |= std::strncmp(argv[I], "-x", 2) == 0;
   for (int I = 1; I < argc; ++I) {
     const std::string A = argv[I];
-    CL.BackendOptions |= A == "-mllvm";
+    CL.BackendOptions |= A == "-mllvm" || A.compare(0, 7, "-mllvm=") == 0 ||
+                         (A == "-Xclang" && I + 1 < argc && std::strcmp(argv[I + 1], "-mllvm") == 0);
     // An option's value (`-o x.c`, `-MF deps.c`) goes on as it is.
     if (takesValue(A) && I + 1 < argc) {
       CL.Passed.insert(CL.Passed.end(), {A, argv[I + 1]});
@@ -326,6 +329,7 @@ static CommandLine readCommandLine(int argc, char **argv) {
                         (CL.TargetsGiven && (CL.Targets.empty() ||
                                              CL.Targets == std::vector<std::string>{"none"}));
   CL.DeviceLink = DeviceLink.value_or(!CL.Jit && !HostOnly && !CL.BackendOptions);
+  CL.FerryLink = DeviceLink.value_or(true);
   return CL;
 }
 
@@ -359,11 +363,11 @@ static std::vector<std::string> compilerArgs(const char *Compiler, const std::st
   if (CL.DeviceLink)
     Args.push_back("-fplugin-arg-ferry-device-link");
   for (const std::string &A : CL.Passed)
-    if (!CL.DeviceLink || !CL.Links ||
+    if (!CL.FerryLink || !CL.Links ||
         (A.compare(0, 9, "-fuse-ld=") != 0 && A.compare(0, 10, "--ld-path=") != 0))
       Args.push_back(A);
   // ferry-link compiles the units' device IR, then runs the linker.
-  if (CL.DeviceLink && CL.Links)
+  if (CL.FerryLink && CL.Links)
     Args.push_back("--ld-path=" + Lib + "/../bin/ferry-link");
   if (CL.Links && !CL.Relocatable) {
     Args.push_back("-L" + Lib);
@@ -401,9 +405,9 @@ int main(int argc, char **argv) {
   std::vector<std::string> Args = compilerArgs(Compiler, Lib, Include, CL);
   // `-fuse-ld=lld` (bfd, gold, a path): the linker behind ferry-link, found
   // as clang finds it (next to clang first).
-  if (CL.DeviceLink && CL.Links && !CL.LdPath.empty()) {
+  if (CL.FerryLink && CL.Links && !CL.LdPath.empty()) {
     setenv("FERRY_LINKER", CL.LdPath.c_str(), 1);
-  } else if (CL.DeviceLink && CL.Links && !CL.UseLd.empty()) {
+  } else if (CL.FerryLink && CL.Links && !CL.UseLd.empty()) {
     std::string Linker = CL.UseLd;
     if (Linker.find('/') == std::string::npos) {
       const std::string Dir = std::string(Compiler).substr(0, std::string(Compiler).rfind('/') + 1);

@@ -2,7 +2,8 @@
 ///
 /// \file
 /// Runs where clang runs the linker (`--ld-path=ferry-link`, which
-/// `ferry-clang++ -foffload-lto` passes when it links): reads the link's
+/// `ferry-clang++` passes when it links, unless told `-fno-offload-lto`):
+/// reads the link's
 /// objects and archives, compiles the device IR that units built with
 /// `-fplugin-arg-ferry-device-link` carry for the targets each lists
 /// (ferry/PackageKeys.h), writes an object whose constructor registers the
@@ -393,6 +394,8 @@ int main(int argc, char **argv) {
   for (const std::string &W : Out.Warnings)
     errs() << "ferry-link: warning: " << W << "\n";
   if (!Out.Errors.empty()) {
+    // (The same order whatever finished first.)
+    std::sort(Out.Errors.begin(), Out.Errors.end());
     for (const std::string &E : Out.Errors)
       errs() << E << "\n";
     return 1;
