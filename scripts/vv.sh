@@ -235,7 +235,7 @@ for try in $(seq 1 60); do
   before=$(build_stamp)
   rm -rf "$snap"
   mkdir -p "$snap/bin" "$snap/lib"
-  cp -a "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/bin/ferry-link" "$snap/bin/"
+  cp -a "$build/bin/ferry-clang" "$build/bin/ferry-clang++" "$build/bin/ferry-link" "$build/bin/ferry-ld" "$snap/bin/"
   find "$build/lib" -maxdepth 1 \( -name '*.so*' -o -name '*.bc' \) -exec cp -a {} "$snap/lib/" \;
   cp -a "$build/include" "$snap/include"
   rm -rf "$snap/include/CMakeFiles" "$snap/include/cmake_install.cmake"

@@ -368,7 +368,7 @@ static std::vector<std::string> compilerArgs(const char *Compiler, const std::st
       Args.push_back(A);
   // ferry-link compiles the units' device IR, then runs the linker.
   if (CL.FerryLink && CL.Links)
-    Args.push_back("--ld-path=" + Lib + "/../bin/ferry-link");
+    Args.push_back("--ld-path=" + Lib + "/../bin/ferry-ld"); // (ferry-link's linker name)
   if (CL.Links && !CL.Relocatable) {
     Args.push_back("-L" + Lib);
     Args.push_back("-lferry-rt");
