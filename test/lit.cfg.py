@@ -46,6 +46,8 @@ config.substitutions.append(("%ferry-clangxx", os.path.join(bindir, "ferry-clang
                              " -fplugin-arg-ferry-embed-ir"))
 config.substitutions.append(("%ferry-clang ", os.path.join(bindir, "ferry-clang") +
                              " -fplugin-arg-ferry-embed-ir "))
+# ferry-clang++ as users run it (no translated IR embedded).
+config.substitutions.append(("%ferry-plain-clangxx", os.path.join(bindir, "ferry-clang++")))
 config.substitutions.append(("%clang-c ", os.path.join(tools, "clang") + " "))
 # Whole CUDA programs (test/cuda/): ferry-nvcc, where the CUDA headers are.
 if os.path.exists(os.path.join(bindir, "ferry-nvcc")):

@@ -788,21 +788,38 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
     return std::strcmp(Info.kind, "object") == 0 && std::strstr(Info.triple, "amdgcn") &&
            checkIsaCompatible(std::string("amdgcn-amd-amdhsa--") + Info.arch, Isa).empty();
   };
-  // Device IR (-fplugin-arg-ferry-jit) of the packages with no image for
-  // this device, compiled for it; a failure is said here, and the search
-  // below then names the region.
+  // Device IR (-fplugin-arg-ferry-jit, and what ferry-clang++ embeds for
+  // its link) of the packages with no image for this device, compiled for
+  // it; a failure is said here, and the search below then names the region.
+  // The emulated devices run an object's translated IR, which a package has
+  // with -fplugin-arg-ferry-embed-ir: an object without it runs there only
+  // with the translated IR of its package's device IR.
+  auto TranslatedIR = [](size_t I, const char *Arch) {
+    const ImageRegistry &R = ImageRegistry::get();
+    for (size_t J = 0; J < R.size(); ++J)
+      if (const DeviceImageRef *Ref = R.image(J);
+          Ref->Package == R.image(I)->Package && Ref->Deferred.empty() && Ref->Arch == Arch &&
+          std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0)
+        return true;
+    return false;
+  };
   report(compileDeferredImages(isaProcessor(Isa), B.emulated(), [&](size_t I) {
     ferry_image_info Info;
-    return ferry_get_image_info(I, &Info) == FERRY_SUCCESS && Usable(Info);
+    return ferry_get_image_info(I, &Info) == FERRY_SUCCESS && Usable(Info) &&
+           (!B.emulated() || TranslatedIR(I, Info.arch));
   }));
   const size_t N = ferry_image_count();
-  std::vector<size_t> Order; // cubins first
+  // Cubins first; on the emulated devices, objects with their translated IR
+  // (an object without it is tried last, for the loader to say what it
+  // lacks).
+  std::vector<size_t> Order;
   for (int Pass = 0; Pass < 2; ++Pass)
     for (size_t I = 0; I < N; ++I) {
       ferry_image_info Info;
-      const bool Cubin = ferry_get_image_info(I, &Info) == FERRY_SUCCESS &&
-                         std::strcmp(Info.kind, "cubin") == 0;
-      if (Cubin == (Pass == 0))
+      const bool First = ferry_get_image_info(I, &Info) == FERRY_SUCCESS &&
+                         (B.emulated() ? TranslatedIR(I, Info.arch)
+                                       : std::strcmp(Info.kind, "cubin") == 0);
+      if (First == (Pass == 0))
         Order.push_back(I);
     }
   std::string Seen;
