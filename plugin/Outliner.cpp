@@ -1564,6 +1564,42 @@ void reportCompileError(LLVMContext &Ctx, const OutlineOptions &Opts, const Coll
   Ctx.emitError(Error);
 }
 
+/// `jit`: the device modules themselves (\p KernelBitcode, \p LibBitcode),
+/// which the runtime compiles for a device that none of the images runs on
+/// (ferry/DeferredCompile.h); `device-link`: the same, with what ferry-link
+/// compiles them for and where the regions are; appended to \p Images.
+void deferDeviceIR(LLVMContext &Ctx, const OutlineOptions &Opts, const Collected &C,
+                   const std::string &Triple, const std::string &KernelBitcode,
+                   const std::string &LibBitcode, bool LinkedKernels,
+                   std::vector<DeviceImage> &Images) {
+  // The link compiles without this compile's LLVM options (ferry-clang++
+  // keeps the images in the compile then, unless told -foffload-lto).
+  if (Opts.DeviceLink && !Opts.BackendOptions.empty())
+    Ctx.diagnose(PluginWarning("ferry: the -mllvm options of this compile do not reach its "
+                               "device code, which is compiled when the program is linked "
+                               "(-foffload-lto): -fno-offload-lto compiles it here with them"));
+  // Where the link reports a region it cannot compile.
+  std::vector<RegionSite> RegionSites;
+  for (const Region &R : C.Regions)
+    if (!R.Kernel.empty())
+      RegionSites.push_back(
+          {R.Kernel, R.Name, R.File + ":" + std::to_string(R.Line) + ":" + std::to_string(R.Column)});
+  const std::string Sites = Opts.DeviceLink ? writeRegionSites(RegionSites) : "";
+  auto Defer = [&](const std::string &Bitcode, const char *Role) {
+    if ((!Opts.Jit && !Opts.DeviceLink) || Bitcode.empty())
+      return;
+    Images.push_back({ImageKind::DeviceIR, Triple, "", Bitcode, Role});
+    if (Opts.DeviceLink)
+      Images.back().Strings = {{FERRY_LINK_TARGETS_KEY, join(Opts.Targets, ",")},
+                               {FERRY_LINK_CUBINS_KEY, join(Opts.Cubins, ",")},
+                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"}};
+    if (Opts.DeviceLink && StringRef(Role) != FERRY_DEFERRED_ROUTINES)
+      Images.back().Strings.push_back({FERRY_LINK_REGIONS_KEY, Sites});
+  };
+  Defer(KernelBitcode, LinkedKernels ? FERRY_DEFERRED_LINKED_KERNELS : FERRY_DEFERRED_KERNELS);
+  Defer(LibBitcode, FERRY_DEFERRED_ROUTINES);
+}
+
 bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, const Collected &C,
                    const std::vector<std::string> &Imports) {
   LLVMContext &Ctx = M.getContext();
@@ -1644,35 +1680,8 @@ bool compileImages(Module &M, const OutlineOptions &Opts, const Module &Dev, con
   // The emulated AMD devices run the translated IR.
   for (TargetImages &R : Results)
     std::move(R.TranslatedIR.begin(), R.TranslatedIR.end(), std::back_inserter(Images));
-  // `jit`: the device modules themselves, which the runtime compiles for a
-  // device that none of the images above runs on (ferry/DeferredCompile.h).
-  // `device-link`: the same, with what ferry-link compiles it for.
-  // The link compiles without this compile's LLVM options (ferry-clang++
-  // keeps the images in the compile then, unless told -foffload-lto).
-  if (Opts.DeviceLink && !Opts.BackendOptions.empty())
-    Ctx.diagnose(PluginWarning("ferry: the -mllvm options of this compile do not reach its "
-                               "device code, which is compiled when the program is linked "
-                               "(-foffload-lto): -fno-offload-lto compiles it here with them"));
-  // Where the link reports a region it cannot compile.
-  std::vector<RegionSite> RegionSites;
-  for (const Region &R : C.Regions)
-    if (!R.Kernel.empty())
-      RegionSites.push_back(
-          {R.Kernel, R.Name, R.File + ":" + std::to_string(R.Line) + ":" + std::to_string(R.Column)});
-  const std::string Sites = Opts.DeviceLink ? writeRegionSites(RegionSites) : "";
-  auto Defer = [&](const std::string &Bitcode, const char *Role) {
-    if ((!Opts.Jit && !Opts.DeviceLink) || Bitcode.empty())
-      return;
-    Images.push_back({ImageKind::DeviceIR, Dev.getTargetTriple(), "", Bitcode, Role});
-    if (Opts.DeviceLink)
-      Images.back().Strings = {{FERRY_LINK_TARGETS_KEY, join(Opts.Targets, ",")},
-                               {FERRY_LINK_CUBINS_KEY, join(Opts.Cubins, ",")},
-                               {FERRY_LINK_EMBED_IR_KEY, Opts.EmbedIR ? "1" : "0"}};
-    if (Opts.DeviceLink && StringRef(Role) != FERRY_DEFERRED_ROUTINES)
-      Images.back().Strings.push_back({FERRY_LINK_REGIONS_KEY, Sites});
-  };
-  Defer(KernelBitcode, Imports.empty() ? FERRY_DEFERRED_KERNELS : FERRY_DEFERRED_LINKED_KERNELS);
-  Defer(LibBitcode, FERRY_DEFERRED_ROUTINES);
+  deferDeviceIR(Ctx, Opts, C, Dev.getTargetTriple(), KernelBitcode, LibBitcode, !Imports.empty(),
+                Images);
   emitImageRegistration(M, packageImages(Images));
   return true;
 }

@@ -767,6 +767,38 @@ bool ptxContains(const ferry_image_info &I, const char *What) {
 
 } // namespace
 
+/// Whether image \p I, an object, has the translated IR the emulated
+/// devices run for \p Arch in its package (-fplugin-arg-ferry-embed-ir, or
+/// compiled from the package's device IR at first use): without it an
+/// object runs there only with the translated IR of its package's device IR.
+static bool hasTranslatedIR(size_t I, const char *Arch) {
+  const ImageRegistry &R = ImageRegistry::get();
+  for (size_t J = 0; J < R.size(); ++J)
+    if (const DeviceImageRef *Ref = R.image(J);
+        Ref->Package == R.image(I)->Package && Ref->Deferred.empty() && Ref->Arch == Arch &&
+        std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0)
+      return true;
+  return false;
+}
+
+/// The order in which a kernel's image is looked for: cubins first; on the
+/// emulated devices (\p Emulated), objects with their translated IR (one
+/// without it is tried last, for the loader to say what it lacks).
+static std::vector<size_t> imageOrder(bool Emulated) {
+  const size_t N = ferry_image_count();
+  std::vector<size_t> Order;
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (size_t I = 0; I < N; ++I) {
+      ferry_image_info Info;
+      const bool First =
+          ferry_get_image_info(I, &Info) == FERRY_SUCCESS &&
+          (Emulated ? hasTranslatedIR(I, Info.arch) : std::strcmp(Info.kind, "cubin") == 0);
+      if (First == (Pass == 0))
+        Order.push_back(I);
+    }
+  return Order;
+}
+
 ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const ferry_region &R,
                                    const char *Name, DeviceKernel **Kernel,
                                    DeviceModule **LoadedModule) {
@@ -791,37 +823,14 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
   // Device IR (-fplugin-arg-ferry-jit, and what ferry-clang++ embeds for
   // its link) of the packages with no image for this device, compiled for
   // it; a failure is said here, and the search below then names the region.
-  // The emulated devices run an object's translated IR, which a package has
-  // with -fplugin-arg-ferry-embed-ir: an object without it runs there only
-  // with the translated IR of its package's device IR.
-  auto TranslatedIR = [](size_t I, const char *Arch) {
-    const ImageRegistry &R = ImageRegistry::get();
-    for (size_t J = 0; J < R.size(); ++J)
-      if (const DeviceImageRef *Ref = R.image(J);
-          Ref->Package == R.image(I)->Package && Ref->Deferred.empty() && Ref->Arch == Arch &&
-          std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0)
-        return true;
-    return false;
-  };
+  // The emulated devices run an object's translated IR (hasTranslatedIR).
   report(compileDeferredImages(isaProcessor(Isa), B.emulated(), [&](size_t I) {
     ferry_image_info Info;
     return ferry_get_image_info(I, &Info) == FERRY_SUCCESS && Usable(Info) &&
-           (!B.emulated() || TranslatedIR(I, Info.arch));
+           (!B.emulated() || hasTranslatedIR(I, Info.arch));
   }));
   const size_t N = ferry_image_count();
-  // Cubins first; on the emulated devices, objects with their translated IR
-  // (an object without it is tried last, for the loader to say what it
-  // lacks).
-  std::vector<size_t> Order;
-  for (int Pass = 0; Pass < 2; ++Pass)
-    for (size_t I = 0; I < N; ++I) {
-      ferry_image_info Info;
-      const bool First = ferry_get_image_info(I, &Info) == FERRY_SUCCESS &&
-                         (B.emulated() ? TranslatedIR(I, Info.arch)
-                                       : std::strcmp(Info.kind, "cubin") == 0);
-      if (First == (Pass == 0))
-        Order.push_back(I);
-    }
+  const std::vector<size_t> Order = imageOrder(B.emulated());
   std::string Seen;
   for (size_t I : Order) {
     ferry_image_info Info;
