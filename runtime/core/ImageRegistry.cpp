@@ -200,4 +200,15 @@ const DeviceImageRef *ImageRegistry::image(size_t Index) const {
   return Index < Images.size() ? &Images[Index] : nullptr;
 }
 
+const DeviceImageRef *ImageRegistry::translatedIR(size_t Object, const std::string &Arch) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (size_t I = Object + 1; I < Images.size(); ++I) {
+    const DeviceImageRef &Ref = Images[I];
+    if (Ref.Package == Images[Object].Package && Ref.Deferred.empty() && Ref.Arch == Arch &&
+        std::strcmp(imageKindName(Ref.Kind), "bitcode") == 0)
+      return &Ref;
+  }
+  return nullptr;
+}
+
 } // namespace ferry

@@ -71,6 +71,11 @@ public:
   /// Image \p Index, or nullptr. Images are only appended and never move, so
   /// the pointer (and its strings) stay valid for the life of the process.
   const DeviceImageRef *image(size_t Index) const;
+  /// The translated IR for \p Arch (bitcode, not device IR) that follows
+  /// object image \p Object in its package, which the emulated devices run
+  /// (-fplugin-arg-ferry-embed-ir, or compiled from the package's device IR
+  /// and registered after the registry's other images); nullptr if none.
+  const DeviceImageRef *translatedIR(size_t Object, const std::string &Arch) const;
   /// Whether any package brought device IR for the runtime to compile
   /// (DeviceImageRef::Deferred).
   bool hasDeviceIR() const;

@@ -767,20 +767,6 @@ bool ptxContains(const ferry_image_info &I, const char *What) {
 
 } // namespace
 
-/// Whether image \p I, an object, has the translated IR the emulated
-/// devices run for \p Arch in its package (-fplugin-arg-ferry-embed-ir, or
-/// compiled from the package's device IR at first use): without it an
-/// object runs there only with the translated IR of its package's device IR.
-static bool hasTranslatedIR(size_t I, const char *Arch) {
-  const ImageRegistry &R = ImageRegistry::get();
-  for (size_t J = 0; J < R.size(); ++J)
-    if (const DeviceImageRef *Ref = R.image(J);
-        Ref->Package == R.image(I)->Package && Ref->Deferred.empty() && Ref->Arch == Arch &&
-        std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0)
-      return true;
-  return false;
-}
-
 /// The order in which a kernel's image is looked for: cubins first; on the
 /// emulated devices (\p Emulated), objects with their translated IR (one
 /// without it is tried last, for the loader to say what it lacks).
@@ -792,7 +778,8 @@ static std::vector<size_t> imageOrder(bool Emulated) {
       ferry_image_info Info;
       const bool First =
           ferry_get_image_info(I, &Info) == FERRY_SUCCESS &&
-          (Emulated ? hasTranslatedIR(I, Info.arch) : std::strcmp(Info.kind, "cubin") == 0);
+          (Emulated ? ImageRegistry::get().translatedIR(I, Info.arch) != nullptr
+                    : std::strcmp(Info.kind, "cubin") == 0);
       if (First == (Pass == 0))
         Order.push_back(I);
     }
@@ -823,11 +810,12 @@ ferry_status Runtime::deviceKernel(Backend &B, DeviceKind K, int Device, const f
   // Device IR (-fplugin-arg-ferry-jit, and what ferry-clang++ embeds for
   // its link) of the packages with no image for this device, compiled for
   // it; a failure is said here, and the search below then names the region.
-  // The emulated devices run an object's translated IR (hasTranslatedIR).
+  // The emulated devices run an object's translated IR: an object without
+  // it runs there only with what its package's device IR compiles to.
   report(compileDeferredImages(isaProcessor(Isa), B.emulated(), [&](size_t I) {
     ferry_image_info Info;
     return ferry_get_image_info(I, &Info) == FERRY_SUCCESS && Usable(Info) &&
-           (!B.emulated() || hasTranslatedIR(I, Info.arch));
+           (!B.emulated() || ImageRegistry::get().translatedIR(I, Info.arch) != nullptr);
   }));
   const size_t N = ferry_image_count();
   const std::vector<size_t> Order = imageOrder(B.emulated());

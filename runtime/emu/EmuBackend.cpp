@@ -250,16 +250,7 @@ public:
       for (size_t I = 0; I < R.size(); ++I)
         if (R.image(I)->Data == Img.Data)
           Object = I;
-      // (Of the object's own package: the runtime registers the translated
-      // IR it compiles from a package's device IR as that package's, after
-      // the registry's other images.)
-      const DeviceImageRef *Bitcode = nullptr;
-      for (size_t I = Object == SIZE_MAX ? R.size() : Object + 1; I < R.size() && !Bitcode; ++I) {
-        const DeviceImageRef *Ref = R.image(I);
-        if (std::strcmp(imageKindName(Ref->Kind), "bitcode") == 0 && Ref->Arch == Arch &&
-            Ref->Package == R.image(Object)->Package && Ref->Deferred.empty())
-          Bitcode = Ref;
-      }
+      const DeviceImageRef *Bitcode = Object == SIZE_MAX ? nullptr : R.translatedIR(Object, Arch);
       if (!Bitcode)
         return makeError(FERRY_ERROR_NO_IMAGE,
                          "%s: the program has no translated IR for %s next to its code "
