@@ -1,9 +1,11 @@
 //===- DeferredImages.h - Device IR compiled at first use -------*- C++ -*-===//
 ///
 /// \file
-/// Units built with `-fplugin-arg-ferry-jit` carry their device module as
-/// NVVM bitcode (ferry/DeferredCompile.h). The first time a program needs a
-/// kernel on a device that none of a package's images runs on, the runtime
+/// Units built with `-fplugin-arg-ferry-jit`, and by ferry-clang++'s default
+/// (for its link), carry their device module as NVVM bitcode
+/// (ferry/DeferredCompile.h). The first time a program needs a kernel on a
+/// device that none of a package's images runs on (on the emulated devices:
+/// none with its translated IR), the runtime
 /// compiles that package's device IR for the device's processor with
 /// libferry.so, opened with dlopen (the runtime itself never links LLVM),
 /// and registers the images as the package's own.
